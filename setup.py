@@ -1,0 +1,17 @@
+"""Build the Cython double-dummy core; metadata lives in pyproject.toml."""
+import numpy
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+extensions = [
+    Extension(
+        "solver._search",
+        ["solver/_search.pyx"],
+        include_dirs=[numpy.get_include()],
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+        extra_compile_args=["-O3", "-fopenmp"],
+        extra_link_args=["-fopenmp"],
+    )
+]
+
+setup(ext_modules=cythonize(extensions, compiler_directives={"language_level": "3"}))

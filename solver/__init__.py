@@ -1,0 +1,19 @@
+"""Euchre analysis engine: double-dummy solver, bid advisor and game review.
+
+Public API (DESIGN.md)::
+
+    from solver import Rules, Position, solve, card_values, dd_table, analyse_play, solve_batch
+"""
+from .cards import Card, Seat, Suit, parse_cards, parse_deal, format_cards, format_deal
+from .errors import CardError, EGNError, EuchreError, IllegalActionError, PositionError, RulesError
+from .rules import Rules
+from .position import Position
+from .dd import (DDTable, PlayStep, SolveResult, analyse_play, card_values, dd_table, first_leader,
+                 solve, solve_batch)
+
+__all__ = [
+    "Card", "Seat", "Suit", "parse_cards", "parse_deal", "format_cards", "format_deal",
+    "EuchreError", "CardError", "RulesError", "PositionError", "IllegalActionError", "EGNError",
+    "Rules", "Position", "SolveResult", "PlayStep", "DDTable",
+    "solve", "card_values", "dd_table", "analyse_play", "solve_batch", "first_leader",
+]

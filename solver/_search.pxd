@@ -1,0 +1,26 @@
+# C-level declarations of the double-dummy core (see _search.pyx).
+from libc.stdint cimport uint8_t, int8_t, uint32_t, uint64_t, int64_t
+
+cdef struct TTEntry:
+    uint64_t key        # canonical position key; 0 marks an empty slot
+    int8_t lower        # side 0 wins at least this many of the remaining tricks
+    int8_t upper        # ... and at most this many
+
+cdef struct Table:
+    TTEntry* entries
+    uint64_t mask       # number of slots - 1 (a power of two)
+
+cdef struct Search:
+    uint32_t hands[4]
+    uint8_t next_seat[4]    # next seat in play clockwise
+    uint8_t side[4]         # side index of each seat (0 or 1)
+    uint8_t trick_size      # cards in a trick: 4, 3 (a loner), 2 (two-player or two loners)
+    uint8_t trump
+    uint8_t leader
+    uint8_t ntrick          # cards already in the current trick
+    uint8_t trick_cards[4]
+    uint64_t config_bits    # seats in play and player count, folded into every key
+    int64_t nodes
+    Table* table
+
+cdef int search_value(Search* s) noexcept nogil

@@ -1,0 +1,608 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Double-dummy core: alpha-beta with zero-window tests over card bitmasks.
+
+Techniques (measured one by one in benchmarks/bench_solve.py):
+
+* zero-window tests ("side 0 takes >= t tricks?") driven by a binary search
+  over 0..tricks left, as MTD(f) does with small integer values (Plaat et al.,
+  1996), sharing one transposition table;
+* a transposition table probed at trick starts, keyed on the remaining cards
+  reduced to *relative ranks* (only the order of live cards in each effective
+  suit matters, as in DDS, Haglund 2010) with the three plain suits sorted, so
+  suits of the same shape share entries; keys are exact, so entries stay valid
+  across solves and the table is never cleared;
+* quick tricks: a leader holding the top live trumps (and, once it holds every
+  trump, the top cards of plain suits) is credited those tricks at once;
+* move ordering (cheapest card that wins the trick, lowest card when the
+  partner already wins it, top winners first on lead) and one card per run of
+  equivalent cards (cards adjacent among the live cards of a suit);
+* the last trick is scored without search.
+
+Nothing in the search touches a Python object; every entry point checks its
+input before the GIL is released.
+"""
+import numpy as np
+cimport numpy as cnp
+from cython.parallel cimport prange, parallel
+from libc.stdlib cimport calloc, free, malloc
+from libc.stdint cimport uint8_t, int8_t, uint32_t, uint64_t, int64_t
+
+cnp.import_array()
+
+DEF JOKER = 24
+DEF NCARDS = 25
+
+# Per trump suit: each card's effective suit, its power in a trick of its
+# effective suit (trumps above every plain card), and each effective suit's
+# cards from the highest down.
+cdef uint8_t ESUIT[4][NCARDS]
+cdef uint8_t POWER[4][NCARDS]
+cdef uint32_t SUIT_MASK[4][4]
+cdef uint8_t ORDER[4][4][8]
+cdef uint8_t ORDER_LEN[4][4]
+
+
+cdef void _build_tables():
+    cdef int t, c, s, rank, k, i, j
+    cdef uint8_t tmp
+    for t in range(4):
+        for s in range(4):
+            SUIT_MASK[t][s] = 0
+            ORDER_LEN[t][s] = 0
+        for c in range(NCARDS):
+            if c == JOKER:
+                s = t
+                POWER[t][c] = 40
+            else:
+                rank = c // 4
+                s = c % 4
+                if rank == 2 and s == t:
+                    POWER[t][c] = 39                    # right bower
+                elif rank == 2 and s == 3 - t:
+                    s = t
+                    POWER[t][c] = 38                    # left bower
+                elif s == t:
+                    POWER[t][c] = 30 + rank
+                else:
+                    POWER[t][c] = 10 + rank
+            ESUIT[t][c] = s
+            SUIT_MASK[t][s] |= (<uint32_t>1) << c
+            ORDER[t][s][ORDER_LEN[t][s]] = c
+            ORDER_LEN[t][s] += 1
+        for s in range(4):                              # sort each suit, highest first
+            for i in range(ORDER_LEN[t][s]):
+                for j in range(i + 1, ORDER_LEN[t][s]):
+                    if POWER[t][ORDER[t][s][j]] > POWER[t][ORDER[t][s][i]]:
+                        tmp = ORDER[t][s][i]
+                        ORDER[t][s][i] = ORDER[t][s][j]
+                        ORDER[t][s][j] = tmp
+
+_build_tables()
+
+
+cdef inline int popcount(uint32_t x) noexcept nogil:
+    return __builtin_popcount(x)
+
+cdef extern from *:
+    int __builtin_popcount(unsigned int) nogil
+    int __builtin_ctz(unsigned int) nogil
+
+
+# ---------------------------------------------------------------- table
+cdef Table* table_new(int bits) noexcept nogil:
+    cdef Table* t = <Table*> malloc(sizeof(Table))
+    if t == NULL:
+        return NULL
+    t.entries = <TTEntry*> calloc((<size_t>1) << bits, sizeof(TTEntry))
+    if t.entries == NULL:
+        free(t)
+        return NULL
+    t.mask = ((<uint64_t>1) << bits) - 1
+    return t
+
+cdef void table_free(Table* t) noexcept nogil:
+    if t != NULL:
+        free(t.entries)
+        free(t)
+
+cdef inline uint64_t slot_of(Table* t, uint64_t key) noexcept nogil:
+    return ((key * <uint64_t>0x9E3779B97F4A7C15ULL) >> 20) & t.mask
+
+
+# ---------------------------------------------------------------- keys
+cdef uint64_t canonical_key(Search* s) noexcept nogil:
+    """Exact key of a trick start: for each effective suit the owners of its live cards, high to low.
+
+    Owners take 2 bits a card (at most 20 live cards: 40 bits), then the suit
+    lengths (4 + 3 x 3 bits), the leader (2) and the seats in play (5): 60 bits,
+    so two positions share a key only when they are the same up to relative
+    ranks. The three plain suits are sorted so suits of the same shape share keys.
+    """
+    cdef uint32_t h1 = s.hands[1]
+    cdef uint32_t h2 = s.hands[2]
+    cdef uint32_t h3 = s.hands[3]
+    cdef uint32_t live = s.hands[0] | h1 | h2 | h3
+    cdef uint32_t odd = h1 | h3
+    cdef uint32_t high = h2 | h3
+    cdef uint64_t bits[4]
+    cdef int length[4]
+    cdef int t = s.trump, su, k, c, n, i, j, tmp_len
+    cdef uint64_t b, tmp_bits
+    for su in range(4):
+        b = 0
+        n = 0
+        for k in range(ORDER_LEN[t][su]):
+            c = ORDER[t][su][k]
+            if (live >> c) & 1:
+                b = (b << 2) | ((odd >> c) & 1) | (((high >> c) & 1) << 1)
+                n += 1
+        bits[su] = b
+        length[su] = n
+    # move trump to slot 0, then sort the plain suits by (length, owners)
+    if t != 0:
+        tmp_bits = bits[0]; bits[0] = bits[t]; bits[t] = tmp_bits
+        tmp_len = length[0]; length[0] = length[t]; length[t] = tmp_len
+    for i in range(1, 4):
+        for j in range(i + 1, 4):
+            if length[j] > length[i] or (length[j] == length[i] and bits[j] > bits[i]):
+                tmp_bits = bits[i]; bits[i] = bits[j]; bits[j] = tmp_bits
+                tmp_len = length[i]; length[i] = length[j]; length[j] = tmp_len
+    cdef uint64_t key = 0
+    for su in range(4):
+        key = (key << (2 * length[su])) | bits[su]
+    key = (key << 4) | <uint64_t>length[0]
+    key = (key << 3) | <uint64_t>length[1]
+    key = (key << 3) | <uint64_t>length[2]
+    key = (key << 3) | <uint64_t>length[3]
+    key = (key << 2) | s.leader
+    key = (key << 5) | s.config_bits
+    return key | (<uint64_t>1 << 63)      # never 0, the empty-slot mark
+
+
+# ---------------------------------------------------------------- play helpers
+cdef inline int strength_in_trick(Search* s, int c, int led) noexcept nogil:
+    cdef int su = ESUIT[s.trump][c]
+    if su == s.trump or su == led:
+        return POWER[s.trump][c]
+    return 0
+
+
+cdef int trick_winner(Search* s) noexcept nogil:
+    """Seat that wins the full trick in s.trick_cards (s.leader led it)."""
+    cdef int led = ESUIT[s.trump][s.trick_cards[0]]
+    cdef int seat = s.leader, best_seat = s.leader, best = -1, i, v
+    for i in range(s.trick_size):
+        v = strength_in_trick(s, s.trick_cards[i], led)
+        if v > best:
+            best = v
+            best_seat = seat
+        seat = s.next_seat[seat]
+    return best_seat
+
+
+cdef int last_trick_side0(Search* s) noexcept nogil:
+    """Side 0's tricks when every seat holds one card at a trick start."""
+    cdef int seat = s.leader, i
+    for i in range(s.trick_size):
+        s.trick_cards[i] = __builtin_ctz(s.hands[seat])
+        seat = s.next_seat[seat]
+    return 1 if s.side[trick_winner(s)] == 0 else 0
+
+
+cdef int quick_tricks(Search* s, uint32_t live) noexcept nogil:
+    """Tricks the leader can take at once: its run of top live trumps, and the
+    tops of plain suits when it holds every live trump."""
+    cdef int t = s.trump, su, k, c, q = 0
+    cdef uint32_t hand = s.hands[s.leader]
+    for k in range(ORDER_LEN[t][t]):
+        c = ORDER[t][t][k]
+        if (live >> c) & 1:
+            if (hand >> c) & 1:
+                q += 1
+            else:
+                break
+    if (live & SUIT_MASK[t][t] & ~hand) == 0:
+        for su in range(4):
+            if su == t:
+                continue
+            for k in range(ORDER_LEN[t][su]):
+                c = ORDER[t][su][k]
+                if (live >> c) & 1:
+                    if (hand >> c) & 1:
+                        q += 1
+                    else:
+                        break
+    return q
+
+
+cdef int generate_moves(Search* s, int seat, uint8_t* out) noexcept nogil:
+    """Legal cards of ``seat``, one per run of equivalent cards, best-looking first."""
+    cdef int t = s.trump, su, k, c, n = 0, i, j, led = -1, win_strength = 0, cs
+    cdef uint32_t hand = s.hands[seat], legal = hand
+    cdef uint32_t live = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
+    cdef int partner_wins = 0, prev_mine, winner_seat, score[8], tmp
+    cdef uint8_t tmp_card
+    for i in range(s.ntrick):
+        live |= (<uint32_t>1) << s.trick_cards[i]
+    if s.ntrick > 0:
+        led = ESUIT[t][s.trick_cards[0]]
+        legal = hand & SUIT_MASK[t][led]
+        if legal == 0:
+            legal = hand
+        winner_seat = s.leader
+        c = s.leader
+        for i in range(s.ntrick):
+            cs = strength_in_trick(s, s.trick_cards[i], led)
+            if cs > win_strength:
+                win_strength = cs
+                winner_seat = c
+            c = s.next_seat[c]
+        partner_wins = s.side[winner_seat] == s.side[seat]
+    for su in range(4):
+        if (legal & SUIT_MASK[t][su]) == 0:
+            continue
+        prev_mine = 0
+        for k in range(ORDER_LEN[t][su]):
+            c = ORDER[t][su][k]
+            if not (live >> c) & 1:
+                continue
+            if (legal >> c) & 1:
+                if not prev_mine:
+                    out[n] = c
+                    if led < 0:
+                        # on lead: top live card of a suit first (trumps before plain), then low cards
+                        if k == 0 or _is_top(t, su, k, live):
+                            score[n] = 300 + (20 if su == t else 0)
+                        else:
+                            score[n] = 100 - POWER[t][c]
+                    else:
+                        cs = strength_in_trick(s, c, led)
+                        if not partner_wins and cs > win_strength:
+                            score[n] = 300 - cs          # cheapest card that wins
+                        else:
+                            score[n] = 100 - POWER[t][c]  # otherwise the lowest
+                    n += 1
+                prev_mine = 1
+            else:
+                prev_mine = 0
+    for i in range(1, n):                                 # insertion sort, best first
+        j = i
+        while j > 0 and score[j] > score[j - 1]:
+            tmp = score[j]; score[j] = score[j - 1]; score[j - 1] = tmp
+            tmp_card = out[j]; out[j] = out[j - 1]; out[j - 1] = tmp_card
+            j -= 1
+    return n
+
+
+cdef inline int _is_top(int t, int su, int k, uint32_t live) noexcept nogil:
+    cdef int i
+    for i in range(k):
+        if (live >> ORDER[t][su][i]) & 1:
+            return 0
+    return 1
+
+
+# ---------------------------------------------------------------- search
+cdef int alpha_beta(Search* s, int alpha, int beta) noexcept nogil:
+    """Side 0's tricks from here to the end of the hand (fail-soft alpha-beta)."""
+    cdef int seat, i, v, best, add, remaining = 0, lower = 0, upper = 0, q, nmoves, old_leader, w
+    cdef int orig_alpha = alpha, orig_beta = beta, maximizing
+    cdef uint8_t moves[8]
+    cdef uint8_t saved[4]
+    cdef uint8_t c
+    cdef uint32_t live
+    cdef uint64_t key = 0
+    cdef TTEntry* entry = NULL
+    s.nodes += 1
+    if s.ntrick == 0:
+        remaining = popcount(s.hands[s.leader])
+        if remaining == 0:
+            return 0
+        if remaining == 1:
+            return last_trick_side0(s)
+        key = canonical_key(s)
+        entry = &s.table.entries[slot_of(s.table, key)]
+        lower = 0
+        upper = remaining
+        if entry.key == key:
+            lower = entry.lower
+            upper = entry.upper
+            if lower >= beta or lower == upper:
+                return lower
+            if upper <= alpha:
+                return upper
+        live = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
+        q = quick_tricks(s, live)
+        if s.side[s.leader] == 0:
+            if q >= beta:
+                return q
+        elif remaining - q <= alpha:
+            return remaining - q
+    seat = s.leader
+    for i in range(s.ntrick):
+        seat = s.next_seat[seat]
+    nmoves = generate_moves(s, seat, moves)
+    maximizing = s.side[seat] == 0
+    best = -1 if maximizing else 99
+    for i in range(nmoves):
+        c = moves[i]
+        s.hands[seat] ^= (<uint32_t>1) << c
+        s.trick_cards[s.ntrick] = c
+        s.ntrick += 1
+        if s.ntrick == s.trick_size:
+            w = trick_winner(s)
+            old_leader = s.leader
+            s.leader = w
+            s.ntrick = 0
+            add = 1 if s.side[w] == 0 else 0
+            saved[0] = s.trick_cards[0]; saved[1] = s.trick_cards[1]
+            saved[2] = s.trick_cards[2]; saved[3] = s.trick_cards[3]
+            v = add + alpha_beta(s, alpha - add, beta - add)
+            # the next tricks reused trick_cards; put this trick back
+            s.trick_cards[0] = saved[0]; s.trick_cards[1] = saved[1]
+            s.trick_cards[2] = saved[2]; s.trick_cards[3] = saved[3]
+            s.leader = old_leader
+            s.ntrick = s.trick_size
+        else:
+            v = alpha_beta(s, alpha, beta)
+        s.ntrick -= 1
+        s.hands[seat] ^= (<uint32_t>1) << c
+        if maximizing:
+            if v > best:
+                best = v
+            if best >= beta:
+                break
+            if best > alpha:
+                alpha = best
+        else:
+            if v < best:
+                best = v
+            if best <= alpha:
+                break
+            if best < beta:
+                beta = best
+    if entry != NULL:
+        if entry.key != key:
+            entry.key = key
+            entry.lower = 0
+            entry.upper = remaining
+        if best >= orig_beta:
+            if best > entry.lower:
+                entry.lower = best
+        elif best <= orig_alpha:
+            if best < entry.upper:
+                entry.upper = best
+        else:
+            entry.lower = best
+            entry.upper = best
+    return best
+
+
+cdef int search_value(Search* s) noexcept nogil:
+    """Side 0's tricks from this position to the end of the hand, by zero-window tests."""
+    cdef int low = 0, high = popcount(s.hands[s.leader]) + (1 if s.ntrick > 0 else 0), mid, v
+    while low < high:
+        mid = (low + high + 1) // 2
+        v = alpha_beta(s, mid - 1, mid)
+        if v >= mid:
+            low = v
+        else:
+            high = v
+    return low
+
+
+# ---------------------------------------------------------------- boundary
+VALID_IN_PLAY_4 = frozenset([0b1111, 0b1110, 0b1101, 0b1011, 0b0111, 0b0011, 0b0110, 0b1100, 0b1001])
+
+
+cdef int setup_search(Search* s, uint32_t* hands, int trump, int leader, int in_play, int players,
+                      uint8_t* trick, int ntrick) noexcept nogil:
+    """Fill ``s`` after checking every field; 0 when valid, else an error code (see ERRORS)."""
+    cdef int seat, i, j, n, expected, remaining, seats = 0
+    cdef uint32_t seen = 0, c
+    if players != 2 and players != 4:
+        return 1
+    if trump < 0 or trump > 3:
+        return 2
+    if players == 2:
+        if in_play != 0b0101:
+            return 3
+    elif not (in_play == 0b1111 or in_play == 0b1110 or in_play == 0b1101 or in_play == 0b1011
+              or in_play == 0b0111 or in_play == 0b0011 or in_play == 0b0110 or in_play == 0b1100
+              or in_play == 0b1001):
+        return 3
+    if leader < 0 or leader > 3 or not (in_play >> leader) & 1:
+        return 4
+    for seat in range(4):
+        if hands[seat] >> NCARDS:
+            return 5
+        if hands[seat] & seen:
+            return 6
+        seen |= hands[seat]
+        if not (in_play >> seat) & 1 and hands[seat]:
+            return 7
+        if (in_play >> seat) & 1:
+            seats += 1
+    if ntrick < 0 or ntrick >= seats:
+        return 8
+    for i in range(ntrick):
+        if trick[i] >= NCARDS:
+            return 5
+        c = (<uint32_t>1) << trick[i]
+        if c & seen:
+            return 6
+        seen |= c
+    for seat in range(4):
+        s.hands[seat] = hands[seat]
+        s.side[seat] = (seat // 2) if players == 2 else (seat % 2)
+        n = (seat + 1) % 4
+        while not (in_play >> n) & 1:
+            n = (n + 1) % 4
+        s.next_seat[seat] = n
+    s.trick_size = seats
+    s.trump = trump
+    s.leader = leader
+    s.ntrick = ntrick
+    for i in range(4):
+        s.trick_cards[i] = trick[i] if i < ntrick else 0
+    s.config_bits = <uint64_t>in_play | (<uint64_t>(players == 2) << 4)
+    s.nodes = 0
+    # sizes: those who already played this trick hold one card fewer
+    remaining = popcount(hands[leader]) + (1 if ntrick > 0 else 0)
+    if remaining > 5 or (remaining == 0 and ntrick > 0):
+        return 9
+    seat = leader
+    for i in range(seats):
+        expected = remaining - 1 if i < ntrick else remaining
+        if popcount(hands[seat]) != expected:
+            return 9
+        seat = s.next_seat[seat]
+    return 0
+
+
+ERRORS = {
+    1: "players must be 4 or 2",
+    2: "trump must be a suit index 0..3",
+    3: "the seats in play are not a possible table (two-player: N and S; four-player: "
+       "all four, or without a loner's partner, or without one seat of each side)",
+    4: "the leader does not play this hand",
+    5: "a card index is outside 0..24",
+    6: "a card is held twice (in two hands, or in a hand and the current trick)",
+    7: "a seat that sits out holds cards",
+    8: "the current trick holds too many cards",
+    9: "hand sizes do not fit the trick in progress (each seat holds the same number of "
+       "cards, one fewer for those who already played to this trick, at most 5)",
+}
+
+
+class SearchInputError(ValueError):
+    """Raised when the core is handed an impossible position; the message says what is wrong."""
+
+
+cdef class SearchContext:
+    """One search's working memory: a transposition table of ``2**table_bits`` entries.
+
+    Not safe to share between threads; keep one per thread. Entries hold exact
+    canonical positions, so the table stays valid across solves.
+    """
+    cdef Table* table
+    cdef readonly int table_bits
+
+    def __cinit__(self, int table_bits=16):
+        if not 8 <= table_bits <= 26:
+            raise SearchInputError(f"table_bits {table_bits}: must be 8..26")
+        self.table_bits = table_bits
+        self.table = table_new(table_bits)
+        if self.table == NULL:
+            raise MemoryError("transposition table")
+
+    def __dealloc__(self):
+        table_free(self.table)
+
+    @property
+    def table_bytes(self):
+        """Memory of the transposition table, in bytes."""
+        return (1 << self.table_bits) * sizeof(TTEntry)
+
+    def solve(self, hands, int trump, int leader, trick=(), int in_play=0b1111, int players=4):
+        """Side 0's tricks from the position to the end of the hand, and the nodes searched.
+
+        Args:
+            hands: 4 card bitmasks (seats N E S W; 0 for a seat out of play).
+            trump: suit index 0..3 (C D H S).
+            leader: seat (0..3) that led the current trick.
+            trick: card indices already played to the current trick, from the leader.
+            in_play: bitmask of the seats that play (bit i = seat i).
+            players: 4, or 2 (N v S: side 0 is N, side 1 is S).
+
+        Returns:
+            ``(tricks, nodes)``: side 0's tricks (int) and the nodes searched (int).
+
+        Raises:
+            SearchInputError: the position is impossible (the message says why).
+        """
+        cdef uint32_t h[4]
+        cdef uint8_t t[4]
+        cdef Search s
+        cdef int i, code, result
+        if len(hands) != 4:
+            raise SearchInputError("hands: expected 4 bitmasks")
+        trick = list(trick)
+        if len(trick) > 3:
+            raise SearchInputError(ERRORS[8])
+        for i in range(4):
+            value = hands[i]
+            if not 0 <= value < (1 << NCARDS):
+                raise SearchInputError(ERRORS[5])
+            h[i] = value
+            t[i] = 0
+        for i in range(len(trick)):
+            if not 0 <= trick[i] < NCARDS:
+                raise SearchInputError(ERRORS[5])
+            t[i] = trick[i]
+        code = setup_search(&s, h, trump, leader, in_play, players, t, len(trick))
+        if code:
+            raise SearchInputError(ERRORS[code])
+        s.table = self.table
+        with nogil:
+            result = search_value(&s)
+        return result, s.nodes
+
+
+def solve_many(const uint32_t[:, ::1] hands, const uint8_t[::1] trump, const uint8_t[::1] leader,
+               const uint8_t[::1] in_play, int players=4, int threads=1, int table_bits=16):
+    """Solve many trick-start positions; the search runs without the GIL on ``threads`` threads.
+
+    Args:
+        hands: uint32 array (n, 4) of card bitmasks, seats N E S W.
+        trump, leader, in_play: uint8 arrays (n,), as for :meth:`SearchContext.solve`.
+        players: 4 or 2, for every row.
+        threads: worker threads (OpenMP), each with its own table.
+
+    Returns:
+        ``(tricks, nodes)``: int8 array (n,) of side 0's tricks, and the total nodes (int).
+
+    Raises:
+        SearchInputError: naming the first bad row and why.
+    """
+    cdef Py_ssize_t n = hands.shape[0], i
+    cdef int code, threads_used
+    cdef uint8_t no_trick[4]
+    cdef Search probe
+    if hands.shape[1] != 4:
+        raise SearchInputError(f"hands: expected shape (n, 4), got {(hands.shape[0], hands.shape[1])}")
+    if trump.shape[0] != n or leader.shape[0] != n or in_play.shape[0] != n:
+        raise SearchInputError("trump, leader and in_play need one entry per row of hands")
+    if not 1 <= threads <= 256:
+        raise SearchInputError(f"threads {threads}: must be 1..256")
+    if not 8 <= table_bits <= 26:
+        raise SearchInputError(f"table_bits {table_bits}: must be 8..26")
+    no_trick[0] = no_trick[1] = no_trick[2] = no_trick[3] = 0
+    for i in range(n):
+        code = setup_search(&probe, <uint32_t*> &hands[i, 0], trump[i], leader[i], in_play[i], players, no_trick, 0)
+        if code:
+            raise SearchInputError(f"row {i}: {ERRORS[code]}")
+    out = np.zeros(n, dtype=np.int8)
+    cdef int8_t[::1] result = out
+    cdef int64_t[::1] node_counts = np.zeros(n, dtype=np.int64)
+    cdef Table* table
+    cdef Search* s
+    cdef int failed = 0
+    cdef int* failed_flag = &failed      # written through a pointer: shared, not thread-private
+    threads_used = threads if n >= threads else max(1, <int>n)
+    with nogil, parallel(num_threads=threads_used):
+        table = table_new(table_bits)
+        s = <Search*> malloc(sizeof(Search))
+        if table == NULL or s == NULL:
+            failed_flag[0] = 1
+        else:
+            for i in prange(n, schedule="dynamic", chunksize=16):
+                setup_search(s, <uint32_t*> &hands[i, 0], trump[i], leader[i], in_play[i], players, no_trick, 0)
+                s.table = table
+                result[i] = <int8_t> search_value(s)
+                node_counts[i] = s.nodes
+        free(s)
+        table_free(table)
+    if failed:
+        raise MemoryError("transposition table")
+    return out, int(np.asarray(node_counts).sum())

@@ -1,0 +1,342 @@
+"""Cards, suits, seats and their text notation.
+
+Encodings (DESIGN.md, shared with the Cython core and numpy):
+
+* card index = rank * 4 + suit, ranks ``9 T J Q K A`` = 0..5, suits ``C D H S``
+  = 0..3 (OpenSpiel's euchre numbering); the joker is index 24;
+* a hand is a bitmask over card indices (fits a ``uint32``);
+* seats ``N E S W`` = 0..3, clockwise; the side of a seat is ``seat % 2`` in the
+  four-player game.
+
+:class:`Card`, :class:`Suit` and :class:`Seat` are ``int`` subclasses, so the
+readable objects and the hot integers are the same values (python-chess style).
+"""
+from __future__ import annotations
+
+import enum
+import re
+from typing import Iterable
+
+from .errors import CardError
+
+RANKS = "9TJQKA"
+SUITS = "cdhs"
+JOKER = 24
+ALL_CARDS_MASK = (1 << 24) - 1          # the 24-card pack, without the joker
+FULL_MASK = (1 << 25) - 1               # with the joker
+
+
+class Suit(enum.IntEnum):
+    C = 0
+    D = 1
+    H = 2
+    S = 3
+
+    @property
+    def letter(self) -> str:
+        """Lower-case suit letter: ``c d h s``."""
+        return SUITS[self]
+
+    @property
+    def partner(self) -> "Suit":
+        """The other suit of the same colour (clubs<->spades, diamonds<->hearts)."""
+        return Suit(3 - self)
+
+    @classmethod
+    def parse(cls, text) -> "Suit":
+        """Parse ``c``/``C``/``clubs``/``♣`` (and the like) into a :class:`Suit`.
+
+        Raises :class:`CardError` naming the token when it is not a suit.
+        """
+        if isinstance(text, Suit):
+            return text
+        if not isinstance(text, str):
+            raise CardError(f"suit {text!r}: expected a suit letter c d h s")
+        key = text.strip().lower()
+        if key in _SUIT_WORDS:
+            return cls(_SUIT_WORDS[key])
+        raise CardError(f"suit {text!r}: must be one of c d h s (clubs, diamonds, hearts, spades)")
+
+    def __str__(self) -> str:
+        return SUITS[self]
+
+
+_SUIT_WORDS = {}
+for _i, (_letter, _word, _symbols) in enumerate(
+        [("c", "clubs", "♣♧"), ("d", "diamonds", "♦♢"), ("h", "hearts", "♥♡"), ("s", "spades", "♠♤")]):
+    _SUIT_WORDS[_letter] = _i
+    _SUIT_WORDS[_word] = _i
+    _SUIT_WORDS[_word[:-1]] = _i
+    for _sym in _symbols:
+        _SUIT_WORDS[_sym] = _i
+
+
+class Seat(enum.IntEnum):
+    N = 0
+    E = 1
+    S = 2
+    W = 3
+
+    @property
+    def partner(self) -> "Seat":
+        return Seat((self + 2) % 4)
+
+    @property
+    def left(self) -> "Seat":
+        """The next seat clockwise (the player to this seat's left)."""
+        return Seat((self + 1) % 4)
+
+    @classmethod
+    def parse(cls, text) -> "Seat":
+        """Parse ``N``/``north``/``0`` (any case) into a :class:`Seat`.
+
+        Raises :class:`CardError` naming the token otherwise.
+        """
+        if isinstance(text, Seat):
+            return text
+        if isinstance(text, int) and not isinstance(text, bool) and 0 <= text <= 3:
+            return cls(text)
+        if isinstance(text, str):
+            key = text.strip().upper()
+            names = {"N": 0, "E": 1, "S": 2, "W": 3, "NORTH": 0, "EAST": 1, "SOUTH": 2, "WEST": 3}
+            if key in names:
+                return cls(names[key])
+        raise CardError(f"seat {text!r}: must be one of N E S W")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+_CARD_SUITS = {"c", "d", "h", "s", "♣", "♦", "♥", "♠", "♧", "♢", "♡", "♤"}
+_RANK_WORDS = {"9": 0, "t": 1, "10": 1, "j": 2, "q": 3, "k": 4, "a": 5}
+_CARD_RE = re.compile(r"^(10|[0-9a-z])(.+)$", re.IGNORECASE)
+
+
+class Card(int):
+    """One card: an ``int`` in 0..24 (rank * 4 + suit, joker 24).
+
+    ``Card("Jh")``, ``Card(10)`` and ``Card.parse("10♥")`` all work;
+    ``str(card)`` gives the canonical spelling (``Jh``, ``Td``, ``B``) and
+    ``repr`` round-trips.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, value):
+        if isinstance(value, Card):
+            return value
+        if isinstance(value, str):
+            return cls.parse(value)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= JOKER:
+            raise CardError(f"card {value!r}: index must be an integer 0..24")
+        return _CARDS[value] if _CARDS else int.__new__(cls, value)
+
+    @classmethod
+    def parse(cls, text: str) -> "Card":
+        """Parse one card: ``Jh``, ``JH``, ``10h``, ``J♥``, ``jh``; the joker ``B``.
+
+        Raises :class:`CardError` naming the token and why it is not a card.
+        """
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise CardError(f"card {text!r}: expected text such as 'Jh'")
+        token = text.strip()
+        if token.upper() in ("B", "JOKER", "BEST", "🃏"):
+            return _CARDS[JOKER]
+        m = _CARD_RE.match(token)
+        if not m or not token:
+            raise CardError(f"card {text!r}: expected a rank (9 T J Q K A) then a suit (c d h s)")
+        rank_text, suit_text = m.group(1), m.group(2)
+        rank = _RANK_WORDS.get(rank_text.lower())
+        if rank is None:
+            raise CardError(f"card {text!r}: rank must be one of 9 T J Q K A")
+        key = suit_text.lower()
+        if key not in _CARD_SUITS:
+            raise CardError(f"card {text!r}: suit must be one of c d h s")
+        return _CARDS[rank * 4 + _SUIT_WORDS[key]]
+
+    @property
+    def is_joker(self) -> bool:
+        return self == JOKER
+
+    @property
+    def rank(self) -> int:
+        """Printed rank 0..5 (9 T J Q K A); the joker has rank 6."""
+        return 6 if self == JOKER else int(self) // 4
+
+    @property
+    def suit(self) -> Suit | None:
+        """Printed suit; ``None`` for the joker."""
+        return None if self == JOKER else Suit(int(self) % 4)
+
+    @property
+    def mask(self) -> int:
+        return 1 << int(self)
+
+    def __str__(self) -> str:
+        if self == JOKER:
+            return "B"
+        return RANKS[int(self) // 4] + SUITS[int(self) % 4]
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+    def __reduce__(self):
+        return (Card, (int(self),))
+
+
+_CARDS: list = []
+_CARDS.extend(int.__new__(Card, i) for i in range(JOKER + 1))
+ALL_CARDS: tuple = tuple(_CARDS)
+
+
+def effective_suit(card: int, trump: int) -> int:
+    """The suit a card counts as under ``trump``: trump for the bowers and the joker."""
+    if card == JOKER:
+        return trump
+    suit = card % 4
+    if card // 4 == 2 and suit == 3 - trump:      # the left bower
+        return trump
+    return suit
+
+
+def trick_strength(card: int, trump: int, led_suit: int) -> int:
+    """How strongly ``card`` contends for a trick led in ``led_suit``.
+
+    Higher wins; 0 means the card cannot win (off-suit, not trump). Trump order
+    per RULES.md: joker > right bower > left bower > A > K > Q > T > 9.
+    """
+    if card == JOKER:
+        return 40
+    rank, suit = card // 4, card % 4
+    if rank == 2 and suit == trump:
+        return 39
+    if rank == 2 and suit == 3 - trump:
+        return 38
+    if suit == trump:
+        return 30 + rank
+    if suit == led_suit:
+        return 10 + rank
+    return 0
+
+
+def cards_of(mask: int) -> list:
+    """The cards of a hand bitmask, in index order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(_CARDS[low.bit_length() - 1])
+        mask ^= low
+    return out
+
+
+def mask_of(cards: Iterable) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << int(c)
+    return m
+
+
+def parse_cards(text, what: str = "hand") -> list:
+    """Parse a list of cards: ``"Jh Ah Kh 9c 9s"``, ``"Jh,Ah"``, or PBN ``"9.AKJ..9"``.
+
+    PBN-style groups are spade.heart.diamond.club ranks (``9.AKJ..9`` = 9s Ah Kh
+    Jh 9c). Accepts a list/tuple of card tokens too. Duplicates are an error.
+    Returns a list of :class:`Card` in the given order.
+
+    Raises :class:`CardError` naming the bad token.
+    """
+    if isinstance(text, (list, tuple)):
+        tokens = list(text)
+    elif isinstance(text, str):
+        stripped = text.strip()
+        if stripped in ("", "-"):
+            return []
+        if "." in stripped and not re.search(r"[\s,]", stripped):
+            tokens = _pbn_tokens(stripped, what)
+        else:
+            tokens = [t for t in re.split(r"[\s,]+", stripped) if t]
+    else:
+        raise CardError(f"{what} {text!r}: expected cards as text such as 'Jh Ah 9c'")
+    cards, seen = [], set()
+    for tok in tokens:
+        card = Card(tok) if isinstance(tok, (int, Card)) and not isinstance(tok, bool) else Card.parse(tok)
+        if card in seen:
+            raise CardError(f"{what} {text!r}: card {card} appears twice")
+        seen.add(card)
+        cards.append(card)
+    return cards
+
+
+def _pbn_tokens(text: str, what: str) -> list:
+    groups = text.split(".")
+    if len(groups) != 4:
+        raise CardError(f"{what} {text!r}: PBN hands need 4 suit groups S.H.D.C, got {len(groups)}")
+    tokens = []
+    for group, suit in zip(groups, "shdc"):
+        i = 0
+        while i < len(group):
+            if group[i:i + 2] == "10":
+                tokens.append("10" + suit)
+                i += 2
+            else:
+                tokens.append(group[i] + suit)
+                i += 1
+    return tokens
+
+
+def format_cards(cards, sep: str = " ") -> str:
+    """Format cards (an iterable or a bitmask) as ``"Jh Ah 9c"``; ``"-"`` when empty."""
+    if isinstance(cards, int) and not isinstance(cards, Card):
+        cards = cards_of(cards)
+    text = sep.join(str(Card(c)) for c in cards)
+    return text or "-"
+
+
+def parse_deal(text: str, players: int = 4) -> dict:
+    """Parse a deal string ``"N:<hand> E:<hand> S:<hand> W:<hand>"``.
+
+    ``-`` marks a hand that is unknown or sits out. Two-player deals name N and S
+    only. Returns ``{Seat: list[Card] | None}`` with every seat of the game.
+
+    Raises :class:`CardError` on a bad token, a seat named twice, a card in two
+    hands, or a seat that does not play in this game.
+    """
+    if not isinstance(text, str):
+        raise CardError(f"deal {text!r}: expected text such as 'N:Jh Ah Kh 9c 9s E:...'")
+    seats = (Seat.N, Seat.E, Seat.S, Seat.W) if players == 4 else (Seat.N, Seat.S)
+    parts = re.split(r"(?:^|\s+)([NESWnesw]):", " " + text.strip())
+    if parts[0].strip():
+        raise CardError(f"deal {text!r}: expected 'N:' before the first hand, got {parts[0].strip()!r}")
+    hands: dict = {s: None for s in seats}
+    named = set()
+    owner: dict = {}
+    for i in range(1, len(parts), 2):
+        seat = Seat.parse(parts[i])
+        body = parts[i + 1].strip()
+        if seat not in hands:
+            raise CardError(f"deal {text!r}: seat {seat} does not play in the {players}-player game")
+        if seat in named:
+            raise CardError(f"deal {text!r}: seat {seat} is named twice")
+        named.add(seat)
+        if body == "-":
+            continue
+        cards = parse_cards(body, what=f"{seat} hand")
+        for c in cards:
+            if c in owner:
+                raise CardError(f"card {c} appears in {owner[c]} and {seat}")
+            owner[c] = seat
+        hands[seat] = cards
+    if not named:
+        raise CardError(f"deal {text!r}: no hands found; write 'N:<cards> E:<cards> S:<cards> W:<cards>'")
+    return hands
+
+
+def format_deal(hands: dict) -> str:
+    """Inverse of :func:`parse_deal`: ``{Seat: cards | None}`` → ``"N:... E:- ..."``."""
+    parts = []
+    for seat in sorted(hands):
+        cards = hands[seat]
+        parts.append(f"{Seat(seat).name}:{'-' if cards is None else format_cards(cards)}")
+    return " ".join(parts)

@@ -1,0 +1,294 @@
+"""Double-dummy analysis: solve a position, value each card, build a DD table, trace a play.
+
+Every call validates through :class:`~solver.position.Position` and hands the
+core (:mod:`solver._search`) only checked data; the core runs without the GIL.
+Vocabulary follows the bridge solvers (DDS): a *position* is solved for the
+*tricks* each side takes under best play by all; a card's *trick cost* is what
+it loses against the best card.
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import _search
+from .cards import Card, Seat, Suit, parse_deal, mask_of
+from .errors import EuchreError, PositionError
+from .position import Position, side_name, side_of
+from .rules import Rules
+
+_local = threading.local()
+
+
+def _context() -> "_search.SearchContext":
+    ctx = getattr(_local, "context", None)
+    if ctx is None:
+        ctx = _local.context = _search.SearchContext(16)
+    return ctx
+
+
+def in_play_mask(pos: Position) -> int:
+    """Bitmask of the seats that play ``pos`` (bit i = seat i)."""
+    return sum(1 << s for s in pos.seats_in_play)
+
+
+def _solve_remaining(pos: Position) -> tuple:
+    """(side 0's tricks from here, nodes)."""
+    try:
+        return _context().solve(list(pos.hands), int(pos.trump), int(pos.leader), [int(c) for c in pos.played],
+                                in_play_mask(pos), pos.players)
+    except _search.SearchInputError as exc:      # Position validation should make this unreachable
+        raise PositionError(f"position {pos}: {exc}") from None
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """The double-dummy result of a position.
+
+    Attributes:
+        tricks: total tricks of the hand per side name (``{"NS": 3, "EW": 2}``;
+            two-player ``{"N": .., "S": ..}``), tricks already won included.
+        makers_tricks: the makers' total (int, 0..5).
+        points: points the hand scores at this result, ``{side: points}`` (only
+            the scoring side appears), by the :class:`Rules` (march, loner, euchre).
+        nodes: search nodes visited (int).
+    """
+
+    tricks: dict
+    makers_tricks: int
+    points: dict
+    nodes: int
+    position: Position = field(repr=False, compare=False)
+
+    def to_dict(self) -> dict:
+        return {"tricks": dict(self.tricks), "makers": self.position.side_name(self.position.makers),
+                "makers_tricks": self.makers_tricks, "points": dict(self.points), "nodes": self.nodes}
+
+
+def hand_points(makers_tricks: int, rules: Rules, alone: bool = False, defender_alone: bool = False) -> tuple:
+    """Points of a finished hand: ``(side, points)`` where side is ``"makers"`` or ``"defenders"``.
+
+    RULES.md scoring: 3-4 tricks 1 point; 5 tricks 2 (4 alone, ``loner_march_score``);
+    0-2 tricks: the defenders score ``euchre_score`` (``loner_euchred_score`` against a
+    loner, ``lone_defender_score`` for a lone defender).
+    """
+    if makers_tricks >= 5:
+        return "makers", rules.loner_march_score if alone else rules.march_score
+    if makers_tricks >= 3:
+        return "makers", 1
+    if defender_alone:
+        return "defenders", rules.lone_defender_score
+    return "defenders", rules.loner_euchred_score if alone else rules.euchre_score
+
+
+def makers_points(makers_tricks: int, rules: Rules, alone: bool = False, defender_alone: bool = False) -> int:
+    """Points for the makers' side, negative when the defenders score (units: points)."""
+    who, pts = hand_points(makers_tricks, rules, alone, defender_alone)
+    return pts if who == "makers" else -pts
+
+
+def solve(pos: Position) -> SolveResult:
+    """Solve ``pos``: total tricks per side under best play by every seat (double dummy).
+
+    Raises :class:`~solver.EuchreError` only through building the position.
+    """
+    value, nodes = _solve_remaining(pos)
+    side0 = pos.tricks_won[0] + value
+    side1 = pos.tricks_won[1] + pos.tricks_left - value
+    totals = (side0, side1)
+    makers = totals[pos.makers]
+    who, pts = hand_points(makers, pos.rules, pos.alone is not None, pos.defender_alone is not None)
+    scoring_side = pos.makers if who == "makers" else 1 - pos.makers
+    return SolveResult({side_name(0, pos.players): side0, side_name(1, pos.players): side1}, makers,
+                       {side_name(scoring_side, pos.players): pts}, nodes, pos)
+
+
+def card_values(pos: Position) -> dict:
+    """For each legal card of the player to move: the mover's side total tricks after it.
+
+    Returns ``{card_text: tricks}`` in card-index order (``{"Qs": 3, "As": 4}``).
+    """
+    mover_side = pos.side_of(pos.to_move)
+    out = {}
+    for card in pos.legal_cards():
+        after = solve(pos.play(card))
+        out[str(card)] = after.tricks[side_name(mover_side, pos.players)]
+    return out
+
+
+@dataclass(frozen=True)
+class PlayStep:
+    """One card of a traced play: makers' DD tricks before and after it, and its trick cost.
+
+    ``cost`` is in tricks for the side of the seat that played (0 when the card was
+    as good as the best); ``best`` lists the cards that would have kept ``before``.
+    """
+
+    seat: Seat
+    card: Card
+    before: int
+    after: int
+    cost: int
+    best: tuple
+
+    def to_dict(self) -> dict:
+        return {"seat": str(self.seat), "card": str(self.card), "before": self.before, "after": self.after,
+                "cost": self.cost, "best": [str(c) for c in self.best]}
+
+
+def analyse_play(pos: Position, cards) -> list:
+    """Trace a sequence of cards from ``pos`` (DDS AnalysePlay): makers' tricks before and after each.
+
+    Args:
+        pos: the starting position.
+        cards: card texts or :class:`Card` values, in play order.
+
+    Returns: a list of :class:`PlayStep`, one per card.
+
+    Raises :class:`PositionError` at the first card that is not held or not legal,
+    naming it and its place in the sequence.
+    """
+    from .cards import parse_cards
+    seq = parse_cards(cards, what="play") if isinstance(cards, str) else [Card(c) for c in cards]
+    steps = []
+    current = pos
+    before = solve(current).makers_tricks
+    for i, card in enumerate(seq):
+        if current.tricks_left == 0:
+            raise PositionError(f"card {card} (#{i + 1} of the play): the hand is already over")
+        seat = current.to_move
+        values = card_values(current)
+        if str(card) not in values:
+            try:
+                current.play(card)
+            except PositionError as exc:
+                raise PositionError(f"{exc} (card #{i + 1} of the play)") from None
+        mover_makers = current.side_of(seat) == current.makers
+        to_makers = {c: (v if mover_makers else 5 - v) for c, v in values.items()}
+        after = to_makers[str(card)]
+        best_value = max(values.values())
+        cost = best_value - values[str(card)]
+        best = tuple(Card(c) for c, v in values.items() if v == best_value)
+        steps.append(PlayStep(seat, card, before, after, cost, best))
+        current = current.play(card)
+        before = after
+    return steps
+
+
+@dataclass(frozen=True)
+class DDTable:
+    """Double-dummy tricks of a full deal for every trump suit.
+
+    ``partners[suit]`` maps side name to tricks with everyone playing; ``loners[suit][seat]``
+    is the loner's side tricks when ``seat`` goes alone (four-player only). The lead
+    follows the :class:`Rules` (left of the dealer; against a loner ``loner_lead``).
+    """
+
+    dealer: Seat
+    partners: dict
+    loners: dict
+    rules: Rules
+
+    def to_dict(self) -> dict:
+        return {"dealer": str(self.dealer),
+                "partners": {str(s): dict(v) for s, v in self.partners.items()},
+                "loners": {str(s): {str(seat): t for seat, t in v.items()} for s, v in self.loners.items()}}
+
+
+def first_leader(dealer: int, rules: Rules, alone=None, defender_alone=None) -> Seat:
+    """Who leads the first trick (RULES.md): left of the dealer; against a loner, by ``rules.loner_lead``.
+
+    Seats that sit out are skipped; two-player: the non-dealer.
+    """
+    dealer = Seat(dealer)
+    if rules.players == 2:
+        return Seat((dealer + 2) % 4)
+    out = set()
+    for lone in (alone, defender_alone):
+        if lone is not None:
+            out.add((lone + 2) % 4)
+    start = alone if (alone is not None and rules.loner_lead == "left_of_loner") else dealer
+    seat = (start + 1) % 4
+    while seat in out:
+        seat = (seat + 1) % 4
+    return Seat(seat)
+
+
+def dd_table(deal: str, dealer="S", rules: Rules | None = None) -> DDTable:
+    """Double-dummy table of a full deal (every hand of five known) for each trump suit.
+
+    Raises :class:`~solver.EuchreError` when a hand is missing or not five cards.
+    """
+    rules = rules if rules is not None else Rules()
+    dealer = Seat.parse(dealer)
+    if rules.players == 2 and dealer not in (Seat.N, Seat.S):
+        raise PositionError(f"dealer {dealer}: two-player euchre seats only N and S")
+    hands = parse_deal(deal, rules.players)
+    for seat, cards in hands.items():
+        if cards is None or len(cards) != 5:
+            got = "unknown ('-')" if cards is None else f"{len(cards)} cards"
+            raise PositionError(f"{seat} hand is {got}: a DD table needs every hand of 5 cards")
+    partners, loners = {}, {}
+    for trump in Suit:
+        leader = first_leader(dealer, rules)
+        pos = Position.parse(deal, trump, leader, makers=0, rules=rules)
+        partners[trump] = solve(pos).tricks
+        if rules.players == 4:
+            loners[trump] = {}
+            for seat in Seat:
+                partner = seat.partner
+                lone_deal = " ".join(f"{s.name}:{'-' if s == partner else ' '.join(map(str, hands[s]))}"
+                                     for s in Seat)
+                lead = first_leader(dealer, rules, alone=seat)
+                lpos = Position.parse(lone_deal, trump, lead, makers=side_of(seat), alone=seat, rules=rules)
+                loners[trump][seat] = solve(lpos).makers_tricks
+    return DDTable(dealer, partners, loners, rules)
+
+
+def solve_batch(hands, trump, leader, makers=0, in_play=None, players: int = 4, threads: int = 1) -> np.ndarray:
+    """Solve many full or partial trick-start positions at once, without the GIL.
+
+    Args:
+        hands: uint32 array (n, 4): card bitmasks of seats N E S W (0 for a seat out of play).
+        trump: uint8 array (n,) or int: suit index (0..3, C D H S).
+        leader: uint8 array (n,) or int: seat to lead.
+        makers: 0 or 1: the side whose tricks are returned (0 = NS, or N in two-player).
+        in_play: uint8 array (n,) or int: bitmask of the seats that play (default: all four,
+            or N and S in two-player).
+        players: 4 or 2.
+        threads: worker threads (each with its own transposition table).
+
+    Returns: int8 array (n,): tricks the ``makers`` side takes from the position on.
+
+    Raises :class:`~solver.EuchreError` naming the first bad row.
+    """
+    hands = np.ascontiguousarray(hands, dtype=np.uint32)
+    if hands.ndim != 2 or hands.shape[1] != 4:
+        raise PositionError(f"hands: expected a (n, 4) array, got shape {hands.shape}")
+    n = hands.shape[0]
+
+    def column(value, name, default):
+        if value is None:
+            value = default
+        arr = np.asarray(value)
+        if arr.ndim == 0:
+            arr = np.full(n, int(arr))
+        if arr.shape != (n,) or (arr.size and (arr.min() < 0 or arr.max() > 255)):
+            raise PositionError(f"{name}: expected one small non-negative integer per row ({n})")
+        return np.ascontiguousarray(arr, dtype=np.uint8)
+
+    if makers not in (0, 1):
+        raise PositionError(f"makers {makers!r}: must be 0 or 1")
+    trump_a = column(trump, "trump", None)
+    leader_a = column(leader, "leader", None)
+    in_play_a = column(in_play, "in_play", 0b1111 if players == 4 else 0b0101)
+    try:
+        side0, _nodes = _search.solve_many(hands, trump_a, leader_a, in_play_a, players, threads)
+    except _search.SearchInputError as exc:
+        raise PositionError(str(exc)) from None
+    if makers == 0:
+        return side0
+    remaining = np.array([bin(int(h)).count("1") for h in hands[np.arange(n), leader_a]], dtype=np.int8)
+    return (remaining - side0).astype(np.int8)

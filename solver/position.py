@@ -1,0 +1,280 @@
+"""Position: a point in the play of a hand where every hand in play is known."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import (JOKER, Card, Seat, Suit, cards_of, effective_suit, format_cards, format_deal,
+                    mask_of, parse_cards, parse_deal, trick_strength)
+from .errors import PositionError
+from .rules import Rules
+
+TRICKS_PER_HAND = 5
+
+
+def side_of(seat: int, players: int = 4) -> int:
+    """Side index of a seat: 0 for N-S and 1 for E-W; in two-player euchre 0 for N, 1 for S."""
+    return seat // 2 if players == 2 else seat % 2
+
+
+def side_name(side: int, players: int = 4) -> str:
+    return ("N", "S")[side] if players == 2 else ("NS", "EW")[side]
+
+
+def parse_side(text, players: int = 4) -> int:
+    """Parse a side name (``NS``/``EW``; ``N``/``S`` in two-player) into 0 or 1.
+
+    A seat name in the four-player game means that seat's side.
+    Raises :class:`PositionError` naming the token otherwise.
+    """
+    if isinstance(text, int) and not isinstance(text, bool) and text in (0, 1):
+        return text
+    key = text.strip().upper() if isinstance(text, str) else None
+    if players == 2:
+        table = {"N": 0, "S": 1}
+    else:
+        table = {"NS": 0, "SN": 0, "N": 0, "S": 0, "EW": 1, "WE": 1, "E": 1, "W": 1}
+    if key in table:
+        return table[key]
+    names = "N or S" if players == 2 else "NS or EW"
+    raise PositionError(f"side {text!r}: must be {names}")
+
+
+def winning_index(cards, trump: int) -> int:
+    """Index in ``cards`` (a trick, in play order) of the card that wins it."""
+    led = effective_suit(cards[0], trump)
+    strengths = [trick_strength(c, trump, led) for c in cards]
+    return strengths.index(max(strengths))
+
+
+def legal_mask(hand: int, trump: int, led_card) -> int:
+    """Cards of ``hand`` (bitmask) that may be played to a trick led by ``led_card`` (None: leading)."""
+    if led_card is None:
+        return hand
+    led = effective_suit(led_card, trump)
+    follow = mask_of(c for c in cards_of(hand) if effective_suit(c, trump) == led)
+    return follow or hand
+
+
+@dataclass(frozen=True)
+class Position:
+    """A double-dummy position: every hand in play known, trump named, a trick under way or about to start.
+
+    Attributes:
+        hands: 4 bitmasks (``int``, card index bits, see :mod:`solver.cards`) of the cards
+            each seat N E S W still holds; 0 for a seat not in play.
+        trump: the trump :class:`Suit`.
+        leader: the :class:`Seat` who led (or is to lead) the current trick.
+        played: cards already on the table in the current trick, from ``leader`` on.
+        makers: side index of the makers (0 = NS or N, 1 = EW or S).
+        alone: the loner's seat, or ``None``; the loner's partner sits out.
+        defender_alone: a lone defender's seat (``Rules.defend_alone``), or ``None``.
+        tricks_won: tricks already taken this hand, per side index ``(side0, side1)``.
+        rules: the :class:`Rules`.
+
+    Build one with :meth:`parse`; it is validated on construction and raises
+    :class:`PositionError` (a :class:`solver.EuchreError`) naming what is wrong.
+    """
+
+    hands: tuple
+    trump: Suit
+    leader: Seat
+    played: tuple = ()
+    makers: int = 0
+    alone: Seat | None = None
+    defender_alone: Seat | None = None
+    tricks_won: tuple = (0, 0)
+    rules: Rules = field(default_factory=Rules)
+
+    # -- construction -------------------------------------------------------
+    @classmethod
+    def parse(cls, deal: str, trump, leader, makers="NS", alone=None, played="", rules: Rules | None = None,
+              tricks_won=None, defender_alone=None) -> "Position":
+        """Build a position from the notation of DESIGN.md.
+
+        Args:
+            deal: ``"N:<hand> E:<hand> S:<hand> W:<hand>"`` (two-player: N and S only),
+                ``-`` for a hand that sits out; hands hold only cards not yet played.
+            trump: suit letter or :class:`Suit`.
+            leader: seat that led the current trick (or leads next when ``played`` is empty).
+            makers: ``"NS"``/``"EW"`` (two-player ``"N"``/``"S"``).
+            alone: the loner's seat or ``None``.
+            played: cards on the table in the current trick, in order from ``leader``.
+            rules: :class:`Rules` (default ``Rules()``).
+            tricks_won: ``{"NS": 1, "EW": 0}`` for tricks already taken this hand.
+            defender_alone: a lone defender's seat, or ``None``.
+
+        Raises:
+            CardError, PositionError: naming the bad token or the inconsistency.
+        """
+        rules = rules if rules is not None else Rules()
+        players = rules.players
+        parsed = parse_deal(deal, players)
+        hands = [0, 0, 0, 0]
+        known = [False] * 4
+        for seat, cards in parsed.items():
+            if cards is not None:
+                hands[seat] = mask_of(cards)
+                known[seat] = True
+        trump = Suit.parse(trump)
+        leader = Seat.parse(leader)
+        alone = None if alone in (None, "", "-") else Seat.parse(alone)
+        defender_alone = None if defender_alone in (None, "", "-") else Seat.parse(defender_alone)
+        makers_side = parse_side(makers, players)
+        played_cards = tuple(parse_cards(played, what="played"))
+        won = (0, 0)
+        if tricks_won:
+            if not isinstance(tricks_won, dict):
+                raise PositionError(f"tricks_won {tricks_won!r}: expected {{side: tricks}}")
+            counts = [0, 0]
+            for key, value in tricks_won.items():
+                if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 5:
+                    raise PositionError(f"tricks_won {key!r}: {value!r} is not a trick count 0..5")
+                counts[parse_side(key, players)] += value
+            won = tuple(counts)
+        pos = cls(tuple(hands), trump, leader, played_cards, makers_side, alone, defender_alone, won, rules)
+        for seat in pos.seats_in_play:
+            if not known[seat]:
+                raise PositionError(f"{Seat(seat)} hand is unknown ('-'): a double-dummy position needs every hand in play")
+        return pos
+
+    def __post_init__(self):
+        self._validate()
+
+    def _validate(self):
+        rules = self.rules
+        if not isinstance(rules, Rules):
+            raise PositionError(f"rules {rules!r}: expected a Rules value")
+        object.__setattr__(self, "trump", Suit.parse(self.trump))
+        object.__setattr__(self, "leader", Seat.parse(self.leader))
+        object.__setattr__(self, "played", tuple(Card(c) for c in self.played))
+        hands = tuple(int(h) for h in self.hands)
+        if len(hands) != 4 or any(h < 0 or h >> 25 for h in hands):
+            raise PositionError("hands: expected 4 card bitmasks over indices 0..24")
+        object.__setattr__(self, "hands", hands)
+        players = rules.players
+        in_play = self.seats_in_play
+        if self.alone is not None:
+            if players == 2:
+                raise PositionError(f"alone {self.alone}: there is no going alone in two-player euchre")
+            if side_of(self.alone) != self.makers:
+                raise PositionError(f"alone {self.alone}: the loner must be one of the makers ({side_name(self.makers)})")
+        if self.defender_alone is not None:
+            if self.alone is None or not rules.defend_alone:
+                raise PositionError(f"defender_alone {self.defender_alone}: needs a loner and Rules(defend_alone=True)")
+            if side_of(self.defender_alone) == self.makers:
+                raise PositionError(f"defender_alone {self.defender_alone}: must be a defender")
+        owner = {}
+        for seat in range(4):
+            if seat not in in_play and hands[seat]:
+                why = "does not play in two-player euchre" if players == 2 else "sits out (partner alone)"
+                raise PositionError(f"{Seat(seat)} {why}: its hand must be '-'")
+            for c in cards_of(hands[seat]):
+                if c in owner:
+                    raise PositionError(f"card {c} appears in {Seat(owner[c])} and {Seat(seat)}")
+                owner[c] = seat
+        for c in self.played:
+            if c in owner:
+                raise PositionError(f"card {c} is in the current trick and in {Seat(owner[c])}'s hand")
+        all_cards = [c for h in hands for c in cards_of(h)] + list(self.played)
+        if JOKER in all_cards and not rules.joker:
+            raise PositionError("card B: the joker is not in the pack (use Rules(joker=True))")
+        if self.leader not in in_play:
+            raise PositionError(f"leader {self.leader}: that seat does not play this hand")
+        order = self.trick_order
+        if len(self.played) >= len(order):
+            raise PositionError(f"played {format_cards(self.played)!r}: a trick has only {len(order)} cards")
+        sizes = [bin(hands[s]).count("1") for s in order]
+        tricks_left = sizes[0] + (1 if self.played else 0)
+        if not 1 <= tricks_left <= TRICKS_PER_HAND and not (tricks_left == 0 and not self.played):
+            raise PositionError(f"{Seat(order[0])} holds {sizes[0]} cards: a hand has at most 5")
+        for i, seat in enumerate(order):
+            expected = tricks_left - 1 if i < len(self.played) else tricks_left
+            if sizes[i] != expected:
+                raise PositionError(f"{Seat(seat)} holds {sizes[i]} cards, expected {expected}")
+        if sum(self.tricks_won) + tricks_left > TRICKS_PER_HAND:
+            raise PositionError(f"tricks_won {self.tricks_won}: with {tricks_left} tricks left, "
+                                f"at most {TRICKS_PER_HAND - tricks_left} can have been won")
+        for i in range(1, len(self.played)):
+            seat = order[i]
+            could = legal_mask(hands[seat] | self.played[i].mask, self.trump, self.played[0])
+            if not could & self.played[i].mask:
+                raise PositionError(f"played {self.played[i]} by {Seat(seat)}: a renege, "
+                                    f"{Seat(seat)} holds {Suit(effective_suit(self.played[0], self.trump)).name} "
+                                    "and must follow suit")
+
+    # -- derived facts ------------------------------------------------------
+    @property
+    def seats_in_play(self) -> tuple:
+        """Seats that play this hand, clockwise (a loner's partner sits out)."""
+        seats = list(self.rules.seats)
+        for lone in (self.alone, self.defender_alone):
+            if lone is not None:
+                seats.remove((lone + 2) % 4)
+        return tuple(seats)
+
+    @property
+    def trick_order(self) -> tuple:
+        """Seats in the current trick in play order, starting with the leader."""
+        seats = self.seats_in_play
+        i = seats.index(self.leader)
+        return seats[i:] + seats[:i]
+
+    @property
+    def to_move(self) -> Seat:
+        return Seat(self.trick_order[len(self.played)])
+
+    @property
+    def tricks_left(self) -> int:
+        return bin(self.hands[self.leader]).count("1") + (1 if self.played else 0)
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    def side_name(self, side: int) -> str:
+        return side_name(side, self.players)
+
+    def side_of(self, seat) -> int:
+        return side_of(int(seat), self.players)
+
+    def legal_cards(self) -> list:
+        """Cards the player to move may play, in index order."""
+        led = self.played[0] if self.played else None
+        return cards_of(legal_mask(self.hands[self.to_move], self.trump, led))
+
+    def play(self, card) -> "Position":
+        """The position after the player to move plays ``card``.
+
+        Raises :class:`PositionError` when the card is not held or not a legal play.
+        """
+        card = Card(card)
+        seat = self.to_move
+        if not self.hands[seat] & card.mask:
+            raise PositionError(f"card {card}: {seat} does not hold it")
+        if card not in self.legal_cards():
+            led = Suit(effective_suit(self.played[0], self.trump))
+            raise PositionError(f"card {card}: a renege, {seat} must follow {led.name}")
+        hands = list(self.hands)
+        hands[seat] &= ~card.mask
+        played = self.played + (card,)
+        order = self.trick_order
+        if len(played) < len(order):
+            return Position(tuple(hands), self.trump, self.leader, played, self.makers, self.alone,
+                            self.defender_alone, self.tricks_won, self.rules)
+        winner = order[winning_index(played, self.trump)]
+        won = list(self.tricks_won)
+        won[self.side_of(winner)] += 1
+        return Position(tuple(hands), self.trump, Seat(winner), (), self.makers, self.alone,
+                        self.defender_alone, tuple(won), self.rules)
+
+    def deal_string(self) -> str:
+        hands = {}
+        for seat in self.rules.seats:
+            hands[Seat(seat)] = cards_of(self.hands[seat]) if seat in self.seats_in_play else None
+        return format_deal(hands)
+
+    def __str__(self) -> str:
+        extra = f" played={format_cards(self.played)!r}" if self.played else ""
+        alone = f" alone={self.alone}" if self.alone is not None else ""
+        return (f"{self.deal_string()} trump={self.trump} leader={self.leader} "
+                f"makers={self.side_name(self.makers)}{alone}{extra}")

@@ -1,0 +1,160 @@
+"""Rules: the variant options of RULES.md, with EGN ruleset keys where EGN has one."""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from .errors import RulesError
+
+LONER_LEADS = ("left_of_loner", "left_of_dealer")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The options of a euchre game (RULES.md; defaults are the project's defaults).
+
+    Attributes:
+        players: 4 (partnerships N-S v E-W) or 2 (N v S).
+        stick_the_dealer: the dealer must name a suit when all pass twice (EGN ``std``);
+            otherwise the hand is thrown in.
+        loner_lead: who leads against a loner: ``"left_of_loner"`` (default, all seeds)
+            or ``"left_of_dealer"`` (EGN ``LEFT_OF_DEALER``, OpenSpiel), skipping a
+            sitting-out partner.
+        joker: the joker ``B`` is in the pack as the highest trump (EGN ``joker``).
+        dummy_hands: two-player dummy-hands variant (RULES.md).
+        defend_alone: one defender may also play alone against a loner (EGN).
+        winning_score: points that win the game (usually 5, 7, 10 or 11; EGN
+            ``winning_score``; 0 means no target, the game ends after ``num_deals``).
+        march_score: points for the makers taking all five (2).
+        loner_march_score: points for a loner taking all five (4, EGN ``loner_march_score``).
+        euchre_score: points to the defenders when the makers take fewer than 3 (2).
+        loner_euchred_score: points to the defenders when a loner is euchred (2, EGN
+            ``loner_euchred_score``).
+        lone_defender_score: points to a lone defender who euchres a loner (4).
+        num_deals: deals in the game, 0 for no limit (EGN ``num_deals``); with
+            ``winning_score`` 0 the game ends only by this limit.
+
+    Raises :class:`RulesError` on a value out of range.
+    """
+
+    players: int = 4
+    stick_the_dealer: bool = False
+    loner_lead: str = "left_of_loner"
+    joker: bool = False
+    dummy_hands: bool = False
+    defend_alone: bool = False
+    winning_score: int = 10
+    march_score: int = 2
+    loner_march_score: int = 4
+    euchre_score: int = 2
+    loner_euchred_score: int = 2
+    lone_defender_score: int = 4
+    num_deals: int = 0
+
+    def __post_init__(self):
+        if self.players not in (2, 4) or isinstance(self.players, bool):
+            raise RulesError(f"players {self.players!r}: must be 4 or 2")
+        for name in ("stick_the_dealer", "joker", "dummy_hands", "defend_alone"):
+            if not isinstance(getattr(self, name), bool):
+                raise RulesError(f"{name} {getattr(self, name)!r}: must be true or false")
+        lead = self.loner_lead.lower() if isinstance(self.loner_lead, str) else self.loner_lead
+        if lead not in LONER_LEADS:
+            raise RulesError(f"loner_lead {self.loner_lead!r}: must be one of {', '.join(LONER_LEADS)}")
+        object.__setattr__(self, "loner_lead", lead)
+        if self.dummy_hands and self.players != 2:
+            raise RulesError("dummy_hands: the dummy-hands variant is a two-player game (players=2)")
+        if self.defend_alone and self.players != 4:
+            raise RulesError("defend_alone: only the four-player game has partners to sit out")
+        if self.winning_score == 0 and self.num_deals == 0:
+            raise RulesError("winning_score 0: a game with no winning score needs num_deals")
+        for name in ("winning_score", "march_score", "loner_march_score", "euchre_score",
+                     "loner_euchred_score", "lone_defender_score", "num_deals"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100:
+                raise RulesError(f"{name} {value!r}: must be a whole number of points 0..100")
+
+    @property
+    def hand_size(self) -> int:
+        return 5
+
+    @property
+    def seats(self) -> tuple:
+        """Seat numbers in play: (0, 1, 2, 3), or (0, 2) in two-player euchre."""
+        return (0, 1, 2, 3) if self.players == 4 else (0, 2)
+
+    @property
+    def kitty_size(self) -> int:
+        """Cards left undealt (the upcard among them)."""
+        pack = 25 if self.joker else 24
+        dealt = 5 * len(self.seats) * (2 if self.dummy_hands else 1)
+        return pack - dealt
+
+    def replace(self, **changes) -> "Rules":
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Rules":
+        """Build from a dict of field names (as :meth:`to_dict`); unknown keys are an error."""
+        if not isinstance(data, dict):
+            raise RulesError(f"rules {data!r}: expected an object of options")
+        names = {f.name for f in dataclasses.fields(cls)}
+        for key in data:
+            if key not in names:
+                raise RulesError(f"rules option {key!r}: unknown; known options are {', '.join(sorted(names))}")
+        return cls(**data)
+
+    @classmethod
+    def from_egn(cls, ruleset: dict | None) -> "Rules":
+        """Rules from an EGN 1.4 ``metadata.ruleset`` object.
+
+        Missing keys take the EGN schema defaults (``std`` true, ``loner_lead``
+        ``LEFT_OF_DEALER``), so a file means what EGN says it means. Keys for
+        variants this engine does not play (``canadian``, ``farmers``,
+        ``go_under``, ``allow_no_trump``, ``min_rank`` other than 9, ...) raise
+        :class:`RulesError` when switched on.
+        """
+        ruleset = dict(ruleset or {})
+        unsupported_if_true = ("canadian", "farmers", "partners_best", "go_under", "allow_no_trump",
+                               "fast_break", "four_trick_tokens")
+        for key in unsupported_if_true:
+            if ruleset.get(key):
+                raise RulesError(f"ruleset {key!r}: this variant is not supported")
+        if ruleset.get("min_rank", 9) != 9:
+            raise RulesError(f"ruleset 'min_rank' {ruleset['min_rank']!r}: only the 24-card pack (min_rank 9) is supported")
+        known = set(unsupported_if_true) | {"std", "min_rank", "winning_score", "num_deals", "loner_lead",
+                                             "loner_march_score", "loner_euchred_score", "defend_alone",
+                                             "joker", "num_players"}
+        for key in ruleset:
+            if key not in known:
+                raise RulesError(f"ruleset {key!r}: not an EGN 1.4 ruleset key")
+        lead = ruleset.get("loner_lead", "LEFT_OF_DEALER")
+        if lead not in ("LEFT_OF_DEALER", "LEFT_OF_LONER"):
+            raise RulesError(f"ruleset 'loner_lead' {lead!r}: must be LEFT_OF_DEALER or LEFT_OF_LONER")
+        winning = ruleset.get("winning_score", 10)
+        return cls(
+            players=ruleset.get("num_players", 4),
+            stick_the_dealer=ruleset.get("std", True),
+            loner_lead=lead.lower(),
+            joker=ruleset.get("joker", False),
+            defend_alone=ruleset.get("defend_alone", False),
+            winning_score=winning,
+            num_deals=ruleset.get("num_deals", 0),
+            loner_march_score=ruleset.get("loner_march_score", 4),
+            loner_euchred_score=ruleset.get("loner_euchred_score", 2),
+        )
+
+    def to_egn(self) -> dict:
+        """The EGN ruleset object for these rules (every key stated explicitly)."""
+        return {
+            "std": self.stick_the_dealer,
+            "winning_score": self.winning_score,
+            "loner_lead": self.loner_lead.upper(),
+            "loner_march_score": self.loner_march_score,
+            "loner_euchred_score": self.loner_euchred_score,
+            "defend_alone": self.defend_alone,
+            "joker": self.joker,
+            "num_players": self.players,
+        }
