@@ -38,6 +38,11 @@ class Suit(enum.IntEnum):
         return SUITS[self]
 
     @property
+    def word(self) -> str:
+        """The suit's name in words: ``clubs``, ``diamonds``, ``hearts``, ``spades``."""
+        return ("clubs", "diamonds", "hearts", "spades")[self]
+
+    @property
     def partner(self) -> "Suit":
         """The other suit of the same colour (clubs<->spades, diamonds<->hearts)."""
         return Suit(3 - self)
@@ -50,6 +55,8 @@ class Suit(enum.IntEnum):
         """
         if isinstance(text, Suit):
             return text
+        if isinstance(text, int) and not isinstance(text, bool) and 0 <= text <= 3:
+            return cls(text)
         if not isinstance(text, str):
             raise CardError(f"suit {text!r}: expected a suit letter c d h s")
         key = text.strip().lower()

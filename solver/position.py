@@ -131,11 +131,11 @@ class Position:
                     raise PositionError(f"tricks_won {key!r}: {value!r} is not a trick count 0..5")
                 counts[parse_side(key, players)] += value
             won = tuple(counts)
-        pos = cls(tuple(hands), trump, leader, played_cards, makers_side, alone, defender_alone, won, rules)
-        for seat in pos.seats_in_play:
-            if not known[seat]:
+        sitting_out = {(lone + 2) % 4 for lone in (alone, defender_alone) if lone is not None}
+        for seat in rules.seats:
+            if not known[seat] and seat not in sitting_out:
                 raise PositionError(f"{Seat(seat)} hand is unknown ('-'): a double-dummy position needs every hand in play")
-        return pos
+        return cls(tuple(hands), trump, leader, played_cards, makers_side, alone, defender_alone, won, rules)
 
     def __post_init__(self):
         self._validate()

@@ -1,0 +1,129 @@
+"""The ``euchre`` command line: solve, table (and advise, review, serve as they land).
+
+Human output is a readable table; ``--json`` prints one stable JSON object
+(documented in the README). Bad input prints ``euchre: error: <why>`` and exits
+with status 2, never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .cards import Seat, Suit
+from .errors import EuchreError
+from .position import Position
+from .rules import Rules
+
+
+def _rules_from_args(args) -> Rules:
+    return Rules(players=args.players, joker=args.joker,
+                 loner_lead=getattr(args, "loner_lead", "left_of_loner"),
+                 stick_the_dealer=getattr(args, "stick_the_dealer", False))
+
+
+def _add_rules_options(p: argparse.ArgumentParser, lead: bool = False) -> None:
+    p.add_argument("--players", type=int, choices=(4, 2), default=4, help="4 (default) or 2-player euchre")
+    p.add_argument("--joker", action="store_true", help="the joker B is in the pack (highest trump)")
+    if lead:
+        p.add_argument("--loner-lead", dest="loner_lead", choices=("left_of_loner", "left_of_dealer"),
+                       default="left_of_loner", help="who leads against a loner (default left_of_loner)")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
+
+
+def _table(rows, header) -> str:
+    widths = [max(len(str(r[i])) for r in [header] + rows) for i in range(len(header))]
+    line = lambda r: "  ".join(str(v).ljust(w) for v, w in zip(r, widths)).rstrip()
+    return "\n".join([line(header), line(["-" * w for w in widths])] + [line(r) for r in rows])
+
+
+def cmd_solve(args) -> dict:
+    from .dd import card_values, solve
+    rules = _rules_from_args(args)
+    pos = Position.parse(args.deal, trump=args.trump, leader=args.leader, makers=args.makers,
+                         alone=args.alone, played=args.played or "", rules=rules)
+    result = solve(pos)
+    values = card_values(pos)
+    mover = pos.to_move
+    mover_side = pos.side_name(pos.side_of(mover))
+    best = max(values.values())
+    out = {
+        "position": {"deal": pos.deal_string(), "trump": str(pos.trump), "leader": str(pos.leader),
+                     "makers": pos.side_name(pos.makers), "alone": None if pos.alone is None else str(pos.alone),
+                     "played": [str(c) for c in pos.played], "to_move": str(mover)},
+        **result.to_dict(),
+        "to_move": str(mover),
+        "card_values": [{"card": c, "tricks": v, "cost": best - v} for c, v in values.items()],
+    }
+    if args.json:
+        return out
+    tricks = ", ".join(f"{side} {n}" for side, n in result.tricks.items())
+    pts = ", ".join(f"{side} {n}" for side, n in result.points.items())
+    print(f"Trump {pos.trump.word}, {pos.leader} led, makers {out['makers']}"
+          + (f", {pos.alone} alone" if pos.alone is not None else ""))
+    print(f"Double-dummy tricks: {tricks}  (scores {pts})  [{result.nodes} nodes]")
+    print(f"\n{mover} to play; {mover_side}'s total tricks after each legal card:")
+    rows = [[c, v, "best" if v == best else f"-{best - v}"] for c, v in values.items()]
+    print(_table(rows, ["card", "tricks", "cost"]))
+    return out
+
+
+def cmd_table(args) -> dict:
+    from .dd import dd_table
+    rules = _rules_from_args(args)
+    table = dd_table(args.deal, dealer=args.dealer, rules=rules)
+    out = table.to_dict()
+    if args.json:
+        return out
+    sides = list(next(iter(table.partners.values())).keys())
+    header = ["trump"] + sides + ([f"{s} alone" for s in "NESW"] if table.loners else [])
+    rows = []
+    for suit in Suit:
+        row = [suit.word] + [table.partners[suit][s] for s in sides]
+        if table.loners:
+            row += [table.loners[suit][seat] for seat in Seat]
+        rows.append(row)
+    print(f"Double-dummy tricks, dealer {table.dealer}; a loner column is the loner's side's tricks")
+    print(_table(rows, header))
+    return out
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="euchre", description="Euchre double-dummy analysis.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("solve", help="double-dummy tricks of a position and each legal card's value")
+    p.add_argument("deal", help='"N:9d Ac Tc Kd Jd E:... S:... W:..." ("-" for a hand that sits out)')
+    p.add_argument("--trump", required=True, help="trump suit: c d h s")
+    p.add_argument("--leader", required=True, help="seat that led the current trick: N E S W")
+    p.add_argument("--makers", default=None, help="side that made trump: NS or EW (N or S two-player); default NS")
+    p.add_argument("--alone", default=None, help="seat of the loner, if any")
+    p.add_argument("--played", default="", help='cards already in the current trick, from its leader: "Qs As"')
+    _add_rules_options(p)
+    p.set_defaults(run=cmd_solve)
+
+    p = sub.add_parser("table", help="double-dummy table of a full deal for every trump suit")
+    p.add_argument("deal", help="every hand of five cards")
+    p.add_argument("--dealer", required=True, help="dealer's seat: N E S W")
+    _add_rules_options(p, lead=True)
+    p.set_defaults(run=cmd_table)
+    return parser
+
+
+def main(argv=None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "makers", "x") is None:
+        args.makers = "N" if args.players == 2 else "NS"
+    try:
+        out = args.run(args)
+    except EuchreError as exc:
+        print(f"euchre: error: {exc}", file=sys.stderr)
+        return 2
+    if getattr(args, "json", False):
+        print(json.dumps(out, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

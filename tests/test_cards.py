@@ -1,0 +1,73 @@
+"""Card, hand and deal notation: every accepted spelling, round trips, precise errors."""
+import pytest
+
+from solver import Card, CardError, EuchreError, Seat, Suit, format_cards, format_deal, parse_cards, parse_deal
+from solver.cards import JOKER, effective_suit
+
+
+@pytest.mark.parametrize("text,index", [
+    ("9c", 0), ("9d", 1), ("Th", 6), ("10h", 6), ("10H", 6), ("JH", 10), ("jh", 10), ("J♥", 10),
+    ("Q♠", 15), ("K♦", 17), ("As", 23), ("A♣", 20), ("B", JOKER), ("b", JOKER),
+])
+def test_card_spellings(text, index):
+    # index = rank * 4 + suit with ranks 9 T J Q K A = 0..5 and suits C D H S = 0..3
+    assert int(Card(text)) == index
+
+
+def test_every_card_round_trips():
+    for i in range(25):
+        card = Card(i)
+        assert Card(str(card)) == card
+        assert eval(repr(card)) == card
+    assert str(Card("10h")) == "Th"
+
+
+@pytest.mark.parametrize("bad,why", [
+    ("Zh", "rank must be one of 9 T J Q K A"), ("Jx", "suit must be one of c d h s"),
+    ("J", "expected a rank"), ("", "expected a rank"), ("8h", "rank"), ("Jhh", "suit"),
+])
+def test_bad_cards_name_the_token(bad, why):
+    with pytest.raises(CardError) as err:
+        Card(bad)
+    assert repr(bad) in str(err.value) and why in str(err.value)
+    assert isinstance(err.value, ValueError) and isinstance(err.value, EuchreError)
+
+
+def test_hands_in_every_notation():
+    expected = [Card(c) for c in ("9s", "Ah", "Kh", "Jh", "9c")]
+    assert parse_cards("9.AKJ..9") == expected                     # PBN S.H.D.C
+    assert parse_cards("9s Ah Kh Jh 9c") == expected
+    assert parse_cards("9s,Ah, Kh,Jh ,9c") == expected
+    assert parse_cards("T.10..") == [Card("Ts"), Card("Th")]
+    assert format_cards(expected) == "9s Ah Kh Jh 9c"
+    assert parse_cards("-") == []
+
+
+def test_hand_errors():
+    with pytest.raises(CardError, match="Jh appears twice"):
+        parse_cards("Jh Ah Jh")
+    with pytest.raises(CardError, match="PBN hands need 4 suit groups"):
+        parse_cards("AK.Q")
+
+
+def test_deal_round_trip_and_errors():
+    text = "N:9d Ac Tc Kd Jd E:Qd Js Kh 9h Jh S:- W:Ad As Ah 9s Qs"
+    hands = parse_deal(text)
+    assert hands[Seat.S] is None and len(hands[Seat.W]) == 5
+    assert format_deal(hands) == text
+    with pytest.raises(CardError, match="card Jh appears in N and E"):
+        parse_deal("N:Jh E:Jh")
+    with pytest.raises(CardError, match="seat E does not play in the 2-player game"):
+        parse_deal("N:Jh E:Ah", players=2)
+    with pytest.raises(CardError, match="seat N is named twice"):
+        parse_deal("N:Jh N:Ah")
+    with pytest.raises(CardError, match="expected 'N:'"):
+        parse_deal("Jh Ah N:Kh")
+
+
+def test_left_bower_is_trump():
+    # Jd is trump when hearts are trump (same colour), Js when clubs are
+    assert effective_suit(Card("Jd"), Suit.H) == Suit.H
+    assert effective_suit(Card("Js"), Suit.C) == Suit.C
+    assert effective_suit(Card("Js"), Suit.H) == Suit.S
+    assert effective_suit(Card("B"), Suit.D) == Suit.D

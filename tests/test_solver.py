@@ -1,0 +1,153 @@
+"""The double-dummy solver against independently computed values.
+
+* all 360 positions of the shared DD vectors (an independent solver whose rules
+  agree with OpenSpiel's euchre);
+* hand-checked positions (reasoning in comments);
+* the core's own boundary: impossible input is refused, never crashes.
+"""
+import importlib.machinery
+import json
+
+import numpy as np
+import pytest
+
+import solver
+from solver import Position, PositionError, Rules, analyse_play, card_values, dd_table, solve, solve_batch
+from solver import _search
+
+from conftest import DD_VECTORS
+
+VECTORS = [json.loads(line) for line in DD_VECTORS.read_text().splitlines() if line.strip()]
+
+
+def test_compiled_extension_is_in_use():
+    # a build that silently fell back to Python must not pass
+    assert _search.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)), _search.__file__
+    assert isinstance(_search.__loader__, importlib.machinery.ExtensionFileLoader)
+
+
+def _vector_position(v):
+    return Position.parse(v["deal"], v["trump"], v["leader"], v["makers"], v["alone"], v["played"],
+                          Rules(players=v["players"], joker=v["joker"]))
+
+
+@pytest.mark.parametrize("i", range(len(VECTORS)))
+def test_dd_vectors(i):
+    v = VECTORS[i]
+    pos = _vector_position(v)
+    assert str(pos.to_move) == v["to_move"]
+    assert solve(pos).tricks == v["tricks"]
+    assert card_values(pos) == v["card_values"]
+
+
+def test_vector_count():
+    assert len(VECTORS) == 360
+
+
+def test_real_deal_vwec_final_first_hand():
+    # First hand of the VWEC final, as play began (S dealt and picked up Kc; W leads, NS made clubs).
+    # Played out, NS took 4 tricks (tricks 2, 3, 4 and 5 in the file; W's Ad won trick 1). The DD value
+    # is also 4: EW have only the Ad and the As/Ah pair can't both cash because S ruffs.
+    pos = Position.parse("N:9d Ac Tc Kd Jd E:Qd Js Kh 9h Jh S:9c Ks Qh Kc Jc W:Ad As Ah 9s Qs",
+                         trump="c", leader="W", makers="NS")
+    result = solve(pos)
+    assert result.tricks == {"NS": 4, "EW": 1} and result.points == {"NS": 1}
+    # Leading the Ad (as W did) loses EW's trick: the Ad would win later anyway, a spade lead keeps it.
+    assert card_values(pos)["Ad"] == 0 and card_values(pos)["As"] == 1
+
+
+def test_hand_checked_traps():
+    # hearts trump; N leads Ad. E's Jd is the LEFT BOWER (a heart), so it cannot follow diamonds,
+    # and E, holding no other diamond, may play anything.
+    pos = Position.parse("N:Ad E:Jd S:9d W:Td", trump="h", leader="N", makers="NS")
+    assert [str(c) for c in pos.legal_cards()] == ["Ad"]
+    pos = pos.play("Ad")
+    assert [str(c) for c in pos.legal_cards()] == ["Jd"]          # the only card, played as trump
+    # E ruffs with the left bower and wins: EW take the trick
+    assert solve(pos).tricks == {"NS": 0, "EW": 1}
+
+    # hearts trump, N leads the 9h; E holds Jd (left bower) and As: must follow trump with Jd
+    pos = Position.parse("N:9h Kc E:Jd As S:Tc Qc W:9c Ac", trump="h", leader="N").play("9h")
+    assert [str(c) for c in pos.legal_cards()] == ["Jd"]
+
+    # left bower led = trump led: W must follow with its 9h, not the Ad
+    pos = Position.parse("N:Jd Kc E:Qc Ks S:Tc Ts W:9h Ad", trump="h", leader="N").play("Jd").play("Qc").play("Tc")
+    assert [str(c) for c in pos.legal_cards()] == ["9h"]
+
+    # the 9 of trump beats an off-suit ace: N leads As, E trumps with 9h and wins
+    pos = Position.parse("N:As E:9h S:Ks W:Qs", trump="h", leader="N")
+    assert solve(pos).tricks == {"NS": 0, "EW": 1}
+
+    # the joker beats the right bower
+    pos = Position.parse("N:Jh E:B S:9c W:9s", trump="h", leader="N", rules=Rules(joker=True))
+    assert solve(pos).tricks == {"NS": 0, "EW": 1}
+
+    # leading trump while holding other suits is legal
+    pos = Position.parse("N:9h As E:Qc Ks S:Tc Ts W:9c Ad", trump="h", leader="N")
+    assert "9h" in [str(c) for c in pos.legal_cards()] and len(pos.legal_cards()) == 2
+
+
+def test_analyse_play_costs():
+    # W leads the Ad (worth 0 EW tricks) instead of a spade (worth 1): the Ad costs W one trick
+    pos = Position.parse("N:9d Ac Tc Kd Jd E:Qd Js Kh 9h Jh S:9c Ks Qh Kc Jc W:Ad As Ah 9s Qs",
+                         trump="c", leader="W", makers="NS")
+    steps = analyse_play(pos, "Ad 9d Qd 9c")
+    assert [s.before for s in steps] == [4, 5, 5, 5]
+    assert steps[0].after == 5 and steps[0].cost == 1
+    assert [str(c) for c in steps[0].best] == ["9s", "Qs", "Ah", "As"]
+    with pytest.raises(PositionError, match="card #2 of the play"):
+        analyse_play(pos, "Ad Ac")
+
+
+def test_dd_table_real_deal():
+    table = dd_table("N:9d Ac Tc Kd Jd E:Qd Js Kh 9h Jh S:9c Ks Qh Kc Jc W:Ad As Ah 9s Qs", dealer="S")
+    assert table.partners[solver.Suit.C] == {"NS": 4, "EW": 1}     # W leads, as in the real hand
+    for suit, sides in table.partners.items():
+        assert sum(sides.values()) == 5
+    # N alone in diamonds (S out, E leads, left of the loner). N's trumps: Jd (right) Kd 9d; EW's: Jh (left)
+    # and Qd with E, Ad with W. E guards the left bower with Qd (plays Qd under the Jd), so a march is
+    # impossible: at most 4. N gets 4: Jd draws Qd and Ad, Kd/9d and the Ac win, only the Jh scores for EW.
+    assert table.loners[solver.Suit.D][solver.Seat.N] == 4
+
+
+def test_solve_batch_matches_single_solves():
+    rng = np.random.default_rng(7)
+    n = 200
+    hands = np.zeros((n, 4), np.uint32)
+    for i in range(n):
+        cards = rng.permutation(24)[:20]
+        for s in range(4):
+            hands[i, s] = sum(1 << int(c) for c in cards[5 * s:5 * s + 5])
+    trump = rng.integers(0, 4, n).astype(np.uint8)
+    leader = rng.integers(0, 4, n).astype(np.uint8)
+    for threads in (1, 2):
+        ns = solve_batch(hands, trump, leader, makers=0, threads=threads)
+        ew = solve_batch(hands, trump, leader, makers=1, threads=threads)
+        assert ns.dtype == np.int8 and ns.shape == (n,)
+        assert np.all(ns + ew == 5)
+        for i in range(0, n, 20):
+            deal = " ".join(f"{'NESW'[s]}:{solver.format_cards(int(hands[i, s]))}" for s in range(4))
+            pos = Position.parse(deal, int(trump[i]), int(leader[i]))
+            assert solve(pos).tricks["NS"] == ns[i]
+
+
+@pytest.mark.parametrize("hands,trump,leader,message", [
+    ([[1, 1, 2, 4]], 0, 0, "held twice"),
+    ([[1 << 30, 2, 4, 8]], 0, 0, "outside 0..24"),
+    ([[3, 4, 8, 16]], 0, 0, "hand sizes"),
+    ([[1, 2, 4, 8]], 9, 0, "trump must be"),
+    ([[1, 2, 4, 8]], 0, 7, "leader"),
+])
+def test_core_refuses_bad_batches(hands, trump, leader, message):
+    with pytest.raises(PositionError, match=message):
+        solve_batch(np.array(hands, dtype=np.uint32), trump, leader)
+
+
+def test_core_refuses_bad_single_input():
+    ctx = _search.SearchContext(10)
+    with pytest.raises(_search.SearchInputError, match="sits out"):
+        ctx.solve([1, 2, 4, 8], 0, 0, (), 0b0111, 4)
+    with pytest.raises(_search.SearchInputError, match="seats in play"):
+        ctx.solve([1, 0, 4, 0], 0, 0, (), 0b1111, 2)
+    with pytest.raises(_search.SearchInputError, match="too many"):
+        ctx.solve([0, 0, 0, 8], 0, 0, (1, 2, 4, 16), 0b1111, 4)
