@@ -21,6 +21,7 @@ cdef struct Search:
     uint8_t trick_cards[4]
     uint64_t config_bits    # seats in play and player count, folded into every key
     int64_t nodes
+    uint32_t features       # FEATURE_* bits: techniques switched on (all by default)
     Table* table
 
 cdef int search_value(Search* s) noexcept nogil

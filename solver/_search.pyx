@@ -25,12 +25,24 @@ import numpy as np
 cimport numpy as cnp
 from cython.parallel cimport prange, parallel
 from libc.stdlib cimport calloc, free, malloc
+from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 from libc.stdint cimport uint8_t, int8_t, uint32_t, uint64_t, int64_t
 
 cnp.import_array()
 
 DEF JOKER = 24
 DEF NCARDS = 25
+
+# Techniques, each switchable so benchmarks can measure what it is worth.
+DEF F_TABLE = 1          # transposition table at trick starts
+DEF F_QUICK = 2          # quick-trick cutoffs
+DEF F_ORDER = 4          # move ordering
+DEF F_RUNS = 8           # one card per run of equivalent cards
+DEF F_ZERO_WINDOW = 16   # zero-window tests (else one full-window search)
+DEF F_ALL = 31
+FEATURES = {"table": F_TABLE, "quick_tricks": F_QUICK, "move_ordering": F_ORDER,
+            "equivalent_cards": F_RUNS, "zero_window": F_ZERO_WINDOW}
+ALL_FEATURES = F_ALL
 
 # Per trump suit: each card's effective suit, its power in a trick of its
 # effective suit (trumps above every plain card), and each effective suit's
@@ -247,7 +259,7 @@ cdef int generate_moves(Search* s, int seat, uint8_t* out) noexcept nogil:
             if not (live >> c) & 1:
                 continue
             if (legal >> c) & 1:
-                if not prev_mine:
+                if not prev_mine or not (s.features & F_RUNS):
                     out[n] = c
                     if led < 0:
                         # on lead: top live card of a suit first (trumps before plain), then low cards
@@ -265,6 +277,8 @@ cdef int generate_moves(Search* s, int seat, uint8_t* out) noexcept nogil:
                 prev_mine = 1
             else:
                 prev_mine = 0
+    if not (s.features & F_ORDER):
+        return n
     for i in range(1, n):                                 # insertion sort, best first
         j = i
         while j > 0 and score[j] > score[j - 1]:
@@ -300,24 +314,26 @@ cdef int alpha_beta(Search* s, int alpha, int beta) noexcept nogil:
             return 0
         if remaining == 1:
             return last_trick_side0(s)
-        key = canonical_key(s)
-        entry = &s.table.entries[slot_of(s.table, key)]
         lower = 0
         upper = remaining
-        if entry.key == key:
+        if s.features & F_TABLE:
+            key = canonical_key(s)
+            entry = &s.table.entries[slot_of(s.table, key)]
+        if entry != NULL and entry.key == key:
             lower = entry.lower
             upper = entry.upper
             if lower >= beta or lower == upper:
                 return lower
             if upper <= alpha:
                 return upper
-        live = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
-        q = quick_tricks(s, live)
-        if s.side[s.leader] == 0:
-            if q >= beta:
-                return q
-        elif remaining - q <= alpha:
-            return remaining - q
+        if s.features & F_QUICK:
+            live = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
+            q = quick_tricks(s, live)
+            if s.side[s.leader] == 0:
+                if q >= beta:
+                    return q
+            elif remaining - q <= alpha:
+                return remaining - q
     seat = s.leader
     for i in range(s.ntrick):
         seat = s.next_seat[seat]
@@ -381,6 +397,8 @@ cdef int alpha_beta(Search* s, int alpha, int beta) noexcept nogil:
 cdef int search_value(Search* s) noexcept nogil:
     """Side 0's tricks from this position to the end of the hand, by zero-window tests."""
     cdef int low = 0, high = popcount(s.hands[s.leader]) + (1 if s.ntrick > 0 else 0), mid, v
+    if not (s.features & F_ZERO_WINDOW):
+        return alpha_beta(s, -1, high + 1)
     while low < high:
         mid = (low + high + 1) // 2
         v = alpha_beta(s, mid - 1, mid)
@@ -447,6 +465,7 @@ cdef int setup_search(Search* s, uint32_t* hands, int trump, int leader, int in_
         s.trick_cards[i] = trick[i] if i < ntrick else 0
     s.config_bits = <uint64_t>in_play | (<uint64_t>(players == 2) << 4)
     s.nodes = 0
+    s.features = F_ALL
     # sizes: those who already played this trick hold one card fewer
     remaining = popcount(hands[leader]) + (1 if ntrick > 0 else 0)
     if remaining > 5 or (remaining == 0 and ntrick > 0):
@@ -487,11 +506,15 @@ cdef class SearchContext:
     """
     cdef Table* table
     cdef readonly int table_bits
+    cdef readonly unsigned int features
 
-    def __cinit__(self, int table_bits=16):
+    def __cinit__(self, int table_bits=16, unsigned int features=F_ALL):
         if not 8 <= table_bits <= 26:
             raise SearchInputError(f"table_bits {table_bits}: must be 8..26")
+        if features & ~F_ALL:
+            raise SearchInputError(f"features {features}: unknown bits (see FEATURES)")
         self.table_bits = table_bits
+        self.features = features
         self.table = table_new(table_bits)
         if self.table == NULL:
             raise MemoryError("transposition table")
@@ -544,13 +567,15 @@ cdef class SearchContext:
         if code:
             raise SearchInputError(ERRORS[code])
         s.table = self.table
+        s.features = self.features
         with nogil:
             result = search_value(&s)
         return result, s.nodes
 
 
 def solve_many(const uint32_t[:, ::1] hands, const uint8_t[::1] trump, const uint8_t[::1] leader,
-               const uint8_t[::1] in_play, int players=4, int threads=1, int table_bits=16):
+               const uint8_t[::1] in_play, int players=4, int threads=1, int table_bits=16,
+               unsigned int features=F_ALL, bint per_row=False):
     """Solve many trick-start positions; the search runs without the GIL on ``threads`` threads.
 
     Args:
@@ -558,9 +583,12 @@ def solve_many(const uint32_t[:, ::1] hands, const uint8_t[::1] trump, const uin
         trump, leader, in_play: uint8 arrays (n,), as for :meth:`SearchContext.solve`.
         players: 4 or 2, for every row.
         threads: worker threads (OpenMP), each with its own table.
+        features: FEATURE bits switched on (benchmarks switch techniques off one by one).
+        per_row: also return per-row nodes and wall time.
 
     Returns:
-        ``(tricks, nodes)``: int8 array (n,) of side 0's tricks, and the total nodes (int).
+        ``(tricks, nodes)``: int8 array (n,) of side 0's tricks, and the total nodes (int);
+        with ``per_row``, ``(tricks, nodes int64 (n,), nanoseconds int64 (n,))``.
 
     Raises:
         SearchInputError: naming the first bad row and why.
@@ -577,6 +605,8 @@ def solve_many(const uint32_t[:, ::1] hands, const uint8_t[::1] trump, const uin
         raise SearchInputError(f"threads {threads}: must be 1..256")
     if not 8 <= table_bits <= 26:
         raise SearchInputError(f"table_bits {table_bits}: must be 8..26")
+    if features & ~F_ALL:
+        raise SearchInputError(f"features {features}: unknown bits (see FEATURES)")
     no_trick[0] = no_trick[1] = no_trick[2] = no_trick[3] = 0
     for i in range(n):
         code = setup_search(&probe, <uint32_t*> &hands[i, 0], trump[i], leader[i], in_play[i], players, no_trick, 0)
@@ -585,6 +615,8 @@ def solve_many(const uint32_t[:, ::1] hands, const uint8_t[::1] trump, const uin
     out = np.zeros(n, dtype=np.int8)
     cdef int8_t[::1] result = out
     cdef int64_t[::1] node_counts = np.zeros(n, dtype=np.int64)
+    cdef int64_t[::1] nanos = np.zeros(n, dtype=np.int64)
+    cdef timespec t0, t1
     cdef Table* table
     cdef Search* s
     cdef int failed = 0
@@ -597,12 +629,20 @@ def solve_many(const uint32_t[:, ::1] hands, const uint8_t[::1] trump, const uin
             failed_flag[0] = 1
         else:
             for i in prange(n, schedule="dynamic", chunksize=16):
+                if per_row:
+                    clock_gettime(CLOCK_MONOTONIC, &t0)
                 setup_search(s, <uint32_t*> &hands[i, 0], trump[i], leader[i], in_play[i], players, no_trick, 0)
                 s.table = table
+                s.features = features
                 result[i] = <int8_t> search_value(s)
                 node_counts[i] = s.nodes
+                if per_row:
+                    clock_gettime(CLOCK_MONOTONIC, &t1)
+                    nanos[i] = (t1.tv_sec - t0.tv_sec) * 1000000000 + (t1.tv_nsec - t0.tv_nsec)
         free(s)
         table_free(table)
     if failed:
         raise MemoryError("transposition table")
+    if per_row:
+        return out, np.asarray(node_counts), np.asarray(nanos)
     return out, int(np.asarray(node_counts).sum())
