@@ -228,8 +228,8 @@ def dd_table(deal: str, dealer="S", rules: Rules | None = None) -> DDTable:
     hands = parse_deal(deal, rules.players)
     for seat, cards in hands.items():
         if cards is None or len(cards) != 5:
-            got = "unknown ('-')" if cards is None else f"{len(cards)} cards"
-            raise PositionError(f"{seat} hand is {got}: a DD table needs every hand of 5 cards")
+            got = "is unknown ('-')" if cards is None else f"holds {len(cards)} card{'s' if len(cards) != 1 else ''}"
+            raise PositionError(f"{seat} {got}: a DD table needs every hand of 5 cards")
     partners, loners = {}, {}
     for trump in Suit:
         leader = first_leader(dealer, rules)

@@ -1,0 +1,53 @@
+"""The `euchre` command line: the real deal of the README, JSON output, clear errors."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from solver.cli import main
+
+VWEC = "N:9d Ac Tc Kd Jd E:Qd Js Kh 9h Jh S:9c Ks Qh Kc Jc W:Ad As Ah 9s Qs"
+
+
+def run_json(capsys, *argv):
+    assert main(list(argv) + ["--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_solve_real_deal_json(capsys):
+    out = run_json(capsys, "solve", VWEC, "--trump", "c", "--leader", "W", "--makers", "NS")
+    assert out["tricks"] == {"NS": 4, "EW": 1}
+    assert out["to_move"] == "W"
+    # W's lead of the Ad (the card played in the real game) costs one trick
+    assert {v["card"]: v["cost"] for v in out["card_values"]} == {"9s": 0, "Qs": 0, "Ad": 1, "Ah": 0, "As": 0}
+
+
+def test_solve_human_output(capsys):
+    assert main(["solve", VWEC, "--trump", "c", "--leader", "W"]) == 0
+    text = capsys.readouterr().out
+    assert "Double-dummy tricks: NS 4, EW 1" in text and "Ad    0       -1" in text
+
+
+def test_table_json(capsys):
+    out = run_json(capsys, "table", VWEC, "--dealer", "S")
+    assert out["partners"]["c"] == {"NS": 4, "EW": 1}
+    assert set(out["loners"]["h"]) == {"N", "E", "S", "W"}
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["solve", "N:Zh", "--trump", "c", "--leader", "W"], "card 'Zh': rank must be one of 9 T J Q K A"),
+    (["solve", VWEC, "--trump", "x", "--leader", "W"], "suit 'x'"),
+    (["solve", VWEC, "--trump", "c", "--leader", "Q"], "seat 'Q'"),
+    (["table", "N:9d", "--dealer", "S"], "N holds 1 card: a DD table needs every hand of 5 cards"),
+])
+def test_errors_are_one_line(capsys, argv, message):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("euchre: error: ") and message in err and "Traceback" not in err
+
+
+def test_module_entry_point():
+    proc = subprocess.run([sys.executable, "-m", "solver", "solve", VWEC, "--trump", "c", "--leader", "W", "--json"],
+                          capture_output=True, text=True, check=True)
+    assert json.loads(proc.stdout)["makers_tricks"] == 4
