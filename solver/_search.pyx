@@ -47,57 +47,56 @@ ALL_FEATURES = F_ALL
 # Per trump suit: each card's effective suit, its power in a trick of its
 # effective suit (trumps above every plain card), and each effective suit's
 # cards from the highest down.
-cdef uint8_t ESUIT[4][NCARDS]
-cdef uint8_t POWER[4][NCARDS]
-cdef uint32_t SUIT_MASK[4][4]
-cdef uint8_t ORDER[4][4][8]
-cdef uint8_t ORDER_LEN[4][4]
+# Inside the search a hand is laid out by *effective* suit: bits 8*s .. 8*s+7 hold
+# the cards whose effective suit is s, lowest rank in the lowest bit. Following
+# suit is then one mask, the trick's winner a comparison of bit numbers, and the
+# relative ranks of the key a compress of one byte per suit.
+cdef uint8_t BIT_OF[4][NCARDS]       # per trump: card index -> bit in the layout
+cdef uint8_t COMPRESS[256][256]      # COMPRESS[live][x]: the bits of x at live's set bits, packed low
 
 
-cdef void _build_tables():
-    cdef int t, c, s, rank, k, i, j
-    cdef uint8_t tmp
+cdef void _build_tables() noexcept nogil:
+    cdef int t, c, s, rank, r, live, x, i, k
     for t in range(4):
-        for s in range(4):
-            SUIT_MASK[t][s] = 0
-            ORDER_LEN[t][s] = 0
         for c in range(NCARDS):
             if c == JOKER:
                 s = t
-                POWER[t][c] = 40
+                r = 7
             else:
                 rank = c // 4
                 s = c % 4
                 if rank == 2 and s == t:
-                    POWER[t][c] = 39                    # right bower
+                    r = 6                                   # right bower
                 elif rank == 2 and s == 3 - t:
                     s = t
-                    POWER[t][c] = 38                    # left bower
+                    r = 5                                   # left bower
                 elif s == t:
-                    POWER[t][c] = 30 + rank
+                    r = rank if rank < 2 else rank - 1      # 9 T Q K A -> 0 1 2 3 4
+                elif s == 3 - t:
+                    r = rank if rank < 2 else rank - 1      # the suit that lost its jack
                 else:
-                    POWER[t][c] = 10 + rank
-            ESUIT[t][c] = s
-            SUIT_MASK[t][s] |= (<uint32_t>1) << c
-            ORDER[t][s][ORDER_LEN[t][s]] = c
-            ORDER_LEN[t][s] += 1
-        for s in range(4):                              # sort each suit, highest first
-            for i in range(ORDER_LEN[t][s]):
-                for j in range(i + 1, ORDER_LEN[t][s]):
-                    if POWER[t][ORDER[t][s][j]] > POWER[t][ORDER[t][s][i]]:
-                        tmp = ORDER[t][s][i]
-                        ORDER[t][s][i] = ORDER[t][s][j]
-                        ORDER[t][s][j] = tmp
+                    r = rank
+            BIT_OF[t][c] = 8 * s + r
+    for live in range(256):
+        for x in range(256):
+            k = 0
+            r = 0
+            for i in range(8):
+                if (live >> i) & 1:
+                    if (x >> i) & 1:
+                        r |= 1 << k
+                    k += 1
+            COMPRESS[live][x] = r
 
 _build_tables()
-
-
-cdef inline int popcount(uint32_t x) noexcept nogil:
-    return __builtin_popcount(x)
 
 cdef extern from *:
     int __builtin_popcount(unsigned int) nogil
     int __builtin_ctz(unsigned int) nogil
+    int __builtin_clz(unsigned int) nogil
+
+cdef inline int popcount(uint32_t x) noexcept nogil:
+    return __builtin_popcount(x)
 
 
 # ---------------------------------------------------------------- table
@@ -123,45 +122,39 @@ cdef inline uint64_t slot_of(Table* t, uint64_t key) noexcept nogil:
 
 # ---------------------------------------------------------------- keys
 cdef uint64_t canonical_key(Search* s) noexcept nogil:
-    """Exact key of a trick start: for each effective suit the owners of its live cards, high to low.
+    """Exact key of a trick start, up to relative ranks and the order of the plain suits.
 
-    Owners take 2 bits a card (at most 20 live cards: 40 bits), then the suit
-    lengths (4 + 3 x 3 bits), the leader (2) and the seats in play (5): 60 bits,
-    so two positions share a key only when they are the same up to relative
-    ranks. The three plain suits are sorted so suits of the same shape share keys.
+    For each effective suit: which seats own its live cards, low to high, as two
+    compressed bit rows (seat bit 0 and seat bit 1; at most 20 live cards: 40
+    bits), then the suit lengths (4 + 3 x 3 bits), the leader (2) and the seats
+    in play (5): 60 bits, so two trick starts share a key only when the play
+    from them is the same. The plain suits are sorted so same-shaped suits meet.
     """
-    cdef uint32_t h1 = s.hands[1]
-    cdef uint32_t h2 = s.hands[2]
-    cdef uint32_t h3 = s.hands[3]
-    cdef uint32_t live = s.hands[0] | h1 | h2 | h3
-    cdef uint32_t odd = h1 | h3
-    cdef uint32_t high = h2 | h3
-    cdef uint64_t bits[4]
+    cdef uint32_t live = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
+    cdef uint32_t odd = s.hands[1] | s.hands[3]
+    cdef uint32_t high = s.hands[2] | s.hands[3]
+    cdef uint64_t part[4]
     cdef int length[4]
-    cdef int t = s.trump, su, k, c, n, i, j, tmp_len
-    cdef uint64_t b, tmp_bits
+    cdef int t = s.trump, su, i, j, shift, tmp_len
+    cdef uint32_t lb
+    cdef uint64_t tmp
     for su in range(4):
-        b = 0
-        n = 0
-        for k in range(ORDER_LEN[t][su]):
-            c = ORDER[t][su][k]
-            if (live >> c) & 1:
-                b = (b << 2) | ((odd >> c) & 1) | (((high >> c) & 1) << 1)
-                n += 1
-        bits[su] = b
-        length[su] = n
-    # move trump to slot 0, then sort the plain suits by (length, owners)
+        shift = 8 * su
+        lb = (live >> shift) & 0xFF
+        length[su] = __builtin_popcount(lb)
+        part[su] = ((<uint64_t>COMPRESS[lb][(odd >> shift) & 0xFF]) << length[su]) | COMPRESS[lb][(high >> shift) & 0xFF]
     if t != 0:
-        tmp_bits = bits[0]; bits[0] = bits[t]; bits[t] = tmp_bits
+        tmp = part[0]; part[0] = part[t]; part[t] = tmp
         tmp_len = length[0]; length[0] = length[t]; length[t] = tmp_len
     for i in range(1, 4):
         for j in range(i + 1, 4):
-            if length[j] > length[i] or (length[j] == length[i] and bits[j] > bits[i]):
-                tmp_bits = bits[i]; bits[i] = bits[j]; bits[j] = tmp_bits
+            if length[j] > length[i] or (length[j] == length[i] and part[j] > part[i]):
+                tmp = part[i]; part[i] = part[j]; part[j] = tmp
                 tmp_len = length[i]; length[i] = length[j]; length[j] = tmp_len
-    cdef uint64_t key = 0
-    for su in range(4):
-        key = (key << (2 * length[su])) | bits[su]
+    cdef uint64_t key = part[0]
+    key = (key << (2 * length[1])) | part[1]
+    key = (key << (2 * length[2])) | part[2]
+    key = (key << (2 * length[3])) | part[3]
     key = (key << 4) | <uint64_t>length[0]
     key = (key << 3) | <uint64_t>length[1]
     key = (key << 3) | <uint64_t>length[2]
@@ -172,19 +165,22 @@ cdef uint64_t canonical_key(Search* s) noexcept nogil:
 
 
 # ---------------------------------------------------------------- play helpers
-cdef inline int strength_in_trick(Search* s, int c, int led) noexcept nogil:
-    cdef int su = ESUIT[s.trump][c]
-    if su == s.trump or su == led:
-        return POWER[s.trump][c]
+cdef inline int strength_in_trick(int b, int trump, int led) noexcept nogil:
+    """Contest value of layout bit ``b`` in a trick led in ``led``: trumps, then the led suit."""
+    cdef int su = b >> 3
+    if su == trump:
+        return 64 + b
+    if su == led:
+        return 32 + b
     return 0
 
 
 cdef int trick_winner(Search* s) noexcept nogil:
     """Seat that wins the full trick in s.trick_cards (s.leader led it)."""
-    cdef int led = ESUIT[s.trump][s.trick_cards[0]]
+    cdef int led = s.trick_cards[0] >> 3
     cdef int seat = s.leader, best_seat = s.leader, best = -1, i, v
     for i in range(s.trick_size):
-        v = strength_in_trick(s, s.trick_cards[i], led)
+        v = strength_in_trick(s.trick_cards[i], s.trump, led)
         if v > best:
             best = v
             best_seat = seat
@@ -201,82 +197,74 @@ cdef int last_trick_side0(Search* s) noexcept nogil:
     return 1 if s.side[trick_winner(s)] == 0 else 0
 
 
+cdef inline int top_run(uint32_t live_byte, uint32_t mine_byte) noexcept nogil:
+    """How many of a suit's highest live cards, in a row, are in ``mine``."""
+    cdef int n = __builtin_popcount(live_byte)
+    cdef uint32_t missing = (~(<uint32_t>COMPRESS[live_byte][mine_byte])) & ((1u << n) - 1)
+    if missing == 0:
+        return n
+    return n - 1 - (31 - __builtin_clz(missing))
+
+
 cdef int quick_tricks(Search* s, uint32_t live) noexcept nogil:
     """Tricks the leader can take at once: its run of top live trumps, and the
     tops of plain suits when it holds every live trump."""
-    cdef int t = s.trump, su, k, c, q = 0
+    cdef int t = s.trump, su, q
     cdef uint32_t hand = s.hands[s.leader]
-    for k in range(ORDER_LEN[t][t]):
-        c = ORDER[t][t][k]
-        if (live >> c) & 1:
-            if (hand >> c) & 1:
-                q += 1
-            else:
-                break
-    if (live & SUIT_MASK[t][t] & ~hand) == 0:
+    cdef int shift = 8 * t
+    q = top_run((live >> shift) & 0xFF, (hand >> shift) & 0xFF)
+    if (live & ~hand & (0xFFu << shift)) == 0:
         for su in range(4):
-            if su == t:
-                continue
-            for k in range(ORDER_LEN[t][su]):
-                c = ORDER[t][su][k]
-                if (live >> c) & 1:
-                    if (hand >> c) & 1:
-                        q += 1
-                    else:
-                        break
+            if su != t:
+                q += top_run((live >> (8 * su)) & 0xFF, (hand >> (8 * su)) & 0xFF)
     return q
 
 
 cdef int generate_moves(Search* s, int seat, uint8_t* out) noexcept nogil:
-    """Legal cards of ``seat``, one per run of equivalent cards, best-looking first."""
-    cdef int t = s.trump, su, k, c, n = 0, i, j, led = -1, win_strength = 0, cs
-    cdef uint32_t hand = s.hands[seat], legal = hand
+    """Legal cards of ``seat``, the highest of each run of equivalent cards, best-looking first."""
+    cdef int t = s.trump, n = 0, i, j, led = -1, win_strength = 0, cs, b, c, tmp, partner_wins = 0
+    cdef int score[8]
+    cdef uint32_t hand = s.hands[seat], legal = hand, above, seg
     cdef uint32_t live = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
-    cdef int partner_wins = 0, prev_mine, winner_seat, score[8], tmp
     cdef uint8_t tmp_card
     for i in range(s.ntrick):
         live |= (<uint32_t>1) << s.trick_cards[i]
     if s.ntrick > 0:
-        led = ESUIT[t][s.trick_cards[0]]
-        legal = hand & SUIT_MASK[t][led]
+        led = s.trick_cards[0] >> 3
+        legal = hand & (0xFFu << (8 * led))
         if legal == 0:
             legal = hand
-        winner_seat = s.leader
         c = s.leader
+        b = s.leader
         for i in range(s.ntrick):
-            cs = strength_in_trick(s, s.trick_cards[i], led)
+            cs = strength_in_trick(s.trick_cards[i], t, led)
             if cs > win_strength:
                 win_strength = cs
-                winner_seat = c
+                b = c
             c = s.next_seat[c]
-        partner_wins = s.side[winner_seat] == s.side[seat]
-    for su in range(4):
-        if (legal & SUIT_MASK[t][su]) == 0:
+        partner_wins = s.side[b] == s.side[seat]
+    while legal:
+        b = __builtin_ctz(legal)
+        legal &= legal - 1
+        seg = 0xFFu << (b & ~7)
+        # live cards above b in its suit; b is redundant when the next one up is also ours
+        above = live & seg & ~((<uint32_t>2 << b) - 1) if b < 31 else 0
+        if above and (s.features & F_RUNS) and (hand >> __builtin_ctz(above)) & 1:
             continue
-        prev_mine = 0
-        for k in range(ORDER_LEN[t][su]):
-            c = ORDER[t][su][k]
-            if not (live >> c) & 1:
-                continue
-            if (legal >> c) & 1:
-                if not prev_mine or not (s.features & F_RUNS):
-                    out[n] = c
-                    if led < 0:
-                        # on lead: top live card of a suit first (trumps before plain), then low cards
-                        if k == 0 or _is_top(t, su, k, live):
-                            score[n] = 300 + (20 if su == t else 0)
-                        else:
-                            score[n] = 100 - POWER[t][c]
-                    else:
-                        cs = strength_in_trick(s, c, led)
-                        if not partner_wins and cs > win_strength:
-                            score[n] = 300 - cs          # cheapest card that wins
-                        else:
-                            score[n] = 100 - POWER[t][c]  # otherwise the lowest
-                    n += 1
-                prev_mine = 1
+        out[n] = b
+        if led < 0:
+            # on lead: a suit's top live card first (trumps before plain), then low cards
+            if not above:
+                score[n] = 300 + (20 if (b >> 3) == t else 0)
             else:
-                prev_mine = 0
+                score[n] = 100 - (b & 7) - (32 if (b >> 3) == t else 0)
+        else:
+            cs = strength_in_trick(b, t, led)
+            if not partner_wins and cs > win_strength:
+                score[n] = 300 - cs              # the cheapest card that wins
+            else:
+                score[n] = 100 - (b & 7) - (32 if (b >> 3) == t else 0)   # else the lowest, keep trumps
+        n += 1
     if not (s.features & F_ORDER):
         return n
     for i in range(1, n):                                 # insertion sort, best first
@@ -286,14 +274,6 @@ cdef int generate_moves(Search* s, int seat, uint8_t* out) noexcept nogil:
             tmp_card = out[j]; out[j] = out[j - 1]; out[j - 1] = tmp_card
             j -= 1
     return n
-
-
-cdef inline int _is_top(int t, int su, int k, uint32_t live) noexcept nogil:
-    cdef int i
-    for i in range(k):
-        if (live >> ORDER[t][su][i]) & 1:
-            return 0
-    return 1
 
 
 # ---------------------------------------------------------------- search
@@ -410,6 +390,14 @@ cdef int search_value(Search* s) noexcept nogil:
 
 
 # ---------------------------------------------------------------- boundary
+cdef inline uint32_t to_layout(uint32_t hand, int trump) noexcept nogil:
+    cdef uint32_t out = 0
+    while hand:
+        out |= (<uint32_t>1) << BIT_OF[trump][__builtin_ctz(hand)]
+        hand &= hand - 1
+    return out
+
+
 VALID_IN_PLAY_4 = frozenset([0b1111, 0b1110, 0b1101, 0b1011, 0b0111, 0b0011, 0b0110, 0b1100, 0b1001])
 
 
@@ -451,7 +439,7 @@ cdef int setup_search(Search* s, uint32_t* hands, int trump, int leader, int in_
             return 6
         seen |= c
     for seat in range(4):
-        s.hands[seat] = hands[seat]
+        s.hands[seat] = to_layout(hands[seat], trump)
         s.side[seat] = (seat // 2) if players == 2 else (seat % 2)
         n = (seat + 1) % 4
         while not (in_play >> n) & 1:
@@ -462,7 +450,7 @@ cdef int setup_search(Search* s, uint32_t* hands, int trump, int leader, int in_
     s.leader = leader
     s.ntrick = ntrick
     for i in range(4):
-        s.trick_cards[i] = trick[i] if i < ntrick else 0
+        s.trick_cards[i] = BIT_OF[trump][trick[i]] if i < ntrick else 0
     s.config_bits = <uint64_t>in_play | (<uint64_t>(players == 2) << 4)
     s.nodes = 0
     s.features = F_ALL
