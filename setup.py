@@ -9,7 +9,7 @@ extensions = [
         ["solver/_search.pyx"],
         include_dirs=[numpy.get_include()],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
-        extra_compile_args=["-O3", "-fopenmp"],
+        extra_compile_args=["-O3", "-fopenmp", "-mpopcnt"],
         extra_link_args=["-fopenmp"],
     )
 ]

@@ -309,11 +309,29 @@ cdef int alpha_beta(Search* s, int alpha, int beta) noexcept nogil:
         if s.features & F_QUICK:
             live = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
             q = quick_tricks(s, live)
+            lower = 0
+            upper = remaining
             if s.side[s.leader] == 0:
-                if q >= beta:
-                    return q
-            elif remaining - q <= alpha:
-                return remaining - q
+                lower = q
+            else:
+                upper = remaining - q
+            # whoever holds the top live trump wins a trick with each trump of its top run
+            q = (live >> (8 * s.trump)) & 0xFF
+            if q:
+                w = 8 * s.trump + 31 - __builtin_clz(<uint32_t>q)
+                for i in range(4):
+                    if (s.hands[i] >> w) & 1:
+                        w = top_run(q, (s.hands[i] >> (8 * s.trump)) & 0xFF)
+                        if s.side[i] == 0:
+                            if w > lower:
+                                lower = w
+                        elif remaining - w < upper:
+                            upper = remaining - w
+                        break
+            if lower >= beta:
+                return lower
+            if upper <= alpha:
+                return upper
     seat = s.leader
     for i in range(s.ntrick):
         seat = s.next_seat[seat]
