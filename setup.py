@@ -1,7 +1,13 @@
 """Build the Cython double-dummy core; metadata lives in pyproject.toml."""
+import platform
+
 import numpy
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+
+compile_args = ["-O3", "-fopenmp"]
+if platform.machine().lower() in ("x86_64", "amd64"):
+    compile_args.append("-mpopcnt")      # one instruction for the many bit counts of the search
 
 extensions = [
     Extension(
@@ -9,7 +15,7 @@ extensions = [
         ["solver/_search.pyx"],
         include_dirs=[numpy.get_include()],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
-        extra_compile_args=["-O3", "-fopenmp", "-mpopcnt"],
+        extra_compile_args=compile_args,
         extra_link_args=["-fopenmp"],
     )
 ]
