@@ -581,7 +581,7 @@ cdef class SearchContext:
 
 def solve_many(const uint32_t[:, ::1] hands, const uint8_t[::1] trump, const uint8_t[::1] leader,
                const uint8_t[::1] in_play, int players=4, int threads=1, int table_bits=16,
-               unsigned int features=F_ALL, bint per_row=False):
+               unsigned int features=F_ALL, bint per_row=False, trick=None, trick_len=None):
     """Solve many trick-start positions; the search runs without the GIL on ``threads`` threads.
 
     Args:
@@ -591,6 +591,8 @@ def solve_many(const uint32_t[:, ::1] hands, const uint8_t[::1] trump, const uin
         threads: worker threads (OpenMP), each with its own table.
         features: FEATURE bits switched on (benchmarks switch techniques off one by one).
         per_row: also return per-row nodes and wall time.
+        trick, trick_len: optional uint8 arrays (n, 3) and (n,): card indices already
+            played to the current trick from the leader, and how many (default none).
 
     Returns:
         ``(tricks, nodes)``: int8 array (n,) of side 0's tricks, and the total nodes (int);
@@ -614,8 +616,22 @@ def solve_many(const uint32_t[:, ::1] hands, const uint8_t[::1] trump, const uin
     if features & ~F_ALL:
         raise SearchInputError(f"features {features}: unknown bits (see FEATURES)")
     no_trick[0] = no_trick[1] = no_trick[2] = no_trick[3] = 0
+    if (trick is None) != (trick_len is None):
+        raise SearchInputError("trick and trick_len come together")
+    trick_arr = np.zeros((n, 4), np.uint8)
+    len_arr = np.zeros(n, np.uint8)
+    if trick is not None:
+        trick = np.asarray(trick)
+        trick_len = np.asarray(trick_len)
+        if trick.ndim != 2 or trick.shape[0] != n or trick.shape[1] > 3 or trick_len.shape != (n,):
+            raise SearchInputError("trick: expected shape (n, 3) and trick_len shape (n,)")
+        trick_arr[:, :trick.shape[1]] = trick
+        len_arr[:] = trick_len
+    cdef const uint8_t[:, ::1] tricks = trick_arr
+    cdef const uint8_t[::1] tlen = len_arr
     for i in range(n):
-        code = setup_search(&probe, <uint32_t*> &hands[i, 0], trump[i], leader[i], in_play[i], players, no_trick, 0)
+        code = setup_search(&probe, <uint32_t*> &hands[i, 0], trump[i], leader[i], in_play[i], players,
+                            <uint8_t*> &tricks[i, 0], tlen[i])
         if code:
             raise SearchInputError(f"row {i}: {ERRORS[code]}")
     out = np.zeros(n, dtype=np.int8)
@@ -637,7 +653,8 @@ def solve_many(const uint32_t[:, ::1] hands, const uint8_t[::1] trump, const uin
             for i in prange(n, schedule="dynamic", chunksize=16):
                 if per_row:
                     clock_gettime(CLOCK_MONOTONIC, &t0)
-                setup_search(s, <uint32_t*> &hands[i, 0], trump[i], leader[i], in_play[i], players, no_trick, 0)
+                setup_search(s, <uint32_t*> &hands[i, 0], trump[i], leader[i], in_play[i], players,
+                             <uint8_t*> &tricks[i, 0], tlen[i])
                 s.table = table
                 s.features = features
                 result[i] = <int8_t> search_value(s)

@@ -247,8 +247,9 @@ def dd_table(deal: str, dealer="S", rules: Rules | None = None) -> DDTable:
     return DDTable(dealer, partners, loners, rules)
 
 
-def solve_batch(hands, trump, leader, makers=0, in_play=None, players: int = 4, threads: int = 1) -> np.ndarray:
-    """Solve many full or partial trick-start positions at once, without the GIL.
+def solve_batch(hands, trump, leader, makers=0, in_play=None, players: int = 4, threads: int = 1,
+                trick=None, trick_len=None) -> np.ndarray:
+    """Solve many positions at once, without the GIL.
 
     Args:
         hands: uint32 array (n, 4): card bitmasks of seats N E S W (0 for a seat out of play).
@@ -259,8 +260,11 @@ def solve_batch(hands, trump, leader, makers=0, in_play=None, players: int = 4, 
             or N and S in two-player).
         players: 4 or 2.
         threads: worker threads (each with its own transposition table).
+        trick: optional uint8 array (n, k), k <= 3: card indices already on the table in the
+            current trick, from ``leader`` on; ``trick_len`` uint8 (n,) says how many per row.
 
-    Returns: int8 array (n,): tricks the ``makers`` side takes from the position on.
+    Returns: int8 array (n,): tricks the ``makers`` side takes from the position on
+    (the trick in progress included).
 
     Raises :class:`~solver.EuchreError` naming the first bad row.
     """
@@ -284,11 +288,20 @@ def solve_batch(hands, trump, leader, makers=0, in_play=None, players: int = 4, 
     trump_a = column(trump, "trump", None)
     leader_a = column(leader, "leader", None)
     in_play_a = column(in_play, "in_play", 0b1111 if players == 4 else 0b0101)
+    if (trick is None) != (trick_len is None):
+        raise PositionError("trick and trick_len: give both or neither")
+    if trick is not None:
+        trick = np.ascontiguousarray(trick, dtype=np.uint8)
+        trick_len = column(trick_len, "trick_len", None)
     try:
-        side0, _nodes = _search.solve_many(hands, trump_a, leader_a, in_play_a, players, threads)
-    except _search.SearchInputError as exc:
+        side0, _nodes = _search.solve_many(hands, trump_a, leader_a, in_play_a, players, threads,
+                                           trick=trick, trick_len=trick_len)
+    except (_search.SearchInputError, ValueError) as exc:
         raise PositionError(str(exc)) from None
     if makers == 0:
         return side0
-    remaining = np.array([bin(int(h)).count("1") for h in hands[np.arange(n), leader_a]], dtype=np.int8)
+    leader_hands = hands[np.arange(n), leader_a]
+    remaining = np.array([bin(int(h)).count("1") for h in leader_hands], dtype=np.int8)
+    if trick_len is not None:
+        remaining += (trick_len > 0).astype(np.int8)
     return (remaining - side0).astype(np.int8)

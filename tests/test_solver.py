@@ -151,3 +151,31 @@ def test_core_refuses_bad_single_input():
         ctx.solve([1, 0, 4, 0], 0, 0, (), 0b1111, 2)
     with pytest.raises(_search.SearchInputError, match="too many"):
         ctx.solve([0, 0, 0, 8], 0, 0, (1, 2, 4, 16), 0b1111, 4)
+
+
+def test_solve_batch_mid_trick_matches_vectors():
+    # every shared vector, four-player or two-player, solved in one batch with its current trick
+    rows = [v for v in VECTORS]
+    hands = np.zeros((len(rows), 4), np.uint32)
+    trick = np.zeros((len(rows), 3), np.uint8)
+    trick_len = np.zeros(len(rows), np.uint8)
+    in_play = np.zeros(len(rows), np.uint8)
+    expected = []
+    for i, v in enumerate(rows):
+        pos = _vector_position(v)
+        hands[i] = pos.hands
+        trick_len[i] = len(pos.played)
+        trick[i, :len(pos.played)] = [int(c) for c in pos.played]
+        in_play[i] = sum(1 << s for s in pos.seats_in_play)
+        expected.append(v["tricks"][pos.side_name(pos.makers)])
+    for players in (2, 4):
+        sel = np.array([v["players"] == players for v in rows])
+        vec = [pos for pos, keep in zip(rows, sel) if keep]
+        makers = np.array([0 if v["makers"] in ("NS", "N") else 1 for v in vec])
+        got = {}
+        for m in (0, 1):
+            got[m] = solve_batch(hands[sel], [solver.Suit.parse(v["trump"]) for v in vec],
+                                 [solver.Seat.parse(v["leader"]) for v in vec], makers=m, in_play=in_play[sel],
+                                 players=players, trick=trick[sel], trick_len=trick_len[sel])
+        values = np.where(makers == 0, got[0], got[1])
+        assert list(values) == [e for e, keep in zip(expected, sel) if keep]
