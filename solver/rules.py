@@ -33,6 +33,10 @@ class Rules:
         lone_defender_score: points to a lone defender who euchres a loner (4).
         num_deals: deals in the game, 0 for no limit (EGN ``num_deals``); with
             ``winning_score`` 0 the game ends only by this limit.
+        dealer_may_discard_upcard: the dealer who picks up may discard the upcard
+            itself (default, RULES.md); ``False`` follows OpenSpiel, where the dealer
+            discards one of the five dealt cards. Not an EGN key (EGN records the
+            discard, so a record replays under either setting).
 
     Raises :class:`RulesError` on a value out of range.
     """
@@ -50,11 +54,12 @@ class Rules:
     loner_euchred_score: int = 2
     lone_defender_score: int = 4
     num_deals: int = 0
+    dealer_may_discard_upcard: bool = True
 
     def __post_init__(self):
         if self.players not in (2, 4) or isinstance(self.players, bool):
             raise RulesError(f"players {self.players!r}: must be 4 or 2")
-        for name in ("stick_the_dealer", "joker", "dummy_hands", "defend_alone"):
+        for name in ("stick_the_dealer", "joker", "dummy_hands", "defend_alone", "dealer_may_discard_upcard"):
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"{name} {getattr(self, name)!r}: must be true or false")
         lead = self.loner_lead.lower() if isinstance(self.loner_lead, str) else self.loner_lead

@@ -1,0 +1,1543 @@
+"""The full-hand rules engine: deal, bidding, dealer's discard, going alone, play, scoring, game.
+
+This module is the one place the rules of a whole hand live (RULES.md). EGN
+replay (:mod:`solver.egn`) and the post-game review drive it; nothing else
+decides whose turn it is, what may be called or played, who leads, or what a
+hand scores.
+
+Shape (pokerkit / OpenSpiel style):
+
+* :class:`Hand` is one deal's state machine. Its :attr:`Hand.phase` runs
+  ``DEAL → [NAME_SUIT] → BID1 → [BID2] → [DISCARD] → [ALONE] → [DEFEND_ALONE] → PLAY → DONE``
+  (``DONE`` straight from ``BID2`` when the hand is thrown in).
+  :meth:`Hand.legal_actions` lists the :class:`Action` values allowed now
+  (ascending :attr:`Action.code`); :meth:`Hand.apply` applies one and returns a
+  typed :class:`Record`; :meth:`Hand.undo` takes the last one back;
+  :attr:`Hand.history` is the list of records. Every action also has a named
+  method ``x()`` with ``can_x()`` (bool) and ``verify_x()``, which raises
+  :class:`~solver.errors.IllegalActionError` with the reason, naming the seat and
+  the card or call.
+* :class:`Game` is a sequence of hands to ``Rules.winning_score`` (or
+  ``Rules.num_deals``), the deal passing to the left.
+
+Order of decisions after trump is made (the same as OpenSpiel's euchre): the
+dealer discards first (when someone ordered up), then the maker says whether
+it goes alone, then (``Rules.defend_alone``, against a loner) each defender in
+turn from the dealer's left says whether it defends alone. The dealer's
+discard is face down, so this order gives no one information they would not
+have had otherwise; when the dealer's partner then goes alone, the upcard
+takes no part in play (RULES.md).
+
+Unknown cards. A hand rebuilt from a game record (EGN) may not know every
+card: the kitty, the dealer's discard, a loner's partner's hand. A
+:class:`DealCards` therefore gives, per seat, the *known* cards (a bitmask)
+and a count of *unknown* ones; a discard may be of an unknown card
+(``Action.discard(None)``). Cards are always known when played. Legality uses
+what is known: a seat holding unknown cards is never forced to follow with
+one. A freshly dealt hand (:meth:`Hand.deal` with no arguments) knows all.
+
+Positions and views: :meth:`Hand.position` gives the
+:class:`~solver.position.Position` for the double-dummy solver at the current
+point of play, :meth:`Hand.positions` one before every card played, and
+:meth:`Hand.view` what a given seat had seen (:class:`SeatView`).
+
+Two-player euchre (``Rules(players=2)``): seats N and S, the non-dealer bids
+first and leads; no going alone. The dummy-hands variant
+(``Rules.dummy_hands``) is not implemented yet: building a :class:`Hand` with
+it raises :class:`~solver.errors.RulesError`; the second set of five tricks
+would start in :meth:`Hand._end_trick` where the first set ends.
+"""
+from __future__ import annotations
+
+import enum
+import random
+from dataclasses import dataclass
+from typing import Iterator
+
+from .cards import (ALL_CARDS_MASK, FULL_MASK, JOKER, Card, Seat, Suit, cards_of, effective_suit,
+                    format_cards, mask_of, parse_cards, parse_deal)
+from .dd import first_leader, hand_points
+from .errors import CardError, EuchreError, IllegalActionError, PositionError, RulesError
+from .position import Position, legal_mask, side_name, side_of, winning_index
+from .rules import Rules
+
+__all__ = [
+    "Phase", "Kind", "Action", "DealCards", "Record", "Dealt", "SuitNamed", "BidMade", "Discarded",
+    "AloneDeclared", "CardPlayed", "Trick", "HandResult", "SeatView", "Hand", "Game", "first_leader",
+    "PASS", "ORDER", "ALONE", "WITH_PARTNER", "DEFEND_ALONE", "DEFEND_WITH_PARTNER",
+]
+
+TRICKS = 5
+HAND_SIZE = 5
+_SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
+
+
+class Phase(enum.Enum):
+    """Where a hand is. ``DEAL``: cards not dealt yet (a chance step, no legal actions)."""
+
+    DEAL = "deal"
+    NAME_SUIT = "name_suit"        # turned-up joker: the dealer names the suit it proposes
+    BID1 = "bid1"                  # round 1: pass or order up the upcard
+    BID2 = "bid2"                  # round 2: pass or name another suit
+    DISCARD = "discard"            # the dealer, having picked up, discards one card
+    ALONE = "alone"                # the maker: go alone or play with partner
+    DEFEND_ALONE = "defend_alone"  # Rules.defend_alone: a defender may defend alone
+    PLAY = "play"
+    DONE = "done"                  # scored, or thrown in
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Kind(enum.Enum):
+    """Kinds of action."""
+
+    DEAL = "deal"
+    NAME = "name"
+    PASS = "pass"
+    ORDER = "order"
+    CALL = "call"
+    DISCARD = "discard"
+    ALONE = "alone"
+    DEFEND = "defend"
+    PLAY = "play"
+
+
+# One integer action space (OpenSpiel style), for ordering and compact storage.
+_PLAY_BASE = 0          # 0..24: play card
+_DISCARD_BASE = 32      # 32..56: discard card; 57: discard an unknown card
+_DISCARD_UNKNOWN = 57
+_PASS = 60
+_ORDER = 61
+_CALL_BASE = 62         # 62..65: call C D H S (round 2)
+_NAME_BASE = 66         # 66..69: name C D H S (turned-up joker)
+_ALONE = 70
+_WITH_PARTNER = 71
+_DEFEND_ALONE = 72
+_DEFEND_WITH_PARTNER = 73
+
+
+@dataclass(frozen=True)
+class Action:
+    """One decision: a call, a discard, an alone decision or a card played.
+
+    Build with the constructors (:meth:`play`, :meth:`call`, ...), the constants
+    (:data:`PASS`, :data:`ORDER`, :data:`ALONE`, ...), :meth:`parse` (``"pass"``,
+    ``"order"``, ``"call h"``, ``"discard Kh"``, ``"alone"``, ``"Kh"``) or
+    :meth:`from_code`. ``card`` is ``None`` for a discard of an unknown card
+    (record replay only).
+    """
+
+    kind: Kind
+    card: Card | None = None
+    suit: Suit | None = None
+    alone: bool | None = None
+
+    # -- constructors --------------------------------------------------------
+    @staticmethod
+    def play(card) -> "Action":
+        return Action(Kind.PLAY, card=Card(card))
+
+    @staticmethod
+    def discard(card) -> "Action":
+        return Action(Kind.DISCARD, card=None if card is None else Card(card))
+
+    @staticmethod
+    def call(suit) -> "Action":
+        return Action(Kind.CALL, suit=Suit.parse(suit))
+
+    @staticmethod
+    def name(suit) -> "Action":
+        return Action(Kind.NAME, suit=Suit.parse(suit))
+
+    @staticmethod
+    def go_alone(alone: bool = True) -> "Action":
+        return ALONE if alone else WITH_PARTNER
+
+    @staticmethod
+    def defend_alone(alone: bool = True) -> "Action":
+        return DEFEND_ALONE if alone else DEFEND_WITH_PARTNER
+
+    # -- integer codes -------------------------------------------------------
+    @property
+    def code(self) -> int:
+        """The action's integer (0..24 play, 32..57 discard, 60 pass, 61 order,
+        62..65 call C D H S, 66..69 name, 70/71 alone/partner, 72/73 defend alone/partner)."""
+        k = self.kind
+        if k is Kind.PLAY:
+            return _PLAY_BASE + int(self.card)
+        if k is Kind.DISCARD:
+            return _DISCARD_UNKNOWN if self.card is None else _DISCARD_BASE + int(self.card)
+        if k is Kind.PASS:
+            return _PASS
+        if k is Kind.ORDER:
+            return _ORDER
+        if k is Kind.CALL:
+            return _CALL_BASE + int(self.suit)
+        if k is Kind.NAME:
+            return _NAME_BASE + int(self.suit)
+        if k is Kind.ALONE:
+            return _ALONE if self.alone else _WITH_PARTNER
+        if k is Kind.DEFEND:
+            return _DEFEND_ALONE if self.alone else _DEFEND_WITH_PARTNER
+        raise IllegalActionError(f"action {self}: has no code")
+
+    @staticmethod
+    def from_code(code: int) -> "Action":
+        """Inverse of :attr:`code`; raises :class:`IllegalActionError` for an unused integer."""
+        if isinstance(code, bool) or not isinstance(code, int):
+            raise IllegalActionError(f"action code {code!r}: expected an integer")
+        if 0 <= code <= JOKER:
+            return Action.play(code)
+        if _DISCARD_BASE <= code <= _DISCARD_BASE + JOKER:
+            return Action.discard(code - _DISCARD_BASE)
+        table = {_DISCARD_UNKNOWN: Action.discard(None), _PASS: PASS, _ORDER: ORDER, _ALONE: ALONE,
+                 _WITH_PARTNER: WITH_PARTNER, _DEFEND_ALONE: DEFEND_ALONE,
+                 _DEFEND_WITH_PARTNER: DEFEND_WITH_PARTNER}
+        if code in table:
+            return table[code]
+        if _CALL_BASE <= code < _CALL_BASE + 4:
+            return Action.call(Suit(code - _CALL_BASE))
+        if _NAME_BASE <= code < _NAME_BASE + 4:
+            return Action.name(Suit(code - _NAME_BASE))
+        raise IllegalActionError(f"action code {code}: not an action")
+
+    # -- text ----------------------------------------------------------------
+    @staticmethod
+    def parse(text: str, phase: Phase | None = None) -> "Action":
+        """Parse ``pass``, ``order`` (also ``order up``, ``pick up``, ``assist``), ``call h``,
+        ``name h``, ``discard Kh``, ``alone``, ``partner``, ``defend alone``,
+        ``defend partner``, or a card (a play; a discard when ``phase`` is ``DISCARD``).
+
+        Raises :class:`IllegalActionError` naming the text when it is none of these.
+        """
+        if isinstance(text, Action):
+            return text
+        if not isinstance(text, str):
+            raise IllegalActionError(f"action {text!r}: expected text such as 'pass', 'order', 'call h' or 'Kh'")
+        words = text.strip().lower().replace("_", " ").split()
+        key = " ".join(words)
+        fixed = {"pass": PASS, "order": ORDER, "order up": ORDER, "pick up": ORDER, "pickup": ORDER,
+                 "assist": ORDER, "alone": ALONE, "go alone": ALONE, "partner": WITH_PARTNER,
+                 "with partner": WITH_PARTNER, "play with partner": WITH_PARTNER,
+                 "defend alone": DEFEND_ALONE, "defend partner": DEFEND_WITH_PARTNER,
+                 "defend with partner": DEFEND_WITH_PARTNER}
+        if key in fixed:
+            return fixed[key]
+        try:
+            if len(words) == 2 and words[0] == "call":
+                return Action.call(words[1])
+            if len(words) == 2 and words[0] == "name":
+                return Action.name(words[1])
+            if len(words) == 2 and words[0] == "discard":
+                return Action.discard(None if words[1] == "?" else Card.parse(words[1]))
+            if len(words) == 2 and words[0] == "play":
+                return Action.play(Card.parse(words[1]))
+            if len(words) == 1:
+                try:
+                    card = Card.parse(text.strip())
+                except CardError:
+                    card = None
+                if card is not None:
+                    return Action.discard(card) if phase is Phase.DISCARD else Action.play(card)
+                if phase in (Phase.BID2, None):
+                    return Action.call(words[0])
+                if phase is Phase.NAME_SUIT:
+                    return Action.name(words[0])
+        except CardError:
+            pass
+        raise IllegalActionError(f"action {text!r}: not a call, discard or card "
+                                 "(try 'pass', 'order', 'call h', 'discard Kh', 'alone', 'partner', 'Kh')")
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
+
+    def __str__(self) -> str:
+        k = self.kind
+        if k is Kind.PLAY:
+            return str(self.card)
+        if k is Kind.DISCARD:
+            return f"discard {'?' if self.card is None else self.card}"
+        if k in (Kind.CALL, Kind.NAME):
+            return f"{k.value} {self.suit}"
+        if k is Kind.ALONE:
+            return "alone" if self.alone else "partner"
+        if k is Kind.DEFEND:
+            return "defend alone" if self.alone else "defend partner"
+        return k.value
+
+
+PASS = Action(Kind.PASS)
+ORDER = Action(Kind.ORDER)
+ALONE = Action(Kind.ALONE, alone=True)
+WITH_PARTNER = Action(Kind.ALONE, alone=False)
+DEFEND_ALONE = Action(Kind.DEFEND, alone=True)
+DEFEND_WITH_PARTNER = Action(Kind.DEFEND, alone=False)
+
+
+def _pack_mask(rules: Rules) -> int:
+    return FULL_MASK if rules.joker else ALL_CARDS_MASK
+
+
+def _popcount(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+@dataclass(frozen=True)
+class DealCards:
+    """The deal, as an action: who holds what, the upcard, the rest of the kitty.
+
+    Attributes:
+        hands: 4 bitmasks (seats N E S W) of the cards known to be dealt to each
+            seat; 0 for a seat not in the game (two-player E and W).
+        upcard: the turned-up card.
+        kitty: bitmask of the known kitty cards other than the upcard.
+        unknown: 4 counts of each seat's dealt cards that are not known (record replay).
+        kitty_unknown: count of kitty cards (besides the upcard) that are not known.
+
+    Build with :meth:`random`, :meth:`parse`, or directly. Validated by
+    :meth:`Hand.verify_deal`.
+    """
+
+    hands: tuple
+    upcard: Card
+    kitty: int = 0
+    unknown: tuple = (0, 0, 0, 0)
+    kitty_unknown: int = 0
+
+    @property
+    def kind(self) -> Kind:
+        return Kind.DEAL
+
+    @classmethod
+    def random(cls, rules: Rules | None = None, rng=None) -> "DealCards":
+        """A uniformly random deal. ``rng``: a :class:`random.Random`, an int seed, or ``None``."""
+        rules = rules if rules is not None else Rules()
+        if not isinstance(rng, random.Random):
+            rng = random.Random(rng)
+        pack = cards_of(_pack_mask(rules))
+        rng.shuffle(pack)
+        hands = [0, 0, 0, 0]
+        for i, seat in enumerate(rules.seats):
+            hands[seat] = mask_of(pack[i * HAND_SIZE:(i + 1) * HAND_SIZE])
+        rest = pack[len(rules.seats) * HAND_SIZE:]
+        return cls(tuple(hands), rest[0], mask_of(rest[1:]))
+
+    @classmethod
+    def parse(cls, deal: str, upcard, kitty=None, rules: Rules | None = None,
+              partial: bool = False) -> "DealCards":
+        """From a deal string ``"N:<hand> E:<hand> S:<hand> W:<hand>"`` and the upcard.
+
+        ``partial``: a hand written ``-`` or with fewer than five cards has that many
+        unknown cards (a partial record); without it every hand must be five cards.
+        ``kitty``: the other kitty cards (text or cards); ``None`` means the cards not
+        dealt when every hand is known, else unknown.
+
+        Raises :class:`~solver.errors.CardError` on a bad token, or a hand that is
+        not five cards when not ``partial``.
+        """
+        rules = rules if rules is not None else Rules()
+        parsed = parse_deal(deal, rules.players)
+        hands, unknown = [0, 0, 0, 0], [0, 0, 0, 0]
+        for seat, cards in parsed.items():
+            if not partial and (cards is None or len(cards) != HAND_SIZE):
+                got = "unknown ('-')" if cards is None else f"{len(cards)} cards"
+                raise CardError(f"{seat} hand is {got}, expected {HAND_SIZE} cards "
+                                "(pass partial=True for a partial record)")
+            cards = cards or []
+            hands[seat] = mask_of(cards)
+            unknown[seat] = max(0, HAND_SIZE - len(cards))
+        up = Card(upcard)
+        kitty_size = rules.kitty_size - 1
+        if kitty is None:
+            if any(unknown):
+                kmask = 0
+            else:
+                kmask = _pack_mask(rules) & ~(sum(hands) | up.mask)
+        else:
+            kmask = mask_of(parse_cards(kitty, what="kitty") if isinstance(kitty, str) else [Card(c) for c in kitty])
+        return cls(tuple(hands), up, kmask, tuple(unknown), max(0, kitty_size - _popcount(kmask)))
+
+    def __str__(self) -> str:
+        parts = []
+        for seat in Seat:
+            if self.hands[seat] or self.unknown[seat]:
+                text = format_cards(self.hands[seat]) if self.hands[seat] else ""
+                text += " ?" * self.unknown[seat]
+                parts.append(f"{seat.name}:{text.strip() or '-'}")
+        return " ".join(parts) + f" up:{self.upcard}"
+
+
+# -- records -------------------------------------------------------------------
+@dataclass(frozen=True)
+class Record:
+    """What one applied action did. ``seat``: who acted (the dealer for the deal);
+    ``action``: the :class:`Action` (or :class:`DealCards`); ``phase``: the phase it was applied in."""
+
+    seat: Seat
+    action: object
+    phase: Phase
+
+
+@dataclass(frozen=True)
+class Dealt(Record):
+    """The cards were dealt (see :class:`DealCards`)."""
+
+    dealer: Seat
+
+
+@dataclass(frozen=True)
+class SuitNamed(Record):
+    """The dealer named the suit a turned-up joker proposes."""
+
+    suit: Suit
+
+
+@dataclass(frozen=True)
+class BidMade(Record):
+    """A call in bidding round ``round`` (1 or 2). ``trump`` is set when this call
+    made trump; ``thrown_in`` when it was the last pass of a thrown-in hand."""
+
+    round: int
+    trump: Suit | None
+    thrown_in: bool
+
+
+@dataclass(frozen=True)
+class Discarded(Record):
+    """The dealer discarded ``card`` (``None``: a card the record does not show)."""
+
+    card: Card | None
+
+
+@dataclass(frozen=True)
+class AloneDeclared(Record):
+    """The maker (``defender`` False) or a defender decided whether to play alone."""
+
+    alone: bool
+    defender: bool
+
+
+@dataclass(frozen=True)
+class CardPlayed(Record):
+    """``seat`` played ``card`` to trick ``trick`` (0-based). ``renege`` is True when the
+    card broke the follow-suit rule (only with ``allow_renege``); ``trick_winner`` is set
+    on the trick's last card; ``result`` on the hand's last card."""
+
+    card: Card
+    trick: int
+    renege: bool
+    trick_winner: Seat | None
+    result: "HandResult | None"
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A completed trick: ``seats`` and ``cards`` in play order from ``leader``; ``winner``."""
+
+    index: int
+    leader: Seat
+    seats: tuple
+    cards: tuple
+    winner: Seat
+
+    def to_dict(self) -> dict:
+        return {"index": self.index, "leader": str(self.leader), "cards": [str(c) for c in self.cards],
+                "seats": [str(s) for s in self.seats], "winner": str(self.winner)}
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How a hand ended.
+
+    Attributes:
+        thrown_in: all passed twice (no stick-the-dealer): nobody scores.
+        trump, maker: the trump suit and the seat that made it (``None`` when thrown in).
+        makers: side index of the makers (0 = NS, or N in two-player).
+        alone, defender_alone: the loner's / lone defender's seat, or ``None``.
+        tricks: tricks per side index ``(side0, side1)``.
+        makers_tricks: the makers' tricks (0..5).
+        points: points scored per side index ``(side0, side1)``; one of them is 0.
+        march: the makers took all five; euchred: they took fewer than three.
+    """
+
+    thrown_in: bool
+    trump: Suit | None
+    maker: Seat | None
+    makers: int | None
+    alone: Seat | None
+    defender_alone: Seat | None
+    tricks: tuple
+    makers_tricks: int
+    points: tuple
+    march: bool
+    euchred: bool
+    players: int = 4
+
+    @property
+    def makers_points(self) -> int:
+        """Points for the makers, negative when the defenders scored (units: points)."""
+        if self.makers is None:
+            return 0
+        return self.points[self.makers] - self.points[1 - self.makers]
+
+    def to_dict(self) -> dict:
+        names = (side_name(0, self.players), side_name(1, self.players))
+        if self.thrown_in:
+            return {"thrown_in": True, "points": {names[0]: 0, names[1]: 0}}
+        return {"thrown_in": False, "trump": str(self.trump), "maker": str(self.maker),
+                "makers": names[self.makers],
+                "alone": None if self.alone is None else str(self.alone),
+                "defender_alone": None if self.defender_alone is None else str(self.defender_alone),
+                "tricks": {names[0]: self.tricks[0], names[1]: self.tricks[1]},
+                "points": {names[0]: self.points[0], names[1]: self.points[1]},
+                "march": self.march, "euchred": self.euchred}
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What one seat has seen at a point of the hand (its information set).
+
+    Attributes:
+        seat, dealer, phase, rules, to_act: as in the :class:`Hand`.
+        hand: bitmask of the cards the seat holds now (the part known to the record;
+            ``hand_unknown`` counts the rest, nonzero only in replays of partial records).
+        upcard: the turned-up card; ``upcard_state``: ``"face_up"`` (round 1 under way),
+            ``"turned_down"`` (in the kitty), or ``"dealer"`` (picked up: in the dealer's
+            hand, or its discard when ``Rules.dealer_may_discard_upcard``; only the dealer
+            knows which).
+        named_suit: the suit named for a turned-up joker, or ``None``.
+        discard: the seat's own discard (the dealer only), else ``None``.
+        bids: ``((seat, Action), ...)`` in order, including a named suit.
+        trump, maker, makers, alone, defender_alone: the contract so far (``None`` before).
+        seats_in_play: seats that play the tricks.
+        tricks: the completed :class:`Trick` s; ``leader`` and ``current`` (``((seat, card), ...)``)
+            the trick under way; ``tricks_won`` per side index.
+        played: 4 bitmasks: the cards each seat has played so far.
+        voids: 4 frozensets of :class:`Suit`: effective suits each seat has shown out of
+            (failed to follow) under the trump.
+        hand_sizes: cards each seat holds now (0 for a seat out of play or out of the game).
+        unseen: bitmask of the cards whose place this seat does not know: the pack less
+            its own hand, its own discard, the cards played and a face-up or turned-down
+            upcard. A picked-up upcard stays unseen for the other seats (see ``upcard_state``).
+    """
+
+    seat: Seat
+    dealer: Seat
+    phase: Phase
+    rules: Rules
+    to_act: Seat | None
+    hand: int
+    hand_unknown: int
+    upcard: Card | None
+    upcard_state: str | None
+    named_suit: Suit | None
+    discard: Card | None
+    bids: tuple
+    trump: Suit | None
+    maker: Seat | None
+    makers: int | None
+    alone: Seat | None
+    defender_alone: Seat | None
+    seats_in_play: tuple
+    tricks: tuple
+    leader: Seat | None
+    current: tuple
+    tricks_won: tuple
+    played: tuple
+    voids: tuple
+    hand_sizes: tuple
+    unseen: int
+
+
+_STATE = ("_phase", "_to_act", "_hands", "_unknown", "_dealt", "_dealt_unknown", "_upcard", "_kitty",
+          "_kitty_unknown", "_named", "_bids", "_trump", "_maker", "_alone", "_defender_alone",
+          "_defend_asked", "_picked_up", "_discard", "_discarded", "_tricks", "_leader", "_current",
+          "_current_seats", "_won", "_result")
+
+
+class Hand:
+    """One deal's state machine, from the deal to the score.
+
+    Args:
+        rules: the :class:`~solver.rules.Rules` (default ``Rules()``).
+        dealer: the dealing :class:`Seat` (``"N"``, 0, ...); N or S in two-player.
+
+    Raises :class:`~solver.errors.RulesError` for a dealer not in the game or
+    ``Rules.dummy_hands`` (not implemented yet).
+
+    Example::
+
+        h = Hand(Rules(), dealer="S")
+        h.deal(rng=7)                      # or h.deal("N:... E:... S:... W:...", upcard="Jh")
+        while h.phase is not Phase.DONE:
+            h.apply(h.legal_actions()[0])
+        h.result.points                    # (side0, side1)
+    """
+
+    def __init__(self, rules: Rules | None = None, dealer=Seat.N):
+        rules = rules if rules is not None else Rules()
+        if not isinstance(rules, Rules):
+            raise RulesError(f"rules {rules!r}: expected a Rules value")
+        if rules.dummy_hands:
+            raise RulesError("dummy_hands: the dummy-hands variant is not implemented in the rules engine yet")
+        try:
+            dealer = Seat.parse(dealer)
+        except CardError as exc:
+            raise RulesError(f"dealer {dealer!r}: {exc}") from None
+        if dealer not in rules.seats:
+            raise RulesError(f"dealer {dealer}: two-player euchre seats only N and S")
+        self._rules = rules
+        self._dealer = dealer
+        seats = rules.seats
+        i = seats.index(dealer)
+        self._bid_order = tuple(Seat(s) for s in seats[i + 1:] + seats[:i + 1])
+        self._phase = Phase.DEAL
+        self._to_act = None
+        self._hands = (0, 0, 0, 0)
+        self._unknown = (0, 0, 0, 0)
+        self._dealt = (0, 0, 0, 0)
+        self._dealt_unknown = (0, 0, 0, 0)
+        self._upcard = None
+        self._kitty = 0
+        self._kitty_unknown = 0
+        self._named = None
+        self._bids = ()
+        self._trump = None
+        self._maker = None
+        self._alone = None
+        self._defender_alone = None
+        self._defend_asked = 0
+        self._picked_up = False
+        self._discard = None
+        self._discarded = False
+        self._tricks = ()
+        self._leader = None
+        self._current = ()
+        self._current_seats = ()
+        self._won = (0, 0)
+        self._result = None
+        self._history = []
+        self._snaps = []
+
+    # -- construction helpers -----------------------------------------------------
+    @classmethod
+    def from_deal(cls, deal: str, upcard, dealer="N", rules: Rules | None = None, kitty=None,
+                  partial: bool = False) -> "Hand":
+        """A hand already dealt from a deal string (see :meth:`DealCards.parse`)."""
+        hand = cls(rules, dealer)
+        hand.apply(DealCards.parse(deal, upcard, kitty, hand.rules, partial))
+        return hand
+
+    @classmethod
+    def from_history(cls, rules: Rules, dealer, records) -> "Hand":
+        """Rebuild a hand by re-applying ``records`` (or actions) in order.
+
+        Records of reneges are re-applied as reneges. Raises
+        :class:`IllegalActionError` at the first that does not apply.
+        """
+        hand = cls(rules, dealer)
+        for rec in records:
+            if isinstance(rec, Record):
+                hand.apply(rec.action, allow_renege=isinstance(rec, CardPlayed) and rec.renege)
+            else:
+                hand.apply(rec)
+        return hand
+
+    def copy(self) -> "Hand":
+        """An independent copy (state and history)."""
+        new = object.__new__(Hand)
+        new.__dict__.update(self.__dict__)
+        new._history = list(self._history)
+        new._snaps = list(self._snaps)
+        return new
+
+    def at(self, step: int) -> "Hand":
+        """A copy of this hand as it was after its first ``step`` records (0 = before the deal)."""
+        if not 0 <= step <= len(self._history):
+            raise IllegalActionError(f"step {step}: the hand has {len(self._history)} records")
+        new = self.copy()
+        while len(new._history) > step:
+            new.undo()
+        return new
+
+    # -- read-only state -----------------------------------------------------------
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def dealer(self) -> Seat:
+        return self._dealer
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def to_act(self) -> Seat | None:
+        """The seat whose decision it is, or ``None`` (before the deal, after the end)."""
+        return self._to_act
+
+    @property
+    def history(self) -> list:
+        """The :class:`Record` s of every action applied, in order (a copy)."""
+        return list(self._history)
+
+    @property
+    def upcard(self) -> Card | None:
+        return self._upcard
+
+    @property
+    def named_suit(self) -> Suit | None:
+        return self._named
+
+    @property
+    def trump(self) -> Suit | None:
+        return self._trump
+
+    @property
+    def maker(self) -> Seat | None:
+        return self._maker
+
+    @property
+    def makers(self) -> int | None:
+        """Side index of the makers (0 = NS / N), or ``None`` before trump is made."""
+        return None if self._maker is None else side_of(self._maker, self._rules.players)
+
+    @property
+    def alone(self) -> Seat | None:
+        return self._alone
+
+    @property
+    def defender_alone(self) -> Seat | None:
+        return self._defender_alone
+
+    @property
+    def picked_up(self) -> bool:
+        """True when the dealer took the upcard (someone ordered up)."""
+        return self._picked_up
+
+    @property
+    def discard(self) -> Card | None:
+        """The dealer's discard (``None`` before, or when a record does not show it)."""
+        return self._discard
+
+    @property
+    def bids(self) -> tuple:
+        """``((seat, Action), ...)``: the calls so far (a named suit included)."""
+        return self._bids
+
+    @property
+    def tricks(self) -> tuple:
+        """The completed :class:`Trick` s."""
+        return self._tricks
+
+    @property
+    def leader(self) -> Seat | None:
+        """Who led (or leads) the current trick."""
+        return self._leader
+
+    @property
+    def current_trick(self) -> tuple:
+        """``((seat, card), ...)``: cards on the table in the trick under way."""
+        return tuple(zip(self._current_seats, self._current))
+
+    @property
+    def tricks_won(self) -> tuple:
+        """Tricks taken per side index ``(side0, side1)``."""
+        return self._won
+
+    @property
+    def result(self) -> HandResult | None:
+        """The :class:`HandResult` once the hand is over, else ``None``."""
+        return self._result
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase is Phase.DONE
+
+    def holding(self, seat) -> int:
+        """Bitmask of the known cards ``seat`` holds now."""
+        return self._hands[Seat.parse(seat)]
+
+    def unknown_cards(self, seat) -> int:
+        """How many of ``seat``'s current cards the record does not know (0 in a live hand)."""
+        return self._unknown[Seat.parse(seat)]
+
+    def dealt(self, seat) -> int:
+        """Bitmask of the known cards dealt to ``seat`` (before any pick-up or discard)."""
+        return self._dealt[Seat.parse(seat)]
+
+    @property
+    def kitty(self) -> int:
+        """Bitmask of the known kitty cards other than the upcard (the discard included once made)."""
+        return self._kitty
+
+    @property
+    def seats_in_play(self) -> tuple:
+        """Seats that play the tricks, clockwise (a loner's / lone defender's partner sits out)."""
+        seats = list(self._rules.seats)
+        for lone in (self._alone, self._defender_alone):
+            if lone is not None:
+                seats.remove(lone.partner)
+        return tuple(Seat(s) for s in seats)
+
+    def __repr__(self) -> str:
+        return f"<Hand dealer={self._dealer} phase={self._phase} to_act={self._to_act} records={len(self._history)}>"
+
+    # -- the state as text -------------------------------------------------------------
+    def _state_text(self) -> str:
+        p = self._phase
+        if p is Phase.DEAL:
+            return "the cards have not been dealt"
+        if p is Phase.NAME_SUIT:
+            return f"the dealer {self._dealer} must first name the suit for the turned-up joker"
+        if p is Phase.BID1:
+            return f"it is bidding round 1 and {self._to_act} is to bid"
+        if p is Phase.BID2:
+            return f"it is bidding round 2 and {self._to_act} is to bid"
+        if p is Phase.DISCARD:
+            return f"the dealer {self._dealer} must discard"
+        if p is Phase.ALONE:
+            return f"the maker {self._maker} must say whether it goes alone"
+        if p is Phase.DEFEND_ALONE:
+            return f"{self._to_act} must say whether it defends alone"
+        if p is Phase.PLAY:
+            return f"it is trick {len(self._tricks) + 1} and {self._to_act} is to play"
+        if self._result is not None and self._result.thrown_in:
+            return "the hand was thrown in"
+        return "the hand is over"
+
+    def _wrong_phase(self, what: str) -> IllegalActionError:
+        who = f"{self._to_act} " if self._to_act is not None else ""
+        return IllegalActionError(f"{who}cannot {what}: {self._state_text()}")
+
+    # -- legal actions -----------------------------------------------------------------
+    def legal_actions(self) -> list:
+        """The :class:`Action` s allowed now, ascending by :attr:`Action.code`.
+
+        Empty before the deal (apply a :class:`DealCards`) and after the end.
+        """
+        p = self._phase
+        if p is Phase.BID1:
+            return [PASS, ORDER]
+        if p is Phase.BID2:
+            out = [] if self._dealer_stuck() else [PASS]
+            return out + [Action.call(s) for s in Suit if s != self._turned_down_suit()]
+        if p is Phase.PLAY:
+            return [Action.play(c) for c in cards_of(self._play_mask())]
+        if p is Phase.DISCARD:
+            d = self._dealer
+            mask = self._hands[d]
+            if not self._rules.dealer_may_discard_upcard:
+                mask &= ~self._upcard.mask
+            out = [Action.discard(c) for c in cards_of(mask)]
+            if self._unknown[d]:
+                out.append(Action.discard(None))
+            return out
+        if p is Phase.ALONE:
+            return [ALONE, WITH_PARTNER]
+        if p is Phase.DEFEND_ALONE:
+            return [DEFEND_ALONE, DEFEND_WITH_PARTNER]
+        if p is Phase.NAME_SUIT:
+            return [Action.name(s) for s in Suit]
+        return []
+
+    def _dealer_stuck(self) -> bool:
+        return (self._rules.stick_the_dealer and self._phase is Phase.BID2
+                and self._to_act == self._dealer)
+
+    def _turned_down_suit(self) -> Suit:
+        return self._named if self._upcard == JOKER else self._upcard.suit
+
+    def _proposed_suit(self) -> Suit:
+        return self._turned_down_suit()
+
+    def _play_mask(self) -> int:
+        led = self._current[0] if self._current else None
+        return legal_mask(self._hands[self._to_act], self._trump, led)
+
+    # -- generic apply / verify ---------------------------------------------------------
+    def _coerce(self, action):
+        if isinstance(action, (Action, DealCards)):
+            return action
+        if isinstance(action, int) and not isinstance(action, bool):
+            return Action.from_code(action)
+        if isinstance(action, str):
+            return Action.parse(action, self._phase)
+        raise IllegalActionError(f"action {action!r}: expected an Action, a DealCards, an action code or text")
+
+    def verify(self, action, allow_renege: bool = False) -> None:
+        """Raise :class:`IllegalActionError` (naming seat and card or call) unless ``action`` is legal now.
+
+        ``action``: an :class:`Action`, :class:`DealCards`, action code or text.
+        """
+        action = self._coerce(action)
+        if isinstance(action, DealCards):
+            return self.verify_deal(action)
+        k = action.kind
+        if k is Kind.PLAY:
+            return self.verify_play(action.card, allow_renege)
+        if k is Kind.PASS:
+            return self.verify_pass()
+        if k is Kind.ORDER:
+            return self.verify_order_up()
+        if k is Kind.CALL:
+            return self.verify_call(action.suit)
+        if k is Kind.DISCARD:
+            return self.verify_discard(action.card)
+        if k is Kind.ALONE:
+            return self.verify_go_alone(action.alone)
+        if k is Kind.DEFEND:
+            return self.verify_defend_alone(action.alone)
+        if k is Kind.NAME:
+            return self.verify_name_suit(action.suit)
+        raise IllegalActionError(f"action {action}: unknown kind")
+
+    def can(self, action, allow_renege: bool = False) -> bool:
+        """True when :meth:`verify` would not raise."""
+        try:
+            self.verify(action, allow_renege)
+        except IllegalActionError:
+            return False
+        return True
+
+    def apply(self, action, allow_renege: bool = False) -> Record:
+        """Apply ``action`` (an :class:`Action`, :class:`DealCards`, action code or text).
+
+        ``allow_renege``: let a card that breaks the follow-suit rule be played
+        (record replay); the :class:`CardPlayed` record then says ``renege=True``.
+
+        Returns the :class:`Record` of what happened (also appended to :attr:`history`).
+        Raises :class:`IllegalActionError` naming the seat and card or call when illegal;
+        the state is then unchanged.
+        """
+        action = self._coerce(action)
+        self.verify(action, allow_renege)
+        snap = tuple(getattr(self, f) for f in _STATE)
+        if isinstance(action, DealCards):
+            rec = self._do_deal(action)
+        else:
+            rec = self._DISPATCH[action.kind](self, action)
+        self._snaps.append(snap)
+        self._history.append(rec)
+        return rec
+
+    def undo(self) -> Record:
+        """Take back the last action; returns its record.
+
+        Raises :class:`IllegalActionError` when nothing has been applied.
+        """
+        if not self._history:
+            raise IllegalActionError("nothing to undo: no action has been applied to this hand")
+        rec = self._history.pop()
+        for name, value in zip(_STATE, self._snaps.pop()):
+            setattr(self, name, value)
+        return rec
+
+    # -- deal ---------------------------------------------------------------------------
+    def verify_deal(self, cards: DealCards) -> None:
+        """Check a :class:`DealCards`: right phase, hand and kitty sizes, no card twice,
+        the joker only with ``Rules.joker``. Raises :class:`IllegalActionError`."""
+        if self._phase is not Phase.DEAL:
+            raise IllegalActionError(f"cannot deal: {self._state_text()}")
+        rules = self._rules
+        pack = _pack_mask(rules)
+        if len(cards.hands) != 4 or len(cards.unknown) != 4:
+            raise IllegalActionError("cannot deal: hands and unknown need one entry per seat N E S W")
+        try:
+            up = Card(cards.upcard)
+        except CardError as exc:
+            raise IllegalActionError(f"cannot deal: upcard: {exc}") from None
+        seen = {}
+        groups = [(Seat(s).name, int(cards.hands[s]), int(cards.unknown[s])) for s in range(4)]
+        groups.append(("kitty", int(cards.kitty), int(cards.kitty_unknown)))
+        for name, mask, unknown in groups:
+            seat_in_game = name == "kitty" or Seat[name] in rules.seats
+            if mask < 0 or mask >> 25 or unknown < 0:
+                raise IllegalActionError(f"cannot deal: {name}: not a card bitmask and a count")
+            if not seat_in_game:
+                if mask or unknown:
+                    raise IllegalActionError(f"cannot deal: {name} does not play in two-player euchre")
+                continue
+            for c in cards_of(mask):
+                if not pack & c.mask:
+                    raise IllegalActionError(f"cannot deal: card {c} (in {name}) is not in the pack"
+                                             + ("" if rules.joker else " (the joker needs Rules(joker=True))"))
+                if c in seen:
+                    raise IllegalActionError(f"cannot deal: card {c} appears in {seen[c]} and {name}")
+                seen[c] = name
+        if not pack & up.mask:
+            raise IllegalActionError(f"cannot deal: upcard {up} is not in the pack"
+                                     + ("" if rules.joker else " (the joker needs Rules(joker=True))"))
+        if up in seen:
+            raise IllegalActionError(f"cannot deal: the upcard {up} also appears in {seen[up]}")
+        for name, mask, unknown in groups:
+            if name != "kitty" and Seat[name] not in rules.seats:
+                continue
+            size = _popcount(mask) + unknown
+            expected = rules.kitty_size - 1 if name == "kitty" else HAND_SIZE
+            if size != expected:
+                what = "the kitty holds" if name == "kitty" else f"{name} holds"
+                extra = " besides the upcard" if name == "kitty" else ""
+                raise IllegalActionError(f"cannot deal: {what} {size} cards{extra}, expected {expected}")
+
+    def can_deal(self, cards: DealCards) -> bool:
+        try:
+            self.verify_deal(cards)
+        except IllegalActionError:
+            return False
+        return True
+
+    def deal(self, hands=None, upcard=None, kitty=None, rng=None, partial: bool = False) -> Dealt:
+        """Deal the cards.
+
+        With no ``hands``: a random deal from ``rng`` (a :class:`random.Random`, an int
+        seed, or ``None``). Otherwise ``hands`` is a deal string (see
+        :meth:`DealCards.parse`) or a :class:`DealCards`, and ``upcard`` the turned-up card.
+        """
+        if hands is None:
+            action = DealCards.random(self._rules, rng)
+        elif isinstance(hands, DealCards):
+            action = hands
+        else:
+            if upcard is None:
+                raise IllegalActionError("cannot deal: give the upcard with the hands")
+            action = DealCards.parse(hands, upcard, kitty, self._rules, partial)
+        return self.apply(action)
+
+    def _do_deal(self, cards: DealCards) -> Dealt:
+        self._hands = tuple(int(h) for h in cards.hands)
+        self._unknown = tuple(int(u) for u in cards.unknown)
+        self._dealt = self._hands
+        self._dealt_unknown = self._unknown
+        self._upcard = Card(cards.upcard)
+        self._kitty = int(cards.kitty)
+        self._kitty_unknown = int(cards.kitty_unknown)
+        if self._upcard == JOKER:
+            self._phase, self._to_act = Phase.NAME_SUIT, self._dealer
+        else:
+            self._phase, self._to_act = Phase.BID1, self._bid_order[0]
+        return Dealt(self._dealer, cards, Phase.DEAL, self._dealer)
+
+    # -- turned-up joker -------------------------------------------------------------------
+    def verify_name_suit(self, suit) -> None:
+        """The dealer names the suit a turned-up joker proposes (before round 1)."""
+        if self._phase is not Phase.NAME_SUIT:
+            raise self._wrong_phase(f"name {Suit.parse(suit)}")
+
+    def can_name_suit(self, suit) -> bool:
+        return self.can(Action.name(suit))
+
+    def name_suit(self, suit) -> SuitNamed:
+        return self.apply(Action.name(suit))
+
+    def _do_name(self, action: Action) -> SuitNamed:
+        seat = self._to_act
+        self._named = action.suit
+        self._bids = self._bids + ((seat, action),)
+        self._phase, self._to_act = Phase.BID1, self._bid_order[0]
+        return SuitNamed(seat, action, Phase.NAME_SUIT, action.suit)
+
+    # -- bidding ---------------------------------------------------------------------------
+    def verify_pass(self) -> None:
+        """A pass is legal in either bidding round, except for a stuck dealer (stick the dealer)."""
+        if self._phase not in (Phase.BID1, Phase.BID2):
+            raise self._wrong_phase("pass")
+        if self._dealer_stuck():
+            raise IllegalActionError(f"{self._to_act} cannot pass: stick the dealer, "
+                                     f"the dealer must name a suit after everyone passed twice")
+
+    def can_pass(self) -> bool:
+        return self.can(PASS)
+
+    def pass_(self) -> BidMade:
+        return self.apply(PASS)
+
+    def verify_order_up(self) -> None:
+        """Order up (pick up, assist): round 1 only."""
+        if self._phase is Phase.BID2:
+            raise IllegalActionError(f"{self._to_act} cannot order up: the upcard {self._upcard} was turned "
+                                     f"down; in round 2 name a suit or pass")
+        if self._phase is not Phase.BID1:
+            raise self._wrong_phase("order up")
+
+    def can_order_up(self) -> bool:
+        return self.can(ORDER)
+
+    def order_up(self) -> BidMade:
+        return self.apply(ORDER)
+
+    def verify_call(self, suit) -> None:
+        """Name ``suit`` as trump: round 2 only, not the turned-down suit."""
+        suit = Suit.parse(suit)
+        if self._phase is Phase.BID1:
+            raise IllegalActionError(f"{self._to_act} cannot call {suit}: in round 1 the only call is to "
+                                     f"order up the upcard {self._upcard}")
+        if self._phase is not Phase.BID2:
+            raise self._wrong_phase(f"call {suit}")
+        if suit == self._turned_down_suit():
+            raise IllegalActionError(f"{self._to_act} cannot call {suit}: {_SUIT_WORDS[suit]} were turned down "
+                                     f"(upcard {self._upcard})")
+
+    def can_call(self, suit) -> bool:
+        return self.can(Action.call(suit))
+
+    def call(self, suit) -> BidMade:
+        return self.apply(Action.call(suit))
+
+    def _next_bidder(self) -> Seat:
+        order = self._bid_order
+        return order[(order.index(self._to_act) + 1) % len(order)]
+
+    def _do_pass(self, action: Action) -> BidMade:
+        seat = self._to_act
+        rnd = 1 if self._phase is Phase.BID1 else 2
+        self._bids = self._bids + ((seat, action),)
+        n = len(self._bid_order)
+        passes = sum(1 for _s, a in self._bids if a.kind is Kind.PASS)
+        if passes == 2 * n:
+            self._phase, self._to_act = Phase.DONE, None
+            self._result = HandResult(True, None, None, None, None, None, (0, 0), 0, (0, 0), False, False,
+                                      self._rules.players)
+            return BidMade(seat, action, Phase.BID2, 2, None, True)
+        if passes == n:
+            self._phase, self._to_act = Phase.BID2, self._bid_order[0]
+        else:
+            self._to_act = self._next_bidder()
+        return BidMade(seat, action, Phase.BID1 if rnd == 1 else Phase.BID2, rnd, None, False)
+
+    def _do_order(self, action: Action) -> BidMade:
+        seat = self._to_act
+        self._bids = self._bids + ((seat, action),)
+        self._trump = self._proposed_suit()
+        self._maker = seat
+        self._picked_up = True
+        d = self._dealer
+        hands = list(self._hands)
+        hands[d] |= self._upcard.mask
+        self._hands = tuple(hands)
+        self._phase, self._to_act = Phase.DISCARD, d
+        return BidMade(seat, action, Phase.BID1, 1, self._trump, False)
+
+    def _do_call(self, action: Action) -> BidMade:
+        seat = self._to_act
+        self._bids = self._bids + ((seat, action),)
+        self._trump = action.suit
+        self._maker = seat
+        self._after_trump_settled()
+        return BidMade(seat, action, Phase.BID2, 2, self._trump, False)
+
+    def _after_trump_settled(self) -> None:
+        if self._rules.players == 4:
+            self._phase, self._to_act = Phase.ALONE, self._maker
+        else:
+            self._start_play()
+
+    # -- discard ---------------------------------------------------------------------------
+    def verify_discard(self, card) -> None:
+        """The dealer discards one of its six cards (not the upcard unless
+        ``Rules.dealer_may_discard_upcard``); ``None`` = an unknown card (replay)."""
+        text = "a card" if card is None else str(Card(card))
+        if self._phase is not Phase.DISCARD:
+            raise self._wrong_phase(f"discard {text}")
+        d = self._dealer
+        if card is None:
+            if not self._unknown[d]:
+                raise IllegalActionError(f"{d} cannot discard an unknown card: every card of {d}'s hand is known")
+            return
+        card = Card(card)
+        if not self._hands[d] & card.mask:
+            raise IllegalActionError(f"{d} cannot discard {card}: {d} does not hold it")
+        if card == self._upcard and not self._rules.dealer_may_discard_upcard:
+            raise IllegalActionError(f"{d} cannot discard {card}: the dealer may not discard the upcard "
+                                     "(Rules.dealer_may_discard_upcard is False)")
+
+    def can_discard(self, card) -> bool:
+        return self.can(Action.discard(card))
+
+    def discard_card(self, card) -> Discarded:
+        """Apply the dealer's discard (named ``discard_card`` because :attr:`discard` is the card)."""
+        return self.apply(Action.discard(card))
+
+    def _do_discard(self, action: Action) -> Discarded:
+        d = self._dealer
+        hands, unknown = list(self._hands), list(self._unknown)
+        if action.card is None:
+            unknown[d] -= 1
+            self._kitty_unknown += 1
+        else:
+            hands[d] &= ~action.card.mask
+            self._kitty |= action.card.mask
+        self._hands, self._unknown = tuple(hands), tuple(unknown)
+        self._discard = action.card
+        self._discarded = True
+        self._after_trump_settled()
+        return Discarded(d, action, Phase.DISCARD, action.card)
+
+    # -- going alone -----------------------------------------------------------------------
+    def verify_go_alone(self, alone: bool = True) -> None:
+        """The maker says whether it goes alone (four-player only)."""
+        if self._phase is not Phase.ALONE:
+            raise self._wrong_phase("go alone" if alone else "play with partner")
+
+    def can_go_alone(self, alone: bool = True) -> bool:
+        return self.can(Action.go_alone(alone))
+
+    def go_alone(self, alone: bool = True) -> AloneDeclared:
+        return self.apply(Action.go_alone(alone))
+
+    def _do_alone(self, action: Action) -> AloneDeclared:
+        seat = self._to_act
+        if action.alone:
+            self._alone = seat
+        if action.alone and self._rules.defend_alone:
+            self._phase, self._to_act = Phase.DEFEND_ALONE, self._defenders()[0]
+        else:
+            self._start_play()
+        return AloneDeclared(seat, action, Phase.ALONE, bool(action.alone), False)
+
+    def _defenders(self) -> tuple:
+        makers = self.makers
+        return tuple(s for s in self._bid_order if side_of(s) != makers)
+
+    def verify_defend_alone(self, alone: bool = True) -> None:
+        """A defender says whether it defends alone (``Rules.defend_alone``, against a loner)."""
+        if self._phase is not Phase.DEFEND_ALONE:
+            raise self._wrong_phase("defend alone" if alone else "defend with partner")
+
+    def can_defend_alone(self, alone: bool = True) -> bool:
+        return self.can(Action.defend_alone(alone))
+
+    def defend_alone(self, alone: bool = True) -> AloneDeclared:
+        return self.apply(Action.defend_alone(alone))
+
+    def _do_defend(self, action: Action) -> AloneDeclared:
+        seat = self._to_act
+        if action.alone:
+            self._defender_alone = seat
+            self._start_play()
+        else:
+            self._defend_asked += 1
+            if self._defend_asked >= 2:
+                self._start_play()
+            else:
+                self._to_act = self._defenders()[1]
+        return AloneDeclared(seat, action, Phase.DEFEND_ALONE, bool(action.alone), True)
+
+    # -- play --------------------------------------------------------------------------------
+    def _start_play(self) -> None:
+        # Dummy hands (Rules.dummy_hands, later issue): the second set of five tricks
+        # would be started from _end_trick with the dummies as the hands and the
+        # non-dealer leading; the first set starts here as for a plain hand.
+        leader = first_leader(self._dealer, self._rules, self._alone, self._defender_alone)
+        self._leader = leader
+        self._current, self._current_seats = (), ()
+        self._phase, self._to_act = Phase.PLAY, leader
+
+    def _trick_order(self) -> tuple:
+        seats = self.seats_in_play
+        i = seats.index(self._leader)
+        return seats[i:] + seats[:i]
+
+    def verify_play(self, card, allow_renege: bool = False) -> None:
+        """The seat to play plays ``card``: it must hold it and follow the led effective suit if able.
+
+        With ``allow_renege`` a card that fails to follow is allowed (it is recorded as a renege).
+        """
+        card = Card(card)
+        if self._phase is not Phase.PLAY:
+            raise self._wrong_phase(f"play {card}")
+        seat = self._to_act
+        hand = self._hands[seat]
+        if not hand & card.mask:
+            raise IllegalActionError(f"{seat} cannot play {card}: {seat} does not hold it")
+        if allow_renege or not self._current:
+            return
+        if not self._play_mask() & card.mask:
+            led = Suit(effective_suit(self._current[0], self._trump))
+            follow = [c for c in cards_of(hand) if effective_suit(c, self._trump) == led]
+            raise IllegalActionError(f"{seat} cannot play {card}: a renege, {_SUIT_WORDS[led]} were led "
+                                     f"and {seat} holds {format_cards(follow)}")
+
+    def can_play(self, card, allow_renege: bool = False) -> bool:
+        try:
+            self.verify_play(card, allow_renege)
+        except (IllegalActionError, CardError):
+            return False
+        return True
+
+    def play(self, card, allow_renege: bool = False) -> CardPlayed:
+        return self.apply(Action.play(card), allow_renege)
+
+    def is_renege(self, card) -> bool:
+        """True when the seat to play holds ``card`` and playing it would fail to follow suit."""
+        card = Card(card)
+        return (self._phase is Phase.PLAY and bool(self._current)
+                and bool(self._hands[self._to_act] & card.mask) and not self._play_mask() & card.mask)
+
+    def _do_play(self, action: Action) -> CardPlayed:
+        seat, card = self._to_act, action.card
+        renege = bool(self._current) and not self._play_mask() & card.mask
+        hands = list(self._hands)
+        hands[seat] &= ~card.mask
+        self._hands = tuple(hands)
+        self._current = self._current + (card,)
+        self._current_seats = self._current_seats + (seat,)
+        trick_index = len(self._tricks)
+        order = self._trick_order()
+        if len(self._current) < len(order):
+            self._to_act = order[len(self._current)]
+            return CardPlayed(seat, action, Phase.PLAY, card, trick_index, renege, None, None)
+        winner = self._end_trick(order)
+        return CardPlayed(seat, action, Phase.PLAY, card, trick_index, renege, winner, self._result)
+
+    def _end_trick(self, order) -> Seat:
+        winner = Seat(order[winning_index(self._current, self._trump)])
+        self._tricks = self._tricks + (Trick(len(self._tricks), self._leader, tuple(order), self._current, winner),)
+        won = list(self._won)
+        won[side_of(winner, self._rules.players)] += 1
+        self._won = tuple(won)
+        self._current, self._current_seats = (), ()
+        self._leader = winner
+        if len(self._tricks) == TRICKS:
+            self._finish()
+        else:
+            self._to_act = winner
+        return winner
+
+    def _finish(self) -> None:
+        makers = self.makers
+        mt = self._won[makers]
+        who, pts = hand_points(mt, self._rules, self._alone is not None, self._defender_alone is not None)
+        scoring = makers if who == "makers" else 1 - makers
+        points = [0, 0]
+        points[scoring] = pts
+        self._result = HandResult(False, self._trump, self._maker, makers, self._alone, self._defender_alone,
+                                  self._won, mt, tuple(points), mt == TRICKS, mt < 3, self._rules.players)
+        self._phase, self._to_act = Phase.DONE, None
+
+    _DISPATCH = {Kind.NAME: _do_name, Kind.PASS: _do_pass, Kind.ORDER: _do_order, Kind.CALL: _do_call,
+                 Kind.DISCARD: _do_discard, Kind.ALONE: _do_alone, Kind.DEFEND: _do_defend,
+                 Kind.PLAY: _do_play}
+
+    # -- double-dummy positions and information sets -------------------------------------------
+    def position(self) -> Position:
+        """The double-dummy :class:`~solver.position.Position` now (play phase or a played-out hand).
+
+        Hands are the cards the seats in play still hold; ``played`` the current trick;
+        makers, loner, lone defender and tricks already won as in the hand.
+
+        Raises :class:`~solver.errors.PositionError` before play starts, for a thrown-in
+        hand, or when a hand in play is not fully known (a partial record).
+        """
+        if self._phase is not Phase.PLAY and not (self._phase is Phase.DONE and self._trump is not None):
+            raise PositionError(f"no double-dummy position: {self._state_text()}")
+        hands = [0, 0, 0, 0]
+        for s in self.seats_in_play:
+            if self._unknown[s]:
+                raise PositionError(f"no double-dummy position: {self._unknown[s]} of {s}'s cards are not "
+                                    "known in this record")
+            hands[s] = self._hands[s]
+        return Position(tuple(hands), self._trump, self._leader, self._current, self.makers, self._alone,
+                        self._defender_alone, self._won, self._rules)
+
+    def positions(self) -> Iterator[tuple]:
+        """Yield ``(position, record)`` for every card played so far: the
+        :class:`~solver.position.Position` just before the card, and its :class:`CardPlayed`."""
+        start = next((i for i, r in enumerate(self._history) if isinstance(r, CardPlayed)), None)
+        if start is None:
+            return
+        h = self.at(start)
+        for rec in self._history[start:]:
+            yield h.position(), rec
+            h.apply(rec.action, allow_renege=rec.renege)
+
+    def view(self, seat) -> SeatView:
+        """What ``seat`` has seen so far: its :class:`SeatView` (information set)."""
+        seat = Seat.parse(seat)
+        if seat not in self._rules.seats:
+            raise IllegalActionError(f"seat {seat}: does not play in two-player euchre")
+        trump = self._trump
+        played = [0, 0, 0, 0]
+        voids = [set(), set(), set(), set()]
+        tricks = list(self._tricks)
+        all_tricks = [(t.seats, t.cards) for t in tricks]
+        if self._current:
+            all_tricks.append((self._current_seats, self._current))
+        for seats, cards in all_tricks:
+            led = effective_suit(cards[0], trump)
+            for s, c in zip(seats, cards):
+                played[s] |= c.mask
+                if effective_suit(c, trump) != led:
+                    voids[s].add(Suit(led))
+        upcard_state = None
+        if self._upcard is not None:
+            if self._picked_up:
+                upcard_state = "dealer"
+            elif self._phase in (Phase.NAME_SUIT, Phase.BID1):
+                upcard_state = "face_up"
+            else:
+                upcard_state = "turned_down"
+        own_discard = self._discard if seat == self._dealer else None
+        unseen = 0
+        if self._phase is not Phase.DEAL:
+            unseen = _pack_mask(self._rules) & ~self._hands[seat] & ~sum(played)
+            if upcard_state in ("face_up", "turned_down"):
+                unseen &= ~self._upcard.mask
+            if own_discard is not None:
+                unseen &= ~own_discard.mask
+        in_play = self.seats_in_play if self._phase in (Phase.PLAY, Phase.DONE) else tuple(
+            Seat(s) for s in self._rules.seats)
+        sizes = tuple(_popcount(self._hands[s]) + self._unknown[s] if s in in_play else 0 for s in range(4))
+        return SeatView(seat, self._dealer, self._phase, self._rules, self._to_act, self._hands[seat],
+                        self._unknown[seat], self._upcard, upcard_state, self._named, own_discard, self._bids,
+                        trump, self._maker, self.makers, self._alone, self._defender_alone, in_play,
+                        self._tricks, self._leader, self.current_trick, self._won, tuple(played),
+                        tuple(frozenset(v) for v in voids), sizes, unseen)
+
+
+class Game:
+    """A game: hands dealt in turn (the deal passing left) until a side reaches
+    ``Rules.winning_score`` or ``Rules.num_deals`` hands have been dealt.
+
+    Args:
+        rules: the :class:`~solver.rules.Rules`.
+        dealer: the first hand's dealer.
+        scores: the starting score per side index ``(side0, side1)`` (EGN ``initialScore``).
+
+    The game is also one state object: :meth:`legal_actions`, :meth:`apply` and
+    :meth:`undo` act on the current hand, and applying a :class:`DealCards` when
+    no hand is under way starts the next one. :attr:`hands` lists the hands.
+
+    Raises :class:`~solver.errors.RulesError` on a bad dealer or score.
+    """
+
+    def __init__(self, rules: Rules | None = None, dealer=Seat.N, scores=(0, 0)):
+        self._rules = rules if rules is not None else Rules()
+        Hand(self._rules, dealer)                     # validates the dealer
+        self._first_dealer = Seat.parse(dealer)
+        if (len(tuple(scores)) != 2 or any(isinstance(s, bool) or not isinstance(s, int) for s in scores)):
+            raise RulesError(f"scores {scores!r}: expected two whole numbers (side 0, side 1)")
+        self._initial = tuple(scores)
+        self._hands: list = []
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def hands(self) -> list:
+        """The hands so far (a copy of the list; the :class:`Hand` objects are live)."""
+        return list(self._hands)
+
+    @property
+    def initial_scores(self) -> tuple:
+        return self._initial
+
+    @property
+    def current(self) -> Hand | None:
+        """The last hand started, or ``None``."""
+        return self._hands[-1] if self._hands else None
+
+    @property
+    def scores(self) -> tuple:
+        """Points per side index ``(side0, side1)``: the start plus every finished hand."""
+        s0, s1 = self._initial
+        for h in self._hands:
+            if h.result is not None:
+                s0 += h.result.points[0]
+                s1 += h.result.points[1]
+        return (s0, s1)
+
+    def scores_after(self, index: int) -> tuple:
+        """Scores after hand ``index`` (0-based) and every hand before it."""
+        s0, s1 = self._initial
+        for h in self._hands[:index + 1]:
+            if h.result is not None:
+                s0 += h.result.points[0]
+                s1 += h.result.points[1]
+        return (s0, s1)
+
+    @property
+    def is_over(self) -> bool:
+        """True when a side has reached the winning score or the deal limit is used up."""
+        target = self._rules.winning_score
+        if target and max(self.scores) >= target:
+            return True
+        limit = self._rules.num_deals
+        finished = sum(1 for h in self._hands if h.is_over)
+        return bool(limit) and finished >= limit
+
+    @property
+    def winner(self) -> int | None:
+        """Side index of the winner once :attr:`is_over` (the higher score; ``None`` on a tie)."""
+        if not self.is_over:
+            return None
+        s0, s1 = self.scores
+        return None if s0 == s1 else (0 if s0 > s1 else 1)
+
+    @property
+    def next_dealer(self) -> Seat:
+        """Who deals the next hand: left of the last dealer (two-player: the other seat)."""
+        if not self._hands:
+            return self._first_dealer
+        seats = self._rules.seats
+        last = self._hands[-1].dealer
+        return Seat(seats[(seats.index(last) + 1) % len(seats)])
+
+    def new_hand(self, dealer=None) -> Hand:
+        """Start the next hand (``dealer`` defaults to :attr:`next_dealer`; a record may name another).
+
+        Raises :class:`IllegalActionError` while a hand is under way or once the game is over.
+        """
+        cur = self.current
+        if cur is not None and not cur.is_over:
+            raise IllegalActionError(f"cannot start a new hand: hand {len(self._hands)} is still under way "
+                                     f"({cur._state_text()})")
+        if self.is_over:
+            s0, s1 = self.scores
+            raise IllegalActionError(f"cannot start a new hand: the game is over at {s0}-{s1}")
+        hand = Hand(self._rules, self.next_dealer if dealer is None else dealer)
+        self._hands.append(hand)
+        return hand
+
+    def deal(self, hands=None, upcard=None, kitty=None, rng=None, dealer=None) -> Dealt:
+        """Start the next hand and deal it (see :meth:`Hand.deal`)."""
+        return self.new_hand(dealer).deal(hands, upcard, kitty, rng)
+
+    @property
+    def phase(self) -> Phase:
+        cur = self.current
+        return Phase.DEAL if cur is None or cur.is_over else cur.phase
+
+    def legal_actions(self) -> list:
+        """The current hand's legal actions (empty between hands: deal next)."""
+        cur = self.current
+        return [] if cur is None else cur.legal_actions()
+
+    def apply(self, action, allow_renege: bool = False) -> Record:
+        """Apply ``action`` to the current hand; a :class:`DealCards` between hands starts the next one."""
+        cur = self.current
+        if isinstance(action, DealCards) and (cur is None or cur.is_over):
+            hand = self.new_hand()
+            try:
+                return hand.apply(action)
+            except EuchreError:
+                self._hands.pop()
+                raise
+        if cur is None:
+            raise IllegalActionError("cannot act: no hand has been dealt (apply a DealCards)")
+        return cur.apply(action, allow_renege)
+
+    def undo(self) -> Record:
+        """Take back the last action of the game (dropping a hand whose deal is taken back)."""
+        while self._hands and not self._hands[-1].history:
+            self._hands.pop()
+        if not self._hands:
+            raise IllegalActionError("nothing to undo: no action has been applied to this game")
+        rec = self._hands[-1].undo()
+        if not self._hands[-1].history:
+            self._hands.pop()
+        return rec
