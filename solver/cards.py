@@ -347,3 +347,17 @@ def format_deal(hands: dict) -> str:
         cards = hands[seat]
         parts.append(f"{Seat(seat).name}:{'-' if cards is None else format_cards(cards)}")
     return " ".join(parts)
+
+
+def split_dummy_deal(text: str) -> tuple:
+    """Split a dummy-hands deal ``"N:<hand> S:<hand> | N:<dummy> S:<dummy>"`` into its two phases.
+
+    The part before ``|`` is the personal hands (tricks 1-5), the part after the
+    face-up dummy hands (tricks 6-10). Returns the two deal strings.
+    Raises :class:`CardError` when there is not exactly one ``|``.
+    """
+    if not isinstance(text, str) or text.count("|") != 1:
+        raise CardError(f"deal {text!r}: a dummy-hands deal is 'N:<hand> S:<hand> | N:<dummy> S:<dummy>' "
+                        "(personal hands, then the dummies, split by one '|')")
+    personal, dummy = (part.strip() for part in text.split("|"))
+    return personal, dummy

@@ -184,17 +184,24 @@ class DDTable:
     ``partners[suit]`` maps side name to tricks with everyone playing; ``loners[suit][seat]``
     is the loner's side tricks when ``seat`` goes alone (four-player only). The lead
     follows the :class:`Rules` (left of the dealer; against a loner ``loner_lead``).
+    In the two-player dummy-hands variant ``phases`` holds the table of each set of
+    five tricks (personal hands, then dummies; the non-dealer leads both) and
+    ``partners`` their sum, the hand's total over ten tricks.
     """
 
     dealer: Seat
     partners: dict
     loners: dict
     rules: Rules
+    phases: tuple = ()
 
     def to_dict(self) -> dict:
-        return {"dealer": str(self.dealer),
-                "partners": {str(s): dict(v) for s, v in self.partners.items()},
-                "loners": {str(s): {str(seat): t for seat, t in v.items()} for s, v in self.loners.items()}}
+        out = {"dealer": str(self.dealer),
+               "partners": {str(s): dict(v) for s, v in self.partners.items()},
+               "loners": {str(s): {str(seat): t for seat, t in v.items()} for s, v in self.loners.items()}}
+        if self.phases:
+            out["phases"] = [{str(s): dict(v) for s, v in phase.items()} for phase in self.phases]
+        return out
 
 
 def first_leader(dealer: int, rules: Rules, alone=None, defender_alone=None) -> Seat:
@@ -225,6 +232,20 @@ def dd_table(deal: str, dealer="S", rules: Rules | None = None) -> DDTable:
     dealer = Seat.parse(dealer)
     if rules.players == 2 and dealer not in (Seat.N, Seat.S):
         raise PositionError(f"dealer {dealer}: two-player euchre seats only N and S")
+    if rules.dummy_hands:
+        # the two sets of five tricks are separate two-player games, each led by the non-dealer
+        from .cards import split_dummy_deal
+        personal, dummies = split_dummy_deal(deal)
+        plain = rules.replace(dummy_hands=False)
+        in_hands, in_dummies = (mask_of(c for cards in parse_deal(part, 2).values() for c in cards or [])
+                                for part in (personal, dummies))
+        if in_hands & in_dummies:
+            clash = Card((in_hands & in_dummies).bit_length() - 1)
+            raise PositionError(f"card {clash} is both in a personal hand and in a dummy")
+        phases = (dd_table(personal, dealer, plain).partners, dd_table(dummies, dealer, plain).partners)
+        total = {suit: {side: phases[0][suit][side] + phases[1][suit][side] for side in phases[0][suit]}
+                 for suit in Suit}
+        return DDTable(dealer, total, {}, rules, phases)
     hands = parse_deal(deal, rules.players)
     for seat, cards in hands.items():
         if cards is None or len(cards) != 5:

@@ -179,3 +179,23 @@ def test_solve_batch_mid_trick_matches_vectors():
                                  players=players, trick=trick[sel], trick_len=trick_len[sel])
         values = np.where(makers == 0, got[0], got[1])
         assert list(values) == [e for e, keep in zip(expected, sel) if keep]
+
+
+def test_dd_table_dummy_hands_sums_two_phases():
+    # Two-player dummy hands: each set of five tricks is its own two-player game, the non-dealer (N)
+    # leading both. Phase tables must equal two-player tables of each half; the total is their sum.
+    personal, dummies = "N:9d Ac Tc Kd Jd S:Qd Js Kh 9h Jh", "N:9c Ks Qh Kc Jc S:Ad As Ah 9s Qs"
+    two = Rules(players=2)
+    table = dd_table(f"{personal} | {dummies}", "S", Rules(players=2, dummy_hands=True))
+    for suit in solver.Suit:
+        first = solve(Position.parse(personal, suit, "N", "N", rules=two)).tricks
+        second = solve(Position.parse(dummies, suit, "N", "N", rules=two)).tricks
+        assert table.phases[0][suit] == first and table.phases[1][suit] == second
+        assert table.partners[suit] == {s: first[s] + second[s] for s in ("N", "S")}
+    # N's clubs in the dummy phase: Jc Kc 9c (+ S has none): N holds the right bower, so at least 3 of 5
+    assert table.phases[1][solver.Suit.C]["N"] >= 3
+    with pytest.raises(solver.EuchreError, match="card 9d is both in a personal hand and in a dummy"):
+        dd_table("N:9d Ac Tc Kd Jd S:Qd Js Kh 9h Jh | N:9d Ks Qh Kc Jc S:Ad As Ah 9s Qs", "S",
+                 Rules(players=2, dummy_hands=True))
+    with pytest.raises(solver.EuchreError, match="split by one '|'"):
+        dd_table(personal, "S", Rules(players=2, dummy_hands=True))
