@@ -19,12 +19,16 @@ from .rules import Rules
 def _rules_from_args(args) -> Rules:
     return Rules(players=args.players, joker=args.joker,
                  loner_lead=getattr(args, "loner_lead", "left_of_loner"),
-                 stick_the_dealer=getattr(args, "stick_the_dealer", False))
+                 stick_the_dealer=getattr(args, "stick_the_dealer", False),
+                 dummy_hands=getattr(args, "dummy_hands", False))
 
 
-def _add_rules_options(p: argparse.ArgumentParser, lead: bool = False) -> None:
+def _add_rules_options(p: argparse.ArgumentParser, lead: bool = False, dummy: bool = False) -> None:
     p.add_argument("--players", type=int, choices=(4, 2), default=4, help="4 (default) or 2-player euchre")
     p.add_argument("--joker", action="store_true", help="the joker B is in the pack (highest trump)")
+    if dummy:
+        p.add_argument("--dummy-hands", dest="dummy_hands", action="store_true",
+                       help="two-player dummy hands: deal 'N:<hand> S:<hand> | N:<dummy> S:<dummy>' (needs --players 2)")
     if lead:
         p.add_argument("--loner-lead", dest="loner_lead", choices=("left_of_loner", "left_of_dealer"),
                        default="left_of_loner", help="who leads against a loner (default left_of_loner)")
@@ -83,7 +87,14 @@ def cmd_table(args) -> dict:
         if table.loners:
             row += [table.loners[suit][seat] for seat in Seat]
         rows.append(row)
-    print(f"Double-dummy tricks, dealer {table.dealer}; a loner column is the loner's side's tricks")
+    if table.phases:
+        for title, phase in zip(("personal hands, tricks 1-5", "dummy hands, tricks 6-10"), table.phases):
+            print(f"Double-dummy tricks, {title}, dealer {table.dealer} (the non-dealer leads)")
+            print(_table([[suit.word] + [phase[suit][s] for s in sides] for suit in Suit], ["trump"] + sides))
+            print()
+        print("The hand's total over ten tricks:")
+    else:
+        print(f"Double-dummy tricks, dealer {table.dealer}; a loner column is the loner's side's tricks")
     print(_table(rows, header))
     return out
 
@@ -105,7 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("table", help="double-dummy table of a full deal for every trump suit")
     p.add_argument("deal", help="every hand of five cards")
     p.add_argument("--dealer", required=True, help="dealer's seat: N E S W")
-    _add_rules_options(p, lead=True)
+    _add_rules_options(p, lead=True, dummy=True)
     p.set_defaults(run=cmd_table)
     return parser
 

@@ -51,3 +51,12 @@ def test_module_entry_point():
     proc = subprocess.run([sys.executable, "-m", "solver", "solve", VWEC, "--trump", "c", "--leader", "W", "--json"],
                           capture_output=True, text=True, check=True)
     assert json.loads(proc.stdout)["makers_tricks"] == 4
+
+
+def test_table_dummy_hands(capsys):
+    out = run_json(capsys, "table", "N:9d Ac Tc Kd Jd S:Qd Js Kh 9h Jh | N:9c Ks Qh Kc Jc S:Ad As Ah 9s Qs",
+                   "--dealer", "S", "--players", "2", "--dummy-hands")
+    # dummy phase, clubs: N holds every trump (Jc Kc 9c; the Js is not dealt) and leads: exactly 3,
+    # then S's As and Ah take the spade and heart
+    assert out["phases"][1]["c"] == {"N": 3, "S": 2}
+    assert out["partners"]["c"] == {"N": out["phases"][0]["c"]["N"] + 3, "S": out["phases"][0]["c"]["S"] + 2}
