@@ -1,0 +1,170 @@
+"""Routes: each parses its body (api.schemas), calls the engine, serialises the result.
+
+Bodies mirror the Python API and ``euchre <command> --json`` (README "--json output").
+"""
+from __future__ import annotations
+
+from importlib import metadata
+
+from flask import current_app, jsonify, request
+from flask_openapi3 import APIBlueprint, Tag
+from werkzeug.exceptions import BadRequest, NotFound, RequestEntityTooLarge, UnsupportedMediaType
+
+import solver
+
+from . import limits
+from .problems import TYPES, Problem, openapi_responses, type_uri
+from .schemas import (AdviseRequest, AdviseResponse, HealthResponse, ReviewRequest, ReviewResponse,
+                      SolveRequest, SolveResponse, TableRequest, TableResponse)
+
+ANALYSIS = Tag(name="analysis", description="double-dummy solving, bid advice and game review")
+SERVICE = Tag(name="service")
+ERRORS = (400, 413, 415, 422, 501, 503)
+
+v1 = APIBlueprint("v1", __name__, url_prefix="/v1", abp_tags=[ANALYSIS])
+service = APIBlueprint("service", __name__, abp_tags=[SERVICE])
+
+
+def _responses(ok) -> dict:
+    return {200: ok, **openapi_responses(*ERRORS)}
+
+
+# -- serialisers (the same objects as the CLI's --json) ----------------------------------------------
+
+def solve_body(pos: solver.Position, result: solver.SolveResult, values: dict) -> dict:
+    best = max(values.values(), default=0)
+    mover = str(pos.to_move)
+    return {
+        "position": {"deal": pos.deal_string(), "trump": str(pos.trump), "leader": str(pos.leader),
+                     "makers": pos.side_name(pos.makers), "alone": None if pos.alone is None else str(pos.alone),
+                     "played": [str(c) for c in pos.played], "to_move": mover},
+        **result.to_dict(),
+        "to_move": mover,
+        "card_values": [{"card": c, "tricks": v, "cost": best - v} for c, v in values.items()],
+    }
+
+
+# -- /v1 ----------------------------------------------------------------------------------------------
+
+@v1.post("/solve", summary="Double-dummy tricks of a position and each legal card's value",
+         responses=_responses(SolveResponse))
+def solve(body: SolveRequest):
+    """As `euchre solve --json`: total tricks per side under best play, what the hand scores,
+    and for the player to move the tricks after each legal card and its cost."""
+    rules = body.rules.to_rules()
+    makers = body.makers if body.makers is not None else ("N" if rules.players == 2 else "NS")
+    with limits.engine(body, main_field="deal"):
+        pos = solver.Position.parse(body.deal, trump=body.trump, leader=body.leader, makers=makers,
+                                    alone=body.alone, played=body.played, rules=rules,
+                                    tricks_won=body.tricks_won)
+        result = solver.solve(pos)
+        values = solver.card_values(pos)
+    return jsonify(solve_body(pos, result, values))
+
+
+@v1.post("/table", summary="Double-dummy table of a full deal for every trump suit",
+         responses=_responses(TableResponse))
+def table(body: TableRequest):
+    """As `euchre table --json`: per trump, tricks per side with partners, and per seat
+    going alone the loner's side's tricks (four-player)."""
+    with limits.engine(body, main_field="deal"):
+        result = solver.dd_table(body.deal, dealer=body.dealer, rules=body.rules.to_rules())
+    return jsonify(result.to_dict())
+
+
+@v1.post("/advise", summary="Bid advice for one decision", responses=_responses(AdviseResponse))
+def advise(body: AdviseRequest):
+    """As `euchre advise --json` (`solver.advise(...).to_dict()`): every legal call with
+    P(make), P(march), P(euchred) and expected points over sampled worlds, the
+    recommendation and its margin. Play in each world is double dummy: optimistic
+    for both sides."""
+    limits.check_worlds(body.worlds)
+    run = limits.engine_function("advise")
+    with limits.engine(body, main_field="hand"):
+        result = run(hand=body.hand, upcard=body.upcard, seat=body.seat, dealer=body.dealer, round=body.round,
+                     rules=body.rules.to_rules(), worlds=body.worlds, seed=body.seed,
+                     threads=current_app.config["ENGINE_THREADS"])
+    return jsonify(result.to_dict())
+
+
+@v1.post("/review", summary="Post-game review of an EGN game", responses=_responses(ReviewResponse))
+def review(body: ReviewRequest):
+    """As `euchre review --json` (`solver.review(solver.load_egn(egn)).to_dict()`): per deal,
+    each card's double-dummy cost and information-set view, and the advisor's view of each call."""
+    limits.check_review_work(body.worlds, body.deal_count)
+    load, run = limits.engine_function("load_egn"), limits.engine_function("review")
+    with limits.engine(body, main_field="egn"):
+        game = load(body.egn_text())
+        result = run(game, worlds=body.worlds, seed=body.seed)
+    return jsonify(result.to_dict())
+
+
+# -- service ------------------------------------------------------------------------------------------
+
+def _version() -> str:
+    try:
+        return metadata.version("euchre-dd")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def limits_dict(config) -> dict:
+    return {"max_body_bytes": config["MAX_CONTENT_LENGTH"], "max_worlds": config["MAX_WORLDS"],
+            "max_review_work": config["MAX_REVIEW_WORK"], "request_timeout_s": config["REQUEST_TIMEOUT"]}
+
+
+@service.get("/healthz", summary="Liveness, the engine's analyses and the bounds",
+             responses={200: HealthResponse})
+def healthz():
+    engine = {name: hasattr(solver, name) for name in ("solve", "dd_table", "advise", "review", "load_egn")}
+    return jsonify({"status": "ok", "version": _version(), "engine": engine,
+                    "limits": limits_dict(current_app.config)})
+
+
+def problem_type(slug: str):
+    """The description of a problem type URI (`type` of a problem+json body)."""
+    kind = TYPES.get(slug)
+    if kind is None:
+        raise NotFound(f"problem type {slug!r}: no such type; known: {', '.join(TYPES)}")
+    return jsonify({"type": type_uri(slug), "title": kind.title, "status": kind.status,
+                    "description": kind.description})
+
+
+def openapi_document():
+    return jsonify(current_app.api_doc)
+
+
+def require_json_body():
+    """Before a /v1 route: the body must be a JSON object (415 for another type, 400 for bad JSON, 413 too large)."""
+    if request.method != "POST":
+        return None
+    if not request.is_json:
+        raise UnsupportedMediaType(f"Content-Type {request.mimetype or 'none'!r}: this endpoint takes "
+                                   "application/json")
+    data = request.get_data(cache=True)          # 413 when Content-Length is over MAX_CONTENT_LENGTH
+    if request.content_length is None and len(data) >= current_app.config["MAX_CONTENT_LENGTH"]:
+        raise RequestEntityTooLarge()            # chunked: werkzeug stops reading at the limit, silently
+    try:
+        body = request.get_json(silent=False)
+    except RecursionError:
+        raise Problem("malformed-json", "body: JSON nested too deeply", field=None) from None
+    except BadRequest as exc:                    # bad JSON or bad UTF-8
+        raise Problem("malformed-json", f"body: not well-formed JSON ({_json_reason(exc)})", field=None) from None
+    if not isinstance(body, dict):
+        raise Problem("invalid-request", f"body: expected a JSON object, got {_JSON_TYPES.get(type(body), 'a value')}",
+                      field=None)
+    return None
+
+
+_JSON_TYPES = {list: "an array", str: "a string", int: "a number", float: "a number", bool: "true or false",
+               type(None): "null"}
+
+
+def _json_reason(exc) -> str:
+    """The decoder's own words (Flask wraps them in two BadRequests): ``Expecting value: line 1 column 1``."""
+    while exc is not None and not isinstance(exc, ValueError):
+        exc = exc.__cause__ or (None if exc.__suppress_context__ else exc.__context__)
+    return str(exc) if exc is not None else "cannot decode it"
+
+
+v1.before_request(require_json_body)

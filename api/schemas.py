@@ -1,0 +1,305 @@
+"""Request and response models of the service (pydantic v2; they also make /openapi.json).
+
+Request models reject unknown members and take JSON types strictly (``"5"`` is
+not 5, ``1`` is not ``true``). Members the engine parses (cards, deals, seats,
+suits, rules) are checked here by the engine's own parsers, so a bad one is
+reported on its own field with the engine's own message. Checks that need
+several members (a card in the deal and in the trick) happen when the route
+builds the position.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any, Literal
+
+from pydantic import (BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationInfo, create_model,
+                      field_validator, model_validator)
+from pydantic_core import PydanticCustomError
+from typing_extensions import Annotated
+
+import solver
+from solver.position import parse_side
+
+from .problems import engine_slug
+
+VWEC = "N:9d Ac Tc Kd Jd E:Qd Js Kh 9h Jh S:9c Ks Qh Kc Jc W:Ad As Ah 9s Qs"
+
+
+def _engine_check(fn, *args):
+    """Call an engine parser; its error becomes a field error carrying the engine's message."""
+    try:
+        return fn(*args)
+    except solver.EuchreError as exc:
+        raise PydanticCustomError(engine_slug(exc), "{message}", {"message": str(exc)}) from None
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+Deal = Annotated[str, Field(min_length=1, max_length=400, examples=[VWEC],
+                            description="`N:<hand> E:<hand> S:<hand> W:<hand>`; `-` for a hand that sits out "
+                                        "(two-player: N and S only)")]
+SeatText = Annotated[str, Field(min_length=1, max_length=16, description="a seat: N E S W", examples=["W"])]
+SuitText = Annotated[str, Field(min_length=1, max_length=16, description="a suit: c d h s", examples=["c"])]
+CardText = Annotated[str, Field(min_length=1, max_length=16, description="a card: rank 9 T J Q K A + suit c d h s, "
+                                                                          "joker B", examples=["Jh"])]
+Cards = Annotated[str | list[CardText], Field(description='cards as text ("Qs As") or a list (["Qs", "As"])')]
+Worlds = Annotated[StrictInt, Field(ge=1, description="worlds (placements of the unseen cards) to solve; "
+                                                      "at most the server's MAX_WORLDS")]
+Seed = Annotated[StrictInt | None, Field(default=None, ge=0, le=2**63 - 1,
+                                         description="random seed; same seed, same answer")]
+
+
+_RULE_DOCS = {
+    "players": "4, or 2 for two-player euchre",
+    "loner_lead": "who leads against a loner: left_of_loner | left_of_dealer",
+    "joker": "the joker B is in the pack as the highest trump",
+}
+
+
+class _RulesBase(Strict):
+    """Variant options (solver.Rules): every member optional, defaults as in the Python API."""
+
+    @model_validator(mode="after")
+    def _engine_rules(self):
+        _engine_check(self.to_rules)
+        return self
+
+    def to_rules(self) -> solver.Rules:
+        return solver.Rules(**self.model_dump())
+
+
+def _rules_model() -> type:
+    """The request model of solver.Rules, made from its fields so the two cannot drift apart."""
+    kinds = {bool: StrictBool, int: StrictInt, str: Annotated[str, Field(max_length=32)]}
+    fields = {f.name: (kinds.get(type(f.default), Any), Field(f.default, description=_RULE_DOCS.get(f.name)))
+              for f in dataclasses.fields(solver.Rules)}
+    return create_model("RulesIn", __base__=_RulesBase, __doc__=_RulesBase.__doc__, **fields)
+
+
+RulesIn = _rules_model()
+
+
+def _players(info: ValidationInfo) -> int | None:
+    rules = info.data.get("rules")
+    return rules.players if rules is not None else None
+
+
+def _check_deal(cls, v, info: ValidationInfo):
+    """The deal parses for the requested number of players (``rules`` is validated first)."""
+    players = _players(info)
+    if players is not None:
+        _engine_check(solver.parse_deal, v, players)
+    return v
+
+
+class SolveRequest(Strict):
+    """A position: every hand in play known, trump named, a trick under way or about to start."""
+
+    rules: RulesIn = Field(default_factory=RulesIn)
+    deal: Deal
+    trump: SuitText
+    leader: SeatText = Field(description="the seat that led (or is to lead) the current trick")
+    makers: str | None = Field(None, max_length=8, description="side that made trump: NS or EW (two-player N or S); "
+                                                               "default NS (N)")
+    alone: SeatText | None = Field(None, description="the loner's seat; its partner's hand is `-`")
+    played: Cards = Field("", description="cards already in the current trick, from its leader; the hands hold "
+                                          "only cards not yet played")
+    tricks_won: dict[str, StrictInt] | None = Field(None, max_length=2, description='mid-hand: {"NS": 1, "EW": 0}')
+
+    _deal = field_validator("deal")(_check_deal)
+
+    @field_validator("trump")
+    @classmethod
+    def _trump(cls, v):
+        _engine_check(solver.Suit.parse, v)
+        return v
+
+    @field_validator("leader", "alone")
+    @classmethod
+    def _seat(cls, v):
+        if v not in (None, "", "-"):
+            _engine_check(solver.Seat.parse, v)
+        return v
+
+    @field_validator("makers")
+    @classmethod
+    def _makers(cls, v, info: ValidationInfo):
+        players = _players(info)
+        if v is not None and players is not None:
+            _engine_check(parse_side, v, players)
+        return v
+
+    @field_validator("played")
+    @classmethod
+    def _played(cls, v):
+        if isinstance(v, list) and len(v) > 3:
+            raise PydanticCustomError("too_long", "a trick has at most 3 cards played before the last")
+        _engine_check(solver.parse_cards, v, "played")
+        return v
+
+
+class TableRequest(Strict):
+    """A full deal (every hand of five) and its dealer."""
+
+    rules: RulesIn = Field(default_factory=RulesIn)
+    deal: Deal
+    dealer: SeatText
+
+    _deal = field_validator("deal")(_check_deal)
+
+    @field_validator("dealer")
+    @classmethod
+    def _dealer(cls, v):
+        _engine_check(solver.Seat.parse, v)
+        return v
+
+
+class AdviseRequest(Strict):
+    """One bidding decision: the seat's hand, the upcard, dealer and round (solver.advise)."""
+
+    rules: RulesIn = Field(default_factory=RulesIn)
+    hand: Cards = Field(examples=["9d Ac Tc Kd Jd"])
+    upcard: CardText = Field(examples=["Kc"])
+    seat: SeatText = Field(description="the seat to bid")
+    dealer: SeatText
+    round: Literal[1, 2] = Field(1, description="1: order up / pass; 2: name a suit / pass")
+    worlds: Worlds = 2000
+    seed: Seed = None
+
+    @field_validator("hand")
+    @classmethod
+    def _hand(cls, v):
+        _engine_check(solver.parse_cards, v, "hand")
+        return v
+
+    @field_validator("upcard")
+    @classmethod
+    def _upcard(cls, v):
+        _engine_check(solver.Card.parse, v)
+        return v
+
+    @field_validator("seat", "dealer")
+    @classmethod
+    def _seat(cls, v):
+        _engine_check(solver.Seat.parse, v)
+        return v
+
+
+class ReviewRequest(Strict):
+    """An EGN 1.4 game to review (solver.load_egn then solver.review)."""
+
+    egn: dict[str, Any] | str = Field(description="the EGN game: its JSON object, or the EGN file's text")
+    worlds: Worlds = 200
+    seed: Seed = None
+
+    @field_validator("egn")
+    @classmethod
+    def _egn(cls, v):
+        if isinstance(v, str):
+            try:
+                v = json.loads(v)
+            except (ValueError, RecursionError) as exc:
+                raise PydanticCustomError("invalid-egn", "{message}",
+                                          {"message": f"egn: not EGN text, which is JSON ({exc})"}) from None
+        if not isinstance(v, dict):
+            raise PydanticCustomError("invalid-egn", "{message}",
+                                      {"message": "egn: expected an EGN game, a JSON object with 'deals'"})
+        return v
+
+    @property
+    def deal_count(self) -> int:
+        deals = self.egn.get("deals")
+        return len(deals) if isinstance(deals, list) else 1
+
+    def egn_text(self) -> str:
+        return json.dumps(self.egn)
+
+
+# -- responses (what the routes send; the tests check bodies against them) ---------------------------
+
+class Out(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class PositionOut(Out):
+    deal: str
+    trump: str
+    leader: str
+    makers: str
+    alone: str | None
+    played: list[str]
+    to_move: str
+
+
+class CardValue(Out):
+    card: str
+    tricks: int = Field(description="the mover's side total tricks after this card")
+    cost: int = Field(description="tricks lost against the best card")
+
+
+class SolveResponse(Out):
+    """As `euchre solve --json`."""
+
+    position: PositionOut
+    tricks: dict[str, int] = Field(description="total tricks of the hand per side under best play")
+    makers: str
+    makers_tricks: int
+    points: dict[str, int] = Field(description="what the hand scores at that result")
+    nodes: int = Field(description="search nodes visited")
+    to_move: str
+    card_values: list[CardValue]
+
+
+class TableResponse(Out):
+    """As `euchre table --json`: per trump suit, tricks per side; per loner, the loner's side's tricks."""
+
+    dealer: str
+    partners: dict[str, dict[str, int]]
+    loners: dict[str, dict[str, int]]
+
+
+class AdviseResponse(BaseModel):
+    """`solver.advise(...).to_dict()`, as `euchre advise --json`: options, recommended, margin."""
+
+    model_config = ConfigDict(extra="allow")
+
+
+class ReviewResponse(BaseModel):
+    """`solver.review(...).to_dict()`, as `euchre review --json`: one report per deal."""
+
+    model_config = ConfigDict(extra="allow")
+
+
+class Limits(Out):
+    max_body_bytes: int
+    max_worlds: int
+    max_review_work: int = Field(description="worlds x deals per review request")
+    request_timeout_s: float
+
+
+class HealthResponse(Out):
+    status: Literal["ok"]
+    version: str
+    engine: dict[str, bool] = Field(description="which analyses this build provides")
+    limits: Limits
+
+
+class FieldError(Out):
+    field: str | None
+    message: str
+
+
+class Problem(BaseModel):
+    """RFC 9457 problem details (`application/problem+json`)."""
+
+    model_config = ConfigDict(extra="allow")
+    type: str = Field(description="`/problems/<slug>` (GET it for its description) or `about:blank`")
+    title: str
+    status: int
+    detail: str = Field(description="for bad euchre input: the Python solver.EuchreError message")
+    field: str | None = Field(description="the request member at fault (dotted path), or null")
+    errors: list[FieldError] | None = Field(None, description="every validation failure, for a schema problem")
+    limit: float | None = Field(None, description="the bound that was exceeded, for over-limit and deadline")
