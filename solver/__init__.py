@@ -10,10 +10,12 @@ from .rules import Rules
 from .position import Position
 from .dd import (DDTable, PlayStep, SolveResult, analyse_play, card_values, dd_table, first_leader,
                  solve, solve_batch)
+from .advisor import Advice, advise
 
 __all__ = [
     "Card", "Seat", "Suit", "parse_cards", "parse_deal", "format_cards", "format_deal",
     "EuchreError", "CardError", "RulesError", "PositionError", "IllegalActionError", "EGNError",
     "Rules", "Position", "SolveResult", "PlayStep", "DDTable",
     "solve", "card_values", "dd_table", "analyse_play", "solve_batch", "first_leader",
+    "advise", "Advice",
 ]

@@ -1,0 +1,1028 @@
+"""Bid advice: make, march and euchre chances and expected points for every call open to a seat.
+
+What the numbers mean
+---------------------
+The seat to bid sees its own five cards and the upcard. The advisor deals the
+cards it cannot see into the other hands and the kitty many times over
+("worlds"), uniformly among the deals consistent with what the seat knows
+(:mod:`solver.worlds`); in two-player euchre there are few enough deals
+(C(18,5) = 8,568) to try every one, and the figures are then exact. Each
+possible call is played out in every world *double dummy*: every player plays
+as if all the hands were face up. For each call it reports
+
+* ``p_make``: the chance that the seat's side names trump and takes 3 or more tricks;
+* ``p_march``: the chance that it names trump and takes all 5;
+* ``p_euchred``: the chance that it names trump and takes fewer than 3;
+* ``expected_points``: the average points the hand scores for the seat's side
+  (negative when the other side scores; 0 for a hand thrown in);
+
+each with a 95% interval (Wilson's for the chances, Student's t for the
+points; a single point when exact). For a call these describe the seat's own
+call. For ``pass`` they describe what the rest of the auction then produces,
+with the later seats bidding by a stated rule that looks only at their own
+hand (:data:`POLICY`, below), so ``p_make`` of a pass is the chance that the
+partner (or the seat itself, in round 2) names trump and makes it. All calls
+are judged on the same worlds, so their differences are sharper than their
+separate intervals suggest; ``margin`` is the recommended call's lead in
+expected points over the next best, with a 95% interval for that difference.
+
+Double-dummy play is optimistic: nobody ever guesses wrong. It flatters the
+side whose play depends most on knowing where the cards are (typically the
+defenders, and the side with finesse-like choices), and it never misleads a
+player into a wrong discard. Read the figures as "with perfect card play";
+compare calls with each other rather than reading any one figure as the real
+chance at the table.
+
+The rules of the auction model
+------------------------------
+* Earlier passes are not used to weight the worlds (a pass says something about
+  a hand; the first version ignores it).
+* **Later bidding** (:class:`BiddingPolicy`, the instance :data:`POLICY`): a
+  point count of the bidder's own hand, thresholds by seat. See its docstring.
+* **The dealer's discard** when another seat orders up (:func:`dealer_discard`):
+  keep trumps and aces; throw a lone non-ace card to make a void, else the
+  lowest card of a plain suit. Uses only the dealer's six cards.
+* When the seat itself is the dealer and picks up, every one of the six
+  discards is tried on the same worlds and the best is reported (with all six).
+* When the seat passes in round 1 and the bidding comes back to it in round 2,
+  it makes the single round-2 call (or pass) that is best over the worlds that
+  reach that point (``own_round2="best"``, default), or follows the policy
+  (``own_round2="policy"``).
+* Nobody defends alone (``Rules.defend_alone``): the policy never does.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import dd
+from .cards import JOKER, Card, Seat, Suit, cards_of, format_cards, mask_of, parse_cards
+from .errors import CardError, IllegalActionError, PositionError, RulesError
+from .rules import Rules
+from .worlds import EXACT_LIMIT, Worlds, bid_space
+
+MIN_WORLDS = 1
+MAX_WORLDS = 100_000
+MAX_THREADS = 256
+Z95 = 1.959963984540054
+
+# ----------------------------------------------------------------- card tables
+NCARDS = 25
+_RANK = np.array([c // 4 for c in range(24)] + [6], dtype=np.int64)          # 9 T J Q K A = 0..5, joker 6
+_SUIT = np.array([c % 4 for c in range(24)] + [-1], dtype=np.int64)
+_CARD_BITS = np.uint32(1) << np.arange(NCARDS, dtype=np.uint32)
+
+
+def _tables():
+    esuit = np.zeros((4, NCARDS), dtype=np.int64)
+    power = np.full((4, NCARDS), -1, dtype=np.int64)     # trump order 0 (9) .. 7 (joker); -1 not trump
+    for t in range(4):
+        for c in range(NCARDS):
+            if c == JOKER:
+                esuit[t, c], power[t, c] = t, 7
+                continue
+            r, s = c // 4, c % 4
+            if r == 2 and s == t:
+                esuit[t, c], power[t, c] = t, 6
+            elif r == 2 and s == 3 - t:
+                esuit[t, c], power[t, c] = t, 5
+            elif s == t:
+                esuit[t, c], power[t, c] = t, {0: 0, 1: 1, 3: 2, 4: 3, 5: 4}[r]
+            else:
+                esuit[t, c] = s
+    return esuit, power
+
+
+_ESUIT, _POWER = _tables()
+_IS_TRUMP = _POWER >= 0
+
+
+def _bits(masks) -> np.ndarray:
+    """(n,) uint32 → (n, 25) bool: which cards each hand holds."""
+    m = np.asarray(masks, dtype=np.uint32)
+    return ((m[:, None] & _CARD_BITS[None, :]) != 0)
+
+
+def _suit_counts(bits: np.ndarray, trump) -> np.ndarray:
+    """(n, 4) cards of each effective suit; ``trump`` an int or an (n,) array."""
+    trump = np.broadcast_to(np.asarray(trump), (bits.shape[0],))
+    onehot = np.zeros((4, NCARDS, 4), dtype=np.int64)
+    for t in range(4):
+        onehot[t, np.arange(NCARDS), _ESUIT[t]] = 1
+    out = np.zeros((bits.shape[0], 4), dtype=np.int64)
+    for t in np.unique(trump):
+        rows = trump == t
+        out[rows] = bits[rows].astype(np.int64) @ onehot[t]
+    return out
+
+
+# ----------------------------------------------------------------- the dealer's discard
+def dealer_discard(hands6, trump) -> np.ndarray:
+    """The card the dealer throws after picking up (the stated heuristic), for each row.
+
+    Uses only the dealer's six cards and trump:
+
+    1. keep trumps (if all six are trump, throw the lowest trump);
+    2. keep aces (if only trumps and aces are left, throw the ace of the longest plain suit);
+    3. otherwise throw a plain-suit card that is alone in its suit (making a void),
+       the lowest such;
+    4. otherwise the lowest plain-suit card, from the shortest suit on equal rank.
+
+    Remaining ties go to the lower card index (clubs, diamonds, hearts, spades).
+
+    Args:
+        hands6: uint32 array (n,) of six-card hands (or one int).
+        trump: suit index (int).
+    Returns: int array (n,) of card indices.
+    """
+    scalar = np.ndim(hands6) == 0
+    masks = np.atleast_1d(np.asarray(hands6, dtype=np.uint32))
+    t = int(trump)
+    bits = _bits(masks)
+    counts = _suit_counts(bits, t)
+    per_card_count = counts[:, _ESUIT[t]]                               # (n, 25)
+    key = np.where(_IS_TRUMP[t][None, :], 1000.0 + _POWER[t][None, :], 0.0)
+    plain = ~_IS_TRUMP[t][None, :]
+    ace = plain & (_RANK[None, :] == 5)
+    key = np.where(ace, 500.0 - per_card_count, key)
+    low = plain & ~ace
+    key = np.where(low, _RANK[None, :] + 0.1 * per_card_count - 10.0 * (per_card_count == 1), key)
+    key = np.where(bits, key, np.inf)
+    out = np.argmin(key, axis=1)
+    return int(out[0]) if scalar else out
+
+
+# ----------------------------------------------------------------- the bidding policy
+@dataclass(frozen=True)
+class BiddingPolicy:
+    """How the other seats (and later turns) bid: a point count of the bidder's own hand.
+
+    **Points of a hand for a trump suit** (effective suits: the left bower is trump):
+
+    ======================  ======
+    joker                    3.5
+    right bower              3
+    left bower               2.5
+    ace of trump             2
+    king of trump            1.5
+    queen of trump           1.25
+    ten or nine of trump     1
+    ace of a plain suit      1
+    king of a plain suit     0.25
+    each plain suit void     0.5 (only with two or more trumps)
+    ======================  ======
+
+    **Round 1** (the upcard's suit): the dealer counts its hand after picking up
+    and discarding by :func:`dealer_discard`. The dealer's partner adds
+    ``upcard_factor`` times the upcard's points (the card comes to its side);
+    the dealer's opponents subtract the same. Order up when the count reaches
+    ``order[rel]``, where ``rel`` is the seat's place after the dealer (1 = left
+    of the dealer, 2 = partner, 3 = right, 0 = the dealer; two-player: 1 = the
+    non-dealer, 0 = the dealer).
+
+    **Round 2**: count each suit but the turned-down one; call the best (ties to
+    the first of clubs, diamonds, hearts, spades) when it reaches ``call[rel]``.
+    A stuck dealer (``Rules.stick_the_dealer``) always calls its best suit.
+
+    **Alone** (four-player): when the count reaches ``alone``.
+
+    Thresholds (``POLICY``):
+
+    ==========================  ======  ====  =======  =====
+    seat (place after dealer)   dealer  left  partner  right
+    ==========================  ======  ====  =======  =====
+    order up (round 1)          5.5     5     4        5
+    name a suit (round 2)       5.5     4     5.5      4
+    two-player, order / name    4.5 / 4.5 (dealer), 4.5 / 4 (non-dealer)
+    go alone                    8.5 (every seat, both rounds)
+    ==========================  ======  ====  =======  =====
+
+    For example, ``Jh Jd Ah 9c 9s`` with the king of hearts up counts
+    3 + 2.5 + 2 (right, left, ace) + 0.5 (no diamonds) = 8; the seat left of the
+    dealer takes off 0.5 x 1.5 for the king it would hand the dealer: 7.25 >= 5,
+    so it orders up, with its partner (7.25 < 8.5).
+
+    The thresholds were set once from 20,000 random deals solved double dummy
+    (``benchmarks/calibrate_policy.py``): the count from which the average points
+    of that call from that seat stay positive, and from which going alone beats
+    playing with the partner. They are a stated model of a sound, unexceptional
+    player who cannot see the other hands, not advice.
+    """
+
+    name: str = "point-count-1"
+    trump_points: tuple = (1.0, 1.0, 1.25, 1.5, 2.0, 2.5, 3.0, 3.5)   # by trump order 9 T Q K A L R joker
+    plain_ace: float = 1.0
+    plain_king: float = 0.25
+    void_bonus: float = 0.5
+    upcard_factor: float = 0.5
+    order: tuple = (5.5, 5.0, 4.0, 5.0)        # by rel: dealer, left, partner, right
+    call: tuple = (5.5, 4.0, 5.5, 4.0)
+    order_2p: tuple = (4.5, 4.5)               # two-player: dealer, non-dealer
+    call_2p: tuple = (4.5, 4.0)
+    alone: float = 8.5
+
+    # -- points -------------------------------------------------------------------
+    def card_points(self, trump: int) -> np.ndarray:
+        """(25,) points of each card when ``trump`` is trump (no void bonus)."""
+        t = int(trump)
+        pts = np.zeros(NCARDS)
+        tp = np.array(self.trump_points)
+        pts[_IS_TRUMP[t]] = tp[_POWER[t][_IS_TRUMP[t]]]
+        plain = ~_IS_TRUMP[t]
+        pts[plain & (_RANK == 5)] = self.plain_ace
+        pts[plain & (_RANK == 4)] = self.plain_king
+        return pts
+
+    def points(self, hands, trump) -> np.ndarray:
+        """Points of each hand (uint32 array (n,)) for ``trump`` (an int)."""
+        masks = np.atleast_1d(np.asarray(hands, dtype=np.uint32))
+        t = int(trump)
+        bits = _bits(masks)
+        base = bits @ self.card_points(t)
+        counts = _suit_counts(bits, t)
+        plain = [s for s in range(4) if s != t]
+        voids = (counts[:, plain] == 0).sum(axis=1)
+        return base + self.void_bonus * voids * (counts[:, t] >= 2)
+
+    # -- decisions ----------------------------------------------------------------
+    def round1(self, hands, rel: int, upcard: int, players: int = 4):
+        """Order up? ``(bid, alone)`` bool arrays for hands (n,) at ``rel`` seats after the dealer.
+
+        For the dealer (``rel`` 0) ``hands`` are its five cards before picking up.
+        """
+        masks = np.atleast_1d(np.asarray(hands, dtype=np.uint32))
+        t = int(upcard) % 4 if upcard != JOKER else None
+        if t is None:
+            raise RulesError("upcard B: a turned-up joker is not supported by the bidding policy")
+        if rel == 0:
+            six = masks | np.uint32(1 << int(upcard))
+            gone = dealer_discard(six, t)
+            score = self.points(six & ~_CARD_BITS[gone], t)
+        else:
+            up = self.card_points(t)[int(upcard)] * self.upcard_factor
+            partner = players == 4 and rel == 2
+            score = self.points(masks, t) + (up if partner else -up)
+        need = (self.order_2p if players == 2 else self.order)[rel]
+        bid = score >= need
+        alone = bid & (score >= self.alone) & (players == 4)
+        return bid, alone
+
+    def round2(self, hands, rel: int, turned_down: int, stuck: bool = False, players: int = 4):
+        """Name a suit? ``(suit, alone)``: int8 suit per hand (-1 = pass) and a bool array."""
+        masks = np.atleast_1d(np.asarray(hands, dtype=np.uint32))
+        suits = [s for s in range(4) if s != turned_down]
+        scores = np.column_stack([self.points(masks, s) for s in suits])
+        best = np.argmax(scores, axis=1)
+        score = scores[np.arange(masks.size), best]
+        need = (self.call_2p if players == 2 else self.call)[rel]
+        bid = (score >= need) | stuck
+        suit = np.where(bid, np.array(suits)[best], -1).astype(np.int8)
+        alone = bid & (score >= self.alone) & (players == 4)
+        return suit, alone
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "trump_points": dict(zip(["9", "T", "Q", "K", "A", "left", "right", "joker"],
+                                                            self.trump_points)),
+                "plain_ace": self.plain_ace, "plain_king": self.plain_king, "void_bonus": self.void_bonus,
+                "upcard_factor": self.upcard_factor,
+                "order": dict(zip(["dealer", "left", "partner", "right"], self.order)),
+                "call": dict(zip(["dealer", "left", "partner", "right"], self.call)),
+                "order_2p": dict(zip(["dealer", "non_dealer"], self.order_2p)),
+                "call_2p": dict(zip(["dealer", "non_dealer"], self.call_2p)), "alone": self.alone}
+
+
+#: The bidding policy the advisor gives the seats that bid after the advised one.
+POLICY = BiddingPolicy()
+
+
+# ----------------------------------------------------------------- intervals
+def wilson(successes: float, n: int, z: float = Z95) -> tuple:
+    """Wilson score interval for a binomial proportion (95% by default)."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= n else min(1.0, centre + half)
+    return (low, high)
+
+
+def t_quantile(df: int) -> float:
+    """Two-sided 95% Student t quantile (t_{0.975, df}); exact for df 1-2, else a series good to 1e-4."""
+    if df <= 0:
+        return float("inf")
+    if df == 1:
+        return 12.706204736174698
+    if df == 2:
+        return 4.302652729749464
+    z = Z95
+    g1 = (z ** 3 + z) / 4
+    g2 = (5 * z ** 5 + 16 * z ** 3 + 3 * z) / 96
+    g3 = (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / 384
+    g4 = (79 * z ** 9 + 776 * z ** 7 + 1482 * z ** 5 - 1920 * z ** 3 - 945 * z) / 92160
+    return z + g1 / df + g2 / df ** 2 + g3 / df ** 3 + g4 / df ** 4
+
+
+def mean_interval(values: np.ndarray, exact: bool) -> tuple:
+    """95% interval of the mean of ``values``: Student t, or the mean itself when exact."""
+    n = values.size
+    mean = float(values.mean()) if n else 0.0
+    if exact or n < 2:
+        return (mean, mean) if exact else (-math.inf, math.inf)
+    half = t_quantile(n - 1) * float(values.std(ddof=1)) / math.sqrt(n)
+    return (mean - half, mean + half)
+
+
+# ----------------------------------------------------------------- results
+_SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One call open to the seat, with its figures over the worlds.
+
+    Attributes:
+        action: ``"pass"``, ``"order"`` (order up / assist / pick it up) or ``"call"`` (round 2).
+        trump: the trump :class:`Suit` the call makes (``None`` for pass).
+        alone: the seat goes alone.
+        discard: the dealer's discard when the seat is the dealer picking up (the best one).
+        p_make, p_march, p_euchred: chances (see :mod:`solver.advisor`), each with a
+            95% Wilson interval ``*_interval`` ``(low, high)``.
+        expected_points: mean points for the seat's side; ``points_interval`` its 95% interval.
+        worlds: worlds used; exact: the worlds are every possible deal.
+        outcomes: ``{points: chance}`` for the seat's side (e.g. ``{-2: 0.1, 1: 0.6, 2: 0.3}``).
+        discards: for a dealer's pickup, every discard tried: ``{card: {"expected_points",
+            "points_interval", "worlds", "screened_out"}}`` (see :func:`_best_discard`:
+            a discard clearly worse on the first worlds is not played on the rest).
+        auction: for a pass, who ends up naming trump: ``{"N": p, ..., "thrown_in": p}``.
+        seat, dealer: for naming the call (``"assist"``, ``"pick it up"``).
+        world_points: int array: the seat's side's points in each world, in the order
+            of :attr:`Advice.drawn` (for paired comparisons; not in :meth:`to_dict`).
+    """
+
+    action: str
+    trump: Suit | None
+    alone: bool
+    discard: Card | None
+    p_make: float
+    p_march: float
+    p_euchred: float
+    expected_points: float
+    p_make_interval: tuple
+    p_march_interval: tuple
+    p_euchred_interval: tuple
+    points_interval: tuple
+    worlds: int
+    exact: bool
+    outcomes: dict = field(default_factory=dict)
+    discards: dict | None = None
+    auction: dict | None = None
+    seat: Seat | None = field(default=None, compare=False)
+    dealer: Seat | None = field(default=None, compare=False)
+    players: int = field(default=4, compare=False)
+    world_points: np.ndarray | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def call(self) -> str:
+        """The call as a short token accepted by ``advise(calls=...)``: ``order alone``, ``call h``, ``pass``."""
+        if self.action == "pass":
+            return "pass"
+        text = "order" if self.action == "order" else f"call {self.trump.letter}"
+        return text + (" alone" if self.alone else "")
+
+    @property
+    def name(self) -> str:
+        """Plain words: ``pass``, ``order up``, ``assist``, ``pick it up``, ``call hearts``, ``... alone``."""
+        if self.action == "pass":
+            return "pass"
+        if self.action == "call":
+            text = f"call {_SUIT_WORDS[self.trump]}"
+        elif self.seat is not None and self.seat == self.dealer:
+            text = "pick it up"
+        elif self.seat is not None and self.players == 4 and self.seat == Seat(self.dealer).partner:
+            text = "assist"
+        else:
+            text = "order up"
+        if self.discard is not None:
+            text += f", discard {self.discard}"
+        return text + (" alone" if self.alone else "")
+
+    def to_dict(self) -> dict:
+        return {
+            "call": self.call,
+            "name": self.name,
+            "action": self.action,
+            "trump": None if self.trump is None else self.trump.letter,
+            "alone": self.alone,
+            "discard": None if self.discard is None else str(self.discard),
+            "p_make": self.p_make,
+            "p_make_interval": list(self.p_make_interval),
+            "p_march": self.p_march,
+            "p_march_interval": list(self.p_march_interval),
+            "p_euchred": self.p_euchred,
+            "p_euchred_interval": list(self.p_euchred_interval),
+            "expected_points": self.expected_points,
+            "points_interval": list(self.points_interval),
+            "worlds": self.worlds,
+            "exact": self.exact,
+            "outcomes": {str(k): v for k, v in sorted(self.outcomes.items())},
+            "discards": None if self.discards is None else {str(k): v for k, v in self.discards.items()},
+            "auction": None if self.auction is None else dict(self.auction),
+        }
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The advisor's answer for one decision (see :mod:`solver.advisor` for what the numbers mean).
+
+    Attributes:
+        options: one :class:`Option` per legal call (pass first, then the calls by
+            suit, each without then with going alone).
+        recommended: the option with the highest expected points.
+        margin: its lead in expected points over the next best option;
+            ``margin_interval`` a 95% interval for that difference (paired over the
+            same worlds).
+        worlds: worlds used; exact: every possible deal was used; placements: how
+            many deals are consistent with what the seat knows.
+        hand, upcard, seat, dealer, round, rules, seed: the question asked.
+        policy: the :class:`BiddingPolicy` of the later seats; own_round2: how the
+            seat's own round-2 turn after a round-1 pass is played.
+        drawn: the :class:`~solver.worlds.Worlds` used (not in :meth:`to_dict`).
+
+    ``str(advice)`` is a table for people; :meth:`to_dict` the same for programs.
+
+    Double dummy: every player is assumed to play as if all cards were visible,
+    which flatters the side that can use that knowledge; compare options with
+    each other rather than reading one figure as the chance at the table.
+    """
+
+    hand: tuple
+    upcard: Card
+    seat: Seat
+    dealer: Seat
+    round: int
+    rules: Rules
+    options: tuple
+    recommended: Option
+    margin: float
+    margin_interval: tuple
+    worlds: int
+    exact: bool
+    placements: int
+    seed: int | None
+    policy: BiddingPolicy = POLICY
+    own_round2: str = "best"
+    drawn: Worlds | None = field(default=None, repr=False, compare=False)
+
+    def option(self, call: str) -> Option:
+        """The option for a call token (``"pass"``, ``"order alone"``, ``"call h"``)."""
+        for o in self.options:
+            if o.call == call:
+                return o
+        raise IllegalActionError(f"call {call!r}: not among this advice's options "
+                                 f"({', '.join(o.call for o in self.options)})")
+
+    def to_dict(self) -> dict:
+        return {
+            "hand": format_cards(self.hand),
+            "upcard": str(self.upcard),
+            "seat": str(self.seat),
+            "dealer": str(self.dealer),
+            "round": self.round,
+            "turned_down": str(Suit(self.upcard % 4).letter) if self.round == 2 else None,
+            "rules": self.rules.to_dict(),
+            "worlds": self.worlds,
+            "exact": self.exact,
+            "placements": self.placements,
+            "seed": self.seed,
+            "method": {
+                "play": "double dummy",
+                "worlds": "uniform over deals consistent with the seat's hand and the upcard; "
+                          "earlier passes not used",
+                "policy": self.policy.to_dict(),
+                "dealer_discard": "keep trumps and aces; throw a lone plain card, else the lowest plain card",
+                "own_round2": self.own_round2,
+                "intervals": "95%: Wilson for chances, Student t for points; paired for the margin",
+            },
+            "options": [o.to_dict() for o in self.options],
+            "recommended": self.recommended.call,
+            "margin": self.margin,
+            "margin_interval": list(self.margin_interval),
+        }
+
+    def __str__(self) -> str:
+        head = (f"{self.seat} holds {format_cards(self.hand)}; upcard {self.upcard}"
+                f"{' turned down' if self.round == 2 else ''}; dealer {self.dealer}; round {self.round}; "
+                f"{self.worlds} worlds{' (exact)' if self.exact else ''}")
+        lines = [head, f"{'option':<28} {'P(make)':>8} {'P(march)':>8} {'P(euchred)':>10} {'points':>16}"]
+        for o in self.options:
+            half = (o.points_interval[1] - o.points_interval[0]) / 2
+            pts = f"{o.expected_points:+.3f}" + ("" if o.exact else f" ±{half:.3f}")
+            mark = " *" if o is self.recommended else ""
+            lines.append(f"{o.name:<28} {o.p_make:8.3f} {o.p_march:8.3f} {o.p_euchred:10.3f} {pts:>16}{mark}")
+        lines.append(f"recommended: {self.recommended.name} (by {self.margin:.3f} points)")
+        return "\n".join(lines)
+
+
+# ----------------------------------------------------------------- the engine
+class _Engine:
+    """Solves the worlds of one decision under a configuration, caching by configuration.
+
+    A configuration is ``(trump, alone_seat, pickup)``: ``alone_seat`` -1 for none;
+    ``pickup`` ``None`` (round 2, the upcard stays down), ``"h"`` (the dealer picks
+    up and discards by :func:`dealer_discard`) or a card index (the dealer, the
+    advised seat, discards that card). Two calls with the same configuration are
+    the same double-dummy positions whoever made them, so they are solved once
+    (the makers' side only changes how the result is read).
+    """
+
+    def __init__(self, worlds: Worlds, seat: int, dealer: int, upcard: int, rules: Rules, threads: int):
+        self.base = worlds.hands
+        self.n = len(worlds)
+        self.seat, self.dealer, self.upcard, self.rules, self.threads = seat, dealer, upcard, rules, threads
+        self.players = rules.players
+        self.cache: dict = {}
+        self.solved = 0
+
+    def _normal(self, trump, alone, pickup):
+        if alone >= 0 and (alone + 2) % 4 == self.dealer:
+            pickup = None                    # the dealer sits out: the upcard takes no part in play
+        return (int(trump), int(alone), pickup)
+
+    def side0(self, config, rows: np.ndarray) -> np.ndarray:
+        """Side 0's tricks for ``rows`` of the worlds under ``config`` (solving what is missing)."""
+        entry = self.cache.get(config)
+        if entry is None:
+            entry = self.cache[config] = (np.zeros(self.n, dtype=np.int8), np.zeros(self.n, dtype=bool))
+        values, have = entry
+        need = rows[~have[rows]]
+        if need.size:
+            trump, alone, pickup = config
+            hands = self.base[need].copy()
+            d = self.dealer
+            if pickup is not None:
+                six = hands[:, d] | np.uint32(1 << self.upcard)
+                gone = dealer_discard(six, trump) if pickup == "h" else np.full(need.size, pickup)
+                hands[:, d] = six & ~_CARD_BITS[gone]
+            in_play = 0b1111 if self.players == 4 else 0b0101
+            lone = None
+            if alone >= 0:
+                partner = (alone + 2) % 4
+                hands[:, partner] = 0
+                in_play &= ~(1 << partner)
+                lone = alone
+            leader = int(dd.first_leader(d, self.rules, alone=lone))
+            values[need] = dd.solve_batch(hands, trump, leader, 0, in_play, self.players, self.threads)
+            have[need] = True
+            self.solved += need.size
+        return values[rows]
+
+    def outcome(self, rows, maker, trump, alone, pickup):
+        """Makers' tricks for rows where ``maker`` (seat array, all >= 0) made ``trump`` (array).
+
+        ``alone`` bool array; ``pickup`` one value for all rows (see the class doc).
+        """
+        tricks = np.zeros(rows.size, dtype=np.int8)
+        alone_seat = np.where(alone, maker, -1)
+        keys = np.stack([trump.astype(np.int64), alone_seat.astype(np.int64)], axis=1)
+        for key in np.unique(keys, axis=0):
+            sel = np.all(keys == key, axis=1)
+            config = self._normal(key[0], key[1], pickup)
+            s0 = self.side0(config, rows[sel])
+            makers_side = self.side_of(maker[sel])
+            tricks[sel] = np.where(makers_side == 0, s0, 5 - s0)
+        return tricks
+
+    def side_of(self, seats):
+        seats = np.asarray(seats)
+        return seats // 2 if self.players == 2 else seats % 2
+
+
+@dataclass
+class _Result:
+    """Per-world outcome of one option: who made trump, with what, tricks, points for the seat's side."""
+
+    rows: np.ndarray          # world indices
+    maker: np.ndarray         # seat (-1: thrown in)
+    trump: np.ndarray
+    alone: np.ndarray
+    tricks: np.ndarray        # makers' tricks
+    points: np.ndarray        # for the advised seat's side
+
+
+class _Advisor:
+    def __init__(self, hand_mask, upcard, seat, dealer, rnd, rules, worlds, threads, policy, own_round2):
+        self.hand, self.up, self.seat, self.dealer, self.round = hand_mask, upcard, seat, dealer, rnd
+        self.rules, self.policy, self.own_round2 = rules, policy, own_round2
+        self.players = rules.players
+        self.worlds = worlds
+        self.engine = _Engine(worlds, seat, dealer, upcard, rules, threads)
+        self.order = self._bidding_order()
+        self.up_suit = upcard % 4
+        self.my_side = self.engine.side_of(seat)
+        pts = np.zeros((2, 6), dtype=np.int64)
+        for a in (0, 1):
+            for t in range(6):
+                pts[a, t] = dd.makers_points(t, rules, alone=bool(a))
+        self.points_table = pts
+
+    def _bidding_order(self):
+        d = self.dealer
+        if self.players == 2:
+            return [(d + 2) % 4, d]
+        return [(d + i) % 4 for i in (1, 2, 3, 4)]
+
+    def rel(self, p):
+        return 1 if (self.players == 2 and p != self.dealer) else (p - self.dealer) % 4
+
+    # -- scoring ----------------------------------------------------------------
+    def finish(self, rows, maker, trump, alone, pickup) -> _Result:
+        """Solve and score ``rows`` where ``maker`` made ``trump`` (maker -1: the hand is thrown in).
+
+        ``pickup`` applies to every row: ``None`` (round 2), ``"h"`` or a discard card index.
+        """
+        maker = np.broadcast_to(np.asarray(maker, dtype=np.int64), rows.shape).copy()
+        trump = np.broadcast_to(np.asarray(trump, dtype=np.int64), rows.shape).copy()
+        alone = np.broadcast_to(np.asarray(alone, dtype=bool), rows.shape).copy()
+        tricks = np.zeros(rows.size, dtype=np.int8)
+        points = np.zeros(rows.size, dtype=np.int64)
+        played = maker >= 0
+        if played.any():
+            tricks[played] = self.engine.outcome(rows[played], maker[played], trump[played], alone[played], pickup)
+            mp = self.points_table[alone[played].astype(int), tricks[played]]
+            ours = self.engine.side_of(maker[played]) == self.my_side
+            points[played] = np.where(ours, mp, -mp)
+        return _Result(rows, maker, trump, alone, tricks, points)
+
+    # -- the auction after a pass -------------------------------------------------
+    def round1_from(self, rows, start) -> _Result:
+        """Bid out the auction for ``rows`` from position ``start`` of round 1, then round 2."""
+        open_ = np.ones(rows.size, dtype=bool)
+        maker = np.full(rows.size, -1, dtype=np.int64)
+        alone = np.zeros(rows.size, dtype=bool)
+        for p in self.order[start:]:
+            idx = np.nonzero(open_)[0]
+            if not idx.size:
+                break
+            bid, lone = self.policy.round1(self.engine.base[rows[idx], p], self.rel(p), self.up, self.players)
+            maker[idx[bid]] = p
+            alone[idx[bid]] = lone[bid]
+            open_[idx[bid]] = False
+        done = ~open_
+        parts = [self.finish(rows[done], maker[done], self.up_suit, alone[done], "h")]
+        if open_.any():
+            parts.append(self.round2_from(rows[open_], 0, self.own_round2))
+        return _merge(parts, rows)
+
+    def round2_from(self, rows, start, own: str) -> _Result:
+        """Round 2 for ``rows`` from position ``start`` of the bidding order.
+
+        The advised seat, if reached, plays ``own``: ``"policy"``, or ``"best"`` (the
+        single call or pass that is best over the worlds reaching it).
+        """
+        maker = np.full(rows.size, -1, dtype=np.int64)
+        trump = np.zeros(rows.size, dtype=np.int64)
+        alone = np.zeros(rows.size, dtype=bool)
+        open_ = np.ones(rows.size, dtype=bool)
+        for i in range(start, len(self.order)):
+            p = self.order[i]
+            idx = np.nonzero(open_)[0]
+            if not idx.size:
+                break
+            if p == self.seat and own == "best":
+                done = ~open_
+                first = self.finish(rows[done], maker[done], trump[done], alone[done], None)
+                return _merge([first, self.own_round2_best(rows[idx], i)], rows)
+            stuck = self.rules.stick_the_dealer and p == self.dealer
+            suit, lone = self.policy.round2(self.engine.base[rows[idx], p], self.rel(p), self.up_suit,
+                                            stuck, self.players)
+            bid = suit >= 0
+            maker[idx[bid]] = p
+            trump[idx[bid]] = suit[bid]
+            alone[idx[bid]] = lone[bid]
+            open_[idx[bid]] = False
+        return self.finish(rows, maker, trump, alone, None)
+
+    def own_round2_best(self, rows, i) -> _Result:
+        """The advised seat's own round-2 turn: the one call (or pass) best on average over ``rows``."""
+        best = None
+        forced = self.rules.stick_the_dealer and self.seat == self.dealer
+        for choice in self.round2_choices(forced):
+            if choice == "pass":
+                res = self.round2_from(rows, i + 1, "policy")
+            else:
+                suit, lone = choice
+                res = self.finish(rows, self.seat, suit, lone, None)
+            if best is None or res.points.mean() > best.points.mean() + 1e-12:
+                best = res
+        return best
+
+    def round2_choices(self, forced: bool):
+        """Round-2 choices of the advised seat, in the options' order: pass, then each suit (alone after)."""
+        out = [] if forced else ["pass"]
+        for s in range(4):
+            if s == self.up_suit:
+                continue
+            out.append((s, False))
+            if self.players == 4:
+                out.append((s, True))
+        return out
+
+
+def _merge(parts, rows) -> _Result:
+    """Concatenate partial results and put them back in the order of ``rows``."""
+    parts = [p for p in parts if p.rows.size]
+    if not parts:
+        empty = np.zeros(0, dtype=np.int64)
+        return _Result(rows[:0], empty, empty, empty.astype(bool), empty.astype(np.int8), empty)
+    cat = {k: np.concatenate([getattr(p, k) for p in parts]) for k in ("rows", "maker", "trump", "alone",
+                                                                     "tricks", "points")}
+    order = np.argsort(cat["rows"], kind="stable")
+    pos = np.searchsorted(cat["rows"][order], rows)
+    idx = order[pos]
+    return _Result(rows, cat["maker"][idx], cat["trump"][idx], cat["alone"][idx], cat["tricks"][idx],
+                   cat["points"][idx])
+
+
+# ----------------------------------------------------------------- input checking
+def _parse_calls(calls, rnd, up_suit, seat, dealer, rules):
+    """The call tokens to evaluate, validated; ``None`` means all legal calls."""
+    if calls is None:
+        return None
+    if isinstance(calls, str):
+        calls = [calls]
+    out = []
+    for token in calls:
+        if not isinstance(token, str):
+            raise IllegalActionError(f"call {token!r}: expected text such as 'pass', 'order alone', 'call h'")
+        words = token.strip().lower().replace("-", " ").split()
+        alone = bool(words) and words[-1] == "alone"
+        if alone:
+            words = words[:-1]
+        text = " ".join(words)
+        if alone and rules.players == 2:
+            raise IllegalActionError(f"call {token!r}: there is no going alone in two-player euchre")
+        if text == "pass":
+            if alone:
+                raise IllegalActionError(f"call {token!r}: a pass cannot go alone")
+            if rnd == 2 and seat == dealer and rules.stick_the_dealer:
+                raise IllegalActionError(f"call {token!r}: the dealer is stuck and must name a suit")
+            out.append("pass")
+            continue
+        if text in ("order", "order up", "pick up", "pick it up", "assist", "pickup"):
+            if rnd != 1:
+                raise IllegalActionError(f"call {token!r}: the upcard is turned down in round 2; name a suit")
+            out.append("order" + (" alone" if alone else ""))
+            continue
+        if words and words[0] in ("call", "name"):
+            words = words[1:]
+        if len(words) == 1:
+            try:
+                suit = Suit.parse(words[0])
+            except CardError:
+                suit = None
+            if suit is not None:
+                if rnd != 2:
+                    raise IllegalActionError(f"call {token!r}: in round 1 the only call is to order up "
+                                             f"{_SUIT_WORDS[up_suit]}")
+                if suit == up_suit:
+                    raise IllegalActionError(f"call {token!r}: {_SUIT_WORDS[up_suit]} was turned down and "
+                                             "cannot be named in round 2")
+                out.append(f"call {suit.letter}" + (" alone" if alone else ""))
+                continue
+        raise IllegalActionError(f"call {token!r}: expected 'pass', 'order', 'call <suit>', "
+                                 "optionally followed by 'alone'")
+    return out
+
+
+def _check_int(value, name, low, high):
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not low <= value <= high:
+        raise RulesError(f"{name} {value!r}: must be a whole number {low}..{high}")
+    return int(value)
+
+
+# ----------------------------------------------------------------- the entry point
+def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worlds: int = 2000, seed=None,
+           threads: int = 1, *, calls=None, own_round2: str = "best", exact_limit: int = EXACT_LIMIT,
+           policy: BiddingPolicy | None = None) -> Advice:
+    """Advice for one bidding decision: every legal call with its chances and expected points.
+
+    Args:
+        hand: the seat's five cards (``"9d Ac Tc Kd Jd"``, a list of cards, PBN ``S.H.D.C``).
+        upcard: the card turned up (in round 2: the card that was turned down).
+        seat: the seat to bid (``"N"`` ...); dealer: the dealer.
+        round: 1 (the upcard is up) or 2 (it was turned down; name another suit).
+        rules: :class:`Rules` (players 4 or 2, joker, stick the dealer, loner lead, scores).
+        worlds: how many deals to sample (1..100,000); ignored when the deals are
+            few enough to enumerate (at most ``exact_limit``, e.g. two-player), in
+            which case every one is used and the figures are exact.
+        seed: int seed of the sampling (``None``: fresh randomness). The same seed
+            gives the same answer, whatever ``threads``.
+        threads: threads for the double-dummy solving (the GIL is released).
+        calls: evaluate only these calls (tokens as :attr:`Option.call`:
+            ``"pass"``, ``"order"``, ``"order alone"``, ``"call h"``, ``"call h alone"``).
+        own_round2: ``"best"`` or ``"policy"``: how the seat's own round-2 turn is
+            played in the worlds where it passes in round 1 and the bidding comes back.
+        exact_limit: enumerate every deal when there are at most this many.
+        policy: the :class:`BiddingPolicy` of the other seats (default :data:`POLICY`).
+
+    Returns: an :class:`Advice`. What the numbers mean, and the model of the
+    auction, are in the module documentation of :mod:`solver.advisor`. In short:
+    P(make) is the chance the seat's side names trump and takes three or more
+    tricks, P(march) all five, P(euchred) fewer than three; expected points are
+    the average score of the hand for the seat's side (a hand thrown in scores 0).
+    Every player is assumed to play double dummy, as if all cards were face up,
+    which flatters the side that can use that knowledge.
+
+    Raises:
+        CardError: a card that cannot be read, or a card twice in the hand.
+        PositionError: a hand that is not five cards, the upcard in the hand, a seat
+            that does not play (two-player: N and S only).
+        IllegalActionError: a round other than 1 or 2, a call that is not legal here
+            (naming the turned-down suit, ordering up in round 2, a stuck dealer's pass).
+        RulesError: worlds, threads or seed out of range; a variant the advisor does
+            not model (dummy hands, a turned-up joker).
+    """
+    rules = rules if rules is not None else Rules()
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules {rules!r}: expected a Rules value")
+    if rules.dummy_hands:
+        raise RulesError("dummy_hands: the advisor does not model the dummy-hands variant yet")
+    cards = parse_cards(hand, what="hand")
+    if len(cards) != 5:
+        raise PositionError(f"hand {format_cards(cards)!r}: holds {len(cards)} cards, expected 5")
+    up = Card(upcard) if isinstance(upcard, (Card, int)) and not isinstance(upcard, bool) else Card.parse(upcard)
+    for c in cards + [up]:
+        if c == JOKER and not rules.joker:
+            raise CardError("card B: the joker is not in the pack (use Rules(joker=True))")
+    if up == JOKER:
+        raise RulesError("upcard B: a turned-up joker (the dealer names its suit) is not supported by the advisor")
+    if up in cards:
+        raise PositionError(f"upcard {up}: it is also in the hand {format_cards(cards)!r}")
+    seat = Seat.parse(seat)
+    dealer = Seat.parse(dealer)
+    if rules.players == 2:
+        for what, s in (("seat", seat), ("dealer", dealer)):
+            if s not in (Seat.N, Seat.S):
+                raise PositionError(f"{what} {s}: two-player euchre seats only N and S")
+    if isinstance(round, bool) or round not in (1, 2):
+        raise IllegalActionError(f"round {round!r}: must be 1 (upcard up) or 2 (upcard turned down)")
+    worlds = _check_int(worlds, "worlds", MIN_WORLDS, MAX_WORLDS)
+    threads = _check_int(threads, "threads", 1, MAX_THREADS)
+    exact_limit = _check_int(exact_limit, "exact_limit", 0, 2_000_000)
+    if seed is not None:
+        seed = _check_int(seed, "seed", 0, 2 ** 63 - 1)
+    if own_round2 not in ("best", "policy"):
+        raise RulesError(f"own_round2 {own_round2!r}: must be 'best' or 'policy'")
+    policy = policy if policy is not None else POLICY
+    up_suit = int(up) % 4
+    wanted = _parse_calls(calls, round, up_suit, seat, dealer, rules)
+
+    hand_mask = mask_of(cards)
+    space = bid_space(hand_mask, up, seat, rules)
+    w = space.draw(worlds, seed=seed, exact_limit=exact_limit)
+    adv = _Advisor(hand_mask, int(up), int(seat), int(dealer), round, rules, w, threads, policy, own_round2)
+    n = len(w)
+    rows = np.arange(n)
+    me = int(seat)
+    my_pos = adv.order.index(me)
+    stuck = rules.stick_the_dealer and me == int(dealer)
+
+    def make(action, trump, alone, res, discard=None, discards=None, auction=None):
+        return _option(action, trump, alone, discard, res, w.exact, seat, dealer, rules.players, discards,
+                       auction, adv.my_side)
+
+    options = []
+
+    def want(token):
+        return wanted is None or token in wanted
+
+    # pass
+    if round == 1 or not stuck:
+        if want("pass"):
+            if round == 1:
+                res = adv.round1_from(rows, my_pos + 1)
+            else:
+                res = adv.round2_from(rows, my_pos + 1, "policy")
+            auction = {}
+            for s in rules.seats:
+                auction[str(Seat(s))] = float(np.mean(res.maker == s))
+            auction["thrown_in"] = float(np.mean(res.maker < 0))
+            options.append(make("pass", None, False, res, auction=auction))
+    lone_choices = (False, True) if rules.players == 4 else (False,)
+    if round == 1:
+        for lone in lone_choices:
+            token = "order" + (" alone" if lone else "")
+            if not want(token):
+                continue
+            if me == int(dealer):
+                best, best_card, tried = _best_discard(adv, rows, lone, hand_mask, int(up), w.exact)
+                options.append(make("order", Suit(up_suit), lone, best, discard=best_card, discards=tried))
+            else:
+                res = adv.finish(rows, me, up_suit, lone, "h")
+                options.append(make("order", Suit(up_suit), lone, res))
+    else:
+        for s in range(4):
+            if s == up_suit:
+                continue
+            for lone in lone_choices:
+                token = f"call {Suit(s).letter}" + (" alone" if lone else "")
+                if not want(token):
+                    continue
+                res = adv.finish(rows, me, s, lone, None)
+                options.append(make("call", Suit(s), lone, res))
+    if not options:
+        raise IllegalActionError("calls: none of the requested calls is legal here")
+
+    best_i = 0
+    for i, o in enumerate(options):
+        if o.expected_points > options[best_i].expected_points + 1e-12:
+            best_i = i
+    rec = options[best_i]
+    if len(options) > 1:
+        second_i = max((i for i in range(len(options)) if i != best_i), key=lambda i: options[i].expected_points)
+        diff = rec.world_points - options[second_i].world_points
+        margin = float(diff.mean())
+        margin_interval = mean_interval(diff.astype(float), w.exact)
+    else:
+        margin, margin_interval = 0.0, (0.0, 0.0)
+    return Advice(tuple(cards), up, seat, dealer, round, rules, tuple(options), rec, margin, margin_interval,
+                  n, w.exact, space.total, seed, policy, own_round2, w)
+
+
+#: Worlds on which every discard of a dealer's pickup is tried before the clearly worse are dropped.
+SCREEN_WORLDS = 250
+#: One-sided z of that screen: a discard is dropped when its paired difference from the
+#: leading discard is below zero by more than this many standard errors (99.95%).
+SCREEN_Z = 3.29
+
+
+def _best_discard(adv: "_Advisor", rows, lone, hand_mask, up, exact):
+    """The dealer's pickup: try each of the six discards on the same worlds, keep the best.
+
+    Sampled worlds: every discard is played on the first :data:`SCREEN_WORLDS`
+    worlds (a uniform subsample, worlds being independent); a discard whose
+    paired mean difference from the leader there is below zero by more than
+    :data:`SCREEN_Z` standard errors is dropped; the others are played on all the
+    worlds and the best mean wins. Exact (enumerated) worlds: every discard is
+    played on every world. Returns ``(result, card, {card: summary})``.
+    """
+    me, up_suit = adv.seat, up % 4
+    cands = [int(c) for c in cards_of(hand_mask | (1 << up))]
+    keep = cands
+    tried = {}
+    if not exact and rows.size >= 4 * SCREEN_WORLDS:
+        sub = rows[:SCREEN_WORLDS]
+        pts = {c: adv.finish(sub, me, up_suit, lone, c).points.astype(float) for c in cands}
+        lead = max(cands, key=lambda c: pts[c].mean())
+        keep = []
+        for c in cands:
+            d = pts[c] - pts[lead]
+            se = d.std(ddof=1) / math.sqrt(d.size)
+            if c == lead or d.mean() + SCREEN_Z * se >= 0:
+                keep.append(c)
+            else:
+                lo, hi = mean_interval(pts[c], False)
+                tried[c] = {"expected_points": float(pts[c].mean()), "points_interval": [lo, hi],
+                            "worlds": int(sub.size), "screened_out": True}
+    best, best_card = None, None
+    for c in keep:
+        res = adv.finish(rows, me, up_suit, lone, c)
+        ep = float(res.points.mean())
+        lo, hi = mean_interval(res.points.astype(float), exact)
+        tried[c] = {"expected_points": ep, "points_interval": [lo, hi], "worlds": int(rows.size),
+                    "screened_out": False}
+        if best is None or ep > float(best.points.mean()) + 1e-12:
+            best, best_card = res, c
+    return best, Card(best_card), {str(Card(c)): tried[c] for c in cands}
+
+
+def _option(action, trump, alone, discard, res: _Result, exact, seat, dealer, players, discards, auction, my_side):
+    n = res.points.size
+    ours = (res.maker >= 0) & ((res.maker // 2 if players == 2 else res.maker % 2) == my_side)
+    make = ours & (res.tricks >= 3)
+    march = ours & (res.tricks >= 5)
+    euchred = ours & (res.tricks < 3)
+
+    def prob(mask):
+        k = int(mask.sum())
+        p = k / n if n else 0.0
+        return p, ((p, p) if exact else wilson(k, n))
+
+    pm, pmi = prob(make)
+    pa, pai = prob(march)
+    pe, pei = prob(euchred)
+    points = res.points.astype(float)
+    ep = float(points.mean()) if n else 0.0
+    values, counts = np.unique(res.points, return_counts=True)
+    outcomes = {int(v): float(c) / n for v, c in zip(values, counts)}
+    return Option(action, trump, bool(alone), discard, pm, pa, pe, ep, pmi, pai, pei,
+                  mean_interval(points, exact), n, exact, outcomes, discards, auction, seat, dealer, players,
+                  points)
+
+
+__all__ = ["advise", "Advice", "Option", "BiddingPolicy", "POLICY", "dealer_discard", "wilson", "t_quantile"]
