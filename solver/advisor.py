@@ -26,12 +26,12 @@ are judged on the same worlds, so their differences are sharper than their
 separate intervals suggest; ``margin`` is the recommended call's lead in
 expected points over the next best, with a 95% interval for that difference.
 
-Double-dummy play is optimistic: nobody ever guesses wrong. It flatters the
-side whose play depends most on knowing where the cards are (typically the
-defenders, and the side with finesse-like choices), and it never misleads a
-player into a wrong discard. Read the figures as "with perfect card play";
-compare calls with each other rather than reading any one figure as the real
-chance at the table.
+Double-dummy play is optimistic: nobody ever guesses wrong. Every opening
+lead is the best one and every guess between two cards comes out right, which
+flatters the side that can use that knowledge (a defence that finds the one
+killing lead, a maker who always drops the missing bower). Read the figures as
+"with perfect card play by everyone", and compare calls with each
+other rather than reading one figure as the chance at a real table.
 
 The rules of the auction model
 ------------------------------
@@ -43,10 +43,14 @@ The rules of the auction model
   keep trumps and aces; throw a lone non-ace card to make a void, else the
   lowest card of a plain suit. Uses only the dealer's six cards.
 * When the seat itself is the dealer and picks up, every one of the six
-  discards is tried on the same worlds and the best is reported (with all six).
+  discards is tried on the same worlds and the best is reported, with all six
+  in ``Option.discards`` (with sampled worlds, a discard clearly worse on the
+  first 250 worlds is not played on the rest; see :func:`_best_discard`).
 * When the seat passes in round 1 and the bidding comes back to it in round 2,
   it makes the single round-2 call (or pass) that is best over the worlds that
-  reach that point (``own_round2="best"``, default), or follows the policy
+  reach that point (``own_round2="best"``, default; one choice for all those
+  worlds, so it uses no knowledge of the other hands, though picking the best
+  of seven on the same worlds is slightly optimistic), or follows the policy
   (``own_round2="policy"``).
 * Nobody defends alone (``Rules.defend_alone``): the policy never does.
 """
@@ -820,8 +824,8 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
         worlds: how many deals to sample (1..100,000); ignored when the deals are
             few enough to enumerate (at most ``exact_limit``, e.g. two-player), in
             which case every one is used and the figures are exact.
-        seed: int seed of the sampling (``None``: fresh randomness). The same seed
-            gives the same answer, whatever ``threads``.
+        seed: int seed of the sampling (``None``: a fresh one, recorded in
+            :attr:`Advice.seed`). The same seed gives the same answer, whatever ``threads``.
         threads: threads for the double-dummy solving (the GIL is released).
         calls: evaluate only these calls (tokens as :attr:`Option.call`:
             ``"pass"``, ``"order"``, ``"order alone"``, ``"call h"``, ``"call h alone"``).
@@ -830,13 +834,22 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
         exact_limit: enumerate every deal when there are at most this many.
         policy: the :class:`BiddingPolicy` of the other seats (default :data:`POLICY`).
 
-    Returns: an :class:`Advice`. What the numbers mean, and the model of the
-    auction, are in the module documentation of :mod:`solver.advisor`. In short:
-    P(make) is the chance the seat's side names trump and takes three or more
-    tricks, P(march) all five, P(euchred) fewer than three; expected points are
-    the average score of the hand for the seat's side (a hand thrown in scores 0).
-    Every player is assumed to play double dummy, as if all cards were face up,
-    which flatters the side that can use that knowledge.
+    Returns: an :class:`Advice`.
+
+    In plain words: the advisor deals the cards the seat cannot see in many
+    different ways (every way, when there are few enough, and then the figures
+    are exact), plays each call out in every deal, and averages. P(make) is the
+    chance the seat's side names trump and takes three or more tricks, P(march)
+    all five, P(euchred) fewer than three; expected points are the average score
+    of the hand for the seat's side (negative when the other side scores; a hand
+    thrown in scores 0). A pass is scored by what the rest of the auction then
+    does, the other seats bidding by a stated point count of their own cards.
+    Each figure has a 95% interval; the recommendation is the call with the most
+    expected points and the margin is its lead over the next best. Every card is
+    played double dummy, as if all hands were face up: nobody ever guesses wrong,
+    which flatters the side that can use that knowledge, so compare calls with
+    each other rather than reading one figure as the chance at a real table.
+    More in the documentation of :mod:`solver.advisor`.
 
     Raises:
         CardError: a card that cannot be read, or a card twice in the hand.
@@ -874,8 +887,9 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
     worlds = _check_int(worlds, "worlds", MIN_WORLDS, MAX_WORLDS)
     threads = _check_int(threads, "threads", 1, MAX_THREADS)
     exact_limit = _check_int(exact_limit, "exact_limit", 0, 2_000_000)
-    if seed is not None:
-        seed = _check_int(seed, "seed", 0, 2 ** 63 - 1)
+    if seed is None:              # fresh randomness, recorded so that the answer can be reproduced
+        seed = int(np.random.SeedSequence().entropy % (2 ** 63))
+    seed = _check_int(seed, "seed", 0, 2 ** 63 - 1)
     if own_round2 not in ("best", "policy"):
         raise RulesError(f"own_round2 {own_round2!r}: must be 'best' or 'policy'")
     policy = policy if policy is not None else POLICY
