@@ -528,7 +528,12 @@ class Advice:
             pts = f"{o.expected_points:+.3f}" + ("" if o.exact else f" ±{half:.3f}")
             mark = " *" if o is self.recommended else ""
             lines.append(f"{o.name:<28} {o.p_make:8.3f} {o.p_march:8.3f} {o.p_euchred:10.3f} {pts:>16}{mark}")
-        lines.append(f"recommended: {self.recommended.name} (by {self.margin:.3f} points)")
+        if len(self.options) > 1:
+            lo, hi = self.margin_interval
+            spread = "" if self.exact else f", 95% {lo:+.3f} to {hi:+.3f}"
+            lines.append(f"recommended: {self.recommended.name} (by {self.margin:.3f} points{spread})")
+        else:
+            lines.append(f"recommended: {self.recommended.name} (the only option asked for)")
         return "\n".join(lines)
 
 

@@ -49,7 +49,17 @@ Example (the bid advisor's knowledge: own hand, the upcard on the kitty)::
     w = space.draw(2000, seed=1)          # Worlds; w.hands is (2000, 4) uint32
     solve_batch(w.hands, trump, leader)   # directly usable
 
-For the review, add what play revealed: ``Space(known, sizes, forbidden, removed=played)``.
+For the review, add what play revealed, e.g. from E's view after two tricks,
+with hearts trump and W having shown out of spades::
+
+    known = [0, e_hand, 0, 0, 0]
+    known[dealer] |= upcard_mask        # after a pickup, if the upcard has not been played
+    sizes = [3, 3, 3, 3, 4]             # cards still held; the kitty keeps 3 + the discard
+    forbidden = [0, 0, 0, suit_mask(Suit.S, trump=Suit.H), 0]
+    space = Space(known, sizes, forbidden, removed=played_mask)
+
+(The dealer may have discarded the upcard itself; a viewer who cannot rule that
+out should count it as unknown, not known, in the dealer's hand.)
 """
 from __future__ import annotations
 
@@ -353,6 +363,29 @@ def _splits(cards, shares) -> np.ndarray:
     return out
 
 
+def suit_mask(suit, trump=None, joker: bool = True) -> int:
+    """Bitmask of the cards whose *effective* suit is ``suit`` when ``trump`` is trump.
+
+    With ``suit == trump`` that is the seven trumps (the left bower included, and
+    the joker when ``joker``); for the other suit of trump's colour the jack is
+    missing. For a void shown in play: ``forbidden[seat] |= suit_mask(led, trump)``.
+    """
+    suit = int(suit)
+    t = None if trump is None else int(trump)
+    m = 0
+    for c in range(24):
+        rank, s = c // 4, c % 4
+        if t is not None and rank == 2 and s == 3 - t:
+            eff = t
+        else:
+            eff = s
+        if eff == suit:
+            m |= 1 << c
+    if joker and t is not None and suit == t:
+        m |= 1 << JOKER
+    return m
+
+
 def bid_space(hand, upcard, seat, rules: Rules | None = None) -> Space:
     """The placements a bidding seat must consider: its own hand known, the upcard on the kitty.
 
@@ -375,4 +408,5 @@ def bid_space(hand, upcard, seat, rules: Rules | None = None) -> Space:
     return Space(known, sizes, joker=rules.joker)
 
 
-__all__ = ["KITTY", "HOLDERS", "HOLDER_NAMES", "EXACT_LIMIT", "Worlds", "Space", "bid_space", "popcount"]
+__all__ = ["KITTY", "HOLDERS", "HOLDER_NAMES", "EXACT_LIMIT", "Worlds", "Space", "bid_space", "suit_mask",
+           "popcount"]

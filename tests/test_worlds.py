@@ -225,3 +225,17 @@ def test_bad_constraints_raise_naming_the_problem():
         Space([0] * 5, [0, 2, 0, 1, 0], [0, mask("Ks Qs"), 0, 0, 0], removed=everything_else)
     with pytest.raises(PositionError, match="holds 2 cards but 3 are known"):
         Space([mask("Ac Kc Qc"), 0, 0, 0, 0], [2, 5, 5, 5, 7])
+
+
+def test_suit_mask_follows_effective_suits():
+    from solver.worlds import suit_mask
+    assert suit_mask(2, trump=2, joker=False) == mask("9h Th Jh Qh Kh Ah Jd")       # hearts trump: + left bower
+    assert suit_mask(1, trump=2) == mask("9d Td Qd Kd Ad")                           # diamonds lost its jack
+    assert suit_mask(2, trump=2) & (1 << 24)                                         # the joker is trump
+    assert suit_mask(0, trump=2) == mask("9c Tc Jc Qc Kc Ac")
+    assert suit_mask(3) == mask("9s Ts Js Qs Ks As")
+    # a void shown in play: E cannot hold any heart (trump), so every heart is elsewhere
+    forb = [0, suit_mask(2, trump=2, joker=False), 0, 0, 0]
+    space = Space([mask("9c Tc Jc Qc Kc"), 0, 0, 0, mask("Ks")], [5, 5, 5, 5, 4], forb)
+    w = space.sample(500, np.random.default_rng(0))
+    assert not np.any(w.hands[:, 1] & np.uint32(forb[1]))
