@@ -67,7 +67,7 @@ from .errors import CardError, IllegalActionError, PositionError, RulesError
 from .rules import Rules
 from .worlds import EXACT_LIMIT, Worlds, bid_space
 
-MIN_WORLDS = 1
+MIN_WORLDS = 10
 MAX_WORLDS = 100_000
 MAX_THREADS = 256
 Z95 = 1.959963984540054
@@ -457,7 +457,8 @@ class Advice:
             seat's own round-2 turn after a round-1 pass is played.
         drawn: the :class:`~solver.worlds.Worlds` used (not in :meth:`to_dict`).
 
-    ``str(advice)`` is a table for people; :meth:`to_dict` the same for programs.
+    ``str(advice)`` is a table for people; :meth:`to_dict` the same for programs
+    (plain JSON types; ``"version": 1`` names this layout, which only grows).
 
     Double dummy: every player is assumed to play as if all cards were visible,
     which flatters the side that can use that knowledge; compare options with
@@ -492,6 +493,7 @@ class Advice:
 
     def to_dict(self) -> dict:
         return {
+            "version": 1,
             "hand": format_cards(self.hand),
             "upcard": str(self.upcard),
             "seat": str(self.seat),
@@ -826,7 +828,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
         seat: the seat to bid (``"N"`` ...); dealer: the dealer.
         round: 1 (the upcard is up) or 2 (it was turned down; name another suit).
         rules: :class:`Rules` (players 4 or 2, joker, stick the dealer, loner lead, scores).
-        worlds: how many deals to sample (1..100,000); ignored when the deals are
+        worlds: how many deals to sample (10..100,000); ignored when the deals are
             few enough to enumerate (at most ``exact_limit``, e.g. two-player), in
             which case every one is used and the figures are exact.
         seed: int seed of the sampling (``None``: a fresh one, recorded in

@@ -404,7 +404,7 @@ def test_four_player_world_by_world(case):
 
 def test_four_player_dd_values_agree_with_the_reference_oracle():
     # two full deals (the oracle needs about a second each), one of them a loner
-    advice = advise("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=2, seed=3, calls=["order", "order alone"])
+    advice = advise("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=10, seed=3, calls=["order", "order alone"])
     world = worlds_of(advice)[0]
     for lone in (False, True):
         points, tricks, _ = play(world, 2, "Kc", 0, "c", lone, "policy", Rules(), 0)
@@ -498,7 +498,8 @@ def test_recommendation_and_margin():
 
 def test_to_dict_is_complete_json():
     a = advise("9d Ac Tc Kd Jd", "Kc", "S", "S", worlds=50, seed=1)
-    d = json.loads(json.dumps(a.to_dict()))
+    d = json.loads(json.dumps(a.to_dict(), allow_nan=False))
+    assert d["version"] == 1
     assert set(d) >= {"hand", "upcard", "seat", "dealer", "round", "rules", "worlds", "exact", "placements",
                       "seed", "method", "options", "recommended", "margin", "margin_interval"}
     for o in d["options"]:
