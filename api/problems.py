@@ -158,8 +158,9 @@ def from_engine(exc: Exception, fields, default: str | None) -> Problem:
 
 
 # pydantic names the member of a union that failed in the error's location ("str",
-# "list[constrained-str]"); no request member is called like that, so such parts are dropped
-_UNION_TAG = re.compile(r"^(str|int|float|bool|none|bytes|dict|list)$|[\[\]]")
+# "constrained-str", "list[constrained-str]"); no request member is called like that, so such
+# parts are dropped
+_UNION_TAG = re.compile(r"^(str|int|float|bool|none|bytes|dict|list)$|^(constrained|function)-|[\[\]]")
 
 
 def _dotted(loc) -> str | None:

@@ -45,7 +45,8 @@ SeatText = Annotated[str, Field(min_length=1, max_length=16, description="a seat
 SuitText = Annotated[str, Field(min_length=1, max_length=16, description="a suit: c d h s", examples=["c"])]
 CardText = Annotated[str, Field(min_length=1, max_length=16, description="a card: rank 9 T J Q K A + suit c d h s, "
                                                                           "joker B", examples=["Jh"])]
-Cards = Annotated[str | list[CardText], Field(description='cards as text ("Qs As") or a list (["Qs", "As"])')]
+Cards = Annotated[Annotated[str, Field(max_length=100)] | Annotated[list[CardText], Field(max_length=8)],
+                  Field(description='cards as text ("Qs As") or a list (["Qs", "As"])')]
 Worlds = Annotated[StrictInt, Field(ge=1, description="worlds (placements of the unseen cards) to solve; "
                                                       "at most the server's MAX_WORLDS")]
 Seed = Annotated[StrictInt | None, Field(default=None, ge=0, le=2**63 - 1,
@@ -107,7 +108,8 @@ class SolveRequest(Strict):
     alone: SeatText | None = Field(None, description="the loner's seat; its partner's hand is `-`")
     played: Cards = Field("", description="cards already in the current trick, from its leader; the hands hold "
                                           "only cards not yet played")
-    tricks_won: dict[str, StrictInt] | None = Field(None, max_length=2, description='mid-hand: {"NS": 1, "EW": 0}')
+    tricks_won: dict[Annotated[str, Field(max_length=8)], StrictInt] | None = Field(
+        None, max_length=2, description='mid-hand: {"NS": 1, "EW": 0}')
 
     _deal = field_validator("deal")(_check_deal)
 

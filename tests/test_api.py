@@ -313,6 +313,11 @@ def test_openapi_document(call):
     assert "Problem" in schemas and "10000 worlds" in doc["info"]["description"]
 
 
+def test_openapi_document_is_valid_openapi(client):
+    validator = pytest.importorskip("openapi_spec_validator", reason="openapi-spec-validator is not installed")
+    validator.validate(client_call(client, "GET", "/openapi.json").body)
+
+
 def test_problem_type_uris_are_documented(client):
     body = assert_problem(client_call(client, "POST", "/v1/solve", json_body={**SOLVE, "trump": "x"}), 422)
     doc = client_call(client, "GET", body["type"])
@@ -386,6 +391,8 @@ BAD = [
      422, "/problems/invalid-card", "deal", "card 9d appears in N and E"),
     ("duplicate-in-played", "POST", "/v1/solve", {"json_body": {**SOLVE, "played": ["Ad", "Ad"]}},
      422, "/problems/invalid-card", "played", None),
+    ("played-too-long", "POST", "/v1/solve", {"json_body": {**SOLVE, "played": "Ad " * 100}},
+     422, "/problems/invalid-request", "played", None),
     ("inconsistent-hand-size", "POST", "/v1/solve", {"json_body": {**SOLVE, "deal": SHORT}},
      422, "/problems/invalid-position", "deal", "E holds 4 cards, expected 5"),
     ("inconsistent-table-size", "POST", "/v1/table", {"json_body": {**TABLE, "deal": SHORT}},
@@ -524,14 +531,46 @@ RULES = st.fixed_dictionaries({}, optional={"players": st.sampled_from([2, 3, 4]
                                             "loner_lead": st.sampled_from(["left_of_dealer", "x"])})
 
 
+PACK = [r + s for r in "9TJQKA" for s in "cdhs"]
+
+
+@st.composite
+def near_valid_positions(draw):
+    """Mostly legal positions (any hand size, mid-trick, loners, 2-player, joker), some reneges."""
+    players = draw(st.sampled_from([4, 2]))
+    joker = draw(st.booleans())
+    cards = draw(st.permutations(PACK + (["B"] if joker else [])))
+    seats = "NESW" if players == 4 else "NS"
+    size = draw(st.integers(0, 5))
+    hands = {seat: cards[i * size:(i + 1) * size] for i, seat in enumerate(seats)}
+    alone = draw(st.sampled_from([None] + list(seats))) if players == 4 else None
+    if alone:
+        hands["NESW"[("NESW".index(alone) + 2) % 4]] = None
+    order = [s for s in "NESW" if s in hands and hands[s] is not None]
+    leader = draw(st.sampled_from(order))
+    trick = order[order.index(leader):] + order[:order.index(leader)]
+    played = []
+    for seat in trick[:draw(st.integers(0, len(trick) - 1))] if size else []:
+        played.append(hands[seat].pop(0))
+    deal = " ".join(f"{seat}:{' '.join(h) if h is not None else '-'}" for seat, h in hands.items())
+    body = {"deal": deal, "trump": draw(st.sampled_from("cdhs")), "leader": leader, "played": played,
+            "rules": {"players": players, "joker": joker}}
+    if alone:
+        body["alone"] = alone
+        body["makers"] = "NS" if alone in "NS" else "EW"
+    elif players == 2:
+        body["makers"] = draw(st.sampled_from(["N", "S"]))
+    return body
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
-@given(body=st.fixed_dictionaries(
+@given(body=st.one_of(near_valid_positions(), st.fixed_dictionaries(
     {"deal": DEAL, "trump": st.sampled_from(["c", "d", "h", "s", "x", "♠", ""]), "leader": SEAT},
     optional={"makers": st.sampled_from(["NS", "EW", "N", "S", "X"]), "alone": SEAT, "rules": RULES,
               "played": st.one_of(HAND, st.lists(CARD, max_size=4)),
               "tricks_won": st.dictionaries(st.sampled_from(["NS", "EW", "N", "S", "x"]),
-                                            st.integers(-1, 6), max_size=2)}))
+                                            st.integers(-1, 6), max_size=2)})))
 def test_solve_never_500(client, body):
     answer = client_call(client, "POST", "/v1/solve", json_body=body)
     assert answer.status in (200, 422), (body, answer)
@@ -547,13 +586,24 @@ def test_table_never_500(client, body):
     assert answer.status in (200, 422), (body, answer)
 
 
+@st.composite
+def near_valid_bids(draw):
+    cards = draw(st.permutations(PACK))
+    players = draw(st.sampled_from([4, 2]))
+    seats = ["N", "E", "S", "W"] if players == 4 else ["N", "S"]
+    return {"hand": " ".join(cards[:5]), "upcard": cards[draw(st.sampled_from([5, 4]))],
+            "seat": draw(st.sampled_from(seats)), "dealer": draw(st.sampled_from(seats)),
+            "round": draw(st.sampled_from([1, 2])), "worlds": draw(st.integers(1, 8)), "seed": draw(st.integers(0, 9)),
+            "rules": {"players": players, "stick_the_dealer": draw(st.booleans())}}
+
+
 @needs_advise
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
-@given(body=st.fixed_dictionaries(
+@given(body=st.one_of(near_valid_bids(), st.fixed_dictionaries(
     {"hand": st.one_of(HAND, st.lists(CARD, max_size=6)), "upcard": CARD, "seat": SEAT, "dealer": SEAT},
     optional={"round": st.sampled_from([1, 2, 3]), "rules": RULES, "worlds": st.integers(-1, 20),
-              "seed": st.integers(-1, 2**64)}))
+              "seed": st.integers(-1, 2**64)})))
 def test_advise_never_500(client, body):
     answer = client_call(client, "POST", "/v1/advise", json_body=body)
     assert answer.status in (200, 422), (body, answer)
