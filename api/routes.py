@@ -92,9 +92,11 @@ def review(body: ReviewRequest):
     """As `euchre review --json` (`solver.review(solver.load_egn(egn)).to_dict()`): per deal,
     each card's double-dummy cost and information-set view, and the advisor's view of each call."""
     limits.check_review_work(body.worlds, body.deal_count)
-    load, run = limits.engine_function("load_egn"), limits.engine_function("review")
+    load = limits.engine_function("load_egn")
     with limits.engine(body, main_field="egn"):
-        game = load(body.egn_text())
+        game = load(body.egn)                    # the parsed object: a string would be taken for a path
+    run = limits.engine_function("review")
+    with limits.engine(body, main_field="egn"):
         result = run(game, worlds=body.worlds, seed=body.seed)
     return jsonify(result.to_dict())
 

@@ -193,7 +193,8 @@ class AdviseRequest(Strict):
 class ReviewRequest(Strict):
     """An EGN 1.4 game to review (solver.load_egn then solver.review)."""
 
-    egn: dict[str, Any] | str = Field(description="the EGN game: its JSON object, or the EGN file's text")
+    egn: dict[str, Any] | str = Field(description="the EGN game: its JSON object, or the EGN file's text "
+                                                  "(parsed here: never taken for a path)")
     worlds: Worlds = 200
     seed: Seed = None
 
@@ -215,9 +216,6 @@ class ReviewRequest(Strict):
     def deal_count(self) -> int:
         deals = self.egn.get("deals")
         return len(deals) if isinstance(deals, list) else 1
-
-    def egn_text(self) -> str:
-        return json.dumps(self.egn)
 
 
 # -- responses (what the routes send; the tests check bodies against them) ---------------------------

@@ -38,6 +38,8 @@ FIRST_DEAL_EGN = {**VWEC_EGN, "deals": VWEC_EGN["deals"][:1]}      # the VWEC fi
 
 needs_advise = pytest.mark.skipif(not hasattr(solver, "advise"),
                                   reason="solver.advise (solver/advisor.py) is not in the engine yet")
+needs_load_egn = pytest.mark.skipif(not hasattr(solver, "load_egn"),
+                                    reason="solver.load_egn (solver/egn.py) is not in the engine yet")
 needs_review = pytest.mark.skipif(not (hasattr(solver, "review") and hasattr(solver, "load_egn")),
                                   reason="solver.review / solver.load_egn (solver/review.py, solver/egn.py) "
                                          "are not in the engine yet")
@@ -277,7 +279,7 @@ def test_route_answers_501_while_the_engine_lacks_the_function(client, monkeypat
 def test_review_real_game_matches_python(call):
     answer = call("POST", "/v1/review", json_body={"egn": FIRST_DEAL_EGN, "worlds": 20, "seed": 1})
     assert answer.status == 200, answer
-    expected = solver.review(solver.load_egn(json.dumps(FIRST_DEAL_EGN)), worlds=20, seed=1).to_dict()
+    expected = solver.review(solver.load_egn(FIRST_DEAL_EGN), worlds=20, seed=1).to_dict()
     assert answer.body == json.loads(json.dumps(expected))
 
 
@@ -287,6 +289,22 @@ def test_review_takes_the_egn_file_text(client):
     a = client_call(client, "POST", "/v1/review", json_body={"egn": text, "worlds": 10, "seed": 2})
     b = client_call(client, "POST", "/v1/review", json_body={"egn": FIRST_DEAL_EGN, "worlds": 10, "seed": 2})
     assert a.status == 200 and a.body == b.body
+
+
+@needs_load_egn
+@pytest.mark.parametrize("egn", [{"fileType": "Euchre Game Notation"}, {**FIRST_DEAL_EGN, "version": 14}],
+                         ids=["incomplete", "wrong-type"])
+def test_review_bad_egn_keeps_the_engine_message(call, egn):
+    message = python_error(solver.load_egn, egn)
+    assert_problem(call("POST", "/v1/review", json_body={"egn": egn, "worlds": 2}), 422, "/problems/invalid-egn",
+                   "egn", message)
+
+
+@needs_load_egn
+def test_review_never_reads_a_server_file(client):
+    # load_egn takes a short string for a path; the service parses the text itself and passes the object
+    answer = client_call(client, "POST", "/v1/review", json_body={"egn": str(EGN_DIR / "vwec-finals.egn")})
+    assert_problem(answer, 422, "/problems/invalid-egn", "egn")
 
 
 # -- service ------------------------------------------------------------------------------------------
