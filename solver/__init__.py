@@ -11,6 +11,7 @@ from .position import Position
 from .dd import (DDTable, PlayStep, SolveResult, analyse_play, card_values, dd_table, first_leader,
                  solve, solve_batch)
 from .advisor import Advice, advise
+from .egn import dump_egn, load_egn
 
 __all__ = [
     "Card", "Seat", "Suit", "parse_cards", "parse_deal", "format_cards", "format_deal",
@@ -18,4 +19,5 @@ __all__ = [
     "Rules", "Position", "SolveResult", "PlayStep", "DDTable",
     "solve", "card_values", "dd_table", "analyse_play", "solve_batch", "first_leader",
     "advise", "Advice",
+    "load_egn", "dump_egn",
 ]

@@ -769,6 +769,10 @@ class Hand:
         """Bitmask of the known cards dealt to ``seat`` (before any pick-up or discard)."""
         return self._dealt[Seat.parse(seat)]
 
+    def dealt_unknown(self, seat) -> int:
+        """How many of the cards dealt to ``seat`` the record does not know (0 in a live hand)."""
+        return self._dealt_unknown[Seat.parse(seat)]
+
     @property
     def kitty(self) -> int:
         """Bitmask of the known kitty cards other than the upcard (the discard included once made)."""

@@ -1,0 +1,397 @@
+"""EGN 1.4: load every shared record, replay it through the rules engine, round-trip it, reject bad input."""
+import copy
+import json
+import random
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+import solver
+from solver import EGNError, Rules, solve
+from solver.cards import Card, Seat, Suit, cards_of
+from solver.egn import SCHEMA_PATH, EGNGame, dump_egn, load_egn
+from solver.game import Game, Hand, Phase
+
+EGN_DIR = Path(__file__).resolve().parents[2] / "shared" / "data" / "egn"
+if not EGN_DIR.is_dir():                                    # the shared data next to the checkout
+    EGN_DIR = Path("/work/shared/data/egn")
+FILES = sorted(EGN_DIR.glob("*.egn"))
+N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
+
+
+def raw(name: str) -> dict:
+    return json.loads((EGN_DIR / name).read_text(encoding="utf-8"))
+
+
+def test_shared_records_are_there():
+    assert len(FILES) >= 11
+
+
+# -- every shared game ----------------------------------------------------------------------------
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_every_shared_record_replays(path):
+    game = load_egn(path)
+    assert isinstance(game, EGNGame) and game.deals
+    assert game.final_score == game.deals[-1].score_after
+    for prev, deal in zip([None] + game.deals, game.deals):
+        if prev is not None:
+            assert deal.score_before == prev.score_after
+        assert deal.status in ("complete", "incomplete", "thrown_in", "illegal")
+        if deal.status == "complete":
+            h = deal.hand
+            assert h.is_over and len(h.tricks) == 5
+            gained = (deal.score_after[0] - deal.score_before[0], deal.score_after[1] - deal.score_before[1])
+            assert gained == h.result.points
+            # hands at the start of play: every seat in play known, five cards, as the tricks say
+            start = deal.start_hands()
+            for seat, cards in start.items():
+                if seat in h.seats_in_play:
+                    played = [c for t in h.tricks for s, c in zip(t.seats, t.cards) if s == seat]
+                    assert sorted(cards) == sorted(played)
+                else:
+                    assert cards is None                    # a loner's partner: unknown
+            # the double-dummy position at the first card is complete and solvable
+            first_pos, first = next(h.positions())
+            assert first.seat == first_pos.to_move and 0 <= solve(first_pos).makers_tricks <= 5
+        else:
+            assert deal.score_after == deal.score_before
+    if path.name != "renege-test.egn":
+        assert game.problems == [], [str(p) for p in game.problems]
+
+
+def test_real_games_are_won_at_ten():
+    for name in ("vwec-finals.egn", "epic-comeback.egn", "me-and-bears.egn", "mote-w5-g1.egn",
+                 "mote-w5-g2.egn", "mote-w5-g3.egn", "six-points-in-two-hands.egn"):
+        game = load_egn(EGN_DIR / name)
+        assert max(game.final_score) >= 10, name
+        assert all(max(d.score_before) < 10 for d in game.deals), name
+
+
+# -- scores and tricks worked out by hand from vwec-finals.egn (LEFT_OF_LONER, stick the dealer) ---------
+VWEC_SCORES = [(1, 0), (2, 0), (2, 2), (4, 2), (5, 2), (5, 3), (6, 3), (6, 4), (7, 4), (7, 6), (8, 6), (8, 8),
+               (8, 10)]
+#               maker, trump, alone, makers' tricks
+VWEC_CONTRACTS = [(S, "c", False, 4), (N, "c", False, 3), (N, "c", False, 2), (E, "h", False, 2),
+                  (N, "c", False, 3), (W, "d", False, 3), (N, "s", False, 4), (E, "s", True, 4),
+                  (S, "s", False, 4), (N, "c", False, 1), (N, "d", False, 3), (S, "c", False, 1),
+                  (S, "c", False, 1)]
+
+
+def test_vwec_finals_scores_after_each_deal_match_a_hand_count():
+    game = load_egn(EGN_DIR / "vwec-finals.egn")
+    assert [d.score_after for d in game.deals] == VWEC_SCORES
+    for deal, (maker, trump, alone, tricks) in zip(game.deals, VWEC_CONTRACTS):
+        r = deal.result
+        assert (r.maker, r.trump, r.alone is not None, r.makers_tricks) == (maker, Suit.parse(trump), alone, tricks)
+    # deal 0 trick by trick: W leads (left of dealer S); winners S E N S S
+    d0 = game.deals[0].hand
+    assert [t.leader for t in d0.tricks] == [W, S, E, N, S]
+    assert [t.winner for t in d0.tricks] == [S, E, N, S, S]
+    # deal 7: the dealer E picks up the 10 of spades alone; W sits out; S (left of the loner) leads
+    d7 = game.deals[7].hand
+    assert d7.alone == E and d7.seats_in_play == (N, E, S) and d7.tricks[0].leader == S
+    assert game.deals[7].start_hands()[W] is None
+    assert game.rules.loner_lead == "left_of_loner" and game.rules.stick_the_dealer
+
+
+def test_vwec_annotated_is_the_same_game():
+    plain = load_egn(EGN_DIR / "vwec-finals.egn")
+    annotated = load_egn(EGN_DIR / "vwec-finals-annotated.egn")
+    assert [d.score_after for d in annotated.deals] == VWEC_SCORES
+    assert [d.tricks for d in annotated.deals] == [d.tricks for d in plain.deals]
+
+
+def test_six_points_in_two_hands():
+    game = load_egn(EGN_DIR / "six-points-in-two-hands.egn")
+    assert game.initial_score == (4, 9)
+    first, second = game.deals
+    assert first.result.alone == S and first.result.points == (4, 0)   # a lone march: +4
+    assert first.hand.tricks[0].leader == E                             # LEFT_OF_DEALER, dealer N
+    assert second.result.march and second.result.points == (2, 0)
+    assert game.final_score == (10, 9)
+
+
+def test_dealer_discard_and_hidden_cards():
+    game = load_egn(EGN_DIR / "custom-scenario.egn")
+    deal = game.deals[0]
+    # playerCards are the dealt hands; the replay agrees with them
+    assert deal.player_cards[N] == [Card(c) for c in ("Kh", "As", "Jd", "Th", "Ah")]
+    assert deal.hand.dealt(N) == sum(Card(c).mask for c in ("Kh", "As", "Jd", "Th", "Ah"))
+    vwec = load_egn(EGN_DIR / "vwec-finals.egn")
+    d0 = vwec.deals[0]          # dealer S picked up Kc; the discard is not recorded
+    assert d0.discard is None and d0.hand.picked_up
+    assert d0.hand.dealt_unknown(S) == 1 and d0.hand.dealt(S) & Card("Kc").mask == 0
+    assert d0.hand.view(S).upcard_state == "dealer"
+
+
+def test_incomplete_deal_is_reported_as_such():
+    game = load_egn(EGN_DIR / "incomplete-deal.egn")
+    (deal,) = game.deals
+    assert deal.status == "incomplete" and deal.result is None and game.final_score == (0, 0)
+    h = deal.hand
+    assert h.phase is Phase.PLAY and len(h.tricks) == 1 and h.discard == Card("9s")
+    assert h.unknown_cards(E) == 4                         # only what E played is known
+    with pytest.raises(solver.PositionError, match="not known"):
+        h.position()
+    assert "incomplete" in deal.summary()
+
+
+def test_renege_is_reported_not_raised():
+    game = load_egn(EGN_DIR / "renege-test.egn")
+    reneges = [(p.deal, p.trick, str(p.card), str(p.seat)) for p in game.reneges]
+    # worked out by hand: deal 0 clubs led, S plays Qd holding 9c Ac; ...
+    assert reneges == [(0, 1, "Qd", "S"), (0, 2, "Js", "W"), (1, 1, "Th", "N"), (1, 2, "Td", "N"),
+                       (1, 3, "9s", "W"), (1, 4, "Ah", "W")]
+    msg = str(game.reneges[0])
+    assert "deal 0, trick 1: S reneged with Qd" in msg and "clubs were led" in msg
+    # deal 0 also has W playing the upcard that the dealer N picked up: the replay stops there
+    first = game.deals[0]
+    assert first.status == "illegal"
+    illegal = [p for p in first.problems if p.kind == "illegal"]
+    assert illegal and illegal[0].trick == 3 and str(illegal[0].card) == "Qs" and illegal[0].seat == W
+    assert "upcard" in illegal[0].message
+    # deal 1 (W alone in clubs, euchred) replays to the end despite its reneges and is scored
+    second = game.deals[1]
+    assert second.status == "complete" and second.result.alone == W
+    assert second.hand.rules.loner_lead == "left_of_dealer" and second.hand.tricks[0].leader == S
+    assert game.final_score == (2 + 2, 1)
+    renege_records = [r for r in second.hand.history if getattr(r, "renege", False)]
+    assert len(renege_records) == 4
+    with pytest.raises(EGNError, match="renege|discard"):
+        load_egn(EGN_DIR / "renege-test.egn", strict=True)
+
+
+def test_legacy_files_are_upgraded_and_checked():
+    game = load_egn(EGN_DIR / "mote-w5-g1.egn")
+    assert game.upgraded_from == "1.0.0" and game.version == "1.4"
+    out = json.loads(dump_egn(game))
+    assert out["version"] == "1.4"
+    assert all("kitty" not in d["initialState"] and "playerCards" in d["initialState"] for d in out["deals"])
+    assert all("initialLead" not in ph for d in out["deals"] for ph in d["phases"])
+    # the legacy kitty of renege-test deal 1 is used: those cards are nowhere else
+    rt = load_egn(EGN_DIR / "renege-test.egn")
+    assert rt.deals[1].hand.kitty & Card("Jc").mask
+    # a stated first leader that contradicts the rules is a finding
+    data = raw("mote-w5-g1.egn")
+    data["deals"][0]["phases"][1]["initialLead"] = 3
+    assert [p.kind for p in load_egn(data).problems] == ["lead"]
+
+
+# -- round trip ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_round_trip_gives_equivalent_json(path):
+    game = load_egn(path)
+    text = dump_egn(game)
+    out = json.loads(text)
+    jsonschema.validate(out, json.loads(SCHEMA_PATH.read_text()))
+    source = json.loads(path.read_text(encoding="utf-8"))
+    if game.upgraded_from is None:
+        assert out == source
+    again = load_egn(text)
+    assert json.loads(dump_egn(again)) == out
+    assert [d.score_after for d in again.deals] == [d.score_after for d in game.deals]
+    if game.upgraded_from is None:
+        assert [d.hand.history for d in again.deals] == [d.hand.history for d in game.deals]
+    else:
+        # a 1.0 file's kitty has no place in 1.4 (egn-upgrade drops it too): only what is known
+        # about the kitty can differ
+        assert [d.hand.tricks for d in again.deals] == [d.hand.tricks for d in game.deals]
+        assert [d.problems for d in again.deals] == [d.problems for d in game.deals]
+
+
+def test_spellings_are_kept():
+    data = raw("vwec-finals.egn")
+    data["deals"][0]["phases"][1]["tricks"][4] = ["R", "Qs", "JD", "Jh"]     # Jc is the right bower in clubs
+    data["deals"][1]["phases"][1]["tricks"][1][1] = "Nd"
+    game = load_egn(data)
+    assert game.deals[0].tricks[4][0] == Card("Jc") and game.deals[1].tricks[1][1] == Card("9d")
+    assert json.loads(dump_egn(game)) == data
+
+
+def test_engine_games_dump_and_reload():
+    rng = random.Random(21)
+    for rules in (Rules(), Rules(stick_the_dealer=True, loner_lead="left_of_dealer"), Rules(players=2),
+                  Rules(defend_alone=True, winning_score=5)):
+        game = Game(rules, dealer="S" if rules.players == 2 else "E", scores=(1, 0))
+        while not game.is_over:
+            game.deal(rng=rng)
+            h = game.current
+            while not h.is_over:
+                h.apply(rng.choice(h.legal_actions()))
+        text = dump_egn(game)
+        back = load_egn(text)
+        assert back.problems == []
+        assert back.final_score == game.scores == tuple(json.loads(text)["metadata"]["finalScore"])
+        assert back.rules.players == rules.players and back.rules.loner_lead == rules.loner_lead
+        for ours, theirs in zip(game.hands, back.deals):
+            assert theirs.status == ("thrown_in" if ours.result.thrown_in else "complete")
+            assert theirs.result.points == ours.result.points
+            assert theirs.hand.tricks == ours.tricks
+            assert all(theirs.hand.dealt(s) == ours.dealt(s) for s in Seat)
+        assert dump_egn(back) == text
+
+
+def test_dump_a_hand_in_progress():
+    h = Hand(Rules(), "N")
+    h.deal(rng=3)
+    h.apply("order")
+    h.apply(h.legal_actions()[0])
+    h.apply("partner")
+    h.apply(h.legal_actions()[0])
+    back = load_egn(dump_egn(h))
+    assert back.deals[0].status == "incomplete" and len(back.deals[0].hand.current_trick) == 1
+
+
+def test_what_egn_cannot_record_is_refused():
+    h = Hand(Rules(joker=True), "N")
+    h.deal("N:Jh Ah Kh Qc Ac E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Kc Tc Qh Th", upcard="B")
+    h.apply("name h")
+    with pytest.raises(EGNError, match="named for a turned-up joker"):
+        dump_egn(h)
+    with pytest.raises(EGNError, match="march_score"):
+        dump_egn(Game(Rules(march_score=3)))
+    with pytest.raises(EGNError, match="expected an EGNGame, Game or Hand"):
+        dump_egn({"not": "a game"})
+
+
+# -- final score ------------------------------------------------------------------------------------
+def test_final_score_is_checked():
+    data = raw("vwec-finals.egn")
+    data["metadata"]["finalScore"] = [8, 10]
+    assert load_egn(data).problems == []
+    data["metadata"]["finalScore"] = [10, 8]
+    game = load_egn(data)
+    assert [p.kind for p in game.problems] == ["final_score"]
+    assert "finalScore is 10-8 but the deals replay to 8-10" in str(game.problems[0])
+    with pytest.raises(EGNError, match="finalScore is 10-8"):
+        load_egn(data, strict=True)
+
+
+def test_deal_after_the_game_is_won_and_dealer_out_of_turn():
+    data = raw("six-points-in-two-hands.egn")
+    extra = copy.deepcopy(data["deals"][1])
+    extra["dealNumber"] = 2
+    extra["initialState"]["dealer"] = 0            # should be 2
+    data["deals"].append(extra)
+    kinds = [p.kind for p in load_egn(data).problems]
+    assert kinds == ["dealer", "after_game"]
+
+
+# -- bad input ----------------------------------------------------------------------------------------
+def mutate(name, fn):
+    data = raw(name)
+    fn(data)
+    return data
+
+
+def _set(path, value):
+    def fn(data):
+        obj = data
+        for key in path[:-1]:
+            obj = obj[key]
+        obj[path[-1]] = value
+    return fn
+
+
+BAD = [
+    ("malformed JSON", '{"fileType": "Euchre Game Notation", "version": ', "not valid JSON: .* line 1 column"),
+    ("not an object", "[1, 2, 3]", "an EGN file is a JSON object"),
+    ("wrong file type", mutate("vwec-finals.egn", _set(["fileType"], "PGN")),
+     r"fileType: fails the EGN schema: 'Euchre Game Notation' was expected"),
+    ("missing players", mutate("vwec-finals.egn", lambda d: d["metadata"].pop("players")),
+     r"metadata: fails the EGN schema: 'players' is a required property"),
+    ("extra field", mutate("vwec-finals.egn", _set(["deals", 2, "comment"], "x")),
+     r"deal 2: deals\[2\]: fails the EGN schema: Additional properties are not allowed \('comment'"),
+    ("bad dealer type", mutate("vwec-finals.egn", _set(["deals", 1, "initialState", "dealer"], "N")),
+     r"deal 1: deals\[1\].initialState.dealer: fails the EGN schema"),
+    ("card that does not exist (pattern)", mutate("vwec-finals.egn", _set(["deals", 3, "phases", 1, "tricks", 2, 1], "Zh")),
+     r"deal 3: deals\[3\].phases\[1\].tricks\[2\]\[1\]: card 'Zh' does not exist"),
+    ("card below the pack", mutate("vwec-finals.egn", _set(["deals", 3, "phases", 1, "tricks", 2, 1], "8h")),
+     r"deal 3 \(deals\[3\]\): trick 3, card 2: card '8h' does not exist in the 24-card pack"),
+    ("joker without the joker rule", mutate("vwec-finals.egn", _set(["deals", 3, "phases", 1, "tricks", 2, 1], "B")),
+     r"deal 3 \(deals\[3\]\): trick 3, card 2: card 'B' \(the joker\) is not in this game's pack"),
+    ("unknown card", mutate("vwec-finals.egn", _set(["deals", 3, "phases", 1, "tricks", 2, 1], "Xx")),
+     r"card 'Xx': unknown and generic cards"),
+    ("bad upcard", mutate("vwec-finals.egn", _set(["deals", 0, "initialState", "upCard"], "7c")),
+     r"deal 0 \(deals\[0\]\): initialState.upCard: card '7c' does not exist"),
+    ("card played twice", mutate("vwec-finals.egn", _set(["deals", 0, "phases", 1, "tricks", 1, 0], "Ad")),
+     r"deal 0 \(deals\[0\]\): card Ad is played twice: by W in trick 1 and by S in trick 2"),
+    ("too many cards in a trick", mutate("vwec-finals.egn", lambda d: d["deals"][0]["phases"][1]["tricks"][0].append("Th")),
+     r"deal 0 \(deals\[0\]\): trick 1 has 5 cards, but only 4 seats play"),
+    ("four cards against a loner", mutate("vwec-finals.egn", lambda d: d["deals"][7]["phases"][1]["tricks"][0].append("Kh")),
+     r"deal 7 \(deals\[7\]\): trick 1 has 4 cards, but only 3 seats play \(N E S\)"),
+    ("short trick in the middle", mutate("vwec-finals.egn", lambda d: d["deals"][0]["phases"][1]["tricks"][1].pop()),
+     r"trick 2 has 3 cards, expected 4 \(only the last recorded trick may be unfinished\)"),
+    ("six tricks", mutate("vwec-finals.egn", lambda d: d["deals"][0]["phases"][1]["tricks"].append([])),
+     r"6 tricks recorded, a hand has 5"),
+    ("unknown call (schema)", mutate("vwec-finals.egn", _set(["deals", 3, "phases", 0, "calls", 2], "Bogus")),
+     r"deal 3: deals\[3\].phases\[0\].calls\[2\]: unknown call 'Bogus'"),
+    ("no-trump call", mutate("vwec-finals.egn", _set(["deals", 1, "phases", 0, "calls", 4], "n")),
+     r"deal 1 \(deals\[1\]\): calls\[4\] 'n' by N: unknown call \(no-trump is not played"),
+    ("call after trump was made", mutate("vwec-finals.egn", lambda d: d["deals"][0]["phases"][0]["calls"].append("Pass")),
+     r"calls\[4\] 'Pass': trump was already made at calls\[3\]"),
+    ("play after all passed", mutate("vwec-finals.egn", lambda d: d["deals"][1]["phases"][0].update(
+        calls=["Pass"] * 8)), r"tricks are recorded but all passed twice"),
+    ("unsupported ruleset", mutate("vwec-finals.egn", _set(["metadata", "ruleset", "canadian"], True)),
+     r"metadata.ruleset: ruleset 'canadian': this variant is not supported"),
+    ("condensed deal", mutate("vwec-finals.egn", _set(["deals", 4], "AAECAw==")),
+     r"deals\[4\]: a condensed \(bit-packed\) deal"),
+    ("seat out of range", mutate("vwec-finals.egn", _set(["deals", 0, "initialState", "dealer"], 5)),
+     r"deal 0 \(deals\[0\]\): initialState.dealer 5: seats are 0..3"),
+    ("playerCards against the play", mutate("custom-scenario.egn", _set(
+        ["deals", 0, "initialState", "playerCards", 1, 0], "Jh")), r"card Jh is in both E's and S's hand"),
+]
+
+
+@pytest.mark.parametrize("case, source, message", BAD, ids=[b[0] for b in BAD])
+def test_bad_input_is_a_clear_error(case, source, message):
+    text = source if isinstance(source, str) else json.dumps(source)
+    with pytest.raises(EGNError, match=message) as err:
+        load_egn(text)
+    assert isinstance(err.value, solver.EuchreError)
+
+
+def test_missing_file():
+    with pytest.raises(EGNError, match="no such file"):
+        load_egn("/nonexistent/game.egn")
+
+
+ILLEGAL = [
+    ("order in round 2", lambda d: d["deals"][1]["phases"][0].update(calls=["Pass"] * 4 + ["Order"]),
+     r"deal 1, calls\[4\] 'Order': N cannot order up: the upcard 9s was turned down"),
+    ("turned-down suit", lambda d: d["deals"][1]["phases"][0].update(calls=["Pass"] * 4 + ["s"]),
+     r"deal 1, calls\[4\] 's': N cannot call s: spades were turned down"),
+    ("other suit in round 1", lambda d: d["deals"][0]["phases"][0].update(calls=["Pass", "Pass", "Pass", "h"]),
+     r"deal 0, calls\[3\] 'h': S cannot call h: in round 1 the only call is to order up the upcard Kc"),
+    ("dealer passes though stuck", lambda d: d["deals"][1]["phases"].pop(),
+     None),
+]
+
+
+@pytest.mark.parametrize("case, fn, message", ILLEGAL, ids=[i[0] for i in ILLEGAL])
+def test_calls_that_break_the_rules_are_findings(case, fn, message):
+    data = mutate("vwec-finals.egn", fn)
+    if message is None:
+        # std: all eight passing is not allowed, the dealer must call
+        data["deals"][1]["phases"][0]["calls"] = ["Pass"] * 8
+        message = r"deal 1, calls\[7\] 'Pass': W cannot pass: stick the dealer"
+    game = load_egn(data)
+    illegal = [p for p in game.problems if p.kind == "illegal"]
+    assert len(illegal) == 1 and illegal[0].deal in (0, 1)
+    assert pytest.importorskip("re").search(message, str(illegal[0])), str(illegal[0])
+    with pytest.raises(EGNError):
+        load_egn(data, strict=True)
+
+
+# -- packaging --------------------------------------------------------------------------------------------
+def test_schema_and_licence_ship_with_the_package():
+    data_dir = Path(solver.__file__).parent / "data"
+    assert SCHEMA_PATH == data_dir / "egn-schema-v1.json"
+    shared = json.loads((EGN_DIR / "egn-schema-v1.json").read_text())
+    assert json.loads(SCHEMA_PATH.read_text()) == shared
+    assert "Apache License" in (data_dir / "EGN-LICENSE").read_text()
+
+
+def test_public_names():
+    assert solver.load_egn is load_egn and solver.dump_egn is dump_egn
