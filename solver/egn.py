@@ -37,12 +37,16 @@ What is an error and what is a finding:
   ``x``); any other call, discard or alone decision the rules do not allow; a
   deal that records play after all passed.
 * :class:`Problem` (kept in :attr:`EGNGame.problems` and on each deal): a
-  renege (deal, trick, card, seat: the card is kept so the record replays on),
-  a replayed score that differs from ``metadata.finalScore``, a dealer out of
-  turn, a deal after the game was already won, a legacy ``initialLead`` that
-  contradicts the rules. ``strict=True`` raises :class:`EGNError` at the first.
+  renege (deal, trick, card, seat: the card is kept so the record replays on);
+  any other rule the record breaks (``"illegal"``: a call the rules do not
+  allow, a card the seat cannot hold such as the upcard played by a
+  non-dealer; the replay of that deal stops there and it is not scored); a
+  recorded discard the play contradicts; a replayed score that differs from
+  ``metadata.finalScore``; a dealer out of turn; a deal after the game was
+  already won; a legacy ``initialLead`` that contradicts the rules.
+  ``strict=True`` raises :class:`EGNError` at the first.
 * Deal status: ``"complete"``, ``"incomplete"`` (the record stops early: no
-  score), ``"thrown_in"`` (all passed twice).
+  score), ``"thrown_in"`` (all passed twice), ``"illegal"`` (see above).
 
 Writing (:func:`dump_egn`): an :class:`EGNGame` is written back from its model
 (the parsed deals plus the annotations, alternative lines and spellings kept
@@ -105,10 +109,11 @@ class Problem:
     """A finding in a record that still replays.
 
     Attributes:
-        kind: ``"renege"``, ``"final_score"``, ``"dealer"``, ``"after_game"`` or ``"lead"``.
+        kind: ``"renege"``, ``"illegal"``, ``"discard"``, ``"final_score"``, ``"dealer"``,
+            ``"after_game"`` or ``"lead"``.
         deal: the deal's ``dealNumber`` (``None`` for the whole file).
         message: a sentence naming the deal and the place.
-        trick: trick number 1..5 (renege), card and seat (renege), else ``None``.
+        trick: trick number 1..5, card and seat where they apply (renege, illegal), else ``None``.
     """
 
     kind: str
@@ -143,7 +148,8 @@ class EGNDeal:
         player_cards: the dealt hands written in the file, per seat N E S W (``None`` where
             not given), or ``None`` when the file has no ``playerCards``.
         hand: the replayed :class:`~solver.game.Hand` (positions, views, history, result).
-        status: ``"complete"``, ``"incomplete"`` or ``"thrown_in"``.
+        status: ``"complete"``, ``"incomplete"``, ``"thrown_in"`` or ``"illegal"`` (a rule
+            broken other than a renege: the replay stopped there; see ``problems``).
         problems: :class:`Problem` s found in this deal.
         score_before, score_after: the game score per side index before and after the deal.
     """
@@ -201,22 +207,27 @@ class EGNDeal:
         return None if self.hand is None else self.hand.result
 
     def summary(self) -> str:
-        """One line: contract and result, e.g. ``"deal 3: E dealt, upcard Th; N ordered hearts: NS 3 tricks, NS +1 (4-2)"``."""
+        """One line: contract and result, e.g.
+        ``"deal 3: E dealt, upcard Th; E picked up hearts: EW 2 tricks, NS +2 (4-2)"``."""
         h = self.hand
         head = f"deal {self.number}: {self.dealer} dealt, upcard {self.upcard}"
         if h is None or h.trump is None:
-            tail = "thrown in" if self.status == "thrown_in" else "incomplete (no contract)"
+            tail = {"thrown_in": "thrown in", "illegal": "illegal bidding (not scored)"}.get(
+                self.status, "incomplete (no contract)")
             return f"{head}; {tail}"
         players = h.rules.players
         mk = side_name(h.makers, players)
-        how = "ordered up" if h.picked_up else "called"
+        how = ("picked up" if h.maker == h.dealer else "ordered up") if h.picked_up else "called"
         alone = " alone" if h.alone is not None else ""
         text = f"{head}; {h.maker} {how} {_SUIT_WORDS[h.trump]}{alone}"
+        if self.status == "illegal":
+            return f"{text}: does not replay after {len(h.tricks)} tricks (illegal; not scored)"
         if self.status != "complete":
             return f"{text}: incomplete after {len(h.tricks)} tricks"
         r = h.result
         scorer = 0 if r.points[0] else 1
-        return (f"{text}: {mk} {r.makers_tricks} tricks, {side_name(scorer, players)} +{r.points[scorer]} "
+        tricks = f"{r.makers_tricks} trick{'' if r.makers_tricks == 1 else 's'}"
+        return (f"{text}: {mk} {tricks}, {side_name(scorer, players)} +{r.points[scorer]} "
                 f"({self.score_after[0]}-{self.score_after[1]})")
 
 

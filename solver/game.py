@@ -38,8 +38,10 @@ one. A freshly dealt hand (:meth:`Hand.deal` with no arguments) knows all.
 
 Positions and views: :meth:`Hand.position` gives the
 :class:`~solver.position.Position` for the double-dummy solver at the current
-point of play, :meth:`Hand.positions` one before every card played, and
-:meth:`Hand.view` what a given seat had seen (:class:`SeatView`).
+point of play, :meth:`Hand.positions` one before every card played, :meth:`Hand.view` what a
+given seat had seen (:class:`SeatView`), :meth:`Hand.at` the hand after its
+first *n* records, and :meth:`Hand.steps` the hand before every action (so
+``before.view(record.seat)`` is the information set of each decision).
 
 Two-player euchre (``Rules(players=2)``): seats N and S, the non-dealer bids
 first and leads; no going alone. The dummy-hands variant
@@ -853,10 +855,8 @@ class Hand:
                 and self._to_act == self._dealer)
 
     def _turned_down_suit(self) -> Suit:
+        """The suit the upcard proposes (a turned-up joker: the named suit)."""
         return self._named if self._upcard == JOKER else self._upcard.suit
-
-    def _proposed_suit(self) -> Suit:
-        return self._turned_down_suit()
 
     def _play_mask(self) -> int:
         led = self._current[0] if self._current else None
@@ -1035,6 +1035,8 @@ class Hand:
         return self.can(Action.name(suit))
 
     def name_suit(self, suit) -> SuitNamed:
+        """The dealer names ``suit`` for a turned-up joker. Returns a :class:`SuitNamed`;
+        raises :class:`IllegalActionError`."""
         return self.apply(Action.name(suit))
 
     def _do_name(self, action: Action) -> SuitNamed:
@@ -1057,6 +1059,7 @@ class Hand:
         return self.can(PASS)
 
     def pass_(self) -> BidMade:
+        """The seat to bid passes. Returns a :class:`BidMade`; raises :class:`IllegalActionError`."""
         return self.apply(PASS)
 
     def verify_order_up(self) -> None:
@@ -1071,6 +1074,8 @@ class Hand:
         return self.can(ORDER)
 
     def order_up(self) -> BidMade:
+        """The seat to bid orders up the upcard (round 1): its suit is trump, the dealer picks it up.
+        Returns a :class:`BidMade`; raises :class:`IllegalActionError`."""
         return self.apply(ORDER)
 
     def verify_call(self, suit) -> None:
@@ -1089,6 +1094,8 @@ class Hand:
         return self.can(Action.call(suit))
 
     def call(self, suit) -> BidMade:
+        """The seat to bid names ``suit`` as trump (round 2). Returns a :class:`BidMade`;
+        raises :class:`IllegalActionError`."""
         return self.apply(Action.call(suit))
 
     def _next_bidder(self) -> Seat:
@@ -1115,7 +1122,7 @@ class Hand:
     def _do_order(self, action: Action) -> BidMade:
         seat = self._to_act
         self._bids = self._bids + ((seat, action),)
-        self._trump = self._proposed_suit()
+        self._trump = self._turned_down_suit()
         self._maker = seat
         self._picked_up = True
         d = self._dealer
@@ -1190,6 +1197,8 @@ class Hand:
         return self.can(Action.go_alone(alone))
 
     def go_alone(self, alone: bool = True) -> AloneDeclared:
+        """The maker goes alone (``True``) or plays with its partner. Returns an
+        :class:`AloneDeclared`; raises :class:`IllegalActionError`."""
         return self.apply(Action.go_alone(alone))
 
     def _do_alone(self, action: Action) -> AloneDeclared:
@@ -1215,6 +1224,8 @@ class Hand:
         return self.can(Action.defend_alone(alone))
 
     def defend_alone(self, alone: bool = True) -> AloneDeclared:
+        """The defender asked defends alone (``True``) or with its partner. Returns an
+        :class:`AloneDeclared`; raises :class:`IllegalActionError`."""
         return self.apply(Action.defend_alone(alone))
 
     def _do_defend(self, action: Action) -> AloneDeclared:
@@ -1273,6 +1284,8 @@ class Hand:
         return True
 
     def play(self, card, allow_renege: bool = False) -> CardPlayed:
+        """The seat to play plays ``card`` (text, index or :class:`Card`). Returns a
+        :class:`CardPlayed`; raises :class:`IllegalActionError` (e.g. a renege)."""
         return self.apply(Action.play(card), allow_renege)
 
     def is_renege(self, card) -> bool:
@@ -1347,9 +1360,25 @@ class Hand:
         return Position(tuple(hands), self._trump, self._leader, self._current, self.makers, self._alone,
                         self._defender_alone, self._won, self._rules)
 
+    def steps(self) -> Iterator[tuple]:
+        """Yield ``(before, record)`` for every record after the deal: ``before`` is an
+        independent :class:`Hand` as it stood when the action was taken (so
+        ``before.view(record.seat)`` is what the actor knew, ``before.legal_actions()``
+        what it could have done), ``record`` what it did."""
+        if not self._history:
+            return
+        h = Hand(self._rules, self._dealer)
+        h.apply(self._history[0].action)
+        for rec in self._history[1:]:
+            yield h.copy(), rec
+            h.apply(rec.action, allow_renege=isinstance(rec, CardPlayed) and rec.renege)
+
     def positions(self) -> Iterator[tuple]:
         """Yield ``(position, record)`` for every card played so far: the
-        :class:`~solver.position.Position` just before the card, and its :class:`CardPlayed`."""
+        :class:`~solver.position.Position` just before the card, and its :class:`CardPlayed`.
+
+        Raises :class:`~solver.errors.PositionError` when a hand in play is not fully known.
+        """
         start = next((i for i, r in enumerate(self._history) if isinstance(r, CardPlayed)), None)
         if start is None:
             return

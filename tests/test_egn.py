@@ -2,6 +2,7 @@
 import copy
 import json
 import random
+import re
 from pathlib import Path
 
 import jsonschema
@@ -364,22 +365,21 @@ ILLEGAL = [
      r"deal 1, calls\[4\] 's': N cannot call s: spades were turned down"),
     ("other suit in round 1", lambda d: d["deals"][0]["phases"][0].update(calls=["Pass", "Pass", "Pass", "h"]),
      r"deal 0, calls\[3\] 'h': S cannot call h: in round 1 the only call is to order up the upcard Kc"),
-    ("dealer passes though stuck", lambda d: d["deals"][1]["phases"].pop(),
-     None),
+    ("dealer passes though stuck", lambda d: (d["deals"][1]["phases"].pop(),
+                                              d["deals"][1]["phases"][0].update(calls=["Pass"] * 8)),
+     r"deal 1, calls\[7\] 'Pass': W cannot pass: stick the dealer"),
 ]
 
 
 @pytest.mark.parametrize("case, fn, message", ILLEGAL, ids=[i[0] for i in ILLEGAL])
 def test_calls_that_break_the_rules_are_findings(case, fn, message):
     data = mutate("vwec-finals.egn", fn)
-    if message is None:
-        # std: all eight passing is not allowed, the dealer must call
-        data["deals"][1]["phases"][0]["calls"] = ["Pass"] * 8
-        message = r"deal 1, calls\[7\] 'Pass': W cannot pass: stick the dealer"
     game = load_egn(data)
     illegal = [p for p in game.problems if p.kind == "illegal"]
     assert len(illegal) == 1 and illegal[0].deal in (0, 1)
-    assert pytest.importorskip("re").search(message, str(illegal[0])), str(illegal[0])
+    assert re.search(message, str(illegal[0])), str(illegal[0])
+    bad = game.deals[illegal[0].deal]
+    assert bad.status == "illegal" and bad.score_after == bad.score_before and "not scored" in bad.summary()
     with pytest.raises(EGNError):
         load_egn(data, strict=True)
 

@@ -536,3 +536,16 @@ def test_game_undo_crosses_hands():
     assert len(game.hands) == 1 and not game.hands[0].is_over
     with pytest.raises(IllegalActionError, match="still under way"):
         game.new_hand()
+
+
+def test_steps_give_the_state_before_every_decision():
+    h = fixed_hand(dealer="S")
+    rng = random.Random(4)
+    while not h.is_over:
+        h.apply(rng.choice(h.legal_actions()))
+    steps = list(h.steps())
+    assert len(steps) == len(h.history) - 1
+    for before, rec in steps:
+        assert before.to_act == rec.seat and rec.action in before.legal_actions()
+        assert before.view(rec.seat).hand == before.holding(rec.seat)
+    assert steps[0][0].phase is Phase.BID1 and steps[-1][1].result == h.result
