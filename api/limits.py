@@ -8,6 +8,8 @@ Config keys (``app.config``; defaults in :data:`api.app.DEFAULTS`, environment
 * ``MAX_REVIEW_WORK``: ``worlds x deals`` of one ``/v1/review`` request.
 * ``REQUEST_TIMEOUT``: seconds the engine may run for one request.
 
+and, fixed, :data:`MAX_JSON_DEPTH` levels of JSON nesting in a body (422 deeper).
+
 The world bounds are the cost estimate: they are checked before any work and a
 request over them is a 422 ``over-limit`` problem naming ``worlds``. The
 deadline catches the rest: in a sync worker (``euchre serve``, Flask's test
@@ -31,6 +33,26 @@ from pydantic import BaseModel
 import solver
 
 from .problems import Problem, from_engine
+
+
+MAX_JSON_DEPTH = 32   # JSON nesting of a request body; deeper input can overflow the engine's recursion
+
+
+def too_deep(value, limit: int):
+    """The top-level member under which ``value`` nests deeper than ``limit`` levels, else None.
+
+    Iterative, so it cannot itself overflow the stack; the engine (copy.deepcopy, jsonschema) could.
+    """
+    stack = [(v, 1, k) for k, v in value.items()] if isinstance(value, dict) else [(value, 0, None)]
+    while stack:
+        item, depth, top = stack.pop()
+        if depth > limit:
+            return top
+        if isinstance(item, dict):
+            stack.extend((v, depth + 1, top) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1, top) for v in item)
+    return None
 
 
 class DeadlineExceeded(BaseException):

@@ -155,6 +155,10 @@ def require_json_body():
     if not isinstance(body, dict):
         raise Problem("invalid-request", f"body: expected a JSON object, got {_JSON_TYPES.get(type(body), 'a value')}",
                       field=None)
+    deep = limits.too_deep(body, limits.MAX_JSON_DEPTH)
+    if deep is not None:
+        message = f"{deep}: JSON nested deeper than {limits.MAX_JSON_DEPTH} levels (EGN games nest about 10)"
+        raise Problem("invalid-request", message, field=deep, errors=[{"field": deep, "message": message}])
     return None
 
 

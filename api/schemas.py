@@ -21,6 +21,7 @@ from typing_extensions import Annotated
 import solver
 from solver.position import parse_side
 
+from .limits import MAX_JSON_DEPTH, too_deep
 from .problems import engine_slug
 
 VWEC = "N:9d Ac Tc Kd Jd E:Qd Js Kh 9h Jh S:9c Ks Qh Kc Jc W:Ad As Ah 9s Qs"
@@ -210,6 +211,9 @@ class ReviewRequest(Strict):
         if not isinstance(v, dict):
             raise PydanticCustomError("invalid-egn", "{message}",
                                       {"message": "egn: expected an EGN game, a JSON object with 'deals'"})
+        if too_deep({"egn": v}, MAX_JSON_DEPTH) is not None:
+            raise PydanticCustomError("invalid-egn", "{message}", {"message": f"egn: JSON nested deeper than "
+                                                                              f"{MAX_JSON_DEPTH} levels"})
         return v
 
     @property

@@ -438,6 +438,12 @@ BAD = [
      422, "/problems/over-limit", "worlds", None),
     ("review-egn-not-egn", "POST", "/v1/review", {"json_body": {"egn": "not an egn file"}},
      422, "/problems/invalid-egn", "egn", None),
+    ("review-egn-nested-deep", "POST", "/v1/review",      # solver.load_egn would overflow its recursion
+     {"data": '{"egn": {"deals": ' + "[" * 600 + "]" * 600 + '}}', "content_type": "application/json"},
+     422, "/problems/invalid-request", "egn", "egn: JSON nested deeper than 32 levels (EGN games nest about 10)"),
+    ("review-egn-text-nested-deep", "POST", "/v1/review",
+     {"json_body": {"egn": '{"deals": ' + "[" * 600 + "]" * 600 + "}"}},
+     422, "/problems/invalid-egn", "egn", "egn: JSON nested deeper than 32 levels"),
     ("oversized-body", "POST", "/v1/solve",
      {"data": json.dumps({**SOLVE, "deal": "x" * 140_000}), "content_type": "application/json"},
      413, "about:blank", None, "request body over this server's limit of 131072 bytes"),
