@@ -631,3 +631,46 @@ def near_valid_bids(draw):
 def test_advise_never_500(client, body):
     answer = client_call(client, "POST", "/v1/advise", json_body=body)
     assert answer.status in (200, 422), (body, answer)
+
+
+def _paths(value, prefix=()):
+    yield prefix
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _paths(v, prefix + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _paths(v, prefix + (i,))
+
+
+EGN_PATHS = list(_paths(FIRST_DEAL_EGN))[1:]
+ODD_VALUES = st.one_of(st.none(), st.booleans(), st.integers(-5, 60), st.text(max_size=6), CARD,
+                       st.sampled_from(["Pass", "Order", "h", "EUCHRE_BIDDING", "TRICK_PLAY", "1.4"]),
+                       st.lists(CARD, max_size=5), st.just({}))
+
+
+@st.composite
+def mutated_egn(draw):
+    egn = json.loads(json.dumps(FIRST_DEAL_EGN))
+    for _ in range(draw(st.integers(1, 3))):
+        path = draw(st.sampled_from(EGN_PATHS))
+        parent = egn
+        try:
+            for key in path[:-1]:
+                parent = parent[key]
+            if draw(st.booleans()) and isinstance(parent, dict):
+                parent.pop(path[-1], None)
+            else:
+                parent[path[-1]] = draw(ODD_VALUES)
+        except (KeyError, IndexError, TypeError):
+            pass
+    return egn
+
+
+@needs_load_egn
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                  HealthCheck.function_scoped_fixture])
+@given(egn=mutated_egn())
+def test_review_never_500(client, egn):
+    answer = client_call(client, "POST", "/v1/review", json_body={"egn": egn, "worlds": 2, "seed": 1})
+    assert answer.status in (200, 422, 501), (egn, answer)
