@@ -407,6 +407,27 @@ cdef int search_value(Search* s) noexcept nogil:
     return low
 
 
+cdef int search_class(Search* s, int makers) noexcept nogil:
+    """The scoring band of the makers' tricks from here: 0 below 3, 1 for 3 up to all but one, 2 for all.
+
+    Needs one or two zero-window tests instead of the full search for the number.
+    """
+    cdef int remaining = popcount(s.hands[s.leader]) + (1 if s.ntrick > 0 else 0)
+    cdef int need = 3 if remaining >= 3 else remaining
+    if makers == 0:
+        if alpha_beta(s, need - 1, need) < need:
+            return 0
+        if need == remaining or alpha_beta(s, remaining - 1, remaining) < remaining:
+            return 1
+        return 2
+    # makers are side 1: they take at least `need` when side 0 takes at most remaining - need
+    if alpha_beta(s, remaining - need, remaining - need + 1) > remaining - need:
+        return 0
+    if need == remaining or alpha_beta(s, 0, 1) > 0:
+        return 1
+    return 2
+
+
 # ---------------------------------------------------------------- boundary
 cdef inline uint32_t to_layout(uint32_t hand, int trump) noexcept nogil:
     cdef uint32_t out = 0
@@ -581,7 +602,7 @@ cdef class SearchContext:
 
 def solve_many(const uint32_t[:, ::1] hands, const uint8_t[::1] trump, const uint8_t[::1] leader,
                const uint8_t[::1] in_play, int players=4, int threads=1, int table_bits=16,
-               unsigned int features=F_ALL, bint per_row=False, trick=None, trick_len=None):
+               unsigned int features=F_ALL, bint per_row=False, trick=None, trick_len=None, makers=None):
     """Solve many trick-start positions; the search runs without the GIL on ``threads`` threads.
 
     Args:
@@ -593,6 +614,9 @@ def solve_many(const uint32_t[:, ::1] hands, const uint8_t[::1] trump, const uin
         per_row: also return per-row nodes and wall time.
         trick, trick_len: optional uint8 arrays (n, 3) and (n,): card indices already
             played to the current trick from the leader, and how many (default none).
+        makers: optional uint8 array (n,) of the makers' side per row; when given, each
+            row returns only the scoring band of the makers' tricks (0: fewer than 3,
+            1: 3 up to all but one, 2: all), found with one or two zero-window tests.
 
     Returns:
         ``(tricks, nodes)``: int8 array (n,) of side 0's tricks, and the total nodes (int);
@@ -629,6 +653,14 @@ def solve_many(const uint32_t[:, ::1] hands, const uint8_t[::1] trump, const uin
         len_arr[:] = trick_len
     cdef const uint8_t[:, ::1] tricks = trick_arr
     cdef const uint8_t[::1] tlen = len_arr
+    cdef bint classes = makers is not None
+    makers_arr = np.zeros(n, np.uint8)
+    if classes:
+        makers = np.asarray(makers)
+        if makers.shape != (n,) or (n and (makers.min() < 0 or makers.max() > 1)):
+            raise SearchInputError("makers: expected one side (0 or 1) per row")
+        makers_arr[:] = makers
+    cdef const uint8_t[::1] makers_side = makers_arr
     for i in range(n):
         code = setup_search(&probe, <uint32_t*> &hands[i, 0], trump[i], leader[i], in_play[i], players,
                             <uint8_t*> &tricks[i, 0], tlen[i])
@@ -657,7 +689,10 @@ def solve_many(const uint32_t[:, ::1] hands, const uint8_t[::1] trump, const uin
                              <uint8_t*> &tricks[i, 0], tlen[i])
                 s.table = table
                 s.features = features
-                result[i] = <int8_t> search_value(s)
+                if classes:
+                    result[i] = <int8_t> search_class(s, makers_side[i])
+                else:
+                    result[i] = <int8_t> search_value(s)
                 node_counts[i] = s.nodes
                 if per_row:
                     clock_gettime(CLOCK_MONOTONIC, &t1)

@@ -269,7 +269,7 @@ def dd_table(deal: str, dealer="S", rules: Rules | None = None) -> DDTable:
 
 
 def solve_batch(hands, trump, leader, makers=0, in_play=None, players: int = 4, threads: int = 1,
-                trick=None, trick_len=None) -> np.ndarray:
+                trick=None, trick_len=None, bands: bool = False) -> np.ndarray:
     """Solve many positions at once, without the GIL.
 
     Args:
@@ -283,9 +283,13 @@ def solve_batch(hands, trump, leader, makers=0, in_play=None, players: int = 4, 
         threads: worker threads (each with its own transposition table).
         trick: optional uint8 array (n, k), k <= 3: card indices already on the table in the
             current trick, from ``leader`` on; ``trick_len`` uint8 (n,) says how many per row.
+        bands: return only the scoring band of the makers' tricks: 0 fewer than 3
+            (euchred), 1 three up to all but one (made), 2 all of them (march); ``makers``
+            may then be an array (n,) of sides. One or two zero-window tests a row
+            instead of the exact count: what bid advice needs, faster.
 
     Returns: int8 array (n,): tricks the ``makers`` side takes from the position on
-    (the trick in progress included).
+    (the trick in progress included), or the bands.
 
     Raises :class:`~solver.EuchreError` naming the first bad row.
     """
@@ -304,7 +308,11 @@ def solve_batch(hands, trump, leader, makers=0, in_play=None, players: int = 4, 
             raise PositionError(f"{name}: expected one small non-negative integer per row ({n})")
         return np.ascontiguousarray(arr, dtype=np.uint8)
 
-    if makers not in (0, 1):
+    if bands:
+        makers_a = column(makers, "makers", None)
+        if n and makers_a.max() > 1:
+            raise PositionError("makers: each row's side must be 0 or 1")
+    elif makers not in (0, 1):
         raise PositionError(f"makers {makers!r}: must be 0 or 1")
     trump_a = column(trump, "trump", None)
     leader_a = column(leader, "leader", None)
@@ -316,13 +324,13 @@ def solve_batch(hands, trump, leader, makers=0, in_play=None, players: int = 4, 
         trick_len = column(trick_len, "trick_len", None)
     try:
         side0, _nodes = _search.solve_many(hands, trump_a, leader_a, in_play_a, players, threads,
-                                           trick=trick, trick_len=trick_len)
+                                           trick=trick, trick_len=trick_len,
+                                           makers=makers_a if bands else None)
     except (_search.SearchInputError, ValueError) as exc:
         raise PositionError(str(exc)) from None
-    if makers == 0:
+    if bands or makers == 0:
         return side0
-    leader_hands = hands[np.arange(n), leader_a]
-    remaining = np.array([bin(int(h)).count("1") for h in leader_hands], dtype=np.int8)
+    remaining = np.bitwise_count(hands[np.arange(n), leader_a]).astype(np.int8)
     if trick_len is not None:
         remaining += (trick_len > 0).astype(np.int8)
     return (remaining - side0).astype(np.int8)

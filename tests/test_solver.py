@@ -199,3 +199,20 @@ def test_dd_table_dummy_hands_sums_two_phases():
                  Rules(players=2, dummy_hands=True))
     with pytest.raises(solver.EuchreError, match="split by one '|'"):
         dd_table(personal, "S", Rules(players=2, dummy_hands=True))
+
+
+def test_solve_batch_bands_match_exact_counts():
+    rng = np.random.default_rng(11)
+    n = 400
+    hands = np.zeros((n, 4), np.uint32)
+    for i in range(n):
+        cards = rng.permutation(24)[:20]
+        for s in range(4):
+            hands[i, s] = sum(1 << int(c) for c in cards[5 * s:5 * s + 5])
+    trump = rng.integers(0, 4, n).astype(np.uint8)
+    leader = rng.integers(0, 4, n).astype(np.uint8)
+    makers = rng.integers(0, 2, n).astype(np.uint8)
+    exact = np.where(makers == 0, solve_batch(hands, trump, leader, 0), solve_batch(hands, trump, leader, 1))
+    expected = np.select([exact < 3, exact < 5], [0, 1], 2)
+    assert np.array_equal(solve_batch(hands, trump, leader, makers, bands=True, threads=2), expected)
+    assert set(np.unique(expected)) == {0, 1, 2}
