@@ -95,8 +95,7 @@ def review(body: ReviewRequest):
     load = limits.engine_function("load_egn")
     with limits.engine(body, main_field="egn"):
         game = load(body.egn)                    # the parsed object: a string would be taken for a path
-    run = limits.engine_function("review")
-    with limits.engine(body, main_field="egn"):
+        run = limits.engine_function("review")   # checked after loading, so a bad game is reported anyway
         result = run(game, worlds=body.worlds, seed=body.seed)
     return jsonify(result.to_dict())
 
