@@ -91,12 +91,11 @@ def engine_slug(exc: Exception) -> str:
 class Problem(Exception):
     """An error that becomes one problem+json response (raised anywhere in a request)."""
 
-    def __init__(self, slug: str, detail: str, field: str | None = None, status: int | None = None,
-                 headers: dict | None = None, **extra):
+    def __init__(self, slug: str, detail: str, field: str | None = None, headers: dict | None = None, **extra):
         super().__init__(detail)
         kind = TYPES[slug]
         self.slug, self.detail, self.field = slug, detail, field
-        self.status = status or kind.status
+        self.status = kind.status
         self.title = kind.title
         self.headers = headers or {}
         self.extra = extra

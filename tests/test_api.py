@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import solver
 from api import create_app
 from api.schemas import HealthResponse, Problem, SolveResponse, TableResponse
-from api.serve import gunicorn_options
+from api.serve import gunicorn_options, serve
 from solver import EuchreError, Position, Rules
 from solver.cli import main as cli_main
 
@@ -350,6 +350,8 @@ def test_config_bounds_env_and_validation(monkeypatch):
     with pytest.raises(ValueError, match="MAX_WORLDS"):
         create_app({"MAX_WORLDS": 0})
     assert gunicorn_options("127.0.0.1", 0, 2, 30.0)["timeout"] > 30
+    with pytest.raises(ValueError, match="workers"):
+        serve("127.0.0.1", 0, workers=0)
 
 
 # -- the bad-input table ------------------------------------------------------------------------------
