@@ -5,7 +5,7 @@ import numpy
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
-compile_args = ["-O3", "-fopenmp"]
+compile_args = ["-O3"]
 if platform.machine().lower() in ("x86_64", "amd64"):
     compile_args.append("-mpopcnt")      # one instruction for the many bit counts of the search
 
@@ -16,7 +16,6 @@ extensions = [
         include_dirs=[numpy.get_include()],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
         extra_compile_args=compile_args,
-        extra_link_args=["-fopenmp"],
     )
 ]
 

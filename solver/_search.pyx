@@ -23,7 +23,8 @@ input before the GIL is released.
 """
 import numpy as np
 cimport numpy as cnp
-from cython.parallel cimport prange, parallel
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from libc.stdlib cimport calloc, free, malloc
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 from libc.stdint cimport uint8_t, int8_t, uint32_t, uint64_t, int64_t
@@ -554,6 +555,46 @@ cdef class SearchContext:
         """Memory of the transposition table, in bytes."""
         return (1 << self.table_bits) * sizeof(TTEntry)
 
+    def solve_rows(self, rows, Py_ssize_t lo, Py_ssize_t hi):
+        """Solve rows ``lo`` to ``hi`` of a batch prepared (and checked) by :func:`solve_many`."""
+        cdef const uint32_t[:, ::1] hands = rows[0]
+        cdef const uint8_t[::1] trump = rows[1]
+        cdef const uint8_t[::1] leader = rows[2]
+        cdef const uint8_t[::1] in_play = rows[3]
+        cdef int players = rows[4]
+        cdef const uint8_t[:, ::1] tricks = rows[5]
+        cdef const uint8_t[::1] tlen = rows[6]
+        cdef const uint8_t[::1] makers_side = rows[7]
+        cdef bint classes = rows[8]
+        cdef unsigned int features = rows[9]
+        cdef bint per_row = rows[10]
+        cdef int8_t[::1] result = rows[11]
+        cdef int64_t[::1] node_counts = rows[12]
+        cdef int64_t[::1] nanos = rows[13]
+        cdef Search s
+        cdef timespec t0, t1
+        cdef Py_ssize_t i
+        if lo < 0 or hi > hands.shape[0] or lo > hi:
+            raise SearchInputError("rows out of range")
+        with nogil:
+            for i in range(lo, hi):
+                if per_row:
+                    clock_gettime(CLOCK_MONOTONIC, &t0)
+                if setup_search(&s, <uint32_t*> &hands[i, 0], trump[i], leader[i], in_play[i], players,
+                                <uint8_t*> &tricks[i, 0], tlen[i]):
+                    result[i] = -1          # unreachable: solve_many checked every row
+                    continue
+                s.table = self.table
+                s.features = features
+                if classes:
+                    result[i] = <int8_t> search_class(&s, makers_side[i])
+                else:
+                    result[i] = <int8_t> search_value(&s)
+                node_counts[i] = s.nodes
+                if per_row:
+                    clock_gettime(CLOCK_MONOTONIC, &t1)
+                    nanos[i] = (t1.tv_sec - t0.tv_sec) * 1000000000 + (t1.tv_nsec - t0.tv_nsec)
+
     def solve(self, hands, int trump, int leader, trick=(), int in_play=0b1111, int players=4):
         """Side 0's tricks from the position to the end of the hand, and the nodes searched.
 
@@ -600,6 +641,40 @@ cdef class SearchContext:
         return result, s.nodes
 
 
+_local = threading.local()
+_pools = {}
+_pools_lock = threading.Lock()
+
+
+_generation = [0]
+
+
+def reset_tables():
+    """Give every thread a fresh, empty table at its next solve (benchmarks measure cold solves)."""
+    _generation[0] += 1
+
+
+def _thread_context(int table_bits):
+    """This thread's search context (its transposition table persists between calls)."""
+    ctx = getattr(_local, "context", None)
+    if ctx is None or ctx.table_bits != table_bits or _local.generation != _generation[0]:
+        ctx = _local.context = SearchContext(table_bits)
+        _local.generation = _generation[0]
+    return ctx
+
+
+def _solve_chunk(rows, Py_ssize_t lo, Py_ssize_t hi, int table_bits):
+    _thread_context(table_bits).solve_rows(rows, lo, hi)
+
+
+def _pool(int threads):
+    with _pools_lock:
+        pool = _pools.get(threads)
+        if pool is None:
+            pool = _pools[threads] = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="euchre-dd")
+        return pool
+
+
 def solve_many(const uint32_t[:, ::1] hands, const uint8_t[::1] trump, const uint8_t[::1] leader,
                const uint8_t[::1] in_play, int players=4, int threads=1, int table_bits=16,
                unsigned int features=F_ALL, bint per_row=False, trick=None, trick_len=None, makers=None):
@@ -609,7 +684,8 @@ def solve_many(const uint32_t[:, ::1] hands, const uint8_t[::1] trump, const uin
         hands: uint32 array (n, 4) of card bitmasks, seats N E S W.
         trump, leader, in_play: uint8 arrays (n,), as for :meth:`SearchContext.solve`.
         players: 4 or 2, for every row.
-        threads: worker threads (OpenMP), each with its own table.
+        threads: worker threads (a pool of Python threads that release the GIL), each
+            with its own transposition table kept between calls.
         features: FEATURE bits switched on (benchmarks switch techniques off one by one).
         per_row: also return per-row nodes and wall time.
         trick, trick_len: optional uint8 arrays (n, 3) and (n,): card indices already
@@ -667,40 +743,19 @@ def solve_many(const uint32_t[:, ::1] hands, const uint8_t[::1] trump, const uin
         if code:
             raise SearchInputError(f"row {i}: {ERRORS[code]}")
     out = np.zeros(n, dtype=np.int8)
-    cdef int8_t[::1] result = out
-    cdef int64_t[::1] node_counts = np.zeros(n, dtype=np.int64)
-    cdef int64_t[::1] nanos = np.zeros(n, dtype=np.int64)
-    cdef timespec t0, t1
-    cdef Table* table
-    cdef Search* s
-    cdef int failed = 0
-    cdef int* failed_flag = &failed      # written through a pointer: shared, not thread-private
-    threads_used = threads if n >= threads else max(1, <int>n)
-    with nogil, parallel(num_threads=threads_used):
-        table = table_new(table_bits)
-        s = <Search*> malloc(sizeof(Search))
-        if table == NULL or s == NULL:
-            failed_flag[0] = 1
-        else:
-            for i in prange(n, schedule="dynamic", chunksize=16):
-                if per_row:
-                    clock_gettime(CLOCK_MONOTONIC, &t0)
-                setup_search(s, <uint32_t*> &hands[i, 0], trump[i], leader[i], in_play[i], players,
-                             <uint8_t*> &tricks[i, 0], tlen[i])
-                s.table = table
-                s.features = features
-                if classes:
-                    result[i] = <int8_t> search_class(s, makers_side[i])
-                else:
-                    result[i] = <int8_t> search_value(s)
-                node_counts[i] = s.nodes
-                if per_row:
-                    clock_gettime(CLOCK_MONOTONIC, &t1)
-                    nanos[i] = (t1.tv_sec - t0.tv_sec) * 1000000000 + (t1.tv_nsec - t0.tv_nsec)
-        free(s)
-        table_free(table)
-    if failed:
-        raise MemoryError("transposition table")
+    node_counts = np.zeros(n, dtype=np.int64)
+    nanos = np.zeros(n, dtype=np.int64)
+    rows = (hands, trump, leader, in_play, players, tricks, tlen, makers_side, classes, features, per_row,
+            out, node_counts, nanos)
+    if threads == 1 or n < 64:
+        _thread_context(table_bits).solve_rows(rows, 0, n)
+    else:
+        # Python threads, each with its own long-lived table; the rows run without the GIL
+        pool = _pool(threads)
+        step = max(16, n // (threads * 8))
+        jobs = [pool.submit(_solve_chunk, rows, lo, min(n, lo + step), table_bits) for lo in range(0, n, step)]
+        for job in jobs:
+            job.result()
     if per_row:
         return out, np.asarray(node_counts), np.asarray(nanos)
     return out, int(np.asarray(node_counts).sum())

@@ -539,6 +539,10 @@ class Advice:
         return "\n".join(lines)
 
 
+# makers' tricks that stand for each scoring band: euchred, made, march
+_BAND_TRICKS = np.array([2, 3, 5], dtype=np.int8)
+
+
 # ----------------------------------------------------------------- the engine
 class _Engine:
     """Solves the worlds of one decision under a configuration, caching by configuration.
@@ -564,11 +568,17 @@ class _Engine:
             pickup = None                    # the dealer sits out: the upcard takes no part in play
         return (int(trump), int(alone), pickup)
 
-    def side0(self, config, rows: np.ndarray) -> np.ndarray:
-        """Side 0's tricks for ``rows`` of the worlds under ``config`` (solving what is missing)."""
-        entry = self.cache.get(config)
+    def makers_tricks(self, config, makers_side: int, rows: np.ndarray) -> np.ndarray:
+        """Makers' tricks, as the scoring band's representative (2 euchred, 3 made, 5 march),
+        for ``rows`` of the worlds under ``config`` with ``makers_side`` (solving what is missing).
+
+        Scoring reads only the band, and the core finds a band with one or two zero-window
+        tests (``solve_batch(bands=True)``) instead of the exact count.
+        """
+        key = (config, makers_side)
+        entry = self.cache.get(key)
         if entry is None:
-            entry = self.cache[config] = (np.zeros(self.n, dtype=np.int8), np.zeros(self.n, dtype=bool))
+            entry = self.cache[key] = (np.zeros(self.n, dtype=np.int8), np.zeros(self.n, dtype=bool))
         values, have = entry
         need = rows[~have[rows]]
         if need.size:
@@ -587,25 +597,27 @@ class _Engine:
                 in_play &= ~(1 << partner)
                 lone = alone
             leader = int(dd.first_leader(d, self.rules, alone=lone))
-            values[need] = dd.solve_batch(hands, trump, leader, 0, in_play, self.players, self.threads)
+            bands = dd.solve_batch(hands, trump, leader, makers_side, in_play, self.players, self.threads,
+                                   bands=True)
+            values[need] = _BAND_TRICKS[bands]
             have[need] = True
             self.solved += need.size
         return values[rows]
 
     def outcome(self, rows, maker, trump, alone, pickup):
-        """Makers' tricks for rows where ``maker`` (seat array, all >= 0) made ``trump`` (array).
+        """Makers' tricks (band representatives) for rows where ``maker`` (seat array, all >= 0)
+        made ``trump`` (array).
 
         ``alone`` bool array; ``pickup`` one value for all rows (see the class doc).
         """
         tricks = np.zeros(rows.size, dtype=np.int8)
         alone_seat = np.where(alone, maker, -1)
-        keys = np.stack([trump.astype(np.int64), alone_seat.astype(np.int64)], axis=1)
+        makers_side = self.side_of(maker)
+        keys = np.stack([trump.astype(np.int64), alone_seat.astype(np.int64), makers_side.astype(np.int64)], axis=1)
         for key in np.unique(keys, axis=0):
             sel = np.all(keys == key, axis=1)
             config = self._normal(key[0], key[1], pickup)
-            s0 = self.side0(config, rows[sel])
-            makers_side = self.side_of(maker[sel])
-            tricks[sel] = np.where(makers_side == 0, s0, 5 - s0)
+            tricks[sel] = self.makers_tricks(config, int(key[2]), rows[sel])
         return tricks
 
     def side_of(self, seats):
