@@ -99,6 +99,22 @@ def cmd_table(args) -> dict:
     return out
 
 
+def cmd_advise(args) -> dict:
+    from .advisor import advise
+    rules = _rules_from_args(args)
+    advice = advise(hand=args.hand, upcard=args.upcard, seat=args.seat, dealer=args.dealer, round=args.round,
+                    rules=rules, worlds=args.worlds, seed=args.seed, threads=args.threads)
+    if not args.json:
+        print(advice)
+    return advice.to_dict()
+
+
+def cmd_serve(args) -> dict:
+    from api.serve import serve
+    serve(host=args.host, port=args.port, workers=args.workers)
+    return {}
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="euchre", description="Euchre double-dummy analysis.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -118,6 +134,26 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dealer", required=True, help="dealer's seat: N E S W")
     _add_rules_options(p, lead=True, dummy=True)
     p.set_defaults(run=cmd_table)
+
+    p = sub.add_parser("advise", help="bid advice: make/march/euchred chances and expected points per call")
+    p.add_argument("--hand", required=True, help='the seat\'s five cards: "Jh Ah Kh 9c 9s"')
+    p.add_argument("--upcard", required=True, help="the card turned up (round 2: the card turned down)")
+    p.add_argument("--seat", required=True, help="the seat to bid: N E S W")
+    p.add_argument("--dealer", required=True, help="the dealer: N E S W")
+    p.add_argument("--round", type=int, choices=(1, 2), default=1, help="bidding round (2: the upcard was turned down)")
+    p.add_argument("--worlds", type=int, default=2000, help="deals of the unseen cards to sample (default 2000)")
+    p.add_argument("--seed", type=int, default=None, help="seed of the sampling (same seed, same answer)")
+    p.add_argument("--threads", type=int, default=1, help="solver threads (default 1)")
+    p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
+                   help="the dealer must name a suit when all pass twice")
+    _add_rules_options(p, lead=True)
+    p.set_defaults(run=cmd_advise)
+
+    p = sub.add_parser("serve", help="run the JSON service under gunicorn")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--workers", type=int, default=2, help="gunicorn worker processes (default 2)")
+    p.set_defaults(run=cmd_serve, json=False)
     return parser
 
 

@@ -60,3 +60,46 @@ def test_table_dummy_hands(capsys):
     # then S's As and Ah take the spade and heart
     assert out["phases"][1]["c"] == {"N": 3, "S": 2}
     assert out["partners"]["c"] == {"N": out["phases"][0]["c"]["N"] + 3, "S": out["phases"][0]["c"]["S"] + 2}
+
+
+def test_advise_json_real_decision(capsys):
+    # vwec-finals.egn, deal 0: N held 9d Ac Tc Kd Jd, the Kc turned up, S dealing; N passed
+    out = run_json(capsys, "advise", "--hand", "9d Ac Tc Kd Jd", "--upcard", "Kc", "--seat", "N", "--dealer", "S",
+                   "--worlds", "300", "--seed", "1")
+    calls = [o["call"] for o in out["options"]]
+    assert calls == ["pass", "order", "order alone"]
+    for o in out["options"]:
+        # a call makes the seat's side the makers in every world: made or euchred, nothing else;
+        # after a pass the other side may make trump, or the hand is thrown in
+        if o["call"] == "pass":
+            assert o["p_make"] + o["p_euchred"] < 1
+        else:
+            assert abs(o["p_make"] + o["p_euchred"] - 1) < 1e-9
+        assert 0 <= o["p_march"] <= o["p_make"] <= 1
+    assert out["worlds"] == 300 and out["exact"] is False
+
+
+def test_advise_two_player_is_exact(capsys):
+    out = run_json(capsys, "advise", "--hand", "9d Ac Tc Kd Jd", "--upcard", "Kc", "--seat", "N", "--dealer", "S",
+                   "--players", "2")
+    assert out["exact"] is True and out["worlds"] == 8568          # C(18, 5): every placement of S's hand
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--hand", "9d Ac Tc Kd"], "holds 4 cards, expected 5"),
+    (["--hand", "9d Ac Tc Kd Kc"], "Kc"),
+    (["--round", "2", "--upcard", "Kc", "--hand", "9d Ac Tc Kd Jd", "--seat", "N"], None),
+])
+def test_advise_errors(capsys, argv, message):
+    base = {"--hand": "9d Ac Tc Kd Jd", "--upcard": "Kc", "--seat": "N", "--dealer": "S"}
+    args = dict(base)
+    it = iter(argv)
+    for k in it:
+        args[k] = next(it)
+    flat = ["advise"] + [x for kv in args.items() for x in kv] + ["--worlds", "50", "--seed", "1"]
+    code = main(flat)
+    if message is None:
+        assert code == 0                         # round 2 with the turned-down Kc: a legal question
+        capsys.readouterr()
+    else:
+        assert code == 2 and message in capsys.readouterr().err
