@@ -31,19 +31,6 @@ def _responses(ok) -> dict:
 
 # -- serialisers (the same objects as the CLI's --json) ----------------------------------------------
 
-def solve_body(pos: solver.Position, result: solver.SolveResult, values: dict) -> dict:
-    best = max(values.values(), default=0)
-    mover = str(pos.to_move)
-    return {
-        "position": {"deal": pos.deal_string(), "trump": str(pos.trump), "leader": str(pos.leader),
-                     "makers": pos.side_name(pos.makers), "alone": None if pos.alone is None else str(pos.alone),
-                     "played": [str(c) for c in pos.played], "to_move": mover},
-        **result.to_dict(),
-        "to_move": mover,
-        "card_values": [{"card": c, "tricks": v, "cost": best - v} for c, v in values.items()],
-    }
-
-
 # -- /v1 ----------------------------------------------------------------------------------------------
 
 @v1.post("/solve", summary="Double-dummy tricks of a position and each legal card's value",
@@ -57,9 +44,8 @@ def solve(body: SolveRequest):
         pos = solver.Position.parse(body.deal, trump=body.trump, leader=body.leader, makers=makers,
                                     alone=body.alone, played=body.played, rules=rules,
                                     tricks_won=body.tricks_won)
-        result = solver.solve(pos)
-        values = solver.card_values(pos)
-    return jsonify(solve_body(pos, result, values))
+        report = solver.dd.solve_report(pos)
+    return jsonify(report)
 
 
 @v1.post("/table", summary="Double-dummy table of a full deal for every trump suit",

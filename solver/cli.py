@@ -42,30 +42,22 @@ def _table(rows, header) -> str:
 
 
 def cmd_solve(args) -> dict:
-    from .dd import card_values, solve
+    from .dd import solve_report
     rules = _rules_from_args(args)
     pos = Position.parse(args.deal, trump=args.trump, leader=args.leader, makers=args.makers,
                          alone=args.alone, played=args.played or "", rules=rules)
-    result = solve(pos)
-    values = card_values(pos)
+    out = solve_report(pos)
     mover = pos.to_move
     mover_side = pos.side_name(pos.side_of(mover))
+    values = {v["card"]: v["tricks"] for v in out["card_values"]}
     best = max(values.values())
-    out = {
-        "position": {"deal": pos.deal_string(), "trump": str(pos.trump), "leader": str(pos.leader),
-                     "makers": pos.side_name(pos.makers), "alone": None if pos.alone is None else str(pos.alone),
-                     "played": [str(c) for c in pos.played], "to_move": str(mover)},
-        **result.to_dict(),
-        "to_move": str(mover),
-        "card_values": [{"card": c, "tricks": v, "cost": best - v} for c, v in values.items()],
-    }
     if args.json:
         return out
-    tricks = ", ".join(f"{side} {n}" for side, n in result.tricks.items())
-    pts = ", ".join(f"{side} {n}" for side, n in result.points.items())
+    tricks = ", ".join(f"{side} {n}" for side, n in out["tricks"].items())
+    pts = ", ".join(f"{side} {n}" for side, n in out["points"].items())
     print(f"Trump {pos.trump.word}, {pos.leader} led, makers {out['makers']}"
           + (f", {pos.alone} alone" if pos.alone is not None else ""))
-    print(f"Double-dummy tricks: {tricks}  (scores {pts})  [{result.nodes} nodes]")
+    print(f"Double-dummy tricks: {tricks}  (scores {pts})  [{out['nodes']} nodes]")
     print(f"\n{mover} to play; {mover_side}'s total tricks after each legal card:")
     rows = [[c, v, "best" if v == best else f"-{best - v}"] for c, v in values.items()]
     print(_table(rows, ["card", "tricks", "cost"]))

@@ -105,6 +105,29 @@ def solve(pos: Position) -> SolveResult:
                        {side_name(scoring_side, pos.players): pts}, nodes, pos)
 
 
+def solve_report(pos: Position) -> dict:
+    """Everything `euchre solve --json` and ``POST /v1/solve`` answer for a position (one JSON-ready dict).
+
+    Keys: ``position`` (deal, trump, leader, makers, alone, played, to_move), ``tricks``,
+    ``makers``, ``makers_tricks``, ``points``, ``nodes`` (see :class:`SolveResult`),
+    ``to_move``, and ``card_values``: a list of ``{"card", "tricks", "cost"}`` for each
+    legal card of the player to move (the mover's side total tricks after it, and
+    what it loses against the best card, in tricks).
+    """
+    result = solve(pos)
+    values = card_values(pos)
+    best = max(values.values(), default=0)
+    mover = str(pos.to_move)
+    return {
+        "position": {"deal": pos.deal_string(), "trump": str(pos.trump), "leader": str(pos.leader),
+                     "makers": pos.side_name(pos.makers), "alone": None if pos.alone is None else str(pos.alone),
+                     "played": [str(c) for c in pos.played], "to_move": mover},
+        **result.to_dict(),
+        "to_move": mover,
+        "card_values": [{"card": c, "tricks": v, "cost": best - v} for c, v in values.items()],
+    }
+
+
 def card_values(pos: Position) -> dict:
     """For each legal card of the player to move: the mover's side total tricks after it.
 

@@ -371,6 +371,13 @@ def _game_over(rules: Rules, score: tuple, deals_done: int) -> bool:
 
 
 def _read(source) -> tuple:
+    try:
+        return _read_unchecked(source)
+    except RecursionError:
+        raise EGNError("EGN source: nested too deeply to be a game record") from None
+
+
+def _read_unchecked(source) -> tuple:
     if isinstance(source, dict):
         return "<data>", copy.deepcopy(source)
     if isinstance(source, bytes):

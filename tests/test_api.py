@@ -521,7 +521,7 @@ def _slow_card_values(pos):
 
 def test_deadline_stops_the_engine_and_the_app_goes_on(monkeypatch):
     client = create_app({"TESTING": True, "REQUEST_TIMEOUT": 0.2}).test_client()
-    monkeypatch.setattr(solver, "card_values", _slow_card_values)
+    monkeypatch.setattr(solver.dd, "card_values", _slow_card_values)
     start = time.monotonic()
     answer = client_call(client, "POST", "/v1/solve", json_body=SOLVE)
     assert time.monotonic() - start < 5

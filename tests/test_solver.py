@@ -46,8 +46,7 @@ def test_vector_count():
 
 def test_real_deal_vwec_final_first_hand():
     # First hand of the VWEC final, as play began (S dealt and picked up Kc; W leads, NS made clubs).
-    # Played out, NS took 4 tricks (tricks 2, 3, 4 and 5 in the file; W's Ad won trick 1). The DD value
-    # is also 4: EW have only the Ad and the As/Ah pair can't both cash because S ruffs.
+    # W led the Ad and S ruffed it with the 9c; EW's one trick in the real play came later.
     pos = Position.parse("N:9d Ac Tc Kd Jd E:Qd Js Kh 9h Jh S:9c Ks Qh Kc Jc W:Ad As Ah 9s Qs",
                          trump="c", leader="W", makers="NS")
     result = solve(pos)
