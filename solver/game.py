@@ -44,10 +44,26 @@ first *n* records, and :meth:`Hand.steps` the hand before every action (so
 ``before.view(record.seat)`` is the information set of each decision).
 
 Two-player euchre (``Rules(players=2)``): seats N and S, the non-dealer bids
-first and leads; no going alone. The dummy-hands variant
-(``Rules.dummy_hands``) is not implemented yet: building a :class:`Hand` with
-it raises :class:`~solver.errors.RulesError`; the second set of five tricks
-would start in :meth:`Hand._end_trick` where the first set ends.
+first and leads; no going alone.
+
+Dummy hands (``Rules(players=2, dummy_hands=True)``, RULES.md and
+``shared/seeds/two-player-euchre.txt``): each seat is dealt five personal cards
+and five dummy cards; the dummies are turned face up at once, so both are in
+every :class:`SeatView` (``dummies``) from the deal on, bidding included. The
+kitty is four cards, the top one the upcard. Bidding is two-player bidding.
+**The dealer picks up into its personal hand** and discards one of those six
+face down: the seed says bidding "proceeds exactly as in standard two-player
+euchre", where the dealer picks the upcard into the hand it holds and discards
+face down, and a card thrown from a face-up dummy could not be face down. The
+dummies stay as dealt. Tricks 1-5 are played with the personal hands, led by
+the non-dealer; when the fifth is over that set is scored as a hand
+(:attr:`Hand.phase_results`, :attr:`CardPlayed.phase_result`), then tricks
+6-10 are played with the dummies as the hands, the non-dealer leading again,
+and scored as a second hand with the same trump and maker. The hand's
+:attr:`Hand.result` sums the two (:class:`HandResult`); a game adds both sets'
+points. :meth:`Hand.position` in either set is that set's two-player position.
+The phase stays ``PLAY`` through all ten tricks; :attr:`Hand.dummy_phase` says
+which set is under way, and ``tricks_won`` counts that set's tricks.
 """
 from __future__ import annotations
 
@@ -57,7 +73,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from .cards import (ALL_CARDS_MASK, FULL_MASK, JOKER, Card, Seat, Suit, cards_of, effective_suit,
-                    format_cards, mask_of, parse_cards, parse_deal)
+                    format_cards, mask_of, parse_cards, parse_deal, split_dummy_deal)
 from .dd import first_leader, hand_points
 from .errors import CardError, EuchreError, IllegalActionError, PositionError, RulesError
 from .position import Position, legal_mask, side_name, side_of, winning_index
@@ -296,6 +312,8 @@ class DealCards:
         kitty: bitmask of the known kitty cards other than the upcard.
         unknown: 4 counts of each seat's dealt cards that are not known (record replay).
         kitty_unknown: count of kitty cards (besides the upcard) that are not known.
+        dummies: 4 bitmasks of the face-up dummy hands (``Rules.dummy_hands``: five
+            cards each for N and S, always known); all 0 otherwise.
 
     Build with :meth:`random`, :meth:`parse`, or directly. Validated by
     :meth:`Hand.verify_deal`.
@@ -306,6 +324,7 @@ class DealCards:
     kitty: int = 0
     unknown: tuple = (0, 0, 0, 0)
     kitty_unknown: int = 0
+    dummies: tuple = (0, 0, 0, 0)
 
     @property
     def kind(self) -> Kind:
@@ -313,22 +332,33 @@ class DealCards:
 
     @classmethod
     def random(cls, rules: Rules | None = None, rng=None) -> "DealCards":
-        """A uniformly random deal. ``rng``: a :class:`random.Random`, an int seed, or ``None``."""
+        """A uniformly random deal. ``rng``: a :class:`random.Random`, an int seed, or ``None``.
+
+        Dummy hands: five personal cards each, then five dummy cards each, then the kitty.
+        """
         rules = rules if rules is not None else Rules()
         if not isinstance(rng, random.Random):
             rng = random.Random(rng)
         pack = cards_of(_pack_mask(rules))
         rng.shuffle(pack)
-        hands = [0, 0, 0, 0]
+        hands, dummies = [0, 0, 0, 0], [0, 0, 0, 0]
         for i, seat in enumerate(rules.seats):
             hands[seat] = mask_of(pack[i * HAND_SIZE:(i + 1) * HAND_SIZE])
         rest = pack[len(rules.seats) * HAND_SIZE:]
-        return cls(tuple(hands), rest[0], mask_of(rest[1:]))
+        if rules.dummy_hands:
+            for i, seat in enumerate(rules.seats):
+                dummies[seat] = mask_of(rest[i * HAND_SIZE:(i + 1) * HAND_SIZE])
+            rest = rest[len(rules.seats) * HAND_SIZE:]
+        return cls(tuple(hands), rest[0], mask_of(rest[1:]), dummies=tuple(dummies))
 
     @classmethod
     def parse(cls, deal: str, upcard, kitty=None, rules: Rules | None = None,
               partial: bool = False) -> "DealCards":
         """From a deal string ``"N:<hand> E:<hand> S:<hand> W:<hand>"`` and the upcard.
+
+        Dummy hands (``Rules.dummy_hands``): ``"N:<hand> S:<hand> | N:<dummy> S:<dummy>"``,
+        the personal hands, then the face-up dummies (see :func:`~solver.cards.split_dummy_deal`);
+        the dummies are always five known cards each.
 
         ``partial``: a hand written ``-`` or with fewer than five cards has that many
         unknown cards (a partial record); without it every hand must be five cards.
@@ -339,6 +369,17 @@ class DealCards:
         not five cards when not ``partial``.
         """
         rules = rules if rules is not None else Rules()
+        dummies = [0, 0, 0, 0]
+        if rules.dummy_hands:
+            deal, dummy_text = split_dummy_deal(deal)
+            for seat, cards in parse_deal(dummy_text, rules.players).items():
+                if cards is None or len(cards) != HAND_SIZE:
+                    got = "unknown ('-')" if cards is None else f"{len(cards)} cards"
+                    raise CardError(f"{seat} dummy is {got}, expected {HAND_SIZE} face-up cards")
+                dummies[seat] = mask_of(cards)
+        elif isinstance(deal, str) and "|" in deal:
+            raise CardError(f"deal {deal!r}: '|' separates the dummy hands, which need "
+                            "Rules(players=2, dummy_hands=True)")
         parsed = parse_deal(deal, rules.players)
         hands, unknown = [0, 0, 0, 0], [0, 0, 0, 0]
         for seat, cards in parsed.items():
@@ -355,10 +396,10 @@ class DealCards:
             if any(unknown):
                 kmask = 0
             else:
-                kmask = _pack_mask(rules) & ~(sum(hands) | up.mask)
+                kmask = _pack_mask(rules) & ~(sum(hands) | sum(dummies) | up.mask)
         else:
             kmask = mask_of(parse_cards(kitty, what="kitty") if isinstance(kitty, str) else [Card(c) for c in kitty])
-        return cls(tuple(hands), up, kmask, tuple(unknown), max(0, kitty_size - _popcount(kmask)))
+        return cls(tuple(hands), up, kmask, tuple(unknown), max(0, kitty_size - _popcount(kmask)), tuple(dummies))
 
     def __str__(self) -> str:
         parts = []
@@ -367,6 +408,9 @@ class DealCards:
                 text = format_cards(self.hands[seat]) if self.hands[seat] else ""
                 text += " ?" * self.unknown[seat]
                 parts.append(f"{seat.name}:{text.strip() or '-'}")
+        if any(self.dummies):
+            parts.append("|")
+            parts += [f"{seat.name}:{format_cards(self.dummies[seat])}" for seat in Seat if self.dummies[seat]]
         return " ".join(parts) + f" up:{self.upcard}"
 
 
@@ -424,13 +468,18 @@ class AloneDeclared(Record):
 class CardPlayed(Record):
     """``seat`` played ``card`` to trick ``trick`` (0-based). ``renege`` is True when the
     card broke the follow-suit rule (only with ``allow_renege``); ``trick_winner`` is set
-    on the trick's last card; ``result`` on the hand's last card."""
+    on the trick's last card; ``result`` on the hand's last card.
+
+    Dummy hands: ``trick`` runs 0..9 (5..9 are played with the dummies);
+    ``phase_result`` is the :class:`HandResult` of the set of five tricks that the
+    card ends (on the cards of tricks 5 and 10), else ``None``."""
 
     card: Card
     trick: int
     renege: bool
     trick_winner: Seat | None
     result: "HandResult | None"
+    phase_result: "HandResult | None" = None
 
 
 @dataclass(frozen=True)
@@ -461,6 +510,15 @@ class HandResult:
         makers_tricks: the makers' tricks (0..5).
         points: points scored per side index ``(side0, side1)``; one of them is 0.
         march: the makers took all five; euchred: they took fewer than three.
+        phases: dummy hands (``Rules.dummy_hands``): the result of each set of five
+            tricks, each scored as a hand: ``(personal hands, dummies)``; empty otherwise.
+
+    Dummy hands: the hand's result sums the two sets. ``tricks`` and
+    ``makers_tricks`` count all ten tricks (0..10); ``points`` is the sum of the two
+    sets' points, so both sides may score (one made, the other euchred);
+    ``march`` means the makers took all ten (they marched twice) and ``euchred``
+    that they were euchred in at least one set. The makers are the same in
+    both sets: one trump, one maker, for the whole hand.
     """
 
     thrown_in: bool
@@ -475,6 +533,7 @@ class HandResult:
     march: bool
     euchred: bool
     players: int = 4
+    phases: tuple = ()
 
     @property
     def makers_points(self) -> int:
@@ -487,13 +546,16 @@ class HandResult:
         names = (side_name(0, self.players), side_name(1, self.players))
         if self.thrown_in:
             return {"thrown_in": True, "points": {names[0]: 0, names[1]: 0}}
-        return {"thrown_in": False, "trump": str(self.trump), "maker": str(self.maker),
-                "makers": names[self.makers],
-                "alone": None if self.alone is None else str(self.alone),
-                "defender_alone": None if self.defender_alone is None else str(self.defender_alone),
-                "tricks": {names[0]: self.tricks[0], names[1]: self.tricks[1]},
-                "points": {names[0]: self.points[0], names[1]: self.points[1]},
-                "march": self.march, "euchred": self.euchred}
+        out = {"thrown_in": False, "trump": str(self.trump), "maker": str(self.maker),
+               "makers": names[self.makers],
+               "alone": None if self.alone is None else str(self.alone),
+               "defender_alone": None if self.defender_alone is None else str(self.defender_alone),
+               "tricks": {names[0]: self.tricks[0], names[1]: self.tricks[1]},
+               "points": {names[0]: self.points[0], names[1]: self.points[1]},
+               "march": self.march, "euchred": self.euchred}
+        if self.phases:
+            out["phases"] = [p.to_dict() for p in self.phases]
+        return out
 
 
 @dataclass(frozen=True)
@@ -520,8 +582,17 @@ class SeatView:
             (failed to follow) under the trump.
         hand_sizes: cards each seat holds now (0 for a seat out of play or out of the game).
         unseen: bitmask of the cards whose place this seat does not know: the pack less
-            its own hand, its own discard, the cards played and a face-up or turned-down
-            upcard. A picked-up upcard stays unseen for the other seats (see ``upcard_state``).
+            its own hand, its own discard, the cards played, the face-up dummies and a
+            face-up or turned-down upcard. A picked-up upcard stays unseen for the other
+            seats (see ``upcard_state``).
+        dummies: dummy hands (``Rules.dummy_hands``): 4 bitmasks of the face-up dummy
+            cards not yet played, seen by every seat (both dummies, in either set of
+            tricks; during tricks 6-10 they are the hands in play, so ``hand`` is the
+            seat's own dummy); all 0 otherwise.
+        dummy_phase: tricks 6-10 (the dummies) are under way or over.
+
+    Dummy hands: ``tricks_won`` counts the set of five under way, and ``voids``
+    come from that set's tricks only (the hands change between the sets).
     """
 
     seat: Seat
@@ -550,12 +621,14 @@ class SeatView:
     voids: tuple
     hand_sizes: tuple
     unseen: int
+    dummies: tuple = (0, 0, 0, 0)
+    dummy_phase: bool = False
 
 
 _STATE = ("_phase", "_to_act", "_hands", "_unknown", "_dealt", "_dealt_unknown", "_upcard", "_kitty",
           "_kitty_unknown", "_named", "_bids", "_trump", "_maker", "_alone", "_defender_alone",
           "_defend_asked", "_picked_up", "_discard", "_discarded", "_tricks", "_leader", "_current",
-          "_current_seats", "_won", "_result")
+          "_current_seats", "_won", "_result", "_dummies", "_dealt_dummies", "_phase_results")
 
 
 class Hand:
@@ -565,8 +638,11 @@ class Hand:
         rules: the :class:`~solver.rules.Rules` (default ``Rules()``).
         dealer: the dealing :class:`Seat` (``"N"``, 0, ...); N or S in two-player.
 
-    Raises :class:`~solver.errors.RulesError` for a dealer not in the game or
-    ``Rules.dummy_hands`` (not implemented yet).
+    Raises :class:`~solver.errors.RulesError` for a dealer not in the game.
+
+    Dummy hands (``Rules(players=2, dummy_hands=True)``): see the module docs;
+    :meth:`dummy`, :attr:`dummy_phase` and :attr:`phase_results` say where the
+    hand is, :attr:`result` sums the two sets of five tricks.
 
     Example::
 
@@ -581,8 +657,6 @@ class Hand:
         rules = rules if rules is not None else Rules()
         if not isinstance(rules, Rules):
             raise RulesError(f"rules {rules!r}: expected a Rules value")
-        if rules.dummy_hands:
-            raise RulesError("dummy_hands: the dummy-hands variant is not implemented in the rules engine yet")
         try:
             dealer = Seat.parse(dealer)
         except CardError as exc:
@@ -619,6 +693,9 @@ class Hand:
         self._current_seats = ()
         self._won = (0, 0)
         self._result = None
+        self._dummies = (0, 0, 0, 0)          # face-up dummy cards not yet in play
+        self._dealt_dummies = (0, 0, 0, 0)
+        self._phase_results = ()              # dummy hands: the result of each finished set of five
         self._history = []
         self._snaps = []
 
@@ -747,8 +824,39 @@ class Hand:
 
     @property
     def tricks_won(self) -> tuple:
-        """Tricks taken per side index ``(side0, side1)``."""
+        """Tricks taken per side index ``(side0, side1)`` (dummy hands: in the set of five
+        under way, or the last one once the hand is over)."""
         return self._won
+
+    # -- dummy hands ---------------------------------------------------------------------
+    def dummy(self, seat) -> int:
+        """Bitmask of ``seat``'s face-up dummy cards not yet played (0 without dummy hands).
+
+        During tricks 1-5 that is the five cards dealt; during tricks 6-10 the dummy is the
+        hand in play, so this equals :meth:`holding`."""
+        seat = Seat.parse(seat)
+        return self._hands[seat] if self.dummy_phase else self._dummies[seat]
+
+    def dealt_dummy(self, seat) -> int:
+        """Bitmask of the five dummy cards dealt to ``seat`` (0 without dummy hands)."""
+        return self._dealt_dummies[Seat.parse(seat)]
+
+    @property
+    def dummy_phase(self) -> bool:
+        """Dummy hands: True once the first five tricks are over (tricks 6-10 are
+        played, or were, with the dummies)."""
+        return self._rules.dummy_hands and len(self._tricks) >= TRICKS
+
+    @property
+    def phase_results(self) -> tuple:
+        """Dummy hands: the :class:`HandResult` of each finished set of five tricks
+        (personal hands, then dummies), each scored as a hand. Empty otherwise."""
+        return self._phase_results
+
+    @property
+    def tricks_in_hand(self) -> int:
+        """Tricks a hand has: 5, or 10 with dummy hands."""
+        return 2 * TRICKS if self._rules.dummy_hands else TRICKS
 
     @property
     def result(self) -> HandResult | None:
@@ -810,7 +918,8 @@ class Hand:
         if p is Phase.DEFEND_ALONE:
             return f"{self._to_act} must say whether it defends alone"
         if p is Phase.PLAY:
-            return f"it is trick {len(self._tricks) + 1} and {self._to_act} is to play"
+            hands = (" (the dummies)" if self.dummy_phase else " (the personal hands)") if self._rules.dummy_hands else ""
+            return f"it is trick {len(self._tricks) + 1}{hands} and {self._to_act} is to play"
         if self._result is not None and self._result.thrown_in:
             return "the hand was thrown in"
         return "the hand is over"
@@ -954,11 +1063,18 @@ class Hand:
             up = Card(cards.upcard)
         except CardError as exc:
             raise IllegalActionError(f"cannot deal: upcard: {exc}") from None
+        dummies = tuple(getattr(cards, "dummies", (0, 0, 0, 0)))
+        if len(dummies) != 4:
+            raise IllegalActionError("cannot deal: dummies need one entry per seat N E S W")
+        if any(dummies) and not rules.dummy_hands:
+            raise IllegalActionError("cannot deal: dummy hands need Rules(players=2, dummy_hands=True)")
         seen = {}
         groups = [(Seat(s).name, int(cards.hands[s]), int(cards.unknown[s])) for s in range(4)]
+        if rules.dummy_hands:
+            groups += [(f"{Seat(s).name}'s dummy", int(dummies[s]), 0) for s in rules.seats]
         groups.append(("kitty", int(cards.kitty), int(cards.kitty_unknown)))
         for name, mask, unknown in groups:
-            seat_in_game = name == "kitty" or Seat[name] in rules.seats
+            seat_in_game = name == "kitty" or name.endswith("dummy") or Seat[name] in rules.seats
             if mask < 0 or mask >> 25 or unknown < 0:
                 raise IllegalActionError(f"cannot deal: {name}: not a card bitmask and a count")
             if not seat_in_game:
@@ -978,7 +1094,7 @@ class Hand:
         if up in seen:
             raise IllegalActionError(f"cannot deal: the upcard {up} also appears in {seen[up]}")
         for name, mask, unknown in groups:
-            if name != "kitty" and Seat[name] not in rules.seats:
+            if name != "kitty" and not name.endswith("dummy") and Seat[name] not in rules.seats:
                 continue
             size = _popcount(mask) + unknown
             expected = rules.kitty_size - 1 if name == "kitty" else HAND_SIZE
@@ -1019,6 +1135,7 @@ class Hand:
         self._upcard = Card(cards.upcard)
         self._kitty = int(cards.kitty)
         self._kitty_unknown = int(cards.kitty_unknown)
+        self._dummies = self._dealt_dummies = tuple(int(d) for d in getattr(cards, "dummies", (0, 0, 0, 0)))
         if self._upcard == JOKER:
             self._phase, self._to_act = Phase.NAME_SUIT, self._dealer
         else:
@@ -1243,9 +1360,8 @@ class Hand:
 
     # -- play --------------------------------------------------------------------------------
     def _start_play(self) -> None:
-        # Dummy hands (Rules.dummy_hands, later issue): the second set of five tricks
-        # would be started from _end_trick with the dummies as the hands and the
-        # non-dealer leading; the first set starts here as for a plain hand.
+        # Dummy hands: this starts the first set of five (the personal hands); the second
+        # set, with the dummies and the non-dealer leading again, starts in _end_trick.
         leader = first_leader(self._dealer, self._rules, self._alone, self._defender_alone)
         self._leader = leader
         self._current, self._current_seats = (), ()
@@ -1308,7 +1424,10 @@ class Hand:
             self._to_act = order[len(self._current)]
             return CardPlayed(seat, action, Phase.PLAY, card, trick_index, renege, None, None)
         winner = self._end_trick(order)
-        return CardPlayed(seat, action, Phase.PLAY, card, trick_index, renege, winner, self._result)
+        ended = None
+        if self._rules.dummy_hands and len(self._tricks) % TRICKS == 0:
+            ended = self._phase_results[-1]
+        return CardPlayed(seat, action, Phase.PLAY, card, trick_index, renege, winner, self._result, ended)
 
     def _end_trick(self, order) -> Seat:
         winner = Seat(order[winning_index(self._current, self._trump)])
@@ -1318,21 +1437,42 @@ class Hand:
         self._won = tuple(won)
         self._current, self._current_seats = (), ()
         self._leader = winner
-        if len(self._tricks) == TRICKS:
+        if self._rules.dummy_hands and len(self._tricks) == TRICKS:
+            # The personal hands are played out: score them as a hand, then tricks 6-10
+            # with the face-up dummies as the hands, the non-dealer leading (RULES.md).
+            self._phase_results = (self._set_result(),)
+            self._hands, self._dummies = self._dummies, (0, 0, 0, 0)
+            self._won = (0, 0)
+            self._leader = self._to_act = first_leader(self._dealer, self._rules)
+        elif len(self._tricks) == self.tricks_in_hand:
             self._finish()
         else:
             self._to_act = winner
         return winner
 
-    def _finish(self) -> None:
+    def _set_result(self) -> HandResult:
+        """The result of the set of five tricks just played, scored as a hand."""
         makers = self.makers
         mt = self._won[makers]
         who, pts = hand_points(mt, self._rules, self._alone is not None, self._defender_alone is not None)
         scoring = makers if who == "makers" else 1 - makers
         points = [0, 0]
         points[scoring] = pts
-        self._result = HandResult(False, self._trump, self._maker, makers, self._alone, self._defender_alone,
-                                  self._won, mt, tuple(points), mt == TRICKS, mt < 3, self._rules.players)
+        return HandResult(False, self._trump, self._maker, makers, self._alone, self._defender_alone,
+                          self._won, mt, tuple(points), mt == TRICKS, mt < 3, self._rules.players)
+
+    def _finish(self) -> None:
+        result = self._set_result()
+        if self._rules.dummy_hands:
+            sets = self._phase_results + (result,)
+            self._phase_results = sets
+            tricks = tuple(sum(r.tricks[i] for r in sets) for i in (0, 1))
+            points = tuple(sum(r.points[i] for r in sets) for i in (0, 1))
+            mt = tricks[result.makers]
+            result = HandResult(False, self._trump, self._maker, result.makers, None, None, tricks, mt, points,
+                                all(r.march for r in sets), any(r.euchred for r in sets), self._rules.players,
+                                sets)
+        self._result = result
         self._phase, self._to_act = Phase.DONE, None
 
     _DISPATCH = {Kind.NAME: _do_name, Kind.PASS: _do_pass, Kind.ORDER: _do_order, Kind.CALL: _do_call,
@@ -1346,6 +1486,10 @@ class Hand:
         Hands are the cards the seats in play still hold; ``played`` the current trick;
         makers, loner, lone defender and tricks already won as in the hand.
 
+        Dummy hands: the two-player position of the set of five under way (tricks 1-5:
+        the personal hands; tricks 6-10: the dummies), with its own tricks won and
+        ``Rules(players=2)`` without ``dummy_hands``, since each set is scored as a hand.
+
         Raises :class:`~solver.errors.PositionError` before play starts, for a thrown-in
         hand, or when a hand in play is not fully known (a partial record).
         """
@@ -1353,12 +1497,13 @@ class Hand:
             raise PositionError(f"no double-dummy position: {self._state_text()}")
         hands = [0, 0, 0, 0]
         for s in self.seats_in_play:
-            if self._unknown[s]:
+            if self._unknown[s] and not self.dummy_phase:
                 raise PositionError(f"no double-dummy position: {self._unknown[s]} of {s}'s cards are not "
                                     "known in this record")
             hands[s] = self._hands[s]
+        rules = self._rules.replace(dummy_hands=False) if self._rules.dummy_hands else self._rules
         return Position(tuple(hands), self._trump, self._leader, self._current, self.makers, self._alone,
-                        self._defender_alone, self._won, self._rules)
+                        self._defender_alone, self._won, rules)
 
     def steps(self) -> Iterator[tuple]:
         """Yield ``(before, record)`` for every record after the deal: ``before`` is an
@@ -1399,11 +1544,12 @@ class Hand:
         all_tricks = [(t.seats, t.cards) for t in tricks]
         if self._current:
             all_tricks.append((self._current_seats, self._current))
-        for seats, cards in all_tricks:
+        this_set = TRICKS if self.dummy_phase else 0       # dummy hands: voids of the set under way
+        for i, (seats, cards) in enumerate(all_tricks):
             led = effective_suit(cards[0], trump)
             for s, c in zip(seats, cards):
                 played[s] |= c.mask
-                if effective_suit(c, trump) != led:
+                if effective_suit(c, trump) != led and i >= this_set:
                     voids[s].add(Suit(led))
         upcard_state = None
         if self._upcard is not None:
@@ -1415,8 +1561,11 @@ class Hand:
                 upcard_state = "turned_down"
         own_discard = self._discard if seat == self._dealer else None
         unseen = 0
+        dummies = (0, 0, 0, 0)
         if self._phase is not Phase.DEAL:
             unseen = _pack_mask(self._rules) & ~self._hands[seat] & ~sum(played)
+            dummies = tuple(self.dummy(s) for s in range(4))
+            unseen &= ~sum(dummies)
             if upcard_state in ("face_up", "turned_down"):
                 unseen &= ~self._upcard.mask
             if own_discard is not None:
@@ -1428,7 +1577,7 @@ class Hand:
                         self._unknown[seat], self._upcard, upcard_state, self._named, own_discard, self._bids,
                         trump, self._maker, self.makers, self._alone, self._defender_alone, in_play,
                         self._tricks, self._leader, self.current_trick, self._won, tuple(played),
-                        tuple(frozenset(v) for v in voids), sizes, unseen)
+                        tuple(frozenset(v) for v in voids), sizes, unseen, dummies, self.dummy_phase)
 
 
 class Game:

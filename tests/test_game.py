@@ -374,9 +374,11 @@ def test_duplicate_card_in_a_deal():
         Hand(Rules(), "N").apply(cards)
 
 
-def test_dummy_hands_not_implemented_yet():
-    with pytest.raises(RulesError, match="dummy-hands variant is not implemented"):
-        Hand(Rules(players=2, dummy_hands=True), "N")
+def test_dummy_hands_are_played_in_the_rules_engine():
+    # the variant itself is tested in tests/test_dummy_hands.py
+    h = Hand(Rules(players=2, dummy_hands=True), "N")
+    h.deal(rng=1)
+    assert h.phase is Phase.BID1 and any(h.dummy(s) for s in (N, S))
 
 
 def test_actions_codes_and_text_round_trip():

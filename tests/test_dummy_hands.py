@@ -1,0 +1,322 @@
+"""Two-player euchre with dummy hands (RULES.md "Dummy-hands variant"), end to end.
+
+* The rules engine (solver.game): one deal written out by hand, trick by trick,
+  with every expectation worked out on paper; then random hands refereed by a
+  separate plain-Python reading of the rules (tests/reference.py's card rules:
+  legal cards, trick winners) that checks every phase: the deal, bidding with
+  the dummies visible, the dealer's pick-up into the personal hand, tricks 1-5
+  with the personal hands, tricks 6-10 with the dummies led by the non-dealer,
+  each set scored as a hand and the points summed.
+* Bad input: a clear EuchreError naming what is wrong.
+"""
+import random
+
+import pytest
+
+import reference
+from solver import CardError, EuchreError, IllegalActionError, PositionError, Rules, solve
+from solver.cards import Card, Seat, Suit, cards_of, format_cards, mask_of, parse_cards
+from solver.game import ORDER, PASS, Action, CardPlayed, DealCards, Game, Hand, Phase
+
+N, S = Seat.N, Seat.S
+DUMMY = Rules(players=2, dummy_hands=True)
+SUITS = "cdhs"
+
+# The hand worked out on paper. Personal hands, then the face-up dummies; upcard 9h,
+# the kitty's other three cards Jc Js Th.
+PAPER_DEAL = "N:Jh Jd Ah Kh Qh S:9c Tc Qc Kc Ac | N:9s Ts Qs Ks 9d S:As Td Qd Kd Ad"
+PAPER_UP = "9h"
+
+
+def cards(text):
+    return mask_of(parse_cards(text))
+
+
+def paper_hand():
+    return Hand.from_deal(PAPER_DEAL, upcard=PAPER_UP, dealer="S", rules=DUMMY)
+
+
+# ------------------------------------------------------------------ the hand worked out on paper
+def test_paper_hand_deal_and_views():
+    h = paper_hand()
+    assert h.phase is Phase.BID1 and h.to_act == N           # the non-dealer bids first
+    assert h.holding(N) == cards("Jh Jd Ah Kh Qh") and h.holding(S) == cards("9c Tc Qc Kc Ac")
+    assert h.dummy(N) == h.dealt_dummy(N) == cards("9s Ts Qs Ks 9d")
+    assert h.dummy(S) == h.dealt_dummy(S) == cards("As Td Qd Kd Ad")
+    assert h.kitty == cards("Jc Js Th") and not h.dummy_phase and h.tricks_in_hand == 10
+    for seat in (N, S):                                      # both dummies are face up for both seats
+        v = h.view(seat)
+        assert v.dummies[N] == cards("9s Ts Qs Ks 9d") and v.dummies[S] == cards("As Td Qd Kd Ad")
+        assert not v.dummy_phase
+    # unseen: the opponent's five personal cards and the kitty's three face-down cards (8)
+    assert h.view(N).unseen == cards("9c Tc Qc Kc Ac Jc Js Th")
+    assert h.view(S).unseen == cards("Jh Jd Ah Kh Qh Jc Js Th")
+    assert str(h.history[0].action) == ("N:Jd Jh Qh Kh Ah S:9c Tc Qc Kc Ac | N:9d 9s Ts Qs Ks S:Td Qd Kd Ad As "
+                                        "up:9h")                # cards in index order
+
+
+def test_paper_hand_played_out():
+    h = paper_hand()
+    h.apply(ORDER)                                           # N orders up hearts
+    assert h.phase is Phase.DISCARD and h.to_act == S and h.trump == Suit.H and h.maker == N
+    # S (the dealer) picked the 9h up into the personal hand; the dummies are untouched
+    assert h.holding(S) == cards("9c Tc Qc Kc Ac 9h") and h.dummy(S) == cards("As Td Qd Kd Ad")
+    assert {str(a) for a in h.legal_actions()} == {f"discard {c}" for c in "9c Tc Qc Kc Ac 9h".split()}
+    with pytest.raises(IllegalActionError, match="S cannot discard Ad: S does not hold it"):
+        h.discard_card("Ad")                                 # not from the dummy
+    h.discard_card("9c")
+    assert h.phase is Phase.PLAY and h.to_act == N and h.leader == N    # the non-dealer leads
+    assert h.view(N).unseen == cards("Tc Qc Kc Ac 9h 9c Jc Js Th")     # N does not see the discard
+    assert h.view(S).unseen == cards("Jh Jd Ah Kh Qh Jc Js Th")
+    with pytest.raises(IllegalActionError, match="N cannot play 9s: N does not hold it"):
+        h.play("9s")                                         # the dummy waits for trick 6
+    pos = h.position()                                       # tricks 1-5: the personal hands
+    assert pos.hands[N] == cards("Jh Jd Ah Kh Qh") and pos.hands[S] == cards("Tc Qc Kc Ac 9h")
+    assert not pos.rules.dummy_hands and pos.rules.players == 2 and solve(pos).tricks == {"N": 5, "S": 0}
+
+    first = [("Jh", "9h"), ("Jd", "Tc"), ("Ah", "Qc"), ("Kh", "Kc"), ("Qh", "Ac")]
+    for i, (n_card, s_card) in enumerate(first):
+        assert h.leader == N and h.to_act == N
+        h.play(n_card)
+        rec = h.play(s_card)
+        assert rec.trick == i and rec.trick_winner == N
+    # the first set: N took all five, a march, 2 points; scored as a hand
+    assert rec.result is None and rec.phase_result is not None
+    r1 = rec.phase_result
+    assert (r1.tricks, r1.makers_tricks, r1.points, r1.march, r1.euchred) == ((5, 0), 5, (2, 0), True, False)
+    assert h.phase_results == (r1,) and h.result is None
+    # tricks 6-10: the dummies are the hands, the non-dealer N leads again, tricks counted afresh
+    assert h.dummy_phase and h.phase is Phase.PLAY and h.leader == N and h.to_act == N
+    assert h.tricks_won == (0, 0)
+    assert h.holding(N) == h.dummy(N) == cards("9s Ts Qs Ks 9d") and h.holding(S) == cards("As Td Qd Kd Ad")
+    assert "trick 6 (the dummies)" in h._state_text()
+    pos = h.position()
+    assert pos.leader == N and pos.tricks_won == (0, 0) and pos.hands[S] == cards("As Td Qd Kd Ad")
+    assert solve(pos).tricks == {"N": 0, "S": 5}
+    v = h.view(N)
+    assert v.dummy_phase and v.hand == cards("9s Ts Qs Ks 9d") and v.dummies[S] == cards("As Td Qd Kd Ad")
+    assert v.voids == (frozenset(), frozenset(), frozenset(), frozenset())   # S's clubs were the other hand
+    assert v.unseen == cards("9c Jc Js Th")                  # only the kitty and S's discard
+
+    second = [("Ks", "As", S), ("Ad", "9d", S), ("Kd", "9s", S), ("Qd", "Ts", S), ("Td", "Qs", S)]
+    h.play("Ks")
+    with pytest.raises(IllegalActionError, match="a renege, spades were led and S holds As"):
+        h.play("Ad")
+    h.play("As")
+    for lead, follow, winner in second[1:]:
+        assert h.to_act == S
+        h.play(lead)
+        rec = h.play(follow)
+        assert rec.trick_winner == winner
+    # the second set: N took none, euchred, 2 points to S
+    r2 = rec.phase_result
+    assert (r2.tricks, r2.makers_tricks, r2.points, r2.march, r2.euchred) == ((0, 5), 0, (0, 2), False, True)
+    # the hand: both sets' points summed; both sides scored
+    r = h.result
+    assert rec.result is r and h.is_over and h.phase_results == (r1, r2) and r.phases == (r1, r2)
+    assert (r.trump, r.maker, r.makers, r.tricks, r.makers_tricks, r.points) == (Suit.H, N, 0, (5, 5), 5, (2, 2))
+    assert r.march is False and r.euchred is True and r.makers_points == 0
+    d = r.to_dict()
+    assert d["points"] == {"N": 2, "S": 2} and [p["points"] for p in d["phases"]] == [{"N": 2, "S": 0},
+                                                                                       {"N": 0, "S": 2}]
+    assert [t.index for t in h.tricks] == list(range(10))
+    # undo back across the change of set
+    for _ in range(11):
+        h.undo()
+    assert not h.dummy_phase and h.to_act == S and h.current_trick == ((N, Card("Qh")),)
+    assert h.holding(N) == 0 and h.dummy(N) == cards("9s Ts Qs Ks 9d")
+    assert h.phase_results == () and h.tricks_won == (4, 0)
+
+
+def test_paper_hand_round_two_and_thrown_in():
+    h = paper_hand()
+    h.pass_()
+    h.pass_()
+    assert h.phase is Phase.BID2 and h.view(N).upcard_state == "turned_down"
+    h.call("s")                                              # N names spades: no pick-up
+    assert h.phase is Phase.PLAY and h.holding(S) == cards("9c Tc Qc Kc Ac") and h.to_act == N
+    h2 = paper_hand()
+    for _ in range(4):
+        h2.pass_()
+    assert h2.is_over and h2.result.thrown_in and h2.result.points == (0, 0) and h2.phase_results == ()
+
+
+def test_positions_and_steps_run_through_both_sets():
+    h = paper_hand()
+    h.apply(ORDER)
+    h.discard_card("9c")
+    for c in "Jh 9h Jd Tc Ah Qc Kh Kc Qh Ac Ks As Ad 9d Kd 9s Qd Ts Td Qs".split():
+        h.play(c)
+    positions = list(h.positions())
+    assert len(positions) == 20
+    for i, (pos, rec) in enumerate(positions):
+        assert isinstance(rec, CardPlayed) and pos.tricks_left == 5 - (i // 2) % 5
+        assert pos.hands[rec.seat] & rec.card.mask
+    steps = list(h.steps())
+    assert len(steps) == 22 and steps[-1][0].dummy_phase and not steps[3][0].dummy_phase
+
+
+def test_a_game_adds_both_sets():
+    game = Game(DUMMY, dealer="S")
+    game.deal(PAPER_DEAL, upcard=PAPER_UP)
+    for a in ["order", "discard 9c"] + "Jh 9h Jd Tc Ah Qc Kh Kc Qh Ac Ks As Ad 9d Kd 9s Qd Ts Td Qs".split():
+        game.apply(a)
+    assert game.scores == (2, 2) and game.next_dealer == N
+
+
+# ------------------------------------------------------------------ random hands, refereed separately
+def names(mask):
+    return [str(c) for c in cards_of(mask)]
+
+
+def score_set(makers_tricks):
+    """RULES.md: 3-4 tricks 1 point to the makers, 5 (march) 2, 0-2 (euchred) 2 to the defenders."""
+    if makers_tricks == 5:
+        return "makers", 2
+    if makers_tricks >= 3:
+        return "makers", 1
+    return "defenders", 2
+
+
+def referee(seed):
+    """Play one random dummy-hands hand, checking the engine at every step against the rules as read here."""
+    rng = random.Random(seed)
+    dealer = rng.choice([N, S])
+    other = S if dealer == N else N
+    h = Hand(DUMMY, dealer)
+    dealt = h.deal(rng=seed).action
+    personal = {s: names(dealt.hands[s]) for s in (N, S)}
+    dummies = {s: names(dealt.dummies[s]) for s in (N, S)}
+    up = str(dealt.upcard)
+    kitty = names(dealt.kitty)
+    # the deal: 5 + 5 each, kitty 4 with the upcard, every card once
+    everything = personal[N] + personal[S] + dummies[N] + dummies[S] + [up] + kitty
+    assert sorted(everything) == sorted(reference.DECK) and len(kitty) == 3
+    for s in (N, S):
+        assert len(personal[s]) == 5 and len(dummies[s]) == 5
+        for viewer in (N, S):
+            assert h.view(viewer).dummies[s] == dealt.dummies[s]
+    # bidding: non-dealer first; the dummies are visible to the bidder
+    trump = maker = None
+    picked = False
+    for rnd in (1, 2):
+        for bidder in (other, dealer):
+            assert h.to_act == bidder and h.phase is (Phase.BID1 if rnd == 1 else Phase.BID2)
+            v = h.view(bidder)
+            assert v.unseen == mask_of(Card.parse(c) for c in reference.DECK
+                                       if c not in personal[bidder] + dummies[N] + dummies[S] + [up])
+            if rng.random() < 0.4:
+                if rnd == 1:
+                    h.order_up()
+                    trump, picked = up[1], True
+                else:
+                    trump = rng.choice([x for x in SUITS if x != up[1]])
+                    h.call(trump)
+                maker = bidder
+                break
+            h.pass_()
+        if trump:
+            break
+    if trump is None:
+        assert h.is_over and h.result.thrown_in and h.result.points == (0, 0)
+        return "thrown in"
+    if picked:                   # the dealer picks the upcard into the personal hand, discards face down
+        six = personal[dealer] + [up]
+        assert h.to_act == dealer and h.holding(dealer) == mask_of(Card.parse(c) for c in six)
+        assert h.dummy(dealer) == dealt.dummies[dealer]
+        gone = rng.choice(six)
+        h.discard_card(gone)
+        personal[dealer] = [c for c in six if c != gone]
+    assert h.phase is Phase.PLAY and h.trump == Suit.parse(trump) and h.maker == maker
+    points = {N: 0, S: 0}
+    sets = []
+    for phase, hands in enumerate((personal, dummies)):
+        hands = {s: list(hands[s]) for s in (N, S)}
+        leader = other                                       # the non-dealer leads both sets
+        won = {N: 0, S: 0}
+        for t in range(5):
+            assert h.leader == leader and h.to_act == leader and h.dummy_phase == (phase == 1)
+            assert h.tricks_won == (won[N], won[S])
+            pos = h.position()
+            assert pos.hands[N] == mask_of(Card.parse(c) for c in hands[N]) and pos.leader == leader
+            assert pos.tricks_won == (won[N], won[S]) and not pos.rules.dummy_hands
+            if phase == 0:                                   # the dummies wait, face up, for trick 6
+                assert all(h.dummy(s) == dealt.dummies[s] for s in (N, S))
+            trick = []
+            seat = leader
+            for _ in range(2):
+                legal = reference.legal_cards(hands[seat], trump, trick[0] if trick else None)
+                assert sorted(str(a) for a in h.legal_actions()) == sorted(legal)
+                card = rng.choice(legal)
+                rec = h.play(card)
+                hands[seat].remove(card)
+                trick.append(card)
+                seat = S if seat == N else N
+            winner = leader if reference.trick_winner(trick, trump) == 0 else (S if leader == N else N)
+            assert rec.trick == 5 * phase + t and rec.trick_winner == winner
+            won[winner] += 1
+            leader = winner
+        who, pts = score_set(won[maker])
+        scorer = maker if who == "makers" else (S if maker == N else N)
+        points[scorer] += pts
+        r = rec.phase_result
+        assert r is not None and r.makers_tricks == won[maker] and r.tricks == (won[N], won[S])
+        assert r.points == (pts if scorer == N else 0, pts if scorer == S else 0)
+        assert r.march == (won[maker] == 5) and r.euchred == (won[maker] < 3)
+        sets.append(won[maker])
+        if phase == 0:
+            assert rec.result is None and not h.is_over
+    r = h.result
+    assert h.is_over and r.points == (points[N], points[S]) and r.makers_tricks == sum(sets)
+    assert r.march == (sets == [5, 5]) and r.euchred == (min(sets) < 3) and len(r.phases) == 2
+    # the whole history replays and undoes
+    again = Hand.from_history(DUMMY, dealer, h.history)
+    assert again.result == r and again.tricks == h.tricks
+    while h.history:
+        h.undo()
+    assert h.phase is Phase.DEAL
+    return sets
+
+
+def test_random_hands_refereed_phase_by_phase():
+    outcomes = [referee(seed) for seed in range(300)]
+    played = [o for o in outcomes if o != "thrown in"]
+    assert len(played) > 200
+    # the random play reached a march, a euchre and a plain make in each set
+    for phase in (0, 1):
+        values = {o[phase] for o in played}
+        assert 5 in values and 3 in values and min(values) < 3
+
+
+def test_random_deal_layout():
+    dealt = DealCards.random(DUMMY, 5)
+    text = str(dealt)
+    assert text.count("|") == 1
+    again = DealCards.parse(text.rsplit(" up:", 1)[0], dealt.upcard, rules=DUMMY)
+    assert again == dealt
+
+
+# ------------------------------------------------------------------ bad input
+@pytest.mark.parametrize("deal, pattern", [
+    ("N:Jh Jd Ah Kh Qh S:9c Tc Qc Kc Ac", r"a dummy-hands deal is 'N:<hand> S:<hand> \| N:<dummy> S:<dummy>'"),
+    ("N:Jh Jd Ah Kh Qh S:9c Tc Qc Kc Ac | N:9s Ts Qs Ks S:As Td Qd Kd Ad", r"N dummy is 4 cards, expected 5"),
+    ("N:Jh Jd Ah Kh Qh S:9c Tc Qc Kc Ac | N:9s Ts Qs Ks 9d S:-", r"S dummy is unknown"),
+    ("N:Jh Jd Ah Kh Qh S:9c Tc Qc Kc Ac | N:9s Ts Qs Ks Jh S:As Td Qd Kd Ad", r"card Jh appears in N and N's dummy"),
+    ("N:Jh Jd Ah Kh Qh S:9c Tc Qc Kc Ac | N:9s Ts Qs Ks 9h S:As Td Qd Kd Ad", r"upcard 9h also appears in N's dummy"),
+    ("N:Jh Jd Ah Kh Qh S:9c Tc Qc Kc Ac | N:9s Ts Qs Ks 9d E:As Td Qd Kd Ad", r"seat E"),
+])
+def test_bad_dummy_deals(deal, pattern):
+    with pytest.raises(EuchreError, match=pattern):
+        Hand.from_deal(deal, upcard="9h", dealer="S", rules=DUMMY)
+
+
+def test_dummies_need_the_variant():
+    with pytest.raises(CardError, match=r"'\|' separates the dummy hands"):
+        Hand.from_deal(PAPER_DEAL, upcard=PAPER_UP, dealer="S", rules=Rules(players=2))
+    plain = DealCards.parse("N:Jh Jd Ah Kh Qh S:9c Tc Qc Kc Ac", "9h", rules=Rules(players=2))
+    with_dummies = DealCards(plain.hands, plain.upcard, cards("Jc Js Th"),
+                             dummies=(cards("9s Ts Qs Ks 9d"), 0, cards("As Td Qd Kd Ad"), 0))
+    with pytest.raises(IllegalActionError, match="dummy hands need Rules"):
+        Hand(Rules(players=2), "S").apply(with_dummies)
+    with pytest.raises(IllegalActionError, match="N's dummy holds 0 cards, expected 5"):
+        Hand(DUMMY, "S").apply(DealCards(plain.hands, plain.upcard, plain.kitty))
