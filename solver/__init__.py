@@ -21,3 +21,6 @@ __all__ = [
     "advise", "Advice",
     "load_egn", "dump_egn",
 ]
+from .review import Review, review
+
+__all__ += ["review", "Review"]

@@ -107,6 +107,26 @@ def cmd_serve(args) -> dict:
     return {}
 
 
+def cmd_review(args) -> dict:
+    from .egn import load_egn
+    from .review import count_decisions, review_files
+    bar = progress = None
+    if not args.json and sys.stderr.isatty():
+        from tqdm import tqdm
+        total = sum(count_decisions(load_egn(p)) for p in args.files)
+        bar = tqdm(total=total, file=sys.stderr, unit="decision", desc="reviewing", leave=False)
+        progress = bar.update
+    try:
+        reviews = review_files(args.files, worlds=args.worlds, seed=args.seed, jobs=args.jobs, progress=progress)
+    finally:
+        if bar is not None:
+            bar.close()
+    out = {"reviews": [r.to_dict() for r in reviews]}
+    if not args.json:
+        print("\n\n".join(r.text(verbose=args.all) for r in reviews))
+    return out
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="euchre", description="Euchre double-dummy analysis.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -140,6 +160,16 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the dealer must name a suit when all pass twice")
     _add_rules_options(p, lead=True)
     p.set_defaults(run=cmd_advise)
+
+    p = sub.add_parser("review", help="review EGN game records: the cost of every call and card, double dummy "
+                                      "and from what each player could see")
+    p.add_argument("files", nargs="+", metavar="game.egn", help="EGN game records")
+    p.add_argument("--worlds", type=int, default=200, help="worlds per decision (default 200)")
+    p.add_argument("--seed", type=int, default=None, help="seed of the worlds (default: a fresh one, printed)")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes over the deals of all files (default 1)")
+    p.add_argument("--all", action="store_true", help="also list every card with its figures")
+    p.add_argument("--json", action="store_true", help='print one JSON object {"reviews": [...]}')
+    p.set_defaults(run=cmd_review)
 
     p = sub.add_parser("serve", help="run the JSON service under gunicorn")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")

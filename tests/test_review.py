@@ -1,0 +1,506 @@
+"""Post-game review (solver.review): figures checked against values computed here, independently.
+
+* double dummy: every card of real deals against the pure-Python oracle (tests/reference.py);
+* information set: every world actually drawn respects what the player had seen, the
+  constraints rebuilt here from the trick list; exact (enumerated) decisions against a
+  brute force written here (every placement listed with itertools, each solved by the oracle);
+* calls: the same figures as asking the bid advisor directly;
+* every shared game reviews, with the deals that cannot be fully analysed saying why;
+* the CLI: text, JSON, several files, --jobs, errors.
+"""
+import itertools
+import json
+import random
+
+import numpy as np
+import pytest
+
+import reference
+from conftest import EGN_DIR
+from solver import Rules, advise, load_egn, review
+from solver.cards import Card, Seat
+from solver.cli import main
+from solver.game import Hand, Phase
+from solver.review import (CALL_POINTS, DD_TRICKS, INFO_POINTS, INFO_TRICKS, Review, count_decisions,
+                           review_deal)
+
+VWEC = EGN_DIR / "vwec-finals.egn"
+SEATS = "NESW"
+PACK = [r + s for s in "cdhs" for r in "9TJQKA"]
+
+
+# ----------------------------------------------------------------------------- helpers
+def mask(cards) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << int(Card.parse(c) if isinstance(c, str) else c)
+    return m
+
+
+def names(m) -> set:
+    return {str(Card(i)) for i in range(25) if int(m) >> i & 1}
+
+
+def makers_points(makers_tricks, alone):
+    """RULES.md scoring, written out again: makers' points, negative when the defenders score."""
+    if makers_tricks == 5:
+        return 4 if alone else 2
+    if makers_tricks >= 3:
+        return 1
+    return -2
+
+
+def side(seat):
+    return "NS" if seat in "NS" else "EW"
+
+
+def walk(deal):
+    """Every card of a replayed deal with the state before it, rebuilt from the trick list.
+
+    Yields dicts: seat, card, hands (seat letter -> list of card texts, None for a seat
+    out of play), leader, played (the trick so far), trick_seats, won ({"NS", "EW"}),
+    history (earlier tricks as (seats, cards)), trick (1-based).
+    """
+    start = deal.start_hands()
+    hands = {str(s): None if v is None else [str(c) for c in v] for s, v in start.items()}
+    won = {"NS": 0, "EW": 0}
+    history = []
+    for t, (cards, seats) in enumerate(zip(deal.tricks, deal.trick_seats)):
+        played, pseats = [], []
+        for c, s in zip(cards, seats):
+            s = str(s)
+            yield {"seat": s, "card": str(c), "hands": {k: None if v is None else list(v) for k, v in hands.items()},
+                   "leader": str(seats[0]), "played": list(played), "trick_seats": list(pseats),
+                   "won": dict(won), "history": list(history), "trick": t + 1}
+            hands[s].remove(str(c))
+            played.append(str(c))
+            pseats.append(s)
+        if len(played) == len(seats):
+            trump = "cdhs"[deal.hand.trump]
+            w = pseats[reference.trick_winner(played, trump)]
+            won[side(w)] += 1
+            history.append((pseats, played))
+
+
+def plays(deal_review):
+    return [c for c in deal_review.cards if c.kind == "play"]
+
+
+@pytest.fixture(scope="module")
+def vwec():
+    return load_egn(VWEC)
+
+
+@pytest.fixture(scope="module")
+def vwec_review(vwec):
+    return review(vwec, worlds=40, seed=7)
+
+
+# ----------------------------------------------------------------------------- double dummy
+@pytest.mark.parametrize("index", [0, 2, 7, 11])       # 7: E alone (three-card tricks)
+def test_double_dummy_costs_match_the_oracle(vwec, vwec_review, index):
+    deal, dr = vwec.deals[index], vwec_review.deals[index]
+    trump = "cdhs"[deal.hand.trump]
+    makers = side(str(deal.hand.maker))
+    alone = deal.hand.alone is not None
+    cards = plays(dr)
+    states = list(walk(deal))
+    assert len(cards) == len(states) == 20 - 5 * alone
+    for rv, st in zip(cards, states):
+        assert (str(rv.seat), str(rv.card)) == (st["seat"], st["card"])
+        ref = reference.card_values(st["hands"], trump, st["leader"], st["played"])
+        mine = side(st["seat"])
+        already = st["won"][mine]
+        assert {str(c): v for c, v in rv.dd.values.items()} == {c: v + already for c, v in ref.items()}
+        best = max(ref.values())
+        assert rv.dd.cost == best - ref[st["card"]]
+        assert {str(c) for c in rv.dd.best} == {c for c, v in ref.items() if v == best}
+        to_makers = (lambda v: v) if mine == makers else (lambda v: 5 - v)
+        assert rv.dd.before == to_makers(best + already)
+        assert rv.dd.after == to_makers(ref[st["card"]] + already)
+        pts = {c: makers_points(to_makers(v + already), alone) * (1 if mine == makers else -1) for c, v in ref.items()}
+        assert rv.dd.points_cost == max(pts.values()) - pts[st["card"]]
+        flagged = [m for m in rv.mistakes if m.kind == "double-dummy"]
+        assert bool(flagged) == (rv.dd.cost >= DD_TRICKS)
+
+
+def test_the_first_lead_of_the_final(vwec_review):
+    # W's lead of the Ad in deal 0 costs one trick double dummy (test_cli.py's real deal)
+    first = plays(vwec_review.deals[0])[0]
+    assert (str(first.seat), str(first.card), first.lead) == ("W", "Ad", True)
+    assert first.dd.cost == 1 and first.dd.before == 4 and first.dd.after == 5
+    assert {str(c) for c in first.dd.best} == {"9s", "Qs", "Ah", "As"}
+    assert any(m.kind == "double-dummy" and m.played == "led Ad" for m in first.mistakes)
+
+
+# ----------------------------------------------------------------------------- information set
+def expected_constraints(deal, st):
+    """What the player to move had seen, rebuilt from the trick list: (own, gone, voids, with_dealer, kitty)."""
+    h = deal.hand
+    trump = "cdhs"[h.trump]
+    seat = st["seat"]
+    own = set(st["hands"][seat])
+    gone = {c for _s, cs in st["history"] for c in cs} | set(st["played"])
+    voids = {s: set() for s in SEATS}
+    seq = list(st["history"]) + ([(st["trick_seats"], st["played"])] if st["played"] else [])
+    for seats, cards in seq:
+        led = reference.effective_suit(cards[0], trump)
+        for s, c in zip(seats, cards):
+            suit = reference.effective_suit(c, trump)
+            voids[s].discard(suit)
+            if suit != led:
+                voids[s].add(led)
+    up = str(h.upcard)
+    dealer = str(h.dealer)
+    with_dealer, kitty = set(), set()
+    if up not in gone and up not in own:
+        if h.picked_up and dealer != seat and st["hands"].get(dealer) is not None and trump not in voids[dealer]:
+            with_dealer.add(up)
+        else:
+            kitty.add(up)
+    if seat == dealer and h.picked_up and h.discard is not None and str(h.discard) not in own:
+        kitty.add(str(h.discard))
+    return own, gone, voids, with_dealer, kitty
+
+
+@pytest.mark.parametrize("path,indices", [
+    (VWEC, [0, 3, 7, 9]),
+    (EGN_DIR / "mote-w5-g1.egn", [2, 6, 8]),          # dealer's discards recorded; 8: N alone
+    (EGN_DIR / "me-and-bears.egn", [1, 4, 9]),
+])
+def test_sampled_worlds_respect_what_the_player_saw(path, indices):
+    game = load_egn(path)
+    for index in indices:
+        deal = game.deals[index]
+        dr = review_deal(game, index, worlds=30, seed=3)
+        trump = "cdhs"[deal.hand.trump]
+        checked = 0
+        for rv, st in zip(plays(dr), walk(deal)):
+            assert rv.info is not None, rv.unanalysed
+            w = rv.info.drawn
+            own, gone, voids, with_dealer, kitty = expected_constraints(deal, st)
+            hands = w.hands
+            me = SEATS.index(st["seat"])
+            # own hand exactly, in every world
+            assert np.all(hands[:, me] == mask(own))
+            # sizes: what each seat still holds; a seat out of play holds nothing
+            for k, s in enumerate(SEATS):
+                held = st["hands"][s]
+                size = 0 if held is None else len(held)
+                assert np.all(np.bitwise_count(hands[:, k]) == size), (s, size)
+            # every card once: hands + kitty + cards gone = the pack
+            allc = np.bitwise_or.reduce(np.column_stack([hands, w.kitty]), axis=1)
+            assert np.all(allc | np.uint32(mask(gone)) == np.uint32(mask(PACK)))
+            total = np.bitwise_count(hands).sum(axis=1) + np.bitwise_count(w.kitty)
+            assert np.all(total + len(gone) == 24)
+            # no card played so far is anywhere
+            assert not np.any(allc & np.uint32(mask(gone))) if gone else True
+            # voids shown: no card of that effective suit
+            for k, s in enumerate(SEATS):
+                if s == st["seat"]:
+                    continue
+                for suit in voids[s]:
+                    bad = [c for c in PACK if reference.effective_suit(c, trump) == suit]
+                    assert not np.any(hands[:, k] & np.uint32(mask(bad))), (s, suit)
+            # the upcard with the dealer after a pickup; turned down (or discarded) in the kitty
+            dealer = SEATS.index(str(deal.hand.dealer))
+            for c in with_dealer:
+                assert np.all(hands[:, dealer] & np.uint32(mask([c])))
+            for c in kitty:
+                assert np.all(w.kitty & np.uint32(mask([c])))
+            # the deal that really happened was possible
+            actual = np.array([[mask(st["hands"][s]) if st["hands"][s] is not None else 0 for s in SEATS]],
+                              np.uint32)
+            assert rv.info.space.consistent(actual, np.array([mask(set(PACK) - gone - set().union(
+                *[set(v) for v in st["hands"].values() if v is not None]))], np.uint32))[0]
+            checked += 1
+        assert checked == len(plays(dr))
+
+
+def brute_force(deal, st):
+    """Every placement of the unseen cards consistent with the player's view (itertools), each
+    solved by the oracle: ({card: mean tricks}, {card: mean points}, placements) for its side."""
+    h = deal.hand
+    trump = "cdhs"[h.trump]
+    seat = st["seat"]
+    own, gone, voids, with_dealer, kitty = expected_constraints(deal, st)
+    pool = [c for c in PACK if c not in own and c not in gone and c not in with_dealer and c not in kitty]
+    others = [s for s in SEATS if s != seat and st["hands"].get(s) is not None]
+    sizes = {s: len(st["hands"][s]) for s in others}
+    fixed = {s: ([c for c in with_dealer] if s == str(h.dealer) else []) for s in others}
+    mine = side(seat)
+    makers = side(str(h.maker))
+    alone = h.alone is not None
+    sums_t, sums_p, count = {}, {}, 0
+
+    def place(i, rest, acc):
+        nonlocal count
+        if i == len(others):
+            hands = {s: None for s in SEATS}
+            hands[seat] = sorted(own)
+            hands.update(acc)
+            values = reference.card_values(hands, trump, st["leader"], st["played"])
+            for c, v in values.items():
+                tricks = v + st["won"][mine]
+                mk = tricks if mine == makers else 5 - tricks
+                pts = makers_points(mk, alone) * (1 if mine == makers else -1)
+                sums_t[c] = sums_t.get(c, 0) + tricks
+                sums_p[c] = sums_p.get(c, 0) + pts
+            count += 1
+            return
+        s = others[i]
+        need = sizes[s] - len(fixed[s])
+        allowed = [c for c in rest if reference.effective_suit(c, trump) not in voids[s]]
+        for combo in itertools.combinations(allowed, need):
+            left = [c for c in rest if c not in combo]
+            place(i + 1, left, {**acc, s: sorted(list(combo) + fixed[s])})
+
+    # the kitty takes whatever is left: a placement is fixed by the seats' hands
+    place(0, pool, {})
+    return {c: t / count for c, t in sums_t.items()}, {c: p / count for c, p in sums_p.items()}, count
+
+
+def test_exact_decisions_match_a_brute_force(vwec):
+    checked = 0
+    for index in (0, 1, 4, 9, 11):
+        deal = vwec.deals[index]
+        dr = review_deal(vwec, index, worlds=30, seed=5)
+        for rv, st in zip(plays(dr), walk(deal)):
+            info = rv.info
+            if not info.exact or info.placements > 400 or len(rv.candidates) < 2:
+                continue
+            tricks, points, count = brute_force(deal, st)
+            assert count == info.placements == info.worlds
+            assert {str(c): v for c, v in info.tricks.items()} == pytest.approx(tricks, abs=1e-9)
+            assert {str(c): v for c, v in info.points.items()} == pytest.approx(points, abs=1e-9)
+            best_p = max(points.values())
+            assert info.loss_points == pytest.approx(best_p - points[st["card"]], abs=1e-9)
+            assert info.loss_tricks == pytest.approx(max(tricks.values()) - tricks[st["card"]], abs=1e-9)
+            flagged = any(m.kind == "information-set" for m in rv.mistakes)
+            assert flagged == (info.loss_points >= INFO_POINTS - 1e-9 or info.loss_tricks >= INFO_TRICKS - 1e-9)
+            checked += 1
+    assert checked >= 5
+
+
+def test_sampled_flags_follow_the_thresholds(vwec_review):
+    for d in vwec_review.deals:
+        for rv in d.cards:
+            if rv.info is None:
+                continue
+            i = rv.info
+            want = ((i.loss_points >= INFO_POINTS - 1e-9 and (i.exact or i.points_interval[0] > 0))
+                    or (i.loss_tricks >= INFO_TRICKS - 1e-9 and (i.exact or i.tricks_interval[0] > 0)))
+            assert want == any(m.kind == "information-set" for m in rv.mistakes)
+            assert i.loss_points >= -1e-9 and i.loss_tricks >= -1e-9
+            assert i.points_interval[0] <= i.loss_points <= i.points_interval[1]
+
+
+def test_the_dealers_discard_is_known_to_the_dealer_only():
+    # mote-w5-g1 deal 2: S dealt, picked up the Qc and discarded the Qs (recorded)
+    game = load_egn(EGN_DIR / "mote-w5-g1.egn")
+    deal = game.deals[2]
+    assert str(deal.discard) == "Qs"
+    dr = review_deal(game, 2, worlds=30, seed=1)
+    qs = mask(["Qs"])
+    for rv in plays(dr):
+        w = rv.info.drawn
+        if str(rv.seat) == "S":
+            assert not np.any(w.hands & np.uint32(qs)) and np.all(w.kitty & np.uint32(qs))
+        elif rv.trick == 1:
+            # another seat cannot know where the Qs is: some world puts it in a hand
+            assert np.any(w.hands & np.uint32(qs))
+    discard = next(c for c in dr.cards if c.kind == "discard")
+    assert str(discard.card) == "Qs" and len(discard.candidates) == 6
+    assert discard.dd is not None and discard.info is not None
+    assert np.all(discard.info.drawn.hands[:, 2] == discard.info.space.known[2])   # the dealer's six
+
+
+# ----------------------------------------------------------------------------- calls
+def test_calls_are_the_advisors_view(vwec, vwec_review):
+    # deal 1: N named clubs in round 2 (W dealt, 9s turned down)
+    call = next(c for c in vwec_review.deals[1].calls if c.call.startswith("call"))
+    assert (str(call.seat), call.round, call.call) == ("N", 2, "call c")
+    adv = advise("Tc Td As Ts Kd", "9s", "N", "W", round=2, rules=vwec.rules, worlds=40,
+                 seed=call.advice.seed, exact_limit=5000)
+    assert call.expected_points == pytest.approx(adv.option("call c").expected_points)
+    assert call.best_points == pytest.approx(adv.recommended.expected_points)
+    assert call.best == adv.recommended.call
+    assert call.loss == pytest.approx(call.best_points - call.expected_points)
+    assert [o["call"] for o in call.options] == [o.call for o in adv.options]
+    for d in vwec_review.deals:
+        for c in d.calls:
+            if c.loss is None:
+                assert c.unanalysed
+                continue
+            assert c.loss >= -1e-9
+            want = c.loss >= CALL_POINTS - 1e-9 and (c.exact or c.loss_interval[0] > 0)
+            assert want == bool(c.mistakes)
+
+
+def test_unknown_hands_are_reported_not_guessed(vwec_review):
+    # deal 7: E picked up and went alone; W sat out and the record does not show W's hand
+    d = vwec_review.deals[7]
+    w_calls = [c for c in d.calls if str(c.seat) == "W"]
+    assert w_calls and all(c.loss is None and "sat out" in c.unanalysed[0] for c in w_calls)
+    # the dealer's discard is not recorded: its own pickup cannot be judged, and its card views say so
+    e_call = next(c for c in d.calls if str(c.seat) == "E")
+    assert e_call.call == "order alone" and "discard" in e_call.unanalysed[0]
+    e_cards = [c for c in plays(d) if str(c.seat) == "E"]
+    assert e_cards and all(c.info is not None and any("discard" in n for n in c.info.notes) for c in e_cards)
+    assert any("discard" in u for u in d.unanalysed)
+
+
+# ----------------------------------------------------------------------------- every shared game
+@pytest.mark.parametrize("path", sorted(EGN_DIR.glob("*.egn")), ids=lambda p: p.name)
+def test_every_shared_game_reviews(path):
+    game = load_egn(path)
+    done = []
+    r = review(game, worlds=10, seed=1, progress=done.append)
+    assert sum(done) == count_decisions(game)
+    data = json.loads(json.dumps(r.to_dict()))
+    assert len(data["deals"]) == len(game.deals)
+    text = str(r)
+    for deal, dr in zip(game.deals, data["deals"]):
+        assert dr["status"] == deal.status
+        if deal.status != "complete":
+            assert dr["unanalysed"], deal.summary()
+        if deal.hand is not None and deal.hand.alone is not None and deal.hand.dealt_unknown(deal.hand.alone.partner):
+            # the loner's partner sat out and the record does not show its hand
+            partner = str(deal.hand.alone.partner)
+            assert all("sat out" in c["unanalysed"][0] for c in dr["calls"] if c["seat"] == partner)
+        for c in dr["cards"]:
+            assert c["dd"] is not None or c["unanalysed"]
+            assert c["info"] is not None or c["unanalysed"]
+        for m in dr["mistakes"]:
+            assert m["kind"] in ("double-dummy", "information-set")
+            assert m["played"] in text
+    assert "Game totals" in text
+
+
+def test_incomplete_and_illegal_deals_say_why():
+    r = review(EGN_DIR / "incomplete-deal.egn", worlds=10, seed=1)
+    d = r.deals[0]
+    assert any("stops before the end" in u for u in d.unanalysed)
+    assert all(c.dd is None and c.info is None and c.unanalysed for c in plays(d))
+    r = review(EGN_DIR / "renege-test.egn", worlds=10, seed=1)
+    d = r.deals[0]
+    assert any("breaks the rules" in u for u in d.unanalysed)
+    assert any("reneged" in n for n in d.notes)
+    renege = next(c for c in plays(d) if c.renege)
+    assert renege.card not in renege.candidates or renege.info is None
+    assert renege.info is not None and renege.card not in renege.info.best
+
+
+def test_a_thrown_in_hand_has_only_calls():
+    h = Hand(Rules(stick_the_dealer=False), dealer="S")
+    h.deal(rng=11)
+    while h.phase is not Phase.DONE:
+        h.pass_()
+    r = review(h, worlds=20, seed=2)
+    d = r.deals[0]
+    assert d.status == "thrown_in" and len(d.calls) == 8 and not d.cards
+    assert all(c.loss is not None for c in d.calls)
+    assert any("thrown in" in u for u in d.unanalysed)
+
+
+@pytest.mark.parametrize("players,seed", [(4, 1), (4, 2), (2, 3)])
+def test_random_hands_against_the_oracle(players, seed):
+    """A hand played at random through the engine: every card's DD values against the oracle."""
+    rules = Rules(players=players)
+    rng = random.Random(seed)
+    h = Hand(rules, dealer="N")
+    h.deal(rng=seed)
+    while h.phase is not Phase.DONE:
+        acts = h.legal_actions()
+        if h.phase in (Phase.BID1, Phase.BID2):
+            non_pass = [a for a in acts if a.kind.value != "pass"]
+            h.apply(rng.choice(non_pass) if non_pass and rng.random() < 0.5 else rng.choice(acts))
+        else:
+            h.apply(rng.choice(acts))
+    if h.result.thrown_in:
+        pytest.skip("thrown in")
+    r = review(h, worlds=10, seed=seed)
+    trump = "cdhs"[h.trump]
+    for pos, rec in h.positions():
+        rv = next(c for c in r.deals[0].cards if c.kind == "play" and c.card == rec.card)
+        hands = {s: None for s in ("NS" if players == 2 else SEATS)}
+        for s in pos.seats_in_play:
+            hands[str(Seat(s))] = sorted(names(pos.hands[s]))
+        ref = reference.card_values(hands, trump, str(pos.leader), [str(c) for c in pos.played], players)
+        already = pos.tricks_won[pos.side_of(rec.seat)]
+        assert {str(c): v for c, v in rv.dd.values.items()} == {c: v + already for c, v in ref.items()}
+        assert rv.info is not None and set(rv.info.tricks) == set(rv.dd.values)
+
+
+def test_same_seed_same_review(vwec):
+    a = review_deal(vwec, 4, worlds=20, seed=9).to_dict()
+    b = review(vwec, worlds=20, seed=9).deals[4].to_dict()
+    assert a == b
+    c = review_deal(vwec, 4, worlds=20, seed=10).to_dict()
+    assert c != a
+
+
+def test_bad_arguments():
+    from solver import EuchreError
+    for kwargs in ({"worlds": 5}, {"worlds": 200.0}, {"seed": -1}, {"threads": 0}):
+        with pytest.raises(EuchreError):
+            review(VWEC, **kwargs)
+    with pytest.raises(EuchreError, match="no such file"):
+        review(EGN_DIR / "nope.egn")
+    with pytest.raises(EuchreError):
+        review(42)
+
+
+def test_review_is_public():
+    import solver
+    assert solver.review is review and solver.Review is Review
+    assert "review" in solver.__all__ and "Review" in solver.__all__
+
+
+# ----------------------------------------------------------------------------- the CLI
+def test_cli_text(capsys):
+    assert main(["review", str(VWEC), "--worlds", "20", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("vwec-finals.egn: VWEC Finals (13 deals, 20 worlds per decision, seed 1)")
+    assert "Deal 0: S dealt, upcard Kc; S picked up clubs: NS 4 tricks, NS +1 (1-0)" in out
+    assert "trick 1  W led Ad" in out and "double-dummy     -1 trick, -1 point; best: 9s, Qs, Ah, As" in out
+    assert "information-set" in out and "not analysed:" in out and "Game totals" in out
+
+
+def test_cli_json_several_files_and_jobs(capsys, tmp_path):
+    files = [str(VWEC), str(EGN_DIR / "six-points-in-two-hands.egn")]
+    assert main(["review", *files, "--worlds", "10", "--seed", "4", "--json"]) == 0
+    one = json.loads(capsys.readouterr().out)
+    assert [len(r["deals"]) for r in one["reviews"]] == [13, 2]
+    r = one["reviews"][0]
+    assert r["version"] == 1 and r["worlds"] == 10 and r["seed"] == 4
+    assert set(r["thresholds"]) >= {"dd_tricks", "info_points", "info_tricks", "call_points"}
+    deal = r["deals"][0]
+    assert set(deal) >= {"summary", "contract", "result", "calls", "cards", "mistakes", "unanalysed", "players"}
+    card = deal["cards"][0]
+    assert set(card["dd"]) == {"before", "after", "cost", "points_cost", "best", "cards"}
+    assert set(card["info"]) >= {"worlds", "exact", "cards", "best", "loss_points", "loss_tricks"}
+    assert set(r["players"]) == {"N", "E", "S", "W"}
+    assert main(["review", *files, "--worlds", "10", "--seed", "4", "--json", "--jobs", "2"]) == 0
+    two = json.loads(capsys.readouterr().out)
+    assert two == one
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["review", "nope.egn"], "nope.egn: no such file"),
+    (["review", str(VWEC), "--worlds", "3"], "worlds 3"),
+    (["review", str(VWEC), "--jobs", "0"], "jobs 0"),
+])
+def test_cli_errors(capsys, argv, message):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("euchre: error: ") and message in err and "Traceback" not in err
+
+
+def test_cli_bad_record(capsys, tmp_path):
+    bad = tmp_path / "bad.egn"
+    bad.write_text("{not json")
+    assert main(["review", str(VWEC), str(bad)]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.startswith("euchre: error: ") and "bad.egn" in captured.err
+    assert captured.out == ""                     # nothing reviewed before the bad file is found
