@@ -12,6 +12,7 @@ from .dd import (DDTable, PlayStep, SolveResult, analyse_play, card_values, dd_t
                  solve, solve_batch)
 from .advisor import Advice, advise
 from .egn import dump_egn, load_egn
+from .dummy_record import dump_dummy_record, load_dummy_record
 
 __all__ = [
     "Card", "Seat", "Suit", "parse_cards", "parse_deal", "format_cards", "format_deal",
@@ -20,6 +21,7 @@ __all__ = [
     "solve", "card_values", "dd_table", "analyse_play", "solve_batch", "first_leader",
     "advise", "Advice",
     "load_egn", "dump_egn",
+    "load_dummy_record", "dump_dummy_record",
 ]
 from .review import Review, review
 

@@ -675,8 +675,19 @@ def information_set(before: Hand, seat=None) -> tuple:
     for s in in_play:
         sizes[s] = view.hand_sizes[s]
     known[seat] = view.hand
+    # dummy hands: both dummies are face up; out of play in tricks 1-5, the hands in tricks 6-10
+    dummies = getattr(view, "dummies", (0, 0, 0, 0))
+    second_set = bool(getattr(view, "dummy_phase", False))
+    if any(dummies):
+        for s in range(4):
+            if second_set:
+                if s != seat and s in in_play:
+                    known[s] |= dummies[s]
+            else:
+                known[KITTY] |= dummies[s]
     if before.phase is Phase.PLAY:
-        history = [(t.seats, t.cards) for t in view.tricks]
+        tricks = view.tricks[_TRICKS:] if second_set else view.tricks
+        history = [(t.seats, t.cards) for t in tricks]
         if view.current:
             history.append(tuple(zip(*view.current)))
         voids = shown_voids(history, trump)
@@ -687,7 +698,7 @@ def information_set(before: Hand, seat=None) -> tuple:
     up = view.upcard
     if up is not None and not removed & up.mask and not view.hand & up.mask:
         d = view.dealer
-        if (view.upcard_state == "dealer" and d != seat and d in in_play
+        if (view.upcard_state == "dealer" and d != seat and d in in_play and not second_set
                 and not forbidden[d] & up.mask):
             known[d] |= up.mask
         else:

@@ -403,10 +403,13 @@ def test_a_thrown_in_hand_has_only_calls():
     assert any("thrown in" in u for u in d.unanalysed)
 
 
-@pytest.mark.parametrize("players,seed", [(4, 1), (4, 2), (2, 3)])
-def test_random_hands_against_the_oracle(players, seed):
-    """A hand played at random through the engine: every card's DD values against the oracle."""
-    rules = Rules(players=players)
+@pytest.mark.parametrize("players,seed,dummy", [(4, 1, False), (4, 2, False), (2, 3, False), (2, 4, True)])
+def test_random_hands_against_the_oracle(players, seed, dummy):
+    """A hand played at random through the engine: every card's DD values against the oracle.
+
+    Dummy hands: each set of five tricks is its own two-player game; in tricks 6-10
+    both hands in play are face up, so the information set is the one real deal."""
+    rules = Rules(players=players, dummy_hands=dummy)
     rng = random.Random(seed)
     h = Hand(rules, dealer="N")
     h.deal(rng=seed)
@@ -430,6 +433,11 @@ def test_random_hands_against_the_oracle(players, seed):
         already = pos.tricks_won[pos.side_of(rec.seat)]
         assert {str(c): v for c, v in rv.dd.values.items()} == {c: v + already for c, v in ref.items()}
         assert rv.info is not None and set(rv.info.tricks) == set(rv.dd.values)
+        if dummy and rv.trick > 5:
+            assert rv.info.exact and rv.info.placements == 1 and rv.info.tricks == rv.dd.values
+        if dummy and rv.trick <= 5:
+            # the face-up dummies are never among the unseen cards of the first set
+            assert not np.any(rv.info.drawn.hands & np.uint32(h.dealt_dummy("N") | h.dealt_dummy("S")))
 
 
 def test_same_seed_same_review(vwec):

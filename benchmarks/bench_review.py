@@ -1,0 +1,101 @@
+"""Speed of the post-game review (solver.review).
+
+Prints the wall time, on one core (threads=1, one process):
+
+* one full hand of ../shared/data/egn/vwec-finals.egn (deal 1: N names clubs in
+  round 2, so all eight calls go through the bid advisor, and twenty cards are
+  judged double dummy and over the player's information set), 200 worlds per
+  decision                                                      target <= 2 s
+* the same hand with warm transposition tables (a second review in the same process)
+* the whole vwec-finals game (13 deals)
+
+Each figure is the median over repeats with the spread (min, max); each repeat
+uses another seed and, except for the warm line, starts from empty
+transposition tables (``_search.reset_tables``). Also printed: the decisions
+reviewed and the double-dummy positions solved.
+
+    python3 benchmarks/bench_review.py [--repeats 5] [--worlds 200] [--deal 1]
+"""
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import solver.dd as dd                           # noqa: E402
+from solver import _search, load_egn, review     # noqa: E402
+from solver.review import count_decisions, review_deal  # noqa: E402
+
+VWEC = ROOT / "tests" / "data" / "egn" / "vwec-finals.egn"
+
+
+def count_positions(fn):
+    """Double-dummy positions solved by ``fn()`` (counted in an untimed run)."""
+    seen = [0]
+    real = dd.solve_batch
+
+    def counting(hands, *a, **k):
+        seen[0] += len(hands)
+        return real(hands, *a, **k)
+
+    dd.solve_batch = counting
+    try:
+        fn()
+    finally:
+        dd.solve_batch = real
+    return seen[0]
+
+
+def timed(fn, repeats, cold=True):
+    times = []
+    for r in range(repeats):
+        if cold:
+            _search.reset_tables()
+        t0 = time.perf_counter()
+        fn(r + 1)
+        times.append(time.perf_counter() - t0)
+    return times
+
+
+def line(name, times, extra=""):
+    med = statistics.median(times)
+    print(f"{name:<44} {med:7.3f}s {min(times):7.3f}s {max(times):7.3f}s  {extra}")
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--worlds", type=int, default=200)
+    ap.add_argument("--deal", type=int, default=1)
+    args = ap.parse_args(argv)
+    game = load_egn(VWEC)
+    deal = game.deals[args.deal]
+    n_dec = count_decisions(deal.hand)
+    print(f"review(): {args.worlds} worlds per decision, one core, {args.repeats} repeats")
+    print(f"{'case':<44} {'median':>8} {'min':>8} {'max':>8}")
+
+    def one(seed):
+        return review_deal(game, args.deal, worlds=args.worlds, seed=seed)
+
+    one(0)                                               # import and first-call costs out of the way
+    positions = count_positions(lambda: one(1))
+    print(f"  {deal.summary()}")
+    line(f"one hand (deal {args.deal})", timed(one, args.repeats),
+         f"{n_dec} decisions, {positions} positions")
+    line("one hand, warm tables", timed(one, args.repeats, cold=False))
+
+    def whole(seed):
+        return review(game, worlds=args.worlds, seed=seed)
+
+    positions = count_positions(lambda: whole(1))
+    r = whole(1)
+    line(f"whole game ({len(game.deals)} deals)", timed(whole, args.repeats),
+         f"{count_decisions(game)} decisions, {positions} positions, {len(r.mistakes)} mistakes flagged")
+    print("target: one full hand, 200 worlds per decision, one core <= 2 s")
+
+
+if __name__ == "__main__":
+    main()
