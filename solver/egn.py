@@ -305,6 +305,9 @@ def load_egn(source, strict: bool = False) -> EGNGame:
             or a deal that does not replay (naming the deal and the place: trick, card, call).
     """
     name, data = _read(source)
+    if isinstance(data, dict) and data.get("fileType") == "Euchre Dummy-Hands Record":
+        raise EGNError(f"{name}: a dummy-hands record (two-player euchre with dummy hands), not EGN: "
+                       "read it with solver.dummy_record.load_dummy_record")
     upgraded_from = None
     if isinstance(data, dict) and isinstance(data.get("version"), str) and _LEGACY_VERSION.match(data["version"]):
         upgraded_from = data["version"]
