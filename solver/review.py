@@ -23,8 +23,9 @@ consistent with what the player knew at that moment (:mod:`solver.worlds`):
   renege, is dropped);
 * the upcard: turned down, it is in the kitty; picked up, it is in the
   dealer's hand until played (the dealer may in principle have discarded it;
-  the review assumes it kept it unless the dealer has shown out of trump,
-  when it must have been discarded); a dealer who sits out does not play it;
+  the review assumes it kept it unless the dealer has shown out of trump or
+  has played all its cards without it, when it must have been discarded); a
+  dealer who sits out does not play it;
 * for the dealer, its own discard (when the record shows it; when it does not,
   the dealer's view treats that card as unseen, and the decision says so).
 
@@ -699,7 +700,7 @@ def information_set(before: Hand, seat=None) -> tuple:
     if up is not None and not removed & up.mask and not view.hand & up.mask:
         d = view.dealer
         if (view.upcard_state == "dealer" and d != seat and d in in_play and not second_set
-                and not forbidden[d] & up.mask):
+                and sizes[d] > 0 and not forbidden[d] & up.mask):
             known[d] |= up.mask
         else:
             known[KITTY] |= up.mask

@@ -154,7 +154,7 @@ def expected_constraints(deal, st):
     dealer = str(h.dealer)
     with_dealer, kitty = set(), set()
     if up not in gone and up not in own:
-        if h.picked_up and dealer != seat and st["hands"].get(dealer) is not None and trump not in voids[dealer]:
+        if h.picked_up and dealer != seat and st["hands"].get(dealer) and trump not in voids[dealer]:
             with_dealer.add(up)
         else:
             kitty.add(up)
@@ -313,6 +313,15 @@ def test_the_dealers_discard_is_known_to_the_dealer_only():
     assert str(discard.card) == "Qs" and len(discard.candidates) == 6
     assert discard.dd is not None and discard.info is not None
     assert np.all(discard.info.drawn.hands[:, 2] == discard.info.space.known[2])   # the dealer's six
+    # double dummy: each discard, then play from the first lead, by the oracle
+    start = {str(k): [str(c) for c in v] for k, v in deal.start_hands().items()}
+    six = start["S"] + ["Qs"]
+    assert set(six) == {str(c) for c in discard.candidates}
+    leader = str(deal.trick_seats[0][0])
+    for c in discard.candidates:
+        hands = dict(start, S=[x for x in six if x != str(c)])
+        assert discard.dd.values[c] == reference.solve(hands, "c", leader, [])["NS"]
+    assert discard.dd.cost == max(discard.dd.values.values()) - discard.dd.values[discard.card]
 
 
 # ----------------------------------------------------------------------------- calls
@@ -438,6 +447,49 @@ def test_random_hands_against_the_oracle(players, seed, dummy):
         if dummy and rv.trick <= 5:
             # the face-up dummies are never among the unseen cards of the first set
             assert not np.any(rv.info.drawn.hands & np.uint32(h.dealt_dummy("N") | h.dealt_dummy("S")))
+
+
+VARIANTS = {
+    "joker": Rules(joker=True),
+    "defend_alone": Rules(defend_alone=True),
+    "std_left_of_dealer": Rules(stick_the_dealer=True, loner_lead="left_of_dealer"),
+    "no_upcard_discard": Rules(dealer_may_discard_upcard=False),
+    "two_player_joker": Rules(players=2, joker=True),
+}
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_rule_variants(variant):
+    """Random hands under each rules variant (loners and lone defenders taken often): every card
+    reviewed both ways, the DD values as the oracle's, calls judged or said why not."""
+    rules = VARIANTS[variant]
+    for seed in range(6):
+        rng = random.Random(seed)
+        h = Hand(rules, dealer=rng.choice(rules.seats))
+        h.deal(rng=seed)
+        while h.phase is not Phase.DONE:
+            acts = h.legal_actions()
+            if h.phase in (Phase.BID1, Phase.BID2, Phase.ALONE, Phase.DEFEND_ALONE):
+                bold = [a for a in acts if a.kind.value != "pass" and a.alone is not False]
+                h.apply(rng.choice(bold) if bold and rng.random() < 0.5 else rng.choice(acts))
+            else:
+                h.apply(rng.choice(acts))
+        d = review(h, worlds=10, seed=seed).deals[0]
+        json.dumps(d.to_dict())
+        assert all(c.loss is not None or c.unanalysed for c in d.calls)
+        if h.result.thrown_in:
+            continue
+        trump = "cdhs"[h.trump]
+        for pos, rec in h.positions():
+            rv = next(c for c in plays(d) if c.card == rec.card)
+            assert rv.info is not None and rv.dd is not None, rv.unanalysed
+            hands = {s: None for s in ("NS" if rules.players == 2 else SEATS)}
+            for s in pos.seats_in_play:
+                hands[str(Seat(s))] = sorted(names(pos.hands[s]))
+            ref = reference.card_values(hands, trump, str(pos.leader), [str(c) for c in pos.played],
+                                        rules.players)
+            already = pos.tricks_won[pos.side_of(rec.seat)]
+            assert {str(c): v for c, v in rv.dd.values.items()} == {c: v + already for c, v in ref.items()}
 
 
 def test_same_seed_same_review(vwec):
