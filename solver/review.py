@@ -484,7 +484,36 @@ class Review:
     def to_dict(self, full: bool = False) -> dict:
         """The review as plain JSON types (``"version": 1`` names this layout, which only grows).
 
-        ``full=True`` adds each call's complete advisor answer.
+        ``full=True`` adds each call's complete advisor answer. Layout::
+
+            {"version": 1, "source", "title", "rules", "worlds", "seed", "thresholds", "method",
+             "players": {"N": {"dd_tricks_lost", "dd_points_lost", "info_points_lost",
+                               "info_tricks_lost", "call_points_lost", "mistakes": {kind: n},
+                               "decisions", "unanalysed"}, ...},          # game totals
+             "deals": [{"index", "number", "dealer", "upcard", "status", "summary",
+                        "contract": {"trump", "maker", "makers", "alone", "defender_alone"} | null,
+                        "result": {...} | null,
+                        "calls": [{"seat", "round", "call", "name", "options": [{"call", "name",
+                                   "expected_points"}], "best", "best_name", "expected_points",
+                                   "best_points", "loss", "loss_interval", "worlds", "exact",
+                                   "unanalysed": [why], "mistakes": [...]}],
+                        "cards": [{"kind": "play" | "discard", "seat", "trick", "card", "lead",
+                                   "candidates", "renege",
+                                   "dd": {"before", "after", "cost", "points_cost", "best",
+                                          "cards": [{"card", "tricks", "points"}]} | null,
+                                   "info": {"worlds", "exact", "placements", "best", "loss_points",
+                                            "points_interval", "loss_tricks", "tricks_interval",
+                                            "cards": [{"card", "tricks", "points"}], "notes"} | null,
+                                   "unanalysed": [why], "mistakes": [...]}],
+                        "mistakes": [{"kind": "double-dummy" | "information-set", "seat",
+                                      "decision": "card" | "discard" | "call", "where", "played",
+                                      "best", "tricks", "points", "interval", "worlds", "exact"}],
+                        "unanalysed": [why], "notes": [record findings],
+                        "players": {per deal, as above}}]}
+
+        Tricks and points are for the deciding seat's side; ``dd.before``/``dd.after`` are
+        the makers' total tricks (as :func:`solver.analyse_play`); costs and losses are
+        against the best choice (positive = lost).
         """
         return {
             "version": 1,

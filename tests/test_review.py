@@ -498,6 +498,7 @@ def test_same_seed_same_review(vwec):
     assert a == b
     c = review_deal(vwec, 4, worlds=20, seed=10).to_dict()
     assert c != a
+    assert review_deal(vwec, 4, worlds=20, seed=9, threads=2).to_dict() == a
 
 
 def test_bad_arguments():
