@@ -37,6 +37,11 @@ def mask(cards) -> int:
     return m
 
 
+def popcount(a):
+    """Set bits of each element (numpy's bitwise_count needs numpy 2)."""
+    return np.vectorize(lambda x: bin(int(x)).count("1"), otypes=[np.int64])(np.asarray(a))
+
+
 def names(m) -> set:
     return {str(Card(i)) for i in range(25) if int(m) >> i & 1}
 
@@ -187,11 +192,11 @@ def test_sampled_worlds_respect_what_the_player_saw(path, indices):
             for k, s in enumerate(SEATS):
                 held = st["hands"][s]
                 size = 0 if held is None else len(held)
-                assert np.all(np.bitwise_count(hands[:, k]) == size), (s, size)
+                assert np.all(popcount(hands[:, k]) == size), (s, size)
             # every card once: hands + kitty + cards gone = the pack
             allc = np.bitwise_or.reduce(np.column_stack([hands, w.kitty]), axis=1)
             assert np.all(allc | np.uint32(mask(gone)) == np.uint32(mask(PACK)))
-            total = np.bitwise_count(hands).sum(axis=1) + np.bitwise_count(w.kitty)
+            total = popcount(hands).sum(axis=1) + popcount(w.kitty)
             assert np.all(total + len(gone) == 24)
             # no card played so far is anywhere
             assert not np.any(allc & np.uint32(mask(gone))) if gone else True
