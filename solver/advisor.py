@@ -53,6 +53,32 @@ The rules of the auction model
   of seven on the same worlds is slightly optimistic), or follows the policy
   (``own_round2="policy"``).
 * Nobody defends alone (``Rules.defend_alone``): the policy never does.
+
+Two-player euchre with dummy hands
+----------------------------------
+With ``Rules(players=2, dummy_hands=True)`` each player also has a face-up
+dummy (``advise(..., dummies={"N": "...", "S": "..."})``). The seat sees its own
+five cards, both dummies and the upcard, so only eight cards are unseen (24 -
+5 - 10 - 1; nine with the joker): the opponent's five personal cards and the
+kitty's three face-down cards. Every placement is enumerated (C(8,5) = 56; 126
+with the joker) and the figures are **exact**. A call is scored over both sets
+of five tricks: tricks 1-5 with the personal hands (double dummy in each world,
+the dealer picking the upcard up into its personal hand), plus tricks 6-10 with
+the dummies, a separate two-player double-dummy game led by the non-dealer with
+the same trump and maker; the dummies are known, so the second set's result is
+the same in every world. ``expected_points`` and ``outcomes`` sum the two sets.
+``p_make`` is the chance that the seat's side names trump and is euchred in
+neither set (makes both), ``p_march`` that it takes all ten, ``p_euchred`` that
+it names trump and is euchred in at least one set (so ``p_make + p_euchred``
+is the chance that it names trump, as in the other variants). Each option's
+``phases`` gives the same figures for each set on its own.
+
+* **The dealer's discard** (:func:`dealer_discard`) looks at the dealer's six
+  personal cards only: the dummy is not part of the hand that picks up and is
+  played later, in its own set; it is not touched.
+* **The bidding policy** adds to the personal-hand count, for each suit, the
+  second set's double-dummy points for the bidder as maker (public: both dummies
+  are face up) times ``BiddingPolicy.dummy_weight`` (see :class:`BiddingPolicy`).
 """
 from __future__ import annotations
 
@@ -62,7 +88,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import dd
-from .cards import JOKER, Card, Seat, Suit, cards_of, format_cards, mask_of, parse_cards
+from .cards import JOKER, Card, Seat, Suit, cards_of, format_cards, mask_of, parse_cards, parse_deal
 from .errors import CardError, IllegalActionError, PositionError, RulesError
 from .rules import Rules
 from .worlds import EXACT_LIMIT, Worlds, bid_space
@@ -192,6 +218,21 @@ class BiddingPolicy:
 
     **Alone** (four-player): when the count reaches ``alone``.
 
+    **Dummy hands** (two-player with face-up dummies): a call also scores the
+    second set of five tricks, played with the dummies, and both dummies are face
+    up, so its double-dummy points for each trump with the bidder as maker are
+    known to every player (e.g. +1, +2 or -2). The bidder adds those points times
+    ``dummy_weight`` to the personal-hand count of that suit (round 1: the
+    upcard's suit; round 2: each suit, before choosing the best) and keeps the
+    two-player thresholds. The counts themselves look only at the personal
+    hand (and the dealer's six personal cards for its discard): the dummy is a
+    different hand, played in its own set. ``dummy_weight`` = 1.75 count units
+    per point: near the two-player thresholds the first set's mean points rise by
+    0.576 per count unit (fit over 20,000 random deals,
+    ``benchmarks/calibrate_dummy_policy.py``; 1 / 0.576 = 1.74), so the rule reads
+    "call when the first set's expected points plus the second set's points are
+    at least about zero".
+
     Thresholds (``POLICY``):
 
     ==========================  ======  ====  =======  =====
@@ -226,6 +267,7 @@ class BiddingPolicy:
     order_2p: tuple = (4.5, 4.5)               # two-player: dealer, non-dealer
     call_2p: tuple = (4.5, 4.0)
     alone: float = 8.5
+    dummy_weight: float = 1.75                 # dummy hands: count units per point of the dummies' set
 
     # -- points -------------------------------------------------------------------
     def card_points(self, trump: int) -> np.ndarray:
@@ -251,10 +293,12 @@ class BiddingPolicy:
         return base + self.void_bonus * voids * (counts[:, t] >= 2)
 
     # -- decisions ----------------------------------------------------------------
-    def round1(self, hands, rel: int, upcard: int, players: int = 4):
+    def round1(self, hands, rel: int, upcard: int, players: int = 4, bonus: float = 0.0):
         """Order up? ``(bid, alone)`` bool arrays for hands (n,) at ``rel`` seats after the dealer.
 
         For the dealer (``rel`` 0) ``hands`` are its five cards before picking up.
+        ``bonus``: count added to every hand (dummy hands: ``dummy_weight`` times the
+        dummies' set's points for the bidder as maker of the upcard's suit).
         """
         masks = np.atleast_1d(np.asarray(hands, dtype=np.uint32))
         t = int(upcard) % 4 if upcard != JOKER else None
@@ -268,16 +312,22 @@ class BiddingPolicy:
             up = self.card_points(t)[int(upcard)] * self.upcard_factor
             partner = players == 4 and rel == 2
             score = self.points(masks, t) + (up if partner else -up)
+        score = score + bonus
         need = (self.order_2p if players == 2 else self.order)[rel]
         bid = score >= need
         alone = bid & (score >= self.alone) & (players == 4)
         return bid, alone
 
-    def round2(self, hands, rel: int, turned_down: int, stuck: bool = False, players: int = 4):
-        """Name a suit? ``(suit, alone)``: int8 suit per hand (-1 = pass) and a bool array."""
+    def round2(self, hands, rel: int, turned_down: int, stuck: bool = False, players: int = 4, bonus=None):
+        """Name a suit? ``(suit, alone)``: int8 suit per hand (-1 = pass) and a bool array.
+
+        ``bonus``: optional count per suit (4 values, clubs to spades) added before the
+        best suit is chosen (dummy hands, see the class docs).
+        """
         masks = np.atleast_1d(np.asarray(hands, dtype=np.uint32))
         suits = [s for s in range(4) if s != turned_down]
-        scores = np.column_stack([self.points(masks, s) for s in suits])
+        extra = [0.0] * 4 if bonus is None else [float(b) for b in bonus]
+        scores = np.column_stack([self.points(masks, s) + extra[s] for s in suits])
         best = np.argmax(scores, axis=1)
         score = scores[np.arange(masks.size), best]
         need = (self.call_2p if players == 2 else self.call)[rel]
@@ -366,6 +416,10 @@ class Option:
         seat, dealer: for naming the call (``"assist"``, ``"pick it up"``).
         world_points: int array: the seat's side's points in each world, in the order
             of :attr:`Advice.drawn` (for paired comparisons; not in :meth:`to_dict`).
+        phases: dummy hands only (else ``None``): the figures of each set of five tricks
+            on its own, ``({"hands": "personal", ...}, {"hands": "dummy", ...})``, each with
+            ``p_make``, ``p_march``, ``p_euchred``, ``expected_points`` and their intervals.
+            The option's own figures are for the whole hand (see :mod:`solver.advisor`).
     """
 
     action: str
@@ -389,6 +443,7 @@ class Option:
     dealer: Seat | None = field(default=None, compare=False)
     players: int = field(default=4, compare=False)
     world_points: np.ndarray | None = field(default=None, repr=False, compare=False)
+    phases: tuple | None = None
 
     @property
     def call(self) -> str:
@@ -436,6 +491,7 @@ class Option:
             "outcomes": {str(k): v for k, v in sorted(self.outcomes.items())},
             "discards": None if self.discards is None else {str(k): v for k, v in self.discards.items()},
             "auction": None if self.auction is None else dict(self.auction),
+            **({} if self.phases is None else {"phases": [dict(p) for p in self.phases]}),
         }
 
 
@@ -456,6 +512,7 @@ class Advice:
         policy: the :class:`BiddingPolicy` of the later seats; own_round2: how the
             seat's own round-2 turn after a round-1 pass is played.
         drawn: the :class:`~solver.worlds.Worlds` used (not in :meth:`to_dict`).
+        dummies: dummy hands: the two face-up dummies ``(N's cards, S's cards)``; else ``None``.
 
     ``str(advice)`` is a table for people; :meth:`to_dict` the same for programs
     (plain JSON types; ``"version": 1`` names this layout, which only grows).
@@ -482,6 +539,7 @@ class Advice:
     policy: BiddingPolicy = POLICY
     own_round2: str = "best"
     drawn: Worlds | None = field(default=None, repr=False, compare=False)
+    dummies: tuple | None = None
 
     def option(self, call: str) -> Option:
         """The option for a call token (``"pass"``, ``"order alone"``, ``"call h"``)."""
@@ -492,7 +550,7 @@ class Advice:
                                  f"({', '.join(o.call for o in self.options)})")
 
     def to_dict(self) -> dict:
-        return {
+        out = {
             "version": 1,
             "hand": format_cards(self.hand),
             "upcard": str(self.upcard),
@@ -519,17 +577,39 @@ class Advice:
             "margin": self.margin,
             "margin_interval": list(self.margin_interval),
         }
+        if self.dummies is not None:
+            out["dummies"] = {"N": format_cards(self.dummies[0]), "S": format_cards(self.dummies[1])}
+            out["method"]["worlds"] = ("every placement of the unseen cards (the opponent's personal hand and the "
+                                       "kitty's face-down cards) consistent with the seat's hand, both face-up "
+                                       "dummies and the upcard; earlier passes not used")
+            out["method"]["dummy_hands"] = {
+                "points": "both sets of five summed: tricks 1-5 with the personal hands, tricks 6-10 with the "
+                          "dummies (double dummy, the non-dealer leading, the same in every world)",
+                "p_make": "names trump and is euchred in neither set; p_march: takes all ten; "
+                          "p_euchred: names trump and is euchred in at least one set",
+                "dealer_discard": "from the dealer's six personal cards only; the dummy is not touched",
+                "policy": "adds dummy_weight x the dummies' set's points (bidder as maker) to each suit's count",
+                "dummy_weight": self.policy.dummy_weight,
+            }
+        return out
 
     def __str__(self) -> str:
         head = (f"{self.seat} holds {format_cards(self.hand)}; upcard {self.upcard}"
                 f"{' turned down' if self.round == 2 else ''}; dealer {self.dealer}; round {self.round}; "
                 f"{self.worlds} worlds{' (exact)' if self.exact else ''}")
-        lines = [head, f"{'option':<28} {'P(make)':>8} {'P(march)':>8} {'P(euchred)':>10} {'points':>16}"]
+        lines = [head]
+        split = ""
+        if self.dummies is not None:
+            lines.append(f"dummies face up: N {format_cards(self.dummies[0])}, S {format_cards(self.dummies[1])}; "
+                         "points and chances cover both sets of five (tricks 1-5 personal, 6-10 dummies)")
+            split = f" {'1-5':>7} {'6-10':>7}"
+        lines.append(f"{'option':<28} {'P(make)':>8} {'P(march)':>8} {'P(euchred)':>10} {'points':>16}{split}")
         for o in self.options:
             half = (o.points_interval[1] - o.points_interval[0]) / 2
             pts = f"{o.expected_points:+.3f}" + ("" if o.exact else f" ±{half:.3f}")
             mark = " *" if o is self.recommended else ""
-            lines.append(f"{o.name:<28} {o.p_make:8.3f} {o.p_march:8.3f} {o.p_euchred:10.3f} {pts:>16}{mark}")
+            sets = "" if o.phases is None else "".join(f" {p['expected_points']:+7.3f}" for p in o.phases)
+            lines.append(f"{o.name:<28} {o.p_make:8.3f} {o.p_march:8.3f} {o.p_euchred:10.3f} {pts:>16}{sets}{mark}")
         if len(self.options) > 1:
             lo, hi = self.margin_interval
             spread = "" if self.exact else f", 95% {lo:+.3f} to {hi:+.3f}"
@@ -555,13 +635,28 @@ class _Engine:
     (the makers' side only changes how the result is read).
     """
 
-    def __init__(self, worlds: Worlds, seat: int, dealer: int, upcard: int, rules: Rules, threads: int):
+    def __init__(self, worlds: Worlds, seat: int, dealer: int, upcard: int, rules: Rules, threads: int,
+                 dummies=None):
         self.base = worlds.hands
         self.n = len(worlds)
         self.seat, self.dealer, self.upcard, self.rules, self.threads = seat, dealer, upcard, rules, threads
         self.players = rules.players
+        self.dummies = dummies            # dummy hands: 4 bitmasks of the face-up dummies, else None
         self.cache: dict = {}
+        self.dummy_cache: dict = {}
         self.solved = 0
+
+    def dummy_tricks(self, trump: int, makers_side: int) -> int:
+        """Dummy hands: the makers' band (2 euchred, 3 made, 5 march) of tricks 6-10, played
+        double dummy with the two face-up dummies, the non-dealer leading. The same in
+        every world (the dummies are known), so solved once per trump and makers."""
+        key = (int(trump), int(makers_side))
+        if key not in self.dummy_cache:
+            hands = np.array([self.dummies], dtype=np.uint32)
+            leader = int(dd.first_leader(self.dealer, self.rules))
+            band = dd.solve_batch(hands, int(trump), leader, int(makers_side), 0b0101, 2, 1, bands=True)[0]
+            self.dummy_cache[key] = int(_BAND_TRICKS[band])
+        return self.dummy_cache[key]
 
     def _normal(self, trump, alone, pickup):
         if alone >= 0 and (alone + 2) % 4 == self.dealer:
@@ -633,17 +728,21 @@ class _Result:
     maker: np.ndarray         # seat (-1: thrown in)
     trump: np.ndarray
     alone: np.ndarray
-    tricks: np.ndarray        # makers' tricks
-    points: np.ndarray        # for the advised seat's side
+    tricks: np.ndarray        # makers' tricks (dummy hands: of tricks 1-5)
+    points: np.ndarray        # for the advised seat's side (dummy hands: both sets summed)
+    tricks2: np.ndarray | None = None   # dummy hands: makers' tricks 6-10 (band representative)
+    points2: np.ndarray | None = None   # dummy hands: the seat's side's points of tricks 6-10
 
 
 class _Advisor:
-    def __init__(self, hand_mask, upcard, seat, dealer, rnd, rules, worlds, threads, policy, own_round2):
+    def __init__(self, hand_mask, upcard, seat, dealer, rnd, rules, worlds, threads, policy, own_round2,
+                 dummies=None):
         self.hand, self.up, self.seat, self.dealer, self.round = hand_mask, upcard, seat, dealer, rnd
         self.rules, self.policy, self.own_round2 = rules, policy, own_round2
         self.players = rules.players
         self.worlds = worlds
-        self.engine = _Engine(worlds, seat, dealer, upcard, rules, threads)
+        self.dummies = dummies
+        self.engine = _Engine(worlds, seat, dealer, upcard, rules, threads, dummies)
         self.order = self._bidding_order()
         self.up_suit = upcard % 4
         self.my_side = self.engine.side_of(seat)
@@ -662,6 +761,21 @@ class _Advisor:
     def rel(self, p):
         return 1 if (self.players == 2 and p != self.dealer) else (p - self.dealer) % 4
 
+    # -- dummy hands ----------------------------------------------------------------
+    def dummy_points(self, trump, maker) -> int:
+        """Dummy hands: the makers' points of tricks 6-10 when ``maker`` made ``trump``."""
+        return int(self.points_table[0, self.engine.dummy_tricks(trump, self.engine.side_of(maker))])
+
+    def bonus1(self, p) -> float:
+        """The policy's count bonus for seat ``p`` ordering up (0 without dummy hands)."""
+        return 0.0 if self.dummies is None else self.policy.dummy_weight * self.dummy_points(self.up_suit, p)
+
+    def bonus2(self, p):
+        """The policy's count bonus per suit for seat ``p`` naming a suit (``None`` without dummy hands)."""
+        if self.dummies is None:
+            return None
+        return [self.policy.dummy_weight * self.dummy_points(s, p) for s in range(4)]
+
     # -- scoring ----------------------------------------------------------------
     def finish(self, rows, maker, trump, alone, pickup) -> _Result:
         """Solve and score ``rows`` where ``maker`` made ``trump`` (maker -1: the hand is thrown in).
@@ -673,13 +787,24 @@ class _Advisor:
         alone = np.broadcast_to(np.asarray(alone, dtype=bool), rows.shape).copy()
         tricks = np.zeros(rows.size, dtype=np.int8)
         points = np.zeros(rows.size, dtype=np.int64)
+        tricks2 = np.zeros(rows.size, dtype=np.int8)
+        points2 = np.zeros(rows.size, dtype=np.int64)
         played = maker >= 0
         if played.any():
             tricks[played] = self.engine.outcome(rows[played], maker[played], trump[played], alone[played], pickup)
             mp = self.points_table[alone[played].astype(int), tricks[played]]
             ours = self.engine.side_of(maker[played]) == self.my_side
             points[played] = np.where(ours, mp, -mp)
-        return _Result(rows, maker, trump, alone, tricks, points)
+            if self.dummies is not None:       # tricks 6-10 with the dummies: one value per trump and makers
+                idx = np.nonzero(played)[0]
+                sides = self.engine.side_of(maker[idx])
+                for t, side in set(zip(trump[idx].tolist(), sides.tolist())):
+                    sel = idx[(trump[idx] == t) & (sides == side)]
+                    tricks2[sel] = self.engine.dummy_tricks(t, side)
+                mp2 = self.points_table[0, tricks2[idx]]
+                points2[idx] = np.where(ours, mp2, -mp2)
+                points += points2
+        return _Result(rows, maker, trump, alone, tricks, points, tricks2, points2)
 
     # -- the auction after a pass -------------------------------------------------
     def round1_from(self, rows, start) -> _Result:
@@ -691,7 +816,8 @@ class _Advisor:
             idx = np.nonzero(open_)[0]
             if not idx.size:
                 break
-            bid, lone = self.policy.round1(self.engine.base[rows[idx], p], self.rel(p), self.up, self.players)
+            bid, lone = self.policy.round1(self.engine.base[rows[idx], p], self.rel(p), self.up, self.players,
+                                           self.bonus1(p))
             maker[idx[bid]] = p
             alone[idx[bid]] = lone[bid]
             open_[idx[bid]] = False
@@ -722,7 +848,7 @@ class _Advisor:
                 return _merge([first, self.own_round2_best(rows[idx], i)], rows)
             stuck = self.rules.stick_the_dealer and p == self.dealer
             suit, lone = self.policy.round2(self.engine.base[rows[idx], p], self.rel(p), self.up_suit,
-                                            stuck, self.players)
+                                            stuck, self.players, self.bonus2(p))
             bid = suit >= 0
             maker[idx[bid]] = p
             trump[idx[bid]] = suit[bid]
@@ -761,14 +887,15 @@ def _merge(parts, rows) -> _Result:
     parts = [p for p in parts if p.rows.size]
     if not parts:
         empty = np.zeros(0, dtype=np.int64)
-        return _Result(rows[:0], empty, empty, empty.astype(bool), empty.astype(np.int8), empty)
+        return _Result(rows[:0], empty, empty, empty.astype(bool), empty.astype(np.int8), empty,
+                       empty.astype(np.int8), empty)
     cat = {k: np.concatenate([getattr(p, k) for p in parts]) for k in ("rows", "maker", "trump", "alone",
-                                                                     "tricks", "points")}
+                                                                     "tricks", "points", "tricks2", "points2")}
     order = np.argsort(cat["rows"], kind="stable")
     pos = np.searchsorted(cat["rows"][order], rows)
     idx = order[pos]
     return _Result(rows, cat["maker"][idx], cat["trump"][idx], cat["alone"][idx], cat["tricks"][idx],
-                   cat["points"][idx])
+                   cat["points"][idx], cat["tricks2"][idx], cat["points2"][idx])
 
 
 # ----------------------------------------------------------------- input checking
@@ -831,7 +958,7 @@ def _check_int(value, name, low, high):
 # ----------------------------------------------------------------- the entry point
 def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worlds: int = 2000, seed=None,
            threads: int = 1, *, calls=None, own_round2: str = "best", exact_limit: int = EXACT_LIMIT,
-           policy: BiddingPolicy | None = None) -> Advice:
+           policy: BiddingPolicy | None = None, dummies=None) -> Advice:
     """Advice for one bidding decision: every legal call with its chances and expected points.
 
     Args:
@@ -852,6 +979,11 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             played in the worlds where it passes in round 1 and the bidding comes back.
         exact_limit: enumerate every deal when there are at most this many.
         policy: the :class:`BiddingPolicy` of the other seats (default :data:`POLICY`).
+        dummies: dummy hands (``Rules(players=2, dummy_hands=True)``, and only then): both
+            face-up dummies, ``{"N": "9s Ts Qs Ks 9d", "S": "As Td Qd Kd Ad"}`` or the text
+            ``"N:9s Ts Qs Ks 9d S:As Td Qd Kd Ad"``. Only the opponent's hand and the kitty's
+            face-down cards are then unseen (8 cards, 56 placements), so the figures are
+            exact; points and chances cover both sets of five tricks (see :mod:`solver.advisor`).
 
     Returns: an :class:`Advice`.
 
@@ -877,13 +1009,12 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
         IllegalActionError: a round other than 1 or 2, a call that is not legal here
             (naming the turned-down suit, ordering up in round 2, a stuck dealer's pass).
         RulesError: worlds, threads or seed out of range; a variant the advisor does
-            not model (dummy hands, a turned-up joker).
+            not model (a turned-up joker); dummy hands without ``dummies``, or ``dummies``
+            without the variant.
     """
     rules = rules if rules is not None else Rules()
     if not isinstance(rules, Rules):
         raise RulesError(f"rules {rules!r}: expected a Rules value")
-    if rules.dummy_hands:
-        raise RulesError("dummy_hands: the advisor does not model the dummy-hands variant yet")
     cards = parse_cards(hand, what="hand")
     if len(cards) != 5:
         raise PositionError(f"hand {format_cards(cards)!r}: holds {len(cards)} cards, expected 5")
@@ -901,6 +1032,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
         for what, s in (("seat", seat), ("dealer", dealer)):
             if s not in (Seat.N, Seat.S):
                 raise PositionError(f"{what} {s}: two-player euchre seats only N and S")
+    dummy_masks = _parse_dummies(dummies, cards, up, seat, rules)
     if isinstance(round, bool) or round not in (1, 2):
         raise IllegalActionError(f"round {round!r}: must be 1 (upcard up) or 2 (upcard turned down)")
     worlds = _check_int(worlds, "worlds", MIN_WORLDS, MAX_WORLDS)
@@ -916,9 +1048,10 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
     wanted = _parse_calls(calls, round, up_suit, seat, dealer, rules)
 
     hand_mask = mask_of(cards)
-    space = bid_space(hand_mask, up, seat, rules)
+    space = bid_space(hand_mask, up, seat, rules, dummies=0 if dummy_masks is None else sum(dummy_masks))
     w = space.draw(worlds, seed=seed, exact_limit=exact_limit)
-    adv = _Advisor(hand_mask, int(up), int(seat), int(dealer), round, rules, w, threads, policy, own_round2)
+    adv = _Advisor(hand_mask, int(up), int(seat), int(dealer), round, rules, w, threads, policy, own_round2,
+                   dummy_masks)
     n = len(w)
     rows = np.arange(n)
     me = int(seat)
@@ -927,7 +1060,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
 
     def make(action, trump, alone, res, discard=None, discards=None, auction=None):
         return _option(action, trump, alone, discard, res, w.exact, seat, dealer, rules.players, discards,
-                       auction, adv.my_side)
+                       auction, adv.my_side, dummy_masks is not None)
 
     options = []
 
@@ -984,7 +1117,48 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
     else:
         margin, margin_interval = 0.0, (0.0, 0.0)
     return Advice(tuple(cards), up, seat, dealer, round, rules, tuple(options), rec, margin, margin_interval,
-                  n, w.exact, space.total, seed, policy, own_round2, w)
+                  n, w.exact, space.total, seed, policy, own_round2, w,
+                  None if dummy_masks is None else (dummy_masks[0], dummy_masks[2]))
+
+
+def _parse_dummies(dummies, cards, up, seat, rules):
+    """The face-up dummies as 4 bitmasks (N E S W), validated; ``None`` without dummy hands."""
+    if not rules.dummy_hands:
+        if dummies is not None:
+            raise RulesError("dummies: face-up dummy hands are only dealt in Rules(players=2, dummy_hands=True)")
+        return None
+    if dummies is None:
+        raise RulesError("dummy_hands: give both face-up dummy hands, dummies={'N': '<5 cards>', 'S': '<5 cards>'} "
+                         "or 'N:<5 cards> S:<5 cards>'")
+    if isinstance(dummies, str):
+        parsed = parse_deal(dummies, 2)
+    elif isinstance(dummies, dict):
+        parsed = {Seat.N: None, Seat.S: None}
+        for key, value in dummies.items():
+            s = Seat.parse(key)
+            if s not in parsed:
+                raise PositionError(f"dummies: seat {s} has no dummy; two-player euchre seats only N and S")
+            parsed[s] = parse_cards(value, what=f"{s} dummy")
+    else:
+        raise RulesError(f"dummies {dummies!r}: expected {{'N': '<5 cards>', 'S': '<5 cards>'}} or "
+                         "'N:<5 cards> S:<5 cards>'")
+    masks = [0, 0, 0, 0]
+    owner = {c: f"{seat}'s hand" for c in cards}
+    owner[up] = "the upcard"
+    for s in (Seat.N, Seat.S):
+        got = parsed[s]
+        if got is None:
+            raise PositionError(f"dummies: {s}'s dummy is missing; both face-up dummies are needed")
+        if len(got) != 5:
+            raise PositionError(f"dummies: {s}'s dummy {format_cards(got)!r} holds {len(got)} cards, expected 5")
+        for c in got:
+            if c == JOKER and not rules.joker:
+                raise CardError("card B: the joker is not in the pack (use Rules(joker=True))")
+            if c in owner:
+                raise PositionError(f"dummies: card {c} is in {s}'s dummy and {owner[c]}")
+            owner[c] = f"{s}'s dummy"
+        masks[s] = mask_of(got)
+    return tuple(masks)
 
 
 #: Worlds on which every discard of a dealer's pickup is tried before the clearly worse are dropped.
@@ -1034,17 +1208,38 @@ def _best_discard(adv: "_Advisor", rows, lone, hand_mask, up, exact):
     return best, Card(best_card), {str(Card(c)): tried[c] for c in cands}
 
 
-def _option(action, trump, alone, discard, res: _Result, exact, seat, dealer, players, discards, auction, my_side):
+def _option(action, trump, alone, discard, res: _Result, exact, seat, dealer, players, discards, auction, my_side,
+            dummy=False):
     n = res.points.size
     ours = (res.maker >= 0) & ((res.maker // 2 if players == 2 else res.maker % 2) == my_side)
-    make = ours & (res.tricks >= 3)
-    march = ours & (res.tricks >= 5)
-    euchred = ours & (res.tricks < 3)
+    if dummy:       # the whole hand: made in both sets, all ten tricks, euchred in at least one set
+        make = ours & (res.tricks >= 3) & (res.tricks2 >= 3)
+        march = ours & (res.tricks >= 5) & (res.tricks2 >= 5)
+        euchred = ours & ((res.tricks < 3) | (res.tricks2 < 3))
+    else:
+        make = ours & (res.tricks >= 3)
+        march = ours & (res.tricks >= 5)
+        euchred = ours & (res.tricks < 3)
 
     def prob(mask):
         k = int(mask.sum())
         p = k / n if n else 0.0
         return p, ((p, p) if exact else wilson(k, n))
+
+    phases = None
+    if dummy:
+        phases = []
+        for name, tricks, pts in (("personal", res.tricks, res.points - res.points2),
+                                  ("dummy", res.tricks2, res.points2)):
+            fig = {"hands": name}
+            for key, mask in (("p_make", ours & (tricks >= 3)), ("p_march", ours & (tricks >= 5)),
+                              ("p_euchred", ours & (tricks < 3))):
+                p, interval = prob(mask)
+                fig[key], fig[key + "_interval"] = p, list(interval)
+            fig["expected_points"] = float(pts.mean()) if n else 0.0
+            fig["points_interval"] = list(mean_interval(pts.astype(float), exact))
+            phases.append(fig)
+        phases = tuple(phases)
 
     pm, pmi = prob(make)
     pa, pai = prob(march)
@@ -1055,7 +1250,7 @@ def _option(action, trump, alone, discard, res: _Result, exact, seat, dealer, pl
     outcomes = {int(v): float(c) / n for v, c in zip(values, counts)}
     return Option(action, trump, bool(alone), discard, pm, pa, pe, ep, pmi, pai, pei,
                   mean_interval(points, exact), n, exact, outcomes, discards, auction, seat, dealer, players,
-                  points)
+                  points, phases=phases)
 
 
 __all__ = ["advise", "Advice", "Option", "BiddingPolicy", "POLICY", "dealer_discard", "wilson", "t_quantile"]

@@ -386,8 +386,13 @@ def suit_mask(suit, trump=None, joker: bool = True) -> int:
     return m
 
 
-def bid_space(hand, upcard, seat, rules: Rules | None = None) -> Space:
+def bid_space(hand, upcard, seat, rules: Rules | None = None, dummies: int = 0) -> Space:
     """The placements a bidding seat must consider: its own hand known, the upcard on the kitty.
+
+    Dummy hands (``Rules.dummy_hands``): ``dummies`` is the bitmask of both face-up
+    dummies, seen by everyone and out of the placements; the kitty then holds four
+    cards (the upcard and three unseen), so 8 cards are unseen and there are
+    C(8,5) = 56 placements.
 
     The upcard is counted in the kitty's cards (it is the kitty's top card); a
     consumer that plays an order-up moves it to the dealer. In round 2 it stays
@@ -397,7 +402,8 @@ def bid_space(hand, upcard, seat, rules: Rules | None = None) -> Space:
         hand: the seat's cards, a bitmask (int) or an iterable of card indices.
         upcard: the upcard (card index or :class:`~solver.Card`).
         seat: the bidding seat (:class:`~solver.Seat` or int).
-        rules: :class:`~solver.Rules` (players, joker).
+        rules: :class:`~solver.Rules` (players, joker, dummy_hands).
+        dummies: bitmask of the face-up dummy cards (dummy hands only).
     """
     rules = rules if rules is not None else Rules()
     mask = int(hand) if isinstance(hand, (int, np.integer)) else sum(1 << int(c) for c in hand)
@@ -405,7 +411,9 @@ def bid_space(hand, upcard, seat, rules: Rules | None = None) -> Space:
     known[int(seat)] = mask
     known[KITTY] = 1 << int(upcard)
     sizes = [5 if s in rules.seats else 0 for s in range(4)] + [rules.kitty_size]
-    return Space(known, sizes, joker=rules.joker)
+    if bool(dummies) != rules.dummy_hands:
+        raise PositionError("worlds: dummy cards go with Rules(dummy_hands=True), and that needs them")
+    return Space(known, sizes, joker=rules.joker, removed=int(dummies))
 
 
 __all__ = ["KITTY", "HOLDERS", "HOLDER_NAMES", "EXACT_LIMIT", "Worlds", "Space", "bid_space", "suit_mask",

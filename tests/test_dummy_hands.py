@@ -506,3 +506,314 @@ def test_egn_has_no_room_for_dummies_and_stays_unchanged():
     from solver import dump_egn
     with pytest.raises(EGNError, match="the dummy-hands variant has no EGN form"):
         dump_egn(paper_played())
+
+
+# ------------------------------------------------------------------ the advisor, against brute force
+# A separate reading of the advisor's stated model (solver.advisor docs): the two-player
+# point count, the dealer's discard rule, the thresholds and the dummy bonus, written out
+# here in plain Python; every placement of the unseen cards by itertools; every
+# double-dummy value from the slow oracle, reference.solve.
+import itertools  # noqa: E402
+import math  # noqa: E402
+
+from solver import advise  # noqa: E402
+
+RANKS = "9TJQKA"
+SAME = {"c": "s", "s": "c", "d": "h", "h": "d"}
+TRUMP_POINTS = [1, 1, 1.25, 1.5, 2, 2.5, 3, 3.5]        # 9 T Q K A left right joker
+ORDER_2P = {"dealer": 4.5, "other": 4.5}
+CALL_2P = {"dealer": 4.5, "other": 4.0}
+DUMMY_WEIGHT = 1.75
+
+
+def is_trump(c, t):
+    return c == "B" or c[1] == t or (c[0] == "J" and c[1] == SAME[t])
+
+
+def trump_rank(c, t):
+    if c == "B":
+        return 7
+    if c[0] == "J":
+        return 6 if c[1] == t else 5
+    return "9TQKA".index(c[0])
+
+
+def idx(c):
+    return 24 if c == "B" else RANKS.index(c[0]) * 4 + SUITS.index(c[1])
+
+
+def count(hand, t):
+    pts = 0.0
+    for c in hand:
+        if is_trump(c, t):
+            pts += TRUMP_POINTS[trump_rank(c, t)]
+        elif c[0] == "A":
+            pts += 1
+        elif c[0] == "K":
+            pts += 0.25
+    if sum(is_trump(c, t) for c in hand) >= 2:
+        pts += 0.5 * sum(1 for s in SUITS if s != t and not any((t if is_trump(c, t) else c[1]) == s for c in hand))
+    return pts
+
+
+def heuristic_discard(six, t):
+    trumps = [c for c in six if is_trump(c, t)]
+    plain = [c for c in six if not is_trump(c, t)]
+    if not plain:
+        return min(trumps, key=lambda c: (trump_rank(c, t), idx(c)))
+    length = {s: sum(1 for c in plain if c[1] == s) for s in SUITS}
+    low = [c for c in plain if c[0] != "A"]
+    if not low:
+        return min(plain, key=lambda c: (-length[c[1]], idx(c)))
+    singles = [c for c in low if length[c[1]] == 1]
+    if singles:
+        return min(singles, key=lambda c: (RANKS.index(c[0]), idx(c)))
+    return min(low, key=lambda c: (RANKS.index(c[0]), length[c[1]], idx(c)))
+
+
+def set_points(makers_tricks):
+    """Points of one set of five for the makers (negative: the defenders score)."""
+    return 2 if makers_tricks == 5 else 1 if makers_tricks >= 3 else -2
+
+
+class BruteForce:
+    """One decision, world by world. Seats are 'N'/'S'; a world is {'N': [...], 'S': [...]} personal hands."""
+
+    def __init__(self, hand, up, me, dealer, dummies, rules):
+        self.hand, self.up, self.me, self.dealer, self.dummies = hand, up, me, dealer, dummies
+        self.other = "S" if dealer == "N" else "N"
+        self.std = rules.stick_the_dealer
+        deck = reference.DECK + (["B"] if rules.joker else [])
+        unseen = [c for c in deck if c not in hand + [up] + dummies["N"] + dummies["S"]]
+        self.unseen = unseen
+        opp = "S" if me == "N" else "N"
+        self.worlds = [{me: list(hand), opp: list(theirs)} for theirs in itertools.combinations(unseen, 5)]
+        self.cache = {}
+
+    def solve(self, hands, trump, maker):
+        key = (tuple(sorted(hands["N"])), tuple(sorted(hands["S"])), trump)
+        if key not in self.cache:
+            self.cache[key] = reference.solve({"N": list(hands["N"]), "S": list(hands["S"])}, trump,
+                                              self.other, [], players=2)     # the non-dealer leads
+        return self.cache[key][maker]
+
+    def dummy_points(self, trump, maker):
+        return set_points(self.solve(self.dummies, trump, maker))
+
+    def play(self, world, maker, trump, pickup):
+        """(points for me, my side made trump, tricks 1-5, tricks 6-10) ; pickup None, 'policy' or a card."""
+        hands = {s: list(world[s]) for s in "NS"}
+        if pickup is not None:
+            six = hands[self.dealer] + [self.up]
+            gone = heuristic_discard(six, trump) if pickup == "policy" else pickup
+            hands[self.dealer] = [c for c in six if c != gone]
+        t1 = self.solve(hands, trump, maker)
+        t2 = self.solve(self.dummies, trump, maker)
+        pts = set_points(t1) + set_points(t2)
+        return (pts if maker == self.me else -pts), maker == self.me, t1, t2
+
+    def round1_policy(self, world, p):
+        t = self.up[1]
+        if p == self.dealer:
+            six = world[p] + [self.up]
+            score = count([c for c in six if c != heuristic_discard(six, t)], t)
+            need = ORDER_2P["dealer"]
+        else:
+            score = count(world[p], t) - 0.5 * TRUMP_POINTS[trump_rank(self.up, t)]
+            need = ORDER_2P["other"]
+        return score + DUMMY_WEIGHT * self.dummy_points(t, p) >= need
+
+    def round2_policy(self, world, p):
+        best, best_score = None, None
+        for s in SUITS:
+            if s == self.up[1]:
+                continue
+            sc = count(world[p], s) + DUMMY_WEIGHT * self.dummy_points(s, p)
+            if best is None or sc > best_score:
+                best, best_score = s, sc
+        need = CALL_2P["dealer" if p == self.dealer else "other"]
+        stuck = self.std and p == self.dealer
+        return best if (best_score >= need or stuck) else None
+
+    def round2_from(self, world, start, own):
+        """Round 2 from bidder index ``start``; ``own`` my fixed choice ('pass' or a suit) or None."""
+        for p in [self.other, self.dealer][start:]:
+            if p == self.me and own is not None:
+                if own != "pass":
+                    return self.play(world, p, own, None)
+                continue
+            suit = self.round2_policy(world, p)
+            if suit is not None:
+                return self.play(world, p, suit, None)
+        return (0, False, 0, 0)
+
+    def best_own_round2(self, worlds, start):
+        """My one round-2 choice for all the worlds that reach me, the best on average."""
+        choices = ([] if self.std and self.me == self.dealer else ["pass"]) + [s for s in SUITS if s != self.up[1]]
+        best = None
+        for ch in choices:
+            vals = [self.round2_from(w, start, ch) for w in worlds]
+            if best is None or sum(v[0] for v in vals) / len(vals) > sum(v[0] for v in best) / len(best) + 1e-12:
+                best = vals
+        return best
+
+    def options(self, rnd):
+        me, out = self.me, {}
+        order = [self.other, self.dealer]
+        if rnd == 1:
+            vals = [None] * len(self.worlds)
+            reach = []
+            for i, w in enumerate(self.worlds):
+                for p in order[order.index(me) + 1:]:
+                    if self.round1_policy(w, p):
+                        vals[i] = self.play(w, p, self.up[1], "policy")
+                        break
+                else:
+                    reach.append(i)
+            if reach:
+                # round 2: the non-dealer first; I make one choice for the worlds that reach me
+                mine = []
+                for i in reach:
+                    w = self.worlds[i]
+                    if me == self.other:
+                        mine.append(i)
+                        continue
+                    suit = self.round2_policy(w, self.other)
+                    if suit is not None:
+                        vals[i] = self.play(w, self.other, suit, None)
+                    else:
+                        mine.append(i)
+                if mine:
+                    best = self.best_own_round2([self.worlds[i] for i in mine], order.index(me))
+                    for i, v in zip(mine, best):
+                        vals[i] = v
+            out["pass"] = vals
+            if me == self.dealer:
+                best = None
+                for d in sorted(self.hand + [self.up], key=idx):
+                    v = [self.play(w, me, self.up[1], d) for w in self.worlds]
+                    if best is None or sum(x[0] for x in v) > sum(x[0] for x in best) + 1e-9:
+                        best = v
+                out["order"] = best
+            else:
+                out["order"] = [self.play(w, me, self.up[1], "policy") for w in self.worlds]
+        else:
+            if not (self.std and me == self.dealer):
+                out["pass"] = [self.round2_from(w, order.index(me) + 1, None) for w in self.worlds]
+            for s in SUITS:
+                if s != self.up[1]:
+                    out[f"call {s}"] = [self.play(w, me, s, None) for w in self.worlds]
+        return out
+
+
+def figures(vals):
+    n = len(vals)
+    pts = [v[0] for v in vals]
+    both = lambda f: sum(1 for v in vals if v[1] and f(v)) / n   # noqa: E731
+    return {"expected_points": sum(pts) / n,
+            "p_make": both(lambda v: v[2] >= 3 and v[3] >= 3),
+            "p_march": both(lambda v: v[2] == 5 and v[3] == 5),
+            "p_euchred": both(lambda v: v[2] < 3 or v[3] < 3),
+            "sets": [(both(lambda v, k=k: v[k] >= 3), both(lambda v, k=k: v[k] == 5), both(lambda v, k=k: v[k] < 3))
+                     for k in (2, 3)],
+            "outcomes": {p: pts.count(p) / n for p in set(pts)}}
+
+
+ADVICE_CASES = [
+    # (seed of a random dummy-hands deal, seat to advise, round, rules)
+    (11, "other", 1, DUMMY),
+    (12, "dealer", 1, DUMMY),                                   # every discard of the pick-up
+    (13, "other", 2, DUMMY),
+    (14, "dealer", 2, Rules(players=2, dummy_hands=True, stick_the_dealer=True)),   # stuck: no pass
+    (15, "other", 1, Rules(players=2, dummy_hands=True, joker=True)),              # 9 unseen cards
+]
+
+
+def advice_case(case):
+    seed, who, rnd, rules = ADVICE_CASES[case]
+    rng = random.Random(seed)
+    dealer = rng.choice("NS")
+    while True:
+        dealt = DealCards.random(rules, rng)
+        if not dealt.upcard.is_joker:
+            break
+    me = dealer if who == "dealer" else ("S" if dealer == "N" else "N")
+    hand = names(dealt.hands[Seat.parse(me)])
+    dummies = {s: names(dealt.dummies[Seat.parse(s)]) for s in "NS"}
+    return hand, str(dealt.upcard), me, dealer, dummies, rnd, rules
+
+
+@pytest.mark.parametrize("case", range(len(ADVICE_CASES)))
+def test_dummy_advice_is_exact_and_agrees_with_brute_force(case):
+    hand, up, me, dealer, dummies, rnd, rules = advice_case(case)
+    advice = advise(" ".join(hand), up, me, dealer, round=rnd, rules=rules, seed=1,
+                    dummies={s: " ".join(dummies[s]) for s in "NS"})
+    bf = BruteForce(hand, up, me, dealer, dummies, rules)
+    # every placement, each once: the opponent's 5 of the 8 unseen cards (9 with the joker)
+    unseen = 9 if rules.joker else 8
+    assert len(bf.unseen) == unseen and advice.exact and advice.worlds == advice.placements == math.comb(unseen, 5)
+    opp = Seat.parse("S" if me == "N" else "N")
+    drawn = {tuple(sorted(names(int(row[opp])))) for row in advice.drawn.hands}
+    assert drawn == {tuple(sorted(w["S" if me == "N" else "N"])) for w in bf.worlds}
+    for row in advice.drawn.hands:                 # no dummy card is ever placed in a hand
+        assert not int(row[opp]) & (cards(" ".join(dummies["N"] + dummies["S"])))
+    expected = bf.options(rnd)
+    assert [o.call for o in advice.options] == list(expected)
+    for o in advice.options:
+        want = figures(expected[o.call])
+        for key in ("expected_points", "p_make", "p_march", "p_euchred"):
+            assert getattr(o, key) == pytest.approx(want[key], abs=1e-12), (o.call, key)
+        assert o.outcomes == pytest.approx(want["outcomes"], abs=1e-12)
+        assert o.points_interval == (o.expected_points, o.expected_points)      # exact: no spread
+        assert [p["hands"] for p in o.phases] == ["personal", "dummy"]
+        for p, (make, march, euchred) in zip(o.phases, want["sets"]):
+            assert (p["p_make"], p["p_march"], p["p_euchred"]) == pytest.approx((make, march, euchred), abs=1e-12)
+        assert sum(p["expected_points"] for p in o.phases) == pytest.approx(o.expected_points, abs=1e-12)
+        assert o.p_make + o.p_euchred == pytest.approx(o.phases[0]["p_make"] + o.phases[0]["p_euchred"])
+    d = advice.to_dict()
+    assert d["exact"] is True and d["dummies"] == {s: format_cards(cards(" ".join(dummies[s]))) for s in "NS"}
+    assert "dummy_hands" in d["method"] and "phases" in d["options"][0]
+    assert "dummies face up" in str(advice)
+
+
+def test_dummy_advice_set_points_are_world_by_world():
+    # the second set is one double-dummy game on the dummies: the same in every world
+    hand, up, me, dealer, dummies, rnd, rules = advice_case(0)
+    advice = advise(" ".join(hand), up, me, dealer, rules=rules, dummies={s: " ".join(dummies[s]) for s in "NS"},
+                    calls=["order"])
+    bf = BruteForce(hand, up, me, dealer, dummies, rules)
+    o = advice.option("order")
+    want = bf.dummy_points(up[1], me)
+    assert o.phases[1]["expected_points"] == want and o.phases[1]["points_interval"] == [want, want]
+
+
+def test_plain_two_player_advice_is_unchanged_by_the_variant_code():
+    a = advise("9d Ac Tc Kd Jd", "Kc", "N", "S", rules=Rules(players=2), seed=1)
+    assert a.exact and a.worlds == 8568 and a.dummies is None
+    assert all(o.phases is None for o in a.options)
+    d = a.to_dict()
+    assert "dummies" not in d and "dummy_hands" not in d["method"] and "phases" not in d["options"][0]
+
+
+@pytest.mark.parametrize("kwargs, error, pattern", [
+    (dict(), EuchreError, r"dummy_hands: give both face-up dummy hands"),
+    (dict(dummies={"N": "9s Ts Qs Ks 9d"}), PositionError, r"S's dummy is missing"),
+    (dict(dummies={"N": "9s Ts Qs Ks", "S": "As Td Qd Kd Ad"}), PositionError, r"N's dummy .* holds 4 cards"),
+    (dict(dummies={"N": "9s Ts Qs Ks Jh", "S": "As Td Qd Kd Ad"}), PositionError,
+     r"card Jh is in N's dummy and N's hand"),
+    (dict(dummies={"N": "9s Ts Qs Ks 9h", "S": "As Td Qd Kd Ad"}), PositionError,
+     r"card 9h is in N's dummy and the upcard"),
+    (dict(dummies={"N": "9s Ts Qs Ks 9d", "S": "As Td Qd Kd 9d"}), PositionError,
+     r"card 9d is in S's dummy and N's dummy"),
+    (dict(dummies={"N": "9s Ts Qs Ks 9d", "E": "As Td Qd Kd Ad"}), EuchreError, r"seat E"),
+    (dict(dummies="N:9s Ts Qs Ks 9d S:As Td Qd Kd Zd"), CardError, r"'Zd'"),
+    (dict(dummies=["9s"]), EuchreError, r"dummies \['9s'\]: expected"),
+    (dict(dummies={"N": "9s Ts Qs Ks 9d", "S": "As Td Qd Kd B"}), CardError, r"joker is not in the pack"),
+    (dict(rules=Rules(players=2), dummies={"N": "9s Ts Qs Ks 9d", "S": "As Td Qd Kd Ad"}), EuchreError,
+     r"dummies: face-up dummy hands are only dealt in Rules\(players=2, dummy_hands=True\)"),
+])
+def test_bad_dummy_advice_input(kwargs, error, pattern):
+    args = dict(rules=DUMMY)
+    args.update(kwargs)
+    with pytest.raises(error, match=pattern):
+        advise("Jh Jd Ah Kh Qh", "9h", "N", "S", **args)
