@@ -248,21 +248,27 @@ class SolveResponse(Out):
     """As `euchre solve --json`."""
 
     position: PositionOut
-    tricks: dict[str, int] = Field(description="total tricks of the hand per side under best play")
+    tricks: dict[str, int] = Field(description="tricks per side under best play: the hand's totals when "
+                                               "`totals`, else from this position on (earlier tricks not given)")
+    totals: bool = Field(description="whether `tricks` are the hand's totals (`tricks_won` given, or 5 tricks left)")
+    tricks_left: int = Field(description="tricks still to play, the one in progress included")
     makers: str
     makers_tricks: int
-    points: dict[str, int] = Field(description="what the hand scores at that result")
+    points: dict[str, int] | None = Field(description="what the hand scores at that result; null when the "
+                                                      "earlier tricks are unknown")
     nodes: int = Field(description="search nodes visited")
     to_move: str
     card_values: list[CardValue]
 
 
 class TableResponse(Out):
-    """As `euchre table --json`: per trump suit, tricks per side; per loner, the loner's side's tricks."""
+    """As `euchre table --json`: per trump suit, tricks per side; per loner, the loner's side's tricks;
+    with dummy hands, `phases` (each set of five tricks) and `partners` their sum."""
 
     dealer: str
     partners: dict[str, dict[str, int]]
     loners: dict[str, dict[str, int]]
+    phases: list[dict[str, dict[str, int]]] | None = None
 
 
 class AdviseResponse(BaseModel):

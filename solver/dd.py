@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import _search
-from .cards import Card, Seat, Suit, parse_deal, mask_of
+from .cards import Card, Seat, Suit, mask_of, parse_cards, parse_deal
 from .errors import EuchreError, PositionError
-from .position import Position, side_name, side_of
+from .position import Position, side_name, side_of, winning_index
 from .rules import Rules
 
 _local = threading.local()
@@ -48,23 +48,30 @@ class SolveResult:
     """The double-dummy result of a position.
 
     Attributes:
-        tricks: total tricks of the hand per side name (``{"NS": 3, "EW": 2}``;
-            two-player ``{"N": .., "S": ..}``), tricks already won included.
-        makers_tricks: the makers' total (int, 0..5).
-        points: points the hand scores at this result, ``{side: points}`` (only
-            the scoring side appears), by the :class:`Rules` (march, loner, euchre).
-        nodes: search nodes visited (int).
+        tricks: tricks per side name (``{"NS": 3, "EW": 2}``; two-player ``{"N": .., "S": ..}``):
+            the hand's totals, tricks already won included, when the position knows them
+            (``totals`` true); otherwise the tricks from this position on, the trick in
+            progress included.
+        makers_tricks: the makers' entry of ``tricks`` (int).
+        points: points the hand scores at this result, ``{side: points}`` (only the scoring
+            side appears), by the :class:`Rules` (march, loner, euchre); ``None`` when the
+            earlier tricks are unknown.
+        nodes: search nodes visited (int; fewer when the thread's table already knows
+            parts of the position).
+        totals: whether ``tricks`` are the hand's totals.
     """
 
     tricks: dict
     makers_tricks: int
-    points: dict
+    points: dict | None
     nodes: int
     position: Position = field(repr=False, compare=False)
+    totals: bool = True
 
     def to_dict(self) -> dict:
-        return {"tricks": dict(self.tricks), "makers": self.position.side_name(self.position.makers),
-                "makers_tricks": self.makers_tricks, "points": dict(self.points), "nodes": self.nodes}
+        return {"tricks": dict(self.tricks), "totals": self.totals, "tricks_left": self.position.tricks_left,
+                "makers": self.position.side_name(self.position.makers), "makers_tricks": self.makers_tricks,
+                "points": None if self.points is None else dict(self.points), "nodes": self.nodes}
 
 
 def hand_points(makers_tricks: int, rules: Rules, alone: bool = False, defender_alone: bool = False) -> tuple:
@@ -90,19 +97,33 @@ def makers_points(makers_tricks: int, rules: Rules, alone: bool = False, defende
 
 
 def solve(pos: Position) -> SolveResult:
-    """Solve ``pos``: total tricks per side under best play by every seat (double dummy).
+    """Solve ``pos``: tricks per side under best play by every seat (double dummy).
 
     Raises :class:`~solver.EuchreError` only through building the position.
     """
-    value, nodes = _solve_remaining(pos)
-    side0 = pos.tricks_won[0] + value
-    side1 = pos.tricks_won[1] + pos.tricks_left - value
-    totals = (side0, side1)
+    value, nodes = _solve_remaining(pos) if pos.tricks_left else (0, 0)
+    known = pos.tricks_won is not None
+    base = pos.tricks_won if known else (0, 0)
+    totals = (base[0] + value, base[1] + pos.tricks_left - value)
     makers = totals[pos.makers]
-    who, pts = hand_points(makers, pos.rules, pos.alone is not None, pos.defender_alone is not None)
-    scoring_side = pos.makers if who == "makers" else 1 - pos.makers
-    return SolveResult({side_name(0, pos.players): side0, side_name(1, pos.players): side1}, makers,
-                       {side_name(scoring_side, pos.players): pts}, nodes, pos)
+    points = None
+    if known:
+        who, pts = hand_points(makers, pos.rules, pos.alone is not None, pos.defender_alone is not None)
+        points = {side_name(pos.makers if who == "makers" else 1 - pos.makers, pos.players): pts}
+    return SolveResult({side_name(0, pos.players): totals[0], side_name(1, pos.players): totals[1]}, makers,
+                       points, nodes, pos, known)
+
+
+def _side0_after(pos: Position, card) -> int:
+    """Side 0's tricks from ``pos`` on (the current trick included) when the mover plays ``card``."""
+    played = pos.played + (card,)
+    if len(played) < len(pos.trick_order):
+        return _solve_remaining(pos.play(card))[0]
+    winner = pos.trick_order[winning_index(played, pos.trump)]
+    gained = 1 if pos.side_of(winner) == 0 else 0
+    if pos.tricks_left == 1:
+        return gained
+    return gained + _solve_remaining(pos.play(card))[0]
 
 
 def solve_report(pos: Position) -> dict:
@@ -129,15 +150,18 @@ def solve_report(pos: Position) -> dict:
 
 
 def card_values(pos: Position) -> dict:
-    """For each legal card of the player to move: the mover's side total tricks after it.
+    """For each legal card of the player to move: the mover's side tricks after it.
 
-    Returns ``{card_text: tricks}`` in card-index order (``{"Qs": 3, "As": 4}``).
+    Totals for the hand when the position knows the earlier tricks, else tricks from
+    this position on (as :attr:`SolveResult.tricks`). Returns ``{card_text: tricks}``
+    in card-index order (``{"Qs": 3, "As": 4}``).
     """
     mover_side = pos.side_of(pos.to_move)
+    base = pos.tricks_won[mover_side] if pos.tricks_won is not None else 0
     out = {}
     for card in pos.legal_cards():
-        after = solve(pos.play(card))
-        out[str(card)] = after.tricks[side_name(mover_side, pos.players)]
+        side0 = _side0_after(pos, card)
+        out[str(card)] = base + (side0 if mover_side == 0 else pos.tricks_left - side0)
     return out
 
 
@@ -166,37 +190,48 @@ def analyse_play(pos: Position, cards) -> list:
 
     Args:
         pos: the starting position.
-        cards: card texts or :class:`Card` values, in play order.
+        cards: card texts (``"Ad 9d Qd"``) or a list of cards, in play order.
 
-    Returns: a list of :class:`PlayStep`, one per card.
+    Returns: a list of :class:`PlayStep`, one per card. Tricks are the hand's totals when
+    ``pos`` knows the earlier tricks, else counted from ``pos`` on.
 
-    Raises :class:`PositionError` at the first card that is not held or not legal,
-    naming it and its place in the sequence.
+    Raises :class:`PositionError` at the first card that is not held, not legal, or
+    after the end of the hand, naming it and its place in the sequence.
     """
-    from .cards import parse_cards
-    seq = parse_cards(cards, what="play") if isinstance(cards, str) else [Card(c) for c in cards]
-    steps = []
+    if isinstance(cards, str) or isinstance(cards, (list, tuple)):
+        seq = parse_cards(cards if isinstance(cards, str) else list(cards), what="play")
+    else:
+        raise PositionError(f"play {cards!r}: expected cards as text ('Ad 9d') or a list of cards")
+    counted = list(pos.tricks_won) if pos.tricks_won is not None else [0, 0]
     current = pos
-    before = solve(current).makers_tricks
+    before = solve(pos).makers_tricks
+    steps = []
     for i, card in enumerate(seq):
-        if current.tricks_left == 0:
+        if current is None:
             raise PositionError(f"card {card} (#{i + 1} of the play): the hand is already over")
         seat = current.to_move
-        values = card_values(current)
-        if str(card) not in values:
+        if card not in current.legal_cards():
             try:
                 current.play(card)
             except PositionError as exc:
                 raise PositionError(f"{exc} (card #{i + 1} of the play)") from None
-        mover_makers = current.side_of(seat) == current.makers
-        to_makers = {c: (v if mover_makers else 5 - v) for c, v in values.items()}
-        after = to_makers[str(card)]
-        best_value = max(values.values())
-        cost = best_value - values[str(card)]
-        best = tuple(Card(c) for c, v in values.items() if v == best_value)
-        steps.append(PlayStep(seat, card, before, after, cost, best))
+        mover = current.side_of(seat)
+        makers_after, mover_after = {}, {}
+        for c in current.legal_cards():
+            side0 = _side0_after(current, c)
+            totals = (counted[0] + side0, counted[1] + current.tricks_left - side0)
+            makers_after[c], mover_after[c] = totals[current.makers], totals[mover]
+        best_value = max(mover_after.values())
+        steps.append(PlayStep(seat, card, before, makers_after[card], best_value - mover_after[card],
+                              tuple(c for c, v in mover_after.items() if v == best_value)))
+        before = makers_after[card]
+        played = current.played + (card,)
+        if len(played) == len(current.trick_order):
+            counted[current.side_of(current.trick_order[winning_index(played, current.trump)])] += 1
+            if current.tricks_left == 1:
+                current = None
+                continue
         current = current.play(card)
-        before = after
     return steps
 
 

@@ -68,7 +68,8 @@ class Position:
         makers: side index of the makers (0 = NS or N, 1 = EW or S).
         alone: the loner's seat, or ``None``; the loner's partner sits out.
         defender_alone: a lone defender's seat (``Rules.defend_alone``), or ``None``.
-        tricks_won: tricks already taken this hand, per side index ``(side0, side1)``.
+        tricks_won: tricks already taken this hand, per side index ``(side0, side1)``, or
+            ``None`` when not known (mid-hand only: results then count from this position).
         rules: the :class:`Rules`.
 
     Build one with :meth:`parse`; it is validated on construction and raises
@@ -82,7 +83,7 @@ class Position:
     makers: int = 0
     alone: Seat | None = None
     defender_alone: Seat | None = None
-    tricks_won: tuple = (0, 0)
+    tricks_won: tuple | None = (0, 0)
     rules: Rules = field(default_factory=Rules)
 
     # -- construction -------------------------------------------------------
@@ -100,7 +101,9 @@ class Position:
             alone: the loner's seat or ``None``.
             played: cards on the table in the current trick, in order from ``leader``.
             rules: :class:`Rules` (default ``Rules()``).
-            tricks_won: ``{"NS": 1, "EW": 0}`` for tricks already taken this hand.
+            tricks_won: ``{"NS": 1, "EW": 0}``: tricks already taken this hand; they must add
+                up to the tricks played. Omitted mid-hand, earlier tricks are unknown and
+                :func:`solve` counts tricks from this position (and scores no points).
             defender_alone: a lone defender's seat, or ``None``.
 
         Raises:
@@ -121,8 +124,8 @@ class Position:
         defender_alone = None if defender_alone in (None, "", "-") else Seat.parse(defender_alone)
         makers_side = parse_side(makers, players)
         played_cards = tuple(parse_cards(played, what="played"))
-        won = (0, 0)
-        if tricks_won:
+        won = None
+        if tricks_won is not None:
             if not isinstance(tricks_won, dict):
                 raise PositionError(f"tricks_won {tricks_won!r}: expected {{side: tricks}}")
             counts = [0, 0]
@@ -191,9 +194,18 @@ class Position:
             expected = tricks_left - 1 if i < len(self.played) else tricks_left
             if sizes[i] != expected:
                 raise PositionError(f"{Seat(seat)} holds {sizes[i]} cards, expected {expected}")
-        if sum(self.tricks_won) + tricks_left > TRICKS_PER_HAND:
-            raise PositionError(f"tricks_won {self.tricks_won}: with {tricks_left} tricks left, "
-                                f"at most {TRICKS_PER_HAND - tricks_left} can have been won")
+        if tricks_left == 0 and (self.tricks_won is None or sum(self.tricks_won) != TRICKS_PER_HAND):
+            raise PositionError("no cards left to play: the hand is over")
+        if self.tricks_won is None and tricks_left == TRICKS_PER_HAND:
+            object.__setattr__(self, "tricks_won", (0, 0))
+        if self.tricks_won is not None:
+            won = tuple(self.tricks_won)
+            if len(won) != 2 or sum(won) + tricks_left != TRICKS_PER_HAND:
+                done = TRICKS_PER_HAND - tricks_left
+                raise PositionError(f"tricks_won {self.side_name(0)} {won[0]}, {self.side_name(1)} {won[1]}: "
+                                    f"{done} trick{'s' if done != 1 else ''} have been played, "
+                                    f"with {tricks_left} left")
+            object.__setattr__(self, "tricks_won", won)
         for i in range(1, len(self.played)):
             seat = order[i]
             could = legal_mask(hands[seat] | self.played[i].mask, self.trump, self.played[0])
@@ -262,10 +274,16 @@ class Position:
             return Position(tuple(hands), self.trump, self.leader, played, self.makers, self.alone,
                             self.defender_alone, self.tricks_won, self.rules)
         winner = order[winning_index(played, self.trump)]
-        won = list(self.tricks_won)
-        won[self.side_of(winner)] += 1
+        won = None
+        if self.tricks_won is not None:
+            won = list(self.tricks_won)
+            won[self.side_of(winner)] += 1
+            won = tuple(won)
+        if won is None and not any(hands):
+            raise PositionError(f"card {card} ends the hand, and without the earlier tricks "
+                                f"(tricks_won) there is no position after it")
         return Position(tuple(hands), self.trump, Seat(winner), (), self.makers, self.alone,
-                        self.defender_alone, tuple(won), self.rules)
+                        self.defender_alone, won, self.rules)
 
     def deal_string(self) -> str:
         hands = {}

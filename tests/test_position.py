@@ -1,7 +1,7 @@
 """Position validation: each impossible position gets a clear error naming the problem."""
 import pytest
 
-from solver import Position, PositionError, Rules, CardError
+from solver import CardError, Position, PositionError, Rules, solve
 
 VWEC = "N:9d Ac Tc Kd Jd E:Qd Js Kh 9h Jh S:9c Ks Qh Kc Jc W:Ad As Ah 9s Qs"
 
@@ -55,5 +55,18 @@ def test_two_player_position():
 def test_tricks_won_counts():
     pos = Position.parse("N:9d E:Qd S:9c W:Ad", trump="c", leader="W", tricks_won={"NS": 3, "EW": 1})
     assert pos.tricks_won == (3, 1)
-    with pytest.raises(PositionError, match="at most 4 can have been won"):
+    with pytest.raises(PositionError, match="tricks_won NS 3, EW 2: 4 tricks have been played, with 1 left"):
         Position.parse("N:9d E:Qd S:9c W:Ad", trump="c", leader="W", tricks_won={"NS": 3, "EW": 2})
+    with pytest.raises(PositionError, match="no cards left to play"):
+        Position.parse("N: E: S: W:", trump="c", leader="W")
+
+
+def test_mid_hand_without_earlier_tricks_scores_no_points():
+    # one trick left, NS lead the top trump: NS take it. Without tricks_won the result counts from
+    # here and the hand's score is unknown; with them it is the hand's total and its points.
+    pos = Position.parse("N:Jc E:9h S:Qh W:Ah", trump="c", leader="N")
+    result = solve(pos)
+    assert result.tricks == {"NS": 1, "EW": 0} and result.points is None and not result.totals
+    pos = Position.parse("N:Jc E:9h S:Qh W:Ah", trump="c", leader="N", tricks_won={"NS": 2, "EW": 2})
+    result = solve(pos)
+    assert result.tricks == {"NS": 3, "EW": 2} and result.points == {"NS": 1} and result.totals
