@@ -912,10 +912,13 @@ class _DealReviewer:
         if not alone_known:
             out.unanalysed.append("the record stops before the maker said whether it went alone")
             return out
+        extra = {}
+        if self.rules.dummy_hands:         # both dummies are face up from the deal on
+            extra["dummies"] = {"N": format_cards(h.dealt_dummy(Seat.N)), "S": format_cards(h.dealt_dummy(Seat.S))}
         try:
             adv = advise(cards_of(view.hand), h.upcard, rec.seat, h.dealer, rec.round, self.rules,
                          worlds=self.worlds, seed=_int_seed(self.seed, self.index, step), threads=self.threads,
-                         exact_limit=EXACT_LIMIT)
+                         exact_limit=EXACT_LIMIT, **extra)
             real = adv.option(token)
         except EuchreError as exc:
             out.unanalysed.append(f"the bid advisor cannot judge it: {exc}")

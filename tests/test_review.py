@@ -437,6 +437,7 @@ def test_random_hands_against_the_oracle(players, seed, dummy):
     if h.result.thrown_in:
         pytest.skip("thrown in")
     r = review(h, worlds=10, seed=seed)
+    assert all(c.loss is not None for c in r.deals[0].calls)      # every seat's hand is known
     trump = "cdhs"[h.trump]
     for pos, rec in h.positions():
         rv = next(c for c in r.deals[0].cards if c.kind == "play" and c.card == rec.card)
