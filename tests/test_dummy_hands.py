@@ -242,6 +242,17 @@ def referee(seed):
             assert pos.tricks_won == (won[N], won[S]) and not pos.rules.dummy_hands
             if phase == 0:                                   # the dummies wait, face up, for trick 6
                 assert all(h.dummy(s) == dealt.dummies[s] for s in (N, S))
+            if t in (0, 3):                                  # each set solves as a two-player position
+                ref = reference.solve({s.name: list(hands[s]) for s in (N, S)}, trump, leader.name, [], 2)
+                assert solve(pos).tricks == {"N": won[N] + ref["N"], "S": won[S] + ref["S"]}
+            for viewer in (N, S):                            # a seat sees its cards, the dummies, the table
+                seen = hands[viewer] + [c for s in (N, S) for c in (dummies[s] if phase == 0 else hands[s])]
+                seen += [str(c) for tr in h.tricks for c in tr.cards]
+                if not picked:
+                    seen.append(up)
+                if viewer == dealer and picked:
+                    seen.append(gone)
+                assert h.view(viewer).unseen == mask_of(Card.parse(c) for c in reference.DECK if c not in seen)
             trick = []
             seat = leader
             for _ in range(2):
