@@ -59,10 +59,10 @@ class Suit(enum.IntEnum):
             return cls(text)
         if not isinstance(text, str):
             raise CardError(f"suit {text!r}: expected a suit letter c d h s")
-        key = text.strip().lower()
+        key = text.strip().lower().replace("\ufe0f", "")
         if key in _SUIT_WORDS:
             return cls(_SUIT_WORDS[key])
-        raise CardError(f"suit {text!r}: must be one of c d h s (clubs, diamonds, hearts, spades)")
+        raise CardError(f"suit {quoted(text)}: must be one of c d h s (clubs, diamonds, hearts, spades)")
 
     def __str__(self) -> str:
         return SUITS[self]
@@ -108,10 +108,17 @@ class Seat(enum.IntEnum):
             names = {"N": 0, "E": 1, "S": 2, "W": 3, "NORTH": 0, "EAST": 1, "SOUTH": 2, "WEST": 3}
             if key in names:
                 return cls(names[key])
-        raise CardError(f"seat {text!r}: must be one of N E S W")
+        raise CardError(f"seat {quoted(text)}: must be one of N E S W")
 
     def __str__(self) -> str:
         return self.name
+
+
+def quoted(text, limit: int = 40) -> str:
+    """``repr`` of a user's token for an error message, cut short when it is long."""
+    if isinstance(text, str) and len(text) > limit:
+        return repr(text[:limit]) + f"... ({len(text)} characters)"
+    return repr(text)
 
 
 _CARD_SUITS = {"c", "d", "h", "s", "♣", "♦", "♥", "♠", "♧", "♢", "♡", "♤"}
@@ -147,20 +154,22 @@ class Card(int):
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise CardError(f"card {text!r}: expected text such as 'Jh'")
-        token = text.strip()
+            raise CardError(f"card {quoted(text)}: expected text such as 'Jh'")
+        token = text.strip().replace("\ufe0f", "")     # emoji suits carry a variation selector
+        if len(token.split()) > 1 or "," in token:
+            raise CardError(f"card {quoted(text)}: expected one card, got several")
         if token.upper() in ("B", "JOKER", "BEST", "🃏"):
             return _CARDS[JOKER]
         m = _CARD_RE.match(token)
         if not m or not token:
-            raise CardError(f"card {text!r}: expected a rank (9 T J Q K A) then a suit (c d h s)")
+            raise CardError(f"card {quoted(text)}: expected a rank (9 T J Q K A) then a suit (c d h s)")
         rank_text, suit_text = m.group(1), m.group(2)
         rank = _RANK_WORDS.get(rank_text.lower())
         if rank is None:
-            raise CardError(f"card {text!r}: rank must be one of 9 T J Q K A")
+            raise CardError(f"card {quoted(text)}: rank must be one of 9 T J Q K A")
         key = suit_text.lower()
         if key not in _CARD_SUITS:
-            raise CardError(f"card {text!r}: suit must be one of c d h s")
+            raise CardError(f"card {quoted(text)}: suit must be one of c d h s")
         return _CARDS[rank * 4 + _SUIT_WORDS[key]]
 
     @property
@@ -265,12 +274,12 @@ def parse_cards(text, what: str = "hand") -> list:
         else:
             tokens = [t for t in re.split(r"[\s,]+", stripped) if t]
     else:
-        raise CardError(f"{what} {text!r}: expected cards as text such as 'Jh Ah 9c'")
+        raise CardError(f"{what} {quoted(text)}: expected cards as text such as 'Jh Ah 9c'")
     cards, seen = [], set()
     for tok in tokens:
         card = Card(tok) if isinstance(tok, (int, Card)) and not isinstance(tok, bool) else Card.parse(tok)
         if card in seen:
-            raise CardError(f"{what} {text!r}: card {card} appears twice")
+            raise CardError(f"{what} {quoted(text)}: card {card} appears twice")
         seen.add(card)
         cards.append(card)
     return cards
@@ -279,7 +288,7 @@ def parse_cards(text, what: str = "hand") -> list:
 def _pbn_tokens(text: str, what: str) -> list:
     groups = text.split(".")
     if len(groups) != 4:
-        raise CardError(f"{what} {text!r}: PBN hands need 4 suit groups S.H.D.C, got {len(groups)}")
+        raise CardError(f"{what} {quoted(text)}: PBN hands need 4 suit groups S.H.D.C, got {len(groups)}")
     tokens = []
     for group, suit in zip(groups, "shdc"):
         i = 0
@@ -311,11 +320,11 @@ def parse_deal(text: str, players: int = 4) -> dict:
     hands, or a seat that does not play in this game.
     """
     if not isinstance(text, str):
-        raise CardError(f"deal {text!r}: expected text such as 'N:Jh Ah Kh 9c 9s E:...'")
+        raise CardError(f"deal {quoted(text)}: expected text such as 'N:Jh Ah Kh 9c 9s E:...'")
     seats = (Seat.N, Seat.E, Seat.S, Seat.W) if players == 4 else (Seat.N, Seat.S)
     parts = re.split(r"(?:^|\s+)([NESWnesw]):", " " + text.strip())
     if parts[0].strip():
-        raise CardError(f"deal {text!r}: expected 'N:' before the first hand, got {parts[0].strip()!r}")
+        raise CardError(f"deal {quoted(text)}: expected 'N:' before the first hand, got {quoted(parts[0].strip())}")
     hands: dict = {s: None for s in seats}
     named = set()
     owner: dict = {}
@@ -323,9 +332,9 @@ def parse_deal(text: str, players: int = 4) -> dict:
         seat = Seat.parse(parts[i])
         body = parts[i + 1].strip()
         if seat not in hands:
-            raise CardError(f"deal {text!r}: seat {seat} does not play in the {players}-player game")
+            raise CardError(f"deal {quoted(text)}: seat {seat} does not play in the {players}-player game")
         if seat in named:
-            raise CardError(f"deal {text!r}: seat {seat} is named twice")
+            raise CardError(f"deal {quoted(text)}: seat {seat} is named twice")
         named.add(seat)
         if body == "-":
             continue
@@ -336,7 +345,7 @@ def parse_deal(text: str, players: int = 4) -> dict:
             owner[c] = seat
         hands[seat] = cards
     if not named:
-        raise CardError(f"deal {text!r}: no hands found; write 'N:<cards> E:<cards> S:<cards> W:<cards>'")
+        raise CardError(f"deal {quoted(text)}: no hands found; write 'N:<cards> E:<cards> S:<cards> W:<cards>'")
     return hands
 
 

@@ -28,7 +28,8 @@ def _add_rules_options(p: argparse.ArgumentParser, lead: bool = False, dummy: bo
     p.add_argument("--joker", action="store_true", help="the joker B is in the pack (highest trump)")
     if dummy:
         p.add_argument("--dummy-hands", dest="dummy_hands", action="store_true",
-                       help="two-player dummy hands: deal 'N:<hand> S:<hand> | N:<dummy> S:<dummy>' (needs --players 2)")
+                       help="two-player dummy hands (needs --players 2): table takes the deal "
+                            "'N:<hand> S:<hand> | N:<dummy> S:<dummy>', advise the face-up dummies in --dummies")
     if lead:
         p.add_argument("--loner-lead", dest="loner_lead", choices=("left_of_loner", "left_of_dealer"),
                        default="left_of_loner", help="who leads against a loner (default left_of_loner)")
@@ -45,7 +46,7 @@ def cmd_solve(args) -> dict:
     from .dd import solve_report
     rules = _rules_from_args(args)
     pos = Position.parse(args.deal, trump=args.trump, leader=args.leader, makers=args.makers,
-                         alone=args.alone, played=args.played or "", rules=rules)
+                         alone=args.alone, played=args.played or "", rules=rules, tricks_won=args.tricks_won)
     out = solve_report(pos)
     mover = pos.to_move
     mover_side = pos.side_name(pos.side_of(mover))
@@ -54,12 +55,17 @@ def cmd_solve(args) -> dict:
     if args.json:
         return out
     tricks = ", ".join(f"{side} {n}" for side, n in out["tricks"].items())
-    pts = ", ".join(f"{side} {n}" for side, n in out["points"].items())
+    pts = ", ".join(f"{side} {n}" for side, n in (out["points"] or {}).items())
     print(f"Trump {pos.trump.word}, {pos.leader} led, makers {out['makers']}"
           + (f", {pos.alone} alone" if pos.alone is not None else ""))
-    print(f"Double-dummy tricks: {tricks}  (scores {pts})  [{out['nodes']} nodes]")
-    print(f"\n{mover} to play; {mover_side}'s total tricks after each legal card:")
-    rows = [[c, v, "best" if v == best else f"-{best - v}"] for c, v in values.items()]
+    if out["totals"]:
+        print(f"Double-dummy tricks: {tricks}  (scores {pts})  [{out['nodes']} nodes]")
+    else:
+        print(f"Double-dummy tricks from here ({out['tricks_left']} left): {tricks}  [{out['nodes']} nodes]"
+              "\n(earlier tricks not given: --tricks-won NS:a,EW:b for the hand's totals and score)")
+    whose = "total tricks" if out["totals"] else "tricks from here"
+    print(f"\n{mover} to play; {mover_side}'s {whose} after each legal card, and its cost in tricks:")
+    rows = [[c, v, "best" if v == best else best - v] for c, v in values.items()]
     print(_table(rows, ["card", "tricks", "cost"]))
     return out
 
@@ -86,16 +92,21 @@ def cmd_table(args) -> dict:
             print()
         print("The hand's total over ten tricks:")
     else:
-        print(f"Double-dummy tricks, dealer {table.dealer}; a loner column is the loner's side's tricks")
+        loner_note = "; a loner column is the loner's side's tricks" if table.loners else ""
+        print(f"Double-dummy tricks, dealer {table.dealer}{loner_note}")
     print(_table(rows, header))
     return out
 
 
 def cmd_advise(args) -> dict:
     from .advisor import advise
+    if args.dummies is not None and not args.dummy_hands:
+        raise EuchreError("--dummies: the face-up dummies go with --players 2 --dummy-hands")
+    if args.dummy_hands and args.dummies is None:
+        raise EuchreError("--dummy-hands: give both face-up dummies, --dummies 'N:<5 cards> S:<5 cards>'")
     rules = _rules_from_args(args)
     advice = advise(hand=args.hand, upcard=args.upcard, seat=args.seat, dealer=args.dealer, round=args.round,
-                    rules=rules, worlds=args.worlds, seed=args.seed, threads=args.threads)
+                    rules=rules, worlds=args.worlds, seed=args.seed, threads=args.threads, dummies=args.dummies)
     if not args.json:
         print(advice)
     return advice.to_dict()
@@ -103,7 +114,14 @@ def cmd_advise(args) -> dict:
 
 def cmd_serve(args) -> dict:
     from api.serve import serve
-    serve(host=args.host, port=args.port, workers=args.workers)
+    if not 0 <= args.port <= 65535:
+        raise EuchreError(f"port {args.port}: must be 0..65535 (0 picks a free port)")
+    if args.workers < 1:
+        raise EuchreError(f"workers {args.workers}: must be 1 or more")
+    try:
+        serve(host=args.host, port=args.port, workers=args.workers)
+    except (ValueError, TypeError) as exc:          # a bad EUCHRE_* setting or config value
+        raise EuchreError(f"service configuration: {exc}") from None
     return {}
 
 
@@ -127,9 +145,27 @@ def cmd_review(args) -> dict:
     return out
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with usage errors on one line like every other error of the command."""
+
+    def error(self, message):
+        self.exit(2, f"euchre: error: {message} (see '{self.prog} --help')\n")
+
+
+def _tricks_won(text: str) -> dict:
+    """``"NS:2,EW:1"`` (or ``"N:2 S:1"`` two-player) -> ``{"NS": 2, "EW": 1}``."""
+    out = {}
+    for part in text.replace(",", " ").split():
+        side, _, count = part.partition(":")
+        if not count.strip().isdigit():
+            raise argparse.ArgumentTypeError(f"{part!r}: write side:tricks, e.g. NS:2,EW:1")
+        out[side.strip()] = int(count)
+    return out
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="euchre", description="Euchre double-dummy analysis.")
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = _Parser(prog="euchre", description="Euchre double-dummy analysis.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     p = sub.add_parser("solve", help="double-dummy tricks of a position and each legal card's value")
     p.add_argument("deal", help='"N:9d Ac Tc Kd Jd E:... S:... W:..." ("-" for a hand that sits out)')
@@ -138,6 +174,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--makers", default=None, help="side that made trump: NS or EW (N or S two-player); default NS")
     p.add_argument("--alone", default=None, help="seat of the loner, if any")
     p.add_argument("--played", default="", help='cards already in the current trick, from its leader: "Qs As"')
+    p.add_argument("--tricks-won", dest="tricks_won", type=_tricks_won, default=None,
+                   help="tricks already won this hand, e.g. NS:2,EW:1 (mid-hand: gives the hand's totals and score)")
     _add_rules_options(p)
     p.set_defaults(run=cmd_solve)
 
@@ -158,7 +196,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--threads", type=int, default=1, help="solver threads (default 1)")
     p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
                    help="the dealer must name a suit when all pass twice")
-    _add_rules_options(p, lead=True)
+    p.add_argument("--dummies", default=None,
+                   help="with --players 2 --dummy-hands: both face-up dummies, \"N:<5 cards> S:<5 cards>\" "
+                        "(every placement of the 8 unseen cards is then tried: exact)")
+    _add_rules_options(p, lead=True, dummy=True)
     p.set_defaults(run=cmd_advise)
 
     p = sub.add_parser("review", help="review EGN game records: the cost of every call and card, double dummy "

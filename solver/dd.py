@@ -286,7 +286,7 @@ def dd_table(deal: str, dealer="S", rules: Rules | None = None) -> DDTable:
 
     Raises :class:`~solver.EuchreError` when a hand is missing or not five cards.
     """
-    rules = rules if rules is not None else Rules()
+    rules = Rules.coerce(rules)
     dealer = Seat.parse(dealer)
     if rules.players == 2 and dealer not in (Seat.N, Seat.S):
         raise PositionError(f"dealer {dealer}: two-player euchre seats only N and S")
@@ -326,6 +326,20 @@ def dd_table(deal: str, dealer="S", rules: Rules | None = None) -> DDTable:
     return DDTable(dealer, partners, loners, rules)
 
 
+def _int_array(value, name: str, low: int, high: int, dtype) -> np.ndarray:
+    """``value`` as an integer array of ``dtype``, every entry checked to lie in ``low..high`` first
+    (a cast would wrap or truncate silently)."""
+    try:
+        arr = np.asarray(value)
+    except (ValueError, TypeError) as exc:
+        raise PositionError(f"{name}: not an array of whole numbers ({exc})") from None
+    if not np.issubdtype(arr.dtype, np.integer):
+        raise PositionError(f"{name}: expected whole numbers, got {arr.dtype}")
+    if arr.size and (arr.min() < low or arr.max() > high):
+        raise PositionError(f"{name}: values must lie in {low}..{high}")
+    return arr.astype(dtype)
+
+
 def solve_batch(hands, trump, leader, makers=0, in_play=None, players: int = 4, threads: int = 1,
                 trick=None, trick_len=None, bands: bool = False) -> np.ndarray:
     """Solve many positions at once, without the GIL.
@@ -351,35 +365,35 @@ def solve_batch(hands, trump, leader, makers=0, in_play=None, players: int = 4, 
 
     Raises :class:`~solver.EuchreError` naming the first bad row.
     """
-    hands = np.ascontiguousarray(hands, dtype=np.uint32)
+    hands = _int_array(hands, "hands", 0, (1 << 25) - 1, np.uint32)
     if hands.ndim != 2 or hands.shape[1] != 4:
         raise PositionError(f"hands: expected a (n, 4) array, got shape {hands.shape}")
     n = hands.shape[0]
+    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or not 1 <= threads <= 256:
+        raise PositionError(f"threads {threads!r}: must be a whole number 1..256")
+    if players not in (2, 4):
+        raise PositionError(f"players {players!r}: must be 4 or 2")
 
-    def column(value, name, default):
-        if value is None:
-            value = default
-        arr = np.asarray(value)
+    def column(value, name, default, top=255):
+        arr = _int_array(default if value is None else value, name, 0, top, np.uint8)
         if arr.ndim == 0:
-            arr = np.full(n, int(arr))
-        if arr.shape != (n,) or (arr.size and (arr.min() < 0 or arr.max() > 255)):
-            raise PositionError(f"{name}: expected one small non-negative integer per row ({n})")
-        return np.ascontiguousarray(arr, dtype=np.uint8)
+            arr = np.full(n, int(arr), np.uint8)
+        if arr.shape != (n,):
+            raise PositionError(f"{name}: expected one value per row ({n}), got shape {arr.shape}")
+        return np.ascontiguousarray(arr)
 
     if bands:
-        makers_a = column(makers, "makers", None)
-        if n and makers_a.max() > 1:
-            raise PositionError("makers: each row's side must be 0 or 1")
-    elif makers not in (0, 1):
+        makers_a = column(makers, "makers", None, 1)
+    elif isinstance(makers, bool) or makers not in (0, 1):
         raise PositionError(f"makers {makers!r}: must be 0 or 1")
-    trump_a = column(trump, "trump", None)
-    leader_a = column(leader, "leader", None)
-    in_play_a = column(in_play, "in_play", 0b1111 if players == 4 else 0b0101)
+    trump_a = column(trump, "trump", None, 3)
+    leader_a = column(leader, "leader", None, 3)
+    in_play_a = column(in_play, "in_play", 0b1111 if players == 4 else 0b0101, 15)
     if (trick is None) != (trick_len is None):
         raise PositionError("trick and trick_len: give both or neither")
     if trick is not None:
-        trick = np.ascontiguousarray(trick, dtype=np.uint8)
-        trick_len = column(trick_len, "trick_len", None)
+        trick = np.ascontiguousarray(_int_array(trick, "trick", 0, 24, np.uint8))
+        trick_len = column(trick_len, "trick_len", None, 3)
     try:
         side0, _nodes = _search.solve_many(hands, trump_a, leader_a, in_play_a, players, threads,
                                            trick=trick, trick_len=trick_len,

@@ -32,7 +32,7 @@ def parse_side(text, players: int = 4) -> int:
     if players == 2:
         table = {"N": 0, "S": 1}
     else:
-        table = {"NS": 0, "SN": 0, "N": 0, "S": 0, "EW": 1, "WE": 1, "E": 1, "W": 1}
+        table = {"NS": 0, "SN": 0, "EW": 1, "WE": 1}
     if key in table:
         return table[key]
     names = "N or S" if players == 2 else "NS or EW"
@@ -109,7 +109,7 @@ class Position:
         Raises:
             CardError, PositionError: naming the bad token or the inconsistency.
         """
-        rules = rules if rules is not None else Rules()
+        rules = Rules.coerce(rules)
         players = rules.players
         parsed = parse_deal(deal, players)
         hands = [0, 0, 0, 0]
@@ -155,10 +155,12 @@ class Position:
             raise PositionError("hands: expected 4 card bitmasks over indices 0..24")
         object.__setattr__(self, "hands", hands)
         players = rules.players
+        if self.alone is not None and players == 2:
+            raise PositionError(f"alone {self.alone}: there is no going alone in two-player euchre")
+        if self.defender_alone is not None and (self.alone is None or not rules.defend_alone):
+            raise PositionError(f"defender_alone {self.defender_alone}: needs a loner and Rules(defend_alone=True)")
         in_play = self.seats_in_play
         if self.alone is not None:
-            if players == 2:
-                raise PositionError(f"alone {self.alone}: there is no going alone in two-player euchre")
             if side_of(self.alone) != self.makers:
                 raise PositionError(f"alone {self.alone}: the loner must be one of the makers ({side_name(self.makers)})")
         if self.defender_alone is not None:
@@ -180,12 +182,15 @@ class Position:
                 raise PositionError(f"card {c} is in the current trick and in {Seat(owner[c])}'s hand")
         all_cards = [c for h in hands for c in cards_of(h)] + list(self.played)
         if JOKER in all_cards and not rules.joker:
-            raise PositionError("card B: the joker is not in the pack (use Rules(joker=True))")
+            raise PositionError("card B: the joker is not in the pack (switch on the joker rule: "
+                                "Rules(joker=True), --joker, or \"rules\": {\"joker\": true})")
         if self.leader not in in_play:
             raise PositionError(f"leader {self.leader}: that seat does not play this hand")
         order = self.trick_order
         if len(self.played) >= len(order):
-            raise PositionError(f"played {format_cards(self.played)!r}: a trick has only {len(order)} cards")
+            raise PositionError(f"played {format_cards(self.played)!r}: {len(self.played)} cards on the table, but "
+                                f"a trick here has {len(order)} and at most {len(order) - 1} come before "
+                                "the player to move")
         sizes = [bin(hands[s]).count("1") for s in order]
         tricks_left = sizes[0] + (1 if self.played else 0)
         if not 1 <= tricks_left <= TRICKS_PER_HAND and not (tricks_left == 0 and not self.played):

@@ -76,7 +76,8 @@ class Rules:
                      "loner_euchred_score", "lone_defender_score", "num_deals"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100:
-                raise RulesError(f"{name} {value!r}: must be a whole number of points 0..100")
+                unit = "deals" if name == "num_deals" else "points"
+                raise RulesError(f"{name} {value!r}: must be a whole number of {unit} 0..100")
 
     @property
     def hand_size(self) -> int:
@@ -99,6 +100,17 @@ class Rules:
 
     def to_dict(self) -> dict:
         return dataclasses.asdict(self)
+
+    @classmethod
+    def coerce(cls, value) -> "Rules":
+        """``value`` as a :class:`Rules`: a Rules, ``None`` (the defaults) or a dict of options."""
+        if value is None:
+            return cls()
+        if isinstance(value, Rules):
+            return value
+        if isinstance(value, dict):
+            return cls.from_dict(value)
+        raise RulesError(f"rules {value!r:.60}: expected a Rules value or a dict of options")
 
     @classmethod
     def from_dict(cls, data: dict) -> "Rules":

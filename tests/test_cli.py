@@ -26,7 +26,7 @@ def test_solve_real_deal_json(capsys):
 def test_solve_human_output(capsys):
     assert main(["solve", VWEC, "--trump", "c", "--leader", "W"]) == 0
     text = capsys.readouterr().out
-    assert "Double-dummy tricks: NS 4, EW 1" in text and "Ad    0       -1" in text
+    assert "Double-dummy tricks: NS 4, EW 1" in text and "Ad    0       1" in text and "As    1       best" in text
 
 
 def test_table_json(capsys):

@@ -132,14 +132,30 @@ def test_solve_batch_matches_single_solves():
 
 @pytest.mark.parametrize("hands,trump,leader,message", [
     ([[1, 1, 2, 4]], 0, 0, "held twice"),
-    ([[1 << 30, 2, 4, 8]], 0, 0, "outside 0..24"),
+    ([[1 << 30, 2, 4, 8]], 0, 0, "hands: values must lie in 0..33554431"),
     ([[3, 4, 8, 16]], 0, 0, "hand sizes"),
-    ([[1, 2, 4, 8]], 9, 0, "trump must be"),
+    ([[1, 2, 4, 8]], 9, 0, "trump: values must lie in 0..3"),
     ([[1, 2, 4, 8]], 0, 7, "leader"),
 ])
 def test_core_refuses_bad_batches(hands, trump, leader, message):
     with pytest.raises(PositionError, match=message):
         solve_batch(np.array(hands, dtype=np.uint32), trump, leader)
+
+
+def test_solve_batch_checks_before_casting():
+    # values that a cast to uint32/uint8 would wrap or truncate are refused, not solved as another position
+    good = np.array([[1, 2, 4, 8]], np.int64)
+    for hands, kwargs, message in [
+        (good + (1 << 32), {}, "hands: values must lie in"),
+        (np.array([[1.5, 2, 4, 8]]), {}, "hands: expected whole numbers"),
+        (good, dict(trick=[[256]], trick_len=[1]), "trick: values must lie in 0..24"),
+        (good, dict(threads=2 ** 40), "threads"),
+        (good, dict(bands=True, makers=[0.5]), "makers: expected whole numbers"),
+        ("abc", {}, "hands: expected whole numbers"),
+    ]:
+        with pytest.raises(solver.EuchreError, match=message):
+            solve_batch(hands, 0, 0, **kwargs)
+    assert list(solve_batch(good, 0, 0)) == [1]        # 9c leads, 9d 9h 9s follow: N's 9 of trump wins
 
 
 def test_core_refuses_bad_single_input():
