@@ -10,6 +10,7 @@
 * Bad input: a clear EuchreError naming what is wrong.
 """
 import random
+import re
 
 import pytest
 
@@ -828,3 +829,62 @@ def test_bad_dummy_advice_input(kwargs, error, pattern):
     args.update(kwargs)
     with pytest.raises(error, match=pattern):
         advise("Jh Jd Ah Kh Qh", "9h", "N", "S", **args)
+
+
+# ------------------------------------------------------------------ the README decision, and the CLI
+from fractions import Fraction  # noqa: E402
+
+from solver.cli import main  # noqa: E402
+
+README_HAND, README_UP = "Th Jc Qs Kd As", "Ts"
+README_DUMMIES = "N:9c Tc Jh Ks Ad S:Jd Js Qh Kc Ah"
+
+
+def test_readme_decision_exact_figures():
+    # N, not the dealer, would make spades with its own cards every time, but S's dummy holds
+    # the right bower: the dummies' set euchres N. Passing is worth more.
+    dummies = {"N": "9c Tc Jh Ks Ad".split(), "S": "Jd Js Qh Kc Ah".split()}
+    advice = advise(README_HAND, README_UP, "N", "S", rules=DUMMY, dummies=README_DUMMIES)
+    assert advice.exact and advice.worlds == 56 and advice.recommended.call == "pass"
+    order, pass_ = advice.option("order"), advice.option("pass")
+    assert Fraction(order.expected_points).limit_denominator(56) == Fraction(-27, 56)
+    assert Fraction(pass_.expected_points).limit_denominator(56) == Fraction(13, 28)
+    assert Fraction(advice.margin).limit_denominator(56) == Fraction(53, 56)
+    assert (order.p_make, order.p_euchred) == (0.0, 1.0)
+    assert Fraction(order.phases[0]["expected_points"]).limit_denominator(56) == Fraction(85, 56)
+    assert Fraction(order.phases[0]["p_march"]).limit_denominator(56) == Fraction(29, 56)
+    assert order.phases[0]["p_make"] == 1.0 and order.phases[1]["expected_points"] == -2.0
+    assert pass_.auction == pytest.approx({"N": 24 / 56, "S": 32 / 56, "thrown_in": 0.0})
+    bf = BruteForce(README_HAND.split(), README_UP, "N", "S", dummies, DUMMY)
+    for o in advice.options:
+        assert o.expected_points == pytest.approx(figures(bf.options(1)[o.call])["expected_points"], abs=1e-12)
+
+
+def test_cli_advise_dummy_hands(capsys):
+    argv = ["advise", "--hand", README_HAND, "--upcard", README_UP, "--seat", "N", "--dealer", "S",
+            "--players", "2", "--dummy-hands", "--dummies", README_DUMMIES]
+    assert main(argv) == 0
+    text = capsys.readouterr().out
+    assert "56 worlds (exact)" in text and "dummies face up: N 9c Tc Jh Ks Ad, S Jd Js Qh Kc Ah" in text
+    assert "recommended: pass (by 0.946 points)" in text
+    assert "order up                        0.000    0.000      1.000           -0.482  +1.518  -2.000" in text
+    assert main(argv + ["--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["exact"] and out["placements"] == 56 and out["recommended"] == "pass"
+    assert out["dummies"] == {"N": "9c Tc Jh Ks Ad", "S": "Jd Js Qh Kc Ah"}
+    assert [p["hands"] for p in out["options"][1]["phases"]] == ["personal", "dummy"]
+
+
+@pytest.mark.parametrize("extra, message", [
+    (["--players", "2", "--dummy-hands"], "--dummy-hands: give both face-up dummies"),
+    (["--players", "2", "--dummies", README_DUMMIES], "--dummies: the face-up dummies go with --players 2"),
+    (["--dummy-hands", "--dummies", README_DUMMIES], "dummy-hands variant is a two-player game"),
+    (["--players", "2", "--dummy-hands", "--dummies", "N:9c Tc Jh Ks Ad S:Jd Js Qh Kc"], "S's dummy .* holds 4"),
+    (["--players", "2", "--dummy-hands", "--dummies", "N:9c Tc Jh Ks As S:Jd Js Qh Kc Ah"],
+     "card As is in N's dummy and N's hand"),
+])
+def test_cli_advise_dummy_hands_errors(capsys, extra, message):
+    argv = ["advise", "--hand", README_HAND, "--upcard", README_UP, "--seat", "N", "--dealer", "S"] + extra
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("euchre: error: ") and re.search(message, err)
