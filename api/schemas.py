@@ -48,7 +48,7 @@ CardText = Annotated[str, Field(min_length=1, max_length=16, description="a card
                                                                           "joker B", examples=["Jh"])]
 Cards = Annotated[Annotated[str, Field(max_length=100)] | Annotated[list[CardText], Field(max_length=8)],
                   Field(description='cards as text ("Qs As") or a list (["Qs", "As"])')]
-Worlds = Annotated[StrictInt, Field(ge=1, description="worlds (placements of the unseen cards) to solve; "
+Worlds = Annotated[StrictInt, Field(ge=10, description="worlds (placements of the unseen cards) to solve; "
                                                       "at most the server's MAX_WORLDS")]
 Seed = Annotated[StrictInt | None, Field(default=None, ge=0, le=2**63 - 1,
                                          description="random seed; same seed, same answer")]
@@ -168,7 +168,7 @@ class AdviseRequest(Strict):
     upcard: CardText = Field(examples=["Kc"])
     seat: SeatText = Field(description="the seat to bid")
     dealer: SeatText
-    round: Literal[1, 2] = Field(1, description="1: order up / pass; 2: name a suit / pass")
+    round: Annotated[StrictInt, Field(ge=1, le=2)] = Field(1, description="1: order up / pass; 2: name a suit / pass")
     worlds: Worlds = 2000
     seed: Seed = None
 

@@ -36,13 +36,6 @@ ADVISE = {"hand": "9d Ac Tc Kd Jd", "upcard": "Kc", "seat": "N", "dealer": "S", 
 VWEC_EGN = json.loads((EGN_DIR / "vwec-finals.egn").read_text())
 FIRST_DEAL_EGN = {**VWEC_EGN, "deals": VWEC_EGN["deals"][:1]}      # the VWEC final's first hand
 
-needs_advise = pytest.mark.skipif(not hasattr(solver, "advise"),
-                                  reason="solver.advise (solver/advisor.py) is not in the engine yet")
-needs_load_egn = pytest.mark.skipif(not hasattr(solver, "load_egn"),
-                                    reason="solver.load_egn (solver/egn.py) is not in the engine yet")
-needs_review = pytest.mark.skipif(not (hasattr(solver, "review") and hasattr(solver, "load_egn")),
-                                  reason="solver.review / solver.load_egn (solver/review.py, solver/egn.py) "
-                                         "are not in the engine yet")
 
 
 # -- two transports: Flask's test client and a real gunicorn server ------------------------------------
@@ -249,7 +242,6 @@ def test_table_rules_are_passed(client):
 
 # -- /v1/advise ---------------------------------------------------------------------------------------
 
-@needs_advise
 def test_advise_real_hand_matches_python(call):
     answer = call("POST", "/v1/advise", json_body=ADVISE)
     assert answer.status == 200, answer
@@ -257,7 +249,6 @@ def test_advise_real_hand_matches_python(call):
     assert answer.body == json.loads(json.dumps(expected))
 
 
-@needs_advise
 def test_advise_engine_error_keeps_its_message(client):
     body = {**ADVISE, "hand": "9d Ac Tc Kd Kc"}          # the upcard is in the bidder's hand
     message = python_error(solver.advise, "9d Ac Tc Kd Kc", "Kc", "N", "S", worlds=10, seed=1)
@@ -269,13 +260,12 @@ def test_route_answers_501_while_the_engine_lacks_the_function(client, monkeypat
     monkeypatch.delattr(solver, "advise", raising=False)
     monkeypatch.delattr(solver, "review", raising=False)
     assert_problem(client_call(client, "POST", "/v1/advise", json_body=ADVISE), 501, "/problems/not-available")
-    answer = client_call(client, "POST", "/v1/review", json_body={"egn": FIRST_DEAL_EGN, "worlds": 2})
+    answer = client_call(client, "POST", "/v1/review", json_body={"egn": FIRST_DEAL_EGN, "worlds": 20})
     assert_problem(answer, 501, "/problems/not-available")
 
 
 # -- /v1/review ---------------------------------------------------------------------------------------
 
-@needs_review
 def test_review_real_game_matches_python(call):
     answer = call("POST", "/v1/review", json_body={"egn": FIRST_DEAL_EGN, "worlds": 20, "seed": 1})
     assert answer.status == 200, answer
@@ -283,7 +273,6 @@ def test_review_real_game_matches_python(call):
     assert answer.body == json.loads(json.dumps(expected))
 
 
-@needs_review
 def test_review_takes_the_egn_file_text(client):
     text = json.dumps(FIRST_DEAL_EGN, indent=2)
     a = client_call(client, "POST", "/v1/review", json_body={"egn": text, "worlds": 10, "seed": 2})
@@ -291,16 +280,14 @@ def test_review_takes_the_egn_file_text(client):
     assert a.status == 200 and a.body == b.body
 
 
-@needs_load_egn
 @pytest.mark.parametrize("egn", [{"fileType": "Euchre Game Notation"}, {**FIRST_DEAL_EGN, "version": 14}],
                          ids=["incomplete", "wrong-type"])
 def test_review_bad_egn_keeps_the_engine_message(call, egn):
     message = python_error(solver.load_egn, egn)
-    assert_problem(call("POST", "/v1/review", json_body={"egn": egn, "worlds": 2}), 422, "/problems/invalid-egn",
+    assert_problem(call("POST", "/v1/review", json_body={"egn": egn, "worlds": 10}), 422, "/problems/invalid-egn",
                    "egn", message)
 
 
-@needs_load_egn
 def test_review_never_reads_a_server_file(client):
     # load_egn takes a short string for a path; the service parses the text itself and passes the object
     answer = client_call(client, "POST", "/v1/review", json_body={"egn": str(EGN_DIR / "vwec-finals.egn")})
@@ -332,8 +319,8 @@ def test_openapi_document(call):
 
 
 def test_openapi_document_is_valid_openapi(client):
-    validator = pytest.importorskip("openapi_spec_validator", reason="openapi-spec-validator is not installed")
-    validator.validate(client_call(client, "GET", "/openapi.json").body)
+    import openapi_spec_validator
+    openapi_spec_validator.validate(client_call(client, "GET", "/openapi.json").body)
 
 
 def test_problem_type_uris_are_documented(client):
@@ -623,7 +610,6 @@ def near_valid_bids(draw):
             "rules": {"players": players, "stick_the_dealer": draw(st.booleans())}}
 
 
-@needs_advise
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(body=st.one_of(near_valid_bids(), st.fixed_dictionaries(
@@ -669,10 +655,9 @@ def mutated_egn(draw):
     return egn
 
 
-@needs_load_egn
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(egn=mutated_egn())
 def test_review_never_500(client, egn):
-    answer = client_call(client, "POST", "/v1/review", json_body={"egn": egn, "worlds": 2, "seed": 1})
+    answer = client_call(client, "POST", "/v1/review", json_body={"egn": egn, "worlds": 10, "seed": 1})
     assert answer.status in (200, 422, 501), (egn, answer)
