@@ -67,18 +67,20 @@ def advise(body: AdviseRequest):
     limits.check_worlds(body.worlds)
     run = limits.engine_function("advise")
     with limits.engine(body, main_field="hand"):
+        extra = {"dummies": body.dummies} if body.dummies is not None else {}
         result = run(hand=body.hand, upcard=body.upcard, seat=body.seat, dealer=body.dealer, round=body.round,
                      rules=body.rules.to_rules(), worlds=body.worlds, seed=body.seed,
-                     threads=current_app.config["ENGINE_THREADS"])
+                     threads=current_app.config["ENGINE_THREADS"], **extra)
     return jsonify(result.to_dict())
 
 
 @v1.post("/review", summary="Post-game review of an EGN game", responses=_responses(ReviewResponse))
 def review(body: ReviewRequest):
-    """As `euchre review --json` (`solver.review(solver.load_egn(egn)).to_dict()`): per deal,
+    """As one entry of `euchre review --json` (`solver.review(solver.load_game(egn)).to_dict()`;
+    an EGN game or a two-player dummy-hands record): per deal,
     each card's double-dummy cost and information-set view, and the advisor's view of each call."""
     limits.check_review_work(body.worlds, body.deal_count)
-    load = limits.engine_function("load_egn")
+    load = limits.engine_function("load_game")
     with limits.engine(body, main_field="egn"):
         game = load(body.egn)                    # the parsed object: a string would be taken for a path
         run = limits.engine_function("review")   # checked after loading, so a bad game is reported anyway
@@ -103,7 +105,7 @@ def limits_dict(config) -> dict:
 @service.get("/healthz", summary="Liveness, the engine's analyses and the bounds",
              responses={200: HealthResponse})
 def healthz():
-    engine = {name: hasattr(solver, name) for name in ("solve", "dd_table", "advise", "review", "load_egn")}
+    engine = {name: hasattr(solver, name) for name in ("solve", "dd_table", "advise", "review", "load_egn", "load_game")}
     return jsonify({"status": "ok", "version": _version(), "engine": engine,
                     "limits": limits_dict(current_app.config)})
 

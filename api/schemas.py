@@ -13,7 +13,7 @@ import dataclasses
 import json
 from typing import Any, Literal
 
-from pydantic import (BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationInfo, create_model,
+from pydantic import (BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationInfo, create_model,
                       field_validator, model_validator)
 from pydantic_core import PydanticCustomError
 from typing_extensions import Annotated
@@ -171,6 +171,9 @@ class AdviseRequest(Strict):
     round: Annotated[StrictInt, Field(ge=1, le=2)] = Field(1, description="1: order up / pass; 2: name a suit / pass")
     worlds: Worlds = 2000
     seed: Seed = None
+    dummies: StrictStr | None = Field(None, max_length=200, examples=["N:9c Tc Jh Ks Ad S:Jd Js Qh Kc Ah"],
+                                      description="two-player dummy hands (rules players 2, dummy_hands true): "
+                                                  "both face-up dummies, 'N:<cards> S:<cards>'")
 
     @field_validator("hand")
     @classmethod

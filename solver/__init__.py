@@ -11,7 +11,7 @@ from .position import Position
 from .dd import (DDTable, PlayStep, SolveResult, analyse_play, card_values, dd_table, first_leader,
                  solve, solve_batch)
 from .advisor import Advice, advise
-from .egn import dump_egn, load_egn
+from .egn import dump_egn, load_egn, load_game
 from .dummy_record import dump_dummy_record, load_dummy_record
 
 __all__ = [
@@ -20,7 +20,7 @@ __all__ = [
     "Rules", "Position", "SolveResult", "PlayStep", "DDTable",
     "solve", "card_values", "dd_table", "analyse_play", "solve_batch", "first_leader",
     "advise", "Advice",
-    "load_egn", "dump_egn",
+    "load_egn", "dump_egn", "load_game",
     "load_dummy_record", "dump_dummy_record",
 ]
 from .review import Review, review

@@ -373,6 +373,18 @@ def _game_over(rules: Rules, score: tuple, deals_done: int) -> bool:
     return bool(rules.num_deals) and deals_done >= rules.num_deals
 
 
+def load_game(source, strict: bool = False):
+    """Load a game record of either kind, by its ``fileType``: an EGN game (:func:`load_egn`) or a
+    two-player dummy-hands record (:func:`solver.dummy_record.load_dummy_record`, which EGN's
+    schema cannot hold). Same arguments and errors as :func:`load_egn`.
+    """
+    from .dummy_record import FILE_TYPE, load_dummy_record
+    data = _read(source)[1]
+    if isinstance(data, dict) and data.get("fileType") == FILE_TYPE:
+        return load_dummy_record(source, strict)
+    return load_egn(source, strict)
+
+
 def _read(source) -> tuple:
     try:
         return _read_unchecked(source)

@@ -1133,13 +1133,14 @@ def count_decisions(game) -> int:
 
 
 def _resolve(game):
-    from .egn import EGNGame, load_egn
-    if isinstance(game, (EGNGame, Hand)):
+    from .dummy_record import DummyRecord
+    from .egn import EGNGame, load_game
+    if isinstance(game, (EGNGame, Hand, DummyRecord)):
         return game
     if isinstance(game, (str, bytes, dict, os.PathLike)):
-        return load_egn(game)
-    raise RulesError(f"game {type(game).__name__}: expected an EGN game (solver.load_egn), a path, "
-                     "EGN text or a solver.game.Hand")
+        return load_game(game)        # EGN, or a dummy-hands record
+    raise RulesError(f"game {type(game).__name__}: expected an EGN game (solver.load_egn), a dummy-hands "
+                     "record, a path, EGN text or a solver.game.Hand")
 
 
 def _check(worlds, seed, threads) -> tuple:
@@ -1163,10 +1164,10 @@ def review_deal(game, index: int, worlds: int = 200, seed: int = 0, threads: int
     deal = game.deals[index]
     names = tuple(game.players)
     if deal.hand is None:
-        out = DealReview(deal.index, deal.number, deal.dealer, deal.upcard, deal.status, deal.summary(), None, None)
+        out = DealReview(index, deal.number, deal.dealer, deal.upcard, deal.status, deal.summary(), None, None)
         out.unanalysed.append("the deal does not replay: " + "; ".join(p.message for p in deal.problems))
         return out
-    return _DealReviewer(deal.hand, deal.index, worlds, seed, threads, progress).run(
+    return _DealReviewer(deal.hand, index, worlds, seed, threads, progress).run(
         deal.number, deal.status, deal.summary(), deal.problems, names)
 
 
@@ -1237,8 +1238,7 @@ def _light(deal: DealReview) -> DealReview:
 def _work(path: str, index: int, worlds: int, seed: int, threads: int) -> tuple:
     game = _WORKER_GAMES.get(path)
     if game is None:
-        from .egn import load_egn
-        game = _WORKER_GAMES[path] = load_egn(path)
+        game = _WORKER_GAMES[path] = _resolve(path)
     deal = review_deal(game, index, worlds, seed, threads)
     return _light(deal), count_decisions(game.deals[index].hand) if game.deals[index].hand is not None else 0
 
@@ -1255,11 +1255,10 @@ def review_files(paths, worlds: int = 200, seed: int | None = None, jobs: int = 
     :attr:`CallReview.advice` are ``None``). ``progress`` is called with the
     number of decisions done (per decision with one job, per deal with several).
     """
-    from .egn import load_egn
     worlds, seed, threads = _check(worlds, seed, threads)
     jobs = _check_int(jobs, "jobs", 1, MAX_THREADS)
     paths = [os.fspath(p) for p in paths]
-    games = [load_egn(p) for p in paths]
+    games = [_resolve(p) for p in paths]
     if jobs == 1:
         return [review(g, worlds, seed, threads, progress) for g in games]
     from concurrent.futures import ProcessPoolExecutor

@@ -634,7 +634,7 @@ def _paths(value, prefix=()):
 EGN_PATHS = list(_paths(FIRST_DEAL_EGN))[1:]
 ODD_VALUES = st.one_of(st.none(), st.booleans(), st.integers(-5, 60), st.text(max_size=6), CARD,
                        st.sampled_from(["Pass", "Order", "h", "EUCHRE_BIDDING", "TRICK_PLAY", "1.4"]),
-                       st.lists(CARD, max_size=5), st.just({}))
+                       st.lists(CARD, max_size=5), st.builds(dict))
 
 
 @st.composite
