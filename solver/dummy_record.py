@@ -69,7 +69,6 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -79,6 +78,7 @@ from jsonschema.exceptions import best_match
 
 from .cards import Card, Seat, Suit, cards_of, effective_suit
 from .errors import EGNError, EuchreError, RulesError
+from .egn import read_source
 from .game import ORDER, PASS, Action, BidMade, DealCards, Discarded, Game, Hand, Kind, Phase, SuitNamed
 from .rules import Rules
 
@@ -206,7 +206,10 @@ def load_dummy_record(source, strict: bool = False) -> DummyRecord:
             and the place: call, discard, trick and card).
     """
     from .egn import Problem
-    name, data = _read(source)
+    try:
+        name, data = read_source(source)
+    except EGNError as exc:
+        raise RecordError(str(exc)) from None
     _validate(data, name)
     meta = data["metadata"]
     rules = _rules(meta["ruleset"], name)
@@ -236,32 +239,6 @@ def load_dummy_record(source, strict: bool = False) -> DummyRecord:
 
 class _DealError(Exception):
     """Internal: a replay failure, turned into RecordError with the deal named."""
-
-
-def _read(source) -> tuple:
-    if isinstance(source, dict):
-        return "<data>", copy.deepcopy(source)
-    if isinstance(source, bytes):
-        name, text = "<text>", source.decode("utf-8", errors="replace")
-    elif isinstance(source, os.PathLike) or (isinstance(source, str) and not source.lstrip().startswith("{")
-                                             and "\n" not in source and len(source) < 4096):
-        name = str(source)
-        try:
-            text = Path(source).read_text(encoding="utf-8-sig")
-        except FileNotFoundError:
-            raise RecordError(f"{name}: no such file") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise RecordError(f"{name}: cannot be read: {exc}") from None
-    elif isinstance(source, str):
-        name, text = "<text>", source
-    else:
-        raise RecordError(f"record source {type(source).__name__}: expected a path, JSON text, bytes or a dict")
-    try:
-        return name, json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{name}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
-    except RecursionError:
-        raise RecordError(f"{name}: JSON nested too deeply") from None
 
 
 def _path_text(path) -> str:

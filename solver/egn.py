@@ -304,7 +304,7 @@ def load_egn(source, strict: bool = False) -> EGNGame:
         EGNError: malformed JSON, a schema failure (naming the field), an unsupported ruleset,
             or a deal that does not replay (naming the deal and the place: trick, card, call).
     """
-    name, data = _read(source)
+    name, data = read_source(source)
     if isinstance(data, dict) and data.get("fileType") == "Euchre Dummy-Hands Record":
         raise EGNError(f"{name}: a dummy-hands record (two-player euchre with dummy hands), not EGN: "
                        "read it with solver.dummy_record.load_dummy_record")
@@ -379,13 +379,17 @@ def load_game(source, strict: bool = False):
     schema cannot hold). Same arguments and errors as :func:`load_egn`.
     """
     from .dummy_record import FILE_TYPE, load_dummy_record
-    data = _read(source)[1]
+    data = read_source(source)[1]
     if isinstance(data, dict) and data.get("fileType") == FILE_TYPE:
         return load_dummy_record(source, strict)
     return load_egn(source, strict)
 
 
-def _read(source) -> tuple:
+def read_source(source) -> tuple:
+    """``(name, parsed JSON)`` of a record given as a path, JSON text, bytes or a dict (copied).
+
+    Raises :class:`EGNError` for a missing or unreadable file, bad JSON or JSON nested too deeply.
+    """
     try:
         return _read_unchecked(source)
     except RecursionError:

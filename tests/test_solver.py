@@ -109,16 +109,20 @@ def test_dd_table_real_deal():
     assert table.loners[solver.Suit.D][solver.Seat.N] == 4
 
 
-def test_solve_batch_matches_single_solves():
-    rng = np.random.default_rng(7)
-    n = 200
+def _random_full_deals(n, seed):
+    """``n`` seeded random full deals: (rng, hands uint32 (n, 4), trump uint8 (n,), leader uint8 (n,))."""
+    rng = np.random.default_rng(seed)
     hands = np.zeros((n, 4), np.uint32)
     for i in range(n):
         cards = rng.permutation(24)[:20]
         for s in range(4):
             hands[i, s] = sum(1 << int(c) for c in cards[5 * s:5 * s + 5])
-    trump = rng.integers(0, 4, n).astype(np.uint8)
-    leader = rng.integers(0, 4, n).astype(np.uint8)
+    return rng, hands, rng.integers(0, 4, n).astype(np.uint8), rng.integers(0, 4, n).astype(np.uint8)
+
+
+def test_solve_batch_matches_single_solves():
+    n = 200
+    rng, hands, trump, leader = _random_full_deals(n, seed=7)
     for threads in (1, 2):
         ns = solve_batch(hands, trump, leader, makers=0, threads=threads)
         ew = solve_batch(hands, trump, leader, makers=1, threads=threads)
@@ -217,15 +221,8 @@ def test_dd_table_dummy_hands_sums_two_phases():
 
 
 def test_solve_batch_bands_match_exact_counts():
-    rng = np.random.default_rng(11)
     n = 400
-    hands = np.zeros((n, 4), np.uint32)
-    for i in range(n):
-        cards = rng.permutation(24)[:20]
-        for s in range(4):
-            hands[i, s] = sum(1 << int(c) for c in cards[5 * s:5 * s + 5])
-    trump = rng.integers(0, 4, n).astype(np.uint8)
-    leader = rng.integers(0, 4, n).astype(np.uint8)
+    rng, hands, trump, leader = _random_full_deals(n, seed=11)
     makers = rng.integers(0, 2, n).astype(np.uint8)
     exact = np.where(makers == 0, solve_batch(hands, trump, leader, 0), solve_batch(hands, trump, leader, 1))
     expected = np.select([exact < 3, exact < 5], [0, 1], 2)
