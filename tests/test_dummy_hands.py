@@ -530,57 +530,11 @@ import math  # noqa: E402
 
 from solver import advise  # noqa: E402
 
-RANKS = "9TJQKA"
-SAME = {"c": "s", "s": "c", "d": "h", "h": "d"}
-TRUMP_POINTS = [1, 1, 1.25, 1.5, 2, 2.5, 3, 3.5]        # 9 T Q K A left right joker
+# the plain-Python reading of the policy and the discard rule is test_advisor's, shared
+from test_advisor import count, discard as heuristic_discard, idx, is_trump, trump_order as trump_rank  # noqa: E402,F401
 ORDER_2P = {"dealer": 4.5, "other": 4.5}
 CALL_2P = {"dealer": 4.5, "other": 4.0}
 DUMMY_WEIGHT = 1.75
-
-
-def is_trump(c, t):
-    return c == "B" or c[1] == t or (c[0] == "J" and c[1] == SAME[t])
-
-
-def trump_rank(c, t):
-    if c == "B":
-        return 7
-    if c[0] == "J":
-        return 6 if c[1] == t else 5
-    return "9TQKA".index(c[0])
-
-
-def idx(c):
-    return 24 if c == "B" else RANKS.index(c[0]) * 4 + SUITS.index(c[1])
-
-
-def count(hand, t):
-    pts = 0.0
-    for c in hand:
-        if is_trump(c, t):
-            pts += TRUMP_POINTS[trump_rank(c, t)]
-        elif c[0] == "A":
-            pts += 1
-        elif c[0] == "K":
-            pts += 0.25
-    if sum(is_trump(c, t) for c in hand) >= 2:
-        pts += 0.5 * sum(1 for s in SUITS if s != t and not any((t if is_trump(c, t) else c[1]) == s for c in hand))
-    return pts
-
-
-def heuristic_discard(six, t):
-    trumps = [c for c in six if is_trump(c, t)]
-    plain = [c for c in six if not is_trump(c, t)]
-    if not plain:
-        return min(trumps, key=lambda c: (trump_rank(c, t), idx(c)))
-    length = {s: sum(1 for c in plain if c[1] == s) for s in SUITS}
-    low = [c for c in plain if c[0] != "A"]
-    if not low:
-        return min(plain, key=lambda c: (-length[c[1]], idx(c)))
-    singles = [c for c in low if length[c[1]] == 1]
-    if singles:
-        return min(singles, key=lambda c: (RANKS.index(c[0]), idx(c)))
-    return min(low, key=lambda c: (RANKS.index(c[0]), length[c[1]], idx(c)))
 
 
 def set_points(makers_tricks):
