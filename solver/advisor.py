@@ -1128,10 +1128,13 @@ def _parse_dummies(dummies, cards, up, seat, rules):
             raise RulesError("dummies: face-up dummy hands are only dealt in Rules(players=2, dummy_hands=True)")
         return None
     if dummies is None:
-        raise RulesError("dummy_hands: give both face-up dummy hands, dummies={'N': '<5 cards>', 'S': '<5 cards>'} "
-                         "or 'N:<5 cards> S:<5 cards>'")
+        raise RulesError("dummies: the dummy-hands variant needs both face-up dummy hands, "
+                         "'N:<5 cards> S:<5 cards>' (in Python also {'N': '<5 cards>', 'S': '<5 cards>'})")
     if isinstance(dummies, str):
-        parsed = parse_deal(dummies, 2)
+        try:
+            parsed = parse_deal(dummies, 2)
+        except CardError as exc:
+            raise CardError(f"dummies: {exc}") from None
     elif isinstance(dummies, dict):
         parsed = {Seat.N: None, Seat.S: None}
         for key, value in dummies.items():
@@ -1153,7 +1156,7 @@ def _parse_dummies(dummies, cards, up, seat, rules):
             raise PositionError(f"dummies: {s}'s dummy {format_cards(got)!r} holds {len(got)} cards, expected 5")
         for c in got:
             if c == JOKER and not rules.joker:
-                raise CardError("card B: the joker is not in the pack (use Rules(joker=True))")
+                raise CardError("dummies: card B: the joker is not in the pack (switch on the joker rule)")
             if c in owner:
                 raise PositionError(f"dummies: card {c} is in {s}'s dummy and {owner[c]}")
             owner[c] = f"{s}'s dummy"

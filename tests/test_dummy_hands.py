@@ -762,7 +762,7 @@ def test_plain_two_player_advice_is_unchanged_by_the_variant_code():
 
 
 @pytest.mark.parametrize("kwargs, error, pattern", [
-    (dict(), EuchreError, r"dummy_hands: give both face-up dummy hands"),
+    (dict(), EuchreError, r"dummies: the dummy-hands variant needs both face-up dummy hands"),
     (dict(dummies={"N": "9s Ts Qs Ks 9d"}), PositionError, r"S's dummy is missing"),
     (dict(dummies={"N": "9s Ts Qs Ks", "S": "As Td Qd Kd Ad"}), PositionError, r"N's dummy .* holds 4 cards"),
     (dict(dummies={"N": "9s Ts Qs Ks Jh", "S": "As Td Qd Kd Ad"}), PositionError,
