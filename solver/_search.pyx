@@ -415,15 +415,23 @@ cdef int search_class(Search* s, int makers) noexcept nogil:
     """
     cdef int remaining = popcount(s.hands[s.leader]) + (1 if s.ntrick > 0 else 0)
     cdef int need = 3 if remaining >= 3 else remaining
+    cdef int v
+    # fail-soft values are bounds: a first test that already proves all (or none) skips the second
     if makers == 0:
-        if alpha_beta(s, need - 1, need) < need:
+        v = alpha_beta(s, need - 1, need)
+        if v < need:
             return 0
+        if v >= remaining:
+            return 2
         if need == remaining or alpha_beta(s, remaining - 1, remaining) < remaining:
             return 1
         return 2
     # makers are side 1: they take at least `need` when side 0 takes at most remaining - need
-    if alpha_beta(s, remaining - need, remaining - need + 1) > remaining - need:
+    v = alpha_beta(s, remaining - need, remaining - need + 1)
+    if v > remaining - need:
         return 0
+    if v <= 0:
+        return 2
     if need == remaining or alpha_beta(s, 0, 1) > 0:
         return 1
     return 2
