@@ -56,12 +56,25 @@ Flagging (the thresholds are module constants):
   above zero, so sampling noise alone does not flag a card. (The best card is
   picked on the same worlds, which makes small losses look slightly
   larger than they are; the thresholds absorb that.)
+* ``renege``: a card that did not follow suit (the record keeps it, and the
+  deal's notes say what the seat held). It is a mistake of its own kind; it is
+  not scored against the legal cards (no double-dummy or information-set
+  figures, and nothing added to the player's losses), and the card says why.
 
 What cannot be analysed is said, not guessed: a hand the record does not show
 (a loner's partner, cards never played in an incomplete deal, the dealer's
 fifth dealt card when the discard is not recorded) leaves the decisions that
 need it unanalysed, each with the reason; a thrown-in deal has only calls; a
-deal that breaks the rules is reviewed up to the broken rule.
+deal that breaks the rules is reviewed up to the broken rule. The dealer's
+discard is judged only when the replay discards the card the record shows: a
+discard the record does not show, one the replay had to infer (the dealer
+plays five cards without the upcard) or one the play contradicts (the replay
+then discards another card) is not analysed, and the deal says why.
+
+Findings of the record itself are passed on as notes: per deal
+(:attr:`DealReview.notes`: a renege, a discard the play contradicts, ...) and
+for the whole game (:attr:`Review.notes`: e.g. a ``metadata.finalScore`` that
+the deals do not replay to).
 
 Example::
 
@@ -92,7 +105,7 @@ from .worlds import KITTY, Space, Worlds, suit_mask
 
 __all__ = ["review", "Review", "DealReview", "CardReview", "CallReview", "DDView", "InfoView", "Mistake",
            "PlayerSummary", "count_decisions", "information_set", "review_deal", "review_files", "shown_voids", "DD_TRICKS", "INFO_POINTS", "INFO_TRICKS",
-           "CALL_POINTS", "EXACT_LIMIT"]
+           "CALL_POINTS", "EXACT_LIMIT", "RENEGE"]
 
 #: Double dummy: flag a card or discard that loses at least this many tricks against the best.
 DD_TRICKS = 1
@@ -110,6 +123,7 @@ MAX_THREADS = 256
 
 DOUBLE_DUMMY = "double-dummy"
 INFORMATION_SET = "information-set"
+RENEGE = "renege"
 _SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 _TRICKS = 5
 
@@ -124,14 +138,17 @@ class Mistake:
     """A flagged decision.
 
     Attributes:
-        kind: ``"double-dummy"`` or ``"information-set"``.
+        kind: ``"double-dummy"``, ``"information-set"`` or ``"renege"`` (a card that did
+            not follow suit; ``decision`` ``"card"``).
         seat: who decided; decision: ``"card"``, ``"discard"`` or ``"call"``.
         where: ``"trick 2"``, ``"round 1"``, ``"discard"``.
         played: what was done, in words (``"led Qs"``, ``"played Qs"``, ``"passed"``,
             ``"ordered up alone"``, ``"discarded 9h"``).
-        best: the best choices (texts).
-        tricks: expected tricks lost by the seat's side (``None`` for calls).
-        points: expected points lost by the seat's side.
+        best: the best choices (texts); for a renege, the cards of the led suit the seat
+            held (its legal choices, as far as the record shows them).
+        tricks: expected tricks lost by the seat's side (``None`` for calls and reneges).
+        points: expected points lost by the seat's side (``None`` for a renege: an
+            illegal card is not scored against the legal ones).
         interval: 95% interval of the points lost (``tricks_interval`` for a trick flag),
             ``None`` for double dummy or exact figures.
         worlds, exact: worlds behind an information-set figure.
@@ -144,7 +161,7 @@ class Mistake:
     played: str
     best: tuple
     tricks: float | None
-    points: float
+    points: float | None
     interval: tuple | None = None
     worlds: int | None = None
     exact: bool | None = None
@@ -152,19 +169,24 @@ class Mistake:
     def to_dict(self) -> dict:
         return {"kind": self.kind, "seat": str(self.seat), "decision": self.decision, "where": self.where,
                 "played": self.played, "best": list(self.best),
-                "tricks": None if self.tricks is None else _r(self.tricks), "points": _r(self.points),
+                "tricks": None if self.tricks is None else _r(self.tricks),
+                "points": None if self.points is None else _r(self.points),
                 "interval": None if self.interval is None else [_r(x) for x in self.interval],
                 "worlds": self.worlds, "exact": self.exact}
 
     def __str__(self) -> str:
+        head = f"{self.where:<8} {self.seat} {self.played:<16} {self.kind:<16}"
+        if self.kind == RENEGE:
+            legal = f"; legal: {', '.join(self.best)}" if self.best else ""
+            return f"{head} did not follow suit (not scored against legal cards){legal}"
         if self.kind == DOUBLE_DUMMY:
-            cost = f"-{_trick_text(self.tricks)}, {_points_text(-self.points)}"
+            cost = f"{_loss_text(self.tricks, _trick_text)}, {_points_text(-self.points)}"
         else:
             cost = _points_text(-self.points)
             if self.tricks is not None:
-                cost += f", {-self.tricks:+.2f} tricks"
+                cost += f", {_signed(-self.tricks)} tricks"
             cost += f" ({'exact, ' if self.exact else ''}{self.worlds} worlds)"
-        return f"{self.where:<8} {self.seat} {self.played:<16} {self.kind:<16} {cost}; best: {', '.join(self.best)}"
+        return f"{head} {cost}; best: {', '.join(self.best)}"
 
 
 @dataclass(frozen=True)
@@ -248,7 +270,9 @@ class CardReview:
     Attributes:
         seat: who decided; trick: trick number 1..5 (``None`` for a discard).
         card: the card played or discarded; candidates: the legal choices.
-        renege: the card did not follow suit (it is valued, but never counted as best).
+        renege: the card did not follow suit: it carries a ``"renege"`` :class:`Mistake`
+            and no ``dd``/``info`` (an illegal card is not scored against the legal ones;
+            ``unanalysed`` says so); ``candidates`` are then the cards of the led suit held.
         lead: the card led the trick.
         dd: :class:`DDView` or ``None``; info: :class:`InfoView` or ``None``.
         unanalysed: reasons for a view left out.
@@ -288,7 +312,8 @@ class CallReview:
         call: the call as an advisor token (``"pass"``, ``"order alone"``, ``"call h"``);
             name: in words (``"pass"``, ``"pick it up"``, ``"call hearts alone"``).
         options: ``[{"call", "name", "expected_points"}]`` for every legal call.
-        best, best_name: the advisor's recommended call; expected_points: the real
+        best, best_name: the advisor's recommended call, or the call made when it ties
+            the recommended one (same expected points); expected_points: the real
             call's expected points; best_points: the best call's.
         loss: ``best_points - expected_points`` (paired over the same worlds);
             loss_interval its 95% interval.
@@ -343,8 +368,10 @@ class PlayerSummary:
         info_points, info_tricks: expected points and tricks lost on cards and discard
             (information set).
         call_points: expected points lost on calls (bid advisor).
-        mistakes: flagged decisions by kind ``{"double-dummy": n, "information-set": n}``.
-        decisions: decisions taken; unanalysed: views that could not be computed.
+        mistakes: flagged decisions by kind ``{"double-dummy": n, "information-set": n,
+            "renege": n}``.
+        decisions: decisions taken; unanalysed: reasons given on its decisions for views
+            not computed (a renege's card gives one).
     """
 
     seat: Seat
@@ -354,7 +381,7 @@ class PlayerSummary:
     info_points: float = 0.0
     info_tricks: float = 0.0
     call_points: float = 0.0
-    mistakes: dict = field(default_factory=lambda: {DOUBLE_DUMMY: 0, INFORMATION_SET: 0})
+    mistakes: dict = field(default_factory=lambda: {DOUBLE_DUMMY: 0, INFORMATION_SET: 0, RENEGE: 0})
     decisions: int = 0
     unanalysed: int = 0
 
@@ -379,8 +406,8 @@ class PlayerSummary:
         who = f"{self.seat}" + (f" ({self.name})" if self.name else "")
         n = sum(self.mistakes.values())
         kinds = ", ".join(f"{v} {k}" for k, v in self.mistakes.items() if v)
-        return (f"{who + ':':<18} double dummy -{_trick_text(self.dd_tricks)}; information set "
-                f"-{self.info_points:.2f} points on cards, -{self.call_points:.2f} on calls; "
+        return (f"{who + ':':<18} double dummy {_loss_text(self.dd_tricks, _trick_text)}; information set "
+                f"{_signed(-self.info_points)} points on cards, {_signed(-self.call_points)} on calls; "
                 f"{n} mistake{'' if n == 1 else 's'}" + (f" ({kinds})" if kinds else ""))
 
 
@@ -458,6 +485,13 @@ class Review:
     """A game's review: one :class:`DealReview` per deal, plus totals per player.
 
     ``str(review)`` is the report for people; :meth:`to_dict` the same for programs.
+
+    Attributes:
+        names: the record's player names (``metadata.players``: by seat N E S W, or
+            N S in a two-player record).
+        notes: findings of the record about the whole game, not one deal (the record's
+            problems that no deal holds, e.g. a ``metadata.finalScore`` the deals do not
+            replay to); each deal's own findings are in :attr:`DealReview.notes`.
     """
 
     source: str
@@ -467,6 +501,7 @@ class Review:
     seed: int
     deals: list
     names: tuple = ()
+    notes: tuple = ()
 
     @property
     def mistakes(self) -> list:
@@ -475,7 +510,7 @@ class Review:
     @property
     def players(self) -> dict:
         """``{Seat: PlayerSummary}`` over every deal."""
-        out = {Seat(s): PlayerSummary(Seat(s), _name(self.names, s)) for s in self.rules.seats}
+        out = {Seat(s): PlayerSummary(Seat(s), _name(self.names, s, self.rules.seats)) for s in self.rules.seats}
         for d in self.deals:
             for s, p in d.players.items():
                 out[s].add(p)
@@ -487,6 +522,7 @@ class Review:
         ``full=True`` adds each call's complete advisor answer. Layout::
 
             {"version": 1, "source", "title", "rules", "worlds", "seed", "thresholds", "method",
+             "notes": [whole-game record findings],       # e.g. a metadata.finalScore that differs
              "players": {"N": {"dd_tricks_lost", "dd_points_lost", "info_points_lost",
                                "info_tricks_lost", "call_points_lost", "mistakes": {kind: n},
                                "decisions", "unanalysed"}, ...},          # game totals
@@ -505,7 +541,7 @@ class Review:
                                             "points_interval", "loss_tricks", "tricks_interval",
                                             "cards": [{"card", "tricks", "points"}], "notes"} | null,
                                    "unanalysed": [why], "mistakes": [...]}],
-                        "mistakes": [{"kind": "double-dummy" | "information-set", "seat",
+                        "mistakes": [{"kind": "double-dummy" | "information-set" | "renege", "seat",
                                       "decision": "card" | "discard" | "call", "where", "played",
                                       "best", "tricks", "points", "interval", "worlds", "exact"}],
                         "unanalysed": [why], "notes": [record findings],
@@ -513,7 +549,10 @@ class Review:
 
         Tricks and points are for the deciding seat's side; ``dd.before``/``dd.after`` are
         the makers' total tricks (as :func:`solver.analyse_play`); costs and losses are
-        against the best choice (positive = lost).
+        against the best choice (positive = lost). A ``"renege"`` mistake has ``tricks`` and
+        ``points`` null and ``best`` the led suit's cards the seat held; its card has ``dd``
+        and ``info`` null. ``notes`` (top level) are the record's findings about the whole
+        game, as ``deals[].notes`` are each deal's (plain sentences).
         """
         return {
             "version": 1,
@@ -532,6 +571,7 @@ class Review:
                                    "dealer's own discard; earlier bids not used; each world played double dummy",
                 "calls": "bid advisor (solver.advise) from the caller's hand and the upcard",
             },
+            "notes": list(self.notes),
             "players": {str(s): p.to_dict() for s, p in self.players.items()},
             "deals": [d.to_dict(full) for d in self.deals],
         }
@@ -541,7 +581,7 @@ class Review:
         title = self.title if self.title == name else f"{name}: {self.title}"
         head = f"{title} ({len(self.deals)} deal{'' if len(self.deals) == 1 else 's'}, " \
                f"{self.worlds} worlds per decision, seed {self.seed})"
-        parts = [head, ""]
+        parts = [head] + [f"note: {n}" for n in self.notes] + [""]
         for d in self.deals:
             parts.append(d.text(verbose))
             parts.append("")
@@ -560,11 +600,18 @@ def _r(x: float) -> float:
 
 
 def _signed(x: float) -> str:
-    return f"{x:+.2f}"
+    """``+0.25``, ``-1.50``; a figure that rounds to zero is ``0`` (never ``-0.00``)."""
+    x = round(float(x), 2)
+    return "0" if x == 0 else f"{x:+.2f}"
+
+
+def _loss_text(n, text) -> str:
+    """A loss shown as a negative figure: ``-1 trick``; none is ``0 tricks`` (never ``-0``)."""
+    return text(0) if round(float(n), 2) == 0 else "-" + text(n)
 
 
 def _points_text(x: float) -> str:
-    if x == 0:
+    if round(float(x), 2) == 0:
         return "0 points"
     if float(x).is_integer():
         return f"{int(x):+d} point{'' if abs(x) == 1 else 's'}"
@@ -578,8 +625,11 @@ def _trick_text(n) -> str:
     return f"{n:.2f} tricks"
 
 
-def _name(names, seat) -> str:
-    return names[seat] if seat < len(names) and names[seat] else ""
+def _name(names, seat, seats) -> str:
+    """The player's name: ``names`` lists seats N E S W, or in a two-player game the seats
+    in play (N S) only; a four-name list is read by seat in either game."""
+    i = int(seat) if len(names) == 4 else list(seats).index(seat)
+    return str(names[i]) if i < len(names) and names[i] else ""
 
 
 def _decision_label(d) -> str:
@@ -595,7 +645,7 @@ def _card_line(c: CardReview) -> str:
     if c.dd is not None:
         parts.append(f"DD {c.dd.before}->{c.dd.after}" + (f" (-{c.dd.cost})" if c.dd.cost else ""))
     if c.info is not None:
-        parts.append("info " + " ".join(f"{k}:{v:+.2f}" for k, v in c.info.points.items()))
+        parts.append("info " + " ".join(f"{k}:{_signed(v)}" for k, v in c.info.points.items()))
     return "  ".join(parts)
 
 
@@ -924,6 +974,8 @@ class _DealReviewer:
             out.unanalysed.append(f"the bid advisor cannot judge it: {exc}")
             return out
         best = adv.recommended
+        if best is not real and real.expected_points >= best.expected_points - 1e-12:
+            best = real                     # the call made ties the advisor's pick: name the call made
         diff = (best.world_points - real.world_points).astype(float)
         out.options = [{"call": o.call, "name": o.name, "expected_points": o.expected_points} for o in adv.options]
         out.best, out.best_name = best.call, best.name
@@ -1024,6 +1076,8 @@ class _DealReviewer:
         own = before.holding(seat)
         legal = tuple(cards_of(legal_mask(own, trump, led))) if not before.unknown_cards(seat) else ()
         renege = bool(rec.renege)
+        if renege:
+            return self._renege(before, rec, legal)
         cands = legal + ((card,) if card not in legal else ())
         out = CardReview("play", seat, rec.trick + 1, card, legal or (card,), renege, lead=not trick_now)
         if not legal:
@@ -1062,8 +1116,22 @@ class _DealReviewer:
         _flag_card(out)
         return out
 
+    def _renege(self, before: Hand, rec: CardPlayed, legal: tuple) -> CardReview:
+        """A card that did not follow suit: flagged as a renege, not scored against the legal cards."""
+        seat, trump = rec.seat, self.ctx.trump
+        led = effective_suit(before.current_trick[0][1], trump)
+        held = tuple(c for c in cards_of(before.holding(seat)) if effective_suit(c, trump) == led)
+        out = CardReview("play", seat, rec.trick + 1, rec.card, legal or held, True, lead=False)
+        out.unanalysed.append(f"a renege ({seat} held {format_cards(held)} of the {_SUIT_WORDS[led]} led): an "
+                              "illegal card is not scored against the legal ones (no double-dummy or "
+                              "information-set figures)")
+        out.mistakes.append(Mistake(RENEGE, seat, "card", out.where, f"played {rec.card}",
+                                    tuple(str(c) for c in held), None, None))
+        return out
+
     # -- the deal -----------------------------------------------------------------------
-    def run(self, number: int, status: str, summary: str, problems, names) -> DealReview:
+    def run(self, number: int, status: str, summary: str, problems, names, discard_doubt=None) -> DealReview:
+        """``discard_doubt``: why the replay's discard is not the record's (it is then not judged)."""
         h = self.hand
         contract = None
         if h.trump is not None:
@@ -1073,7 +1141,7 @@ class _DealReviewer:
                         "defender_alone": None if h.defender_alone is None else str(h.defender_alone)}
         result = None if h.result is None else h.result.to_dict()
         out = DealReview(self.index, number, h.dealer, h.upcard, status, summary, contract, result)
-        out.players = {Seat(s): PlayerSummary(Seat(s), _name(names, s)) for s in self.rules.seats}
+        out.players = {Seat(s): PlayerSummary(Seat(s), _name(names, s, self.rules.seats)) for s in self.rules.seats}
         for p in problems:
             if p.kind == "illegal":
                 out.unanalysed.append(f"the record breaks the rules ({p.message}); reviewed up to there")
@@ -1091,6 +1159,8 @@ class _DealReviewer:
                     if rec.card is None:
                         if self.ctx is not None and rec.seat in self.ctx.in_play:
                             out.unanalysed.append(f"{rec.seat}'s discard: the record does not show it")
+                    elif discard_doubt is not None:
+                        out.unanalysed.append(f"{rec.seat}'s discard: {discard_doubt}")
                     else:
                         r = self.discard(step, before, rec)
                         if r is not None:
@@ -1168,7 +1238,36 @@ def review_deal(game, index: int, worlds: int = 200, seed: int = 0, threads: int
         out.unanalysed.append("the deal does not replay: " + "; ".join(p.message for p in deal.problems))
         return out
     return _DealReviewer(deal.hand, index, worlds, seed, threads, progress).run(
-        deal.number, deal.status, deal.summary(), deal.problems, names)
+        deal.number, deal.status, deal.summary(), deal.problems, names, _discard_doubt(deal))
+
+
+def _discard_doubt(deal) -> str | None:
+    """Why the replay's discard is not the one the record shows, or ``None``.
+
+    An EGN deal keeps the discard as written (``None``: not written); the replay's
+    discard may be inferred (the dealer plays five cards without the upcard, so it
+    discarded the upcard) or differ from the record's (the play contradicts it; the
+    deal's problems say so). A dummy-hands record replays its discard as written.
+    """
+    h = deal.hand
+    extra = getattr(deal, "_extra", None) or {}
+    if h is None or h.discard is None or "discard_recorded" not in extra:
+        return None
+    recorded, used = extra["discard_recorded"], h.discard
+    if recorded is None:
+        return (f"the record does not show it; the replay infers {used} ({h.dealer} plays five cards "
+                f"without the upcard {used}), and an inferred discard is not judged")
+    if recorded != used:
+        return (f"the record says {h.dealer} discarded {recorded}, but the play shows it discarded {used} "
+                f"(see the note); a discard that is not the record's is not judged")
+    return None
+
+
+def _game_notes(game) -> tuple:
+    """The record's findings about the whole game: its problems that no deal holds (e.g. a
+    ``metadata.finalScore`` the deals do not replay to), as sentences."""
+    held = {id(p) for d in game.deals for p in d.problems}
+    return tuple(p.message for p in getattr(game, "problems", ()) if id(p) not in held)
 
 
 def _review_hand(hand: Hand, worlds, seed, threads, progress) -> DealReview:
@@ -1218,7 +1317,7 @@ def review(game, worlds: int = 200, seed: int | None = None, threads: int = 1, p
         return Review("<hand>", "one hand", game.rules, worlds, seed, [deal])
     deals = [review_deal(game, i, worlds, seed, threads, progress) for i in range(len(game.deals))]
     title = game.metadata.get("title") or os.path.basename(str(game.source))
-    return Review(str(game.source), title, game.rules, worlds, seed, deals, tuple(game.players))
+    return Review(str(game.source), title, game.rules, worlds, seed, deals, tuple(game.players), _game_notes(game))
 
 
 # ------------------------------------------------------------------------ several files, several processes
@@ -1275,5 +1374,5 @@ def review_files(paths, worlds: int = 200, seed: int | None = None, jobs: int = 
     out = []
     for path, g, ds in zip(paths, games, deals):
         title = g.metadata.get("title") or os.path.basename(path)
-        out.append(Review(str(g.source), title, g.rules, worlds, seed, ds, tuple(g.players)))
+        out.append(Review(str(g.source), title, g.rules, worlds, seed, ds, tuple(g.players), _game_notes(g)))
     return out

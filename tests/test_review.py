@@ -6,25 +6,31 @@
   brute force written here (every placement listed with itertools, each solved by the oracle);
 * calls: the same figures as asking the bid advisor directly;
 * every shared game reviews, with the deals that cannot be fully analysed saying why;
+* the record's findings: a wrong final score as a game note, a renege as a mistake of its own,
+  a discard the replay inferred or corrected left unjudged (each worked out from the record);
 * the CLI: text, JSON, several files, --jobs, errors.
 """
+import copy
 import itertools
 import json
 import random
+import re
 
 import numpy as np
 import pytest
 
 import reference
 from conftest import EGN_DIR
-from solver import Rules, advise, load_egn, review
+from solver import Rules, advise, load_egn, load_game, review
 from solver.cards import Card, Seat
 from solver.cli import main
-from solver.game import Hand, Phase
+from solver.egn import dump_egn
+from solver.game import ORDER, Action, Hand, Phase
 from solver.review import (CALL_POINTS, DD_TRICKS, INFO_POINTS, INFO_TRICKS, Review, count_decisions,
-                           review_deal)
+                           review_deal, review_files)
 
 VWEC = EGN_DIR / "vwec-finals.egn"
+DUMMY_RECORD = EGN_DIR.parent / "dummy-hands-game.json"
 SEATS = "NESW"
 PACK = [r + s for s in "cdhs" for r in "9TJQKA"]
 
@@ -386,7 +392,7 @@ def test_every_shared_game_reviews(path):
             assert c["dd"] is not None or c["unanalysed"]
             assert c["info"] is not None or c["unanalysed"]
         for m in dr["mistakes"]:
-            assert m["kind"] in ("double-dummy", "information-set")
+            assert m["kind"] in ("double-dummy", "information-set", "renege")
             assert m["played"] in text
     assert "Game totals" in text
 
@@ -401,8 +407,9 @@ def test_incomplete_and_illegal_deals_say_why():
     assert any("breaks the rules" in u for u in d.unanalysed)
     assert any("reneged" in n for n in d.notes)
     renege = next(c for c in plays(d) if c.renege)
-    assert renege.card not in renege.candidates or renege.info is None
-    assert renege.info is not None and renege.card not in renege.info.best
+    assert renege.card not in renege.candidates
+    assert renege.dd is None and renege.info is None and any("renege" in u for u in renege.unanalysed)
+    assert [m.kind for m in renege.mistakes] == ["renege"]
 
 
 def test_a_thrown_in_hand_has_only_calls():
@@ -571,3 +578,180 @@ def test_cli_bad_record(capsys, tmp_path):
     captured = capsys.readouterr()
     assert captured.err.startswith("euchre: error: ") and "bad.egn" in captured.err
     assert captured.out == ""                     # nothing reviewed before the bad file is found
+
+
+# ----------------------------------------------------------------------------- record findings
+def record(path):
+    with open(path, encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+def test_a_wrong_final_score_is_a_game_note(tmp_path, capsys):
+    # the VWEC final replays to 8-10 (worked out by hand deal by deal: VWEC_SCORES in test_egn.py)
+    data = record(VWEC)
+    data["metadata"]["finalScore"] = [3, 4]
+    bad = tmp_path / "bad.egn"
+    bad.write_text(json.dumps(data))
+    r = review(load_game(str(bad)), worlds=10, seed=1)
+    want = "metadata.finalScore is 3-4 but the deals replay to 8-10"
+    assert len(r.notes) == 1 and want in r.notes[0]
+    out = json.loads(json.dumps(r.to_dict()))
+    assert len(out["notes"]) == 1 and want in out["notes"][0]
+    assert not any(want in n for d in out["deals"] for n in d["notes"])       # a game note, not a deal's
+    assert f"note: {r.notes[0]}" in str(r)
+    assert main(["review", str(bad), "--worlds", "10", "--seed", "1"]) == 0
+    assert want in capsys.readouterr().out
+    assert review_files([str(bad)], worlds=10, seed=1, jobs=2)[0].notes == r.notes     # worker processes
+    # a right final score, and deal findings (reneges), give no game note
+    data["metadata"]["finalScore"] = [8, 10]
+    assert review(data, worlds=10, seed=1).to_dict()["notes"] == []
+    renege_game = review(EGN_DIR / "renege-test.egn", worlds=10, seed=1)
+    assert renege_game.notes == () and any("reneged" in n for n in renege_game.deals[0].notes)
+
+
+def test_a_wrong_final_score_of_a_dummy_hands_record_is_a_game_note():
+    # the paper hand: N +2 on the personal hands, S +2 on the dummies: 2-2 (test_dummy_hands.py)
+    data = record(DUMMY_RECORD)
+    data["metadata"]["finalScore"] = [2, 3]
+    r = review(data, worlds=10, seed=1)
+    assert len(r.notes) == 1 and "metadata.finalScore is 2-3 but the deals replay to 2-2" in r.notes[0]
+    assert r.to_dict()["notes"] == list(r.notes) and f"note: {r.notes[0]}" in str(r)
+
+
+def test_a_discard_the_play_contradicts_is_not_judged():
+    # renege-test deal 0: N dealt, picked up the upcard Qs, and the record says N discarded Kh; but N
+    # plays Td Qh Ad 9h As, never the Qs, so the replay has N discard the Qs: not the record's discard
+    r = review(EGN_DIR / "renege-test.egn", worlds=50, seed=1)
+    d = r.deals[0]
+    assert not [c for c in d.cards if c.kind == "discard"]
+    assert not [m for m in d.mistakes if m.decision == "discard"]
+    why = [u for u in d.unanalysed if u.startswith("N's discard")]
+    assert len(why) == 1 and "Kh" in why[0] and "Qs" in why[0] and "not judged" in why[0]
+    # N's decisions by hand: the order-up (round 1) and the Td (trick 1) and Qh (trick 2); no discard
+    n = d.players[Seat.N]
+    assert n.decisions == 3
+    text = str(r)
+    assert "N discarded Qs " not in text and f"not analysed: {why[0]}" in text     # no mistake line
+
+
+def discard_upcard_hand():
+    """An engine hand: W orders up the Ac, the dealer S discards the Ac itself; played out."""
+    h = Hand(Rules(), dealer="S")
+    h.deal(rng=5)
+    assert str(h.upcard) == "Ac" and str(h.to_act) == "W"
+    h.apply(ORDER)
+    h.apply(Action.discard(h.upcard))
+    h.apply(Action.go_alone(False))
+    while h.phase is not Phase.DONE:
+        h.apply(h.legal_actions()[0])
+    return h
+
+
+def test_an_inferred_discard_is_not_judged():
+    data = json.loads(dump_egn(discard_upcard_hand()))
+    assert data["deals"][0]["phases"][0]["discard"] == "Ac"
+    shown = review(copy.deepcopy(data), worlds=10, seed=1).deals[0]
+    assert [c.kind for c in shown.cards].count("discard") == 1       # recorded: judged
+    del data["deals"][0]["phases"][0]["discard"]
+    game = load_egn(data)
+    assert str(game.deals[0].discard) == "Ac" and game.problems == []  # S plays five cards, never the Ac
+    d = review(game, worlds=10, seed=1).deals[0]
+    assert not [c for c in d.cards if c.kind == "discard"]
+    why = [u for u in d.unanalysed if u.startswith("S's discard")]
+    assert len(why) == 1 and "does not show it" in why[0] and "Ac" in why[0]
+    assert d.players[Seat.S].decisions == 5                        # S's five cards (W's order ended the bidding)
+    assert shown.players[Seat.S].decisions == 6
+
+
+def test_a_renege_is_a_mistake_not_a_scored_card(vwec):
+    # VWEC deal 0 with E's Qd (trick 1) and 9h (trick 4) swapped: in trick 1 W leads the Ad and E,
+    # holding the Qd (its only diamond; clubs are trump), plays the 9h. S still ruffs trick 1 with the
+    # 9c and trumps trick 4 with the Kc, so the winners and the score are unchanged.
+    data = record(VWEC)
+    tricks = data["deals"][0]["phases"][1]["tricks"]
+    assert tricks[0] == ["Ad", "9d", "Qd", "9c"] and tricks[3] == ["Kd", "9h", "Kc", "9s"]
+    tricks[0][2], tricks[3][1] = "9h", "Qd"
+    data["deals"] = data["deals"][:1]
+    game = load_egn(data)
+    assert [p.kind for p in game.problems] == ["renege"]
+    r = review(game, worlds=20, seed=1)
+    d = r.deals[0]
+    nine = next(c for c in plays(d) if (str(c.seat), str(c.card)) == ("E", "9h"))
+    assert nine.renege and nine.trick == 1
+    assert nine.dd is None and nine.info is None
+    assert len(nine.unanalysed) == 1 and "renege" in nine.unanalysed[0] and "Qd" in nine.unanalysed[0]
+    assert [c for c in nine.candidates] == [Card.parse("Qd")]
+    [m] = nine.mistakes
+    assert (m.kind, str(m.seat), m.decision, m.where, m.played, m.best) == \
+        ("renege", "E", "card", "trick 1", "played 9h", ("Qd",))
+    assert m.tricks is None and m.points is None
+    # E's other cards (Jh, Js, Qd, Kh) are legal and still judged both ways
+    others = [c for c in plays(d) if str(c.seat) == "E" and c is not nine]
+    assert len(others) == 4 and all(not c.renege and c.dd is not None and c.info is not None for c in others)
+    e = d.players[Seat.E]
+    assert e.mistakes["renege"] == 1
+    assert e.dd_tricks == sum(c.dd.cost for c in others)
+    assert "1 renege" in str(e) and "1 renege" in str(r.players[Seat.E])
+    out = json.loads(json.dumps(r.to_dict()))
+    card = next(c for c in out["deals"][0]["cards"] if c["seat"] == "E" and c["card"] == "9h")
+    assert card["renege"] and card["dd"] is None and card["info"] is None
+    assert card["mistakes"] == [{"kind": "renege", "seat": "E", "decision": "card", "where": "trick 1",
+                                 "played": "played 9h", "best": ["Qd"], "tricks": None, "points": None,
+                                 "interval": None, "worlds": None, "exact": None}]
+    assert out["players"]["E"]["mistakes"]["renege"] == 1
+    text = str(r)
+    assert re.search(r"trick 1 +E played 9h +renege +did not follow suit .*legal: Qd", text)
+
+
+def test_two_player_names_and_a_renege_in_a_dummy_hands_record():
+    # metadata.players of a two-player record lists N then S
+    r = review(DUMMY_RECORD, worlds=10, seed=1)
+    assert {str(s): p.name for s, p in r.players.items()} == {"N": "North", "S": "South"}
+    assert {s: p["name"] for s, p in r.to_dict()["players"].items()} == {"N": "North", "S": "South"}
+    assert "S (South):" in str(r) and "N (North):" in str(r)
+    # trick 6: N leads the Ks from its dummy and S's dummy, holding the As, throws the Ad (as in
+    # test_dummy_hands.py): a renege by S
+    data = record(DUMMY_RECORD)
+    data["deals"][0]["phases"][2]["tricks"] = [["Ks", "Ad"], ["9d", "Kd"], ["As", "9s"], ["Qd", "Ts"], ["Td", "Qs"]]
+    d = review(data, worlds=10, seed=1).deals[0]
+    [m] = [m for m in d.mistakes if m.kind == "renege"]
+    assert (str(m.seat), m.where, m.played, m.best) == ("S", "trick 6", "played Ad", ("As",))
+    assert d.players[Seat.S].mistakes["renege"] == 1 and d.players[Seat.S].name == "South"
+
+
+def test_two_player_egn_names():
+    h = Hand(Rules(players=2), dealer="S")
+    h.deal(rng=3)
+    while h.phase is not Phase.DONE:
+        h.apply(h.legal_actions()[0])
+    data = json.loads(dump_egn(h))
+    data["metadata"]["players"] = ["Ann", "Bob"]
+    r = review(data, worlds=10, seed=1)
+    assert {str(s): p.name for s, p in r.players.items()} == {"N": "Ann", "S": "Bob"}
+    assert {str(s): p.name for s, p in r.deals[0].players.items()} == {"N": "Ann", "S": "Bob"}
+
+
+# ----------------------------------------------------------------------------- wording
+def test_no_signed_zero_in_the_text(vwec_review):
+    text = vwec_review.text(verbose=True)
+    signed_zero = re.compile(r"(?<![\w.])[-+]0(?:\.0+)?(?![\d.])")        # -0, +0.00; not 1-0 or -0.05
+    assert signed_zero.search("double dummy -0 tricks") and signed_zero.search("info 9h:-0.00 Ah:+0.50")
+    assert not signed_zero.search("NS +1 (1-0); -0.05 points, +0.50")
+    assert not [line for line in text.splitlines() if signed_zero.search(line)]
+    # a player with no loss reads 0 (E in deal 1 of the final: no card or call loses anything)
+    assert "double dummy 0 tricks" in text and "information set 0 points on cards" in text
+
+
+def test_a_call_that_ties_the_best_is_named_best():
+    # The paper hand: N (Jd Jh Qh Kh Ah) orders up the 9h. N holds the five best hearts, so it takes
+    # all five personal tricks (+2) whatever S holds; on the face-up dummies (N 9d 9s Ts Qs Ks,
+    # S Td Qd Kd Ad As, no hearts) S wins all five (+2 to S): ordering scores exactly 0 in every world.
+    r = review(DUMMY_RECORD, worlds=10, seed=1)
+    [call] = r.deals[0].calls
+    assert (str(call.seat), call.call) == ("N", "order")
+    adv = advise("Jd Jh Qh Kh Ah", "9h", "N", "S", round=1, rules=Rules(players=2, dummy_hands=True), worlds=10,
+                 seed=1, dummies="N:9d 9s Ts Qs Ks S:Td Qd Kd Ad As")
+    assert adv.exact and adv.option("order").expected_points == 0
+    assert max(o.expected_points for o in adv.options) == 0          # passing does no better: a tie
+    assert call.expected_points == 0 and call.loss == 0 and not call.mistakes
+    assert (call.best, call.best_name) == ("order", call.name)
