@@ -152,6 +152,8 @@ class EGNDeal:
             broken other than a renege: the replay stopped there; see ``problems``).
         problems: :class:`Problem` s found in this deal.
         score_before, score_after: the game score per side index before and after the deal.
+        recorded_discard (property): the dealer's discard as the record writes it, or ``None``
+            when it does not; ``discard`` is what the replay used (it may be inferred).
     """
 
     index: int
@@ -170,6 +172,10 @@ class EGNDeal:
     score_before: tuple = (0, 0)
     score_after: tuple = (0, 0)
     _extra: dict = field(default_factory=dict, repr=False)
+
+    @property
+    def recorded_discard(self) -> Card | None:
+        return self._extra.get("discard_recorded")
 
     @property
     def trick_seats(self) -> list:

@@ -1250,10 +1250,9 @@ def _discard_doubt(deal) -> str | None:
     deal's problems say so). A dummy-hands record replays its discard as written.
     """
     h = deal.hand
-    extra = getattr(deal, "_extra", None) or {}
-    if h is None or h.discard is None or "discard_recorded" not in extra:
+    if h is None or h.discard is None or not hasattr(deal, "recorded_discard"):   # dummy records: as written
         return None
-    recorded, used = extra["discard_recorded"], h.discard
+    recorded, used = deal.recorded_discard, h.discard
     if recorded is None:
         return (f"the record does not show it; the replay infers {used} ({h.dealer} plays five cards "
                 f"without the upcard {used}), and an inferred discard is not judged")
