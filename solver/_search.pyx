@@ -504,7 +504,7 @@ cdef int setup_search(Search* s, uint32_t* hands, int trump, int leader, int in_
     s.features = F_ALL
     # sizes: those who already played this trick hold one card fewer
     remaining = popcount(hands[leader]) + (1 if ntrick > 0 else 0)
-    if remaining > 5 or (remaining == 0 and ntrick > 0):
+    if remaining > 5:
         return 9
     seat = leader
     for i in range(seats):
@@ -564,7 +564,11 @@ cdef class SearchContext:
         return (1 << self.table_bits) * sizeof(TTEntry)
 
     def solve_rows(self, rows, Py_ssize_t lo, Py_ssize_t hi):
-        """Solve rows ``lo`` to ``hi`` of a batch prepared (and checked) by :func:`solve_many`."""
+        """Solve rows ``lo`` to ``hi`` of a batch prepared by :func:`solve_many` (internal).
+
+        Every array's length is checked against ``hi`` here and every row's content by
+        ``setup_search`` (a bad row gets -1), so no call can read or write out of bounds.
+        """
         cdef const uint32_t[:, ::1] hands = rows[0]
         cdef const uint8_t[::1] trump = rows[1]
         cdef const uint8_t[::1] leader = rows[2]
@@ -582,15 +586,19 @@ cdef class SearchContext:
         cdef Search s
         cdef timespec t0, t1
         cdef Py_ssize_t i
-        if lo < 0 or hi > hands.shape[0] or lo > hi:
-            raise SearchInputError("rows out of range")
+        if lo < 0 or lo > hi or hands.shape[1] != 4 or tricks.shape[1] < 4 or players not in (2, 4):
+            raise SearchInputError("rows: bad shapes or range")
+        for length in (hands.shape[0], trump.shape[0], leader.shape[0], in_play.shape[0], tricks.shape[0],
+                       tlen.shape[0], makers_side.shape[0], result.shape[0], node_counts.shape[0], nanos.shape[0]):
+            if hi > length:
+                raise SearchInputError("rows: an array is shorter than the rows asked for")
         with nogil:
             for i in range(lo, hi):
                 if per_row:
                     clock_gettime(CLOCK_MONOTONIC, &t0)
                 if setup_search(&s, <uint32_t*> &hands[i, 0], trump[i], leader[i], in_play[i], players,
                                 <uint8_t*> &tricks[i, 0], tlen[i]):
-                    result[i] = -1          # unreachable: solve_many checked every row
+                    result[i] = -1          # solve_many checked every row first; a direct caller gets -1
                     continue
                 s.table = self.table
                 s.features = features
@@ -603,7 +611,7 @@ cdef class SearchContext:
                     clock_gettime(CLOCK_MONOTONIC, &t1)
                     nanos[i] = (t1.tv_sec - t0.tv_sec) * 1000000000 + (t1.tv_nsec - t0.tv_nsec)
 
-    def solve(self, hands, int trump, int leader, trick=(), int in_play=0b1111, int players=4):
+    def solve(self, hands, trump, leader, trick=(), in_play=0b1111, players=4):
         """Side 0's tricks from the position to the end of the hand, and the nodes searched.
 
         Args:
@@ -631,14 +639,18 @@ cdef class SearchContext:
             raise SearchInputError(ERRORS[8])
         for i in range(4):
             value = hands[i]
-            if not 0 <= value < (1 << NCARDS):
+            if not isinstance(value, (int, np.integer)) or not 0 <= value < (1 << NCARDS):
                 raise SearchInputError(ERRORS[5])
             h[i] = value
             t[i] = 0
         for i in range(len(trick)):
-            if not 0 <= trick[i] < NCARDS:
+            if not isinstance(trick[i], (int, np.integer)) or not 0 <= trick[i] < NCARDS:
                 raise SearchInputError(ERRORS[5])
             t[i] = trick[i]
+        for name, value, top in (("trump", trump, 3), ("leader", leader, 3), ("in_play", in_play, 15),
+                                 ("players", players, 4)):
+            if not isinstance(value, (int, np.integer)) or not 0 <= value <= top:
+                raise SearchInputError(f"{name} {value!r:.30}: must be a whole number 0..{top}")
         code = setup_search(&s, h, trump, leader, in_play, players, t, len(trick))
         if code:
             raise SearchInputError(ERRORS[code])
@@ -733,6 +745,12 @@ def solve_many(const uint32_t[:, ::1] hands, const uint8_t[::1] trump, const uin
         trick_len = np.asarray(trick_len)
         if trick.ndim != 2 or trick.shape[0] != n or trick.shape[1] > 3 or trick_len.shape != (n,):
             raise SearchInputError("trick: expected shape (n, 3) and trick_len shape (n,)")
+        if not (np.issubdtype(trick.dtype, np.integer) and np.issubdtype(trick_len.dtype, np.integer)):
+            raise SearchInputError("trick, trick_len: expected whole numbers")
+        if trick.size and (trick.min() < 0 or trick.max() >= NCARDS):
+            raise SearchInputError(ERRORS[5])
+        if n and (trick_len.min() < 0 or trick_len.max() > 3):
+            raise SearchInputError(ERRORS[8])
         trick_arr[:, :trick.shape[1]] = trick
         len_arr[:] = trick_len
     cdef const uint8_t[:, ::1] tricks = trick_arr
@@ -741,7 +759,8 @@ def solve_many(const uint32_t[:, ::1] hands, const uint8_t[::1] trump, const uin
     makers_arr = np.zeros(n, np.uint8)
     if classes:
         makers = np.asarray(makers)
-        if makers.shape != (n,) or (n and (makers.min() < 0 or makers.max() > 1)):
+        if makers.shape != (n,) or not np.issubdtype(makers.dtype, np.integer) or (
+                n and (makers.min() < 0 or makers.max() > 1)):
             raise SearchInputError("makers: expected one side (0 or 1) per row")
         makers_arr[:] = makers
     cdef const uint8_t[::1] makers_side = makers_arr

@@ -8,7 +8,6 @@ it loses against the best card.
 """
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -19,14 +18,9 @@ from .errors import EuchreError, PositionError
 from .position import Position, side_name, side_of, winning_index
 from .rules import Rules
 
-_local = threading.local()
-
-
 def _context() -> "_search.SearchContext":
-    ctx = getattr(_local, "context", None)
-    if ctx is None:
-        ctx = _local.context = _search.SearchContext(16)
-    return ctx
+    """This thread's search context: the same table solve_batch's work on this thread uses."""
+    return _search._thread_context(16)
 
 
 def in_play_mask(pos: Position) -> int:
@@ -337,7 +331,7 @@ def _int_array(value, name: str, low: int, high: int, dtype) -> np.ndarray:
         raise PositionError(f"{name}: expected whole numbers, got {arr.dtype}")
     if arr.size and (arr.min() < low or arr.max() > high):
         raise PositionError(f"{name}: values must lie in {low}..{high}")
-    return arr.astype(dtype)
+    return np.asarray(arr, dtype=dtype, order="C")        # C order for the core; 0-d stays 0-d
 
 
 def solve_batch(hands, trump, leader, makers=0, in_play=None, players: int = 4, threads: int = 1,
@@ -384,8 +378,8 @@ def solve_batch(hands, trump, leader, makers=0, in_play=None, players: int = 4, 
 
     if bands:
         makers_a = column(makers, "makers", None, 1)
-    elif isinstance(makers, bool) or makers not in (0, 1):
-        raise PositionError(f"makers {makers!r}: must be 0 or 1")
+    elif isinstance(makers, bool) or not isinstance(makers, (int, np.integer)) or makers not in (0, 1):
+        raise PositionError(f"makers {makers!r:.40}: must be 0 or 1 (an array of sides needs bands=True)")
     trump_a = column(trump, "trump", None, 3)
     leader_a = column(leader, "leader", None, 3)
     in_play_a = column(in_play, "in_play", 0b1111 if players == 4 else 0b0101, 15)
@@ -398,11 +392,12 @@ def solve_batch(hands, trump, leader, makers=0, in_play=None, players: int = 4, 
         side0, _nodes = _search.solve_many(hands, trump_a, leader_a, in_play_a, players, threads,
                                            trick=trick, trick_len=trick_len,
                                            makers=makers_a if bands else None)
-    except (_search.SearchInputError, ValueError) as exc:
+    except _search.SearchInputError as exc:
         raise PositionError(str(exc)) from None
     if bands or makers == 0:
         return side0
-    remaining = np.bitwise_count(hands[np.arange(n), leader_a]).astype(np.int8)
+    leader_hands = hands[np.arange(n), leader_a]
+    remaining = np.array([bin(int(h)).count("1") for h in leader_hands], dtype=np.int8)
     if trick_len is not None:
         remaining += (trick_len > 0).astype(np.int8)
     return (remaining - side0).astype(np.int8)

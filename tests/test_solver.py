@@ -228,3 +228,24 @@ def test_solve_batch_bands_match_exact_counts():
     expected = np.select([exact < 3, exact < 5], [0, 1], 2)
     assert np.array_equal(solve_batch(hands, trump, leader, makers, bands=True, threads=2), expected)
     assert set(np.unique(expected)) == {0, 1, 2}
+
+
+def test_core_rows_entry_checks_every_array_length():
+    # solve_rows is reached by solve_many; called directly with arrays shorter than the rows asked
+    # for, it must refuse before the nogil loop (it once wrote past their ends)
+    ctx = _search.SearchContext(10)
+    n = 10
+    hands = np.array([[1, 2, 4, 8]] * n, np.uint32)
+    full = lambda dtype, k=n: np.zeros(k, dtype)
+    rows = [hands, full(np.uint8), full(np.uint8), np.full(n, 15, np.uint8), 4, np.zeros((n, 4), np.uint8),
+            full(np.uint8), full(np.uint8), False, _search.ALL_FEATURES, False, full(np.int8), full(np.int64),
+            full(np.int64)]
+    for i in (1, 2, 3, 6, 7, 11, 12, 13):
+        short = list(rows)
+        short[i] = rows[i][:3]
+        with pytest.raises(_search.SearchInputError, match="shorter"):
+            ctx.solve_rows(tuple(short), 0, n)
+    ctx.solve_rows(tuple(rows), 0, n)
+    assert list(rows[11]) == [1] * n                 # N's 9c, trump clubs, wins every copy of the trick
+    with pytest.raises(_search.SearchInputError, match="trump"):
+        ctx.solve([1, 2, 4, 8], 2 ** 40, 0)
