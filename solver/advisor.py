@@ -149,7 +149,7 @@ def _suit_counts(bits: np.ndarray, trump) -> np.ndarray:
 
 
 # ----------------------------------------------------------------- the dealer's discard
-def dealer_discard(hands6, trump) -> np.ndarray:
+def dealer_discard(hands6, trump, keep: int | None = None) -> np.ndarray:
     """The card the dealer throws after picking up (the stated heuristic), for each row.
 
     Uses only the dealer's six cards and trump:
@@ -165,6 +165,8 @@ def dealer_discard(hands6, trump) -> np.ndarray:
     Args:
         hands6: uint32 array (n,) of six-card hands (or one int).
         trump: suit index (int).
+        keep: a card index never thrown (the upcard, under
+            ``Rules(dealer_may_discard_upcard=False)``), or ``None``.
     Returns: int array (n,) of card indices.
     """
     scalar = np.ndim(hands6) == 0
@@ -180,6 +182,8 @@ def dealer_discard(hands6, trump) -> np.ndarray:
     low = plain & ~ace
     key = np.where(low, _RANK[None, :] + 0.1 * per_card_count - 10.0 * (per_card_count == 1), key)
     key = np.where(bits, key, np.inf)
+    if keep is not None:
+        key[:, int(keep)] = np.inf
     out = np.argmin(key, axis=1)
     return int(out[0]) if scalar else out
 
@@ -365,14 +369,19 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple:
     return (low, high)
 
 
+# t_{0.975, df} for small df, where the series below is not accurate enough (Student's tables)
+_T975 = {1: 12.706204736174694, 2: 4.302652729749462, 3: 3.1824463052837078, 4: 2.7764451051977934,
+         5: 2.5705818356363146, 6: 2.4469118511449786, 7: 2.364624251592784, 8: 2.306004135204166,
+         9: 2.262157162798205, 10: 2.228138851986274}
+
+
 def t_quantile(df: int) -> float:
-    """Two-sided 95% Student t quantile (t_{0.975, df}); exact for df 1-2, else a series good to 1e-4."""
+    """Two-sided 95% Student t quantile (t_{0.975, df}): tabulated for df 1-10, else the
+    Cornish-Fisher series in 1/df (Abramowitz and Stegun 26.7.5), within 1e-5 from df 11."""
     if df <= 0:
         return float("inf")
-    if df == 1:
-        return 12.706204736174698
-    if df == 2:
-        return 4.302652729749464
+    if df in _T975:
+        return _T975[df]
     z = Z95
     g1 = (z ** 3 + z) / 4
     g2 = (5 * z ** 5 + 16 * z ** 3 + 3 * z) / 96
@@ -682,7 +691,8 @@ class _Engine:
             d = self.dealer
             if pickup is not None:
                 six = hands[:, d] | np.uint32(1 << self.upcard)
-                gone = dealer_discard(six, trump) if pickup == "h" else np.full(need.size, pickup)
+                keep = None if self.rules.dealer_may_discard_upcard else self.upcard
+                gone = dealer_discard(six, trump, keep) if pickup == "h" else np.full(need.size, pickup)
                 hands[:, d] = six & ~_CARD_BITS[gone]
             in_play = 0b1111 if self.players == 4 else 0b0101
             lone = None
@@ -1183,6 +1193,8 @@ def _best_discard(adv: "_Advisor", rows, lone, hand_mask, up, exact):
     """
     me, up_suit = adv.seat, up % 4
     cands = [int(c) for c in cards_of(hand_mask | (1 << up))]
+    if not adv.rules.dealer_may_discard_upcard:
+        cands.remove(up)                  # Rules(dealer_may_discard_upcard=False): the upcard stays
     keep = cands
     tried = {}
     if not exact and rows.size >= 4 * SCREEN_WORLDS:

@@ -576,3 +576,26 @@ def test_a_fresh_seed_is_recorded_and_reproduces_the_answer():
     assert isinstance(a.seed, int)
     b = advise("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=100, seed=a.seed)
     assert a.to_dict() == b.to_dict()
+
+
+def test_t_quantile_against_student_tables():
+    # two-sided 95% quantiles from published Student t tables (3 decimals)
+    from solver.advisor import t_quantile
+    table = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262,
+             10: 2.228, 12: 2.179, 15: 2.131, 20: 2.086, 30: 2.042, 60: 2.000, 120: 1.980}
+    for df, value in table.items():
+        assert abs(t_quantile(df) - value) < 6e-4, df
+
+
+def test_dealer_never_discards_the_upcard_when_the_rules_forbid_it():
+    # S deals and holds five hearts; the 9h is turned up. With all six cards trump the stated rule
+    # throws the lowest trump, the 9h itself; under OpenSpiel's convention it must throw the Th.
+    from solver import Card, Rules, advise
+    from solver.advisor import dealer_discard
+    six = sum(1 << int(Card(c)) for c in ("Th", "Qh", "Kh", "Ah", "Jh", "9h"))
+    assert str(Card(dealer_discard(six, 2))) == "9h"
+    assert str(Card(dealer_discard(six, 2, keep=int(Card("9h"))))) == "Th"
+    a = advise("Th Qh Kh Ah Jh", "9h", "S", "S", rules=Rules(dealer_may_discard_upcard=False), worlds=50, seed=1)
+    for option in a.options:
+        assert option.discard is None or str(option.discard) != "9h"
+        assert "9h" not in (option.discards or {})
