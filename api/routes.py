@@ -29,8 +29,6 @@ def _responses(ok) -> dict:
     return {200: ok, **openapi_responses(*ERRORS)}
 
 
-# -- serialisers (the same objects as the CLI's --json) ----------------------------------------------
-
 # -- /v1 ----------------------------------------------------------------------------------------------
 
 @v1.post("/solve", summary="Double-dummy tricks of a position and each legal card's value",
@@ -84,7 +82,7 @@ def review(body: ReviewRequest):
     with limits.engine(body, main_field="egn"):
         game = load(body.egn)                    # the parsed object: a string would be taken for a path
         run = limits.engine_function("review")   # checked after loading, so a bad game is reported anyway
-        result = run(game, worlds=body.worlds, seed=body.seed)
+        result = run(game, worlds=body.worlds, seed=body.seed, threads=current_app.config["ENGINE_THREADS"])
     return jsonify(result.to_dict())
 
 

@@ -13,6 +13,7 @@ from .dd import (DDTable, PlayStep, SolveResult, analyse_play, card_values, dd_t
 from .advisor import Advice, advise
 from .egn import dump_egn, load_egn, load_game
 from .dummy_record import dump_dummy_record, load_dummy_record
+from .review import Review, review
 
 __all__ = [
     "Card", "Seat", "Suit", "parse_cards", "parse_deal", "format_cards", "format_deal",
@@ -22,7 +23,5 @@ __all__ = [
     "advise", "Advice",
     "load_egn", "dump_egn", "load_game",
     "load_dummy_record", "dump_dummy_record",
+    "review", "Review",
 ]
-from .review import Review, review
-
-__all__ += ["review", "Review"]

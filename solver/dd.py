@@ -352,7 +352,8 @@ def solve_batch(hands, trump, leader, makers=0, in_play=None, players: int = 4, 
         bands: return only the scoring band of the makers' tricks: 0 fewer than 3
             (euchred), 1 three up to all but one (made), 2 all of them (march); ``makers``
             may then be an array (n,) of sides. One or two zero-window tests a row
-            instead of the exact count: what bid advice needs, faster.
+            instead of the exact count: what bid advice needs, faster. The bands are
+            meant for whole hands; with fewer than 3 tricks left band 0 means "not all".
 
     Returns: int8 array (n,): tricks the ``makers`` side takes from the position on
     (the trick in progress included), or the bands.

@@ -150,6 +150,11 @@ class Position:
         object.__setattr__(self, "trump", Suit.parse(self.trump))
         object.__setattr__(self, "leader", Seat.parse(self.leader))
         object.__setattr__(self, "played", tuple(Card(c) for c in self.played))
+        if isinstance(self.makers, bool) or self.makers not in (0, 1):
+            raise PositionError(f"makers {self.makers!r}: must be a side index, 0 or 1 (use Position.parse for names)")
+        for name in ("alone", "defender_alone"):
+            if getattr(self, name) is not None:
+                object.__setattr__(self, name, Seat.parse(getattr(self, name)))
         hands = tuple(int(h) for h in self.hands)
         if len(hands) != 4 or any(h < 0 or h >> 25 for h in hands):
             raise PositionError("hands: expected 4 card bitmasks over indices 0..24")
@@ -205,7 +210,9 @@ class Position:
             object.__setattr__(self, "tricks_won", (0, 0))
         if self.tricks_won is not None:
             won = tuple(self.tricks_won)
-            if len(won) != 2 or sum(won) + tricks_left != TRICKS_PER_HAND:
+            if len(won) != 2 or any(isinstance(w, bool) or not isinstance(w, int) or w < 0 for w in won):
+                raise PositionError(f"tricks_won {self.tricks_won!r}: expected two trick counts (side 0, side 1)")
+            if sum(won) + tricks_left != TRICKS_PER_HAND:
                 done = TRICKS_PER_HAND - tricks_left
                 raise PositionError(f"tricks_won {self.side_name(0)} {won[0]}, {self.side_name(1)} {won[1]}: "
                                     f"{done} trick{'s' if done != 1 else ''} have been played, "
