@@ -401,7 +401,6 @@ def mean_interval(values: np.ndarray, exact: bool) -> tuple:
 
 
 # ----------------------------------------------------------------- results
-_SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 
 
 @dataclass(frozen=True)
@@ -468,7 +467,7 @@ class Option:
         if self.action == "pass":
             return "pass"
         if self.action == "call":
-            text = f"call {_SUIT_WORDS[self.trump]}"
+            text = f"call {Suit(self.trump).word}"
         elif self.seat is not None and self.seat == self.dealer:
             text = "pick it up"
         elif self.seat is not None and self.players == 4 and self.seat == Seat(self.dealer).partner:
@@ -948,9 +947,9 @@ def _parse_calls(calls, rnd, up_suit, seat, dealer, rules):
             if suit is not None:
                 if rnd != 2:
                     raise IllegalActionError(f"call {token!r}: in round 1 the only call is to order up "
-                                             f"{_SUIT_WORDS[up_suit]}")
+                                             f"{Suit(up_suit).word}")
                 if suit == up_suit:
-                    raise IllegalActionError(f"call {token!r}: {_SUIT_WORDS[up_suit]} was turned down and "
+                    raise IllegalActionError(f"call {token!r}: {Suit(up_suit).word} was turned down and "
                                              "cannot be named in round 2")
                 out.append(f"call {suit.letter}" + (" alone" if alone else ""))
                 continue

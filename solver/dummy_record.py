@@ -88,7 +88,6 @@ __all__ = ["load_dummy_record", "dump_dummy_record", "DummyRecord", "DummyDeal",
 FILE_TYPE = "Euchre Dummy-Hands Record"
 VERSION = "1.0"
 SCHEMA_PATH = Path(__file__).resolve().parent / "data" / "dummy-hands-record-v1.json"
-_SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 _PHASE_HANDS = ("personal", "dummy")
 
 
@@ -135,7 +134,7 @@ class DummyDeal:
         if h.trump is None:
             return f"{head}; {'thrown in' if self.status == 'thrown_in' else 'incomplete (no contract)'}"
         how = ("picked up" if h.maker == h.dealer else "ordered up") if h.picked_up else "called"
-        text = f"{head}; {h.maker} {how} {_SUIT_WORDS[h.trump]}"
+        text = f"{head}; {h.maker} {how} {Suit(h.trump).word}"
         parts = []
         for name, r in zip(("personal", "dummies"), h.phase_results):
             scorer = 0 if r.points[0] else 1
@@ -382,7 +381,7 @@ def _replay(raw: dict, rules: Rules) -> DummyDeal:
                 held = [x for x in cards_of(hand.holding(seat)) if effective_suit(x, hand.trump) == led]
                 deal.problems.append(Problem(
                     "renege", number, f"deal {number}, trick {number_in_hand}: {seat} reneged with {card}: "
-                    f"{_SUIT_WORDS[led]} were led and {seat} held {' '.join(map(str, held))}",
+                    f"{Suit(led).word} were led and {seat} held {' '.join(map(str, held))}",
                     number_in_hand, card, seat))
             try:
                 hand.apply(Action.play(card), allow_renege=True)

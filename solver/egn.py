@@ -94,7 +94,6 @@ _LEGACY_KEYS = {
 # Presentation-only fields of old files that the EGN project's upgrade drops too.
 _LEGACY_DROPPED = {"timings", "views", "layouts", "videoUrl", "viewSwitches", "screens"}
 _SUIT_CALLS = {"c": Suit.C, "d": Suit.D, "h": Suit.H, "s": Suit.S}
-_SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 
 
 @lru_cache(maxsize=1)
@@ -225,7 +224,7 @@ class EGNDeal:
         mk = side_name(h.makers, players)
         how = ("picked up" if h.maker == h.dealer else "ordered up") if h.picked_up else "called"
         alone = " alone" if h.alone is not None else ""
-        text = f"{head}; {h.maker} {how} {_SUIT_WORDS[h.trump]}{alone}"
+        text = f"{head}; {h.maker} {how} {Suit(h.trump).word}{alone}"
         if self.status == "illegal":
             return f"{text}: does not replay after {len(h.tricks)} tricks (illegal; not scored)"
         if self.status != "complete":
@@ -843,7 +842,7 @@ def _replay(raw: dict, index: int, number: int, rules: Rules, legacy: dict) -> E
                 held = [x for x in cards_of(hand.holding(seat)) if effective_suit(x, hand.trump) == led]
                 deal.problems.append(Problem(
                     "renege", number,
-                    f"deal {number}, trick {t + 1}: {seat} reneged with {c}: {_SUIT_WORDS[led]} were led "
+                    f"deal {number}, trick {t + 1}: {seat} reneged with {c}: {Suit(led).word} were led "
                     f"and {seat} held {' '.join(str(x) for x in held)}", t + 1, c, seat))
             try:
                 hand.apply(Action.play(c), allow_renege=True)

@@ -87,7 +87,6 @@ __all__ = [
 
 TRICKS = 5
 HAND_SIZE = 5
-_SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 
 
 class Phase(enum.Enum):
@@ -1204,7 +1203,7 @@ class Hand:
         if self._phase is not Phase.BID2:
             raise self._wrong_phase(f"call {suit}")
         if suit == self._turned_down_suit():
-            raise IllegalActionError(f"{self._to_act} cannot call {suit}: {_SUIT_WORDS[suit]} were turned down "
+            raise IllegalActionError(f"{self._to_act} cannot call {suit}: {Suit(suit).word} were turned down "
                                      f"(upcard {self._upcard})")
 
     def can_call(self, suit) -> bool:
@@ -1389,7 +1388,7 @@ class Hand:
         if not self._play_mask() & card.mask:
             led = Suit(effective_suit(self._current[0], self._trump))
             follow = [c for c in cards_of(hand) if effective_suit(c, self._trump) == led]
-            raise IllegalActionError(f"{seat} cannot play {card}: a renege, {_SUIT_WORDS[led]} were led "
+            raise IllegalActionError(f"{seat} cannot play {card}: a renege, {Suit(led).word} were led "
                                      f"and {seat} holds {format_cards(follow)}")
 
     def can_play(self, card, allow_renege: bool = False) -> bool:

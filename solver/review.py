@@ -124,7 +124,6 @@ MAX_THREADS = 256
 DOUBLE_DUMMY = "double-dummy"
 INFORMATION_SET = "information-set"
 RENEGE = "renege"
-_SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 _TRICKS = 5
 
 
@@ -689,7 +688,7 @@ def _call_name(action, seat, dealer, players, alone: bool) -> str:
     if action.kind is Kind.PASS:
         return "pass"
     if action.kind is Kind.CALL:
-        text = f"call {_SUIT_WORDS[action.suit]}"
+        text = f"call {Suit(action.suit).word}"
     elif seat == dealer:
         text = "pick it up"
     elif players == 4 and seat == Seat(dealer).partner:
@@ -1122,7 +1121,7 @@ class _DealReviewer:
         led = effective_suit(before.current_trick[0][1], trump)
         held = tuple(c for c in cards_of(before.holding(seat)) if effective_suit(c, trump) == led)
         out = CardReview("play", seat, rec.trick + 1, rec.card, legal or held, True, lead=False)
-        out.unanalysed.append(f"a renege ({seat} held {format_cards(held)} of the {_SUIT_WORDS[led]} led): an "
+        out.unanalysed.append(f"a renege ({seat} held {format_cards(held)} of the {Suit(led).word} led): an "
                               "illegal card is not scored against the legal ones (no double-dummy or "
                               "information-set figures)")
         out.mistakes.append(Mistake(RENEGE, seat, "card", out.where, f"played {rec.card}",
@@ -1282,7 +1281,7 @@ def _review_hand(hand: Hand, worlds, seed, threads, progress) -> DealReview:
                                                                           else "no contract yet")
     else:
         mk = side_name(hand.makers, hand.rules.players)
-        summary = f"deal: {hand.dealer} dealt, upcard {hand.upcard}; {hand.maker} made {_SUIT_WORDS[hand.trump]}" \
+        summary = f"deal: {hand.dealer} dealt, upcard {hand.upcard}; {hand.maker} made {Suit(hand.trump).word}" \
                   + (" alone" if hand.alone is not None else "")
         if r is not None:
             summary += f": {mk} {r.makers_tricks} tricks"
