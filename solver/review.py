@@ -95,7 +95,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from . import dd
-from .advisor import Advice, advise, mean_interval
+from .advisor import Advice, _check_int, advise, mean_interval
 from .cards import ALL_CARDS_MASK, FULL_MASK, Card, Seat, Suit, cards_of, effective_suit, format_cards
 from .errors import EuchreError, PositionError, RulesError
 from .game import AloneDeclared, BidMade, CardPlayed, Discarded, Hand, Kind, Phase
@@ -646,12 +646,6 @@ def _card_line(c: CardReview) -> str:
     if c.info is not None:
         parts.append("info " + " ".join(f"{k}:{_signed(v)}" for k, v in c.info.points.items()))
     return "  ".join(parts)
-
-
-def _check_int(value, name, low, high) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not low <= value <= high:
-        raise RulesError(f"{name} {value!r}: must be a whole number {low}..{high}")
-    return int(value)
 
 
 def _stream(seed: int, deal: int, step: int) -> np.random.Generator:
