@@ -140,7 +140,7 @@ class DummyDeal:
             scorer = 0 if r.points[0] else 1
             parts.append(f"{name} {h.maker} {r.makers_tricks} ({Seat(2 * scorer)} +{r.points[scorer]})")
         if self.status != "complete":
-            parts.append(f"incomplete after {len(h.tricks)} tricks")
+            parts.append(f"incomplete after {len(h.tricks)} trick{'' if len(h.tricks) == 1 else 's'}")
         else:
             parts.append(f"{self.score_after[0]}-{self.score_after[1]}")
         return f"{text}: " + ", ".join(parts)

@@ -228,7 +228,7 @@ class EGNDeal:
         if self.status == "illegal":
             return f"{text}: does not replay after {len(h.tricks)} tricks (illegal; not scored)"
         if self.status != "complete":
-            return f"{text}: incomplete after {len(h.tricks)} tricks"
+            return f"{text}: incomplete after {len(h.tricks)} trick{'' if len(h.tricks) == 1 else 's'}"
         r = h.result
         scorer = 0 if r.points[0] else 1
         tricks = f"{r.makers_tricks} trick{'' if r.makers_tricks == 1 else 's'}"
