@@ -90,10 +90,16 @@ def _players(info: ValidationInfo) -> int | None:
 
 
 def _check_deal(cls, v, info: ValidationInfo):
-    """The deal parses for the requested number of players (``rules`` is validated first)."""
+    """The deal parses for the requested number of players (``rules`` is validated first); with
+    two-player dummy hands a table's deal may be ``"N:<hand> S:<hand> | N:<dummy> S:<dummy>"``."""
     players = _players(info)
     if players is not None:
-        _engine_check(solver.parse_deal, v, players)
+        rules = info.data.get("rules")
+        if "|" in v and getattr(rules, "dummy_hands", False):
+            for part in _engine_check(solver.cards.split_dummy_deal, v):
+                _engine_check(solver.parse_deal, part, players)
+        else:
+            _engine_check(solver.parse_deal, v, players)
     return v
 
 

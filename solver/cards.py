@@ -321,6 +321,9 @@ def parse_deal(text: str, players: int = 4) -> dict:
     """
     if not isinstance(text, str):
         raise CardError(f"deal {quoted(text)}: expected text such as 'N:Jh Ah Kh 9c 9s E:...'")
+    if "|" in text:
+        raise CardError(f"deal {quoted(text)}: '|' splits a dummy-hands deal (personal hands | dummies); "
+                        "that needs the two-player dummy-hands rules (--players 2 --dummy-hands)")
     seats = (Seat.N, Seat.E, Seat.S, Seat.W) if players == 4 else (Seat.N, Seat.S)
     parts = re.split(r"(?:^|\s+)([NESWnesw]):", " " + text.strip())
     if parts[0].strip():

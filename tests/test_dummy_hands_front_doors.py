@@ -50,3 +50,15 @@ def test_service_reviews_a_dummy_hands_record():
     assert answer.get_json() == json.loads(json.dumps(review(load_game(record), worlds=20, seed=1).to_dict()))
     bad = client.post("/v1/advise", json={**README_DECISION, "worlds": 10})      # dummies without the variant
     assert bad.status_code == 422 and bad.content_type == "application/problem+json"
+
+
+def test_service_table_with_dummy_hands():
+    client = create_app({"TESTING": True}).test_client()
+    deal = "N:9d Ac Tc Kd Jd S:Qd Js Kh 9h Jh | N:9c Ks Qh Kc Jc S:Ad As Ah 9s Qs"
+    answer = client.post("/v1/table", json={"deal": deal, "dealer": "S", "rules": {"players": 2, "dummy_hands": True}})
+    assert answer.status_code == 200, answer.get_json()
+    body = answer.get_json()
+    # dummies' set, clubs: N holds every trump (Jc Kc 9c) and leads: 3 tricks, S's two aces the rest
+    assert body["phases"][1]["c"] == {"N": 3, "S": 2}
+    plain = client.post("/v1/table", json={"deal": deal, "dealer": "S", "rules": {"players": 2}})
+    assert plain.status_code == 422 and "dummy-hands deal" in plain.get_json()["detail"]
