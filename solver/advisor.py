@@ -717,11 +717,13 @@ class _Engine:
         tricks = np.zeros(rows.size, dtype=np.int8)
         alone_seat = np.where(alone, maker, -1)
         makers_side = self.side_of(maker)
-        keys = np.stack([trump.astype(np.int64), alone_seat.astype(np.int64), makers_side.astype(np.int64)], axis=1)
-        for key in np.unique(keys, axis=0):
-            sel = np.all(keys == key, axis=1)
-            config = self._normal(key[0], key[1], pickup)
-            tricks[sel] = self.makers_tricks(config, int(key[2]), rows[sel])
+        # one small integer per (trump, loner seat or -1, makers' side): grouping on 1-D keys is cheap
+        keys = (trump.astype(np.int64) * 5 + alone_seat.astype(np.int64) + 1) * 2 + makers_side.astype(np.int64)
+        for key in np.unique(keys):
+            sel = keys == key
+            side, rest = int(key) % 2, int(key) // 2
+            config = self._normal(rest // 5, rest % 5 - 1, pickup)
+            tricks[sel] = self.makers_tricks(config, side, rows[sel])
         return tricks
 
     def side_of(self, seats):
