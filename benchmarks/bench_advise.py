@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import solver.dd as dd                 # noqa: E402
+from _common import count_positions    # noqa: E402
 from solver import Rules, advise       # noqa: E402
 
 CASES = [
@@ -33,23 +33,6 @@ CASES = [
     ("two-player exact, N (S deals), 1 thread",
      dict(hand="9d Ac Tc Kd Jd", upcard="Kc", seat="N", dealer="S", rules=Rules(players=2)), 1),
 ]
-
-
-def count_positions(kwargs, worlds):
-    """Double-dummy positions one decision solves (counted in an untimed run)."""
-    seen = [0]
-    real = dd.solve_batch
-
-    def counting(hands, *a, **k):
-        seen[0] += len(hands)
-        return real(hands, *a, **k)
-
-    dd.solve_batch = counting
-    try:
-        advise(worlds=worlds, seed=1, **kwargs)
-    finally:
-        dd.solve_batch = real
-    return seen[0]
 
 
 def main(argv=None):
@@ -67,7 +50,7 @@ def main(argv=None):
             t0 = time.perf_counter()
             a = advise(worlds=args.worlds, seed=r + 1, threads=threads, **kwargs)
             times.append(time.perf_counter() - t0)
-        positions = count_positions(kwargs, args.worlds)
+        positions = count_positions(lambda: advise(worlds=args.worlds, seed=1, **kwargs))
         med = statistics.median(times)
         print(f"{name:<42} {med * 1e3:7.1f}ms {min(times) * 1e3:7.1f}ms {max(times) * 1e3:7.1f}ms "
               f"{positions:10d} {med / positions * 1e6:7.1f}us  {a.recommended.name}"

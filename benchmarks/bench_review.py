@@ -25,28 +25,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import solver.dd as dd                           # noqa: E402
+from _common import count_positions              # noqa: E402
 from solver import _search, load_egn, review     # noqa: E402
 from solver.review import count_decisions, review_deal  # noqa: E402
 
 VWEC = ROOT / "tests" / "data" / "egn" / "vwec-finals.egn"
-
-
-def count_positions(fn):
-    """Double-dummy positions solved by ``fn()`` (counted in an untimed run)."""
-    seen = [0]
-    real = dd.solve_batch
-
-    def counting(hands, *a, **k):
-        seen[0] += len(hands)
-        return real(hands, *a, **k)
-
-    dd.solve_batch = counting
-    try:
-        fn()
-    finally:
-        dd.solve_batch = real
-    return seen[0]
 
 
 def timed(fn, repeats, cold=True):

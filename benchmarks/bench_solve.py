@@ -16,10 +16,12 @@ import time
 
 import numpy as np
 
-from solver import _search, solve_batch
-from solver.cards import format_cards
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))            # the oracle, tests/reference.py
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tests"))
+from solver import _search, solve_batch            # noqa: E402
+from solver.cards import format_cards              # noqa: E402
 
 
 def random_deals(n, seed):

@@ -78,7 +78,7 @@ from jsonschema.exceptions import best_match
 
 from .cards import Card, Seat, Suit, cards_of, effective_suit
 from .errors import EGNError, EuchreError, RulesError
-from .egn import read_source
+from .egn import GameRecord, read_source
 from .game import ORDER, PASS, Action, BidMade, DealCards, Discarded, Game, Hand, Kind, Phase, SuitNamed
 from .rules import Rules
 
@@ -147,7 +147,7 @@ class DummyDeal:
 
 
 @dataclass
-class DummyRecord:
+class DummyRecord(GameRecord):
     """A loaded dummy-hands record.
 
     Attributes:
@@ -167,25 +167,10 @@ class DummyRecord:
     problems: list
     source: str = "<text>"
 
-    @property
-    def final_score(self) -> tuple:
-        """The replayed score ``(N, S)`` after the last deal."""
-        return self.deals[-1].score_after if self.deals else self.initial_score
-
-    @property
-    def players(self) -> list:
-        return list(self.metadata.get("players", []))
-
     def to_json(self) -> dict:
         """The record as JSON data (what :func:`dump_dummy_record` writes)."""
         meta = copy.deepcopy(self.metadata)
         return _file_json(meta, [d.hand for d in self.deals], [d.number for d in self.deals])
-
-    def summary(self) -> str:
-        lines = [self.metadata.get("title") or self.source]
-        lines += [d.summary() for d in self.deals]
-        lines += [f"problem: {p}" for p in self.problems]
-        return "\n".join(lines)
 
 
 # -- reading -------------------------------------------------------------------------------

@@ -236,8 +236,32 @@ class EGNDeal:
                 f"({self.score_after[0]}-{self.score_after[1]})")
 
 
+class GameRecord:
+    """What every loaded game record offers (EGN games and dummy-hands records): the
+    replayed final score, the players' names by seat in play, a summary for people.
+    Subclasses are dataclasses with ``metadata``, ``deals``, ``initial_score``,
+    ``problems`` and ``source``."""
+
+    @property
+    def final_score(self) -> tuple:
+        """The replayed score after the last deal, per side index."""
+        return self.deals[-1].score_after if self.deals else self.initial_score
+
+    @property
+    def players(self) -> list:
+        """Player names by seat in play (N E S W; two-player N S), from ``metadata.players``."""
+        return [p.get("name", "") if isinstance(p, dict) else str(p) for p in self.metadata.get("players", [])]
+
+    def summary(self) -> str:
+        """A few lines for people: the title, each deal's one-line summary and the problems."""
+        lines = [self.metadata.get("title") or self.source]
+        lines += [d.summary() for d in self.deals]
+        lines += [f"problem: {p}" for p in self.problems]
+        return "\n".join(lines)
+
+
 @dataclass
-class EGNGame:
+class EGNGame(GameRecord):
     """A loaded EGN record.
 
     Attributes:
@@ -264,19 +288,6 @@ class EGNGame:
     _extra: dict = field(default_factory=dict, repr=False)
 
     @property
-    def final_score(self) -> tuple:
-        """The replayed score after the last deal, per side index."""
-        return self.deals[-1].score_after if self.deals else self.initial_score
-
-    @property
-    def players(self) -> list:
-        """Player names by seat N E S W (two-player: N S), from ``metadata.players``."""
-        names = []
-        for p in self.metadata.get("players", []):
-            names.append(p.get("name", "") if isinstance(p, dict) else str(p))
-        return names
-
-    @property
     def reneges(self) -> list:
         """The renege :class:`Problem` s, in order."""
         return [p for p in self.problems if p.kind == "renege"]
@@ -284,13 +295,6 @@ class EGNGame:
     def to_json(self) -> dict:
         """The record as an EGN 1.4 JSON object (what :func:`dump_egn` writes)."""
         return _game_json(self)
-
-    def summary(self) -> str:
-        """A few lines for people: the title, each deal's one-line summary and the problems."""
-        lines = [self.metadata.get("title") or self.source]
-        lines += [d.summary() for d in self.deals]
-        lines += [f"problem: {p}" for p in self.problems]
-        return "\n".join(lines)
 
 
 # -- reading -------------------------------------------------------------------------------
