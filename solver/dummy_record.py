@@ -78,7 +78,7 @@ from jsonschema.exceptions import best_match
 
 from .cards import Card, Seat, Suit, cards_of, effective_suit
 from .errors import EGNError, EuchreError, RulesError
-from .egn import GameRecord, read_source
+from .egn import GameRecord, json_path_text, read_source
 from .game import ORDER, PASS, Action, BidMade, DealCards, Discarded, Game, Hand, Kind, Phase, SuitNamed
 from .rules import Rules
 
@@ -225,13 +225,6 @@ class _DealError(Exception):
     """Internal: a replay failure, turned into RecordError with the deal named."""
 
 
-def _path_text(path) -> str:
-    out = ""
-    for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out or "(top level)"
-
-
 def _validate(data, name: str) -> None:
     if not isinstance(data, dict):
         raise RecordError(f"{name}: a dummy-hands record is a JSON object, got {type(data).__name__}")
@@ -241,7 +234,7 @@ def _validate(data, name: str) -> None:
     error = best_match(_validator().iter_errors(data))
     if error is None:
         return
-    where = _path_text(list(error.absolute_path))
+    where = json_path_text(list(error.absolute_path))
     if error.validator == "pattern" and isinstance(error.instance, str):
         raise RecordError(f"{name}: {where}: card {error.instance!r} does not exist (a card is a rank "
                           "9 T J Q K A and a suit c d h s, or B for the joker)")

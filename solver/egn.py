@@ -480,7 +480,8 @@ def _upgrade_legacy(data: dict) -> tuple:
     return up, legacy
 
 
-def _path_text(path) -> str:
+def json_path_text(path) -> str:
+    """A JSON-schema error path as ``deals[3].phases[1]`` (``(top level)`` when empty)."""
     out = ""
     for part in path:
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
@@ -494,7 +495,7 @@ def _validate(data, name: str) -> None:
     if error is None:
         return
     path = list(error.absolute_path)
-    where = _path_text(path)
+    where = json_path_text(path)
     deal = ""
     if len(path) >= 2 and path[0] == "deals" and isinstance(path[1], int):
         d = data["deals"][path[1]]
