@@ -1,0 +1,283 @@
+"""The rules kernel: the facts of euchre on plain ints, defined here once and imported everywhere.
+
+Seats are ints N E S W = 0..3 (or :class:`~solver.cards.Seat`), suits C D H S =
+0..3, cards ``rank * 4 + suit`` with the joker 24, hands bitmasks
+(:mod:`solver.cards`). Every rule is from ``RULES.md``; the Cython core keeps its
+own fast tables for the search, and ``tests/test_laws.py`` checks them against
+these.
+
+>>> from solver.cards import Card, Seat
+>>> side_name(side_of(Seat.E))
+'EW'
+>>> first_leader(Seat.S, Rules(), alone=Seat.N)     # left of the loner
+<Seat.E: 1>
+>>> winning_index([Card.parse("Ah"), Card.parse("Jd"), Card.parse("9c")], trump=1)
+1
+>>> hand_points(5, Rules(), alone=True)
+('makers', 4)
+>>> call_name("order", None, seat=Seat.N, dealer=Seat.S, players=4)
+'assist'
+>>> parse_call("Call H alone")
+('call', <Suit.H: 2>, True)
+"""
+from __future__ import annotations
+
+from .cards import ALL_CARDS_MASK, FULL_MASK, JOKER, Seat, Suit, cards_of, mask_of
+from .errors import IllegalActionError
+from .rules import Rules
+
+TRICKS = 5          # tricks in a hand (and cards in a dealt hand)
+MAKE_TRICKS = 3     # tricks the makers need to score
+
+
+# -- counting ------------------------------------------------------------------
+def popcount(mask: int) -> int:
+    """Number of cards in a hand bitmask."""
+    return int(mask).bit_count()
+
+
+def pack_mask(rules: Rules) -> int:
+    """Bitmask of every card in the pack: 24 cards, or 25 with the joker."""
+    return FULL_MASK if rules.joker else ALL_CARDS_MASK
+
+
+# -- seats and sides -------------------------------------------------------------
+def side_of(seat: int, players: int = 4) -> int:
+    """Side index of a seat: 0 for N-S and 1 for E-W; in two-player euchre 0 for N, 1 for S."""
+    return seat // 2 if players == 2 else seat % 2
+
+
+def side_name(side: int, players: int = 4) -> str:
+    """``"NS"``/``"EW"`` for side 0/1; ``"N"``/``"S"`` in two-player euchre."""
+    return ("N", "S")[side] if players == 2 else ("NS", "EW")[side]
+
+
+def side_seats(side: int, players: int = 4) -> tuple:
+    """The seats of a side: ``(N, S)`` or ``(E, W)``; a single seat in two-player euchre."""
+    if players == 2:
+        return (Seat(2 * side),)
+    return (Seat(side), Seat(side + 2))
+
+
+def seats(players: int = 4) -> tuple:
+    """The seats at the table, clockwise from N: N E S W, or N S in two-player euchre."""
+    return (Seat.N, Seat.S) if players == 2 else (Seat.N, Seat.E, Seat.S, Seat.W)
+
+
+def next_seat(seat: int, players: int = 4) -> Seat:
+    """The seat to the left (clockwise); in two-player euchre the other player."""
+    return Seat((seat + 2) % 4) if players == 2 else Seat((seat + 1) % 4)
+
+
+def seats_in_play(players: int = 4, alone=None, defender_alone=None) -> tuple:
+    """Seats that play the tricks, clockwise from N: a loner's and a lone defender's partner sit out."""
+    out = list(seats(players))
+    for lone in (alone, defender_alone):
+        if lone is not None and players == 4:
+            out.remove(Seat(lone).partner)
+    return tuple(out)
+
+
+def bidding_order(dealer: int, players: int = 4) -> tuple:
+    """The seats in the order they bid, from the dealer's left; the dealer last."""
+    order = [next_seat(dealer, players)]
+    while order[-1] != dealer:
+        order.append(next_seat(order[-1], players))
+    return tuple(order)
+
+
+def first_leader(dealer: int, rules: Rules, alone=None, defender_alone=None) -> Seat:
+    """Who leads the first trick (RULES.md): left of the dealer; against a loner, by ``rules.loner_lead``.
+
+    Seats that sit out are skipped; two-player: the non-dealer.
+    """
+    dealer = Seat(dealer)
+    if rules.players == 2:
+        return dealer.partner
+    playing = seats_in_play(4, alone, defender_alone)
+    start = alone if (alone is not None and rules.loner_lead == "left_of_loner") else dealer
+    seat = next_seat(start)
+    while seat not in playing:
+        seat = next_seat(seat)
+    return seat
+
+
+# -- tricks ----------------------------------------------------------------------
+def effective_suit(card: int, trump: int) -> int:
+    """The suit a card counts as under ``trump``: trump for the bowers and the joker."""
+    if card == JOKER:
+        return trump
+    suit = card % 4
+    if card // 4 == 2 and suit == 3 - trump:      # the left bower: the jack of the same colour
+        return trump
+    return suit
+
+
+def trick_strength(card: int, trump: int, led_suit: int) -> int:
+    """How strongly ``card`` contends for a trick led in ``led_suit``.
+
+    Higher wins; 0 means the card cannot win (off-suit, not trump). Trump order
+    per RULES.md: joker > right bower > left bower > A > K > Q > T > 9.
+    """
+    if card == JOKER:
+        return 40
+    rank, suit = card // 4, card % 4
+    if rank == 2 and suit == trump:
+        return 39
+    if rank == 2 and suit == 3 - trump:
+        return 38
+    if suit == trump:
+        return 30 + rank
+    if suit == led_suit:
+        return 10 + rank
+    return 0
+
+
+def winning_index(cards, trump: int) -> int:
+    """Index in ``cards`` (a trick, in play order) of the card that wins it."""
+    led = effective_suit(cards[0], trump)
+    strengths = [trick_strength(c, trump, led) for c in cards]
+    return strengths.index(max(strengths))
+
+
+def trick_winner(leader: int, cards, trump: int, playing) -> Seat:
+    """The seat that wins a trick led by ``leader`` with ``cards`` in play order among the ``playing`` seats."""
+    order = trick_seats(leader, playing)
+    return order[winning_index(cards, trump)]
+
+
+def trick_seats(leader: int, playing) -> tuple:
+    """The ``playing`` seats (clockwise) in the order they play to a trick led by ``leader``."""
+    playing = tuple(playing)
+    i = playing.index(leader)
+    return playing[i:] + playing[:i]
+
+
+def suit_cards(hand: int, suit: int, trump: int) -> int:
+    """The cards of ``hand`` (bitmask) whose effective suit is ``suit`` under ``trump``."""
+    return mask_of(c for c in cards_of(hand) if effective_suit(c, trump) == suit)
+
+
+def legal_mask(hand: int, trump: int, led_card) -> int:
+    """Cards of ``hand`` (bitmask) that may be played to a trick led by ``led_card`` (None: leading)."""
+    if led_card is None:
+        return hand
+    follow = suit_cards(hand, effective_suit(led_card, trump), trump)
+    return follow or hand
+
+
+# -- scoring ---------------------------------------------------------------------
+def hand_points(makers_tricks: int, rules: Rules, alone: bool = False, defender_alone: bool = False) -> tuple:
+    """Points of a finished hand: ``(side, points)`` where side is ``"makers"`` or ``"defenders"``.
+
+    RULES.md scoring: 3-4 tricks 1 point; 5 tricks 2 (4 alone, ``loner_march_score``);
+    0-2 tricks: the defenders score ``euchre_score`` (``loner_euchred_score`` against a
+    loner, ``lone_defender_score`` for a lone defender).
+    """
+    if makers_tricks >= TRICKS:
+        return "makers", rules.loner_march_score if alone else rules.march_score
+    if makers_tricks >= MAKE_TRICKS:
+        return "makers", 1
+    if defender_alone:
+        return "defenders", rules.lone_defender_score
+    return "defenders", rules.loner_euchred_score if alone else rules.euchre_score
+
+
+def makers_points(makers_tricks: int, rules: Rules, alone: bool = False, defender_alone: bool = False) -> int:
+    """Points for the makers' side, negative when the defenders score (units: points)."""
+    who, pts = hand_points(makers_tricks, rules, alone, defender_alone)
+    return pts if who == "makers" else -pts
+
+
+# -- calls -----------------------------------------------------------------------
+CALL_KINDS = ("pass", "order", "call")
+_ORDER_WORDS = ("order", "order up", "pick up", "pick it up", "pickup", "assist")
+
+
+def call_token(kind: str, suit=None, alone: bool = False) -> str:
+    """A call as a short token: ``pass``, ``order``, ``order alone``, ``call h``, ``call h alone``."""
+    if kind == "pass":
+        return "pass"
+    base = "order" if kind == "order" else f"call {Suit(suit).letter}"
+    return base + (" alone" if alone else "")
+
+
+def parse_call(text) -> tuple:
+    """Parse a call token into ``(kind, suit, alone)``; ``suit`` is a :class:`Suit` for ``call``, else None.
+
+    Takes ``pass``; ``order`` (also ``order up``, ``pick up``, ``pick it up``, ``assist``);
+    ``call h`` / ``name hearts`` / ``h``; each but pass optionally followed by ``alone``.
+    Raises :class:`IllegalActionError` naming the token otherwise. Whether the call is
+    open to the seat (the round, the turned-down suit) is :func:`check_call`'s question.
+    """
+    if not isinstance(text, str):
+        raise IllegalActionError(f"call {text!r}: expected text such as 'pass', 'order alone', 'call h'")
+    words = text.strip().lower().replace("-", " ").replace("_", " ").split()
+    alone = bool(words) and words[-1] == "alone"
+    if alone:
+        words = words[:-1]
+    key = " ".join(words)
+    if key == "pass":
+        if alone:
+            raise IllegalActionError(f"call {text!r}: a pass cannot go alone")
+        return "pass", None, False
+    if key in _ORDER_WORDS:
+        return "order", None, alone
+    if words and words[0] in ("call", "name"):
+        words = words[1:]
+    if len(words) == 1:
+        try:
+            return "call", Suit.parse(words[0]), alone
+        except ValueError:
+            pass
+    raise IllegalActionError(f"call {text!r}: expected 'pass', 'order', 'call <suit>', "
+                             "optionally followed by 'alone'")
+
+
+def check_call(kind: str, suit, alone: bool, rnd: int, turned_down: int, seat: int, dealer: int,
+               rules: Rules, text=None) -> None:
+    """Raise :class:`IllegalActionError` if a call is not open to ``seat`` in round ``rnd``.
+
+    ``turned_down`` is the upcard's suit; ``text`` the token to name in the message.
+    """
+    what = f"call {text if text is not None else call_token(kind, suit, alone)!r}"
+    if alone and rules.players == 2:
+        raise IllegalActionError(f"{what}: there is no going alone in two-player euchre")
+    if kind == "pass":
+        if rnd == 2 and seat == dealer and rules.stick_the_dealer:
+            raise IllegalActionError(f"{what}: the dealer is stuck and must name a suit")
+    elif kind == "order":
+        if rnd != 1:
+            raise IllegalActionError(f"{what}: the upcard is turned down in round 2; name a suit")
+    elif rnd != 2:
+        raise IllegalActionError(f"{what}: in round 1 the only call is to order up {Suit(turned_down).word}")
+    elif suit == turned_down:
+        raise IllegalActionError(f"{what}: {Suit(turned_down).word} was turned down and cannot be named "
+                                 "in round 2")
+
+
+def call_name(kind: str, suit, seat, dealer, players: int = 4, alone: bool = False, discard=None) -> str:
+    """A call in plain words: ``pass``, ``order up``, ``assist`` (the dealer's partner), ``pick it up``
+    (the dealer), ``call hearts``; ``, discard Kh`` for a dealer's choice of discard; `` alone``."""
+    if kind == "pass":
+        return "pass"
+    if kind == "call":
+        text = f"call {Suit(suit).word}"
+    elif seat is not None and seat == dealer:
+        text = "pick it up"
+    elif seat is not None and players == 4 and seat == Seat(dealer).partner:
+        text = "assist"
+    else:
+        text = "order up"
+    if discard is not None:
+        text += f", discard {discard}"
+    return text + (" alone" if alone else "")
+
+
+def past_tense(name: str) -> str:
+    """A call's name as what was done: ``pass`` -> ``passed``, ``call hearts alone`` -> ``called hearts alone``."""
+    for now, then in (("pass", "passed"), ("order up", "ordered up"), ("assist", "assisted"),
+                      ("pick it up", "picked it up"), ("call ", "called ")):
+        if name.startswith(now):
+            return then + name[len(now):]
+    return name
