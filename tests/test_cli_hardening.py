@@ -271,3 +271,12 @@ def test_serve_leaves_the_worker_count_to_the_service(monkeypatch):
     assert main(["serve"]) == 0
     assert calls == [{"host": "127.0.0.1", "port": 8000, "workers": None}]   # None: api.serve.default_workers()
     assert main(["serve", "--workers", "3"]) == 0 and calls[-1]["workers"] == 3
+
+
+def test_library_review_of_a_record_seeds_from_its_content():
+    from solver import load_game, review
+    path = EGN_DIR / "incomplete-deal.egn"
+    seed = content_seed(json.loads(path.read_text()))
+    assert review(path, worlds=10).seed == seed
+    assert review(path.read_text(), worlds=10).seed == seed          # the same record as text
+    assert review(load_game(path), worlds=10, seed=seed).to_dict() == review(path, worlds=10).to_dict()
