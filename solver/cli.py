@@ -1,19 +1,79 @@
-"""The ``euchre`` command line: solve, table (and advise, review, serve as they land).
+"""The ``euchre`` command line: solve, table, advise, review, serve.
 
 Human output is a readable table; ``--json`` prints one stable JSON object
 (documented in the README). Bad input prints ``euchre: error: <why>`` and exits
-with status 2, never a traceback.
+with status 2, never a traceback. Every line for people goes through
+:func:`say` (control characters a record may carry are escaped there); a
+reader that goes away (``euchre ... | head -1``) ends the program quietly with
+status 141, as a shell reports a tool ended by SIGPIPE.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import stat
 import sys
+import unicodedata
 
-from .cards import Seat, Suit
+from .cards import Card, Seat, Suit, format_cards, parse_cards
 from .errors import EuchreError
 from .position import Position
 from .rules import Rules
+
+MAX_RECORD_BYTES = 16 * 1024 * 1024     # a game record file may be at most 16 MiB (the largest real one is 24 KB)
+BROKEN_PIPE_STATUS = 128 + 13           # what a shell reports for a tool ended by SIGPIPE
+
+# escaped in text for people: C0/C1 controls (ESC, CR, BEL, ...) but the line feed, and the
+# characters that move or reorder text (line/paragraph separators, bidirectional overrides)
+_MOVERS = set("\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def escape_controls(text: str) -> str:
+    """``text`` with every control character but ``"\\n"`` written as a Python escape
+    (``"\\x1b"``, ``"\\r"``, ``"\\u202e"``), so no text from a record can drive the terminal."""
+    return "".join(c.encode("unicode_escape").decode("ascii")
+                   if (c != "\n" and unicodedata.category(c) == "Cc") or c in _MOVERS else c
+                   for c in text)
+
+
+def say(text: str = "", file=None) -> None:
+    """Print a line for people (stdout, or ``file``), control characters escaped."""
+    (file or sys.stdout).write(escape_controls(str(text)) + "\n")
+
+
+_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
+          (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+
+
+def check_record_file(path: str) -> None:
+    """Refuse, before anything reads it, a record path that is not a regular file (after
+    symlinks) of at most :data:`MAX_RECORD_BYTES`: a device, FIFO or socket could be read
+    forever or block. Opens nothing but regular files, and reads at most the cap plus one
+    byte of them (a file may report a size of 0 and hold more, as in ``/proc``).
+
+    Raises :class:`EuchreError` naming the path (and a symlink's target) and why.
+    """
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        raise EuchreError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise EuchreError(f"{path}: cannot be read: {exc.strerror}") from None
+    if not stat.S_ISREG(st.st_mode):
+        kind = next((k for test, k in _KINDS if test(st.st_mode)), "another kind of file")
+        shown = f"{path} (-> {os.path.realpath(path)})" if os.path.islink(path) else path
+        raise EuchreError(f"{shown}: not a regular file ({kind}); a game record is a file")
+    too_big = f"a game record may be at most 16 MiB ({MAX_RECORD_BYTES:,} bytes)"
+    if st.st_size > MAX_RECORD_BYTES:
+        raise EuchreError(f"{path}: {st.st_size:,} bytes; {too_big}")
+    try:
+        with open(path, "rb") as f:
+            over = len(f.read(MAX_RECORD_BYTES + 1)) > MAX_RECORD_BYTES
+    except OSError as exc:
+        raise EuchreError(f"{path}: cannot be read: {exc.strerror}") from None
+    if over:
+        raise EuchreError(f"{path}: more than {MAX_RECORD_BYTES:,} bytes; {too_big}")
 
 
 def _rules_from_args(args) -> Rules:
@@ -56,17 +116,18 @@ def cmd_solve(args) -> dict:
         return out
     tricks = ", ".join(f"{side} {n}" for side, n in out["tricks"].items())
     pts = ", ".join(f"{side} {n}" for side, n in (out["points"] or {}).items())
-    print(f"Trump {pos.trump.word}, {pos.leader} led, makers {out['makers']}"
-          + (f", {pos.alone} alone" if pos.alone is not None else ""))
+    lead = f"{pos.leader} led {format_cards(pos.played)}" if pos.played else f"{pos.leader} to lead"
+    say(f"Trump {pos.trump.word}, {lead}, makers {out['makers']}"
+        + (f", {pos.alone} alone" if pos.alone is not None else ""))
     if out["totals"]:
-        print(f"Double-dummy tricks: {tricks}  (scores {pts})  [{out['nodes']} nodes]")
+        say(f"Double-dummy tricks: {tricks}  (scores {pts})  [{out['nodes']} nodes]")
     else:
-        print(f"Double-dummy tricks from here ({out['tricks_left']} left): {tricks}  [{out['nodes']} nodes]"
-              "\n(earlier tricks not given: --tricks-won NS:a,EW:b for the hand's totals and score)")
+        say(f"Double-dummy tricks from here ({out['tricks_left']} left): {tricks}  [{out['nodes']} nodes]"
+            "\n(earlier tricks not given: --tricks-won NS:a,EW:b for the hand's totals and score)")
     whose = "total tricks" if out["totals"] else "tricks from here"
-    print(f"\n{mover} to play; {mover_side}'s {whose} after each legal card, and its cost in tricks:")
+    say(f"\n{mover} to play; {mover_side}'s {whose} after each legal card, and its cost in tricks:")
     rows = [[c, v, "best" if v == best else best - v] for c, v in values.items()]
-    print(_table(rows, ["card", "tricks", "cost"]))
+    say(_table(rows, ["card", "tricks", "cost"]))
     return out
 
 
@@ -87,15 +148,36 @@ def cmd_table(args) -> dict:
         rows.append(row)
     if table.phases:
         for title, phase in zip(("personal hands, tricks 1-5", "dummy hands, tricks 6-10"), table.phases):
-            print(f"Double-dummy tricks, {title}, dealer {table.dealer} (the non-dealer leads)")
-            print(_table([[suit.word] + [phase[suit][s] for s in sides] for suit in Suit], ["trump"] + sides))
-            print()
-        print("The hand's total over ten tricks:")
+            say(f"Double-dummy tricks, {title}, dealer {table.dealer} (the non-dealer leads)")
+            say(_table([[suit.word] + [phase[suit][s] for s in sides] for suit in Suit], ["trump"] + sides))
+            say()
+        say("The hand's total over ten tricks:")
     else:
         loner_note = "; a loner column is the loner's side's tricks" if table.loners else ""
-        print(f"Double-dummy tricks, dealer {table.dealer}{loner_note}")
-    print(_table(rows, header))
+        say(f"Double-dummy tricks, dealer {table.dealer}{loner_note}")
+    say(_table(rows, header))
     return out
+
+
+def _question_seed(args, rules) -> int:
+    """The default seed of ``euchre advise``: :func:`solver.review.content_seed` of the question
+    ``{"hand": [cards in card order], "upcard", "seat", "dealer", "round", "rules": Rules.to_dict(),
+    "dummies": the text with its spaces collapsed, or None}``, so the same question gets the
+    same answer. Input that does not parse is left as given (the advisor then says what is wrong)."""
+    from .review import content_seed
+
+    def norm(parse, text):
+        try:
+            return parse(text)
+        except (EuchreError, TypeError):
+            return text
+    return content_seed({
+        "hand": norm(lambda t: [str(c) for c in sorted(parse_cards(t))], args.hand),
+        "upcard": norm(lambda t: str(Card.parse(t)), args.upcard),
+        "seat": norm(lambda t: str(Seat.parse(t)), args.seat),
+        "dealer": norm(lambda t: str(Seat.parse(t)), args.dealer),
+        "round": args.round, "rules": rules.to_dict(),
+        "dummies": None if args.dummies is None else " ".join(args.dummies.split())})
 
 
 def cmd_advise(args) -> dict:
@@ -105,10 +187,11 @@ def cmd_advise(args) -> dict:
     if args.dummy_hands and args.dummies is None:
         raise EuchreError("--dummy-hands: give both face-up dummies, --dummies 'N:<5 cards> S:<5 cards>'")
     rules = _rules_from_args(args)
+    seed = _question_seed(args, rules) if args.seed is None else args.seed
     advice = advise(hand=args.hand, upcard=args.upcard, seat=args.seat, dealer=args.dealer, round=args.round,
-                    rules=rules, worlds=args.worlds, seed=args.seed, threads=args.threads, dummies=args.dummies)
+                    rules=rules, worlds=args.worlds, seed=seed, threads=args.threads, dummies=args.dummies)
     if not args.json:
-        print(advice)
+        say(advice)
     return advice.to_dict()
 
 
@@ -116,7 +199,7 @@ def cmd_serve(args) -> dict:
     from api.serve import serve
     if not 0 <= args.port <= 65535:
         raise EuchreError(f"port {args.port}: must be 0..65535 (0 picks a free port)")
-    if args.workers < 1:
+    if args.workers is not None and args.workers < 1:
         raise EuchreError(f"workers {args.workers}: must be 1 or more")
     try:
         serve(host=args.host, port=args.port, workers=args.workers)
@@ -126,12 +209,14 @@ def cmd_serve(args) -> dict:
 
 
 def cmd_review(args) -> dict:
-    from .egn import load_egn
+    from .egn import load_game
     from .review import count_decisions, review_files
+    for path in args.files:
+        check_record_file(path)
     bar = progress = None
     if not args.json and sys.stderr.isatty():
         from tqdm import tqdm
-        total = sum(count_decisions(load_egn(p)) for p in args.files)
+        total = sum(count_decisions(load_game(p)) for p in args.files)
         bar = tqdm(total=total, file=sys.stderr, unit="decision", desc="reviewing", leave=False)
         progress = bar.update
     try:
@@ -141,7 +226,7 @@ def cmd_review(args) -> dict:
             bar.close()
     out = {"reviews": [r.to_dict() for r in reviews]}
     if not args.json:
-        print("\n\n".join(r.text(verbose=args.all) for r in reviews))
+        say("\n\n".join(r.text(verbose=args.all) for r in reviews))
     return out
 
 
@@ -165,6 +250,7 @@ def _tricks_won(text: str) -> dict:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="euchre", description="Euchre double-dummy analysis.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     p = sub.add_parser("solve", help="double-dummy tricks of a position and each legal card's value")
@@ -192,7 +278,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dealer", required=True, help="the dealer: N E S W")
     p.add_argument("--round", type=int, choices=(1, 2), default=1, help="bidding round (2: the upcard was turned down)")
     p.add_argument("--worlds", type=int, default=2000, help="deals of the unseen cards to sample (default 2000)")
-    p.add_argument("--seed", type=int, default=None, help="seed of the sampling (same seed, same answer)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="seed of the sampling (default: one derived from the question, so the same question "
+                        "gets the same answer)")
     p.add_argument("--threads", type=int, default=1, help="solver threads (default 1)")
     p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
                    help="the dealer must name a suit when all pass twice")
@@ -204,34 +292,60 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("review", help="review EGN game records: the cost of every call and card, double dummy "
                                       "and from what each player could see")
-    p.add_argument("files", nargs="+", metavar="game.egn", help="EGN game records")
+    p.add_argument("files", nargs="+", metavar="game.egn",
+                   help="EGN game records or dummy-hands records: regular files of at most 16 MiB")
     p.add_argument("--worlds", type=int, default=200, help="worlds per decision (default 200)")
-    p.add_argument("--seed", type=int, default=None, help="seed of the worlds (default: a fresh one, printed)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="seed of the worlds (default: each file's own, a hash of its content, so the same file "
+                        "gets the same review; printed)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes over the deals of all files (default 1)")
-    p.add_argument("--all", action="store_true", help="also list every card with its figures")
+    p.add_argument("--all", action="store_true",
+                   help="also list every card with its figures: 'DD 4->5 (-1)' the makers' tricks with best "
+                        "play before->after it (and its cost), 'info 9s:-0.17 ...' each legal card's average "
+                        "points for the player's side")
     p.add_argument("--json", action="store_true", help='print one JSON object {"reviews": [...]}')
     p.set_defaults(run=cmd_review)
 
     p = sub.add_parser("serve", help="run the JSON service under gunicorn")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    p.add_argument("--workers", type=int, default=2, help="gunicorn worker processes (default 2)")
+    p.add_argument("--workers", type=int, default=None,
+                   help="gunicorn worker processes (default: one per available core)")
     p.set_defaults(run=cmd_serve, json=False)
     return parser
 
 
-def main(argv=None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if getattr(args, "makers", "x") is None:
-        args.makers = "N" if args.players == 2 else "NS"
+def _version() -> str:
+    from importlib import metadata
     try:
-        out = args.run(args)
-    except EuchreError as exc:
-        print(f"euchre: error: {exc}", file=sys.stderr)
-        return 2
-    if getattr(args, "json", False):
-        print(json.dumps(out, indent=2))
+        return metadata.version("euchre-dd")
+    except metadata.PackageNotFoundError:       # run from a source tree that was never installed
+        return "(not installed)"
+
+
+def main(argv=None) -> int:
+    """Run the command line on ``argv`` (default ``sys.argv[1:]``); returns the exit status:
+    0, 2 for bad input (one ``euchre: error:`` line on stderr), 141 when stdout was closed."""
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if getattr(args, "makers", "x") is None:
+            args.makers = "N" if args.players == 2 else "NS"
+        try:
+            out = args.run(args)
+        except EuchreError as exc:
+            say(f"euchre: error: {exc}", file=sys.stderr)
+            return 2
+        if getattr(args, "json", False):
+            json.dump(out, sys.stdout, indent=2)    # piece by piece: a closed pipe is seen at the next piece
+            sys.stdout.write("\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # the reader went away (| head): stop quietly; later flushes (at exit) go nowhere
+        # (the recipe of the Python docs, signal module, "Note on SIGPIPE")
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return BROKEN_PIPE_STATUS
     return 0
 
 

@@ -86,9 +86,13 @@ Example::
 Seeds: every decision draws its worlds from its own stream, derived from
 ``seed``, the deal's index and the decision's index, so a review is the same
 whatever order the decisions are reviewed in (``euchre review --jobs``).
+Without a seed, a record given as a path, text or parsed JSON is reviewed with
+:func:`content_seed` of its JSON: the same record, the same review.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 from dataclasses import dataclass, field, replace
 
@@ -1206,12 +1210,28 @@ def _resolve(game):
                      "record, a path, EGN text or a solver.game.Hand")
 
 
-def _check(worlds, seed, threads) -> tuple:
+def content_seed(obj) -> int:
+    """The default seed for a record or question ``obj`` (JSON types): the first 8 bytes of the
+    SHA-256 of its canonical JSON, ``json.dumps(obj, sort_keys=True, separators=(",", ":"),
+    ensure_ascii=True)``, read as a big-endian integer and halved (0 <= seed < 2**63). Layout
+    and member order do not count; any other change of content gives another seed."""
+    canon = json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode("ascii")
+    return int.from_bytes(hashlib.sha256(canon).digest()[:8], "big") >> 1
+
+
+def _default_seed(source) -> int:
+    """:func:`content_seed` of a record given as a path, text, bytes or parsed JSON; a fresh
+    seed for an already loaded game or hand (its record text is gone)."""
+    if isinstance(source, (str, bytes, dict, os.PathLike)):
+        from .egn import read_source
+        return content_seed(read_source(source)[1])
+    return int(np.random.SeedSequence().entropy % (2 ** 63))
+
+
+def _check(worlds, seed, threads, source=None) -> tuple:
     worlds = _check_int(worlds, "worlds", MIN_WORLDS, MAX_WORLDS)
     threads = _check_int(threads, "threads", 1, MAX_THREADS)
-    if seed is None:
-        seed = int(np.random.SeedSequence().entropy % (2 ** 63))
-    seed = _check_int(seed, "seed", 0, 2 ** 63 - 1)
+    seed = _check_int(_default_seed(source) if seed is None else seed, "seed", 0, 2 ** 63 - 1)
     return worlds, seed, threads
 
 
@@ -1291,8 +1311,9 @@ def review(game, worlds: int = 200, seed: int | None = None, threads: int = 1, p
             reads (a path, EGN text, a parsed dict), or one :class:`~solver.game.Hand`.
         worlds: worlds per decision (10..100,000); decisions with at most
             :data:`EXACT_LIMIT` consistent deals use every one (exact).
-        seed: int seed (``None``: a fresh one, recorded in :attr:`Review.seed`); the
-            same seed gives the same review.
+        seed: int seed (``None``: :func:`content_seed` of the record when ``game`` is a
+            path, text or parsed JSON, else a fresh one; recorded in :attr:`Review.seed`);
+            the same seed gives the same review.
         threads: threads for the double-dummy solving (the GIL is released).
         progress: a callable given ``1`` after each decision (a call, a discard or a
             card), e.g. ``tqdm(total=count_decisions(game)).update``.
@@ -1302,8 +1323,8 @@ def review(game, worlds: int = 200, seed: int | None = None, threads: int = 1, p
     Raises :class:`~solver.EuchreError`: a record that does not load
     (:func:`~solver.egn.load_egn`), worlds, seed or threads out of range.
     """
-    game = _resolve(game)
-    worlds, seed, threads = _check(worlds, seed, threads)
+    source, game = game, _resolve(game)
+    worlds, seed, threads = _check(worlds, seed, threads, source)
     if isinstance(game, Hand):
         deal = _review_hand(game, worlds, seed, threads, progress)
         return Review("<hand>", "one hand", game.rules, worlds, seed, [deal])
@@ -1345,17 +1366,19 @@ def review_files(paths, worlds: int = 200, seed: int | None = None, jobs: int = 
     advisors' full answers are not kept (:attr:`InfoView.drawn`,
     :attr:`CallReview.advice` are ``None``). ``progress`` is called with the
     number of decisions done (per decision with one job, per deal with several).
+    Without ``seed`` each file is reviewed with :func:`content_seed` of its record.
     """
-    worlds, seed, threads = _check(worlds, seed, threads)
+    worlds, _, threads = _check(worlds, 0, threads)
     jobs = _check_int(jobs, "jobs", 1, MAX_THREADS)
     paths = [os.fspath(p) for p in paths]
     games = [_resolve(p) for p in paths]
+    seeds = [_check(worlds, seed, threads, p)[1] for p in paths]
     if jobs == 1:
-        return [review(g, worlds, seed, threads, progress) for g in games]
+        return [review(g, worlds, s, threads, progress) for g, s in zip(games, seeds)]
     from concurrent.futures import ProcessPoolExecutor
     deals = [[None] * len(g.deals) for g in games]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(_work, path, i, worlds, seed, threads): (f, i)
+        futures = {pool.submit(_work, path, i, worlds, seeds[f], threads): (f, i)
                    for f, (path, g) in enumerate(zip(paths, games)) for i in range(len(g.deals))}
         from concurrent.futures import as_completed
         for fut in as_completed(futures):
@@ -1364,7 +1387,7 @@ def review_files(paths, worlds: int = 200, seed: int | None = None, jobs: int = 
             if progress is not None:
                 progress(done)
     out = []
-    for path, g, ds in zip(paths, games, deals):
+    for path, g, ds, s in zip(paths, games, deals, seeds):
         title = g.metadata.get("title") or os.path.basename(path)
-        out.append(Review(str(g.source), title, g.rules, worlds, seed, ds, tuple(g.players), _game_notes(g)))
+        out.append(Review(str(g.source), title, g.rules, worlds, s, ds, tuple(g.players), _game_notes(g)))
     return out
