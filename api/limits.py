@@ -12,13 +12,14 @@ and, fixed, :data:`MAX_JSON_DEPTH` levels of JSON nesting in a body (422 deeper)
 
 The world bounds are the cost estimate: they are checked before any work and a
 request over them is a 422 ``over-limit`` problem naming ``worlds``. The
-deadline catches the rest: in a sync worker (``euchre serve``, Flask's test
-client) the engine call runs under a ``SIGALRM`` timer, and when it fires the
-engine is interrupted at its next Python step (the Cython core returns to
-Python after each batch, within milliseconds) and the client gets a 503
-``deadline-exceeded`` problem; the worker then goes on serving. Off the main
-thread (a threaded dev server) signals are not available and only the
-up-front bounds apply.
+deadline catches the rest: in the process's main thread (``euchre serve``,
+whose gevent workers run every greenlet there, see :mod:`api.serve`; a sync
+worker; Flask's test client) the engine call runs under a ``SIGALRM`` timer,
+and when it fires the engine is interrupted at its next Python step (the
+Cython core returns to Python after each batch, within milliseconds) and the
+client gets a 503 ``deadline-exceeded`` problem; the worker then goes on
+serving. Off the main thread (a threaded dev server) signals are not
+available and only the up-front bounds apply.
 """
 from __future__ import annotations
 

@@ -121,8 +121,7 @@ def from_http(exc: HTTPException) -> Response:
         return exc.response
     status = exc.code or 500
     headers = {k: v for k, v in exc.get_headers() if k.lower() != "content-type"}
-    body = {"type": "about:blank", "title": HTTPStatus(status).phrase, "status": status,
-            "detail": exc.description or HTTPStatus(status).description, "field": None}
+    body = plain(status, exc.description or HTTPStatus(status).description)
     if status == 413:
         limit = current_app.config["MAX_CONTENT_LENGTH"]
         body.update(detail=f"request body over this server's limit of {limit} bytes", limit=limit)
@@ -132,11 +131,22 @@ def from_http(exc: HTTPException) -> Response:
     return respond(body, status, headers)
 
 
+def plain(status: int, detail: str) -> dict:
+    """An ``about:blank`` problem body: the status phrase as ``title``, ``field`` null.
+
+    Also what the HTTP server answers itself, outside the app (:mod:`api.serve`).
+    """
+    return {"type": "about:blank", "title": HTTPStatus(status).phrase, "status": status, "detail": detail,
+            "field": None}
+
+
+def internal_body() -> dict:
+    return plain(500, "the server failed to answer this request; the error has been logged")
+
+
 def internal_error() -> Response:
     """Last resort for a bug: still problem+json, and logged with its traceback by the caller."""
-    body = {"type": "about:blank", "title": "Internal Server Error", "status": 500,
-            "detail": "the server failed to answer this request; the error has been logged", "field": None}
-    return respond(body, 500)
+    return respond(internal_body(), 500)
 
 
 def field_of(exc: Exception, fields, default: str | None) -> str | None:

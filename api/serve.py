@@ -1,23 +1,187 @@
 """Run the service under gunicorn (embedded through ``gunicorn.app.base.BaseApplication``).
 
 ``euchre serve [--host 127.0.0.1] [--port 8000] [--workers N]`` calls :func:`serve`.
-Workers are gunicorn's *sync* workers: one request at a time per process, in
-the process's main thread, which is where the per-request deadline
-(:mod:`api.limits`) can interrupt the engine. The engine is CPU-bound, so one
-worker per core is the right number (the default). Gunicorn's own worker
-``timeout`` is set past ``REQUEST_TIMEOUT`` as a last resort: the deadline
-answers first.
+
+The setup, and why:
+
+* **One worker process per core** (the default of :func:`serve`): the engine is CPU-bound.
+* **Each worker is a gevent event loop** (:class:`Worker`, gunicorn's gevent worker): every
+  connection is a greenlet, so a client that sends its request slowly holds only its own
+  greenlet, never the worker; up to ``worker_connections`` (1000) connections per worker.
+  A request's line and headers must arrive within :data:`HEADER_SECONDS` (else the connection
+  is closed), its body within :data:`BODY_SECONDS` (else 408).
+* **The body is read in full before the app runs** (:class:`WholeBody`): broken chunked
+  framing or a body cut short of its ``Content-Length`` is a 400 from the server, before the
+  Flask app sees any of it.
+* **Threads and queues are not monkey-patched**: every greenlet runs in the process's main
+  thread, so the per-request deadline (:mod:`api.limits`, a ``SIGALRM`` timer) interrupts the
+  engine as it does under a sync worker; the engine never yields to the event loop, so a
+  worker runs one engine call at a time; and the solver's pool (``ENGINE_THREADS``) keeps real
+  threads and queues (gevent's queues would hang it). While an engine call runs, that
+  worker's other connections wait; the other workers go on serving.
+* Gunicorn's own worker ``timeout`` is set past ``REQUEST_TIMEOUT`` as a last resort: the
+  deadline answers first.
+
+Errors the server answers itself are ``application/problem+json`` (``type`` ``about:blank``,
+see :func:`api.problems.plain`): 400 for a malformed request line, header or chunked framing
+and for a body short of its ``Content-Length``; 414 for a request line over 4094 bytes; 431
+for a header over 8190 bytes or more than 100 headers; 408 for a body slower than
+:data:`BODY_SECONDS`; 501 for a transfer coding other than chunked. Not answered at all: a
+connection whose request head does not arrive within :data:`HEADER_SECONDS` is closed (as an
+idle keep-alive connection is), and so is one whose client goes away.
 """
 from __future__ import annotations
 
+import errno
+import io
+import json
 import math
 import os
+import socket
+from http import HTTPStatus
 
+import gevent
+from gevent import monkey, socket as gsocket
+from gunicorn import util
 from gunicorn.app.base import BaseApplication
+from gunicorn.http import errors as http_errors
+from gunicorn.workers.ggevent import GeventWorker
 
+import solver
+
+from . import problems
 from .app import create_app
 
 GRACE_SECONDS = 15
+HEADER_SECONDS = 5      # to send a request's line and headers (gunicorn's keep-alive timeout in gevent workers)
+BODY_SECONDS = 30       # to send a request's body: 128 KiB at 4 KiB/s
+BACKLOG = 2048          # gunicorn's default
+
+
+class ServeError(solver.EuchreError):
+    """The service cannot start: the address cannot be listened on."""
+
+
+class IncompleteBody(Exception):
+    def __init__(self, got: int, expected: int | None):
+        self.got, self.expected = got, expected
+        super().__init__(f"the client closed after {got} of {expected} bytes (Content-Length)"
+                         if expected is not None else
+                         f"the client closed after {got} bytes, before the last chunk")
+
+
+class BodyTimeout(Exception):
+    def __init__(self):
+        super().__init__(f"the body did not arrive within {BODY_SECONDS} s")
+
+
+# (exception classes, status, what the detail starts with); the first match wins, so subclasses come first
+_CLIENT_ERRORS = (
+    ((http_errors.InvalidResponseHeader, http_errors.InvalidResponseHeaderName,
+      http_errors.ConfigurationProblem), None, ""),                     # the server's fault: a 500
+    ((http_errors.LimitRequestLine,), 414, "request line too long"),
+    ((http_errors.LimitRequestHeaders,), 431, "request header fields too large"),
+    ((http_errors.InvalidRequestLine, http_errors.InvalidRequestMethod,
+      http_errors.InvalidHTTPVersion), 400, "malformed request line"),
+    ((http_errors.InvalidHeader, http_errors.InvalidHeaderName, http_errors.ObsoleteFolding,
+      http_errors.InvalidSchemeHeaders), 400, "malformed header"),
+    ((http_errors.InvalidChunkSize, http_errors.ChunkMissingTerminator,
+      http_errors.InvalidChunkExtension), 400, "malformed chunked body"),
+    ((http_errors.UnsupportedTransferCoding,), 501, "unsupported transfer coding"),
+    ((http_errors.ExpectationFailed,), 417, "unsupported expectation"),
+    ((http_errors.ForbiddenProxyRequest,), 403, "forbidden"),
+    ((IncompleteBody,), 400, "incomplete body"),
+    ((BodyTimeout,), 408, "request timeout"),
+    ((http_errors.ParseException,), 400, "malformed request"),
+)
+
+DETAIL_CHARS = 200      # of the client's own bytes quoted back in a detail
+
+
+def client_error(exc: BaseException, cfg=None) -> tuple[int, str] | None:
+    """The status and ``detail`` the server answers to a request it cannot read, or None for its own fault.
+
+    ``cfg``: gunicorn's settings, to name the header bounds in a 431.
+    """
+    for classes, status, what in _CLIENT_ERRORS:
+        if isinstance(exc, classes):
+            if status is None:
+                return None
+            text = str(exc)
+            if len(text) > DETAIL_CHARS:
+                text = text[:DETAIL_CHARS] + f"... ({len(text)} characters)"
+            if status == 431 and cfg is not None:
+                text += (f" (this server takes at most {cfg.limit_request_fields} header fields of at most "
+                         f"{cfg.limit_request_field_size} bytes each)")
+            return status, f"{what}: {text}"
+    return None
+
+
+def error_bytes(status: int, body: dict) -> bytes:
+    """A complete HTTP/1.1 problem+json response that closes the connection."""
+    data = json.dumps(body).encode()
+    head = (f"HTTP/1.1 {status} {HTTPStatus(status).phrase}\r\nConnection: close\r\n"
+            f"Content-Type: {problems.MIMETYPE}\r\nContent-Length: {len(data)}\r\n\r\n")
+    return head.encode("latin-1") + data
+
+
+class Worker(GeventWorker):
+    """Gunicorn's gevent worker with threads left unpatched and its own errors as problem+json."""
+
+    def patch(self):
+        monkey.patch_all(thread=False, queue=False)   # real threads and queues: SIGALRM deadline, solver pool
+        self.sockets = [gsocket.socket(s.FAMILY, socket.SOCK_STREAM, fileno=s.sock.detach())
+                        for s in self.sockets]
+
+    def handle_error(self, req, client, addr, exc):
+        answer = client_error(exc, self.cfg)
+        if answer is None:
+            self.log.exception("Error handling request %s", getattr(req, "uri", "(no URI read)"))
+            status, body = 500, problems.internal_body()
+        else:
+            status, detail = answer
+            self.log.warning("Invalid request from ip=%s: %s %s", (addr or ("",))[0], status, detail)
+            body = problems.plain(status, detail)
+        try:
+            util.write_nonblock(client, error_bytes(status, body))
+        except OSError:
+            self.log.debug("Failed to send error message.")
+
+
+class WholeBody:
+    """WSGI middleware: read a request's whole body, within :data:`BODY_SECONDS`, before the app runs.
+
+    The app then gets the body as an in-memory stream. Broken chunked framing raises the
+    server's own parse error and a body short of its ``Content-Length`` (the client closed)
+    raises :class:`IncompleteBody`: both end the request before the app, answered by
+    :meth:`Worker.handle_error`. A declared length over ``limit`` bytes is left unread for the
+    app to refuse (413); a chunked body is read up to ``limit + 1`` bytes, for the same reason.
+    """
+
+    def __init__(self, app, limit: int):
+        self.app, self.limit = app, limit
+
+    def __call__(self, environ, start_response):
+        chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
+        length = None if chunked else int(environ.get("CONTENT_LENGTH") or 0)
+        if length == 0 or (length is not None and length > self.limit):
+            return self.app(environ, start_response)
+        want = self.limit + 1 if chunked else length
+        stream, parts, got = environ["wsgi.input"], [], 0
+        with gevent.Timeout(BODY_SECONDS, BodyTimeout()):
+            while got < want:
+                try:
+                    part = stream.read(min(want - got, 65536))
+                except http_errors.NoMoreData:          # chunked: the connection ended mid-body
+                    raise IncompleteBody(got, None) from None
+                if not part:
+                    break
+                parts.append(part)
+                got += len(part)
+        if length is not None and got < length:
+            raise IncompleteBody(got, length)
+        environ["wsgi.input"] = io.BytesIO(b"".join(parts))
+        return self.app(environ, start_response)
 
 
 class Service(BaseApplication):
@@ -41,11 +205,44 @@ def default_workers() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
 
 
-def gunicorn_options(host: str, port: int, workers: int, request_timeout: float, access_log: bool = True) -> dict:
+def listen(host: str, port: int) -> socket.socket:
+    """A TCP socket bound to ``host:port`` and listening (port 0: the kernel picks one).
+
+    Raises:
+        ServeError: the host does not resolve, the port is in use, or the address cannot be bound.
+    """
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except socket.gaierror as exc:
+        raise ServeError(f"host {host!r}: cannot resolve it ({exc.strerror})") from None
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)   # as gunicorn does: restarts are not refused
+        sock.bind(address)
+        sock.listen(BACKLOG)
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise ServeError(f"port {port} on {host} is in use") from None
+        if exc.errno == errno.EACCES:
+            raise ServeError(f"port {port} on {host}: permission denied (ports below 1024 need privileges)") \
+                from None
+        if exc.errno == errno.EADDRNOTAVAIL:
+            raise ServeError(f"host {host}: not an address of this machine") from None
+        raise ServeError(f"{host} port {port}: cannot listen ({exc.strerror})") from None
+    sock.set_inheritable(True)
+    return sock
+
+
+def gunicorn_options(host: str, port: int, workers: int, request_timeout: float, access_log: bool = True,
+                     fd: int | None = None) -> dict:
+    """Gunicorn's settings for :func:`serve`; ``fd``: an already listening socket to serve on."""
+    bind = f"fd://{fd}" if fd is not None else f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     return {
-        "bind": f"[{host}]:{port}" if ":" in host else f"{host}:{port}",
+        "bind": bind,
         "workers": workers,
-        "worker_class": "sync",
+        "worker_class": Worker,
+        "keepalive": HEADER_SECONDS,
         "timeout": int(math.ceil(request_timeout)) + GRACE_SECONDS,
         "graceful_timeout": 10,
         "preload_app": True,           # import the engine once, share it copy-on-write
@@ -65,17 +262,31 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int | None = None,
     request to stdout (errors go to stderr). Blocks until gunicorn is stopped
     (SIGINT or SIGTERM). Port 0 picks a free port; the log line
     ``Listening at: http://host:port`` names it.
+
+    Raises:
+        ValueError: a bad ``workers`` or configuration value.
+        ServeError: the address cannot be listened on (``port 8000 on 127.0.0.1 is in use``),
+            before anything starts.
     """
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
         raise ValueError(f"workers {workers!r}: must be a positive whole number")
-    app = create_app(config)
-    options = gunicorn_options(host, port, workers or default_workers(), app.config["REQUEST_TIMEOUT"], access_log)
-    Service(app, options).run()
+    sock = listen(host, port)           # first, and the only bind: gunicorn serves this socket
+    try:
+        app = create_app(config)
+    except BaseException:
+        sock.close()
+        raise
+    options = gunicorn_options(host, port, workers or default_workers(), app.config["REQUEST_TIMEOUT"],
+                               access_log, fd=sock.detach())     # gunicorn owns the socket from here
+    Service(WholeBody(app, app.config["MAX_CONTENT_LENGTH"]), options).run()
 
 
 if __name__ == "__main__":          # python -m api.serve [host] [port] [workers]
     import sys
 
     args = sys.argv[1:]
-    serve(args[0] if args else "127.0.0.1", int(args[1]) if len(args) > 1 else 8000,
-          int(args[2]) if len(args) > 2 else None)
+    try:
+        serve(args[0] if args else "127.0.0.1", int(args[1]) if len(args) > 1 else 8000,
+              int(args[2]) if len(args) > 2 else None)
+    except (ServeError, ValueError) as exc:
+        sys.exit(f"api.serve: error: {exc}")

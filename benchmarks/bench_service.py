@@ -11,8 +11,8 @@ counts pages shared copy-on-write between master and workers once) before the lo
 (healthz reports them) are skipped and say so. With ``--rounds`` the endpoints are
 loaded again and memory is printed after each round: growth should stop after the first.
 
-Each client is a thread making one request at a time on a fresh connection (gunicorn's
-sync workers close each connection). Clients and server share this machine's cores, so
+Each client is a thread making one request at a time on a fresh connection (the
+clients do not reuse connections). Clients and server share this machine's cores, so
 the figures are for the whole loopback system, not the server alone.
 """
 from __future__ import annotations
@@ -177,7 +177,7 @@ def main(argv=None) -> int:
                     for _ in range(3 * args.workers):
                         request(address, "POST", f"/v1/{name}", work[name])
             before = memory_kib(proc.pid)
-            print(f"server: gunicorn, {args.workers} sync workers; {args.clients} concurrent clients, "
+            print(f"server: gunicorn, {args.workers} gevent workers; {args.clients} concurrent clients, "
                   f"{args.seconds:g} s per endpoint per round; advise {args.advise_worlds} worlds, "
                   f"review {args.review_worlds} worlds x 1 deal; cores: {os.cpu_count()}")
             show_memory("after warm-up", before)

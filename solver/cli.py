@@ -203,6 +203,8 @@ def cmd_serve(args) -> dict:
         raise EuchreError(f"workers {args.workers}: must be 1 or more")
     try:
         serve(host=args.host, port=args.port, workers=args.workers)
+    except EuchreError:                             # the address cannot be listened on: said as it is
+        raise
     except (ValueError, TypeError) as exc:          # a bad EUCHRE_* setting or config value
         raise EuchreError(f"service configuration: {exc}") from None
     return {}
