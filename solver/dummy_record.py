@@ -78,7 +78,7 @@ from jsonschema.exceptions import best_match
 
 from .cards import Card, Seat, Suit, cards_of, effective_suit
 from .errors import EGNError, EuchreError, RulesError
-from .egn import GameRecord, json_path_text, read_source
+from .egn import GameRecord, json_path_text, json_type_name, read_source
 from .game import ORDER, PASS, Action, BidMade, DealCards, Discarded, Game, Hand, Kind, Phase, SuitNamed
 from .rules import Rules
 
@@ -227,7 +227,7 @@ class _DealError(Exception):
 
 def _validate(data, name: str) -> None:
     if not isinstance(data, dict):
-        raise RecordError(f"{name}: a dummy-hands record is a JSON object, got {type(data).__name__}")
+        raise RecordError(f"{name}: a dummy-hands record is a JSON object, got {json_type_name(data)}")
     if data.get("fileType") == "Euchre Game Notation":
         raise RecordError(f"{name}: this is an EGN file, not a dummy-hands record: read it with "
                           "solver.load_egn")

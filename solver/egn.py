@@ -70,7 +70,7 @@ from jsonschema.exceptions import best_match
 
 from .cards import JOKER, Card, Seat, Suit, cards_of, effective_suit, mask_of
 from .dd import first_leader
-from .errors import CardError, EGNError, EuchreError, IllegalActionError, RulesError
+from .errors import CardError, EGNError, EuchreError, IllegalActionError, RulesError, quoted, shorten
 from .game import (ORDER, PASS, Action, AloneDeclared, BidMade, CardPlayed, DealCards, Discarded, Game, Hand,
                    Kind, Phase, SuitNamed)
 from .position import side_name, winning_index
@@ -310,7 +310,8 @@ def load_egn(source, strict: bool = False) -> EGNGame:
     Returns: an :class:`EGNGame`.
 
     Raises:
-        EGNError: malformed JSON, a schema failure (naming the field), an unsupported ruleset,
+        EGNError: a file that cannot be read, text that is not UTF-8 or not strict JSON (see
+            :func:`read_source`), a schema failure (naming the field), an unsupported ruleset,
             or a deal that does not replay (naming the deal and the place: trick, card, call).
     """
     name, data = read_source(source)
@@ -394,40 +395,123 @@ def load_game(source, strict: bool = False):
     return load_egn(source, strict)
 
 
+MAX_DEPTH = 32
+"""How deeply a record's JSON may nest (EGN needs 9 levels); deeper input is refused before
+anything recursive (copying, upgrading, the schema) walks it."""
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def read_source(source) -> tuple:
     """``(name, parsed JSON)`` of a record given as a path, JSON text, bytes or a dict (copied).
 
-    Raises :class:`EGNError` for a missing or unreadable file, bad JSON or JSON nested too deeply.
+    Raises :class:`EGNError` for a missing or unreadable file, bytes that are not UTF-8, text that
+    is not strict JSON (``NaN``, ``Infinity``, a number out of range or with too many digits, a
+    key twice in one object, a lone surrogate in a string), or JSON nested more than
+    :data:`MAX_DEPTH` levels.
     """
-    try:
-        return _read_unchecked(source)
-    except RecursionError:
-        raise EGNError("EGN source: nested too deeply to be a game record") from None
-
-
-def _read_unchecked(source) -> tuple:
     if isinstance(source, dict):
+        _check_tree(source, "<data>")
         return "<data>", copy.deepcopy(source)
     if isinstance(source, bytes):
-        name, text = "<text>", source.decode("utf-8", errors="replace")
-    elif isinstance(source, os.PathLike) or (isinstance(source, str) and not source.lstrip().startswith(("{", "["))
-                                             and "\n" not in source and len(source) < 4096):
-        path = Path(source)
-        name = str(source)
+        name, text = "<text>", _decode(source, "<text>")
+    elif isinstance(source, os.PathLike) or (isinstance(source, str) and not _looks_like_json(source)):
+        name = str(source) if str(source).isprintable() else quoted(str(source))
+        name = shorten(name)
         try:
-            text = path.read_text(encoding="utf-8-sig")
+            data = Path(source).read_bytes()
         except FileNotFoundError:
             raise EGNError(f"{name}: no such file") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise EGNError(f"{name}: cannot be read: {exc}") from None
+        except (OSError, ValueError) as exc:       # ValueError: a NUL in the path
+            raise EGNError(f"{name}: cannot be read: {getattr(exc, 'strerror', None) or exc}") from None
+        text = _decode(data, name)
     elif isinstance(source, str):
-        name, text = "<text>", source
+        name, text = "<text>", source.lstrip("\ufeff")
     else:
         raise EGNError(f"EGN source {type(source).__name__}: expected a path, JSON text, bytes or a dict")
     try:
-        return name, json.loads(text)
+        data = json.loads(text, parse_int=_json_int, parse_float=_json_float, parse_constant=_json_constant,
+                          object_pairs_hook=_json_object)
     except json.JSONDecodeError as exc:
         raise EGNError(f"{name}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except _NotJSON as exc:
+        raise EGNError(f"{name}: not valid JSON: {exc}") from None
+    except RecursionError:
+        raise EGNError(f"{name}: nested more than {MAX_DEPTH} levels deep, too deep for a game record") from None
+    _check_tree(data, name)
+    return name, data
+
+
+def _looks_like_json(text: str) -> bool:
+    return text.lstrip(" \t\r\n\ufeff").startswith(("{", "[")) or "\n" in text or len(text) >= 4096
+
+
+def _decode(data: bytes, name: str) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise EGNError(f"{name}: not UTF-8 text: byte 0x{data[exc.start]:02x} at offset {exc.start} "
+                       f"({exc.reason})") from None
+
+
+class _NotJSON(Exception):
+    """Internal: text that the json module takes but strict JSON (RFC 8259) does not."""
+
+
+def _json_int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:           # more digits than int() converts (sys.get_int_max_str_digits)
+        raise _NotJSON(f"the number {shorten(text, 40)} has {len(text.lstrip('-'))} digits, "
+                       "too many for a game record") from None
+
+
+def _json_float(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise _NotJSON(f"the number {shorten(text, 40)} is out of range")
+    return value
+
+
+def _json_constant(text: str):
+    raise _NotJSON(f"{text} is not a JSON number")
+
+
+def _json_object(pairs: list) -> dict:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen = set()
+        key = next(k for k, _ in pairs if k in seen or seen.add(k))
+        raise _NotJSON(f"key {quoted(key)} appears twice in one object")
+    return out
+
+
+def _check_tree(data, name: str) -> None:
+    """Refuse nesting deeper than MAX_DEPTH (a cycle too) and lone surrogates, without recursion."""
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, (dict, list)):
+            if depth > MAX_DEPTH:
+                raise EGNError(f"{name}: nested more than {MAX_DEPTH} levels deep, too deep for a game record")
+            if isinstance(value, dict):
+                stack.extend((k, depth) for k in value)
+                value = value.values()
+            stack.extend((v, depth + 1) for v in value)
+        elif isinstance(value, str) and _SURROGATE.search(value):
+            bad = _SURROGATE.search(value).group()
+            raise EGNError(f"{name}: not valid JSON: the text {quoted(value, 60)} holds a lone surrogate "
+                           f"({bad.encode('unicode_escape').decode()}), not a character")
+
+
+def json_type_name(value) -> str:
+    """The JSON name of a parsed value, with its article, for messages: ``an array``, ``null``."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    for kind, words in ((dict, "an object"), (list, "an array"), (str, "a string"), ((int, float), "a number")):
+        if isinstance(value, kind):
+            return words
+    return f"a {type(value).__name__}"
 
 
 def _upgrade_legacy(data: dict) -> tuple:
@@ -490,7 +574,7 @@ def json_path_text(path) -> str:
 
 def _validate(data, name: str) -> None:
     if not isinstance(data, dict):
-        raise EGNError(f"{name}: an EGN file is a JSON object, got {type(data).__name__}")
+        raise EGNError(f"{name}: an EGN file is a JSON object, got {json_type_name(data)}")
     error = best_match(_validator().iter_errors(data))
     if error is None:
         return
