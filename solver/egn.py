@@ -70,7 +70,7 @@ from jsonschema.exceptions import best_match
 
 from .cards import JOKER, Card, Seat, Suit, cards_of, effective_suit, mask_of
 from .dd import first_leader
-from .errors import CardError, EGNError, EuchreError, IllegalActionError, RulesError, quoted, shorten
+from .errors import CardError, EGNError, EuchreError, IllegalActionError, RulesError, plural, quoted, shorten
 from .game import (ORDER, PASS, Action, AloneDeclared, BidMade, CardPlayed, DealCards, Discarded, Game, Hand,
                    Kind, Phase, SuitNamed)
 from .position import side_name, winning_index
@@ -226,7 +226,7 @@ class EGNDeal:
         alone = " alone" if h.alone is not None else ""
         text = f"{head}; {h.maker} {how} {Suit(h.trump).word}{alone}"
         if self.status == "illegal":
-            return f"{text}: does not replay after {len(h.tricks)} tricks (illegal; not scored)"
+            return f"{text}: does not replay after {plural(len(h.tricks), 'trick')} (illegal; not scored)"
         if self.status != "complete":
             return f"{text}: incomplete after {len(h.tricks)} trick{'' if len(h.tricks) == 1 else 's'}"
         r = h.result
@@ -332,10 +332,10 @@ def load_egn(source, strict: bool = False) -> EGNGame:
         raise EGNError(f"{name}: metadata.ruleset: {exc}") from None
     init = meta["initialScore"]
     if len(init) != 2:
-        raise EGNError(f"{name}: metadata.initialScore: expected two team scores, got {init!r}")
+        raise EGNError(f"{name}: metadata.initialScore: expected two team scores, got {quoted(init)}")
     final = meta.get("finalScore")
     if final is not None and len(final) != 2:
-        raise EGNError(f"{name}: metadata.finalScore: expected two team scores, got {final!r}")
+        raise EGNError(f"{name}: metadata.finalScore: expected two team scores, got {quoted(final)}")
     game = EGNGame(version=data["version"] if upgraded_from is None else EGN_VERSION, metadata=meta,
                    rules=rules, deals=[], initial_score=tuple(init),
                    recorded_final_score=None if final is None else tuple(final), problems=[], source=name,
@@ -565,11 +565,26 @@ def _upgrade_legacy(data: dict) -> tuple:
 
 
 def json_path_text(path) -> str:
-    """A JSON-schema error path as ``deals[3].phases[1]`` (``(top level)`` when empty)."""
+    """A JSON-schema error path as ``deals[3].phases[1]`` (``(top level)`` when empty); a long key
+    is shortened (:func:`~solver.errors.shorten`)."""
     out = ""
     for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+        out += f"[{part}]" if isinstance(part, int) else (f".{shorten(str(part), 60)}" if out
+                                                          else shorten(str(part), 60))
     return out or "(top level)"
+
+
+def schema_error_text(error, schema: str) -> str:
+    """What a ``jsonschema`` error says, for a message after its path: sizes for a list or text
+    that is too long, else the library's words with the quoted input shortened.
+
+    ``schema`` names the schema in the text (``"the EGN schema"``).
+    """
+    if error.validator == "maxItems" and isinstance(error.instance, list):
+        return f"{len(error.instance)} items, {schema} allows at most {error.validator_value}"
+    if error.validator == "maxLength" and isinstance(error.instance, str):
+        return f"{len(error.instance)} characters, {schema} allows at most {error.validator_value}"
+    return f"fails {schema}: {shorten(error.message)}"
 
 
 def _validate(data, name: str) -> None:
@@ -586,12 +601,12 @@ def _validate(data, name: str) -> None:
         number = d.get("dealNumber") if isinstance(d, dict) else None
         deal = f"deal {number if isinstance(number, int) else path[1]}: "
     if error.validator == "enum" and "calls" in path:
-        raise EGNError(f"{name}: {deal}{where}: unknown call {error.instance!r} "
+        raise EGNError(f"{name}: {deal}{where}: unknown call {quoted(error.instance)} "
                        "(EGN calls are Pass, Order, s, h, d, c)")
     if error.validator == "pattern" and isinstance(error.instance, str) and "LRB" in str(error.validator_value):
-        raise EGNError(f"{name}: {deal}{where}: card {error.instance!r} does not exist "
+        raise EGNError(f"{name}: {deal}{where}: card {quoted(error.instance)} does not exist "
                        "(a card is a rank 9 T J Q K A and a suit c d h s, or B for the joker)")
-    raise EGNError(f"{name}: {deal}{where}: fails the EGN schema: {error.message}")
+    raise EGNError(f"{name}: {deal}{where}: {schema_error_text(error, 'the EGN schema')}")
 
 
 class _DealError(Exception):
@@ -600,7 +615,7 @@ class _DealError(Exception):
 
 def _egn_seat(n: int, rules: Rules, what: str) -> Seat:
     if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n < rules.players:
-        raise _DealError(f"{what} {n!r}: seats are 0..{rules.players - 1} in a {rules.players}-player game")
+        raise _DealError(f"{what} {quoted(n)}: seats are 0..{rules.players - 1} in a {rules.players}-player game")
     return Seat(n * 2 if rules.players == 2 else n)
 
 
@@ -611,27 +626,27 @@ def _seat_egn(seat: Seat, rules: Rules) -> int:
 def _card(token, rules: Rules, where: str, trump: Suit | None = None) -> Card:
     """An EGN card token → Card. Takes ``9c``, ``Nc``, ``JH``, ``B``, and ``R``/``L`` once trump is known."""
     if not isinstance(token, str):
-        raise _DealError(f"{where}: card {token!r} is not a card")
+        raise _DealError(f"{where}: card {quoted(token)} is not a card")
     t = token.strip()
     if t in ("R", "L"):
         if trump is None:
-            raise _DealError(f"{where}: card {t!r} (a bower) before trump is made")
+            raise _DealError(f"{where}: card {quoted(t)} (a bower) before trump is made")
         return Card(2 * 4 + (int(trump) if t == "R" else 3 - int(trump)))
     if t == "B":
         if not rules.joker:
             raise _DealError(f"{where}: card 'B' (the joker) is not in this game's pack (ruleset joker is false)")
         return Card(JOKER)
     if len(t) == 2 and t[0] in "78":
-        raise _DealError(f"{where}: card {t!r} does not exist in the 24-card pack (9 to A)")
+        raise _DealError(f"{where}: card {quoted(t)} does not exist in the 24-card pack (9 to A)")
     if len(t) == 2 and (t[0] == "X" or t[1] in "xtng"):
-        raise _DealError(f"{where}: card {t!r}: unknown and generic cards (X, x, t, n, g) are not supported "
+        raise _DealError(f"{where}: card {quoted(t)}: unknown and generic cards (X, x, t, n, g) are not supported "
                          "in a replayed record")
     if len(t) == 2 and t[0] == "N":
         t = "9" + t[1]
     try:
         return Card.parse(t)
     except CardError:
-        raise _DealError(f"{where}: card {token!r} does not exist "
+        raise _DealError(f"{where}: card {quoted(token)} does not exist "
                          "(a card is a rank 9 T J Q K A and a suit c d h s)") from None
 
 
@@ -700,7 +715,7 @@ def _replay(raw: dict, index: int, number: int, rules: Rules, legacy: dict) -> E
                 if len(set(cards)) != len(cards):
                     raise _DealError(f"initialState.playerCards[{i}]: a card appears twice")
                 if len(cards) > 5:
-                    raise _DealError(f"initialState.playerCards[{i}]: {len(cards)} cards, a hand has 5")
+                    raise _DealError(f"initialState.playerCards[{i}]: {plural(len(cards), 'card')}, a hand has 5")
                 player_cards[seat] = cards
         player_cards = tuple(player_cards)
 
@@ -714,12 +729,12 @@ def _replay(raw: dict, index: int, number: int, rules: Rules, legacy: dict) -> E
     bid_order = [Seat(seats[(d_i + 1 + k) % n_seats]) for k in range(n_seats)]
     for i, tok in enumerate(calls or []):
         if decided_at is not None:
-            raise _DealError(f"calls[{i}] {tok!r}: trump was already made at calls[{decided_at}]")
+            raise _DealError(f"calls[{i}] {quoted(tok)}: trump was already made at calls[{decided_at}]")
         if i >= 2 * n_seats:
-            raise _DealError(f"calls[{i}] {tok!r}: bidding has at most {2 * n_seats} calls")
+            raise _DealError(f"calls[{i}] {quoted(tok)}: bidding has at most {2 * n_seats} calls")
         if tok in ("n", "x"):
             what = "no-trump" if tok == "n" else "an unknown call"
-            raise _DealError(f"calls[{i}] {tok!r} by {bid_order[i % n_seats]}: unknown call ({what} "
+            raise _DealError(f"calls[{i}] {quoted(tok)} by {bid_order[i % n_seats]}: unknown call ({what} "
                              "is not played under these rules)")
         if tok == "Pass":
             continue
@@ -761,10 +776,10 @@ def _replay(raw: dict, index: int, number: int, rules: Rules, legacy: dict) -> E
         for t, trick_tokens in enumerate(play["tricks"]):
             where = f"trick {t + 1}"
             if len(trick_tokens) > size:
-                raise _DealError(f"{where} has {len(trick_tokens)} cards, but only {size} seats play "
+                raise _DealError(f"{where} has {plural(len(trick_tokens), 'card')}, but only {size} seats play "
                                  f"({' '.join(str(s) for s in in_play)})")
             if len(trick_tokens) < size and t + 1 < len(play["tricks"]):
-                raise _DealError(f"{where} has {len(trick_tokens)} cards, expected {size} "
+                raise _DealError(f"{where} has {plural(len(trick_tokens), 'card')}, expected {size} "
                                  "(only the last recorded trick may be unfinished)")
             cards = []
             i0 = in_play.index(leader)
@@ -851,7 +866,7 @@ def _replay(raw: dict, index: int, number: int, rules: Rules, legacy: dict) -> E
     unknown = tuple(5 - bin(known[s]).count("1") if s in rules.seats else 0 for s in range(4))
     kitty_unknown = rules.kitty_size - 1 - bin(kitty).count("1")
     if kitty_unknown < 0:
-        raise _DealError(f"initialState.kitty: {bin(kitty).count('1')} cards besides the upcard, "
+        raise _DealError(f"initialState.kitty: {plural(bin(kitty).count('1'), 'card')} besides the upcard, "
                          f"the kitty has {rules.kitty_size - 1}")
 
     deal = EGNDeal(index=index, number=number, dealer=dealer, upcard=upcard, calls=calls, alone=alone,
@@ -880,7 +895,7 @@ def _replay(raw: dict, index: int, number: int, rules: Rules, legacy: dict) -> E
             action = ORDER
         elif hand.phase is Phase.BID1:
             if _SUIT_CALLS[tok] != upcard.suit:
-                return illegal(f"calls[{i}] {tok!r}", IllegalActionError(
+                return illegal(f"calls[{i}] {quoted(tok)}", IllegalActionError(
                     f"{hand.to_act} cannot call {tok}: in round 1 the only call is to order up the upcard "
                     f"{upcard}"), seat=hand.to_act)
             action = ORDER                             # the upcard's suit, written as a suit
@@ -890,7 +905,7 @@ def _replay(raw: dict, index: int, number: int, rules: Rules, legacy: dict) -> E
         try:
             hand.apply(action)
         except IllegalActionError as exc:
-            return illegal(f"calls[{i}] {tok!r}", exc, seat=seat)
+            return illegal(f"calls[{i}] {quoted(tok)}", exc, seat=seat)
     if hand.phase is Phase.DONE:
         deal.status = "thrown_in"
         if alone or discard is not None:

@@ -52,3 +52,8 @@ def shorten(text: str, limit: int = QUOTE_LIMIT) -> str:
 def quoted(value, limit: int = QUOTE_LIMIT) -> str:
     """``repr`` of a user's value for an error message, shortened (:func:`shorten`) when long."""
     return shorten(repr(value), limit)
+
+
+def plural(count: int, noun: str) -> str:
+    """``1 card``, ``2 cards``: a count and its noun for a message (nouns that take an ``s``)."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"

@@ -494,3 +494,64 @@ def test_review_of_a_record_with_a_huge_integer_is_one_error_line(tmp_path, caps
     err = capsys.readouterr().err
     assert err.startswith("euchre: error: ") and err.count("\n") == 1 and "5000 digits" in err
     assert "Traceback" not in err and len(err) < 1000
+
+
+# -- a message quotes at most a few hundred characters of the input, and still names the place ----------
+def _many_deals(count: int) -> dict:
+    data = raw("vwec-finals.egn")
+    data["deals"] = [dict(copy.deepcopy(data["deals"][i % 13]), dealNumber=i) for i in range(count)]
+    return data
+
+
+def _mutated(change):
+    data = raw("vwec-finals.egn")
+    change(data)
+    return data
+
+
+BIG = "Z" * 100_000
+LONG_INPUT_FAILURES = [
+    ("101 deals", _many_deals(101), r"^<data>: deals: 101 items, the EGN schema allows at most 100$"),
+    ("10,000 deals", _many_deals(10_000), r"^<data>: deals: 10000 items, the EGN schema allows at most 100$"),
+    ("deals an object", _mutated(lambda d: d.update(deals={"a": _many_deals(101)["deals"]})),
+     r"^<data>: deals: fails the EGN schema: \{'a': \[\{'dealNumber': 0, .*\.\.\.\[\d+ characters cut\]\.\.\..* "
+     r"is not of type 'array'$"),
+    ("a 100,000-character title", _mutated(_set(["metadata", "title"], BIG)),
+     r"^<data>: metadata.title: 100000 characters, the EGN schema allows at most 128$"),
+    ("a 100,000-character key", _mutated(_set([BIG], 1)),
+     r"^<data>: \(top level\): fails the EGN schema: Additional properties are not allowed \('Z+\.\.\.\[\d+ "
+     r"characters cut\]\.\.\.Z+' was unexpected\)$"),
+    ("a 100,000-character card", _mutated(_set(["deals", 3, "phases", 1, "tricks", 2, 1], BIG)),
+     r"^<data>: deal 3: deals\[3\].phases\[1\].tricks\[2\]\[1\]: card 'Z+\.\.\.\[\d+ characters cut\]\.\.\.Z+' "
+     r"does not exist"),
+    ("a 100,000-character call", _mutated(_set(["deals", 3, "phases", 0, "calls", 2], BIG)),
+     r"^<data>: deal 3: deals\[3\].phases\[0\].calls\[2\]: unknown call 'Z+\.\.\.\[\d+ characters cut\]\.\.\.Z+'"),
+    ("a 100,000-digit annotation key", _mutated(_set(["deals", 3, "phases", 0, "callAnnotations"], {"1" * 100_000: 5})),
+     r"^<data>: deal 3: deals\[3\].phases\[0\].callAnnotations.1+\.\.\.\[\d+ characters cut\]\.\.\.1+: "
+     r"fails the EGN schema: 5 is not of type 'array'$"),
+]
+
+
+@pytest.mark.parametrize("case, source, message", LONG_INPUT_FAILURES, ids=[c[0] for c in LONG_INPUT_FAILURES])
+def test_messages_quote_big_input_short(case, source, message):
+    with pytest.raises(EGNError, match=message) as err:
+        load_egn(source)
+    assert len(str(err.value)) < 1000
+
+
+def test_dummy_record_messages_quote_big_input_short():
+    from test_dummy_hands import PAPER_RECORD
+    many = copy.deepcopy(PAPER_RECORD)
+    many["deals"] = [dict(copy.deepcopy(PAPER_RECORD["deals"][0]), dealNumber=i) for i in range(101)]
+    titled = copy.deepcopy(PAPER_RECORD)
+    titled["metadata"]["title"] = BIG
+    carded = copy.deepcopy(PAPER_RECORD)
+    carded["deals"][0]["initialState"]["upCard"] = BIG
+    for source, message in [
+            (many, r"^<data>: deals: 101 items, the dummy-hands record schema allows at most 100$"),
+            (titled, r"^<data>: metadata.title: 100000 characters, the dummy-hands record schema allows at most 128$"),
+            (carded, r"^<data>: deals\[0\].initialState.upCard: card 'Z+\.\.\.\[\d+ characters cut\]\.\.\.Z+' "
+                     r"does not exist")]:
+        with pytest.raises(EGNError, match=message) as err:
+            load_dummy_record(source)
+        assert len(str(err.value)) < 1000
