@@ -13,10 +13,8 @@ from solver import EGNError, Rules, solve
 from solver.cards import Card, Seat, Suit, cards_of
 from solver.egn import SCHEMA_PATH, EGNGame, dump_egn, load_egn
 from solver.game import Game, Hand, Phase
+from conftest import EGN_DIR
 
-EGN_DIR = Path(__file__).resolve().parents[2] / "shared" / "data" / "egn"
-if not EGN_DIR.is_dir():                                    # the shared data next to the checkout
-    EGN_DIR = Path("/work/shared/data/egn")
 FILES = sorted(EGN_DIR.glob("*.egn"))
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 
