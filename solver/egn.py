@@ -13,12 +13,14 @@ each trick's winner and the score all come from the one rules engine.
 
 Reading (:func:`load_egn`):
 
-1. JSON, then files of the old 1.0/1.1 layout (``player_cards``, ``kitty``,
+1. Strict JSON in UTF-8 (:func:`read_source`: no ``NaN``/``Infinity``, no key twice in an
+   object, at most :data:`MAX_DEPTH` levels), then files of the old 1.0/1.1 layout (``player_cards``, ``kitty``,
    ``initialLead``, ...) are upgraded the way the EGN project's own
    ``egn-upgrade`` does (snake_case keys to camelCase; ``kitty`` and
    ``initialLead`` dropped from the output, but a stated first leader is
    checked against the rules and known kitty cards are used).
-2. The JSON schema (``jsonschema``, draft 7). A failure names the field.
+2. The JSON schema (``jsonschema``, draft 7). A failure names the field and quotes at
+   most a few hundred characters of the input.
 3. ``metadata.ruleset`` → :meth:`Rules.from_egn <solver.rules.Rules.from_egn>`.
 4. Each deal: hands at the start of play are rebuilt from the tricks (plus
    ``playerCards`` when given); the dealer's dealt hand from those, the upcard

@@ -56,7 +56,7 @@ def legal_mask(hand: int, trump: int, led_card) -> int:
 
 
 def _must_follow(seat: Seat, hand: int, trump: int, led: int) -> str:
-    """``N holds diamonds (9d Kd Jd) and must follow suit``: the end of a renege message."""
+    """``N holds diamonds (9d Jd Kd) and must follow suit``: the end of a renege message."""
     suit = effective_suit(led, trump)
     follow = [c for c in cards_of(hand) if effective_suit(c, trump) == suit]
     return f"{seat} holds {Suit(suit).word} ({format_cards(follow)}) and must follow suit"
