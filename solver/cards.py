@@ -17,7 +17,7 @@ import enum
 import re
 from typing import Iterable
 
-from .errors import CardError
+from .errors import CardError, quoted
 
 RANKS = "9TJQKA"
 SUITS = "cdhs"
@@ -58,7 +58,7 @@ class Suit(enum.IntEnum):
         if isinstance(text, int) and not isinstance(text, bool) and 0 <= text <= 3:
             return cls(text)
         if not isinstance(text, str):
-            raise CardError(f"suit {text!r}: expected a suit letter c d h s")
+            raise CardError(f"suit {quoted(text)}: expected a suit letter c d h s")
         key = text.strip().lower().replace("\ufe0f", "")
         if key in _SUIT_WORDS:
             return cls(_SUIT_WORDS[key])
@@ -114,13 +114,6 @@ class Seat(enum.IntEnum):
         return self.name
 
 
-def quoted(text, limit: int = 40) -> str:
-    """``repr`` of a user's token for an error message, cut short when it is long."""
-    if isinstance(text, str) and len(text) > limit:
-        return repr(text[:limit]) + f"... ({len(text)} characters)"
-    return repr(text)
-
-
 _CARD_SUITS = {"c", "d", "h", "s", "♣", "♦", "♥", "♠", "♧", "♢", "♡", "♤"}
 _RANK_WORDS = {"9": 0, "t": 1, "10": 1, "j": 2, "q": 3, "k": 4, "a": 5}
 _CARD_RE = re.compile(r"^(10|[0-9a-z])(.+)$", re.IGNORECASE)
@@ -142,7 +135,7 @@ class Card(int):
         if isinstance(value, str):
             return cls.parse(value)
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= JOKER:
-            raise CardError(f"card {value!r}: index must be an integer 0..24")
+            raise CardError(f"card {quoted(value)}: index must be an integer 0..24")
         return _CARDS[value] if _CARDS else int.__new__(cls, value)
 
     @classmethod
@@ -310,6 +303,10 @@ def format_cards(cards, sep: str = " ") -> str:
     return text or "-"
 
 
+# a comma or semicolon before a seat label: "N:9d Ac, E:Qd ..." (commas may only separate cards)
+_SEPARATED_HANDS = re.compile(r"\s*([,;])\s*[NESWnesw]:")
+
+
 def parse_deal(text: str, players: int = 4) -> dict:
     """Parse a deal string ``"N:<hand> E:<hand> S:<hand> W:<hand>"``.
 
@@ -325,7 +322,14 @@ def parse_deal(text: str, players: int = 4) -> dict:
         raise CardError(f"deal {quoted(text)}: '|' splits a dummy-hands deal (personal hands | dummies); "
                         "that needs the two-player dummy-hands rules (--players 2 --dummy-hands)")
     seats = (Seat.N, Seat.E, Seat.S, Seat.W) if players == 4 else (Seat.N, Seat.S)
+    template = " ".join(f"{s}:<cards>" for s in seats)
+    glued = _SEPARATED_HANDS.search(text)
+    if glued:
+        raise CardError(f"deal {quoted(text)}: hands are separated by spaces, not {glued.group(1)!r}; "
+                        f"write {template!r}")
     parts = re.split(r"(?:^|\s+)([NESWnesw]):", " " + text.strip())
+    if len(parts) == 1 and parts[0].strip():
+        raise CardError(f"deal {quoted(text)}: no seat labels; write each hand after its seat: {template!r}")
     if parts[0].strip():
         raise CardError(f"deal {quoted(text)}: expected 'N:' before the first hand, got {quoted(parts[0].strip())}")
     hands: dict = {s: None for s in seats}
@@ -348,7 +352,7 @@ def parse_deal(text: str, players: int = 4) -> dict:
             owner[c] = seat
         hands[seat] = cards
     if not named:
-        raise CardError(f"deal {quoted(text)}: no hands found; write 'N:<cards> E:<cards> S:<cards> W:<cards>'")
+        raise CardError(f"deal {quoted(text)}: no hands found; write {template!r}")
     return hands
 
 
@@ -369,7 +373,7 @@ def split_dummy_deal(text: str) -> tuple:
     Raises :class:`CardError` when there is not exactly one ``|``.
     """
     if not isinstance(text, str) or text.count("|") != 1:
-        raise CardError(f"deal {text!r}: a dummy-hands deal is 'N:<hand> S:<hand> | N:<dummy> S:<dummy>' "
+        raise CardError(f"deal {quoted(text)}: a dummy-hands deal is 'N:<hand> S:<hand> | N:<dummy> S:<dummy>' "
                         "(personal hands, then the dummies, split by one '|')")
     personal, dummy = (part.strip() for part in text.split("|"))
     return personal, dummy

@@ -77,8 +77,8 @@ import jsonschema
 from jsonschema.exceptions import best_match
 
 from .cards import Card, Seat, Suit, cards_of, effective_suit
-from .errors import EGNError, EuchreError, RulesError
-from .egn import GameRecord, json_path_text, read_source
+from .errors import EGNError, EuchreError, RulesError, plural, quoted
+from .egn import GameRecord, json_path_text, json_type_name, read_source, schema_error_text
 from .game import ORDER, PASS, Action, BidMade, DealCards, Discarded, Game, Hand, Kind, Phase, SuitNamed
 from .rules import Rules
 
@@ -227,7 +227,7 @@ class _DealError(Exception):
 
 def _validate(data, name: str) -> None:
     if not isinstance(data, dict):
-        raise RecordError(f"{name}: a dummy-hands record is a JSON object, got {type(data).__name__}")
+        raise RecordError(f"{name}: a dummy-hands record is a JSON object, got {json_type_name(data)}")
     if data.get("fileType") == "Euchre Game Notation":
         raise RecordError(f"{name}: this is an EGN file, not a dummy-hands record: read it with "
                           "solver.load_egn")
@@ -236,9 +236,9 @@ def _validate(data, name: str) -> None:
         return
     where = json_path_text(list(error.absolute_path))
     if error.validator == "pattern" and isinstance(error.instance, str):
-        raise RecordError(f"{name}: {where}: card {error.instance!r} does not exist (a card is a rank "
+        raise RecordError(f"{name}: {where}: card {quoted(error.instance)} does not exist (a card is a rank "
                           "9 T J Q K A and a suit c d h s, or B for the joker)")
-    raise RecordError(f"{name}: {where}: fails the dummy-hands record schema: {error.message}")
+    raise RecordError(f"{name}: {where}: {schema_error_text(error, 'the dummy-hands record schema')}")
 
 
 def _rules(ruleset: dict, name: str) -> Rules:
@@ -296,7 +296,7 @@ def _replay(raw: dict, rules: Rules) -> DummyDeal:
             n = ph["phaseNumber"]
             if ph["hands"] != _PHASE_HANDS[n - 1]:
                 raise _DealError(f"phases[{k}]: phase {n} is played with the {_PHASE_HANDS[n - 1]} hands, "
-                                 f"not {ph['hands']!r}")
+                                 f"not {quoted(ph['hands'])}")
             if n in plays or (n == 2 and 1 not in plays):
                 raise _DealError(f"phases[{k}]: trick-play phase {n} out of order (phase 1, the personal "
                                  "hands, then phase 2, the dummies)")
@@ -307,22 +307,22 @@ def _replay(raw: dict, rules: Rules) -> DummyDeal:
     for i, tok in enumerate(bidding["calls"] if bidding is not None else []):
         seat = hand.to_act
         if hand.phase not in (Phase.BID1, Phase.BID2):
-            raise _DealError(f"calls[{i}] {tok!r}: bidding is over ({hand._state_text()})")
+            raise _DealError(f"calls[{i}] {quoted(tok)}: bidding is over ({hand._state_text()})")
         if tok == "Pass":
             action = PASS
         elif tok == "Order":
             action = ORDER
         elif hand.phase is Phase.BID1:
-            raise _DealError(f"calls[{i}] {tok!r} by {seat}: in round 1 the only call is Order (the upcard {up})")
+            raise _DealError(f"calls[{i}] {quoted(tok)} by {seat}: in round 1 the only call is Order (the upcard {up})")
         else:
             action = Action.call(tok)
         try:
             hand.apply(action)
         except EuchreError as exc:
-            raise _DealError(f"calls[{i}] {tok!r}: {exc}") from None
+            raise _DealError(f"calls[{i}] {quoted(tok)}: {exc}") from None
     if "discard" in (bidding or {}):
         if hand.phase is not Phase.DISCARD:
-            raise _DealError(f"discard {bidding['discard']!r}: only the dealer who picked the upcard up "
+            raise _DealError(f"discard {quoted(bidding['discard'])}: only the dealer who picked the upcard up "
                              "discards")
         card = _card(bidding["discard"], rules, "discard")
         try:
@@ -343,13 +343,13 @@ def _replay(raw: dict, rules: Rules) -> DummyDeal:
     for n in (1, 2):
         tricks = plays.get(n, {}).get("tricks", [])
         if n == 2 and tricks and len(plays[1]["tricks"]) != 5:
-            raise _DealError(f"phase 2 (the dummies) is recorded after only {len(plays[1]['tricks'])} tricks "
+            raise _DealError(f"phase 2 (the dummies) is recorded after only {plural(len(plays[1]['tricks']), 'trick')} "
                              "of the personal hands")
         all_tricks += [(n, t, trick) for t, trick in enumerate(tricks)]
     for k, (n, t, trick) in enumerate(all_tricks):
         number_in_hand = 5 * (n - 1) + t + 1
         if len(trick) < 2 and k != len(all_tricks) - 1:
-            raise _DealError(f"trick {number_in_hand} holds {len(trick)} card; only the record's last trick "
+            raise _DealError(f"trick {number_in_hand} holds {plural(len(trick), 'card')}; only the record's last trick "
                              "may be unfinished")
         for j, tok in enumerate(trick):
             card = _card(tok, rules, f"trick {number_in_hand}, card {j + 1}")
@@ -364,7 +364,7 @@ def _replay(raw: dict, rules: Rules) -> DummyDeal:
             try:
                 hand.apply(Action.play(card), allow_renege=True)
             except EuchreError as exc:
-                raise _DealError(f"trick {number_in_hand}, card {j + 1} {tok!r}: {exc}") from None
+                raise _DealError(f"trick {number_in_hand}, card {j + 1} {quoted(tok)}: {exc}") from None
     deal.status = "complete" if hand.is_over else "incomplete"
     return deal
 

@@ -13,12 +13,14 @@ each trick's winner and the score all come from the one rules engine.
 
 Reading (:func:`load_egn`):
 
-1. JSON, then files of the old 1.0/1.1 layout (``player_cards``, ``kitty``,
+1. Strict JSON in UTF-8 (:func:`read_source`: no ``NaN``/``Infinity``, no key twice in an
+   object, at most :data:`MAX_DEPTH` levels), then files of the old 1.0/1.1 layout (``player_cards``, ``kitty``,
    ``initialLead``, ...) are upgraded the way the EGN project's own
    ``egn-upgrade`` does (snake_case keys to camelCase; ``kitty`` and
    ``initialLead`` dropped from the output, but a stated first leader is
    checked against the rules and known kitty cards are used).
-2. The JSON schema (``jsonschema``, draft 7). A failure names the field.
+2. The JSON schema (``jsonschema``, draft 7). A failure names the field and quotes at
+   most a few hundred characters of the input.
 3. ``metadata.ruleset`` → :meth:`Rules.from_egn <solver.rules.Rules.from_egn>`.
 4. Each deal: hands at the start of play are rebuilt from the tricks (plus
    ``playerCards`` when given); the dealer's dealt hand from those, the upcard
@@ -70,7 +72,7 @@ from jsonschema.exceptions import best_match
 
 from .cards import JOKER, Card, Seat, Suit, cards_of, effective_suit, mask_of
 from .dd import first_leader
-from .errors import CardError, EGNError, EuchreError, IllegalActionError, RulesError
+from .errors import CardError, EGNError, EuchreError, IllegalActionError, RulesError, plural, quoted, shorten
 from .game import (ORDER, PASS, Action, AloneDeclared, BidMade, CardPlayed, DealCards, Discarded, Game, Hand,
                    Kind, Phase, SuitNamed)
 from .position import side_name, winning_index
@@ -226,7 +228,7 @@ class EGNDeal:
         alone = " alone" if h.alone is not None else ""
         text = f"{head}; {h.maker} {how} {Suit(h.trump).word}{alone}"
         if self.status == "illegal":
-            return f"{text}: does not replay after {len(h.tricks)} tricks (illegal; not scored)"
+            return f"{text}: does not replay after {plural(len(h.tricks), 'trick')} (illegal; not scored)"
         if self.status != "complete":
             return f"{text}: incomplete after {len(h.tricks)} trick{'' if len(h.tricks) == 1 else 's'}"
         r = h.result
@@ -310,7 +312,8 @@ def load_egn(source, strict: bool = False) -> EGNGame:
     Returns: an :class:`EGNGame`.
 
     Raises:
-        EGNError: malformed JSON, a schema failure (naming the field), an unsupported ruleset,
+        EGNError: a file that cannot be read, text that is not UTF-8 or not strict JSON (see
+            :func:`read_source`), a schema failure (naming the field), an unsupported ruleset,
             or a deal that does not replay (naming the deal and the place: trick, card, call).
     """
     name, data = read_source(source)
@@ -331,10 +334,10 @@ def load_egn(source, strict: bool = False) -> EGNGame:
         raise EGNError(f"{name}: metadata.ruleset: {exc}") from None
     init = meta["initialScore"]
     if len(init) != 2:
-        raise EGNError(f"{name}: metadata.initialScore: expected two team scores, got {init!r}")
+        raise EGNError(f"{name}: metadata.initialScore: expected two team scores, got {quoted(init)}")
     final = meta.get("finalScore")
     if final is not None and len(final) != 2:
-        raise EGNError(f"{name}: metadata.finalScore: expected two team scores, got {final!r}")
+        raise EGNError(f"{name}: metadata.finalScore: expected two team scores, got {quoted(final)}")
     game = EGNGame(version=data["version"] if upgraded_from is None else EGN_VERSION, metadata=meta,
                    rules=rules, deals=[], initial_score=tuple(init),
                    recorded_final_score=None if final is None else tuple(final), problems=[], source=name,
@@ -394,40 +397,123 @@ def load_game(source, strict: bool = False):
     return load_egn(source, strict)
 
 
+MAX_DEPTH = 32
+"""How deeply a record's JSON may nest (EGN needs 9 levels); deeper input is refused before
+anything recursive (copying, upgrading, the schema) walks it."""
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def read_source(source) -> tuple:
     """``(name, parsed JSON)`` of a record given as a path, JSON text, bytes or a dict (copied).
 
-    Raises :class:`EGNError` for a missing or unreadable file, bad JSON or JSON nested too deeply.
+    Raises :class:`EGNError` for a missing or unreadable file, bytes that are not UTF-8, text that
+    is not strict JSON (``NaN``, ``Infinity``, a number out of range or with too many digits, a
+    key twice in one object, a lone surrogate in a string), or JSON nested more than
+    :data:`MAX_DEPTH` levels.
     """
-    try:
-        return _read_unchecked(source)
-    except RecursionError:
-        raise EGNError("EGN source: nested too deeply to be a game record") from None
-
-
-def _read_unchecked(source) -> tuple:
     if isinstance(source, dict):
+        _check_tree(source, "<data>")
         return "<data>", copy.deepcopy(source)
     if isinstance(source, bytes):
-        name, text = "<text>", source.decode("utf-8", errors="replace")
-    elif isinstance(source, os.PathLike) or (isinstance(source, str) and not source.lstrip().startswith(("{", "["))
-                                             and "\n" not in source and len(source) < 4096):
-        path = Path(source)
-        name = str(source)
+        name, text = "<text>", _decode(source, "<text>")
+    elif isinstance(source, os.PathLike) or (isinstance(source, str) and not _looks_like_json(source)):
+        name = str(source) if str(source).isprintable() else quoted(str(source))
+        name = shorten(name)
         try:
-            text = path.read_text(encoding="utf-8-sig")
+            data = Path(source).read_bytes()
         except FileNotFoundError:
             raise EGNError(f"{name}: no such file") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise EGNError(f"{name}: cannot be read: {exc}") from None
+        except (OSError, ValueError) as exc:       # ValueError: a NUL in the path
+            raise EGNError(f"{name}: cannot be read: {getattr(exc, 'strerror', None) or exc}") from None
+        text = _decode(data, name)
     elif isinstance(source, str):
-        name, text = "<text>", source
+        name, text = "<text>", source.lstrip("\ufeff")
     else:
         raise EGNError(f"EGN source {type(source).__name__}: expected a path, JSON text, bytes or a dict")
     try:
-        return name, json.loads(text)
+        data = json.loads(text, parse_int=_json_int, parse_float=_json_float, parse_constant=_json_constant,
+                          object_pairs_hook=_json_object)
     except json.JSONDecodeError as exc:
         raise EGNError(f"{name}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except _NotJSON as exc:
+        raise EGNError(f"{name}: not valid JSON: {exc}") from None
+    except RecursionError:
+        raise EGNError(f"{name}: nested more than {MAX_DEPTH} levels deep, too deep for a game record") from None
+    _check_tree(data, name)
+    return name, data
+
+
+def _looks_like_json(text: str) -> bool:
+    return text.lstrip(" \t\r\n\ufeff").startswith(("{", "[")) or "\n" in text or len(text) >= 4096
+
+
+def _decode(data: bytes, name: str) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise EGNError(f"{name}: not UTF-8 text: byte 0x{data[exc.start]:02x} at offset {exc.start} "
+                       f"({exc.reason})") from None
+
+
+class _NotJSON(Exception):
+    """Internal: text that the json module takes but strict JSON (RFC 8259) does not."""
+
+
+def _json_int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:           # more digits than int() converts (sys.get_int_max_str_digits)
+        raise _NotJSON(f"the number {shorten(text, 40)} has {len(text.lstrip('-'))} digits, "
+                       "too many for a game record") from None
+
+
+def _json_float(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise _NotJSON(f"the number {shorten(text, 40)} is out of range")
+    return value
+
+
+def _json_constant(text: str):
+    raise _NotJSON(f"{text} is not a JSON number")
+
+
+def _json_object(pairs: list) -> dict:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen = set()
+        key = next(k for k, _ in pairs if k in seen or seen.add(k))
+        raise _NotJSON(f"key {quoted(key)} appears twice in one object")
+    return out
+
+
+def _check_tree(data, name: str) -> None:
+    """Refuse nesting deeper than MAX_DEPTH (a cycle too) and lone surrogates, without recursion."""
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, (dict, list)):
+            if depth > MAX_DEPTH:
+                raise EGNError(f"{name}: nested more than {MAX_DEPTH} levels deep, too deep for a game record")
+            if isinstance(value, dict):
+                stack.extend((k, depth) for k in value)
+                value = value.values()
+            stack.extend((v, depth + 1) for v in value)
+        elif isinstance(value, str) and _SURROGATE.search(value):
+            bad = _SURROGATE.search(value).group()
+            raise EGNError(f"{name}: not valid JSON: the text {quoted(value, 60)} holds a lone surrogate "
+                           f"({bad.encode('unicode_escape').decode()}), not a character")
+
+
+def json_type_name(value) -> str:
+    """The JSON name of a parsed value, with its article, for messages: ``an array``, ``null``."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    for kind, words in ((dict, "an object"), (list, "an array"), (str, "a string"), ((int, float), "a number")):
+        if isinstance(value, kind):
+            return words
+    return f"a {type(value).__name__}"
 
 
 def _upgrade_legacy(data: dict) -> tuple:
@@ -481,16 +567,31 @@ def _upgrade_legacy(data: dict) -> tuple:
 
 
 def json_path_text(path) -> str:
-    """A JSON-schema error path as ``deals[3].phases[1]`` (``(top level)`` when empty)."""
+    """A JSON-schema error path as ``deals[3].phases[1]`` (``(top level)`` when empty); a long key
+    is shortened (:func:`~solver.errors.shorten`)."""
     out = ""
     for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+        out += f"[{part}]" if isinstance(part, int) else (f".{shorten(str(part), 60)}" if out
+                                                          else shorten(str(part), 60))
     return out or "(top level)"
+
+
+def schema_error_text(error, schema: str) -> str:
+    """What a ``jsonschema`` error says, for a message after its path: sizes for a list or text
+    that is too long, else the library's words with the quoted input shortened.
+
+    ``schema`` names the schema in the text (``"the EGN schema"``).
+    """
+    if error.validator == "maxItems" and isinstance(error.instance, list):
+        return f"{len(error.instance)} items, {schema} allows at most {error.validator_value}"
+    if error.validator == "maxLength" and isinstance(error.instance, str):
+        return f"{len(error.instance)} characters, {schema} allows at most {error.validator_value}"
+    return f"fails {schema}: {shorten(error.message)}"
 
 
 def _validate(data, name: str) -> None:
     if not isinstance(data, dict):
-        raise EGNError(f"{name}: an EGN file is a JSON object, got {type(data).__name__}")
+        raise EGNError(f"{name}: an EGN file is a JSON object, got {json_type_name(data)}")
     error = best_match(_validator().iter_errors(data))
     if error is None:
         return
@@ -502,12 +603,12 @@ def _validate(data, name: str) -> None:
         number = d.get("dealNumber") if isinstance(d, dict) else None
         deal = f"deal {number if isinstance(number, int) else path[1]}: "
     if error.validator == "enum" and "calls" in path:
-        raise EGNError(f"{name}: {deal}{where}: unknown call {error.instance!r} "
+        raise EGNError(f"{name}: {deal}{where}: unknown call {quoted(error.instance)} "
                        "(EGN calls are Pass, Order, s, h, d, c)")
     if error.validator == "pattern" and isinstance(error.instance, str) and "LRB" in str(error.validator_value):
-        raise EGNError(f"{name}: {deal}{where}: card {error.instance!r} does not exist "
+        raise EGNError(f"{name}: {deal}{where}: card {quoted(error.instance)} does not exist "
                        "(a card is a rank 9 T J Q K A and a suit c d h s, or B for the joker)")
-    raise EGNError(f"{name}: {deal}{where}: fails the EGN schema: {error.message}")
+    raise EGNError(f"{name}: {deal}{where}: {schema_error_text(error, 'the EGN schema')}")
 
 
 class _DealError(Exception):
@@ -516,7 +617,7 @@ class _DealError(Exception):
 
 def _egn_seat(n: int, rules: Rules, what: str) -> Seat:
     if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n < rules.players:
-        raise _DealError(f"{what} {n!r}: seats are 0..{rules.players - 1} in a {rules.players}-player game")
+        raise _DealError(f"{what} {quoted(n)}: seats are 0..{rules.players - 1} in a {rules.players}-player game")
     return Seat(n * 2 if rules.players == 2 else n)
 
 
@@ -527,27 +628,27 @@ def _seat_egn(seat: Seat, rules: Rules) -> int:
 def _card(token, rules: Rules, where: str, trump: Suit | None = None) -> Card:
     """An EGN card token → Card. Takes ``9c``, ``Nc``, ``JH``, ``B``, and ``R``/``L`` once trump is known."""
     if not isinstance(token, str):
-        raise _DealError(f"{where}: card {token!r} is not a card")
+        raise _DealError(f"{where}: card {quoted(token)} is not a card")
     t = token.strip()
     if t in ("R", "L"):
         if trump is None:
-            raise _DealError(f"{where}: card {t!r} (a bower) before trump is made")
+            raise _DealError(f"{where}: card {quoted(t)} (a bower) before trump is made")
         return Card(2 * 4 + (int(trump) if t == "R" else 3 - int(trump)))
     if t == "B":
         if not rules.joker:
             raise _DealError(f"{where}: card 'B' (the joker) is not in this game's pack (ruleset joker is false)")
         return Card(JOKER)
     if len(t) == 2 and t[0] in "78":
-        raise _DealError(f"{where}: card {t!r} does not exist in the 24-card pack (9 to A)")
+        raise _DealError(f"{where}: card {quoted(t)} does not exist in the 24-card pack (9 to A)")
     if len(t) == 2 and (t[0] == "X" or t[1] in "xtng"):
-        raise _DealError(f"{where}: card {t!r}: unknown and generic cards (X, x, t, n, g) are not supported "
+        raise _DealError(f"{where}: card {quoted(t)}: unknown and generic cards (X, x, t, n, g) are not supported "
                          "in a replayed record")
     if len(t) == 2 and t[0] == "N":
         t = "9" + t[1]
     try:
         return Card.parse(t)
     except CardError:
-        raise _DealError(f"{where}: card {token!r} does not exist "
+        raise _DealError(f"{where}: card {quoted(token)} does not exist "
                          "(a card is a rank 9 T J Q K A and a suit c d h s)") from None
 
 
@@ -616,7 +717,7 @@ def _replay(raw: dict, index: int, number: int, rules: Rules, legacy: dict) -> E
                 if len(set(cards)) != len(cards):
                     raise _DealError(f"initialState.playerCards[{i}]: a card appears twice")
                 if len(cards) > 5:
-                    raise _DealError(f"initialState.playerCards[{i}]: {len(cards)} cards, a hand has 5")
+                    raise _DealError(f"initialState.playerCards[{i}]: {plural(len(cards), 'card')}, a hand has 5")
                 player_cards[seat] = cards
         player_cards = tuple(player_cards)
 
@@ -630,12 +731,12 @@ def _replay(raw: dict, index: int, number: int, rules: Rules, legacy: dict) -> E
     bid_order = [Seat(seats[(d_i + 1 + k) % n_seats]) for k in range(n_seats)]
     for i, tok in enumerate(calls or []):
         if decided_at is not None:
-            raise _DealError(f"calls[{i}] {tok!r}: trump was already made at calls[{decided_at}]")
+            raise _DealError(f"calls[{i}] {quoted(tok)}: trump was already made at calls[{decided_at}]")
         if i >= 2 * n_seats:
-            raise _DealError(f"calls[{i}] {tok!r}: bidding has at most {2 * n_seats} calls")
+            raise _DealError(f"calls[{i}] {quoted(tok)}: bidding has at most {2 * n_seats} calls")
         if tok in ("n", "x"):
             what = "no-trump" if tok == "n" else "an unknown call"
-            raise _DealError(f"calls[{i}] {tok!r} by {bid_order[i % n_seats]}: unknown call ({what} "
+            raise _DealError(f"calls[{i}] {quoted(tok)} by {bid_order[i % n_seats]}: unknown call ({what} "
                              "is not played under these rules)")
         if tok == "Pass":
             continue
@@ -677,10 +778,10 @@ def _replay(raw: dict, index: int, number: int, rules: Rules, legacy: dict) -> E
         for t, trick_tokens in enumerate(play["tricks"]):
             where = f"trick {t + 1}"
             if len(trick_tokens) > size:
-                raise _DealError(f"{where} has {len(trick_tokens)} cards, but only {size} seats play "
+                raise _DealError(f"{where} has {plural(len(trick_tokens), 'card')}, but only {size} seats play "
                                  f"({' '.join(str(s) for s in in_play)})")
             if len(trick_tokens) < size and t + 1 < len(play["tricks"]):
-                raise _DealError(f"{where} has {len(trick_tokens)} cards, expected {size} "
+                raise _DealError(f"{where} has {plural(len(trick_tokens), 'card')}, expected {size} "
                                  "(only the last recorded trick may be unfinished)")
             cards = []
             i0 = in_play.index(leader)
@@ -767,7 +868,7 @@ def _replay(raw: dict, index: int, number: int, rules: Rules, legacy: dict) -> E
     unknown = tuple(5 - bin(known[s]).count("1") if s in rules.seats else 0 for s in range(4))
     kitty_unknown = rules.kitty_size - 1 - bin(kitty).count("1")
     if kitty_unknown < 0:
-        raise _DealError(f"initialState.kitty: {bin(kitty).count('1')} cards besides the upcard, "
+        raise _DealError(f"initialState.kitty: {plural(bin(kitty).count('1'), 'card')} besides the upcard, "
                          f"the kitty has {rules.kitty_size - 1}")
 
     deal = EGNDeal(index=index, number=number, dealer=dealer, upcard=upcard, calls=calls, alone=alone,
@@ -796,7 +897,7 @@ def _replay(raw: dict, index: int, number: int, rules: Rules, legacy: dict) -> E
             action = ORDER
         elif hand.phase is Phase.BID1:
             if _SUIT_CALLS[tok] != upcard.suit:
-                return illegal(f"calls[{i}] {tok!r}", IllegalActionError(
+                return illegal(f"calls[{i}] {quoted(tok)}", IllegalActionError(
                     f"{hand.to_act} cannot call {tok}: in round 1 the only call is to order up the upcard "
                     f"{upcard}"), seat=hand.to_act)
             action = ORDER                             # the upcard's suit, written as a suit
@@ -806,7 +907,7 @@ def _replay(raw: dict, index: int, number: int, rules: Rules, legacy: dict) -> E
         try:
             hand.apply(action)
         except IllegalActionError as exc:
-            return illegal(f"calls[{i}] {tok!r}", exc, seat=seat)
+            return illegal(f"calls[{i}] {quoted(tok)}", exc, seat=seat)
     if hand.phase is Phase.DONE:
         deal.status = "thrown_in"
         if alone or discard is not None:

@@ -1,8 +1,9 @@
-"""The one exception family of the engine.
+"""The one exception family of the engine, and the one way its messages quote input.
 
 Every error a user can cause is a :class:`EuchreError`, a ``ValueError``, whose
 message names the bad token and says why it is bad, e.g.
-``card 'Zh': rank must be one of 9 T J Q K A``.
+``card 'Zh': rank must be one of 9 T J Q K A``. A message quotes what the user
+gave through :func:`quoted` (or :func:`shorten`), so a huge input gives a short message.
 """
 
 
@@ -28,3 +29,31 @@ class IllegalActionError(EuchreError):
 
 class EGNError(EuchreError):
     """A game record that is not valid EGN or does not replay."""
+
+
+QUOTE_LIMIT = 400
+"""The most characters of a user's input that one error message quotes."""
+
+
+def shorten(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` itself when it has at most ``limit`` characters; else its start and end around a
+    ``...[N characters cut]...`` marker, so a message quoting a big input stays a few lines long.
+
+    >>> shorten("x" * 1000, 60)
+    'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...[940 characters cut]...xxxxxxxxxxxx'
+    """
+    if len(text) <= limit:
+        return text
+    tail = limit // 5
+    head = limit - tail
+    return f"{text[:head]}...[{len(text) - head - tail} characters cut]...{text[len(text) - tail:]}"
+
+
+def quoted(value, limit: int = QUOTE_LIMIT) -> str:
+    """``repr`` of a user's value for an error message, shortened (:func:`shorten`) when long."""
+    return shorten(repr(value), limit)
+
+
+def plural(count: int, noun: str) -> str:
+    """``1 card``, ``2 cards``: a count and its noun for a message (nouns that take an ``s``)."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"

@@ -75,7 +75,7 @@ from typing import Iterator
 from .cards import (ALL_CARDS_MASK, FULL_MASK, JOKER, Card, Seat, Suit, cards_of, effective_suit,
                     format_cards, mask_of, parse_cards, parse_deal, split_dummy_deal)
 from .dd import first_leader, hand_points
-from .errors import CardError, EuchreError, IllegalActionError, PositionError, RulesError
+from .errors import CardError, EuchreError, IllegalActionError, PositionError, RulesError, plural, quoted
 from .position import Position, legal_mask, side_name, side_of, winning_index
 from .rules import Rules
 
@@ -203,7 +203,7 @@ class Action:
     def from_code(code: int) -> "Action":
         """Inverse of :attr:`code`; raises :class:`IllegalActionError` for an unused integer."""
         if isinstance(code, bool) or not isinstance(code, int):
-            raise IllegalActionError(f"action code {code!r}: expected an integer")
+            raise IllegalActionError(f"action code {quoted(code)}: expected an integer")
         if 0 <= code <= JOKER:
             return Action.play(code)
         if _DISCARD_BASE <= code <= _DISCARD_BASE + JOKER:
@@ -231,7 +231,7 @@ class Action:
         if isinstance(text, Action):
             return text
         if not isinstance(text, str):
-            raise IllegalActionError(f"action {text!r}: expected text such as 'pass', 'order', 'call h' or 'Kh'")
+            raise IllegalActionError(f"action {quoted(text)}: expected text such as 'pass', 'order', 'call h' or 'Kh'")
         words = text.strip().lower().replace("_", " ").split()
         key = " ".join(words)
         fixed = {"pass": PASS, "order": ORDER, "order up": ORDER, "pick up": ORDER, "pickup": ORDER,
@@ -263,7 +263,7 @@ class Action:
                     return Action.name(words[0])
         except CardError:
             pass
-        raise IllegalActionError(f"action {text!r}: not a call, discard or card "
+        raise IllegalActionError(f"action {quoted(text)}: not a call, discard or card "
                                  "(try 'pass', 'order', 'call h', 'discard Kh', 'alone', 'partner', 'Kh')")
 
     def __repr__(self) -> str:
@@ -373,17 +373,17 @@ class DealCards:
             deal, dummy_text = split_dummy_deal(deal)
             for seat, cards in parse_deal(dummy_text, rules.players).items():
                 if cards is None or len(cards) != HAND_SIZE:
-                    got = "unknown ('-')" if cards is None else f"{len(cards)} cards"
+                    got = "unknown ('-')" if cards is None else plural(len(cards), "card")
                     raise CardError(f"{seat} dummy is {got}, expected {HAND_SIZE} face-up cards")
                 dummies[seat] = mask_of(cards)
         elif isinstance(deal, str) and "|" in deal:
-            raise CardError(f"deal {deal!r}: '|' separates the dummy hands, which need "
+            raise CardError(f"deal {quoted(deal)}: '|' separates the dummy hands, which need "
                             "Rules(players=2, dummy_hands=True)")
         parsed = parse_deal(deal, rules.players)
         hands, unknown = [0, 0, 0, 0], [0, 0, 0, 0]
         for seat, cards in parsed.items():
             if not partial and (cards is None or len(cards) != HAND_SIZE):
-                got = "unknown ('-')" if cards is None else f"{len(cards)} cards"
+                got = "unknown ('-')" if cards is None else plural(len(cards), "card")
                 raise CardError(f"{seat} hand is {got}, expected {HAND_SIZE} cards "
                                 "(pass partial=True for a partial record)")
             cards = cards or []
@@ -655,11 +655,11 @@ class Hand:
     def __init__(self, rules: Rules | None = None, dealer=Seat.N):
         rules = rules if rules is not None else Rules()
         if not isinstance(rules, Rules):
-            raise RulesError(f"rules {rules!r}: expected a Rules value")
+            raise RulesError(f"rules {quoted(rules)}: expected a Rules value")
         try:
             dealer = Seat.parse(dealer)
         except CardError as exc:
-            raise RulesError(f"dealer {dealer!r}: {exc}") from None
+            raise RulesError(f"dealer {quoted(dealer)}: {exc}") from None
         if dealer not in rules.seats:
             raise RulesError(f"dealer {dealer}: two-player euchre seats only N and S")
         self._rules = rules
@@ -978,7 +978,7 @@ class Hand:
             return Action.from_code(action)
         if isinstance(action, str):
             return Action.parse(action, self._phase)
-        raise IllegalActionError(f"action {action!r}: expected an Action, a DealCards, an action code or text")
+        raise IllegalActionError(f"action {quoted(action)}: expected an Action, a DealCards, an action code or text")
 
     def verify(self, action, allow_renege: bool = False) -> None:
         """Raise :class:`IllegalActionError` (naming seat and card or call) unless ``action`` is legal now.
@@ -1100,7 +1100,7 @@ class Hand:
             if size != expected:
                 what = "the kitty holds" if name == "kitty" else f"{name} holds"
                 extra = " besides the upcard" if name == "kitty" else ""
-                raise IllegalActionError(f"cannot deal: {what} {size} cards{extra}, expected {expected}")
+                raise IllegalActionError(f"cannot deal: {what} {plural(size, 'card')}{extra}, expected {expected}")
 
     def can_deal(self, cards: DealCards) -> bool:
         try:
@@ -1600,7 +1600,7 @@ class Game:
         Hand(self._rules, dealer)                     # validates the dealer
         self._first_dealer = Seat.parse(dealer)
         if (len(tuple(scores)) != 2 or any(isinstance(s, bool) or not isinstance(s, int) for s in scores)):
-            raise RulesError(f"scores {scores!r}: expected two whole numbers (side 0, side 1)")
+            raise RulesError(f"scores {quoted(scores)}: expected two whole numbers (side 0, side 1)")
         self._initial = tuple(scores)
         self._hands: list = []
 

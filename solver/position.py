@@ -55,6 +55,13 @@ def legal_mask(hand: int, trump: int, led_card) -> int:
     return follow or hand
 
 
+def _must_follow(seat: Seat, hand: int, trump: int, led: int) -> str:
+    """``N holds diamonds (9d Jd Kd) and must follow suit``: the end of a renege message."""
+    suit = effective_suit(led, trump)
+    follow = [c for c in cards_of(hand) if effective_suit(c, trump) == suit]
+    return f"{seat} holds {Suit(suit).word} ({format_cards(follow)}) and must follow suit"
+
+
 @dataclass(frozen=True)
 class Position:
     """A double-dummy position: every hand in play known, trump named, a trick under way or about to start.
@@ -215,7 +222,7 @@ class Position:
             if sum(won) + tricks_left != TRICKS_PER_HAND:
                 done = TRICKS_PER_HAND - tricks_left
                 raise PositionError(f"tricks_won {self.side_name(0)} {won[0]}, {self.side_name(1)} {won[1]}: "
-                                    f"{done} trick{'s' if done != 1 else ''} have been played, "
+                                    f"{done} trick{'s have' if done != 1 else ' has'} been played, "
                                     f"with {tricks_left} left")
             object.__setattr__(self, "tricks_won", won)
         for i in range(1, len(self.played)):
@@ -223,8 +230,7 @@ class Position:
             could = legal_mask(hands[seat] | self.played[i].mask, self.trump, self.played[0])
             if not could & self.played[i].mask:
                 raise PositionError(f"played {self.played[i]} by {Seat(seat)}: a renege, "
-                                    f"{Seat(seat)} holds {Suit(effective_suit(self.played[0], self.trump)).name} "
-                                    "and must follow suit")
+                                    f"{_must_follow(Seat(seat), hands[seat], self.trump, self.played[0])}")
 
     # -- derived facts ------------------------------------------------------
     @property
@@ -276,8 +282,8 @@ class Position:
         if not self.hands[seat] & card.mask:
             raise PositionError(f"card {card}: {seat} does not hold it")
         if card not in self.legal_cards():
-            led = Suit(effective_suit(self.played[0], self.trump))
-            raise PositionError(f"card {card}: a renege, {seat} must follow {led.name}")
+            raise PositionError(f"card {card}: a renege, "
+                                f"{_must_follow(seat, self.hands[seat], self.trump, self.played[0])}")
         hands = list(self.hands)
         hands[seat] &= ~card.mask
         played = self.played + (card,)

@@ -1,4 +1,5 @@
-"""Shared test fixtures: paths of the real games and DD vectors copied from ../shared/data."""
+"""Shared test set-up: the paths of the real games and the DD vectors kept in tests/data (every test
+file takes them from here), and the oracle tests/reference.py importable as a plain module."""
 import os
 import pathlib
 import sys

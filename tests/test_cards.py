@@ -71,3 +71,64 @@ def test_left_bower_is_trump():
     assert effective_suit(Card("Js"), Suit.C) == Suit.C
     assert effective_suit(Card("Js"), Suit.H) == Suit.S
     assert effective_suit(Card("B"), Suit.D) == Suit.D
+
+
+VWEC = "N:9d Ac Tc Kd Jd E:Qd Js Kh 9h Jh S:9c Ks Qh Kc Jc W:Ad As Ah 9s Qs"
+
+
+@pytest.mark.parametrize("text, sep", [
+    (VWEC.replace(" E:", ",E:"), ","),                                   # one comma, glued
+    (VWEC.replace(" E:", " ,E:"), ","),
+    (VWEC.replace(" E:", ", E:").replace(" S:", ", S:").replace(" W:", ", W:"), ","),
+    (VWEC.replace(" S:", "; S:"), ";"),
+])
+def test_commas_between_hands_say_hands_are_separated_by_spaces(text, sep):
+    with pytest.raises(CardError) as err:
+        parse_deal(text)
+    assert str(err.value) == (f"deal {text!r}: hands are separated by spaces, not {sep!r}; "
+                              "write 'N:<cards> E:<cards> S:<cards> W:<cards>'")
+
+
+def test_commas_between_cards_are_still_fine():
+    assert parse_deal(VWEC.replace("9d Ac Tc Kd Jd", "9d,Ac,Tc, Kd ,Jd")) == parse_deal(VWEC)
+
+
+def test_a_deal_without_seat_labels_is_quoted_once():
+    text = "9d Ac Tc Kd Jd Qd Js Kh 9h Jh 9c Ks Qh Kc Jc Ad As Ah 9s Qs"
+    with pytest.raises(CardError) as err:
+        parse_deal(text)
+    assert str(err.value) == (f"deal {text!r}: no seat labels; write each hand after its seat: "
+                              "'N:<cards> E:<cards> S:<cards> W:<cards>'")
+    with pytest.raises(CardError) as err:
+        parse_deal("9d Ac Tc Kd Jd", players=2)
+    assert str(err.value) == "deal '9d Ac Tc Kd Jd': no seat labels; write each hand after its seat: 'N:<cards> S:<cards>'"
+    # with labels after some cards, the cards before the first label are named
+    with pytest.raises(CardError) as err:
+        parse_deal("Jh Ah N:Kh")
+    assert str(err.value) == "deal 'Jh Ah N:Kh': expected 'N:' before the first hand, got 'Jh Ah'"
+
+
+BIG = "Z" * 100_000
+BIG_INPUT_ERRORS = [
+    (lambda: Card.parse(BIG), "card 'ZZZ"),
+    (lambda: Card.parse("Jh " + BIG), "expected one card, got several"),
+    (lambda: Suit.parse(BIG), "suit 'ZZZ"),
+    (lambda: Seat.parse(BIG), "seat 'ZZZ"),
+    (lambda: parse_cards("Jh Ah " + "Kh " * 30_000), "card Kh appears twice"),
+    (lambda: parse_cards(["Jh"] * 30_000), "card Jh appears twice"),
+    (lambda: parse_cards("." * 100_000), "PBN hands need 4 suit groups"),
+    (lambda: parse_deal(BIG), "no seat labels"),
+    (lambda: parse_deal(BIG + " N:Jh"), "expected 'N:' before the first hand"),
+    (lambda: parse_deal("N:Jh E:Ah " + "N:Kh " * 30_000), "seat N is named twice"),
+    (lambda: parse_deal("N:Jh,E:Ah " + BIG), "hands are separated by spaces"),
+    (lambda: parse_deal("N:Jh|" + BIG), "'|' splits a dummy-hands deal"),
+]
+
+
+@pytest.mark.parametrize("case", range(len(BIG_INPUT_ERRORS)))
+def test_errors_quote_big_input_short(case):
+    call, message = BIG_INPUT_ERRORS[case]
+    with pytest.raises(CardError) as err:
+        call()
+    assert message in str(err.value) and len(str(err.value)) < 1000
+    assert "characters cut]" in str(err.value)

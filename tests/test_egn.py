@@ -13,10 +13,8 @@ from solver import EGNError, Rules, solve
 from solver.cards import Card, Seat, Suit, cards_of
 from solver.egn import SCHEMA_PATH, EGNGame, dump_egn, load_egn
 from solver.game import Game, Hand, Phase
+from conftest import EGN_DIR
 
-EGN_DIR = Path(__file__).resolve().parents[2] / "shared" / "data" / "egn"
-if not EGN_DIR.is_dir():                                    # the shared data next to the checkout
-    EGN_DIR = Path("/work/shared/data/egn")
 FILES = sorted(EGN_DIR.glob("*.egn"))
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 
@@ -395,3 +393,163 @@ def test_schema_and_licence_ship_with_the_package():
 
 def test_public_names():
     assert solver.load_egn is load_egn and solver.dump_egn is dump_egn
+
+
+# -- reading: every failure to read a record is an EGNError, for EGN and dummy-hands records alike ----------
+from solver.dummy_record import load_dummy_record  # noqa: E402
+from solver.egn import load_game  # noqa: E402
+
+LOADERS = [load_egn, load_dummy_record, load_game]
+VWEC_TEXT = (EGN_DIR / "vwec-finals.egn").read_text(encoding="utf-8")
+
+
+def _in_score(literal: str) -> str:
+    """The VWEC record with ``literal`` (raw JSON) as its first initial score."""
+    text = re.sub(r'"initialScore": \[\s*0,', f'"initialScore": [{literal},', VWEC_TEXT, count=1)
+    assert text != VWEC_TEXT
+    return text
+
+
+def _nested(depth: int) -> str:
+    """The VWEC record with an array nested ``depth`` deep before its metadata."""
+    return VWEC_TEXT.replace('"metadata":', '"x": ' + "[" * depth + "]" * depth + ', "metadata":', 1)
+
+
+def _deep_dict(depth: int) -> dict:
+    data = raw("vwec-finals.egn")
+    leaf = data["metadata"]["x"] = []
+    for _ in range(depth):
+        leaf.append([])
+        leaf = leaf[0]
+    return data
+
+
+READ_FAILURES = [
+    ("integer of 5,000 digits", _in_score("9" * 5000),
+     r"^<text>: not valid JSON: the number 9{32}\.\.\.\[4960 characters cut\]\.\.\.9{8} has 5000 digits, "
+     r"too many for a game record$"),
+    ("the same as bytes", _in_score("9" * 5000).encode(), r"^<text>: not valid JSON: the number 9+.* has 5000 digits"),
+    ("NaN", _in_score("NaN"), r"^<text>: not valid JSON: NaN is not a JSON number$"),
+    ("Infinity", _in_score("Infinity"), r"^<text>: not valid JSON: Infinity is not a JSON number$"),
+    ("-Infinity", _in_score("-Infinity"), r"^<text>: not valid JSON: -Infinity is not a JSON number$"),
+    ("number out of range", _in_score("1e999"), r"^<text>: not valid JSON: the number 1e999 is out of range$"),
+    ("invalid UTF-8", VWEC_TEXT.encode().replace(b'"title": "', b'"title": "\xff', 1),
+     r"^<text>: not UTF-8 text: byte 0xff at offset \d+ \(invalid start byte\)$"),
+    ("lone surrogate", VWEC_TEXT.replace('"title": "', '"title": "\\ud800', 1),
+     r"^<text>: not valid JSON: the text '\\ud800.*' holds a lone surrogate \(\\ud800\), not a character$"),
+    ("duplicate key", VWEC_TEXT.replace('"metadata":', '"deals": [], "metadata":', 1),
+     r"^<text>: not valid JSON: key 'deals' appears twice in one object$"),
+    ("nested 600 deep", _nested(600), r"^<text>: nested more than 32 levels deep, too deep for a game record$"),
+    ("nested 100,000 deep", _nested(100_000), r"^<text>: nested more than 32 levels deep, too deep for a game record$"),
+    ("dict nested 600 deep", _deep_dict(600), r"^<data>: nested more than 32 levels deep, too deep for a game record$"),
+    ("top level a list", "[1, 2]", r"^<text>: an? .* is a JSON object, got an array$"),
+    ("top level a string", b'"hello"', r"^<text>: an? .* is a JSON object, got a string$"),
+    ("top level a number", b"5", r"^<text>: an? .* is a JSON object, got a number$"),
+    ("top level null", b"null", r"^<text>: an? .* is a JSON object, got null$"),
+    ("top level true", b"true", r"^<text>: an? .* is a JSON object, got true$"),
+    ("NUL in a path", "game\x00.egn", r"^'game\\x00.egn': cannot be read: embedded null byte$"),
+]
+
+
+@pytest.mark.parametrize("load", LOADERS, ids=lambda f: f.__name__)
+@pytest.mark.parametrize("case, source, message", READ_FAILURES, ids=[r[0] for r in READ_FAILURES])
+def test_every_failure_to_read_a_record_is_an_egn_error(load, case, source, message):
+    with pytest.raises(EGNError, match=message):
+        load(source)       # dict sources are copied by the reader, never changed
+
+
+def test_a_cyclic_dict_is_refused():
+    data = raw("vwec-finals.egn")
+    data["metadata"]["x"] = data["metadata"]
+    for load in LOADERS:
+        with pytest.raises(EGNError, match="nested more than 32 levels deep"):
+            load(data)
+
+
+@pytest.mark.parametrize("load", LOADERS, ids=lambda f: f.__name__)
+def test_a_bad_utf8_file_says_where(load, tmp_path):
+    path = tmp_path / "bad.egn"
+    path.write_bytes(VWEC_TEXT.encode().replace(b'"title": "', b'"title": "\xc3(', 1))
+    offset = VWEC_TEXT.index('"title": "') + len('"title": "')
+    with pytest.raises(EGNError, match=rf"^{re.escape(str(path))}: not UTF-8 text: byte 0xc3 at offset {offset} "
+                                       r"\(invalid continuation byte\)$"):
+        load(path)
+
+
+def test_what_reading_accepts_still_reads():
+    # a byte-order mark, before text or bytes, and a deep but legal record: read as before
+    for source in ("\ufeff" + VWEC_TEXT, b"\xef\xbb\xbf" + VWEC_TEXT.encode(), VWEC_TEXT.encode()):
+        assert load_egn(source).final_score == load_egn(VWEC_TEXT).final_score
+    # numbers that look odd but are integers the schema takes
+    assert load_egn(_in_score("0")).initial_score == (0, 0)
+
+
+def test_review_of_a_record_with_a_huge_integer_is_one_error_line(tmp_path, capsys):
+    from solver.cli import main
+    path = tmp_path / "huge.egn"
+    path.write_text(_in_score("9" * 5000))
+    assert main(["review", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("euchre: error: ") and err.count("\n") == 1 and "5000 digits" in err
+    assert "Traceback" not in err and len(err) < 1000
+
+
+# -- a message quotes at most a few hundred characters of the input, and still names the place ----------
+def _many_deals(count: int) -> dict:
+    data = raw("vwec-finals.egn")
+    data["deals"] = [dict(copy.deepcopy(data["deals"][i % 13]), dealNumber=i) for i in range(count)]
+    return data
+
+
+def _mutated(change):
+    data = raw("vwec-finals.egn")
+    change(data)
+    return data
+
+
+BIG = "Z" * 100_000
+LONG_INPUT_FAILURES = [
+    ("101 deals", _many_deals(101), r"^<data>: deals: 101 items, the EGN schema allows at most 100$"),
+    ("10,000 deals", _many_deals(10_000), r"^<data>: deals: 10000 items, the EGN schema allows at most 100$"),
+    ("deals an object", _mutated(lambda d: d.update(deals={"a": _many_deals(101)["deals"]})),
+     r"^<data>: deals: fails the EGN schema: \{'a': \[\{'dealNumber': 0, .*\.\.\.\[\d+ characters cut\]\.\.\..* "
+     r"is not of type 'array'$"),
+    ("a 100,000-character title", _mutated(_set(["metadata", "title"], BIG)),
+     r"^<data>: metadata.title: 100000 characters, the EGN schema allows at most 128$"),
+    ("a 100,000-character key", _mutated(_set([BIG], 1)),
+     r"^<data>: \(top level\): fails the EGN schema: Additional properties are not allowed \('Z+\.\.\.\[\d+ "
+     r"characters cut\]\.\.\.Z+' was unexpected\)$"),
+    ("a 100,000-character card", _mutated(_set(["deals", 3, "phases", 1, "tricks", 2, 1], BIG)),
+     r"^<data>: deal 3: deals\[3\].phases\[1\].tricks\[2\]\[1\]: card 'Z+\.\.\.\[\d+ characters cut\]\.\.\.Z+' "
+     r"does not exist"),
+    ("a 100,000-character call", _mutated(_set(["deals", 3, "phases", 0, "calls", 2], BIG)),
+     r"^<data>: deal 3: deals\[3\].phases\[0\].calls\[2\]: unknown call 'Z+\.\.\.\[\d+ characters cut\]\.\.\.Z+'"),
+    ("a 100,000-digit annotation key", _mutated(_set(["deals", 3, "phases", 0, "callAnnotations"], {"1" * 100_000: 5})),
+     r"^<data>: deal 3: deals\[3\].phases\[0\].callAnnotations.1+\.\.\.\[\d+ characters cut\]\.\.\.1+: "
+     r"fails the EGN schema: 5 is not of type 'array'$"),
+]
+
+
+@pytest.mark.parametrize("case, source, message", LONG_INPUT_FAILURES, ids=[c[0] for c in LONG_INPUT_FAILURES])
+def test_messages_quote_big_input_short(case, source, message):
+    with pytest.raises(EGNError, match=message) as err:
+        load_egn(source)
+    assert len(str(err.value)) < 1000
+
+
+def test_dummy_record_messages_quote_big_input_short():
+    from test_dummy_hands import PAPER_RECORD
+    many = copy.deepcopy(PAPER_RECORD)
+    many["deals"] = [dict(copy.deepcopy(PAPER_RECORD["deals"][0]), dealNumber=i) for i in range(101)]
+    titled = copy.deepcopy(PAPER_RECORD)
+    titled["metadata"]["title"] = BIG
+    carded = copy.deepcopy(PAPER_RECORD)
+    carded["deals"][0]["initialState"]["upCard"] = BIG
+    for source, message in [
+            (many, r"^<data>: deals: 101 items, the dummy-hands record schema allows at most 100$"),
+            (titled, r"^<data>: metadata.title: 100000 characters, the dummy-hands record schema allows at most 128$"),
+            (carded, r"^<data>: deals\[0\].initialState.upCard: card 'Z+\.\.\.\[\d+ characters cut\]\.\.\.Z+' "
+                     r"does not exist")]:
+        with pytest.raises(EGNError, match=message) as err:
+            load_dummy_record(source)
+        assert len(str(err.value)) < 1000

@@ -551,3 +551,39 @@ def test_steps_give_the_state_before_every_decision():
         assert before.to_act == rec.seat and rec.action in before.legal_actions()
         assert before.view(rec.seat).hand == before.holding(rec.seat)
     assert steps[0][0].phase is Phase.BID1 and steps[-1][1].result == h.result
+
+
+# -- messages a player can read ------------------------------------------------------------------------------
+VWEC_DEAL = "N:9d Ac Tc Kd Jd E:Qd Js Kh 9h Jh S:9c Ks Qh Kc Jc W:Ad As Ah 9s Qs"
+
+
+def test_a_renege_names_the_suit_in_words_and_the_cards_that_follow():
+    deal = "N:9d Ac Kd Jd E:Qd Js Kh 9h Jh S:9c Ks Qh Kc Jc W:As Ah 9s Qs"
+    with pytest.raises(PositionError) as err:
+        Position.parse(deal, trump="c", leader="W", played="Ad Tc")
+    assert str(err.value) == "played Tc by N: a renege, N holds diamonds (9d Jd Kd) and must follow suit"
+    pos = Position.parse(VWEC_DEAL, trump="c", leader="W").play("Ad")
+    with pytest.raises(PositionError) as err:
+        pos.play("Ac")
+    assert str(err.value) == "card Ac: a renege, N holds diamonds (9d Jd Kd) and must follow suit"
+    # the left bower follows trump: with clubs trump, E's Js is a club
+    pos = Position.parse(VWEC_DEAL, trump="c", leader="N").play("Ac")
+    with pytest.raises(PositionError) as err:
+        pos.play("Qd")
+    assert str(err.value) == "card Qd: a renege, E holds clubs (Js) and must follow suit"
+
+
+def test_tricks_played_is_grammatical():
+    deal = "N:9d Ac Tc Kd E:Qd Js Kh 9h S:9c Ks Qh Kc W:Ad As Ah 9s"
+    with pytest.raises(PositionError) as err:
+        Position.parse(deal, trump="c", leader="W", tricks_won={"NS": 1, "EW": 1})
+    assert str(err.value) == "tricks_won NS 1, EW 1: 1 trick has been played, with 4 left"
+    with pytest.raises(PositionError) as err:
+        Position.parse("N:9d Ac Tc E:Qd Js Kh S:9c Ks Qh W:Ad As Ah", trump="c", leader="W", tricks_won={"NS": 1})
+    assert str(err.value) == "tricks_won NS 1, EW 0: 2 tricks have been played, with 3 left"
+
+
+def test_counts_in_messages_are_grammatical():
+    with pytest.raises(EuchreError) as err:
+        Hand.from_deal("N:Jh E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Kc Tc Qh Th", upcard="9c", dealer="S")
+    assert "N hand is 1 card, expected 5 cards" in str(err.value)

@@ -23,7 +23,7 @@ def test_real_deal_parses():
     (dict(alone="E"), "the loner must be one of the makers"),
     (dict(played="Qd"), "card Qd is in the current trick and in E's hand"),
     (dict(deal="N:9d Ac Kd Jd E:Qd Js Kh 9h Jh S:9c Ks Qh Kc Jc W:As Ah 9s Qs", played="Ad Tc"),
-     "played Tc by N: a renege, N holds D and must follow suit"),
+     "played Tc by N: a renege, N holds diamonds (9d Jd Kd) and must follow suit"),
     (dict(makers="NE"), "side 'NE': must be NS or EW"),
     (dict(trump="x"), "suit 'x'"),
 ])
@@ -39,7 +39,7 @@ def test_bad_positions(kwargs, message):
 def test_renege_names_the_card():
     # W leads Ad; N holds 9d Kd Jd (diamonds) and may not play a club
     pos = Position.parse(VWEC, trump="c", leader="W").play("Ad")
-    with pytest.raises(PositionError, match="card Ac: a renege, N must follow D"):
+    with pytest.raises(PositionError, match=r"card Ac: a renege, N holds diamonds \(9d Jd Kd\) and must follow suit"):
         pos.play("Ac")
     with pytest.raises(PositionError, match="N does not hold it"):
         pos.play("As")

@@ -2,24 +2,17 @@
 so it is checked here against the published vectors and hand-worked positions."""
 
 import json
-import os
 import random
-import sys
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import reference as ref  # noqa: E402
-
-_HERE = os.path.dirname(os.path.abspath(__file__))
-VECTORS = next(p for p in (os.environ.get("EUCHRE_DD_VECTORS"),
-                           os.path.join(_HERE, "data", "dd-vectors.jsonl"),
-                           "/work/shared/data/dd-vectors.jsonl") if p and os.path.exists(p))
+import reference as ref
+from conftest import DD_VECTORS
 
 
 def _load_vectors():
-    with open(VECTORS) as f:
+    with open(DD_VECTORS, encoding="utf-8") as f:
         return [json.loads(line) for line in f if line.strip()]
 
 
