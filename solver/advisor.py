@@ -91,12 +91,12 @@ from . import dd
 from .cards import JOKER, Card, Seat, Suit, cards_of, format_cards, mask_of, parse_cards, parse_deal
 from .errors import CardError, IllegalActionError, PositionError, RulesError
 from .rules import Rules
+from .stats import mean_interval, t_quantile, wilson  # noqa: F401  (t_quantile re-exported)
 from .worlds import EXACT_LIMIT, Worlds, bid_space
 
 MIN_WORLDS = 10
 MAX_WORLDS = 100_000
 MAX_THREADS = 256
-Z95 = 1.959963984540054
 
 # ----------------------------------------------------------------- card tables
 NCARDS = 25
@@ -353,51 +353,6 @@ class BiddingPolicy:
 
 #: The bidding policy the advisor gives the seats that bid after the advised one.
 POLICY = BiddingPolicy()
-
-
-# ----------------------------------------------------------------- intervals
-def wilson(successes: float, n: int, z: float = Z95) -> tuple:
-    """Wilson score interval for a binomial proportion (95% by default)."""
-    if n <= 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    low = 0.0 if successes <= 0 else max(0.0, centre - half)
-    high = 1.0 if successes >= n else min(1.0, centre + half)
-    return (low, high)
-
-
-# t_{0.975, df} for small df, where the series below is not accurate enough (Student's tables)
-_T975 = {1: 12.706204736174694, 2: 4.302652729749462, 3: 3.1824463052837078, 4: 2.7764451051977934,
-         5: 2.5705818356363146, 6: 2.4469118511449786, 7: 2.364624251592784, 8: 2.306004135204166,
-         9: 2.262157162798205, 10: 2.228138851986274}
-
-
-def t_quantile(df: int) -> float:
-    """Two-sided 95% Student t quantile (t_{0.975, df}): tabulated for df 1-10, else the
-    Cornish-Fisher series in 1/df (Abramowitz and Stegun 26.7.5), within 1e-5 from df 11."""
-    if df <= 0:
-        return float("inf")
-    if df in _T975:
-        return _T975[df]
-    z = Z95
-    g1 = (z ** 3 + z) / 4
-    g2 = (5 * z ** 5 + 16 * z ** 3 + 3 * z) / 96
-    g3 = (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / 384
-    g4 = (79 * z ** 9 + 776 * z ** 7 + 1482 * z ** 5 - 1920 * z ** 3 - 945 * z) / 92160
-    return z + g1 / df + g2 / df ** 2 + g3 / df ** 3 + g4 / df ** 4
-
-
-def mean_interval(values: np.ndarray, exact: bool) -> tuple:
-    """95% interval of the mean of ``values``: Student t, or the mean itself when exact."""
-    n = values.size
-    mean = float(values.mean()) if n else 0.0
-    if exact or n < 2:
-        return (mean, mean) if exact else (-math.inf, math.inf)
-    half = t_quantile(n - 1) * float(values.std(ddof=1)) / math.sqrt(n)
-    return (mean - half, mean + half)
 
 
 # ----------------------------------------------------------------- results
