@@ -177,7 +177,7 @@ class Auction:
             if s == self.up_suit:
                 continue
             out.append((s, False))
-            if self.players == 4:
+            if self.players == 4:             # laws: no loner in two-player
                 out.append((s, True))
         return out
 

@@ -148,7 +148,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
                 auction[str(Seat(s))] = float(np.mean(res.maker == s))
             auction["thrown_in"] = float(np.mean(res.maker < 0))
             options.append(make("pass", None, False, res, auction=auction))
-    lone_choices = (False, True) if rules.players == 4 else (False,)
+    lone_choices = (False, True) if rules.players == 4 else (False,)     # laws: no loner in two-player
     if round == 1:
         for lone in lone_choices:
             token = "order" + (" alone" if lone else "")
@@ -192,8 +192,10 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
 
 def _option(action, trump, alone, discard, res: Result, exact, seat, dealer, players, discards, auction, my_side,
             dummy=False):
+    """The :class:`Option` of one call from its per-world :class:`Result` (``dummy``: dummy hands)."""
     n = res.points.size
     ours = (res.maker >= 0) & (side_of(res.maker, players) == my_side)
+    # laws: made = 3 or more tricks, march = all 5 (as in solver/dd.py makers_points)
     if dummy:       # the whole hand: made in both sets, all ten tricks, euchred in at least one set
         make = ours & (res.tricks >= 3) & (res.tricks2 >= 3)
         march = ours & (res.tricks >= 5) & (res.tricks2 >= 5)

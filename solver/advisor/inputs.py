@@ -33,7 +33,7 @@ def parse_dummies(dummies, cards, up, seat, rules):
         except CardError as exc:
             raise CardError(f"dummies: {exc}") from None
     elif isinstance(dummies, dict):
-        parsed = {Seat.N: None, Seat.S: None}
+        parsed = {Seat.N: None, Seat.S: None}      # laws: the seats in play of two-player euchre
         for key, value in dummies.items():
             s = Seat.parse(key)
             if s not in parsed:
