@@ -20,8 +20,9 @@ each with a 95% interval (Wilson's for the chances, Student's t for the
 points; a single point when exact). For a call these describe the seat's own
 call. For ``pass`` they describe what the rest of the auction then produces,
 with the later seats bidding by a stated rule that looks only at their own
-hand (:data:`POLICY`, below), so ``p_make`` of a pass is the chance that the
-partner (or the seat itself, in round 2) names trump and makes it. All calls
+hand (:data:`POLICY`, from :mod:`solver.bidding`), so ``p_make`` of a pass is
+the chance that the partner (or the seat itself, in round 2) names trump and
+makes it. All calls
 are judged on the same worlds, so their differences are sharper than their
 separate intervals suggest; ``margin`` is the recommended call's lead in
 expected points over the next best, with a 95% interval for that difference.
