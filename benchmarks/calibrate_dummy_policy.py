@@ -30,7 +30,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver import Rules, solve_batch                         # noqa: E402
-from solver.advisor import POLICY, _CARD_BITS, dealer_discard  # noqa: E402
+from solver.bidding import POLICY, dealer_discard             # noqa: E402
+from solver.cardtables import CARD_BITS                       # noqa: E402
 from solver.dd import makers_points                             # noqa: E402
 
 RULES = Rules(players=2)
@@ -42,8 +43,8 @@ def deal(n, rng):
     up = np.zeros(n, dtype=np.int64)
     for i in range(n):
         perm = rng.permutation(24)
-        hands[i, 0] = np.bitwise_or.reduce(_CARD_BITS[perm[0:5]])
-        hands[i, 2] = np.bitwise_or.reduce(_CARD_BITS[perm[5:10]])
+        hands[i, 0] = np.bitwise_or.reduce(CARD_BITS[perm[0:5]])
+        hands[i, 2] = np.bitwise_or.reduce(CARD_BITS[perm[5:10]])
         up[i] = perm[10]
     return hands, up
 
@@ -80,10 +81,10 @@ def main():
     fits = []
     # round 1: the non-dealer orders up; the dealer picks up and discards by the heuristic
     picked = hands.copy()
-    six = picked[:, DEALER] | _CARD_BITS[up]
+    six = picked[:, DEALER] | CARD_BITS[up]
     for t in range(4):
         rows = t_up == t
-        picked[rows, DEALER] = six[rows] & ~_CARD_BITS[dealer_discard(six[rows], t)]
+        picked[rows, DEALER] = six[rows] & ~CARD_BITS[dealer_discard(six[rows], t)]
     for maker, rel in ((OTHER, 1), (DEALER, 0)):
         score = np.zeros(args.deals)
         for t in range(4):

@@ -1,4 +1,4 @@
-"""Where the bidding policy's thresholds come from (solver.advisor.BiddingPolicy).
+"""Where the bidding policy's thresholds come from (solver.bidding.BiddingPolicy).
 
 Deals random hands, and for each seat (by its place after the dealer) scores its
 hand with the policy's point count and solves double dummy what the call would
@@ -20,7 +20,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver import Rules, solve_batch                         # noqa: E402
-from solver.advisor import POLICY, _CARD_BITS, dealer_discard  # noqa: E402
+from solver.bidding import POLICY, dealer_discard             # noqa: E402
+from solver.cardtables import CARD_BITS                       # noqa: E402
 from solver.dd import first_leader, makers_points               # noqa: E402
 
 
@@ -31,7 +32,7 @@ def deal(n, rng, players):
     for i in range(n):
         perm = rng.permutation(24)
         for k, s in enumerate(seats):
-            hands[i, s] = np.bitwise_or.reduce(_CARD_BITS[perm[5 * k:5 * k + 5]])
+            hands[i, s] = np.bitwise_or.reduce(CARD_BITS[perm[5 * k:5 * k + 5]])
         up[i] = perm[5 * len(seats)]
     return hands, up
 
@@ -100,13 +101,13 @@ def main(argv=None):
         score = np.zeros(args.deals)
         for t in range(4):
             rows = np.nonzero(up_suit == t)[0]
-            six = h1[rows, dealer] | _CARD_BITS[up[rows]]
-            h1[rows, dealer] = six & ~_CARD_BITS[dealer_discard(six, t)]
+            six = h1[rows, dealer] | CARD_BITS[up[rows]]
+            h1[rows, dealer] = six & ~CARD_BITS[dealer_discard(six, t)]
             for u in np.unique(up[rows]):
                 r = rows[up[rows] == u]
                 if rel == 0:
-                    six_r = hands[r, dealer] | _CARD_BITS[u]
-                    score[r] = POLICY.points(six_r & ~_CARD_BITS[dealer_discard(six_r, t)], t)
+                    six_r = hands[r, dealer] | CARD_BITS[u]
+                    score[r] = POLICY.points(six_r & ~CARD_BITS[dealer_discard(six_r, t)], t)
                 else:
                     adj = POLICY.card_points(t)[u] * POLICY.upcard_factor
                     partner = args.players == 4 and rel == 2

@@ -27,7 +27,8 @@ import reference  # noqa: E402
 import solver  # noqa: E402
 from solver import (Advice, CardError, EuchreError, IllegalActionError, PositionError, Rules,  # noqa: E402
                     RulesError, advise, solve_batch)
-from solver.advisor import POLICY, dealer_discard, wilson  # noqa: E402
+from solver.bidding import POLICY, dealer_discard  # noqa: E402
+from solver.stats import wilson  # noqa: E402
 
 RANKS, SUITS, SEATS = "9TJQKA", "cdhs", "NESW"
 SAME = {"c": "s", "s": "c", "d": "h", "h": "d"}
@@ -593,7 +594,7 @@ def test_a_fresh_seed_is_recorded_and_reproduces_the_answer():
 
 def test_t_quantile_against_student_tables():
     # two-sided 95% quantiles from published Student t tables (3 decimals)
-    from solver.advisor import t_quantile
+    from solver.stats import t_quantile
     table = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262,
              10: 2.228, 12: 2.179, 15: 2.131, 20: 2.086, 30: 2.042, 60: 2.000, 120: 1.980}
     for df, value in table.items():
@@ -604,7 +605,7 @@ def test_dealer_never_discards_the_upcard_when_the_rules_forbid_it():
     # S deals and holds five hearts; the 9h is turned up. With all six cards trump the stated rule
     # throws the lowest trump, the 9h itself; under OpenSpiel's convention it must throw the Th.
     from solver import Card, Rules, advise
-    from solver.advisor import dealer_discard
+    from solver.bidding import dealer_discard
     six = sum(1 << int(Card(c)) for c in ("Th", "Qh", "Kh", "Ah", "Jh", "9h"))
     assert str(Card(dealer_discard(six, 2))) == "9h"
     assert str(Card(dealer_discard(six, 2, keep=int(Card("9h"))))) == "Th"

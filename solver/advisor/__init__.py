@@ -1,0 +1,107 @@
+"""Bid advice: make, march and euchre chances and expected points for every call open to a seat.
+
+What the numbers mean
+---------------------
+The seat to bid sees its own five cards and the upcard. The advisor deals the
+cards it cannot see into the other hands and the kitty many times over
+("worlds"), uniformly among the deals consistent with what the seat knows
+(:mod:`solver.worlds`); in two-player euchre there are few enough deals
+(C(18,5) = 8,568) to try every one, and the figures are then exact. Each
+possible call is played out in every world *double dummy*: every player plays
+as if all the hands were face up. For each call it reports
+
+* ``p_make``: the chance that the seat's side names trump and takes 3 or more tricks;
+* ``p_march``: the chance that it names trump and takes all 5;
+* ``p_euchred``: the chance that it names trump and takes fewer than 3;
+* ``expected_points``: the average points the hand scores for the seat's side
+  (negative when the other side scores; 0 for a hand thrown in);
+
+each with a 95% interval (Wilson's for the chances, Student's t for the
+points; a single point when exact). For a call these describe the seat's own
+call. For ``pass`` they describe what the rest of the auction then produces,
+with the later seats bidding by a stated rule that looks only at their own
+hand (:data:`POLICY`, from :mod:`solver.bidding`), so ``p_make`` of a pass is
+the chance that the partner (or the seat itself, in round 2) names trump and
+makes it. All calls
+are judged on the same worlds, so their differences are sharper than their
+separate intervals suggest; ``margin`` is the recommended call's lead in
+expected points over the next best, with a 95% interval for that difference.
+
+Double-dummy play is optimistic: nobody ever guesses wrong. Every opening
+lead is the best one and every guess between two cards comes out right, which
+flatters the side that can use that knowledge (a defence that finds the one
+killing lead, a maker who always drops the missing bower). Read the figures as
+"with perfect card play by everyone", and compare calls with each
+other rather than reading one figure as the chance at a real table.
+
+The rules of the auction model
+------------------------------
+* Earlier passes are not used to weight the worlds (a pass says something about
+  a hand; the first version ignores it).
+* **Later bidding** (:class:`BiddingPolicy`, the instance :data:`POLICY`): a
+  point count of the bidder's own hand, thresholds by seat. See its docstring.
+* **The dealer's discard** when another seat orders up (:func:`dealer_discard`):
+  keep trumps and aces; throw a lone non-ace card to make a void, else the
+  lowest card of a plain suit. Uses only the dealer's six cards.
+* When the seat itself is the dealer and picks up, every one of the six
+  discards is tried on the same worlds and the best is reported, with all six
+  in ``Option.discards`` (with sampled worlds, a discard clearly worse on the
+  first 250 worlds is not played on the rest; see :func:`solver.advisor.auction.best_discard`).
+* When the seat passes in round 1 and the bidding comes back to it in round 2,
+  it makes the single round-2 call (or pass) that is best over the worlds that
+  reach that point (``own_round2="best"``, default; one choice for all those
+  worlds, so it uses no knowledge of the other hands, though picking the best
+  of seven on the same worlds is slightly optimistic), or follows the policy
+  (``own_round2="policy"``).
+* Nobody defends alone (``Rules.defend_alone``): the policy never does.
+
+Two-player euchre with dummy hands
+----------------------------------
+With ``Rules(players=2, dummy_hands=True)`` each player also has a face-up
+dummy (``advise(..., dummies={"N": "...", "S": "..."})``). The seat sees its own
+five cards, both dummies and the upcard, so only eight cards are unseen (24 -
+5 - 10 - 1; nine with the joker): the opponent's five personal cards and the
+kitty's three face-down cards. Every placement is enumerated (C(8,5) = 56; 126
+with the joker) and the figures are **exact**. A call is scored over both sets
+of five tricks: tricks 1-5 with the personal hands (double dummy in each world,
+the dealer picking the upcard up into its personal hand), plus tricks 6-10 with
+the dummies, a separate two-player double-dummy game led by the non-dealer with
+the same trump and maker; the dummies are known, so the second set's result is
+the same in every world. ``expected_points`` and ``outcomes`` sum the two sets.
+``p_make`` is the chance that the seat's side names trump and is euchred in
+neither set (makes both), ``p_march`` that it takes all ten, ``p_euchred`` that
+it names trump and is euchred in at least one set (so ``p_make + p_euchred``
+is the chance that it names trump, as in the other variants). Each option's
+``phases`` gives the same figures for each set on its own.
+
+* **The dealer's discard** (:func:`dealer_discard`) looks at the dealer's six
+  personal cards only: the dummy is not part of the hand that picks up and is
+  played later, in its own set; it is not touched.
+* **The bidding policy** adds to the personal-hand count, for each suit, the
+  second set's double-dummy points for the bidder as maker (public: both dummies
+  are face up) times ``BiddingPolicy.dummy_weight`` (see :class:`BiddingPolicy`).
+
+Layout
+------
+One idea a module, each importing only those above it in this list:
+:mod:`~solver.advisor.seats` (seat arithmetic: partner, side, bidding order),
+:mod:`~solver.advisor.calls` (call tokens and names), :mod:`~solver.advisor.inputs`
+(argument checks, the face-up dummies), :mod:`~solver.advisor.options` (the result
+types :class:`Option` and :class:`Advice`), :mod:`~solver.advisor.engine` (the
+double-dummy solving of the worlds), :mod:`~solver.advisor.auction` (scoring a
+call, the auction after a pass, the dealer's discard) and
+:mod:`~solver.advisor.bid` (the entry point, :func:`advise`). The bidding model is
+:mod:`solver.bidding`, the intervals :mod:`solver.stats`, the text
+:mod:`solver.render`.
+"""
+from ..bidding import POLICY, BiddingPolicy, dealer_discard
+from ..stats import mean_interval, t_quantile, wilson
+from .bid import MAX_THREADS, MAX_WORLDS, MIN_WORLDS, advise
+from .inputs import check_int
+from .options import Advice, Option
+
+# temporary: review.py moves to check_int in the layout merge
+_check_int = check_int
+
+__all__ = ["advise", "Advice", "Option", "BiddingPolicy", "POLICY", "dealer_discard", "wilson", "t_quantile",
+           "mean_interval", "check_int", "MIN_WORLDS", "MAX_WORLDS", "MAX_THREADS"]

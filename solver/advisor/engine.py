@@ -1,0 +1,119 @@
+"""The double-dummy evaluation of the worlds of one decision: makers' tricks under each configuration.
+
+A configuration (trump, the loner's seat, the dealer's pickup) gives the same
+positions whichever seat made the call, so each is solved once per makers'
+side and cached; :class:`Engine` solves only the worlds not yet asked for.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import dd
+from ..bidding import dealer_discard
+from ..cardtables import CARD_BITS
+from ..rules import Rules
+from ..worlds import Worlds
+from .seats import in_play_mask, partner, side_of
+
+#: Makers' tricks that stand for each scoring band of ``solve_batch(bands=True)``: euchred, made, march.
+# laws: "fewer than 3 / 3 or 4 / all 5 tricks" is written again here (as in solver/dd.py makers_points
+# and the core); the kernel's hand points should give the bands.
+BAND_TRICKS = np.array([2, 3, 5], dtype=np.int8)
+
+
+class Engine:
+    """Solves the worlds of one decision under a configuration, caching by configuration.
+
+    A configuration is ``(trump, alone_seat, pickup)``: ``alone_seat`` -1 for none;
+    ``pickup`` ``None`` (round 2, the upcard stays down), ``"h"`` (the dealer picks
+    up and discards by :func:`dealer_discard`) or a card index (the dealer, the
+    advised seat, discards that card). Two calls with the same configuration are
+    the same double-dummy positions whoever made them, so they are solved once
+    (the makers' side only changes how the result is read).
+    """
+
+    def __init__(self, worlds: Worlds, seat: int, dealer: int, upcard: int, rules: Rules, threads: int,
+                 dummies=None):
+        self.base = worlds.hands
+        self.n = len(worlds)
+        self.seat, self.dealer, self.upcard, self.rules, self.threads = seat, dealer, upcard, rules, threads
+        self.players = rules.players
+        self.dummies = dummies            # dummy hands: 4 bitmasks of the face-up dummies, else None
+        self.cache: dict = {}
+        self.dummy_cache: dict = {}
+        self.solved = 0
+
+    def dummy_tricks(self, trump: int, makers_side: int) -> int:
+        """Dummy hands: the makers' band (2 euchred, 3 made, 5 march) of tricks 6-10, played
+        double dummy with the two face-up dummies, the non-dealer leading. The same in
+        every world (the dummies are known), so solved once per trump and makers."""
+        key = (int(trump), int(makers_side))
+        if key not in self.dummy_cache:
+            hands = np.array([self.dummies], dtype=np.uint32)
+            leader = int(dd.first_leader(self.dealer, self.rules))
+            band = dd.solve_batch(hands, int(trump), leader, int(makers_side), in_play_mask(2), 2, 1, bands=True)[0]
+            self.dummy_cache[key] = int(BAND_TRICKS[band])
+        return self.dummy_cache[key]
+
+    def _normal(self, trump, alone, pickup):
+        if alone >= 0 and partner(alone) == self.dealer:
+            pickup = None                    # the dealer sits out: the upcard takes no part in play
+        return (int(trump), int(alone), pickup)
+
+    def makers_tricks(self, config, makers_side: int, rows: np.ndarray) -> np.ndarray:
+        """Makers' tricks, as the scoring band's representative (2 euchred, 3 made, 5 march),
+        for ``rows`` of the worlds under ``config`` with ``makers_side`` (solving what is missing).
+
+        Scoring reads only the band, and the core finds a band with one or two zero-window
+        tests (``solve_batch(bands=True)``) instead of the exact count.
+        """
+        key = (config, makers_side)
+        entry = self.cache.get(key)
+        if entry is None:
+            entry = self.cache[key] = (np.zeros(self.n, dtype=np.int8), np.zeros(self.n, dtype=bool))
+        values, have = entry
+        need = rows[~have[rows]]
+        if need.size:
+            trump, alone, pickup = config
+            hands = self.base[need].copy()
+            d = self.dealer
+            if pickup is not None:
+                six = hands[:, d] | np.uint32(1 << self.upcard)
+                keep = None if self.rules.dealer_may_discard_upcard else self.upcard
+                gone = dealer_discard(six, trump, keep) if pickup == "h" else np.full(need.size, pickup)
+                hands[:, d] = six & ~CARD_BITS[gone]
+            in_play = in_play_mask(self.players)
+            lone = None
+            if alone >= 0:
+                out = partner(alone)
+                hands[:, out] = 0
+                in_play &= ~(1 << out)
+                lone = alone
+            leader = int(dd.first_leader(d, self.rules, alone=lone))
+            bands = dd.solve_batch(hands, trump, leader, makers_side, in_play, self.players, self.threads,
+                                   bands=True)
+            values[need] = BAND_TRICKS[bands]
+            have[need] = True
+            self.solved += need.size
+        return values[rows]
+
+    def outcome(self, rows, maker, trump, alone, pickup):
+        """Makers' tricks (band representatives) for rows where ``maker`` (seat array, all >= 0)
+        made ``trump`` (array).
+
+        ``alone`` bool array; ``pickup`` one value for all rows (see the class doc).
+        """
+        tricks = np.zeros(rows.size, dtype=np.int8)
+        alone_seat = np.where(alone, maker, -1)
+        makers_side = side_of(maker, self.players)
+        # one small integer per (trump, loner seat or -1, makers' side): grouping on 1-D keys is cheap
+        keys = (trump.astype(np.int64) * 5 + alone_seat.astype(np.int64) + 1) * 2 + makers_side.astype(np.int64)
+        for key in np.unique(keys):
+            sel = keys == key
+            side, rest = int(key) % 2, int(key) // 2
+            config = self._normal(rest // 5, rest % 5 - 1, pickup)
+            tricks[sel] = self.makers_tricks(config, side, rows[sel])
+        return tricks
+
+
+__all__ = ["BAND_TRICKS", "Engine"]

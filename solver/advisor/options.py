@@ -1,0 +1,209 @@
+"""The advisor's results: :class:`Option` (one call and its figures) and :class:`Advice` (the answer).
+
+Both are frozen dataclasses with ``to_dict()`` (plain JSON types); ``str(advice)``
+is the table of :func:`solver.render.advice_text`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..bidding import POLICY, BiddingPolicy
+from ..cards import Card, Seat, Suit, format_cards
+from ..errors import IllegalActionError
+from ..render import advice_text
+from ..rules import Rules
+from ..worlds import Worlds
+from .calls import call_name, call_token
+
+
+@dataclass(frozen=True)
+class Option:
+    """One call open to the seat, with its figures over the worlds.
+
+    Attributes:
+        action: ``"pass"``, ``"order"`` (order up / assist / pick it up) or ``"call"`` (round 2).
+        trump: the trump :class:`Suit` the call makes (``None`` for pass).
+        alone: the seat goes alone.
+        discard: the dealer's discard when the seat is the dealer picking up (the best one).
+        p_make, p_march, p_euchred: chances (see :mod:`solver.advisor`), each with a
+            95% Wilson interval ``*_interval`` ``(low, high)``.
+        expected_points: mean points for the seat's side; ``points_interval`` its 95% interval.
+        worlds: worlds used; exact: the worlds are every possible deal.
+        outcomes: ``{points: chance}`` for the seat's side (e.g. ``{-2: 0.1, 1: 0.6, 2: 0.3}``).
+        discards: for a dealer's pickup, every discard tried: ``{card: {"expected_points",
+            "points_interval", "worlds", "screened_out"}}`` (see :func:`solver.advisor.auction.best_discard`:
+            a discard clearly worse on the first worlds is not played on the rest).
+        auction: for a pass, who ends up naming trump: ``{"N": p, ..., "thrown_in": p}``.
+        seat, dealer: for naming the call (``"assist"``, ``"pick it up"``).
+        world_points: int array: the seat's side's points in each world, in the order
+            of :attr:`Advice.drawn` (for paired comparisons; not in :meth:`to_dict`).
+        phases: dummy hands only (else ``None``): the figures of each set of five tricks
+            on its own, ``({"hands": "personal", ...}, {"hands": "dummy", ...})``, each with
+            ``p_make``, ``p_march``, ``p_euchred``, ``expected_points`` and their intervals.
+            The option's own figures are for the whole hand (see :mod:`solver.advisor`).
+    """
+
+    action: str
+    trump: Suit | None
+    alone: bool
+    discard: Card | None
+    p_make: float
+    p_march: float
+    p_euchred: float
+    expected_points: float
+    p_make_interval: tuple
+    p_march_interval: tuple
+    p_euchred_interval: tuple
+    points_interval: tuple
+    worlds: int
+    exact: bool
+    outcomes: dict = field(default_factory=dict)
+    discards: dict | None = None
+    auction: dict | None = None
+    seat: Seat | None = field(default=None, compare=False)
+    dealer: Seat | None = field(default=None, compare=False)
+    players: int = field(default=4, compare=False)
+    world_points: np.ndarray | None = field(default=None, repr=False, compare=False)
+    phases: tuple | None = None
+
+    @property
+    def call(self) -> str:
+        """The call as a short token accepted by ``advise(calls=...)``: ``order alone``, ``call h``, ``pass``."""
+        return call_token(self.action, self.trump, self.alone)
+
+    @property
+    def name(self) -> str:
+        """Plain words: ``pass``, ``order up``, ``assist``, ``pick it up``, ``call hearts``, ``... alone``."""
+        return call_name(self.action, self.trump, self.alone, self.discard, self.seat, self.dealer, self.players)
+
+    def to_dict(self) -> dict:
+        return {
+            "call": self.call,
+            "name": self.name,
+            "action": self.action,
+            "trump": None if self.trump is None else self.trump.letter,
+            "alone": self.alone,
+            "discard": None if self.discard is None else str(self.discard),
+            "p_make": self.p_make,
+            "p_make_interval": list(self.p_make_interval),
+            "p_march": self.p_march,
+            "p_march_interval": list(self.p_march_interval),
+            "p_euchred": self.p_euchred,
+            "p_euchred_interval": list(self.p_euchred_interval),
+            "expected_points": self.expected_points,
+            "points_interval": list(self.points_interval),
+            "worlds": self.worlds,
+            "exact": self.exact,
+            "outcomes": {str(k): v for k, v in sorted(self.outcomes.items())},
+            "discards": None if self.discards is None else {str(k): v for k, v in self.discards.items()},
+            "auction": None if self.auction is None else dict(self.auction),
+            **({} if self.phases is None else {"phases": [dict(p) for p in self.phases]}),
+        }
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The advisor's answer for one decision (see :mod:`solver.advisor` for what the numbers mean).
+
+    Attributes:
+        options: one :class:`Option` per legal call (pass first, then the calls by
+            suit, each without then with going alone).
+        recommended: the option with the highest expected points.
+        margin: its lead in expected points over the next best option;
+            ``margin_interval`` a 95% interval for that difference (paired over the
+            same worlds).
+        worlds: worlds used; exact: every possible deal was used; placements: how
+            many deals are consistent with what the seat knows.
+        hand, upcard, seat, dealer, round, rules, seed: the question asked.
+        policy: the :class:`BiddingPolicy` of the later seats; own_round2: how the
+            seat's own round-2 turn after a round-1 pass is played.
+        drawn: the :class:`~solver.worlds.Worlds` used (not in :meth:`to_dict`).
+        dummies: dummy hands: the two face-up dummies ``(N's cards, S's cards)``; else ``None``.
+
+    ``str(advice)`` is a table for people; :meth:`to_dict` the same for programs
+    (plain JSON types; ``"version": 1`` names this layout, which only grows).
+
+    Double dummy: every player is assumed to play as if all cards were visible,
+    which flatters the side that can use that knowledge; compare options with
+    each other rather than reading one figure as the chance at the table.
+    """
+
+    hand: tuple
+    upcard: Card
+    seat: Seat
+    dealer: Seat
+    round: int
+    rules: Rules
+    options: tuple
+    recommended: Option
+    margin: float
+    margin_interval: tuple
+    worlds: int
+    exact: bool
+    placements: int
+    seed: int | None
+    policy: BiddingPolicy = POLICY
+    own_round2: str = "best"
+    drawn: Worlds | None = field(default=None, repr=False, compare=False)
+    dummies: tuple | None = None
+
+    def option(self, call: str) -> Option:
+        """The option for a call token (``"pass"``, ``"order alone"``, ``"call h"``)."""
+        for o in self.options:
+            if o.call == call:
+                return o
+        raise IllegalActionError(f"call {call!r}: not among this advice's options "
+                                 f"({', '.join(o.call for o in self.options)})")
+
+    def to_dict(self) -> dict:
+        out = {
+            "version": 1,
+            "hand": format_cards(self.hand),
+            "upcard": str(self.upcard),
+            "seat": str(self.seat),
+            "dealer": str(self.dealer),
+            "round": self.round,
+            "turned_down": str(Suit(self.upcard % 4).letter) if self.round == 2 else None,
+            "rules": self.rules.to_dict(),
+            "worlds": self.worlds,
+            "exact": self.exact,
+            "placements": self.placements,
+            "seed": self.seed,
+            "method": {
+                "play": "double dummy",
+                "worlds": "uniform over deals consistent with the seat's hand and the upcard; "
+                          "earlier passes not used",
+                "policy": self.policy.to_dict(),
+                "dealer_discard": "keep trumps and aces; throw a lone plain card, else the lowest plain card",
+                "own_round2": self.own_round2,
+                "intervals": "95%: Wilson for chances, Student t for points; paired for the margin",
+            },
+            "options": [o.to_dict() for o in self.options],
+            "recommended": self.recommended.call,
+            "margin": self.margin,
+            "margin_interval": list(self.margin_interval),
+        }
+        if self.dummies is not None:
+            out["dummies"] = {"N": format_cards(self.dummies[0]), "S": format_cards(self.dummies[1])}
+            out["method"]["worlds"] = ("every placement of the unseen cards (the opponent's personal hand and the "
+                                       "kitty's face-down cards) consistent with the seat's hand, both face-up "
+                                       "dummies and the upcard; earlier passes not used")
+            out["method"]["dummy_hands"] = {
+                "points": "both sets of five summed: tricks 1-5 with the personal hands, tricks 6-10 with the "
+                          "dummies (double dummy, the non-dealer leading, the same in every world)",
+                "p_make": "names trump and is euchred in neither set; p_march: takes all ten; "
+                          "p_euchred: names trump and is euchred in at least one set",
+                "dealer_discard": "from the dealer's six personal cards only; the dummy is not touched",
+                "policy": "adds dummy_weight x the dummies' set's points (bidder as maker) to each suit's count",
+                "dummy_weight": self.policy.dummy_weight,
+            }
+        return out
+
+    def __str__(self) -> str:
+        return advice_text(self)
+
+
+
+__all__ = ["Option", "Advice"]

@@ -1,0 +1,14 @@
+"""Models of how seats bid, used for the seats the advisor does not advise.
+
+* :mod:`solver.bidding.policy`: :class:`BiddingPolicy`, a point count of the
+  bidder's own hand with thresholds by seat, and :data:`POLICY`, the instance
+  the advisor uses.
+* :mod:`solver.bidding.discard`: :func:`dealer_discard`, the dealer's discard
+  after picking up (the policy counts the dealer's hand after it).
+
+Both work on many hands at once (uint32 bitmasks, see :mod:`solver.cardtables`).
+"""
+from .discard import dealer_discard
+from .policy import POLICY, BiddingPolicy
+
+__all__ = ["BiddingPolicy", "POLICY", "dealer_discard"]

@@ -1,0 +1,78 @@
+"""numpy tables over the 25-card encoding, for vectorised work on many hands at once.
+
+Cards are indices ``rank * 4 + suit`` (ranks 9 T J Q K A = 0..5, suits clubs,
+diamonds, hearts, spades = 0..3) and 24 for the joker; a hand is a uint32
+bitmask of them (see :mod:`solver.cards`). The tables are indexed
+``[trump, card]`` where they depend on trump.
+
+* :data:`RANK`, :data:`SUIT`: (25,) int64; the joker has rank 6 and suit -1.
+* :data:`CARD_BITS`: (25,) uint32, the bit of each card.
+* :data:`ESUIT`: (4, 25) int64, the effective suit (the bowers and the joker are trump).
+* :data:`POWER`: (4, 25) int64, the trump order 0 (nine) .. 7 (joker), -1 for a non-trump.
+* :data:`IS_TRUMP`: (4, 25) bool.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .cards import JOKER
+
+NCARDS = 25
+RANK = np.array([c // 4 for c in range(24)] + [6], dtype=np.int64)          # 9 T J Q K A = 0..5, joker 6
+SUIT = np.array([c % 4 for c in range(24)] + [-1], dtype=np.int64)
+CARD_BITS = np.uint32(1) << np.arange(NCARDS, dtype=np.uint32)
+
+
+# laws: the bowers, the joker and the trump order (joker > right > left > A > K > Q > T > 9) written
+# again here, as in solver/cards.py (effective_suit, trick_strength) and the Cython core; to be built
+# from the rules kernel. tests/test_cardtables.py holds the two copies equal meanwhile.
+def _tables():
+    esuit = np.zeros((4, NCARDS), dtype=np.int64)
+    power = np.full((4, NCARDS), -1, dtype=np.int64)     # trump order 0 (9) .. 7 (joker); -1 not trump
+    for t in range(4):
+        for c in range(NCARDS):
+            if c == JOKER:
+                esuit[t, c], power[t, c] = t, 7
+                continue
+            r, s = c // 4, c % 4
+            if r == 2 and s == t:
+                esuit[t, c], power[t, c] = t, 6
+            elif r == 2 and s == 3 - t:
+                esuit[t, c], power[t, c] = t, 5
+            elif s == t:
+                esuit[t, c], power[t, c] = t, {0: 0, 1: 1, 3: 2, 4: 3, 5: 4}[r]
+            else:
+                esuit[t, c] = s
+    return esuit, power
+
+
+ESUIT, POWER = _tables()
+IS_TRUMP = POWER >= 0
+
+# ESUIT as one-hot (trump, card, effective suit), for counting suits by a matrix product
+_SUIT_ONEHOT = np.zeros((4, NCARDS, 4), dtype=np.int64)
+for _t in range(4):
+    _SUIT_ONEHOT[_t, np.arange(NCARDS), ESUIT[_t]] = 1
+del _t
+
+
+def bits(masks) -> np.ndarray:
+    """(n,) uint32 hand masks -> (n, 25) bool: which cards each hand holds."""
+    m = np.asarray(masks, dtype=np.uint32)
+    return (m[:, None] & CARD_BITS[None, :]) != 0
+
+
+def suit_counts(held: np.ndarray, trump) -> np.ndarray:
+    """(n, 4) int64: cards of each effective suit in each hand.
+
+    ``held``: (n, 25) bool from :func:`bits`; ``trump``: a suit index, or an (n,) array of them.
+    """
+    trump = np.broadcast_to(np.asarray(trump), (held.shape[0],))
+    out = np.zeros((held.shape[0], 4), dtype=np.int64)
+    for t in np.unique(trump):
+        rows = trump == t
+        out[rows] = held[rows].astype(np.int64) @ _SUIT_ONEHOT[t]
+    return out
+
+
+__all__ = ["NCARDS", "RANK", "SUIT", "CARD_BITS", "ESUIT", "POWER", "IS_TRUMP", "bits", "suit_counts"]

@@ -1,0 +1,52 @@
+"""solver.render: the advisor's table for people, read back against the advice's own figures."""
+import re
+
+from solver import Rules, advise
+from solver.render import advice_text
+
+
+def rows_of(text):
+    return text.splitlines()
+
+
+def test_advice_table_shows_every_option_with_its_figures():
+    a = advise("9d Ac Tc Kd Jd", "Kc", "N", "S", rules=Rules(players=2))     # exact: every deal
+    text = advice_text(a)
+    assert str(a) == text
+    lines = rows_of(text)
+    hand = " ".join(str(c) for c in a.hand)
+    assert lines[0] == f"N holds {hand}; upcard Kc; dealer S; round 1; {a.worlds} worlds (exact)"
+    assert re.fullmatch(r"option\s+P\(make\)\s+P\(march\)\s+P\(euchred\)\s+points", lines[1])
+    body = lines[2:2 + len(a.options)]
+    for line, o in zip(body, a.options):
+        d = o.to_dict()
+        assert line.startswith(d["name"])
+        figures = line[len(d["name"]):].split()
+        assert [float(x) for x in figures[:4]] == [round(d["p_make"], 3), round(d["p_march"], 3),
+                                                   round(d["p_euchred"], 3), round(d["expected_points"], 3)]
+        assert (figures[-1] == "*") == (o.call == a.recommended.call)
+    rec = a.to_dict()
+    assert lines[-1] == f"recommended: {a.recommended.name} (by {rec['margin']:.3f} points)"
+    assert len(lines) == 3 + len(a.options)
+
+
+def test_sampled_advice_shows_interval_half_widths_and_the_margin_interval():
+    a = advise("Tc Td As Ts Kd", "9s", "N", "W", round=2, worlds=200, seed=3)
+    lines = rows_of(str(a))
+    assert lines[0].endswith("upcard 9s turned down; dealer W; round 2; 200 worlds")
+    for line, o in zip(lines[2:], a.options):
+        half = (o.points_interval[1] - o.points_interval[0]) / 2
+        assert f"{o.expected_points:+.3f} ±{half:.3f}" in line
+    lo, hi = a.margin_interval
+    assert lines[-1].endswith(f"(by {a.margin:.3f} points, 95% {lo:+.3f} to {hi:+.3f})")
+
+
+def test_dummy_hands_table_adds_the_two_sets():
+    a = advise("9c Tc Qc Kc Ac", "9h", "N", "S", rules=Rules(players=2, dummy_hands=True),
+               dummies="N:9s Ts Qs Ks 9d S:As Td Qd Kd Ad")
+    lines = rows_of(str(a))
+    assert lines[1].startswith("dummies face up: N 9d 9s Ts Qs Ks, S Td Qd Kd Ad As;")     # in card order
+    assert lines[2].split()[-2:] == ["1-5", "6-10"]
+    for line, o in zip(lines[3:], a.options):
+        sets = [float(x) for x in line.replace(" *", "").split()[-2:]]
+        assert sets == [round(p["expected_points"], 3) for p in o.phases]
