@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .cards import JOKER
+from . import laws
 
 NCARDS = 25
 RANK = np.array([c // 4 for c in range(24)] + [6], dtype=np.int64)          # 9 T J Q K A = 0..5, joker 6
@@ -23,26 +23,15 @@ SUIT = np.array([c % 4 for c in range(24)] + [-1], dtype=np.int64)
 CARD_BITS = np.uint32(1) << np.arange(NCARDS, dtype=np.uint32)
 
 
-# laws: the bowers, the joker and the trump order (joker > right > left > A > K > Q > T > 9) written
-# again here, as in solver/cards.py (effective_suit, trick_strength) and the Cython core; to be built
-# from the rules kernel. tests/test_cardtables.py holds the two copies equal meanwhile.
 def _tables():
+    """Per trump, each card's effective suit and its place in the trump order (0 = the 9 .. 7 = the joker;
+    -1 for a plain card), read off the rules kernel so the numpy copies cannot drift from it."""
     esuit = np.zeros((4, NCARDS), dtype=np.int64)
-    power = np.full((4, NCARDS), -1, dtype=np.int64)     # trump order 0 (9) .. 7 (joker); -1 not trump
+    power = np.full((4, NCARDS), -1, dtype=np.int64)
     for t in range(4):
-        for c in range(NCARDS):
-            if c == JOKER:
-                esuit[t, c], power[t, c] = t, 7
-                continue
-            r, s = c // 4, c % 4
-            if r == 2 and s == t:
-                esuit[t, c], power[t, c] = t, 6
-            elif r == 2 and s == 3 - t:
-                esuit[t, c], power[t, c] = t, 5
-            elif s == t:
-                esuit[t, c], power[t, c] = t, {0: 0, 1: 1, 3: 2, 4: 3, 5: 4}[r]
-            else:
-                esuit[t, c] = s
+        esuit[t] = [laws.effective_suit(c, t) for c in range(NCARDS)]
+        trumps = sorted((c for c in range(NCARDS) if esuit[t, c] == t), key=lambda c: laws.trick_strength(c, t, t))
+        power[t, trumps] = np.arange(len(trumps))
     return esuit, power
 
 

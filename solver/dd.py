@@ -14,7 +14,7 @@ import numpy as np
 
 from . import _search
 from .cards import Card, Seat, Suit, mask_of, parse_cards, parse_deal
-from .errors import EuchreError, PositionError
+from .errors import PositionError
 from .position import Position, side_name, side_of, winning_index
 from .rules import Rules
 

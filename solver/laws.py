@@ -23,7 +23,7 @@ these.
 from __future__ import annotations
 
 from .cards import ALL_CARDS_MASK, FULL_MASK, JOKER, Seat, Suit, cards_of, mask_of
-from .errors import IllegalActionError
+from .errors import IllegalActionError, PositionError
 from .rules import Rules
 
 TRICKS = 5          # tricks in a hand (and cards in a dealt hand)
@@ -69,6 +69,25 @@ def next_seat(seat: int, players: int = 4) -> Seat:
     return Seat((seat + 2) % 4) if players == 2 else Seat((seat + 1) % 4)
 
 
+def place_after_dealer(seat: int, dealer: int, players: int = 4) -> int:
+    """0 for the dealer, 1 left of it, 2 its partner, 3 right of it; two-player: 1 for the non-dealer."""
+    return 1 if (players == 2 and seat != dealer) else (seat - dealer) % 4
+
+
+def may_go_alone(players: int) -> bool:
+    """Going alone (and defending alone) exists only in the four-player game: two-player has no partners."""
+    return players == 4
+
+
+def check_seat(seat, players: int = 4, what: str = "seat") -> Seat:
+    """``seat`` as a :class:`Seat` at this table; raises :class:`PositionError` for a seat that has no
+    place in two-player euchre (which seats only N and S)."""
+    seat = Seat.parse(seat)
+    if seat not in seats(players):
+        raise PositionError(f"{what} {seat}: two-player euchre seats only N and S")
+    return seat
+
+
 def seats_in_play(players: int = 4, alone=None, defender_alone=None) -> tuple:
     """Seats that play the tricks, clockwise from N: a loner's and a lone defender's partner sit out."""
     out = list(seats(players))
@@ -76,6 +95,14 @@ def seats_in_play(players: int = 4, alone=None, defender_alone=None) -> tuple:
         if lone is not None and players == 4:
             out.remove(Seat(lone).partner)
     return tuple(out)
+
+
+def seats_mask(players: int = 4, alone=None, defender_alone=None) -> int:
+    """Bitmask of :func:`seats_in_play` (bit i = seat i), as the double-dummy core takes it."""
+    mask = 0
+    for seat in seats_in_play(players, alone, defender_alone):
+        mask |= 1 << seat
+    return mask
 
 
 def bidding_order(dealer: int, players: int = 4) -> tuple:

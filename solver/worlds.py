@@ -69,7 +69,7 @@ from math import factorial
 
 import numpy as np
 
-from .cards import FULL_MASK, JOKER, ALL_CARDS_MASK, Card, Seat, cards_of, format_cards
+from .cards import FULL_MASK, JOKER, ALL_CARDS_MASK, cards_of, format_cards
 from .errors import PositionError
 from .rules import Rules
 

@@ -84,8 +84,8 @@ is the chance that it names trump, as in the other variants). Each option's
 Layout
 ------
 One idea a module, each importing only those above it in this list:
-:mod:`~solver.advisor.seats` (seat arithmetic: partner, side, bidding order),
-:mod:`~solver.advisor.calls` (call tokens and names), :mod:`~solver.advisor.inputs`
+:mod:`~solver.advisor.calls` (which call tokens to evaluate; the seats, sides and call names are
+the rules kernel's, :mod:`solver.laws`), :mod:`~solver.advisor.inputs`
 (argument checks, the face-up dummies), :mod:`~solver.advisor.options` (the result
 types :class:`Option` and :class:`Advice`), :mod:`~solver.advisor.engine` (the
 double-dummy solving of the worlds), :mod:`~solver.advisor.auction` (scoring a

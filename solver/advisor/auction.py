@@ -10,11 +10,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .. import dd
+from .. import laws
 from ..cards import Card, cards_of
 from ..stats import mean_interval
 from .engine import Engine
-from .seats import bidding_order, place_after_dealer, side_of
 
 
 @dataclass
@@ -49,22 +48,22 @@ class Auction:
         self.worlds = worlds
         self.dummies = dummies
         self.engine = Engine(worlds, seat, dealer, upcard, rules, threads, dummies)
-        self.order = bidding_order(dealer, self.players)
+        self.order = list(laws.bidding_order(dealer, self.players))
         self.up_suit = upcard % 4
-        self.my_side = side_of(seat, self.players)
+        self.my_side = laws.side_of(seat, self.players)
         pts = np.zeros((2, 6), dtype=np.int64)
         for a in (0, 1):
             for t in range(6):
-                pts[a, t] = dd.makers_points(t, rules, alone=bool(a))
+                pts[a, t] = laws.makers_points(t, rules, alone=bool(a))
         self.points_table = pts
 
     def rel(self, p):
-        return place_after_dealer(p, self.dealer, self.players)
+        return laws.place_after_dealer(p, self.dealer, self.players)
 
     # -- dummy hands ----------------------------------------------------------------
     def dummy_points(self, trump, maker) -> int:
         """Dummy hands: the makers' points of tricks 6-10 when ``maker`` made ``trump``."""
-        return int(self.points_table[0, self.engine.dummy_tricks(trump, side_of(maker, self.players))])
+        return int(self.points_table[0, self.engine.dummy_tricks(trump, laws.side_of(maker, self.players))])
 
     def bonus1(self, p) -> float:
         """The policy's count bonus for seat ``p`` ordering up (0 without dummy hands)."""
@@ -93,11 +92,11 @@ class Auction:
         if played.any():
             tricks[played] = self.engine.outcome(rows[played], maker[played], trump[played], alone[played], pickup)
             mp = self.points_table[alone[played].astype(int), tricks[played]]
-            ours = side_of(maker[played], self.players) == self.my_side
+            ours = laws.side_of(maker[played], self.players) == self.my_side
             points[played] = np.where(ours, mp, -mp)
             if self.dummies is not None:       # tricks 6-10 with the dummies: one value per trump and makers
                 idx = np.nonzero(played)[0]
-                sides = side_of(maker[idx], self.players)
+                sides = laws.side_of(maker[idx], self.players)
                 for t, side in set(zip(trump[idx].tolist(), sides.tolist())):
                     sel = idx[(trump[idx] == t) & (sides == side)]
                     tricks2[sel] = self.engine.dummy_tricks(t, side)
@@ -177,7 +176,7 @@ class Auction:
             if s == self.up_suit:
                 continue
             out.append((s, False))
-            if self.players == 4:             # laws: no loner in two-player
+            if laws.may_go_alone(self.players):
                 out.append((s, True))
         return out
 

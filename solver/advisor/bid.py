@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import laws
 from ..bidding import POLICY, BiddingPolicy
 from ..cards import JOKER, Card, Seat, Suit, format_cards, mask_of, parse_cards
 from ..errors import CardError, IllegalActionError, PositionError, RulesError
@@ -18,7 +19,6 @@ from .auction import Auction, Result, best_discard
 from .calls import parse_calls
 from .inputs import check_int, parse_dummies
 from .options import Advice, Option
-from .seats import side_of
 
 MIN_WORLDS = 10
 MAX_WORLDS = 100_000
@@ -97,10 +97,8 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
         raise PositionError(f"upcard {up}: it is also in the hand {format_cards(cards)!r}")
     seat = Seat.parse(seat)
     dealer = Seat.parse(dealer)
-    if rules.players == 2:                  # laws: the seats in play (game.py raises RulesError for this)
-        for what, s in (("seat", seat), ("dealer", dealer)):
-            if s not in (Seat.N, Seat.S):
-                raise PositionError(f"{what} {s}: two-player euchre seats only N and S")
+    laws.check_seat(seat, rules.players, "seat")
+    laws.check_seat(dealer, rules.players, "dealer")
     dummy_masks = parse_dummies(dummies, cards, up, seat, rules)
     if isinstance(round, bool) or round not in (1, 2):
         raise IllegalActionError(f"round {round!r}: must be 1 (upcard up) or 2 (upcard turned down)")
@@ -148,7 +146,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
                 auction[str(Seat(s))] = float(np.mean(res.maker == s))
             auction["thrown_in"] = float(np.mean(res.maker < 0))
             options.append(make("pass", None, False, res, auction=auction))
-    lone_choices = (False, True) if rules.players == 4 else (False,)     # laws: no loner in two-player
+    lone_choices = (False, True) if laws.may_go_alone(rules.players) else (False,)
     if round == 1:
         for lone in lone_choices:
             token = "order" + (" alone" if lone else "")
@@ -194,16 +192,15 @@ def _option(action, trump, alone, discard, res: Result, exact, seat, dealer, pla
             dummy=False):
     """The :class:`Option` of one call from its per-world :class:`Result` (``dummy``: dummy hands)."""
     n = res.points.size
-    ours = (res.maker >= 0) & (side_of(res.maker, players) == my_side)
-    # laws: made = 3 or more tricks, march = all 5 (as in solver/dd.py makers_points)
+    ours = (res.maker >= 0) & (laws.side_of(res.maker, players) == my_side)
     if dummy:       # the whole hand: made in both sets, all ten tricks, euchred in at least one set
-        make = ours & (res.tricks >= 3) & (res.tricks2 >= 3)
-        march = ours & (res.tricks >= 5) & (res.tricks2 >= 5)
-        euchred = ours & ((res.tricks < 3) | (res.tricks2 < 3))
+        make = ours & (res.tricks >= laws.MAKE_TRICKS) & (res.tricks2 >= laws.MAKE_TRICKS)
+        march = ours & (res.tricks >= laws.TRICKS) & (res.tricks2 >= laws.TRICKS)
+        euchred = ours & ((res.tricks < laws.MAKE_TRICKS) | (res.tricks2 < laws.MAKE_TRICKS))
     else:
-        make = ours & (res.tricks >= 3)
-        march = ours & (res.tricks >= 5)
-        euchred = ours & (res.tricks < 3)
+        make = ours & (res.tricks >= laws.MAKE_TRICKS)
+        march = ours & (res.tricks >= laws.TRICKS)
+        euchred = ours & (res.tricks < laws.MAKE_TRICKS)
 
     def prob(mask):
         k = int(mask.sum())
@@ -216,8 +213,8 @@ def _option(action, trump, alone, discard, res: Result, exact, seat, dealer, pla
         for name, tricks, pts in (("personal", res.tricks, res.points - res.points2),
                                   ("dummy", res.tricks2, res.points2)):
             fig = {"hands": name}
-            for key, mask in (("p_make", ours & (tricks >= 3)), ("p_march", ours & (tricks >= 5)),
-                              ("p_euchred", ours & (tricks < 3))):
+            for key, mask in (("p_make", ours & (tricks >= laws.MAKE_TRICKS)), ("p_march", ours & (tricks >= laws.TRICKS)),
+                              ("p_euchred", ours & (tricks < laws.MAKE_TRICKS))):
                 p, interval = prob(mask)
                 fig[key], fig[key + "_interval"] = p, list(interval)
             fig["expected_points"] = float(pts.mean()) if n else 0.0

@@ -8,17 +8,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import dd
+from .. import dd, laws
 from ..bidding import dealer_discard
 from ..cardtables import CARD_BITS
+from ..cards import Seat
 from ..rules import Rules
 from ..worlds import Worlds
-from .seats import in_play_mask, partner, side_of
 
 #: Makers' tricks that stand for each scoring band of ``solve_batch(bands=True)``: euchred, made, march.
-# laws: "fewer than 3 / 3 or 4 / all 5 tricks" is written again here (as in solver/dd.py makers_points
-# and the core); the kernel's hand points should give the bands.
-BAND_TRICKS = np.array([2, 3, 5], dtype=np.int8)
+BAND_TRICKS = np.array([laws.MAKE_TRICKS - 1, laws.MAKE_TRICKS, laws.TRICKS], dtype=np.int8)
 
 
 class Engine:
@@ -50,13 +48,14 @@ class Engine:
         key = (int(trump), int(makers_side))
         if key not in self.dummy_cache:
             hands = np.array([self.dummies], dtype=np.uint32)
-            leader = int(dd.first_leader(self.dealer, self.rules))
-            band = dd.solve_batch(hands, int(trump), leader, int(makers_side), in_play_mask(2), 2, 1, bands=True)[0]
+            leader = int(laws.first_leader(self.dealer, self.rules))
+            band = dd.solve_batch(hands, int(trump), leader, int(makers_side), laws.seats_mask(2), 2, 1,
+                                  bands=True)[0]
             self.dummy_cache[key] = int(BAND_TRICKS[band])
         return self.dummy_cache[key]
 
     def _normal(self, trump, alone, pickup):
-        if alone >= 0 and partner(alone) == self.dealer:
+        if alone >= 0 and Seat(alone).partner == self.dealer:
             pickup = None                    # the dealer sits out: the upcard takes no part in play
         return (int(trump), int(alone), pickup)
 
@@ -82,14 +81,14 @@ class Engine:
                 keep = None if self.rules.dealer_may_discard_upcard else self.upcard
                 gone = dealer_discard(six, trump, keep) if pickup == "h" else np.full(need.size, pickup)
                 hands[:, d] = six & ~CARD_BITS[gone]
-            in_play = in_play_mask(self.players)
+            in_play = laws.seats_mask(self.players)
             lone = None
             if alone >= 0:
-                out = partner(alone)
+                out = Seat(alone).partner
                 hands[:, out] = 0
                 in_play &= ~(1 << out)
                 lone = alone
-            leader = int(dd.first_leader(d, self.rules, alone=lone))
+            leader = int(laws.first_leader(d, self.rules, alone=lone))
             bands = dd.solve_batch(hands, trump, leader, makers_side, in_play, self.players, self.threads,
                                    bands=True)
             values[need] = BAND_TRICKS[bands]
@@ -105,7 +104,7 @@ class Engine:
         """
         tricks = np.zeros(rows.size, dtype=np.int8)
         alone_seat = np.where(alone, maker, -1)
-        makers_side = side_of(maker, self.players)
+        makers_side = laws.side_of(maker, self.players)
         # one small integer per (trump, loner seat or -1, makers' side): grouping on 1-D keys is cheap
         keys = (trump.astype(np.int64) * 5 + alone_seat.astype(np.int64) + 1) * 2 + makers_side.astype(np.int64)
         for key in np.unique(keys):

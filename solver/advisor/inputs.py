@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import laws
 from ..cards import JOKER, Seat, format_cards, mask_of, parse_cards, parse_deal
 from ..errors import CardError, PositionError, RulesError
 
@@ -33,7 +34,7 @@ def parse_dummies(dummies, cards, up, seat, rules):
         except CardError as exc:
             raise CardError(f"dummies: {exc}") from None
     elif isinstance(dummies, dict):
-        parsed = {Seat.N: None, Seat.S: None}      # laws: the seats in play of two-player euchre
+        parsed = dict.fromkeys(laws.seats(2))
         for key, value in dummies.items():
             s = Seat.parse(key)
             if s not in parsed:
@@ -45,7 +46,7 @@ def parse_dummies(dummies, cards, up, seat, rules):
     masks = [0, 0, 0, 0]
     owner = {c: f"{seat}'s hand" for c in cards}
     owner[up] = "the upcard"
-    for s in (Seat.N, Seat.S):
+    for s in laws.seats(2):
         got = parsed[s]
         if got is None:
             raise PositionError(f"dummies: {s}'s dummy is missing; both face-up dummies are needed")

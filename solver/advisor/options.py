@@ -9,13 +9,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .. import laws
 from ..bidding import POLICY, BiddingPolicy
 from ..cards import Card, Seat, Suit, format_cards
 from ..errors import IllegalActionError
 from ..render import advice_text
 from ..rules import Rules
 from ..worlds import Worlds
-from .calls import call_name, call_token
 
 
 @dataclass(frozen=True)
@@ -71,12 +71,12 @@ class Option:
     @property
     def call(self) -> str:
         """The call as a short token accepted by ``advise(calls=...)``: ``order alone``, ``call h``, ``pass``."""
-        return call_token(self.action, self.trump, self.alone)
+        return laws.call_token(self.action, self.trump, self.alone)
 
     @property
     def name(self) -> str:
         """Plain words: ``pass``, ``order up``, ``assist``, ``pick it up``, ``call hearts``, ``... alone``."""
-        return call_name(self.action, self.trump, self.alone, self.discard, self.seat, self.dealer, self.players)
+        return laws.call_name(self.action, self.trump, self.seat, self.dealer, self.players, self.alone, self.discard)
 
     def to_dict(self) -> dict:
         return {

@@ -136,7 +136,7 @@ class BiddingPolicy:
             score = self.points(six & ~CARD_BITS[gone], t)
         else:
             up = self.card_points(t)[int(upcard)] * self.upcard_factor
-            partner = players == 4 and rel == 2    # laws: the dealer's partner sits 2 after it
+            partner = players == 4 and rel == 2    # places as laws.place_after_dealer: 2 = partner
             score = self.points(masks, t) + (up if partner else -up)
         score = score + bonus
         need = (self.order_2p if players == 2 else self.order)[rel]
