@@ -23,24 +23,28 @@ input before the GIL is released.
 """
 import numpy as np
 cimport numpy as cnp
+import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from libc.stdlib cimport calloc, free, malloc
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 from libc.stdint cimport uint8_t, int8_t, uint32_t, uint64_t, int64_t
+from cpython.pyport cimport PY_SSIZE_T_MAX
 
 cnp.import_array()
 
-DEF JOKER = 24
-DEF NCARDS = 25
+cdef enum:
+    JOKER = 24
+    NCARDS = 25
 
 # Techniques, each switchable so benchmarks can measure what it is worth.
-DEF F_TABLE = 1          # transposition table at trick starts
-DEF F_QUICK = 2          # quick-trick cutoffs
-DEF F_ORDER = 4          # move ordering
-DEF F_RUNS = 8           # one card per run of equivalent cards
-DEF F_ZERO_WINDOW = 16   # zero-window tests (else one full-window search)
-DEF F_ALL = 31
+cdef enum Feature:
+    F_TABLE = 1          # transposition table at trick starts
+    F_QUICK = 2          # quick-trick cutoffs
+    F_ORDER = 4          # move ordering
+    F_RUNS = 8           # one card per run of equivalent cards
+    F_ZERO_WINDOW = 16   # zero-window tests (else one full-window search)
+    F_ALL = 31
 FEATURES = {"table": F_TABLE, "quick_tricks": F_QUICK, "move_ordering": F_ORDER,
             "equivalent_cards": F_RUNS, "zero_window": F_ZERO_WINDOW}
 ALL_FEATURES = F_ALL
@@ -446,45 +450,57 @@ cdef inline uint32_t to_layout(uint32_t hand, int trump) noexcept nogil:
     return out
 
 
-VALID_IN_PLAY_4 = frozenset([0b1111, 0b1110, 0b1101, 0b1011, 0b0111, 0b0011, 0b0110, 0b1100, 0b1001])
+# Why setup_search refused a position (0: it is valid); ERRORS holds the words.
+cdef enum SetupCode:
+    SETUP_OK = 0
+    BAD_PLAYERS
+    BAD_TRUMP
+    BAD_IN_PLAY
+    BAD_LEADER
+    BAD_CARD
+    CARD_TWICE
+    SITTING_OUT_HOLDS
+    TRICK_TOO_LONG
+    BAD_HAND_SIZES
+    BAD_MAKERS
 
 
-cdef int setup_search(Search* s, uint32_t* hands, int trump, int leader, int in_play, int players,
-                      uint8_t* trick, int ntrick) noexcept nogil:
-    """Fill ``s`` after checking every field; 0 when valid, else an error code (see ERRORS)."""
+cdef SetupCode setup_search(Search* s, uint32_t* hands, int trump, int leader, int in_play, int players,
+                            uint8_t* trick, int ntrick) noexcept nogil:
+    """Fill ``s`` after checking every field; SETUP_OK when valid, else why not (see ERRORS)."""
     cdef int seat, i, j, n, expected, remaining, seats = 0
     cdef uint32_t seen = 0, c
     if players != 2 and players != 4:
-        return 1
+        return BAD_PLAYERS
     if trump < 0 or trump > 3:
-        return 2
+        return BAD_TRUMP
     if players == 2:
         if in_play != 0b0101:
-            return 3
+            return BAD_IN_PLAY
     elif not (in_play == 0b1111 or in_play == 0b1110 or in_play == 0b1101 or in_play == 0b1011
               or in_play == 0b0111 or in_play == 0b0011 or in_play == 0b0110 or in_play == 0b1100
               or in_play == 0b1001):
-        return 3
+        return BAD_IN_PLAY
     if leader < 0 or leader > 3 or not (in_play >> leader) & 1:
-        return 4
+        return BAD_LEADER
     for seat in range(4):
         if hands[seat] >> NCARDS:
-            return 5
+            return BAD_CARD
         if hands[seat] & seen:
-            return 6
+            return CARD_TWICE
         seen |= hands[seat]
         if not (in_play >> seat) & 1 and hands[seat]:
-            return 7
+            return SITTING_OUT_HOLDS
         if (in_play >> seat) & 1:
             seats += 1
     if ntrick < 0 or ntrick >= seats:
-        return 8
+        return TRICK_TOO_LONG
     for i in range(ntrick):
         if trick[i] >= NCARDS:
-            return 5
+            return BAD_CARD
         c = (<uint32_t>1) << trick[i]
         if c & seen:
-            return 6
+            return CARD_TWICE
         seen |= c
     for seat in range(4):
         s.hands[seat] = to_layout(hands[seat], trump)
@@ -505,33 +521,54 @@ cdef int setup_search(Search* s, uint32_t* hands, int trump, int leader, int in_
     # sizes: those who already played this trick hold one card fewer
     remaining = popcount(hands[leader]) + (1 if ntrick > 0 else 0)
     if remaining > 5:
-        return 9
+        return BAD_HAND_SIZES
     seat = leader
     for i in range(seats):
         expected = remaining - 1 if i < ntrick else remaining
         if popcount(hands[seat]) != expected:
-            return 9
+            return BAD_HAND_SIZES
         seat = s.next_seat[seat]
-    return 0
+    return SETUP_OK
 
 
 ERRORS = {
-    1: "players must be 4 or 2",
-    2: "trump must be a suit index 0..3",
-    3: "the seats in play are not a possible table (two-player: N and S; four-player: "
-       "all four, or without a loner's partner, or without one seat of each side)",
-    4: "the leader does not play this hand",
-    5: "a card index is outside 0..24",
-    6: "a card is held twice (in two hands, or in a hand and the current trick)",
-    7: "a seat that sits out holds cards",
-    8: "the current trick holds too many cards",
-    9: "hand sizes do not fit the trick in progress (each seat holds the same number of "
-       "cards, one fewer for those who already played to this trick, at most 5)",
+    BAD_PLAYERS: "players must be 4 or 2",
+    BAD_TRUMP: "trump must be a suit index 0..3",
+    BAD_IN_PLAY: "the seats in play are not a possible table (two-player: N and S; four-player: "
+                 "all four, or without a loner's partner, or without one seat of each side)",
+    BAD_LEADER: "the leader does not play this hand",
+    BAD_CARD: "a card index is outside 0..24",
+    CARD_TWICE: "a card is held twice (in two hands, or in a hand and the current trick)",
+    SITTING_OUT_HOLDS: "a seat that sits out holds cards",
+    TRICK_TOO_LONG: "the current trick holds too many cards",
+    BAD_HAND_SIZES: "hand sizes do not fit the trick in progress (each seat holds the same number of "
+                    "cards, one fewer for those who already played to this trick, at most 5)",
+    BAD_MAKERS: "the makers' side must be 0 or 1",
 }
 
 
 class SearchInputError(ValueError):
-    """Raised when the core is handed an impossible position; the message says what is wrong."""
+    """Raised when the core is handed an impossible position or a malformed call; the message says what is wrong."""
+
+
+cdef object whole(object value, str name, object low, object high):
+    """``value`` as a Python int in ``low..high`` (numpy integers welcome, bools and floats not)."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not low <= value <= high:
+        raise SearchInputError(f"{name} {value!r:.40}: must be a whole number {low}..{high}")
+    return int(value)
+
+
+cdef unsigned int feature_bits(object features) except? 0:
+    value = whole(features, "features", 0, F_ALL)
+    if value & ~F_ALL:
+        raise SearchInputError(f"features {features}: unknown bits (see FEATURES)")
+    return value
+
+
+# solve_rows' tuple, in order: which fields are arrays (checked for None before they become views)
+ROW_FIELDS = ("hands", "trump", "leader", "in_play", "players", "tricks", "trick_len", "makers", "classes",
+              "features", "per_row", "result", "nodes", "nanos")
+cdef tuple ROW_ARRAYS = (0, 1, 2, 3, 5, 6, 7, 11, 12, 13)
 
 
 cdef class SearchContext:
@@ -539,66 +576,93 @@ cdef class SearchContext:
 
     Not safe to share between threads; keep one per thread. Entries hold exact
     canonical positions, so the table stays valid across solves.
+
+    Args:
+        table_bits: 8..26 (16: 1 MiB).
+        features: FEATURES bits switched on (default all).
+
+    Raises:
+        SearchInputError: an argument out of range or not a whole number.
     """
     cdef Table* table
     cdef readonly int table_bits
     cdef readonly unsigned int features
 
-    def __cinit__(self, int table_bits=16, unsigned int features=F_ALL):
-        if not 8 <= table_bits <= 26:
-            raise SearchInputError(f"table_bits {table_bits}: must be 8..26")
-        if features & ~F_ALL:
-            raise SearchInputError(f"features {features}: unknown bits (see FEATURES)")
-        self.table_bits = table_bits
-        self.features = features
-        self.table = table_new(table_bits)
+    def __cinit__(self, table_bits=16, features=F_ALL):
+        self.table_bits = whole(table_bits, "table_bits", 8, 26)
+        self.features = feature_bits(features)
+        self.table = table_new(self.table_bits)
         if self.table == NULL:
             raise MemoryError("transposition table")
 
     def __dealloc__(self):
         table_free(self.table)
 
+    def __reduce__(self):
+        raise TypeError("a SearchContext holds C memory and cannot be pickled; make a new one")
+
     @property
     def table_bytes(self):
         """Memory of the transposition table, in bytes."""
         return (1 << self.table_bits) * sizeof(TTEntry)
 
-    def solve_rows(self, rows, Py_ssize_t lo, Py_ssize_t hi):
+    def solve_rows(self, rows, lo, hi):
         """Solve rows ``lo`` to ``hi`` of a batch prepared by :func:`solve_many` (internal).
 
-        Every array's length is checked against ``hi`` here and every row's content by
-        ``setup_search`` (a bad row gets -1), so no call can read or write out of bounds.
+        ``rows`` is the tuple of ROW_FIELDS. Every field's type and every array's length
+        are checked here, every row's content by ``setup_search`` before its search, so no
+        call can read or write out of bounds.
+
+        Raises:
+            SearchInputError: a malformed tuple or range, or (after the other rows are
+                solved) the first impossible row.
+            ValueError, TypeError: an array of the wrong dtype, dimensions or writability.
         """
+        if not isinstance(rows, tuple) or len(rows) != len(ROW_FIELDS):
+            raise SearchInputError(f"rows: expected a tuple of the {len(ROW_FIELDS)} fields "
+                                   f"({', '.join(ROW_FIELDS)}), got {type(rows).__name__} {rows!r:.40}")
+        for k in ROW_ARRAYS:
+            if rows[k] is None:
+                raise SearchInputError(f"rows: {ROW_FIELDS[k]} is None, expected an array")
+        cdef Py_ssize_t start = whole(lo, "lo", 0, PY_SSIZE_T_MAX)
+        cdef Py_ssize_t stop = whole(hi, "hi", 0, PY_SSIZE_T_MAX)
         cdef const uint32_t[:, ::1] hands = rows[0]
         cdef const uint8_t[::1] trump = rows[1]
         cdef const uint8_t[::1] leader = rows[2]
         cdef const uint8_t[::1] in_play = rows[3]
-        cdef int players = rows[4]
+        cdef int players = whole(rows[4], "players", 2, 4)
         cdef const uint8_t[:, ::1] tricks = rows[5]
         cdef const uint8_t[::1] tlen = rows[6]
         cdef const uint8_t[::1] makers_side = rows[7]
         cdef bint classes = rows[8]
-        cdef unsigned int features = rows[9]
+        cdef unsigned int features = feature_bits(rows[9])
         cdef bint per_row = rows[10]
         cdef int8_t[::1] result = rows[11]
         cdef int64_t[::1] node_counts = rows[12]
         cdef int64_t[::1] nanos = rows[13]
         cdef Search s
         cdef timespec t0, t1
-        cdef Py_ssize_t i
-        if lo < 0 or lo > hi or hands.shape[1] != 4 or tricks.shape[1] < 4 or players not in (2, 4):
-            raise SearchInputError("rows: bad shapes or range")
+        cdef Py_ssize_t i, bad = -1
+        cdef SetupCode code, bad_code = SETUP_OK
+        if start > stop or hands.shape[1] != 4 or tricks.shape[1] < 4 or players == 3:
+            raise SearchInputError(f"rows: bad shapes or range (lo {start}, hi {stop}, hands {hands.shape[1]} "
+                                   f"columns, tricks {tricks.shape[1]}, players {players})")
         for length in (hands.shape[0], trump.shape[0], leader.shape[0], in_play.shape[0], tricks.shape[0],
                        tlen.shape[0], makers_side.shape[0], result.shape[0], node_counts.shape[0], nanos.shape[0]):
-            if hi > length:
+            if stop > length:
                 raise SearchInputError("rows: an array is shorter than the rows asked for")
         with nogil:
-            for i in range(lo, hi):
+            for i in range(start, stop):
                 if per_row:
                     clock_gettime(CLOCK_MONOTONIC, &t0)
-                if setup_search(&s, <uint32_t*> &hands[i, 0], trump[i], leader[i], in_play[i], players,
-                                <uint8_t*> &tricks[i, 0], tlen[i]):
-                    result[i] = -1          # solve_many checked every row first; a direct caller gets -1
+                code = setup_search(&s, <uint32_t*> &hands[i, 0], trump[i], leader[i], in_play[i], players,
+                                    <uint8_t*> &tricks[i, 0], tlen[i])
+                if code == SETUP_OK and classes and makers_side[i] > 1:
+                    code = BAD_MAKERS
+                if code != SETUP_OK:
+                    result[i] = -1          # solve_many checked every row first; a direct caller gets told below
+                    if bad < 0:
+                        bad, bad_code = i, code
                     continue
                 s.table = self.table
                 s.features = features
@@ -610,6 +674,8 @@ cdef class SearchContext:
                 if per_row:
                     clock_gettime(CLOCK_MONOTONIC, &t1)
                     nanos[i] = (t1.tv_sec - t0.tv_sec) * 1000000000 + (t1.tv_nsec - t0.tv_nsec)
+        if bad >= 0:
+            raise SearchInputError(f"row {bad}: {ERRORS[bad_code]} (its result is -1)")
 
     def solve(self, hands, trump, leader, trick=(), in_play=0b1111, players=4):
         """Side 0's tricks from the position to the end of the hand, and the nodes searched.
@@ -626,33 +692,30 @@ cdef class SearchContext:
             ``(tricks, nodes)``: side 0's tricks (int) and the nodes searched (int).
 
         Raises:
-            SearchInputError: the position is impossible (the message says why).
+            SearchInputError: the position is impossible or an argument malformed (the message says why).
         """
         cdef uint32_t h[4]
         cdef uint8_t t[4]
         cdef Search s
-        cdef int i, code, result
-        if len(hands) != 4:
-            raise SearchInputError("hands: expected 4 bitmasks")
-        trick = list(trick)
+        cdef int i, result
+        cdef SetupCode code
+        try:
+            count = len(hands)
+            trick = list(trick)
+        except TypeError:
+            raise SearchInputError(f"hands {hands!r:.40}, trick {trick!r:.40}: expected sequences") from None
+        if count != 4:
+            raise SearchInputError(f"hands: expected 4 bitmasks, got {count}")
         if len(trick) > 3:
-            raise SearchInputError(ERRORS[8])
+            raise SearchInputError(ERRORS[TRICK_TOO_LONG])
         for i in range(4):
-            value = hands[i]
-            if not isinstance(value, (int, np.integer)) or not 0 <= value < (1 << NCARDS):
-                raise SearchInputError(ERRORS[5])
-            h[i] = value
+            h[i] = whole(hands[i], f"hands[{i}]", 0, (1 << NCARDS) - 1)
             t[i] = 0
         for i in range(len(trick)):
-            if not isinstance(trick[i], (int, np.integer)) or not 0 <= trick[i] < NCARDS:
-                raise SearchInputError(ERRORS[5])
-            t[i] = trick[i]
-        for name, value, top in (("trump", trump, 3), ("leader", leader, 3), ("in_play", in_play, 15),
-                                 ("players", players, 4)):
-            if not isinstance(value, (int, np.integer)) or not 0 <= value <= top:
-                raise SearchInputError(f"{name} {value!r:.30}: must be a whole number 0..{top}")
-        code = setup_search(&s, h, trump, leader, in_play, players, t, len(trick))
-        if code:
+            t[i] = whole(trick[i], f"trick[{i}]", 0, NCARDS - 1)
+        code = setup_search(&s, h, whole(trump, "trump", 0, 3), whole(leader, "leader", 0, 3),
+                            whole(in_play, "in_play", 0, 15), whole(players, "players", 0, 4), t, len(trick))
+        if code != SETUP_OK:
             raise SearchInputError(ERRORS[code])
         s.table = self.table
         s.features = self.features
@@ -662,10 +725,6 @@ cdef class SearchContext:
 
 
 _local = threading.local()
-_pools = {}
-_pools_lock = threading.Lock()
-
-
 _generation = [0]
 
 
@@ -674,8 +733,9 @@ def reset_tables():
     _generation[0] += 1
 
 
-def _thread_context(int table_bits):
+def _thread_context(table_bits):
     """This thread's search context (its transposition table persists between calls)."""
+    table_bits = whole(table_bits, "table_bits", 8, 26)
     ctx = getattr(_local, "context", None)
     if ctx is None or ctx.table_bits != table_bits or _local.generation != _generation[0]:
         ctx = _local.context = SearchContext(table_bits)
@@ -683,29 +743,54 @@ def _thread_context(int table_bits):
     return ctx
 
 
-def _solve_chunk(rows, Py_ssize_t lo, Py_ssize_t hi, int table_bits):
-    _thread_context(table_bits).solve_rows(rows, lo, hi)
+def _solve_chunks(rows, chunks, table_bits):
+    """Solve ``(lo, hi)`` ranges of ``rows`` taken from the shared iterator ``chunks`` until it runs dry."""
+    ctx = _thread_context(table_bits)
+    for lo, hi in chunks:
+        ctx.solve_rows(rows, lo, hi)
 
 
-def _pool(int threads):
-    with _pools_lock:
-        pool = _pools.get(threads)
-        if pool is None:
-            pool = _pools[threads] = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="euchre-dd")
-        return pool
+cdef int usable_cpus():
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
 
-def solve_many(const uint32_t[:, ::1] hands, const uint8_t[::1] trump, const uint8_t[::1] leader,
-               const uint8_t[::1] in_play, int players=4, int threads=1, int table_bits=16,
-               unsigned int features=F_ALL, bint per_row=False, trick=None, trick_len=None, makers=None):
+# More threads than usable cores cannot speed up a search that holds no lock, and each worker keeps a
+# table of its own, so solve_many never runs more than this many at once, whatever it is asked for.
+MAX_THREADS = min(256, usable_cpus())
+_pool = None
+_pool_pid = None
+_pool_lock = threading.Lock()
+
+
+def _shared_pool():
+    """The one worker pool of every solve_many call: at most MAX_THREADS threads, made on first use
+    (again in a forked child, where the parent's threads do not exist)."""
+    global _pool, _pool_pid, _pool_lock
+    if _pool_pid != os.getpid():
+        _pool_lock = threading.Lock()          # a parent thread may have held it at the fork
+        _pool, _pool_pid = None, os.getpid()
+    with _pool_lock:
+        if _pool is None:
+            _pool = ThreadPoolExecutor(max_workers=MAX_THREADS, thread_name_prefix="euchre-dd")
+        return _pool
+
+
+def solve_many(const uint32_t[:, ::1] hands not None, const uint8_t[::1] trump not None,
+               const uint8_t[::1] leader not None, const uint8_t[::1] in_play not None, players=4, threads=1,
+               table_bits=16, features=F_ALL, per_row=False, trick=None, trick_len=None, makers=None):
     """Solve many trick-start positions; the search runs without the GIL on ``threads`` threads.
 
     Args:
         hands: uint32 array (n, 4) of card bitmasks, seats N E S W.
         trump, leader, in_play: uint8 arrays (n,), as for :meth:`SearchContext.solve`.
         players: 4 or 2, for every row.
-        threads: worker threads (a pool of Python threads that release the GIL), each
-            with its own transposition table kept between calls.
+        threads: 1..256 worker threads asked for; at most MAX_THREADS (the usable cores) run,
+            the calling thread among them, each with its own transposition table kept
+            between calls. Every call shares one pool, so threads stay bounded.
+        table_bits: 8..26, each thread's table size.
         features: FEATURE bits switched on (benchmarks switch techniques off one by one).
         per_row: also return per-row nodes and wall time.
         trick, trick_len: optional uint8 arrays (n, 3) and (n,): card indices already
@@ -719,38 +804,41 @@ def solve_many(const uint32_t[:, ::1] hands, const uint8_t[::1] trump, const uin
         with ``per_row``, ``(tricks, nodes int64 (n,), nanoseconds int64 (n,))``.
 
     Raises:
-        SearchInputError: naming the first bad row and why.
+        SearchInputError: naming the first bad row and why, or the bad argument.
+        ValueError, TypeError: an array of the wrong dtype or dimensions.
     """
     cdef Py_ssize_t n = hands.shape[0], i
-    cdef int code, threads_used
-    cdef uint8_t no_trick[4]
+    cdef SetupCode code
     cdef Search probe
+    players = whole(players, "players", 2, 4)
+    if players == 3:
+        raise SearchInputError(ERRORS[BAD_PLAYERS])
+    threads = whole(threads, "threads", 1, 256)
+    table_bits = whole(table_bits, "table_bits", 8, 26)
+    features = feature_bits(features)
+    per_row = bool(per_row)
     if hands.shape[1] != 4:
         raise SearchInputError(f"hands: expected shape (n, 4), got {(hands.shape[0], hands.shape[1])}")
     if trump.shape[0] != n or leader.shape[0] != n or in_play.shape[0] != n:
         raise SearchInputError("trump, leader and in_play need one entry per row of hands")
-    if not 1 <= threads <= 256:
-        raise SearchInputError(f"threads {threads}: must be 1..256")
-    if not 8 <= table_bits <= 26:
-        raise SearchInputError(f"table_bits {table_bits}: must be 8..26")
-    if features & ~F_ALL:
-        raise SearchInputError(f"features {features}: unknown bits (see FEATURES)")
-    no_trick[0] = no_trick[1] = no_trick[2] = no_trick[3] = 0
     if (trick is None) != (trick_len is None):
         raise SearchInputError("trick and trick_len come together")
     trick_arr = np.zeros((n, 4), np.uint8)
     len_arr = np.zeros(n, np.uint8)
     if trick is not None:
-        trick = np.asarray(trick)
-        trick_len = np.asarray(trick_len)
+        try:
+            trick = np.asarray(trick)
+            trick_len = np.asarray(trick_len)
+        except (ValueError, TypeError) as exc:
+            raise SearchInputError(f"trick, trick_len: not arrays of whole numbers ({exc})") from None
         if trick.ndim != 2 or trick.shape[0] != n or trick.shape[1] > 3 or trick_len.shape != (n,):
             raise SearchInputError("trick: expected shape (n, 3) and trick_len shape (n,)")
         if not (np.issubdtype(trick.dtype, np.integer) and np.issubdtype(trick_len.dtype, np.integer)):
             raise SearchInputError("trick, trick_len: expected whole numbers")
         if trick.size and (trick.min() < 0 or trick.max() >= NCARDS):
-            raise SearchInputError(ERRORS[5])
+            raise SearchInputError(ERRORS[BAD_CARD])
         if n and (trick_len.min() < 0 or trick_len.max() > 3):
-            raise SearchInputError(ERRORS[8])
+            raise SearchInputError(ERRORS[TRICK_TOO_LONG])
         trick_arr[:, :trick.shape[1]] = trick
         len_arr[:] = trick_len
     cdef const uint8_t[:, ::1] tricks = trick_arr
@@ -758,7 +846,10 @@ def solve_many(const uint32_t[:, ::1] hands, const uint8_t[::1] trump, const uin
     cdef bint classes = makers is not None
     makers_arr = np.zeros(n, np.uint8)
     if classes:
-        makers = np.asarray(makers)
+        try:
+            makers = np.asarray(makers)
+        except (ValueError, TypeError) as exc:
+            raise SearchInputError(f"makers: not an array of sides ({exc})") from None
         if makers.shape != (n,) or not np.issubdtype(makers.dtype, np.integer) or (
                 n and (makers.min() < 0 or makers.max() > 1)):
             raise SearchInputError("makers: expected one side (0 or 1) per row")
@@ -767,22 +858,27 @@ def solve_many(const uint32_t[:, ::1] hands, const uint8_t[::1] trump, const uin
     for i in range(n):
         code = setup_search(&probe, <uint32_t*> &hands[i, 0], trump[i], leader[i], in_play[i], players,
                             <uint8_t*> &tricks[i, 0], tlen[i])
-        if code:
+        if code != SETUP_OK:
             raise SearchInputError(f"row {i}: {ERRORS[code]}")
     out = np.zeros(n, dtype=np.int8)
     node_counts = np.zeros(n, dtype=np.int64)
     nanos = np.zeros(n, dtype=np.int64)
     rows = (hands, trump, leader, in_play, players, tricks, tlen, makers_side, classes, features, per_row,
             out, node_counts, nanos)
-    if threads == 1 or n < 64:
+    workers = min(threads, MAX_THREADS)
+    if workers == 1 or n < 64:
         _thread_context(table_bits).solve_rows(rows, 0, n)
     else:
-        # Python threads, each with its own long-lived table; the rows run without the GIL
-        pool = _pool(threads)
-        step = max(16, n // (threads * 8))
-        jobs = [pool.submit(_solve_chunk, rows, lo, min(n, lo + step), table_bits) for lo in range(0, n, step)]
-        for job in jobs:
-            job.result()
+        # the caller and workers - 1 pool threads take chunks from one iterator, each into its own table
+        step = max(16, n // (workers * 8))
+        chunks = iter([(lo, min(n, lo + step)) for lo in range(0, n, step)])
+        pool = _shared_pool()
+        jobs = [pool.submit(_solve_chunks, rows, chunks, table_bits) for _ in range(workers - 1)]
+        try:
+            _solve_chunks(rows, chunks, table_bits)
+        finally:
+            for job in jobs:
+                job.result()
     if per_row:
         return out, np.asarray(node_counts), np.asarray(nanos)
     return out, int(np.asarray(node_counts).sum())

@@ -14,9 +14,28 @@ import numpy as np
 
 from . import _search
 from .cards import Card, Seat, Suit, mask_of, parse_cards, parse_deal
-from .errors import PositionError
-from .position import Position, side_name, side_of, winning_index
+from .errors import CardError, PositionError, RulesError, quoted
+from .position import Position, parse_side, side_name, side_of, winning_index
 from .rules import Rules
+
+
+def _shown(value) -> str:
+    """A value's type and a short repr, for a message about a wrong argument."""
+    return f"{type(value).__name__} {quoted(value, 60)}"
+
+
+def _check_position(pos, func: str) -> Position:
+    if not isinstance(pos, Position):
+        raise PositionError(f"{func}() expects a Position, got {_shown(pos)}; build one with "
+                            "Position.parse(deal, trump, leader, ...)")
+    return pos
+
+
+def _check_rules(rules) -> Rules:
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules {_shown(rules)}: expected a Rules value")
+    return rules
+
 
 def _context() -> "_search.SearchContext":
     """This thread's search context: the same table solve_batch's work on this thread uses."""
@@ -24,7 +43,15 @@ def _context() -> "_search.SearchContext":
 
 
 def in_play_mask(pos: Position) -> int:
-    """Bitmask of the seats that play ``pos`` (bit i = seat i)."""
+    """Bitmask of the seats that play ``pos`` (bit i = seat i).
+
+    >>> in_play_mask(Position.parse("N:Jh Ah Kh 9c 9s E:Qh Th Ac Kc Qc S:- W:As Ks Qs Js Ts", "h", "E",
+    ...                             alone="N"))
+    11
+
+    Raises :class:`PositionError` when ``pos`` is not a :class:`Position`.
+    """
+    _check_position(pos, "in_play_mask")
     return sum(1 << s for s in pos.seats_in_play)
 
 
@@ -63,6 +90,8 @@ class SolveResult:
     totals: bool = True
 
     def to_dict(self) -> dict:
+        """JSON-ready form: ``tricks``, ``totals``, ``tricks_left``, ``makers`` (side name),
+        ``makers_tricks``, ``points``, ``nodes``."""
         return {"tricks": dict(self.tricks), "totals": self.totals, "tricks_left": self.position.tricks_left,
                 "makers": self.position.side_name(self.position.makers), "makers_tricks": self.makers_tricks,
                 "points": None if self.points is None else dict(self.points), "nodes": self.nodes}
@@ -74,7 +103,17 @@ def hand_points(makers_tricks: int, rules: Rules, alone: bool = False, defender_
     RULES.md scoring: 3-4 tricks 1 point; 5 tricks 2 (4 alone, ``loner_march_score``);
     0-2 tricks: the defenders score ``euchre_score`` (``loner_euchred_score`` against a
     loner, ``lone_defender_score`` for a lone defender).
+
+    >>> hand_points(5, Rules(), alone=True), hand_points(2, Rules())
+    (('makers', 4), ('defenders', 2))
+
+    Raises :class:`PositionError` when ``makers_tricks`` is not a whole number 0..5,
+    :class:`RulesError` when ``rules`` is not a :class:`Rules`.
     """
+    if isinstance(makers_tricks, (bool, np.bool_)) or not isinstance(makers_tricks, (int, np.integer)) \
+            or not 0 <= makers_tricks <= 5:
+        raise PositionError(f"makers_tricks {_shown(makers_tricks)}: expected a whole number of tricks 0..5")
+    _check_rules(rules)
     if makers_tricks >= 5:
         return "makers", rules.loner_march_score if alone else rules.march_score
     if makers_tricks >= 3:
@@ -93,8 +132,17 @@ def makers_points(makers_tricks: int, rules: Rules, alone: bool = False, defende
 def solve(pos: Position) -> SolveResult:
     """Solve ``pos``: tricks per side under best play by every seat (double dummy).
 
-    Raises :class:`~solver.EuchreError` only through building the position.
+    >>> pos = Position.parse("N:Jh Ah Kh 9c 9s E:Qh Th Ac Kc Qc S:Jd Ad Kd Qd Td W:As Ks Qs Js Ts", "h", "W")
+    >>> result = solve(pos)
+    >>> result.tricks, result.points
+    ({'NS': 4, 'EW': 1}, {'NS': 1})
+    >>> result.to_dict()  # doctest: +ELLIPSIS
+    {'tricks': {'NS': 4, 'EW': 1}, 'totals': True, 'tricks_left': 5, 'makers': 'NS', 'makers_tricks': 4, ...}
+
+    Raises :class:`PositionError` when ``pos`` is not a :class:`Position` (build one with
+    :meth:`Position.parse`, which names what is wrong with a bad position).
     """
+    _check_position(pos, "solve")
     value, nodes = _solve_remaining(pos) if pos.tricks_left else (0, 0)
     known = pos.tricks_won is not None
     base = pos.tricks_won if known else (0, 0)
@@ -129,6 +177,7 @@ def solve_report(pos: Position) -> dict:
     legal card of the player to move (the mover's side total tricks after it, and
     what it loses against the best card, in tricks).
     """
+    _check_position(pos, "solve_report")
     result = solve(pos)
     values = card_values(pos)
     best = max(values.values(), default=0)
@@ -149,7 +198,14 @@ def card_values(pos: Position) -> dict:
     Totals for the hand when the position knows the earlier tricks, else tricks from
     this position on (as :attr:`SolveResult.tricks`). Returns ``{card_text: tricks}``
     in card-index order (``{"Qs": 3, "As": 4}``).
+
+    >>> card_values(Position.parse("N:Jh Ah Kh 9c 9s E:Qh Th Ac Kc Qc S:Jd Ad Kd Qd Td W:As Ks Qs Js Ts",
+    ...                            "h", "W"))         # W leads; EW's tricks after each of W's cards
+    {'Ts': 1, 'Js': 1, 'Qs': 1, 'Ks': 1, 'As': 1}
+
+    Raises :class:`PositionError` when ``pos`` is not a :class:`Position`.
     """
+    _check_position(pos, "card_values")
     mover_side = pos.side_of(pos.to_move)
     base = pos.tricks_won[mover_side] if pos.tricks_won is not None else 0
     out = {}
@@ -175,6 +231,7 @@ class PlayStep:
     best: tuple
 
     def to_dict(self) -> dict:
+        """JSON-ready form: ``seat``, ``card``, ``before``, ``after``, ``cost``, ``best`` (card texts)."""
         return {"seat": str(self.seat), "card": str(self.card), "before": self.before, "after": self.after,
                 "cost": self.cost, "best": [str(c) for c in self.best]}
 
@@ -190,8 +247,10 @@ def analyse_play(pos: Position, cards) -> list:
     ``pos`` knows the earlier tricks, else counted from ``pos`` on.
 
     Raises :class:`PositionError` at the first card that is not held, not legal, or
-    after the end of the hand, naming it and its place in the sequence.
+    after the end of the hand, naming it and its place in the sequence; when ``pos`` is
+    not a :class:`Position` or ``cards`` are neither text nor a list.
     """
+    _check_position(pos, "analyse_play")
     if isinstance(cards, str) or isinstance(cards, (list, tuple)):
         seq = parse_cards(cards if isinstance(cards, str) else list(cards), what="play")
     else:
@@ -239,6 +298,21 @@ class DDTable:
     In the two-player dummy-hands variant ``phases`` holds the table of each set of
     five tricks (personal hands, then dummies; the non-dealer leads both) and
     ``partners`` their sum, the hand's total over ten tricks.
+
+    Index it the way people ask: ``table[suit, side]`` is the side's tricks with partners
+    playing, ``table[suit, seat]`` the tricks of ``seat`` going alone (suits and seats as
+    letters or :class:`Suit`/:class:`Seat`). In two-player euchre the sides are the seats
+    N and S, so ``table[suit, "N"]`` is N's tricks.
+
+    >>> table = dd_table("N:Jh Ah Kh 9c 9s E:Qh Th Ac Kc Qc S:Jd Ad Kd Qd Td W:As Ks Qs Js Ts", dealer="S")
+    >>> table['h', 'NS'], table['h', 'EW']      # hearts trump, everyone playing
+    (4, 1)
+    >>> table['d', 'S'], table['h', 'N']        # S alone in diamonds, N alone in hearts
+    (5, 3)
+    >>> table.partners[Suit.H]                  # the same figures as dicts
+    {'NS': 4, 'EW': 1}
+    >>> table.to_dict()['loners']['d']
+    {'N': 3, 'E': 0, 'S': 5, 'W': 0}
     """
 
     dealer: Seat
@@ -247,7 +321,35 @@ class DDTable:
     rules: Rules
     phases: tuple = ()
 
+    __iter__ = None         # indexed by (suit, who), not a sequence
+
+    def __getitem__(self, key):
+        """``table[suit, side]`` (partners) or ``table[suit, seat]`` (that seat alone): tricks (int).
+
+        Raises :class:`CardError` for a bad suit, :class:`PositionError` for a bad key or
+        a side or seat this table has no figure for.
+        """
+        four = self.rules.players == 4
+        example = "table['h', 'NS'] or table['h', 'N']" if four else "table['h', 'N']"
+        if not (isinstance(key, tuple) and len(key) == 2):
+            raise PositionError(f"DDTable[{key!r:.40}]: index with (suit, side or seat), e.g. {example}")
+        suit, who = Suit.parse(key[0]), key[1]
+        if four and isinstance(who, str) and who.strip().upper() in ("NS", "SN", "EW", "WE"):
+            return self.partners[suit][side_name(parse_side(who))]
+        try:
+            seat = Seat.parse(who)
+        except CardError:
+            seat = None
+        if seat is not None and four:
+            return self.loners[suit][seat]
+        if seat in (Seat.N, Seat.S) and not four:
+            return self.partners[suit][str(seat)]
+        expected = "a side (NS, EW) or a seat going alone (N E S W)" if four else "N or S (the two sides)"
+        raise PositionError(f"DDTable who {who!r:.40}: expected {expected}, e.g. {example}")
+
     def to_dict(self) -> dict:
+        """JSON-ready form: ``dealer``, ``partners`` ``{suit: {side: tricks}}``, ``loners``
+        ``{suit: {seat: tricks}}`` and, for dummy hands, ``phases``; suits and seats as letters."""
         out = {"dealer": str(self.dealer),
                "partners": {str(s): dict(v) for s, v in self.partners.items()},
                "loners": {str(s): {str(seat): t for seat, t in v.items()} for s, v in self.loners.items()}}
@@ -260,8 +362,17 @@ def first_leader(dealer: int, rules: Rules, alone=None, defender_alone=None) -> 
     """Who leads the first trick (RULES.md): left of the dealer; against a loner, by ``rules.loner_lead``.
 
     Seats that sit out are skipped; two-player: the non-dealer.
+
+    >>> first_leader("S", Rules()), first_leader("S", Rules(), alone="E")
+    (<Seat.W: 3>, <Seat.S: 2>)
+
+    Raises :class:`CardError` for a seat that is not one, :class:`RulesError` for rules
+    that are not a :class:`Rules` (``None`` means the defaults).
     """
-    dealer = Seat(dealer)
+    dealer = Seat.parse(dealer)
+    rules = Rules.coerce(rules)
+    alone = None if alone is None else Seat.parse(alone)
+    defender_alone = None if defender_alone is None else Seat.parse(defender_alone)
     if rules.players == 2:
         return Seat((dealer + 2) % 4)
     out = set()
@@ -278,8 +389,19 @@ def first_leader(dealer: int, rules: Rules, alone=None, defender_alone=None) -> 
 def dd_table(deal: str, dealer="S", rules: Rules | None = None) -> DDTable:
     """Double-dummy table of a full deal (every hand of five known) for each trump suit.
 
-    Raises :class:`~solver.EuchreError` when a hand is missing or not five cards.
+    Args:
+        deal: the deal as text, ``"N:<hand> E:<hand> S:<hand> W:<hand>"`` (dummy hands:
+            ``"N:.. S:.. | N:.. S:.."``).
+        dealer: the dealer's seat (the lead follows from it, see :func:`first_leader`).
+        rules: :class:`Rules`, a dict of options, or ``None`` for the defaults.
+
+    Returns: a :class:`DDTable` (index it as ``table['h', 'NS']``).
+
+    Raises :class:`~solver.EuchreError` when a hand is missing or not five cards, or an
+    argument has the wrong type.
     """
+    if not isinstance(deal, str):
+        raise PositionError(f"dd_table() expects a deal as text ('N:Jh Ah Kh 9c 9s E:...'), got {_shown(deal)}")
     rules = Rules.coerce(rules)
     dealer = Seat.parse(dealer)
     if rules.players == 2 and dealer not in (Seat.N, Seat.S):
@@ -346,7 +468,9 @@ def solve_batch(hands, trump, leader, makers=0, in_play=None, players: int = 4, 
         in_play: uint8 array (n,) or int: bitmask of the seats that play (default: all four,
             or N and S in two-player).
         players: 4 or 2.
-        threads: worker threads (each with its own transposition table).
+        threads: worker threads asked for, 1..256 (each with its own transposition table);
+            at most ``solver._search.MAX_THREADS`` (the usable cores) run at once, from one
+            pool shared by every call, so no sequence of calls leaves threads behind.
         trick: optional uint8 array (n, k), k <= 3: card indices already on the table in the
             current trick, from ``leader`` on; ``trick_len`` uint8 (n,) says how many per row.
         bands: return only the scoring band of the makers' tricks: 0 fewer than 3
@@ -365,9 +489,11 @@ def solve_batch(hands, trump, leader, makers=0, in_play=None, players: int = 4, 
         raise PositionError(f"hands: expected a (n, 4) array, got shape {hands.shape}")
     n = hands.shape[0]
     if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or not 1 <= threads <= 256:
-        raise PositionError(f"threads {threads!r}: must be a whole number 1..256")
-    if players not in (2, 4):
-        raise PositionError(f"players {players!r}: must be 4 or 2")
+        raise PositionError(f"threads {threads!r:.40}: must be a whole number 1..256")
+    if isinstance(players, bool) or not isinstance(players, (int, np.integer)) or players not in (2, 4):
+        raise PositionError(f"players {players!r:.40}: must be 4 or 2")
+    if not isinstance(bands, (bool, np.bool_)):
+        raise PositionError(f"bands {bands!r:.40}: must be True or False")
 
     def column(value, name, default, top=255):
         arr = _int_array(default if value is None else value, name, 0, top, np.uint8)

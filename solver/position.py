@@ -1,6 +1,8 @@
 """Position: a point in the play of a hand where every hand in play is known."""
 from __future__ import annotations
 
+import dataclasses
+import operator
 from dataclasses import dataclass, field
 
 from .cards import (JOKER, Card, Seat, Suit, cards_of, effective_suit, format_cards, format_deal,
@@ -17,6 +19,12 @@ def side_of(seat: int, players: int = 4) -> int:
 
 
 def side_name(side: int, players: int = 4) -> str:
+    """Name of side index 0 or 1: ``NS``/``EW``, or ``N``/``S`` in two-player euchre.
+
+    Raises :class:`PositionError` for anything but 0 or 1.
+    """
+    if isinstance(side, bool) or side not in (0, 1):
+        raise PositionError(f"side {side!r:.40}: a side index is 0 or 1")
     return ("N", "S")[side] if players == 2 else ("NS", "EW")[side]
 
 
@@ -81,6 +89,19 @@ class Position:
 
     Build one with :meth:`parse`; it is validated on construction and raises
     :class:`PositionError` (a :class:`solver.EuchreError`) naming what is wrong.
+    The repr is the :meth:`parse` call that builds it again:
+
+    >>> pos = Position.parse("N:Jh Ah Kh 9c 9s E:Qh Th Ac Kc Qc S:- W:As Ks Qs Js Ts", "h", "E",
+    ...                      makers="NS", alone="N")
+    >>> pos
+    Position.parse('N:9c 9s Jh Kh Ah E:Th Qc Qh Kc Ac S:- W:Ts Js Qs Ks As', trump='h', leader='E', makers='NS', alone='N')
+    >>> pos.play("Qh")
+    Position.parse('N:9c 9s Jh Kh Ah E:Th Qc Kc Ac S:- W:Ts Js Qs Ks As', trump='h', leader='E', makers='NS', alone='N', played='Qh')
+    >>> eval(repr(pos)) == pos
+    True
+    >>> Position.parse("N:Jh Ah S:Qh Th", "h", "N", makers="N", rules=Rules(players=2),
+    ...                tricks_won={"N": 2, "S": 1})
+    Position.parse('N:Jh Ah S:Th Qh', trump='h', leader='N', makers='N', tricks_won={'N': 2, 'S': 1}, rules=Rules(players=2))
     """
 
     hands: tuple
@@ -156,15 +177,26 @@ class Position:
             raise PositionError(f"rules {rules!r}: expected a Rules value")
         object.__setattr__(self, "trump", Suit.parse(self.trump))
         object.__setattr__(self, "leader", Seat.parse(self.leader))
-        object.__setattr__(self, "played", tuple(Card(c) for c in self.played))
+        played = self.played
+        if isinstance(played, str):
+            played = parse_cards(played, what="played")
+        elif not isinstance(played, (tuple, list)):
+            raise PositionError(f"played {played!r:.40}: expected the cards of the current trick, e.g. ('Ah', 'Kh')")
+        object.__setattr__(self, "played", tuple(Card(c) for c in played))
         if isinstance(self.makers, bool) or self.makers not in (0, 1):
             raise PositionError(f"makers {self.makers!r}: must be a side index, 0 or 1 (use Position.parse for names)")
         for name in ("alone", "defender_alone"):
             if getattr(self, name) is not None:
                 object.__setattr__(self, name, Seat.parse(getattr(self, name)))
-        hands = tuple(int(h) for h in self.hands)
-        if len(hands) != 4 or any(h < 0 or h >> 25 for h in hands):
-            raise PositionError("hands: expected 4 card bitmasks over indices 0..24")
+        try:
+            if isinstance(self.hands, str) or len(self.hands) != 4:
+                raise TypeError
+            hands = tuple(operator.index(h) for h in self.hands)      # ints (numpy's too), not floats or text
+        except TypeError:
+            hands = None
+        if hands is None or any(h < 0 or h >> 25 for h in hands):
+            raise PositionError(f"hands {self.hands!r:.60}: expected 4 card bitmasks over indices 0..24 "
+                                "(or build the position with Position.parse)")
         object.__setattr__(self, "hands", hands)
         players = rules.players
         if self.alone is not None and players == 2:
@@ -211,11 +243,14 @@ class Position:
             expected = tricks_left - 1 if i < len(self.played) else tricks_left
             if sizes[i] != expected:
                 raise PositionError(f"{Seat(seat)} holds {sizes[i]} cards, expected {expected}")
-        if tricks_left == 0 and (self.tricks_won is None or sum(self.tricks_won) != TRICKS_PER_HAND):
+        if tricks_left == 0 and (not isinstance(self.tricks_won, (tuple, list))
+                                 or sum(w for w in self.tricks_won if isinstance(w, int)) != TRICKS_PER_HAND):
             raise PositionError("no cards left to play: the hand is over")
         if self.tricks_won is None and tricks_left == TRICKS_PER_HAND:
             object.__setattr__(self, "tricks_won", (0, 0))
         if self.tricks_won is not None:
+            if not isinstance(self.tricks_won, (tuple, list)):
+                raise PositionError(f"tricks_won {self.tricks_won!r:.40}: expected two trick counts (side 0, side 1)")
             won = tuple(self.tricks_won)
             if len(won) != 2 or any(isinstance(w, bool) or not isinstance(w, int) or w < 0 for w in won):
                 raise PositionError(f"tricks_won {self.tricks_won!r}: expected two trick counts (side 0, side 1)")
@@ -265,7 +300,8 @@ class Position:
         return side_name(side, self.players)
 
     def side_of(self, seat) -> int:
-        return side_of(int(seat), self.players)
+        """Side index (0 or 1) of ``seat`` (a :class:`Seat`, its letter or number)."""
+        return side_of(int(Seat.parse(seat)), self.players)
 
     def legal_cards(self) -> list:
         """Cards the player to move may play, in index order."""
@@ -308,6 +344,41 @@ class Position:
         for seat in self.rules.seats:
             hands[Seat(seat)] = cards_of(self.hands[seat]) if seat in self.seats_in_play else None
         return format_deal(hands)
+
+    def to_dict(self) -> dict:
+        """The arguments of :meth:`parse` as JSON-ready values: ``deal``, ``trump``, ``leader``,
+        ``makers``, ``alone``, ``defender_alone``, ``played`` (text), ``tricks_won``
+        (``{side: tricks}`` or ``None``) and ``rules`` (a dict); ``Position.parse(**pos.to_dict())``
+        gives ``pos`` back.
+
+        >>> Position.parse("N:Jh S:Qh", "h", "N", makers="N", rules=Rules(players=2),
+        ...                tricks_won={"N": 2, "S": 2}).to_dict()  # doctest: +ELLIPSIS
+        {'deal': 'N:Jh S:Qh', 'trump': 'h', 'leader': 'N', 'makers': 'N', 'alone': None, 'defender_alone': None, 'played': '', 'tricks_won': {'N': 2, 'S': 2}, 'rules': {'players': 2, ...}}
+        """
+        # a hand in play that is empty (late in the last trick) is "N:", not "-" (sits out / unknown)
+        deal = " ".join(f"{Seat(seat).name}:{format_cards(self.hands[seat]) if self.hands[seat] else ''}"
+                        if seat in self.seats_in_play else f"{Seat(seat).name}:-" for seat in self.rules.seats)
+        return {"deal": deal, "trump": str(self.trump), "leader": str(self.leader),
+                "makers": self.side_name(self.makers),
+                "alone": None if self.alone is None else str(self.alone),
+                "defender_alone": None if self.defender_alone is None else str(self.defender_alone),
+                "played": " ".join(str(c) for c in self.played),
+                "tricks_won": None if self.tricks_won is None else
+                {self.side_name(side): n for side, n in enumerate(self.tricks_won)},
+                "rules": self.rules.to_dict()}
+
+    def __repr__(self) -> str:
+        rules = ", ".join(f"{f.name}={getattr(self.rules, f.name)!r}" for f in dataclasses.fields(Rules)
+                          if getattr(self.rules, f.name) != f.default)
+        rules = [f"rules=Rules({rules})"] if rules else []
+        d = self.to_dict()
+        args = [repr(d["deal"])] + [f"{name}={d[name]!r}" for name in ("trump", "leader", "makers")]
+        args += [f"{name}={d[name]!r}" for name in ("alone", "defender_alone", "played") if d[name]]
+        # parse's default for tricks_won: none taken at the start of a hand, unknown later
+        default_won = (0, 0) if self.tricks_left == TRICKS_PER_HAND else None
+        if self.tricks_won != default_won:
+            args.append(f"tricks_won={d['tricks_won']!r}")
+        return f"Position.parse({', '.join(args + rules)})"
 
     def __str__(self) -> str:
         extra = f" played={format_cards(self.played)!r}" if self.played else ""
