@@ -98,14 +98,14 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from . import dd
-from .advisor import Advice, _check_int, advise, mean_interval
-from .cards import ALL_CARDS_MASK, FULL_MASK, Card, Seat, Suit, cards_of, effective_suit, format_cards
-from .errors import EuchreError, PositionError, RulesError
-from .game import AloneDeclared, BidMade, CardPlayed, Discarded, Hand, Kind, Phase
-from .position import legal_mask, side_name, side_of, winning_index
-from .rules import Rules
-from .worlds import KITTY, Space, Worlds, suit_mask
+from .. import dd
+from ..advisor import Advice, _check_int, advise, mean_interval
+from ..cards import ALL_CARDS_MASK, FULL_MASK, Card, Seat, Suit, cards_of, effective_suit, format_cards
+from ..errors import EuchreError, PositionError, RulesError
+from ..game import AloneDeclared, BidMade, CardPlayed, Discarded, Hand, Kind, Phase
+from ..position import legal_mask, side_name, side_of, winning_index
+from ..rules import Rules
+from ..worlds import KITTY, Space, Worlds, suit_mask
 
 __all__ = ["review", "Review", "DealReview", "CardReview", "CallReview", "DDView", "InfoView", "Mistake",
            "PlayerSummary", "count_decisions", "information_set", "review_deal", "review_files", "shown_voids", "DD_TRICKS", "INFO_POINTS", "INFO_TRICKS",
@@ -1200,8 +1200,8 @@ def count_decisions(game) -> int:
 
 
 def _resolve(game):
-    from .dummy_record import DummyRecord
-    from .egn import EGNGame, load_game
+    from ..dummy_record import DummyRecord
+    from ..egn import EGNGame, load_game
     if isinstance(game, (EGNGame, Hand, DummyRecord)):
         return game
     if isinstance(game, (str, bytes, dict, os.PathLike)):
@@ -1223,7 +1223,7 @@ def _default_seed(source) -> int:
     """:func:`content_seed` of a record given as a path, text, bytes or parsed JSON; a fresh
     seed for an already loaded game or hand (its record text is gone)."""
     if isinstance(source, (str, bytes, dict, os.PathLike)):
-        from .egn import read_source
+        from ..egn import read_source
         return content_seed(read_source(source)[1])
     return int(np.random.SeedSequence().entropy % (2 ** 63))
 
