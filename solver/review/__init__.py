@@ -94,562 +94,33 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from .. import dd
-from ..advisor import Advice, _check_int, advise, mean_interval
-from ..cards import ALL_CARDS_MASK, FULL_MASK, Card, Seat, Suit, cards_of, effective_suit, format_cards
+from ..advisor import _check_int, advise, mean_interval
+from ..cards import ALL_CARDS_MASK, FULL_MASK, Seat, Suit, cards_of, effective_suit, format_cards
 from ..errors import EuchreError, PositionError, RulesError
 from ..game import AloneDeclared, BidMade, CardPlayed, Discarded, Hand, Kind, Phase
 from ..position import legal_mask, side_name, side_of, winning_index
 from ..rules import Rules
 from ..worlds import KITTY, Space, Worlds, suit_mask
+from .results import (CALL_POINTS, DD_TRICKS, DECISION_EXACT_LIMIT, DOUBLE_DUMMY, INFO_POINTS, INFO_TRICKS,
+                      INFORMATION_SET, RENEGE, CallReview, CardReview, DDView, DealReview, InfoView, Mistake,
+                      PlayerSummary, Review, player_name)
 
 __all__ = ["review", "Review", "DealReview", "CardReview", "CallReview", "DDView", "InfoView", "Mistake",
            "PlayerSummary", "count_decisions", "information_set", "review_deal", "review_files", "shown_voids", "DD_TRICKS", "INFO_POINTS", "INFO_TRICKS",
            "CALL_POINTS", "EXACT_LIMIT", "RENEGE"]
 
-#: Double dummy: flag a card or discard that loses at least this many tricks against the best.
-DD_TRICKS = 1
-#: Information set: flag a card or discard whose expected loss reaches this many points ...
-INFO_POINTS = 0.15
-#: ... or this many tricks (averaged over the worlds).
-INFO_TRICKS = 0.5
-#: Calls: flag a call whose expected points are this far below the advisor's best call.
-CALL_POINTS = 0.15
-#: Use every consistent deal (exact figures) when there are at most this many.
-EXACT_LIMIT = 5000
+#: Old name of DECISION_EXACT_LIMIT (the review's own enumeration limit; see solver.review.results).
+EXACT_LIMIT = DECISION_EXACT_LIMIT
 MIN_WORLDS = 10
 MAX_WORLDS = 100_000
 MAX_THREADS = 256
 
-DOUBLE_DUMMY = "double-dummy"
-INFORMATION_SET = "information-set"
-RENEGE = "renege"
 _TRICKS = 5
-
-
-class _Skip(Exception):
-    """A decision that cannot be analysed; the message says why."""
-
-
-# ------------------------------------------------------------------------ results
-@dataclass(frozen=True)
-class Mistake:
-    """A flagged decision.
-
-    Attributes:
-        kind: ``"double-dummy"``, ``"information-set"`` or ``"renege"`` (a card that did
-            not follow suit; ``decision`` ``"card"``).
-        seat: who decided; decision: ``"card"``, ``"discard"`` or ``"call"``.
-        where: ``"trick 2"``, ``"round 1"``, ``"discard"``.
-        played: what was done, in words (``"led Qs"``, ``"played Qs"``, ``"passed"``,
-            ``"ordered up alone"``, ``"discarded 9h"``).
-        best: the best choices (texts); for a renege, the cards of the led suit the seat
-            held (its legal choices, as far as the record shows them).
-        tricks: expected tricks lost by the seat's side (``None`` for calls and reneges).
-        points: expected points lost by the seat's side (``None`` for a renege: an
-            illegal card is not scored against the legal ones).
-        interval: 95% interval of the points lost (``tricks_interval`` for a trick flag),
-            ``None`` for double dummy or exact figures.
-        worlds, exact: worlds behind an information-set figure.
-    """
-
-    kind: str
-    seat: Seat
-    decision: str
-    where: str
-    played: str
-    best: tuple
-    tricks: float | None
-    points: float | None
-    interval: tuple | None = None
-    worlds: int | None = None
-    exact: bool | None = None
-
-    def to_dict(self) -> dict:
-        return {"kind": self.kind, "seat": str(self.seat), "decision": self.decision, "where": self.where,
-                "played": self.played, "best": list(self.best),
-                "tricks": None if self.tricks is None else _r(self.tricks),
-                "points": None if self.points is None else _r(self.points),
-                "interval": None if self.interval is None else [_r(x) for x in self.interval],
-                "worlds": self.worlds, "exact": self.exact}
-
-    def __str__(self) -> str:
-        head = f"{self.where:<8} {self.seat} {self.played:<16} {self.kind:<16}"
-        if self.kind == RENEGE:
-            legal = f"; legal: {', '.join(self.best)}" if self.best else ""
-            return f"{head} did not follow suit (not scored against legal cards){legal}"
-        if self.kind == DOUBLE_DUMMY:
-            cost = f"{_loss_text(self.tricks, _trick_text)}, {_points_text(-self.points)}"
-        else:
-            cost = _points_text(-self.points)
-            if self.tricks is not None:
-                cost += f", {_signed(-self.tricks)} tricks"
-            cost += f" ({'exact, ' if self.exact else ''}{self.worlds} worlds)"
-        return f"{head} {cost}; best: {', '.join(self.best)}"
-
-
-@dataclass(frozen=True)
-class DDView:
-    """Double-dummy figures of one card (or discard) decision, every hand known.
-
-    Attributes:
-        values: ``{Card: tricks}``: the deciding side's total tricks of the hand after
-            each candidate (tricks already won included).
-        points: ``{Card: points}``: the points the hand then scores for that side
-            (negative when the other side scores).
-        before: the makers' total tricks with best play from here (before the card).
-        after: the makers' total tricks after the card played, best play thereafter.
-        cost: tricks the deciding side lost with the card against the best (0 if best).
-        points_cost: points it lost against the best points.
-        best: the candidates that keep the most tricks.
-    """
-
-    values: dict
-    points: dict
-    before: int
-    after: int
-    cost: int
-    points_cost: int
-    best: tuple
-
-    def to_dict(self) -> dict:
-        return {"before": self.before, "after": self.after, "cost": self.cost, "points_cost": self.points_cost,
-                "best": [str(c) for c in self.best],
-                "cards": [{"card": str(c), "tricks": v, "points": self.points[c]} for c, v in self.values.items()]}
-
-
-@dataclass(frozen=True)
-class InfoView:
-    """Information-set figures of one card (or discard) decision, over worlds.
-
-    Attributes:
-        worlds: worlds used; exact: they are every consistent deal (the averages are exact);
-            placements: how many deals are consistent with what the player knew.
-        tricks, points: ``{Card: mean}``: the deciding side's average total tricks and
-            points after each candidate (best play by everyone thereafter, double dummy).
-        best: the candidate(s) with the most average points (ties: most tricks).
-        loss_points: average points lost by the card played against ``best``;
-            ``points_interval`` 95% interval of that paired difference.
-        loss_tricks: average tricks lost against the candidate with the most average tricks;
-            ``tricks_interval`` likewise.
-        notes: approximations made for this view (e.g. the dealer's discard not recorded).
-        drawn: the :class:`~solver.worlds.Worlds` used (hands at the decision, the
-            deciding seat's cards included), and space the :class:`~solver.worlds.Space`
-            they were drawn from (neither in :meth:`to_dict`).
-    """
-
-    worlds: int
-    exact: bool
-    placements: int
-    tricks: dict
-    points: dict
-    best: tuple
-    loss_points: float
-    loss_tricks: float
-    points_interval: tuple
-    tricks_interval: tuple
-    notes: tuple = ()
-    drawn: Worlds | None = field(default=None, repr=False, compare=False)
-    space: Space | None = field(default=None, repr=False, compare=False)
-
-    def to_dict(self) -> dict:
-        return {"worlds": self.worlds, "exact": self.exact, "placements": self.placements,
-                "best": [str(c) for c in self.best], "loss_points": _r(self.loss_points),
-                "points_interval": [_r(x) for x in self.points_interval],
-                "loss_tricks": _r(self.loss_tricks), "tricks_interval": [_r(x) for x in self.tricks_interval],
-                "cards": [{"card": str(c), "tricks": _r(t), "points": _r(self.points[c])}
-                          for c, t in self.tricks.items()],
-                "notes": list(self.notes)}
-
-
-@dataclass
-class CardReview:
-    """One card played (``kind`` ``"play"``) or the dealer's discard (``kind`` ``"discard"``).
-
-    Attributes:
-        seat: who decided; trick: trick number 1..5 (``None`` for a discard).
-        card: the card played or discarded; candidates: the legal choices.
-        renege: the card did not follow suit: it carries a ``"renege"`` :class:`Mistake`
-            and no ``dd``/``info`` (an illegal card is not scored against the legal ones;
-            ``unanalysed`` says so); ``candidates`` are then the cards of the led suit held.
-        lead: the card led the trick.
-        dd: :class:`DDView` or ``None``; info: :class:`InfoView` or ``None``.
-        unanalysed: reasons for a view left out.
-        mistakes: the :class:`Mistake` s flagged.
-    """
-
-    kind: str
-    seat: Seat
-    trick: int | None
-    card: Card
-    candidates: tuple
-    renege: bool = False
-    lead: bool = False
-    dd: DDView | None = None
-    info: InfoView | None = None
-    unanalysed: list = field(default_factory=list)
-    mistakes: list = field(default_factory=list)
-
-    @property
-    def where(self) -> str:
-        return "discard" if self.kind == "discard" else f"trick {self.trick}"
-
-    def to_dict(self) -> dict:
-        return {"kind": self.kind, "seat": str(self.seat), "trick": self.trick, "card": str(self.card),
-                "lead": self.lead, "candidates": [str(c) for c in self.candidates], "renege": self.renege,
-                "dd": None if self.dd is None else self.dd.to_dict(),
-                "info": None if self.info is None else self.info.to_dict(),
-                "unanalysed": list(self.unanalysed), "mistakes": [m.to_dict() for m in self.mistakes]}
-
-
-@dataclass
-class CallReview:
-    """One call, judged by the bid advisor from the caller's seat.
-
-    Attributes:
-        seat, round: who called, in which bidding round.
-        call: the call as an advisor token (``"pass"``, ``"order alone"``, ``"call h"``);
-            name: in words (``"pass"``, ``"pick it up"``, ``"call hearts alone"``).
-        options: ``[{"call", "name", "expected_points"}]`` for every legal call.
-        best, best_name: the advisor's recommended call, or the call made when it ties
-            the recommended one (same expected points); expected_points: the real
-            call's expected points; best_points: the best call's.
-        loss: ``best_points - expected_points`` (paired over the same worlds);
-            loss_interval its 95% interval.
-        worlds, exact: the advisor's worlds.
-        advice: the full :class:`~solver.advisor.Advice` (``None`` when unanalysed; in
-            :meth:`to_dict` as ``advice`` only with ``full=True``).
-        unanalysed: why the call could not be judged; mistakes: flagged :class:`Mistake` s.
-    """
-
-    seat: Seat
-    round: int
-    call: str
-    name: str
-    options: list = field(default_factory=list)
-    best: str | None = None
-    best_name: str | None = None
-    expected_points: float | None = None
-    best_points: float | None = None
-    loss: float | None = None
-    loss_interval: tuple | None = None
-    worlds: int | None = None
-    exact: bool | None = None
-    advice: Advice | None = field(default=None, repr=False)
-    unanalysed: list = field(default_factory=list)
-    mistakes: list = field(default_factory=list)
-
-    @property
-    def where(self) -> str:
-        return f"round {self.round}"
-
-    def to_dict(self, full: bool = False) -> dict:
-        out = {"seat": str(self.seat), "round": self.round, "call": self.call, "name": self.name,
-               "options": [dict(o, expected_points=_r(o["expected_points"])) for o in self.options],
-               "best": self.best, "best_name": self.best_name,
-               "expected_points": None if self.expected_points is None else _r(self.expected_points),
-               "best_points": None if self.best_points is None else _r(self.best_points),
-               "loss": None if self.loss is None else _r(self.loss),
-               "loss_interval": None if self.loss_interval is None else [_r(x) for x in self.loss_interval],
-               "worlds": self.worlds, "exact": self.exact,
-               "unanalysed": list(self.unanalysed), "mistakes": [m.to_dict() for m in self.mistakes]}
-        if full and self.advice is not None:
-            out["advice"] = self.advice.to_dict()
-        return out
-
-
-@dataclass
-class PlayerSummary:
-    """One player's totals over a deal (or a game).
-
-    Attributes:
-        dd_tricks, dd_points: tricks and points lost double dummy (cards and discard).
-        info_points, info_tricks: expected points and tricks lost on cards and discard
-            (information set).
-        call_points: expected points lost on calls (bid advisor).
-        mistakes: flagged decisions by kind ``{"double-dummy": n, "information-set": n,
-            "renege": n}``.
-        decisions: decisions taken; unanalysed: reasons given on its decisions for views
-            not computed (a renege's card gives one).
-    """
-
-    seat: Seat
-    name: str = ""
-    dd_tricks: int = 0
-    dd_points: int = 0
-    info_points: float = 0.0
-    info_tricks: float = 0.0
-    call_points: float = 0.0
-    mistakes: dict = field(default_factory=lambda: {DOUBLE_DUMMY: 0, INFORMATION_SET: 0, RENEGE: 0})
-    decisions: int = 0
-    unanalysed: int = 0
-
-    def add(self, other: "PlayerSummary") -> None:
-        self.dd_tricks += other.dd_tricks
-        self.dd_points += other.dd_points
-        self.info_points += other.info_points
-        self.info_tricks += other.info_tricks
-        self.call_points += other.call_points
-        for k, v in other.mistakes.items():
-            self.mistakes[k] = self.mistakes.get(k, 0) + v
-        self.decisions += other.decisions
-        self.unanalysed += other.unanalysed
-
-    def to_dict(self) -> dict:
-        return {"seat": str(self.seat), "name": self.name, "dd_tricks_lost": self.dd_tricks,
-                "dd_points_lost": self.dd_points, "info_points_lost": _r(self.info_points),
-                "info_tricks_lost": _r(self.info_tricks), "call_points_lost": _r(self.call_points),
-                "mistakes": dict(self.mistakes), "decisions": self.decisions, "unanalysed": self.unanalysed}
-
-    def __str__(self) -> str:
-        who = f"{self.seat}" + (f" ({self.name})" if self.name else "")
-        n = sum(self.mistakes.values())
-        kinds = ", ".join(f"{v} {k}" for k, v in self.mistakes.items() if v)
-        return (f"{who + ':':<18} double dummy {_loss_text(self.dd_tricks, _trick_text)}; information set "
-                f"{_signed(-self.info_points)} points on cards, {_signed(-self.call_points)} on calls; "
-                f"{n} mistake{'' if n == 1 else 's'}" + (f" ({kinds})" if kinds else ""))
-
-
-@dataclass
-class DealReview:
-    """The review of one deal.
-
-    Attributes:
-        index, number: position in the file and ``dealNumber``; dealer, upcard.
-        status: the record's status (``complete``, ``incomplete``, ``thrown_in``, ``illegal``).
-        summary: one line: contract and result (as :meth:`EGNDeal.summary`).
-        contract: ``{"trump", "maker", "makers", "alone", "defender_alone"}`` or ``None``;
-            result: :meth:`HandResult.to_dict` or ``None``.
-        calls: :class:`CallReview` s; cards: :class:`CardReview` s (the discard first, if any).
-        unanalysed: deal-level notes: what could not be analysed and why.
-        notes: findings of the record itself (a renege, a discard the play contradicts, ...).
-        players: ``{Seat: PlayerSummary}``.
-    """
-
-    index: int
-    number: int
-    dealer: Seat
-    upcard: Card | None
-    status: str
-    summary: str
-    contract: dict | None
-    result: dict | None
-    calls: list = field(default_factory=list)
-    cards: list = field(default_factory=list)
-    unanalysed: list = field(default_factory=list)
-    notes: list = field(default_factory=list)
-    players: dict = field(default_factory=dict)
-
-    @property
-    def decisions(self) -> list:
-        """Calls, then the discard and cards, in order."""
-        return list(self.calls) + list(self.cards)
-
-    @property
-    def mistakes(self) -> list:
-        return [m for d in self.decisions for m in d.mistakes]
-
-    def to_dict(self, full: bool = False) -> dict:
-        return {"index": self.index, "number": self.number, "dealer": str(self.dealer),
-                "upcard": None if self.upcard is None else str(self.upcard), "status": self.status,
-                "summary": self.summary, "contract": self.contract, "result": self.result,
-                "calls": [c.to_dict(full) for c in self.calls], "cards": [c.to_dict() for c in self.cards],
-                "mistakes": [m.to_dict() for m in self.mistakes], "unanalysed": list(self.unanalysed),
-                "notes": list(self.notes),
-                "players": {str(s): p.to_dict() for s, p in self.players.items()}}
-
-    def text(self, verbose: bool = False) -> str:
-        """Readable lines: the summary, flagged mistakes, what was not analysed, the players."""
-        lines = [self.summary[:1].upper() + self.summary[1:]]
-        for m in self.mistakes:
-            lines.append(f"  {m}")
-        if verbose:
-            for c in self.cards:
-                lines.append("  " + _card_line(c))
-        for note in self.notes:
-            lines.append(f"  note: {note}")
-        for reason in self.unanalysed:
-            lines.append(f"  not analysed: {reason}")
-        for d in self.decisions:
-            for reason in d.unanalysed:
-                lines.append(f"  not analysed: {_decision_label(d)}: {reason}")
-        for p in self.players.values():
-            if p.decisions:
-                lines.append(f"  {p}")
-        return "\n".join(lines)
-
-
-@dataclass
-class Review:
-    """A game's review: one :class:`DealReview` per deal, plus totals per player.
-
-    ``str(review)`` is the report for people; :meth:`to_dict` the same for programs.
-
-    Attributes:
-        names: the record's player names (``metadata.players``: by seat N E S W, or
-            N S in a two-player record).
-        notes: findings of the record about the whole game, not one deal (the record's
-            problems that no deal holds, e.g. a ``metadata.finalScore`` the deals do not
-            replay to); each deal's own findings are in :attr:`DealReview.notes`.
-    """
-
-    source: str
-    title: str
-    rules: Rules
-    worlds: int
-    seed: int
-    deals: list
-    names: tuple = ()
-    notes: tuple = ()
-
-    @property
-    def mistakes(self) -> list:
-        return [m for d in self.deals for m in d.mistakes]
-
-    @property
-    def players(self) -> dict:
-        """``{Seat: PlayerSummary}`` over every deal."""
-        out = {Seat(s): PlayerSummary(Seat(s), _name(self.names, s, self.rules.seats)) for s in self.rules.seats}
-        for d in self.deals:
-            for s, p in d.players.items():
-                out[s].add(p)
-        return out
-
-    def to_dict(self, full: bool = False) -> dict:
-        """The review as plain JSON types (``"version": 1`` names this layout, which only grows).
-
-        ``full=True`` adds each call's complete advisor answer. Layout::
-
-            {"version": 1, "source", "title", "rules", "worlds", "seed", "thresholds", "method",
-             "notes": [whole-game record findings],       # e.g. a metadata.finalScore that differs
-             "players": {"N": {"dd_tricks_lost", "dd_points_lost", "info_points_lost",
-                               "info_tricks_lost", "call_points_lost", "mistakes": {kind: n},
-                               "decisions", "unanalysed"}, ...},          # game totals
-             "deals": [{"index", "number", "dealer", "upcard", "status", "summary",
-                        "contract": {"trump", "maker", "makers", "alone", "defender_alone"} | null,
-                        "result": {...} | null,
-                        "calls": [{"seat", "round", "call", "name", "options": [{"call", "name",
-                                   "expected_points"}], "best", "best_name", "expected_points",
-                                   "best_points", "loss", "loss_interval", "worlds", "exact",
-                                   "unanalysed": [why], "mistakes": [...]}],
-                        "cards": [{"kind": "play" | "discard", "seat", "trick", "card", "lead",
-                                   "candidates", "renege",
-                                   "dd": {"before", "after", "cost", "points_cost", "best",
-                                          "cards": [{"card", "tricks", "points"}]} | null,
-                                   "info": {"worlds", "exact", "placements", "best", "loss_points",
-                                            "points_interval", "loss_tricks", "tricks_interval",
-                                            "cards": [{"card", "tricks", "points"}], "notes"} | null,
-                                   "unanalysed": [why], "mistakes": [...]}],
-                        "mistakes": [{"kind": "double-dummy" | "information-set" | "renege", "seat",
-                                      "decision": "card" | "discard" | "call", "where", "played",
-                                      "best", "tricks", "points", "interval", "worlds", "exact"}],
-                        "unanalysed": [why], "notes": [record findings],
-                        "players": {per deal, as above}}]}
-
-        Tricks and points are for the deciding seat's side; ``dd.before``/``dd.after`` are
-        the makers' total tricks (as :func:`solver.analyse_play`); costs and losses are
-        against the best choice (positive = lost). A ``"renege"`` mistake has ``tricks`` and
-        ``points`` null and ``best`` the led suit's cards the seat held; its card has ``dd``
-        and ``info`` null. ``notes`` (top level) are the record's findings about the whole
-        game, as ``deals[].notes`` are each deal's (plain sentences).
-        """
-        return {
-            "version": 1,
-            "source": self.source,
-            "title": self.title,
-            "rules": self.rules.to_dict(),
-            "worlds": self.worlds,
-            "seed": self.seed,
-            "thresholds": {"dd_tricks": DD_TRICKS, "info_points": INFO_POINTS, "info_tricks": INFO_TRICKS,
-                           "call_points": CALL_POINTS, "exact_limit": EXACT_LIMIT,
-                           "significance": "sampled worlds: the paired 95% interval of the loss lies above 0"},
-            "method": {
-                "double_dummy": "every hand known; tricks and points for the deciding side after each legal card",
-                "information_set": "worlds uniform over deals consistent with the player's own hand, the cards "
-                                   "played, voids shown, the upcard (with the dealer after a pickup) and the "
-                                   "dealer's own discard; earlier bids not used; each world played double dummy",
-                "calls": "bid advisor (solver.advise) from the caller's hand and the upcard",
-            },
-            "notes": list(self.notes),
-            "players": {str(s): p.to_dict() for s, p in self.players.items()},
-            "deals": [d.to_dict(full) for d in self.deals],
-        }
-
-    def text(self, verbose: bool = False) -> str:
-        name = os.path.basename(self.source)
-        title = self.title if self.title == name else f"{name}: {self.title}"
-        head = f"{title} ({len(self.deals)} deal{'' if len(self.deals) == 1 else 's'}, " \
-               f"{self.worlds} worlds per decision, seed {self.seed})"
-        parts = [head] + [f"note: {n}" for n in self.notes] + [""]
-        for d in self.deals:
-            parts.append(d.text(verbose))
-            parts.append("")
-        parts.append("Game totals")
-        for p in self.players.values():
-            parts.append(f"  {p}")
-        return "\n".join(parts)
-
-    def __str__(self) -> str:
-        return self.text()
-
-
-# ------------------------------------------------------------------------ helpers
-def _r(x: float) -> float:
-    return round(float(x), 4)
-
-
-def _signed(x: float) -> str:
-    """``+0.25``, ``-1.50``; a figure that rounds to zero is ``0`` (never ``-0.00``)."""
-    x = round(float(x), 2)
-    return "0" if x == 0 else f"{x:+.2f}"
-
-
-def _loss_text(n, text) -> str:
-    """A loss shown as a negative figure: ``-1 trick``; none is ``0 tricks`` (never ``-0``)."""
-    return text(0) if round(float(n), 2) == 0 else "-" + text(n)
-
-
-def _points_text(x: float) -> str:
-    if round(float(x), 2) == 0:
-        return "0 points"
-    if float(x).is_integer():
-        return f"{int(x):+d} point{'' if abs(x) == 1 else 's'}"
-    return f"{x:+.2f} points"
-
-
-def _trick_text(n) -> str:
-    if float(n).is_integer():
-        n = int(n)
-        return f"{n} trick{'' if n == 1 else 's'}"
-    return f"{n:.2f} tricks"
-
-
-def _name(names, seat, seats) -> str:
-    """The player's name: ``names`` lists seats N E S W, or in a two-player game the seats
-    in play (N S) only; a four-name list is read by seat in either game."""
-    i = int(seat) if len(names) == 4 else list(seats).index(seat)
-    return str(names[i]) if i < len(names) and names[i] else ""
-
-
-def _decision_label(d) -> str:
-    if isinstance(d, CallReview):
-        return f"{d.seat}'s call ({d.name}, round {d.round})"
-    if d.kind == "discard":
-        return f"{d.seat}'s discard"
-    return f"{d.seat}'s {d.card} (trick {d.trick})"
-
-
-def _card_line(c: CardReview) -> str:
-    parts = [f"{c.where:<8} {c.seat} {c.card}"]
-    if c.dd is not None:
-        parts.append(f"DD {c.dd.before}->{c.dd.after}" + (f" (-{c.dd.cost})" if c.dd.cost else ""))
-    if c.info is not None:
-        parts.append("info " + " ".join(f"{k}:{_signed(v)}" for k, v in c.info.points.items()))
-    return "  ".join(parts)
 
 
 def _stream(seed: int, deal: int, step: int) -> np.random.Generator:
@@ -965,7 +436,7 @@ class _DealReviewer:
         try:
             adv = advise(cards_of(view.hand), h.upcard, rec.seat, h.dealer, rec.round, self.rules,
                          worlds=self.worlds, seed=_int_seed(self.seed, self.index, step), threads=self.threads,
-                         exact_limit=EXACT_LIMIT, **extra)
+                         exact_limit=DECISION_EXACT_LIMIT, **extra)
             real = adv.option(token)
         except EuchreError as exc:
             out.unanalysed.append(f"the bid advisor cannot judge it: {exc}")
@@ -1036,7 +507,7 @@ class _DealReviewer:
                     sizes[KITTY] += sizes[s]
                     sizes[s] = 0
             space = Space(known, sizes, space.forbidden, removed=space.removed, joker=self.rules.joker)
-            w = space.draw(self.worlds, seed=_stream(self.seed, self.index, step), exact_limit=EXACT_LIMIT)
+            w = space.draw(self.worlds, seed=_stream(self.seed, self.index, step), exact_limit=DECISION_EXACT_LIMIT)
             info_blocks = []
             for c in cands:
                 hh = w.hands.copy()
@@ -1093,7 +564,7 @@ class _DealReviewer:
         info = None
         try:
             space, notes = information_set(before, seat)
-            w = space.draw(self.worlds, seed=_stream(self.seed, self.index, step), exact_limit=EXACT_LIMIT)
+            w = space.draw(self.worlds, seed=_stream(self.seed, self.index, step), exact_limit=DECISION_EXACT_LIMIT)
             blocks = [batch.add(*_after_card(w.hands, seat, c, leader, trick_cards, trick_seats, trump,
                                              trick_size, won0, ctx.players)) for c in cands]
             info = (space, notes, w, blocks)
@@ -1138,7 +609,7 @@ class _DealReviewer:
                         "defender_alone": None if h.defender_alone is None else str(h.defender_alone)}
         result = None if h.result is None else h.result.to_dict()
         out = DealReview(self.index, number, h.dealer, h.upcard, status, summary, contract, result)
-        out.players = {Seat(s): PlayerSummary(Seat(s), _name(names, s, self.rules.seats)) for s in self.rules.seats}
+        out.players = {Seat(s): PlayerSummary(Seat(s), player_name(names, s, self.rules.seats)) for s in self.rules.seats}
         for p in problems:
             if p.kind == "illegal":
                 out.unanalysed.append(f"the record breaks the rules ({p.message}); reviewed up to there")
