@@ -94,18 +94,19 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import numpy as np
 
 from .. import dd
 from ..advisor import _check_int, advise, mean_interval
-from ..cards import ALL_CARDS_MASK, FULL_MASK, Seat, Suit, cards_of, effective_suit, format_cards
+from ..cards import Seat, Suit, cards_of, effective_suit, format_cards
 from ..errors import EuchreError, PositionError, RulesError
-from ..game import AloneDeclared, BidMade, CardPlayed, Discarded, Hand, Kind, Phase
-from ..position import legal_mask, side_name, side_of, winning_index
-from ..rules import Rules
-from ..worlds import KITTY, Space, Worlds, suit_mask
+from ..game import AloneDeclared, BidMade, CardPlayed, Discarded, Hand, Kind
+from ..position import legal_mask, side_name, side_of
+from ..worlds import KITTY, Space, Worlds
+from .batch import Batch, Context, after_card
+from .infoset import information_set, shown_voids
 from .results import (CALL_POINTS, DD_TRICKS, DECISION_EXACT_LIMIT, DOUBLE_DUMMY, INFO_POINTS, INFO_TRICKS,
                       INFORMATION_SET, RENEGE, CallReview, CardReview, DDView, DealReview, InfoView, Mistake,
                       PlayerSummary, Review, player_name)
@@ -129,12 +130,6 @@ def _stream(seed: int, deal: int, step: int) -> np.random.Generator:
 
 def _int_seed(seed: int, deal: int, step: int) -> int:
     return int(np.random.SeedSequence([seed, deal, step]).generate_state(1, np.uint64)[0] % (2 ** 63))
-
-
-def _points_table(rules: Rules, alone, defender_alone) -> np.ndarray:
-    """Makers' points (negative: the defenders score) by the makers' total tricks 0..5."""
-    return np.array([dd.makers_points(t, rules, alone is not None, defender_alone is not None)
-                     for t in range(_TRICKS + 1)], dtype=np.int64)
 
 
 def _call_token(action, alone: bool) -> str:
@@ -165,189 +160,6 @@ def _call_name(action, seat, dealer, players, alone: bool) -> str:
     else:
         text = "order up"
     return text + (" alone" if alone else "")
-
-
-# ------------------------------------------------------------------------ worlds
-def shown_voids(tricks, trump) -> list:
-    """Per seat N E S W, the effective suits it has shown out of and not followed since.
-
-    ``tricks`` is a sequence of ``(seats, cards)`` in play order. A seat that fails
-    to follow the led suit shows a void in it; if it later plays that suit (a renege
-    come to light) the void is dropped.
-    """
-    voids = [set(), set(), set(), set()]
-    for seats, cards in tricks:
-        led = effective_suit(cards[0], trump)
-        for s, c in zip(seats, cards):
-            suit = effective_suit(c, trump)
-            voids[s].discard(suit)
-            if suit != led:
-                voids[s].add(led)
-    return voids
-
-
-def information_set(before: Hand, seat=None) -> tuple:
-    """The deals a player must consider at a decision in play (or at the dealer's discard).
-
-    Args:
-        before: the :class:`~solver.game.Hand` as it stood at the decision (from
-            :meth:`Hand.steps`), in the play phase or the dealer's discard.
-        seat: the deciding seat (default: the seat to act).
-
-    Returns: ``(space, notes)``: a :class:`~solver.worlds.Space` over holders
-    N E S W and the kitty (a seat that sits out holds nothing; its cards count with
-    the kitty), and a tuple of notes on approximations.
-
-    Raises :class:`PositionError` when the seat's own cards are not all known in
-    the record, or the constraints admit no deal.
-    """
-    seat = Seat(before.to_act if seat is None else seat)
-    rules = before.rules
-    view = before.view(seat)
-    if view.hand_unknown:
-        raise PositionError(f"{seat}'s own cards are not all known in the record")
-    trump = view.trump
-    pack = FULL_MASK if rules.joker else ALL_CARDS_MASK
-    notes = []
-    known = [0] * 5
-    sizes = [0] * 5
-    forbidden = [0] * 5
-    removed = 0
-    for m in view.played:
-        removed |= m
-    if before.phase is Phase.DISCARD:
-        # the dealer's six cards; every other seat of the game holds five
-        in_play = tuple(Seat(s) for s in rules.seats)
-    else:
-        in_play = view.seats_in_play
-    for s in in_play:
-        sizes[s] = view.hand_sizes[s]
-    known[seat] = view.hand
-    # dummy hands: both dummies are face up; out of play in tricks 1-5, the hands in tricks 6-10
-    dummies = getattr(view, "dummies", (0, 0, 0, 0))
-    second_set = bool(getattr(view, "dummy_phase", False))
-    if any(dummies):
-        for s in range(4):
-            if second_set:
-                if s != seat and s in in_play:
-                    known[s] |= dummies[s]
-            else:
-                known[KITTY] |= dummies[s]
-    if before.phase is Phase.PLAY:
-        tricks = view.tricks[_TRICKS:] if second_set else view.tricks
-        history = [(t.seats, t.cards) for t in tricks]
-        if view.current:
-            history.append(tuple(zip(*view.current)))
-        voids = shown_voids(history, trump)
-        for s in in_play:
-            if s != seat:
-                for v in voids[s]:
-                    forbidden[s] |= suit_mask(v, trump, rules.joker)
-    up = view.upcard
-    if up is not None and not removed & up.mask and not view.hand & up.mask:
-        d = view.dealer
-        if (view.upcard_state == "dealer" and d != seat and d in in_play and not second_set
-                and sizes[d] > 0 and not forbidden[d] & up.mask):
-            known[d] |= up.mask
-        else:
-            known[KITTY] |= up.mask
-    if seat == view.dealer and view.upcard_state == "dealer" and before.phase is Phase.PLAY:
-        if view.discard is not None:
-            if not known[KITTY] & view.discard.mask:
-                known[KITTY] |= view.discard.mask
-        else:
-            notes.append("the record does not show the dealer's discard: its view treats that card as unseen")
-    sizes[KITTY] = bin(pack & ~removed).count("1") - sum(sizes[:4])
-    try:
-        space = Space(known, sizes, forbidden, removed=removed, joker=rules.joker)
-    except PositionError:
-        # a contradiction (e.g. a renege not yet come to light): drop the voids
-        forbidden = [0] * 5
-        notes.append("the voids shown contradict the cards (a renege?): voids not used")
-        space = Space(known, sizes, forbidden, removed=removed, joker=rules.joker)
-    return space, tuple(notes)
-
-
-# ------------------------------------------------------------------------ solving
-class _Batch:
-    """Blocks of positions solved in one :func:`solver.solve_batch` call.
-
-    Each block is one candidate card over some worlds: hands ``(n, 4)``, the
-    leader, the cards on the table (from the leader), and the tricks side 0 has
-    already won in this line (the trick the card completes included).
-    """
-
-    def __init__(self, trump: int, in_play: int, players: int):
-        self.trump, self.in_play, self.players = int(trump), int(in_play), players
-        self.blocks = []
-
-    def add(self, hands, leader, trick, won0) -> int:
-        self.blocks.append((np.ascontiguousarray(hands, dtype=np.uint32), int(leader), tuple(int(c) for c in trick),
-                            int(won0)))
-        return len(self.blocks) - 1
-
-    def solve(self, threads: int) -> list:
-        """Side 0's total tricks of the hand, per block (an int array per block)."""
-        if not self.blocks:
-            return []
-        hands = np.concatenate([b[0] for b in self.blocks])
-        sizes = [b[0].shape[0] for b in self.blocks]
-        leader = np.concatenate([np.full(n, b[1], np.uint8) for b, n in zip(self.blocks, sizes)])
-        tlen = np.concatenate([np.full(n, len(b[2]), np.uint8) for b, n in zip(self.blocks, sizes)])
-        trick = np.zeros((hands.shape[0], 3), np.uint8)
-        start = 0
-        for b, n in zip(self.blocks, sizes):
-            if b[2]:
-                trick[start:start + n, :len(b[2])] = b[2]
-            start += n
-        out = np.zeros(hands.shape[0], np.int64)
-        live = hands.any(axis=1) | (tlen > 0)
-        if live.any():
-            out[live] = dd.solve_batch(hands[live], self.trump, leader[live], 0, self.in_play, self.players,
-                                       threads, trick=trick[live], trick_len=tlen[live])
-        res, start = [], 0
-        for b, n in zip(self.blocks, sizes):
-            res.append(out[start:start + n] + b[3])
-            start += n
-        return res
-
-
-def _after_card(hands, seat, card, leader, trick, trick_seats, trump, trick_size, won0, players):
-    """The position after ``seat`` plays ``card``: (hands, leader, trick, side 0's tricks won)."""
-    h = hands.copy()
-    h[:, seat] &= ~np.uint32(1 << int(card))
-    cards = tuple(trick) + (card,)
-    if len(cards) == trick_size:
-        winner = (tuple(trick_seats) + (seat,))[winning_index(cards, trump)]
-        return h, winner, (), won0 + (1 if side_of(winner, players) == 0 else 0)
-    return h, leader, cards, won0
-
-
-@dataclass
-class _Context:
-    """One hand's fixed facts for solving: trump, seats in play, scoring."""
-
-    rules: Rules
-    trump: int
-    makers: int
-    in_play: tuple
-    points: np.ndarray       # makers' points by makers' tricks
-
-    @property
-    def players(self) -> int:
-        return self.rules.players
-
-    @property
-    def in_play_mask(self) -> int:
-        return sum(1 << s for s in self.in_play)
-
-    def side_values(self, side0_totals, side: int):
-        """(tricks, points) for ``side`` from side 0's total tricks."""
-        t0 = np.asarray(side0_totals, dtype=np.int64)
-        makers_tricks = t0 if self.makers == 0 else _TRICKS - t0
-        pts = self.points[makers_tricks]
-        mine = t0 if side == 0 else _TRICKS - t0
-        return mine, (pts if side == self.makers else -pts)
 
 
 def _dd_view(cands, legal, played, tricks, points, makers_side: bool) -> DDView:
@@ -407,8 +219,7 @@ class _DealReviewer:
         self.worlds, self.seed, self.threads, self.progress = worlds, seed, threads, progress
         self.ctx = None
         if hand.trump is not None:
-            self.ctx = _Context(self.rules, int(hand.trump), hand.makers, hand.seats_in_play,
-                                _points_table(self.rules, hand.alone, hand.defender_alone))
+            self.ctx = Context.of(hand)
 
     def tick(self):
         if self.progress is not None:
@@ -486,7 +297,7 @@ class _DealReviewer:
         six = before.holding(d)
         leader = int(dd.first_leader(h.dealer, self.rules, h.alone, h.defender_alone))
         at = h.at(start)
-        batch = _Batch(ctx.trump, ctx.in_play_mask, ctx.players)
+        batch = Batch(ctx.trump, ctx.in_play_mask, ctx.players)
         dd_blocks = None
         if all(at.unknown_cards(s) == 0 for s in ctx.in_play):
             actual = np.array([[at.holding(s) if s in ctx.in_play else 0 for s in range(4)]], np.uint32)
@@ -553,11 +364,11 @@ class _DealReviewer:
             return out
         won0 = before.tricks_won[0]
         trick_size = len(ctx.in_play)
-        batch = _Batch(trump, ctx.in_play_mask, ctx.players)
+        batch = Batch(trump, ctx.in_play_mask, ctx.players)
         dd_blocks = None
         if all(before.unknown_cards(s) == 0 for s in ctx.in_play):
             actual = np.array([[before.holding(s) if s in ctx.in_play else 0 for s in range(4)]], np.uint32)
-            dd_blocks = [batch.add(*_after_card(actual, seat, c, leader, trick_cards, trick_seats, trump,
+            dd_blocks = [batch.add(*after_card(actual, seat, c, leader, trick_cards, trick_seats, trump,
                                                 trick_size, won0, ctx.players)) for c in cands]
         else:
             out.unanalysed.append("double dummy: the record does not show every hand in play")
@@ -565,7 +376,7 @@ class _DealReviewer:
         try:
             space, notes = information_set(before, seat)
             w = space.draw(self.worlds, seed=_stream(self.seed, self.index, step), exact_limit=DECISION_EXACT_LIMIT)
-            blocks = [batch.add(*_after_card(w.hands, seat, c, leader, trick_cards, trick_seats, trump,
+            blocks = [batch.add(*after_card(w.hands, seat, c, leader, trick_cards, trick_seats, trump,
                                              trick_size, won0, ctx.players)) for c in cands]
             info = (space, notes, w, blocks)
         except PositionError as exc:
