@@ -1,12 +1,134 @@
 """Text for people, one place for every result: the CLI prints it and ``str(result)`` returns it.
 
-The result types call into this module for their ``__str__``, so it imports no
-result type (it reads their attributes) and nothing above :mod:`solver.cards`.
+The result types call into this module for their ``__str__`` and ``text()``, so it
+imports no result type (it reads their attributes) and nothing of the engine.
+
+Bid advice (:mod:`solver.advisor`): :func:`advice_text`. Review results
+(:mod:`solver.review.results`): :func:`mistake_text`, :func:`player_text`,
+:func:`card_line`, :func:`deal_review_text`, :func:`review_text`.
 """
 from __future__ import annotations
 
+import os
+
 from .cards import format_cards
 
+
+# -- figures ---------------------------------------------------------------------
+def _signed(x: float) -> str:
+    """``+0.25``, ``-1.50``; a figure that rounds to zero is ``0`` (never ``-0.00``)."""
+    x = round(float(x), 2)
+    return "0" if x == 0 else f"{x:+.2f}"
+
+
+def _loss_text(n, text) -> str:
+    """A loss shown as a negative figure: ``-1 trick``; none is ``0 tricks`` (never ``-0``)."""
+    return text(0) if round(float(n), 2) == 0 else "-" + text(n)
+
+
+def _points_text(x: float) -> str:
+    if round(float(x), 2) == 0:
+        return "0 points"
+    if float(x).is_integer():
+        return f"{int(x):+d} point{'' if abs(x) == 1 else 's'}"
+    return f"{x:+.2f} points"
+
+
+def _trick_text(n) -> str:
+    if float(n).is_integer():
+        n = int(n)
+        return f"{n} trick{'' if n == 1 else 's'}"
+    return f"{n:.2f} tricks"
+
+
+# -- review ----------------------------------------------------------------------
+def mistake_text(m) -> str:
+    """One flagged decision (:class:`solver.review.Mistake`), as ``str(mistake)``: where, who,
+    what was played, the kind, what it cost (tricks and points, worlds) and the best choices."""
+    head = f"{m.where:<8} {m.seat} {m.played:<16} {m.kind:<16}"
+    if m.renege:
+        legal = f"; legal: {', '.join(m.best)}" if m.best else ""
+        return f"{head} did not follow suit (not scored against legal cards){legal}"
+    if m.double_dummy:
+        cost = f"{_loss_text(m.tricks, _trick_text)}, {_points_text(-m.points)}"
+    else:
+        cost = _points_text(-m.points)
+        if m.tricks is not None:
+            cost += f", {_signed(-m.tricks)} tricks"
+        cost += f" ({'exact, ' if m.exact else ''}{m.worlds} worlds)"
+    return f"{head} {cost}; best: {', '.join(m.best)}"
+
+
+def player_text(p) -> str:
+    """A player's totals (:class:`solver.review.PlayerSummary`), as ``str(summary)``."""
+    who = f"{p.seat}" + (f" ({p.name})" if p.name else "")
+    n = sum(p.mistakes.values())
+    kinds = ", ".join(f"{v} {k}" for k, v in p.mistakes.items() if v)
+    return (f"{who + ':':<18} double dummy {_loss_text(p.dd_tricks, _trick_text)}; information set "
+            f"{_signed(-p.info_points)} points on cards, {_signed(-p.call_points)} on calls; "
+            f"{n} mistake{'' if n == 1 else 's'}" + (f" ({kinds})" if kinds else ""))
+
+
+def _decision_label(d) -> str:
+    if d.decision == "call":
+        return f"{d.seat}'s call ({d.name}, round {d.round})"
+    if d.decision == "discard":
+        return f"{d.seat}'s discard"
+    return f"{d.seat}'s {d.card} (trick {d.trick})"
+
+
+def card_line(c) -> str:
+    """One card or discard (:class:`solver.review.CardReview`) with its figures: ``DD 4->5 (-1)``
+    the makers' tricks before and after it (and its cost), ``info 9s:-0.17 ...`` each candidate's
+    average points for the player's side."""
+    parts = [f"{c.where:<8} {c.seat} {c.card}"]
+    if c.dd is not None:
+        parts.append(f"DD {c.dd.before}->{c.dd.after}" + (f" (-{c.dd.cost})" if c.dd.cost else ""))
+    if c.info is not None:
+        parts.append("info " + " ".join(f"{k}:{_signed(v)}" for k, v in c.info.points.items()))
+    return "  ".join(parts)
+
+
+def deal_review_text(deal, verbose: bool = False) -> str:
+    """A deal's review (:class:`solver.review.DealReview`): the summary, flagged mistakes,
+    (``verbose``: every card), the record's notes, what was not analysed, the players."""
+    lines = [deal.summary[:1].upper() + deal.summary[1:]]
+    for m in deal.mistakes:
+        lines.append(f"  {m}")
+    if verbose:
+        for c in deal.cards:
+            lines.append("  " + card_line(c))
+    for note in deal.notes:
+        lines.append(f"  note: {note}")
+    for reason in deal.unanalysed:
+        lines.append(f"  not analysed: {reason}")
+    for d in deal.decisions:
+        for reason in d.unanalysed:
+            lines.append(f"  not analysed: {_decision_label(d)}: {reason}")
+    for p in deal.players.values():
+        if p.decisions:
+            lines.append(f"  {p}")
+    return "\n".join(lines)
+
+
+def review_text(review, verbose: bool = False) -> str:
+    """A game's review (:class:`solver.review.Review`): a heading (file, title, deals, worlds,
+    seed), the game's notes, each deal (:func:`deal_review_text`), then the game totals."""
+    name = os.path.basename(review.source)
+    title = review.title if review.title == name else f"{name}: {review.title}"
+    head = f"{title} ({len(review.deals)} deal{'' if len(review.deals) == 1 else 's'}, " \
+           f"{review.worlds} worlds per decision, seed {review.seed})"
+    parts = [head] + [f"note: {n}" for n in review.notes] + [""]
+    for d in review.deals:
+        parts.append(deal_review_text(d, verbose))
+        parts.append("")
+    parts.append("Game totals")
+    for p in review.players.values():
+        parts.append(f"  {p}")
+    return "\n".join(parts)
+
+
+# -- bid advice --------------------------------------------------------------
 
 def advice_text(advice) -> str:
     """The bid advisor's table for one decision (:class:`solver.advisor.Advice`), as ``str(advice)``.
@@ -41,4 +163,4 @@ def advice_text(advice) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["advice_text"]
+__all__ = ["mistake_text", "player_text", "card_line", "deal_review_text", "review_text", "advice_text"]

@@ -23,7 +23,6 @@ no other cleverness.
 """
 
 from functools import lru_cache
-import random
 
 SEATS = "NESW"
 RANKS = "9TJQKA"

@@ -17,7 +17,7 @@ import pytest
 import reference
 from solver import CardError, EuchreError, IllegalActionError, PositionError, Rules, solve
 from solver.cards import Card, Seat, Suit, cards_of, format_cards, mask_of, parse_cards
-from solver.game import ORDER, PASS, Action, CardPlayed, DealCards, Game, Hand, Phase
+from solver.game import ORDER, CardPlayed, DealCards, Game, Hand, Phase
 
 N, S = Seat.N, Seat.S
 DUMMY = Rules(players=2, dummy_hands=True)

@@ -10,7 +10,7 @@ import pytest
 
 import solver
 from solver import EGNError, Rules, solve
-from solver.cards import Card, Seat, Suit, cards_of
+from solver.cards import Card, Seat, Suit
 from solver.egn import SCHEMA_PATH, EGNGame, dump_egn, load_egn
 from solver.game import Game, Hand, Phase
 from conftest import EGN_DIR

@@ -96,12 +96,10 @@ call, the auction after a pass, the dealer's discard) and
 """
 from ..bidding import POLICY, BiddingPolicy, dealer_discard
 from ..stats import mean_interval, t_quantile, wilson
-from .bid import MAX_THREADS, MAX_WORLDS, MIN_WORLDS, advise
-from .inputs import check_int
+from ..bounds import MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
+from .bid import advise
 from .options import Advice, Option
 
-# temporary: review.py moves to check_int in the layout merge
-_check_int = check_int
 
 __all__ = ["advise", "Advice", "Option", "BiddingPolicy", "POLICY", "dealer_discard", "wilson", "t_quantile",
            "mean_interval", "check_int", "MIN_WORLDS", "MAX_WORLDS", "MAX_THREADS"]

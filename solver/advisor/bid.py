@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import laws
+from ..bounds import MAX_SEED, MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int, fresh_seed
 from ..bidding import POLICY, BiddingPolicy
 from ..cards import JOKER, Card, Seat, Suit, format_cards, mask_of, parse_cards
 from ..errors import CardError, IllegalActionError, PositionError, RulesError
@@ -17,12 +18,9 @@ from ..stats import mean_interval, wilson
 from ..worlds import EXACT_LIMIT, bid_space
 from .auction import Auction, Result, best_discard
 from .calls import parse_calls
-from .inputs import check_int, parse_dummies
+from .inputs import parse_dummies
 from .options import Advice, Option
 
-MIN_WORLDS = 10
-MAX_WORLDS = 100_000
-MAX_THREADS = 256
 
 
 def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worlds: int = 2000, seed=None,
@@ -106,8 +104,8 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
     threads = check_int(threads, "threads", 1, MAX_THREADS)
     exact_limit = check_int(exact_limit, "exact_limit", 0, 2_000_000)
     if seed is None:              # fresh randomness, recorded so that the answer can be reproduced
-        seed = int(np.random.SeedSequence().entropy % (2 ** 63))
-    seed = check_int(seed, "seed", 0, 2 ** 63 - 1)
+        seed = fresh_seed()
+    seed = check_int(seed, "seed", 0, MAX_SEED)
     if own_round2 not in ("best", "policy"):
         raise RulesError(f"own_round2 {own_round2!r}: must be 'best' or 'policy'")
     policy = policy if policy is not None else POLICY
@@ -234,4 +232,4 @@ def _option(action, trump, alone, discard, res: Result, exact, seat, dealer, pla
                   points, phases=phases)
 
 
-__all__ = ["advise", "MIN_WORLDS", "MAX_WORLDS", "MAX_THREADS"]
+__all__ = ["advise"]

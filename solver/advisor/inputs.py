@@ -1,22 +1,9 @@
-"""Checks of the advisor's arguments that are not calls: whole numbers in range, the face-up dummies."""
+"""The face-up dummies of the two-player dummy-hands variant, read and checked for the advisor."""
 from __future__ import annotations
-
-import numpy as np
 
 from .. import laws
 from ..cards import JOKER, Seat, format_cards, mask_of, parse_cards, parse_deal
 from ..errors import CardError, PositionError, RulesError
-
-
-def check_int(value, name: str, low: int, high: int) -> int:
-    """``value`` as an int when it is a whole number in ``low..high`` (not a bool).
-
-    Raises:
-        RulesError: otherwise, naming ``name`` and the value.
-    """
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not low <= value <= high:
-        raise RulesError(f"{name} {value!r}: must be a whole number {low}..{high}")
-    return int(value)
 
 
 def parse_dummies(dummies, cards, up, seat, rules):
@@ -64,4 +51,4 @@ def parse_dummies(dummies, cards, up, seat, rules):
 
 
 
-__all__ = ["check_int", "parse_dummies"]
+__all__ = ["parse_dummies"]

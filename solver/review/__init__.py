@@ -1,0 +1,122 @@
+"""Post-game review: where a game was lost, card by card and call by call.
+
+:func:`review` takes a game record (an :class:`~solver.egn.EGNGame`, anything
+:func:`~solver.egn.load_egn` reads, or one :class:`~solver.game.Hand`) and
+judges every decision of every deal twice:
+
+**Double dummy** (all four hands face up). For every card played: the makers'
+tricks under best play before the card and after it, the tricks and points
+each legal card keeps for the player's side, the card's *trick cost* (what it
+loses against the best card, as DDS ``AnalysePlay``) and the best cards. The
+dealer's discard is judged the same way (each possible discard, play from the
+first lead). This is what a player who could see every card would have done;
+a "mistake" here may be a guess no one at the table could have got right.
+
+**Information set** (only what that player had seen). The unseen cards are
+dealt into the other hands many times (``worlds``), uniformly among the deals
+consistent with what the player knew at that moment (:mod:`solver.worlds`):
+
+* its own hand;
+* every card played so far (and the trick on the table);
+* the voids shown: a player who did not follow the led suit holds no card of
+  it (a void later contradicted by that player following the suit, i.e. a
+  renege, is dropped);
+* the upcard: turned down, it is in the kitty; picked up, it is in the
+  dealer's hand until played (the dealer may in principle have discarded it;
+  the review assumes it kept it unless the dealer has shown out of trump or
+  has played all its cards without it, when it must have been discarded); a
+  dealer who sits out does not play it;
+* for the dealer, its own discard (when the record shows it; when it does not,
+  the dealer's view treats that card as unseen, and the decision says so).
+
+Earlier bids are not used to weight the worlds (as in the bid advisor).
+When the consistent deals are few (at most :data:`DECISION_EXACT_LIMIT`, typically
+late in a hand) every one is used and the figures are exact. Each world is
+played out double dummy after each legal card (all worlds and all cards in one
+:func:`solver.solve_batch` call, the trick in progress included), giving each
+card's average tricks and average points for the player's side, and the played
+card's loss against the best (best by points, then tricks; the loss in tricks
+is against the card with the most tricks).
+
+**Calls** (pass, order up, call a suit, each with or without going alone):
+the bid advisor's view from that seat (:func:`solver.advise`: own hand and the
+upcard; earlier passes not used; later seats bid by the advisor's stated
+policy): every legal call's expected points, the real call's against the
+best, paired over the same worlds.
+
+Flagging (the thresholds are constants of :mod:`solver.review.results`):
+
+* ``double-dummy``: a card (or discard) that loses at least :data:`DD_TRICKS`
+  trick against the best card with every hand known;
+* ``information-set``: a card or discard whose expected loss against the best
+  card over the worlds is at least :data:`INFO_POINTS` points or at least
+  :data:`INFO_TRICKS` tricks; a call whose expected loss against the
+  advisor's best call is at least :data:`CALL_POINTS` points. With sampled
+  (not enumerated) worlds the paired 95% interval of the loss must also lie
+  above zero, so sampling noise alone does not flag a card. (The best card is
+  picked on the same worlds, which makes small losses look slightly
+  larger than they are; the thresholds absorb that.)
+* ``renege``: a card that did not follow suit (the record keeps it, and the
+  deal's notes say what the seat held). It is a mistake of its own kind; it is
+  not scored against the legal cards (no double-dummy or information-set
+  figures, and nothing added to the player's losses), and the card says why.
+
+What cannot be analysed is said, not guessed: a hand the record does not show
+(a loner's partner, cards never played in an incomplete deal, the dealer's
+fifth dealt card when the discard is not recorded) leaves the decisions that
+need it unanalysed, each with the reason; a thrown-in deal has only calls; a
+deal that breaks the rules is reviewed up to the broken rule. The dealer's
+discard is judged only when the replay discards the card the record shows: a
+discard the record does not show, one the replay had to infer (the dealer
+plays five cards without the upcard) or one the play contradicts (the replay
+then discards another card) is not analysed, and the deal says why.
+
+Findings of the record itself are passed on as notes: per deal
+(:attr:`DealReview.notes`: a renege, a discard the play contradicts, ...) and
+for the whole game (:attr:`Review.notes`: e.g. a ``metadata.finalScore`` that
+the deals do not replay to).
+
+Example::
+
+    from solver import load_egn, review
+    r = review(load_egn("vwec-finals.egn"), worlds=200, seed=1)
+    print(r)                    # the report for people
+    r.to_dict()                 # the same for programs (see Review.to_dict)
+
+Seeds: every decision draws its worlds from its own stream, derived from
+``seed``, the deal's index and the decision's index, so a review is the same
+whatever order the decisions are reviewed in (``euchre review --jobs``).
+Without a seed, a record given as a path, text or parsed JSON is reviewed with
+:func:`content_seed` of its JSON: the same record, the same review.
+
+The package, one idea a module, each importing only those above it:
+
+* :mod:`.results`: the result types (``to_dict()``; their text in :mod:`solver.render`)
+  and the thresholds;
+* :mod:`.infoset`: the information set of a decision (:func:`information_set`);
+* :mod:`.batch`: many positions in one :func:`solver.solve_batch` call, the position
+  after a card in every world, a hand's scoring;
+* :mod:`.seeds`: the default seed from a record's content, one stream per decision;
+* :mod:`.reviewer`: one deal's calls, discard and cards judged;
+* :mod:`.deals`: the entry points (:func:`review`, :func:`review_deal`): the record
+  loaded, the options checked;
+* :mod:`.files`: several files over worker processes (:func:`review_files`).
+"""
+from __future__ import annotations
+
+from ..bounds import MAX_THREADS, MAX_WORLDS, MIN_WORLDS
+from .deals import count_decisions, review, review_deal
+from .files import review_files
+from .infoset import information_set, shown_voids
+from .results import (CALL_POINTS, DD_TRICKS, DECISION_EXACT_LIMIT, DOUBLE_DUMMY, INFO_POINTS, INFO_TRICKS,
+                      INFORMATION_SET, RENEGE, CallReview, CardReview, DDView, DealReview, InfoView, Mistake,
+                      PlayerSummary, Review)
+from .seeds import content_seed
+
+#: The old name of :data:`DECISION_EXACT_LIMIT` (the review's own enumeration limit).
+EXACT_LIMIT = DECISION_EXACT_LIMIT
+
+__all__ = ["review", "Review", "DealReview", "CardReview", "CallReview", "DDView", "InfoView", "Mistake",
+           "PlayerSummary", "count_decisions", "content_seed", "information_set", "review_deal", "review_files",
+           "shown_voids", "DD_TRICKS", "INFO_POINTS", "INFO_TRICKS", "CALL_POINTS", "DECISION_EXACT_LIMIT",
+           "EXACT_LIMIT", "DOUBLE_DUMMY", "INFORMATION_SET", "RENEGE", "MIN_WORLDS", "MAX_WORLDS", "MAX_THREADS"]

@@ -1,0 +1,155 @@
+"""Reviewing a record or a hand, deal by deal: the entry points :func:`review` and :func:`review_deal`.
+
+The boundary of the review: the game is loaded and the options checked here, then
+each deal goes to a :class:`~.reviewer.DealReviewer`.
+"""
+from __future__ import annotations
+
+import os
+
+from ..bounds import MAX_SEED, MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
+from ..cards import Suit
+from ..dummy_record import DummyRecord
+from ..egn import EGNGame, load_game
+from ..errors import RulesError
+from ..game import BidMade, CardPlayed, Discarded, Hand
+from ..laws import side_name
+from .results import DealReview, Review
+from .reviewer import DealReviewer
+from .seeds import default_seed
+
+def count_decisions(game) -> int:
+    """How many decisions :func:`review` will report progress for (calls, discards, cards)."""
+    hands = [d.hand for d in game.deals] if hasattr(game, "deals") else [game]
+    return sum(1 for h in hands if h is not None for r in h.history
+               if isinstance(r, (BidMade, Discarded, CardPlayed)))
+
+
+def resolve_game(game):
+    """``game`` as a loaded record or hand: an :class:`~solver.egn.EGNGame`, a
+    :class:`~solver.dummy_record.DummyRecord` or a :class:`~solver.game.Hand` as given, a
+    path, text, bytes or parsed JSON loaded (:func:`~solver.egn.load_game`: EGN, or a
+    dummy-hands record). Raises :class:`~solver.EuchreError` if it does not load, and
+    :class:`~solver.RulesError` for any other type."""
+    if isinstance(game, (EGNGame, Hand, DummyRecord)):
+        return game
+    if isinstance(game, (str, bytes, dict, os.PathLike)):
+        return load_game(game)
+    raise RulesError(f"game {type(game).__name__}: expected an EGN game (solver.load_egn), a dummy-hands "
+                     "record, a path, EGN text or a solver.game.Hand")
+
+
+def check_options(worlds, seed, threads, source=None) -> tuple:
+    """``(worlds, seed, threads)`` checked (:data:`MIN_WORLDS`..:data:`MAX_WORLDS`, 0..2**63-1,
+    1..:data:`MAX_THREADS`; :class:`~solver.EuchreError` naming the bad one); a ``None`` seed
+    becomes :func:`~.seeds.default_seed` of ``source``, the record as given."""
+    worlds = check_int(worlds, "worlds", MIN_WORLDS, MAX_WORLDS)
+    threads = check_int(threads, "threads", 1, MAX_THREADS)
+    seed = check_int(default_seed(source) if seed is None else seed, "seed", 0, MAX_SEED)
+    return worlds, seed, threads
+
+
+def check_jobs(jobs) -> int:
+    """Worker processes, checked (1..:data:`MAX_THREADS`; :class:`~solver.EuchreError` otherwise)."""
+    return check_int(jobs, "jobs", 1, MAX_THREADS)
+
+
+def review_deal(game, index: int, worlds: int = 200, seed: int = 0, threads: int = 1, progress=None) -> DealReview:
+    """Review deal ``index`` of ``game`` alone (what :func:`review` does for each deal).
+
+    The result is the same as that deal's entry in ``review(game, worlds, seed)``.
+    """
+    game = resolve_game(game)
+    worlds, seed, threads = check_options(worlds, seed, threads)
+    if isinstance(game, Hand):
+        return _review_hand(game, worlds, seed, threads, progress)
+    deal = game.deals[index]
+    names = tuple(game.players)
+    if deal.hand is None:
+        out = DealReview(index, deal.number, deal.dealer, deal.upcard, deal.status, deal.summary(), None, None)
+        out.unanalysed.append("the deal does not replay: " + "; ".join(p.message for p in deal.problems))
+        return out
+    return DealReviewer(deal.hand, index, worlds, seed, threads, progress).run(
+        deal.number, deal.status, deal.summary(), deal.problems, names, _discard_doubt(deal))
+
+
+def _discard_doubt(deal) -> str | None:
+    """Why the replay's discard is not the one the record shows, or ``None``.
+
+    An EGN deal keeps the discard as written (``None``: not written); the replay's
+    discard may be inferred (the dealer plays five cards without the upcard, so it
+    discarded the upcard) or differ from the record's (the play contradicts it; the
+    deal's problems say so). A dummy-hands record replays its discard as written.
+    """
+    h = deal.hand
+    if h is None or h.discard is None or not hasattr(deal, "recorded_discard"):   # dummy records: as written
+        return None
+    recorded, used = deal.recorded_discard, h.discard
+    if recorded is None:
+        return (f"the record does not show it; the replay infers {used} ({h.dealer} plays five cards "
+                f"without the upcard {used}), and an inferred discard is not judged")
+    if recorded != used:
+        return (f"the record says {h.dealer} discarded {recorded}, but the play shows it discarded {used} "
+                f"(see the note); a discard that is not the record's is not judged")
+    return None
+
+
+def game_notes(game) -> tuple:
+    """The record's findings about the whole game: its problems that no deal holds (e.g. a
+    ``metadata.finalScore`` the deals do not replay to), as sentences."""
+    held = {id(p) for d in game.deals for p in d.problems}
+    return tuple(p.message for p in getattr(game, "problems", ()) if id(p) not in held)
+
+
+def _review_hand(hand: Hand, worlds, seed, threads, progress) -> DealReview:
+    if hand.result is not None and hand.result.thrown_in:
+        status = "thrown_in"
+    elif hand.is_over:
+        status = "complete"
+    else:
+        status = "incomplete"
+    r = hand.result
+    if hand.trump is None:
+        summary = f"deal: {hand.dealer} dealt, upcard {hand.upcard}; " + ("thrown in" if status == "thrown_in"
+                                                                          else "no contract yet")
+    else:
+        mk = side_name(hand.makers, hand.rules.players)
+        summary = f"deal: {hand.dealer} dealt, upcard {hand.upcard}; {hand.maker} made {Suit(hand.trump).word}" \
+                  + (" alone" if hand.alone is not None else "")
+        if r is not None:
+            summary += f": {mk} {r.makers_tricks} tricks"
+    return DealReviewer(hand, 0, worlds, seed, threads, progress).run(0, status, summary, (), ())
+
+
+def review(game, worlds: int = 200, seed: int | None = None, threads: int = 1, progress=None) -> Review:
+    """Review a game: every call, the dealer's discard and every card, double dummy and
+    from the player's information set (see :mod:`solver.review` for the method).
+
+    Args:
+        game: an :class:`~solver.egn.EGNGame`, anything :func:`~solver.egn.load_egn`
+            reads (a path, EGN text, a parsed dict), or one :class:`~solver.game.Hand`.
+        worlds: worlds per decision (10..100,000); decisions with at most
+            :data:`DECISION_EXACT_LIMIT` consistent deals use every one (exact).
+        seed: int seed (``None``: :func:`content_seed` of the record when ``game`` is a
+            path, text or parsed JSON, else a fresh one; recorded in :attr:`Review.seed`);
+            the same seed gives the same review.
+        threads: threads for the double-dummy solving (the GIL is released).
+        progress: a callable given ``1`` after each decision (a call, a discard or a
+            card), e.g. ``tqdm(total=count_decisions(game)).update``.
+
+    Returns: a :class:`Review`.
+
+    Raises :class:`~solver.EuchreError`: a record that does not load
+    (:func:`~solver.egn.load_egn`), worlds, seed or threads out of range.
+    """
+    source, game = game, resolve_game(game)
+    worlds, seed, threads = check_options(worlds, seed, threads, source)
+    if isinstance(game, Hand):
+        deal = _review_hand(game, worlds, seed, threads, progress)
+        return Review("<hand>", "one hand", game.rules, worlds, seed, [deal])
+    deals = [review_deal(game, i, worlds, seed, threads, progress) for i in range(len(game.deals))]
+    title = game.metadata.get("title") or os.path.basename(str(game.source))
+    return Review(str(game.source), title, game.rules, worlds, seed, deals, tuple(game.players), game_notes(game))
+
+
+__all__ = ["review", "review_deal", "count_decisions", "resolve_game", "check_options", "check_jobs", "game_notes"]

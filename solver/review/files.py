@@ -1,0 +1,68 @@
+"""Several record files at once, the deals shared among worker processes (``euchre review --jobs``)."""
+from __future__ import annotations
+
+import os
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import replace
+
+from .deals import check_jobs, check_options, count_decisions, game_notes, resolve_game, review, review_deal
+from .results import DealReview, Review
+
+_WORKER_GAMES: dict = {}     # a worker process's loaded records, by path
+
+
+def _light(deal: DealReview) -> DealReview:
+    """The deal review without the drawn worlds and advisor objects (cheap to send between processes)."""
+    for c in deal.cards:
+        if c.info is not None:
+            c.info = replace(c.info, drawn=None, space=None)
+    for c in deal.calls:
+        c.advice = None
+    return deal
+
+
+def _work(path: str, index: int, worlds: int, seed: int, threads: int) -> tuple:
+    game = _WORKER_GAMES.get(path)
+    if game is None:
+        game = _WORKER_GAMES[path] = resolve_game(path)
+    deal = review_deal(game, index, worlds, seed, threads)
+    return _light(deal), count_decisions(game.deals[index].hand) if game.deals[index].hand is not None else 0
+
+
+def review_files(paths, worlds: int = 200, seed: int | None = None, jobs: int = 1, threads: int = 1,
+                 progress=None) -> list:
+    """Review several EGN files: one :class:`Review` per path, in order.
+
+    Every file is loaded (and checked) before any review starts, so a bad file
+    fails fast. With ``jobs`` > 1 the deals of all the files are shared among
+    that many worker processes; the result is the same as with ``jobs=1`` (each
+    decision has its own seed stream), except that the drawn worlds and the
+    advisors' full answers are not kept (:attr:`InfoView.drawn`,
+    :attr:`CallReview.advice` are ``None``). ``progress`` is called with the
+    number of decisions done (per decision with one job, per deal with several).
+    Without ``seed`` each file is reviewed with :func:`content_seed` of its record.
+    """
+    worlds, _, threads = check_options(worlds, 0, threads)
+    jobs = check_jobs(jobs)
+    paths = [os.fspath(p) for p in paths]
+    games = [resolve_game(p) for p in paths]
+    seeds = [check_options(worlds, seed, threads, p)[1] for p in paths]
+    if jobs == 1:
+        return [review(g, worlds, s, threads, progress) for g, s in zip(games, seeds)]
+    deals = [[None] * len(g.deals) for g in games]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = {pool.submit(_work, path, i, worlds, seeds[f], threads): (f, i)
+                   for f, (path, g) in enumerate(zip(paths, games)) for i in range(len(g.deals))}
+        for fut in as_completed(futures):
+            f, i = futures[fut]
+            deals[f][i], done = fut.result()
+            if progress is not None:
+                progress(done)
+    out = []
+    for path, g, ds, s in zip(paths, games, deals, seeds):
+        title = g.metadata.get("title") or os.path.basename(path)
+        out.append(Review(str(g.source), title, g.rules, worlds, s, ds, tuple(g.players), game_notes(g)))
+    return out
+
+
+__all__ = ["review_files"]

@@ -1,0 +1,493 @@
+"""What a review finds: the result types of :mod:`solver.review` and the thresholds that flag a mistake.
+
+Plain data with ``to_dict()`` for programs; their text for people is
+:mod:`solver.render` (``str(mistake)``, :meth:`DealReview.text`, :meth:`Review.text`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from .. import render
+from ..cards import Card, Seat
+from ..rules import Rules
+
+if TYPE_CHECKING:
+    from ..advisor import Advice
+    from ..worlds import Space, Worlds
+
+#: Double dummy: flag a card or discard that loses at least this many tricks against the best.
+DD_TRICKS = 1
+#: Information set: flag a card or discard whose expected loss reaches this many points ...
+INFO_POINTS = 0.15
+#: ... or this many tricks (averaged over the worlds).
+INFO_TRICKS = 0.5
+#: Calls: flag a call whose expected points are this far below the advisor's best call.
+CALL_POINTS = 0.15
+#: Per reviewed decision, use every consistent deal (exact figures) when there are at most
+#: this many. Not :data:`solver.worlds.EXACT_LIMIT` (20,000, the default for one question):
+#: a review enumerates at every card of every deal, solves each world once per legal card and
+#: keeps the worlds in the result, so it enumerates less (vwec-finals at 200 worlds: 81,245
+#: worlds in all, against 232,330 with 20,000). Part of the report (``thresholds.exact_limit``).
+DECISION_EXACT_LIMIT = 5000
+
+#: The kinds of :class:`Mistake`.
+DOUBLE_DUMMY = "double-dummy"
+INFORMATION_SET = "information-set"
+RENEGE = "renege"
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A flagged decision.
+
+    Attributes:
+        kind: ``"double-dummy"``, ``"information-set"`` or ``"renege"`` (a card that did
+            not follow suit; ``decision`` ``"card"``).
+        seat: who decided; decision: ``"card"``, ``"discard"`` or ``"call"``.
+        where: ``"trick 2"``, ``"round 1"``, ``"discard"``.
+        played: what was done, in words (``"led Qs"``, ``"played Qs"``, ``"passed"``,
+            ``"ordered up alone"``, ``"discarded 9h"``).
+        best: the best choices (texts); for a renege, the cards of the led suit the seat
+            held (its legal choices, as far as the record shows them).
+        tricks: expected tricks lost by the seat's side (``None`` for calls and reneges).
+        points: expected points lost by the seat's side (``None`` for a renege: an
+            illegal card is not scored against the legal ones).
+        interval: 95% interval of the points lost (``tricks_interval`` for a trick flag),
+            ``None`` for double dummy or exact figures.
+        worlds, exact: worlds behind an information-set figure.
+    """
+
+    kind: str
+    seat: Seat
+    decision: str
+    where: str
+    played: str
+    best: tuple
+    tricks: float | None
+    points: float | None
+    interval: tuple | None = None
+    worlds: int | None = None
+    exact: bool | None = None
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "seat": str(self.seat), "decision": self.decision, "where": self.where,
+                "played": self.played, "best": list(self.best),
+                "tricks": None if self.tricks is None else _r(self.tricks),
+                "points": None if self.points is None else _r(self.points),
+                "interval": None if self.interval is None else [_r(x) for x in self.interval],
+                "worlds": self.worlds, "exact": self.exact}
+
+    @property
+    def renege(self) -> bool:
+        """The card did not follow suit (``kind`` ``"renege"``)."""
+        return self.kind == RENEGE
+
+    @property
+    def double_dummy(self) -> bool:
+        """Judged with every hand known (``kind`` ``"double-dummy"``)."""
+        return self.kind == DOUBLE_DUMMY
+
+    def __str__(self) -> str:
+        return render.mistake_text(self)
+
+
+@dataclass(frozen=True)
+class DDView:
+    """Double-dummy figures of one card (or discard) decision, every hand known.
+
+    Attributes:
+        values: ``{Card: tricks}``: the deciding side's total tricks of the hand after
+            each candidate (tricks already won included).
+        points: ``{Card: points}``: the points the hand then scores for that side
+            (negative when the other side scores).
+        before: the makers' total tricks with best play from here (before the card).
+        after: the makers' total tricks after the card played, best play thereafter.
+        cost: tricks the deciding side lost with the card against the best (0 if best).
+        points_cost: points it lost against the best points.
+        best: the candidates that keep the most tricks.
+    """
+
+    values: dict
+    points: dict
+    before: int
+    after: int
+    cost: int
+    points_cost: int
+    best: tuple
+
+    def to_dict(self) -> dict:
+        return {"before": self.before, "after": self.after, "cost": self.cost, "points_cost": self.points_cost,
+                "best": [str(c) for c in self.best],
+                "cards": [{"card": str(c), "tricks": v, "points": self.points[c]} for c, v in self.values.items()]}
+
+
+@dataclass(frozen=True)
+class InfoView:
+    """Information-set figures of one card (or discard) decision, over worlds.
+
+    Attributes:
+        worlds: worlds used; exact: they are every consistent deal (the averages are exact);
+            placements: how many deals are consistent with what the player knew.
+        tricks, points: ``{Card: mean}``: the deciding side's average total tricks and
+            points after each candidate (best play by everyone thereafter, double dummy).
+        best: the candidate(s) with the most average points (ties: most tricks).
+        loss_points: average points lost by the card played against ``best``;
+            ``points_interval`` 95% interval of that paired difference.
+        loss_tricks: average tricks lost against the candidate with the most average tricks;
+            ``tricks_interval`` likewise.
+        notes: approximations made for this view (e.g. the dealer's discard not recorded).
+        drawn: the :class:`~solver.worlds.Worlds` used (hands at the decision, the
+            deciding seat's cards included), and space the :class:`~solver.worlds.Space`
+            they were drawn from (neither in :meth:`to_dict`).
+    """
+
+    worlds: int
+    exact: bool
+    placements: int
+    tricks: dict
+    points: dict
+    best: tuple
+    loss_points: float
+    loss_tricks: float
+    points_interval: tuple
+    tricks_interval: tuple
+    notes: tuple = ()
+    drawn: Worlds | None = field(default=None, repr=False, compare=False)
+    space: Space | None = field(default=None, repr=False, compare=False)
+
+    def to_dict(self) -> dict:
+        return {"worlds": self.worlds, "exact": self.exact, "placements": self.placements,
+                "best": [str(c) for c in self.best], "loss_points": _r(self.loss_points),
+                "points_interval": [_r(x) for x in self.points_interval],
+                "loss_tricks": _r(self.loss_tricks), "tricks_interval": [_r(x) for x in self.tricks_interval],
+                "cards": [{"card": str(c), "tricks": _r(t), "points": _r(self.points[c])}
+                          for c, t in self.tricks.items()],
+                "notes": list(self.notes)}
+
+
+@dataclass
+class CardReview:
+    """One card played (``kind`` ``"play"``) or the dealer's discard (``kind`` ``"discard"``).
+
+    Attributes:
+        seat: who decided; trick: trick number 1..5 (``None`` for a discard).
+        card: the card played or discarded; candidates: the legal choices.
+        renege: the card did not follow suit: it carries a ``"renege"`` :class:`Mistake`
+            and no ``dd``/``info`` (an illegal card is not scored against the legal ones;
+            ``unanalysed`` says so); ``candidates`` are then the cards of the led suit held.
+        lead: the card led the trick.
+        dd: :class:`DDView` or ``None``; info: :class:`InfoView` or ``None``.
+        unanalysed: reasons for a view left out.
+        mistakes: the :class:`Mistake` s flagged.
+    """
+
+    kind: str
+    seat: Seat
+    trick: int | None
+    card: Card
+    candidates: tuple
+    renege: bool = False
+    lead: bool = False
+    dd: DDView | None = None
+    info: InfoView | None = None
+    unanalysed: list = field(default_factory=list)
+    mistakes: list = field(default_factory=list)
+
+    @property
+    def where(self) -> str:
+        return "discard" if self.kind == "discard" else f"trick {self.trick}"
+
+    @property
+    def decision(self) -> str:
+        """``"card"`` or ``"discard"``, as :attr:`Mistake.decision`."""
+        return "card" if self.kind == "play" else "discard"
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "seat": str(self.seat), "trick": self.trick, "card": str(self.card),
+                "lead": self.lead, "candidates": [str(c) for c in self.candidates], "renege": self.renege,
+                "dd": None if self.dd is None else self.dd.to_dict(),
+                "info": None if self.info is None else self.info.to_dict(),
+                "unanalysed": list(self.unanalysed), "mistakes": [m.to_dict() for m in self.mistakes]}
+
+
+@dataclass
+class CallReview:
+    """One call, judged by the bid advisor from the caller's seat.
+
+    Attributes:
+        seat, round: who called, in which bidding round.
+        call: the call as an advisor token (``"pass"``, ``"order alone"``, ``"call h"``);
+            name: in words (``"pass"``, ``"pick it up"``, ``"call hearts alone"``).
+        options: ``[{"call", "name", "expected_points"}]`` for every legal call.
+        best, best_name: the advisor's recommended call, or the call made when it ties
+            the recommended one (same expected points); expected_points: the real
+            call's expected points; best_points: the best call's.
+        loss: ``best_points - expected_points`` (paired over the same worlds);
+            loss_interval its 95% interval.
+        worlds, exact: the advisor's worlds.
+        advice: the full :class:`~solver.advisor.Advice` (``None`` when unanalysed; in
+            :meth:`to_dict` as ``advice`` only with ``full=True``).
+        unanalysed: why the call could not be judged; mistakes: flagged :class:`Mistake` s.
+    """
+
+    seat: Seat
+    round: int
+    call: str
+    name: str
+    options: list = field(default_factory=list)
+    best: str | None = None
+    best_name: str | None = None
+    expected_points: float | None = None
+    best_points: float | None = None
+    loss: float | None = None
+    loss_interval: tuple | None = None
+    worlds: int | None = None
+    exact: bool | None = None
+    advice: Advice | None = field(default=None, repr=False)
+    unanalysed: list = field(default_factory=list)
+    mistakes: list = field(default_factory=list)
+
+    @property
+    def where(self) -> str:
+        return f"round {self.round}"
+
+    @property
+    def decision(self) -> str:
+        """``"call"``, as :attr:`Mistake.decision`."""
+        return "call"
+
+    def to_dict(self, full: bool = False) -> dict:
+        out = {"seat": str(self.seat), "round": self.round, "call": self.call, "name": self.name,
+               "options": [dict(o, expected_points=_r(o["expected_points"])) for o in self.options],
+               "best": self.best, "best_name": self.best_name,
+               "expected_points": None if self.expected_points is None else _r(self.expected_points),
+               "best_points": None if self.best_points is None else _r(self.best_points),
+               "loss": None if self.loss is None else _r(self.loss),
+               "loss_interval": None if self.loss_interval is None else [_r(x) for x in self.loss_interval],
+               "worlds": self.worlds, "exact": self.exact,
+               "unanalysed": list(self.unanalysed), "mistakes": [m.to_dict() for m in self.mistakes]}
+        if full and self.advice is not None:
+            out["advice"] = self.advice.to_dict()
+        return out
+
+
+@dataclass
+class PlayerSummary:
+    """One player's totals over a deal (or a game).
+
+    Attributes:
+        dd_tricks, dd_points: tricks and points lost double dummy (cards and discard).
+        info_points, info_tricks: expected points and tricks lost on cards and discard
+            (information set).
+        call_points: expected points lost on calls (bid advisor).
+        mistakes: flagged decisions by kind ``{"double-dummy": n, "information-set": n,
+            "renege": n}``.
+        decisions: decisions taken; unanalysed: reasons given on its decisions for views
+            not computed (a renege's card gives one).
+    """
+
+    seat: Seat
+    name: str = ""
+    dd_tricks: int = 0
+    dd_points: int = 0
+    info_points: float = 0.0
+    info_tricks: float = 0.0
+    call_points: float = 0.0
+    mistakes: dict = field(default_factory=lambda: {DOUBLE_DUMMY: 0, INFORMATION_SET: 0, RENEGE: 0})
+    decisions: int = 0
+    unanalysed: int = 0
+
+    def add(self, other: "PlayerSummary") -> None:
+        self.dd_tricks += other.dd_tricks
+        self.dd_points += other.dd_points
+        self.info_points += other.info_points
+        self.info_tricks += other.info_tricks
+        self.call_points += other.call_points
+        for k, v in other.mistakes.items():
+            self.mistakes[k] = self.mistakes.get(k, 0) + v
+        self.decisions += other.decisions
+        self.unanalysed += other.unanalysed
+
+    def to_dict(self) -> dict:
+        return {"seat": str(self.seat), "name": self.name, "dd_tricks_lost": self.dd_tricks,
+                "dd_points_lost": self.dd_points, "info_points_lost": _r(self.info_points),
+                "info_tricks_lost": _r(self.info_tricks), "call_points_lost": _r(self.call_points),
+                "mistakes": dict(self.mistakes), "decisions": self.decisions, "unanalysed": self.unanalysed}
+
+    def __str__(self) -> str:
+        return render.player_text(self)
+
+
+@dataclass
+class DealReview:
+    """The review of one deal.
+
+    Attributes:
+        index, number: position in the file and ``dealNumber``; dealer, upcard.
+        status: the record's status (``complete``, ``incomplete``, ``thrown_in``, ``illegal``).
+        summary: one line: contract and result (as :meth:`EGNDeal.summary`).
+        contract: ``{"trump", "maker", "makers", "alone", "defender_alone"}`` or ``None``;
+            result: :meth:`HandResult.to_dict` or ``None``.
+        calls: :class:`CallReview` s; cards: :class:`CardReview` s (the discard first, if any).
+        unanalysed: deal-level notes: what could not be analysed and why.
+        notes: findings of the record itself (a renege, a discard the play contradicts, ...).
+        players: ``{Seat: PlayerSummary}``.
+    """
+
+    index: int
+    number: int
+    dealer: Seat
+    upcard: Card | None
+    status: str
+    summary: str
+    contract: dict | None
+    result: dict | None
+    calls: list = field(default_factory=list)
+    cards: list = field(default_factory=list)
+    unanalysed: list = field(default_factory=list)
+    notes: list = field(default_factory=list)
+    players: dict = field(default_factory=dict)
+
+    @property
+    def decisions(self) -> list:
+        """Calls, then the discard and cards, in order."""
+        return list(self.calls) + list(self.cards)
+
+    @property
+    def mistakes(self) -> list:
+        return [m for d in self.decisions for m in d.mistakes]
+
+    def to_dict(self, full: bool = False) -> dict:
+        return {"index": self.index, "number": self.number, "dealer": str(self.dealer),
+                "upcard": None if self.upcard is None else str(self.upcard), "status": self.status,
+                "summary": self.summary, "contract": self.contract, "result": self.result,
+                "calls": [c.to_dict(full) for c in self.calls], "cards": [c.to_dict() for c in self.cards],
+                "mistakes": [m.to_dict() for m in self.mistakes], "unanalysed": list(self.unanalysed),
+                "notes": list(self.notes),
+                "players": {str(s): p.to_dict() for s, p in self.players.items()}}
+
+    def text(self, verbose: bool = False) -> str:
+        """Readable lines: the summary, flagged mistakes, what was not analysed, the players
+        (``verbose``: every card with its figures too); :func:`solver.render.deal_review_text`."""
+        return render.deal_review_text(self, verbose)
+
+
+@dataclass
+class Review:
+    """A game's review: one :class:`DealReview` per deal, plus totals per player.
+
+    ``str(review)`` is the report for people; :meth:`to_dict` the same for programs.
+
+    Attributes:
+        names: the record's player names (``metadata.players``: by seat N E S W, or
+            N S in a two-player record).
+        notes: findings of the record about the whole game, not one deal (the record's
+            problems that no deal holds, e.g. a ``metadata.finalScore`` the deals do not
+            replay to); each deal's own findings are in :attr:`DealReview.notes`.
+    """
+
+    source: str
+    title: str
+    rules: Rules
+    worlds: int
+    seed: int
+    deals: list
+    names: tuple = ()
+    notes: tuple = ()
+
+    @property
+    def mistakes(self) -> list:
+        return [m for d in self.deals for m in d.mistakes]
+
+    @property
+    def players(self) -> dict:
+        """``{Seat: PlayerSummary}`` over every deal."""
+        out = {Seat(s): PlayerSummary(Seat(s), player_name(self.names, s, self.rules.seats)) for s in self.rules.seats}
+        for d in self.deals:
+            for s, p in d.players.items():
+                out[s].add(p)
+        return out
+
+    def to_dict(self, full: bool = False) -> dict:
+        """The review as plain JSON types (``"version": 1`` names this layout, which only grows).
+
+        ``full=True`` adds each call's complete advisor answer. Layout::
+
+            {"version": 1, "source", "title", "rules", "worlds", "seed", "thresholds", "method",
+             "notes": [whole-game record findings],       # e.g. a metadata.finalScore that differs
+             "players": {"N": {"dd_tricks_lost", "dd_points_lost", "info_points_lost",
+                               "info_tricks_lost", "call_points_lost", "mistakes": {kind: n},
+                               "decisions", "unanalysed"}, ...},          # game totals
+             "deals": [{"index", "number", "dealer", "upcard", "status", "summary",
+                        "contract": {"trump", "maker", "makers", "alone", "defender_alone"} | null,
+                        "result": {...} | null,
+                        "calls": [{"seat", "round", "call", "name", "options": [{"call", "name",
+                                   "expected_points"}], "best", "best_name", "expected_points",
+                                   "best_points", "loss", "loss_interval", "worlds", "exact",
+                                   "unanalysed": [why], "mistakes": [...]}],
+                        "cards": [{"kind": "play" | "discard", "seat", "trick", "card", "lead",
+                                   "candidates", "renege",
+                                   "dd": {"before", "after", "cost", "points_cost", "best",
+                                          "cards": [{"card", "tricks", "points"}]} | null,
+                                   "info": {"worlds", "exact", "placements", "best", "loss_points",
+                                            "points_interval", "loss_tricks", "tricks_interval",
+                                            "cards": [{"card", "tricks", "points"}], "notes"} | null,
+                                   "unanalysed": [why], "mistakes": [...]}],
+                        "mistakes": [{"kind": "double-dummy" | "information-set" | "renege", "seat",
+                                      "decision": "card" | "discard" | "call", "where", "played",
+                                      "best", "tricks", "points", "interval", "worlds", "exact"}],
+                        "unanalysed": [why], "notes": [record findings],
+                        "players": {per deal, as above}}]}
+
+        Tricks and points are for the deciding seat's side; ``dd.before``/``dd.after`` are
+        the makers' total tricks (as :func:`solver.analyse_play`); costs and losses are
+        against the best choice (positive = lost). A ``"renege"`` mistake has ``tricks`` and
+        ``points`` null and ``best`` the led suit's cards the seat held; its card has ``dd``
+        and ``info`` null. ``notes`` (top level) are the record's findings about the whole
+        game, as ``deals[].notes`` are each deal's (plain sentences).
+        """
+        return {
+            "version": 1,
+            "source": self.source,
+            "title": self.title,
+            "rules": self.rules.to_dict(),
+            "worlds": self.worlds,
+            "seed": self.seed,
+            "thresholds": {"dd_tricks": DD_TRICKS, "info_points": INFO_POINTS, "info_tricks": INFO_TRICKS,
+                           "call_points": CALL_POINTS, "exact_limit": DECISION_EXACT_LIMIT,
+                           "significance": "sampled worlds: the paired 95% interval of the loss lies above 0"},
+            "method": {
+                "double_dummy": "every hand known; tricks and points for the deciding side after each legal card",
+                "information_set": "worlds uniform over deals consistent with the player's own hand, the cards "
+                                   "played, voids shown, the upcard (with the dealer after a pickup) and the "
+                                   "dealer's own discard; earlier bids not used; each world played double dummy",
+                "calls": "bid advisor (solver.advise) from the caller's hand and the upcard",
+            },
+            "notes": list(self.notes),
+            "players": {str(s): p.to_dict() for s, p in self.players.items()},
+            "deals": [d.to_dict(full) for d in self.deals],
+        }
+
+    def text(self, verbose: bool = False) -> str:
+        """The report for people (``verbose``: every card with its figures); :func:`solver.render.review_text`."""
+        return render.review_text(self, verbose)
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def player_name(names, seat, seats) -> str:
+    """The player's name at ``seat`` (``""`` if none): ``names`` lists seats N E S W, or in a
+    two-player game the seats in play (N S) only; a four-name list is read by seat in either game."""
+    i = int(seat) if len(names) == 4 else list(seats).index(seat)
+    return str(names[i]) if i < len(names) and names[i] else ""
+
+
+def _r(x: float) -> float:
+    return round(float(x), 4)
+
+
+__all__ = ["Mistake", "DDView", "InfoView", "CardReview", "CallReview", "PlayerSummary", "DealReview", "Review",
+           "player_name", "DD_TRICKS", "INFO_POINTS", "INFO_TRICKS", "CALL_POINTS", "DECISION_EXACT_LIMIT",
+           "DOUBLE_DUMMY", "INFORMATION_SET", "RENEGE"]

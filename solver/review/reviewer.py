@@ -1,0 +1,354 @@
+"""The per-deal reviewer: every call, the dealer's discard and every card of one replayed deal.
+
+A call goes to the bid advisor from the caller's seat; a card (or the discard) is
+solved after each legal choice, double dummy with every hand as the record shows
+it and over the worlds of the player's information set (:mod:`.infoset`), all in
+one :class:`~.batch.Batch`; the figures become :class:`~.results.DDView` and
+:class:`~.results.InfoView`, and the flags :class:`~.results.Mistake` s. The
+method is :mod:`solver.review`'s docstring.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..advisor import advise, mean_interval
+from ..cards import Seat, Suit, cards_of, format_cards
+from ..errors import EuchreError, PositionError
+from ..game import AloneDeclared, BidMade, CardPlayed, Discarded, Hand, Kind
+from ..laws import (TRICKS, call_name, call_token, effective_suit, first_leader, legal_mask, past_tense,
+                    side_name, side_of)
+from ..worlds import KITTY, Space, Worlds
+from .batch import Batch, Context, after_card
+from .infoset import information_set
+from .results import (CALL_POINTS, DD_TRICKS, DECISION_EXACT_LIMIT, DOUBLE_DUMMY, INFO_POINTS, INFO_TRICKS,
+                      INFORMATION_SET, RENEGE, CallReview, CardReview, DDView, DealReview, InfoView, Mistake,
+                      PlayerSummary, player_name)
+from .seeds import decision_seed, decision_stream
+
+
+def _dd_view(cands, legal, played, tricks, points, makers_side: bool) -> DDView:
+    """Double-dummy figures from each candidate's side tricks and points."""
+    values = {c: int(tricks[i]) for i, c in enumerate(cands)}
+    pts = {c: int(points[i]) for i, c in enumerate(cands)}
+    best_t = max(values[c] for c in legal)
+    best_p = max(pts[c] for c in legal)
+    to_makers = (lambda v: v) if makers_side else (lambda v: TRICKS - v)
+    return DDView(values, pts, to_makers(best_t), to_makers(values[played]), best_t - values[played],
+                  best_p - pts[played], tuple(c for c in legal if values[c] == best_t))
+
+
+def _info_view(cands, legal, played, T, P, w: Worlds, space: Space, notes) -> InfoView:
+    """Information-set figures from per-world tricks ``T`` and points ``P`` (candidates x worlds)."""
+    mt = T.mean(axis=1)
+    mp = P.mean(axis=1)
+    li = [cands.index(c) for c in legal]
+    ip = cands.index(played)
+    top_p = max(mp[i] for i in li)
+    tied = [i for i in li if mp[i] >= top_p - 1e-12]
+    top_t_in_tied = max(mt[i] for i in tied)
+    best = tuple(cands[i] for i in tied if mt[i] >= top_t_in_tied - 1e-12)
+    bi = cands.index(best[0])
+    dp = (P[bi] - P[ip]).astype(float)
+    ti = max(li, key=lambda i: mt[i])
+    dt = (T[ti] - T[ip]).astype(float)
+    return InfoView(len(w), w.exact, space.total, {c: float(mt[i]) for i, c in enumerate(cands)},
+                    {c: float(mp[i]) for i, c in enumerate(cands)}, best, float(dp.mean()), float(dt.mean()),
+                    mean_interval(dp, w.exact), mean_interval(dt, w.exact), tuple(notes), w, space)
+
+
+def _flag_card(rv: CardReview) -> None:
+    if rv.kind == "discard":
+        label = f"discarded {rv.card}"
+    else:
+        label = f"{'led' if rv.lead else 'played'} {rv.card}"
+    if rv.dd is not None and rv.dd.cost >= DD_TRICKS:
+        rv.mistakes.append(Mistake(DOUBLE_DUMMY, rv.seat, rv.decision, rv.where,
+                                   label, tuple(str(c) for c in rv.dd.best), rv.dd.cost, rv.dd.points_cost))
+    if rv.info is not None:
+        i = rv.info
+        by_points = i.loss_points >= INFO_POINTS - 1e-9 and (i.exact or i.points_interval[0] > 0)
+        by_tricks = i.loss_tricks >= INFO_TRICKS - 1e-9 and (i.exact or i.tricks_interval[0] > 0)
+        if by_points or by_tricks:
+            rv.mistakes.append(Mistake(INFORMATION_SET, rv.seat, rv.decision,
+                                       rv.where, label, tuple(str(c) for c in i.best), i.loss_tricks,
+                                       i.loss_points, None if i.exact else i.points_interval, i.worlds, i.exact))
+
+
+class DealReviewer:
+    """Reviews one replayed deal: :meth:`run` judges every call, the discard and every card.
+
+    ``index`` is the deal's index in its record (it seeds the decisions' streams with
+    ``seed``); ``worlds``, ``threads`` as :func:`solver.review.review`, already checked;
+    ``progress`` a callable given ``1`` after each decision, or ``None``.
+    """
+
+    def __init__(self, hand: Hand, index: int, worlds: int, seed: int, threads: int, progress):
+        self.hand = hand
+        self.rules = hand.rules
+        self.index = index
+        self.worlds, self.seed, self.threads, self.progress = worlds, seed, threads, progress
+        self.ctx = None
+        if hand.trump is not None:
+            self.ctx = Context.of(hand)
+
+    def tick(self):
+        if self.progress is not None:
+            self.progress(1)
+
+    def _draw(self, space: Space, step: int) -> Worlds:
+        """The worlds of decision ``step``, from its own stream."""
+        return space.draw(self.worlds, seed=decision_stream(self.seed, self.index, step),
+                          exact_limit=DECISION_EXACT_LIMIT)
+
+    # -- calls ----------------------------------------------------------------------
+    def call(self, step: int, before: Hand, rec: BidMade) -> CallReview:
+        h = self.hand
+        alone = rec.trump is not None and h.alone is not None and h.alone == rec.seat
+        alone_known = rec.trump is None or any(isinstance(r, AloneDeclared) and not r.defender
+                                               for r in h.history) or self.rules.players == 2
+        kind, suit = rec.action.kind.value, rec.action.suit
+        token = call_token(kind, suit, alone)
+        name = call_name(kind, suit, rec.seat, h.dealer, self.rules.players, alone)
+        out = CallReview(rec.seat, rec.round, token, name)
+        view = before.view(rec.seat)
+        if view.hand_unknown:
+            out.unanalysed.append(self._unknown_hand_reason(rec.seat))
+            return out
+        if not alone_known:
+            out.unanalysed.append("the record stops before the maker said whether it went alone")
+            return out
+        extra = {}
+        if self.rules.dummy_hands:         # both dummies are face up from the deal on
+            extra["dummies"] = {"N": format_cards(h.dealt_dummy(Seat.N)), "S": format_cards(h.dealt_dummy(Seat.S))}
+        try:
+            adv = advise(cards_of(view.hand), h.upcard, rec.seat, h.dealer, rec.round, self.rules,
+                         worlds=self.worlds, seed=decision_seed(self.seed, self.index, step), threads=self.threads,
+                         exact_limit=DECISION_EXACT_LIMIT, **extra)
+            real = adv.option(token)
+        except EuchreError as exc:
+            out.unanalysed.append(f"the bid advisor cannot judge it: {exc}")
+            return out
+        best = adv.recommended
+        if best is not real and real.expected_points >= best.expected_points - 1e-12:
+            best = real                     # the call made ties the advisor's pick: name the call made
+        diff = (best.world_points - real.world_points).astype(float)
+        out.options = [{"call": o.call, "name": o.name, "expected_points": o.expected_points} for o in adv.options]
+        out.best, out.best_name = best.call, best.name
+        out.expected_points, out.best_points = real.expected_points, best.expected_points
+        out.loss = float(diff.mean())
+        out.loss_interval = mean_interval(diff, adv.exact)
+        out.worlds, out.exact, out.advice = adv.worlds, adv.exact, adv
+        if out.loss >= CALL_POINTS - 1e-9 and (adv.exact or out.loss_interval[0] > 0):
+            out.mistakes.append(Mistake(INFORMATION_SET, rec.seat, "call", out.where, past_tense(out.name),
+                                        (best.name,), None, out.loss, None if adv.exact else out.loss_interval,
+                                        adv.worlds, adv.exact))
+        return out
+
+    def _unknown_hand_reason(self, seat) -> str:
+        h = self.hand
+        if h.alone is not None and seat == h.alone.partner:
+            return f"the record does not show {seat}'s hand ({seat} sat out while {h.alone} went alone)"
+        if h.defender_alone is not None and seat == h.defender_alone.partner:
+            return f"the record does not show {seat}'s hand ({seat} sat out while {h.defender_alone} defended alone)"
+        if seat == h.dealer and h.picked_up and h.discard is None:
+            return (f"the record does not show the dealer's discard, so one of {seat}'s five dealt cards "
+                    "is unknown")
+        return f"the record does not show all of {seat}'s cards"
+
+    # -- the dealer's discard ----------------------------------------------------------
+    def discard(self, step: int, before: Hand, rec: Discarded) -> CardReview | None:
+        h, ctx = self.hand, self.ctx
+        d = rec.seat
+        cands = tuple(a.card for a in before.legal_actions() if a.card is not None)
+        if rec.card is None:
+            return None                     # nothing to judge: reported once at deal level
+        out = CardReview("discard", d, None, rec.card, cands)
+        start = next((i for i, r in enumerate(h.history) if isinstance(r, CardPlayed)), None)
+        if start is None:
+            out.unanalysed.append("the record stops before play")
+            return out
+        if d not in ctx.in_play:
+            out.unanalysed.append(f"{d} sat out: the discard took no part in play")
+            return out
+        six = before.holding(d)
+        leader = int(first_leader(h.dealer, self.rules, h.alone, h.defender_alone))
+        at = h.at(start)
+        batch = Batch(ctx.trump, ctx.in_play_mask, ctx.players)
+        dd_blocks = None
+        if all(at.unknown_cards(s) == 0 for s in ctx.in_play):
+            actual = np.array([[at.holding(s) if s in ctx.in_play else 0 for s in range(4)]], np.uint32)
+            dd_blocks = []
+            for c in cands:
+                hh = actual.copy()
+                hh[0, d] = six & ~c.mask
+                dd_blocks.append(batch.add(hh, leader, (), 0))
+        else:
+            out.unanalysed.append("double dummy: the record does not show every hand in play")
+        info = None
+        try:
+            space, notes = information_set(before, d)
+            sizes = list(space.sizes)
+            known = list(space.known)
+            for s in range(4):
+                if s not in ctx.in_play and s != d:
+                    sizes[KITTY] += sizes[s]
+                    sizes[s] = 0
+            space = Space(known, sizes, space.forbidden, removed=space.removed, joker=self.rules.joker)
+            w = self._draw(space, step)
+            info_blocks = []
+            for c in cands:
+                hh = w.hands.copy()
+                hh[:, d] = six & ~c.mask
+                info_blocks.append(batch.add(hh, leader, (), 0))
+            info = (space, notes, w, info_blocks)
+        except PositionError as exc:
+            out.unanalysed.append(f"information set: {exc}")
+        res = batch.solve(self.threads)
+        side = side_of(d, self.rules.players)
+        if dd_blocks is not None:
+            vals = [ctx.side_values(res[b][0], side) for b in dd_blocks]
+            out.dd = _dd_view(cands, cands, rec.card, [v[0] for v in vals], [v[1] for v in vals],
+                              side == ctx.makers)
+        if info is not None:
+            space, notes, w, blocks = info
+            vals = [ctx.side_values(res[b], side) for b in blocks]
+            T = np.stack([v[0] for v in vals])
+            P = np.stack([v[1] for v in vals])
+            out.info = _info_view(cands, cands, rec.card, T, P, w, space, notes)
+        _flag_card(out)
+        return out
+
+    # -- cards ------------------------------------------------------------------------
+    def card(self, step: int, before: Hand, rec: CardPlayed) -> CardReview:
+        ctx = self.ctx
+        seat, card = rec.seat, rec.card
+        trump = ctx.trump
+        trick_now = before.current_trick
+        trick_seats = tuple(int(s) for s, _c in trick_now)
+        trick_cards = tuple(int(c) for _s, c in trick_now)
+        leader = int(before.leader)
+        led = trick_now[0][1] if trick_now else None
+        own = before.holding(seat)
+        legal = tuple(cards_of(legal_mask(own, trump, led))) if not before.unknown_cards(seat) else ()
+        renege = bool(rec.renege)
+        if renege:
+            return self._renege(before, rec, legal)
+        cands = legal + ((card,) if card not in legal else ())
+        out = CardReview("play", seat, rec.trick + 1, card, legal or (card,), renege, lead=not trick_now)
+        if not legal:
+            out.unanalysed.append(self._unknown_hand_reason(seat) + "; its choices are unknown")
+            return out
+        won0 = before.tricks_won[0]
+        trick_size = len(ctx.in_play)
+        batch = Batch(trump, ctx.in_play_mask, ctx.players)
+        dd_blocks = None
+        if all(before.unknown_cards(s) == 0 for s in ctx.in_play):
+            actual = np.array([[before.holding(s) if s in ctx.in_play else 0 for s in range(4)]], np.uint32)
+            dd_blocks = [batch.add(*after_card(actual, seat, c, leader, trick_cards, trick_seats, trump,
+                                                trick_size, won0, ctx.players)) for c in cands]
+        else:
+            out.unanalysed.append("double dummy: the record does not show every hand in play")
+        info = None
+        try:
+            space, notes = information_set(before, seat)
+            w = self._draw(space, step)
+            blocks = [batch.add(*after_card(w.hands, seat, c, leader, trick_cards, trick_seats, trump,
+                                             trick_size, won0, ctx.players)) for c in cands]
+            info = (space, notes, w, blocks)
+        except PositionError as exc:
+            out.unanalysed.append(f"information set: {exc}")
+        res = batch.solve(self.threads)
+        side = side_of(seat, ctx.players)
+        if dd_blocks is not None:
+            vals = [ctx.side_values(res[b][0], side) for b in dd_blocks]
+            out.dd = _dd_view(cands, legal, card, [v[0] for v in vals], [v[1] for v in vals], side == ctx.makers)
+        if info is not None:
+            space, notes, w, blocks = info
+            vals = [ctx.side_values(res[b], side) for b in blocks]
+            T = np.stack([v[0] for v in vals])
+            P = np.stack([v[1] for v in vals])
+            out.info = _info_view(cands, legal, card, T, P, w, space, notes)
+        _flag_card(out)
+        return out
+
+    def _renege(self, before: Hand, rec: CardPlayed, legal: tuple) -> CardReview:
+        """A card that did not follow suit: flagged as a renege, not scored against the legal cards."""
+        seat, trump = rec.seat, self.ctx.trump
+        led = effective_suit(before.current_trick[0][1], trump)
+        held = tuple(c for c in cards_of(before.holding(seat)) if effective_suit(c, trump) == led)
+        out = CardReview("play", seat, rec.trick + 1, rec.card, legal or held, True, lead=False)
+        out.unanalysed.append(f"a renege ({seat} held {format_cards(held)} of the {Suit(led).word} led): an "
+                              "illegal card is not scored against the legal ones (no double-dummy or "
+                              "information-set figures)")
+        out.mistakes.append(Mistake(RENEGE, seat, "card", out.where, f"played {rec.card}",
+                                    tuple(str(c) for c in held), None, None))
+        return out
+
+    # -- the deal -----------------------------------------------------------------------
+    def run(self, number: int, status: str, summary: str, problems, names, discard_doubt=None) -> DealReview:
+        """``discard_doubt``: why the replay's discard is not the record's (it is then not judged)."""
+        h = self.hand
+        contract = None
+        if h.trump is not None:
+            players = self.rules.players
+            contract = {"trump": str(h.trump), "maker": str(h.maker), "makers": side_name(h.makers, players),
+                        "alone": None if h.alone is None else str(h.alone),
+                        "defender_alone": None if h.defender_alone is None else str(h.defender_alone)}
+        result = None if h.result is None else h.result.to_dict()
+        out = DealReview(self.index, number, h.dealer, h.upcard, status, summary, contract, result)
+        seats = self.rules.seats
+        out.players = {Seat(s): PlayerSummary(Seat(s), player_name(names, s, seats)) for s in seats}
+        for p in problems:
+            if p.kind == "illegal":
+                out.unanalysed.append(f"the record breaks the rules ({p.message}); reviewed up to there")
+            else:
+                out.notes.append(p.message)
+        if status == "thrown_in":
+            out.unanalysed.append("thrown in: everyone passed twice, there is no play to review")
+        elif status == "incomplete":
+            out.unanalysed.append("the record stops before the end of the hand: cards never played are unknown")
+        for step, (before, rec) in enumerate(h.steps()):
+            try:
+                if isinstance(rec, BidMade):
+                    out.calls.append(self.call(step, before, rec))
+                elif isinstance(rec, Discarded):
+                    if rec.card is None:
+                        if self.ctx is not None and rec.seat in self.ctx.in_play:
+                            out.unanalysed.append(f"{rec.seat}'s discard: the record does not show it")
+                    elif discard_doubt is not None:
+                        out.unanalysed.append(f"{rec.seat}'s discard: {discard_doubt}")
+                    else:
+                        r = self.discard(step, before, rec)
+                        if r is not None:
+                            out.cards.append(r)
+                elif isinstance(rec, CardPlayed):
+                    out.cards.append(self.card(step, before, rec))
+                elif isinstance(rec, AloneDeclared) and rec.defender:
+                    how = "alone" if rec.alone else "with its partner"
+                    out.unanalysed.append(f"{rec.seat}'s decision to defend {how}: the bid advisor does not model "
+                                          "defending alone")
+                elif rec.action.kind is Kind.NAME:
+                    out.unanalysed.append(f"{rec.seat} named {rec.action.suit} for the turned-up joker: not modelled")
+            finally:
+                if isinstance(rec, (BidMade, Discarded, CardPlayed)):
+                    self.tick()
+        for d in out.decisions:
+            p = out.players[d.seat]
+            p.decisions += 1
+            p.unanalysed += len(d.unanalysed)
+            for m in d.mistakes:
+                p.mistakes[m.kind] = p.mistakes.get(m.kind, 0) + 1
+            if isinstance(d, CallReview):
+                if d.loss is not None:
+                    p.call_points += max(0.0, d.loss)
+            else:
+                if d.dd is not None:
+                    p.dd_tricks += d.dd.cost
+                    p.dd_points += d.dd.points_cost
+                if d.info is not None:
+                    p.info_points += max(0.0, d.info.loss_points)
+                    p.info_tricks += max(0.0, d.info.loss_tricks)
+        return out
+
+
+__all__ = ["DealReviewer"]

@@ -1,0 +1,46 @@
+"""Every seed of a review: the default one from a record's content, and one stream per decision.
+
+Each decision draws from its own stream, derived from the review's seed, the
+deal's index and the decision's index, so a review is the same whatever order
+its decisions are reviewed in (``euchre review --jobs``).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+
+import numpy as np
+
+from ..bounds import MAX_SEED, fresh_seed
+from ..egn import read_source
+
+
+def content_seed(obj) -> int:
+    """The default seed for a record or question ``obj`` (JSON types): the first 8 bytes of the
+    SHA-256 of its canonical JSON, ``json.dumps(obj, sort_keys=True, separators=(",", ":"),
+    ensure_ascii=True)``, read as a big-endian integer and halved (0 <= seed < 2**63). Layout
+    and member order do not count; any other change of content gives another seed."""
+    canon = json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode("ascii")
+    return int.from_bytes(hashlib.sha256(canon).digest()[:8], "big") >> 1
+
+
+def default_seed(source) -> int:
+    """:func:`content_seed` of a record given as a path, text, bytes or parsed JSON; a fresh
+    seed for an already loaded game or hand (its record text is gone)."""
+    if isinstance(source, (str, bytes, dict, os.PathLike)):
+        return content_seed(read_source(source)[1])
+    return fresh_seed()
+
+
+def decision_stream(seed: int, deal: int, step: int) -> np.random.Generator:
+    """The random stream of decision ``step`` (its index in the hand's history) of deal ``deal``."""
+    return np.random.default_rng(np.random.SeedSequence([seed, deal, step]))
+
+
+def decision_seed(seed: int, deal: int, step: int) -> int:
+    """The same decision's stream as one int seed (0 <= seed < 2**63), for :func:`solver.advise`."""
+    return int(np.random.SeedSequence([seed, deal, step]).generate_state(1, np.uint64)[0] % (MAX_SEED + 1))
+
+
+__all__ = ["content_seed", "default_seed", "decision_stream", "decision_seed"]
