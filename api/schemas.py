@@ -19,7 +19,7 @@ from pydantic_core import PydanticCustomError
 from typing_extensions import Annotated
 
 import solver
-from solver.position import parse_side
+from solver.laws import parse_side
 
 from .limits import MAX_JSON_DEPTH, too_deep
 from .problems import engine_slug

@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from solver import Rules, solve_batch                         # noqa: E402
 from solver.bidding import POLICY, dealer_discard             # noqa: E402
 from solver.cardtables import CARD_BITS                       # noqa: E402
-from solver.dd import first_leader, makers_points               # noqa: E402
+from solver.laws import first_leader, makers_points               # noqa: E402
 
 
 def deal(n, rng, players):

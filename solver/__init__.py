@@ -8,8 +8,8 @@ from .cards import Card, Seat, Suit, parse_cards, parse_deal, format_cards, form
 from .errors import CardError, EGNError, EuchreError, IllegalActionError, PositionError, RulesError
 from .rules import Rules
 from .position import Position
-from .dd import (DDTable, PlayStep, SolveResult, analyse_play, card_values, dd_table, first_leader,
-                 solve, solve_batch)
+from .laws import first_leader, hand_points
+from .dd import DDTable, PlayStep, SolveResult, analyse_play, card_values, dd_table, solve, solve_batch
 from .advisor import Advice, advise
 from .egn import dump_egn, load_egn, load_game
 from .dummy_record import dump_dummy_record, load_dummy_record
@@ -19,7 +19,7 @@ __all__ = [
     "Card", "Seat", "Suit", "parse_cards", "parse_deal", "format_cards", "format_deal",
     "EuchreError", "CardError", "RulesError", "PositionError", "IllegalActionError", "EGNError",
     "Rules", "Position", "SolveResult", "PlayStep", "DDTable",
-    "solve", "card_values", "dd_table", "analyse_play", "solve_batch", "first_leader",
+    "solve", "card_values", "dd_table", "analyse_play", "solve_batch", "first_leader", "hand_points",
     "advise", "Advice",
     "load_egn", "dump_egn", "load_game",
     "load_dummy_record", "dump_dummy_record",

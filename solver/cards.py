@@ -200,36 +200,6 @@ _CARDS.extend(int.__new__(Card, i) for i in range(JOKER + 1))
 ALL_CARDS: tuple = tuple(_CARDS)
 
 
-def effective_suit(card: int, trump: int) -> int:
-    """The suit a card counts as under ``trump``: trump for the bowers and the joker."""
-    if card == JOKER:
-        return trump
-    suit = card % 4
-    if card // 4 == 2 and suit == 3 - trump:      # the left bower
-        return trump
-    return suit
-
-
-def trick_strength(card: int, trump: int, led_suit: int) -> int:
-    """How strongly ``card`` contends for a trick led in ``led_suit``.
-
-    Higher wins; 0 means the card cannot win (off-suit, not trump). Trump order
-    per RULES.md: joker > right bower > left bower > A > K > Q > T > 9.
-    """
-    if card == JOKER:
-        return 40
-    rank, suit = card // 4, card % 4
-    if rank == 2 and suit == trump:
-        return 39
-    if rank == 2 and suit == 3 - trump:
-        return 38
-    if suit == trump:
-        return 30 + rank
-    if suit == led_suit:
-        return 10 + rank
-    return 0
-
-
 def cards_of(mask: int) -> list:
     """The cards of a hand bitmask, in index order."""
     out = []

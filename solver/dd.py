@@ -15,7 +15,8 @@ import numpy as np
 from . import _search
 from .cards import Card, Seat, Suit, mask_of, parse_cards, parse_deal
 from .errors import CardError, PositionError, RulesError, quoted
-from .position import Position, parse_side, side_name, side_of, winning_index
+from .laws import first_leader, hand_points, makers_points, parse_side, side_name, side_of, winning_index
+from .position import Position
 from .rules import Rules
 
 
@@ -95,38 +96,6 @@ class SolveResult:
         return {"tricks": dict(self.tricks), "totals": self.totals, "tricks_left": self.position.tricks_left,
                 "makers": self.position.side_name(self.position.makers), "makers_tricks": self.makers_tricks,
                 "points": None if self.points is None else dict(self.points), "nodes": self.nodes}
-
-
-def hand_points(makers_tricks: int, rules: Rules, alone: bool = False, defender_alone: bool = False) -> tuple:
-    """Points of a finished hand: ``(side, points)`` where side is ``"makers"`` or ``"defenders"``.
-
-    RULES.md scoring: 3-4 tricks 1 point; 5 tricks 2 (4 alone, ``loner_march_score``);
-    0-2 tricks: the defenders score ``euchre_score`` (``loner_euchred_score`` against a
-    loner, ``lone_defender_score`` for a lone defender).
-
-    >>> hand_points(5, Rules(), alone=True), hand_points(2, Rules())
-    (('makers', 4), ('defenders', 2))
-
-    Raises :class:`PositionError` when ``makers_tricks`` is not a whole number 0..5,
-    :class:`RulesError` when ``rules`` is not a :class:`Rules`.
-    """
-    if isinstance(makers_tricks, (bool, np.bool_)) or not isinstance(makers_tricks, (int, np.integer)) \
-            or not 0 <= makers_tricks <= 5:
-        raise PositionError(f"makers_tricks {_shown(makers_tricks)}: expected a whole number of tricks 0..5")
-    _check_rules(rules)
-    if makers_tricks >= 5:
-        return "makers", rules.loner_march_score if alone else rules.march_score
-    if makers_tricks >= 3:
-        return "makers", 1
-    if defender_alone:
-        return "defenders", rules.lone_defender_score
-    return "defenders", rules.loner_euchred_score if alone else rules.euchre_score
-
-
-def makers_points(makers_tricks: int, rules: Rules, alone: bool = False, defender_alone: bool = False) -> int:
-    """Points for the makers' side, negative when the defenders score (units: points)."""
-    who, pts = hand_points(makers_tricks, rules, alone, defender_alone)
-    return pts if who == "makers" else -pts
 
 
 def solve(pos: Position) -> SolveResult:
@@ -356,34 +325,6 @@ class DDTable:
         if self.phases:
             out["phases"] = [{str(s): dict(v) for s, v in phase.items()} for phase in self.phases]
         return out
-
-
-def first_leader(dealer: int, rules: Rules, alone=None, defender_alone=None) -> Seat:
-    """Who leads the first trick (RULES.md): left of the dealer; against a loner, by ``rules.loner_lead``.
-
-    Seats that sit out are skipped; two-player: the non-dealer.
-
-    >>> first_leader("S", Rules()), first_leader("S", Rules(), alone="E")
-    (<Seat.W: 3>, <Seat.S: 2>)
-
-    Raises :class:`CardError` for a seat that is not one, :class:`RulesError` for rules
-    that are not a :class:`Rules` (``None`` means the defaults).
-    """
-    dealer = Seat.parse(dealer)
-    rules = Rules.coerce(rules)
-    alone = None if alone is None else Seat.parse(alone)
-    defender_alone = None if defender_alone is None else Seat.parse(defender_alone)
-    if rules.players == 2:
-        return Seat((dealer + 2) % 4)
-    out = set()
-    for lone in (alone, defender_alone):
-        if lone is not None:
-            out.add((lone + 2) % 4)
-    start = alone if (alone is not None and rules.loner_lead == "left_of_loner") else dealer
-    seat = (start + 1) % 4
-    while seat in out:
-        seat = (seat + 1) % 4
-    return Seat(seat)
 
 
 def dd_table(deal: str, dealer="S", rules: Rules | None = None) -> DDTable:

@@ -76,7 +76,8 @@ from pathlib import Path
 import jsonschema
 from jsonschema.exceptions import best_match
 
-from .cards import Card, Seat, Suit, cards_of, effective_suit
+from .cards import Card, Seat, Suit, cards_of
+from .laws import effective_suit
 from .errors import EGNError, EuchreError, RulesError, plural, quoted
 from .egn import GameRecord, json_path_text, json_type_name, read_source, schema_error_text
 from .game import ORDER, PASS, Action, BidMade, DealCards, Discarded, Game, Hand, Kind, Phase, SuitNamed

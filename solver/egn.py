@@ -70,12 +70,12 @@ from pathlib import Path
 import jsonschema
 from jsonschema.exceptions import best_match
 
-from .cards import JOKER, Card, Seat, Suit, cards_of, effective_suit, mask_of
-from .dd import first_leader
+from .cards import JOKER, Card, Seat, Suit, cards_of, mask_of
+from .laws import effective_suit, first_leader
 from .errors import CardError, EGNError, EuchreError, IllegalActionError, RulesError, plural, quoted, shorten
 from .game import (ORDER, PASS, Action, AloneDeclared, BidMade, CardPlayed, DealCards, Discarded, Game, Hand,
                    Kind, Phase, SuitNamed)
-from .position import side_name, winning_index
+from .laws import side_name, winning_index
 from .rules import Rules
 
 __all__ = ["load_egn", "dump_egn", "EGNGame", "EGNDeal", "Problem", "SCHEMA_PATH", "EGN_VERSION"]

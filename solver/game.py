@@ -72,11 +72,11 @@ import random
 from dataclasses import dataclass
 from typing import Iterator
 
-from .cards import (ALL_CARDS_MASK, FULL_MASK, JOKER, Card, Seat, Suit, cards_of, effective_suit,
-                    format_cards, mask_of, parse_cards, parse_deal, split_dummy_deal)
-from .dd import first_leader, hand_points
+from .cards import (ALL_CARDS_MASK, FULL_MASK, JOKER, Card, Seat, Suit, cards_of, format_cards, mask_of,
+                    parse_cards, parse_deal, split_dummy_deal)
 from .errors import CardError, EuchreError, IllegalActionError, PositionError, RulesError, plural, quoted
-from .position import Position, legal_mask, side_name, side_of, winning_index
+from .laws import effective_suit, first_leader, hand_points, legal_mask, side_name, side_of, winning_index
+from .position import Position
 from .rules import Rules
 
 __all__ = [

@@ -22,8 +22,10 @@ these.
 """
 from __future__ import annotations
 
+import numpy as np
+
 from .cards import ALL_CARDS_MASK, FULL_MASK, JOKER, Seat, Suit, cards_of, mask_of
-from .errors import IllegalActionError, PositionError
+from .errors import IllegalActionError, PositionError, RulesError, quoted
 from .rules import Rules
 
 TRICKS = 5          # tricks in a hand (and cards in a dealt hand)
@@ -48,8 +50,28 @@ def side_of(seat: int, players: int = 4) -> int:
 
 
 def side_name(side: int, players: int = 4) -> str:
-    """``"NS"``/``"EW"`` for side 0/1; ``"N"``/``"S"`` in two-player euchre."""
+    """``"NS"``/``"EW"`` for side 0/1; ``"N"``/``"S"`` in two-player euchre.
+
+    Raises :class:`PositionError` for anything but 0 or 1.
+    """
+    if isinstance(side, bool) or side not in (0, 1):
+        raise PositionError(f"side {quoted(side, 40)}: a side index is 0 or 1")
     return ("N", "S")[side] if players == 2 else ("NS", "EW")[side]
+
+
+def parse_side(text, players: int = 4) -> int:
+    """Parse a side name (``NS``/``EW``; ``N``/``S`` in two-player) into 0 or 1 (0 and 1 pass through).
+
+    Raises :class:`PositionError` naming the token otherwise.
+    """
+    if isinstance(text, int) and not isinstance(text, bool) and text in (0, 1):
+        return text
+    key = text.strip().upper() if isinstance(text, str) else None
+    table = {"N": 0, "S": 1} if players == 2 else {"NS": 0, "SN": 0, "EW": 1, "WE": 1}
+    if key in table:
+        return table[key]
+    names = "N or S" if players == 2 else "NS or EW"
+    raise PositionError(f"side {quoted(text)}: must be {names}")
 
 
 def side_seats(side: int, players: int = 4) -> tuple:
@@ -117,8 +139,17 @@ def first_leader(dealer: int, rules: Rules, alone=None, defender_alone=None) -> 
     """Who leads the first trick (RULES.md): left of the dealer; against a loner, by ``rules.loner_lead``.
 
     Seats that sit out are skipped; two-player: the non-dealer.
+
+    >>> first_leader("S", Rules()), first_leader("S", Rules(), alone="E")
+    (<Seat.W: 3>, <Seat.S: 2>)
+
+    Raises :class:`CardError` for a seat that is not one, :class:`RulesError` for rules
+    that are not a :class:`Rules` (``None`` means the defaults).
     """
-    dealer = Seat(dealer)
+    dealer = Seat.parse(dealer)
+    rules = Rules.coerce(rules)
+    alone = None if alone is None else Seat.parse(alone)
+    defender_alone = None if defender_alone is None else Seat.parse(defender_alone)
     if rules.players == 2:
         return dealer.partner
     playing = seats_in_play(4, alone, defender_alone)
@@ -200,7 +231,18 @@ def hand_points(makers_tricks: int, rules: Rules, alone: bool = False, defender_
     RULES.md scoring: 3-4 tricks 1 point; 5 tricks 2 (4 alone, ``loner_march_score``);
     0-2 tricks: the defenders score ``euchre_score`` (``loner_euchred_score`` against a
     loner, ``lone_defender_score`` for a lone defender).
+
+    >>> hand_points(5, Rules(), alone=True), hand_points(2, Rules())
+    (('makers', 4), ('defenders', 2))
+
+    Raises :class:`PositionError` when ``makers_tricks`` is not a whole number 0..5,
+    :class:`RulesError` when ``rules`` is not a :class:`Rules`.
     """
+    if isinstance(makers_tricks, (bool, np.bool_)) or not isinstance(makers_tricks, (int, np.integer)) \
+            or not 0 <= makers_tricks <= TRICKS:
+        raise PositionError(f"makers_tricks {quoted(makers_tricks, 60)}: expected a whole number of tricks 0..5")
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules {quoted(rules, 60)}: expected a Rules value")
     if makers_tricks >= TRICKS:
         return "makers", rules.loner_march_score if alone else rules.march_score
     if makers_tricks >= MAKE_TRICKS:

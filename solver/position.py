@@ -5,62 +5,11 @@ import dataclasses
 import operator
 from dataclasses import dataclass, field
 
-from .cards import (JOKER, Card, Seat, Suit, cards_of, effective_suit, format_cards, format_deal,
-                    mask_of, parse_cards, parse_deal, trick_strength)
+from .cards import JOKER, Card, Seat, Suit, cards_of, format_cards, format_deal, mask_of, parse_cards, parse_deal
 from .errors import PositionError
+from .laws import (TRICKS, effective_suit, legal_mask, parse_side, popcount, seats_in_play, side_name, side_of,
+                   trick_seats, winning_index)
 from .rules import Rules
-
-TRICKS_PER_HAND = 5
-
-
-def side_of(seat: int, players: int = 4) -> int:
-    """Side index of a seat: 0 for N-S and 1 for E-W; in two-player euchre 0 for N, 1 for S."""
-    return seat // 2 if players == 2 else seat % 2
-
-
-def side_name(side: int, players: int = 4) -> str:
-    """Name of side index 0 or 1: ``NS``/``EW``, or ``N``/``S`` in two-player euchre.
-
-    Raises :class:`PositionError` for anything but 0 or 1.
-    """
-    if isinstance(side, bool) or side not in (0, 1):
-        raise PositionError(f"side {side!r:.40}: a side index is 0 or 1")
-    return ("N", "S")[side] if players == 2 else ("NS", "EW")[side]
-
-
-def parse_side(text, players: int = 4) -> int:
-    """Parse a side name (``NS``/``EW``; ``N``/``S`` in two-player) into 0 or 1.
-
-    A seat name in the four-player game means that seat's side.
-    Raises :class:`PositionError` naming the token otherwise.
-    """
-    if isinstance(text, int) and not isinstance(text, bool) and text in (0, 1):
-        return text
-    key = text.strip().upper() if isinstance(text, str) else None
-    if players == 2:
-        table = {"N": 0, "S": 1}
-    else:
-        table = {"NS": 0, "SN": 0, "EW": 1, "WE": 1}
-    if key in table:
-        return table[key]
-    names = "N or S" if players == 2 else "NS or EW"
-    raise PositionError(f"side {text!r}: must be {names}")
-
-
-def winning_index(cards, trump: int) -> int:
-    """Index in ``cards`` (a trick, in play order) of the card that wins it."""
-    led = effective_suit(cards[0], trump)
-    strengths = [trick_strength(c, trump, led) for c in cards]
-    return strengths.index(max(strengths))
-
-
-def legal_mask(hand: int, trump: int, led_card) -> int:
-    """Cards of ``hand`` (bitmask) that may be played to a trick led by ``led_card`` (None: leading)."""
-    if led_card is None:
-        return hand
-    led = effective_suit(led_card, trump)
-    follow = mask_of(c for c in cards_of(hand) if effective_suit(c, trump) == led)
-    return follow or hand
 
 
 def _must_follow(seat: Seat, hand: int, trump: int, led: int) -> str:
@@ -162,7 +111,7 @@ class Position:
                     raise PositionError(f"tricks_won {key!r}: {value!r} is not a trick count 0..5")
                 counts[parse_side(key, players)] += value
             won = tuple(counts)
-        sitting_out = {(lone + 2) % 4 for lone in (alone, defender_alone) if lone is not None}
+        sitting_out = {Seat(lone).partner for lone in (alone, defender_alone) if lone is not None}
         for seat in rules.seats:
             if not known[seat] and seat not in sitting_out:
                 raise PositionError(f"{Seat(seat)} hand is unknown ('-'): a double-dummy position needs every hand in play")
@@ -235,18 +184,18 @@ class Position:
             raise PositionError(f"played {format_cards(self.played)!r}: {len(self.played)} cards on the table, but "
                                 f"a trick here has {len(order)} and at most {len(order) - 1} come before "
                                 "the player to move")
-        sizes = [bin(hands[s]).count("1") for s in order]
+        sizes = [popcount(hands[s]) for s in order]
         tricks_left = sizes[0] + (1 if self.played else 0)
-        if not 1 <= tricks_left <= TRICKS_PER_HAND and not (tricks_left == 0 and not self.played):
+        if not 1 <= tricks_left <= TRICKS and not (tricks_left == 0 and not self.played):
             raise PositionError(f"{Seat(order[0])} holds {sizes[0]} cards: a hand has at most 5")
         for i, seat in enumerate(order):
             expected = tricks_left - 1 if i < len(self.played) else tricks_left
             if sizes[i] != expected:
                 raise PositionError(f"{Seat(seat)} holds {sizes[i]} cards, expected {expected}")
         if tricks_left == 0 and (not isinstance(self.tricks_won, (tuple, list))
-                                 or sum(w for w in self.tricks_won if isinstance(w, int)) != TRICKS_PER_HAND):
+                                 or sum(w for w in self.tricks_won if isinstance(w, int)) != TRICKS):
             raise PositionError("no cards left to play: the hand is over")
-        if self.tricks_won is None and tricks_left == TRICKS_PER_HAND:
+        if self.tricks_won is None and tricks_left == TRICKS:
             object.__setattr__(self, "tricks_won", (0, 0))
         if self.tricks_won is not None:
             if not isinstance(self.tricks_won, (tuple, list)):
@@ -254,8 +203,8 @@ class Position:
             won = tuple(self.tricks_won)
             if len(won) != 2 or any(isinstance(w, bool) or not isinstance(w, int) or w < 0 for w in won):
                 raise PositionError(f"tricks_won {self.tricks_won!r}: expected two trick counts (side 0, side 1)")
-            if sum(won) + tricks_left != TRICKS_PER_HAND:
-                done = TRICKS_PER_HAND - tricks_left
+            if sum(won) + tricks_left != TRICKS:
+                done = TRICKS - tricks_left
                 raise PositionError(f"tricks_won {self.side_name(0)} {won[0]}, {self.side_name(1)} {won[1]}: "
                                     f"{done} trick{'s have' if done != 1 else ' has'} been played, "
                                     f"with {tricks_left} left")
@@ -271,18 +220,12 @@ class Position:
     @property
     def seats_in_play(self) -> tuple:
         """Seats that play this hand, clockwise (a loner's partner sits out)."""
-        seats = list(self.rules.seats)
-        for lone in (self.alone, self.defender_alone):
-            if lone is not None:
-                seats.remove((lone + 2) % 4)
-        return tuple(seats)
+        return seats_in_play(self.players, self.alone, self.defender_alone)
 
     @property
     def trick_order(self) -> tuple:
         """Seats in the current trick in play order, starting with the leader."""
-        seats = self.seats_in_play
-        i = seats.index(self.leader)
-        return seats[i:] + seats[:i]
+        return trick_seats(self.leader, self.seats_in_play)
 
     @property
     def to_move(self) -> Seat:
@@ -290,7 +233,7 @@ class Position:
 
     @property
     def tricks_left(self) -> int:
-        return bin(self.hands[self.leader]).count("1") + (1 if self.played else 0)
+        return popcount(self.hands[self.leader]) + (1 if self.played else 0)
 
     @property
     def players(self) -> int:
@@ -375,7 +318,7 @@ class Position:
         args = [repr(d["deal"])] + [f"{name}={d[name]!r}" for name in ("trump", "leader", "makers")]
         args += [f"{name}={d[name]!r}" for name in ("alone", "defender_alone", "played") if d[name]]
         # parse's default for tricks_won: none taken at the start of a hand, unknown later
-        default_won = (0, 0) if self.tricks_left == TRICKS_PER_HAND else None
+        default_won = (0, 0) if self.tricks_left == TRICKS else None
         if self.tricks_won != default_won:
             args.append(f"tricks_won={d['tricks_won']!r}")
         return f"Position.parse({', '.join(args + rules)})"

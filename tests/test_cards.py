@@ -2,7 +2,8 @@
 import pytest
 
 from solver import Card, CardError, EuchreError, Seat, Suit, format_cards, format_deal, parse_cards, parse_deal
-from solver.cards import JOKER, effective_suit
+from solver.cards import JOKER
+from solver.laws import effective_suit
 
 
 @pytest.mark.parametrize("text,index", [

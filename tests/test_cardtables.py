@@ -2,7 +2,8 @@
 import numpy as np
 
 from solver.cardtables import CARD_BITS, ESUIT, IS_TRUMP, NCARDS, POWER, RANK, SUIT, bits, suit_counts
-from solver.cards import JOKER, Card, cards_of, effective_suit, mask_of, trick_strength
+from solver.cards import JOKER, Card, cards_of, mask_of
+from solver.laws import effective_suit, trick_strength
 
 
 def test_effective_suit_agrees_with_cards():

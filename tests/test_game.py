@@ -6,7 +6,7 @@ import pytest
 
 from solver import EuchreError, IllegalActionError, Position, PositionError, Rules, RulesError, solve
 from solver.cards import Card, Seat, Suit, cards_of, mask_of, parse_cards
-from solver.dd import hand_points
+from solver.laws import hand_points
 from solver.game import (ALONE, DEFEND_ALONE, DEFEND_WITH_PARTNER, ORDER, PASS, WITH_PARTNER, Action,
                          CardPlayed, DealCards, Game, Hand, Kind, Phase)
 
