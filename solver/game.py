@@ -900,7 +900,19 @@ class Hand:
         return f"<Hand dealer={self._dealer} phase={self._phase} to_act={self._to_act} records={len(self._history)}>"
 
     # -- the state as text -------------------------------------------------------------
-    def _state_text(self) -> str:
+    def state_text(self) -> str:
+        """Where the hand is, in words, for messages: ``"it is bidding round 1 and W is to bid"``.
+
+        One clause without a capital or a full stop, so a caller can put it after a colon
+        or in brackets (the :class:`IllegalActionError` messages of the wrong phase do).
+
+        >>> h = Hand(Rules(), dealer="S")
+        >>> h.state_text()
+        'the cards have not been dealt'
+        >>> _ = h.deal("N:Jh Ah Kh Qc Ac E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Kc Tc Qh Th", upcard="9c")
+        >>> h.state_text()
+        'it is bidding round 1 and W is to bid'
+        """
         p = self._phase
         if p is Phase.DEAL:
             return "the cards have not been dealt"
@@ -925,7 +937,7 @@ class Hand:
 
     def _wrong_phase(self, what: str) -> IllegalActionError:
         who = f"{self._to_act} " if self._to_act is not None else ""
-        return IllegalActionError(f"{who}cannot {what}: {self._state_text()}")
+        return IllegalActionError(f"{who}cannot {what}: {self.state_text()}")
 
     # -- legal actions -----------------------------------------------------------------
     def legal_actions(self) -> list:
@@ -1053,7 +1065,7 @@ class Hand:
         """Check a :class:`DealCards`: right phase, hand and kitty sizes, no card twice,
         the joker only with ``Rules.joker``. Raises :class:`IllegalActionError`."""
         if self._phase is not Phase.DEAL:
-            raise IllegalActionError(f"cannot deal: {self._state_text()}")
+            raise IllegalActionError(f"cannot deal: {self.state_text()}")
         rules = self._rules
         pack = _pack_mask(rules)
         if len(cards.hands) != 4 or len(cards.unknown) != 4:
@@ -1493,7 +1505,7 @@ class Hand:
         hand, or when a hand in play is not fully known (a partial record).
         """
         if self._phase is not Phase.PLAY and not (self._phase is Phase.DONE and self._trump is not None):
-            raise PositionError(f"no double-dummy position: {self._state_text()}")
+            raise PositionError(f"no double-dummy position: {self.state_text()}")
         hands = [0, 0, 0, 0]
         for s in self.seats_in_play:
             if self._unknown[s] and not self.dummy_phase:
@@ -1676,7 +1688,7 @@ class Game:
         cur = self.current
         if cur is not None and not cur.is_over:
             raise IllegalActionError(f"cannot start a new hand: hand {len(self._hands)} is still under way "
-                                     f"({cur._state_text()})")
+                                     f"({cur.state_text()})")
         if self.is_over:
             s0, s1 = self.scores
             raise IllegalActionError(f"cannot start a new hand: the game is over at {s0}-{s1}")
