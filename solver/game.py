@@ -72,11 +72,12 @@ import random
 from dataclasses import dataclass
 from typing import Iterator
 
-from .cards import (ALL_CARDS_MASK, FULL_MASK, JOKER, Card, Seat, Suit, cards_of, effective_suit,
-                    format_cards, mask_of, parse_cards, parse_deal, split_dummy_deal)
-from .dd import first_leader, hand_points
+from .cards import JOKER, Card, Seat, Suit, cards_of, format_cards, mask_of, parse_cards, parse_deal, split_dummy_deal
 from .errors import CardError, EuchreError, IllegalActionError, PositionError, RulesError, plural, quoted
-from .position import Position, legal_mask, side_name, side_of, winning_index
+from .laws import (MAKE_TRICKS, TRICKS, bidding_order, effective_suit, first_leader, hand_points, legal_mask,
+                   next_seat, pack_mask, popcount, seats, seats_in_play, side_name, side_of, trick_seats,
+                   winning_index)
+from .position import Position
 from .rules import Rules
 
 __all__ = [
@@ -84,9 +85,6 @@ __all__ = [
     "AloneDeclared", "CardPlayed", "Trick", "HandResult", "SeatView", "Hand", "Game", "first_leader",
     "PASS", "ORDER", "ALONE", "WITH_PARTNER", "DEFEND_ALONE", "DEFEND_WITH_PARTNER",
 ]
-
-TRICKS = 5
-HAND_SIZE = 5
 
 
 class Phase(enum.Enum):
@@ -292,14 +290,6 @@ DEFEND_ALONE = Action(Kind.DEFEND, alone=True)
 DEFEND_WITH_PARTNER = Action(Kind.DEFEND, alone=False)
 
 
-def _pack_mask(rules: Rules) -> int:
-    return FULL_MASK if rules.joker else ALL_CARDS_MASK
-
-
-def _popcount(mask: int) -> int:
-    return bin(mask).count("1")
-
-
 @dataclass(frozen=True)
 class DealCards:
     """The deal, as an action: who holds what, the upcard, the rest of the kitty.
@@ -338,16 +328,16 @@ class DealCards:
         rules = rules if rules is not None else Rules()
         if not isinstance(rng, random.Random):
             rng = random.Random(rng)
-        pack = cards_of(_pack_mask(rules))
+        pack = cards_of(pack_mask(rules))
         rng.shuffle(pack)
         hands, dummies = [0, 0, 0, 0], [0, 0, 0, 0]
         for i, seat in enumerate(rules.seats):
-            hands[seat] = mask_of(pack[i * HAND_SIZE:(i + 1) * HAND_SIZE])
-        rest = pack[len(rules.seats) * HAND_SIZE:]
+            hands[seat] = mask_of(pack[i * TRICKS:(i + 1) * TRICKS])
+        rest = pack[len(rules.seats) * TRICKS:]
         if rules.dummy_hands:
             for i, seat in enumerate(rules.seats):
-                dummies[seat] = mask_of(rest[i * HAND_SIZE:(i + 1) * HAND_SIZE])
-            rest = rest[len(rules.seats) * HAND_SIZE:]
+                dummies[seat] = mask_of(rest[i * TRICKS:(i + 1) * TRICKS])
+            rest = rest[len(rules.seats) * TRICKS:]
         return cls(tuple(hands), rest[0], mask_of(rest[1:]), dummies=tuple(dummies))
 
     @classmethod
@@ -372,9 +362,9 @@ class DealCards:
         if rules.dummy_hands:
             deal, dummy_text = split_dummy_deal(deal)
             for seat, cards in parse_deal(dummy_text, rules.players).items():
-                if cards is None or len(cards) != HAND_SIZE:
+                if cards is None or len(cards) != TRICKS:
                     got = "unknown ('-')" if cards is None else plural(len(cards), "card")
-                    raise CardError(f"{seat} dummy is {got}, expected {HAND_SIZE} face-up cards")
+                    raise CardError(f"{seat} dummy is {got}, expected {TRICKS} face-up cards")
                 dummies[seat] = mask_of(cards)
         elif isinstance(deal, str) and "|" in deal:
             raise CardError(f"deal {quoted(deal)}: '|' separates the dummy hands, which need "
@@ -382,23 +372,23 @@ class DealCards:
         parsed = parse_deal(deal, rules.players)
         hands, unknown = [0, 0, 0, 0], [0, 0, 0, 0]
         for seat, cards in parsed.items():
-            if not partial and (cards is None or len(cards) != HAND_SIZE):
+            if not partial and (cards is None or len(cards) != TRICKS):
                 got = "unknown ('-')" if cards is None else plural(len(cards), "card")
-                raise CardError(f"{seat} hand is {got}, expected {HAND_SIZE} cards "
+                raise CardError(f"{seat} hand is {got}, expected {TRICKS} cards "
                                 "(pass partial=True for a partial record)")
             cards = cards or []
             hands[seat] = mask_of(cards)
-            unknown[seat] = max(0, HAND_SIZE - len(cards))
+            unknown[seat] = max(0, TRICKS - len(cards))
         up = Card(upcard)
         kitty_size = rules.kitty_size - 1
         if kitty is None:
             if any(unknown):
                 kmask = 0
             else:
-                kmask = _pack_mask(rules) & ~(sum(hands) | sum(dummies) | up.mask)
+                kmask = pack_mask(rules) & ~(sum(hands) | sum(dummies) | up.mask)
         else:
             kmask = mask_of(parse_cards(kitty, what="kitty") if isinstance(kitty, str) else [Card(c) for c in kitty])
-        return cls(tuple(hands), up, kmask, tuple(unknown), max(0, kitty_size - _popcount(kmask)), tuple(dummies))
+        return cls(tuple(hands), up, kmask, tuple(unknown), max(0, kitty_size - popcount(kmask)), tuple(dummies))
 
     def __str__(self) -> str:
         parts = []
@@ -664,9 +654,7 @@ class Hand:
             raise RulesError(f"dealer {dealer}: two-player euchre seats only N and S")
         self._rules = rules
         self._dealer = dealer
-        seats = rules.seats
-        i = seats.index(dealer)
-        self._bid_order = tuple(Seat(s) for s in seats[i + 1:] + seats[:i + 1])
+        self._bid_order = bidding_order(dealer, rules.players)
         self._phase = Phase.DEAL
         self._to_act = None
         self._hands = (0, 0, 0, 0)
@@ -890,11 +878,7 @@ class Hand:
     @property
     def seats_in_play(self) -> tuple:
         """Seats that play the tricks, clockwise (a loner's / lone defender's partner sits out)."""
-        seats = list(self._rules.seats)
-        for lone in (self._alone, self._defender_alone):
-            if lone is not None:
-                seats.remove(lone.partner)
-        return tuple(Seat(s) for s in seats)
+        return seats_in_play(self._rules.players, self._alone, self._defender_alone)
 
     def __repr__(self) -> str:
         return f"<Hand dealer={self._dealer} phase={self._phase} to_act={self._to_act} records={len(self._history)}>"
@@ -1067,7 +1051,7 @@ class Hand:
         if self._phase is not Phase.DEAL:
             raise IllegalActionError(f"cannot deal: {self.state_text()}")
         rules = self._rules
-        pack = _pack_mask(rules)
+        pack = pack_mask(rules)
         if len(cards.hands) != 4 or len(cards.unknown) != 4:
             raise IllegalActionError("cannot deal: hands and unknown need one entry per seat N E S W")
         try:
@@ -1107,8 +1091,8 @@ class Hand:
         for name, mask, unknown in groups:
             if name != "kitty" and not name.endswith("dummy") and Seat[name] not in rules.seats:
                 continue
-            size = _popcount(mask) + unknown
-            expected = rules.kitty_size - 1 if name == "kitty" else HAND_SIZE
+            size = popcount(mask) + unknown
+            expected = rules.kitty_size - 1 if name == "kitty" else TRICKS
             if size != expected:
                 what = "the kitty holds" if name == "kitty" else f"{name} holds"
                 extra = " besides the upcard" if name == "kitty" else ""
@@ -1379,9 +1363,7 @@ class Hand:
         self._phase, self._to_act = Phase.PLAY, leader
 
     def _trick_order(self) -> tuple:
-        seats = self.seats_in_play
-        i = seats.index(self._leader)
-        return seats[i:] + seats[:i]
+        return trick_seats(self._leader, self.seats_in_play)
 
     def verify_play(self, card, allow_renege: bool = False) -> None:
         """The seat to play plays ``card``: it must hold it and follow the led effective suit if able.
@@ -1470,7 +1452,7 @@ class Hand:
         points = [0, 0]
         points[scoring] = pts
         return HandResult(False, self._trump, self._maker, makers, self._alone, self._defender_alone,
-                          self._won, mt, tuple(points), mt == TRICKS, mt < 3, self._rules.players)
+                          self._won, mt, tuple(points), mt == TRICKS, mt < MAKE_TRICKS, self._rules.players)
 
     def _finish(self) -> None:
         result = self._set_result()
@@ -1556,9 +1538,9 @@ class Hand:
         if self._current:
             all_tricks.append((self._current_seats, self._current))
         this_set = TRICKS if self.dummy_phase else 0       # dummy hands: voids of the set under way
-        for i, (seats, cards) in enumerate(all_tricks):
+        for i, (who, cards) in enumerate(all_tricks):
             led = effective_suit(cards[0], trump)
-            for s, c in zip(seats, cards):
+            for s, c in zip(who, cards):
                 played[s] |= c.mask
                 if effective_suit(c, trump) != led and i >= this_set:
                     voids[s].add(Suit(led))
@@ -1574,16 +1556,15 @@ class Hand:
         unseen = 0
         dummies = (0, 0, 0, 0)
         if self._phase is not Phase.DEAL:
-            unseen = _pack_mask(self._rules) & ~self._hands[seat] & ~sum(played)
+            unseen = pack_mask(self._rules) & ~self._hands[seat] & ~sum(played)
             dummies = tuple(self.dummy(s) for s in range(4))
             unseen &= ~sum(dummies)
             if upcard_state in ("face_up", "turned_down"):
                 unseen &= ~self._upcard.mask
             if own_discard is not None:
                 unseen &= ~own_discard.mask
-        in_play = self.seats_in_play if self._phase in (Phase.PLAY, Phase.DONE) else tuple(
-            Seat(s) for s in self._rules.seats)
-        sizes = tuple(_popcount(self._hands[s]) + self._unknown[s] if s in in_play else 0 for s in range(4))
+        in_play = self.seats_in_play if self._phase in (Phase.PLAY, Phase.DONE) else seats(self._rules.players)
+        sizes = tuple(popcount(self._hands[s]) + self._unknown[s] if s in in_play else 0 for s in range(4))
         return SeatView(seat, self._dealer, self._phase, self._rules, self._to_act, self._hands[seat],
                         self._unknown[seat], self._upcard, upcard_state, self._named, own_discard, self._bids,
                         trump, self._maker, self.makers, self._alone, self._defender_alone, in_play,
@@ -1676,9 +1657,7 @@ class Game:
         """Who deals the next hand: left of the last dealer (two-player: the other seat)."""
         if not self._hands:
             return self._first_dealer
-        seats = self._rules.seats
-        last = self._hands[-1].dealer
-        return Seat(seats[(seats.index(last) + 1) % len(seats)])
+        return next_seat(self._hands[-1].dealer, self._rules.players)
 
     def new_hand(self, dealer=None) -> Hand:
         """Start the next hand (``dealer`` defaults to :attr:`next_dealer`; a record may name another).
