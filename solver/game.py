@@ -75,8 +75,8 @@ from typing import Iterator
 from .cards import JOKER, Card, Seat, Suit, cards_of, format_cards, mask_of, parse_cards, parse_deal, split_dummy_deal
 from .errors import CardError, EuchreError, IllegalActionError, PositionError, RulesError, plural, quoted
 from .laws import (MAKE_TRICKS, TRICKS, bidding_order, effective_suit, first_leader, hand_points, legal_mask,
-                   next_seat, pack_mask, popcount, seats, seats_in_play, side_name, side_of, trick_seats,
-                   winning_index)
+                   next_seat, pack_mask, parse_call, popcount, seats, seats_in_play, side_name, side_of,
+                   trick_seats, winning_index)
 from .position import Position
 from .rules import Rules
 
@@ -220,11 +220,25 @@ class Action:
     # -- text ----------------------------------------------------------------
     @staticmethod
     def parse(text: str, phase: Phase | None = None) -> "Action":
-        """Parse ``pass``, ``order`` (also ``order up``, ``pick up``, ``assist``), ``call h``,
-        ``name h``, ``discard Kh``, ``alone``, ``partner``, ``defend alone``,
+        """Parse ``pass``, ``order`` (also ``order up``, ``pick up``, ``pick it up``, ``assist``),
+        ``call h``, ``name h``, ``discard Kh``, ``alone``, ``partner``, ``defend alone``,
         ``defend partner``, or a card (a play; a discard when ``phase`` is ``DISCARD``).
 
+        A bare suit (``h``) is a round-2 call, or with ``phase`` ``NAME_SUIT`` the suit
+        named for a turned-up joker. Pass, order and call are read by the rules kernel's
+        one vocabulary of calls (:func:`solver.laws.parse_call`); a call with ``alone``
+        is two decisions here (the call, then :data:`ALONE`), so it does not parse.
+
         Raises :class:`IllegalActionError` naming the text when it is none of these.
+
+        >>> Action.parse("pick it up") == ORDER
+        True
+        >>> Action.parse("call hearts"), Action.parse("Kh"), Action.parse("Kh", Phase.DISCARD)
+        (Action.parse('call h'), Action.parse('Kh'), Action.parse('discard Kh'))
+        >>> Action.parse("bid 3 hearts")
+        Traceback (most recent call last):
+        ...
+        solver.errors.IllegalActionError: action 'bid 3 hearts': not a call, discard or card (try 'pass', 'order', 'call h', 'discard Kh', 'alone', 'partner', 'Kh')
         """
         if isinstance(text, Action):
             return text
@@ -232,13 +246,21 @@ class Action:
             raise IllegalActionError(f"action {quoted(text)}: expected text such as 'pass', 'order', 'call h' or 'Kh'")
         words = text.strip().lower().replace("_", " ").split()
         key = " ".join(words)
-        fixed = {"pass": PASS, "order": ORDER, "order up": ORDER, "pick up": ORDER, "pickup": ORDER,
-                 "assist": ORDER, "alone": ALONE, "go alone": ALONE, "partner": WITH_PARTNER,
-                 "with partner": WITH_PARTNER, "play with partner": WITH_PARTNER,
-                 "defend alone": DEFEND_ALONE, "defend partner": DEFEND_WITH_PARTNER,
-                 "defend with partner": DEFEND_WITH_PARTNER}
-        if key in fixed:
-            return fixed[key]
+        if key in _DECISION_WORDS:
+            return _DECISION_WORDS[key]
+        # "name h" is the joker's suit here, not a call; a bare suit depends on the phase (below)
+        if words and words[0] != "name" and words[-1] != "alone":
+            try:
+                kind, suit, _alone = parse_call(key)
+            except IllegalActionError:
+                pass
+            else:
+                if kind == "pass":
+                    return PASS
+                if kind == "order":
+                    return ORDER
+                if words[0] == "call":
+                    return Action.call(suit)
         try:
             if len(words) == 2 and words[0] == "call":
                 return Action.call(words[1])
@@ -288,6 +310,11 @@ ALONE = Action(Kind.ALONE, alone=True)
 WITH_PARTNER = Action(Kind.ALONE, alone=False)
 DEFEND_ALONE = Action(Kind.DEFEND, alone=True)
 DEFEND_WITH_PARTNER = Action(Kind.DEFEND, alone=False)
+
+# The decisions that are not calls (a call's words are the kernel's, see Action.parse).
+_DECISION_WORDS = {"alone": ALONE, "go alone": ALONE, "partner": WITH_PARTNER, "with partner": WITH_PARTNER,
+                   "play with partner": WITH_PARTNER, "defend alone": DEFEND_ALONE,
+                   "defend partner": DEFEND_WITH_PARTNER, "defend with partner": DEFEND_WITH_PARTNER}
 
 
 @dataclass(frozen=True)
