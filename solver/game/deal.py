@@ -4,9 +4,9 @@ Unknown cards. A hand rebuilt from a game record (EGN) may not know every
 card: the kitty, the dealer's discard, a loner's partner's hand. A
 :class:`DealCards` therefore gives, per seat, the *known* cards (a bitmask)
 and a count of *unknown* ones; a discard may be of an unknown card
-(``Action.discard(None)``). Cards are always known when played. Legality uses
-what is known: a seat holding unknown cards is never forced to follow with
-one. A freshly dealt hand (:meth:`Hand.deal` with no arguments) knows all.
+(``Action.discard(None)``). Cards are always known when played (how the
+hand's legality treats unknown cards: :mod:`solver.game.hand`). A freshly dealt
+hand (:meth:`solver.game.Hand.deal` with no arguments) knows all.
 
 >>> d = DealCards.parse("N:Jh Ah Kh Qc Ac E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Kc Tc Qh Th", upcard="9c")
 >>> format_cards(d.hands[Seat.N]), str(d.upcard), format_cards(d.kitty)
