@@ -15,7 +15,7 @@ import numpy as np
 from . import _search
 from .cards import Card, Seat, Suit, mask_of, parse_cards, parse_deal
 from .errors import CardError, PositionError, RulesError, quoted
-from .laws import first_leader, hand_points, makers_points, parse_side, side_name, side_of, winning_index
+from .laws import first_leader, hand_points, parse_side, side_name, side_of, winning_index
 from .position import Position
 from .rules import Rules
 

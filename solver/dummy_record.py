@@ -278,8 +278,8 @@ def _replay(raw: dict, rules: Rules) -> DummyDeal:
     if up.is_joker:
         raise _DealError("upCard B: a turned-up joker needs the suit the dealer named, which this record "
                          "does not hold")
-    from .game import _pack_mask
-    kitty = _pack_mask(rules) & ~(sum(hands) | sum(dummies) | up.mask)
+    from .laws import pack_mask
+    kitty = pack_mask(rules) & ~(sum(hands) | sum(dummies) | up.mask)
     hand = Hand(rules, dealer)
     try:
         hand.apply(DealCards(tuple(hands), up, kitty, dummies=tuple(dummies)))
@@ -308,7 +308,7 @@ def _replay(raw: dict, rules: Rules) -> DummyDeal:
     for i, tok in enumerate(bidding["calls"] if bidding is not None else []):
         seat = hand.to_act
         if hand.phase not in (Phase.BID1, Phase.BID2):
-            raise _DealError(f"calls[{i}] {quoted(tok)}: bidding is over ({hand._state_text()})")
+            raise _DealError(f"calls[{i}] {quoted(tok)}: bidding is over ({hand.state_text()})")
         if tok == "Pass":
             action = PASS
         elif tok == "Order":

@@ -9,6 +9,7 @@ import pytest
 
 import solver
 import solver.dd
+import solver.laws
 import solver.position
 from solver import EuchreError, Position, PositionError, Rules, Seat, Suit, dd_table, first_leader, solve
 
@@ -65,13 +66,13 @@ def test_first_leader_checks_arguments():
 
 def test_points_helpers_check_arguments():
     rules = Rules()
-    assert solver.dd.hand_points(np.int8(4), rules) == ("makers", 1)
-    assert solver.dd.makers_points(1, rules, alone=True) == -2
+    assert solver.laws.hand_points(np.int8(4), rules) == ("makers", 1)
+    assert solver.laws.makers_points(1, rules, alone=True) == -2
     for args in [(None, rules), ("3", rules), (6, rules), (-1, rules), (2.5, rules), (True, rules), (3, "x")]:
         with pytest.raises(EuchreError):
-            solver.dd.hand_points(*args)
+            solver.laws.hand_points(*args)
         with pytest.raises(EuchreError):
-            solver.dd.makers_points(*args)
+            solver.laws.makers_points(*args)
 
 
 def test_solve_batch_checks_scalar_types():

@@ -90,7 +90,7 @@ def test_paper_hand_played_out():
     assert h.dummy_phase and h.phase is Phase.PLAY and h.leader == N and h.to_act == N
     assert h.tricks_won == (0, 0)
     assert h.holding(N) == h.dummy(N) == cards("9s Ts Qs Ks 9d") and h.holding(S) == cards("As Td Qd Kd Ad")
-    assert "trick 6 (the dummies)" in h._state_text()
+    assert "trick 6 (the dummies)" in h.state_text()
     pos = h.position()
     assert pos.leader == N and pos.tricks_won == (0, 0) and pos.hands[S] == cards("As Td Qd Kd Ad")
     assert solve(pos).tricks == {"N": 0, "S": 5}
@@ -531,7 +531,7 @@ import math  # noqa: E402
 from solver import advise  # noqa: E402
 
 # the plain-Python reading of the policy and the discard rule is test_advisor's, shared
-from test_advisor import count, discard as heuristic_discard, idx, is_trump, trump_order as trump_rank  # noqa: E402,F401
+from test_advisor import TRUMP_POINTS, count, discard as heuristic_discard, idx, is_trump, trump_order as trump_rank  # noqa: E402,F401,E501
 ORDER_2P = {"dealer": 4.5, "other": 4.5}
 CALL_2P = {"dealer": 4.5, "other": 4.0}
 DUMMY_WEIGHT = 1.75

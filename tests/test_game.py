@@ -1,12 +1,16 @@
 """The full-hand rules engine (solver.game): phases, legality, leads, scoring, undo, positions, views, games."""
+import doctest
+import importlib
+import pkgutil
 import random
 import re
 
 import pytest
 
+import solver.game
 from solver import EuchreError, IllegalActionError, Position, PositionError, Rules, RulesError, solve
 from solver.cards import Card, Seat, Suit, cards_of, mask_of, parse_cards
-from solver.laws import hand_points
+from solver.laws import first_leader, hand_points
 from solver.game import (ALONE, DEFEND_ALONE, DEFEND_WITH_PARTNER, ORDER, PASS, WITH_PARTNER, Action,
                          CardPlayed, DealCards, Game, Hand, Kind, Phase)
 
@@ -587,3 +591,31 @@ def test_counts_in_messages_are_grammatical():
     with pytest.raises(EuchreError) as err:
         Hand.from_deal("N:Jh E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Kc Tc Qh Th", upcard="9c", dealer="S")
     assert "N hand is 1 card, expected 5 cards" in str(err.value)
+
+
+# -- the package: one concept a module, and documentation that runs ------------------------------
+GAME_MODULES = ["solver.game"] + sorted(m.name for m in pkgutil.iter_modules(getattr(solver.game, "__path__", []),
+                                                                             "solver.game."))
+
+
+def test_game_is_a_package_of_one_concept_per_module():
+    assert GAME_MODULES == ["solver.game", "solver.game.actions", "solver.game.deal", "solver.game.hand",
+                            "solver.game.history", "solver.game.table", "solver.game.view"]
+    homes = {"actions": ("Phase", "Kind", "Action"), "deal": ("DealCards",),
+             "history": ("Record", "Dealt", "SuitNamed", "BidMade", "Discarded", "AloneDeclared", "CardPlayed",
+                         "Trick", "HandResult"),
+             "view": ("SeatView",), "hand": ("Hand",), "table": ("Game",)}
+    for module, names in homes.items():
+        for name in names:
+            assert getattr(solver.game, name).__module__ == f"solver.game.{module}", name
+    assert solver.game.first_leader is first_leader         # the kernel's, re-exported, not a copy
+    assert sorted(solver.game.__all__) == sorted([n for names in homes.values() for n in names] + [
+        "first_leader", "PASS", "ORDER", "ALONE", "WITH_PARTNER", "DEFEND_ALONE", "DEFEND_WITH_PARTNER"])
+
+
+@pytest.mark.parametrize("name", GAME_MODULES)
+def test_docstring_examples_run(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS, report=True)
+    assert result.attempted > 0, f"{name}: no docstring examples"
+    assert result.failed == 0, f"{name}: {result.failed} of {result.attempted} docstring examples failed"

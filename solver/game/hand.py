@@ -1,24 +1,4 @@
-"""The full-hand rules engine: deal, bidding, dealer's discard, going alone, play, scoring, game.
-
-This module is the one place the rules of a whole hand live (RULES.md). EGN
-replay (:mod:`solver.egn`) and the post-game review drive it; nothing else
-decides whose turn it is, what may be called or played, who leads, or what a
-hand scores.
-
-Shape (pokerkit / OpenSpiel style):
-
-* :class:`Hand` is one deal's state machine. Its :attr:`Hand.phase` runs
-  ``DEAL → [NAME_SUIT] → BID1 → [BID2] → [DISCARD] → [ALONE] → [DEFEND_ALONE] → PLAY → DONE``
-  (``DONE`` straight from ``BID2`` when the hand is thrown in).
-  :meth:`Hand.legal_actions` lists the :class:`Action` values allowed now
-  (ascending :attr:`Action.code`); :meth:`Hand.apply` applies one and returns a
-  typed :class:`Record`; :meth:`Hand.undo` takes the last one back;
-  :attr:`Hand.history` is the list of records. Every action also has a named
-  method ``x()`` with ``can_x()`` (bool) and ``verify_x()``, which raises
-  :class:`~solver.errors.IllegalActionError` with the reason, naming the seat and
-  the card or call.
-* :class:`Game` is a sequence of hands to ``Rules.winning_score`` (or
-  ``Rules.num_deals``), the deal passing to the left.
+"""One deal's state machine, :class:`Hand`: the deal, bidding, the dealer's discard, going alone, play, scoring.
 
 Order of decisions after trump is made (the same as OpenSpiel's euchre): the
 dealer discards first (when someone ordered up), then the maker says whether
@@ -28,13 +8,8 @@ discard is face down, so this order gives no one information they would not
 have had otherwise; when the dealer's partner then goes alone, the upcard
 takes no part in play (RULES.md).
 
-Unknown cards. A hand rebuilt from a game record (EGN) may not know every
-card: the kitty, the dealer's discard, a loner's partner's hand. A
-:class:`DealCards` therefore gives, per seat, the *known* cards (a bitmask)
-and a count of *unknown* ones; a discard may be of an unknown card
-(``Action.discard(None)``). Cards are always known when played. Legality uses
-what is known: a seat holding unknown cards is never forced to follow with
-one. A freshly dealt hand (:meth:`Hand.deal` with no arguments) knows all.
+Unknown cards (a partial record, see :mod:`solver.game.deal`): legality uses what
+is known, so a seat holding unknown cards is never forced to follow with one.
 
 Positions and views: :meth:`Hand.position` gives the
 :class:`~solver.position.Position` for the double-dummy solver at the current
@@ -64,564 +39,29 @@ and scored as a second hand with the same trump and maker. The hand's
 points. :meth:`Hand.position` in either set is that set's two-player position.
 The phase stays ``PLAY`` through all ten tricks; :attr:`Hand.dummy_phase` says
 which set is under way, and ``tricks_won`` counts that set's tricks.
+
+>>> h = Hand.from_deal("N:Jh Ah Kh Qc Ac E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Kc Tc Qh Th", upcard="9c",
+...                    dealer="S")
+>>> h.to_act, h.legal_actions()
+(<Seat.W: 3>, [Action.parse('pass'), Action.parse('order')])
 """
 from __future__ import annotations
 
-import enum
-import random
-from dataclasses import dataclass
 from typing import Iterator
 
-from .cards import (ALL_CARDS_MASK, FULL_MASK, JOKER, Card, Seat, Suit, cards_of, format_cards, mask_of,
-                    parse_cards, parse_deal, split_dummy_deal)
-from .errors import CardError, EuchreError, IllegalActionError, PositionError, RulesError, plural, quoted
-from .laws import effective_suit, first_leader, hand_points, legal_mask, side_name, side_of, winning_index
-from .position import Position
-from .rules import Rules
-
-__all__ = [
-    "Phase", "Kind", "Action", "DealCards", "Record", "Dealt", "SuitNamed", "BidMade", "Discarded",
-    "AloneDeclared", "CardPlayed", "Trick", "HandResult", "SeatView", "Hand", "Game", "first_leader",
-    "PASS", "ORDER", "ALONE", "WITH_PARTNER", "DEFEND_ALONE", "DEFEND_WITH_PARTNER",
-]
-
-TRICKS = 5
-HAND_SIZE = 5
-
-
-class Phase(enum.Enum):
-    """Where a hand is. ``DEAL``: cards not dealt yet (a chance step, no legal actions)."""
-
-    DEAL = "deal"
-    NAME_SUIT = "name_suit"        # turned-up joker: the dealer names the suit it proposes
-    BID1 = "bid1"                  # round 1: pass or order up the upcard
-    BID2 = "bid2"                  # round 2: pass or name another suit
-    DISCARD = "discard"            # the dealer, having picked up, discards one card
-    ALONE = "alone"                # the maker: go alone or play with partner
-    DEFEND_ALONE = "defend_alone"  # Rules.defend_alone: a defender may defend alone
-    PLAY = "play"
-    DONE = "done"                  # scored, or thrown in
-
-    def __str__(self) -> str:
-        return self.value
-
-
-class Kind(enum.Enum):
-    """Kinds of action."""
-
-    DEAL = "deal"
-    NAME = "name"
-    PASS = "pass"
-    ORDER = "order"
-    CALL = "call"
-    DISCARD = "discard"
-    ALONE = "alone"
-    DEFEND = "defend"
-    PLAY = "play"
-
-
-# One integer action space (OpenSpiel style), for ordering and compact storage.
-_PLAY_BASE = 0          # 0..24: play card
-_DISCARD_BASE = 32      # 32..56: discard card; 57: discard an unknown card
-_DISCARD_UNKNOWN = 57
-_PASS = 60
-_ORDER = 61
-_CALL_BASE = 62         # 62..65: call C D H S (round 2)
-_NAME_BASE = 66         # 66..69: name C D H S (turned-up joker)
-_ALONE = 70
-_WITH_PARTNER = 71
-_DEFEND_ALONE = 72
-_DEFEND_WITH_PARTNER = 73
-
-
-@dataclass(frozen=True)
-class Action:
-    """One decision: a call, a discard, an alone decision or a card played.
-
-    Build with the constructors (:meth:`play`, :meth:`call`, ...), the constants
-    (:data:`PASS`, :data:`ORDER`, :data:`ALONE`, ...), :meth:`parse` (``"pass"``,
-    ``"order"``, ``"call h"``, ``"discard Kh"``, ``"alone"``, ``"Kh"``) or
-    :meth:`from_code`. ``card`` is ``None`` for a discard of an unknown card
-    (record replay only).
-    """
-
-    kind: Kind
-    card: Card | None = None
-    suit: Suit | None = None
-    alone: bool | None = None
-
-    # -- constructors --------------------------------------------------------
-    @staticmethod
-    def play(card) -> "Action":
-        return Action(Kind.PLAY, card=Card(card))
-
-    @staticmethod
-    def discard(card) -> "Action":
-        return Action(Kind.DISCARD, card=None if card is None else Card(card))
-
-    @staticmethod
-    def call(suit) -> "Action":
-        return Action(Kind.CALL, suit=Suit.parse(suit))
-
-    @staticmethod
-    def name(suit) -> "Action":
-        return Action(Kind.NAME, suit=Suit.parse(suit))
-
-    @staticmethod
-    def go_alone(alone: bool = True) -> "Action":
-        return ALONE if alone else WITH_PARTNER
-
-    @staticmethod
-    def defend_alone(alone: bool = True) -> "Action":
-        return DEFEND_ALONE if alone else DEFEND_WITH_PARTNER
-
-    # -- integer codes -------------------------------------------------------
-    @property
-    def code(self) -> int:
-        """The action's integer (0..24 play, 32..57 discard, 60 pass, 61 order,
-        62..65 call C D H S, 66..69 name, 70/71 alone/partner, 72/73 defend alone/partner)."""
-        k = self.kind
-        if k is Kind.PLAY:
-            return _PLAY_BASE + int(self.card)
-        if k is Kind.DISCARD:
-            return _DISCARD_UNKNOWN if self.card is None else _DISCARD_BASE + int(self.card)
-        if k is Kind.PASS:
-            return _PASS
-        if k is Kind.ORDER:
-            return _ORDER
-        if k is Kind.CALL:
-            return _CALL_BASE + int(self.suit)
-        if k is Kind.NAME:
-            return _NAME_BASE + int(self.suit)
-        if k is Kind.ALONE:
-            return _ALONE if self.alone else _WITH_PARTNER
-        if k is Kind.DEFEND:
-            return _DEFEND_ALONE if self.alone else _DEFEND_WITH_PARTNER
-        raise IllegalActionError(f"action {self}: has no code")
-
-    @staticmethod
-    def from_code(code: int) -> "Action":
-        """Inverse of :attr:`code`; raises :class:`IllegalActionError` for an unused integer."""
-        if isinstance(code, bool) or not isinstance(code, int):
-            raise IllegalActionError(f"action code {quoted(code)}: expected an integer")
-        if 0 <= code <= JOKER:
-            return Action.play(code)
-        if _DISCARD_BASE <= code <= _DISCARD_BASE + JOKER:
-            return Action.discard(code - _DISCARD_BASE)
-        table = {_DISCARD_UNKNOWN: Action.discard(None), _PASS: PASS, _ORDER: ORDER, _ALONE: ALONE,
-                 _WITH_PARTNER: WITH_PARTNER, _DEFEND_ALONE: DEFEND_ALONE,
-                 _DEFEND_WITH_PARTNER: DEFEND_WITH_PARTNER}
-        if code in table:
-            return table[code]
-        if _CALL_BASE <= code < _CALL_BASE + 4:
-            return Action.call(Suit(code - _CALL_BASE))
-        if _NAME_BASE <= code < _NAME_BASE + 4:
-            return Action.name(Suit(code - _NAME_BASE))
-        raise IllegalActionError(f"action code {code}: not an action")
-
-    # -- text ----------------------------------------------------------------
-    @staticmethod
-    def parse(text: str, phase: Phase | None = None) -> "Action":
-        """Parse ``pass``, ``order`` (also ``order up``, ``pick up``, ``assist``), ``call h``,
-        ``name h``, ``discard Kh``, ``alone``, ``partner``, ``defend alone``,
-        ``defend partner``, or a card (a play; a discard when ``phase`` is ``DISCARD``).
-
-        Raises :class:`IllegalActionError` naming the text when it is none of these.
-        """
-        if isinstance(text, Action):
-            return text
-        if not isinstance(text, str):
-            raise IllegalActionError(f"action {quoted(text)}: expected text such as 'pass', 'order', 'call h' or 'Kh'")
-        words = text.strip().lower().replace("_", " ").split()
-        key = " ".join(words)
-        fixed = {"pass": PASS, "order": ORDER, "order up": ORDER, "pick up": ORDER, "pickup": ORDER,
-                 "assist": ORDER, "alone": ALONE, "go alone": ALONE, "partner": WITH_PARTNER,
-                 "with partner": WITH_PARTNER, "play with partner": WITH_PARTNER,
-                 "defend alone": DEFEND_ALONE, "defend partner": DEFEND_WITH_PARTNER,
-                 "defend with partner": DEFEND_WITH_PARTNER}
-        if key in fixed:
-            return fixed[key]
-        try:
-            if len(words) == 2 and words[0] == "call":
-                return Action.call(words[1])
-            if len(words) == 2 and words[0] == "name":
-                return Action.name(words[1])
-            if len(words) == 2 and words[0] == "discard":
-                return Action.discard(None if words[1] == "?" else Card.parse(words[1]))
-            if len(words) == 2 and words[0] == "play":
-                return Action.play(Card.parse(words[1]))
-            if len(words) == 1:
-                try:
-                    card = Card.parse(text.strip())
-                except CardError:
-                    card = None
-                if card is not None:
-                    return Action.discard(card) if phase is Phase.DISCARD else Action.play(card)
-                if phase in (Phase.BID2, None):
-                    return Action.call(words[0])
-                if phase is Phase.NAME_SUIT:
-                    return Action.name(words[0])
-        except CardError:
-            pass
-        raise IllegalActionError(f"action {quoted(text)}: not a call, discard or card "
-                                 "(try 'pass', 'order', 'call h', 'discard Kh', 'alone', 'partner', 'Kh')")
-
-    def __repr__(self) -> str:
-        return f"Action.parse({str(self)!r})"
-
-    def __str__(self) -> str:
-        k = self.kind
-        if k is Kind.PLAY:
-            return str(self.card)
-        if k is Kind.DISCARD:
-            return f"discard {'?' if self.card is None else self.card}"
-        if k in (Kind.CALL, Kind.NAME):
-            return f"{k.value} {self.suit}"
-        if k is Kind.ALONE:
-            return "alone" if self.alone else "partner"
-        if k is Kind.DEFEND:
-            return "defend alone" if self.alone else "defend partner"
-        return k.value
-
-
-PASS = Action(Kind.PASS)
-ORDER = Action(Kind.ORDER)
-ALONE = Action(Kind.ALONE, alone=True)
-WITH_PARTNER = Action(Kind.ALONE, alone=False)
-DEFEND_ALONE = Action(Kind.DEFEND, alone=True)
-DEFEND_WITH_PARTNER = Action(Kind.DEFEND, alone=False)
-
-
-def _pack_mask(rules: Rules) -> int:
-    return FULL_MASK if rules.joker else ALL_CARDS_MASK
-
-
-def _popcount(mask: int) -> int:
-    return bin(mask).count("1")
-
-
-@dataclass(frozen=True)
-class DealCards:
-    """The deal, as an action: who holds what, the upcard, the rest of the kitty.
-
-    Attributes:
-        hands: 4 bitmasks (seats N E S W) of the cards known to be dealt to each
-            seat; 0 for a seat not in the game (two-player E and W).
-        upcard: the turned-up card.
-        kitty: bitmask of the known kitty cards other than the upcard.
-        unknown: 4 counts of each seat's dealt cards that are not known (record replay).
-        kitty_unknown: count of kitty cards (besides the upcard) that are not known.
-        dummies: 4 bitmasks of the face-up dummy hands (``Rules.dummy_hands``: five
-            cards each for N and S, always known); all 0 otherwise.
-
-    Build with :meth:`random`, :meth:`parse`, or directly. Validated by
-    :meth:`Hand.verify_deal`.
-    """
-
-    hands: tuple
-    upcard: Card
-    kitty: int = 0
-    unknown: tuple = (0, 0, 0, 0)
-    kitty_unknown: int = 0
-    dummies: tuple = (0, 0, 0, 0)
-
-    @property
-    def kind(self) -> Kind:
-        return Kind.DEAL
-
-    @classmethod
-    def random(cls, rules: Rules | None = None, rng=None) -> "DealCards":
-        """A uniformly random deal. ``rng``: a :class:`random.Random`, an int seed, or ``None``.
-
-        Dummy hands: five personal cards each, then five dummy cards each, then the kitty.
-        """
-        rules = rules if rules is not None else Rules()
-        if not isinstance(rng, random.Random):
-            rng = random.Random(rng)
-        pack = cards_of(_pack_mask(rules))
-        rng.shuffle(pack)
-        hands, dummies = [0, 0, 0, 0], [0, 0, 0, 0]
-        for i, seat in enumerate(rules.seats):
-            hands[seat] = mask_of(pack[i * HAND_SIZE:(i + 1) * HAND_SIZE])
-        rest = pack[len(rules.seats) * HAND_SIZE:]
-        if rules.dummy_hands:
-            for i, seat in enumerate(rules.seats):
-                dummies[seat] = mask_of(rest[i * HAND_SIZE:(i + 1) * HAND_SIZE])
-            rest = rest[len(rules.seats) * HAND_SIZE:]
-        return cls(tuple(hands), rest[0], mask_of(rest[1:]), dummies=tuple(dummies))
-
-    @classmethod
-    def parse(cls, deal: str, upcard, kitty=None, rules: Rules | None = None,
-              partial: bool = False) -> "DealCards":
-        """From a deal string ``"N:<hand> E:<hand> S:<hand> W:<hand>"`` and the upcard.
-
-        Dummy hands (``Rules.dummy_hands``): ``"N:<hand> S:<hand> | N:<dummy> S:<dummy>"``,
-        the personal hands, then the face-up dummies (see :func:`~solver.cards.split_dummy_deal`);
-        the dummies are always five known cards each.
-
-        ``partial``: a hand written ``-`` or with fewer than five cards has that many
-        unknown cards (a partial record); without it every hand must be five cards.
-        ``kitty``: the other kitty cards (text or cards); ``None`` means the cards not
-        dealt when every hand is known, else unknown.
-
-        Raises :class:`~solver.errors.CardError` on a bad token, or a hand that is
-        not five cards when not ``partial``.
-        """
-        rules = rules if rules is not None else Rules()
-        dummies = [0, 0, 0, 0]
-        if rules.dummy_hands:
-            deal, dummy_text = split_dummy_deal(deal)
-            for seat, cards in parse_deal(dummy_text, rules.players).items():
-                if cards is None or len(cards) != HAND_SIZE:
-                    got = "unknown ('-')" if cards is None else plural(len(cards), "card")
-                    raise CardError(f"{seat} dummy is {got}, expected {HAND_SIZE} face-up cards")
-                dummies[seat] = mask_of(cards)
-        elif isinstance(deal, str) and "|" in deal:
-            raise CardError(f"deal {quoted(deal)}: '|' separates the dummy hands, which need "
-                            "Rules(players=2, dummy_hands=True)")
-        parsed = parse_deal(deal, rules.players)
-        hands, unknown = [0, 0, 0, 0], [0, 0, 0, 0]
-        for seat, cards in parsed.items():
-            if not partial and (cards is None or len(cards) != HAND_SIZE):
-                got = "unknown ('-')" if cards is None else plural(len(cards), "card")
-                raise CardError(f"{seat} hand is {got}, expected {HAND_SIZE} cards "
-                                "(pass partial=True for a partial record)")
-            cards = cards or []
-            hands[seat] = mask_of(cards)
-            unknown[seat] = max(0, HAND_SIZE - len(cards))
-        up = Card(upcard)
-        kitty_size = rules.kitty_size - 1
-        if kitty is None:
-            if any(unknown):
-                kmask = 0
-            else:
-                kmask = _pack_mask(rules) & ~(sum(hands) | sum(dummies) | up.mask)
-        else:
-            kmask = mask_of(parse_cards(kitty, what="kitty") if isinstance(kitty, str) else [Card(c) for c in kitty])
-        return cls(tuple(hands), up, kmask, tuple(unknown), max(0, kitty_size - _popcount(kmask)), tuple(dummies))
-
-    def __str__(self) -> str:
-        parts = []
-        for seat in Seat:
-            if self.hands[seat] or self.unknown[seat]:
-                text = format_cards(self.hands[seat]) if self.hands[seat] else ""
-                text += " ?" * self.unknown[seat]
-                parts.append(f"{seat.name}:{text.strip() or '-'}")
-        if any(self.dummies):
-            parts.append("|")
-            parts += [f"{seat.name}:{format_cards(self.dummies[seat])}" for seat in Seat if self.dummies[seat]]
-        return " ".join(parts) + f" up:{self.upcard}"
-
-
-# -- records -------------------------------------------------------------------
-@dataclass(frozen=True)
-class Record:
-    """What one applied action did. ``seat``: who acted (the dealer for the deal);
-    ``action``: the :class:`Action` (or :class:`DealCards`); ``phase``: the phase it was applied in."""
-
-    seat: Seat
-    action: object
-    phase: Phase
-
-
-@dataclass(frozen=True)
-class Dealt(Record):
-    """The cards were dealt (see :class:`DealCards`)."""
-
-    dealer: Seat
-
-
-@dataclass(frozen=True)
-class SuitNamed(Record):
-    """The dealer named the suit a turned-up joker proposes."""
-
-    suit: Suit
-
-
-@dataclass(frozen=True)
-class BidMade(Record):
-    """A call in bidding round ``round`` (1 or 2). ``trump`` is set when this call
-    made trump; ``thrown_in`` when it was the last pass of a thrown-in hand."""
-
-    round: int
-    trump: Suit | None
-    thrown_in: bool
-
-
-@dataclass(frozen=True)
-class Discarded(Record):
-    """The dealer discarded ``card`` (``None``: a card the record does not show)."""
-
-    card: Card | None
-
-
-@dataclass(frozen=True)
-class AloneDeclared(Record):
-    """The maker (``defender`` False) or a defender decided whether to play alone."""
-
-    alone: bool
-    defender: bool
-
-
-@dataclass(frozen=True)
-class CardPlayed(Record):
-    """``seat`` played ``card`` to trick ``trick`` (0-based). ``renege`` is True when the
-    card broke the follow-suit rule (only with ``allow_renege``); ``trick_winner`` is set
-    on the trick's last card; ``result`` on the hand's last card.
-
-    Dummy hands: ``trick`` runs 0..9 (5..9 are played with the dummies);
-    ``phase_result`` is the :class:`HandResult` of the set of five tricks that the
-    card ends (on the cards of tricks 5 and 10), else ``None``."""
-
-    card: Card
-    trick: int
-    renege: bool
-    trick_winner: Seat | None
-    result: "HandResult | None"
-    phase_result: "HandResult | None" = None
-
-
-@dataclass(frozen=True)
-class Trick:
-    """A completed trick: ``seats`` and ``cards`` in play order from ``leader``; ``winner``."""
-
-    index: int
-    leader: Seat
-    seats: tuple
-    cards: tuple
-    winner: Seat
-
-    def to_dict(self) -> dict:
-        return {"index": self.index, "leader": str(self.leader), "cards": [str(c) for c in self.cards],
-                "seats": [str(s) for s in self.seats], "winner": str(self.winner)}
-
-
-@dataclass(frozen=True)
-class HandResult:
-    """How a hand ended.
-
-    Attributes:
-        thrown_in: all passed twice (no stick-the-dealer): nobody scores.
-        trump, maker: the trump suit and the seat that made it (``None`` when thrown in).
-        makers: side index of the makers (0 = NS, or N in two-player).
-        alone, defender_alone: the loner's / lone defender's seat, or ``None``.
-        tricks: tricks per side index ``(side0, side1)``.
-        makers_tricks: the makers' tricks (0..5).
-        points: points scored per side index ``(side0, side1)``; one of them is 0.
-        march: the makers took all five; euchred: they took fewer than three.
-        phases: dummy hands (``Rules.dummy_hands``): the result of each set of five
-            tricks, each scored as a hand: ``(personal hands, dummies)``; empty otherwise.
-
-    Dummy hands: the hand's result sums the two sets. ``tricks`` and
-    ``makers_tricks`` count all ten tricks (0..10); ``points`` is the sum of the two
-    sets' points, so both sides may score (one made, the other euchred);
-    ``march`` means the makers took all ten (they marched twice) and ``euchred``
-    that they were euchred in at least one set. The makers are the same in
-    both sets: one trump, one maker, for the whole hand.
-    """
-
-    thrown_in: bool
-    trump: Suit | None
-    maker: Seat | None
-    makers: int | None
-    alone: Seat | None
-    defender_alone: Seat | None
-    tricks: tuple
-    makers_tricks: int
-    points: tuple
-    march: bool
-    euchred: bool
-    players: int = 4
-    phases: tuple = ()
-
-    @property
-    def makers_points(self) -> int:
-        """Points for the makers, negative when the defenders scored (units: points)."""
-        if self.makers is None:
-            return 0
-        return self.points[self.makers] - self.points[1 - self.makers]
-
-    def to_dict(self) -> dict:
-        names = (side_name(0, self.players), side_name(1, self.players))
-        if self.thrown_in:
-            return {"thrown_in": True, "points": {names[0]: 0, names[1]: 0}}
-        out = {"thrown_in": False, "trump": str(self.trump), "maker": str(self.maker),
-               "makers": names[self.makers],
-               "alone": None if self.alone is None else str(self.alone),
-               "defender_alone": None if self.defender_alone is None else str(self.defender_alone),
-               "tricks": {names[0]: self.tricks[0], names[1]: self.tricks[1]},
-               "points": {names[0]: self.points[0], names[1]: self.points[1]},
-               "march": self.march, "euchred": self.euchred}
-        if self.phases:
-            out["phases"] = [p.to_dict() for p in self.phases]
-        return out
-
-
-@dataclass(frozen=True)
-class SeatView:
-    """What one seat has seen at a point of the hand (its information set).
-
-    Attributes:
-        seat, dealer, phase, rules, to_act: as in the :class:`Hand`.
-        hand: bitmask of the cards the seat holds now (the part known to the record;
-            ``hand_unknown`` counts the rest, nonzero only in replays of partial records).
-        upcard: the turned-up card; ``upcard_state``: ``"face_up"`` (round 1 under way),
-            ``"turned_down"`` (in the kitty), or ``"dealer"`` (picked up: in the dealer's
-            hand, or its discard when ``Rules.dealer_may_discard_upcard``; only the dealer
-            knows which).
-        named_suit: the suit named for a turned-up joker, or ``None``.
-        discard: the seat's own discard (the dealer only), else ``None``.
-        bids: ``((seat, Action), ...)`` in order, including a named suit.
-        trump, maker, makers, alone, defender_alone: the contract so far (``None`` before).
-        seats_in_play: seats that play the tricks.
-        tricks: the completed :class:`Trick` s; ``leader`` and ``current`` (``((seat, card), ...)``)
-            the trick under way; ``tricks_won`` per side index.
-        played: 4 bitmasks: the cards each seat has played so far.
-        voids: 4 frozensets of :class:`Suit`: effective suits each seat has shown out of
-            (failed to follow) under the trump.
-        hand_sizes: cards each seat holds now (0 for a seat out of play or out of the game).
-        unseen: bitmask of the cards whose place this seat does not know: the pack less
-            its own hand, its own discard, the cards played, the face-up dummies and a
-            face-up or turned-down upcard. A picked-up upcard stays unseen for the other
-            seats (see ``upcard_state``).
-        dummies: dummy hands (``Rules.dummy_hands``): 4 bitmasks of the face-up dummy
-            cards not yet played, seen by every seat (both dummies, in either set of
-            tricks; during tricks 6-10 they are the hands in play, so ``hand`` is the
-            seat's own dummy); all 0 otherwise.
-        dummy_phase: tricks 6-10 (the dummies) are under way or over.
-
-    Dummy hands: ``tricks_won`` counts the set of five under way, and ``voids``
-    come from that set's tricks only (the hands change between the sets).
-    """
-
-    seat: Seat
-    dealer: Seat
-    phase: Phase
-    rules: Rules
-    to_act: Seat | None
-    hand: int
-    hand_unknown: int
-    upcard: Card | None
-    upcard_state: str | None
-    named_suit: Suit | None
-    discard: Card | None
-    bids: tuple
-    trump: Suit | None
-    maker: Seat | None
-    makers: int | None
-    alone: Seat | None
-    defender_alone: Seat | None
-    seats_in_play: tuple
-    tricks: tuple
-    leader: Seat | None
-    current: tuple
-    tricks_won: tuple
-    played: tuple
-    voids: tuple
-    hand_sizes: tuple
-    unseen: int
-    dummies: tuple = (0, 0, 0, 0)
-    dummy_phase: bool = False
+from ..cards import JOKER, Card, Seat, Suit, cards_of, format_cards
+from ..errors import CardError, IllegalActionError, PositionError, RulesError, plural, quoted
+from ..laws import (MAKE_TRICKS, TRICKS, bidding_order, effective_suit, first_leader, hand_points, legal_mask,
+                    pack_mask, popcount, seats, seats_in_play, side_of, trick_seats, winning_index)
+from ..position import Position
+from ..rules import Rules
+from .actions import (ALONE, DEFEND_ALONE, DEFEND_WITH_PARTNER, ORDER, PASS, WITH_PARTNER, Action, Kind,
+                      Phase)
+from .deal import DealCards
+from .history import AloneDeclared, BidMade, CardPlayed, Dealt, Discarded, HandResult, Record, SuitNamed, Trick
+from .view import SeatView
+
+__all__ = ["Hand"]
 
 
 _STATE = ("_phase", "_to_act", "_hands", "_unknown", "_dealt", "_dealt_unknown", "_upcard", "_kitty",
@@ -643,13 +83,18 @@ class Hand:
     :meth:`dummy`, :attr:`dummy_phase` and :attr:`phase_results` say where the
     hand is, :attr:`result` sums the two sets of five tricks.
 
-    Example::
+    A random deal is ``h.deal(rng=7)``; a given one, with the lowest legal card played each time:
 
-        h = Hand(Rules(), dealer="S")
-        h.deal(rng=7)                      # or h.deal("N:... E:... S:... W:...", upcard="Jh")
-        while h.phase is not Phase.DONE:
-            h.apply(h.legal_actions()[0])
-        h.result.points                    # (side0, side1)
+    >>> h = Hand(Rules(), dealer="S")
+    >>> _ = h.deal("N:Jh Ah Kh Qc Ac E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Kc Tc Qh Th", upcard="9c")
+    >>> _ = h.pass_(), h.order_up()              # W passes, N orders up clubs
+    >>> h.phase, h.to_act                        # the dealer S has picked up 9c
+    (<Phase.DISCARD: 'discard'>, <Seat.S: 2>)
+    >>> _ = h.discard_card("Ts"), h.go_alone(False)
+    >>> while not h.is_over:
+    ...     _ = h.apply(h.legal_actions()[0])
+    >>> [str(t.winner) for t in h.tricks], h.result.points    # points per side index (NS, EW)
+    (['N', 'S', 'W', 'N', 'N'], (1, 0))
     """
 
     def __init__(self, rules: Rules | None = None, dealer=Seat.N):
@@ -664,9 +109,7 @@ class Hand:
             raise RulesError(f"dealer {dealer}: two-player euchre seats only N and S")
         self._rules = rules
         self._dealer = dealer
-        seats = rules.seats
-        i = seats.index(dealer)
-        self._bid_order = tuple(Seat(s) for s in seats[i + 1:] + seats[:i + 1])
+        self._bid_order = bidding_order(dealer, rules.players)
         self._phase = Phase.DEAL
         self._to_act = None
         self._hands = (0, 0, 0, 0)
@@ -890,17 +333,25 @@ class Hand:
     @property
     def seats_in_play(self) -> tuple:
         """Seats that play the tricks, clockwise (a loner's / lone defender's partner sits out)."""
-        seats = list(self._rules.seats)
-        for lone in (self._alone, self._defender_alone):
-            if lone is not None:
-                seats.remove(lone.partner)
-        return tuple(Seat(s) for s in seats)
+        return seats_in_play(self._rules.players, self._alone, self._defender_alone)
 
     def __repr__(self) -> str:
         return f"<Hand dealer={self._dealer} phase={self._phase} to_act={self._to_act} records={len(self._history)}>"
 
     # -- the state as text -------------------------------------------------------------
-    def _state_text(self) -> str:
+    def state_text(self) -> str:
+        """Where the hand is, in words, for messages: ``"it is bidding round 1 and W is to bid"``.
+
+        One clause without a capital or a full stop, so a caller can put it after a colon
+        or in brackets (the :class:`IllegalActionError` messages of the wrong phase do).
+
+        >>> h = Hand(Rules(), dealer="S")
+        >>> h.state_text()
+        'the cards have not been dealt'
+        >>> _ = h.deal("N:Jh Ah Kh Qc Ac E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Kc Tc Qh Th", upcard="9c")
+        >>> h.state_text()
+        'it is bidding round 1 and W is to bid'
+        """
         p = self._phase
         if p is Phase.DEAL:
             return "the cards have not been dealt"
@@ -925,7 +376,7 @@ class Hand:
 
     def _wrong_phase(self, what: str) -> IllegalActionError:
         who = f"{self._to_act} " if self._to_act is not None else ""
-        return IllegalActionError(f"{who}cannot {what}: {self._state_text()}")
+        return IllegalActionError(f"{who}cannot {what}: {self.state_text()}")
 
     # -- legal actions -----------------------------------------------------------------
     def legal_actions(self) -> list:
@@ -1053,9 +504,9 @@ class Hand:
         """Check a :class:`DealCards`: right phase, hand and kitty sizes, no card twice,
         the joker only with ``Rules.joker``. Raises :class:`IllegalActionError`."""
         if self._phase is not Phase.DEAL:
-            raise IllegalActionError(f"cannot deal: {self._state_text()}")
+            raise IllegalActionError(f"cannot deal: {self.state_text()}")
         rules = self._rules
-        pack = _pack_mask(rules)
+        pack = pack_mask(rules)
         if len(cards.hands) != 4 or len(cards.unknown) != 4:
             raise IllegalActionError("cannot deal: hands and unknown need one entry per seat N E S W")
         try:
@@ -1095,8 +546,8 @@ class Hand:
         for name, mask, unknown in groups:
             if name != "kitty" and not name.endswith("dummy") and Seat[name] not in rules.seats:
                 continue
-            size = _popcount(mask) + unknown
-            expected = rules.kitty_size - 1 if name == "kitty" else HAND_SIZE
+            size = popcount(mask) + unknown
+            expected = rules.kitty_size - 1 if name == "kitty" else TRICKS
             if size != expected:
                 what = "the kitty holds" if name == "kitty" else f"{name} holds"
                 extra = " besides the upcard" if name == "kitty" else ""
@@ -1367,9 +818,7 @@ class Hand:
         self._phase, self._to_act = Phase.PLAY, leader
 
     def _trick_order(self) -> tuple:
-        seats = self.seats_in_play
-        i = seats.index(self._leader)
-        return seats[i:] + seats[:i]
+        return trick_seats(self._leader, self.seats_in_play)
 
     def verify_play(self, card, allow_renege: bool = False) -> None:
         """The seat to play plays ``card``: it must hold it and follow the led effective suit if able.
@@ -1458,7 +907,7 @@ class Hand:
         points = [0, 0]
         points[scoring] = pts
         return HandResult(False, self._trump, self._maker, makers, self._alone, self._defender_alone,
-                          self._won, mt, tuple(points), mt == TRICKS, mt < 3, self._rules.players)
+                          self._won, mt, tuple(points), mt == TRICKS, mt < MAKE_TRICKS, self._rules.players)
 
     def _finish(self) -> None:
         result = self._set_result()
@@ -1493,7 +942,7 @@ class Hand:
         hand, or when a hand in play is not fully known (a partial record).
         """
         if self._phase is not Phase.PLAY and not (self._phase is Phase.DONE and self._trump is not None):
-            raise PositionError(f"no double-dummy position: {self._state_text()}")
+            raise PositionError(f"no double-dummy position: {self.state_text()}")
         hands = [0, 0, 0, 0]
         for s in self.seats_in_play:
             if self._unknown[s] and not self.dummy_phase:
@@ -1544,9 +993,9 @@ class Hand:
         if self._current:
             all_tricks.append((self._current_seats, self._current))
         this_set = TRICKS if self.dummy_phase else 0       # dummy hands: voids of the set under way
-        for i, (seats, cards) in enumerate(all_tricks):
+        for i, (who, cards) in enumerate(all_tricks):
             led = effective_suit(cards[0], trump)
-            for s, c in zip(seats, cards):
+            for s, c in zip(who, cards):
                 played[s] |= c.mask
                 if effective_suit(c, trump) != led and i >= this_set:
                     voids[s].add(Suit(led))
@@ -1562,163 +1011,17 @@ class Hand:
         unseen = 0
         dummies = (0, 0, 0, 0)
         if self._phase is not Phase.DEAL:
-            unseen = _pack_mask(self._rules) & ~self._hands[seat] & ~sum(played)
+            unseen = pack_mask(self._rules) & ~self._hands[seat] & ~sum(played)
             dummies = tuple(self.dummy(s) for s in range(4))
             unseen &= ~sum(dummies)
             if upcard_state in ("face_up", "turned_down"):
                 unseen &= ~self._upcard.mask
             if own_discard is not None:
                 unseen &= ~own_discard.mask
-        in_play = self.seats_in_play if self._phase in (Phase.PLAY, Phase.DONE) else tuple(
-            Seat(s) for s in self._rules.seats)
-        sizes = tuple(_popcount(self._hands[s]) + self._unknown[s] if s in in_play else 0 for s in range(4))
+        in_play = self.seats_in_play if self._phase in (Phase.PLAY, Phase.DONE) else seats(self._rules.players)
+        sizes = tuple(popcount(self._hands[s]) + self._unknown[s] if s in in_play else 0 for s in range(4))
         return SeatView(seat, self._dealer, self._phase, self._rules, self._to_act, self._hands[seat],
                         self._unknown[seat], self._upcard, upcard_state, self._named, own_discard, self._bids,
                         trump, self._maker, self.makers, self._alone, self._defender_alone, in_play,
                         self._tricks, self._leader, self.current_trick, self._won, tuple(played),
                         tuple(frozenset(v) for v in voids), sizes, unseen, dummies, self.dummy_phase)
-
-
-class Game:
-    """A game: hands dealt in turn (the deal passing left) until a side reaches
-    ``Rules.winning_score`` or ``Rules.num_deals`` hands have been dealt.
-
-    Args:
-        rules: the :class:`~solver.rules.Rules`.
-        dealer: the first hand's dealer.
-        scores: the starting score per side index ``(side0, side1)`` (EGN ``initialScore``).
-
-    The game is also one state object: :meth:`legal_actions`, :meth:`apply` and
-    :meth:`undo` act on the current hand, and applying a :class:`DealCards` when
-    no hand is under way starts the next one. :attr:`hands` lists the hands.
-
-    Raises :class:`~solver.errors.RulesError` on a bad dealer or score.
-    """
-
-    def __init__(self, rules: Rules | None = None, dealer=Seat.N, scores=(0, 0)):
-        self._rules = rules if rules is not None else Rules()
-        Hand(self._rules, dealer)                     # validates the dealer
-        self._first_dealer = Seat.parse(dealer)
-        if (len(tuple(scores)) != 2 or any(isinstance(s, bool) or not isinstance(s, int) for s in scores)):
-            raise RulesError(f"scores {quoted(scores)}: expected two whole numbers (side 0, side 1)")
-        self._initial = tuple(scores)
-        self._hands: list = []
-
-    @property
-    def rules(self) -> Rules:
-        return self._rules
-
-    @property
-    def hands(self) -> list:
-        """The hands so far (a copy of the list; the :class:`Hand` objects are live)."""
-        return list(self._hands)
-
-    @property
-    def initial_scores(self) -> tuple:
-        return self._initial
-
-    @property
-    def current(self) -> Hand | None:
-        """The last hand started, or ``None``."""
-        return self._hands[-1] if self._hands else None
-
-    @property
-    def scores(self) -> tuple:
-        """Points per side index ``(side0, side1)``: the start plus every finished hand."""
-        s0, s1 = self._initial
-        for h in self._hands:
-            if h.result is not None:
-                s0 += h.result.points[0]
-                s1 += h.result.points[1]
-        return (s0, s1)
-
-    def scores_after(self, index: int) -> tuple:
-        """Scores after hand ``index`` (0-based) and every hand before it."""
-        s0, s1 = self._initial
-        for h in self._hands[:index + 1]:
-            if h.result is not None:
-                s0 += h.result.points[0]
-                s1 += h.result.points[1]
-        return (s0, s1)
-
-    @property
-    def is_over(self) -> bool:
-        """True when a side has reached the winning score or the deal limit is used up."""
-        target = self._rules.winning_score
-        if target and max(self.scores) >= target:
-            return True
-        limit = self._rules.num_deals
-        finished = sum(1 for h in self._hands if h.is_over)
-        return bool(limit) and finished >= limit
-
-    @property
-    def winner(self) -> int | None:
-        """Side index of the winner once :attr:`is_over` (the higher score; ``None`` on a tie)."""
-        if not self.is_over:
-            return None
-        s0, s1 = self.scores
-        return None if s0 == s1 else (0 if s0 > s1 else 1)
-
-    @property
-    def next_dealer(self) -> Seat:
-        """Who deals the next hand: left of the last dealer (two-player: the other seat)."""
-        if not self._hands:
-            return self._first_dealer
-        seats = self._rules.seats
-        last = self._hands[-1].dealer
-        return Seat(seats[(seats.index(last) + 1) % len(seats)])
-
-    def new_hand(self, dealer=None) -> Hand:
-        """Start the next hand (``dealer`` defaults to :attr:`next_dealer`; a record may name another).
-
-        Raises :class:`IllegalActionError` while a hand is under way or once the game is over.
-        """
-        cur = self.current
-        if cur is not None and not cur.is_over:
-            raise IllegalActionError(f"cannot start a new hand: hand {len(self._hands)} is still under way "
-                                     f"({cur._state_text()})")
-        if self.is_over:
-            s0, s1 = self.scores
-            raise IllegalActionError(f"cannot start a new hand: the game is over at {s0}-{s1}")
-        hand = Hand(self._rules, self.next_dealer if dealer is None else dealer)
-        self._hands.append(hand)
-        return hand
-
-    def deal(self, hands=None, upcard=None, kitty=None, rng=None, dealer=None) -> Dealt:
-        """Start the next hand and deal it (see :meth:`Hand.deal`)."""
-        return self.new_hand(dealer).deal(hands, upcard, kitty, rng)
-
-    @property
-    def phase(self) -> Phase:
-        cur = self.current
-        return Phase.DEAL if cur is None or cur.is_over else cur.phase
-
-    def legal_actions(self) -> list:
-        """The current hand's legal actions (empty between hands: deal next)."""
-        cur = self.current
-        return [] if cur is None else cur.legal_actions()
-
-    def apply(self, action, allow_renege: bool = False) -> Record:
-        """Apply ``action`` to the current hand; a :class:`DealCards` between hands starts the next one."""
-        cur = self.current
-        if isinstance(action, DealCards) and (cur is None or cur.is_over):
-            hand = self.new_hand()
-            try:
-                return hand.apply(action)
-            except EuchreError:
-                self._hands.pop()
-                raise
-        if cur is None:
-            raise IllegalActionError("cannot act: no hand has been dealt (apply a DealCards)")
-        return cur.apply(action, allow_renege)
-
-    def undo(self) -> Record:
-        """Take back the last action of the game (dropping a hand whose deal is taken back)."""
-        while self._hands and not self._hands[-1].history:
-            self._hands.pop()
-        if not self._hands:
-            raise IllegalActionError("nothing to undo: no action has been applied to this game")
-        rec = self._hands[-1].undo()
-        if not self._hands[-1].history:
-            self._hands.pop()
-        return rec
