@@ -5,7 +5,7 @@ Public API (DESIGN.md)::
     from solver import Rules, Position, solve, card_values, dd_table, analyse_play, solve_batch
 """
 from .cards import Card, Seat, Suit, parse_cards, parse_deal, format_cards, format_deal
-from .errors import CardError, EGNError, EuchreError, IllegalActionError, PositionError, RulesError
+from .errors import CardError, EGNError, EuchreError, IllegalActionError, PositionError, RulesError, SeatError
 from .rules import Rules
 from .position import Position
 from .laws import first_leader, hand_points
@@ -17,7 +17,7 @@ from .review import Review, review
 
 __all__ = [
     "Card", "Seat", "Suit", "parse_cards", "parse_deal", "format_cards", "format_deal",
-    "EuchreError", "CardError", "RulesError", "PositionError", "IllegalActionError", "EGNError",
+    "EuchreError", "CardError", "RulesError", "PositionError", "SeatError", "IllegalActionError", "EGNError",
     "Rules", "Position", "SolveResult", "PlayStep", "DDTable",
     "solve", "card_values", "dd_table", "analyse_play", "solve_batch", "first_leader", "hand_points",
     "advise", "Advice",

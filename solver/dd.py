@@ -15,7 +15,7 @@ import numpy as np
 from . import _search
 from .cards import Card, Seat, Suit, mask_of, parse_cards, parse_deal
 from .errors import CardError, PositionError, RulesError, quoted
-from .laws import first_leader, hand_points, parse_side, side_name, side_of, winning_index
+from .laws import check_seat, first_leader, hand_points, parse_side, side_name, side_of, winning_index
 from .position import Position
 from .rules import Rules
 
@@ -344,9 +344,7 @@ def dd_table(deal: str, dealer="S", rules: Rules | None = None) -> DDTable:
     if not isinstance(deal, str):
         raise PositionError(f"dd_table() expects a deal as text ('N:Jh Ah Kh 9c 9s E:...'), got {_shown(deal)}")
     rules = Rules.coerce(rules)
-    dealer = Seat.parse(dealer)
-    if rules.players == 2 and dealer not in (Seat.N, Seat.S):
-        raise PositionError(f"dealer {dealer}: two-player euchre seats only N and S")
+    dealer = check_seat(dealer, rules.players, "dealer")
     if rules.dummy_hands:
         # the two sets of five tricks are separate two-player games, each led by the non-dealer
         from .cards import split_dummy_deal

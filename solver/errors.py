@@ -23,6 +23,10 @@ class PositionError(EuchreError):
     """A position that cannot arise in a legal hand (duplicates, sizes, reneges)."""
 
 
+class SeatError(PositionError):
+    """A seat that has no place at this table: E or W in two-player euchre (which seats only N and S)."""
+
+
 class IllegalActionError(EuchreError):
     """An action (call, discard, card) that the rules do not allow at this point."""
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from .cards import ALL_CARDS_MASK, FULL_MASK, JOKER, Seat, Suit, cards_of, mask_of
-from .errors import IllegalActionError, PositionError, RulesError, quoted
+from .errors import IllegalActionError, PositionError, RulesError, SeatError, quoted
 from .rules import Rules
 
 TRICKS = 5          # tricks in a hand (and cards in a dealt hand)
@@ -102,11 +102,14 @@ def may_go_alone(players: int) -> bool:
 
 
 def check_seat(seat, players: int = 4, what: str = "seat") -> Seat:
-    """``seat`` as a :class:`Seat` at this table; raises :class:`PositionError` for a seat that has no
-    place in two-player euchre (which seats only N and S)."""
+    """``seat`` as a :class:`Seat` at this table.
+
+    Raises :class:`CardError` for text that is no seat, :class:`SeatError` for a seat that has no
+    place in two-player euchre (which seats only N and S).
+    """
     seat = Seat.parse(seat)
     if seat not in seats(players):
-        raise PositionError(f"{what} {seat}: two-player euchre seats only N and S")
+        raise SeatError(f"{what} {seat}: two-player euchre seats only N and S")
     return seat
 
 

@@ -8,7 +8,7 @@ import re
 import pytest
 
 import solver.game
-from solver import EuchreError, IllegalActionError, Position, PositionError, Rules, RulesError, solve
+from solver import EuchreError, IllegalActionError, Position, PositionError, Rules, RulesError, SeatError, solve
 from solver.cards import Card, Seat, Suit, cards_of, mask_of, parse_cards
 from solver.laws import first_leader, hand_points
 from solver.game import (ALONE, DEFEND_ALONE, DEFEND_WITH_PARTNER, ORDER, PASS, WITH_PARTNER, Action,
@@ -261,7 +261,7 @@ def test_two_player_euchre():
     play_random(h, random.Random(5))
     assert all(len(t.cards) == 2 for t in h.tricks)
     assert h.result.to_dict()["points"].keys() == {"N", "S"}
-    with pytest.raises(RulesError, match="dealer E: two-player"):
+    with pytest.raises(SeatError, match="dealer E: two-player"):
         Hand(rules, "E")
 
 

@@ -158,3 +158,21 @@ def test_call_names():
     assert laws.call_name("call", Suit.D, Seat.W, Seat.S, alone=True) == "call diamonds alone"
     assert laws.past_tense("call diamonds alone") == "called diamonds alone"
     assert laws.past_tense("assist") == "assisted"
+
+
+def test_a_seat_not_at_a_two_player_table_is_one_error_everywhere():
+    """E in two-player euchre is a SeatError at every front door (one error class per condition)."""
+    import solver
+    from solver.errors import SeatError
+    from solver.game import Hand
+    two = Rules(players=2)
+    calls = [lambda: laws.check_seat("E", 2),
+             lambda: Hand(two, "E"),
+             lambda: Hand(two, "N").view("W"),
+             lambda: solver.dd_table("N:9c Tc Jc Qc Kc S:9d Td Jd Qd Kd", dealer="E", rules=two),
+             lambda: solver.advise("9c Tc Jc Qc Kc", "Ac", seat="E", dealer="N", rules=two, worlds=10, seed=1),
+             lambda: solver.advise("9c Tc Jc Qc Kc", "Ac", seat="N", dealer="S", rules=Rules(players=2, dummy_hands=True),
+                                   dummies={"N": "9s Ts Js Qs Ks", "E": "9h Th Jh Qh Kh"})]
+    for call in calls:
+        with pytest.raises(SeatError, match="two-player euchre seats only N and S"):
+            call()

@@ -23,9 +23,7 @@ def parse_dummies(dummies, cards, up, seat, rules):
     elif isinstance(dummies, dict):
         parsed = dict.fromkeys(laws.seats(2))
         for key, value in dummies.items():
-            s = Seat.parse(key)
-            if s not in parsed:
-                raise PositionError(f"dummies: seat {s} has no dummy; two-player euchre seats only N and S")
+            s = laws.check_seat(key, 2, "dummies: seat")
             parsed[s] = parse_cards(value, what=f"{s} dummy")
     else:
         raise RulesError(f"dummies {dummies!r}: expected {{'N': '<5 cards>', 'S': '<5 cards>'}} or "

@@ -51,7 +51,7 @@ from typing import Iterator
 
 from ..cards import JOKER, Card, Seat, Suit, cards_of, format_cards
 from ..errors import CardError, IllegalActionError, PositionError, RulesError, plural, quoted
-from ..laws import (MAKE_TRICKS, TRICKS, bidding_order, effective_suit, first_leader, hand_points, legal_mask,
+from ..laws import (MAKE_TRICKS, TRICKS, bidding_order, check_seat, effective_suit, first_leader, hand_points, legal_mask,
                     pack_mask, popcount, seats, seats_in_play, side_of, trick_seats, winning_index)
 from ..position import Position
 from ..rules import Rules
@@ -105,8 +105,7 @@ class Hand:
             dealer = Seat.parse(dealer)
         except CardError as exc:
             raise RulesError(f"dealer {quoted(dealer)}: {exc}") from None
-        if dealer not in rules.seats:
-            raise RulesError(f"dealer {dealer}: two-player euchre seats only N and S")
+        check_seat(dealer, rules.players, "dealer")
         self._rules = rules
         self._dealer = dealer
         self._bid_order = bidding_order(dealer, rules.players)
@@ -982,9 +981,7 @@ class Hand:
 
     def view(self, seat) -> SeatView:
         """What ``seat`` has seen so far: its :class:`SeatView` (information set)."""
-        seat = Seat.parse(seat)
-        if seat not in self._rules.seats:
-            raise IllegalActionError(f"seat {seat}: does not play in two-player euchre")
+        seat = check_seat(seat, self._rules.players)
         trump = self._trump
         played = [0, 0, 0, 0]
         voids = [set(), set(), set(), set()]
