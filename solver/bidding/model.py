@@ -1,0 +1,231 @@
+"""A stochastic bidding model: the chance of each call from the bidder's own hand, seat, round and auction.
+
+The advisor plays the seats it does not advise by a model, and the worlds of a
+seat's view are weighted by how likely the model makes every call the seat saw
+(:mod:`solver.worlds`). A threshold rule cannot serve the second purpose: it
+gives a possible deal probability zero as soon as one call disagrees with it. So
+the model is the point count of :class:`~solver.bidding.policy.BiddingPolicy`
+read through a logistic curve:
+
+* **Round 1**: P(order up) = floor + (1 - 2 floor) * logistic((count - order[place]) / spread);
+  the dealer's count is of its hand after picking up and discarding, as in the policy.
+* **Round 2**: P(name a suit) the same, with the best suit's count and ``call[place]``;
+  which suit, given a call, by a softmax of the counts over the suits that may be named
+  (``suit_spread``), so a call of a weaker suit is unlikely but possible. A stuck dealer
+  always names a suit.
+* **Alone**, given a call: the same curve around ``alone`` with ``alone_spread``.
+
+``place`` is the bidder's place after the dealer (:func:`solver.laws.place_after_dealer`).
+``floor`` keeps every call possible for every hand (0.005 unless stated).
+
+The thresholds and spreads of the default model are derived, not set by hand: see
+:data:`DEFAULT` and ``benchmarks/derive_bidding_model.py``, which iterates best
+responses over random deals solved double dummy. :meth:`BiddingModel.from_policy`
+gives the point count of :data:`~solver.bidding.policy.POLICY` as a stochastic model
+(the named alternative ``"point-count"``), and :meth:`BiddingModel.shifted` the cautious
+and aggressive variants the advisor checks its recommendation against.
+
+All methods work on many hands at once: ``hands`` a uint32 array (n,) of five-card
+bitmasks, results float64 arrays.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from ..cardtables import CARD_BITS
+from ..errors import RulesError
+from .discard import dealer_discard
+from .policy import POLICY, BiddingPolicy
+
+DATA_PATH = Path(__file__).resolve().parent.parent / "data" / "bidding-model-v1.json"
+
+
+def _logistic(x: np.ndarray) -> np.ndarray:
+    return 0.5 * (1.0 + np.tanh(0.5 * x))       # 1 / (1 + e^-x) without overflow
+
+
+@dataclass(frozen=True)
+class BiddingModel:
+    """The chance of each call of a seat, from its own hand (see the module docs).
+
+    Attributes:
+        name: what the model is called in advice and reviews (``"best-response-1"``, ``"point-count"``).
+        count: the :class:`BiddingPolicy` whose point count (and dealer's discard) the model reads;
+            its thresholds are not used.
+        order, call: thresholds by place after the dealer (dealer, left, partner, right), in count units.
+        order_2p, call_2p: two-player thresholds (dealer, non-dealer).
+        alone: the count at which going alone is as likely as not (four-player).
+        spread, alone_spread: the logistic's scale in count units (larger: less sure).
+        suit_spread: the softmax scale of the suit named in round 2, in count units.
+        floor: the least chance of any call for any hand.
+        provenance: how the figures were found (deals, iterations, distance from a fixed point).
+    """
+
+    name: str
+    count: BiddingPolicy = POLICY
+    order: tuple = POLICY.order
+    call: tuple = POLICY.call
+    order_2p: tuple = POLICY.order_2p
+    call_2p: tuple = POLICY.call_2p
+    alone: float = POLICY.alone
+    spread: float = 0.5
+    alone_spread: float = 0.5
+    suit_spread: float = 0.5
+    floor: float = 0.005
+    provenance: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self):
+        for name in ("spread", "alone_spread", "suit_spread"):
+            if not getattr(self, name) > 0:
+                raise RulesError(f"{name} {getattr(self, name)!r}: a spread must be above 0")
+        if not 0 < self.floor < 0.5:
+            raise RulesError(f"floor {self.floor!r}: must be between 0 and 0.5")
+
+    # -- building -----------------------------------------------------------------
+    @classmethod
+    def from_policy(cls, policy: BiddingPolicy = POLICY, name: str = "point-count", **kw) -> "BiddingModel":
+        """The thresholds of a :class:`BiddingPolicy` as a stochastic model."""
+        return cls(name=name, count=policy, order=policy.order, call=policy.call, order_2p=policy.order_2p,
+                   call_2p=policy.call_2p, alone=policy.alone, **kw)
+
+    def shifted(self, delta: float, name: str | None = None) -> "BiddingModel":
+        """Every call threshold moved by ``delta`` count units: positive is more cautious, negative bolder."""
+        return dataclasses.replace(
+            self, name=name or f"{self.name}{delta:+g}", order=tuple(t + delta for t in self.order),
+            call=tuple(t + delta for t in self.call), order_2p=tuple(t + delta for t in self.order_2p),
+            call_2p=tuple(t + delta for t in self.call_2p), alone=self.alone + delta)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "BiddingModel":
+        """Inverse of :meth:`to_dict`."""
+        keys = {f.name for f in dataclasses.fields(cls)} - {"count"}
+        unknown = set(data) - keys
+        if unknown:
+            raise RulesError(f"bidding model: unknown keys {sorted(unknown)}")
+        kw = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+        return cls(**kw)
+
+    def to_dict(self) -> dict:
+        out = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "count"}
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in out.items()}
+
+    # -- chances ------------------------------------------------------------------
+    def _curve(self, x, spread):
+        return self.floor + (1.0 - 2.0 * self.floor) * _logistic(np.asarray(x, dtype=np.float64) / spread)
+
+    def round1_count(self, hands, place: int, upcard: int, players: int = 4) -> np.ndarray:
+        """The count each hand bids round 1 on (the dealer's after picking up and discarding)."""
+        masks = np.atleast_1d(np.asarray(hands, dtype=np.uint32))
+        trump = int(upcard) % 4
+        if place == 0:
+            six = masks | np.uint32(1 << int(upcard))
+            return self.count.points(six & ~CARD_BITS[dealer_discard(six, trump)], trump)
+        up = self.count.card_points(trump)[int(upcard)] * self.count.upcard_factor
+        partner = players == 4 and place == 2        # places as laws.place_after_dealer: 2 = partner
+        return self.count.points(masks, trump) + (up if partner else -up)
+
+    def round1(self, hands, place: int, upcard: int, players: int = 4) -> tuple:
+        """``(p_order, p_alone)``: float arrays (n,); ``p_alone`` is the chance of going alone given an order."""
+        score = self.round1_count(hands, place, upcard, players)
+        need = (self.order_2p if players == 2 else self.order)[place]
+        p_order = self._curve(score - need, self.spread)
+        p_alone = self._curve(score - self.alone, self.alone_spread) if players == 4 else np.zeros_like(score)
+        return p_order, p_alone
+
+    def round2(self, hands, place: int, turned_down: int, stuck: bool = False, players: int = 4) -> tuple:
+        """``(p_suit, p_alone)``: float arrays (n, 4), the chance of naming each suit (0 for the turned-down
+        one; ``1 - p_suit.sum(1)`` is the chance of a pass) and of going alone given that call."""
+        masks = np.atleast_1d(np.asarray(hands, dtype=np.uint32))
+        counts = np.stack([self.count.points(masks, s) for s in range(4)], axis=1)
+        allowed = np.arange(4) != int(turned_down)
+        best = np.where(allowed, counts, -np.inf).max(axis=1)
+        need = (self.call_2p if players == 2 else self.call)[place]
+        p_call = np.ones_like(best) if stuck else self._curve(best - need, self.spread)
+        logits = np.where(allowed, (counts - best[:, None]) / self.suit_spread, -np.inf)
+        share = np.exp(logits)
+        share /= share.sum(axis=1, keepdims=True)
+        p_alone = (self._curve(counts - self.alone, self.alone_spread) if players == 4
+                   else np.zeros_like(counts))
+        return p_call[:, None] * share, np.where(allowed, p_alone, 0.0)
+
+    def likelihood(self, hands, place: int, rnd: int, upcard: int, kind: str, suit=None, alone: bool = False,
+                   stuck: bool = False, players: int = 4) -> np.ndarray:
+        """The chance (n,) that each hand makes the call ``kind`` (``"pass"``, ``"order"``, ``"call"`` with
+        ``suit``) with ``alone`` at ``place`` in round ``rnd``; ``upcard`` is the card turned up (round 2:
+        the one turned down). Never 0 for a legal call (the floor)."""
+        if rnd == 1:
+            p_order, p_alone = self.round1(hands, place, upcard, players)
+            if kind == "pass":
+                return 1.0 - p_order
+            if kind != "order":
+                raise RulesError(f"call {kind!r}: round 1 has only pass and order")
+            return p_order * (p_alone if alone else 1.0 - p_alone)
+        p_suit, p_alone = self.round2(hands, place, int(upcard) % 4, stuck, players)
+        if kind == "pass":
+            return 1.0 - p_suit.sum(axis=1)
+        if kind != "call":
+            raise RulesError(f"call {kind!r}: round 2 has only pass and naming a suit")
+        s = int(suit)
+        return p_suit[:, s] * (p_alone[:, s] if alone else 1.0 - p_alone[:, s])
+
+    # -- drawing calls (the seats the advisor plays) ---------------------------------
+    def sampler(self, seed: int) -> "ModelSampler":
+        """A policy-shaped object that draws each seat's call from this model (see :class:`ModelSampler`)."""
+        return ModelSampler(self, np.random.default_rng(np.random.SeedSequence([int(seed), 0x6269])))
+
+
+class ModelSampler:
+    """Draws calls from a :class:`BiddingModel` with the methods of a :class:`BiddingPolicy`
+    (``round1``, ``round2``, ``dummy_weight``), so the advisor's auction can play the other seats by it.
+
+    Draws come from one seeded stream in the order they are asked for, so the same
+    seed and the same questions give the same calls.
+    """
+
+    def __init__(self, model: BiddingModel, rng: np.random.Generator):
+        self.model, self.rng = model, rng
+        self.dummy_weight = model.count.dummy_weight
+
+    def round1(self, hands, rel: int, upcard: int, players: int = 4, bonus: float = 0.0):
+        """``(bid, alone)`` bool arrays (n,), drawn."""
+        if bonus:
+            raise RulesError("the stochastic bidding model does not cover the dummy-hands variant")
+        p_order, p_alone = self.model.round1(hands, rel, upcard, players)
+        u = self.rng.random((2, p_order.size))
+        bid = u[0] < p_order
+        return bid, bid & (u[1] < p_alone)
+
+    def round2(self, hands, rel: int, turned_down: int, stuck: bool = False, players: int = 4, bonus=None):
+        """``(suit, alone)``: int8 suit per hand (-1 = pass) and a bool array, drawn."""
+        if bonus is not None and any(bonus):
+            raise RulesError("the stochastic bidding model does not cover the dummy-hands variant")
+        p_suit, p_alone = self.model.round2(hands, rel, turned_down, stuck, players)
+        n = p_suit.shape[0]
+        u = self.rng.random((2, n))
+        cum = np.cumsum(p_suit, axis=1)
+        suit = (u[0][:, None] >= cum).sum(axis=1)
+        called = suit < 4
+        suit = np.where(called, suit, -1).astype(np.int8)
+        lone = np.zeros(n, dtype=bool)
+        lone[called] = u[1][called] < p_alone[np.nonzero(called)[0], suit[called]]
+        return suit, lone
+
+
+def load_model(path: Path = DATA_PATH) -> BiddingModel:
+    """The model stored at ``path`` (JSON of :meth:`BiddingModel.to_dict`)."""
+    return BiddingModel.from_dict(json.loads(Path(path).read_text()))
+
+
+#: The point count of :data:`~solver.bidding.policy.POLICY` as a stochastic model.
+POINT_COUNT = BiddingModel.from_policy(POLICY)
+
+#: The model the advisor and the worlds use unless told otherwise: the derived one when its data file is
+#: shipped (``benchmarks/derive_bidding_model.py``), else :data:`POINT_COUNT`.
+DEFAULT = load_model() if DATA_PATH.exists() else POINT_COUNT
+
+__all__ = ["BiddingModel", "ModelSampler", "POINT_COUNT", "DEFAULT", "load_model", "DATA_PATH"]
