@@ -1200,8 +1200,7 @@ def count_decisions(game) -> int:
 
 
 def _resolve(game):
-    from .dummy_record import DummyRecord
-    from .egn import EGNGame, load_game
+    from .records import DummyRecord, EGNGame, load_game
     if isinstance(game, (EGNGame, Hand, DummyRecord)):
         return game
     if isinstance(game, (str, bytes, dict, os.PathLike)):
@@ -1223,7 +1222,7 @@ def _default_seed(source) -> int:
     """:func:`content_seed` of a record given as a path, text, bytes or parsed JSON; a fresh
     seed for an already loaded game or hand (its record text is gone)."""
     if isinstance(source, (str, bytes, dict, os.PathLike)):
-        from .egn import read_source
+        from .records import read_source
         return content_seed(read_source(source)[1])
     return int(np.random.SeedSequence().entropy % (2 ** 63))
 

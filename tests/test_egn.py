@@ -11,7 +11,7 @@ import pytest
 import solver
 from solver import EGNError, Rules, solve
 from solver.cards import Card, Seat, Suit, cards_of
-from solver.egn import SCHEMA_PATH, EGNGame, dump_egn, load_egn
+from solver.records.egn import SCHEMA_PATH, EGNGame, dump_egn, load_egn
 from solver.game import Game, Hand, Phase
 from conftest import EGN_DIR
 
@@ -396,8 +396,7 @@ def test_public_names():
 
 
 # -- reading: every failure to read a record is an EGNError, for EGN and dummy-hands records alike ----------
-from solver.dummy_record import load_dummy_record  # noqa: E402
-from solver.egn import load_game  # noqa: E402
+from solver.records import load_dummy_record, load_game  # noqa: E402
 
 LOADERS = [load_egn, load_dummy_record, load_game]
 VWEC_TEXT = (EGN_DIR / "vwec-finals.egn").read_text(encoding="utf-8")
