@@ -4,6 +4,13 @@ read, validated, replayed through :class:`solver.game.Hand`, and written.
 Layout: :mod:`.base` holds what both formats share (the loaded-record base, findings, strict
 JSON reading, the replay driver); :mod:`.egn` and :mod:`.dummy` import it and never each other;
 this package's :func:`load_game` picks the reader by the record's ``fileType``.
+
+>>> from solver.game import Hand
+>>> hand = Hand.from_deal("N:Jh Ah Kh 9c 9s E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Ac Kc Tc Qh",
+...                       upcard="9h", dealer="S")
+>>> game = load_game(dump_egn(hand))
+>>> type(game).__name__, game.deals[0].status
+('EGNGame', 'incomplete')
 """
 from .base import DUMMY_FILE_TYPE, GameRecord, Problem, read_source
 from .dummy import DummyDeal, DummyRecord, RecordError, dump_dummy_record, load_dummy_record

@@ -181,6 +181,16 @@ def load_dummy_record(source, strict: bool = False) -> DummyRecord:
         RecordError (an :class:`~solver.errors.EGNError`): bad JSON, a schema failure
             (naming the field), bad rules, or a deal that does not replay (naming the deal
             and the place: call, discard, trick and card).
+
+    >>> from solver import Rules
+    >>> from solver.game import Hand
+    >>> hand = Hand.from_deal("N:Jd Jh Qh Kh Ah S:9c Tc Qc Kc Ac | N:9d 9s Ts Qs Ks S:Td Qd Kd Ad As",
+    ...                       upcard="9h", dealer="S", rules=Rules(players=2, dummy_hands=True))
+    >>> for action in ["order", "discard 9c", "Jh", "9h"]:
+    ...     _ = hand.apply(action)
+    >>> record = load_dummy_record(dump_dummy_record(hand))
+    >>> record.deals[0].summary()
+    'deal 0: S dealt, upcard 9h; N ordered up hearts: incomplete after 1 trick'
     """
     try:
         name, data = read_source(source)

@@ -282,7 +282,26 @@ def load_egn(source, strict: bool = False) -> EGNGame:
     Raises:
         EGNError: a file that cannot be read, text that is not UTF-8 or not strict JSON (see
             :func:`~solver.records.base.read_source`), a schema failure (naming the field), an
-            unsupported ruleset, or a deal that does not replay (naming the deal and the place: trick, card, call).
+            unsupported ruleset, or a deal that does not replay (naming the deal and the place:
+            trick, card, call).
+
+    A deal with only the calls and the tricks: who played each card, the hands as dealt and
+    the score come from the replay.
+
+    >>> game = load_egn('''{"fileType": "Euchre Game Notation", "version": "1.4",
+    ...   "metadata": {"players": ["Ann", "Bob", "Cy", "Di"], "initialScore": [0, 0]},
+    ...   "deals": [{"dealNumber": 0, "initialState": {"dealer": 2, "upCard": "9h"},
+    ...     "phases": [{"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": ["Order"]},
+    ...                {"phaseNumber": 1, "type": "TRICK_PLAY", "tricks": [
+    ...                  ["Tc", "9c", "Td", "9h"], ["Js", "Jc", "9s", "Jd"], ["Qd", "Qs", "Qh", "Jh"],
+    ...                  ["Kh", "Kd", "Ks", "Kc"], ["Ah", "Ad", "As", "Ac"]]}]}]}''')
+    >>> deal = game.deals[0]
+    >>> deal.summary()
+    'deal 0: S dealt, upcard 9h; W ordered up hearts: EW 1 trick, NS +2 (2-0)'
+    >>> [" ".join(map(str, seats)) for seats in deal.trick_seats]
+    ['W N E S', 'S W N E', 'E S W N', 'N E S W', 'N E S W']
+    >>> " ".join(map(str, deal.start_hands()[Seat.N])), game.final_score
+    ('9c 9s Jh Kh Ah', (2, 0))
     """
     name, data = read_source(source)
     if isinstance(data, dict) and data.get("fileType") == DUMMY_FILE_TYPE:
@@ -817,6 +836,20 @@ def dump_egn(game, indent: int | None = 2) -> str:
     Raises:
         EGNError: when the game holds something EGN 1.4 cannot record (a turned-up joker's named
             suit, a hand not yet dealt, scoring options EGN has no key for).
+
+    A hand from the engine, stopped after the first trick:
+
+    >>> import json
+    >>> from solver.game import Hand
+    >>> hand = Hand.from_deal("N:Jh Ah Kh 9c 9s E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Ac Kc Tc Qh",
+    ...                       upcard="9h", dealer="S")
+    >>> for action in ["order", "discard Ts", "partner", "Tc", "9c", "Td", "9h"]:
+    ...     _ = hand.apply(action)
+    >>> bidding, play = json.loads(dump_egn(hand))["deals"][0]["phases"]
+    >>> bidding["calls"], bidding["discard"], play["tricks"]
+    (['Order'], 'Ts', [['Tc', '9c', 'Td', '9h']])
+    >>> load_egn(dump_egn(hand)).deals[0].hand.tricks[0].winner
+    <Seat.S: 2>
     """
     if isinstance(game, EGNGame):
         data = _game_json(game)
