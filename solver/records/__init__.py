@@ -14,10 +14,10 @@ this package's :func:`load_game` picks the reader by the record's ``fileType``.
 """
 from .base import DUMMY_FILE_TYPE, GameRecord, Problem, read_source
 from .dummy import DummyDeal, DummyRecord, RecordError, dump_dummy_record, load_dummy_record
-from .egn import EGNDeal, EGNGame, dump_egn, load_egn
+from .egn import EGNDeal, EGNGame, EGNWritten, dump_egn, load_egn
 
 __all__ = ["load_game", "load_egn", "dump_egn", "load_dummy_record", "dump_dummy_record", "EGNGame", "EGNDeal",
-           "DummyRecord", "DummyDeal", "GameRecord", "Problem", "RecordError", "read_source"]
+           "EGNWritten", "DummyRecord", "DummyDeal", "GameRecord", "Problem", "RecordError", "read_source"]
 
 
 def load_game(source, strict: bool = False):

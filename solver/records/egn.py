@@ -41,13 +41,14 @@ What is an error and what is a finding:
   path); a card that does not exist in the game's pack (or notation the
   reader does not take: unknown ``Xx``, generic suits ``t n g``); a card
   played twice; too many cards in a trick; an unknown call (``n`` no-trump,
-  ``x``); any other call, discard or alone decision the rules do not allow; a
-  deal that records play after all passed.
-* :class:`Problem` (kept in :attr:`EGNGame.problems` and on each deal): a
-  renege (deal, trick, card, seat: the card is kept so the record replays on);
-  any other rule the record breaks (``"illegal"``: a call the rules do not
-  allow, a card the seat cannot hold such as the upcard played by a
-  non-dealer; the replay of that deal stops there and it is not scored); a
+  ``x``); a call after the bidding is over; a discard with nobody ordering up,
+  a loner with no contract, a deal that records play after all passed.
+* :class:`~solver.records.base.Problem` (kept in :attr:`EGNGame.problems` and
+  on each deal): a renege (deal, trick, card, seat: the card is kept so the
+  record replays on); any other rule the record breaks (``"illegal"``: a call,
+  discard or alone decision the rules do not allow, a card the seat cannot
+  hold such as the upcard played by a non-dealer; the replay of that deal
+  stops there and it is not scored); a
   recorded discard the play contradicts; a replayed score that differs from
   ``metadata.finalScore``; a dealer out of turn; a deal after the game was
   already won; a legacy ``initialLead`` that contradicts the rules.
@@ -82,7 +83,7 @@ from .base import (DATA_DIR, DUMMY_FILE_TYPE, EGN_FILE_TYPE, DealError, GameReco
                    json_path_text, json_type_name, play_card, read_source, replay_deals, schema_error_text,
                    schema_validator)
 
-__all__ = ["load_egn", "dump_egn", "EGNGame", "EGNDeal", "Problem", "SCHEMA_PATH", "EGN_VERSION"]
+__all__ = ["load_egn", "dump_egn", "EGNGame", "EGNDeal", "EGNWritten", "SCHEMA_PATH", "EGN_VERSION", "FILE_TYPE"]
 
 SCHEMA_PATH = DATA_DIR / "egn-schema-v1.json"
 EGN_VERSION = "1.4"
@@ -142,7 +143,7 @@ class EGNDeal:
         hand: the replayed :class:`~solver.game.Hand` (positions, views, history, result).
         status: ``"complete"``, ``"incomplete"``, ``"thrown_in"`` or ``"illegal"`` (a rule
             broken other than a renege: the replay stopped there; see ``problems``).
-        problems: :class:`Problem` s found in this deal.
+        problems: :class:`~solver.records.base.Problem` s found in this deal.
         score_before, score_after: the game score per side index before and after the deal.
         written: what the file says beyond the model (:class:`EGNWritten`), for writing back.
         recorded_discard (property): the dealer's discard as the record writes it, or ``None``
@@ -243,7 +244,7 @@ class EGNGame(GameRecord):
         deals: the :class:`EGNDeal` s in file order.
         initial_score: ``metadata.initialScore`` per side index (team 0/2, team 1/3).
         recorded_final_score: ``metadata.finalScore`` or ``None``.
-        problems: every :class:`Problem` (deal findings and the file's).
+        problems: every :class:`~solver.records.base.Problem` (deal findings and the file's).
         source: the file path, or ``"<text>"``.
     """
 
@@ -259,7 +260,7 @@ class EGNGame(GameRecord):
 
     @property
     def reneges(self) -> list:
-        """The renege :class:`Problem` s, in order."""
+        """The renege :class:`~solver.records.base.Problem` s, in order."""
         return [p for p in self.problems if p.kind == "renege"]
 
     def to_json(self) -> dict:
@@ -274,7 +275,7 @@ def load_egn(source, strict: bool = False) -> EGNGame:
     Args:
         source: a path (``str`` or :class:`os.PathLike`) to a ``.egn`` file, the JSON text
             itself, ``bytes``, or an already parsed ``dict``.
-        strict: raise :class:`EGNError` at the first :class:`Problem` (a renege, a final-score
+        strict: raise :class:`EGNError` at the first :class:`~solver.records.base.Problem` (a renege, a final-score
             mismatch, ...) instead of collecting it.
 
     Returns: an :class:`EGNGame`.
@@ -498,12 +499,12 @@ class _Stop:
 
 def _replay(raw: dict, index: int, rules: Rules, legacy: dict) -> EGNDeal:
     deal, bidding, play = _read_deal(raw, index, rules)
-    seats = _dealt(rules, deal.dealer, _unknown_deal(rules, deal.upcard))
-    stop = _auction(seats, deal, None)
-    _read_discard(deal, bidding, seats.trump, rules)
-    seat_of = _read_tricks(deal, play, seats, stop, rules)
-    _check_contract(deal, seats, stop)
-    cards, notes = _deal_cards(deal, seats, seat_of, legacy, rules)
+    auction = _dealt(rules, deal.dealer, _unknown_deal(rules, deal.upcard))
+    stop = _auction(auction, deal, None)
+    _read_discard(deal, bidding, auction.trump, rules)
+    seat_of = _read_tricks(deal, play, auction, stop, rules)
+    _check_contract(deal, auction, stop)
+    cards, notes = _deal_cards(deal, auction, seat_of, legacy, rules)
     _replay_hand(deal, cards, notes, legacy, rules)
     return deal
 
