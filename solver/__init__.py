@@ -11,8 +11,7 @@ from .position import Position
 from .laws import first_leader, hand_points
 from .dd import DDTable, PlayStep, SolveResult, analyse_play, card_values, dd_table, solve, solve_batch
 from .advisor import Advice, advise
-from .egn import dump_egn, load_egn, load_game
-from .dummy_record import dump_dummy_record, load_dummy_record
+from .records import dump_dummy_record, dump_egn, load_dummy_record, load_egn, load_game
 from .review import Review, review
 
 __all__ = [

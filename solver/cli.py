@@ -211,7 +211,7 @@ def cmd_serve(args) -> dict:
 
 
 def cmd_review(args) -> dict:
-    from .egn import load_game
+    from .records import load_game
     from .review import count_decisions, review_files
     for path in args.files:
         check_record_file(path)

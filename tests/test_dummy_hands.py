@@ -334,15 +334,15 @@ def test_dummies_need_the_variant():
         Hand(DUMMY, "S").apply(DealCards(plain.hands, plain.upcard, plain.kitty))
 
 
-# ------------------------------------------------------------------ the JSON record (solver.dummy_record)
+# ------------------------------------------------------------------ the JSON record (solver.records.dummy)
 import copy  # noqa: E402
 import json  # noqa: E402
 
 import jsonschema  # noqa: E402
 
 from solver import EGNError, load_egn  # noqa: E402
-from solver.dummy_record import RecordError, dump_dummy_record, load_dummy_record  # noqa: E402
-from solver.egn import SCHEMA_PATH as EGN_SCHEMA  # noqa: E402
+from solver.records.dummy import RecordError, dump_dummy_record, load_dummy_record  # noqa: E402
+from solver.records.egn import SCHEMA_PATH as EGN_SCHEMA  # noqa: E402
 
 PAPER_PLAY = "Jh 9h Jd Tc Ah Qc Kh Kc Qh Ac Ks As Ad 9d Kd 9s Qd Ts Td Qs".split()
 PAPER_RECORD = {
@@ -513,7 +513,7 @@ def test_egn_has_no_room_for_dummies_and_stays_unchanged():
     with pytest.raises(jsonschema.ValidationError, match="Additional properties"):
         jsonschema.validate(doc, egn)
     # a dummy-hands record given to the EGN reader is named as such; the engine's EGN writer refuses the variant
-    with pytest.raises(EGNError, match="a dummy-hands record .* read it with solver.dummy_record.load_dummy_record"):
+    with pytest.raises(EGNError, match="a dummy-hands record .* read it with solver.load_dummy_record"):
         load_egn(json.dumps(PAPER_RECORD))
     from solver import dump_egn
     with pytest.raises(EGNError, match="the dummy-hands variant has no EGN form"):

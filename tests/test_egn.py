@@ -11,7 +11,7 @@ import pytest
 import solver
 from solver import EGNError, Rules, solve
 from solver.cards import Card, Seat, Suit
-from solver.egn import SCHEMA_PATH, EGNGame, dump_egn, load_egn
+from solver.records.egn import SCHEMA_PATH, EGNGame, dump_egn, load_egn
 from solver.game import Game, Hand, Phase
 from conftest import EGN_DIR
 
@@ -396,8 +396,7 @@ def test_public_names():
 
 
 # -- reading: every failure to read a record is an EGNError, for EGN and dummy-hands records alike ----------
-from solver.dummy_record import load_dummy_record  # noqa: E402
-from solver.egn import load_game  # noqa: E402
+from solver.records import load_dummy_record, load_game  # noqa: E402
 
 LOADERS = [load_egn, load_dummy_record, load_game]
 VWEC_TEXT = (EGN_DIR / "vwec-finals.egn").read_text(encoding="utf-8")
@@ -553,3 +552,78 @@ def test_dummy_record_messages_quote_big_input_short():
         with pytest.raises(EGNError, match=message) as err:
             load_dummy_record(source)
         assert len(str(err.value)) < 1000
+
+
+# -- the records package: its layout, its deals' fields, its examples ------------------------------------
+import ast  # noqa: E402
+import dataclasses  # noqa: E402
+import doctest  # noqa: E402
+import importlib  # noqa: E402
+
+import solver.records  # noqa: E402
+from solver.records import base, dummy, egn  # noqa: E402
+from solver.records.egn import EGNDeal, EGNWritten  # noqa: E402
+
+RECORD_MODULES = ["solver.records", "solver.records.base", "solver.records.egn", "solver.records.dummy"]
+
+
+def _imports(module) -> list:
+    """``(module imported from, [names])`` for every import statement of ``module``'s source."""
+    tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            out.append(("." * node.level + (node.module or ""), [a.name for a in node.names]))
+        elif isinstance(node, ast.Import):
+            out.extend((a.name, []) for a in node.names)
+    return out
+
+
+def test_the_two_formats_share_base_and_never_import_each_other():
+    for module, other in ((egn, "dummy"), (dummy, "egn")):
+        sources = [src for src, _names in _imports(module)]
+        assert f".{other}" not in sources and f"solver.records.{other}" not in sources, module.__name__
+        assert ".base" in sources
+    assert not any(src.startswith((".egn", ".dummy")) for src, _n in _imports(base))
+
+
+@pytest.mark.parametrize("name", RECORD_MODULES)
+def test_records_modules_import_no_private_names(name):
+    module = importlib.import_module(name)
+    private = [(src, n) for src, names in _imports(module) for n in names if n.startswith("_")]
+    assert private == []
+
+
+def test_deal_and_game_fields_are_declared_and_public():
+    game = load_egn(EGN_DIR / "vwec-finals-annotated.egn")
+    for obj in [game] + game.deals:
+        declared = {f.name for f in dataclasses.fields(obj)}
+        assert set(vars(obj)) == declared and not any(n.startswith("_") for n in declared), type(obj).__name__
+    written = game.deals[0].written
+    assert isinstance(written, EGNWritten) and written.raw == raw("vwec-finals-annotated.egn")["deals"][0]
+    assert written.phases == [("EUCHRE_BIDDING", 0), ("TRICK_PLAY", 1)]
+    assert "written" in {f.name for f in dataclasses.fields(EGNDeal)}
+
+
+def test_a_rule_broken_in_the_auction_stops_the_replay_before_the_tricks():
+    # vwec deal 0 with E recorded as a lone defender, which the ruleset does not allow and nobody
+    # went alone: the auction is where the record breaks a rule, so that is the finding; the
+    # four-card tricks are kept as written and not replayed (no seat sits out for them)
+    data = raw("vwec-finals.egn")
+    data["deals"][0]["phases"][0]["aloneDefender"] = 1
+    game = load_egn(data)
+    deal = game.deals[0]
+    assert deal.status == "illegal" and deal.score_after == (0, 0)
+    (problem,) = [p for p in game.problems if p.kind == "illegal"]
+    assert problem.message == ("deal 0, aloneDefender: E cannot defend alone: the ruleset does not allow "
+                               "defending alone; the replay of this deal stops here")
+    assert problem.seat == E and deal.tricks == [[Card(c) for c in t] for t in
+                                                 raw("vwec-finals.egn")["deals"][0]["phases"][1]["tricks"]]
+    assert json.loads(dump_egn(game)) == data
+
+
+@pytest.mark.parametrize("name", RECORD_MODULES)
+def test_docstring_examples_run(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0, result

@@ -8,7 +8,7 @@ import re
 import pytest
 
 import solver.game
-from solver import EuchreError, IllegalActionError, Position, PositionError, Rules, RulesError, SeatError, solve
+from solver import EuchreError, IllegalActionError, Position, PositionError, Rules, SeatError, solve
 from solver.cards import Card, Seat, Suit, cards_of, mask_of, parse_cards
 from solver.laws import first_leader, hand_points
 from solver.game import (ALONE, DEFEND_ALONE, DEFEND_WITH_PARTNER, ORDER, PASS, WITH_PARTNER, Action,

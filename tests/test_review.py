@@ -24,7 +24,7 @@ from conftest import EGN_DIR
 from solver import Rules, advise, load_egn, load_game, review
 from solver.cards import Card, Seat
 from solver.cli import main
-from solver.egn import dump_egn
+from solver.records import dump_egn
 from solver.game import ORDER, Action, Hand, Phase
 from solver.review import (CALL_POINTS, DD_TRICKS, INFO_POINTS, INFO_TRICKS, Review, count_decisions,
                            review_deal, review_files)

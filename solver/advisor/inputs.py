@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .. import laws
-from ..cards import JOKER, Seat, format_cards, mask_of, parse_cards, parse_deal
+from ..cards import JOKER, format_cards, mask_of, parse_cards, parse_deal
 from ..errors import CardError, PositionError, RulesError
 
 

@@ -1,7 +1,7 @@
 """Post-game review: where a game was lost, card by card and call by call.
 
-:func:`review` takes a game record (an :class:`~solver.egn.EGNGame`, anything
-:func:`~solver.egn.load_egn` reads, or one :class:`~solver.game.Hand`) and
+:func:`review` takes a game record (an :class:`~solver.records.EGNGame`, anything
+:func:`~solver.records.load_egn` reads, or one :class:`~solver.game.Hand`) and
 judges every decision of every deal twice:
 
 **Double dummy** (all four hands face up). For every card played: the makers'

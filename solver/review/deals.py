@@ -9,8 +9,7 @@ import os
 
 from ..bounds import MAX_SEED, MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
 from ..cards import Suit
-from ..dummy_record import DummyRecord
-from ..egn import EGNGame, load_game
+from ..records import DummyRecord, EGNGame, load_game
 from ..errors import RulesError
 from ..game import BidMade, CardPlayed, Discarded, Hand
 from ..laws import side_name
@@ -26,9 +25,9 @@ def count_decisions(game) -> int:
 
 
 def resolve_game(game):
-    """``game`` as a loaded record or hand: an :class:`~solver.egn.EGNGame`, a
-    :class:`~solver.dummy_record.DummyRecord` or a :class:`~solver.game.Hand` as given, a
-    path, text, bytes or parsed JSON loaded (:func:`~solver.egn.load_game`: EGN, or a
+    """``game`` as a loaded record or hand: an :class:`~solver.records.EGNGame`, a
+    :class:`~solver.records.DummyRecord` or a :class:`~solver.game.Hand` as given, a
+    path, text, bytes or parsed JSON loaded (:func:`~solver.records.load_game`: EGN, or a
     dummy-hands record). Raises :class:`~solver.EuchreError` if it does not load, and
     :class:`~solver.RulesError` for any other type."""
     if isinstance(game, (EGNGame, Hand, DummyRecord)):
@@ -126,7 +125,7 @@ def review(game, worlds: int = 200, seed: int | None = None, threads: int = 1, p
     from the player's information set (see :mod:`solver.review` for the method).
 
     Args:
-        game: an :class:`~solver.egn.EGNGame`, anything :func:`~solver.egn.load_egn`
+        game: an :class:`~solver.records.EGNGame`, anything :func:`~solver.records.load_egn`
             reads (a path, EGN text, a parsed dict), or one :class:`~solver.game.Hand`.
         worlds: worlds per decision (10..100,000); decisions with at most
             :data:`DECISION_EXACT_LIMIT` consistent deals use every one (exact).
@@ -140,7 +139,7 @@ def review(game, worlds: int = 200, seed: int | None = None, threads: int = 1, p
     Returns: a :class:`Review`.
 
     Raises :class:`~solver.EuchreError`: a record that does not load
-    (:func:`~solver.egn.load_egn`), worlds, seed or threads out of range.
+    (:func:`~solver.records.load_egn`), worlds, seed or threads out of range.
     """
     source, game = game, resolve_game(game)
     worlds, seed, threads = check_options(worlds, seed, threads, source)

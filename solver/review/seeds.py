@@ -13,7 +13,7 @@ import os
 import numpy as np
 
 from ..bounds import MAX_SEED, fresh_seed
-from ..egn import read_source
+from ..records import read_source
 
 
 def content_seed(obj) -> int:

@@ -2,14 +2,14 @@
 
 Why a format of its own
 -----------------------
-EGN 1.4 (:mod:`solver.egn`) has no field for dummy hands, and its schema
+EGN 1.4 (:mod:`solver.records.egn`) has no field for dummy hands, and its schema
 (``solver/data/egn-schema-v1.json``) sets ``additionalProperties: false`` on
 every object (the file, ``metadata``, ``ruleset``, each deal, ``initialState``,
 each phase), so an extension key such as ``"x-dummyHands"`` would make the file
 invalid EGN. A dummy-hands game is therefore written as a separate file type,
 the *Euchre Dummy-Hands Record* 1.0, validated by its own schema
 ``solver/data/dummy-hands-record-v1.json``. Plain EGN files and
-:func:`~solver.egn.load_egn` are unchanged (``load_egn`` only points a
+:func:`~solver.records.egn.load_egn` are unchanged (``load_egn`` only points a
 dummy-hands record here instead of failing on its ``fileType``).
 
 The layout follows EGN so that it reads the same way: seats 0 (N) and 1 (S),
@@ -58,7 +58,7 @@ spelling only), EGN call tokens, tricks in play order from their leader::
 
 Reading (:func:`load_dummy_record`): JSON, the schema, then every deal is
 replayed through :class:`solver.game.Hand` with full legality checks. A renege
-is kept and reported (:class:`~solver.egn.Problem`, as for EGN), as is a
+is kept and reported (:class:`~solver.records.base.Problem`, as for EGN), as is a
 ``finalScore`` that differs from the replay; anything else the rules do not
 allow is a :class:`RecordError` naming the deal and the place. Writing
 (:func:`dump_dummy_record`) takes a loaded :class:`DummyRecord`, a
@@ -70,36 +70,28 @@ from __future__ import annotations
 import copy
 import json
 from dataclasses import dataclass, field
-from functools import lru_cache
-from pathlib import Path
 
-import jsonschema
 from jsonschema.exceptions import best_match
 
-from .cards import Card, Seat, Suit, cards_of
-from .laws import effective_suit
-from .errors import EGNError, EuchreError, RulesError, plural, quoted
-from .egn import GameRecord, json_path_text, json_type_name, read_source, schema_error_text
-from .game import ORDER, PASS, Action, BidMade, DealCards, Discarded, Game, Hand, Kind, Phase, SuitNamed
-from .rules import Rules
+from ..cards import Card, Seat, Suit, cards_of
+from ..errors import EGNError, EuchreError, RulesError, plural, quoted
+from ..game import BidMade, DealCards, Discarded, Game, Hand, Kind, Phase, SuitNamed
+from ..laws import pack_mask
+from ..rules import Rules
+from .base import (DATA_DIR, DUMMY_FILE_TYPE, EGN_FILE_TYPE, DealError, GameRecord, call_action, json_path_text,
+                   json_type_name, play_card, read_source, replay_deals, schema_error_text, schema_validator)
 
 __all__ = ["load_dummy_record", "dump_dummy_record", "DummyRecord", "DummyDeal", "RecordError",
            "FILE_TYPE", "VERSION", "SCHEMA_PATH"]
 
-FILE_TYPE = "Euchre Dummy-Hands Record"
+FILE_TYPE = DUMMY_FILE_TYPE
 VERSION = "1.0"
-SCHEMA_PATH = Path(__file__).resolve().parent / "data" / "dummy-hands-record-v1.json"
+SCHEMA_PATH = DATA_DIR / "dummy-hands-record-v1.json"
 _PHASE_HANDS = ("personal", "dummy")
 
 
 class RecordError(EGNError):
     """A dummy-hands record that is not valid JSON, fails its schema, or does not replay."""
-
-
-@lru_cache(maxsize=1)
-def _validator():
-    with open(SCHEMA_PATH, encoding="utf-8") as fh:
-        return jsonschema.Draft7Validator(json.load(fh))
 
 
 @dataclass
@@ -110,7 +102,7 @@ class DummyDeal:
         number: its ``dealNumber``; dealer: the dealer :class:`~solver.cards.Seat`.
         hand: the replayed :class:`~solver.game.Hand` (views, positions, results of both sets).
         status: ``"complete"``, ``"incomplete"`` (the record stops early) or ``"thrown_in"``.
-        problems: :class:`~solver.egn.Problem` s (reneges).
+        problems: :class:`~solver.records.base.Problem` s (reneges).
         score_before, score_after: the game score ``(N, S)`` before and after the deal.
     """
 
@@ -156,7 +148,7 @@ class DummyRecord(GameRecord):
             (``players=2, dummy_hands=True``).
         deals: the :class:`DummyDeal` s in file order.
         initial_score: ``(N, S)``; recorded_final_score: ``metadata.finalScore`` or ``None``.
-        problems: every :class:`~solver.egn.Problem` (reneges, a final score that differs).
+        problems: every :class:`~solver.records.base.Problem` (reneges, a final score that differs).
         source: the file path, or ``"<text>"`` / ``"<data>"``.
     """
 
@@ -189,8 +181,17 @@ def load_dummy_record(source, strict: bool = False) -> DummyRecord:
         RecordError (an :class:`~solver.errors.EGNError`): bad JSON, a schema failure
             (naming the field), bad rules, or a deal that does not replay (naming the deal
             and the place: call, discard, trick and card).
+
+    >>> from solver import Rules
+    >>> from solver.game import Hand
+    >>> hand = Hand.from_deal("N:Jd Jh Qh Kh Ah S:9c Tc Qc Kc Ac | N:9d 9s Ts Qs Ks S:Td Qd Kd Ad As",
+    ...                       upcard="9h", dealer="S", rules=Rules(players=2, dummy_hands=True))
+    >>> for action in ["order", "discard 9c", "Jh", "9h"]:
+    ...     _ = hand.apply(action)
+    >>> record = load_dummy_record(dump_dummy_record(hand))
+    >>> record.deals[0].summary()
+    'deal 0: S dealt, upcard 9h; N ordered up hearts: incomplete after 1 trick'
     """
-    from .egn import Problem
     try:
         name, data = read_source(source)
     except EGNError as exc:
@@ -201,38 +202,24 @@ def load_dummy_record(source, strict: bool = False) -> DummyRecord:
     init = tuple(meta["initialScore"])
     final = meta.get("finalScore")
     record = DummyRecord(meta, rules, [], init, None if final is None else tuple(final), [], name)
-    score = init
-    for index, raw in enumerate(data["deals"]):
+
+    def replay(index: int, raw: dict) -> DummyDeal:
         try:
-            deal = _replay(raw, rules)
-        except (_DealError, EuchreError) as exc:
+            return _replay(raw, rules)
+        except (DealError, EuchreError) as exc:
             raise RecordError(f"{name}: deal {raw['dealNumber']} (deals[{index}]): {exc}") from None
-        deal.score_before = score
-        if deal.result is not None:
-            score = (score[0] + deal.result.points[0], score[1] + deal.result.points[1])
-        deal.score_after = score
-        record.deals.append(deal)
-        record.problems.extend(deal.problems)
-    if record.recorded_final_score is not None and record.recorded_final_score != record.final_score:
-        rf, ff = record.recorded_final_score, record.final_score
-        record.problems.append(Problem("final_score", None, f"{name}: metadata.finalScore is {rf[0]}-{rf[1]} "
-                                                            f"but the deals replay to {ff[0]}-{ff[1]}"))
-    if strict and record.problems:
-        raise RecordError(str(record.problems[0]))
+
+    replay_deals(record, data["deals"], replay, strict, RecordError)
     return record
-
-
-class _DealError(Exception):
-    """Internal: a replay failure, turned into RecordError with the deal named."""
 
 
 def _validate(data, name: str) -> None:
     if not isinstance(data, dict):
         raise RecordError(f"{name}: a dummy-hands record is a JSON object, got {json_type_name(data)}")
-    if data.get("fileType") == "Euchre Game Notation":
+    if data.get("fileType") == EGN_FILE_TYPE:
         raise RecordError(f"{name}: this is an EGN file, not a dummy-hands record: read it with "
                           "solver.load_egn")
-    error = best_match(_validator().iter_errors(data))
+    error = best_match(schema_validator(SCHEMA_PATH).iter_errors(data))
     if error is None:
         return
     where = json_path_text(list(error.absolute_path))
@@ -258,116 +245,122 @@ def _seat(n: int) -> Seat:
 def _card(token: str, rules: Rules, where: str) -> Card:
     card = Card.parse(token)
     if card.is_joker and not rules.joker:
-        raise _DealError(f"{where}: card B (the joker) is not in this game's pack (ruleset joker is false)")
+        raise DealError(f"{where}: card B (the joker) is not in this game's pack (ruleset joker is false)")
     return card
 
 
 def _replay(raw: dict, rules: Rules) -> DummyDeal:
-    from .egn import Problem
-    number = raw["dealNumber"]
-    state = raw["initialState"]
-    dealer = _seat(state["dealer"])
+    """One deal: the cards dealt, then every call, the discard and every card applied to the hand."""
+    hand = _dealt(raw["initialState"], rules)
+    deal = DummyDeal(raw["dealNumber"], hand.dealer, hand)
+    bidding, plays = _phases(raw["phases"])
+    _bid(hand, bidding or {}, rules)
+    if hand.phase is Phase.DONE:
+        if plays:
+            raise DealError("thrown in (all passed twice) but tricks are recorded")
+        deal.status = "thrown_in"
+        return deal
+    if hand.phase is not Phase.PLAY:
+        if plays.get(1, {}).get("tricks"):
+            what = "the dealer's discard" if hand.phase is Phase.DISCARD else "trump to be made"
+            raise DealError(f"the trick play is recorded without {what}")
+        return deal
+    _play(deal, plays, rules)
+    deal.status = "complete" if hand.is_over else "incomplete"
+    return deal
+
+
+def _dealt(state: dict, rules: Rules) -> Hand:
+    """A hand dealt the record's cards: every card is known (the kitty is the rest of the pack)."""
     hands, dummies = [0, 0, 0, 0], [0, 0, 0, 0]
     for key, out in (("playerCards", hands), ("dummyCards", dummies)):
         for i, tokens in enumerate(state[key]):
             cards = [_card(t, rules, f"initialState.{key}[{i}][{j}]") for j, t in enumerate(tokens)]
             if len(set(cards)) != len(cards):
-                raise _DealError(f"initialState.{key}[{i}]: a card appears twice")
+                raise DealError(f"initialState.{key}[{i}]: a card appears twice")
             out[_seat(i)] = sum(c.mask for c in cards)
     up = _card(state["upCard"], rules, "initialState.upCard")
     if up.is_joker:
-        raise _DealError("upCard B: a turned-up joker needs the suit the dealer named, which this record "
-                         "does not hold")
-    from .laws import pack_mask
+        raise DealError("upCard B: a turned-up joker needs the suit the dealer named, which this record "
+                        "does not hold")
     kitty = pack_mask(rules) & ~(sum(hands) | sum(dummies) | up.mask)
-    hand = Hand(rules, dealer)
+    hand = Hand(rules, _seat(state["dealer"]))
     try:
         hand.apply(DealCards(tuple(hands), up, kitty, dummies=tuple(dummies)))
     except EuchreError as exc:
-        raise _DealError(f"initialState: {exc}") from None
-    deal = DummyDeal(number, dealer, hand)
+        raise DealError(f"initialState: {exc}") from None
+    return hand
 
+
+def _phases(phases: list) -> tuple:
+    """``(bidding phase or None, {1: personal-hands phase, 2: dummies phase})``, checking their order."""
     bidding, plays = None, {}
-    for k, ph in enumerate(raw["phases"]):
+    for k, ph in enumerate(phases):
         if ph["type"] == "EUCHRE_BIDDING":
             if bidding is not None or plays:
-                raise _DealError(f"phases[{k}]: the bidding phase comes once, before the trick play")
+                raise DealError(f"phases[{k}]: the bidding phase comes once, before the trick play")
             bidding = ph
-        else:
-            n = ph["phaseNumber"]
-            if ph["hands"] != _PHASE_HANDS[n - 1]:
-                raise _DealError(f"phases[{k}]: phase {n} is played with the {_PHASE_HANDS[n - 1]} hands, "
-                                 f"not {quoted(ph['hands'])}")
-            if n in plays or (n == 2 and 1 not in plays):
-                raise _DealError(f"phases[{k}]: trick-play phase {n} out of order (phase 1, the personal "
-                                 "hands, then phase 2, the dummies)")
-            plays[n] = ph
+            continue
+        n = ph["phaseNumber"]
+        if ph["hands"] != _PHASE_HANDS[n - 1]:
+            raise DealError(f"phases[{k}]: phase {n} is played with the {_PHASE_HANDS[n - 1]} hands, "
+                            f"not {quoted(ph['hands'])}")
+        if n in plays or (n == 2 and 1 not in plays):
+            raise DealError(f"phases[{k}]: trick-play phase {n} out of order (phase 1, the personal "
+                            "hands, then phase 2, the dummies)")
+        plays[n] = ph
     if plays and bidding is None:
-        raise _DealError("the trick play has no bidding phase before it")
+        raise DealError("the trick play has no bidding phase before it")
+    return bidding, plays
 
-    for i, tok in enumerate(bidding["calls"] if bidding is not None else []):
-        seat = hand.to_act
+
+def _bid(hand: Hand, bidding: dict, rules: Rules) -> None:
+    """Apply the calls and the discard; anything the rules do not allow is an error."""
+    made_at = None
+    for i, tok in enumerate(bidding.get("calls", [])):
+        where = f"calls[{i}] {quoted(tok)}"
         if hand.phase not in (Phase.BID1, Phase.BID2):
-            raise _DealError(f"calls[{i}] {quoted(tok)}: bidding is over ({hand.state_text()})")
-        if tok == "Pass":
-            action = PASS
-        elif tok == "Order":
-            action = ORDER
-        elif hand.phase is Phase.BID1:
-            raise _DealError(f"calls[{i}] {quoted(tok)} by {seat}: in round 1 the only call is Order (the upcard {up})")
-        else:
-            action = Action.call(tok)
+            why = "all passed twice" if made_at is None else f"trump was made at calls[{made_at}]"
+            raise DealError(f"{where}: bidding is over ({why})")
+        if hand.phase is Phase.BID1 and tok not in ("Pass", "Order"):
+            raise DealError(f"{where} by {hand.to_act}: in round 1 the only call is Order (the upcard {hand.upcard})")
         try:
-            hand.apply(action)
+            hand.apply(call_action(tok, hand))
         except EuchreError as exc:
-            raise _DealError(f"calls[{i}] {quoted(tok)}: {exc}") from None
-    if "discard" in (bidding or {}):
+            raise DealError(f"{where}: {exc}") from None
+        if hand.trump is not None and made_at is None:
+            made_at = i
+    if "discard" in bidding:
         if hand.phase is not Phase.DISCARD:
-            raise _DealError(f"discard {quoted(bidding['discard'])}: only the dealer who picked the upcard up "
-                             "discards")
+            raise DealError(f"discard {quoted(bidding['discard'])}: only the dealer who picked the upcard up "
+                            "discards")
         card = _card(bidding["discard"], rules, "discard")
         try:
             hand.discard_card(card)
         except EuchreError as exc:
-            raise _DealError(f"discard: {exc}") from None
-    if hand.phase is Phase.DONE:
-        if plays:
-            raise _DealError("thrown in (all passed twice) but tricks are recorded")
-        deal.status = "thrown_in"
-        return deal
-    if hand.phase is not Phase.PLAY:
-        if plays and plays.get(1, {}).get("tricks"):
-            what = "the dealer's discard" if hand.phase is Phase.DISCARD else "trump to be made"
-            raise _DealError(f"the trick play is recorded without {what}")
-        return deal
-    all_tricks = []
-    for n in (1, 2):
-        tricks = plays.get(n, {}).get("tricks", [])
-        if n == 2 and tricks and len(plays[1]["tricks"]) != 5:
-            raise _DealError(f"phase 2 (the dummies) is recorded after only {plural(len(plays[1]['tricks']), 'trick')} "
-                             "of the personal hands")
-        all_tricks += [(n, t, trick) for t, trick in enumerate(tricks)]
-    for k, (n, t, trick) in enumerate(all_tricks):
-        number_in_hand = 5 * (n - 1) + t + 1
-        if len(trick) < 2 and k != len(all_tricks) - 1:
-            raise _DealError(f"trick {number_in_hand} holds {plural(len(trick), 'card')}; only the record's last trick "
-                             "may be unfinished")
+            raise DealError(f"discard: {exc}") from None
+
+
+def _play(deal: DummyDeal, plays: dict, rules: Rules) -> None:
+    """Play tricks 1-5 (the personal hands) and 6-10 (the dummies) card by card; reneges are kept."""
+    first = plays.get(1, {}).get("tricks", [])
+    second = plays.get(2, {}).get("tricks", [])
+    if second and len(first) != 5:
+        raise DealError(f"phase 2 (the dummies) is recorded after only {plural(len(first), 'trick')} "
+                        "of the personal hands")
+    tricks = first + second
+    for t, trick in enumerate(tricks, start=1):
+        if len(trick) < 2 and t != len(tricks):
+            raise DealError(f"trick {t} holds {plural(len(trick), 'card')}; only the record's last trick "
+                            "may be unfinished")
         for j, tok in enumerate(trick):
-            card = _card(tok, rules, f"trick {number_in_hand}, card {j + 1}")
-            seat = hand.to_act
-            if hand.is_renege(card):
-                led = Suit(effective_suit(hand.current_trick[0][1], hand.trump))
-                held = [x for x in cards_of(hand.holding(seat)) if effective_suit(x, hand.trump) == led]
-                deal.problems.append(Problem(
-                    "renege", number, f"deal {number}, trick {number_in_hand}: {seat} reneged with {card}: "
-                    f"{Suit(led).word} were led and {seat} held {' '.join(map(str, held))}",
-                    number_in_hand, card, seat))
+            card = _card(tok, rules, f"trick {t}, card {j + 1}")
             try:
-                hand.apply(Action.play(card), allow_renege=True)
+                problem = play_card(deal.hand, card, deal.number, t)
             except EuchreError as exc:
-                raise _DealError(f"trick {number_in_hand}, card {j + 1} {quoted(tok)}: {exc}") from None
-    deal.status = "complete" if hand.is_over else "incomplete"
-    return deal
+                raise DealError(f"trick {t}, card {j + 1} {quoted(tok)}: {exc}") from None
+            if problem is not None:
+                deal.problems.append(problem)
 
 
 # -- writing ---------------------------------------------------------------------------------
