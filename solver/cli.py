@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import stat
 import sys
 import unicodedata
 
@@ -21,7 +20,6 @@ from .errors import EuchreError
 from .position import Position
 from .rules import Rules
 
-MAX_RECORD_BYTES = 16 * 1024 * 1024     # a game record file may be at most 16 MiB (the largest real one is 24 KB)
 BROKEN_PIPE_STATUS = 128 + 13           # what a shell reports for a tool ended by SIGPIPE
 
 # escaped in text for people: C0/C1 controls (ESC, CR, BEL, ...) but the line feed, and the
@@ -40,40 +38,6 @@ def escape_controls(text: str) -> str:
 def say(text: str = "", file=None) -> None:
     """Print a line for people (stdout, or ``file``), control characters escaped."""
     (file or sys.stdout).write(escape_controls(str(text)) + "\n")
-
-
-_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
-          (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
-
-
-def check_record_file(path: str) -> None:
-    """Refuse, before anything reads it, a record path that is not a regular file (after
-    symlinks) of at most :data:`MAX_RECORD_BYTES`: a device, FIFO or socket could be read
-    forever or block. Opens nothing but regular files, and reads at most the cap plus one
-    byte of them (a file may report a size of 0 and hold more, as in ``/proc``).
-
-    Raises :class:`EuchreError` naming the path (and a symlink's target) and why.
-    """
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        raise EuchreError(f"{path}: no such file") from None
-    except OSError as exc:
-        raise EuchreError(f"{path}: cannot be read: {exc.strerror}") from None
-    if not stat.S_ISREG(st.st_mode):
-        kind = next((k for test, k in _KINDS if test(st.st_mode)), "another kind of file")
-        shown = f"{path} (-> {os.path.realpath(path)})" if os.path.islink(path) else path
-        raise EuchreError(f"{shown}: not a regular file ({kind}); a game record is a file")
-    too_big = f"a game record may be at most 16 MiB ({MAX_RECORD_BYTES:,} bytes)"
-    if st.st_size > MAX_RECORD_BYTES:
-        raise EuchreError(f"{path}: {st.st_size:,} bytes; {too_big}")
-    try:
-        with open(path, "rb") as f:
-            over = len(f.read(MAX_RECORD_BYTES + 1)) > MAX_RECORD_BYTES
-    except OSError as exc:
-        raise EuchreError(f"{path}: cannot be read: {exc.strerror}") from None
-    if over:
-        raise EuchreError(f"{path}: more than {MAX_RECORD_BYTES:,} bytes; {too_big}")
 
 
 def _rules_from_args(args) -> Rules:
@@ -211,10 +175,10 @@ def cmd_serve(args) -> dict:
 
 
 def cmd_review(args) -> dict:
-    from .records import load_game
+    from .records import load_game, read_record_file
     from .review import count_decisions, review_files
     for path in args.files:
-        check_record_file(path)
+        read_record_file(path)           # refuse devices, FIFOs and oversized files before any work
     bar = progress = None
     if not args.json and sys.stderr.isatty():
         from tqdm import tqdm

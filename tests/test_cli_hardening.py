@@ -14,7 +14,8 @@ from importlib import metadata
 import pytest
 
 from conftest import EGN_DIR
-from solver.cli import MAX_RECORD_BYTES, build_parser, main
+from solver.cli import build_parser, main
+from solver.records.base import MAX_RECORD_BYTES
 
 VWEC = "N:9d Ac Tc Kd Jd E:Qd Js Kh 9h Jh S:9c Ks Qh Kc Jc W:Ad As Ah 9s Qs"
 ROOT = EGN_DIR.parents[2]
@@ -156,7 +157,7 @@ def test_error_messages_escape_control_characters(capsys, tmp_path):
     missing = tmp_path / "x\x1b[2J\r.egn"
     assert main(["review", str(missing)]) == 2
     err = capsys.readouterr().err
-    assert err == f"euchre: error: {tmp_path}/x\\x1b[2J\\r.egn: no such file\n"
+    assert err == f"euchre: error: '{tmp_path}/x\\x1b[2J\\r.egn': no such file\n"
 
 
 # -- 8: --version ------------------------------------------------------------------------------------------------------

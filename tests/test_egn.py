@@ -627,3 +627,28 @@ def test_docstring_examples_run(name):
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0, result
+
+
+def test_the_library_refuses_devices_fifos_and_oversized_files(tmp_path):
+    """The cap and the regular-file rule live in read_source, so every door (API, CLI, service) has them."""
+    import os
+    import subprocess
+    import sys
+    from solver import EGNError, load_game
+    from solver.records.base import MAX_RECORD_BYTES
+    with pytest.raises(EGNError, match="not a regular file \\(a character device\\)"):
+        load_egn("/dev/zero")
+    link = tmp_path / "zero.egn"
+    link.symlink_to("/dev/zero")
+    with pytest.raises(EGNError, match="-> /dev/zero"):
+        load_game(link)
+    big = tmp_path / "big.egn"
+    with open(big, "wb") as f:
+        f.truncate(MAX_RECORD_BYTES + 1)
+    with pytest.raises(EGNError, match="at most 16 MiB"):
+        load_egn(big)
+    fifo = tmp_path / "pipe.egn"
+    os.mkfifo(fifo)
+    code = f"import solver\ntry:\n    solver.load_egn({str(fifo)!r})\nexcept solver.EGNError as e:\n    print(e)\n"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert "not a regular file (a FIFO)" in out.stdout

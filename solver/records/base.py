@@ -21,6 +21,7 @@ import copy
 import json
 import os
 import re
+import stat
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -114,6 +115,45 @@ class DealError(Exception):
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
+#: The largest game record file read (16 MiB; the largest real one is 24 KB): a bigger one is refused.
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+
+_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
+          (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+
+
+def read_record_file(path) -> bytes:
+    """The bytes of a record file: refused unless it is a regular file (after symlinks) of at most
+    :data:`MAX_RECORD_BYTES` -- a device, FIFO or socket could be read forever or block. Opens
+    nothing but regular files, and reads at most the cap plus one byte (a file may report a size
+    of 0 and hold more, as in ``/proc``).
+
+    Raises :class:`EGNError` naming the path (and a symlink's target) and why.
+    """
+    name = shorten(str(path) if str(path).isprintable() else quoted(str(path)))
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        raise EGNError(f"{name}: no such file") from None
+    except (OSError, ValueError) as exc:       # ValueError: a NUL in the path
+        raise EGNError(f"{name}: cannot be read: {getattr(exc, 'strerror', None) or exc}") from None
+    if not stat.S_ISREG(st.st_mode):
+        kind = next((k for test, k in _KINDS if test(st.st_mode)), "another kind of file")
+        shown = f"{name} (-> {shorten(os.path.realpath(path))})" if os.path.islink(path) else name
+        raise EGNError(f"{shown}: not a regular file ({kind}); a game record is a file")
+    too_big = f"a game record may be at most 16 MiB ({MAX_RECORD_BYTES:,} bytes)"
+    if st.st_size > MAX_RECORD_BYTES:
+        raise EGNError(f"{name}: {st.st_size:,} bytes; {too_big}")
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_RECORD_BYTES + 1)
+    except OSError as exc:
+        raise EGNError(f"{name}: cannot be read: {exc.strerror}") from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise EGNError(f"{name}: more than {MAX_RECORD_BYTES:,} bytes; {too_big}")
+    return data
+
+
 def read_source(source) -> tuple:
     """``(name, parsed JSON)`` of a record given as a path, JSON text, bytes or a dict (copied).
 
@@ -128,15 +168,8 @@ def read_source(source) -> tuple:
     if isinstance(source, bytes):
         name, text = "<text>", _decode(source, "<text>")
     elif isinstance(source, os.PathLike) or (isinstance(source, str) and not _looks_like_json(source)):
-        name = str(source) if str(source).isprintable() else quoted(str(source))
-        name = shorten(name)
-        try:
-            data = Path(source).read_bytes()
-        except FileNotFoundError:
-            raise EGNError(f"{name}: no such file") from None
-        except (OSError, ValueError) as exc:       # ValueError: a NUL in the path
-            raise EGNError(f"{name}: cannot be read: {getattr(exc, 'strerror', None) or exc}") from None
-        text = _decode(data, name)
+        name = shorten(str(source) if str(source).isprintable() else quoted(str(source)))
+        text = _decode(read_record_file(source), name)
     elif isinstance(source, str):
         name, text = "<text>", source.lstrip("\ufeff")
     else:
