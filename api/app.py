@@ -7,6 +7,8 @@ from flask_openapi3.models import Schema
 from pydantic import ValidationError
 from werkzeug.exceptions import HTTPException
 
+import solver
+
 from . import problems, routes, schemas
 
 DEFAULTS = {
@@ -51,7 +53,7 @@ def create_app(config=None) -> OpenAPI:
     app.config.update(config or {})
     _check_config(app.config)
     app.json.sort_keys = False                      # keep the engine's order, as the CLI's --json does
-    app.info = Info(title="euchre-dd", version=routes._version(), description=DESCRIPTION.format(**app.config))
+    app.info = Info(title="euchre-dd", version=solver.__version__, description=DESCRIPTION.format(**app.config))
 
     app.register_api(routes.v1)
     app.register_api(routes.service)

@@ -4,7 +4,6 @@ Bodies mirror the Python API and ``euchre <command> --json`` (README "--json out
 """
 from __future__ import annotations
 
-from importlib import metadata
 
 from flask import current_app, jsonify, request
 from flask_openapi3 import APIBlueprint, Tag
@@ -88,13 +87,6 @@ def review(body: ReviewRequest):
 
 # -- service ------------------------------------------------------------------------------------------
 
-def _version() -> str:
-    try:
-        return metadata.version("euchre-dd")
-    except metadata.PackageNotFoundError:
-        return "unknown"
-
-
 def limits_dict(config) -> dict:
     return {"max_body_bytes": config["MAX_CONTENT_LENGTH"], "max_worlds": config["MAX_WORLDS"],
             "max_review_work": config["MAX_REVIEW_WORK"], "request_timeout_s": config["REQUEST_TIMEOUT"]}
@@ -104,7 +96,7 @@ def limits_dict(config) -> dict:
              responses={200: HealthResponse})
 def healthz():
     engine = {name: hasattr(solver, name) for name in ("solve", "dd_table", "advise", "review", "load_egn", "load_game")}
-    return jsonify({"status": "ok", "version": _version(), "engine": engine,
+    return jsonify({"status": "ok", "version": solver.__version__, "engine": engine,
                     "limits": limits_dict(current_app.config)})
 
 

@@ -4,6 +4,13 @@ Public API (DESIGN.md)::
 
     from solver import Rules, Position, solve, card_values, dd_table, analyse_play, solve_batch
 """
+from importlib import metadata as _metadata
+
+try:
+    __version__ = _metadata.version("euchre-dd")
+except _metadata.PackageNotFoundError:      # run from a source tree that was never installed
+    __version__ = "unknown"
+
 from .cards import Card, Seat, Suit, parse_cards, parse_deal, format_cards, format_deal
 from .errors import CardError, EGNError, EuchreError, IllegalActionError, PositionError, RulesError, SeatError
 from .rules import Rules
@@ -15,6 +22,7 @@ from .records import dump_dummy_record, dump_egn, load_dummy_record, load_egn, l
 from .review import Review, review
 
 __all__ = [
+    "__version__",
     "Card", "Seat", "Suit", "parse_cards", "parse_deal", "format_cards", "format_deal",
     "EuchreError", "CardError", "RulesError", "PositionError", "SeatError", "IllegalActionError", "EGNError",
     "Rules", "Position", "SolveResult", "PlayStep", "DDTable",

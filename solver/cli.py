@@ -15,6 +15,7 @@ import os
 import sys
 import unicodedata
 
+from . import __version__
 from .cards import Card, Seat, Suit, format_cards, parse_cards
 from .errors import EuchreError
 from .position import Position
@@ -216,7 +217,7 @@ def _tricks_won(text: str) -> dict:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="euchre", description="Euchre double-dummy analysis.")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     p = sub.add_parser("solve", help="double-dummy tricks of a position and each legal card's value")
@@ -279,14 +280,6 @@ def build_parser() -> argparse.ArgumentParser:
                    help="gunicorn worker processes (default: one per available core)")
     p.set_defaults(run=cmd_serve, json=False)
     return parser
-
-
-def _version() -> str:
-    from importlib import metadata
-    try:
-        return metadata.version("euchre-dd")
-    except metadata.PackageNotFoundError:       # run from a source tree that was never installed
-        return "(not installed)"
 
 
 def main(argv=None) -> int:

@@ -261,6 +261,14 @@ def makers_points(makers_tricks: int, rules: Rules, alone: bool = False, defende
     return pts if who == "makers" else -pts
 
 
+def game_over(rules: Rules, score, deals_done: int) -> bool:
+    """Whether a game stands over: a side has ``rules.winning_score`` points, or ``rules.num_deals``
+    deals (non-zero) have been played."""
+    if rules.winning_score and max(score) >= rules.winning_score:
+        return True
+    return bool(rules.num_deals) and deals_done >= rules.num_deals
+
+
 # -- calls -----------------------------------------------------------------------
 CALL_KINDS = ("pass", "order", "call")
 _ORDER_WORDS = ("order", "order up", "pick up", "pick it up", "pickup", "assist")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ..cards import Seat
 from ..errors import EuchreError, IllegalActionError, RulesError, quoted
-from ..laws import next_seat
+from ..laws import game_over, next_seat
 from ..rules import Rules
 from .actions import Phase
 from .deal import DealCards
@@ -89,12 +89,7 @@ class Game:
     @property
     def is_over(self) -> bool:
         """True when a side has reached the winning score or the deal limit is used up."""
-        target = self._rules.winning_score
-        if target and max(self.scores) >= target:
-            return True
-        limit = self._rules.num_deals
-        finished = sum(1 for h in self._hands if h.is_over)
-        return bool(limit) and finished >= limit
+        return game_over(self._rules, self.scores, sum(1 for h in self._hands if h.is_over))
 
     @property
     def winner(self) -> int | None:

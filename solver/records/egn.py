@@ -77,7 +77,7 @@ from ..cards import JOKER, Card, Seat, Suit, cards_of, mask_of
 from ..errors import CardError, EGNError, EuchreError, IllegalActionError, RulesError, plural, quoted
 from ..game import (Action, AloneDeclared, BidMade, CardPlayed, DealCards, Discarded, Game, Hand, Kind, Phase,
                     SuitNamed)
-from ..laws import TRICKS, next_seat, popcount, side_name, trick_seats, trick_winner
+from ..laws import TRICKS, game_over, next_seat, popcount, side_name, trick_seats, trick_winner
 from ..rules import Rules
 from .base import (DATA_DIR, DUMMY_FILE_TYPE, EGN_FILE_TYPE, DealError, GameRecord, Problem, call_action,
                    json_path_text, json_type_name, play_card, read_source, replay_deals, schema_error_text,
@@ -351,16 +351,10 @@ def _place_in_game(rules: Rules, deal: EGNDeal, previous: EGNDeal, index: int) -
     if deal.dealer != expected:
         out.append(Problem("dealer", deal.number, f"deal {deal.number}: {deal.dealer} deals, but the deal passes "
                                                   f"left: {expected} should deal after {previous.dealer}"))
-    if _game_over(rules, deal.score_before, index):
+    if game_over(rules, deal.score_before, index):
         out.append(Problem("after_game", deal.number, f"deal {deal.number}: recorded after the game ended at "
                                                       f"{deal.score_before[0]}-{deal.score_before[1]}"))
     return out
-
-
-def _game_over(rules: Rules, score: tuple, deals_done: int) -> bool:
-    if rules.winning_score and max(score) >= rules.winning_score:
-        return True
-    return bool(rules.num_deals) and deals_done >= rules.num_deals
 
 
 def _upgrade_legacy(data: dict) -> tuple:
