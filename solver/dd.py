@@ -15,7 +15,7 @@ import numpy as np
 from . import _search
 from .cards import Card, Seat, Suit, mask_of, parse_cards, parse_deal
 from .errors import CardError, PositionError, RulesError, quoted
-from .laws import check_seat, first_leader, hand_points, parse_side, side_name, side_of, winning_index
+from .laws import check_seat, first_leader, hand_points, parse_side, popcount, side_name, side_of, winning_index
 from .position import Position
 from .rules import Rules
 
@@ -463,7 +463,7 @@ def solve_batch(hands, trump, leader, makers=0, in_play=None, players: int = 4, 
     if bands or makers == 0:
         return side0
     leader_hands = hands[np.arange(n), leader_a]
-    remaining = np.array([bin(int(h)).count("1") for h in leader_hands], dtype=np.int8)
+    remaining = np.array([popcount(int(h)) for h in leader_hands], dtype=np.int8)
     if trick_len is not None:
         remaining += (trick_len > 0).astype(np.int8)
     return (remaining - side0).astype(np.int8)
