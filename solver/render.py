@@ -14,6 +14,13 @@ import os
 from .cards import format_cards
 
 
+def one_line(text) -> str:
+    """Text from a record (a title, a player's name) kept on one line: a line break in it is written
+    ``\\n``, so a crafted title cannot print what looks like another line of the report. (The CLI
+    escapes every other control character where it prints.)"""
+    return str(text).replace("\r", "\\r").replace("\n", "\\n")
+
+
 # -- figures ---------------------------------------------------------------------
 def _signed(x: float) -> str:
     """``+0.25``, ``-1.50``; a figure that rounds to zero is ``0`` (never ``-0.00``)."""
@@ -61,7 +68,7 @@ def mistake_text(m) -> str:
 
 def player_text(p) -> str:
     """A player's totals (:class:`solver.review.PlayerSummary`), as ``str(summary)``."""
-    who = f"{p.seat}" + (f" ({p.name})" if p.name else "")
+    who = f"{p.seat}" + (f" ({one_line(p.name)})" if p.name else "")
     n = sum(p.mistakes.values())
     kinds = ", ".join(f"{v} {k}" for k, v in p.mistakes.items() if v)
     return (f"{who + ':':<18} double dummy {_loss_text(p.dd_tricks, _trick_text)}; information set "
@@ -115,7 +122,7 @@ def review_text(review, verbose: bool = False) -> str:
     """A game's review (:class:`solver.review.Review`): a heading (file, title, deals, worlds,
     seed), the game's notes, each deal (:func:`deal_review_text`), then the game totals."""
     name = os.path.basename(review.source)
-    title = review.title if review.title == name else f"{name}: {review.title}"
+    title = one_line(review.title if review.title == name else f"{name}: {review.title}")
     head = f"{title} ({len(review.deals)} deal{'' if len(review.deals) == 1 else 's'}, " \
            f"{review.worlds} worlds per decision, seed {review.seed})"
     parts = [head] + [f"note: {n}" for n in review.notes] + [""]

@@ -281,3 +281,12 @@ def test_library_review_of_a_record_seeds_from_its_content():
     assert review(path, worlds=10).seed == seed
     assert review(path.read_text(), worlds=10).seed == seed          # the same record as text
     assert review(load_game(path), worlds=10, seed=seed).to_dict() == review(path, worlds=10).to_dict()
+
+
+def test_a_line_break_in_a_record_does_not_make_a_report_line(capsys, tmp_path):
+    path = one_deal_record(tmp_path, title="Final\nN  fake line", players=["Ann\ntrick 1 forged", "Llama", "E1", "LK"])
+    assert main(["review", str(path), "--worlds", "10", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "one.egn: Final\\nN  fake line (1 deal," in out
+    assert "N (Ann\\ntrick 1 forged):" in out
+    assert not any(line.startswith(("N  fake", "trick 1 forged")) for line in out.splitlines())
