@@ -1,0 +1,135 @@
+"""benchmarks/derive_bidding_model.py: its gains against solves by hand, its fits on known curves, its output."""
+import importlib.util
+import json
+import math
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from solver import Position, Rules, solve
+from solver.bidding import DEFAULT_MODEL
+from solver.bidding.model import POINT_COUNT, BiddingModel, load_model
+from solver.cards import mask_of, parse_cards
+
+SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "derive_bidding_model.py"
+spec = importlib.util.spec_from_file_location("derive_bidding_model", SCRIPT)
+derive = importlib.util.module_from_spec(spec)
+sys.modules[spec.name] = derive          # dataclasses look their module up
+spec.loader.exec_module(derive)
+
+# N deals; E (left) holds hearts, W (right) spades; the 9 of clubs is turned up.
+HANDS = {"N": "Ac Kc Qc Ad Kd", "E": "Jh Ah Kh Qh Th", "S": "Jc Tc Qd Td 9d", "W": "Js As Ks Qs Ts"}
+UPCARD = "9c"
+SEATS = "NESW"
+
+
+def one_deal():
+    hands = np.array([[mask_of(parse_cards(HANDS[s])) for s in SEATS]], dtype=np.uint32)
+    upcard = np.array([int(parse_cards(UPCARD)[0])])
+    r1, r2, _ = derive.contract_points(hands, upcard, Rules(), threads=1)
+    deals = derive.Deals(Rules(), hands, upcard, np.zeros(1, np.uint32), r1, r2)
+    return deals, hands, upcard
+
+
+def points_by_solve(trump, maker, alone, hands_text):
+    """Side NS's points of one contract, from solver.solve on a Position written out by hand."""
+    partner = SEATS[(SEATS.index(maker) + 2) % 4]
+    deal = " ".join(f"{s}:{'-' if alone and s == partner else hands_text[s]}" for s in SEATS)
+    leader = SEATS[(SEATS.index(maker) + 1) % 4] if alone else "E"      # left of the loner / of the dealer N
+    if alone and leader == partner:
+        leader = SEATS[(SEATS.index(leader) + 1) % 4]
+    makers = "NS" if maker in "NS" else "EW"
+    result = solve(Position.parse(deal, trump, leader, makers=makers, alone=maker if alone else None))
+    (side, pts), = result.points.items()
+    return pts if side == "NS" else -pts
+
+
+def test_round1_contracts_by_hand():
+    deals, _, _ = one_deal()
+    # N picks up the 9c: Ac Kc Qc 9c Ad Kd keeps its trumps and its ace and, no plain card being alone in its
+    # suit but the ace, throws the lowest plain card: the king of diamonds
+    after = dict(HANDS, N="Ac Kc Qc 9c Ad")
+    for m, maker in enumerate(SEATS):
+        assert deals.r1[0, m, 0] == points_by_solve("c", maker, False, after)
+        assert deals.r1[0, m, 1] == points_by_solve("c", maker, True, after)
+
+
+def test_gain_of_the_last_node_equals_the_solves_of_its_contracts():
+    """Round 2, the dealer N: a pass throws the hand in (0), a call scores the model's mixture of its
+    suits and of alone, each contract solved by hand."""
+    deals, hands, upcard = one_deal()
+    model = POINT_COUNT
+    node = derive.evaluate(model, deals)[-1]
+    assert (node.rnd, node.seat, node.place) == (2, 0, 0)
+    p_suit, p_alone = model.round2(hands[:, 0], 0, 0)
+    expected = 0.0
+    for t, letter in enumerate("cdhs"):
+        if t == 0:
+            continue
+        with_p = points_by_solve(letter, "N", False, HANDS)
+        lone = points_by_solve(letter, "N", True, HANDS)
+        expected += p_suit[0, t] / p_suit[0].sum() * ((1 - p_alone[0, t]) * with_p + p_alone[0, t] * lone)
+    assert node.gain(4)[0] == pytest.approx(expected, abs=1e-12)
+
+
+def test_gain_of_a_pass_counts_the_later_seats_calls():
+    """Round 2, W (right of the dealer, side EW): E[call] minus E[N's turn after the pass]."""
+    deals, hands, _ = one_deal()
+    model = POINT_COUNT
+    nodes = derive.evaluate(model, deals)
+    node = nodes[-2]
+    assert (node.rnd, node.seat, node.place) == (2, 3, 3)
+
+    def call_value(seat, place):
+        p_suit, p_alone = model.round2(hands[:, SEATS.index(seat)], place, 0)
+        value = 0.0
+        for t, letter in enumerate("cdhs"):
+            if t:
+                value += p_suit[0, t] * ((1 - p_alone[0, t]) * points_by_solve(letter, seat, False, HANDS)
+                                         + p_alone[0, t] * points_by_solve(letter, seat, True, HANDS))
+        return value, p_suit[0].sum()
+
+    w_value, w_call = call_value("W", 3)
+    n_value, _ = call_value("N", 0)
+    expected = -(w_value / w_call - n_value)             # EW's gain: NS points with the sign turned
+    assert node.gain(4)[0] == pytest.approx(expected, abs=1e-12)
+
+
+def test_fit_recovers_a_known_logistic():
+    rng = np.random.default_rng(3)
+    x = rng.uniform(0, 12, 40000)
+    y = rng.random(x.size) < 1 / (1 + np.exp(-(x - 6.5) / 0.8))
+    t, s = derive.fit_logistic(x, y, np.ones(x.size))
+    assert t == pytest.approx(6.5, abs=0.05) and s == pytest.approx(0.8, abs=0.05)
+    _, s_fixed = derive.fit_logistic(x, y, np.ones(x.size), t=6.5)
+    assert s_fixed == pytest.approx(0.8, abs=0.05)
+
+
+def test_best_threshold_is_where_the_gain_changes_sign():
+    # gain = x - 4.2: the best curve calls from 4.2 on, whatever the spread
+    x = np.linspace(0, 10, 2001)
+    assert derive.best_threshold(x, x - 4.2, np.ones(x.size), spread=0.5) == pytest.approx(4.2, abs=0.01)
+
+
+def test_quick_run_writes_a_model_with_provenance(tmp_path):
+    out = tmp_path / "model.json"
+    model = derive.main(["--quick", "--players", "4", "--out", str(out)])
+    loaded = BiddingModel.from_dict(json.loads(out.read_text()))
+    assert loaded == model == load_model(out)
+    prov = loaded.provenance
+    assert prov["deals"] == 300 and prov["4-player"]["iterations"] == 1
+    assert set(prov["4-player"]["last_change"]) >= {"order/left", "call/dealer", "alone", "spread"}
+    assert "not derived" in prov["2-player"]
+    assert all(math.isfinite(v) for v in loaded.order + loaded.call)
+
+
+def test_shipped_model_is_the_derived_one():
+    assert DEFAULT_MODEL.name == "best-response-1"
+    assert DEFAULT_MODEL.provenance["4-player"]["converged"]
+    # a strong player orders Jh Jd Ah Kh 9s with the 9h up from every seat
+    hand = np.uint32(mask_of(parse_cards("Jh Jd Ah Kh 9s")))
+    up = int(parse_cards("9h")[0])
+    for place in range(4):
+        assert DEFAULT_MODEL.round1([hand], place, up)[0][0] > 0.95
