@@ -66,7 +66,7 @@ def advise(body: AdviseRequest):
     with limits.engine(body, main_field="hand"):
         extra = {"dummies": body.dummies} if body.dummies is not None else {}
         result = run(hand=body.hand, upcard=body.upcard, seat=body.seat, dealer=body.dealer, round=body.round,
-                     rules=body.rules.to_rules(), worlds=body.worlds, seed=body.seed,
+                     rules=body.rules.to_rules(), worlds=body.worlds, seed=body.seed, inference=body.inference,
                      threads=current_app.config["ENGINE_THREADS"], **extra)
     return jsonify(result.to_dict())
 

@@ -180,6 +180,8 @@ class AdviseRequest(Strict):
     dummies: StrictStr | None = Field(None, max_length=200, examples=["N:9c Tc Jh Ks Ad S:Jd Js Qh Kc Ah"],
                                       description="two-player dummy hands (rules players 2, dummy_hands true): "
                                                   "both face-up dummies, 'N:<cards> S:<cards>'")
+    inference: StrictBool = Field(True, description="weight the worlds by the earlier passes under the bidding "
+                                                    "model (false: uniform worlds)")
 
     @field_validator("hand")
     @classmethod
@@ -281,7 +283,9 @@ class TableResponse(Out):
 
 
 class AdviseResponse(BaseModel):
-    """`solver.advise(...).to_dict()`, as `euchre advise --json`: options, recommended, margin."""
+    """`solver.advise(...).to_dict()`, as `euchre advise --json`: options, recommended, margin; `bidding` (the
+    model of the later seats, inference, proposals drawn and kept, effective worlds), `robust` and `variants`
+    (the recommendation under a cautious and an aggressive variant of the model)."""
 
     model_config = ConfigDict(extra="allow")
 

@@ -143,7 +143,10 @@ def advice_text(advice) -> str:
     A heading (seat, hand, upcard, dealer, round, worlds), with dummy hands a line
     for the face-up dummies, then one row per option: P(make), P(march),
     P(euchred) and expected points with the half-width of their 95% interval
-    (``*`` marks the recommended call), and the recommendation with its margin.
+    (``*`` marks the recommended call); how the later seats bid, what the earlier
+    passes did to the worlds, and whether the best call holds under the cautious and
+    aggressive variants of the model (``NOT robust`` when it does not); last the
+    recommendation with its margin.
     """
     head = (f"{advice.seat} holds {format_cards(advice.hand)}; upcard {advice.upcard}"
             f"{' turned down' if advice.round == 2 else ''}; dealer {advice.dealer}; round {advice.round}; "
@@ -161,6 +164,7 @@ def advice_text(advice) -> str:
         mark = " *" if o is advice.recommended else ""
         sets = "" if o.phases is None else "".join(f" {p['expected_points']:+7.3f}" for p in o.phases)
         lines.append(f"{o.name:<28} {o.p_make:8.3f} {o.p_march:8.3f} {o.p_euchred:10.3f} {pts:>16}{sets}{mark}")
+    lines.extend(_bidding_lines(advice))
     if len(advice.options) > 1:
         lo, hi = advice.margin_interval
         spread = "" if advice.exact else f", 95% {lo:+.3f} to {hi:+.3f}"
@@ -168,6 +172,37 @@ def advice_text(advice) -> str:
     else:
         lines.append(f"recommended: {advice.recommended.name} (the only option asked for)")
     return "\n".join(lines)
+
+
+def _bidding_lines(advice) -> list:
+    """How the other seats were modelled, what the earlier passes did, and whether the best call
+    holds under the model's cautious and aggressive variants."""
+    b = getattr(advice, "bidding", None)
+    if not b:
+        return []
+    who = f"model {b['model']}" if b["later_seats"] == "model" else f"policy {b['policy']}"
+    lines = [f"later seats: {who} ({b['auction']})"]
+    if b.get("note"):
+        lines.append(b["note"])
+    elif not b["inference"]:
+        lines.append("inference off: uniform worlds, earlier passes not used")
+    elif not b["evidence"]:
+        lines.append("inference on: no earlier pass to weigh (the first to speak)")
+    else:
+        how = (f"every deal weighted by their chance, effective worlds {b['effective_worlds']:.0f} of "
+               f"{b['proposals']}" if advice.exact else
+               f"{b['accepted']} of {b['proposals']} uniform deals kept ({b['acceptance']:.0%})")
+        lines.append(f"inference on ({b['model']}): {', '.join(b['evidence'])}; {how}")
+        if b["bound_hit"]:
+            lines.append(f"  warning: stopped at {b['max_proposals']} proposals with only {b['accepted']} worlds kept")
+    if advice.variants:
+        parts = [f"{v['role']} ({v['delta']:+g}): {v['recommended_name']} {v['expected_points'][v['recommended']]:+.3f}"
+                 for v in advice.variants]
+        if advice.robust:
+            lines.append(f"robust: the same call under the model's variants, {'; '.join(parts)}")
+        else:
+            lines.append(f"NOT robust: the best call depends on the bidding model: {'; '.join(parts)}")
+    return lines
 
 
 __all__ = ["mistake_text", "player_text", "card_line", "deal_review_text", "review_text", "advice_text"]

@@ -30,6 +30,10 @@ from solver import (Advice, CardError, EuchreError, IllegalActionError, Position
 from solver.bidding import POLICY, dealer_discard  # noqa: E402
 from solver.stats import wilson  # noqa: E402
 
+#: The first version's bidding: the later seats by the point count, uniform worlds (what the independent
+#: computations below implement)
+FIRST_VERSION = dict(inference=False, policy=POLICY)
+
 RANKS, SUITS, SEATS = "9TJQKA", "cdhs", "NESW"
 SAME = {"c": "s", "s": "c", "d": "h", "h": "d"}
 DECK = [r + s for r in RANKS for s in SUITS]
@@ -346,7 +350,7 @@ TWO_PLAYER_CASES = [
 @pytest.mark.parametrize("case", range(len(TWO_PLAYER_CASES)))
 def test_two_player_exact_against_enumeration(case):
     hand, up, me, dealer, rnd, rules = TWO_PLAYER_CASES[case]
-    advice = advise(hand, up, SEATS[me], SEATS[dealer], round=rnd, rules=rules, seed=1)
+    advice = advise(hand, up, SEATS[me], SEATS[dealer], round=rnd, rules=rules, seed=1, **FIRST_VERSION)
     assert advice.exact and advice.worlds == math.comb(18, 5) and advice.placements == 8568
     worlds = two_player_worlds(hand.split(), up, me)
     # the advisor used exactly these deals, each once
@@ -360,7 +364,7 @@ def test_two_player_exact_against_enumeration(case):
 
 def test_two_player_own_round2_policy():
     hand, up, me, dealer, rnd, rules = TWO_PLAYER_CASES[0]
-    advice = advise(hand, up, "N", "S", rules=rules, own_round2="policy", calls=["pass"])
+    advice = advise(hand, up, "N", "S", rules=rules, own_round2="policy", calls=["pass"], **FIRST_VERSION)
     worlds = two_player_worlds(hand.split(), up, me)
     expected = independent_options(worlds, hand.split(), up, me, dealer, rnd, rules, own_round2="policy")
     compare(advice, {"pass": expected["pass"]}, exact=True)
@@ -407,7 +411,8 @@ FOUR_PLAYER_CASES = [
 @pytest.mark.parametrize("case", range(len(FOUR_PLAYER_CASES)))
 def test_four_player_world_by_world(case):
     hand, up, me, dealer, rnd, rules = FOUR_PLAYER_CASES[case]
-    advice = advise(hand, up, SEATS[me], SEATS[dealer], round=rnd, rules=rules, worlds=40, seed=100 + case)
+    advice = advise(hand, up, SEATS[me], SEATS[dealer], round=rnd, rules=rules, worlds=40, seed=100 + case,
+                    **FIRST_VERSION)
     assert not advice.exact and advice.worlds == 40
     worlds = worlds_of(advice)
     for w in worlds:      # the seat's cards where they belong, never elsewhere
@@ -613,3 +618,338 @@ def test_dealer_never_discards_the_upcard_when_the_rules_forbid_it():
     for option in a.options:
         assert option.discard is None or str(option.discard) != "9h"
         assert "9h" not in (option.discards or {})
+
+
+# ------------------------------------------------------------------ issue 11: the model, inference, robustness
+from solver.bidding import DEFAULT_MODEL, POINT_COUNT, BiddingModel  # noqa: E402
+from solver.advisor.inference import MAX_PROPOSALS, pass_likelihood  # noqa: E402
+
+# The first version's figures, computed by main's code before the model (commit 0d301a4) with these seeds:
+# {call: (expected points, p_make, p_march, p_euchred)}, the recommendation and the margin.
+FIRST_VERSION_FIGURES = [
+    (dict(hand="Jh Jd Ah Kh 9s", upcard="9h", seat="E", dealer="N", seed=1),
+     {'pass': (1.3995, 0.9155, 0.469, 0.0385), 'order': (1.4505, 1.0, 0.4505, 0.0),
+      'order alone': (1.093, 1.0, 0.031, 0.0)},
+     'order', 0.051),
+    (dict(hand="B Jh Kh 9c 9s", upcard="Qh", seat="W", dealer="S", rules=Rules(joker=True), seed=1),
+     {'pass': (1.545, 0.2115, 0.095, 0.0045), 'order': (1.323, 0.981, 0.38, 0.019),
+      'order alone': (0.1765, 0.7255, 0.0, 0.2745)},
+     'pass', 0.222),
+    (dict(hand="Tc Td As Ts Kd", upcard="9s", seat="N", dealer="W", round=2, seed=3, worlds=300),
+     {'pass': (-0.13, 0.33666666666666667, 0.07, 0.06),
+      'call c': (-0.57, 0.44666666666666666, 0.09, 0.5533333333333333),
+      'call c alone': (-1.97, 0.01, 0.0, 0.99),
+      'call d': (-0.0033333333333333335, 0.63, 0.10666666666666667, 0.37),
+      'call d alone': (-1.83, 0.056666666666666664, 0.0, 0.9433333333333334),
+      'call h': (-0.9333333333333333, 0.33666666666666667, 0.056666666666666664, 0.6633333333333333),
+      'call h alone': (-2.0, 0.0, 0.0, 1.0)},
+     'call d', 0.12666666666666668),
+    (dict(hand="9d Ac Tc Kd Jd", upcard="Kc", seat="S", dealer="S", seed=2, worlds=300),
+     {'pass': (-0.6266666666666667, 0.08333333333333333, 0.02, 0.023333333333333334),
+      'order': (0.29333333333333333, 0.7133333333333334, 0.15333333333333332, 0.2866666666666667),
+      'order alone': (-0.48, 0.4533333333333333, 0.05333333333333334, 0.5466666666666666)},
+     'order', 0.7733333333333333),
+    (dict(hand="9d Ac Tc Kd Jd", upcard="Kc", seat="S", dealer="N", round=2, rules=Rules(players=2), seed=1),
+     {'pass': (-0.6725023342670402, 0.0, 0.0, 0.0),
+      'call d': (1.5892857142857142, 0.9987161531279178, 0.5931372549019608, 0.0012838468720821662),
+      'call h': (-0.28513071895424835, 0.5239262371615313, 0.1430905695611578, 0.4760737628384687),
+      'call s': (-1.7994864612511672, 0.0611577964519141, 0.017040149393090568, 0.9388422035480859)},
+     'call d', 1.8744164332399627),
+]
+
+
+@pytest.mark.parametrize("case", range(len(FIRST_VERSION_FIGURES)))
+def test_the_first_version_figures_are_reproduced(case):
+    kwargs, figures, rec, margin = FIRST_VERSION_FIGURES[case]
+    a = advise(**kwargs, **FIRST_VERSION)
+    got = {o.call: (o.expected_points, o.p_make, o.p_march, o.p_euchred) for o in a.options}
+    assert list(got) == list(figures)
+    for call, want in figures.items():
+        assert got[call] == pytest.approx(want, abs=1e-12), call
+    assert a.recommended.call == rec and a.margin == pytest.approx(margin, abs=1e-12)
+    assert a.bidding["later_seats"] == "policy" and a.bidding["inference"] is False
+    assert a.variants == () and a.robust is None and a.weights is None
+
+
+def masks(world):
+    return [sum(1 << idx(c) for c in h) if h is not None else 0 for h in world]
+
+
+def weighted(vals, w):
+    """(expected points, p_make, p_march, p_euchred) of per-world (points, tricks, ours) with weights w,
+    each world's value possibly a list of (chance, value) branches."""
+    tot = sum(w)
+    acc = [0.0] * 4
+    for wi, branches in zip(w, vals):
+        for p, (pts, tricks, ours) in branches:
+            acc[0] += wi * p * pts
+            acc[1] += wi * p * (ours and tricks >= 3)
+            acc[2] += wi * p * (ours and tricks == 5)
+            acc[3] += wi * p * (ours and tricks < 3)
+    return tuple(x / tot for x in acc)
+
+
+def test_inference_two_player_round2_against_a_weighted_brute_force():
+    # N (not the dealer) names a suit in round 2: S turned the 9s down, which the model makes less likely
+    # the stronger S's spades are; after N's pass S names a suit by the model's chances (or throws in)
+    hand, up, me, dealer = "Tc Td As Ts Kd", "9s", 0, 2
+    rules, model = Rules(players=2), POINT_COUNT
+    a = advise(hand, up, "N", "S", round=2, rules=rules, model=model, seed=1)
+    worlds = two_player_worlds(hand.split(), up, me)
+    w = [float(model.likelihood(np.array([masks(x)[dealer]], dtype=np.uint32), 0, 1, idx(up), "pass",
+                                players=2)[0]) for x in worlds]
+    assert a.exact and a.bidding["inference"] and a.bidding["evidence"] == ["S passed round 1"]
+    assert a.bidding["effective_worlds"] == pytest.approx(sum(w) ** 2 / sum(x * x for x in w), rel=1e-12)
+    assert a.weights is not None and len(a.weights) == len(worlds)
+    expected = {}
+    for s in "cdh":
+        expected[f"call {s}"] = weighted([[(1.0, play(x, dealer, up, me, s, False, None, rules, me))]
+                                          for x in worlds], w)
+    passes = []
+    for x in worlds:
+        p_suit, _ = model.round2(np.array([masks(x)[dealer]], dtype=np.uint32), 0, SUITS.index("s"), False, 2)
+        passes.append([(float(p_suit[0, SUITS.index(s)]), play(x, dealer, up, dealer, s, False, None, rules, me))
+                       for s in "cdh"])
+    expected["pass"] = weighted(passes, w)
+    for o in a.options:
+        assert (o.expected_points, o.p_make, o.p_march, o.p_euchred) == pytest.approx(expected[o.call], abs=1e-12)
+        assert o.exact and o.points_interval == (o.expected_points, o.expected_points)
+    ranked = sorted(expected, key=lambda k: -expected[k][0])
+    assert a.recommended.call == ranked[0]
+    assert a.margin == pytest.approx(expected[ranked[0]][0] - expected[ranked[1]][0], abs=1e-12)
+
+
+def test_inference_two_player_dealer_round1_against_a_weighted_brute_force():
+    # S deals and speaks after N passed: picking up tries every discard on the weighted worlds; passing
+    # goes to round 2, N naming a suit by the model's chances, then S's one best choice where N passed
+    hand, up, me, dealer = "Jh Ah 9c Qs Td", "Kh", 2, 2
+    rules, model = Rules(players=2), POINT_COUNT
+    a = advise(hand, up, "S", "S", rules=rules, model=model, seed=1)
+    worlds = two_player_worlds(hand.split(), up, me)
+    other = 0
+    w = [float(model.likelihood(np.array([masks(x)[other]], dtype=np.uint32), 1, 1, idx(up), "pass",
+                                players=2)[0]) for x in worlds]
+    assert a.bidding["evidence"] == ["N passed round 1"]
+    best = None
+    for d in sorted(hand.split() + [up], key=idx):
+        fig = weighted([[(1.0, play(x, dealer, up, me, "h", False, d, rules, me))] for x in worlds], w)
+        if best is None or fig[0] > best[0] + 1e-12:
+            best = fig
+    expected = {"order": best}
+    # the pass: N's round-2 chances, then S's single best choice over what reaches it
+    n_call, reach = [], []
+    for x in worlds:
+        p_suit, _ = model.round2(np.array([masks(x)[other]], dtype=np.uint32), 1, SUITS.index("h"), False, 2)
+        n_call.append([(float(p_suit[0, SUITS.index(s)]), play(x, dealer, up, other, s, False, None, rules, me))
+                       for s in "cds"])
+        reach.append(1.0 - float(p_suit[0].sum()))
+    choices = {"pass": [(0, 0, False)] * len(worlds)}
+    for s in "cds":
+        choices[s] = [play(x, dealer, up, me, s, False, None, rules, me) for x in worlds]
+    mine = max(choices, key=lambda c: sum(wi * r * v[0] for wi, r, v in zip(w, reach, choices[c])))
+    expected["pass"] = weighted([nc + [(r, v)] for nc, r, v in zip(n_call, reach, choices[mine])], w)
+    for o in a.options:
+        assert (o.expected_points, o.p_make, o.p_march, o.p_euchred) == pytest.approx(expected[o.call], abs=1e-12)
+
+
+def test_the_expected_auction_without_inference_two_player():
+    # N speaks first (nothing to infer): after N's pass the dealer orders by the model's chance, else
+    # round 2 (N's best single choice, then S by the model)
+    hand, up, me, dealer = "9d Ac Tc Kd Jd", "Kc", 0, 2
+    rules, model = Rules(players=2), POINT_COUNT
+    a = advise(hand, up, "N", "S", rules=rules, model=model, seed=1, calls=["pass"])
+    assert a.bidding["evidence"] == [] and a.weights is None
+    worlds = two_player_worlds(hand.split(), up, me)
+    s_order, reach = [], []
+    for x in worlds:
+        p_order, _ = model.round1(np.array([masks(x)[dealer]], dtype=np.uint32), 0, idx(up), 2)
+        s_order.append((float(p_order[0]), play(x, dealer, up, dealer, "c", False, "policy", rules, me)))
+        reach.append(1.0 - float(p_order[0]))
+    choices = {}
+    for s in "dhs":
+        choices[s] = [[(1.0, play(x, dealer, up, me, s, False, None, rules, me))] for x in worlds]
+    after = []
+    for x in worlds:
+        p_suit, _ = model.round2(np.array([masks(x)[dealer]], dtype=np.uint32), 0, SUITS.index("c"), False, 2)
+        after.append([(float(p_suit[0, SUITS.index(s)]), play(x, dealer, up, dealer, s, False, None, rules, me))
+                      for s in "dhs"])
+    choices["pass"] = after
+    mine = max(choices, key=lambda c: sum(r * sum(p * v[0] for p, v in br)
+                                          for r, br in zip(reach, choices[c])))
+    vals = [[s_order[i]] + [(reach[i] * p, v) for p, v in choices[mine][i]] for i in range(len(worlds))]
+    got = a.option("pass")
+    assert (got.expected_points, got.p_make, got.p_march, got.p_euchred) == pytest.approx(
+        weighted(vals, [1.0] * len(worlds)), abs=1e-12)
+    assert sum(got.auction.values()) == pytest.approx(1.0)
+
+
+def test_pass_likelihood_is_the_product_over_the_passes_seen():
+    rng = np.random.default_rng(4)
+    hands = solver.worlds.bid_space(sum(1 << idx(c) for c in "Tc Td As Ts Kd".split()), idx("9s"),
+                                    0, Rules()).sample(50, rng).hands
+    up = idx("9s")
+    # W deals, so N speaks first (place 1), then E (2), S (3), W (0)
+    # N in round 2: E, S, W passed round 1 (W as the dealer), and nobody spoke before N in round 2
+    got = pass_likelihood(POINT_COUNT, hands, 0, 3, 2, up, 4)
+    want = np.ones(50)
+    for p, place in ((1, 2), (2, 3), (3, 0)):
+        want *= POINT_COUNT.likelihood(hands[:, p], place, 1, up, "pass")
+    assert np.allclose(got, want, rtol=1e-12, atol=0)
+    # S in round 2: N, E, W passed round 1, then N and E passed round 2
+    got = pass_likelihood(POINT_COUNT, hands, 2, 3, 2, up, 4)
+    want = np.ones(50)
+    for p, place in ((0, 1), (1, 2), (3, 0)):
+        want *= POINT_COUNT.likelihood(hands[:, p], place, 1, up, "pass")
+    for p, place in ((0, 1), (1, 2)):
+        want *= POINT_COUNT.likelihood(hands[:, p], place, 2, up, "pass")
+    # round 1, S to speak: N and E passed
+    got = pass_likelihood(POINT_COUNT, hands, 2, 3, 1, up, 4)
+    want = POINT_COUNT.likelihood(hands[:, 0], 1, 1, up, "pass") * POINT_COUNT.likelihood(hands[:, 1], 2, 1, up,
+                                                                                          "pass")
+    assert np.allclose(got, want, rtol=1e-12, atol=0)
+    assert (got > 0).all() and (got <= 1).all()
+
+
+def test_rejection_sampled_worlds_follow_the_weighted_distribution():
+    # N to name a suit, W dealing: E, S and W passed round 1. A statistic of the kept worlds matches its
+    # likelihood-weighted mean over an independent uniform sample
+    hand, up = "Tc Td As Ts Kd", "9s"
+    a = advise(hand, up, "N", "W", round=2, model=POINT_COUNT, worlds=4000, seed=9, calls=["call d"])
+    assert not a.exact and a.worlds == 4000 and a.bidding["accepted"] == 4000
+    assert a.bidding["proposals"] > 4000 and 0 < a.bidding["acceptance"] < 1
+    space = solver.worlds.bid_space(sum(1 << idx(c) for c in hand.split()), idx(up), 0, Rules())
+    uni = space.sample(200_000, np.random.default_rng(77)).hands
+    lik = pass_likelihood(POINT_COUNT, uni, 0, 3, 2, idx(up), 4)
+    # the acceptance rate estimates the mean likelihood
+    assert abs(a.bidding["acceptance"] - lik.mean()) < 4 * math.sqrt(lik.mean() / a.bidding["proposals"])
+
+    def spades_of_w(h):       # W's spades count (the dealer turned the 9s down: fewer spades expected)
+        return np.array([bin(int(m) & solver.worlds.suit_mask(3, 3, joker=False)).count("1") for m in h[:, 3]])
+
+    want = float((spades_of_w(uni) * lik).sum() / lik.sum())
+    got = spades_of_w(a.drawn.hands)
+    assert abs(got.mean() - want) < 4 * got.std() / math.sqrt(got.size) + 0.005
+    assert abs(want - spades_of_w(uni).mean()) > 0.05       # the passes do move the worlds
+
+
+def test_sampled_inference_agrees_with_the_exact_weighted_figures():
+    # two-player, N in round 2 after S turned the card down: sampled worlds (rejection) against every deal
+    kw = dict(hand="Tc Td As Ts Kd", upcard="9s", seat="N", dealer="S", round=2, rules=Rules(players=2),
+              model=POINT_COUNT, calls=["call d", "pass"], robust_delta=None)
+    exact = advise(**kw, seed=1)
+    sampled = advise(**kw, seed=2, worlds=20000, exact_limit=0)
+    assert exact.exact and not sampled.exact
+    for o in sampled.options:
+        lo, hi = o.points_interval
+        half = (hi - lo) / 2
+        assert abs(o.expected_points - exact.option(o.call).expected_points) < 1.6 * half, o.call
+
+
+def test_the_bound_on_proposals_is_reported():
+    # a model sure that everybody orders up makes E's pass (before N) very unlikely: 0.4% of the deals
+    eager = BiddingModel("eager", order=(-50.0,) * 4, call=(-50.0,) * 4, floor=0.004)
+    a = advise("9d Ac Tc Kd Jd", "Kc", "N", "S", model=eager, worlds=100, seed=3, calls=["order"])
+    b = a.bidding
+    assert b["bound_hit"] and b["proposals"] == b["max_proposals"] == MAX_PROPOSALS * 100
+    assert 10 <= b["accepted"] == a.worlds < 100
+    assert "warning: stopped at" in str(a)
+    hopeless = BiddingModel("hopeless", order=(-50.0,) * 4, call=(-50.0,) * 4, floor=1e-6)
+    with pytest.raises(solver.RulesError, match="inference: only"):
+        advise("9d Ac Tc Kd Jd", "Kc", "N", "S", model=hopeless, worlds=100, seed=3, calls=["order"])
+
+
+def test_variants_exact_equal_the_shifted_models_themselves():
+    kw = dict(hand="Jh Ah 9c Qs Td", upcard="Kh", seat="S", dealer="S", rules=Rules(players=2), seed=1)
+    a = advise(**kw, model=POINT_COUNT)
+    assert [v["role"] for v in a.variants] == ["cautious", "aggressive"]
+    for v in a.variants:
+        assert v["delta"] == (1.0 if v["role"] == "cautious" else -1.0)
+        direct = advise(**kw, model=POINT_COUNT.shifted(v["delta"]), robust_delta=None)
+        assert v["expected_points"] == pytest.approx({o.call: o.expected_points for o in direct.options},
+                                                     abs=1e-12)
+        assert v["recommended"] == direct.recommended.call
+    assert a.robust == all(v["recommended"] == a.recommended.call for v in a.variants)
+
+
+def test_variants_sampled_are_the_calls_reweighted():
+    # calls do not depend on the model but through the weights: the variant's mean is the importance-weighted
+    # mean of the same per-world points, with weights the variant's likelihood over the model's
+    a = advise("Tc Td As Ts Kd", "9s", "N", "W", round=2, model=POINT_COUNT, worlds=500, seed=4)
+    h = a.drawn.hands
+    base = pass_likelihood(POINT_COUNT, h, 0, 3, 2, idx("9s"), 4)
+    for v in a.variants:
+        r = pass_likelihood(POINT_COUNT.shifted(v["delta"]), h, 0, 3, 2, idx("9s"), 4) / base
+        for o in a.options:
+            if o.call != "pass":
+                assert v["expected_points"][o.call] == pytest.approx(
+                    float((r * o.world_points).sum() / r.sum()), abs=1e-12)
+        assert v["effective_worlds"] == pytest.approx(r.sum() ** 2 / (r * r).sum())
+    # a more cautious table passes more: the dealer's side names trump less often after N's pass
+    text = str(a)
+    assert ("NOT robust" in text) == (a.robust is False) and ("\nrobust:" in text) == (a.robust is True)
+
+
+def test_no_variants_with_a_policy_and_none_asked():
+    assert advise("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=50, seed=1, policy=POLICY).robust is None
+    a = advise("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=50, seed=1, robust_delta=None)
+    assert a.variants == () and a.robust is None
+
+
+def test_dummy_hands_keep_the_point_count_and_uniform_worlds():
+    rules = Rules(players=2, dummy_hands=True)
+    kw = dict(hand="9c Tc Jh Ks Ad", upcard="Qs", seat="N", dealer="S", rules=rules,
+              dummies={"N": "9s Ts Qh Kd 9d", "S": "Jd Js Ah Kc Ac"})
+    a = advise(**kw)
+    b = advise(**kw, **FIRST_VERSION)
+    assert a.exact and a.to_dict()["options"] == b.to_dict()["options"]
+    assert a.bidding["later_seats"] == "policy" and a.bidding["inference"] is False and a.bidding["note"]
+    assert a.model is None and a.variants == () and a.robust is None
+    with pytest.raises(solver.RulesError, match="does not cover the dummy-hands variant"):
+        advise(**kw, model=POINT_COUNT)
+
+
+@pytest.mark.parametrize("kwargs, pattern", [
+    (dict(model="point-count"), r"model 'point-count': expected a BiddingModel"),
+    (dict(policy="strict"), r"policy 'strict': expected a BiddingPolicy"),
+    (dict(inference="yes"), r"inference 'yes': must be True or False"),
+    (dict(robust_delta=-1), r"robust_delta -1"),
+    (dict(robust_delta=True), r"robust_delta True"),
+])
+def test_bad_model_arguments_are_clear_errors(kwargs, pattern):
+    with pytest.raises(solver.RulesError, match=pattern):
+        advise("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=20, seed=1, **kwargs)
+
+
+def test_the_model_is_reported_in_json_and_text():
+    a = advise("Tc Td As Ts Kd", "9s", "N", "W", round=2, worlds=200, seed=1)
+    d = json.loads(json.dumps(a.to_dict(), allow_nan=False))
+    b = d["bidding"]
+    assert b["model"] == DEFAULT_MODEL.name and b["later_seats"] == "model" and b["inference"] is True
+    assert b["evidence"] == ["E passed round 1", "S passed round 1", "W passed round 1"]
+    assert b["accepted"] == 200 and b["proposals"] >= 200 and b["acceptance"] == pytest.approx(
+        b["accepted"] / b["proposals"], abs=0.05)
+    assert d["robust"] in (True, False) and len(d["variants"]) == 2
+    assert {v["role"] for v in d["variants"]} == {"cautious", "aggressive"}
+    assert d["method"]["model"]["name"] == DEFAULT_MODEL.name and d["method"]["policy"] is None
+    text = str(a)
+    assert f"later seats: model {DEFAULT_MODEL.name}" in text and "E passed round 1" in text
+    off = advise("Tc Td As Ts Kd", "9s", "N", "W", round=2, worlds=200, seed=1, inference=False)
+    assert off.bidding["inference"] is False and off.bidding["proposals"] == 200
+    assert "inference off" in str(off)
+
+
+def test_http_advise_takes_inference_and_reports_the_model():
+    from api import create_app
+    client = create_app({"TESTING": True}).test_client()
+    body = {"hand": "Tc Td As Ts Kd", "upcard": "9s", "seat": "N", "dealer": "W", "round": 2, "worlds": 100,
+            "seed": 1}
+    for inference in (True, False):
+        answer = client.post("/v1/advise", json={**body, "inference": inference})
+        assert answer.status_code == 200, answer.get_json()
+        want = advise("Tc Td As Ts Kd", "9s", "N", "W", round=2, worlds=100, seed=1, inference=inference)
+        assert answer.get_json() == json.loads(json.dumps(want.to_dict()))
+        assert answer.get_json()["bidding"]["inference"] is inference
+    bad = client.post("/v1/advise", json={**body, "inference": "yes"})
+    assert bad.status_code == 422 and bad.content_type.startswith("application/problem+json")
+    doc = client.get("/openapi.json").get_json()
+    assert "inference" in json.dumps(doc["components"]["schemas"]["AdviseRequest"])

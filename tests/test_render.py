@@ -27,7 +27,9 @@ def test_advice_table_shows_every_option_with_its_figures():
         assert (figures[-1] == "*") == (o.call == a.recommended.call)
     rec = a.to_dict()
     assert lines[-1] == f"recommended: {a.recommended.name} (by {rec['margin']:.3f} points)"
-    assert len(lines) == 3 + len(a.options)
+    bidding = lines[2 + len(a.options):-1]          # the later seats, the inference, the robustness
+    assert bidding[0].startswith("later seats: ") and len(bidding) == 3
+    assert len(lines) == 3 + len(a.options) + len(bidding)
 
 
 def test_sampled_advice_shows_interval_half_widths_and_the_margin_interval():

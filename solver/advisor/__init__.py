@@ -19,10 +19,10 @@ as if all the hands were face up. For each call it reports
 each with a 95% interval (Wilson's for the chances, Student's t for the
 points; a single point when exact). For a call these describe the seat's own
 call. For ``pass`` they describe what the rest of the auction then produces,
-with the later seats bidding by a stated rule that looks only at their own
-hand (:data:`POLICY`, from :mod:`solver.bidding`), so ``p_make`` of a pass is
-the chance that the partner (or the seat itself, in round 2) names trump and
-makes it. All calls
+with the later seats bidding by a model that gives each call a chance from their
+own hand (:data:`~solver.bidding.DEFAULT_MODEL`, from :mod:`solver.bidding`), so
+``p_make`` of a pass is the chance that the partner (or the seat itself, in
+round 2) names trump and makes it. All calls
 are judged on the same worlds, so their differences are sharper than their
 separate intervals suggest; ``margin`` is the recommended call's lead in
 expected points over the next best, with a 95% interval for that difference.
@@ -36,10 +36,34 @@ other rather than reading one figure as the chance at a real table.
 
 The rules of the auction model
 ------------------------------
-* Earlier passes are not used to weight the worlds (a pass says something about
-  a hand; the first version ignores it).
-* **Later bidding** (:class:`BiddingPolicy`, the instance :data:`POLICY`): a
-  point count of the bidder's own hand, thresholds by seat. See its docstring.
+* **Earlier passes weight the worlds** (``inference=True``, default;
+  :mod:`solver.advisor.inference`): every seat before the advised one passed
+  (round 1), or every seat passed round 1 and those before it passed round 2
+  (round 2); a world's chance is its uniform chance times the model's likelihood of
+  those passes. Sampled worlds are drawn by rejection (a uniform proposal is kept
+  with that likelihood), so they stay an unweighted sample and every interval is
+  the textbook one; at most ``MAX_PROPOSALS`` (100) proposals per world are drawn,
+  and ``Advice.bidding`` reports the proposals, the share kept and whether the bound
+  was hit. Enumerated worlds are weighted by the likelihood instead; the figures are
+  weighted means, still exact, and ``effective_worlds`` is Kish's ``(sum w)^2 / sum w^2``.
+* **Later bidding** (:class:`~solver.bidding.BiddingModel`, default
+  :data:`~solver.bidding.DEFAULT_MODEL`): each later seat's call is drawn from the
+  model's chances with one uniform per world, seat and round (a stream of its own
+  from the seed); with enumerated worlds every call is followed with its chance
+  instead, so the figures stay exact. ``policy=`` (a :class:`BiddingPolicy`, e.g.
+  :data:`POLICY`) plays them by that fixed point count instead;
+  ``advise(..., inference=False, policy=POLICY)`` reproduces the first version.
+* **Robustness**: the options are judged again, on the same worlds, under a
+  cautious and an aggressive variant of the model (``model.shifted(+d)``,
+  ``shifted(-d)``, every threshold moved by ``d`` = ``ROBUST_DELTA`` = 1 count unit,
+  the points of a plain ace). A call's per-world result does not depend on the
+  model, so only its weights change: sampled worlds are re-weighted by the
+  variant's likelihood over the model's (importance weights), enumerated ones by the
+  variant's likelihood. The pass is bid out again by the variant (on the same
+  uniforms, so the two differ only where their chances straddle a draw), and the
+  advised seat's own choices (its round-2 call after a pass, a dealer's discard) are
+  made again under the variant. ``Advice.robust`` is true when both variants
+  recommend the same call, and the text says ``NOT robust`` when they do not.
 * **The dealer's discard** when another seat orders up (:func:`dealer_discard`):
   keep trumps and aces; throw a lone non-ace card to make a void, else the
   lowest card of a plain suit. Uses only the dealer's six cards.
@@ -80,13 +104,17 @@ is the chance that it names trump, as in the other variants). Each option's
 * **The bidding policy** adds to the personal-hand count, for each suit, the
   second set's double-dummy points for the bidder as maker (public: both dummies
   are face up) times ``BiddingPolicy.dummy_weight`` (see :class:`BiddingPolicy`).
+  The bidding model does not cover the dummies' set, so this variant keeps the
+  point-count policy (:data:`POLICY`, or ``policy=``) and uniform worlds: no
+  inference, no variants (``Advice.bidding`` says so); a ``model=`` is an error.
 
 Layout
 ------
 One idea a module, each importing only those above it in this list:
 :mod:`~solver.advisor.calls` (which call tokens to evaluate; the seats, sides and call names are
 the rules kernel's, :mod:`solver.laws`), :mod:`~solver.advisor.inputs`
-(argument checks, the face-up dummies), :mod:`~solver.advisor.options` (the result
+(argument checks, the face-up dummies), :mod:`~solver.advisor.inference` (the
+worlds drawn by the likelihood of the earlier passes), :mod:`~solver.advisor.options` (the result
 types :class:`Option` and :class:`Advice`), :mod:`~solver.advisor.engine` (the
 double-dummy solving of the worlds), :mod:`~solver.advisor.auction` (scoring a
 call, the auction after a pass, the dealer's discard) and
@@ -97,9 +125,9 @@ call, the auction after a pass, the dealer's discard) and
 from ..bidding import POLICY, BiddingPolicy, dealer_discard
 from ..stats import mean_interval, t_quantile, wilson
 from ..bounds import MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
-from .bid import advise
+from .bid import ROBUST_DELTA, advise
 from .options import Advice, Option
 
 
-__all__ = ["advise", "Advice", "Option", "BiddingPolicy", "POLICY", "dealer_discard", "wilson", "t_quantile",
+__all__ = ["advise", "ROBUST_DELTA", "Advice", "Option", "BiddingPolicy", "POLICY", "dealer_discard", "wilson", "t_quantile",
            "mean_interval", "check_int", "MIN_WORLDS", "MAX_WORLDS", "MAX_THREADS"]

@@ -28,6 +28,15 @@ class Result:
     points: np.ndarray        # for the advised seat's side (dummy hands: both sets summed)
     tricks2: np.ndarray | None = None   # dummy hands: makers' tricks 6-10 (band representative)
     points2: np.ndarray | None = None   # dummy hands: the seat's side's points of tricks 6-10
+    prob: np.ndarray | None = None      # expected auction: each entry's chance given its world (rows repeat)
+
+    def world_values(self, values, n: int) -> np.ndarray:
+        """Per world (n,): ``values`` (one per entry), averaged over the entries of each world by ``prob``."""
+        if self.prob is None:
+            out = np.zeros(n)
+            out[self.rows] = values
+            return out
+        return np.bincount(self.rows, weights=self.prob * values, minlength=n)
 
 
 class Auction:
@@ -38,16 +47,33 @@ class Auction:
     a pass, the other seats by ``policy`` and the advised seat's own round-2 turn by
     ``own_round2``. Every method takes ``rows``, indices into the worlds, and returns
     a :class:`Result` in that order.
+
+    ``policy`` is anything with the methods ``round1``/``round2`` of a
+    :class:`~solver.bidding.BiddingPolicy` (the policy itself, or a
+    :class:`~solver.bidding.ModelSampler` drawing each call). With ``model`` (a
+    :class:`~solver.bidding.BiddingModel`) and ``draws`` (:func:`call_draws`: fixed
+    uniforms per world, seat and round) each seat's call is drawn from the model with
+    those uniforms, so two models on the same draws differ only in the worlds where
+    their chances straddle a draw (paired comparisons, few new positions to solve).
+    With ``model`` and no ``draws`` the auction is *expected*: every call of every
+    seat is followed with its chance, so a world's entries repeat in the
+    :class:`Result` with ``prob`` (used for enumerated worlds, whose figures stay exact).
+    ``weights`` (n,) weigh the worlds (enumerated worlds under inference, or a variant's
+    importance weights) where the advised seat chooses by an average (its own round-2
+    turn, its discard); ``None`` is uniform. ``engine`` shares the solved positions
+    of another auction on the same worlds.
     """
 
     def __init__(self, hand_mask, upcard, seat, dealer, rnd, rules, worlds, threads, policy, own_round2,
-                 dummies=None):
+                 dummies=None, *, model=None, draws=None, weights=None, engine: Engine | None = None):
         self.hand, self.up, self.seat, self.dealer, self.round = hand_mask, upcard, seat, dealer, rnd
         self.rules, self.policy, self.own_round2 = rules, policy, own_round2
+        self.model, self.draws, self.weights = model, draws, weights
+        self.expected = model is not None and draws is None
         self.players = rules.players
         self.worlds = worlds
         self.dummies = dummies
-        self.engine = Engine(worlds, seat, dealer, upcard, rules, threads, dummies)
+        self.engine = engine if engine is not None else Engine(worlds, seat, dealer, upcard, rules, threads, dummies)
         self.order = list(laws.bidding_order(dealer, self.players))
         self.up_suit = upcard % 4
         self.my_side = laws.side_of(seat, self.players)
@@ -59,6 +85,20 @@ class Auction:
 
     def rel(self, p):
         return laws.place_after_dealer(p, self.dealer, self.players)
+
+    def entry_weights(self, res: Result):
+        """Each entry's weight (its ``prob`` times its world's weight); ``None`` when all are 1."""
+        if res.prob is None and self.weights is None:
+            return None
+        e = np.ones(res.rows.size) if res.prob is None else res.prob
+        return e if self.weights is None else e * self.weights[res.rows]
+
+    def mean(self, res: Result) -> float:
+        """The (weighted) mean points of ``res`` for the seat's side."""
+        e = self.entry_weights(res)
+        if e is None:
+            return float(res.points.mean())
+        return float((e * res.points).sum() / e.sum())
 
     # -- dummy hands ----------------------------------------------------------------
     def dummy_points(self, trump, maker) -> int:
@@ -108,6 +148,8 @@ class Auction:
     # -- the auction after a pass -------------------------------------------------
     def round1_from(self, rows, start) -> Result:
         """Bid out the auction for ``rows`` from position ``start`` of round 1, then round 2."""
+        if self.expected:
+            return self.round1_expected(rows, np.ones(rows.size), start)
         open_ = np.ones(rows.size, dtype=bool)
         maker = np.full(rows.size, -1, dtype=np.int64)
         alone = np.zeros(rows.size, dtype=bool)
@@ -115,8 +157,7 @@ class Auction:
             idx = np.nonzero(open_)[0]
             if not idx.size:
                 break
-            bid, lone = self.policy.round1(self.engine.base[rows[idx], p], self.rel(p), self.up, self.players,
-                                           self.bonus1(p))
+            bid, lone = self.bid1(rows[idx], p)
             maker[idx[bid]] = p
             alone[idx[bid]] = lone[bid]
             open_[idx[bid]] = False
@@ -132,6 +173,8 @@ class Auction:
         The advised seat, if reached, plays ``own``: ``"policy"``, or ``"best"`` (the
         single call or pass that is best over the worlds reaching it).
         """
+        if self.expected:
+            return self.round2_expected(rows, np.ones(rows.size), start, own)
         maker = np.full(rows.size, -1, dtype=np.int64)
         trump = np.zeros(rows.size, dtype=np.int64)
         alone = np.zeros(rows.size, dtype=bool)
@@ -146,8 +189,7 @@ class Auction:
                 first = self.finish(rows[done], maker[done], trump[done], alone[done], None)
                 return merge([first, self.own_round2_best(rows[idx], i)], rows)
             stuck = self.rules.stick_the_dealer and p == self.dealer
-            suit, lone = self.policy.round2(self.engine.base[rows[idx], p], self.rel(p), self.up_suit,
-                                            stuck, self.players, self.bonus2(p))
+            suit, lone = self.bid2(rows[idx], p, stuck)
             bid = suit >= 0
             maker[idx[bid]] = p
             trump[idx[bid]] = suit[bid]
@@ -155,19 +197,97 @@ class Auction:
             open_[idx[bid]] = False
         return self.finish(rows, maker, trump, alone, None)
 
-    def own_round2_best(self, rows, i) -> Result:
-        """The advised seat's own round-2 turn: the one call (or pass) best on average over ``rows``."""
-        best = None
+    def bid1(self, rows, p):
+        """Seat ``p``'s round-1 call in ``rows``: ``(order, alone)`` bool arrays."""
+        hands = self.engine.base[rows, p]
+        if self.model is None:
+            return self.policy.round1(hands, self.rel(p), self.up, self.players, self.bonus1(p))
+        p_order, p_alone = self.model.round1(hands, self.rel(p), self.up, self.players)
+        u = self.draws[rows, p, 0]
+        bid = u[:, 0] < p_order
+        return bid, bid & (u[:, 1] < p_alone)
+
+    def bid2(self, rows, p, stuck):
+        """Seat ``p``'s round-2 call in ``rows``: int8 suit (-1 = pass) and a bool array (alone)."""
+        hands = self.engine.base[rows, p]
+        if self.model is None:
+            return self.policy.round2(hands, self.rel(p), self.up_suit, stuck, self.players, self.bonus2(p))
+        p_suit, p_alone = self.model.round2(hands, self.rel(p), self.up_suit, stuck, self.players)
+        u = self.draws[rows, p, 1]
+        suit = (u[:, :1] >= np.cumsum(p_suit, axis=1)).sum(axis=1)
+        if stuck:                     # the chances sum to 1 up to rounding: a stuck dealer never passes
+            suit = np.minimum(suit, max(s for s in range(4) if s != self.up_suit))
+        called = suit < 4
+        lone = np.zeros(rows.size, dtype=bool)
+        lone[called] = u[called, 1] < p_alone[np.nonzero(called)[0], suit[called]]
+        return np.where(called, suit, -1).astype(np.int8), lone
+
+    def own_round2_best(self, rows, i, prob=None) -> Result:
+        """The advised seat's own round-2 turn: the one call (or pass) best on average over ``rows``
+        (``prob``: the expected auction's chance of each entry reaching it)."""
+        best, best_mean = None, None
         forced = self.rules.stick_the_dealer and self.seat == self.dealer
         for choice in self.round2_choices(forced):
             if choice == "pass":
-                res = self.round2_from(rows, i + 1, "policy")
+                res = (self.round2_from(rows, i + 1, "policy") if prob is None
+                       else self.round2_expected(rows, prob, i + 1, "policy"))
             else:
                 suit, lone = choice
                 res = self.finish(rows, self.seat, suit, lone, None)
-            if best is None or res.points.mean() > best.points.mean() + 1e-12:
-                best = res
+                res.prob = prob
+            m = self.mean(res)
+            if best is None or m > best_mean + 1e-12:
+                best, best_mean = res, m
         return best
+
+    # -- the expected auction (a model's chances, every branch followed) ---------------------------
+    def _branch(self, parts, rows, prob, share, maker, trump, alone, pickup):
+        keep = share > 0
+        if keep.any():
+            res = self.finish(rows[keep], maker, trump, alone, pickup)
+            res.prob = prob[keep] * share[keep]
+            parts.append(res)
+
+    def round1_expected(self, rows, prob, start) -> Result:
+        """:meth:`round1_from` with every seat's order (with and without going alone) and pass
+        followed by its chance under ``model``."""
+        parts = []
+        for p in self.order[start:]:
+            if not rows.size:
+                break
+            p_order, p_alone = self.model.round1(self.engine.base[rows, p], self.rel(p), self.up, self.players)
+            self._branch(parts, rows, prob, p_order * (1.0 - p_alone), p, self.up_suit, False, "h")
+            self._branch(parts, rows, prob, p_order * p_alone, p, self.up_suit, True, "h")
+            prob = prob * (1.0 - p_order)
+            keep = prob > 0
+            rows, prob = rows[keep], prob[keep]
+        if rows.size:
+            parts.append(self.round2_expected(rows, prob, 0, self.own_round2))
+        return concat(parts, rows)
+
+    def round2_expected(self, rows, prob, start, own) -> Result:
+        """:meth:`round2_from` with every seat's calls and pass followed by their chances."""
+        parts = []
+        for i in range(start, len(self.order)):
+            p = self.order[i]
+            if not rows.size:
+                break
+            if p == self.seat and own == "best":
+                parts.append(self.own_round2_best(rows, i, prob))
+                return concat(parts, rows)
+            stuck = self.rules.stick_the_dealer and p == self.dealer
+            p_suit, p_alone = self.model.round2(self.engine.base[rows, p], self.rel(p), self.up_suit, stuck,
+                                                self.players)
+            for s in range(4):
+                if s != self.up_suit:
+                    self._branch(parts, rows, prob, p_suit[:, s] * (1.0 - p_alone[:, s]), p, s, False, None)
+                    self._branch(parts, rows, prob, p_suit[:, s] * p_alone[:, s], p, s, True, None)
+            prob = np.zeros_like(prob) if stuck else prob * (1.0 - p_suit.sum(axis=1))
+            keep = prob > 0
+            rows, prob = rows[keep], prob[keep]
+        if rows.size:                 # everybody passed: thrown in
+            self._branch(parts, rows, prob, np.ones(rows.size), -1, 0, False, None)
+        return concat(parts, rows)
 
     def round2_choices(self, forced: bool):
         """Round-2 choices of the advised seat, in the options' order: pass, then each suit (alone after)."""
@@ -180,6 +300,25 @@ class Auction:
                 out.append((s, True))
         return out
 
+
+
+def call_draws(n: int, seed: int) -> np.ndarray:
+    """The uniforms (n, 4, 2, 2) of the sampled auction: per world, seat, round, (the call, going alone).
+
+    A stream of its own (``SeedSequence([seed, 0x6269])``), apart from the worlds'.
+    """
+    return np.random.default_rng(np.random.SeedSequence([int(seed), 0x6269])).random((n, 4, 2, 2))
+
+
+def concat(parts, rows) -> Result:
+    """The expected auction's partial results (entries with ``prob``) as one, in no particular order."""
+    parts = [p for p in parts if p.rows.size]
+    if not parts:
+        out = merge([], rows)
+        out.prob = np.zeros(0)
+        return out
+    keys = ("rows", "maker", "trump", "alone", "tricks", "points", "tricks2", "points2", "prob")
+    return Result(**{k: np.concatenate([getattr(p, k) for p in parts]) for k in keys})
 
 
 def merge(parts, rows) -> Result:
@@ -212,8 +351,9 @@ def best_discard(adv: Auction, rows, lone, hand_mask, up, exact):
     worlds (a uniform subsample, worlds being independent); a discard whose
     paired mean difference from the leader there is below zero by more than
     :data:`SCREEN_Z` standard errors is dropped; the others are played on all the
-    worlds and the best mean wins. Exact (enumerated) worlds: every discard is
-    played on every world. Returns ``(result, card, {card: summary})``.
+    worlds and the best mean wins (weighted by the auction's ``weights``). Exact
+    (enumerated) worlds: every discard is played on every world. Returns ``(result, card,
+    {card: summary}, {card: result})``, the last for every discard played on all the worlds.
     """
     me, up_suit = adv.seat, up % 4
     cands = [int(c) for c in cards_of(hand_mask | (1 << up))]
@@ -235,16 +375,16 @@ def best_discard(adv: Auction, rows, lone, hand_mask, up, exact):
                 lo, hi = mean_interval(pts[c], False)
                 tried[c] = {"expected_points": float(pts[c].mean()), "points_interval": [lo, hi],
                             "worlds": int(sub.size), "screened_out": True}
-    best, best_card = None, None
+    best, best_card, best_ep, played = None, None, None, {}
     for c in keep:
-        res = adv.finish(rows, me, up_suit, lone, c)
-        ep = float(res.points.mean())
-        lo, hi = mean_interval(res.points.astype(float), exact)
+        res = played[c] = adv.finish(rows, me, up_suit, lone, c)
+        ep = adv.mean(res)
+        lo, hi = (ep, ep) if exact else mean_interval(res.points.astype(float), exact)
         tried[c] = {"expected_points": ep, "points_interval": [lo, hi], "worlds": int(rows.size),
                     "screened_out": False}
-        if best is None or ep > float(best.points.mean()) + 1e-12:
-            best, best_card = res, c
-    return best, Card(best_card), {str(Card(c)): tried[c] for c in cands}
+        if best is None or ep > best_ep + 1e-12:
+            best, best_card, best_ep = res, c, ep
+    return best, Card(best_card), {str(Card(c)): tried[c] for c in cands}, played
 
 
-__all__ = ["Result", "Auction", "merge", "best_discard", "SCREEN_WORLDS", "SCREEN_Z"]
+__all__ = ["Result", "Auction", "merge", "concat", "call_draws", "best_discard", "SCREEN_WORLDS", "SCREEN_Z"]

@@ -10,22 +10,28 @@ import numpy as np
 
 from .. import laws
 from ..bounds import MAX_SEED, MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int, fresh_seed
-from ..bidding import POLICY, BiddingPolicy
+from ..bidding import DEFAULT_MODEL, POLICY, BiddingModel, BiddingPolicy
 from ..cards import JOKER, Card, Seat, Suit, format_cards, mask_of, parse_cards
 from ..errors import CardError, IllegalActionError, PositionError, RulesError
 from ..rules import Rules
 from ..stats import mean_interval, wilson
 from ..worlds import EXACT_LIMIT, bid_space
-from .auction import Auction, Result, best_discard
+from .auction import Auction, Result, best_discard, call_draws
+from .inference import MAX_PROPOSALS, draw_worlds, effective_worlds, evidence, evidence_text, pass_likelihood
 from .calls import parse_calls
 from .inputs import parse_dummies
 from .options import Advice, Option
 
+#: The shift of the cautious and aggressive variants of the model, in count units (one unit: the
+#: points of a plain ace; every threshold of the model moves by it, the cautious variant needing
+#: about an ace more to order up or name a suit, the aggressive one about an ace less).
+ROBUST_DELTA = 1.0
 
 
 def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worlds: int = 2000, seed=None,
            threads: int = 1, *, calls=None, own_round2: str = "best", exact_limit: int = EXACT_LIMIT,
-           policy: BiddingPolicy | None = None, dummies=None) -> Advice:
+           policy: BiddingPolicy | None = None, dummies=None, inference: bool = True,
+           model: BiddingModel | None = None, robust_delta: float | None = ROBUST_DELTA) -> Advice:
     """Advice for one bidding decision: every legal call with its chances and expected points.
 
     Args:
@@ -43,9 +49,23 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
         calls: evaluate only these calls (tokens as :attr:`Option.call`:
             ``"pass"``, ``"order"``, ``"order alone"``, ``"call h"``, ``"call h alone"``).
         own_round2: ``"best"`` or ``"policy"``: how the seat's own round-2 turn is
-            played in the worlds where it passes in round 1 and the bidding comes back.
+            played in the worlds where it passes in round 1 and the bidding comes back
+            (``"policy"``: as the other seats bid, by the model or ``policy``).
         exact_limit: enumerate every deal when there are at most this many.
-        policy: the :class:`BiddingPolicy` of the other seats (default :data:`POLICY`).
+        policy: a deterministic :class:`BiddingPolicy` for the seats that bid after a pass,
+            instead of the model (``policy=POLICY, inference=False`` gives the figures of
+            the first version, which ignored the earlier passes and used the point count).
+        inference: weight the worlds by the earlier passes under ``model`` (see
+            :mod:`solver.advisor.inference`): sampled worlds by rejection (so they stay
+            unweighted), enumerated ones by weight.
+        model: the :class:`~solver.bidding.BiddingModel` of the other seats (default
+            :data:`~solver.bidding.DEFAULT_MODEL`): the later seats' calls after a pass are
+            drawn from it (every call followed with its chance when the worlds are
+            enumerated), and the inference weights are its likelihoods.
+        robust_delta: the shift (count units, :data:`ROBUST_DELTA`) of the cautious
+            (``model.shifted(+d)``) and aggressive (``shifted(-d)``) variants under which the
+            same options are judged again (:attr:`Advice.variants`, :attr:`Advice.robust`);
+            ``None`` or 0: not checked. Only when the later seats bid by the model.
         dummies: dummy hands (``Rules(players=2, dummy_hands=True)``, and only then): both
             face-up dummies, ``{"N": "9s Ts Qs Ks 9d", "S": "As Td Qd Kd Ad"}`` or the text
             ``"N:9s Ts Qs Ks 9d S:As Td Qd Kd Ad"``. Only the opponent's hand and the kitty's
@@ -61,8 +81,9 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
     all five, P(euchred) fewer than three; expected points are the average score
     of the hand for the seat's side (negative when the other side scores; a hand
     thrown in scores 0). A pass is scored by what the rest of the auction then
-    does, the other seats bidding by a stated point count of their own cards.
-    Each figure has a 95% interval; the recommendation is the call with the most
+    does, the other seats bidding by a model that gives each call a chance from
+    their own cards; the deals are weighted by what the earlier passes say about
+    the other hands. Each figure has a 95% interval; the recommendation is the call with the most
     expected points and the margin is its lead over the next best. Every card is
     played double dummy, as if all hands were face up: nobody ever guesses wrong,
     which flatters the side that can use that knowledge, so compare calls with
@@ -77,7 +98,10 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             (naming the turned-down suit, ordering up in round 2, a stuck dealer's pass).
         RulesError: worlds, threads or seed out of range; a variant the advisor does
             not model (a turned-up joker); dummy hands without ``dummies``, or ``dummies``
-            without the variant.
+            without the variant; a ``model`` with dummy hands (the model does not cover them:
+            that variant keeps the point-count policy and uniform worlds); a ``policy`` or
+            ``model`` of the wrong type; earlier passes so unlikely under the model that
+            fewer than 10 worlds are kept.
     """
     rules = rules if rules is not None else Rules()
     if not isinstance(rules, Rules):
@@ -108,24 +132,63 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
     seed = check_int(seed, "seed", 0, MAX_SEED)
     if own_round2 not in ("best", "policy"):
         raise RulesError(f"own_round2 {own_round2!r}: must be 'best' or 'policy'")
-    policy = policy if policy is not None else POLICY
+    if policy is not None and not isinstance(policy, BiddingPolicy):
+        raise RulesError(f"policy {policy!r}: expected a BiddingPolicy (or None: the bidding model)")
+    if model is not None and not isinstance(model, BiddingModel):
+        raise RulesError(f"model {model!r}: expected a BiddingModel")
+    if not isinstance(inference, bool):
+        raise RulesError(f"inference {inference!r}: must be True or False")
+    if robust_delta is not None and (isinstance(robust_delta, bool) or not isinstance(robust_delta, (int, float))
+                                     or not 0 <= robust_delta <= 10):
+        raise RulesError(f"robust_delta {robust_delta!r}: a shift in count units between 0 and 10, or None")
+    if dummy_masks is not None:     # the model does not cover the dummies' set: the point count, uniform worlds
+        if model is not None:
+            raise RulesError("model: the bidding model does not cover the dummy-hands variant; its later seats "
+                             "bid by the point-count policy (policy=...)")
+        policy = policy if policy is not None else POLICY
+        inference = False
+    else:
+        model = model if model is not None else DEFAULT_MODEL
     up_suit = int(up) % 4
     wanted = parse_calls(calls, round, up_suit, seat, dealer, rules)
 
+    me = int(seat)
     hand_mask = mask_of(cards)
     space = bid_space(hand_mask, up, seat, rules, dummies=0 if dummy_masks is None else sum(dummy_masks))
-    w = space.draw(worlds, seed=seed, exact_limit=exact_limit)
-    adv = Auction(hand_mask, int(up), int(seat), int(dealer), round, rules, w, threads, policy, own_round2,
-                   dummy_masks)
+
+    def likelihood_of(m):
+        return lambda hands: pass_likelihood(m, hands, me, int(dealer), round, int(up), rules.players)
+
+    ev = evidence(me, int(dealer), round, rules.players) if inference else []
+    # nothing seen yet (the first to speak): the uniform worlds are the inferred ones
+    draw = draw_worlds(space, worlds, seed, exact_limit, likelihood_of(model) if ev else None)
+    w = draw.worlds
+
+    # sampled worlds: each seat's call drawn from the model with one uniform per world, seat and round,
+    # the same for the variants (so they differ only where their chances straddle a draw);
+    # enumerated worlds: every call followed with its chance, so the figures stay exact
+    draws = None if policy is not None or w.exact else call_draws(len(w), seed)
+
+    def auction_for(m, weights, engine=None):
+        return Auction(hand_mask, int(up), me, int(dealer), round, rules, w, threads, policy, own_round2,
+                       dummy_masks, model=None if policy is not None else m, draws=draws, weights=weights,
+                       engine=engine)
+
+    adv = auction_for(model, draw.weights)
     n = len(w)
     rows = np.arange(n)
-    me = int(seat)
     my_pos = adv.order.index(me)
     stuck = rules.stick_the_dealer and me == int(dealer)
+    results, played = {}, {}         # per option token: its Result; a dealer's pickup: every discard's
 
     def make(action, trump, alone, res, discard=None, discards=None, auction=None):
-        return _option(action, trump, alone, discard, res, w.exact, seat, dealer, rules.players, discards,
-                       auction, adv.my_side, dummy_masks is not None)
+        opt = _option(action, trump, alone, discard, res, w.exact, seat, dealer, rules.players, discards,
+                      auction, adv.my_side, dummy_masks is not None, adv)
+        results[opt.call] = res
+        return opt
+
+    def pass_result(a):
+        return a.round1_from(rows, my_pos + 1) if round == 1 else a.round2_from(rows, my_pos + 1, "policy")
 
     options = []
 
@@ -135,14 +198,12 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
     # pass
     if round == 1 or not stuck:
         if want("pass"):
-            if round == 1:
-                res = adv.round1_from(rows, my_pos + 1)
-            else:
-                res = adv.round2_from(rows, my_pos + 1, "policy")
+            res = pass_result(adv)
+            e = adv.entry_weights(res)
             auction = {}
             for s in rules.seats:
-                auction[str(Seat(s))] = float(np.mean(res.maker == s))
-            auction["thrown_in"] = float(np.mean(res.maker < 0))
+                auction[str(Seat(s))] = _share(res.maker == s, e)
+            auction["thrown_in"] = _share(res.maker < 0, e)
             options.append(make("pass", None, False, res, auction=auction))
     lone_choices = (False, True) if laws.may_go_alone(rules.players) else (False,)
     if round == 1:
@@ -151,7 +212,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             if not want(token):
                 continue
             if me == int(dealer):
-                best, best_card, tried = best_discard(adv, rows, lone, hand_mask, int(up), w.exact)
+                best, best_card, tried, played[token] = best_discard(adv, rows, lone, hand_mask, int(up), w.exact)
                 options.append(make("order", Suit(up_suit), lone, best, discard=best_card, discards=tried))
             else:
                 res = adv.finish(rows, me, up_suit, lone, "h")
@@ -177,18 +238,81 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
     if len(options) > 1:
         second_i = max((i for i in range(len(options)) if i != best_i), key=lambda i: options[i].expected_points)
         diff = rec.world_points - options[second_i].world_points
-        margin = float(diff.mean())
-        margin_interval = mean_interval(diff.astype(float), w.exact)
+        if draw.weights is None:
+            margin = float(diff.mean())
+            margin_interval = mean_interval(diff.astype(float), w.exact)
+        else:                         # enumerated worlds under inference: a weighted mean, exact
+            margin = float((draw.weights * diff).sum() / draw.weights.sum())
+            margin_interval = (margin, margin)
     else:
         margin, margin_interval = 0.0, (0.0, 0.0)
+
+    # the same options under a cautious and an aggressive variant of the model, on the same worlds
+    variants = []
+    if policy is None and robust_delta:
+        for role, delta in (("cautious", float(robust_delta)), ("aggressive", -float(robust_delta))):
+            vm = model.shifted(delta)
+            vw = None
+            if ev:                    # re-weight: enumerated worlds by the variant's likelihood, sampled
+                lik = pass_likelihood(vm, w.hands, me, int(dealer), round, int(up), rules.players)
+                vw = lik if w.exact else lik / draw.likelihood   # ones by its ratio to the model's
+            va = auction_for(vm, vw, adv.engine)
+            points = {}
+            for o in options:
+                if o.call == "pass":
+                    points[o.call] = va.mean(pass_result(va))
+                elif o.call in played:   # the dealer picks the discard best under the variant
+                    points[o.call] = max(va.mean(r) for r in played[o.call].values())
+                else:
+                    points[o.call] = va.mean(results[o.call])
+            top = options[0].call
+            for o in options:
+                if points[o.call] > points[top] + 1e-12:
+                    top = o.call
+            variants.append({"role": role, "delta": delta, "model": vm.name, "recommended": top,
+                             "recommended_name": next(o.name for o in options if o.call == top),
+                             "expected_points": points,
+                             "effective_worlds": float(n) if vw is None else effective_worlds(vw)})
+    robust = None if not variants else all(v["recommended"] == rec.call for v in variants)
+
+    bidding = {
+        "later_seats": "policy" if policy is not None else "model",
+        "model": None if model is None else model.name,
+        "policy": None if policy is None else policy.name,
+        "auction": ("the policy's calls" if policy is not None else
+                    "every call followed with its chance" if w.exact else "calls drawn from the model, per world"),
+        "inference": inference,
+        "evidence": evidence_text(ev),
+        "proposals": draw.proposals,
+        "accepted": draw.accepted,
+        "acceptance": draw.acceptance(),
+        "effective_worlds": draw.effective(),
+        "max_proposals": None if w.exact or not ev else MAX_PROPOSALS * worlds,
+        "bound_hit": draw.bound_hit,
+    }
+    if dummy_masks is not None:
+        bidding["note"] = ("dummy hands: the bidding model does not cover the dummies' set, so the later seats "
+                           "bid by the point-count policy and the earlier passes are not used")
     return Advice(tuple(cards), up, seat, dealer, round, rules, tuple(options), rec, margin, margin_interval,
                   n, w.exact, space.total, seed, policy, own_round2, w,
-                  None if dummy_masks is None else (dummy_masks[0], dummy_masks[2]))
+                  None if dummy_masks is None else (dummy_masks[0], dummy_masks[2]),
+                  model=model, bidding=bidding, variants=tuple(variants), robust=robust, weights=draw.weights)
+
+
+def _share(mask, e) -> float:
+    """The (weighted) share of entries in ``mask``."""
+    if e is None:
+        return float(np.mean(mask))
+    return float((e * mask).sum() / e.sum())
 
 
 def _option(action, trump, alone, discard, res: Result, exact, seat, dealer, players, discards, auction, my_side,
-            dummy=False):
+            dummy=False, adv: Auction | None = None):
     """The :class:`Option` of one call from its per-world :class:`Result` (``dummy``: dummy hands)."""
+    e = None if adv is None else adv.entry_weights(res)
+    if e is not None:
+        return _weighted_option(action, trump, alone, discard, res, e, adv.engine.n, seat, dealer, players,
+                                discards, auction, my_side)
     n = res.points.size
     ours = (res.maker >= 0) & (laws.side_of(res.maker, players) == my_side)
     if dummy:       # the whole hand: made in both sets, all ten tricks, euchred in at least one set
@@ -232,4 +356,25 @@ def _option(action, trump, alone, discard, res: Result, exact, seat, dealer, pla
                   points, phases=phases)
 
 
-__all__ = ["advise"]
+def _weighted_option(action, trump, alone, discard, res: Result, e, n, seat, dealer, players, discards, auction,
+                     my_side):
+    """:func:`_option` for weighted entries ``e`` (enumerated worlds: exact weighted means)."""
+    ours = (res.maker >= 0) & (laws.side_of(res.maker, players) == my_side)
+    total = e.sum()
+
+    def prob(mask):
+        p = float((e * mask).sum() / total)
+        return p, (p, p)
+
+    pm, pmi = prob(ours & (res.tricks >= laws.MAKE_TRICKS))
+    pa, pai = prob(ours & (res.tricks >= laws.TRICKS))
+    pe, pei = prob(ours & (res.tricks < laws.MAKE_TRICKS))
+    ep = float((e * res.points).sum() / total)
+    values = np.unique(res.points)
+    outcomes = {int(v): float(e[res.points == v].sum() / total) for v in values}
+    world_points = res.world_values(res.points.astype(float), n)
+    return Option(action, trump, bool(alone), discard, pm, pa, pe, ep, pmi, pai, pei, (ep, ep), n, True,
+                  outcomes, discards, auction, seat, dealer, players, world_points)
+
+
+__all__ = ["advise", "ROBUST_DELTA"]

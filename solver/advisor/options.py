@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .. import laws
-from ..bidding import POLICY, BiddingPolicy
+from ..bidding import POLICY, BiddingModel, BiddingPolicy
 from ..cards import Card, Seat, Suit, format_cards
 from ..errors import IllegalActionError
 from ..render import advice_text
@@ -37,8 +37,10 @@ class Option:
             a discard clearly worse on the first worlds is not played on the rest).
         auction: for a pass, who ends up naming trump: ``{"N": p, ..., "thrown_in": p}``.
         seat, dealer: for naming the call (``"assist"``, ``"pick it up"``).
-        world_points: int array: the seat's side's points in each world, in the order
-            of :attr:`Advice.drawn` (for paired comparisons; not in :meth:`to_dict`).
+        world_points: array (n,): the seat's side's points in each world, in the order
+            of :attr:`Advice.drawn` (for paired comparisons; not in :meth:`to_dict`); int,
+            or float when the auction after a pass is followed with every call's chance (its
+            expectation in that world). Average it with :attr:`Advice.weights` when those are set.
         phases: dummy hands only (else ``None``): the figures of each set of five tricks
             on its own, ``({"hands": "personal", ...}, {"hands": "dummy", ...})``, each with
             ``p_make``, ``p_march``, ``p_euchred``, ``expected_points`` and their intervals.
@@ -117,10 +119,27 @@ class Advice:
         worlds: worlds used; exact: every possible deal was used; placements: how
             many deals are consistent with what the seat knows.
         hand, upcard, seat, dealer, round, rules, seed: the question asked.
-        policy: the :class:`BiddingPolicy` of the later seats; own_round2: how the
-            seat's own round-2 turn after a round-1 pass is played.
+        policy: the deterministic :class:`BiddingPolicy` of the later seats, or ``None`` when
+            they bid by ``model``; own_round2: how the seat's own round-2 turn after a
+            round-1 pass is played.
         drawn: the :class:`~solver.worlds.Worlds` used (not in :meth:`to_dict`).
         dummies: dummy hands: the two face-up dummies ``(N's cards, S's cards)``; else ``None``.
+        model: the :class:`~solver.bidding.BiddingModel` of the later seats and of the
+            inference (``None`` with dummy hands, which the model does not cover).
+        bidding: how the other seats were modelled and what the earlier passes did to the
+            worlds: ``{"later_seats": "model" | "policy", "model", "policy", "auction",
+            "inference", "evidence" (the passes used), "proposals" (uniform deals drawn or
+            enumerated), "accepted", "acceptance", "effective_worlds", "max_proposals",
+            "bound_hit"}``.
+        variants: the same options under a cautious and an aggressive variant of the model
+            (``model.shifted(+d)``, ``shifted(-d)``), on the same worlds re-weighted by each
+            variant's likelihood: ``({"role", "delta", "model", "recommended",
+            "recommended_name", "expected_points": {call: points}, "effective_worlds"}, ...)``;
+            empty when the later seats bid by a policy.
+        robust: ``True`` when every variant recommends the same call, ``False`` when the best
+            call depends on the model, ``None`` when not checked.
+        weights: float (n,) weights of the worlds (enumerated worlds under inference: their
+            likelihood), ``None`` when uniform (not in :meth:`to_dict`).
 
     ``str(advice)`` is a table for people; :meth:`to_dict` the same for programs
     (plain JSON types; ``"version": 1`` names this layout, which only grows).
@@ -144,10 +163,15 @@ class Advice:
     exact: bool
     placements: int
     seed: int | None
-    policy: BiddingPolicy = POLICY
+    policy: BiddingPolicy | None = POLICY
     own_round2: str = "best"
     drawn: Worlds | None = field(default=None, repr=False, compare=False)
     dummies: tuple | None = None
+    model: BiddingModel | None = None
+    bidding: dict | None = None
+    variants: tuple = ()
+    robust: bool | None = None
+    weights: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     def option(self, call: str) -> Option:
         """The option for a call token (``"pass"``, ``"order alone"``, ``"call h"``)."""
@@ -173,9 +197,16 @@ class Advice:
             "seed": self.seed,
             "method": {
                 "play": "double dummy",
-                "worlds": "uniform over deals consistent with the seat's hand and the upcard; "
-                          "earlier passes not used",
-                "policy": self.policy.to_dict(),
+                "worlds": (("deals consistent with the seat's hand and the upcard, weighted by the chance of the "
+                            "earlier passes under the bidding model" + (" (exact weights)" if self.exact else
+                                                                        " (rejection sampling: unweighted)"))
+                           if self.bidding and self.bidding["inference"] and self.bidding["evidence"] else
+                           "uniform over deals consistent with the seat's hand and the upcard; no earlier pass "
+                           "(the first to speak)" if self.bidding and self.bidding["inference"] else
+                           "uniform over deals consistent with the seat's hand and the upcard; "
+                           "earlier passes not used"),
+                "policy": None if self.policy is None else self.policy.to_dict(),
+                "model": None if self.model is None else self.model.to_dict(),
                 "dealer_discard": "keep trumps and aces; throw a lone plain card, else the lowest plain card",
                 "own_round2": self.own_round2,
                 "intervals": "95%: Wilson for chances, Student t for points; paired for the margin",
@@ -184,6 +215,9 @@ class Advice:
             "recommended": self.recommended.call,
             "margin": self.margin,
             "margin_interval": list(self.margin_interval),
+            "bidding": None if self.bidding is None else dict(self.bidding),
+            "robust": self.robust,
+            "variants": [dict(v) for v in self.variants],
         }
         if self.dummies is not None:
             out["dummies"] = {"N": format_cards(self.dummies[0]), "S": format_cards(self.dummies[1])}

@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..advisor import advise, mean_interval
+from ..bidding import POLICY      # the first version's bidding until the review judges with inference (issue 11.6)
 from ..cards import Seat, Suit, cards_of, format_cards
 from ..errors import EuchreError, PositionError
 from ..game import AloneDeclared, BidMade, CardPlayed, Discarded, Hand, Kind
@@ -123,7 +124,7 @@ class DealReviewer:
         try:
             adv = advise(cards_of(view.hand), h.upcard, rec.seat, h.dealer, rec.round, self.rules,
                          worlds=self.worlds, seed=decision_seed(self.seed, self.index, step), threads=self.threads,
-                         exact_limit=DECISION_EXACT_LIMIT, **extra)
+                         exact_limit=DECISION_EXACT_LIMIT, inference=False, policy=POLICY, **extra)
             real = adv.option(token)
         except EuchreError as exc:
             out.unanalysed.append(f"the bid advisor cannot judge it: {exc}")
