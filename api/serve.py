@@ -201,6 +201,11 @@ class Service(BaseApplication):
         return self.application
 
 
+#: The most worker processes ``serve`` starts: each is a whole Python process with the engine (~50 MiB), and
+#: the engine is CPU-bound, so more than a few per core only costs memory (100,000 once exhausted the machine).
+MAX_WORKERS = 64
+
+
 def default_workers() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
 
@@ -268,8 +273,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int | None = None,
         ServeError: the address cannot be listened on (``port 8000 on 127.0.0.1 is in use``),
             before anything starts.
     """
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
-        raise ValueError(f"workers {workers!r}: must be a positive whole number")
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
+                                or not 1 <= workers <= MAX_WORKERS):
+        raise ValueError(f"workers {workers!r}: must be a whole number 1..{MAX_WORKERS}")
     sock = listen(host, port)           # first, and the only bind: gunicorn serves this socket
     try:
         app = create_app(config)

@@ -161,11 +161,12 @@ def cmd_advise(args) -> dict:
 
 
 def cmd_serve(args) -> dict:
-    from api.serve import serve
+    from api.serve import MAX_WORKERS, serve
     if not 0 <= args.port <= 65535:
         raise EuchreError(f"port {args.port}: must be 0..65535 (0 picks a free port)")
-    if args.workers is not None and args.workers < 1:
-        raise EuchreError(f"workers {args.workers}: must be 1 or more")
+    if args.workers is not None and not 1 <= args.workers <= MAX_WORKERS:
+        raise EuchreError(f"workers {args.workers}: must be 1..{MAX_WORKERS} (worker processes; one per core "
+                          "is the default)")
     try:
         serve(host=args.host, port=args.port, workers=args.workers)
     except EuchreError:                             # the address cannot be listened on: said as it is

@@ -845,17 +845,31 @@ def test_sampled_inference_agrees_with_the_exact_weighted_figures():
         assert abs(o.expected_points - exact.option(o.call).expected_points) < 1.6 * half, o.call
 
 
-def test_the_bound_on_proposals_is_reported():
-    # a model sure that everybody orders up makes E's pass (before N) very unlikely: 0.4% of the deals
+def test_the_bound_on_proposals_is_reported(monkeypatch):
+    import solver.advisor.bid
+    import solver.advisor.inference
+    # a model under which W (before N) passes almost only with a hand worth nothing (count 0: no club,
+    # no plain ace or king): few deals fit, and at 5 proposals per world the bound stops the draw
+    peaked = BiddingModel("peaked", order=(0.05,) * 4, call=(0.05,) * 4, spread=0.01, floor=1e-4)
+    for module in (solver.advisor.bid, solver.advisor.inference):
+        monkeypatch.setattr(module, "MAX_PROPOSALS", 5)
+    a = advise("9d Ac Tc Kd Jd", "Kc", "N", "S", model=peaked, worlds=400, seed=3, calls=["order"])
+    b = a.bidding
+    assert b["bound_hit"] and b["proposals"] == b["max_proposals"] == 5 * 400
+    assert 10 <= b["accepted"] == a.worlds < 400
+    assert "warning: stopped at" in str(a)
+    for module in (solver.advisor.bid, solver.advisor.inference):
+        monkeypatch.setattr(module, "MAX_PROPOSALS", 1)
+    with pytest.raises(solver.RulesError, match="inference: only"):
+        advise("9d Ac Tc Kd Jd", "Kc", "N", "S", model=peaked, worlds=100, seed=3, calls=["order"])
+
+
+def test_a_pass_the_model_rarely_makes_still_leaves_worlds():
+    # a model sure that everybody orders up: W's pass has the floor's chance in every deal, so every deal
+    # is as likely as any other and the worlds are the uniform ones (the envelope scales the acceptance)
     eager = BiddingModel("eager", order=(-50.0,) * 4, call=(-50.0,) * 4, floor=0.004)
     a = advise("9d Ac Tc Kd Jd", "Kc", "N", "S", model=eager, worlds=100, seed=3, calls=["order"])
-    b = a.bidding
-    assert b["bound_hit"] and b["proposals"] == b["max_proposals"] == MAX_PROPOSALS * 100
-    assert 10 <= b["accepted"] == a.worlds < 100
-    assert "warning: stopped at" in str(a)
-    hopeless = BiddingModel("hopeless", order=(-50.0,) * 4, call=(-50.0,) * 4, floor=1e-6)
-    with pytest.raises(solver.RulesError, match="inference: only"):
-        advise("9d Ac Tc Kd Jd", "Kc", "N", "S", model=hopeless, worlds=100, seed=3, calls=["order"])
+    assert a.worlds == 100 and not a.bidding["bound_hit"] and a.bidding["acceptance"] > 0.9
 
 
 def test_variants_exact_equal_the_shifted_models_themselves():
@@ -926,8 +940,8 @@ def test_the_model_is_reported_in_json_and_text():
     b = d["bidding"]
     assert b["model"] == DEFAULT_MODEL.name and b["later_seats"] == "model" and b["inference"] is True
     assert b["evidence"] == ["E passed round 1", "S passed round 1", "W passed round 1"]
-    assert b["accepted"] == 200 and b["proposals"] >= 200 and b["acceptance"] == pytest.approx(
-        b["accepted"] / b["proposals"], abs=0.05)
+    # the share of proposals the rejection step kept: at least the share used (a batch may overshoot)
+    assert b["accepted"] == 200 and b["proposals"] >= 200 and 1 >= b["acceptance"] >= b["accepted"] / b["proposals"]
     assert d["robust"] in (True, False) and len(d["variants"]) == 2
     assert {v["role"] for v in d["variants"]} == {"cautious", "aggressive"}
     assert d["method"]["model"]["name"] == DEFAULT_MODEL.name and d["method"]["policy"] is None

@@ -290,3 +290,11 @@ def test_a_line_break_in_a_record_does_not_make_a_report_line(capsys, tmp_path):
     assert "one.egn: Final\\nN  fake line (1 deal," in out
     assert "N (Ann\\ntrick 1 forged):" in out
     assert not any(line.startswith(("N  fake", "trick 1 forged")) for line in out.splitlines())
+
+
+@pytest.mark.parametrize("workers", ["0", "65", "100000"])
+def test_serve_refuses_a_worker_count_out_of_bounds(capsys, workers):
+    # 100,000 workers once forked until the machine ran out of memory
+    assert main(["serve", "--port", "0", "--workers", workers]) == 2
+    assert capsys.readouterr().err == (f"euchre: error: workers {workers}: must be 1..64 (worker processes; "
+                                       "one per core is the default)\n")

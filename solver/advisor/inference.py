@@ -93,6 +93,10 @@ class Draw:
         return self.kept / self.proposals if self.proposals else 1.0
 
 
+#: Proposals in the first batch of rejection sampling, from which the envelope is found.
+PILOT = 1000
+
+
 def draw_worlds(space: Space, worlds: int, seed: int, exact_limit: int, likelihood=None) -> Draw:
     """The worlds of a decision: enumerated when at most ``exact_limit``, else ``worlds`` sampled.
 
@@ -112,12 +116,17 @@ def draw_worlds(space: Space, worlds: int, seed: int, exact_limit: int, likeliho
     cap = MAX_PROPOSALS * worlds
     hands, kitty, liks = [], [], []
     drawn = kept = 0
+    # Rejection sampling needs acceptance in proportion to the likelihood, not equal to it: scaled by the
+    # largest likelihood seen (an envelope found on the first batch, at least PILOT proposals, raised if a
+    # later batch beats it), so a pass the model rarely makes (its floor) still leaves worlds to judge.
+    envelope = 0.0
     while kept < worlds and drawn < cap:
         rate = kept / drawn if drawn else 1.0
-        k = min(cap - drawn, max(64, math.ceil((worlds - kept) / max(rate, 0.01) * 1.1)))
+        k = min(cap - drawn, max(PILOT if not drawn else 64, math.ceil((worlds - kept) / max(rate, 0.01) * 1.1)))
         batch = space.sample(k, rng)
         lik = likelihood(batch.hands)
-        keep = rng.random(k) < lik
+        envelope = max(envelope, float(lik.max()))
+        keep = rng.random(k) * envelope < lik
         hands.append(batch.hands[keep])
         kitty.append(batch.kitty[keep])
         liks.append(lik[keep])
