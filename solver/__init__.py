@@ -14,6 +14,10 @@ from .advisor import Advice, advise
 from .egn import dump_egn, load_egn, load_game
 from .dummy_record import dump_dummy_record, load_dummy_record
 from .review import Review, review
+from .game.view import SeatView
+
+#: A seat's view from keyword arguments (:meth:`SeatView.build`).
+seat_view = SeatView.build
 
 __all__ = [
     "Card", "Seat", "Suit", "parse_cards", "parse_deal", "format_cards", "format_deal",
@@ -24,4 +28,5 @@ __all__ = [
     "load_egn", "dump_egn", "load_game",
     "load_dummy_record", "dump_dummy_record",
     "review", "Review",
+    "SeatView", "seat_view",
 ]

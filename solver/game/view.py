@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import Card, Seat, Suit
+from ..cards import Card, Seat, Suit, format_cards
+from ..errors import PositionError, quoted
 from ..rules import Rules
-from .actions import Phase
+from .actions import Kind, Phase
 
-__all__ = ["SeatView"]
+__all__ = ["SeatView", "BUILD_KEYS"]
 
 
 @dataclass(frozen=True)
@@ -87,3 +88,107 @@ class SeatView:
     unseen: int
     dummies: tuple = (0, 0, 0, 0)
     dummy_phase: bool = False
+
+    # -- the view as the calls and cards a seat saw (EGN style) ---------------------------
+    @property
+    def calls(self) -> tuple:
+        """The calls so far as EGN tokens, from the dealer's left: ``("Pass", "Pass", "h")``
+        (``"Pass"``, ``"Order"``, or the letter of the suit named in round 2); a suit named
+        for a turned-up joker is :attr:`named_suit`, not a call."""
+        out = []
+        for _seat, action in self.bids:
+            if action.kind is Kind.PASS:
+                out.append("Pass")
+            elif action.kind is Kind.ORDER:
+                out.append("Order")
+            elif action.kind is Kind.CALL:
+                out.append(Suit(action.suit).letter)
+        return tuple(out)
+
+    @property
+    def tricks_from_leader(self) -> tuple:
+        """Every trick so far as the cards in play order from its leader (tuples of :class:`Card`),
+        the trick under way last (possibly incomplete, omitted when empty)."""
+        out = [tuple(t.cards) for t in self.tricks]
+        if self.current:
+            out.append(tuple(c for _s, c in self.current))
+        return tuple(out)
+
+    def to_dict(self) -> dict:
+        """The view as JSON-ready keyword arguments of :meth:`build` (``SeatView.from_dict(v.to_dict())``
+        replays to the same view in the bidding and play phases).
+
+        Raises :class:`~solver.errors.PositionError` for a view of a partial record (some of the
+        seat's own cards unknown) or of the dummy-hands variant, which :meth:`build` does not take.
+        """
+        if self.hand_unknown:
+            raise PositionError(f"{self.seat}'s view: {self.hand_unknown} of its own cards are not known")
+        if self.rules.dummy_hands:
+            raise PositionError("a view of the dummy-hands variant has no keyword form (use Hand.view)")
+        out = {"seat": self.seat.name, "hand": format_cards(self.hand), "dealer": self.dealer.name,
+               "upcard": str(self.upcard), "calls": list(self.calls), "alone": self.alone is not None,
+               "tricks": [[str(c) for c in t] for t in self.tricks_from_leader],
+               "discard": None if self.discard is None else str(self.discard), "rules": self.rules.to_dict()}
+        if self.named_suit is not None:
+            out["named_suit"] = Suit(self.named_suit).letter
+        if self.defender_alone is not None:
+            out["defender_alone"] = self.defender_alone.name
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "SeatView":
+        """Inverse of :meth:`to_dict` (the keys of :meth:`build`); unknown keys are an error."""
+        if not isinstance(data, dict):
+            raise PositionError(f"view {quoted(data)}: expected an object with seat, hand, dealer, upcard, ...")
+        unknown = sorted(set(data) - set(BUILD_KEYS))
+        if unknown:
+            raise PositionError(f"view: unknown key {quoted(unknown[0])}; the keys are {', '.join(BUILD_KEYS)}")
+        return cls.build(**data)
+
+    @classmethod
+    def from_hand(cls, hand, seat) -> "SeatView":
+        """What ``seat`` has seen of a :class:`~solver.game.Hand` (the same as ``hand.view(seat)``)."""
+        return hand.view(seat)
+
+    @classmethod
+    def build(cls, seat, hand, dealer, upcard, calls=(), alone: bool = False, tricks=(), discard=None,
+              rules: Rules | None = None, named_suit=None, defender_alone=None) -> "SeatView":
+        """A seat's view from what it saw, validated by replaying it through the rules engine.
+
+        Args:
+            seat: the viewing seat (``"W"``, 3, :class:`Seat`).
+            hand: the cards it holds **now** (text or cards): five before play, fewer as it plays;
+                the dealer who picked up and has not discarded yet (no ``discard``, no tricks) holds six.
+            dealer, upcard: the dealer and the turned-up card.
+            calls: the calls so far from the dealer's left, EGN tokens ``"Pass"``, ``"Order"``, or a suit
+                letter ``c d h s`` (in round 1 the upcard's suit letter is an order); a list, or one
+                string ``"Pass Pass h"``. A token may name its seat, ``"E:Pass"``, which is then checked.
+            alone: the maker went alone (once trump is made).
+            tricks: the tricks so far, each the cards played from its leader (a list of cards or text
+                ``"Ad 9d Qd"``; the whole as one string with ``;`` between tricks), the trick under way last.
+            discard: the seat's own discard, when it is the dealer and picked up.
+            rules: :class:`~solver.rules.Rules` or a dict of options (not ``dummy_hands``: a view of that
+                variant comes from :meth:`Hand.view`).
+            named_suit: the suit the dealer named for a turned-up joker.
+            defender_alone: the seat that defends alone (``Rules.defend_alone``), or ``None``.
+
+        The other seats' cards are unknown: each is dealt the cards it is seen to play and unknown cards
+        for the rest; the viewer's dealt hand is its hand + the cards it played (+ its discard - the upcard
+        when it picked up). Every call and card is then applied to a :class:`~solver.game.Hand`, so the
+        rules are checked where they live.
+
+        Raises :class:`~solver.errors.EuchreError` (``IllegalActionError``, ``CardError``, ``PositionError``,
+        ``RulesError``) naming the call or card and why: a token that is no call, a call out of turn or
+        after the auction ended, the turned-down suit named, a card twice or the upcard where it cannot
+        be, a hand of the wrong size, tricks before trump was made, a renege (the viewer's, or another
+        seat's that the cards prove: it showed out of a suit it later plays).
+        """
+        from .seatbuild import build_view          # the builder drives the Hand, which imports this module
+        return build_view(seat=seat, hand=hand, dealer=dealer, upcard=upcard, calls=calls, alone=alone,
+                          tricks=tricks, discard=discard, rules=rules, named_suit=named_suit,
+                          defender_alone=defender_alone)
+
+
+#: The keyword arguments of :meth:`SeatView.build` (and the keys of :meth:`SeatView.to_dict`).
+BUILD_KEYS = ("seat", "hand", "dealer", "upcard", "calls", "alone", "tricks", "discard", "rules", "named_suit",
+              "defender_alone")
