@@ -18,6 +18,7 @@ from .game.view import SeatView
 
 #: A seat's view from keyword arguments (:meth:`SeatView.build`).
 seat_view = SeatView.build
+from .inference import ViewWorlds, sample_worlds
 
 __all__ = [
     "Card", "Seat", "Suit", "parse_cards", "parse_deal", "format_cards", "format_deal",
@@ -28,5 +29,5 @@ __all__ = [
     "load_egn", "dump_egn", "load_game",
     "load_dummy_record", "dump_dummy_record",
     "review", "Review",
-    "SeatView", "seat_view",
+    "SeatView", "seat_view", "sample_worlds", "ViewWorlds",
 ]
