@@ -11,7 +11,7 @@ a renege is caught whenever the cards prove it.
 >>> v = build_view(seat="W", hand="Ac Kc 9c Qd Td", dealer="S", upcard="9s",
 ...                calls=["Pass", "Pass", "Pass", "Pass", "Pass", "h"])
 >>> v.trump, v.maker, v.to_act
-(<Suit.H: 2>, <Seat.E: 1>, <Seat.W: 3>)
+(<Suit.H: 2>, <Seat.N: 0>, <Seat.W: 3>)
 """
 from __future__ import annotations
 
