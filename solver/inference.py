@@ -240,7 +240,7 @@ def world_likelihood(view: SeatView, hands, kitty, model: BiddingModel, evidence
 
 def sample_worlds(view=None, worlds: int = 1000, seed=None, inference: bool = True,
                   model: BiddingModel | None = None, exact_limit: int = EXACT_LIMIT,
-                  max_proposals: int | None = None, **view_kw) -> ViewWorlds:
+                  max_proposals: int | None = None, pilot: int = PILOT, **view_kw) -> ViewWorlds:
     """Worlds of a seat's view, drawn (or weighted) by the likelihood of the auction.
 
     Args:
@@ -252,6 +252,7 @@ def sample_worlds(view=None, worlds: int = 1000, seed=None, inference: bool = Tr
         model: a :class:`~solver.bidding.BiddingModel` (default :data:`solver.bidding.DEFAULT_MODEL`).
         exact_limit: enumerate when the consistent placements are at most this many.
         max_proposals: bound on the uniform proposals of rejection sampling (default ``200 * worlds``).
+        pilot: proposals drawn to set the rejection envelope (default :data:`PILOT`).
 
     Returns :class:`ViewWorlds` (see the module docs for how each method weighs).
 
@@ -270,6 +271,7 @@ def sample_worlds(view=None, worlds: int = 1000, seed=None, inference: bool = Tr
     seed = fresh_seed() if seed is None else check_int(seed, "seed", 0, MAX_SEED)
     max_proposals = PROPOSALS_PER_WORLD * worlds if max_proposals is None else check_int(
         max_proposals, "max_proposals", worlds, 10 ** 9)
+    pilot = check_int(pilot, "pilot", 1, MAX_WORLDS)
     if model is not None and not isinstance(model, BiddingModel):
         raise RulesError(f"model {model!r:.60}: expected a BiddingModel")
     space, notes = view_space(view)
@@ -301,9 +303,9 @@ def sample_worlds(view=None, worlds: int = 1000, seed=None, inference: bool = Tr
     # Rejection against the envelope M = the largest likelihood of a pilot batch: accept with chance
     # min(1, L/M) and weight an accepted world max(1, L/M); the accepted weight is then L/M in expectation
     # for every world, so the draws are exact whether or not the pilot found the true maximum.
-    pilot = space.sample(min(max(PILOT, worlds), max_proposals), rng)
-    drawn = len(pilot)
-    top = float(world_likelihood(view, pilot.hands, pilot.kitty, model, evidence).max())
+    scout = space.sample(min(max(pilot, worlds), max_proposals), rng)
+    drawn = len(scout)
+    top = float(world_likelihood(view, scout.hands, scout.kitty, model, evidence).max())
     got_h, got_k, got_w = [], [], []
     first = None
     accepted = 0
@@ -330,7 +332,7 @@ def sample_worlds(view=None, worlds: int = 1000, seed=None, inference: bool = Tr
                           _ess(weights), drawn, space.total, model.name, "rejection", seed, in_play, tuple(notes))
     # too unlikely an auction for rejection within the bound: importance weights on the first proposals
     if first is None:
-        first = (pilot, world_likelihood(view, pilot.hands, pilot.kitty, model, evidence))
+        first = (scout, world_likelihood(view, scout.hands, scout.kitty, model, evidence))
     w, lw = first
     if len(w) < worlds:
         extra = space.sample(worlds - len(w), rng)

@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 import solver
-from solver import Rules, SeatView
-from solver.bidding import DEFAULT_MODEL, POINT_COUNT, BiddingModel
+from solver import Rules
+from solver.bidding import DEFAULT_MODEL, POINT_COUNT
 from solver.cards import Seat, cards_of, mask_of, parse_cards
 from solver.game import Hand, Phase
 from solver.inference import sample_worlds

@@ -33,7 +33,6 @@ and from outside the package only :mod:`solver.cards`, :mod:`solver.errors`,
   :class:`BidMade`, :class:`Discarded`, :class:`AloneDeclared`, :class:`CardPlayed`),
   :class:`Trick`, :class:`HandResult`.
 * :mod:`solver.game.view`: :class:`SeatView`, one seat's information set.
-* :mod:`solver.game.seatbuild`: :meth:`SeatView.build`, a view from its calls and cards, checked by replay.
 * :mod:`solver.game.hand`: :class:`Hand`, one deal's state machine (its order of
   decisions, two-player and dummy-hands play are documented there).
 * :mod:`solver.game.table`: :class:`Game`, the hands of a game in turn.
