@@ -7,7 +7,13 @@ random, takes its view (before the first lead); ``sample_worlds`` at a modest nu
 worlds gives, for each other seat X, the chance that X holds each unseen card and that X
 holds at least two trumps. Predictions are bucketed into deciles and each bucket's mean
 prediction is printed beside how often it came true, with a 95% binomial (Clopper-Pearson)
-interval from scipy.stats. The same for uniform worlds (``inference=False``) shows what the
+interval from scipy.stats.
+
+Split halves: a chance estimated from a modest number of worlds is noisy, and bucketing by the
+noisy figure itself selects the noise (a bucket of high estimates holds chances overestimated
+by chance, so even exactly right worlds would look overconfident). Each view therefore draws
+twice ``--worlds`` worlds: the first half places a prediction in its bucket, the second
+(independent) half gives the figure printed as "predicted" for it. The same for uniform worlds (``inference=False``) shows what the
 auction adds.
 
     python3 benchmarks/calibrate_inference.py [--deals 20000] [--worlds 100] [--pilot 500] [--seed 11]
@@ -65,10 +71,21 @@ def play_auction(h: Hand, model, rng) -> None:
         return
 
 
-def calibration(pred, hit, label):
+def halves(weights, values, n):
+    """The weighted mean of ``values`` over the first ``n`` worlds and over the rest (independent draws)."""
+    out = []
+    for part in (slice(0, n), slice(n, None)):
+        w = weights[part]
+        out.append(float((w * values[part]).sum() / w.sum()))
+    return out
+
+
+def calibration(pred, hit, label, select=None):
+    """Deciles of ``select`` (default ``pred``); per bucket the mean of ``pred`` against the frequency of ``hit``."""
     pred, hit = np.asarray(pred), np.asarray(hit, dtype=bool)
+    select = pred if select is None else np.asarray(select)
     edges = np.linspace(0, 1, 11)
-    idx = np.clip(np.digitize(pred, edges) - 1, 0, 9)
+    idx = np.clip(np.digitize(select, edges) - 1, 0, 9)
     print(f"\n{label}: {len(pred):,} predictions")
     print(f"  {'bucket':>9} {'n':>9} {'predicted':>10} {'observed':>9}   95% interval      inside")
     inside = 0
@@ -101,6 +118,9 @@ def main():
     model = DEFAULT_MODEL
     rng = np.random.default_rng(args.seed)
     out = {True: ([], [], [], []), False: ([], [], [], [])}
+    out_split = {True: ({"card": [], "two": []}), False: ({"card": [], "two": []})}
+    out_split = {k: (v, None) for k, v in out_split.items()}
+    tags = {"card": [], "two": []}        # the seat X is a dealer that picked up (its discard unseen)
     played = thrown = 0
     methods = {}
     ess = []
@@ -120,34 +140,56 @@ def main():
         trumps = suit_mask(h.trump, h.trump, rules.joker)
         truth = [h.holding(s) for s in range(4)]
         for inference in (True, False):
-            w = sample_worlds(view, worlds=args.worlds, seed=d, inference=inference, pilot=args.pilot)
+            w = sample_worlds(view, worlds=2 * args.worlds, seed=d, inference=inference, pilot=args.pilot)
             if inference:
                 methods[w.method] = methods.get(w.method, 0) + 1
                 ess.append(w.ess)
-            p = w.weights / w.weights.sum()
+            n = args.worlds
             card_pred, card_hit, two_pred, two_hit = out[inference]
+            sel, fig = out_split[inference]
             for x in range(4):
                 if x == seat:
                     continue
+                picker = h.picked_up and x == h.dealer
                 col = w.hands[:, x]
                 for c in range(24):
                     if not view.unseen >> c & 1:
                         continue
-                    card_pred.append(float((p * ((col >> np.uint32(c)) & np.uint32(1))).sum()))
+                    has = ((col >> np.uint32(c)) & np.uint32(1)).astype(float)
+                    sel["card"].append(halves(w.weights, has, n)[0])
+                    card_pred.append(halves(w.weights, has, n)[1])
                     card_hit.append(bool(truth[x] >> c & 1))
-                two_pred.append(float((p * (popcount(col & np.uint32(trumps)) >= 2)).sum()))
+                    if inference:
+                        tags["card"].append(picker)
+                two = (popcount(col & np.uint32(trumps)) >= 2).astype(float)
+                a, b = halves(w.weights, two, n)
+                sel["two"].append(a)
+                two_pred.append(b)
                 two_hit.append(popcount(np.array([truth[x] & trumps], np.uint32))[0] >= 2)
+                if inference:
+                    tags["two"].append(picker)
         if played % 1000 == 0:
             print(f"  {played} deals, {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
     secs = time.perf_counter() - t0
     print(f"calibrate_inference: {played:,} deals with trump made ({thrown:,} thrown in skipped), model "
-          f"{model.name!r}, {args.worlds} worlds a view (pilot {args.pilot}), seed {args.seed}, {secs:.0f} s")
+          f"{model.name!r}, 2 x {args.worlds} worlds a view (split halves, pilot {args.pilot}), seed {args.seed}, "
+          f"{secs:.0f} s")
     print(f"methods: {methods}; ESS median {np.median(ess):.1f}, 5th percentile {np.percentile(ess, 5):.1f}")
     for inference in (True, False):
         card_pred, card_hit, two_pred, two_hit = out[inference]
         name = "inferred" if inference else "uniform"
-        calibration(card_pred, card_hit, f"P(seat X holds card c), {name} worlds")
-        calibration(two_pred, two_hit, f"P(seat X holds at least two trumps), {name} worlds")
+        sel = out_split[inference][0]
+        calibration(card_pred, card_hit, f"P(seat X holds card c), {name} worlds", sel["card"])
+        calibration(two_pred, two_hit, f"P(seat X holds at least two trumps), {name} worlds", sel["two"])
+    # the dealer's discard is modelled as uninformative (see solver.inference): split it out
+    for key, (pred, hit) in (("card", out[True][:2]), ("two", out[True][2:])):
+        tag = np.array(tags[key])
+        chosen = np.array(out_split[True][0][key])
+        what = "holds card c" if key == "card" else "holds at least two trumps"
+        for picker in (False, True):
+            m = tag == picker
+            calibration(np.array(pred)[m], np.array(hit)[m],
+                        f"P(X {what}), inferred, X {'is' if picker else 'is not'} a dealer that picked up", chosen[m])
 
 
 if __name__ == "__main__":
