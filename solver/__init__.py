@@ -20,6 +20,11 @@ from .dd import DDTable, PlayStep, SolveResult, analyse_play, card_values, dd_ta
 from .advisor import Advice, advise
 from .records import dump_dummy_record, dump_egn, load_dummy_record, load_egn, load_game
 from .review import Review, review
+from .game.view import SeatView
+
+#: A seat's view from keyword arguments (:meth:`SeatView.build`).
+seat_view = SeatView.build
+from .inference import ViewWorlds, sample_worlds
 
 __all__ = [
     "__version__",
@@ -31,4 +36,5 @@ __all__ = [
     "load_egn", "dump_egn", "load_game",
     "load_dummy_record", "dump_dummy_record",
     "review", "Review",
+    "SeatView", "seat_view", "sample_worlds", "ViewWorlds",
 ]

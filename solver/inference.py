@@ -1,0 +1,346 @@
+"""Auction-aware worlds: the deals a seat must consider, weighted by the likelihood of every call it saw.
+
+:func:`sample_worlds` takes a :class:`~solver.game.SeatView` (or its keyword arguments) and
+returns :class:`ViewWorlds`. Two layers:
+
+* **Hard constraints** (:func:`view_space`): the seat's own hand, its own discard, the
+  cards played, the voids shown, the upcard (face up or turned down: in the kitty; picked
+  up: in the dealer's hand, unless the dealer showed out of trump without playing it, when
+  it must have been discarded). Every placement allowed is equally likely a priori.
+* **The auction** (``inference=True``): a world's weight is the product, over every call by
+  another seat, of ``model.likelihood(hand of that seat at the time, place, round, upcard,
+  kind, suit, alone, stuck, players)`` under the bidding model (:data:`solver.bidding.DEFAULT_MODEL`
+  unless ``model=`` is given). A seat's hand at the time is its dealt hand: the cards it holds
+  now in the world plus the cards it has played. The dealer who picked up (not the viewer)
+  also discarded one card face down, which the world places in the kitty without saying
+  which: its dealt hand is ``current + played - upcard + d`` for a card ``d`` of the world's
+  kitty, and the likelihood of its calls is averaged over the kitty cards (each equally
+  likely to be the discard: the model says nothing about discards, so the discard is not
+  used as evidence). The viewer's own calls weigh every world alike and are left out.
+
+The model has a floor (no call has chance 0 for any hand), so no possible deal gets weight 0.
+
+Drawing. Where the consistent placements number at most ``exact_limit`` they are all
+enumerated and weighted by their likelihood (``exact=True``). Otherwise rejection sampling:
+the likelihoods are small products, so rather than accepting a uniform proposal with chance
+``L`` (exact but slow) the envelope is ``M``, the largest ``L`` of a pilot of :data:`PILOT`
+proposals: a proposal is accepted with chance ``min(1, L/M)`` and weighted ``max(1, L/M)``.
+Every world's expected accepted weight is ``L/M``, so the draws are exact posterior draws
+whether or not the pilot found the largest ``L``; the weights are 1 except for the rare world
+above the pilot's best (``ess`` says how far from ``worlds`` that leaves them).
+When fewer than ``worlds`` are accepted within ``max_proposals`` (default ``200 * worlds``),
+the draw falls back to importance weights: the first ``worlds`` proposals weighted by their
+likelihood, and :attr:`ViewWorlds.ess` says how many worlds they are worth.
+
+Not covered by the model, so uniform with a note: the dummy-hands variant and a turned-up
+joker. A seat sitting out (a loner's partner) keeps its column: the five cards it laid down
+(zero it, or use :meth:`ViewWorlds.play_hands`, for :func:`solver.solve_batch`).
+
+>>> w = sample_worlds(seat="W", hand="Ac Kc 9c Qd Td", dealer="S", upcard="9s",
+...                   calls=["Pass"] * 5 + ["h"], worlds=200, seed=1)
+>>> w.hands.shape, bool((w.hands[:, 3] == w.hands[0, 3]).all()), w.exact
+((200, 4), True, False)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .bidding import DEFAULT_MODEL, BiddingModel
+from .bounds import MAX_SEED, MAX_WORLDS, check_int, fresh_seed
+from .cards import JOKER, Seat
+from .errors import PositionError, RulesError
+from .game.actions import Kind, Phase
+from .game.view import BUILD_KEYS, SeatView
+from .laws import TRICKS, pack_mask, place_after_dealer, popcount
+from .worlds import EXACT_LIMIT, KITTY, Space, suit_mask
+
+__all__ = ["ViewWorlds", "sample_worlds", "view_space", "call_evidence", "world_likelihood"]
+
+#: Rejection sampling stops after this many proposals per world asked for (then importance weights).
+PROPOSALS_PER_WORLD = 200
+#: Uniform proposals drawn first to set the rejection envelope (the largest likelihood among them).
+PILOT = 2000
+
+
+@dataclass(frozen=True)
+class ViewWorlds:
+    """Worlds of a seat's view, with their weights.
+
+    Attributes:
+        hands: uint32 array ``(n, 4)``: the cards each seat holds now (seats N E S W; the viewer's own
+            hand in its column; a seat sitting out holds the cards it laid down; 0 for a seat not in
+            the game, two-player E and W).
+        kitty: uint32 array ``(n,)``: the kitty's cards (the upcard when it is there; the dealer's
+            discard included).
+        weights: float64 array ``(n,)``: proportional to each world's posterior probability (all 1
+            for uniform and rejection-sampled worlds; the likelihoods when enumerated or importance-weighted).
+        exact: every consistent placement is a row, once (weighted averages are then exact).
+        ess: the effective number of worlds, ``(sum w)^2 / sum w^2``.
+        drawn: how many uniform proposals were made (the placements enumerated when exact).
+        total: the number of placements consistent with the hard constraints.
+        model: the bidding model's name, or ``None`` for uniform worlds.
+        method: ``"uniform"``, ``"enumerated"``, ``"rejection"`` or ``"importance"``.
+        seed: the seed used (drawn fresh when none was given).
+        in_play: the seats that play the tricks.
+        notes: what was approximated or left out, in words.
+    """
+
+    hands: np.ndarray
+    kitty: np.ndarray
+    weights: np.ndarray
+    exact: bool
+    ess: float
+    drawn: int
+    total: int
+    model: str | None
+    method: str
+    seed: int | None
+    in_play: tuple
+    notes: tuple = ()
+
+    def __len__(self) -> int:
+        return int(self.hands.shape[0])
+
+    def play_hands(self) -> np.ndarray:
+        """``hands`` with the columns of seats not in play zeroed (ready for :func:`solver.solve_batch`)."""
+        out = self.hands.copy()
+        for s in range(4):
+            if s not in self.in_play:
+                out[:, s] = 0
+        return out
+
+    def probability(self, mask) -> np.ndarray:
+        """float array (4,): the weighted chance that each seat holds any card of ``mask`` now."""
+        w = self.weights / self.weights.sum()
+        return np.array([(w * ((self.hands[:, s] & np.uint32(int(mask))) != 0)).sum() for s in range(4)])
+
+
+def _ess(w: np.ndarray) -> float:
+    s2 = float((w * w).sum())
+    return float(w.sum()) ** 2 / s2 if s2 > 0 else 0.0
+
+
+def view_space(view: SeatView) -> tuple:
+    """The hard constraints of a view as a :class:`~solver.worlds.Space` over N E S W and the kitty.
+
+    Returns ``(space, notes)``. Holders: every seat of the game with the cards it holds now (a seat
+    sitting out holds its five; the dealer at its discard six); the kitty the rest.
+
+    Raises :class:`PositionError` when the seat's own cards are not all known, or nothing fits.
+    """
+    if view.hand_unknown:
+        raise PositionError(f"{view.seat}'s own cards are not all known in the record")
+    rules, seat, trump = view.rules, view.seat, view.trump
+    pack = pack_mask(rules)
+    notes = []
+    known, sizes, forbidden = [0] * 5, [0] * 5, [0] * 5
+    removed = 0
+    for m in view.played:
+        removed |= m
+    in_play = view.seats_in_play
+    for s in rules.seats:
+        # a seat sitting out keeps the cards it laid down (its calls are evidence about them)
+        sizes[s] = view.hand_sizes[s] if s in in_play else TRICKS - popcount(view.played[s])
+    known[seat] = view.hand
+    second_set = bool(view.dummy_phase)
+    if any(view.dummies):
+        for s in range(4):
+            if second_set:
+                if s != seat and s in in_play:
+                    known[s] |= view.dummies[s]
+            else:
+                known[KITTY] |= view.dummies[s]
+    if view.phase in (Phase.PLAY, Phase.DONE):
+        for s in in_play:
+            if s != seat:
+                for v in view.voids[s]:
+                    forbidden[s] |= suit_mask(v, trump, rules.joker)
+    up = view.upcard
+    if up is not None and not removed & up.mask and not view.hand & up.mask:
+        d = view.dealer
+        if (view.upcard_state == "dealer" and d != seat and not second_set and sizes[d] > 0
+                and not forbidden[d] & up.mask):
+            known[d] |= up.mask
+        else:
+            known[KITTY] |= up.mask
+    if view.discard is not None and not known[KITTY] & view.discard.mask:
+        known[KITTY] |= view.discard.mask
+    sizes[KITTY] = popcount(pack & ~removed) - sum(sizes[:4])
+    try:
+        space = Space(known, sizes, forbidden, removed=removed, joker=rules.joker)
+    except PositionError:
+        # a contradiction (a renege in a record not yet come to light): drop the voids
+        notes.append("the voids shown contradict the cards (a renege?): voids not used")
+        space = Space(known, sizes, [0] * 5, removed=removed, joker=rules.joker)
+    return space, tuple(notes)
+
+
+def call_evidence(view: SeatView) -> tuple:
+    """The calls of the other seats as the model's questions: ``((seat, place, round, kind, suit, alone,
+    stuck), ...)``; ``alone`` is ``None`` while the maker has not said (then both count)."""
+    rules, players = view.rules, view.rules.players
+    decided = view.phase in (Phase.PLAY, Phase.DONE, Phase.DEFEND_ALONE)
+    out, made = [], 0
+    for s, action in view.bids:
+        if action.kind is Kind.NAME:
+            continue
+        rnd = 1 if made < players else 2
+        made += 1
+        if s == view.seat:
+            continue                                   # the viewer's own calls weigh every world alike
+        kind = action.kind.value
+        maker = kind != "pass"
+        alone = (view.alone == s) if (maker and decided) else (None if maker else False)
+        if maker and players == 2:
+            alone = False
+        stuck = rules.stick_the_dealer and rnd == 2 and s == view.dealer
+        out.append((Seat(s), place_after_dealer(s, view.dealer, players), rnd, kind,
+                    None if action.suit is None else int(action.suit), alone, stuck))
+    return tuple(out)
+
+
+def world_likelihood(view: SeatView, hands, kitty, model: BiddingModel, evidence=None) -> np.ndarray:
+    """float64 (n,): the likelihood of the other seats' calls in each world ``(hands (n, 4), kitty (n,))``."""
+    hands = np.asarray(hands, dtype=np.uint32)
+    kitty = np.asarray(kitty, dtype=np.uint32)
+    evidence = call_evidence(view) if evidence is None else evidence
+    players = view.rules.players
+    up = int(view.upcard)
+    upbit = np.uint32(1 << up)
+    picked = view.upcard_state == "dealer"
+    out = np.ones(hands.shape[0])
+
+    def lik(masks, place, rnd, kind, suit, alone, stuck):
+        if alone is None:                          # the maker has not said: either
+            return sum(model.likelihood(masks, place, rnd, up, kind, suit, a, stuck, players) for a in (False, True))
+        return model.likelihood(masks, place, rnd, up, kind, suit, alone, stuck, players)
+
+    for s, place, rnd, kind, suit, alone, stuck in evidence:
+        now = hands[:, s] | np.uint32(view.played[s])
+        if picked and s == view.dealer:
+            # dealt = now - upcard + the discard d, one of the kitty's cards (the upcard itself when it is there)
+            total = np.zeros(hands.shape[0])
+            count = np.zeros(hands.shape[0])
+            thrown_up = (kitty & upbit) != 0
+            for c in range(JOKER + 1):
+                bit = np.uint32(1 << c)
+                rows = ((kitty & bit) != 0) & (~thrown_up | (bit == upbit))
+                if not rows.any():
+                    continue
+                dealt = (now[rows] | bit) & ~upbit
+                total[rows] += lik(dealt, place, rnd, kind, suit, alone, stuck)
+                count[rows] += 1
+            out *= total / np.maximum(count, 1)
+        else:
+            out *= lik(now, place, rnd, kind, suit, alone, stuck)
+    return out
+
+
+def sample_worlds(view=None, worlds: int = 1000, seed=None, inference: bool = True,
+                  model: BiddingModel | None = None, exact_limit: int = EXACT_LIMIT,
+                  max_proposals: int | None = None, pilot: int = PILOT, **view_kw) -> ViewWorlds:
+    """Worlds of a seat's view, drawn (or weighted) by the likelihood of the auction.
+
+    Args:
+        view: a :class:`~solver.game.SeatView`, or a dict of :meth:`SeatView.build` keys; or give those
+            keys as keyword arguments (``sample_worlds(seat="W", hand=..., ...)``).
+        worlds: worlds to draw, 1..:data:`~solver.bounds.MAX_WORLDS` (ignored when enumerated).
+        seed: int seed (same seed, same worlds) or ``None`` for a fresh one (recorded in the result).
+        inference: weight by the bidding model; ``False`` gives uniform worlds.
+        model: a :class:`~solver.bidding.BiddingModel` (default :data:`solver.bidding.DEFAULT_MODEL`).
+        exact_limit: enumerate when the consistent placements are at most this many.
+        max_proposals: bound on the uniform proposals of rejection sampling (default ``200 * worlds``).
+        pilot: proposals drawn to set the rejection envelope (default :data:`PILOT`).
+
+    Returns :class:`ViewWorlds` (see the module docs for how each method weighs).
+
+    Raises :class:`~solver.errors.EuchreError`: a bad view (see :meth:`SeatView.build`), a bad bound.
+    """
+    if view is None:
+        view = SeatView.build(**view_kw)
+    elif view_kw:
+        raise RulesError(f"sample_worlds: give the view or its keys, not both ({sorted(view_kw)[0]!r})")
+    elif isinstance(view, dict):
+        view = SeatView.from_dict(view)
+    elif not isinstance(view, SeatView):
+        raise RulesError(f"view {view!r:.60}: expected a SeatView or a dict of its keys ({', '.join(BUILD_KEYS)})")
+    worlds = check_int(worlds, "worlds", 1, MAX_WORLDS)
+    exact_limit = check_int(exact_limit, "exact_limit", 0, 2_000_000)
+    seed = fresh_seed() if seed is None else check_int(seed, "seed", 0, MAX_SEED)
+    max_proposals = PROPOSALS_PER_WORLD * worlds if max_proposals is None else check_int(
+        max_proposals, "max_proposals", worlds, 10 ** 9)
+    pilot = check_int(pilot, "pilot", 1, MAX_WORLDS)
+    if model is not None and not isinstance(model, BiddingModel):
+        raise RulesError(f"model {model!r:.60}: expected a BiddingModel")
+    space, notes = view_space(view)
+    notes = list(notes)
+    in_play = tuple(view.seats_in_play)
+    evidence = ()
+    if inference:
+        if view.rules.dummy_hands:
+            notes.append("the bidding model does not cover the dummy-hands variant: uniform worlds")
+            inference = False
+        elif view.upcard == JOKER:
+            notes.append("the bidding model does not cover a turned-up joker: uniform worlds")
+            inference = False
+        else:
+            evidence = call_evidence(view)
+    model = (model or DEFAULT_MODEL) if inference else None
+    rng = np.random.default_rng(np.random.SeedSequence([seed, 0x776F726C64]))
+    if not evidence:
+        w = space.draw(worlds, rng, exact_limit)
+        ones = np.ones(len(w))
+        return ViewWorlds(w.hands, w.kitty, ones, w.exact, float(len(w)), len(w), w.total,
+                          model.name if model else None, "enumerated" if w.exact else "uniform", seed, in_play,
+                          tuple(notes))
+    if space.total <= exact_limit:
+        w = space.enumerate()
+        lw = world_likelihood(view, w.hands, w.kitty, model, evidence)
+        return ViewWorlds(w.hands, w.kitty, lw, True, _ess(lw), len(w), w.total, model.name, "enumerated", seed,
+                          in_play, tuple(notes))
+    # Rejection against the envelope M = the largest likelihood of a pilot batch: accept with chance
+    # min(1, L/M) and weight an accepted world max(1, L/M); the accepted weight is then L/M in expectation
+    # for every world, so the draws are exact whether or not the pilot found the true maximum.
+    scout = space.sample(min(max(pilot, worlds), max_proposals), rng)
+    drawn = len(scout)
+    top = float(world_likelihood(view, scout.hands, scout.kitty, model, evidence).max())
+    got_h, got_k, got_w = [], [], []
+    first = None
+    accepted = 0
+    batch = max(256, 2 * worlds)
+    while accepted < worlds and drawn < max_proposals:
+        size = min(batch, max_proposals - drawn)
+        w = space.sample(size, rng)
+        lw = world_likelihood(view, w.hands, w.kitty, model, evidence)
+        if first is None:
+            first = (w, lw)
+        ratio = lw / top
+        keep = rng.random(size) < ratio
+        got_h.append(w.hands[keep])
+        got_k.append(w.kitty[keep])
+        got_w.append(np.maximum(ratio[keep], 1.0))
+        accepted += int(keep.sum())
+        drawn += size
+        batch = min(4 * batch, 1 << 16)
+    if accepted >= worlds:
+        hands = np.concatenate(got_h)[:worlds]
+        kitty = np.concatenate(got_k)[:worlds]
+        weights = np.concatenate(got_w)[:worlds]
+        return ViewWorlds(np.ascontiguousarray(hands), np.ascontiguousarray(kitty), weights, False,
+                          _ess(weights), drawn, space.total, model.name, "rejection", seed, in_play, tuple(notes))
+    # too unlikely an auction for rejection within the bound: importance weights on the first proposals
+    if first is None:
+        first = (scout, world_likelihood(view, scout.hands, scout.kitty, model, evidence))
+    w, lw = first
+    if len(w) < worlds:
+        extra = space.sample(worlds - len(w), rng)
+        w_h = np.concatenate([w.hands, extra.hands])
+        w_k = np.concatenate([w.kitty, extra.kitty])
+        lw = np.concatenate([lw, world_likelihood(view, extra.hands, extra.kitty, model, evidence)])
+    else:
+        w_h, w_k, lw = w.hands[:worlds], w.kitty[:worlds], lw[:worlds]
+    notes.append(f"only {accepted} of {drawn} proposals accepted: importance weights instead of rejection")
+    return ViewWorlds(np.ascontiguousarray(w_h), np.ascontiguousarray(w_k), lw, False, _ess(lw), drawn,
+                      space.total, model.name, "importance", seed, in_play, tuple(notes))

@@ -1,0 +1,220 @@
+"""Auction-aware worlds (issue 11, item 2): sample_worlds against an independent enumeration with the
+model's likelihoods multiplied by hand, and views where the answer is plain to a player."""
+import itertools
+from math import comb
+
+import numpy as np
+import pytest
+
+import solver
+from solver import Rules
+from solver.bidding import DEFAULT_MODEL, POINT_COUNT
+from solver.cards import Seat, cards_of, mask_of, parse_cards
+from solver.game import Hand, Phase
+from solver.inference import sample_worlds
+from solver.worlds import popcount
+from solver.laws import effective_suit, place_after_dealer
+
+
+def late_hand(seed, calls, seat, tricks=3, rules=Rules(), dealer=Seat.S):
+    """A real hand: deal ``seed``, the ``calls`` (actions), the dealer discarding its lowest card,
+    no loner, the lowest legal card played for ``tricks`` tricks; the view of ``seat``."""
+    h = Hand(rules, dealer=dealer)
+    h.deal(rng=seed)
+    for a in calls:
+        h.apply(a)
+    while h.phase is not Phase.PLAY:
+        h.apply(h.legal_actions()[0] if h.phase is Phase.DISCARD else "partner")
+    while len(h.tricks) < tricks:
+        h.apply(h.legal_actions()[0])
+    return h, h.view(seat)
+
+
+def enumerate_by_hand(h, view, model):
+    """Independent: every placement of the unseen cards, its weight the product of the model's
+    likelihoods of the other seats' calls (dealt hand = cards held now + cards played; a dealer that
+    picked up: averaged over which kitty card was its discard)."""
+    rules = h.rules
+    seat, dealer, up = view.seat, view.dealer, h.upcard
+    played = [0, 0, 0, 0]
+    voids = [set(), set(), set(), set()]
+    for t in h.tricks:
+        led = effective_suit(t.cards[0], h.trump)
+        for s, c in zip(t.seats, t.cards):
+            played[s] |= c.mask
+            if effective_suit(c, h.trump) != led:
+                voids[s].add(led)
+    others = [s for s in range(4) if s != seat]
+    size = {s: 5 - bin(played[s]).count("1") for s in others}
+    fixed = {s: 0 for s in others}
+    fixed["kitty"] = 0
+    if h.picked_up:
+        if up.mask & played[dealer]:
+            pass
+        elif voids[dealer] and h.trump in voids[dealer]:
+            fixed["kitty"] |= up.mask
+        else:
+            fixed[dealer] |= up.mask
+    else:
+        fixed["kitty"] |= up.mask
+    gone = sum(played) | h.holding(seat) | fixed["kitty"] | sum(fixed[s] for s in others)
+    unseen = [c for c in cards_of((1 << 24) - 1) if not gone & c.mask]
+    need = {s: size[s] - bin(fixed[s]).count("1") for s in others}
+    rows, weights = [], []
+    first, second, third = others
+
+    def ok(s, cards):
+        return all(effective_suit(c, h.trump) not in voids[s] for c in cards)
+
+    for a in itertools.combinations(unseen, need[first]):
+        if not ok(first, a):
+            continue
+        rest = [c for c in unseen if c not in a]
+        for b in itertools.combinations(rest, need[second]):
+            if not ok(second, b):
+                continue
+            rest2 = [c for c in rest if c not in b]
+            for c3 in itertools.combinations(rest2, need[third]):
+                if not ok(third, c3):
+                    continue
+                kit = [c for c in rest2 if c not in c3]
+                hands = [0, 0, 0, 0]
+                hands[seat] = h.holding(seat)
+                for s, cs in zip(others, (a, b, c3)):
+                    hands[s] = mask_of(cs) | fixed[s]
+                kitty = mask_of(kit) | fixed["kitty"]
+                rows.append(tuple(hands) + (kitty,))
+    table = np.array(rows, dtype=np.uint32)
+    weights = np.ones(len(rows))
+    made = 0
+    for s, action in h.bids:
+        rnd = 1 if made < 4 else 2
+        made += 1
+        if s == seat:
+            continue
+        kind, place = action.kind.value, place_after_dealer(s, dealer)
+        suit = None if action.suit is None else int(action.suit)
+        now = table[:, s] | np.uint32(played[s])
+        if h.picked_up and s == dealer:
+            # the dealer's dealt hand: which kitty card it discarded is unseen, each equally likely
+            for i, row in enumerate(rows):
+                kit = int(row[4])
+                choices = [up] if kit & up.mask else cards_of(kit)
+                dealt = np.array([(int(now[i]) | d.mask) & ~up.mask for d in choices], np.uint32)
+                weights[i] *= model.likelihood(dealt, place, rnd, int(up), kind, suit, False).mean()
+        else:
+            weights *= model.likelihood(now, place, rnd, int(up), kind, suit, False)
+    return rows, weights
+
+
+@pytest.mark.parametrize("seed, calls, seat", [
+    (3, ["pass"] * 4 + ["pass", "call s"], Seat.W),            # round 2: N names spades
+    (11, ["pass", "pass", "pass", "pass", "call h"], Seat.N),  # round 2: W (first to speak) names
+    (5, ["pass", "pass", "order"], Seat.W),                    # round 1: E orders, the dealer S picks up
+    (8, ["pass", "pass", "pass", "order"], Seat.N),            # round 1: the dealer S picks it up itself
+])
+def test_enumeration_matches_an_independent_one(seed, calls, seat):
+    h, view = late_hand(seed, calls, seat)
+    model = POINT_COUNT
+    rows, weights = enumerate_by_hand(h, view, model)
+    w = sample_worlds(view, worlds=100, seed=1, model=model)
+    assert w.exact and w.method == "enumerated" and w.model == model.name
+    got = {tuple(int(x) for x in r) + (int(k),): float(p) for r, k, p in zip(w.hands, w.kitty, w.weights)}
+    want = dict(zip(rows, weights))
+    assert set(got) == set(want) and len(got) == len(rows)
+    for key, p in want.items():
+        assert got[key] == pytest.approx(p, rel=1e-9)
+    assert w.ess == pytest.approx(weights.sum() ** 2 / (weights ** 2).sum())
+    assert weights.min() > 0                     # the floor: no possible deal has weight 0
+    assert weights.max() / weights.min() > 5     # and the auction does weigh
+
+
+def test_sampled_marginals_match_the_enumeration():
+    h, view = late_hand(3, ["pass"] * 4 + ["pass", "call s"], Seat.W, tricks=2)
+    rows, weights = enumerate_by_hand(h, view, DEFAULT_MODEL)
+    rows = np.array(rows, dtype=np.uint32)
+    p = weights / weights.sum()
+    w = sample_worlds(view, worlds=4000, seed=7, exact_limit=0)
+    assert w.method == "rejection" and not w.exact and w.ess > 3000 and (w.weights >= 1).all()
+    assert w.drawn > 4000
+    worst = 0.0
+    for s in (0, 1, 2):
+        for c in cards_of(int(np.bitwise_or.reduce(rows[:, s]))):
+            truth = float((p * ((rows[:, s] & np.uint32(c.mask)) != 0)).sum())
+            est = w.probability(c.mask)[s]
+            se = max(np.sqrt(truth * (1 - truth) / w.ess), 1e-3)
+            worst = max(worst, abs(est - truth) / se)
+    assert worst < 4.5                           # every card of every seat within ~4 standard errors
+
+
+KW = dict(seat="W", hand="Ac Kc 9c Qd Td", dealer="S", upcard="9s")
+HEARTS = mask_of(parse_cards("9h Th Qh Kh Ah Jh Jd"))     # hearts trump: the left bower Jd is a heart
+
+
+def test_a_maker_who_called_hearts_holds_a_heart():
+    view = solver.seat_view(**KW, calls=["Pass"] * 5 + ["h"])   # N names hearts in round 2
+    uniform = comb(11, 5) / comb(18, 5)          # 18 unseen, 7 hearts: N's five all from the other 11
+    w = sample_worlds(view, worlds=20000, seed=3, exact_limit=0, max_proposals=20000)
+    assert w.method == "importance"              # importance weights over 20,000 uniform proposals
+    void = (w.hands[:, 0] & np.uint32(HEARTS)) == 0
+    assert void.mean() == pytest.approx(uniform, abs=0.01)       # the proposals are uniform
+    inferred = float((w.weights * void).sum() / w.weights.sum())
+    assert 0 < inferred < uniform / 20
+    assert w.weights[void].min() > 0             # the floor: a heartless maker is unlikely, not impossible
+    off = sample_worlds(view, worlds=2000, seed=3, inference=False)
+    assert off.model is None and (off.weights == 1).all()
+    assert ((off.hands[:, 0] & np.uint32(HEARTS)) == 0).mean() == pytest.approx(uniform, abs=0.02)
+
+
+def test_passing_round_one_with_the_right_bower_is_rarer_than_uniform():
+    view = solver.seat_view(**KW, calls=["Pass"] * 4)
+    js = mask_of(parse_cards("Js"))
+    w = sample_worlds(view, worlds=4000, seed=5)
+    off = sample_worlds(view, worlds=4000, seed=5, inference=False)
+    assert off.probability(js)[Seat.N] == pytest.approx(5 / 18, abs=0.025)
+    assert w.probability(js)[Seat.N] < 0.6 * 5 / 18        # N, the dealer's partner, would have assisted
+    assert w.method == "rejection" and w.drawn > 4000
+
+
+def test_seeds_bounds_and_input_forms():
+    kw = dict(KW, calls=["Pass"] * 5 + ["h"])
+    a = sample_worlds(**kw, worlds=300, seed=9)
+    b = sample_worlds(solver.seat_view(**kw), worlds=300, seed=9)
+    c = sample_worlds(dict(kw), worlds=300, seed=9)
+    assert (a.hands == b.hands).all() and (a.hands == c.hands).all()
+    assert (a.hands[:, 3] == mask_of(parse_cards(KW["hand"]))).all()
+    assert sample_worlds(**kw, worlds=300, seed=10).hands.tolist() != a.hands.tolist()
+    with pytest.raises(solver.RulesError, match="worlds 0"):
+        sample_worlds(**kw, worlds=0)
+    with pytest.raises(solver.RulesError, match="model"):
+        sample_worlds(**kw, worlds=10, model="strong")
+    with pytest.raises(solver.EuchreError, match="calls\\[1\\] 'x'"):
+        sample_worlds(**dict(kw, calls=["Pass", "x"]), worlds=10)
+
+
+def test_loner_partner_keeps_its_cards_and_play_hands_zeroes_them():
+    h = Hand(Rules(), dealer=Seat.S)
+    h.deal(rng=4)
+    for a in ["pass", "order", "discard " + str(cards_of(h.holding(Seat.S) | h.upcard.mask)[0]), "alone"]:
+        h.apply(a)
+    view = h.view(Seat.E)                         # N ordered alone: S, the dealer, sits out
+    w = sample_worlds(view, worlds=200, seed=1)
+    assert Seat.S not in w.in_play
+    assert (popcount(w.hands[:, Seat.S]) == 5).all()
+    assert (w.hands[:, Seat.S] & np.uint32(h.upcard.mask)).all()     # the dealer holds what it picked up
+    assert (w.play_hands()[:, Seat.S] == 0).all()
+
+
+def test_two_player_and_dummy_hands():
+    view = solver.seat_view(seat="N", hand="Ac Kc 9c Qd Td", dealer="S", upcard="9s", calls=["Pass", "Pass", "Pass", "h"],
+                            rules=Rules(players=2))
+    w = sample_worlds(view, worlds=500, seed=2)
+    assert w.model == DEFAULT_MODEL.name and (w.hands[:, [1, 3]] == 0).all()
+    hearts_s = float((w.weights * ((w.hands[:, 2] & np.uint32(HEARTS)) != 0)).sum() / w.weights.sum())
+    assert hearts_s > 0.95                        # S named hearts
+    rules = Rules(players=2, dummy_hands=True)
+    h = Hand(rules, dealer=Seat.S)
+    h.deal(rng=1)
+    h.apply("pass")
+    d = sample_worlds(h.view(Seat.S), worlds=50, seed=1)
+    assert d.model is None and d.exact and any("dummy-hands" in n for n in d.notes)
