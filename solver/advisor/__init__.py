@@ -126,8 +126,9 @@ from ..bidding import POLICY, BiddingPolicy, dealer_discard
 from ..stats import mean_interval, t_quantile, wilson
 from ..bounds import MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
 from .bid import ROBUST_DELTA, advise
+from .game_odds import HandOutcomes, WinChance, hand_outcomes, p_win_after, win_probability
 from .options import Advice, Option
 
 
-__all__ = ["advise", "ROBUST_DELTA", "Advice", "Option", "BiddingPolicy", "POLICY", "dealer_discard", "wilson", "t_quantile",
+__all__ = ["win_probability", "p_win_after", "hand_outcomes", "HandOutcomes", "WinChance", "advise", "ROBUST_DELTA", "Advice", "Option", "BiddingPolicy", "POLICY", "dealer_discard", "wilson", "t_quantile",
            "mean_interval", "check_int", "MIN_WORLDS", "MAX_WORLDS", "MAX_THREADS"]
