@@ -69,7 +69,8 @@ from math import factorial
 
 import numpy as np
 
-from .cards import FULL_MASK, JOKER, ALL_CARDS_MASK, cards_of, format_cards
+from . import laws
+from .cards import FULL_MASK, ALL_CARDS_MASK, cards_of, format_cards
 from .errors import PositionError
 from .rules import Rules
 
@@ -84,7 +85,7 @@ _MAX_TABLES = 500_000
 
 
 def popcount(a) -> np.ndarray:
-    """Number of set bits of each element of a uint32 array."""
+    """Cards in each hand of a uint32 array of bitmasks (int64, same shape): :func:`solver.laws.popcount` over an array."""
     a = np.asarray(a, dtype=np.uint32)
     if hasattr(np, "bitwise_count"):
         return np.bitwise_count(a).astype(np.int64)
@@ -92,7 +93,7 @@ def popcount(a) -> np.ndarray:
     return _BYTE_POP[b].sum(axis=-1).astype(np.int64)
 
 
-_BYTE_POP = np.array([bin(i).count("1") for i in range(256)], dtype=np.int64)
+_BYTE_POP = np.array([laws.popcount(i) for i in range(256)], dtype=np.int64)
 
 
 @dataclass(frozen=True)
@@ -172,13 +173,13 @@ class Space:
             if known[h] & forbidden[h]:
                 raise PositionError(f"worlds: card {format_cards(known[h] & forbidden[h])} is known in "
                                     f"{name} but forbidden there")
-            if sizes[h] < 0 or sizes[h] < bin(known[h]).count("1"):
+            if sizes[h] < 0 or sizes[h] < laws.popcount(known[h]):
                 raise PositionError(f"worlds: {name} holds {sizes[h]} cards but "
                                     f"{bin(known[h]).count('1')} are known there")
             seen |= known[h]
         pool = live & ~seen
-        free = [sizes[h] - bin(known[h]).count("1") for h in range(HOLDERS)]
-        npool = bin(pool).count("1")
+        free = [sizes[h] - laws.popcount(known[h]) for h in range(HOLDERS)]
+        npool = laws.popcount(pool)
         if sum(free) != npool:
             raise PositionError(f"worlds: {npool} unseen cards but {sum(free)} places for them "
                                 f"(sizes {sizes})")
@@ -312,7 +313,7 @@ class Space:
             union |= col
         live = np.uint32(self.pack & ~self.removed)
         ok &= union == live
-        ok &= total == bin(int(live)).count("1")          # no card in two holders
+        ok &= total == laws.popcount(int(live))          # no card in two holders
         return ok
 
     def __repr__(self) -> str:
@@ -371,19 +372,10 @@ def suit_mask(suit, trump=None, joker: bool = True) -> int:
     missing. For a void shown in play: ``forbidden[seat] |= suit_mask(led, trump)``.
     """
     suit = int(suit)
-    t = None if trump is None else int(trump)
-    m = 0
-    for c in range(24):
-        rank, s = c // 4, c % 4
-        if t is not None and rank == 2 and s == 3 - t:
-            eff = t
-        else:
-            eff = s
-        if eff == suit:
-            m |= 1 << c
-    if joker and t is not None and suit == t:
-        m |= 1 << JOKER
-    return m
+    if trump is None:                           # no trump yet: printed suits
+        return sum(1 << c for c in range(24) if c % 4 == suit)
+    pack = FULL_MASK if joker else ALL_CARDS_MASK
+    return laws.suit_cards(pack, suit, int(trump))
 
 
 def bid_space(hand, upcard, seat, rules: Rules | None = None, dummies: int = 0) -> Space:
