@@ -17,7 +17,7 @@ from .rules import Rules
 from .position import Position
 from .laws import first_leader, hand_points
 from .dd import DDTable, PlayStep, SolveResult, analyse_play, card_values, dd_table, solve, solve_batch
-from .advisor import Advice, advise
+from .advisor import Advice, CardAdvice, PlayAdvice, advise, advise_play
 from .records import dump_dummy_record, dump_egn, load_dummy_record, load_egn, load_game
 from .review import Review, review
 from .game.view import SeatView
@@ -32,7 +32,7 @@ __all__ = [
     "EuchreError", "CardError", "RulesError", "PositionError", "SeatError", "IllegalActionError", "EGNError",
     "Rules", "Position", "SolveResult", "PlayStep", "DDTable",
     "solve", "card_values", "dd_table", "analyse_play", "solve_batch", "first_leader", "hand_points",
-    "advise", "Advice",
+    "advise", "Advice", "advise_play", "PlayAdvice", "CardAdvice",
     "load_egn", "dump_egn", "load_game",
     "load_dummy_record", "dump_dummy_record",
     "review", "Review",

@@ -127,7 +127,8 @@ from ..stats import mean_interval, t_quantile, wilson
 from ..bounds import MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
 from .bid import ROBUST_DELTA, advise
 from .options import Advice, Option
+from .play import CardAdvice, PlayAdvice, advise_play
 
 
-__all__ = ["advise", "ROBUST_DELTA", "Advice", "Option", "BiddingPolicy", "POLICY", "dealer_discard", "wilson", "t_quantile",
+__all__ = ["advise", "advise_play", "PlayAdvice", "CardAdvice", "ROBUST_DELTA", "Advice", "Option", "BiddingPolicy", "POLICY", "dealer_discard", "wilson", "t_quantile",
            "mean_interval", "check_int", "MIN_WORLDS", "MAX_WORLDS", "MAX_THREADS"]
