@@ -210,3 +210,69 @@ def test_to_dict_is_json_and_text_names_the_recommendation():
     assert d["best"] == str(a.best) and [c["card"] for c in d["cards"]] == [str(c.card) for c in a.cards]
     text = str(a)
     assert f"recommended: {a.best}" in text and "double dummy" in text
+
+
+# -- the CLI and the service serve the same call -------------------------------------------------------
+PLAY = {"seat": "W", "hand": "Jh Jd As", "dealer": "S", "upcard": "9s", "calls": "Pass Pass Pass Pass h",
+        "tricks": "Ah 9h Th Qh; Ac 9c 9d Ts"}
+
+
+def test_cli_play_json_is_the_library_answer(capsys):
+    from solver.cli import main
+    from solver.review import content_seed
+    args = ["play", "--seat", "W", "--hand", "Jh Jd As", "--dealer", "S", "--upcard", "9s", "--calls",
+            PLAY["calls"], "--tricks", PLAY["tricks"], "--worlds", "200"]
+    assert main(args + ["--seed", "4", "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert got == json.loads(json.dumps(advise_play(worlds=200, seed=4, **PLAY).to_dict()))
+    # the default seed is the view's own: the same question in another spelling gets the same answer
+    assert main(args + ["--json"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    view = seat_view(**PLAY)
+    assert first["seed"] == content_seed(view.to_dict())
+    assert main(["play", "--seat", "w", "--hand", "As Jd Jh", "--dealer", "s", "--upcard", "9s", "--calls",
+                 "Pass  Pass Pass Pass h", "--tricks", PLAY["tricks"], "--worlds", "200", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == first
+    assert main(args) == 0
+    assert f"recommended: {got['best']}" in capsys.readouterr().out
+
+
+def test_cli_play_bad_view_is_one_error_line(capsys):
+    from solver.cli import main
+    assert main(["play", "--seat", "N", "--hand", "Ac Kc 9c Qd Td", "--dealer", "S", "--upcard", "9s",
+                 "--calls", " ".join(CALLS)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("euchre: error:") and "W's turn" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.fixture
+def client():
+    from api import create_app
+    return create_app().test_client()
+
+
+def test_http_play_is_the_library_answer(client):
+    body = {**PLAY, "tricks": [t.split() for t in PLAY["tricks"].split(";")], "worlds": 200, "seed": 4}
+    resp = client.post("/v1/play", json=body)
+    assert resp.status_code == 200, resp.get_json()
+    assert resp.get_json() == json.loads(json.dumps(advise_play(worlds=200, seed=4, **PLAY).to_dict()))
+    doc = client.get("/openapi.json").get_json()
+    assert "/v1/play" in doc["paths"] and doc["components"]["schemas"]["PlayRequest"]["additionalProperties"] is False
+    assert "422" in doc["paths"]["/v1/play"]["post"]["responses"]
+
+
+@pytest.mark.parametrize("change, status, field", [
+    ({"seat": "N"}, 422, None),                       # not N's turn: the engine's message
+    ({"hand": "Jh Jd Zz"}, 422, "hand"),
+    ({"calls": "Pass Pass Pass h"}, 422, None),       # hearts named in round 1 (the upcard is a spade)
+    ({"worlds": 10 ** 6}, 422, "worlds"),             # over the server's MAX_WORLDS
+    ({"threads": 2}, 422, None),                      # unknown member
+])
+def test_http_play_bad_view_is_problem_json(client, change, status, field):
+    resp = client.post("/v1/play", json={**PLAY, **change})
+    assert resp.status_code == status and resp.mimetype == "application/problem+json"
+    problem = resp.get_json()
+    if field is not None:
+        assert problem.get("field") == field or field in json.dumps(problem)
+    if "seat" in change:
+        assert "W's turn" in problem["detail"]
