@@ -245,6 +245,8 @@ def play_advice_text(advice) -> str:
                      + (f" {c.p_march:8.3f}" if march else "") + mark)
     if advice.runner_up is None:
         lines.append(f"play {advice.best} (the only legal card)")
+    elif len(advice.equal) == len(advice.cards):
+        lines.append(f"recommended: {advice.best}; every legal card is as good")
     else:
         lo, hi = advice.margin_interval
         spread = "" if advice.exact else f", 95% {lo:+.3f} to {hi:+.3f}"
