@@ -20,10 +20,9 @@ from .dd import DDTable, PlayStep, SolveResult, analyse_play, card_values, dd_ta
 from .advisor import Advice, CardAdvice, PlayAdvice, advise, advise_play
 from .records import dump_dummy_record, dump_egn, load_dummy_record, load_egn, load_game
 from .review import Review, review
+from .game.seat import seat_view, view_from_dict
 from .game.view import SeatView
 
-#: A seat's view from keyword arguments (:meth:`SeatView.build`).
-seat_view = SeatView.build
 from .inference import ViewWorlds, sample_worlds
 
 __all__ = [
@@ -36,5 +35,5 @@ __all__ = [
     "load_egn", "dump_egn", "load_game",
     "load_dummy_record", "dump_dummy_record",
     "review", "Review",
-    "SeatView", "seat_view", "sample_worlds", "ViewWorlds",
+    "SeatView", "seat_view", "view_from_dict", "sample_worlds", "ViewWorlds",
 ]

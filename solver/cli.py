@@ -10,10 +10,12 @@ status 141, as a shell reports a tool ended by SIGPIPE.
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
 import sys
 import unicodedata
+from pathlib import Path
 
 from . import __version__
 from .cards import Card, Seat, Suit, format_cards, parse_cards
@@ -312,7 +314,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("review", help="review EGN game records: the cost of every call and card, double dummy "
                                       "and from what each player could see")
-    p.add_argument("files", nargs="+", metavar="game.egn",
+    p.add_argument("files", nargs="+", metavar="game.egn", type=Path,     # always a file, whatever its name
                    help="EGN game records or dummy-hands records: regular files of at most 16 MiB")
     p.add_argument("--worlds", type=int, default=200, help="worlds per decision (default 200)")
     p.add_argument("--seed", type=int, default=None,
@@ -358,6 +360,14 @@ def main(argv=None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return BROKEN_PIPE_STATUS
+    except OSError as exc:
+        if exc.errno not in (errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT):
+            raise
+        # the output could not be written (a full disk, /dev/full): one line, as for any bad input
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        say(f"euchre: error: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -301,7 +301,7 @@ class DDTable:
         four = self.rules.players == 4
         example = "table['h', 'NS'] or table['h', 'N']" if four else "table['h', 'N']"
         if not (isinstance(key, tuple) and len(key) == 2):
-            raise PositionError(f"DDTable[{key!r:.40}]: index with (suit, side or seat), e.g. {example}")
+            raise PositionError(f"DDTable[{quoted(key, 40)}]: index with (suit, side or seat), e.g. {example}")
         suit, who = Suit.parse(key[0]), key[1]
         if four and isinstance(who, str) and who.strip().upper() in ("NS", "SN", "EW", "WE"):
             return self.partners[suit][side_name(parse_side(who))]
@@ -314,7 +314,7 @@ class DDTable:
         if seat in (Seat.N, Seat.S) and not four:
             return self.partners[suit][str(seat)]
         expected = "a side (NS, EW) or a seat going alone (N E S W)" if four else "N or S (the two sides)"
-        raise PositionError(f"DDTable who {who!r:.40}: expected {expected}, e.g. {example}")
+        raise PositionError(f"DDTable who {quoted(who, 40)}: expected {expected}, e.g. {example}")
 
     def to_dict(self) -> dict:
         """JSON-ready form: ``dealer``, ``partners`` ``{suit: {side: tricks}}``, ``loners``
@@ -428,11 +428,11 @@ def solve_batch(hands, trump, leader, makers=0, in_play=None, players: int = 4, 
         raise PositionError(f"hands: expected a (n, 4) array, got shape {hands.shape}")
     n = hands.shape[0]
     if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or not 1 <= threads <= 256:
-        raise PositionError(f"threads {threads!r:.40}: must be a whole number 1..256")
+        raise PositionError(f"threads {quoted(threads, 40)}: must be a whole number 1..256")
     if isinstance(players, bool) or not isinstance(players, (int, np.integer)) or players not in (2, 4):
-        raise PositionError(f"players {players!r:.40}: must be 4 or 2")
+        raise PositionError(f"players {quoted(players, 40)}: must be 4 or 2")
     if not isinstance(bands, (bool, np.bool_)):
-        raise PositionError(f"bands {bands!r:.40}: must be True or False")
+        raise PositionError(f"bands {quoted(bands, 40)}: must be True or False")
 
     def column(value, name, default, top=255):
         arr = _int_array(default if value is None else value, name, 0, top, np.uint8)
@@ -445,7 +445,7 @@ def solve_batch(hands, trump, leader, makers=0, in_play=None, players: int = 4, 
     if bands:
         makers_a = column(makers, "makers", None, 1)
     elif isinstance(makers, bool) or not isinstance(makers, (int, np.integer)) or makers not in (0, 1):
-        raise PositionError(f"makers {makers!r:.40}: must be 0 or 1 (an array of sides needs bands=True)")
+        raise PositionError(f"makers {quoted(makers, 40)}: must be 0 or 1 (an array of sides needs bands=True)")
     trump_a = column(trump, "trump", None, 3)
     leader_a = column(leader, "leader", None, 3)
     in_play_a = column(in_play, "in_play", 0b1111 if players == 4 else 0b0101, 15)

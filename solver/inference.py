@@ -50,8 +50,9 @@ import numpy as np
 from .bidding import DEFAULT_MODEL, BiddingModel
 from .bounds import MAX_SEED, MAX_WORLDS, check_int, fresh_seed
 from .cards import JOKER, Seat
-from .errors import PositionError, RulesError
+from .errors import PositionError, RulesError, quoted
 from .game.actions import Kind, Phase
+from .game.seat import seat_view, view_from_dict
 from .game.view import BUILD_KEYS, SeatView
 from .laws import TRICKS, pack_mask, place_after_dealer, popcount
 from .worlds import EXACT_LIMIT, KITTY, Space, suit_mask
@@ -244,7 +245,7 @@ def sample_worlds(view=None, worlds: int = 1000, seed=None, inference: bool = Tr
     """Worlds of a seat's view, drawn (or weighted) by the likelihood of the auction.
 
     Args:
-        view: a :class:`~solver.game.SeatView`, or a dict of :meth:`SeatView.build` keys; or give those
+        view: a :class:`~solver.game.SeatView`, or a dict of :func:`~solver.game.seat.seat_view` keys; or give those
             keys as keyword arguments (``sample_worlds(seat="W", hand=..., ...)``).
         worlds: worlds to draw, 1..:data:`~solver.bounds.MAX_WORLDS` (ignored when enumerated).
         seed: int seed (same seed, same worlds) or ``None`` for a fresh one (recorded in the result).
@@ -256,16 +257,16 @@ def sample_worlds(view=None, worlds: int = 1000, seed=None, inference: bool = Tr
 
     Returns :class:`ViewWorlds` (see the module docs for how each method weighs).
 
-    Raises :class:`~solver.errors.EuchreError`: a bad view (see :meth:`SeatView.build`), a bad bound.
+    Raises :class:`~solver.errors.EuchreError`: a bad view (see :func:`~solver.game.seat.seat_view`), a bad bound.
     """
     if view is None:
-        view = SeatView.build(**view_kw)
+        view = seat_view(**view_kw)
     elif view_kw:
         raise RulesError(f"sample_worlds: give the view or its keys, not both ({sorted(view_kw)[0]!r})")
     elif isinstance(view, dict):
-        view = SeatView.from_dict(view)
+        view = view_from_dict(view)
     elif not isinstance(view, SeatView):
-        raise RulesError(f"view {view!r:.60}: expected a SeatView or a dict of its keys ({', '.join(BUILD_KEYS)})")
+        raise RulesError(f"view {quoted(view, 60)}: expected a SeatView or a dict of its keys ({', '.join(BUILD_KEYS)})")
     worlds = check_int(worlds, "worlds", 1, MAX_WORLDS)
     exact_limit = check_int(exact_limit, "exact_limit", 0, 2_000_000)
     seed = fresh_seed() if seed is None else check_int(seed, "seed", 0, MAX_SEED)
@@ -273,7 +274,7 @@ def sample_worlds(view=None, worlds: int = 1000, seed=None, inference: bool = Tr
         max_proposals, "max_proposals", worlds, 10 ** 9)
     pilot = check_int(pilot, "pilot", 1, MAX_WORLDS)
     if model is not None and not isinstance(model, BiddingModel):
-        raise RulesError(f"model {model!r:.60}: expected a BiddingModel")
+        raise RulesError(f"model {quoted(model, 60)}: expected a BiddingModel")
     space, notes = view_space(view)
     notes = list(notes)
     in_play = tuple(view.seats_in_play)

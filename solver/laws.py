@@ -149,10 +149,10 @@ def first_leader(dealer: int, rules: Rules, alone=None, defender_alone=None) -> 
     Raises :class:`CardError` for a seat that is not one, :class:`RulesError` for rules
     that are not a :class:`Rules` (``None`` means the defaults).
     """
-    dealer = Seat.parse(dealer)
     rules = Rules.coerce(rules)
-    alone = None if alone is None else Seat.parse(alone)
-    defender_alone = None if defender_alone is None else Seat.parse(defender_alone)
+    dealer = check_seat(dealer, rules.players, "dealer")
+    alone = None if alone is None else check_seat(alone, rules.players, "alone")
+    defender_alone = None if defender_alone is None else check_seat(defender_alone, rules.players, "defender_alone")
     if rules.players == 2:
         return dealer.partner
     playing = seats_in_play(4, alone, defender_alone)

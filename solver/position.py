@@ -6,7 +6,7 @@ import operator
 from dataclasses import dataclass, field
 
 from .cards import JOKER, Card, Seat, Suit, cards_of, format_cards, format_deal, mask_of, parse_cards, parse_deal
-from .errors import PositionError
+from .errors import PositionError, quoted
 from .laws import (TRICKS, effective_suit, legal_mask, parse_side, popcount, seats_in_play, side_name, side_of,
                    trick_seats, winning_index)
 from .rules import Rules
@@ -130,7 +130,7 @@ class Position:
         if isinstance(played, str):
             played = parse_cards(played, what="played")
         elif not isinstance(played, (tuple, list)):
-            raise PositionError(f"played {played!r:.40}: expected the cards of the current trick, e.g. ('Ah', 'Kh')")
+            raise PositionError(f"played {quoted(played, 40)}: expected the cards of the current trick, e.g. ('Ah', 'Kh')")
         object.__setattr__(self, "played", tuple(Card(c) for c in played))
         if isinstance(self.makers, bool) or self.makers not in (0, 1):
             raise PositionError(f"makers {self.makers!r}: must be a side index, 0 or 1 (use Position.parse for names)")

@@ -4,7 +4,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from .errors import RulesError
+from .errors import RulesError, quoted
 
 LONER_LEADS = ("left_of_loner", "left_of_dealer")
 
@@ -110,7 +110,7 @@ class Rules:
             return value
         if isinstance(value, dict):
             return cls.from_dict(value)
-        raise RulesError(f"rules {value!r:.60}: expected a Rules value or a dict of options")
+        raise RulesError(f"rules {quoted(value, 60)}: expected a Rules value or a dict of options")
 
     @classmethod
     def from_dict(cls, data: dict) -> "Rules":

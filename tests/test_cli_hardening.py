@@ -298,3 +298,26 @@ def test_serve_refuses_a_worker_count_out_of_bounds(capsys, workers):
     assert main(["serve", "--port", "0", "--workers", workers]) == 2
     assert capsys.readouterr().err == (f"euchre: error: workers {workers}: must be 1..64 (worker processes; "
                                        "one per core is the default)\n")
+
+
+def test_a_record_file_named_like_json_is_still_a_file(capsys, tmp_path):
+    path = tmp_path / "{x}.egn"
+    path.write_text((EGN_DIR / "vwec-finals.egn").read_text())
+    assert main(["review", str(path), "--worlds", "10", "--seed", "1"]) == 0
+    assert capsys.readouterr().out.startswith("{x}.egn: VWEC Finals (13 deals")
+
+
+def test_output_that_cannot_be_written_is_one_error_line():
+    import subprocess
+    import sys
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([sys.executable, "-m", "solver", "solve", VWEC, "--trump", "c", "--leader", "W"],
+                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert proc.returncode == 1
+    assert proc.stderr == "euchre: error: cannot write the output: No space left on device\n"
+
+
+def test_calls_that_are_not_a_list_are_refused():
+    from solver import IllegalActionError, advise
+    with pytest.raises(IllegalActionError, match="calls 5: expected a list of call tokens"):
+        advise("9d Ac Tc Kd Jd", "Kc", "N", "S", calls=5)

@@ -172,8 +172,10 @@ def test_passing_round_one_with_the_right_bower_is_rarer_than_uniform():
     w = sample_worlds(view, worlds=4000, seed=5)
     off = sample_worlds(view, worlds=4000, seed=5, inference=False)
     assert off.probability(js)[Seat.N] == pytest.approx(5 / 18, abs=0.025)
-    assert w.probability(js)[Seat.N] < 0.6 * 5 / 18        # N, the dealer's partner, would have assisted
+    assert w.probability(js)[Seat.N] < 0.75 * 5 / 18       # N, the dealer's partner, would often have assisted
     assert w.method == "rejection" and w.drawn > 4000
+    from solver.bidding import POINT_COUNT                   # the point count assists sooner (4 against 5.35)
+    assert sample_worlds(view, worlds=4000, seed=5, model=POINT_COUNT).probability(js)[Seat.N] < 0.6 * 5 / 18
 
 
 def test_seeds_bounds_and_input_forms():

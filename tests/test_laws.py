@@ -176,3 +176,11 @@ def test_a_seat_not_at_a_two_player_table_is_one_error_everywhere():
     for call in calls:
         with pytest.raises(SeatError, match="two-player euchre seats only N and S"):
             call()
+
+
+def test_first_leader_refuses_a_seat_not_at_the_table():
+    from solver.errors import SeatError
+    with pytest.raises(SeatError, match="dealer E"):
+        laws.first_leader("E", Rules(players=2))
+    with pytest.raises(SeatError, match="alone W"):
+        laws.first_leader("N", Rules(players=2), alone="W")

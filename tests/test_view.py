@@ -6,7 +6,7 @@ import random
 import pytest
 
 import solver
-from solver import EuchreError, Rules, SeatView
+from solver import EuchreError, Rules, SeatView, view_from_dict
 from solver.cards import Card, Seat, cards_of
 from solver.errors import IllegalActionError, PositionError
 from solver.game import Hand, Phase
@@ -57,7 +57,7 @@ def test_round_trip_equals_the_engine_view(rules):
             continue
         for s in rules.seats:
             v = SeatView.from_hand(h, s)
-            back = SeatView.from_dict(json.loads(json.dumps(v.to_dict())))
+            back = view_from_dict(json.loads(json.dumps(v.to_dict())))
             assert back == v, (v.to_dict(), s)
             checked += 1
     assert checked > 500
@@ -159,16 +159,16 @@ def test_reneges_in_random_hands_are_reported_exactly_when_the_view_proves_them(
                 continue
             if provable:
                 with pytest.raises(IllegalActionError, match="renege"):
-                    SeatView.from_dict(part.view(s).to_dict())
+                    view_from_dict(part.view(s).to_dict())
                 counts["caught"] += 1
             else:
-                SeatView.from_dict(part.view(s).to_dict())
+                view_from_dict(part.view(s).to_dict())
                 counts["unprovable"] += 1
     assert counts["caught"] > 50 and counts["unprovable"] > 5
 
 
 def test_json_errors_and_dummy_hands():
     with pytest.raises(PositionError, match="unknown key 'hands'"):
-        SeatView.from_dict({"hands": "Ac"})
+        view_from_dict({"hands": "Ac"})
     with pytest.raises(solver.RulesError, match="dummy-hands"):
         build(rules=Rules(players=2, dummy_hands=True), seat="N", dealer="S")

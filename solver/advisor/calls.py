@@ -7,7 +7,7 @@ are :func:`solver.laws.call_name`.
 from __future__ import annotations
 
 from .. import laws
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, quoted
 
 
 def parse_calls(calls, rnd, up_suit, seat, dealer, rules):
@@ -20,6 +20,9 @@ def parse_calls(calls, rnd, up_suit, seat, dealer, rules):
         return None
     if isinstance(calls, str):
         calls = [calls]
+    if not isinstance(calls, (list, tuple)):
+        raise IllegalActionError(f"calls {quoted(calls)}: expected a list of call tokens such as "
+                                 "['pass', 'order alone', 'call h']")
     out = []
     for token in calls:
         if not isinstance(token, str):

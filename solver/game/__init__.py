@@ -36,6 +36,8 @@ and from outside the package only :mod:`solver.cards`, :mod:`solver.errors`,
 * :mod:`solver.game.hand`: :class:`Hand`, one deal's state machine (its order of
   decisions, two-player and dummy-hands play are documented there).
 * :mod:`solver.game.table`: :class:`Game`, the hands of a game in turn.
+* :mod:`solver.game.seat`: :func:`seat_view` and :func:`view_from_dict`, a seat's view built from what
+  it saw, checked by replaying it through a :class:`Hand`.
 
 >>> h = Hand.from_deal("N:Jh Ah Kh Qc Ac E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Kc Tc Qh Th", upcard="9c",
 ...                    dealer="S")
@@ -51,9 +53,11 @@ from .deal import DealCards
 from .hand import Hand
 from .history import AloneDeclared, BidMade, CardPlayed, Dealt, Discarded, HandResult, Record, SuitNamed, Trick
 from .table import Game
+from .seat import seat_view, view_from_dict
 from .view import SeatView
 
 __all__ = [
+    "seat_view", "view_from_dict",
     "Phase", "Kind", "Action", "DealCards", "Record", "Dealt", "SuitNamed", "BidMade", "Discarded",
     "AloneDeclared", "CardPlayed", "Trick", "HandResult", "SeatView", "Hand", "Game", "first_leader",
     "PASS", "ORDER", "ALONE", "WITH_PARTNER", "DEFEND_ALONE", "DEFEND_WITH_PARTNER",

@@ -1,0 +1,350 @@
+"""The chance of winning the game from a score: one hand's result distribution, then dynamic programming.
+
+What the numbers mean
+---------------------
+:func:`win_probability` gives the chance that each side wins the game from the start
+of a hand at a given score, with a given side dealing. It rests on two parts:
+
+* **One hand's result** (:func:`hand_outcomes`): the chance of each result of a hand
+  (makers' side relative to the dealer's, alone or not, euchred / made / march, or
+  thrown in) when all four seats (two in two-player euchre) bid by the shipped bidding
+  model :data:`solver.bidding.DEFAULT_MODEL` and every contract is played double dummy.
+  It is computed by ``benchmarks/derive_hand_outcomes.py`` over random deals (the
+  auction's chances exact over each deal, the deals a sample; each chance's standard
+  error is in the data) and shipped as ``solver/data/hand-outcomes-v1.json`` with its
+  provenance. The points of each result follow from the rules' scoring options
+  (``march_score``, ``loner_march_score``, ...) by :func:`solver.laws.hand_points`.
+* **The game** (:func:`win_table`): W(a, b, d), the chance that side 0 (NS; N in
+  two-player) wins from a points to b with side d dealing, is
+  sum over results of P(result | d) * W(a', b', 1 - d), a side at or past the target
+  having won: the deal passes to the left, so the dealer's side alternates every
+  hand in both the four- and the two-player game. A thrown-in hand changes only the
+  dealer, so the two unknowns of each score, W(a, b, 0) and W(a, b, 1), are solved
+  together from their 2x2 linear system (exact, no iteration).
+
+Assumptions: both sides bid by the model and play double dummy (every player sees
+every card); hands are independent of each other; the score does not change how
+anyone bids (the model is the same at 0-0 and at 9-9). So the figures are a
+reference for "two equal sides of this strength", not the odds of a real table.
+
+Covered variants: four-player (either loner lead, with or without stick-the-dealer)
+and two-player (with or without). The joker, defending alone, a dealer who may not
+discard the upcard and the dummy-hands variant have no table yet: :class:`RulesError`
+names the option. A game limited by ``num_deals`` (or with ``winning_score`` 0) is not
+a race to a target, and is refused the same way.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Mapping
+
+import numpy as np
+
+from ..errors import RulesError, quoted
+from ..laws import MAKE_TRICKS, TRICKS, check_seat, hand_points, side_name, side_of
+from ..rules import Rules
+
+DATA_PATH = Path(__file__).resolve().parent.parent / "data" / "hand-outcomes-v1.json"
+MAX_SCORE = 200          # a score past any target (winning_score <= 100, a hand's points <= 100)
+#: Makers' tricks standing for each result class of the data file (the points depend only on the class).
+RESULT_TRICKS = MappingProxyType({"euchred": 0, "made": MAKE_TRICKS, "march": TRICKS})
+#: Rules options whose values other than the default have no table.
+UNCOVERED = MappingProxyType({"joker": False, "defend_alone": False, "dummy_hands": False,
+                              "dealer_may_discard_upcard": True})
+
+
+# -- the data ---------------------------------------------------------------------------
+@lru_cache(maxsize=1)
+def _data() -> dict:
+    return json.loads(DATA_PATH.read_text())
+
+
+def variant_key(rules: Rules) -> dict:
+    """The rules options that select a table of ``hand-outcomes-v1.json`` (the rest do not change it).
+
+    Raises :class:`RulesError` naming an option whose value has no table.
+    """
+    for name, default in UNCOVERED.items():
+        if getattr(rules, name) != default:
+            raise RulesError(f"{name} {getattr(rules, name)!r}: the game odds have no table for this variant "
+                             f"(benchmarks/derive_hand_outcomes.py covers {name} {default!r} only)")
+    key = {"players": rules.players}
+    if rules.stick_the_dealer:
+        key["stick_the_dealer"] = True
+    if rules.players == 4 and rules.loner_lead != "left_of_loner":
+        key["loner_lead"] = rules.loner_lead
+    return key
+
+
+def _rows(rules: Rules) -> list:
+    key = variant_key(rules)
+    for entry in _data()["tables"]:
+        if entry["rules"] == key:
+            return entry["rows"]
+    raise RulesError(f"rules {key}: no table in {DATA_PATH.name}")
+
+
+# -- one hand -----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class HandOutcomes:
+    """The distribution of one hand's result: points to each side, by their chances.
+
+    Attributes:
+        sides: the side names, side 0 first: ``("NS", "EW")`` or ``("N", "S")``.
+        dealer: the dealing side's name.
+        chances: ``((points side 0, points side 1), p)`` pairs, most likely first; the chances add
+            to 1; at most one side scores in a hand, and ``(0, 0)`` is a hand thrown in.
+        model: the bidding model's name.
+    """
+
+    sides: tuple
+    dealer: str
+    chances: tuple
+    model: str
+
+    def __getitem__(self, points) -> float:
+        """The chance of ``(points side 0, points side 1)`` (0 for a result that cannot happen)."""
+        return dict(self.chances).get(tuple(points), 0.0)
+
+    @property
+    def thrown_in(self) -> float:
+        return self[0, 0]
+
+    def expected_points(self) -> tuple:
+        """Each side's expected points from the hand, ``(side 0, side 1)``."""
+        return tuple(float(sum(p * pts[i] for pts, p in self.chances)) for i in (0, 1))
+
+    def to_dict(self) -> dict:
+        """``{"dealer": ..., "chances": [{"NS": 1, "EW": 0, "p": ...}, ...]}`` for JSON."""
+        return {"dealer": self.dealer, "model": self.model,
+                "chances": [{self.sides[0]: a, self.sides[1]: b, "p": p} for (a, b), p in self.chances]}
+
+
+def _side_arg(value, rules: Rules, what: str) -> int:
+    """A side index from a side name (``NS``/``EW``; ``N``/``S``) or a seat (its side)."""
+    names = {side_name(s, rules.players): s for s in (0, 1)}
+    if isinstance(value, str) and value.strip().upper() in names:
+        return names[value.strip().upper()]
+    return side_of(check_seat(value, rules.players, what), rules.players)
+
+
+@lru_cache(maxsize=64)
+def _outcomes(dealer: int, rules: Rules) -> HandOutcomes:
+    rows = _rows(rules)
+    total = sum(r["p"] for r in rows)
+    points = {}
+    for row in rows:
+        pts = [0, 0]
+        if not row.get("thrown_in"):
+            who, n = hand_points(RESULT_TRICKS[row["result"]], rules, alone=row["alone"])
+            makers = dealer if row["makers"] == "dealer" else 1 - dealer
+            pts[makers if who == "makers" else 1 - makers] = n
+        points[tuple(pts)] = points.get(tuple(pts), 0.0) + row["p"] / total
+    chances = tuple(sorted(((k, v) for k, v in points.items() if v > 0), key=lambda kv: -kv[1]))
+    return HandOutcomes(tuple(side_name(s, rules.players) for s in (0, 1)), side_name(dealer, rules.players),
+                        chances, _data()["model"]["name"])
+
+
+def hand_outcomes(dealer_side, rules=None) -> HandOutcomes:
+    """The distribution of one hand's result with ``dealer_side`` dealing (see the module docs).
+
+    ``dealer_side``: a side name (``"NS"``/``"EW"``; ``"N"``/``"S"`` in two-player) or the dealer's seat.
+
+    >>> sorted(points for points, p in hand_outcomes("N", Rules(players=2)).chances)
+    [(0, 0), (0, 1), (0, 2), (1, 0), (2, 0)]
+
+    Raises :class:`RulesError` for rules without a table (:func:`variant_key`), :class:`CardError` /
+    :class:`SeatError` for a dealer that is no side or seat of the variant.
+    """
+    rules = Rules.coerce(rules)
+    return _outcomes(_side_arg(dealer_side, rules, "dealer"), rules)
+
+
+# -- the game -------------------------------------------------------------------------------
+def _check_outcomes(outcomes) -> tuple:
+    out = []
+    for d in (0, 1):
+        try:
+            given = outcomes[d].items() if isinstance(outcomes[d], Mapping) else outcomes[d]
+            rows = tuple(((int(a), int(b)), float(p)) for (a, b), p in given)
+        except (TypeError, ValueError, KeyError, IndexError):
+            raise RulesError(f"outcomes {quoted(outcomes, 80)}: expected ((points side 0, points side 1), p) "
+                             "pairs for each dealing side") from None
+        for (a, b), p in rows:
+            if a < 0 or b < 0 or (a and b) or not p >= 0:
+                raise RulesError(f"outcome {(a, b)!r} with chance {p!r}: points are whole numbers >= 0 to one "
+                                 "side, chances >= 0")
+        if abs(sum(p for _, p in rows) - 1.0) > 1e-9:
+            raise RulesError(f"outcomes with dealer side {d}: the chances add to {sum(p for _, p in rows)!r}, not 1")
+        out.append(rows)
+    return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def _table(target: int, outcomes: tuple) -> np.ndarray:
+    thrown = [sum(p for pts, p in outcomes[d] if pts == (0, 0)) for d in (0, 1)]
+    scoring = [[(a, b, p) for (a, b), p in outcomes[d] if (a, b) != (0, 0) and p > 0] for d in (0, 1)]
+    if thrown[0] * thrown[1] >= 1.0 - 1e-15:
+        raise RulesError("outcomes: every hand is thrown in, so the game never ends")
+    w = [[[0.0, 0.0] for _ in range(target)] for _ in range(target)]
+
+    def after(a, b, d):
+        if a >= target:
+            return 1.0
+        if b >= target:
+            return 0.0
+        return w[a][b][d]
+
+    for a in range(target - 1, -1, -1):
+        for b in range(target - 1, -1, -1):
+            # r[d]: the scoring results' share with d dealing; each leads to a higher score, dealt by 1 - d
+            r = [sum(p * after(a + x, b + y, 1 - d) for x, y, p in scoring[d]) for d in (0, 1)]
+            w0 = (r[0] + thrown[0] * r[1]) / (1.0 - thrown[0] * thrown[1])
+            w[a][b] = [w0, r[1] + thrown[1] * w0]
+    table = np.array(w, dtype=np.float64).reshape(target, target, 2)
+    table.flags.writeable = False
+    return table
+
+
+def win_table(target: int, outcomes) -> np.ndarray:
+    """W[a, b, d]: the chance that side 0 wins a game to ``target`` from a points (side 0) to b (side 1)
+    at the start of a hand dealt by side d; float64 (target, target, 2), read-only.
+
+    ``outcomes[d]`` (d = 0, 1): the distribution of one hand's result with side d dealing, as
+    ``((points side 0, points side 1), p)`` pairs (:attr:`HandOutcomes.chances`) or a dict of them;
+    ``(0, 0)`` is a hand thrown in. The dealer's side alternates every hand. Cached per (target, outcomes).
+
+    Raises :class:`RulesError` for a target not 1..100 or outcomes whose chances do not add to 1,
+    with negative points, or with both sides scoring in one hand.
+    """
+    if isinstance(target, bool) or not isinstance(target, (int, np.integer)) or not 1 <= target <= 100:
+        raise RulesError(f"target {quoted(target, 40)}: must be a whole number of points 1..100")
+    return _table(int(target), _check_outcomes(outcomes))
+
+
+@dataclass(frozen=True)
+class WinChance:
+    """Each side's chance of winning the game (see :func:`win_probability`).
+
+    Attributes:
+        sides: the side names, side 0 first. chances: each side's chance (float), adding to 1.
+        score: each side's points before the hand. dealer: the dealing side's name.
+
+    ``odds["NS"]`` reads one side's chance; :meth:`to_dict` gives ``{"NS": p, "EW": 1 - p}``.
+    """
+
+    sides: tuple
+    chances: tuple
+    score: tuple
+    dealer: str
+
+    def __getitem__(self, side) -> float:
+        if side not in self.sides:
+            raise RulesError(f"side {quoted(side, 40)}: must be one of {', '.join(self.sides)}")
+        return self.chances[self.sides.index(side)]
+
+    def to_dict(self) -> dict:
+        return dict(zip(self.sides, self.chances))
+
+
+def _check_score(score, rules: Rules) -> tuple:
+    names = tuple(side_name(s, rules.players) for s in (0, 1))
+    if not isinstance(score, Mapping):
+        raise RulesError(f"score {quoted(score, 60)}: expected points by side, e.g. "
+                         f"{{{names[0]!r}: 8, {names[1]!r}: 6}}")
+    keys = {k.strip().upper() if isinstance(k, str) else k: k for k in score}
+    for k, given in keys.items():
+        if k not in names:
+            raise RulesError(f"score side {quoted(given, 40)}: the sides are {' and '.join(names)}"
+                             + (" in two-player euchre" if rules.players == 2 else ""))
+    out = []
+    for name in names:
+        if name not in keys:
+            raise RulesError(f"score {quoted(dict(score), 60)}: no points for side {name}")
+        value = score[keys[name]]
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= MAX_SCORE:
+            raise RulesError(f"score {name} {quoted(value, 40)}: must be a whole number of points 0..{MAX_SCORE}")
+        out.append(int(value))
+    target = rules.winning_score
+    if min(out) >= target:
+        raise RulesError(f"score {names[0]} {out[0]}, {names[1]} {out[1]}: both sides at or past the target "
+                         f"{target}; only one side scores in a hand, so a game cannot stand so")
+    return tuple(out)
+
+
+def _check_target(rules: Rules) -> None:
+    if rules.winning_score == 0 or rules.num_deals:
+        raise RulesError(f"winning_score {rules.winning_score}, num_deals {rules.num_deals}: the game odds are "
+                         "for a race to a target score (winning_score 1..100, num_deals 0)")
+
+
+def _odds(score: tuple, dealer: int, rules: Rules) -> WinChance:
+    names = tuple(side_name(s, rules.players) for s in (0, 1))
+    target = rules.winning_score
+    if score[0] >= target or score[1] >= target:
+        p = 1.0 if score[0] >= target else 0.0
+    else:
+        outcomes = tuple(_outcomes(d, rules).chances for d in (0, 1))
+        p = float(_table(target, outcomes)[score[0], score[1], dealer])
+    return WinChance(names, (p, 1.0 - p), score, names[dealer])
+
+
+def win_probability(score, dealer, rules=None) -> WinChance:
+    """The chance that each side wins the game from the start of a hand at ``score`` with ``dealer`` dealing.
+
+    ``score``: points by side name, ``{"NS": 8, "EW": 6}`` (two-player ``{"N": .., "S": ..}``), whole
+    numbers >= 0; a side at or past ``rules.winning_score`` has won (chance 1). ``dealer``: the dealer's
+    seat (``"S"``) or side (``"NS"``). Assumptions: the module docs (both sides bid by the bidding model,
+    double-dummy play, independent hands). The first call for a rules variant and target builds its
+    table (about a millisecond for a target of 10); later calls are a look-up.
+
+    >>> odds = win_probability({"NS": 9, "EW": 0}, dealer="E")
+    >>> odds["NS"] > 0.8, round(odds["NS"] + odds["EW"], 12)
+    (True, 1.0)
+
+    Raises :class:`RulesError` for a score that is not points by the variant's sides (a side that does
+    not exist, a negative or non-integer value, both sides at or past the target), for rules without a
+    table (:func:`variant_key`) or without a target score; :class:`CardError` / :class:`SeatError` for a
+    dealer that is no seat or side of the variant.
+    """
+    rules = Rules.coerce(rules)
+    _check_target(rules)
+    variant_key(rules)
+    score = _check_score(score, rules)
+    return _odds(score, _side_arg(dealer, rules, "dealer"), rules)
+
+
+def p_win_after(points_ns, points_ew, score, next_dealer, rules=None) -> WinChance:
+    """Each side's chance of winning the game after a hand that scored ``points_ns`` to side 0 (NS;
+    N in two-player) and ``points_ew`` to side 1 from ``score`` (as :func:`win_probability`), the next
+    hand dealt by ``next_dealer`` (a seat or side). A side that reaches the target wins (chance 1).
+
+    >>> p_win_after(4, 0, {"NS": 7, "EW": 9}, "S").to_dict()
+    {'NS': 1.0, 'EW': 0.0}
+
+    Raises :class:`RulesError` as :func:`win_probability`, and for points that are not whole numbers
+    >= 0 or that go to both sides (only one side scores in a hand).
+    """
+    rules = Rules.coerce(rules)
+    _check_target(rules)
+    variant_key(rules)
+    before = _check_score(score, rules)
+    if max(before) >= rules.winning_score:
+        raise RulesError(f"score {score!r}: a side has reached the target {rules.winning_score} before the hand")
+    names = tuple(side_name(s, rules.players) for s in (0, 1))
+    pts = []
+    for name, value in zip(names, (points_ns, points_ew)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= 100:
+            raise RulesError(f"points {name} {quoted(value, 40)}: must be a whole number of points 0..100")
+        pts.append(int(value))
+    if pts[0] and pts[1]:
+        raise RulesError(f"points {names[0]} {pts[0]}, {names[1]} {pts[1]}: only one side scores in a hand")
+    return _odds((before[0] + pts[0], before[1] + pts[1]), _side_arg(next_dealer, rules, "next_dealer"), rules)
+
+
+__all__ = ["HandOutcomes", "WinChance", "hand_outcomes", "win_table", "win_probability", "p_win_after",
+           "variant_key", "DATA_PATH"]

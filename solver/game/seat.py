@@ -1,0 +1,314 @@
+"""A seat's view built from what it saw (its calls, tricks and own cards), checked by the rules engine.
+
+:func:`seat_view` takes keyword arguments, :func:`view_from_dict` the JSON of
+:meth:`SeatView.to_dict`; a view of a live hand is ``hand.view(seat)``
+(:meth:`SeatView.from_hand`). Both replay the view through a :class:`Hand`, so
+this module sits above :mod:`solver.game.hand`.
+
+>>> v = seat_view(seat="W", hand="Ac Kc 9c Qd Td", dealer="S", upcard="9s",
+...               calls=["Pass", "Pass", "Pass", "Pass", "Pass", "h"])
+>>> v.trump, v.maker, v.calls
+(<Suit.H: 2>, <Seat.N: 0>, ('Pass', 'Pass', 'Pass', 'Pass', 'Pass', 'h'))
+"""
+from __future__ import annotations
+
+from ..cards import JOKER, Card, Suit, format_cards, mask_of, parse_cards
+from ..errors import CardError, IllegalActionError, PositionError, RulesError, plural, quoted
+from ..laws import TRICKS, check_seat, effective_suit, pack_mask, parse_call, popcount, trick_seats, winning_index
+from ..rules import Rules
+from .actions import ORDER, PASS, Action, Phase
+from .deal import DealCards
+from .hand import Hand
+from .view import BUILD_KEYS, SeatView
+
+
+def view_from_dict(data: dict) -> SeatView:
+    """Inverse of :meth:`SeatView.to_dict` (the keys of :func:`seat_view`); unknown keys are an error."""
+    if not isinstance(data, dict):
+        raise PositionError(f"view {quoted(data)}: expected an object with seat, hand, dealer, upcard, ...")
+    unknown = sorted(set(data) - set(BUILD_KEYS))
+    if unknown:
+        raise PositionError(f"view: unknown key {quoted(unknown[0])}; the keys are {', '.join(BUILD_KEYS)}")
+    return seat_view(**data)
+
+
+# -- building a view from its calls and cards -----------------------------------------------
+# Checked by replaying it through the Hand with the other seats' cards unknown, so every rule
+# keeps its one home (the engine and the kernel solver.laws). Two replays: the first deals every
+# card unknown and applies the calls (the auction is checked and gives trump, the loner and the
+# first leader); the kernel then says who played each card of the tricks; the second deals each
+# seat the cards it is seen to play (the viewer its whole dealt hand) and applies everything
+# again, cards included, so a renege is caught whenever the cards prove it.
+def _cards(value, what: str) -> list:
+    try:
+        return parse_cards(value, what=what)
+    except CardError as exc:
+        raise CardError(f"{exc}") from None
+
+
+def _tricks(value) -> list:
+    if isinstance(value, str):
+        value = [t for t in value.split(";") if t.strip()]
+    if not isinstance(value, (list, tuple)):
+        raise PositionError(f"tricks {quoted(value)}: expected a list of tricks, each the cards from its leader")
+    return [_cards(t, f"tricks[{i}]") for i, t in enumerate(value)]
+
+
+def _call_tokens(value) -> list:
+    if isinstance(value, str):
+        value = value.split()
+    if not isinstance(value, (list, tuple)):
+        raise IllegalActionError(f"calls {quoted(value)}: expected a list of tokens such as ['Pass', 'Pass', 'h']")
+    out = []
+    for i, tok in enumerate(value):
+        if not isinstance(tok, str):
+            raise IllegalActionError(f"calls[{i}] {quoted(tok)}: a call is a token 'Pass', 'Order' or c d h s")
+        who, _, word = tok.rpartition(":")
+        try:
+            kind, suit, alone = parse_call(word)
+        except IllegalActionError:
+            raise IllegalActionError(f"calls[{i}] {quoted(tok)}: no such call (EGN calls are Pass, Order, "
+                                     "c, d, h, s)") from None
+        if alone:
+            raise IllegalActionError(f"calls[{i}] {quoted(tok)}: going alone is the separate 'alone' flag")
+        out.append((tok, who.strip() or None, kind, suit))
+    return out
+
+
+def _auction(hand: Hand, tokens, players: int) -> None:
+    """Apply the calls to ``hand``, naming the token in any error."""
+    for i, (tok, who, kind, suit) in enumerate(tokens):
+        where = f"calls[{i}] {quoted(tok)}"
+        if hand.phase not in (Phase.BID1, Phase.BID2):
+            if hand.trump is not None:
+                raise IllegalActionError(f"{where}: the auction is over, {hand.maker} made "
+                                         f"{Suit(hand.trump).word} trump at call {_maker_index(hand)}")
+            raise IllegalActionError(f"{where}: the auction is over, every seat passed twice (thrown in)")
+        if who is not None:
+            try:
+                named = check_seat(who, players, f"{where}: seat")
+            except CardError as exc:
+                raise IllegalActionError(f"{where}: {exc}") from None
+            if named != hand.to_act:
+                raise IllegalActionError(f"{where}: out of turn, it is {hand.to_act}'s call, not {named}'s")
+        if kind == "pass":
+            action = PASS
+        elif kind == "order":
+            action = ORDER
+        elif hand.phase is Phase.BID1 and suit == _proposed(hand):
+            action = ORDER                           # EGN writes an order up as the upcard's suit
+        else:
+            action = Action.call(suit)
+        try:
+            hand.apply(action)
+        except IllegalActionError as exc:
+            raise IllegalActionError(f"{where}: {exc}") from None
+
+
+def _proposed(hand: Hand):
+    return hand.named_suit if hand.upcard == JOKER else hand.upcard.suit
+
+
+def _maker_index(hand: Hand) -> int:
+    return sum(1 for _s, a in hand.bids if a.kind.value != "name")
+
+
+def _contract(hand: Hand, alone: bool, defender_alone, discard, discard_known: bool) -> None:
+    """After the calls: the dealer's discard, the loner and a lone defender."""
+    if hand.phase is Phase.DISCARD:
+        try:
+            hand.apply(Action.discard(discard) if discard_known else Action.discard(None))
+        except IllegalActionError as exc:
+            raise IllegalActionError(f"discard {'?' if discard is None else discard}: {exc}") from None
+    if hand.phase is Phase.ALONE:
+        hand.apply(Action.go_alone(bool(alone)))
+    elif alone:
+        why = ("there is no going alone in two-player euchre" if hand.rules.players == 2
+               else "no trump was made")
+        raise IllegalActionError(f"alone: {why}")
+    while hand.phase is Phase.DEFEND_ALONE:
+        hand.apply(Action.defend_alone(hand.to_act == defender_alone))
+    if defender_alone is not None and hand.defender_alone != defender_alone:
+        why = ("only a defender against a loner may defend alone" if hand.rules.defend_alone
+               else "the rules do not allow defending alone (Rules.defend_alone)")
+        raise IllegalActionError(f"defender_alone {defender_alone}: {why}")
+
+
+def seat_view(seat, hand, dealer, upcard, calls=(), alone=False, tricks=(), discard=None, rules=None,
+              named_suit=None, defender_alone=None) -> SeatView:
+    """A seat's view from what it saw, validated by replaying it through the rules engine.
+
+    Args:
+        seat: the viewing seat (``"W"``, 3, :class:`Seat`).
+        hand: the cards it holds **now** (text or cards): five before play, fewer as it plays;
+            the dealer who picked up and has not discarded yet (no ``discard``, no tricks) holds six.
+        dealer, upcard: the dealer and the turned-up card.
+        calls: the calls so far from the dealer's left, EGN tokens ``"Pass"``, ``"Order"``, or a suit
+            letter ``c d h s`` (in round 1 the upcard's suit letter is an order); a list, or one
+            string ``"Pass Pass h"``. A token may name its seat, ``"E:Pass"``, which is then checked.
+        alone: the maker went alone (once trump is made).
+        tricks: the tricks so far, each the cards played from its leader (a list of cards or text
+            ``"Ad 9d Qd"``; the whole as one string with ``;`` between tricks), the trick under way last.
+        discard: the seat's own discard, when it is the dealer and picked up.
+        rules: :class:`~solver.rules.Rules` or a dict of options (not ``dummy_hands``: a view of that
+            variant comes from :meth:`Hand.view`).
+        named_suit: the suit the dealer named for a turned-up joker.
+        defender_alone: the seat that defends alone (``Rules.defend_alone``), or ``None``.
+
+    The other seats' cards are unknown: each is dealt the cards it is seen to play and unknown cards
+    for the rest; the viewer's dealt hand is its hand + the cards it played (+ its discard - the upcard
+    when it picked up). Every call and card is then applied to a :class:`~solver.game.Hand`, so the
+    rules are checked where they live.
+
+    Raises :class:`~solver.errors.EuchreError` (``IllegalActionError``, ``CardError``, ``PositionError``,
+    ``RulesError``) naming the call or card and why: a token that is no call, a call out of turn or
+    after the auction ended, the turned-down suit named, a card twice or the upcard where it cannot
+    be, a hand of the wrong size, tricks before trump was made, a renege (the viewer's, or another
+    seat's that the cards prove: it showed out of a suit it later plays).
+    """
+    rules = Rules.coerce(rules)
+    if rules.dummy_hands:
+        raise RulesError("a view of the dummy-hands variant is taken from the hand (Hand.view / "
+                         "SeatView.from_hand): its face-up dummies are not keyword arguments")
+    players = rules.players
+    seat = check_seat(seat, players)
+    dealer = check_seat(dealer, players, "dealer")
+    if not isinstance(alone, bool):
+        raise PositionError(f"alone {quoted(alone)}: expected true or false")
+    defender_alone = None if defender_alone is None else check_seat(defender_alone, players, "defender_alone")
+    own = _cards(hand, "hand")
+    try:
+        up = Card(upcard) if isinstance(upcard, int) else Card.parse(upcard)
+    except CardError as exc:
+        raise CardError(f"upcard: {exc}") from None
+    disc = None
+    if discard is not None:
+        disc = Card(discard) if isinstance(discard, int) else _cards(discard, "discard")
+        if isinstance(disc, list):
+            if len(disc) != 1:
+                raise CardError(f"discard {quoted(discard)}: expected one card")
+            disc = disc[0]
+    trick_cards = _tricks(tricks)
+    tokens = _call_tokens(calls)
+    pack = pack_mask(rules)
+    for what, cards in [("hand", own), ("upcard", [up]), ("discard", [disc] if disc is not None else [])] + [
+            (f"tricks[{i}]", t) for i, t in enumerate(trick_cards)]:
+        for c in cards:
+            if not pack & c.mask:
+                raise CardError(f"{what}: card {c} is not in the pack (the joker needs Rules(joker=True))")
+    if named_suit is not None and up != JOKER:
+        raise PositionError(f"named_suit {quoted(named_suit)}: a suit is named only for a turned-up joker")
+    if up == JOKER and named_suit is None:
+        raise PositionError("named_suit: the joker is turned up, so the dealer names a suit first")
+
+    # 1. the auction, every card unknown
+    scout = Hand(rules, dealer)
+    unknown = tuple(TRICKS if s in rules.seats else 0 for s in range(4))
+    scout.apply(DealCards((0, 0, 0, 0), up, 0, unknown, rules.kitty_size - 1))
+    if named_suit is not None:
+        try:
+            scout.apply(Action.name(named_suit))
+        except (IllegalActionError, CardError) as exc:
+            raise IllegalActionError(f"named_suit {quoted(named_suit)}: {exc}") from None
+    _auction(scout, tokens, players)
+    picked = scout.picked_up
+    if disc is not None and not (picked and seat == dealer):
+        raise PositionError(f"discard {disc}: only the dealer who picked up the upcard discards, "
+                            f"and the view is {seat}'s" + ("" if seat != dealer else " (no one ordered up)"))
+    before_discard = picked and seat == dealer and disc is None
+    if before_discard and (trick_cards or alone):
+        raise PositionError(f"discard: {seat} is the dealer and picked up {up}; its discard is needed "
+                            "(it comes before going alone and the first lead)")
+    if trick_cards and scout.trump is None:
+        raise IllegalActionError(f"tricks[0] {format_cards(trick_cards[0])!r}: no card is played before trump "
+                                 "is made (the calls " + ("end in a throw-in" if scout.is_over else
+                                                          "have not made trump") + ")")
+    if not before_discard and scout.trump is not None:
+        _contract(scout, alone, defender_alone, None, False)
+    elif alone or defender_alone is not None:
+        if scout.trump is None:
+            raise IllegalActionError("alone: no trump was made")
+
+    # 2. who played each card (the kernel's trick rules)
+    played = [0, 0, 0, 0]
+    where = {c: "hand" for c in own}
+    if disc is not None:
+        if disc in where:
+            raise PositionError(f"discard {disc}: the card is also in {seat}'s hand")
+        where[disc] = "the discard"
+    owner = {}
+    if trick_cards:
+        trump = scout.trump
+        in_play = scout.seats_in_play
+        leader = scout.leader
+        limit = 2 * TRICKS if rules.dummy_hands else TRICKS
+        if len(trick_cards) > limit:
+            raise PositionError(f"tricks: {len(trick_cards)} tricks, a hand has {limit}")
+        for i, cards in enumerate(trick_cards):
+            order = trick_seats(leader, in_play)
+            if not cards or len(cards) > len(order) or (len(cards) < len(order) and i < len(trick_cards) - 1):
+                raise PositionError(f"tricks[{i}] {format_cards(cards)!r}: a trick has "
+                                    f"{plural(len(order), 'card')} (only the last may be under way)")
+            for s, c in zip(order, cards):
+                if c in where:
+                    place = f"{seat}'s hand" if where[c] == "hand" else where[c]
+                    raise PositionError(f"tricks[{i}]: card {c} played by {s} is also in {place}")
+                where[c] = f"tricks[{i}] (played by {s})"
+                owner[c] = s
+                played[s] |= c.mask
+            if len(cards) == len(order):
+                leader = order[winning_index(cards, trump)]
+    if up in where and not (picked and (owner.get(up, dealer) == dealer)):
+        state = ("the dealer picked it up" if picked else
+                 "it was turned down" if scout.phase is not Phase.BID1 else "it is face up")
+        place = where[up] if where[up] != "hand" else f"{seat}'s hand"
+        raise PositionError(f"upcard {up}: it is in {place}, but {state}"
+                            + (f" (the dealer is {dealer})" if picked else ""))
+    if picked and seat == dealer and up not in where:
+        raise PositionError(f"upcard {up}: {seat} is the dealer and picked it up, so it is in its hand, "
+                            "its plays or its discard")
+
+    # 3. the deal: the viewer's dealt hand, and the cards the others are seen to play
+    mine = mask_of(own) | played[seat] | (disc.mask if disc is not None else 0)
+    if picked and seat == dealer:
+        mine &= ~up.mask
+    now = len(own)
+    expect = TRICKS - popcount(played[seat]) + (1 if before_discard else 0)
+    if popcount(mine) != TRICKS or now != expect:
+        note = f" after playing {popcount(played[seat])}" if played[seat] else ""
+        note += ", with the upcard picked up and no discard yet" if before_discard else ""
+        raise PositionError(f"hand {format_cards(own)!r}: {seat} holds {plural(now, 'card')}, expected "
+                            f"{expect}{note}")
+    known = [0, 0, 0, 0]
+    for s in rules.seats:
+        known[s] = mine if s == seat else played[s] & ~(up.mask if picked and s == dealer else 0)
+    counts = tuple(TRICKS - popcount(known[s]) if s in rules.seats else 0 for s in range(4))
+    real = Hand(rules, dealer)
+    try:
+        real.apply(DealCards(tuple(known), up, 0, counts, rules.kitty_size - 1))
+    except IllegalActionError as exc:
+        raise PositionError(f"the cards do not fit: {exc}") from None
+    if named_suit is not None:
+        real.apply(Action.name(named_suit))
+    _auction(real, tokens, players)
+    if scout.trump is not None and not before_discard:
+        if seat == dealer and picked:
+            _contract(real, alone, defender_alone, disc, True)
+        else:
+            # Another dealer's discard is unseen, unless the cards prove it was the upcard: the
+            # dealer played five others, or showed out of trump without ever playing the upcard.
+            upcard_gone = False
+            if picked and up not in owner:
+                shown_out = any(owner.get(c) == dealer and effective_suit(c, scout.trump) != effective_suit(
+                    cards[0], scout.trump) and effective_suit(cards[0], scout.trump) == scout.trump
+                    for cards in trick_cards for c in cards)
+                upcard_gone = shown_out or counts[dealer] == 0
+            _contract(real, alone, defender_alone, up if upcard_gone else None, upcard_gone)
+    for i, cards in enumerate(trick_cards):
+        for c in cards:
+            who = real.to_act
+            try:
+                real.apply(Action.play(c))
+            except IllegalActionError as exc:
+                raise IllegalActionError(f"tricks[{i}] card {c} ({who}): {exc}") from None
+    return real.view(seat)

@@ -1,0 +1,245 @@
+"""solver.advisor.game_odds: the game odds against a direct recursion written from the rules, the one-hand
+distribution against the data file and the derivation script, and the errors of bad input."""
+import importlib.util
+import json
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from solver import EuchreError, Rules
+from solver.advisor.game_odds import DATA_PATH, hand_outcomes, p_win_after, win_probability, win_table
+from solver.bidding import DEFAULT_MODEL
+from solver.errors import RulesError, SeatError
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "benchmarks" / "derive_hand_outcomes.py"
+
+
+def direct(target: int, dist: tuple, thrown_terms: int = 3000):
+    """P(side 0 wins | a, b, dealer side d), memoised, from the rules: a hand dealt by side d scores by
+    ``dist[d]`` ({(points 0, points 1): p}); a side at or past the target has won; the deal passes on after
+    every hand, thrown in or not. A run of k thrown-in hands is summed as a series (no 2x2 algebra)."""
+    @lru_cache(maxsize=None)
+    def w(a, b, d):
+        if a >= target:
+            return 1.0
+        if b >= target:
+            return 0.0
+        total, chain, dealer = 0.0, 1.0, d
+        for _ in range(thrown_terms):            # k thrown-in hands, then one that scores
+            for (x, y), p in dist[dealer].items():
+                if (x, y) != (0, 0):
+                    total += chain * p * w(a + x, b + y, 1 - dealer)
+            chain *= dist[dealer].get((0, 0), 0.0)
+            dealer = 1 - dealer
+            if chain < 1e-18:
+                break
+        return total
+    return w
+
+
+def as_outcomes(dist):
+    return tuple(tuple(dist[d].items()) for d in (0, 1))
+
+
+# a made-up distribution in which the dealer's side matters (not a mirror image), with throw-ins
+DIST = ({(1, 0): 0.30, (2, 0): 0.10, (4, 0): 0.05, (0, 2): 0.10, (0, 1): 0.05, (0, 0): 0.40},
+        {(0, 1): 0.25, (0, 2): 0.15, (0, 4): 0.02, (2, 0): 0.13, (1, 0): 0.05, (0, 0): 0.40})
+
+
+@pytest.mark.parametrize("target", [1, 2, 5, 7, 10, 11])
+def test_win_table_agrees_with_the_direct_recursion(target):
+    table = win_table(target, as_outcomes(DIST))
+    w = direct(target, DIST)
+    for a in range(target):
+        for b in range(target):
+            for d in (0, 1):
+                assert table[a, b, d] == pytest.approx(w(a, b, d), abs=1e-12)
+
+
+def test_throw_ins_move_the_deal():
+    """With the deal moving on, a big thrown-in share changes the answer when the dealer matters, and the
+    table still agrees with the series over thrown-in runs; when the result does not depend on who deals,
+    throw-ins change nothing: the same answer as the renormalised distribution without them."""
+    no_throw = tuple({k: v / 0.6 for k, v in DIST[d].items() if k != (0, 0)} for d in (0, 1))
+    with_throws = win_table(10, as_outcomes(DIST))
+    without = win_table(10, as_outcomes(no_throw))
+    assert np.abs(with_throws - without).max() > 1e-3      # a throw-in hands the deal to the other side
+    w = direct(10, DIST)
+    assert with_throws[8, 6, 0] == pytest.approx(w(8, 6, 0), abs=1e-12)
+    same = ({(1, 0): 0.1, (0, 1): 0.1, (2, 0): 0.05, (0, 4): 0.05, (0, 0): 0.7},) * 2
+    renorm = tuple({k: v / 0.3 for k, v in same[d].items() if k != (0, 0)} for d in (0, 1))
+    assert np.allclose(win_table(10, as_outcomes(same)), win_table(10, as_outcomes(renorm)), atol=1e-12)
+    assert win_table(10, as_outcomes(same))[3, 5, 1] == pytest.approx(direct(10, same)(3, 5, 1), abs=1e-12)
+
+
+def test_the_two_sides_chances_add_to_one():
+    """P(side 1 wins), computed as side 0 of the mirrored game, is 1 - P(side 0 wins)."""
+    mirror = tuple({(y, x): p for (x, y), p in DIST[1 - d].items()} for d in (0, 1))
+    a_wins = win_table(10, as_outcomes(DIST))
+    b_wins = win_table(10, as_outcomes(mirror))
+    for a in range(10):
+        for b in range(10):
+            for d in (0, 1):
+                assert a_wins[a, b, d] + b_wins[b, a, 1 - d] == pytest.approx(1.0, abs=1e-12)
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(winning_score=5), Rules(winning_score=7, stick_the_dealer=True),
+                                   Rules(winning_score=11, loner_lead="left_of_dealer"), Rules(players=2),
+                                   Rules(players=2, winning_score=7, stick_the_dealer=True),
+                                   Rules(winning_score=10, march_score=3, loner_march_score=5)])
+def test_win_probability_is_the_direct_recursion_over_the_shipped_distribution(rules):
+    names = ("N", "S") if rules.players == 2 else ("NS", "EW")
+    dist = tuple(dict(hand_outcomes(names[d], rules).chances) for d in (0, 1))
+    w = direct(rules.winning_score, dist)
+    for a in range(rules.winning_score):
+        for b in range(rules.winning_score):
+            for d in (0, 1):
+                odds = win_probability({names[0]: a, names[1]: b}, names[d], rules)
+                assert odds[names[0]] == pytest.approx(w(a, b, d), abs=1e-12)
+                assert odds[names[1]] == pytest.approx(1 - w(a, b, d), abs=1e-12)
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(players=2), Rules(winning_score=7)])
+def test_chances_rise_with_a_sides_own_score(rules):
+    names = ("N", "S") if rules.players == 2 else ("NS", "EW")
+    t = rules.winning_score
+    for d in names:
+        p = np.array([[win_probability({names[0]: a, names[1]: b}, d, rules)[names[0]] for b in range(t)]
+                      for a in range(t)])
+        assert (np.diff(p, axis=0) > 0).all()     # more for side 0: better for side 0
+        assert (np.diff(p, axis=1) < 0).all()     # more for side 1: worse for side 0
+
+
+def test_a_side_at_or_past_the_target_has_won():
+    assert win_probability({"NS": 10, "EW": 9}, "E").to_dict() == {"NS": 1.0, "EW": 0.0}
+    assert win_probability({"NS": 3, "EW": 13}, "N").to_dict() == {"NS": 0.0, "EW": 1.0}
+    assert win_probability({"N": 5, "S": 0}, "S", Rules(players=2, winning_score=5))["N"] == 1.0
+    # a lone march from 7 overshoots a target of 10 and wins; a point from 8 does not
+    assert p_win_after(4, 0, {"NS": 7, "EW": 9}, "W")["NS"] == 1.0
+    assert p_win_after(0, 2, {"NS": 7, "EW": 8}, "W")["EW"] == 1.0
+    after = p_win_after(1, 0, {"NS": 8, "EW": 6}, "E")
+    assert after.to_dict() == win_probability({"NS": 9, "EW": 6}, "E").to_dict()
+    assert 0 < after["NS"] < 1
+    table = win_table(10, ({(4, 0): 1.0}, {(0, 1): 1.0}))
+    assert table[7, 9, 0] == 1.0 and table[7, 9, 1] == 0.0
+
+
+def test_the_seat_and_the_side_of_the_dealer_are_the_same_question():
+    score = {"NS": 8, "EW": 6}
+    assert win_probability(score, "S") == win_probability(score, "NS")
+    assert win_probability(score, "W").to_dict() == win_probability(score, "EW").to_dict()
+    assert win_probability(score, "N")["NS"] != win_probability(score, "E")["NS"]
+
+
+# -- the one-hand distribution against its data -------------------------------------------------
+def rows_of(key):
+    data = json.loads(DATA_PATH.read_text())
+    return next(t["rows"] for t in data["tables"] if t["rules"] == key)
+
+
+def test_hand_outcomes_are_the_data_files_classes_scored_by_the_rules():
+    rows = rows_of({"players": 4})
+    p = {(r.get("makers"), r.get("alone"), r.get("result")): r["p"] for r in rows}
+    ns = hand_outcomes("NS")                 # NS deals: NS are the "dealer" makers
+    assert ns[4, 0] == pytest.approx(p["dealer", True, "march"])
+    assert ns[2, 0] == pytest.approx(p["dealer", False, "march"] + p["other", False, "euchred"]
+                                     + p["other", True, "euchred"])
+    assert ns[1, 0] == pytest.approx(p["dealer", False, "made"] + p["dealer", True, "made"])
+    assert ns[0, 4] == pytest.approx(p["other", True, "march"])
+    ew = hand_outcomes("E")                  # the mirror image
+    assert ew[0, 4] == pytest.approx(p["dealer", True, "march"]) and ew[4, 0] == pytest.approx(ns[0, 4])
+    assert sum(q for _, q in ns.chances) == pytest.approx(1.0, abs=1e-12)
+    # other scoring options re-score the same classes
+    big = hand_outcomes("NS", Rules(march_score=3, loner_euchred_score=4))
+    assert big[3, 0] == pytest.approx(p["dealer", False, "march"])
+    assert big[4, 0] == pytest.approx(p["dealer", True, "march"] + p["other", True, "euchred"])
+    two = hand_outcomes("N", Rules(players=2))
+    assert {pts for pts, _ in two.chances} <= {(1, 0), (2, 0), (0, 1), (0, 2), (0, 0)}
+
+
+def test_the_data_is_of_the_shipped_model_and_covers_its_variants():
+    data = json.loads(DATA_PATH.read_text())
+    assert data["model"] == {k: v for k, v in DEFAULT_MODEL.to_dict().items() if k != "provenance"}
+    assert data["provenance"]["deals"] >= 100_000
+    keys = [t["rules"] for t in data["tables"]]
+    for key in ({"players": 4}, {"players": 4, "stick_the_dealer": True}, {"players": 2},
+                {"players": 2, "stick_the_dealer": True}, {"players": 4, "loner_lead": "left_of_dealer"}):
+        assert key in keys
+    for t in data["tables"]:
+        assert sum(r["p"] for r in t["rows"]) == pytest.approx(1.0, abs=1e-9)
+        assert all(0 <= r["se"] < 0.005 for r in t["rows"])
+        thrown = next(r["p"] for r in t["rows"] if r.get("thrown_in"))
+        if t["rules"].get("stick_the_dealer"):
+            assert thrown == 0.0
+
+
+def test_the_script_adds_the_auction_up_as_the_model_derivation_does():
+    """The script's classes, scored, give each deal's expected points of the auction that
+    derive_bidding_model's backward induction gives (another path through the same chances)."""
+    spec = importlib.util.spec_from_file_location("derive_hand_outcomes", SCRIPT)
+    script = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = script
+    spec.loader.exec_module(script)
+    dbm = script.dbm
+    for rules in (Rules(), Rules(players=2), Rules(stick_the_dealer=True)):
+        deals = dbm.make_deals(150, 5, rules, threads=1)
+        x = script.per_deal(deals, DEFAULT_MODEL)
+        assert np.allclose(x.sum(axis=1), 1.0, atol=1e-9)
+        points = {"euchred": -2, "made": 1, "march": 2}
+        value = np.zeros(len(x))
+        for k, c in enumerate(script.classes()):
+            if c != "thrown_in":
+                makers, alone, result = c
+                pts = 4 if (alone and result == "march") else points[result]
+                value += x[:, k] * (pts if makers == "dealer" else -pts)       # the dealer N is side 0
+        root = dbm.evaluate(DEFAULT_MODEL, deals)[0]
+        expected = root.p_call * root.call_value + (1 - root.p_call) * root.after
+        assert np.allclose(value, expected, atol=1e-9)
+
+
+# -- bad input ----------------------------------------------------------------------------
+@pytest.mark.parametrize("score, dealer, rules, words", [
+    ({"NS": -1, "EW": 3}, "N", None, "-1"),
+    ({"NS": 8.0, "EW": 3}, "N", None, "8.0"),
+    ({"NS": "8", "EW": 3}, "N", None, "'8'"),
+    ({"NS": True, "EW": 3}, "N", None, "True"),
+    ({"NS": 10, "EW": 10}, "N", None, "both sides"),
+    ({"NS": 12, "EW": 11}, "N", None, "both sides"),
+    ({"NS": 3}, "N", None, "no points for side EW"),
+    ({"NS": 3, "EW": 1, "E": 0}, "N", None, "'E'"),
+    ({"N": 3, "E": 1}, "N", Rules(players=2), "'E'"),
+    ({"NS": 3, "EW": 1}, "N", Rules(players=2), "'NS'"),
+    ("NS:8,EW:6", "N", None, "points by side"),
+    ({"NS": 3, "EW": 1}, "N", Rules(joker=True), "joker"),
+    ({"NS": 3, "EW": 1}, "N", Rules(defend_alone=True), "defend_alone"),
+    ({"N": 3, "S": 1}, "N", Rules(players=2, dummy_hands=True), "dummy_hands"),
+    ({"NS": 3, "EW": 1}, "N", Rules(dealer_may_discard_upcard=False), "dealer_may_discard_upcard"),
+    ({"NS": 3, "EW": 1}, "N", Rules(num_deals=8), "num_deals"),
+])
+def test_bad_scores_and_rules_are_named(score, dealer, rules, words):
+    with pytest.raises(RulesError) as err:
+        win_probability(score, dealer, rules)
+    assert words in str(err.value)
+
+
+def test_bad_dealers_and_points_are_named():
+    with pytest.raises(SeatError, match="E"):
+        win_probability({"N": 1, "S": 2}, "E", Rules(players=2))
+    with pytest.raises(EuchreError, match="X"):
+        win_probability({"NS": 1, "EW": 2}, "X")
+    with pytest.raises(RulesError, match="only one side scores"):
+        p_win_after(1, 2, {"NS": 1, "EW": 2}, "N")
+    with pytest.raises(RulesError, match="-1"):
+        p_win_after(-1, 0, {"NS": 1, "EW": 2}, "N")
+    with pytest.raises(RulesError, match="before the hand"):
+        p_win_after(0, 2, {"NS": 10, "EW": 8}, "N")
+    with pytest.raises(RulesError, match="add to"):
+        win_table(10, ({(1, 0): 0.5}, {(0, 1): 1.0}))
+    with pytest.raises(RulesError, match="never ends"):
+        win_table(10, ({(0, 0): 1.0}, {(0, 0): 1.0}))
+    with pytest.raises(RulesError, match="target"):
+        win_table(0, as_outcomes(DIST))
