@@ -179,8 +179,8 @@ def _play_seed(view) -> int:
 
 def cmd_play(args) -> dict:
     from .advisor import advise_play
-    from .game.view import SeatView
-    view = SeatView.build(**_play_view(args))
+    from .game.seat import seat_view
+    view = seat_view(**_play_view(args))
     seed = _play_seed(view) if args.seed is None else args.seed
     advice = advise_play(view, worlds=args.worlds, seed=seed, threads=args.threads,
                          inference=not args.no_inference)

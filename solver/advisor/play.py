@@ -39,8 +39,9 @@ import numpy as np
 
 from ..bounds import MAX_THREADS, MAX_WORLDS, check_int
 from ..cards import Card, Seat, Suit, cards_of, format_cards
-from ..errors import IllegalActionError, RulesError
+from ..errors import IllegalActionError, RulesError, quoted
 from ..game.actions import Phase
+from ..game.seat import seat_view, view_from_dict
 from ..game.view import BUILD_KEYS, SeatView
 from ..inference import ViewWorlds, sample_worlds
 from ..laws import MAKE_TRICKS, TRICKS, legal_mask, makers_points, side_name, side_of
@@ -189,13 +190,13 @@ class PlayAdvice:
 
 def _coerce_view(view, view_kw) -> SeatView:
     if view is None:
-        return SeatView.build(**view_kw)
+        return seat_view(**view_kw)
     if view_kw:
         raise RulesError(f"advise_play: give the view or its keys, not both ({sorted(view_kw)[0]!r})")
     if isinstance(view, dict):
-        return SeatView.from_dict(view)
+        return view_from_dict(view)
     if not isinstance(view, SeatView):
-        raise RulesError(f"view {view!r:.60}: expected a SeatView or a dict of its keys ({', '.join(BUILD_KEYS)})")
+        raise RulesError(f"view {quoted(view, 60)}: expected a SeatView or a dict of its keys ({', '.join(BUILD_KEYS)})")
     return view
 
 
@@ -205,7 +206,7 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
 
     Args:
         view: a :class:`~solver.game.SeatView` (``Hand.view(seat)``, :func:`solver.seat_view`) or a dict of its
-            keys; or give the keys of :meth:`SeatView.build` as keyword arguments (``seat``, ``hand``,
+            keys; or give the keys of :func:`solver.seat_view` as keyword arguments (``seat``, ``hand``,
             ``dealer``, ``upcard``, ``calls``, ``alone``, ``tricks``, ``discard``, ``rules``, ...).
         worlds: worlds to draw, 1..:data:`~solver.bounds.MAX_WORLDS` (all of them when the consistent deals
             are few enough to enumerate).
@@ -216,7 +217,7 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
 
     Returns :class:`PlayAdvice`.
 
-    Raises :class:`~solver.errors.EuchreError`: a bad view (:meth:`SeatView.build`), a bad bound,
+    Raises :class:`~solver.errors.EuchreError`: a bad view (:func:`solver.seat_view`), a bad bound,
     :class:`~solver.errors.IllegalActionError` when it is not the viewing seat's turn to play a card,
     :class:`~solver.errors.RulesError` for the dummy-hands variant.
     """
