@@ -13,8 +13,8 @@ import solver
 
 from . import limits
 from .problems import TYPES, Problem, openapi_responses, type_uri
-from .schemas import (AdviseRequest, AdviseResponse, HealthResponse, ReviewRequest, ReviewResponse,
-                      SolveRequest, SolveResponse, TableRequest, TableResponse)
+from .schemas import (AdviseRequest, AdviseResponse, HealthResponse, PlayRequest, PlayResponse, ReviewRequest,
+                      ReviewResponse, SolveRequest, SolveResponse, TableRequest, TableResponse)
 
 ANALYSIS = Tag(name="analysis", description="double-dummy solving, bid advice and game review")
 SERVICE = Tag(name="service")
@@ -71,6 +71,20 @@ def advise(body: AdviseRequest):
     return jsonify(result.to_dict())
 
 
+@v1.post("/play", summary="Play advice for the seat to play, from its view", responses=_responses(PlayResponse))
+def play(body: PlayRequest):
+    """As `euchre play --json` (`solver.advise_play(...).to_dict()`): for each legal card of the seat
+    to play, expected tricks and points for its side, P(make), P(euchred) and P(march) with 95%
+    intervals over worlds drawn by the bidding model's chance of the calls; the recommendation and
+    its margin. After the card, play in each world is double dummy: optimistic for both sides."""
+    limits.check_worlds(body.worlds)
+    run = limits.engine_function("advise_play")
+    with limits.engine(body, main_field="hand"):
+        result = run(worlds=body.worlds, seed=body.seed, inference=body.inference,
+                     threads=current_app.config["ENGINE_THREADS"], **body.view_keys())
+    return jsonify(result.to_dict())
+
+
 @v1.post("/review", summary="Post-game review of an EGN game", responses=_responses(ReviewResponse))
 def review(body: ReviewRequest):
     """As one entry of `euchre review --json` (`solver.review(solver.load_game(egn)).to_dict()`;
@@ -95,7 +109,8 @@ def limits_dict(config) -> dict:
 @service.get("/healthz", summary="Liveness, the engine's analyses and the bounds",
              responses={200: HealthResponse})
 def healthz():
-    engine = {name: hasattr(solver, name) for name in ("solve", "dd_table", "advise", "review", "load_egn", "load_game")}
+    engine = {name: hasattr(solver, name) for name in ("solve", "dd_table", "advise", "advise_play", "review",
+                                                       "load_egn", "load_game")}
     return jsonify({"status": "ok", "version": solver.__version__, "engine": engine,
                     "limits": limits_dict(current_app.config)})
 

@@ -202,6 +202,61 @@ class AdviseRequest(Strict):
         return v
 
 
+TrickIn = Annotated[Annotated[str, Field(max_length=60)] | Annotated[list[CardText], Field(max_length=4)],
+                    Field(description='one trick from its leader: "Ad 9d Qd Td" or ["Ad", "9d", "Qd", "Td"]')]
+
+
+class PlayRequest(Strict):
+    """One seat's turn to play, as it sees the hand (solver.seat_view), for solver.advise_play."""
+
+    rules: RulesIn = Field(default_factory=RulesIn)
+    seat: SeatText = Field(description="the seat to play")
+    hand: Cards = Field(examples=["Ac Kc 9c Qd"], description="the cards the seat holds now")
+    dealer: SeatText
+    upcard: CardText = Field(examples=["9s"])
+    calls: Annotated[str, Field(max_length=120)] | Annotated[list[Annotated[str, Field(max_length=16)]],
+                                                             Field(max_length=8)] = Field(
+        examples=["Pass Pass Pass Pass Pass h"],
+        description="the calls from the dealer's left, EGN tokens Pass, Order or a suit letter: a list or one string")
+    alone: StrictBool = Field(False, description="the maker went alone")
+    tricks: Annotated[str, Field(max_length=300)] | Annotated[list[TrickIn], Field(max_length=10)] = Field(
+        "", examples=["Ad 9d Qs Td; Kh"],
+        description="the tricks so far, each from its leader, the one under way last; a list or one string "
+                    "with ';' between tricks")
+    discard: CardText | None = Field(None, description="the seat's own discard, when it is the dealer and picked up")
+    named_suit: SuitText | None = Field(None, description="the suit the dealer named for a turned-up joker")
+    defender_alone: SeatText | None = Field(None, description="the seat defending alone (rules defend_alone)")
+    worlds: Worlds = 500
+    seed: Seed = None
+    inference: StrictBool = Field(True, description="weight the worlds by the bidding model's chance of every "
+                                                    "call seen (false: uniform worlds)")
+
+    @field_validator("hand")
+    @classmethod
+    def _hand(cls, v):
+        _engine_check(solver.parse_cards, v, "hand")
+        return v
+
+    @field_validator("upcard")
+    @classmethod
+    def _upcard(cls, v):
+        _engine_check(solver.Card.parse, v)
+        return v
+
+    @field_validator("seat", "dealer")
+    @classmethod
+    def _seat(cls, v):
+        _engine_check(solver.Seat.parse, v)
+        return v
+
+    def view_keys(self) -> dict:
+        """The keyword arguments of :func:`solver.seat_view`."""
+        out = {k: getattr(self, k) for k in ("seat", "hand", "dealer", "upcard", "calls", "alone", "tricks",
+                                             "discard", "named_suit", "defender_alone")}
+        out["rules"] = self.rules.to_rules()
+        return out
+
+
 class ReviewRequest(Strict):
     """An EGN 1.4 game to review (solver.load_egn then solver.review)."""
 
@@ -286,6 +341,14 @@ class AdviseResponse(BaseModel):
     """`solver.advise(...).to_dict()`, as `euchre advise --json`: options, recommended, margin; `bidding` (the
     model of the later seats, inference, proposals drawn and kept, effective worlds), `robust` and `variants`
     (the recommendation under a cautious and an aggressive variant of the model)."""
+
+    model_config = ConfigDict(extra="allow")
+
+
+class PlayResponse(BaseModel):
+    """`solver.advise_play(...).to_dict()`, as `euchre play --json`: per legal card expected tricks and points for
+    the seat's side, P(make), P(euchred), P(march) for the makers, each with a 95% interval; `best`, `margin` and
+    its paired interval; how the worlds were drawn (`worlds`, `effective_worlds`, `exact`, `method`, `model`)."""
 
     model_config = ConfigDict(extra="allow")
 

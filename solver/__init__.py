@@ -17,7 +17,7 @@ from .rules import Rules
 from .position import Position
 from .laws import first_leader, hand_points
 from .dd import DDTable, PlayStep, SolveResult, analyse_play, card_values, dd_table, solve, solve_batch
-from .advisor import Advice, advise, win_probability
+from .advisor import Advice, CardAdvice, PlayAdvice, advise, advise_play, win_probability
 from .records import dump_dummy_record, dump_egn, load_dummy_record, load_egn, load_game
 from .review import Review, review
 from .game.seat import seat_view, view_from_dict
@@ -31,7 +31,7 @@ __all__ = [
     "EuchreError", "CardError", "RulesError", "PositionError", "SeatError", "IllegalActionError", "EGNError",
     "Rules", "Position", "SolveResult", "PlayStep", "DDTable",
     "solve", "card_values", "dd_table", "analyse_play", "solve_batch", "first_leader", "hand_points",
-    "advise", "Advice", "win_probability",
+    "advise", "Advice", "advise_play", "PlayAdvice", "CardAdvice", "win_probability",
     "load_egn", "dump_egn", "load_game",
     "load_dummy_record", "dump_dummy_record",
     "review", "Review",

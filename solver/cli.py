@@ -1,4 +1,4 @@
-"""The ``euchre`` command line: solve, table, advise, review, serve.
+"""The ``euchre`` command line: solve, table, advise, play, review, serve.
 
 Human output is a readable table; ``--json`` prints one stable JSON object
 (documented in the README). Bad input prints ``euchre: error: <why>`` and exits
@@ -162,6 +162,33 @@ def cmd_advise(args) -> dict:
     return advice.to_dict()
 
 
+def _play_view(args) -> dict:
+    """The keyword arguments of :func:`solver.seat_view` from ``euchre play``'s options."""
+    return {"seat": args.seat, "hand": args.hand, "dealer": args.dealer, "upcard": args.upcard,
+            "calls": args.calls, "alone": args.alone, "tricks": args.tricks, "discard": args.discard,
+            "rules": _rules_from_args(args)}
+
+
+def _play_seed(view) -> int:
+    """The default seed of ``euchre play``: :func:`solver.review.content_seed` of the view as
+    :meth:`SeatView.to_dict` writes it (cards in card order, calls as tokens), so the same
+    question, however it is spelled, gets the same answer."""
+    from .review import content_seed
+    return content_seed(view.to_dict())
+
+
+def cmd_play(args) -> dict:
+    from .advisor import advise_play
+    from .game.seat import seat_view
+    view = seat_view(**_play_view(args))
+    seed = _play_seed(view) if args.seed is None else args.seed
+    advice = advise_play(view, worlds=args.worlds, seed=seed, threads=args.threads,
+                         inference=not args.no_inference)
+    if not args.json:
+        say(advice)
+    return advice.to_dict()
+
+
 def cmd_serve(args) -> dict:
     from api.serve import MAX_WORKERS, serve
     if not 0 <= args.port <= 65535:
@@ -259,6 +286,31 @@ def build_parser() -> argparse.ArgumentParser:
                         "(every placement of the 8 unseen cards is then tried: exact)")
     _add_rules_options(p, lead=True, dummy=True)
     p.set_defaults(run=cmd_advise)
+
+    p = sub.add_parser("play", help="play advice: expected tricks and points, make/euchred/march chances per "
+                                    "legal card of the seat to play, from what it can see")
+    p.add_argument("--seat", required=True, help="the seat to play: N E S W")
+    p.add_argument("--hand", required=True, help='the cards it holds now: "Ac Kc 9c"')
+    p.add_argument("--dealer", required=True, help="the dealer: N E S W")
+    p.add_argument("--upcard", required=True, help="the card turned up")
+    p.add_argument("--calls", default="", help='the calls from the dealer\'s left, EGN tokens: "Pass Pass Pass Pass h" '
+                                             "(Order, or the upcard's suit, orders up in round 1)")
+    p.add_argument("--alone", action="store_true", help="the maker went alone")
+    p.add_argument("--tricks", default="", help='the tricks so far, each from its leader, the one under way last: '
+                                              '"Ad 9d Qd Td; Kh"')
+    p.add_argument("--discard", default=None, help="the seat's own discard, when it is the dealer and picked up")
+    p.add_argument("--worlds", type=int, default=500, help="deals of the unseen cards to sample (default 500; all "
+                                                           "of them when few)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="seed of the sampling (default: one derived from the view, so the same question gets the "
+                        "same answer)")
+    p.add_argument("--threads", type=int, default=1, help="solver threads (default 1)")
+    p.add_argument("--no-inference", dest="no_inference", action="store_true",
+                   help="uniform worlds: do not weigh them by the bidding model's chance of the calls")
+    p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
+                   help="the dealer must name a suit when all pass twice")
+    _add_rules_options(p, lead=True)
+    p.set_defaults(run=cmd_play)
 
     p = sub.add_parser("review", help="review EGN game records: the cost of every call and card, double dummy "
                                       "and from what each player could see")

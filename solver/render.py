@@ -3,7 +3,7 @@
 The result types call into this module for their ``__str__`` and ``text()``, so it
 imports no result type (it reads their attributes) and nothing of the engine.
 
-Bid advice (:mod:`solver.advisor`): :func:`advice_text`. Review results
+Bid advice (:mod:`solver.advisor`): :func:`advice_text`; play advice: :func:`play_advice_text`. Review results
 (:mod:`solver.review.results`): :func:`mistake_text`, :func:`player_text`,
 :func:`card_line`, :func:`deal_review_text`, :func:`review_text`.
 """
@@ -205,4 +205,58 @@ def _bidding_lines(advice) -> list:
     return lines
 
 
-__all__ = ["mistake_text", "player_text", "card_line", "deal_review_text", "review_text", "advice_text"]
+def _half(iv) -> str:
+    return f" ±{(iv[1] - iv[0]) / 2:.3f}"
+
+
+def play_advice_text(advice) -> str:
+    """The play advice for one turn (:class:`solver.advisor.play.PlayAdvice`), as ``str(advice)``.
+
+    A heading (seat, side, trump, the trick on the table, tricks won, worlds), one row per
+    legal card: expected tricks and points for the seat's side with the half-width of their
+    95% interval (none when exact), P(make), P(euchred) of the makers and, for a maker,
+    P(march) (``*`` marks the recommended card); then the recommendation with its margin,
+    and the reminder that play after the card is double dummy.
+    """
+    role = "maker" if advice.makers else "defender"
+    extra = ""
+    if advice.alone is not None:
+        extra += f", {advice.alone} alone"
+    if advice.defender_alone is not None:
+        extra += f", {advice.defender_alone} defends alone"
+    table = ("leads" if not advice.trick else
+             f"{advice.leader} led, on the table {' '.join(str(c) for c in advice.trick)}")
+    how = "exact: every consistent deal" if advice.exact else advice.method
+    if advice.model:
+        how += f", weighted by {advice.model}"
+    ess = "" if advice.exact or round(advice.effective_worlds) == advice.worlds else \
+        f", effective {advice.effective_worlds:.0f}"
+    lines = [f"{advice.seat} ({role}, {advice.side}{extra}) holds {format_cards(advice.hand)}; trump "
+             f"{advice.trump.word}; {table}; {advice.side} has {_trick_text(advice.tricks_won)}",
+             f"{advice.worlds} worlds ({how}{ess})"]
+    march = advice.makers
+    lines.append(f"{'card':<5} {'tricks':>14} {'points':>16} {'P(make)':>8} {'P(euchred)':>10}"
+                 + (f" {'P(march)':>8}" if march else ""))
+    for c in advice.cards:
+        t = f"{c.expected_tricks:.3f}" + ("" if advice.exact else _half(c.tricks_interval))
+        p = f"{c.expected_points:+.3f}" + ("" if advice.exact else _half(c.points_interval))
+        mark = " *" if c.card == advice.best else ""
+        lines.append(f"{str(c.card):<5} {t:>14} {p:>16} {c.p_make:8.3f} {c.p_euchred:10.3f}"
+                     + (f" {c.p_march:8.3f}" if march else "") + mark)
+    if advice.runner_up is None:
+        lines.append(f"play {advice.best} (the only legal card)")
+    elif len(advice.equal) == len(advice.cards):
+        lines.append(f"recommended: {advice.best}; every legal card is as good")
+    else:
+        lo, hi = advice.margin_interval
+        spread = "" if advice.exact else f", 95% {lo:+.3f} to {hi:+.3f}"
+        same = [str(c) for c in advice.equal[1:]]
+        tie = f"; as good: {', '.join(same)}" if same else ""
+        lines.append(f"recommended: {advice.best} (by {advice.margin:.3f} points over {advice.runner_up}{spread}){tie}")
+    lines.extend(advice.notes)
+    lines.append("play after this card is double dummy in each world (optimistic: everyone sees every card)")
+    return "\n".join(lines)
+
+
+__all__ = ["mistake_text", "player_text", "card_line", "deal_review_text", "review_text", "advice_text",
+           "play_advice_text"]

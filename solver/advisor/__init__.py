@@ -128,7 +128,10 @@ from ..bounds import MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
 from .bid import ROBUST_DELTA, advise
 from .game_odds import HandOutcomes, WinChance, hand_outcomes, p_win_after, win_probability
 from .options import Advice, Option
+from .play import CardAdvice, PlayAdvice, advise_play
 
 
-__all__ = ["win_probability", "p_win_after", "hand_outcomes", "HandOutcomes", "WinChance", "advise", "ROBUST_DELTA", "Advice", "Option", "BiddingPolicy", "POLICY", "dealer_discard", "wilson", "t_quantile",
+__all__ = ["win_probability", "p_win_after", "hand_outcomes", "HandOutcomes", "WinChance", "advise", "advise_play",
+           "PlayAdvice", "CardAdvice", "ROBUST_DELTA", "Advice", "Option", "BiddingPolicy", "POLICY", "dealer_discard",
+           "wilson", "t_quantile",
            "mean_interval", "check_int", "MIN_WORLDS", "MAX_WORLDS", "MAX_THREADS"]

@@ -1,0 +1,290 @@
+"""Play advice: which card to play now, from what the seat can see (:func:`advise_play`).
+
+The seat to play sees its own hand, the upcard, the calls and the cards played so far
+(a :class:`~solver.game.SeatView`). The unseen cards are dealt over many worlds by
+:func:`solver.sample_worlds` (auction-aware: every call by another seat weighs a world by
+its chance under the bidding model; ``inference=False`` for uniform worlds), or every
+consistent deal is enumerated when they are few (late in a hand: the figures are then
+exact). Every legal card is played in every world, and the rest of the hand is solved
+*double dummy* (:func:`solver.solve_batch`, the trick in progress included); the tricks
+already won are added, giving the seat's side's total tricks and the hand's points
+(:func:`solver.laws.makers_points`, with the loner and a lone defender of the view).
+
+Per card: ``expected_tricks`` and ``expected_points`` for the seat's side, ``p_make`` (the
+makers take 3 or more; whichever side the seat is on), ``p_euchred`` (the makers take fewer
+than 3) and, when the seat is a maker, ``p_march`` (the makers take all 5), each with a 95%
+interval. Weighted worlds: the figures are weighted means and the intervals use the
+effective number of worlds ``n = (sum w)^2 / sum w^2`` (Student's t with ``n - 1`` degrees of
+freedom on the weighted variance, Wilson's for the chances at ``n``); with unit weights these
+are the textbook intervals, and exact worlds give a point interval. The recommendation is
+the card with the best expected points, ties broken by expected tricks; ``margin`` is its
+lead in expected points over the next best card, with a paired interval (every card is
+played on the same worlds, so the interval is that of the per-world difference).
+
+**This first version plays double dummy within each world**: after the card advised on,
+every seat plays as if all the hands were face up. That flatters the side that would need
+to guess (nobody ever misguesses a finesse or a discard), and it can prefer a card whose
+gain rests on knowing where the cards are. Compare the cards with each other rather than
+reading one figure as the chance at a real table.
+
+Not covered: the two-player dummy-hands variant (its view comes from the rules engine, and
+its points are scored per set of five).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..bounds import MAX_THREADS, MAX_WORLDS, check_int
+from ..cards import Card, Seat, Suit, cards_of, format_cards
+from ..errors import IllegalActionError, RulesError, quoted
+from ..game.actions import Phase
+from ..game.seat import seat_view, view_from_dict
+from ..game.view import BUILD_KEYS, SeatView
+from ..inference import ViewWorlds, sample_worlds
+from ..laws import MAKE_TRICKS, TRICKS, legal_mask, makers_points, side_name, side_of
+from ..review.batch import Batch, Context, after_card
+from ..stats import t_quantile, wilson
+
+__all__ = ["CardAdvice", "PlayAdvice", "advise_play"]
+
+
+def _weighted_mean(values: np.ndarray, w: np.ndarray, ess: float, exact: bool) -> tuple:
+    """``(mean, (low, high))``: the weighted mean of ``values`` and its 95% t interval at ``ess`` worlds."""
+    mean = float((w * values).sum())
+    if exact:
+        return mean, (mean, mean)
+    if ess < 2 or len(values) < 2:
+        return mean, (-math.inf, math.inf)
+    var = float((w * (values - mean) ** 2).sum()) * ess / (ess - 1)   # w sums to 1; unbiased at unit weights
+    half = t_quantile(int(round(ess)) - 1) * math.sqrt(var / ess)
+    return mean, (mean - half, mean + half)
+
+
+def _weighted_chance(hit: np.ndarray, w: np.ndarray, ess: float, exact: bool) -> tuple:
+    """``(p, (low, high))``: the weighted chance of ``hit`` and its Wilson interval at ``ess`` worlds."""
+    p = float(w[hit].sum())
+    if exact:
+        return p, (p, p)
+    if not hit.any():
+        return 0.0, wilson(0, ess)
+    if hit.all():
+        return 1.0, wilson(ess, ess)
+    return p, wilson(p * ess, ess)
+
+
+@dataclass(frozen=True)
+class CardAdvice:
+    """One legal card's figures over the worlds, for the seat's side (see :mod:`solver.advisor.play`).
+
+    ``p_march`` and ``march_interval`` are ``None`` when the seat defends. Intervals are 95% ``(low, high)``.
+    ``outcomes`` maps the side's points in the hand to their (weighted) chance.
+    """
+
+    card: Card
+    expected_tricks: float
+    tricks_interval: tuple
+    expected_points: float
+    points_interval: tuple
+    p_make: float
+    make_interval: tuple
+    p_euchred: float
+    euchred_interval: tuple
+    p_march: float | None
+    march_interval: tuple | None
+    outcomes: dict
+
+    def to_dict(self) -> dict:
+        out = {"card": str(self.card), "expected_tricks": self.expected_tricks,
+               "tricks_interval": list(self.tricks_interval), "expected_points": self.expected_points,
+               "points_interval": list(self.points_interval), "p_make": self.p_make,
+               "make_interval": list(self.make_interval), "p_euchred": self.p_euchred,
+               "euchred_interval": list(self.euchred_interval), "p_march": self.p_march,
+               "march_interval": None if self.march_interval is None else list(self.march_interval),
+               "outcomes": {str(k): v for k, v in sorted(self.outcomes.items())}}
+        return out
+
+
+@dataclass(frozen=True)
+class PlayAdvice:
+    """The play advice for one seat's turn (:func:`advise_play`).
+
+    Attributes:
+        seat, side: the seat to play and its side's name (``"NS"``/``"EW"``; ``"N"``/``"S"`` two-player).
+        makers: the seat's side made trump. ``trump``: :class:`Suit`; ``alone``, ``defender_alone``: seats or None.
+        hand: bitmask of the seat's cards; ``trick``: the cards on the table (from the leader), ``leader``.
+        tricks_won: tricks the seat's side has won so far in this hand.
+        cards: :class:`CardAdvice` per legal card, in card order.
+        best: the recommended :class:`Card` (best expected points, ties by expected tricks);
+            ``equal``: every card as good as it on both counts (``best`` first).
+        runner_up: the best card not in ``equal`` (one of ``equal`` when every card is; ``None`` with one
+            legal card); ``margin``: ``best``'s lead in
+            expected points over it, ``margin_interval`` its 95% paired interval (``None`` likewise).
+        worlds: worlds solved; ``effective_worlds``: their effective number; ``exact``: every
+            consistent deal was enumerated; ``total``: the consistent deals; ``method``, ``model``,
+            ``seed``, ``notes``: as :class:`~solver.inference.ViewWorlds` says.
+        view: the :class:`SeatView` advised (not in :meth:`to_dict`; use ``view.to_dict()``).
+    """
+
+    seat: Seat
+    side: str
+    makers: bool
+    trump: Suit
+    alone: Seat | None
+    defender_alone: Seat | None
+    hand: int
+    leader: Seat
+    trick: tuple
+    tricks_won: int
+    cards: tuple
+    best: Card
+    equal: tuple
+    runner_up: Card | None
+    margin: float | None
+    margin_interval: tuple | None
+    worlds: int
+    effective_worlds: float
+    exact: bool
+    total: int
+    method: str
+    model: str | None
+    seed: int | None
+    notes: tuple = ()
+    view: SeatView | None = field(default=None, repr=False, compare=False)
+
+    def __getitem__(self, card) -> CardAdvice:
+        """The figures of one card (a :class:`Card` or its text, ``advice["Ac"]``)."""
+        c = card if isinstance(card, Card) else Card.parse(card)
+        for a in self.cards:
+            if a.card == c:
+                return a
+        raise KeyError(f"{c} is not a legal card of {self.seat} here")
+
+    @property
+    def recommended(self) -> CardAdvice:
+        return self[self.best]
+
+    def to_dict(self) -> dict:
+        """A JSON-ready object: the figures, the recommendation and how the worlds were drawn."""
+        return {"seat": self.seat.name, "side": self.side, "makers": self.makers, "trump": Suit(self.trump).letter,
+                "alone": None if self.alone is None else self.alone.name,
+                "defender_alone": None if self.defender_alone is None else self.defender_alone.name,
+                "hand": format_cards(self.hand), "leader": self.leader.name,
+                "trick": [str(c) for c in self.trick], "tricks_won": self.tricks_won,
+                "cards": [c.to_dict() for c in self.cards], "best": str(self.best),
+                "equal": [str(c) for c in self.equal],
+                "runner_up": None if self.runner_up is None else str(self.runner_up),
+                "margin": self.margin,
+                "margin_interval": None if self.margin_interval is None else list(self.margin_interval),
+                "worlds": self.worlds, "effective_worlds": self.effective_worlds, "exact": self.exact,
+                "total": self.total, "method": self.method, "model": self.model, "seed": self.seed,
+                "play": "double dummy within each world after the card (optimistic: everyone sees all cards)",
+                "notes": list(self.notes)}
+
+    def __str__(self) -> str:
+        from ..render import play_advice_text
+        return play_advice_text(self)
+
+
+def _coerce_view(view, view_kw) -> SeatView:
+    if view is None:
+        return seat_view(**view_kw)
+    if view_kw:
+        raise RulesError(f"advise_play: give the view or its keys, not both ({sorted(view_kw)[0]!r})")
+    if isinstance(view, dict):
+        return view_from_dict(view)
+    if not isinstance(view, SeatView):
+        raise RulesError(f"view {quoted(view, 60)}: expected a SeatView or a dict of its keys ({', '.join(BUILD_KEYS)})")
+    return view
+
+
+def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = True, model=None, threads: int = 1,
+                **view_kw) -> PlayAdvice:
+    """Play advice for the seat whose turn it is to play a card (see :mod:`solver.advisor.play`).
+
+    Args:
+        view: a :class:`~solver.game.SeatView` (``Hand.view(seat)``, :func:`solver.seat_view`) or a dict of its
+            keys; or give the keys of :func:`solver.seat_view` as keyword arguments (``seat``, ``hand``,
+            ``dealer``, ``upcard``, ``calls``, ``alone``, ``tricks``, ``discard``, ``rules``, ...).
+        worlds: worlds to draw, 1..:data:`~solver.bounds.MAX_WORLDS` (all of them when the consistent deals
+            are few enough to enumerate).
+        seed: int seed (same seed, same advice) or ``None`` for a fresh one (recorded in the result).
+        inference: weight the worlds by the bidding model's chance of every call seen; ``False``: uniform.
+        model: a :class:`~solver.bidding.BiddingModel` (default :data:`solver.bidding.DEFAULT_MODEL`).
+        threads: solver threads, 1..:data:`~solver.bounds.MAX_THREADS`.
+
+    Returns :class:`PlayAdvice`.
+
+    Raises :class:`~solver.errors.EuchreError`: a bad view (:func:`solver.seat_view`), a bad bound,
+    :class:`~solver.errors.IllegalActionError` when it is not the viewing seat's turn to play a card,
+    :class:`~solver.errors.RulesError` for the dummy-hands variant.
+    """
+    view = _coerce_view(view, view_kw)
+    worlds = check_int(worlds, "worlds", 1, MAX_WORLDS)
+    threads = check_int(threads, "threads", 1, MAX_THREADS)
+    rules, seat = view.rules, view.seat
+    if rules.dummy_hands:
+        raise RulesError("play advice does not cover the dummy-hands variant yet")
+    if view.phase is not Phase.PLAY:
+        why = {Phase.DONE: "the hand is over"}.get(view.phase, f"the hand is in the {view.phase} phase, "
+                                                              "not the play of the tricks")
+        raise IllegalActionError(f"{seat}'s view: {why}; play advice needs {seat} to play a card")
+    if view.to_act != seat:
+        raise IllegalActionError(f"{seat}'s view: it is {view.to_act}'s turn to play, not {seat}'s")
+    trump = int(view.trump)
+    trick_seats = tuple(int(s) for s, _c in view.current)
+    trick_cards = tuple(int(c) for _s, c in view.current)
+    led = trick_cards[0] if trick_cards else None
+    legal = tuple(cards_of(legal_mask(view.hand, trump, led)))
+
+    w: ViewWorlds = sample_worlds(view, worlds=worlds, seed=seed, inference=inference, model=model)
+    players = rules.players
+    alone, dalone = view.alone is not None, view.defender_alone is not None
+    points = np.array([makers_points(t, rules, alone, dalone) for t in range(TRICKS + 1)], dtype=np.int64)
+    ctx = Context(rules, trump, view.makers, tuple(view.seats_in_play), points)
+    hands = w.play_hands()
+    # identical worlds (the kitty differs, or a rejection duplicate) are solved once
+    uniq, inverse = np.unique(hands, axis=0, return_inverse=True)
+    inverse = inverse.reshape(-1)
+    batch = Batch(trump, ctx.in_play_mask, players)
+    blocks = [batch.add(*after_card(uniq, seat, c, int(view.leader), trick_cards, trick_seats, trump,
+                                    len(ctx.in_play), int(view.tricks_won[0]), players)) for c in legal]
+    res = batch.solve(threads)
+    side = side_of(seat, players)
+    makers = side == view.makers
+    wn = w.weights / w.weights.sum()
+    ess, exact = float(w.ess), bool(w.exact)
+    T, P, M = [], [], []
+    for b in blocks:
+        t0 = res[b][inverse]
+        mine, pts = ctx.side_values(t0, side)
+        T.append(mine)
+        P.append(pts)
+        M.append(mine if makers else TRICKS - mine)
+    out = []
+    for c, t, p, m in zip(legal, T, P, M):
+        et, ti = _weighted_mean(t.astype(float), wn, ess, exact)
+        ep, pi = _weighted_mean(p.astype(float), wn, ess, exact)
+        pm, mi = _weighted_chance(m >= MAKE_TRICKS, wn, ess, exact)
+        pe, ei = _weighted_chance(m < MAKE_TRICKS, wn, ess, exact)
+        pa, ai = _weighted_chance(m >= TRICKS, wn, ess, exact) if makers else (None, None)
+        outcomes = {int(v): float(wn[p == v].sum()) for v in np.unique(p)}
+        out.append(CardAdvice(Card(c), et, ti, ep, pi, pm, mi, pe, ei, pa, ai, outcomes))
+    eps = 1e-9
+    order = sorted(range(len(out)), key=lambda i: (-out[i].expected_points, -out[i].expected_tricks, legal[i]))
+    top = out[order[0]]
+    equal = tuple(out[i].card for i in order if abs(out[i].expected_points - top.expected_points) < eps
+                  and abs(out[i].expected_tricks - top.expected_tricks) < eps)
+    runner = margin = margin_iv = None
+    if len(order) > 1:
+        # against the best card that is not as good, so the margin says what choosing well is worth
+        j = next((i for i in order if out[i].card not in equal), order[1])
+        runner = out[j].card
+        margin, margin_iv = _weighted_mean((P[order[0]] - P[j]).astype(float), wn, ess, exact)
+    won = int(view.tricks_won[side])
+    return PlayAdvice(Seat(seat), side_name(side, players), makers, Suit(trump), view.alone, view.defender_alone,
+                      int(view.hand), Seat(view.leader), tuple(Card(c) for c in trick_cards), won, tuple(out),
+                      top.card, equal, runner, margin, margin_iv, len(w), ess, exact, int(w.total), w.method,
+                      w.model, w.seed, tuple(w.notes), view)
