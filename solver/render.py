@@ -209,7 +209,7 @@ def _bidding_lines(advice) -> list:
             lines.append(f"  warning: stopped at {b['max_proposals']} proposals with only {b['accepted']} worlds kept")
     if advice.variants:
         parts = [f"{v['role']} ({v['delta']:+g}): {v['recommended_name']} "
-                 + (f"P(win game) {v['p_win_game'][v['recommended']]:.3f}" if "p_win_game" in v else
+                 + (f"P(win game) {v['p_win_game'][v['recommended']]:.4f}" if "p_win_game" in v else
                     f"{v['expected_points'][v['recommended']]:+.3f}")
                  for v in advice.variants]
         if advice.robust:

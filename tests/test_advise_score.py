@@ -1,4 +1,6 @@
 """Issue 12 item 2: advise(..., score=...) judges the calls by the chance of winning the game."""
+import json
+
 import pytest
 
 import solver
@@ -119,3 +121,29 @@ def test_bad_scores_are_clear_errors(score, rules, word):
         advise(hand="Jh Jd Ah Kh Ac", upcard="9h", seat=seat, dealer="S", rules=rules, score=score, seed=1,
                worlds=10)
     assert word in str(err.value)
+
+
+# -- the command line ---------------------------------------------------------------------------
+CLI = ["advise", "--hand", "Jh Jd Ah Kh Ac", "--upcard", "9h", "--seat", "W", "--dealer", "S", "--seed", "1",
+       "--worlds", "300"]
+
+
+def test_cli_score_matches_the_library(capsys):
+    from solver.cli import main
+    assert main(CLI + ["--score", "ns:0, EW:8", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    lib = advise(**{**EXAMPLE, "worlds": 300}, score={"NS": 0, "EW": 8}).to_dict()
+    assert out == lib and out["recommended"] == "order"
+    assert main(CLI + ["--score", "NS:0,EW:8"]) == 0
+    text = capsys.readouterr().out
+    assert "P(win game)" in text and "in win probability" in text
+
+
+@pytest.mark.parametrize("text,word", [("NS8,EW:0", "'NS8'"), ("NS:x,EW:0", "'NS:x'"), ("", "SIDE:POINTS"),
+                                       ("NS:1,ns:2", "twice"), ("NS:-1,EW:0", "-1"), ("NS:1,XY:0", "XY"),
+                                       ("NS:10,EW:10", "both sides")])
+def test_cli_bad_score_is_one_error_line(capsys, text, word):
+    from solver.cli import main
+    assert main(CLI + ["--score", text]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("euchre: error:") and word in err
