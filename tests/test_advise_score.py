@@ -147,3 +147,39 @@ def test_cli_bad_score_is_one_error_line(capsys, text, word):
     assert main(CLI + ["--score", text]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("euchre: error:") and word in err
+
+
+# -- HTTP -------------------------------------------------------------------------------------------
+HTTP = {"hand": "Jh Jd Ah Kh Ac", "upcard": "9h", "seat": "W", "dealer": "S", "worlds": 200, "seed": 1}
+
+
+@pytest.fixture
+def client():
+    from api import create_app
+    return create_app({"TESTING": True}).test_client()
+
+
+def test_http_score_matches_the_library(client):
+    resp = client.post("/v1/advise", json={**HTTP, "score": {"NS": 0, "EW": 8}})
+    assert resp.status_code == 200, resp.get_json()
+    lib = advise(**{**EXAMPLE, "worlds": 200}, score={"NS": 0, "EW": 8}).to_dict()
+    assert resp.get_json() == json.loads(json.dumps(lib))
+    assert resp.get_json()["recommended"] == "order"
+
+
+def test_http_score_is_in_the_openapi_document(client):
+    doc = client.get("/openapi.json").get_json()
+    text = json.dumps(doc)
+    assert '"score"' in text and "p_win_game" in text
+
+
+@pytest.mark.parametrize("score,word", [({"NS": -1, "EW": 0}, "-1"), ({"NS": 10, "EW": 10}, "both sides"),
+                                        ({"NS": 1, "XY": 0}, "XY"), ({"NS": 1.5, "EW": 0}, None),
+                                        ({"NS": "3", "EW": 0}, None), ("NS:3,EW:0", None), ([1, 2], None)])
+def test_http_bad_score_is_422_problem(client, score, word):
+    resp = client.post("/v1/advise", json={**HTTP, "worlds": 10, "score": score})
+    assert resp.status_code == 422 and resp.mimetype == "application/problem+json", resp.get_json()
+    body = resp.get_json()
+    assert body["status"] == 422 and body["detail"]
+    if word is not None:
+        assert word in body["detail"]
