@@ -59,12 +59,15 @@ def table(body: TableRequest):
 def advise(body: AdviseRequest):
     """As `euchre advise --json` (`solver.advise(...).to_dict()`): every legal call with
     P(make), P(march), P(euchred) and expected points over sampled worlds, the
-    recommendation and its margin. Play in each world is double dummy: optimistic
-    for both sides."""
+    recommendation and its margin; with `score`, each call's chance of winning the
+    game (`p_win_game`), by which it then recommends. Play in each world is double
+    dummy: optimistic for both sides."""
     limits.check_worlds(body.worlds)
     run = limits.engine_function("advise")
     with limits.engine(body, main_field="hand"):
         extra = {"dummies": body.dummies} if body.dummies is not None else {}
+        if body.score is not None:
+            extra["score"] = body.score
         result = run(hand=body.hand, upcard=body.upcard, seat=body.seat, dealer=body.dealer, round=body.round,
                      rules=body.rules.to_rules(), worlds=body.worlds, seed=body.seed, inference=body.inference,
                      threads=current_app.config["ENGINE_THREADS"], **extra)

@@ -182,6 +182,11 @@ class AdviseRequest(Strict):
                                                   "both face-up dummies, 'N:<cards> S:<cards>'")
     inference: StrictBool = Field(True, description="weight the worlds by the earlier passes under the bidding "
                                                     "model (false: uniform worlds)")
+    score: dict[Annotated[StrictStr, Field(max_length=8)], StrictInt] | None = Field(
+        None, max_length=2, examples=[{"NS": 8, "EW": 6}],
+        description="the game's score before this hand, points by side (NS, EW; two-player N, S): every option "
+                    "then gains p_win_game (the chance that the seat's side wins the game) and the recommendation "
+                    "and margin are by it")
 
     @field_validator("hand")
     @classmethod
@@ -340,7 +345,8 @@ class TableResponse(Out):
 class AdviseResponse(BaseModel):
     """`solver.advise(...).to_dict()`, as `euchre advise --json`: options, recommended, margin; `bidding` (the
     model of the later seats, inference, proposals drawn and kept, effective worlds), `robust` and `variants`
-    (the recommendation under a cautious and an aggressive variant of the model)."""
+    (the recommendation under a cautious and an aggressive variant of the model). With a `score`: `score`,
+    `margin_unit` "p_win_game" and per option `p_win_game` with `p_win_game_interval`."""
 
     model_config = ConfigDict(extra="allow")
 

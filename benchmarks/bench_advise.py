@@ -21,6 +21,8 @@ The set-ups run interleaved, repeat by repeat, so that a busy machine slows them
 * round 1, the dealer to bid (all six discards tried)
 * round 2, N to bid (W dealing, 9s turned down)
 * two-player, exact (every one of the 8,568 deals)
+* with a score (``score={"NS": 0, "EW": 8}``, by the chance of winning the game) against the
+  same decision without one, the default set-up, interleaved      target: within 10%
 
     python3 benchmarks/bench_advise.py [--repeats 7] [--worlds 2000]
 """
@@ -91,6 +93,42 @@ def main(argv=None):
     first = CASES[0][0]
     print(f"target: round 1, one core, 2,000 worlds: the default within 1.5x of the first version "
           f"(here {ratios[first][0]:.2f}x wall, {ratios[first][1]:.2f}x cpu)")
+    score_cases(args)
+
+
+SCORE_CASES = [
+    ("round 1, W (S deals), NS 0 EW 8", dict(hand="Jh Jd Ah Kh Ac", upcard="9h", seat="W", dealer="S"),
+     {"NS": 0, "EW": 8}),
+    ("two-player exact, N (S deals), N 6 S 8",
+     dict(hand="9d Ac Tc Kd Jd", upcard="Kc", seat="N", dealer="S", rules=Rules(players=2)), {"N": 6, "S": 8}),
+]
+
+
+def score_cases(args):
+    """A decision with a score against the same without one (the default set-up, one thread)."""
+    print(f"\nwith a score (by P(win game)) against without (by points), {args.worlds} worlds, one thread")
+    print(f"{'case':<42} {'set-up':<10} {'median':>9} {'cpu':>9}  recommended")
+    for name, kwargs, score in SCORE_CASES:
+        setups = (("points", {}), ("score", {"score": score}))
+        times = {label: [] for label, _ in setups}
+        cpu = {label: [] for label, _ in setups}
+        last = {}
+        for label, extra in setups:
+            advise(worlds=args.worlds, seed=0, **kwargs, **extra)        # warm up
+        for r in range(args.repeats):
+            for label, extra in setups[::1 if r % 2 else -1]:     # alternate which goes first on a seed
+                t0, c0 = time.perf_counter(), time.process_time()
+                last[label] = advise(worlds=args.worlds, seed=r + 1, **kwargs, **extra)
+                times[label].append(time.perf_counter() - t0)
+                cpu[label].append(time.process_time() - c0)
+        for label, _ in setups:
+            a = last[label]
+            figure = (f" P(win game) {a.recommended.p_win_game:.4f}" if a.score else
+                      f" {a.recommended.expected_points:+.3f} points")
+            print(f"{name:<42} {label:<10} {statistics.median(times[label]) * 1e3:7.1f}ms "
+                  f"{statistics.median(cpu[label]) * 1e3:7.1f}ms  {a.recommended.name}{figure}")
+        wall, proc = (statistics.median(t["score"]) / statistics.median(t["points"]) for t in (times, cpu))
+        print(f"target: with a score within 10% of without (here {wall:.3f}x wall, {proc:.3f}x cpu)")
 
 
 if __name__ == "__main__":

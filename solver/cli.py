@@ -147,6 +147,23 @@ def _question_seed(args, rules) -> int:
         "dummies": None if args.dummies is None else " ".join(args.dummies.split())})
 
 
+def _score_arg(text: str) -> dict:
+    """``--score NS:8,EW:6`` as ``{"NS": 8, "EW": 6}``; the sides and the values are checked by the advisor.
+
+    Raises :class:`EuchreError` for text that is not ``SIDE:N`` pairs separated by commas.
+    """
+    out = {}
+    for part in text.split(","):
+        side, colon, points = part.strip().partition(":")
+        if not colon or not side.strip() or not points.strip().lstrip("-").isdigit():
+            raise EuchreError(f"--score {text!r}: expected SIDE:POINTS pairs separated by commas, e.g. NS:8,EW:6 "
+                              f"(two-player N:8,S:6); {part.strip()!r} is not one")
+        if side.strip().upper() in out:
+            raise EuchreError(f"--score {text!r}: side {side.strip()!r} given twice")
+        out[side.strip().upper()] = int(points)
+    return out
+
+
 def cmd_advise(args) -> dict:
     from .advisor import advise
     if args.dummies is not None and not args.dummy_hands:
@@ -156,7 +173,8 @@ def cmd_advise(args) -> dict:
     rules = _rules_from_args(args)
     seed = _question_seed(args, rules) if args.seed is None else args.seed
     advice = advise(hand=args.hand, upcard=args.upcard, seat=args.seat, dealer=args.dealer, round=args.round,
-                    rules=rules, worlds=args.worlds, seed=seed, threads=args.threads, dummies=args.dummies)
+                    rules=rules, worlds=args.worlds, seed=seed, threads=args.threads, dummies=args.dummies,
+                    score=None if args.score is None else _score_arg(args.score))
     if not args.json:
         say(advice)
     return advice.to_dict()
@@ -284,6 +302,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dummies", default=None,
                    help="with --players 2 --dummy-hands: both face-up dummies, \"N:<5 cards> S:<5 cards>\" "
                         "(every placement of the 8 unseen cards is then tried: exact)")
+    p.add_argument("--score", default=None, metavar="SIDE:N,SIDE:N",
+                   help="the game's score before this hand, e.g. NS:8,EW:6 (two-player N:8,S:6): judge the calls "
+                        "by the chance of winning the game (P(win game)), not the hand's points")
     _add_rules_options(p, lead=True, dummy=True)
     p.set_defaults(run=cmd_advise)
 

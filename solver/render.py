@@ -146,29 +146,41 @@ def advice_text(advice) -> str:
     (``*`` marks the recommended call); how the later seats bid, what the earlier
     passes did to the worlds, and whether the best call holds under the cautious and
     aggressive variants of the model (``NOT robust`` when it does not); last the
-    recommendation with its margin.
+    recommendation with its margin. Advising with a score adds a P(win game) column
+    and the margin is then in win probability.
     """
     head = (f"{advice.seat} holds {format_cards(advice.hand)}; upcard {advice.upcard}"
             f"{' turned down' if advice.round == 2 else ''}; dealer {advice.dealer}; round {advice.round}; "
             f"{advice.worlds} worlds{' (exact)' if advice.exact else ''}")
     lines = [head]
+    score = getattr(advice, "score", None)
+    if score:
+        lines.append("score " + ", ".join(f"{k} {v}" for k, v in score.items()) +
+                     f" (to {advice.rules.winning_score}): judged by the chance of winning the game")
     split = ""
     if advice.dummies is not None:
         lines.append(f"dummies face up: N {format_cards(advice.dummies[0])}, S {format_cards(advice.dummies[1])}; "
                      "points and chances cover both sets of five (tricks 1-5 personal, 6-10 dummies)")
         split = f" {'1-5':>7} {'6-10':>7}"
-    lines.append(f"{'option':<28} {'P(make)':>8} {'P(march)':>8} {'P(euchred)':>10} {'points':>16}{split}")
+    game = f" {'P(win game)':>17}" if score else ""
+    lines.append(f"{'option':<28} {'P(make)':>8} {'P(march)':>8} {'P(euchred)':>10} {'points':>16}{game}{split}")
     for o in advice.options:
         half = (o.points_interval[1] - o.points_interval[0]) / 2
         pts = f"{o.expected_points:+.3f}" + ("" if o.exact else f" ±{half:.3f}")
         mark = " *" if o is advice.recommended else ""
         sets = "" if o.phases is None else "".join(f" {p['expected_points']:+7.3f}" for p in o.phases)
-        lines.append(f"{o.name:<28} {o.p_make:8.3f} {o.p_march:8.3f} {o.p_euchred:10.3f} {pts:>16}{sets}{mark}")
+        win = ""
+        if score:
+            whalf = (o.p_win_game_interval[1] - o.p_win_game_interval[0]) / 2
+            win = " " + f"{o.p_win_game:.4f}{'' if o.exact else f' ±{whalf:.4f}'}".rjust(17)
+        lines.append(f"{o.name:<28} {o.p_make:8.3f} {o.p_march:8.3f} {o.p_euchred:10.3f} {pts:>16}{win}{sets}{mark}")
     lines.extend(_bidding_lines(advice))
     if len(advice.options) > 1:
         lo, hi = advice.margin_interval
         spread = "" if advice.exact else f", 95% {lo:+.3f} to {hi:+.3f}"
-        lines.append(f"recommended: {advice.recommended.name} (by {advice.margin:.3f} points{spread})")
+        unit, f = ("in win probability", ".4f") if score else ("points", ".3f")
+        spread = "" if advice.exact else f", 95% {lo:+{f}} to {hi:+{f}}"
+        lines.append(f"recommended: {advice.recommended.name} (by {advice.margin:{f}} {unit}{spread})")
     else:
         lines.append(f"recommended: {advice.recommended.name} (the only option asked for)")
     return "\n".join(lines)
@@ -196,7 +208,9 @@ def _bidding_lines(advice) -> list:
         if b["bound_hit"]:
             lines.append(f"  warning: stopped at {b['max_proposals']} proposals with only {b['accepted']} worlds kept")
     if advice.variants:
-        parts = [f"{v['role']} ({v['delta']:+g}): {v['recommended_name']} {v['expected_points'][v['recommended']]:+.3f}"
+        parts = [f"{v['role']} ({v['delta']:+g}): {v['recommended_name']} "
+                 + (f"P(win game) {v['p_win_game'][v['recommended']]:.4f}" if "p_win_game" in v else
+                    f"{v['expected_points'][v['recommended']]:+.3f}")
                  for v in advice.variants]
         if advice.robust:
             lines.append(f"robust: the same call under the model's variants, {'; '.join(parts)}")

@@ -17,6 +17,7 @@ from ..rules import Rules
 from ..stats import mean_interval, wilson
 from ..worlds import EXACT_LIMIT, bid_space
 from .auction import Auction, Result, best_discard, call_draws
+from .game_odds import p_win_after
 from .inference import MAX_PROPOSALS, draw_worlds, effective_worlds, evidence, evidence_text, pass_likelihood
 from .calls import parse_calls
 from .inputs import parse_dummies
@@ -31,7 +32,7 @@ ROBUST_DELTA = 1.0
 def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worlds: int = 2000, seed=None,
            threads: int = 1, *, calls=None, own_round2: str = "best", exact_limit: int = EXACT_LIMIT,
            policy: BiddingPolicy | None = None, dummies=None, inference: bool = True,
-           model: BiddingModel | None = None, robust_delta: float | None = ROBUST_DELTA) -> Advice:
+           model: BiddingModel | None = None, robust_delta: float | None = ROBUST_DELTA, score=None) -> Advice:
     """Advice for one bidding decision: every legal call with its chances and expected points.
 
     Args:
@@ -71,6 +72,12 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             ``"N:9s Ts Qs Ks 9d S:As Td Qd Kd Ad"``. Only the opponent's hand and the kitty's
             face-down cards are then unseen (8 cards, 56 placements), so the figures are
             exact; points and chances cover both sets of five tricks (see :mod:`solver.advisor`).
+        score: the game's score before this hand, points by side (``{"NS": 8, "EW": 6}``;
+            two-player ``{"N": .., "S": ..}``), or ``None``. With a score every option gains
+            :attr:`Option.p_win_game`, the chance that the seat's side wins the game after this
+            hand (each world's points to a side, then :func:`solver.p_win_after` with the deal
+            passing to the dealer's left; a thrown-in hand scores nothing), and the recommendation
+            and margin are by it (ties by expected points); without, nothing changes.
 
     Returns: an :class:`Advice`.
 
@@ -96,7 +103,9 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             that does not play (two-player: N and S only).
         IllegalActionError: a round other than 1 or 2, a call that is not legal here
             (naming the turned-down suit, ordering up in round 2, a stuck dealer's pass).
-        RulesError: worlds, threads or seed out of range; a variant the advisor does
+        RulesError: worlds, threads or seed out of range; a score that is not whole points
+            >= 0 by the variant's sides, or with a side already at the target, or rules the game
+            odds have no table for (see :func:`solver.win_probability`); a variant the advisor does
             not model (a turned-up joker); dummy hands without ``dummies``, or ``dummies``
             without the variant; a ``model`` with dummy hands (the model does not cover them:
             that variant keeps the point-count policy and uniform worlds); a ``policy`` or
@@ -122,6 +131,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
     laws.check_seat(seat, rules.players, "seat")
     laws.check_seat(dealer, rules.players, "dealer")
     dummy_masks = parse_dummies(dummies, cards, up, seat, rules)
+    wins = None if score is None else _win_values(score, dealer, seat, rules)
     if isinstance(round, bool) or round not in (1, 2):
         raise IllegalActionError(f"round {round!r}: must be 1 (upcard up) or 2 (upcard turned down)")
     worlds = check_int(worlds, "worlds", MIN_WORLDS, MAX_WORLDS)
@@ -183,7 +193,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
 
     def make(action, trump, alone, res, discard=None, discards=None, auction=None):
         opt = _option(action, trump, alone, discard, res, w.exact, seat, dealer, rules.players, discards,
-                      auction, adv.my_side, dummy_masks is not None, adv)
+                      auction, adv.my_side, dummy_masks is not None, adv, wins)
         results[opt.call] = res
         return opt
 
@@ -230,14 +240,18 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
     if not options:
         raise IllegalActionError("calls: none of the requested calls is legal here")
 
+    def rank(o):        # with a score: the chance of the game, ties by the points
+        return (o.p_win_game, o.expected_points) if wins is not None else (o.expected_points,)
+
     best_i = 0
     for i, o in enumerate(options):
-        if o.expected_points > options[best_i].expected_points + 1e-12:
+        if _ahead(rank(o), rank(options[best_i])):
             best_i = i
     rec = options[best_i]
     if len(options) > 1:
-        second_i = max((i for i in range(len(options)) if i != best_i), key=lambda i: options[i].expected_points)
-        diff = rec.world_points - options[second_i].world_points
+        second_i = max((i for i in range(len(options)) if i != best_i), key=lambda i: rank(options[i]))
+        values = "world_wins" if wins is not None else "world_points"
+        diff = getattr(rec, values) - getattr(options[second_i], values)
         if draw.weights is None:
             margin = float(diff.mean())
             margin_interval = mean_interval(diff.astype(float), w.exact)
@@ -257,22 +271,28 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
                 lik = pass_likelihood(vm, w.hands, me, int(dealer), round, int(up), rules.players)
                 vw = lik if w.exact else lik / draw.likelihood   # ones by its ratio to the model's
             va = auction_for(vm, vw, adv.engine)
-            points = {}
+            points, chances = {}, {}
             for o in options:
                 if o.call == "pass":
-                    points[o.call] = va.mean(pass_result(va))
+                    res = pass_result(va)
                 elif o.call in played:   # the dealer picks the discard best under the variant
-                    points[o.call] = max(va.mean(r) for r in played[o.call].values())
+                    res = max(played[o.call].values(), key=va.mean)
                 else:
-                    points[o.call] = va.mean(results[o.call])
+                    res = results[o.call]
+                points[o.call] = va.mean(res)
+                if wins is not None:
+                    chances[o.call] = _mean(wins(res.points), va.entry_weights(res))
             top = options[0].call
             for o in options:
-                if points[o.call] > points[top] + 1e-12:
+                if _ahead(*((chances[c], points[c]) if wins is not None else (points[c],) for c in (o.call, top))):
                     top = o.call
-            variants.append({"role": role, "delta": delta, "model": vm.name, "recommended": top,
-                             "recommended_name": next(o.name for o in options if o.call == top),
-                             "expected_points": points,
-                             "effective_worlds": float(n) if vw is None else effective_worlds(vw)})
+            variant = {"role": role, "delta": delta, "model": vm.name, "recommended": top,
+                       "recommended_name": next(o.name for o in options if o.call == top),
+                       "expected_points": points,
+                       "effective_worlds": float(n) if vw is None else effective_worlds(vw)}
+            if wins is not None:
+                variant["p_win_game"] = chances
+            variants.append(variant)
     robust = None if not variants else all(v["recommended"] == rec.call for v in variants)
 
     bidding = {
@@ -296,7 +316,48 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
     return Advice(tuple(cards), up, seat, dealer, round, rules, tuple(options), rec, margin, margin_interval,
                   n, w.exact, space.total, seed, policy, own_round2, w,
                   None if dummy_masks is None else (dummy_masks[0], dummy_masks[2]),
-                  model=model, bidding=bidding, variants=tuple(variants), robust=robust, weights=draw.weights)
+                  model=model, bidding=bidding, variants=tuple(variants), robust=robust, weights=draw.weights,
+                  score=None if wins is None else wins.score)
+
+
+def _win_values(score, dealer, seat, rules):
+    """A function from the seat's side's points per entry (int array) to its chance of winning the game
+    after the hand (float array), with ``.score``: the checked score ``{side: points}``.
+
+    Checks the score now (:func:`solver.p_win_after` raises :class:`RulesError`), so that a bad one
+    fails before any solving.
+    """
+    next_dealer = laws.next_seat(int(dealer), rules.players)
+    my_side = laws.side_of(int(seat), rules.players)
+    mine = laws.side_name(my_side, rules.players)
+    before = p_win_after(0, 0, score, next_dealer, rules)      # a thrown-in hand: only the deal moves on
+    cache = {0: before[mine]}
+
+    def chance(v: int) -> float:
+        if v not in cache:    # positive: the seat's side scored v; negative: the other side scored -v
+            got = [0, 0]
+            got[my_side if v > 0 else 1 - my_side] = abs(v)
+            cache[v] = p_win_after(got[0], got[1], score, next_dealer, rules)[mine]
+        return cache[v]
+
+    def wins(points):
+        values, inverse = np.unique(np.asarray(points, dtype=np.int64), return_inverse=True)
+        return np.array([chance(int(v)) for v in values], dtype=np.float64)[inverse.reshape(-1)]
+
+    wins.score = dict(zip(before.sides, before.score))
+    return wins
+
+
+def _ahead(a: tuple, b: tuple) -> bool:
+    """``a`` ranks above ``b``: the first figure that differs by more than rounding is larger."""
+    return next((x > y for x, y in zip(a, b) if abs(x - y) > 1e-12), False)
+
+
+def _mean(values, e) -> float:
+    """The (weighted by ``e``, when set) mean of ``values``."""
+    if e is None:
+        return float(values.mean()) if values.size else 0.0
+    return float((e * values).sum() / e.sum())
 
 
 def _share(mask, e) -> float:
@@ -307,12 +368,13 @@ def _share(mask, e) -> float:
 
 
 def _option(action, trump, alone, discard, res: Result, exact, seat, dealer, players, discards, auction, my_side,
-            dummy=False, adv: Auction | None = None):
-    """The :class:`Option` of one call from its per-world :class:`Result` (``dummy``: dummy hands)."""
+            dummy=False, adv: Auction | None = None, wins=None):
+    """The :class:`Option` of one call from its per-world :class:`Result` (``dummy``: dummy hands;
+    ``wins``: :func:`_win_values` when advising with a score)."""
     e = None if adv is None else adv.entry_weights(res)
     if e is not None:
         return _weighted_option(action, trump, alone, discard, res, e, adv.engine.n, seat, dealer, players,
-                                discards, auction, my_side)
+                                discards, auction, my_side, wins)
     n = res.points.size
     ours = (res.maker >= 0) & (laws.side_of(res.maker, players) == my_side)
     if dummy:       # the whole hand: made in both sets, all ten tricks, euchred in at least one set
@@ -351,13 +413,19 @@ def _option(action, trump, alone, discard, res: Result, exact, seat, dealer, pla
     ep = float(points.mean()) if n else 0.0
     values, counts = np.unique(res.points, return_counts=True)
     outcomes = {int(v): float(c) / n for v, c in zip(values, counts)}
+    game = {}
+    if wins is not None:
+        pw = wins(res.points)
+        lo, hi = mean_interval(pw, exact)
+        game = {"p_win_game": _mean(pw, None), "p_win_game_interval": (max(0.0, lo), min(1.0, hi)),
+                "world_wins": pw}
     return Option(action, trump, bool(alone), discard, pm, pa, pe, ep, pmi, pai, pei,
                   mean_interval(points, exact), n, exact, outcomes, discards, auction, seat, dealer, players,
-                  points, phases=phases)
+                  points, phases=phases, **game)
 
 
 def _weighted_option(action, trump, alone, discard, res: Result, e, n, seat, dealer, players, discards, auction,
-                     my_side):
+                     my_side, wins=None):
     """:func:`_option` for weighted entries ``e`` (enumerated worlds: exact weighted means)."""
     ours = (res.maker >= 0) & (laws.side_of(res.maker, players) == my_side)
     total = e.sum()
@@ -373,8 +441,13 @@ def _weighted_option(action, trump, alone, discard, res: Result, e, n, seat, dea
     values = np.unique(res.points)
     outcomes = {int(v): float(e[res.points == v].sum() / total) for v in values}
     world_points = res.world_values(res.points.astype(float), n)
+    game = {}
+    if wins is not None:
+        pw = wins(res.points)
+        p = _mean(pw, e)
+        game = {"p_win_game": p, "p_win_game_interval": (p, p), "world_wins": res.world_values(pw, n)}
     return Option(action, trump, bool(alone), discard, pm, pa, pe, ep, pmi, pai, pei, (ep, ep), n, True,
-                  outcomes, discards, auction, seat, dealer, players, world_points)
+                  outcomes, discards, auction, seat, dealer, players, world_points, **game)
 
 
 __all__ = ["advise", "ROBUST_DELTA"]

@@ -45,6 +45,11 @@ class Option:
             on its own, ``({"hands": "personal", ...}, {"hands": "dummy", ...})``, each with
             ``p_make``, ``p_march``, ``p_euchred``, ``expected_points`` and their intervals.
             The option's own figures are for the whole hand (see :mod:`solver.advisor`).
+        p_win_game: advising with a score (else ``None``): the chance that the seat's side wins the
+            game after this hand (see :func:`solver.advisor.advise`); ``p_win_game_interval`` its
+            95% interval (Student t over sampled worlds, clipped to 0..1; the value when exact).
+        world_wins: with a score, float array (n,): that chance in each world, as ``world_points``
+            (not in :meth:`to_dict`).
     """
 
     action: str
@@ -69,6 +74,9 @@ class Option:
     players: int = field(default=4, compare=False)
     world_points: np.ndarray | None = field(default=None, repr=False, compare=False)
     phases: tuple | None = None
+    p_win_game: float | None = None
+    p_win_game_interval: tuple | None = None
+    world_wins: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     @property
     def call(self) -> str:
@@ -102,6 +110,8 @@ class Option:
             "discards": None if self.discards is None else {str(k): v for k, v in self.discards.items()},
             "auction": None if self.auction is None else dict(self.auction),
             **({} if self.phases is None else {"phases": [dict(p) for p in self.phases]}),
+            **({} if self.p_win_game is None else {"p_win_game": self.p_win_game,
+                                                   "p_win_game_interval": list(self.p_win_game_interval)}),
         }
 
 
@@ -112,8 +122,10 @@ class Advice:
     Attributes:
         options: one :class:`Option` per legal call (pass first, then the calls by
             suit, each without then with going alone).
-        recommended: the option with the highest expected points.
-        margin: its lead in expected points over the next best option;
+        recommended: the option with the highest expected points (with a ``score``: the highest
+            :attr:`Option.p_win_game`, ties by expected points).
+        margin: its lead in expected points (with a ``score``: in the chance of winning the game)
+            over the next best option;
             ``margin_interval`` a 95% interval for that difference (paired over the
             same worlds).
         worlds: worlds used; exact: every possible deal was used; placements: how
@@ -140,6 +152,8 @@ class Advice:
             call depends on the model, ``None`` when not checked.
         weights: float (n,) weights of the worlds (enumerated worlds under inference: their
             likelihood), ``None`` when uniform (not in :meth:`to_dict`).
+        score: the game's score before the hand, ``{"NS": 8, "EW": 6}``, when advising by the
+            chance of winning the game; ``None`` (by points).
 
     ``str(advice)`` is a table for people; :meth:`to_dict` the same for programs
     (plain JSON types; ``"version": 1`` names this layout, which only grows).
@@ -172,6 +186,7 @@ class Advice:
     variants: tuple = ()
     robust: bool | None = None
     weights: np.ndarray | None = field(default=None, repr=False, compare=False)
+    score: dict | None = None
 
     def option(self, call: str) -> Option:
         """The option for a call token (``"pass"``, ``"order alone"``, ``"call h"``)."""
@@ -219,6 +234,14 @@ class Advice:
             "robust": self.robust,
             "variants": [dict(v) for v in self.variants],
         }
+        if self.score is not None:
+            out["score"] = dict(self.score)
+            out["margin_unit"] = "p_win_game"
+            out["method"]["p_win_game"] = (
+                "the chance that the seat's side wins the game after this hand: each world's points to a side "
+                "(a thrown-in hand scores nothing), then solver.win_probability from the new score with the "
+                "deal passed to the dealer's left (both sides bidding by the bidding model, hands independent); "
+                "the recommendation and the margin are by it")
         if self.dummies is not None:
             out["dummies"] = {"N": format_cards(self.dummies[0]), "S": format_cards(self.dummies[1])}
             out["method"]["worlds"] = ("every placement of the unseen cards (the opponent's personal hand and the "

@@ -1,0 +1,185 @@
+"""Issue 12 item 2: advise(..., score=...) judges the calls by the chance of winning the game."""
+import json
+
+import pytest
+
+import solver
+from solver import EuchreError, Rules, advise, laws, win_probability
+
+EXAMPLE = dict(hand="Jh Jd Ah Kh Ac", upcard="9h", seat="W", dealer="S", seed=1)
+
+
+def by_hand(option, score, seat, dealer, rules):
+    """The option's P(win game) from its outcome distribution {points for the seat's side: chance}, each
+    new score read from win_probability directly (a side at the target has won)."""
+    sides = [laws.side_name(s, rules.players) for s in (0, 1)]
+    mine = laws.side_name(laws.side_of(int(solver.Seat.parse(seat)), rules.players), rules.players)
+    other = sides[1 - sides.index(mine)]
+    nxt = laws.next_seat(int(solver.Seat.parse(dealer)), rules.players)
+    total = 0.0
+    for points, chance in option.outcomes.items():
+        after = dict(score)
+        after[mine if points > 0 else other] += abs(points)
+        if after[mine] >= rules.winning_score:
+            p = 1.0
+        elif after[other] >= rules.winning_score:
+            p = 0.0
+        else:
+            p = win_probability(after, dealer=nxt, rules=rules)[mine]
+        total += chance * p
+    return total
+
+
+def test_example_at_eight_orders_with_the_partner():
+    a = advise(**EXAMPLE, score={"NS": 0, "EW": 8})
+    assert a.recommended.call == "order"
+    assert a.option("order").p_win_game == 1.0 and a.option("order").p_win_game_interval == (1.0, 1.0)
+    alone = a.option("order alone")
+    assert alone.p_win_game < 1.0
+    # the margin: paired over the same worlds, so (with sampled, unweighted worlds) the difference of the means
+    second = max((o for o in a.options if o.call != "order"), key=lambda o: o.p_win_game)
+    assert a.margin == pytest.approx(1.0 - second.p_win_game, abs=1e-12)
+    lo, hi = a.margin_interval
+    assert 0 < lo <= a.margin <= hi
+    d = a.to_dict()
+    assert d["score"] == {"NS": 0, "EW": 8} and d["margin_unit"] == "p_win_game"
+    assert d["options"][1]["p_win_game"] == 1.0 and d["options"][1]["p_win_game_interval"] == [1.0, 1.0]
+    text = str(a)
+    assert "P(win game)" in text and "in win probability" in text
+    # by points the loner leads: the score, not the sampling, changes the call
+    assert advise(**EXAMPLE).recommended.call == "order alone"
+
+
+def test_without_a_score_nothing_changes():
+    plain = advise(**EXAMPLE).to_dict()
+    assert advise(**EXAMPLE, score=None).to_dict() == plain
+    assert "score" not in plain and all("p_win_game" not in o for o in plain["options"])
+    scored = advise(**EXAMPLE, score={"NS": 3, "EW": 2}).to_dict()
+    # the hand's own figures do not depend on the score
+    for o, s in zip(plain["options"], scored["options"]):
+        s = dict(s)
+        s.pop("p_win_game"), s.pop("p_win_game_interval")
+        assert s == o
+
+
+@pytest.mark.parametrize("seat,dealer,rules,score", [
+    ("W", "S", Rules(), {"NS": 0, "EW": 8}),
+    ("N", "E", Rules(), {"NS": 6, "EW": 9}),
+    ("N", "S", Rules(players=2), {"N": 7, "S": 4}),
+    ("S", "S", Rules(players=2, stick_the_dealer=True), {"N": 9, "S": 9}),
+])
+def test_p_win_game_is_the_average_over_the_outcomes(seat, dealer, rules, score):
+    a = advise(hand="Jh Jd Ah Kh Ac", upcard="9h", seat=seat, dealer=dealer, rules=rules, score=score, seed=3,
+               worlds=300, inference=False)
+    for o in a.options:
+        assert o.p_win_game == pytest.approx(by_hand(o, score, seat, dealer, rules), abs=1e-9), o.call
+        lo, hi = o.p_win_game_interval
+        assert 0.0 <= lo <= o.p_win_game <= hi <= 1.0
+        if o.exact:
+            assert lo == hi == o.p_win_game
+
+
+def test_exact_weighted_worlds_average_like_the_points():
+    # two-player, the second to speak: enumerated worlds weighted by the first pass
+    rules = Rules(players=2)
+    score = {"N": 8, "S": 5}
+    a = advise(hand="Jh Jd Ah Kh 9c", upcard="9h", seat="S", dealer="S", rules=rules, score=score, seed=2)
+    assert a.exact and a.weights is not None
+    for o in a.options:
+        assert o.p_win_game == pytest.approx(by_hand(o, score, "S", "S", rules), abs=1e-9)
+    best = max(a.options, key=lambda o: (o.p_win_game, o.expected_points))
+    assert a.recommended.call == best.call
+
+
+@pytest.mark.parametrize("hand,upcard,seat,dealer", [
+    ("Jh Jd Ah Kh Ac", "9h", "W", "S"),
+    ("9c Tc Qd 9s Ts", "Jh", "N", "E"),
+    ("Jc Js Ac Kc Qh", "9c", "S", "S"),
+])
+def test_at_love_all_the_chance_follows_the_points_where_they_clearly_differ(hand, upcard, seat, dealer):
+    a = advise(hand=hand, upcard=upcard, seat=seat, dealer=dealer, score={"NS": 0, "EW": 0}, seed=5, worlds=400)
+    for x in a.options:
+        for y in a.options:
+            if x.expected_points > y.expected_points + 0.5:
+                assert x.p_win_game > y.p_win_game, (x.call, y.call)
+
+
+@pytest.mark.parametrize("score,rules,word", [
+    ({"NS": -1, "EW": 0}, Rules(), "-1"),
+    ({"NS": 10, "EW": 10}, Rules(), "both sides"),
+    ({"NS": 10, "EW": 3}, Rules(), "target"),
+    ({"NS": 1, "XY": 0}, Rules(), "XY"),
+    ({"NS": 1, "EW": 0}, Rules(players=2), "NS"),
+    ({"NS": 1.5, "EW": 0}, Rules(), "1.5"),
+    ({"NS": "3", "EW": 0}, Rules(), "'3'"),
+    ("NS:3", Rules(), "NS:3"),
+    ({"NS": 1}, Rules(), "EW"),
+])
+def test_bad_scores_are_clear_errors(score, rules, word):
+    seat = "N"
+    with pytest.raises(EuchreError) as err:
+        advise(hand="Jh Jd Ah Kh Ac", upcard="9h", seat=seat, dealer="S", rules=rules, score=score, seed=1,
+               worlds=10)
+    assert word in str(err.value)
+
+
+# -- the command line ---------------------------------------------------------------------------
+CLI = ["advise", "--hand", "Jh Jd Ah Kh Ac", "--upcard", "9h", "--seat", "W", "--dealer", "S", "--seed", "1",
+       "--worlds", "300"]
+
+
+def test_cli_score_matches_the_library(capsys):
+    from solver.cli import main
+    assert main(CLI + ["--score", "ns:0, EW:8", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    lib = advise(**{**EXAMPLE, "worlds": 300}, score={"NS": 0, "EW": 8}).to_dict()
+    assert out == lib and out["recommended"] == "order"
+    assert main(CLI + ["--score", "NS:0,EW:8"]) == 0
+    text = capsys.readouterr().out
+    assert "P(win game)" in text and "in win probability" in text
+
+
+@pytest.mark.parametrize("text,word", [("NS8,EW:0", "'NS8'"), ("NS:x,EW:0", "'NS:x'"), ("", "SIDE:POINTS"),
+                                       ("NS:1,ns:2", "twice"), ("NS:-1,EW:0", "-1"), ("NS:1,XY:0", "XY"),
+                                       ("NS:10,EW:10", "both sides")])
+def test_cli_bad_score_is_one_error_line(capsys, text, word):
+    from solver.cli import main
+    assert main(CLI + ["--score", text]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("euchre: error:") and word in err
+
+
+# -- HTTP -------------------------------------------------------------------------------------------
+HTTP = {"hand": "Jh Jd Ah Kh Ac", "upcard": "9h", "seat": "W", "dealer": "S", "worlds": 200, "seed": 1}
+
+
+@pytest.fixture
+def client():
+    from api import create_app
+    return create_app({"TESTING": True}).test_client()
+
+
+def test_http_score_matches_the_library(client):
+    resp = client.post("/v1/advise", json={**HTTP, "score": {"NS": 0, "EW": 8}})
+    assert resp.status_code == 200, resp.get_json()
+    lib = advise(**{**EXAMPLE, "worlds": 200}, score={"NS": 0, "EW": 8}).to_dict()
+    assert resp.get_json() == json.loads(json.dumps(lib))
+    assert resp.get_json()["recommended"] == "order"
+
+
+def test_http_score_is_in_the_openapi_document(client):
+    doc = client.get("/openapi.json").get_json()
+    text = json.dumps(doc)
+    assert '"score"' in text and "p_win_game" in text
+
+
+@pytest.mark.parametrize("score,word", [({"NS": -1, "EW": 0}, "-1"), ({"NS": 10, "EW": 10}, "both sides"),
+                                        ({"NS": 1, "XY": 0}, "XY"), ({"NS": 1.5, "EW": 0}, None),
+                                        ({"NS": "3", "EW": 0}, None), ("NS:3,EW:0", None), ([1, 2], None)])
+def test_http_bad_score_is_422_problem(client, score, word):
+    resp = client.post("/v1/advise", json={**HTTP, "worlds": 10, "score": score})
+    assert resp.status_code == 422 and resp.mimetype == "application/problem+json", resp.get_json()
+    body = resp.get_json()
+    assert body["status"] == 422 and body["detail"]
+    if word is not None:
+        assert word in body["detail"]
