@@ -15,6 +15,7 @@ import numpy as np
 from . import _search
 from .cards import Card, Seat, Suit, mask_of, parse_cards, parse_deal
 from .errors import CardError, PositionError, RulesError, quoted
+from .bounds import MAX_THREADS, check_int
 from .laws import check_seat, first_leader, hand_points, parse_side, popcount, side_name, side_of, winning_index
 from .position import Position
 from .rules import Rules
@@ -427,8 +428,7 @@ def solve_batch(hands, trump, leader, makers=0, in_play=None, players: int = 4, 
     if hands.ndim != 2 or hands.shape[1] != 4:
         raise PositionError(f"hands: expected a (n, 4) array, got shape {hands.shape}")
     n = hands.shape[0]
-    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or not 1 <= threads <= 256:
-        raise PositionError(f"threads {quoted(threads, 40)}: must be a whole number 1..256")
+    threads = check_int(threads, "threads", 1, MAX_THREADS)
     if isinstance(players, bool) or not isinstance(players, (int, np.integer)) or players not in (2, 4):
         raise PositionError(f"players {quoted(players, 40)}: must be 4 or 2")
     if not isinstance(bands, (bool, np.bool_)):

@@ -11,7 +11,7 @@ import solver
 import solver.dd
 import solver.laws
 import solver.position
-from solver import EuchreError, Position, PositionError, Rules, Seat, Suit, dd_table, first_leader, solve
+from solver import EuchreError, Position, PositionError, Rules, RulesError, Seat, Suit, dd_table, first_leader, solve
 
 
 # --------------------------------------------------------------------------- issue 10.3: argument types
@@ -78,9 +78,11 @@ def test_points_helpers_check_arguments():
 def test_solve_batch_checks_scalar_types():
     hands = np.array([[1, 2, 4, 8]], np.uint32)
     for kwargs, message in [(dict(players="4"), "players '4'"), (dict(players=True), "players True"),
-                            (dict(threads=True), "threads True"), (dict(bands="yes"), "bands 'yes'"),
-                            (dict(threads=1.0), "threads 1.0")]:
+                            (dict(bands="yes"), "bands 'yes'")]:
         with pytest.raises(PositionError, match=message):
+            solver.solve_batch(hands, 0, 0, **kwargs)
+    for kwargs, message in [(dict(threads=True), "threads True"), (dict(threads=1.0), "threads 1.0")]:
+        with pytest.raises(RulesError, match=message):      # the bounds' error, as in advise and review
             solver.solve_batch(hands, 0, 0, **kwargs)
 
 
@@ -223,3 +225,14 @@ def test_results_have_to_dict():
 def test_docstring_examples_run(module):
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_a_bad_thread_count_is_the_same_error_everywhere():
+    """threads out of range: one bound (solver.bounds.MAX_THREADS), one error class, at every door."""
+    hands = np.array([[1, 2, 4, 8]], dtype=np.uint32)
+    one = np.zeros(1, dtype=np.uint8)
+    for call in (lambda t: solver.solve_batch(hands, one, one, threads=t),
+                 lambda t: solver.advise("9d Ac Tc Kd Jd", "Kc", "N", "S", threads=t)):
+        for bad in (0, 10 ** 100, 2.0):
+            with pytest.raises(RulesError, match="threads .*: must be a whole number 1..256"):
+                call(bad)
