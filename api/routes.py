@@ -79,12 +79,14 @@ def play(body: PlayRequest):
     """As `euchre play --json` (`solver.advise_play(...).to_dict()`): for each legal card of the seat
     to play, expected tricks and points for its side, P(make), P(euchred) and P(march) with 95%
     intervals over worlds drawn by the bidding model's chance of the calls; the recommendation and
-    its margin. After the card, play in each world is double dummy: optimistic for both sides."""
+    its margin; with `score`, each card's chance of winning the game (`p_win_game`), by which it
+    then recommends. After the card, play in each world is double dummy: optimistic for both sides."""
     limits.check_worlds(body.worlds)
     run = limits.engine_function("advise_play")
     with limits.engine(body, main_field="hand"):
+        extra = {"score": body.score} if body.score is not None else {}
         result = run(worlds=body.worlds, seed=body.seed, inference=body.inference,
-                     threads=current_app.config["ENGINE_THREADS"], **body.view_keys())
+                     threads=current_app.config["ENGINE_THREADS"], **extra, **body.view_keys())
     return jsonify(result.to_dict())
 
 

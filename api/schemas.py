@@ -166,6 +166,10 @@ class TableRequest(Strict):
         return v
 
 
+#: The game's score before a hand, points by side; the engine checks the sides and the values.
+ScoreIn = dict[Annotated[StrictStr, Field(max_length=8)], StrictInt] | None
+
+
 class AdviseRequest(Strict):
     """One bidding decision: the seat's hand, the upcard, dealer and round (solver.advise)."""
 
@@ -182,7 +186,7 @@ class AdviseRequest(Strict):
                                                   "both face-up dummies, 'N:<cards> S:<cards>'")
     inference: StrictBool = Field(True, description="weight the worlds by the earlier passes under the bidding "
                                                     "model (false: uniform worlds)")
-    score: dict[Annotated[StrictStr, Field(max_length=8)], StrictInt] | None = Field(
+    score: ScoreIn = Field(
         None, max_length=2, examples=[{"NS": 8, "EW": 6}],
         description="the game's score before this hand, points by side (NS, EW; two-player N, S): every option "
                     "then gains p_win_game (the chance that the seat's side wins the game) and the recommendation "
@@ -235,6 +239,11 @@ class PlayRequest(Strict):
     seed: Seed = None
     inference: StrictBool = Field(True, description="weight the worlds by the bidding model's chance of every "
                                                     "call seen (false: uniform worlds)")
+    score: ScoreIn = Field(
+        None, max_length=2, examples=[{"NS": 8, "EW": 6}],
+        description="the game's score before this hand, points by side (NS, EW; two-player N, S): every card then "
+                    "gains p_win_game (the chance that the seat's side wins the game) and the recommendation and "
+                    "margin are by it")
 
     @field_validator("hand")
     @classmethod
@@ -354,7 +363,8 @@ class AdviseResponse(BaseModel):
 class PlayResponse(BaseModel):
     """`solver.advise_play(...).to_dict()`, as `euchre play --json`: per legal card expected tricks and points for
     the seat's side, P(make), P(euchred), P(march) for the makers, each with a 95% interval; `best`, `margin` and
-    its paired interval; how the worlds were drawn (`worlds`, `effective_worlds`, `exact`, `method`, `model`)."""
+    its paired interval; how the worlds were drawn (`worlds`, `effective_worlds`, `exact`, `method`, `model`).
+    With a `score`: `score`, `margin_unit` "p_win_game" and per card `p_win_game` with `p_win_game_interval`."""
 
     model_config = ConfigDict(extra="allow")
 

@@ -201,7 +201,7 @@ def cmd_play(args) -> dict:
     view = seat_view(**_play_view(args))
     seed = _play_seed(view) if args.seed is None else args.seed
     advice = advise_play(view, worlds=args.worlds, seed=seed, threads=args.threads,
-                         inference=not args.no_inference)
+                         inference=not args.no_inference, score=None if args.score is None else _score_arg(args.score))
     if not args.json:
         say(advice)
     return advice.to_dict()
@@ -328,6 +328,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--threads", type=int, default=1, help="solver threads (default 1)")
     p.add_argument("--no-inference", dest="no_inference", action="store_true",
                    help="uniform worlds: do not weigh them by the bidding model's chance of the calls")
+    p.add_argument("--score", default=None, metavar="SIDE:N,SIDE:N",
+                   help="the game's score before this hand, e.g. NS:8,EW:6 (two-player N:8,S:6): judge the cards "
+                        "by the chance of winning the game (P(win game)), not the hand's points")
     p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
                    help="the dealer must name a suit when all pass twice")
     _add_rules_options(p, lead=True)

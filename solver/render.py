@@ -230,7 +230,8 @@ def play_advice_text(advice) -> str:
     legal card: expected tricks and points for the seat's side with the half-width of their
     95% interval (none when exact), P(make), P(euchred) of the makers and, for a maker,
     P(march) (``*`` marks the recommended card); then the recommendation with its margin,
-    and the reminder that play after the card is double dummy.
+    and the reminder that play after the card is double dummy. Advising with a score adds the
+    score line and a P(win game) column, and the margin is then in win probability.
     """
     role = "maker" if advice.makers else "defender"
     extra = ""
@@ -248,25 +249,35 @@ def play_advice_text(advice) -> str:
     lines = [f"{advice.seat} ({role}, {advice.side}{extra}) holds {format_cards(advice.hand)}; trump "
              f"{advice.trump.word}; {table}; {advice.side} has {_trick_text(advice.tricks_won)}",
              f"{advice.worlds} worlds ({how}{ess})"]
+    score = advice.score
+    if score:
+        target = "" if advice.view is None else f" (to {advice.view.rules.winning_score})"
+        lines.append("score " + ", ".join(f"{k} {v}" for k, v in score.items()) +
+                     f"{target}: judged by the chance of winning the game")
     march = advice.makers
     lines.append(f"{'card':<5} {'tricks':>14} {'points':>16} {'P(make)':>8} {'P(euchred)':>10}"
-                 + (f" {'P(march)':>8}" if march else ""))
+                 + (f" {'P(march)':>8}" if march else "") + (f" {'P(win game)':>17}" if score else ""))
     for c in advice.cards:
         t = f"{c.expected_tricks:.3f}" + ("" if advice.exact else _half(c.tricks_interval))
         p = f"{c.expected_points:+.3f}" + ("" if advice.exact else _half(c.points_interval))
         mark = " *" if c.card == advice.best else ""
+        win = ""
+        if score:
+            whalf = (c.win_interval[1] - c.win_interval[0]) / 2
+            win = " " + f"{c.p_win_game:.4f}{'' if advice.exact else f' ±{whalf:.4f}'}".rjust(17)
         lines.append(f"{str(c.card):<5} {t:>14} {p:>16} {c.p_make:8.3f} {c.p_euchred:10.3f}"
-                     + (f" {c.p_march:8.3f}" if march else "") + mark)
+                     + (f" {c.p_march:8.3f}" if march else "") + win + mark)
     if advice.runner_up is None:
         lines.append(f"play {advice.best} (the only legal card)")
     elif len(advice.equal) == len(advice.cards):
         lines.append(f"recommended: {advice.best}; every legal card is as good")
     else:
         lo, hi = advice.margin_interval
-        spread = "" if advice.exact else f", 95% {lo:+.3f} to {hi:+.3f}"
+        unit, f = ("in win probability", ".4f") if score else ("points", ".3f")
+        spread = "" if advice.exact else f", 95% {lo:+{f}} to {hi:+{f}}"
         same = [str(c) for c in advice.equal[1:]]
         tie = f"; as good: {', '.join(same)}" if same else ""
-        lines.append(f"recommended: {advice.best} (by {advice.margin:.3f} points over {advice.runner_up}{spread}){tie}")
+        lines.append(f"recommended: {advice.best} (by {advice.margin:{f}} {unit} over {advice.runner_up}{spread}){tie}")
     lines.extend(advice.notes)
     lines.append("play after this card is double dummy in each world (optimistic: everyone sees every card)")
     return "\n".join(lines)

@@ -83,10 +83,11 @@ def late_view(seed, calls, extra):
     return h, h.view(h.to_act)
 
 
-def brute_force(h, view, inference):
+def brute_force(h, view, inference, dist=None):
     """Independent: every placement of the unseen cards (the upcard was turned down: in the kitty),
     weighted by the model's likelihood of the other seats' calls (dealt hand = held now + played), each
-    solved by solver.card_values; per legal card the weighted (tricks, points, P(make), P(march))."""
+    solved by solver.card_values; per legal card the weighted (tricks, points, P(make), P(march)).
+    ``dist``, when given, is filled with per card ``{points for the seat's side: chance}``."""
     seat, trump = view.seat, h.trump
     played, voids = [0] * 4, [set() for _ in range(4)]
     trick_list = list(h.tricks) + ([] if not h.current_trick else [None])
@@ -138,7 +139,14 @@ def brute_force(h, view, inference):
                     pts = points_for(mk) if mine == makers else -points_for(mk)
                     acc = sums.setdefault(card, np.zeros(4))
                     acc += wt * np.array([tricks, pts, mk >= 3, mk == 5])
+                    if dist is not None:
+                        d = dist.setdefault(card, {})
+                        d[pts] = d.get(pts, 0.0) + wt
                 total += wt
+    if dist is not None:
+        for d in dist.values():
+            for k in d:
+                d[k] /= total
     return {card: v / total for card, v in sums.items()}
 
 
@@ -276,3 +284,128 @@ def test_http_play_bad_view_is_problem_json(client, change, status, field):
         assert problem.get("field") == field or field in json.dumps(problem)
     if "seat" in change:
         assert "W's turn" in problem["detail"]
+
+
+# -- with the score of the game (issue 12, item 2) --------------------------------------------------------
+# E plays the third card of trick 3 (W led Ks, N threw Ad); EW made hearts and has two tricks. Kh (ruffing
+# the partner's king) is safest for the make; Kc and Kd keep the trump and march more often.
+SCORED = dict(seat="E", hand="Kc Kd Kh", dealer="S", upcard="Jd", calls="Pass Pass Pass Pass h",
+              tricks="As 9s Ah Qs; Qc Jc Ac 9c; Ks Ad")
+SCORED_DEAL = "N:9d Qd Ad 9c 9s E:Kc Kd Kh Ah Qc S:Ts Jh Qh Qs Jc W:Td Js As Ac Ks"
+SCORED_PLAYS = ["As", "9s", "Ah", "Qs", "Qc", "Jc", "Ac", "9c", "Ks", "Ad"]
+
+
+def p_win_by_hand(dist, score, mine, other, next_dealer):
+    """The chance that ``mine`` wins the game after the hand, from its points' distribution: a side at the
+    target has won, else solver.win_probability from the new score, the next hand dealt by ``next_dealer``."""
+    total = 0.0
+    for pts, p in dist.items():
+        after = dict(score)
+        after[mine if pts > 0 else other] += abs(pts)
+        if after[mine] >= 10:
+            w = 1.0
+        elif after[other] >= 10:
+            w = 0.0
+        else:
+            w = solver.win_probability(after, next_dealer)[mine]
+        total += p * w
+    return total
+
+
+@pytest.fixture(scope="module")
+def scored_truth():
+    h = Hand.from_deal(SCORED_DEAL, upcard="Jd", dealer="S")
+    for a in ["pass"] * 4 + ["call h", "partner"] + SCORED_PLAYS:
+        h.apply(a)
+    view = h.view("E")
+    assert view.to_dict() == seat_view(**SCORED).to_dict()
+    dist = {}
+    means = brute_force(h, view, False, dist)
+    return view, dist, means
+
+
+@pytest.mark.parametrize("score, by_points_too", [
+    ({"EW": 7, "NS": 9}, False),   # EW cannot reach 10 now and NS needs any point: the march (to 9) matters
+    ({"EW": 9, "NS": 7}, True),    # EW needs the one trick of a make: the safest card, as by points
+])
+def test_the_score_judges_the_cards_by_the_game(scored_truth, score, by_points_too):
+    view, dist, means = scored_truth
+    plain = advise_play(view, worlds=100, seed=1, inference=False)
+    a = advise_play(view, worlds=100, seed=1, inference=False, score=score)
+    assert a.exact and plain.exact and a.score == score
+    want = {card: p_win_by_hand(d, score, "EW", "NS", "W") for card, d in dist.items()}
+    for c in a.cards:
+        assert c.p_win_game == pytest.approx(want[str(c.card)], abs=1e-12)
+        assert c.win_interval == (c.p_win_game, c.p_win_game)
+        assert c.expected_points == pytest.approx(means[str(c.card)][1])
+    by_game = sorted(want, key=lambda k: (-want[k], -means[k][1]))
+    assert want[by_game[0]] - want[by_game[1]] > 1e-3          # a real difference, not a rounding tie
+    assert str(a.best) == by_game[0] and str(a.runner_up) == by_game[1]
+    assert a.margin == pytest.approx(want[by_game[0]] - want[by_game[1]], abs=1e-12)
+    assert str(plain.best) == "Kh"
+    assert (str(a.best) == "Kh") is by_points_too
+    d = a.to_dict()
+    assert d["score"] == score and d["margin_unit"] == "p_win_game"
+    assert all(c["p_win_game"] == pytest.approx(want[c["card"]]) for c in d["cards"])
+    text = str(a)
+    assert "P(win game)" in text and "in win probability" in text
+    assert f"score NS {score['NS']}, EW {score['EW']} (to 10)" in text
+
+
+def test_without_a_score_nothing_changes_and_the_hand_figures_stay():
+    view = dealt(4).view("W")
+    plain = advise_play(view, worlds=200, seed=6).to_dict()
+    assert advise_play(view, worlds=200, seed=6, score=None).to_dict() == plain
+    assert "score" not in plain and "margin_unit" not in plain and all("p_win_game" not in c for c in plain["cards"])
+    scored = advise_play(view, worlds=200, seed=6, score={"NS": 4, "EW": 4}).to_dict()
+    assert not plain["exact"]
+    for c, s in zip(plain["cards"], scored["cards"]):
+        assert {k: v for k, v in s.items() if not k.startswith("p_win_game")} == c
+        lo, hi = s["p_win_game_interval"]
+        assert 0 <= lo <= s["p_win_game"] <= hi <= 1
+    assert any(s["p_win_game_interval"][0] < s["p_win_game_interval"][1] for s in scored["cards"])   # sampled
+
+
+@pytest.mark.parametrize("score, word", [
+    ({"NS": -1, "EW": 0}, "-1"), ({"NS": 10, "EW": 10}, "target"), ({"N": 3, "S": 2}, "N"),
+    ({"NS": 8.5, "EW": 0}, "8.5"), ("NS 8", "NS 8"),
+])
+def test_bad_scores_are_clear_errors(score, word):
+    with pytest.raises(EuchreError, match=word):
+        advise_play(worlds=50, seed=1, score=score, **SCORED)
+
+
+def test_cli_play_score_is_the_library_answer(capsys):
+    from solver.cli import main
+    args = ["play", "--seat", "E", "--hand", SCORED["hand"], "--dealer", "S", "--upcard", "Jd", "--calls",
+            SCORED["calls"], "--tricks", SCORED["tricks"], "--seed", "2", "--no-inference"]
+    assert main(args + ["--score", "ew:7, NS:9", "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    lib = advise_play(seed=2, inference=False, score={"EW": 7, "NS": 9}, **SCORED).to_dict()
+    assert got == json.loads(json.dumps(lib)) and got["best"] == "Kc"
+    assert main(args + ["--score", "NS:9,EW:7"]) == 0
+    assert "P(win game)" in capsys.readouterr().out
+    assert main(args + ["--score", "EW=7"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("euchre: error:") and "EW=7" in err and len(err.strip().splitlines()) == 1
+
+
+def test_http_play_score_is_the_library_answer(client):
+    body = {**SCORED, "worlds": 100, "seed": 2, "inference": False, "score": {"EW": 7, "NS": 9}}
+    resp = client.post("/v1/play", json=body)
+    assert resp.status_code == 200, resp.get_json()
+    lib = advise_play(worlds=100, seed=2, inference=False, score={"EW": 7, "NS": 9}, **SCORED).to_dict()
+    assert resp.get_json() == json.loads(json.dumps(lib))
+    doc = client.get("/openapi.json").get_json()
+    assert "score" in doc["components"]["schemas"]["PlayRequest"]["properties"]
+    assert "p_win_game" in json.dumps(doc["components"]["schemas"]["PlayResponse"])
+
+
+@pytest.mark.parametrize("score, word", [({"NS": -1, "EW": 0}, "-1"), ({"NS": 10, "EW": 10}, "target"),
+                                         ({"XY": 3}, "XY"), ({"NS": "8"}, None)])
+def test_http_bad_score_is_422_problem(client, score, word):
+    resp = client.post("/v1/play", json={**SCORED, "worlds": 10, "score": score})
+    assert resp.status_code == 422 and resp.mimetype == "application/problem+json"
+    problem = resp.get_json()
+    if word is not None:
+        assert word in problem["detail"]

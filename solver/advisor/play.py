@@ -21,6 +21,15 @@ the card with the best expected points, ties broken by expected tricks; ``margin
 lead in expected points over the next best card, with a paired interval (every card is
 played on the same worlds, so the interval is that of the per-world difference).
 
+**With a score** (``score={"NS": 8, "EW": 6}``, the game's score before this hand) every card
+also gets ``p_win_game``: in each world the hand's points go to a side, then
+:func:`solver.p_win_after` gives the chance that the seat's side wins the game from the new
+score, the next hand dealt by the dealer's left (a side at the target has won); the weighted
+mean over the worlds, with its t interval as for the points (clipped to 0..1). The
+recommendation and the margin are then by ``p_win_game`` (ties by expected points, then
+tricks): a trick that decides the game is worth more than its points. Without a score
+nothing changes.
+
 **This first version plays double dummy within each world**: after the card advised on,
 every seat plays as if all the hands were face up. That flatters the side that would need
 to guess (nobody ever misguesses a finesse or a discard), and it can prefer a card whose
@@ -44,9 +53,10 @@ from ..game.actions import Phase
 from ..game.seat import seat_view, view_from_dict
 from ..game.view import BUILD_KEYS, SeatView
 from ..inference import ViewWorlds, sample_worlds
-from ..laws import MAKE_TRICKS, TRICKS, legal_mask, makers_points, side_name, side_of
+from ..laws import MAKE_TRICKS, TRICKS, legal_mask, makers_points, next_seat, side_name, side_of
 from ..review.batch import Batch, Context, after_card
 from ..stats import t_quantile, wilson
+from .game_odds import p_win_after
 
 __all__ = ["CardAdvice", "PlayAdvice", "advise_play"]
 
@@ -81,6 +91,8 @@ class CardAdvice:
 
     ``p_march`` and ``march_interval`` are ``None`` when the seat defends. Intervals are 95% ``(low, high)``.
     ``outcomes`` maps the side's points in the hand to their (weighted) chance.
+    ``p_win_game`` and ``win_interval``: advising with a score, the chance that the seat's side
+    wins the game after this hand and its 95% interval; else ``None`` (and not in :meth:`to_dict`).
     """
 
     card: Card
@@ -95,6 +107,8 @@ class CardAdvice:
     p_march: float | None
     march_interval: tuple | None
     outcomes: dict
+    p_win_game: float | None = None
+    win_interval: tuple | None = None
 
     def to_dict(self) -> dict:
         out = {"card": str(self.card), "expected_tricks": self.expected_tricks,
@@ -104,6 +118,9 @@ class CardAdvice:
                "euchred_interval": list(self.euchred_interval), "p_march": self.p_march,
                "march_interval": None if self.march_interval is None else list(self.march_interval),
                "outcomes": {str(k): v for k, v in sorted(self.outcomes.items())}}
+        if self.p_win_game is not None:
+            out["p_win_game"] = self.p_win_game
+            out["p_win_game_interval"] = list(self.win_interval)
         return out
 
 
@@ -117,15 +134,19 @@ class PlayAdvice:
         hand: bitmask of the seat's cards; ``trick``: the cards on the table (from the leader), ``leader``.
         tricks_won: tricks the seat's side has won so far in this hand.
         cards: :class:`CardAdvice` per legal card, in card order.
-        best: the recommended :class:`Card` (best expected points, ties by expected tricks);
-            ``equal``: every card as good as it on both counts (``best`` first).
+        best: the recommended :class:`Card` (best expected points, ties by expected tricks; with a
+            ``score``: best ``p_win_game``, ties by expected points, then tricks);
+            ``equal``: every card as good as it on every count (``best`` first).
         runner_up: the best card not in ``equal`` (one of ``equal`` when every card is; ``None`` with one
             legal card); ``margin``: ``best``'s lead in
-            expected points over it, ``margin_interval`` its 95% paired interval (``None`` likewise).
+            expected points over it (with a ``score``: in ``p_win_game``), ``margin_interval`` its 95%
+            paired interval (``None`` likewise).
         worlds: worlds solved; ``effective_worlds``: their effective number; ``exact``: every
             consistent deal was enumerated; ``total``: the consistent deals; ``method``, ``model``,
             ``seed``, ``notes``: as :class:`~solver.inference.ViewWorlds` says.
         view: the :class:`SeatView` advised (not in :meth:`to_dict`; use ``view.to_dict()``).
+        score: the checked score before the hand, ``{side: points}``, when advising with one (``to_dict``
+            then adds ``score`` and ``margin_unit`` ``"p_win_game"``); else ``None``.
     """
 
     seat: Seat
@@ -153,6 +174,7 @@ class PlayAdvice:
     seed: int | None
     notes: tuple = ()
     view: SeatView | None = field(default=None, repr=False, compare=False)
+    score: dict | None = None
 
     def __getitem__(self, card) -> CardAdvice:
         """The figures of one card (a :class:`Card` or its text, ``advice["Ac"]``)."""
@@ -181,7 +203,11 @@ class PlayAdvice:
                 "worlds": self.worlds, "effective_worlds": self.effective_worlds, "exact": self.exact,
                 "total": self.total, "method": self.method, "model": self.model, "seed": self.seed,
                 "play": "double dummy within each world after the card (optimistic: everyone sees all cards)",
-                "notes": list(self.notes)}
+                "notes": list(self.notes), **({} if self.score is None else {
+                    "score": dict(self.score), "margin_unit": "p_win_game",
+                    "p_win_game": "the chance that the seat's side wins the game after this hand: each world's "
+                                  "points to a side, then solver.p_win_after from the new score with the deal "
+                                  "passed to the dealer's left; the recommendation and the margin are by it"})}
 
     def __str__(self) -> str:
         from ..render import play_advice_text
@@ -200,8 +226,36 @@ def _coerce_view(view, view_kw) -> SeatView:
     return view
 
 
+def _game_chances(score, view: SeatView):
+    """A function from the seat's side's points per world (int array: positive its side scored,
+    negative the other side) to its chance of winning the game after the hand, with ``.score``.
+
+    Checks the score now (:func:`solver.p_win_after` raises :class:`RulesError`), before any solving.
+    """
+    rules, players = view.rules, view.rules.players
+    after = next_seat(int(view.dealer), players)
+    my_side = side_of(int(view.seat), players)
+    mine = side_name(my_side, players)
+    before = p_win_after(0, 0, score, after, rules)
+    cache = {}
+
+    def chance(v: int) -> float:
+        if v not in cache:
+            got = [0, 0]
+            got[my_side if v > 0 else 1 - my_side] = abs(v)
+            cache[v] = p_win_after(got[0], got[1], score, after, rules)[mine]
+        return cache[v]
+
+    def wins(points):
+        values, inverse = np.unique(np.asarray(points, dtype=np.int64), return_inverse=True)
+        return np.array([chance(int(v)) for v in values], dtype=np.float64)[inverse.reshape(-1)]
+
+    wins.score = dict(zip(before.sides, before.score))
+    return wins
+
+
 def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = True, model=None, threads: int = 1,
-                **view_kw) -> PlayAdvice:
+                score=None, **view_kw) -> PlayAdvice:
     """Play advice for the seat whose turn it is to play a card (see :mod:`solver.advisor.play`).
 
     Args:
@@ -214,12 +268,16 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
         inference: weight the worlds by the bidding model's chance of every call seen; ``False``: uniform.
         model: a :class:`~solver.bidding.BiddingModel` (default :data:`solver.bidding.DEFAULT_MODEL`).
         threads: solver threads, 1..:data:`~solver.bounds.MAX_THREADS`.
+        score: the game's score before this hand, points by side (``{"NS": 8, "EW": 6}``; two-player
+            ``{"N": .., "S": ..}``), or ``None``: each card then gains ``p_win_game`` and the
+            recommendation and margin are by it (see :mod:`solver.advisor.play`).
 
     Returns :class:`PlayAdvice`.
 
     Raises :class:`~solver.errors.EuchreError`: a bad view (:func:`solver.seat_view`), a bad bound,
     :class:`~solver.errors.IllegalActionError` when it is not the viewing seat's turn to play a card,
-    :class:`~solver.errors.RulesError` for the dummy-hands variant.
+    :class:`~solver.errors.RulesError` for the dummy-hands variant, and for a bad score (negative, not whole,
+    a side that is not in the variant, at the target for both sides; a variant with no game-odds table).
     """
     view = _coerce_view(view, view_kw)
     worlds = check_int(worlds, "worlds", 1, MAX_WORLDS)
@@ -238,6 +296,7 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
     trick_cards = tuple(int(c) for _s, c in view.current)
     led = trick_cards[0] if trick_cards else None
     legal = tuple(cards_of(legal_mask(view.hand, trump, led)))
+    wins = None if score is None else _game_chances(score, view)
 
     w: ViewWorlds = sample_worlds(view, worlds=worlds, seed=seed, inference=inference, model=model)
     players = rules.players
@@ -263,28 +322,38 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
         T.append(mine)
         P.append(pts)
         M.append(mine if makers else TRICKS - mine)
+    W = [None] * len(legal) if wins is None else [wins(p) for p in P]
     out = []
-    for c, t, p, m in zip(legal, T, P, M):
+    for c, t, p, m, g in zip(legal, T, P, M, W):
         et, ti = _weighted_mean(t.astype(float), wn, ess, exact)
         ep, pi = _weighted_mean(p.astype(float), wn, ess, exact)
         pm, mi = _weighted_chance(m >= MAKE_TRICKS, wn, ess, exact)
         pe, ei = _weighted_chance(m < MAKE_TRICKS, wn, ess, exact)
         pa, ai = _weighted_chance(m >= TRICKS, wn, ess, exact) if makers else (None, None)
         outcomes = {int(v): float(wn[p == v].sum()) for v in np.unique(p)}
-        out.append(CardAdvice(Card(c), et, ti, ep, pi, pm, mi, pe, ei, pa, ai, outcomes))
+        game = ()
+        if g is not None:
+            pw, (lo, hi) = _weighted_mean(g, wn, ess, exact)
+            game = (pw, (max(0.0, lo), min(1.0, hi)))
+        out.append(CardAdvice(Card(c), et, ti, ep, pi, pm, mi, pe, ei, pa, ai, outcomes, *game))
     eps = 1e-9
-    order = sorted(range(len(out)), key=lambda i: (-out[i].expected_points, -out[i].expected_tricks, legal[i]))
+
+    def rank(a: CardAdvice) -> tuple:       # larger is better; with a score the game comes first
+        return ((a.p_win_game,) if wins is not None else ()) + (a.expected_points, a.expected_tricks)
+
+    order = sorted(range(len(out)), key=lambda i: tuple(-x for x in rank(out[i])) + (legal[i],))
     top = out[order[0]]
-    equal = tuple(out[i].card for i in order if abs(out[i].expected_points - top.expected_points) < eps
-                  and abs(out[i].expected_tricks - top.expected_tricks) < eps)
+    equal = tuple(out[i].card for i in order
+                  if all(abs(x - y) < eps for x, y in zip(rank(out[i]), rank(top))))
     runner = margin = margin_iv = None
     if len(order) > 1:
         # against the best card that is not as good, so the margin says what choosing well is worth
         j = next((i for i in order if out[i].card not in equal), order[1])
         runner = out[j].card
-        margin, margin_iv = _weighted_mean((P[order[0]] - P[j]).astype(float), wn, ess, exact)
+        values = P if wins is None else W
+        margin, margin_iv = _weighted_mean((values[order[0]] - values[j]).astype(float), wn, ess, exact)
     won = int(view.tricks_won[side])
     return PlayAdvice(Seat(seat), side_name(side, players), makers, Suit(trump), view.alone, view.defender_alone,
                       int(view.hand), Seat(view.leader), tuple(Card(c) for c in trick_cards), won, tuple(out),
                       top.card, equal, runner, margin, margin_iv, len(w), ess, exact, int(w.total), w.method,
-                      w.model, w.seed, tuple(w.notes), view)
+                      w.model, w.seed, tuple(w.notes), view, None if wins is None else wins.score)
