@@ -17,7 +17,7 @@ from ..rules import Rules
 from ..stats import mean_interval, wilson
 from ..worlds import EXACT_LIMIT, bid_space
 from .auction import Auction, Result, best_discard, call_draws
-from .game_odds import p_win_after
+from .game_odds import win_values
 from .inference import MAX_PROPOSALS, draw_worlds, effective_worlds, evidence, evidence_text, pass_likelihood
 from .calls import parse_calls
 from .inputs import parse_dummies
@@ -131,7 +131,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
     laws.check_seat(seat, rules.players, "seat")
     laws.check_seat(dealer, rules.players, "dealer")
     dummy_masks = parse_dummies(dummies, cards, up, seat, rules)
-    wins = None if score is None else _win_values(score, dealer, seat, rules)
+    wins = None if score is None else win_values(score, dealer, seat, rules)
     if isinstance(round, bool) or round not in (1, 2):
         raise IllegalActionError(f"round {round!r}: must be 1 (upcard up) or 2 (upcard turned down)")
     worlds = check_int(worlds, "worlds", MIN_WORLDS, MAX_WORLDS)
@@ -318,34 +318,6 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
                   None if dummy_masks is None else (dummy_masks[0], dummy_masks[2]),
                   model=model, bidding=bidding, variants=tuple(variants), robust=robust, weights=draw.weights,
                   score=None if wins is None else wins.score)
-
-
-def _win_values(score, dealer, seat, rules):
-    """A function from the seat's side's points per entry (int array) to its chance of winning the game
-    after the hand (float array), with ``.score``: the checked score ``{side: points}``.
-
-    Checks the score now (:func:`solver.p_win_after` raises :class:`RulesError`), so that a bad one
-    fails before any solving.
-    """
-    next_dealer = laws.next_seat(int(dealer), rules.players)
-    my_side = laws.side_of(int(seat), rules.players)
-    mine = laws.side_name(my_side, rules.players)
-    before = p_win_after(0, 0, score, next_dealer, rules)      # a thrown-in hand: only the deal moves on
-    cache = {0: before[mine]}
-
-    def chance(v: int) -> float:
-        if v not in cache:    # positive: the seat's side scored v; negative: the other side scored -v
-            got = [0, 0]
-            got[my_side if v > 0 else 1 - my_side] = abs(v)
-            cache[v] = p_win_after(got[0], got[1], score, next_dealer, rules)[mine]
-        return cache[v]
-
-    def wins(points):
-        values, inverse = np.unique(np.asarray(points, dtype=np.int64), return_inverse=True)
-        return np.array([chance(int(v)) for v in values], dtype=np.float64)[inverse.reshape(-1)]
-
-    wins.score = dict(zip(before.sides, before.score))
-    return wins
 
 
 def _ahead(a: tuple, b: tuple) -> bool:

@@ -44,6 +44,7 @@ from typing import Mapping
 
 import numpy as np
 
+from .. import laws
 from ..errors import RulesError, quoted
 from ..laws import MAKE_TRICKS, TRICKS, check_seat, hand_points, side_name, side_of
 from ..rules import Rules
@@ -346,5 +347,35 @@ def p_win_after(points_ns, points_ew, score, next_dealer, rules=None) -> WinChan
     return _odds((before[0] + pts[0], before[1] + pts[1]), _side_arg(next_dealer, rules, "next_dealer"), rules)
 
 
-__all__ = ["HandOutcomes", "WinChance", "hand_outcomes", "win_table", "win_probability", "p_win_after",
+def win_values(score, dealer, seat, rules):
+    """For a hand dealt by ``dealer`` at ``score``: a function from the points of ``seat``'s side per world
+    (int array: positive its side scored that many, negative the other side did, 0 a thrown-in hand) to
+    that side's chance of winning the game after the hand (float array), the deal passing to the left;
+    with ``.score``, the checked score ``{side: points}``. The advisor and play advice both judge by it.
+
+    Checks the score at once (:func:`p_win_after` raises :class:`RulesError`), before any solving.
+    """
+    rules = Rules.coerce(rules)
+    next_dealer = laws.next_seat(int(dealer), rules.players)
+    my_side = laws.side_of(int(seat), rules.players)
+    mine = laws.side_name(my_side, rules.players)
+    before = p_win_after(0, 0, score, next_dealer, rules)      # a thrown-in hand: only the deal moves on
+    cache = {0: before[mine]}
+
+    def chance(v: int) -> float:
+        if v not in cache:
+            got = [0, 0]
+            got[my_side if v > 0 else 1 - my_side] = abs(v)
+            cache[v] = p_win_after(got[0], got[1], score, next_dealer, rules)[mine]
+        return cache[v]
+
+    def wins(points):
+        values, inverse = np.unique(np.asarray(points, dtype=np.int64), return_inverse=True)
+        return np.array([chance(int(v)) for v in values], dtype=np.float64)[inverse.reshape(-1)]
+
+    wins.score = dict(zip(before.sides, before.score))
+    return wins
+
+
+__all__ = ["win_values", "HandOutcomes", "WinChance", "hand_outcomes", "win_table", "win_probability", "p_win_after",
            "variant_key", "DATA_PATH"]

@@ -53,10 +53,10 @@ from ..game.actions import Phase
 from ..game.seat import seat_view, view_from_dict
 from ..game.view import BUILD_KEYS, SeatView
 from ..inference import ViewWorlds, sample_worlds
-from ..laws import MAKE_TRICKS, TRICKS, legal_mask, makers_points, next_seat, side_name, side_of
+from ..laws import MAKE_TRICKS, TRICKS, legal_mask, makers_points, side_name, side_of
 from ..review.batch import Batch, Context, after_card
 from ..stats import t_quantile, wilson
-from .game_odds import p_win_after
+from .game_odds import win_values
 
 __all__ = ["CardAdvice", "PlayAdvice", "advise_play"]
 
@@ -226,34 +226,6 @@ def _coerce_view(view, view_kw) -> SeatView:
     return view
 
 
-def _game_chances(score, view: SeatView):
-    """A function from the seat's side's points per world (int array: positive its side scored,
-    negative the other side) to its chance of winning the game after the hand, with ``.score``.
-
-    Checks the score now (:func:`solver.p_win_after` raises :class:`RulesError`), before any solving.
-    """
-    rules, players = view.rules, view.rules.players
-    after = next_seat(int(view.dealer), players)
-    my_side = side_of(int(view.seat), players)
-    mine = side_name(my_side, players)
-    before = p_win_after(0, 0, score, after, rules)
-    cache = {}
-
-    def chance(v: int) -> float:
-        if v not in cache:
-            got = [0, 0]
-            got[my_side if v > 0 else 1 - my_side] = abs(v)
-            cache[v] = p_win_after(got[0], got[1], score, after, rules)[mine]
-        return cache[v]
-
-    def wins(points):
-        values, inverse = np.unique(np.asarray(points, dtype=np.int64), return_inverse=True)
-        return np.array([chance(int(v)) for v in values], dtype=np.float64)[inverse.reshape(-1)]
-
-    wins.score = dict(zip(before.sides, before.score))
-    return wins
-
-
 def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = True, model=None, threads: int = 1,
                 score=None, **view_kw) -> PlayAdvice:
     """Play advice for the seat whose turn it is to play a card (see :mod:`solver.advisor.play`).
@@ -296,7 +268,7 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
     trick_cards = tuple(int(c) for _s, c in view.current)
     led = trick_cards[0] if trick_cards else None
     legal = tuple(cards_of(legal_mask(view.hand, trump, led)))
-    wins = None if score is None else _game_chances(score, view)
+    wins = None if score is None else win_values(score, view.dealer, view.seat, view.rules)
 
     w: ViewWorlds = sample_worlds(view, worlds=worlds, seed=seed, inference=inference, model=model)
     players = rules.players
