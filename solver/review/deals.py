@@ -183,4 +183,5 @@ def model_fields(inference: bool, confirm: int) -> dict:
     return {"inference": bool(inference), "model": DEFAULT_MODEL.name if inference else None, "confirm": confirm}
 
 
-__all__ = ["CONFIRM", "check_confirm", "model_fields", "review", "review_deal", "count_decisions", "resolve_game", "check_options", "check_jobs", "game_notes"]
+__all__ = ["CONFIRM", "check_confirm", "model_fields", "review", "review_deal", "count_decisions", "resolve_game",
+           "check_options", "check_jobs", "game_notes"]

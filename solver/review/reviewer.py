@@ -2,8 +2,9 @@
 
 A call goes to the bid advisor from the caller's seat; a card (or the discard) is
 solved after each legal choice, double dummy with every hand as the record shows
-it and over the worlds of the player's information set (:mod:`.infoset`), all in
-one :class:`~.batch.Batch`; the figures become :class:`~.results.DDView` and
+it and over the worlds of the player's information set (auction-aware:
+:func:`solver.sample_worlds`; uniform: :mod:`.infoset`), in :class:`~.batch.Batch` es; the figures
+become :class:`~.results.DDView` and
 :class:`~.results.InfoView`, and the flags :class:`~.results.Mistake` s. The
 method is :mod:`solver.review`'s docstring.
 """
@@ -165,7 +166,8 @@ class DealReviewer:
         info = None
         notes = ()
         view = before.view(seat)
-        if seat == view.dealer and view.upcard_state == "dealer" and view.discard is None and before.phase is Phase.PLAY:
+        if (seat == view.dealer and view.upcard_state == "dealer" and view.discard is None
+                and before.phase is Phase.PLAY):
             notes = ("the record does not show the dealer's discard: its view treats that card as unseen",)
         for n in self._factors():
             w = self._view_worlds(before, seat, step, n)
