@@ -869,3 +869,19 @@ def test_a_close_decision_is_drawn_again_before_it_is_flagged(vwec):
     once = review_deal(vwec, 2, worlds=base, seed=9, confirm=1)
     assert all(c.info.worlds == base for c in once.cards if c.info is not None and not c.info.exact)
     assert len(seen) > 1                      # some decision of this deal was close at 40 worlds
+
+
+def test_no_inference_on_the_command_line(capsys):
+    path = str(EGN_DIR / "six-points-in-two-hands.egn")
+    assert main(["review", path, "--seed", "1", "--worlds", "10", "--no-inference", "--json"]) == 0
+    off = json.loads(capsys.readouterr().out)["reviews"][0]
+    assert off["model"]["inference"] is False
+    assert off["deals"] == review(path, worlds=10, seed=1, inference=False).to_dict()["deals"]
+    assert main(["review", path, "--seed", "1", "--worlds", "10"]) == 0
+    assert capsys.readouterr().out.splitlines()[1].startswith("model: bidding model ")
+
+
+def test_a_bad_confirm_is_named():
+    from solver.errors import EuchreError
+    with pytest.raises(EuchreError, match="confirm"):
+        review(str(EGN_DIR / "six-points-in-two-hands.egn"), worlds=10, seed=1, confirm=0)
