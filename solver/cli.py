@@ -235,7 +235,8 @@ def cmd_review(args) -> dict:
         bar = tqdm(total=total, file=sys.stderr, unit="decision", desc="reviewing", leave=False)
         progress = bar.update
     try:
-        reviews = review_files(args.files, worlds=args.worlds, seed=args.seed, jobs=args.jobs, progress=progress)
+        reviews = review_files(args.files, worlds=args.worlds, seed=args.seed, jobs=args.jobs, progress=progress,
+                               inference=not args.no_inference)
     finally:
         if bar is not None:
             bar.close()
@@ -341,6 +342,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("files", nargs="+", metavar="game.egn", type=Path,     # always a file, whatever its name
                    help="EGN game records or dummy-hands records: regular files of at most 16 MiB")
     p.add_argument("--worlds", type=int, default=200, help="worlds per decision (default 200)")
+    p.add_argument("--no-inference", action="store_true",
+                   help="uniform worlds and the point count for the calls (the first version's figures)")
     p.add_argument("--seed", type=int, default=None,
                    help="seed of the worlds (default: each file's own, a hash of its content, so the same file "
                         "gets the same review; printed)")

@@ -63,4 +63,26 @@ def mean_interval(values: np.ndarray, exact: bool) -> tuple:
     return (mean - half, mean + half)
 
 
-__all__ = ["Z95", "wilson", "t_quantile", "mean_interval"]
+def weighted_mean_interval(values: np.ndarray, weights: np.ndarray, exact: bool) -> tuple:
+    """``(mean, (low, high), ess)``: the weighted mean of ``values`` (float (n,)) under ``weights``
+    (float (n,), >= 0, any scale), its 95% interval and the effective number of values
+    ``ess = (sum w)^2 / sum w^2``.
+
+    Student t with ``ess - 1`` degrees of freedom on the weighted variance (unbiased at unit
+    weights, where this is :func:`mean_interval`); the mean itself when ``exact``;
+    ``(-inf, inf)`` when ``ess < 2``.
+    """
+    w = np.asarray(weights, dtype=float)
+    w = w / w.sum()
+    ess = 1.0 / float((w * w).sum())
+    mean = float((w * values).sum())
+    if exact:
+        return mean, (mean, mean), ess
+    if ess < 2 or values.size < 2:
+        return mean, (-math.inf, math.inf), ess
+    var = float((w * (values - mean) ** 2).sum()) * ess / (ess - 1)
+    half = t_quantile(int(round(ess)) - 1) * math.sqrt(var / ess)
+    return mean, (mean - half, mean + half), ess
+
+
+__all__ = ["Z95", "wilson", "t_quantile", "mean_interval", "weighted_mean_interval"]

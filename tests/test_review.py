@@ -22,7 +22,7 @@ import pytest
 import reference
 from conftest import EGN_DIR
 from solver import Rules, advise, load_egn, load_game, review
-from solver.bidding import POLICY      # the review judges calls by the first version until issue 11.6
+from solver.bidding import POLICY      # the review's calls with inference=False
 from solver.cards import Card, Seat
 from solver.cli import main
 from solver.records import dump_egn
@@ -105,7 +105,8 @@ def vwec():
 
 @pytest.fixture(scope="module")
 def vwec_review(vwec):
-    return review(vwec, worlds=40, seed=7)
+    # the uniform-world figures (inference off): these tests check them against uniform enumerations
+    return review(vwec, worlds=40, seed=7, inference=False)
 
 
 # ----------------------------------------------------------------------------- double dummy
@@ -184,7 +185,7 @@ def test_sampled_worlds_respect_what_the_player_saw(path, indices):
     game = load_egn(path)
     for index in indices:
         deal = game.deals[index]
-        dr = review_deal(game, index, worlds=30, seed=3)
+        dr = review_deal(game, index, worlds=30, seed=3, inference=False)
         trump = "cdhs"[deal.hand.trump]
         checked = 0
         for rv, st in zip(plays(dr), walk(deal)):
@@ -279,7 +280,7 @@ def test_exact_decisions_match_a_brute_force(vwec):
     checked = 0
     for index in (0, 1, 4, 9, 11):
         deal = vwec.deals[index]
-        dr = review_deal(vwec, index, worlds=30, seed=5)
+        dr = review_deal(vwec, index, worlds=30, seed=5, inference=False)
         for rv, st in zip(plays(dr), walk(deal)):
             info = rv.info
             if not info.exact or info.placements > 400 or len(rv.candidates) < 2:
@@ -315,7 +316,7 @@ def test_the_dealers_discard_is_known_to_the_dealer_only():
     game = load_egn(EGN_DIR / "mote-w5-g1.egn")
     deal = game.deals[2]
     assert str(deal.discard) == "Qs"
-    dr = review_deal(game, 2, worlds=30, seed=1)
+    dr = review_deal(game, 2, worlds=30, seed=1, inference=False)
     qs = mask(["Qs"])
     for rv in plays(dr):
         w = rv.info.drawn
@@ -759,3 +760,128 @@ def test_a_call_that_ties_the_best_is_named_best():
     assert max(o.expected_points for o in adv.options) == 0          # passing does no better: a tie
     assert call.expected_points == 0 and call.loss == 0 and not call.mistakes
     assert (call.best, call.best_name) == ("order", call.name)
+
+
+# ----------------------------------------------------------------------------- the auction-aware review (11.6)
+def test_without_inference_the_review_is_the_first_versions():
+    """inference=False reproduces the review of every shared game as the code before issue 11.6 gave it:
+    the SHA-256 of each game's canonical deals and players (worlds=20, seed=3), recorded at commit ad7117a."""
+    import hashlib
+    recorded = json.loads((EGN_DIR.parent / "review-uniform-sha256.json").read_text())
+    assert set(recorded) == {p.name for p in EGN_DIR.glob("*.egn")}
+    for path in sorted(EGN_DIR.glob("*.egn")):
+        d = review(path, worlds=20, seed=3, inference=False).to_dict()
+        canon = json.dumps({"deals": d["deals"], "players": d["players"]}, sort_keys=True, separators=(",", ":"))
+        assert hashlib.sha256(canon.encode()).hexdigest() == recorded[path.name], path.name
+        assert d["model"]["inference"] is False and d["model"]["name"] is None
+
+
+def hearts_called_hand():
+    """N deals; everyone passes round 1, E passes round 2, S calls hearts (holding two) and plays with N;
+    the first card is played."""
+    h = Hand(Rules(), dealer="N")
+    h.deal(rng=2)
+    assert str(h.upcard) == "Js" and len(names(h.holding(Seat.S)) & {"9h", "Th", "Qh", "Kh", "Ah", "Jh", "Jd"}) == 2
+    for _ in range(5):
+        h.pass_()
+    h.call("h")
+    h.apply(Action.go_alone(False))
+    h.apply(h.legal_actions()[0])
+    return h
+
+
+def test_a_maker_who_named_hearts_holds_one_in_the_reviews_worlds():
+    trumps = np.uint32(mask(["9h", "Th", "Qh", "Kh", "Ah", "Jh", "Jd"]))
+    h = hearts_called_hand()
+    share = {}
+    for inference in (True, False):
+        r = review(h, worlds=200, seed=1, inference=inference)
+        first = r.deals[0].cards[0]
+        assert str(first.seat) != "S" and first.info is not None
+        w = first.info.drawn
+        weights = w.weights if inference else np.ones(len(w.hands))
+        void = (w.hands[:, int(Seat.S)] & trumps) == 0       # S holds no heart (nor the left bower)
+        share[inference] = float((weights * void).sum() / weights.sum())
+        assert (r.to_dict()["model"]["inference"], r.model) == (inference, "best-response-1" if inference else None)
+    assert share[True] < 0.01                 # the model's floor only
+    assert share[False] > 0.05                # uniform worlds: C(unseen non-hearts, 5) / C(unseen, 5)
+    assert "bidding model best-response-1" in str(review(h, worlds=20, seed=1)).splitlines()[1]
+
+
+def test_weighted_figures_are_the_weighted_means_of_the_worlds():
+    """An inferred card decision in trick 3: each candidate's tricks recomputed by the reference search in
+    every drawn world, averaged with the worlds' weights."""
+    h = hearts_called_hand()
+    while h.phase is not Phase.DONE:
+        h.apply(h.legal_actions()[0])
+    r = review(h, worlds=60, seed=4)
+    steps = list(h.steps())
+    trump = "cdhs"[h.trump]
+    checked = 0
+    for rv in r.deals[0].cards:
+        if rv.kind != "play" or rv.trick != 3 or rv.info is None:
+            continue
+        before = next(b for b, rec in steps if getattr(rec, "card", None) == rv.card and b.phase is Phase.PLAY)
+        w = rv.info.drawn
+        side = int(rv.seat) % 2                      # four players: N S are side 0
+        won = before.tricks_won[side]
+        played = [str(c) for _s, c in before.current_trick]
+        totals = {str(c): 0.0 for c in rv.candidates}
+        for row, wt in zip(w.play_hands(), w.weights / w.weights.sum()):
+            hands = {s: sorted(names(int(row[i]))) for i, s in enumerate(SEATS)}
+            vals = reference.card_values(hands, trump, str(before.leader), played, 4)
+            for c in totals:
+                totals[c] += wt * (vals[c] + won)
+        for c in rv.candidates:
+            assert rv.info.tricks[c] == pytest.approx(totals[str(c)], abs=1e-9), (rv.where, c)
+        checked += 1
+    assert checked
+
+
+def test_the_same_seed_gives_the_same_inferred_review(vwec):
+    a = review_deal(vwec, 2, worlds=40, seed=9).to_dict()
+    b = review_deal(vwec, 2, worlds=40, seed=9).to_dict()
+    assert a == b
+    assert any("effective_worlds" in c["info"] for c in a["cards"] if c["info"])
+
+
+def test_a_close_decision_is_drawn_again_before_it_is_flagged(vwec):
+    """The documented rule: with inference a sampled decision whose loss interval straddles its threshold is
+    judged again at twice the worlds, up to confirm x worlds; a flag needs the loss at the threshold and the
+    interval above zero."""
+    base = 40
+    dr = review_deal(vwec, 2, worlds=base, seed=9, confirm=4)
+    seen = set()
+    for c in dr.cards:
+        i = c.info
+        if i is None or i.exact:
+            continue
+        assert i.worlds in (base, 2 * base, 4 * base)
+        seen.add(i.worlds)
+        close = (i.points_interval[0] < INFO_POINTS < i.points_interval[1]
+                 or i.tricks_interval[0] < INFO_TRICKS < i.tricks_interval[1])
+        if i.worlds < 4 * base:
+            assert not close                  # settled at fewer worlds
+        flagged = [m for m in c.mistakes if m.kind == "information-set"]
+        if flagged:
+            assert (i.loss_points >= INFO_POINTS - 1e-9 and i.points_interval[0] > 0) or \
+                   (i.loss_tricks >= INFO_TRICKS - 1e-9 and i.tricks_interval[0] > 0)
+    once = review_deal(vwec, 2, worlds=base, seed=9, confirm=1)
+    assert all(c.info.worlds == base for c in once.cards if c.info is not None and not c.info.exact)
+    assert len(seen) > 1                      # some decision of this deal was close at 40 worlds
+
+
+def test_no_inference_on_the_command_line(capsys):
+    path = str(EGN_DIR / "six-points-in-two-hands.egn")
+    assert main(["review", path, "--seed", "1", "--worlds", "10", "--no-inference", "--json"]) == 0
+    off = json.loads(capsys.readouterr().out)["reviews"][0]
+    assert off["model"]["inference"] is False
+    assert off["deals"] == review(path, worlds=10, seed=1, inference=False).to_dict()["deals"]
+    assert main(["review", path, "--seed", "1", "--worlds", "10"]) == 0
+    assert capsys.readouterr().out.splitlines()[1].startswith("model: bidding model ")
+
+
+def test_a_bad_confirm_is_named():
+    from solver.errors import EuchreError
+    with pytest.raises(EuchreError, match="confirm"):
+        review(str(EGN_DIR / "six-points-in-two-hands.egn"), worlds=10, seed=1, confirm=0)

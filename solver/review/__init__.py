@@ -13,8 +13,8 @@ first lead). This is what a player who could see every card would have done;
 a "mistake" here may be a guess no one at the table could have got right.
 
 **Information set** (only what that player had seen). The unseen cards are
-dealt into the other hands many times (``worlds``), uniformly among the deals
-consistent with what the player knew at that moment (:mod:`solver.worlds`):
+dealt into the other hands many times (``worlds``) among the deals consistent
+with what the player knew at that moment:
 
 * its own hand;
 * every card played so far (and the trick on the table);
@@ -29,7 +29,17 @@ consistent with what the player knew at that moment (:mod:`solver.worlds`):
 * for the dealer, its own discard (when the record shows it; when it does not,
   the dealer's view treats that card as unseen, and the decision says so).
 
-Earlier bids are not used to weight the worlds (as in the bid advisor).
+With ``inference=True`` (the default) the worlds are the auction-aware ones of
+the player's view (:func:`solver.sample_worlds` of ``Hand.view(seat)``): each is
+weighted by the bidding model's likelihood of every call another seat made, so a
+maker who named hearts holds a heart in every world that counts. Every average
+over the worlds is then weighted (enumerated worlds too), and the intervals are
+taken at the effective number of worlds. With ``inference=False`` the worlds are
+uniform (:func:`information_set`, :mod:`solver.worlds`; earlier bids not used):
+the first version's figures, exactly. The play advisor
+(:func:`solver.advise_play`) does the same for a seat's turn, but the review needs
+the played card's paired loss and the dealer's discard as well, so both share the
+solving code of :mod:`.batch` instead.
 When the consistent deals are few (at most :data:`DECISION_EXACT_LIMIT`, typically
 late in a hand) every one is used and the figures are exact. Each world is
 played out double dummy after each legal card (all worlds and all cards in one
@@ -39,10 +49,13 @@ card's loss against the best (best by points, then tricks; the loss in tricks
 is against the card with the most tricks).
 
 **Calls** (pass, order up, call a suit, each with or without going alone):
-the bid advisor's view from that seat (:func:`solver.advise`: own hand and the
-upcard; earlier passes not used; later seats bid by the advisor's stated
-policy): every legal call's expected points, the real call's against the
-best, paired over the same worlds.
+the bid advisor's view from that seat (:func:`solver.advise` from its own hand
+and the upcard): every legal call's expected points, the real call's against
+the best, paired over the same worlds (weighted when the advisor's worlds are).
+With inference the advisor runs with its defaults (the bidding model for the
+later seats, the worlds weighted by the earlier passes); without, as the first
+version (``inference=False, policy=POLICY``). The review's header
+(:attr:`Review.model_text`, ``"model"`` in the JSON) says which.
 
 Flagging (the thresholds are constants of :mod:`solver.review.results`):
 
@@ -53,7 +66,12 @@ Flagging (the thresholds are constants of :mod:`solver.review.results`):
   :data:`INFO_TRICKS` tricks; a call whose expected loss against the
   advisor's best call is at least :data:`CALL_POINTS` points. With sampled
   (not enumerated) worlds the paired 95% interval of the loss must also lie
-  above zero, so sampling noise alone does not flag a card. (The best card is
+  above zero, so sampling noise alone does not flag a card. With inference a
+  sampled decision whose interval straddles its threshold (points or tricks for
+  a card) is judged again with twice the worlds, then four times
+  (``confirm``, default :data:`CONFIRM`; at most :data:`~solver.bounds.MAX_WORLDS`),
+  and flagged only by the figures at the last count: the decision reports the
+  worlds it used. (The best card is
   picked on the same worlds, which makes small losses look slightly
   larger than they are; the thresholds absorb that.)
 * ``renege``: a card that did not follow suit (the record keeps it, and the
@@ -105,7 +123,7 @@ The package, one idea a module, each importing only those above it:
 from __future__ import annotations
 
 from ..bounds import MAX_THREADS, MAX_WORLDS, MIN_WORLDS
-from .deals import count_decisions, review, review_deal
+from .deals import CONFIRM, count_decisions, review, review_deal
 from .files import review_files
 from .infoset import information_set, shown_voids
 from .results import (CALL_POINTS, DD_TRICKS, DECISION_EXACT_LIMIT, DOUBLE_DUMMY, INFO_POINTS, INFO_TRICKS,
@@ -119,4 +137,5 @@ EXACT_LIMIT = DECISION_EXACT_LIMIT
 __all__ = ["review", "Review", "DealReview", "CardReview", "CallReview", "DDView", "InfoView", "Mistake",
            "PlayerSummary", "count_decisions", "content_seed", "information_set", "review_deal", "review_files",
            "shown_voids", "DD_TRICKS", "INFO_POINTS", "INFO_TRICKS", "CALL_POINTS", "DECISION_EXACT_LIMIT",
-           "EXACT_LIMIT", "DOUBLE_DUMMY", "INFORMATION_SET", "RENEGE", "MIN_WORLDS", "MAX_WORLDS", "MAX_THREADS"]
+           "EXACT_LIMIT", "CONFIRM",
+           "DOUBLE_DUMMY", "INFORMATION_SET", "RENEGE", "MIN_WORLDS", "MAX_WORLDS", "MAX_THREADS"]

@@ -13,9 +13,14 @@ from ..records import DummyRecord, EGNGame, load_game
 from ..errors import RulesError
 from ..game import BidMade, CardPlayed, Discarded, Hand
 from ..laws import side_name
+from ..bidding import DEFAULT_MODEL
 from .results import DealReview, Review
 from .reviewer import DealReviewer
 from .seeds import default_seed
+
+#: With inference, a close decision is judged again at up to this many times the worlds (doubling).
+CONFIRM = 4
+
 
 def count_decisions(game) -> int:
     """How many decisions :func:`review` will report progress for (calls, discards, cards)."""
@@ -53,22 +58,33 @@ def check_jobs(jobs) -> int:
     return check_int(jobs, "jobs", 1, MAX_THREADS)
 
 
-def review_deal(game, index: int, worlds: int = 200, seed: int = 0, threads: int = 1, progress=None) -> DealReview:
+def check_confirm(confirm, inference: bool) -> int:
+    """The bound on a close decision's extra draws, as a multiple of ``worlds`` (``None``:
+    :data:`CONFIRM` with inference, 1 without); 1..64, :class:`~solver.EuchreError` otherwise."""
+    if confirm is None:
+        return CONFIRM if inference else 1
+    return check_int(confirm, "confirm", 1, 64)
+
+
+def review_deal(game, index: int, worlds: int = 200, seed: int = 0, threads: int = 1, progress=None,
+                inference: bool = True, confirm: int | None = None) -> DealReview:
     """Review deal ``index`` of ``game`` alone (what :func:`review` does for each deal).
 
-    The result is the same as that deal's entry in ``review(game, worlds, seed)``.
+    The result is the same as that deal's entry in ``review(game, worlds, seed, inference=..., confirm=...)``.
     """
     game = resolve_game(game)
     worlds, seed, threads = check_options(worlds, seed, threads)
+    confirm = check_confirm(confirm, inference)
+    how = (bool(inference), confirm)
     if isinstance(game, Hand):
-        return _review_hand(game, worlds, seed, threads, progress)
+        return _review_hand(game, worlds, seed, threads, progress, how)
     deal = game.deals[index]
     names = tuple(game.players)
     if deal.hand is None:
         out = DealReview(index, deal.number, deal.dealer, deal.upcard, deal.status, deal.summary(), None, None)
         out.unanalysed.append("the deal does not replay: " + "; ".join(p.message for p in deal.problems))
         return out
-    return DealReviewer(deal.hand, index, worlds, seed, threads, progress).run(
+    return DealReviewer(deal.hand, index, worlds, seed, threads, progress, *how).run(
         deal.number, deal.status, deal.summary(), deal.problems, names, _discard_doubt(deal))
 
 
@@ -100,7 +116,7 @@ def game_notes(game) -> tuple:
     return tuple(p.message for p in getattr(game, "problems", ()) if id(p) not in held)
 
 
-def _review_hand(hand: Hand, worlds, seed, threads, progress) -> DealReview:
+def _review_hand(hand: Hand, worlds, seed, threads, progress, how) -> DealReview:
     if hand.result is not None and hand.result.thrown_in:
         status = "thrown_in"
     elif hand.is_over:
@@ -117,10 +133,11 @@ def _review_hand(hand: Hand, worlds, seed, threads, progress) -> DealReview:
                   + (" alone" if hand.alone is not None else "")
         if r is not None:
             summary += f": {mk} {r.makers_tricks} tricks"
-    return DealReviewer(hand, 0, worlds, seed, threads, progress).run(0, status, summary, (), ())
+    return DealReviewer(hand, 0, worlds, seed, threads, progress, *how).run(0, status, summary, (), ())
 
 
-def review(game, worlds: int = 200, seed: int | None = None, threads: int = 1, progress=None) -> Review:
+def review(game, worlds: int = 200, seed: int | None = None, threads: int = 1, progress=None,
+           inference: bool = True, confirm: int | None = None) -> Review:
     """Review a game: every call, the dealer's discard and every card, double dummy and
     from the player's information set (see :mod:`solver.review` for the method).
 
@@ -135,6 +152,13 @@ def review(game, worlds: int = 200, seed: int | None = None, threads: int = 1, p
         threads: threads for the double-dummy solving (the GIL is released).
         progress: a callable given ``1`` after each decision (a call, a discard or a
             card), e.g. ``tqdm(total=count_decisions(game)).update``.
+        inference: judge with the auction-aware view (the default): a card's worlds from
+            :func:`solver.sample_worlds` (weighted by the bidding model's likelihood of every
+            call seen), a call by :func:`solver.advise` with its defaults. ``False``: the first
+            version's figures (uniform worlds; calls with ``inference=False, policy=POLICY``).
+        confirm: a sampled decision whose loss interval straddles its flagging threshold is
+            judged again at double the worlds, up to ``confirm`` times ``worlds`` (``None``:
+            :data:`CONFIRM` with inference, 1, no extra draws, without).
 
     Returns: a :class:`Review`.
 
@@ -143,12 +167,21 @@ def review(game, worlds: int = 200, seed: int | None = None, threads: int = 1, p
     """
     source, game = game, resolve_game(game)
     worlds, seed, threads = check_options(worlds, seed, threads, source)
+    confirm = check_confirm(confirm, inference)
+    how = model_fields(inference, confirm)
     if isinstance(game, Hand):
-        deal = _review_hand(game, worlds, seed, threads, progress)
-        return Review("<hand>", "one hand", game.rules, worlds, seed, [deal])
-    deals = [review_deal(game, i, worlds, seed, threads, progress) for i in range(len(game.deals))]
+        deal = _review_hand(game, worlds, seed, threads, progress, (bool(inference), confirm))
+        return Review("<hand>", "one hand", game.rules, worlds, seed, [deal], **how)
+    deals = [review_deal(game, i, worlds, seed, threads, progress, inference, confirm) for i in range(len(game.deals))]
     title = game.metadata.get("title") or os.path.basename(str(game.source))
-    return Review(str(game.source), title, game.rules, worlds, seed, deals, tuple(game.players), game_notes(game))
+    return Review(str(game.source), title, game.rules, worlds, seed, deals, tuple(game.players), game_notes(game),
+                  **how)
 
 
-__all__ = ["review", "review_deal", "count_decisions", "resolve_game", "check_options", "check_jobs", "game_notes"]
+def model_fields(inference: bool, confirm: int) -> dict:
+    """The :class:`Review` members that say which model judged it."""
+    return {"inference": bool(inference), "model": DEFAULT_MODEL.name if inference else None, "confirm": confirm}
+
+
+__all__ = ["CONFIRM", "check_confirm", "model_fields", "review", "review_deal", "count_decisions", "resolve_game",
+           "check_options", "check_jobs", "game_notes"]

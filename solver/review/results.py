@@ -155,15 +155,21 @@ class InfoView:
     notes: tuple = ()
     drawn: Worlds | None = field(default=None, repr=False, compare=False)
     space: Space | None = field(default=None, repr=False, compare=False)
+    effective_worlds: float | None = None
+    model: str | None = None
 
     def to_dict(self) -> dict:
-        return {"worlds": self.worlds, "exact": self.exact, "placements": self.placements,
-                "best": [str(c) for c in self.best], "loss_points": _r(self.loss_points),
-                "points_interval": [_r(x) for x in self.points_interval],
-                "loss_tricks": _r(self.loss_tricks), "tricks_interval": [_r(x) for x in self.tricks_interval],
-                "cards": [{"card": str(c), "tricks": _r(t), "points": _r(self.points[c])}
-                          for c, t in self.tricks.items()],
-                "notes": list(self.notes)}
+        out = {"worlds": self.worlds, "exact": self.exact, "placements": self.placements,
+               "best": [str(c) for c in self.best], "loss_points": _r(self.loss_points),
+               "points_interval": [_r(x) for x in self.points_interval],
+               "loss_tricks": _r(self.loss_tricks), "tricks_interval": [_r(x) for x in self.tricks_interval],
+               "cards": [{"card": str(c), "tricks": _r(t), "points": _r(self.points[c])}
+                         for c, t in self.tricks.items()],
+               "notes": list(self.notes)}
+        if self.effective_worlds is not None:      # auction-aware (weighted) worlds only
+            out["effective_worlds"] = _r(self.effective_worlds)
+            out["model"] = self.model
+        return out
 
 
 @dataclass
@@ -225,7 +231,8 @@ class CallReview:
             call's expected points; best_points: the best call's.
         loss: ``best_points - expected_points`` (paired over the same worlds);
             loss_interval its 95% interval.
-        worlds, exact: the advisor's worlds.
+        worlds, exact: the advisor's worlds; effective_worlds (auction-aware review only): their
+            effective number under the weights; model: the bidding model's name (``None``: the point count).
         advice: the full :class:`~solver.advisor.Advice` (``None`` when unanalysed; in
             :meth:`to_dict` as ``advice`` only with ``full=True``).
         unanalysed: why the call could not be judged; mistakes: flagged :class:`Mistake` s.
@@ -247,6 +254,8 @@ class CallReview:
     advice: Advice | None = field(default=None, repr=False)
     unanalysed: list = field(default_factory=list)
     mistakes: list = field(default_factory=list)
+    effective_worlds: float | None = None
+    model: str | None = None
 
     @property
     def where(self) -> str:
@@ -267,6 +276,9 @@ class CallReview:
                "loss_interval": None if self.loss_interval is None else [_r(x) for x in self.loss_interval],
                "worlds": self.worlds, "exact": self.exact,
                "unanalysed": list(self.unanalysed), "mistakes": [m.to_dict() for m in self.mistakes]}
+        if self.effective_worlds is not None:      # auction-aware review only
+            out["effective_worlds"] = _r(self.effective_worlds)
+            out["model"] = self.model
         if full and self.advice is not None:
             out["advice"] = self.advice.to_dict()
         return out
@@ -395,6 +407,18 @@ class Review:
     deals: list
     names: tuple = ()
     notes: tuple = ()
+    inference: bool = False
+    model: str | None = None
+    confirm: int = 1
+
+    @property
+    def model_text(self) -> str:
+        """Which model judged the information-set costs, in words (the report's header)."""
+        if self.inference:
+            return (f"bidding model {self.model}: worlds weighted by every call seen (solver.sample_worlds, "
+                    f"inference on); calls by solver.advise with its defaults; a close decision drawn again "
+                    f"at up to {self.confirm}x the worlds")
+        return "no bidding model: uniform worlds (inference off); calls by solver.advise with the point count"
 
     @property
     def mistakes(self) -> list:
@@ -454,15 +478,17 @@ class Review:
             "rules": self.rules.to_dict(),
             "worlds": self.worlds,
             "seed": self.seed,
+            "model": {"inference": self.inference, "name": self.model, "confirm": self.confirm,
+                      "text": self.model_text},
             "thresholds": {"dd_tricks": DD_TRICKS, "info_points": INFO_POINTS, "info_tricks": INFO_TRICKS,
                            "call_points": CALL_POINTS, "exact_limit": DECISION_EXACT_LIMIT,
-                           "significance": "sampled worlds: the paired 95% interval of the loss lies above 0"},
+                           "significance": "sampled worlds: the paired 95% interval of the loss lies above 0"
+                           + ("; a loss whose interval straddles its threshold is judged again at double the "
+                              f"worlds, up to {self.confirm}x" if self.confirm > 1 else "")},
             "method": {
                 "double_dummy": "every hand known; tricks and points for the deciding side after each legal card",
-                "information_set": "worlds uniform over deals consistent with the player's own hand, the cards "
-                                   "played, voids shown, the upcard (with the dealer after a pickup) and the "
-                                   "dealer's own discard; earlier bids not used; each world played double dummy",
-                "calls": "bid advisor (solver.advise) from the caller's hand and the upcard",
+                "information_set": _INFO_METHOD[self.inference],
+                "calls": _CALL_METHOD[self.inference],
             },
             "notes": list(self.notes),
             "players": {str(s): p.to_dict() for s, p in self.players.items()},
@@ -475,6 +501,19 @@ class Review:
 
     def __str__(self) -> str:
         return self.text()
+
+
+_INFO_METHOD = {
+    False: "worlds uniform over deals consistent with the player's own hand, the cards played, voids shown, the "
+           "upcard (with the dealer after a pickup) and the dealer's own discard; earlier bids not used; each "
+           "world played double dummy",
+    True: "worlds over deals consistent with the player's own hand, the cards played, voids shown, the upcard "
+          "(with the dealer after a pickup) and the dealer's own discard, weighted by the bidding model's "
+          "likelihood of every call by another seat (solver.sample_worlds: weighted means, intervals at the "
+          "effective number of worlds); each world played double dummy"}
+_CALL_METHOD = {False: "bid advisor (solver.advise) from the caller's hand and the upcard",
+                True: "bid advisor (solver.advise with its defaults: the bidding model, the worlds weighted by "
+                      "the earlier passes) from the caller's hand and the upcard"}
 
 
 def player_name(names, seat, seats) -> str:

@@ -2,8 +2,9 @@
 
 A call goes to the bid advisor from the caller's seat; a card (or the discard) is
 solved after each legal choice, double dummy with every hand as the record shows
-it and over the worlds of the player's information set (:mod:`.infoset`), all in
-one :class:`~.batch.Batch`; the figures become :class:`~.results.DDView` and
+it and over the worlds of the player's information set (auction-aware:
+:func:`solver.sample_worlds`; uniform: :mod:`.infoset`), in :class:`~.batch.Batch` es; the figures
+become :class:`~.results.DDView` and
 :class:`~.results.InfoView`, and the flags :class:`~.results.Mistake` s. The
 method is :mod:`solver.review`'s docstring.
 """
@@ -12,10 +13,13 @@ from __future__ import annotations
 import numpy as np
 
 from ..advisor import advise, mean_interval
-from ..bidding import POLICY      # the first version's bidding until the review judges with inference (issue 11.6)
+from ..bidding import POLICY      # the point count of the first version (``inference=False``)
+from ..bounds import MAX_WORLDS
 from ..cards import Seat, Suit, cards_of, format_cards
 from ..errors import EuchreError, PositionError
-from ..game import AloneDeclared, BidMade, CardPlayed, Discarded, Hand, Kind
+from ..inference import sample_worlds
+from ..stats import weighted_mean_interval
+from ..game import AloneDeclared, BidMade, CardPlayed, Discarded, Hand, Kind, Phase
 from ..laws import (TRICKS, call_name, call_token, effective_suit, first_leader, legal_mask, past_tense,
                     side_name, side_of)
 from ..worlds import KITTY, Space, Worlds
@@ -38,8 +42,15 @@ def _dd_view(cands, legal, played, tricks, points, makers_side: bool) -> DDView:
                   best_p - pts[played], tuple(c for c in legal if values[c] == best_t))
 
 
-def _info_view(cands, legal, played, T, P, w: Worlds, space: Space, notes) -> InfoView:
-    """Information-set figures from per-world tricks ``T`` and points ``P`` (candidates x worlds)."""
+def _info_view(cands, legal, played, T, P, w, space, notes) -> InfoView:
+    """Information-set figures from per-world tricks ``T`` and points ``P`` (candidates x worlds).
+
+    ``w``: uniform :class:`~solver.worlds.Worlds` (``space`` their :class:`Space`: plain means) or
+    :class:`~solver.inference.ViewWorlds` (``space`` ``None``: means weighted by ``w.weights``,
+    intervals at the effective number of worlds).
+    """
+    if space is None:
+        return _weighted_info_view(cands, legal, played, T, P, w, notes)
     mt = T.mean(axis=1)
     mp = P.mean(axis=1)
     li = [cands.index(c) for c in legal]
@@ -55,6 +66,35 @@ def _info_view(cands, legal, played, T, P, w: Worlds, space: Space, notes) -> In
     return InfoView(len(w), w.exact, space.total, {c: float(mt[i]) for i, c in enumerate(cands)},
                     {c: float(mp[i]) for i, c in enumerate(cands)}, best, float(dp.mean()), float(dt.mean()),
                     mean_interval(dp, w.exact), mean_interval(dt, w.exact), tuple(notes), w, space)
+
+
+def _weighted_info_view(cands, legal, played, T, P, w, notes) -> InfoView:
+    wn = w.weights / w.weights.sum()
+    mt = T @ wn
+    mp = P @ wn
+    li = [cands.index(c) for c in legal]
+    ip = cands.index(played)
+    top_p = max(mp[i] for i in li)
+    tied = [i for i in li if mp[i] >= top_p - 1e-12]
+    top_t_in_tied = max(mt[i] for i in tied)
+    best = tuple(cands[i] for i in tied if mt[i] >= top_t_in_tied - 1e-12)
+    bi = cands.index(best[0])
+    ti = max(li, key=lambda i: mt[i])
+    lp, pi, ess = weighted_mean_interval((P[bi] - P[ip]).astype(float), wn, w.exact)
+    lt, tint, _ = weighted_mean_interval((T[ti] - T[ip]).astype(float), wn, w.exact)
+    return InfoView(len(w), w.exact, int(w.total), {c: float(mt[i]) for i, c in enumerate(cands)},
+                    {c: float(mp[i]) for i, c in enumerate(cands)}, best, lp, lt, pi, tint,
+                    tuple(notes) + tuple(w.notes), w, None, ess, w.model)
+
+
+def _close(loss: float, interval: tuple, threshold: float) -> bool:
+    """The 95% interval of a sampled loss straddles the flagging threshold: more worlds may change the flag."""
+    return interval[0] < threshold < interval[1]
+
+
+def _info_close(i: InfoView) -> bool:
+    return not i.exact and (_close(i.loss_points, i.points_interval, INFO_POINTS)
+                            or _close(i.loss_tricks, i.tricks_interval, INFO_TRICKS))
 
 
 def _flag_card(rv: CardReview) -> None:
@@ -83,11 +123,13 @@ class DealReviewer:
     ``progress`` a callable given ``1`` after each decision, or ``None``.
     """
 
-    def __init__(self, hand: Hand, index: int, worlds: int, seed: int, threads: int, progress):
+    def __init__(self, hand: Hand, index: int, worlds: int, seed: int, threads: int, progress,
+                 inference: bool = False, confirm: int = 1):
         self.hand = hand
         self.rules = hand.rules
         self.index = index
         self.worlds, self.seed, self.threads, self.progress = worlds, seed, threads, progress
+        self.inference, self.confirm = bool(inference), int(confirm)
         self.ctx = None
         if hand.trump is not None:
             self.ctx = Context.of(hand)
@@ -100,6 +142,44 @@ class DealReviewer:
         """The worlds of decision ``step``, from its own stream."""
         return space.draw(self.worlds, seed=decision_stream(self.seed, self.index, step),
                           exact_limit=DECISION_EXACT_LIMIT)
+
+    def _factors(self):
+        """The world counts a close decision is judged at in turn: ``worlds``, then doubled up to
+        ``confirm`` times it (and :data:`~solver.bounds.MAX_WORLDS`)."""
+        f = 1
+        while True:
+            yield min(self.worlds * f, MAX_WORLDS)
+            f *= 2
+            if f > self.confirm or self.worlds * f // 2 >= MAX_WORLDS:
+                return
+
+    def _view_worlds(self, before: Hand, seat, step: int, worlds: int):
+        """The auction-aware worlds of decision ``step`` (:func:`solver.sample_worlds` of the seat's view)."""
+        return sample_worlds(before.view(seat), worlds=worlds, seed=decision_seed(self.seed, self.index, step),
+                             inference=True, exact_limit=DECISION_EXACT_LIMIT)
+
+    def _info_inferred(self, step, before, seat, cands, legal, played, blocks_of, side):
+        """The information-set view from auction-aware worlds, drawn again with more worlds while close.
+
+        ``blocks_of(batch, hands)`` adds one block per candidate for the worlds' hands ``(n, 4)``."""
+        ctx = self.ctx
+        info = None
+        notes = ()
+        view = before.view(seat)
+        if (seat == view.dealer and view.upcard_state == "dealer" and view.discard is None
+                and before.phase is Phase.PLAY):
+            notes = ("the record does not show the dealer's discard: its view treats that card as unseen",)
+        for n in self._factors():
+            w = self._view_worlds(before, seat, step, n)
+            batch = Batch(ctx.trump, ctx.in_play_mask, ctx.players)
+            blocks = blocks_of(batch, w.play_hands())
+            res = batch.solve(self.threads)
+            vals = [ctx.side_values(res[b], side) for b in blocks]
+            info = _info_view(cands, legal, played, np.stack([v[0] for v in vals]),
+                              np.stack([v[1] for v in vals]), w, None, notes)
+            if not _info_close(info):
+                break
+        return info
 
     # -- calls ----------------------------------------------------------------------
     def call(self, step: int, before: Hand, rec: BidMade) -> CallReview:
@@ -121,24 +201,38 @@ class DealReviewer:
         extra = {}
         if self.rules.dummy_hands:         # both dummies are face up from the deal on
             extra["dummies"] = {"N": format_cards(h.dealt_dummy(Seat.N)), "S": format_cards(h.dealt_dummy(Seat.S))}
-        try:
-            adv = advise(cards_of(view.hand), h.upcard, rec.seat, h.dealer, rec.round, self.rules,
-                         worlds=self.worlds, seed=decision_seed(self.seed, self.index, step), threads=self.threads,
-                         exact_limit=DECISION_EXACT_LIMIT, inference=False, policy=POLICY, **extra)
-            real = adv.option(token)
-        except EuchreError as exc:
-            out.unanalysed.append(f"the bid advisor cannot judge it: {exc}")
-            return out
-        best = adv.recommended
-        if best is not real and real.expected_points >= best.expected_points - 1e-12:
-            best = real                     # the call made ties the advisor's pick: name the call made
-        diff = (best.world_points - real.world_points).astype(float)
+        # inference: the advisor's defaults (the bidding model, worlds weighted by the earlier passes);
+        # else the first version's figures (uniform worlds, the later seats by the point count)
+        how = {} if self.inference else {"inference": False, "policy": POLICY}
+        for n in (self._factors() if self.inference else (self.worlds,)):
+            try:
+                adv = advise(cards_of(view.hand), h.upcard, rec.seat, h.dealer, rec.round, self.rules,
+                             worlds=n, seed=decision_seed(self.seed, self.index, step), threads=self.threads,
+                             exact_limit=DECISION_EXACT_LIMIT, **how, **extra)
+                real = adv.option(token)
+            except EuchreError as exc:
+                out.unanalysed.append(f"the bid advisor cannot judge it: {exc}")
+                return out
+            best = adv.recommended
+            if best is not real and real.expected_points >= best.expected_points - 1e-12:
+                best = real                     # the call made ties the advisor's pick: name the call made
+            diff = (best.world_points - real.world_points).astype(float)
+            if adv.weights is None:
+                out.loss = float(diff.mean())
+                out.loss_interval = mean_interval(diff, adv.exact)
+            else:
+                out.loss, out.loss_interval, out.effective_worlds = weighted_mean_interval(diff, adv.weights,
+                                                                                           adv.exact)
+            if adv.exact or not _close(out.loss, out.loss_interval, CALL_POINTS):
+                break
         out.options = [{"call": o.call, "name": o.name, "expected_points": o.expected_points} for o in adv.options]
         out.best, out.best_name = best.call, best.name
         out.expected_points, out.best_points = real.expected_points, best.expected_points
-        out.loss = float(diff.mean())
-        out.loss_interval = mean_interval(diff, adv.exact)
         out.worlds, out.exact, out.advice = adv.worlds, adv.exact, adv
+        if self.inference:
+            out.model = None if adv.model is None else adv.model.name
+            if out.effective_worlds is None:
+                out.effective_worlds = float(adv.worlds)
         if out.loss >= CALL_POINTS - 1e-9 and (adv.exact or out.loss_interval[0] > 0):
             out.mistakes.append(Mistake(INFORMATION_SET, rec.seat, "call", out.where, past_tense(out.name),
                                         (best.name,), None, out.loss, None if adv.exact else out.loss_interval,
@@ -186,26 +280,39 @@ class DealReviewer:
         else:
             out.unanalysed.append("double dummy: the record does not show every hand in play")
         info = None
-        try:
-            space, notes = information_set(before, d)
-            sizes = list(space.sizes)
-            known = list(space.known)
-            for s in range(4):
-                if s not in ctx.in_play and s != d:
-                    sizes[KITTY] += sizes[s]
-                    sizes[s] = 0
-            space = Space(known, sizes, space.forbidden, removed=space.removed, joker=self.rules.joker)
-            w = self._draw(space, step)
-            info_blocks = []
-            for c in cands:
-                hh = w.hands.copy()
-                hh[:, d] = six & ~c.mask
-                info_blocks.append(batch.add(hh, leader, (), 0))
-            info = (space, notes, w, info_blocks)
-        except PositionError as exc:
-            out.unanalysed.append(f"information set: {exc}")
-        res = batch.solve(self.threads)
         side = side_of(d, self.rules.players)
+        if self.inference:
+            def discard_blocks(b, hands):
+                out_blocks = []
+                for c in cands:
+                    hh = hands.copy()
+                    hh[:, d] = six & ~c.mask
+                    out_blocks.append(b.add(hh, leader, (), 0))
+                return out_blocks
+            try:
+                out.info = self._info_inferred(step, before, d, cands, cands, rec.card, discard_blocks, side)
+            except PositionError as exc:
+                out.unanalysed.append(f"information set: {exc}")
+        else:
+            try:
+                space, notes = information_set(before, d)
+                sizes = list(space.sizes)
+                known = list(space.known)
+                for s in range(4):
+                    if s not in ctx.in_play and s != d:
+                        sizes[KITTY] += sizes[s]
+                        sizes[s] = 0
+                space = Space(known, sizes, space.forbidden, removed=space.removed, joker=self.rules.joker)
+                w = self._draw(space, step)
+                info_blocks = []
+                for c in cands:
+                    hh = w.hands.copy()
+                    hh[:, d] = six & ~c.mask
+                    info_blocks.append(batch.add(hh, leader, (), 0))
+                info = (space, notes, w, info_blocks)
+            except PositionError as exc:
+                out.unanalysed.append(f"information set: {exc}")
+        res = batch.solve(self.threads)
         if dd_blocks is not None:
             vals = [ctx.side_values(res[b][0], side) for b in dd_blocks]
             out.dd = _dd_view(cands, cands, rec.card, [v[0] for v in vals], [v[1] for v in vals],
@@ -250,16 +357,25 @@ class DealReviewer:
         else:
             out.unanalysed.append("double dummy: the record does not show every hand in play")
         info = None
-        try:
-            space, notes = information_set(before, seat)
-            w = self._draw(space, step)
-            blocks = [batch.add(*after_card(w.hands, seat, c, leader, trick_cards, trick_seats, trump,
-                                             trick_size, won0, ctx.players)) for c in cands]
-            info = (space, notes, w, blocks)
-        except PositionError as exc:
-            out.unanalysed.append(f"information set: {exc}")
-        res = batch.solve(self.threads)
         side = side_of(seat, ctx.players)
+        if self.inference:
+            def card_blocks(b, hands):
+                return [b.add(*after_card(hands, seat, c, leader, trick_cards, trick_seats, trump, trick_size,
+                                          won0, ctx.players)) for c in cands]
+            try:
+                out.info = self._info_inferred(step, before, seat, cands, legal, card, card_blocks, side)
+            except PositionError as exc:
+                out.unanalysed.append(f"information set: {exc}")
+        else:
+            try:
+                space, notes = information_set(before, seat)
+                w = self._draw(space, step)
+                blocks = [batch.add(*after_card(w.hands, seat, c, leader, trick_cards, trick_seats, trump,
+                                                 trick_size, won0, ctx.players)) for c in cands]
+                info = (space, notes, w, blocks)
+            except PositionError as exc:
+                out.unanalysed.append(f"information set: {exc}")
+        res = batch.solve(self.threads)
         if dd_blocks is not None:
             vals = [ctx.side_values(res[b][0], side) for b in dd_blocks]
             out.dd = _dd_view(cands, legal, card, [v[0] for v in vals], [v[1] for v in vals], side == ctx.makers)
