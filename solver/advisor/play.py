@@ -41,7 +41,6 @@ its points are scored per set of five).
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -55,22 +54,16 @@ from ..game.view import BUILD_KEYS, SeatView
 from ..inference import ViewWorlds, sample_worlds
 from ..laws import MAKE_TRICKS, TRICKS, legal_mask, makers_points, side_name, side_of
 from ..review.batch import Batch, Context, after_card
-from ..stats import t_quantile, wilson
+from ..stats import weighted_mean_interval, wilson
 from .game_odds import win_values
 
 __all__ = ["CardAdvice", "PlayAdvice", "advise_play"]
 
 
 def _weighted_mean(values: np.ndarray, w: np.ndarray, ess: float, exact: bool) -> tuple:
-    """``(mean, (low, high))``: the weighted mean of ``values`` and its 95% t interval at ``ess`` worlds."""
-    mean = float((w * values).sum())
-    if exact:
-        return mean, (mean, mean)
-    if ess < 2 or len(values) < 2:
-        return mean, (-math.inf, math.inf)
-    var = float((w * (values - mean) ** 2).sum()) * ess / (ess - 1)   # w sums to 1; unbiased at unit weights
-    half = t_quantile(int(round(ess)) - 1) * math.sqrt(var / ess)
-    return mean, (mean - half, mean + half)
+    """``(mean, (low, high))`` of ``values`` under the normalised weights ``w`` (:func:`weighted_mean_interval`)."""
+    mean, interval, _ess = weighted_mean_interval(values, w, exact)
+    return mean, interval
 
 
 def _weighted_chance(hit: np.ndarray, w: np.ndarray, ess: float, exact: bool) -> tuple:
