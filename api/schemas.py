@@ -170,7 +170,30 @@ class TableRequest(Strict):
 ScoreIn = dict[Annotated[StrictStr, Field(max_length=8)], StrictInt] | None
 
 
-class AdviseRequest(Strict):
+class SeatQuestion(Strict):
+    """What advise and play requests share: a seat's hand, the upcard, the seat and the dealer, each checked
+    by the engine's own parser (so the message is the engine's)."""
+
+    @field_validator("hand", check_fields=False)
+    @classmethod
+    def _hand(cls, v):
+        _engine_check(solver.parse_cards, v, "hand")
+        return v
+
+    @field_validator("upcard", check_fields=False)
+    @classmethod
+    def _upcard(cls, v):
+        _engine_check(solver.Card.parse, v)
+        return v
+
+    @field_validator("seat", "dealer", check_fields=False)
+    @classmethod
+    def _seat(cls, v):
+        _engine_check(solver.Seat.parse, v)
+        return v
+
+
+class AdviseRequest(SeatQuestion):
     """One bidding decision: the seat's hand, the upcard, dealer and round (solver.advise)."""
 
     rules: RulesIn = Field(default_factory=RulesIn)
@@ -192,30 +215,13 @@ class AdviseRequest(Strict):
                     "then gains p_win_game (the chance that the seat's side wins the game) and the recommendation "
                     "and margin are by it")
 
-    @field_validator("hand")
-    @classmethod
-    def _hand(cls, v):
-        _engine_check(solver.parse_cards, v, "hand")
-        return v
-
-    @field_validator("upcard")
-    @classmethod
-    def _upcard(cls, v):
-        _engine_check(solver.Card.parse, v)
-        return v
-
-    @field_validator("seat", "dealer")
-    @classmethod
-    def _seat(cls, v):
-        _engine_check(solver.Seat.parse, v)
-        return v
 
 
 TrickIn = Annotated[Annotated[str, Field(max_length=60)] | Annotated[list[CardText], Field(max_length=4)],
                     Field(description='one trick from its leader: "Ad 9d Qd Td" or ["Ad", "9d", "Qd", "Td"]')]
 
 
-class PlayRequest(Strict):
+class PlayRequest(SeatQuestion):
     """One seat's turn to play, as it sees the hand (solver.seat_view), for solver.advise_play."""
 
     rules: RulesIn = Field(default_factory=RulesIn)
@@ -245,23 +251,6 @@ class PlayRequest(Strict):
                     "gains p_win_game (the chance that the seat's side wins the game) and the recommendation and "
                     "margin are by it")
 
-    @field_validator("hand")
-    @classmethod
-    def _hand(cls, v):
-        _engine_check(solver.parse_cards, v, "hand")
-        return v
-
-    @field_validator("upcard")
-    @classmethod
-    def _upcard(cls, v):
-        _engine_check(solver.Card.parse, v)
-        return v
-
-    @field_validator("seat", "dealer")
-    @classmethod
-    def _seat(cls, v):
-        _engine_check(solver.Seat.parse, v)
-        return v
 
     def view_keys(self) -> dict:
         """The keyword arguments of :func:`solver.seat_view`."""
