@@ -42,6 +42,17 @@ def _dd_view(cands, legal, played, tricks, points, makers_side: bool) -> DDView:
                   best_p - pts[played], tuple(c for c in legal if values[c] == best_t))
 
 
+def best_cards(cands, legal, played, mt, mp) -> tuple:
+    """Of the ``legal`` cards, those with the best mean points ``mp`` (ties by mean tricks ``mt``): ``(best
+    cards, index of the first, index of the legal card with the most tricks, index of the card played)``."""
+    li = [cands.index(c) for c in legal]
+    top_p = max(mp[i] for i in li)
+    tied = [i for i in li if mp[i] >= top_p - 1e-12]
+    top_t_in_tied = max(mt[i] for i in tied)
+    best = tuple(cands[i] for i in tied if mt[i] >= top_t_in_tied - 1e-12)
+    return best, cands.index(best[0]), max(li, key=lambda i: mt[i]), cands.index(played)
+
+
 def _info_view(cands, legal, played, T, P, w, space, notes) -> InfoView:
     """Information-set figures from per-world tricks ``T`` and points ``P`` (candidates x worlds).
 
@@ -53,15 +64,8 @@ def _info_view(cands, legal, played, T, P, w, space, notes) -> InfoView:
         return _weighted_info_view(cands, legal, played, T, P, w, notes)
     mt = T.mean(axis=1)
     mp = P.mean(axis=1)
-    li = [cands.index(c) for c in legal]
-    ip = cands.index(played)
-    top_p = max(mp[i] for i in li)
-    tied = [i for i in li if mp[i] >= top_p - 1e-12]
-    top_t_in_tied = max(mt[i] for i in tied)
-    best = tuple(cands[i] for i in tied if mt[i] >= top_t_in_tied - 1e-12)
-    bi = cands.index(best[0])
+    best, bi, ti, ip = best_cards(cands, legal, played, mt, mp)
     dp = (P[bi] - P[ip]).astype(float)
-    ti = max(li, key=lambda i: mt[i])
     dt = (T[ti] - T[ip]).astype(float)
     return InfoView(len(w), w.exact, space.total, {c: float(mt[i]) for i, c in enumerate(cands)},
                     {c: float(mp[i]) for i, c in enumerate(cands)}, best, float(dp.mean()), float(dt.mean()),
@@ -72,14 +76,7 @@ def _weighted_info_view(cands, legal, played, T, P, w, notes) -> InfoView:
     wn = w.weights / w.weights.sum()
     mt = T @ wn
     mp = P @ wn
-    li = [cands.index(c) for c in legal]
-    ip = cands.index(played)
-    top_p = max(mp[i] for i in li)
-    tied = [i for i in li if mp[i] >= top_p - 1e-12]
-    top_t_in_tied = max(mt[i] for i in tied)
-    best = tuple(cands[i] for i in tied if mt[i] >= top_t_in_tied - 1e-12)
-    bi = cands.index(best[0])
-    ti = max(li, key=lambda i: mt[i])
+    best, bi, ti, ip = best_cards(cands, legal, played, mt, mp)
     lp, pi, ess = weighted_mean_interval((P[bi] - P[ip]).astype(float), wn, w.exact)
     lt, tint, _ = weighted_mean_interval((T[ti] - T[ip]).astype(float), wn, w.exact)
     return InfoView(len(w), w.exact, int(w.total), {c: float(mt[i]) for i, c in enumerate(cands)},
