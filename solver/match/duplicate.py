@@ -1,0 +1,255 @@
+"""Duplicate matches: :func:`match` plays every deal twice, the partnerships' seats swapped.
+
+Deal ``i`` of a match with seed ``S`` is drawn by :meth:`DealCards.random` from a seed derived from
+``(S, i)``; its dealer is the ``i``-th seat of the game in turn (N, E, S, W, N, ...; two-player N, S).
+Table 0 seats agent A on side 0 (N and S; two-player N) and B on side 1; table 1 the other way
+round, with the same cards at the same seats and the same dealer, so each side holds each hand
+once and the luck of the cards cancels. A's **points per deal** is its net score (its points less
+B's) averaged over the two tables: ``(net at table 0 + net at table 1) / 2``, with a 95% Student t
+interval over the deals (paired, since both tables share the cards). A deal is won when that sum
+is above 0.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..bounds import check_int, fresh_seed
+from ..cards import Seat
+from ..errors import RulesError, quoted
+from ..game import DealCards
+from ..laws import side_name, side_of
+from ..rules import Rules
+from ..stats import mean_interval, wilson
+from .agents import make_agent
+from .referee import DEFAULT_TIME_LIMIT, play_table
+
+__all__ = ["match", "MatchResult", "TableRecord", "deal_of"]
+
+MAX_DEALS = 1_000_000
+MAX_JOBS = 64
+
+
+@dataclass(frozen=True)
+class TableRecord:
+    """One table of a deal: ``deal`` (index), ``table`` (0: A on side 0; 1: A on side 1), ``a_side``,
+    ``dealer``, ``cards`` (the :class:`DealCards`), ``points`` per side index, ``net`` (A's points less
+    B's), ``makers`` (side index or ``None``: thrown in or forfeited), ``made``/``euchred``/``march``,
+    ``alone`` (seat or ``None``), ``forfeit`` (:class:`~solver.match.referee.Forfeit` or ``None``) and
+    ``forfeited_by`` (``"A"``, ``"B"`` or ``None``), ``hand``
+    (the engine's :class:`~solver.game.Hand`, for EGN; not in :meth:`to_dict`)."""
+
+    deal: int
+    table: int
+    a_side: int
+    dealer: object
+    cards: DealCards
+    points: tuple
+    makers: int | None
+    made: bool
+    euchred: bool
+    march: bool
+    alone: object
+    forfeit: object
+    forfeited_by: str | None = None
+    hand: object = field(default=None, compare=False, repr=False)
+
+    @property
+    def net(self) -> int:
+        return self.points[self.a_side] - self.points[1 - self.a_side]
+
+    def to_dict(self, players: int = 4) -> dict:
+        return {"deal": self.deal, "table": self.table, "a_side": side_name(self.a_side, players),
+                "dealer": self.dealer.name, "cards": str(self.cards), "points": list(self.points), "net": self.net,
+                "makers": None if self.makers is None else side_name(self.makers, players),
+                "made": self.made, "euchred": self.euchred, "march": self.march,
+                "alone": None if self.alone is None else self.alone.name,
+                "forfeit": None if self.forfeit is None else {"agent": self.forfeited_by, **self.forfeit.to_dict()}}
+
+
+def deal_of(seed: int, i: int, rules: Rules):
+    """``(DealCards, dealer)`` of deal ``i`` of a match with ``seed`` (the same for both tables)."""
+    state = np.random.SeedSequence([int(seed), int(i), 0x6d61]).generate_state(2)
+    cards = DealCards.random(rules, rng=int(state[0]) << 32 | int(state[1]))
+    return cards, Seat(rules.seats[i % len(rules.seats)])
+
+
+def _agent_seed(seed: int, i: int, table: int, who: int) -> int:
+    state = np.random.SeedSequence([int(seed), int(i), table, who, 0x6167]).generate_state(1)
+    return int(state[0])
+
+
+def _play_deals(a_spec, b_spec, indices, seed, rules, worlds, time_limit, keep_hands, progress=None):
+    a, b = make_agent(a_spec, worlds=worlds), make_agent(b_spec, worlds=worlds)
+    out = []
+    try:
+        for i in indices:
+            cards, dealer = deal_of(seed, i, rules)
+            for table in (0, 1):
+                a_side = table
+                for who, agent in enumerate((a, b)):
+                    if hasattr(agent, "new_deal"):
+                        agent.new_deal(_agent_seed(seed, i, table, who))
+                seats = {Seat(s): (a if side_of(s, rules.players) == a_side else b) for s in rules.seats}
+                hand, points, forfeit = play_table(cards, dealer, rules, seats, time_limit)
+                r = hand.result if forfeit is None else None
+                makers = None if r is None or r.thrown_in else r.makers
+                out.append(TableRecord(i, table, a_side, dealer, cards, points, makers,
+                                       bool(makers is not None and not r.euchred), bool(makers is not None and r.euchred),
+                                       bool(makers is not None and r.march), None if r is None else r.alone, forfeit,
+                                       None if forfeit is None else
+                                       "AB"[side_of(forfeit.seat, rules.players) != a_side],
+                                       hand if keep_hands else None))
+            if progress is not None:
+                progress(1)
+    finally:
+        for agent in (a, b):
+            if hasattr(agent, "close"):
+                agent.close()
+    return out
+
+
+def _chunk_worker(args):
+    return _play_deals(*args)
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """A duplicate match's figures for side A (see :mod:`solver.match.duplicate`).
+
+    Attributes:
+        a, b: the agents' names; deals, seed, rules: the match asked for.
+        tables: one :class:`TableRecord` per table (2 per deal), in deal order.
+        points_per_deal: A's mean net points per table, paired over each deal's two tables (float);
+            ``interval``: its 95% Student t interval.
+        won, lost, tied: share of the deals whose paired net is above, below, equal to 0;
+            ``won_interval``: Wilson 95% interval of ``won``.
+        a_stats, b_stats: per agent over its tables: ``contracts`` (tables where it made trump), ``made``,
+            ``euchred``, ``marched``, ``alone`` (contracts played alone), each also as a share
+            (``made_share`` etc., of its contracts; ``contract_share`` of its tables), and ``forfeits``.
+        forfeits: ``({"deal", "table", "agent" ("A"/"B"), "seat", "kind", "reason"}, ...)``.
+    """
+
+    a: str
+    b: str
+    deals: int
+    seed: int
+    rules: Rules
+    tables: tuple
+    points_per_deal: float
+    interval: tuple
+    won: float
+    lost: float
+    tied: float
+    won_interval: tuple
+    a_stats: dict
+    b_stats: dict
+    forfeits: tuple
+
+    def paired(self) -> np.ndarray:
+        """float (deals,): A's net points per deal, averaged over its two tables."""
+        nets = np.array([t.net for t in self.tables], dtype=np.float64).reshape(-1, 2)
+        return nets.mean(axis=1)
+
+    def to_dict(self) -> dict:
+        players = self.rules.players
+        return {"version": 1, "a": self.a, "b": self.b, "deals": self.deals, "seed": self.seed,
+                "rules": self.rules.to_dict(), "points_per_deal": self.points_per_deal,
+                "interval": list(self.interval), "won": self.won, "lost": self.lost, "tied": self.tied,
+                "won_interval": list(self.won_interval), "a_stats": self.a_stats, "b_stats": self.b_stats,
+                "forfeits": list(self.forfeits), "tables": [t.to_dict(players) for t in self.tables]}
+
+    def text(self) -> str:
+        from ..render import match_text
+        return match_text(self)
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def _side_stats(tables, who: int) -> dict:
+    mine = [t for t in tables if t.makers is not None and (t.makers == t.a_side) == (who == 0)]
+    n_tables = len(tables)
+    c = len(mine)
+    out = {"tables": n_tables, "contracts": c, "made": sum(t.made for t in mine),
+           "euchred": sum(t.euchred for t in mine), "marched": sum(t.march for t in mine),
+           "alone": sum(t.alone is not None for t in mine)}
+    out["contract_share"] = c / n_tables if n_tables else 0.0
+    for k in ("made", "euchred", "marched", "alone"):
+        out[f"{k}_share"] = out[k] / c if c else 0.0
+    out["forfeits"] = sum(1 for t in tables if t.forfeited_by == "AB"[who])
+    return out
+
+
+def _name(spec) -> str:
+    return spec if isinstance(spec, str) else getattr(spec, "name", type(spec).__name__)
+
+
+def match(agent_a, agent_b, deals: int = 100, seed=None, rules: Rules | None = None, games: bool = False,
+          jobs: int = 1, progress=None, *, worlds: int = 200, time_limit=DEFAULT_TIME_LIMIT,
+          keep_hands: bool = False) -> MatchResult:
+    """A duplicate match of ``agent_a`` (side A) against ``agent_b`` over ``deals`` deals, each played twice.
+
+    Args:
+        agent_a, agent_b: agent names (``"random"``, ``"policy"``, ``"advisor"``, ``"double-dummy"``,
+            ``"external:COMMAND"``) or agent objects (see :mod:`solver.match.agents`; with ``jobs > 1``
+            they must pickle).
+        deals: 1..1,000,000 deals (2 tables each). seed: int (``None``: a fresh one, in the result).
+        rules: :class:`Rules` (four- or two-player; not the dummy-hands variant).
+        games: whole games to ``winning_score`` -- not built yet (raises :class:`RulesError`).
+        jobs: worker processes (1..64); the result does not depend on it.
+        progress: a callable given 1 per deal finished (a tqdm bar's ``update``).
+        worlds: the advisor's worlds per decision. time_limit: seconds per decision (``None``: none).
+        keep_hands: keep each table's :class:`~solver.game.Hand` in :attr:`TableRecord.hand` (for EGN).
+
+    Returns a :class:`MatchResult`. Raises :class:`RulesError` for a bad agent, bound or rules.
+
+    >>> r = match("policy", "random", deals=20, seed=1)
+    >>> r.deals, len(r.tables), r.points_per_deal > 0
+    (20, 40, True)
+    """
+    rules = rules if rules is not None else Rules()
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules {quoted(rules)}: expected a Rules value")
+    if rules.dummy_hands:
+        raise RulesError("match play does not cover the dummy-hands variant yet")
+    if games:
+        raise RulesError("games=True (whole games to winning_score) is not built yet; play deals")
+    deals = check_int(deals, "deals", 1, MAX_DEALS)
+    jobs = check_int(jobs, "jobs", 1, MAX_JOBS)
+    seed = fresh_seed() if seed is None else check_int(seed, "seed", 0, 2 ** 63 - 1)
+    if time_limit is not None and not (isinstance(time_limit, (int, float)) and not isinstance(time_limit, bool)
+                                       and 0 < time_limit < math.inf):
+        raise RulesError(f"time_limit {quoted(time_limit)}: expected seconds above 0, or None")
+    for spec in (agent_a, agent_b):
+        make_agent(spec)                   # a bad name fails here, before any deal (a program starts later)
+    if jobs == 1:
+        tables = _play_deals(agent_a, agent_b, range(deals), seed, rules, worlds, time_limit, keep_hands, progress)
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+        size = max(1, min(50, deals // (jobs * 4) or 1))
+        chunks = [range(s, min(deals, s + size)) for s in range(0, deals, size)]
+        tables = []
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            args = [(agent_a, agent_b, c, seed, rules, worlds, time_limit, keep_hands) for c in chunks]
+            for chunk, part in zip(chunks, pool.map(_chunk_worker, args)):
+                tables += part
+                if progress is not None:
+                    progress(len(chunk))
+    return summarize(_name(agent_a), _name(agent_b), seed, rules, tables)
+
+
+def summarize(a: str, b: str, seed: int, rules: Rules, tables) -> MatchResult:
+    """The :class:`MatchResult` of a list of :class:`TableRecord` (2 per deal, in deal order)."""
+    tables = tuple(tables)
+    nets = np.array([t.net for t in tables], dtype=np.float64).reshape(-1, 2)
+    paired = nets.mean(axis=1)
+    n = paired.size
+    won, lost = int((paired > 0).sum()), int((paired < 0).sum())
+    forfeits = tuple({"deal": t.deal, "table": t.table, "agent": t.forfeited_by, **t.forfeit.to_dict()}
+                     for t in tables if t.forfeit is not None)
+    return MatchResult(a, b, n, seed, rules, tables, float(paired.mean()), mean_interval(paired, False),
+                       won / n, lost / n, (n - won - lost) / n, wilson(won, n),
+                       _side_stats(tables, 0), _side_stats(tables, 1), forfeits)
