@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 import solver
-from solver.cards import Card, Seat, cards_of
+from solver.cards import Seat, cards_of
 from solver.errors import RulesError
 from solver.game import DealCards, Hand
 from solver.laws import hand_points, side_of

@@ -38,51 +38,18 @@ import random
 import numpy as np
 
 from ..bidding import DEFAULT_MODEL, dealer_discard
-from ..cards import JOKER, Card, Suit, cards_of
+from ..cards import Card, Suit, cards_of
 from ..errors import RulesError, quoted
 from ..game import Hand, Phase
-from ..laws import (call_token, effective_suit, hand_points, legal_mask, may_go_alone, place_after_dealer,
-                    side_of, trick_strength, winning_index)
+from ..laws import (call_token, effective_suit, hand_points, place_after_dealer, side_of, trick_strength,
+                    winning_index)
+from .protocol import legal_cards, legal_tokens, turned_down
 
 __all__ = ["AGENT_NAMES", "RandomAgent", "PolicyAgent", "AdvisorAgent", "DoubleDummyAgent", "make_agent",
            "legal_tokens"]
 
 #: The names :func:`make_agent` takes (and ``external:COMMAND``).
 AGENT_NAMES = ("random", "policy", "advisor", "double-dummy")
-
-
-# -- what is legal, as the protocol's tokens ------------------------------------------------------
-def legal_tokens(view, kind: str) -> list:
-    """The legal answers of a decision as protocol text: call tokens for ``"bid"``, cards for
-    ``"discard"`` and ``"play"``. ``view``: the deciding seat's :class:`SeatView`."""
-    rules = view.rules
-    if kind == "play":
-        led = view.current[0][1] if view.current else None
-        return [str(c) for c in cards_of(legal_mask(view.hand, int(view.trump), None if led is None else int(led)))]
-    if kind == "discard":
-        cards = cards_of(view.hand)
-        if not rules.dealer_may_discard_upcard:
-            cards = [c for c in cards if c != view.upcard]
-        return [str(c) for c in cards]
-    lone = may_go_alone(rules.players)
-    if view.phase is Phase.NAME_SUIT:
-        return [call_token("call", s) for s in Suit]
-    if view.phase is Phase.BID1:
-        return ["pass", "order"] + (["order alone"] if lone else [])
-    turned = _turned_down(view)
-    stuck = rules.stick_the_dealer and view.seat == view.dealer
-    out = [] if stuck else ["pass"]
-    for s in Suit:
-        if s != turned:
-            out.append(call_token("call", s))
-            if lone:
-                out.append(call_token("call", s, True))
-    return out
-
-
-def _turned_down(view) -> int:
-    """The suit the upcard proposed (a turned-up joker: the suit the dealer named)."""
-    return int(view.named_suit) if int(view.upcard) == JOKER else int(view.upcard) % 4
 
 
 def _place(view) -> int:
@@ -137,7 +104,7 @@ class PolicyAgent:
             p, a = float(p_order[0]), float(p_alone[0])
             chances = {"pass": 1 - p, "order": p * (1 - a), "order alone": p * a}
         else:
-            turned = _turned_down(view)
+            turned = turned_down(view)
             stuck = "pass" not in legal
             p_suit, p_alone = self.model.round2(hand, place, turned, stuck, players)
             chances = {"pass": 1 - float(p_suit[0].sum())}
@@ -158,7 +125,7 @@ class PolicyAgent:
         now; else the lowest legal card. "Lowest"/"highest": by :func:`solver.laws.trick_strength`
         in the led suit (a card that cannot win is lowest), then by rank, then by card index."""
         trump = int(view.trump)
-        legal = [Card(c) for c in legal_tokens(view, "play")]
+        legal = [Card(c) for c in legal_cards(view)]
         players = view.rules.players
         if not view.current:
             def lead_key(c):

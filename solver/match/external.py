@@ -36,6 +36,7 @@ import subprocess
 import time
 
 from ..errors import EuchreError, RulesError, quoted
+from .protocol import legal_tokens
 
 __all__ = ["ExternalAgent", "AgentForfeit"]
 
@@ -142,13 +143,10 @@ class ExternalAgent:
 
     # -- the agent protocol --------------------------------------------------------------------------
     def bid(self, view, time_limit=None) -> str:
-        from .agents import legal_tokens
         return self._ask("bid", view, legal_tokens(view, "bid"), time_limit)
 
     def discard(self, view, time_limit=None) -> str:
-        from .agents import legal_tokens
         return self._ask("discard", view, legal_tokens(view, "discard"), time_limit)
 
     def play(self, view, time_limit=None) -> str:
-        from .agents import legal_tokens
         return self._ask("play", view, legal_tokens(view, "play"), time_limit)

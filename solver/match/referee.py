@@ -25,7 +25,7 @@ from ..cards import Card
 from ..errors import CardError, EuchreError, IllegalActionError, quoted
 from ..game import Action, Hand, Phase
 from ..laws import call_token, hand_points, may_go_alone, parse_call, side_of
-from .agents import legal_tokens
+from .protocol import legal_cards, legal_tokens
 
 __all__ = ["Forfeit", "forfeit_points", "play_table", "DEFAULT_TIME_LIMIT"]
 
@@ -138,9 +138,9 @@ def _card_action(answer, view, what: str):
         card = Card.parse(answer.strip())
     except CardError:
         raise ValueError("garbage", f"answered {quoted(answer)} to a {what}, not a card") from None
-    legal = legal_tokens(view, what)
-    if str(card) not in legal:
-        raise ValueError("illegal", f"{what} {card} is not legal now (legal: {' '.join(legal)})")
+    legal = legal_cards(view) if what == "play" else [int(Card(c)) for c in legal_tokens(view, what)]
+    if int(card) not in legal:
+        raise ValueError("illegal", f"{what} {card} is not legal now (legal: {' '.join(str(Card(c)) for c in legal)})")
     return Action.play(card) if what == "play" else Action.discard(card)
 
 
