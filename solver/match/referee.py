@@ -1,6 +1,8 @@
 """The referee: one deal played through the rules engine by four (two-player: two) agents.
 
-Every answer is checked against the engine's legal actions. A **forfeit** ends the table at once:
+Every answer is checked against the engine's legal actions. When only one card may be played
+the referee plays it without asking (the last trick, a seat with one card of the led suit), and
+the alone decision after a call is the one the call said. A **forfeit** ends the table at once:
 an answer that is not a call or card (garbage), a call or card that is not legal now, an
 exception raised by the agent, or no answer within the per-decision ``time_limit`` (seconds;
 ``None``: no limit). The forfeit is recorded with the seat and the reason, and scored as the
@@ -157,6 +159,11 @@ def play_table(cards, dealer, rules, agents: dict, time_limit=DEFAULT_TIME_LIMIT
             if phase is Phase.ALONE:                 # said with the call
                 hand.apply(Action.go_alone(alone_said.get(seat, False)))
                 continue
+            if phase is Phase.PLAY:
+                legal = hand.legal_actions()
+                if len(legal) == 1:                  # a forced card is played without asking
+                    hand.apply(legal[0])
+                    continue
             agent, view = agents[seat], hand.view(seat)
             if phase in (Phase.BID1, Phase.BID2, Phase.NAME_SUIT):
                 action, alone = _bid_action(_ask(agent, "bid", view, hand, time_limit), view)
