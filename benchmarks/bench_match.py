@@ -9,11 +9,17 @@
 ``cpu`` is the process's CPU time, steadier than the wall time on a shared machine.
 
     python3 benchmarks/bench_match.py [--deals 1000] [--advisor-deals 4] [--worlds 200]
+
+``--measure`` instead plays the matches of issue 13's "what the match says" (seed 1, ``--jobs``
+workers) and prints each one's points per deal for A with its 95% interval and the deals used:
+
+    python3 benchmarks/bench_match.py --measure [--jobs 2] [--scale 1.0]
 """
 import argparse
 import time
 
 from solver import Rules, match
+from solver.match import AdvisorAgent
 
 
 def timed(fn):
@@ -27,7 +33,12 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=1000)
     ap.add_argument("--advisor-deals", type=int, default=4)
     ap.add_argument("--worlds", type=int, default=200)
+    ap.add_argument("--measure", action="store_true", help="play the issue's measurement matches instead")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--scale", type=float, default=1.0, help="multiply every measurement's deals")
     args = ap.parse_args()
+    if args.measure:
+        return measure(args.jobs, args.scale)
     match("policy", "policy", deals=20, seed=0)                          # warm up imports and tables
     for label, rules, limit in [("4p, time limit on ", Rules(), 10.0), ("4p, time limit off", Rules(), None),
                                 ("2p, time limit on ", Rules(players=2), 10.0)]:
@@ -40,6 +51,28 @@ def main() -> None:
     per = cpu / n
     print(f"advisor ({args.worlds} worlds) vs policy: {n} deals in {wall:.1f} s wall, {cpu:.1f} s cpu "
           f"({per:.2f} s cpu/deal); 1,000 deals with --jobs 2: ~{1000 * per / 2 / 60:.1f} min   target <= 20 min")
+
+
+MEASUREMENTS = [   # label, agent A, agent B, rules, deals
+    ("advisor(200) vs policy, 4p", AdvisorAgent(200), "policy", Rules(), 1000),
+    ("advisor(200) vs random, 4p", AdvisorAgent(200), "random", Rules(), 200),
+    ("advisor(200) vs policy, 2p", AdvisorAgent(200), "policy", Rules(players=2), 500),
+    ("advisor(200) vs random, 2p", AdvisorAgent(200), "random", Rules(players=2), 200),
+    ("advisor(200) inference vs no inference, 4p", AdvisorAgent(200), AdvisorAgent(200, inference=False),
+     Rules(), 500),
+    ("advisor(50) vs policy, 4p", AdvisorAgent(50), "policy", Rules(), 300),
+    ("advisor(1000) vs advisor(200), 4p", AdvisorAgent(1000), AdvisorAgent(200), Rules(), 150),
+    ("double-dummy vs advisor(200), 4p", "double-dummy", AdvisorAgent(200), Rules(), 200),
+]
+
+
+def measure(jobs: int, scale: float) -> None:
+    for label, a, b, rules, deals in MEASUREMENTS:
+        n = max(2, int(deals * scale))
+        r, wall, _ = timed(lambda: match(a, b, deals=n, seed=1, rules=rules, jobs=jobs))
+        lo, hi = r.interval
+        print(f"{label}: {r.points_per_deal:+.3f} points/deal (95% {lo:+.3f} to {hi:+.3f}), won {r.won:.1%} "
+              f"lost {r.lost:.1%}, {n} deals, seed 1, forfeits {len(r.forfeits)}, {wall:.0f} s", flush=True)
 
 
 if __name__ == "__main__":

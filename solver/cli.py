@@ -255,7 +255,7 @@ def cmd_match(args) -> dict:
         progress = bar.update
     try:
         result = match(args.a, args.b, deals=args.deals, seed=args.seed, rules=rules, jobs=args.jobs,
-                       progress=progress, worlds=args.worlds, time_limit=args.time_limit or None,
+                       progress=progress, worlds=args.worlds, time_limit=args.time_limit or None, games=args.games,
                        keep_hands=args.egn is not None)
     finally:
         if bar is not None:
@@ -399,6 +399,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1; same result)")
     p.add_argument("--time-limit", dest="time_limit", type=float, default=10.0,
                    help="seconds an agent may take per decision, else it forfeits the deal (default 10; 0: none)")
+    p.add_argument("--games", action="store_true",
+                   help="play whole games to the winning score instead: --deals counts games (two tables each)")
     p.add_argument("--egn", type=Path, default=None, metavar="out.egn",
                    help="write every table's record as EGN, one JSON record per line")
     _add_rules_options(p)

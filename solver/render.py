@@ -288,6 +288,11 @@ def match_text(result) -> str:
         lines.append(f"  {tag} {name}: made trump at {st['contracts']} of {st['tables']} tables "
                      f"({st['contract_share']:.1%}); made {st['made_share']:.1%}, euchred {st['euchred_share']:.1%}, "
                      f"marched {st['marched_share']:.1%}, alone {st['alone_share']:.1%}; forfeits {st['forfeits']}")
+    g = getattr(result, "games", None)
+    if g:
+        gl, gh = g["won_interval"]
+        lines.append(f"  games: A won {g['won']:.1%} of {2 * g['games']} (95% {gl:.1%} to {gh:.1%}; "
+                     f"{g['games']} games at two tables), {g['deals_per_game']:.1f} deals a game")
     for f in result.forfeits[:10]:
         lines.append(f"  forfeit: deal {f['deal']} table {f['table']} ({f['agent']}): {f['reason']}")
     if len(result.forfeits) > 10:

@@ -192,7 +192,7 @@ def test_an_agent_too_slow_forfeits_at_its_time_limit():
 
 def test_bad_arguments_are_rules_errors():
     for kw, words in [({"deals": 0}, "deals"), ({"jobs": 0}, "jobs"), ({"time_limit": -1}, "time_limit"),
-                      ({"rules": "x"}, "rules"), ({"games": True}, "games")]:
+                      ({"rules": "x"}, "rules"), ({"games": 1}, "games")]:
         with pytest.raises(RulesError, match=words):
             match("policy", "random", **kw)
     with pytest.raises(RulesError, match="'nobody'"):
@@ -289,3 +289,27 @@ def test_cli_match_json_and_egn(tmp_path, capsys):
     assert game is not None
     assert main(["match", "--a", "nobody", "--b", "random"]) == 2
     assert "'nobody'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("winning, per_game", [(10, 3), (5, 2), (4, 1)])
+def test_games_against_an_agent_that_always_forfeits(winning, per_game):
+    # every deal forfeited by B gives A 4 points: a game to `winning` lasts ceil(winning / 4) deals
+    rules = Rules(winning_score=winning)
+    r = match("policy", Raises(), deals=3, seed=1, rules=rules, games=True)
+    assert r.games["games"] == 3 and r.games["won"] == 1.0 and r.games["deals_per_game"] == per_game
+    assert r.deals == 3 * per_game and r.b_stats["forfeits"] == 2 * 3 * per_game
+    assert "games: A won 100.0% of 6" in r.text()
+
+
+def test_games_play_the_same_deals_at_both_tables_and_jobs_do_not_change_them():
+    r = match("policy", "random", deals=4, seed=2, games=True, keep_hands=True)
+    for t0, t1 in zip(r.tables[::2], r.tables[1::2]):
+        assert (t0.game, t0.deal) == (t1.game, t1.deal)
+        assert str(t0.cards) == str(t1.cards) and t0.dealer == t1.dealer
+        assert t0.dealer == Seat(rules_seat(t0.game + t0.deal))
+    assert r.to_dict() == match("policy", "random", deals=4, seed=2, games=True, jobs=2).to_dict()
+    assert 0 <= r.games["won"] <= 1 and r.games["unfinished"] == 0
+
+
+def rules_seat(n):
+    return Rules().seats[n % 4]

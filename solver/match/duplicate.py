@@ -12,7 +12,7 @@ is above 0.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -20,13 +20,13 @@ from ..bounds import check_int, fresh_seed
 from ..cards import Seat
 from ..errors import RulesError, quoted
 from ..game import DealCards
-from ..laws import side_name, side_of
+from ..laws import game_over, side_name, side_of
 from ..rules import Rules
 from ..stats import mean_interval, wilson
 from .agents import make_agent
 from .referee import DEFAULT_TIME_LIMIT, play_table
 
-__all__ = ["match", "MatchResult", "TableRecord", "deal_of"]
+__all__ = ["match", "MatchResult", "TableRecord", "deal_of", "game_deal_of", "summarize", "MAX_GAME_DEALS"]
 
 MAX_DEALS = 1_000_000
 MAX_JOBS = 64
@@ -55,6 +55,7 @@ class TableRecord:
     forfeit: object
     forfeited_by: str | None = None
     hand: object = field(default=None, compare=False, repr=False)
+    game: int | None = None
 
     @property
     def net(self) -> int:
@@ -66,7 +67,8 @@ class TableRecord:
                 "makers": None if self.makers is None else side_name(self.makers, players),
                 "made": self.made, "euchred": self.euchred, "march": self.march,
                 "alone": None if self.alone is None else self.alone.name,
-                "forfeit": None if self.forfeit is None else {"agent": self.forfeited_by, **self.forfeit.to_dict()}}
+                "forfeit": None if self.forfeit is None else {"agent": self.forfeited_by, **self.forfeit.to_dict()},
+                **({} if self.game is None else {"game": self.game})}
 
 
 def deal_of(seed: int, i: int, rules: Rules):
@@ -76,39 +78,79 @@ def deal_of(seed: int, i: int, rules: Rules):
     return cards, Seat(rules.seats[i % len(rules.seats)])
 
 
-def _agent_seed(seed: int, i: int, table: int, who: int) -> int:
-    state = np.random.SeedSequence([int(seed), int(i), table, who, 0x6167]).generate_state(1)
-    return int(state[0])
+def _agent_seed(seed: int, i: int, table: int, who: int, game=None) -> int:
+    key = [int(seed), int(i), table, who, 0x6167] + ([] if game is None else [int(game)])
+    return int(np.random.SeedSequence(key).generate_state(1)[0])
 
 
-def _play_deals(a_spec, b_spec, indices, seed, rules, worlds, time_limit, keep_hands, progress=None):
+def _one_table(a, b, cards, dealer, seed, i, table, rules, time_limit, keep_hands, game=None) -> "TableRecord":
+    a_side = table
+    for who, agent in enumerate((a, b)):
+        if hasattr(agent, "new_deal"):
+            agent.new_deal(_agent_seed(seed, i, table, who, game))
+    seats = {Seat(s): (a if side_of(s, rules.players) == a_side else b) for s in rules.seats}
+    hand, points, forfeit = play_table(cards, dealer, rules, seats, time_limit)
+    r = hand.result if forfeit is None else None
+    makers = None if r is None or r.thrown_in else r.makers
+    return TableRecord(i, table, a_side, dealer, cards, points, makers,
+                       bool(makers is not None and not r.euchred), bool(makers is not None and r.euchred),
+                       bool(makers is not None and r.march), None if r is None else r.alone, forfeit,
+                       None if forfeit is None else "AB"[side_of(forfeit.seat, rules.players) != a_side],
+                       hand if keep_hands else None, game)
+
+
+def game_deal_of(seed: int, game: int, k: int, rules: Rules):
+    """``(DealCards, dealer)`` of deal ``k`` of game ``game`` (the same at both tables): the first
+    dealer is the ``game``-th seat in turn, then the deal passes to the left."""
+    state = np.random.SeedSequence([int(seed), int(game), int(k), 0x6761]).generate_state(2)
+    cards = DealCards.random(rules, rng=int(state[0]) << 32 | int(state[1]))
+    return cards, Seat(rules.seats[(game + k) % len(rules.seats)])
+
+
+#: Deals after which a game that has not ended (hands thrown in again and again) is scored as it stands.
+MAX_GAME_DEALS = 200
+
+
+def _play_games(a, b, games, seed, rules, time_limit, keep_hands, progress=None):
+    """``(tables, game_rows)``: every deal's :class:`TableRecord` and per game and table
+    ``(game, table, deals, final score per side index)``."""
+    tables, rows = [], []
+    for g in games:
+        per_table = []
+        for table in (0, 1):
+            score, k, recs = [0, 0], 0, []
+            while not game_over(rules, score, k) and k < MAX_GAME_DEALS:
+                cards, dealer = game_deal_of(seed, g, k, rules)
+                rec = _one_table(a, b, cards, dealer, seed, k, table, rules, time_limit, keep_hands, game=g)
+                score = [score[0] + rec.points[0], score[1] + rec.points[1]]
+                recs.append(rec)
+                k += 1
+            rows.append((g, table, k, tuple(score)))
+            per_table.append(recs)
+        for r0, r1 in zip(*per_table):              # deals both tables played, paired
+            tables += [r0, r1]
+        if progress is not None:
+            progress(1)
+    return tables, rows
+
+
+def _play_deals(a_spec, b_spec, indices, seed, rules, worlds, time_limit, keep_hands, progress=None, games=False):
     a, b = make_agent(a_spec, worlds=worlds), make_agent(b_spec, worlds=worlds)
     out = []
     try:
+        if games:
+            return _play_games(a, b, indices, seed, rules, time_limit, keep_hands, progress)
         for i in indices:
             cards, dealer = deal_of(seed, i, rules)
             for table in (0, 1):
-                a_side = table
-                for who, agent in enumerate((a, b)):
-                    if hasattr(agent, "new_deal"):
-                        agent.new_deal(_agent_seed(seed, i, table, who))
-                seats = {Seat(s): (a if side_of(s, rules.players) == a_side else b) for s in rules.seats}
-                hand, points, forfeit = play_table(cards, dealer, rules, seats, time_limit)
-                r = hand.result if forfeit is None else None
-                makers = None if r is None or r.thrown_in else r.makers
-                out.append(TableRecord(i, table, a_side, dealer, cards, points, makers,
-                                       bool(makers is not None and not r.euchred), bool(makers is not None and r.euchred),
-                                       bool(makers is not None and r.march), None if r is None else r.alone, forfeit,
-                                       None if forfeit is None else
-                                       "AB"[side_of(forfeit.seat, rules.players) != a_side],
-                                       hand if keep_hands else None))
+                out.append(_one_table(a, b, cards, dealer, seed, i, table, rules, time_limit, keep_hands))
             if progress is not None:
                 progress(1)
     finally:
         for agent in (a, b):
             if hasattr(agent, "close"):
                 agent.close()
-    return out
+    return out, []
 
 
 def _chunk_worker(args):
@@ -129,7 +171,12 @@ class MatchResult:
         a_stats, b_stats: per agent over its tables: ``contracts`` (tables where it made trump), ``made``,
             ``euchred``, ``marched``, ``alone`` (contracts played alone), each also as a share
             (``made_share`` etc., of its contracts; ``contract_share`` of its tables), and ``forfeits``.
-        forfeits: ``({"deal", "table", "agent" ("A"/"B"), "seat", "kind", "reason"}, ...)``.
+        forfeits: ``({"deal", "table", "agent" ("A"/"B"), "seat", "kind", "reason"}, ...)`` (``"game"`` too
+            with games).
+        games: with ``games=True``, ``{"games", "won" (share of A's games won over all tables), "won_interval"
+            (Wilson 95%), "paired" (per game, A's games won of its two, halved; mean), "paired_interval"
+            (Student t 95%), "deals_per_game", "unfinished" (games stopped at MAX_GAME_DEALS deals)}``;
+            else ``None``. The per-deal figures then cover the deals both tables of a game played.
     """
 
     a: str
@@ -147,6 +194,7 @@ class MatchResult:
     a_stats: dict
     b_stats: dict
     forfeits: tuple
+    games: dict | None = None
 
     def paired(self) -> np.ndarray:
         """float (deals,): A's net points per deal, averaged over its two tables."""
@@ -159,7 +207,7 @@ class MatchResult:
                 "rules": self.rules.to_dict(), "points_per_deal": self.points_per_deal,
                 "interval": list(self.interval), "won": self.won, "lost": self.lost, "tied": self.tied,
                 "won_interval": list(self.won_interval), "a_stats": self.a_stats, "b_stats": self.b_stats,
-                "forfeits": list(self.forfeits), "tables": [t.to_dict(players) for t in self.tables]}
+                "forfeits": list(self.forfeits), "games": self.games, "tables": [t.to_dict(players) for t in self.tables]}
 
     def text(self) -> str:
         from ..render import match_text
@@ -198,7 +246,10 @@ def match(agent_a, agent_b, deals: int = 100, seed=None, rules: Rules | None = N
             they must pickle).
         deals: 1..1,000,000 deals (2 tables each). seed: int (``None``: a fresh one, in the result).
         rules: :class:`Rules` (four- or two-player; not the dummy-hands variant).
-        games: whole games to ``winning_score`` -- not built yet (raises :class:`RulesError`).
+        games: play whole games to ``rules.winning_score`` (or ``rules.num_deals``) instead: ``deals`` is then
+            the number of games, each played at two tables with A on either side and the same deals in
+            the same order (deal ``k`` of game ``g``: :func:`game_deal_of`); :attr:`MatchResult.games` has
+            the share of games won.
         jobs: worker processes (1..64); the result does not depend on it.
         progress: a callable given 1 per deal finished (a tqdm bar's ``update``).
         worlds: the advisor's worlds per decision. time_limit: seconds per decision (``None``: none).
@@ -215,8 +266,8 @@ def match(agent_a, agent_b, deals: int = 100, seed=None, rules: Rules | None = N
         raise RulesError(f"rules {quoted(rules)}: expected a Rules value")
     if rules.dummy_hands:
         raise RulesError("match play does not cover the dummy-hands variant yet")
-    if games:
-        raise RulesError("games=True (whole games to winning_score) is not built yet; play deals")
+    if not isinstance(games, bool):
+        raise RulesError(f"games {quoted(games)}: expected True or False")
     deals = check_int(deals, "deals", 1, MAX_DEALS)
     jobs = check_int(jobs, "jobs", 1, MAX_JOBS)
     seed = fresh_seed() if seed is None else check_int(seed, "seed", 0, 2 ** 63 - 1)
@@ -226,19 +277,35 @@ def match(agent_a, agent_b, deals: int = 100, seed=None, rules: Rules | None = N
     for spec in (agent_a, agent_b):
         make_agent(spec)                   # a bad name fails here, before any deal (a program starts later)
     if jobs == 1:
-        tables = _play_deals(agent_a, agent_b, range(deals), seed, rules, worlds, time_limit, keep_hands, progress)
+        tables, rows = _play_deals(agent_a, agent_b, range(deals), seed, rules, worlds, time_limit, keep_hands,
+                                   progress, games)
     else:
         from concurrent.futures import ProcessPoolExecutor
         size = max(1, min(50, deals // (jobs * 4) or 1))
         chunks = [range(s, min(deals, s + size)) for s in range(0, deals, size)]
-        tables = []
+        tables, rows = [], []
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            args = [(agent_a, agent_b, c, seed, rules, worlds, time_limit, keep_hands) for c in chunks]
-            for chunk, part in zip(chunks, pool.map(_chunk_worker, args)):
+            args = [(agent_a, agent_b, c, seed, rules, worlds, time_limit, keep_hands, None, games) for c in chunks]
+            for chunk, (part, part_rows) in zip(chunks, pool.map(_chunk_worker, args)):
                 tables += part
+                rows += part_rows
                 if progress is not None:
                     progress(len(chunk))
-    return summarize(_name(agent_a), _name(agent_b), seed, rules, tables)
+    result = summarize(_name(agent_a), _name(agent_b), seed, rules, tables)
+    if games:
+        result = replace(result, games=_game_stats(rows, rules))
+    return result
+
+
+def _game_stats(rows, rules: Rules) -> dict:
+    """The games' figures from ``(game, table, deals, score)`` rows (both tables of each game)."""
+    wins = np.array([score[table] > score[1 - table] for _g, table, _k, score in rows], dtype=np.float64)
+    n = len(rows) // 2
+    paired = wins.reshape(-1, 2).mean(axis=1)
+    return {"games": n, "won": float(wins.mean()), "won_interval": list(wilson(int(wins.sum()), wins.size)),
+            "paired": float(paired.mean()), "paired_interval": list(mean_interval(paired, False)),
+            "deals_per_game": float(np.mean([k for _g, _t, k, _s in rows])),
+            "unfinished": sum(1 for _g, _t, k, score in rows if not game_over(rules, score, k))}
 
 
 def summarize(a: str, b: str, seed: int, rules: Rules, tables) -> MatchResult:
@@ -248,7 +315,8 @@ def summarize(a: str, b: str, seed: int, rules: Rules, tables) -> MatchResult:
     paired = nets.mean(axis=1)
     n = paired.size
     won, lost = int((paired > 0).sum()), int((paired < 0).sum())
-    forfeits = tuple({"deal": t.deal, "table": t.table, "agent": t.forfeited_by, **t.forfeit.to_dict()}
+    forfeits = tuple({"deal": t.deal, "table": t.table, "agent": t.forfeited_by, **t.forfeit.to_dict(),
+                      **({} if t.game is None else {"game": t.game})}
                      for t in tables if t.forfeit is not None)
     return MatchResult(a, b, n, seed, rules, tables, float(paired.mean()), mean_interval(paired, False),
                        won / n, lost / n, (n - won - lost) / n, wilson(won, n),
