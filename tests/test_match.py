@@ -313,3 +313,20 @@ def test_games_play_the_same_deals_at_both_tables_and_jobs_do_not_change_them():
 
 def rules_seat(n):
     return Rules().seats[n % 4]
+
+
+def test_games_give_score_aware_agents_the_score_before_each_deal():
+    class Recording(PolicyAgent):
+        def __init__(self):
+            super().__init__()
+            self.seen = []
+
+        def game_score(self, score):
+            self.seen.append(score)
+    rec = Recording()
+    match(rec, Raises(), deals=1, seed=1, games=True)       # B forfeits every deal: A gains 4 a deal
+    assert rec.seen == [{"NS": 0, "EW": 0}, {"NS": 4, "EW": 0}, {"NS": 8, "EW": 0},
+                        {"NS": 0, "EW": 0}, {"NS": 0, "EW": 4}, {"NS": 0, "EW": 8}]
+    plain = Recording()
+    match(plain, "random", deals=2, seed=1)
+    assert plain.seen == [None] * 4

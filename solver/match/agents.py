@@ -14,7 +14,8 @@ An **agent** is any object with three methods, each given only the seat's
 Optional: ``defend(view) -> bool`` (``Rules(defend_alone=True)``: defend alone against a
 loner; without the method the agent defends with its partner); ``new_deal(seed)``, called
 by the referee before each table with a seed of its own, so an agent that draws at random
-gives the same match for the same match seed; ``sees_all = True`` (the double-dummy
+gives the same match for the same match seed; ``game_score(score)`` (whole games: the score
+before each deal, ``{"NS": 8, "EW": 6}``, else ``None``); ``sees_all = True`` (the double-dummy
 agent only): every method then also gets ``hand=`` the engine's :class:`~solver.game.Hand`.
 
 Built-in agents (:func:`make_agent` builds one from its name):
@@ -154,14 +155,23 @@ class PolicyAgent:
 class AdvisorAgent:
     """Bids by :func:`solver.advise` and plays by :func:`solver.advise_play` on ``worlds`` worlds a
     decision (``inference``: weight the worlds by the calls seen); the dealer discards by
-    :func:`solver.bidding.dealer_discard`. Seeded per table by the referee (``new_deal``)."""
+    :func:`solver.bidding.dealer_discard`. Seeded per table by the referee (``new_deal``).
+
+    ``score_aware`` (whole games): bid by the chance of winning the game (``advise(score=...)``) with
+    the game's score, which the referee gives through ``game_score`` before each deal; the play
+    advice is by points either way."""
 
     name = "advisor"
     trusted = True
 
-    def __init__(self, worlds: int = 200, inference: bool = True, seed=None):
-        self.worlds, self.inference = worlds, inference
+    def __init__(self, worlds: int = 200, inference: bool = True, seed=None, score_aware: bool = True):
+        self.worlds, self.inference, self.score_aware = worlds, inference, score_aware
         self.rng = random.Random(seed)
+        self.score = None
+
+    def game_score(self, score) -> None:
+        """The game's score before this deal, ``{"NS": 8, "EW": 6}`` (``None``: not a game)."""
+        self.score = score if self.score_aware else None
 
     def new_deal(self, seed: int) -> None:
         self.rng.seed(seed)
@@ -175,7 +185,7 @@ class AdvisorAgent:
             return PolicyAgent().bid(view)
         rnd = 1 if view.phase is Phase.BID1 else 2
         advice = advise(cards_of(view.hand), view.upcard, view.seat, view.dealer, rnd, view.rules,
-                        worlds=max(10, self.worlds), seed=self._seed(), inference=self.inference)
+                        worlds=max(10, self.worlds), seed=self._seed(), inference=self.inference, score=self.score)
         return advice.recommended.call
 
     def discard(self, view) -> str:

@@ -83,11 +83,15 @@ def _agent_seed(seed: int, i: int, table: int, who: int, game=None) -> int:
     return int(np.random.SeedSequence(key).generate_state(1)[0])
 
 
-def _one_table(a, b, cards, dealer, seed, i, table, rules, time_limit, keep_hands, game=None) -> "TableRecord":
+def _one_table(a, b, cards, dealer, seed, i, table, rules, time_limit, keep_hands, game=None,
+               score=None) -> "TableRecord":
     a_side = table
+    named = None if score is None else {side_name(s, rules.players): score[s] for s in (0, 1)}
     for who, agent in enumerate((a, b)):
         if hasattr(agent, "new_deal"):
             agent.new_deal(_agent_seed(seed, i, table, who, game))
+        if hasattr(agent, "game_score"):
+            agent.game_score(named)
     seats = {Seat(s): (a if side_of(s, rules.players) == a_side else b) for s in rules.seats}
     hand, points, forfeit = play_table(cards, dealer, rules, seats, time_limit)
     r = hand.result if forfeit is None else None
@@ -121,7 +125,8 @@ def _play_games(a, b, games, seed, rules, time_limit, keep_hands, progress=None)
             score, k, recs = [0, 0], 0, []
             while not game_over(rules, score, k) and k < MAX_GAME_DEALS:
                 cards, dealer = game_deal_of(seed, g, k, rules)
-                rec = _one_table(a, b, cards, dealer, seed, k, table, rules, time_limit, keep_hands, game=g)
+                rec = _one_table(a, b, cards, dealer, seed, k, table, rules, time_limit, keep_hands, game=g,
+                                 score=tuple(score))
                 score = [score[0] + rec.points[0], score[1] + rec.points[1]]
                 recs.append(rec)
                 k += 1
