@@ -249,6 +249,7 @@ def test_external_bot_plays_a_match_and_answers_like_the_same_rule_in_process():
     assert not r.forfeits and len(r.tables) == 8
     same = match(FirstLegal(), "policy", deals=4, seed=9)
     assert [t.points for t in r.tables] == [t.points for t in same.tables]
+    assert match(external(), "policy", deals=4, seed=9, jobs=2).tables == r.tables    # each worker starts its own
 
 
 @pytest.mark.parametrize("mode, kind, words", [
@@ -285,8 +286,10 @@ def test_cli_match_json_and_egn(tmp_path, capsys):
     assert len(lines) == 10 and data["egn"]["records"] == 10
     one = tmp_path / "one.egn"
     one.write_text(lines[3])
-    game = solver.load_egn(one)               # any EGN tool can read each line back
-    assert game is not None
+    replayed = solver.load_game(one).deals[0].hand      # each line is an EGN record that replays
+    table = match("policy", "random", deals=5, seed=1, keep_hands=True).tables[3]
+    assert replayed.result.points == tuple(data["tables"][3]["points"]) == table.points
+    assert [replayed.dealt(s) for s in Seat] == [table.hand.dealt(s) for s in Seat]
     assert main(["match", "--a", "nobody", "--b", "random"]) == 2
     assert "'nobody'" in capsys.readouterr().err
 
