@@ -13,7 +13,7 @@
 ``--measure`` instead plays the matches of issue 13's "what the match says" (seed 1, ``--jobs``
 workers) and prints each one's points per deal for A with its 95% interval and the deals used:
 
-    python3 benchmarks/bench_match.py --measure [--jobs 2] [--scale 1.0]
+    python3 benchmarks/bench_match.py --measure [--jobs 2] [--scale 1.0] [--only 'whole games']
 """
 import argparse
 import time
@@ -36,9 +36,10 @@ def main() -> None:
     ap.add_argument("--measure", action="store_true", help="play the issue's measurement matches instead")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--scale", type=float, default=1.0, help="multiply every measurement's deals")
+    ap.add_argument("--only", default="", help="play only the measurements whose label contains this")
     args = ap.parse_args()
     if args.measure:
-        return measure(args.jobs, args.scale)
+        return measure(args.jobs, args.scale, args.only)
     match("policy", "policy", deals=20, seed=0)                          # warm up imports and tables
     for label, rules, limit in [("4p, time limit on ", Rules(), 10.0), ("4p, time limit off", Rules(), None),
                                 ("2p, time limit on ", Rules(players=2), 10.0)]:
@@ -53,7 +54,7 @@ def main() -> None:
           f"({per:.2f} s cpu/deal); 1,000 deals with --jobs 2: ~{1000 * per / 2 / 60:.1f} min   target <= 20 min")
 
 
-MEASUREMENTS = [   # label, agent A, agent B, rules, deals
+MEASUREMENTS = [   # label, agent A, agent B, rules, deals (games), [games]
     ("advisor(200) vs policy, 4p", AdvisorAgent(200), "policy", Rules(), 1000),
     ("advisor(200) vs random, 4p", AdvisorAgent(200), "random", Rules(), 200),
     ("advisor(200) vs policy, 2p", AdvisorAgent(200), "policy", Rules(players=2), 500),
@@ -63,13 +64,24 @@ MEASUREMENTS = [   # label, agent A, agent B, rules, deals
     ("advisor(50) vs policy, 4p", AdvisorAgent(50), "policy", Rules(), 300),
     ("advisor(1000) vs advisor(200), 4p", AdvisorAgent(1000), AdvisorAgent(200), Rules(), 150),
     ("double-dummy vs advisor(200), 4p", "double-dummy", AdvisorAgent(200), Rules(), 200),
+    ("advisor(200) score-aware vs points-only, 4p whole games", AdvisorAgent(200),
+     AdvisorAgent(200, score_aware=False), Rules(), 60, True),
 ]
 
 
-def measure(jobs: int, scale: float) -> None:
-    for label, a, b, rules, deals in MEASUREMENTS:
+def measure(jobs: int, scale: float, only: str = "") -> None:
+    for label, a, b, rules, deals, *games in MEASUREMENTS:
+        if only not in label:
+            continue
         n = max(2, int(deals * scale))
-        r, wall, _ = timed(lambda: match(a, b, deals=n, seed=1, rules=rules, jobs=jobs))
+        r, wall, _ = timed(lambda: match(a, b, deals=n, seed=1, rules=rules, jobs=jobs, games=bool(games)))
+        if r.games:
+            g = r.games
+            lo, hi = g["won_interval"]
+            print(f"{label}: A won {g['won']:.1%} of games (95% {lo:.1%} to {hi:.1%}), {g['games']} games at two "
+                  f"tables, {r.points_per_deal:+.3f} points/deal over {r.deals} paired deals, seed 1, "
+                  f"{wall:.0f} s", flush=True)
+            continue
         lo, hi = r.interval
         print(f"{label}: {r.points_per_deal:+.3f} points/deal (95% {lo:+.3f} to {hi:+.3f}), won {r.won:.1%} "
               f"lost {r.lost:.1%}, {n} deals, seed 1, forfeits {len(r.forfeits)}, {wall:.0f} s", flush=True)
