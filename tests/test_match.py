@@ -192,7 +192,8 @@ def test_an_agent_too_slow_forfeits_at_its_time_limit():
 
 def test_bad_arguments_are_rules_errors():
     for kw, words in [({"deals": 0}, "deals"), ({"jobs": 0}, "jobs"), ({"time_limit": -1}, "time_limit"),
-                      ({"rules": "x"}, "rules"), ({"games": 1}, "games")]:
+                      ({"rules": "x"}, "rules"), ({"games": 1}, "games"),
+                      ({"worlds": 5}, "worlds"), ({"seed": -1}, "seed")]:
         with pytest.raises(RulesError, match=words):
             match("policy", "random", **kw)
     with pytest.raises(RulesError, match="'nobody'"):

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from ..bounds import check_int, fresh_seed
+from ..bounds import MAX_WORLDS, MIN_WORLDS, check_int, fresh_seed
 from ..cards import Seat
 from ..errors import RulesError, quoted
 from ..game import DealCards
@@ -257,7 +257,7 @@ def match(agent_a, agent_b, deals: int = 100, seed=None, rules: Rules | None = N
             the share of games won.
         jobs: worker processes (1..64); the result does not depend on it.
         progress: a callable given 1 per deal finished (a tqdm bar's ``update``).
-        worlds: the advisor's worlds per decision. time_limit: seconds per decision (``None``: none).
+        worlds: the advisor's worlds per decision (10..100,000). time_limit: seconds per decision (``None``: none).
         keep_hands: keep each table's :class:`~solver.game.Hand` in :attr:`TableRecord.hand` (for EGN).
 
     Returns a :class:`MatchResult`. Raises :class:`RulesError` for a bad agent, bound or rules.
@@ -275,6 +275,7 @@ def match(agent_a, agent_b, deals: int = 100, seed=None, rules: Rules | None = N
         raise RulesError(f"games {quoted(games)}: expected True or False")
     deals = check_int(deals, "deals", 1, MAX_DEALS)
     jobs = check_int(jobs, "jobs", 1, MAX_JOBS)
+    worlds = check_int(worlds, "worlds", MIN_WORLDS, MAX_WORLDS)
     seed = fresh_seed() if seed is None else check_int(seed, "seed", 0, 2 ** 63 - 1)
     if time_limit is not None and not (isinstance(time_limit, (int, float)) and not isinstance(time_limit, bool)
                                        and 0 < time_limit < math.inf):
