@@ -24,6 +24,7 @@ from .game.seat import seat_view, view_from_dict
 from .game.view import SeatView
 
 from .inference import ViewWorlds, sample_worlds
+from .match import AGENT_NAMES, match
 
 __all__ = [
     "__version__",
@@ -36,4 +37,5 @@ __all__ = [
     "load_dummy_record", "dump_dummy_record",
     "review", "Review",
     "SeatView", "seat_view", "view_from_dict", "sample_worlds", "ViewWorlds",
+    "match", "AGENT_NAMES",
 ]

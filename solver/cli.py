@@ -246,6 +246,44 @@ def cmd_review(args) -> dict:
     return out
 
 
+def cmd_match(args) -> dict:
+    from .match import match
+    rules = _rules_from_args(args)
+    bar = progress = None
+    if not args.json and sys.stderr.isatty():
+        from tqdm import tqdm
+        bar = tqdm(total=args.deals, file=sys.stderr, unit="deal", desc="match", leave=False)
+        progress = bar.update
+    try:
+        result = match(args.a, args.b, deals=args.deals, seed=args.seed, rules=rules, jobs=args.jobs,
+                       progress=progress, worlds=args.worlds, time_limit=args.time_limit or None, games=args.games,
+                       keep_hands=args.egn is not None)
+    finally:
+        if bar is not None:
+            bar.close()
+    out = result.to_dict()
+    if args.egn is not None:
+        from .errors import EGNError
+        from .records import dump_egn
+        lines, skipped = [], 0
+        for t in result.tables:
+            try:
+                lines.append(dump_egn(t.hand, indent=None))
+            except EGNError:
+                skipped += 1
+        try:
+            args.egn.write_text("".join(line + "\n" for line in lines))
+        except OSError as exc:
+            raise EuchreError(f"--egn {args.egn}: cannot write: {exc.strerror or exc}") from None
+        out["egn"] = {"path": str(args.egn), "records": len(lines), "skipped": skipped}
+    if not args.json:
+        say(result.text())
+        if args.egn is not None:
+            say(f"  {len(lines)} EGN records written to {args.egn} (one per line)"
+                + (f"; {skipped} tables EGN cannot record skipped" if skipped else ""))
+    return out
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, with usage errors on one line like every other error of the command."""
 
@@ -354,6 +392,25 @@ def build_parser() -> argparse.ArgumentParser:
                         "points for the player's side")
     p.add_argument("--json", action="store_true", help='print one JSON object {"reviews": [...]}')
     p.set_defaults(run=cmd_review)
+
+    p = sub.add_parser("match", help="duplicate match of two agents: every deal played twice with the seats "
+                                     "swapped; side A's points per deal with a 95%% interval")
+    p.add_argument("--a", required=True, metavar="AGENT",
+                   help="agent A: random, policy, advisor, double-dummy (sees every card: an upper bound) "
+                        "or external:COMMAND (a program speaking JSON lines, see README)")
+    p.add_argument("--b", required=True, metavar="AGENT", help="agent B (the same choices)")
+    p.add_argument("--deals", type=int, default=200, help="duplicate deals, two tables each (default 200)")
+    p.add_argument("--seed", type=int, default=None, help="seed of the deals and agents (default: fresh, printed)")
+    p.add_argument("--worlds", type=int, default=200, help="the advisor's worlds per decision (default 200)")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1; same result)")
+    p.add_argument("--time-limit", dest="time_limit", type=float, default=10.0,
+                   help="seconds an agent may take per decision, else it forfeits the deal (default 10; 0: none)")
+    p.add_argument("--games", action="store_true",
+                   help="play whole games to the winning score instead: --deals counts games (two tables each)")
+    p.add_argument("--egn", type=Path, default=None, metavar="out.egn",
+                   help="write every table's record as EGN, one JSON record per line")
+    _add_rules_options(p)
+    p.set_defaults(run=cmd_match)
 
     p = sub.add_parser("serve", help="run the JSON service under gunicorn")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")

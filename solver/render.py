@@ -285,3 +285,30 @@ def play_advice_text(advice) -> str:
 
 __all__ = ["mistake_text", "player_text", "card_line", "deal_review_text", "review_text", "advice_text",
            "play_advice_text"]
+
+
+def match_text(result) -> str:
+    """A duplicate match's figures for side A (a :class:`~solver.match.MatchResult`), for people."""
+    lo, hi = result.interval
+    wl, wh = result.won_interval
+    lines = [f"{result.a} (A) against {result.b} (B): {result.deals} duplicate deals, seed {result.seed}",
+             f"  A's points per deal: {_signed(result.points_per_deal)} (95% interval {_signed(lo)} to {_signed(hi)};"
+             " net, paired over the two tables)",
+             f"  deals won {result.won:.1%} (95% {wl:.1%} to {wh:.1%}), lost {result.lost:.1%}, tied {result.tied:.1%}"]
+    for tag, name, st in (("A", result.a, result.a_stats), ("B", result.b, result.b_stats)):
+        lines.append(f"  {tag} {name}: made trump at {st['contracts']} of {st['tables']} tables "
+                     f"({st['contract_share']:.1%}); made {st['made_share']:.1%}, euchred {st['euchred_share']:.1%}, "
+                     f"marched {st['marched_share']:.1%}, alone {st['alone_share']:.1%}; forfeits {st['forfeits']}")
+    g = getattr(result, "games", None)
+    if g:
+        gl, gh = g["won_interval"]
+        lines.append(f"  games: A won {g['won']:.1%} of {2 * g['games']} (95% {gl:.1%} to {gh:.1%}; "
+                     f"{g['games']} games at two tables), {g['deals_per_game']:.1f} deals a game")
+    for f in result.forfeits[:10]:
+        lines.append(f"  forfeit: deal {f['deal']} table {f['table']} ({f['agent']}): {f['reason']}")
+    if len(result.forfeits) > 10:
+        lines.append(f"  ... and {len(result.forfeits) - 10} more forfeits")
+    return "\n".join(lines)
+
+
+__all__ += ["match_text"]

@@ -1,0 +1,305 @@
+"""The agent protocol of match play and the built-in agents.
+
+An **agent** is any object with three methods, each given only the seat's
+:class:`~solver.game.SeatView` (what ``Hand.view(seat)`` returns) and answering text:
+
+* ``bid(view) -> str``: a call token of the rules kernel (:func:`solver.laws.call_token`):
+  ``"pass"``, ``"order"``, ``"order alone"`` (round 1), ``"call h"``, ``"call h alone"``
+  (round 2); for a turned-up joker (``Rules(joker=True)``) the dealer's suit named first,
+  ``"call h"`` too. Going alone is said with the call: the referee then answers the
+  engine's separate alone decision from it.
+* ``discard(view) -> str``: the dealer's discard after picking up, a card (``"9c"``).
+* ``play(view) -> str``: a card to play.
+
+Optional: ``defend(view) -> bool`` (``Rules(defend_alone=True)``: defend alone against a
+loner; without the method the agent defends with its partner); ``new_deal(seed)``, called
+by the referee before each table with a seed of its own, so an agent that draws at random
+gives the same match for the same match seed; ``game_score(score)`` (whole games: the score
+before each deal, ``{"NS": 8, "EW": 6}``, else ``None``); ``sees_all = True`` (the double-dummy
+agent only): every method then also gets ``hand=`` the engine's :class:`~solver.game.Hand`.
+
+Built-in agents (:func:`make_agent` builds one from its name):
+
+* ``random`` -- :class:`RandomAgent`: uniform over the legal actions.
+* ``policy`` -- :class:`PolicyAgent`: bids the most likely call of the stochastic bidding
+  model (:data:`solver.bidding.DEFAULT_MODEL`) for its own hand; the dealer discards by
+  :func:`solver.bidding.dealer_discard`; plays by the rule of :meth:`PolicyAgent.play`.
+* ``advisor`` -- :class:`AdvisorAgent`: bids by :func:`solver.advise`, plays by
+  :func:`solver.advise_play`, ``worlds`` per decision (default 200).
+* ``double-dummy`` -- :class:`DoubleDummyAgent`: **sees every card** (an upper bound, not a
+  fair opponent): bids by solving each call's contract on the real deal, plays the card
+  that keeps its side's double-dummy tricks highest.
+* ``external:COMMAND`` -- :class:`~solver.match.external.ExternalAgent`: a program speaking
+  the JSON-lines protocol of :mod:`solver.match.external`.
+"""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from ..bidding import DEFAULT_MODEL, dealer_discard
+from ..cards import Card, Suit, cards_of
+from ..errors import RulesError, quoted
+from ..game import Hand, Phase
+from ..laws import (call_token, effective_suit, hand_points, place_after_dealer, side_of, trick_strength,
+                    winning_index)
+from .protocol import legal_cards, legal_tokens, turned_down
+
+__all__ = ["AGENT_NAMES", "RandomAgent", "PolicyAgent", "AdvisorAgent", "DoubleDummyAgent", "make_agent",
+           "legal_tokens"]
+
+#: The names :func:`make_agent` takes (and ``external:COMMAND``).
+AGENT_NAMES = ("random", "policy", "advisor", "double-dummy")
+
+
+def _place(view) -> int:
+    return place_after_dealer(view.seat, view.dealer, view.rules.players)
+
+
+# -- random --------------------------------------------------------------------------------------
+class RandomAgent:
+    """Uniform over the legal actions (calls with and without alone count as separate actions)."""
+
+    name = "random"
+    trusted = True
+
+    def __init__(self, seed=None):
+        self.rng = random.Random(seed)
+
+    def new_deal(self, seed: int) -> None:
+        self.rng.seed(seed)
+
+    def bid(self, view) -> str:
+        return self.rng.choice(legal_tokens(view, "bid"))
+
+    def discard(self, view) -> str:
+        return self.rng.choice(legal_tokens(view, "discard"))
+
+    def play(self, view) -> str:
+        return self.rng.choice(legal_tokens(view, "play"))
+
+
+# -- policy --------------------------------------------------------------------------------------
+class PolicyAgent:
+    """The bidding model's most likely call, and a simple card-play rule (:meth:`play`).
+
+    ``model``: a :class:`~solver.bidding.BiddingModel` (default :data:`~solver.bidding.DEFAULT_MODEL`).
+    """
+
+    name = "policy"
+    trusted = True
+
+    def __init__(self, model=None):
+        self.model = model if model is not None else DEFAULT_MODEL
+
+    def bid(self, view) -> str:
+        rules, hand = view.rules, np.uint32(view.hand)
+        players, place = rules.players, _place(view)
+        legal = legal_tokens(view, "bid")
+        if view.phase is Phase.NAME_SUIT:        # the suit the hand counts best in
+            counts = [float(self.model.count.points(hand, s)[0]) for s in range(4)]
+            return call_token("call", int(np.argmax(counts)))
+        if view.phase is Phase.BID1:
+            p_order, p_alone = self.model.round1(hand, place, int(view.upcard), players)
+            p, a = float(p_order[0]), float(p_alone[0])
+            chances = {"pass": 1 - p, "order": p * (1 - a), "order alone": p * a}
+        else:
+            turned = turned_down(view)
+            stuck = "pass" not in legal
+            p_suit, p_alone = self.model.round2(hand, place, turned, stuck, players)
+            chances = {"pass": 1 - float(p_suit[0].sum())}
+            for s in Suit:
+                ps, pa = float(p_suit[0, s]), float(p_alone[0, s])
+                chances[call_token("call", s)] = ps * (1 - pa)
+                chances[call_token("call", s, True)] = ps * pa
+        return max((t for t in legal), key=lambda t: chances.get(t, -1.0))
+
+    def discard(self, view) -> str:
+        keep = None if view.rules.dealer_may_discard_upcard else int(view.upcard)
+        return str(Card(int(dealer_discard(view.hand, int(view.trump), keep))))
+
+    def play(self, view) -> str:
+        """The stated rule. Leading: the highest trump when the seat's side made trump and it holds
+        one; else its highest off-suit ace; else its lowest card. Following: when the partner is
+        winning the trick, the lowest legal card; else the lowest legal card that would win the trick
+        now; else the lowest legal card. "Lowest"/"highest": by :func:`solver.laws.trick_strength`
+        in the led suit (a card that cannot win is lowest), then by rank, then by card index."""
+        trump = int(view.trump)
+        legal = [Card(c) for c in legal_cards(view)]
+        players = view.rules.players
+        if not view.current:
+            def lead_key(c):
+                return (trick_strength(int(c), trump, effective_suit(int(c), trump)), int(c) // 4, int(c))
+            trumps = [c for c in legal if effective_suit(int(c), trump) == trump]
+            if trumps and view.makers == side_of(view.seat, players):
+                return str(max(trumps, key=lead_key))
+            aces = [c for c in legal if int(c) // 4 == 5 and effective_suit(int(c), trump) != trump]
+            if aces:
+                return str(max(aces, key=lambda c: int(c)))
+            return str(min(legal, key=lead_key))
+        seats_, cards = [s for s, _c in view.current], [int(c) for _s, c in view.current]
+        led = effective_suit(cards[0], trump)
+
+        def key(c):
+            return (trick_strength(int(c), trump, led), int(c) // 4, int(c))
+        winner = seats_[winning_index(cards, trump)]
+        if players == 4 and side_of(winner, players) == side_of(view.seat, players):
+            return str(min(legal, key=key))
+        best = max(trick_strength(c, trump, led) for c in cards)
+        winners = [c for c in legal if trick_strength(int(c), trump, led) > best]
+        return str(min(winners or legal, key=key))
+
+
+# -- advisor -------------------------------------------------------------------------------------
+class AdvisorAgent:
+    """Bids by :func:`solver.advise` and plays by :func:`solver.advise_play` on ``worlds`` worlds a
+    decision (``inference``: weight the worlds by the calls seen); the dealer discards by
+    :func:`solver.bidding.dealer_discard`. Seeded per table by the referee (``new_deal``).
+
+    ``score_aware`` (whole games): bid by the chance of winning the game (``advise(score=...)``) with
+    the game's score, which the referee gives through ``game_score`` before each deal; the play
+    advice is by points either way."""
+
+    name = "advisor"
+    trusted = True
+
+    def __init__(self, worlds: int = 200, inference: bool = True, seed=None, score_aware: bool = True):
+        self.worlds, self.inference, self.score_aware = worlds, inference, score_aware
+        self.rng = random.Random(seed)
+        self.score = None
+
+    def game_score(self, score) -> None:
+        """The game's score before this deal, ``{"NS": 8, "EW": 6}`` (``None``: not a game)."""
+        self.score = score if self.score_aware else None
+
+    def new_deal(self, seed: int) -> None:
+        self.rng.seed(seed)
+
+    def _seed(self) -> int:
+        return self.rng.getrandbits(32)
+
+    def bid(self, view) -> str:
+        from ..advisor import advise
+        if view.phase is Phase.NAME_SUIT:
+            return PolicyAgent().bid(view)
+        rnd = 1 if view.phase is Phase.BID1 else 2
+        advice = advise(cards_of(view.hand), view.upcard, view.seat, view.dealer, rnd, view.rules,
+                        worlds=max(10, self.worlds), seed=self._seed(), inference=self.inference, score=self.score)
+        return advice.recommended.call
+
+    def discard(self, view) -> str:
+        return PolicyAgent().discard(view)
+
+    def play(self, view) -> str:
+        from ..advisor import advise_play
+        if len(legal_tokens(view, "play")) == 1:
+            return legal_tokens(view, "play")[0]
+        return str(advise_play(view, worlds=self.worlds, seed=self._seed(), inference=self.inference).best)
+
+
+# -- double dummy --------------------------------------------------------------------------------
+class DoubleDummyAgent:
+    """**Sees every card** (``sees_all``): an upper bound on what play and bidding can win, not a fair
+    opponent. Bids the call whose contract, solved double dummy on the real deal with the dealer's
+    best discard and partners playing, gives its side the most points, when that is more than 0
+    (a pass is valued at 0; a stuck dealer takes the best call); discards the card that leaves its
+    side the most tricks; plays the card that keeps its side's double-dummy tricks highest."""
+
+    name = "double-dummy"
+    trusted = True
+    sees_all = True
+
+    def bid(self, view, hand: Hand) -> str:
+        side = side_of(view.seat, view.rules.players)
+        best, best_value = "pass", 0.0
+        legal = legal_tokens(view, "bid")
+        if view.phase is Phase.NAME_SUIT:
+            return legal[0]
+        for token in legal:
+            if token == "pass":
+                continue
+            value = self._contract_value(hand, token, side)
+            if value > best_value or (best == "pass" and "pass" not in legal):
+                best, best_value = token, value
+        return best if best != "pass" or "pass" in legal else legal[0]
+
+    @staticmethod
+    def _contract_value(hand: Hand, token: str, side: int) -> float:
+        h = hand.copy()
+        alone = token.endswith("alone")
+        h.apply(token.replace(" alone", ""))
+        if h.phase is Phase.DISCARD:
+            dealer_side = side_of(h.dealer, h.rules.players)
+            options = []
+            for action in h.legal_actions():
+                h2 = h.copy()
+                h2.apply(action)
+                options.append(DoubleDummyAgent._play_value(h2, alone, dealer_side))
+            value = max(options)
+            return value if dealer_side == side else -value
+        return DoubleDummyAgent._play_value(h, alone, side)
+
+    @staticmethod
+    def _play_value(h: Hand, alone: bool, side: int) -> float:
+        from ..dd import solve
+        if h.phase is Phase.ALONE:
+            h.apply("alone" if alone else "partner")
+        while h.phase is Phase.DEFEND_ALONE:
+            h.apply("defend partner")
+        r = solve(h.position())
+        makers_tricks = r.makers_tricks
+        who, pts = hand_points(makers_tricks, h.rules, h.alone is not None, h.defender_alone is not None)
+        gainers = h.makers if who == "makers" else 1 - h.makers
+        return pts if gainers == side else -pts
+
+    def discard(self, view, hand: Hand) -> str:
+        side = side_of(view.seat, view.rules.players)
+        best, best_value = None, None
+        for token in legal_tokens(view, "discard"):
+            h = hand.copy()
+            h.apply(f"discard {token}")
+            # the maker's alone decision is its own; value the discard with partner (the usual case)
+            while h.phase in (Phase.ALONE, Phase.DEFEND_ALONE):
+                h.apply(h.legal_actions()[-1])
+            value = self._tricks(h, side)
+            if best_value is None or value > best_value:
+                best, best_value = token, value
+        return best
+
+    @staticmethod
+    def _tricks(h: Hand, side: int) -> int:
+        from ..dd import solve
+        r = solve(h.position())
+        return list(r.tricks.values())[side]
+
+    def play(self, view, hand: Hand) -> str:
+        from ..dd import card_values
+        values = card_values(hand.position())
+        return max(values, key=lambda c: values[c])
+
+
+def make_agent(spec, worlds: int = 200, seed=None):
+    """An agent from its name (:data:`AGENT_NAMES`, or ``external:COMMAND``), or ``spec`` itself when it is
+    already an object with ``bid``, ``discard`` and ``play``. ``worlds``: the advisor's worlds per decision.
+
+    Raises :class:`~solver.errors.RulesError` naming an unknown agent."""
+    if not isinstance(spec, str):
+        if all(callable(getattr(spec, m, None)) for m in ("bid", "discard", "play")):
+            return spec
+        raise RulesError(f"agent {quoted(spec)}: expected a name ({', '.join(AGENT_NAMES)}, external:COMMAND) "
+                         "or an object with bid, discard and play methods")
+    name = spec.strip()
+    if name.lower().startswith("external:"):
+        from .external import ExternalAgent
+        return ExternalAgent(name[len("external:"):])
+    key = name.lower().replace("_", "-")
+    if key == "random":
+        return RandomAgent(seed)
+    if key == "policy":
+        return PolicyAgent()
+    if key == "advisor":
+        return AdvisorAgent(worlds=worlds, seed=seed)
+    if key in ("double-dummy", "dd"):
+        return DoubleDummyAgent()
+    raise RulesError(f"agent {quoted(spec)}: unknown (try {', '.join(AGENT_NAMES)} or external:COMMAND)")

@@ -1,0 +1,47 @@
+"""The protocol's legal answers of a decision, as text (call tokens, cards): shared by the agents,
+the referee and the external-program agent."""
+from __future__ import annotations
+
+from ..cards import JOKER, Card, Suit, cards_of
+from ..game import Phase
+from ..laws import call_token, legal_mask, may_go_alone
+
+__all__ = ["legal_tokens", "legal_cards", "turned_down"]
+
+
+def turned_down(view) -> int:
+    """The suit the upcard proposed (a turned-up joker: the suit the dealer named)."""
+    return int(view.named_suit) if int(view.upcard) == JOKER else int(view.upcard) % 4
+
+
+def legal_cards(view) -> list:
+    """The cards (ints, ascending) the deciding seat may play now."""
+    led = view.current[0][1] if view.current else None
+    return cards_of(legal_mask(view.hand, int(view.trump), None if led is None else int(led)))
+
+
+def legal_tokens(view, kind: str) -> list:
+    """The legal answers of a decision as protocol text: call tokens for ``"bid"``, cards for
+    ``"discard"`` and ``"play"``. ``view``: the deciding seat's :class:`~solver.game.SeatView`."""
+    rules = view.rules
+    if kind == "play":
+        return [str(Card(c)) for c in legal_cards(view)]
+    if kind == "discard":
+        cards = cards_of(view.hand)
+        if not rules.dealer_may_discard_upcard:
+            cards = [c for c in cards if c != int(view.upcard)]
+        return [str(Card(c)) for c in cards]
+    lone = may_go_alone(rules.players)
+    if view.phase is Phase.NAME_SUIT:
+        return [call_token("call", s) for s in Suit]
+    if view.phase is Phase.BID1:
+        return ["pass", "order"] + (["order alone"] if lone else [])
+    turned = turned_down(view)
+    stuck = rules.stick_the_dealer and view.seat == view.dealer
+    out = [] if stuck else ["pass"]
+    for s in Suit:
+        if s != turned:
+            out.append(call_token("call", s))
+            if lone:
+                out.append(call_token("call", s, True))
+    return out
