@@ -158,8 +158,8 @@ class AdvisorAgent:
     :func:`solver.bidding.dealer_discard`. Seeded per table by the referee (``new_deal``).
 
     ``score_aware`` (whole games): bid by the chance of winning the game (``advise(score=...)``) with
-    the game's score, which the referee gives through ``game_score`` before each deal; the play
-    advice is by points either way."""
+    the game's score, which the referee gives through ``game_score`` before each deal; its cards too
+    (``advise_play(score=...)``)."""
 
     name = "advisor"
     trusted = True
@@ -195,7 +195,8 @@ class AdvisorAgent:
         from ..advisor import advise_play
         if len(legal_tokens(view, "play")) == 1:
             return legal_tokens(view, "play")[0]
-        return str(advise_play(view, worlds=self.worlds, seed=self._seed(), inference=self.inference).best)
+        return str(advise_play(view, worlds=self.worlds, seed=self._seed(), inference=self.inference,
+                               score=self.score).best)
 
 
 # -- double dummy --------------------------------------------------------------------------------
