@@ -265,21 +265,26 @@ def cmd_match(args) -> dict:
     if args.egn is not None:
         from .errors import EGNError
         from .records import dump_egn
-        lines, skipped = [], 0
-        for t in result.tables:
-            try:
-                lines.append(dump_egn(t.hand, indent=None))
-            except EGNError:
-                skipped += 1
+        files, skipped = [], 0
         try:
-            args.egn.write_text("".join(line + "\n" for line in lines))
+            args.egn.mkdir(parents=True, exist_ok=True)
+            for t in result.tables:
+                try:
+                    text = dump_egn(t.hand)
+                except EGNError:
+                    skipped += 1
+                    continue
+                game = "" if t.game is None else f"game-{t.game + 1:04d}-"
+                path = args.egn / f"{game}deal-{t.deal + 1:04d}-table-{t.table + 1}.egn"
+                path.write_text(text + "\n")
+                files.append(path.name)
         except OSError as exc:
             raise EuchreError(f"--egn {args.egn}: cannot write: {exc.strerror or exc}") from None
-        out["egn"] = {"path": str(args.egn), "records": len(lines), "skipped": skipped}
+        out["egn"] = {"directory": str(args.egn), "files": files, "skipped": skipped}
     if not args.json:
         say(result.text())
         if args.egn is not None:
-            say(f"  {len(lines)} EGN records written to {args.egn} (one per line)"
+            say(f"  {len(files)} EGN files written to {args.egn}/ (one a table)"
                 + (f"; {skipped} tables EGN cannot record skipped" if skipped else ""))
     return out
 
@@ -407,8 +412,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seconds an agent may take per decision, else it forfeits the deal (default 10; 0: none)")
     p.add_argument("--games", action="store_true",
                    help="play whole games to the winning score instead: --deals counts games (two tables each)")
-    p.add_argument("--egn", type=Path, default=None, metavar="out.egn",
-                   help="write every table's record as EGN, one JSON record per line")
+    p.add_argument("--egn", type=Path, default=None, metavar="DIR",
+                   help="write every table's record as an EGN file in DIR (made if missing): "
+                        "deal-0001-table-1.egn, ... (game-0001-deal-... with --games)")
     _add_rules_options(p)
     p.set_defaults(run=cmd_match)
 

@@ -278,16 +278,14 @@ def test_cli_match_json_and_egn(tmp_path, capsys):
     import json
 
     from solver.cli import main
-    out = tmp_path / "m.egn"
+    out = tmp_path / "records"
     assert main(["match", "--a", "policy", "--b", "random", "--deals", "5", "--seed", "1", "--json",
                  "--egn", str(out)]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data == {**match("policy", "random", deals=5, seed=1).to_dict(), "egn": data["egn"]}
-    lines = out.read_text().splitlines()
-    assert len(lines) == 10 and data["egn"]["records"] == 10
-    one = tmp_path / "one.egn"
-    one.write_text(lines[3])
-    replayed = solver.load_game(one).deals[0].hand      # each line is an EGN record that replays
+    files = sorted(p.name for p in out.iterdir())
+    assert len(files) == 10 and data["egn"]["files"] == files and files[3] == "deal-0002-table-2.egn"
+    replayed = solver.load_game(out / files[3]).deals[0].hand      # each file is an EGN record that replays
     table = match("policy", "random", deals=5, seed=1, keep_hands=True).tables[3]
     assert replayed.result.points == tuple(data["tables"][3]["points"]) == table.points
     assert [replayed.dealt(s) for s in Seat] == [table.hand.dealt(s) for s in Seat]
