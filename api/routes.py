@@ -100,7 +100,8 @@ def review(body: ReviewRequest):
     with limits.engine(body, main_field="egn"):
         game = load(body.egn)                    # the parsed object: a string would be taken for a path
         run = limits.engine_function("review")   # checked after loading, so a bad game is reported anyway
-        result = run(game, worlds=body.worlds, seed=body.seed, threads=current_app.config["ENGINE_THREADS"])
+        result = run(game, worlds=body.worlds, seed=body.seed, threads=current_app.config["ENGINE_THREADS"],
+                     inference=body.inference)
     return jsonify(result.to_dict())
 
 

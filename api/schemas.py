@@ -267,6 +267,9 @@ class ReviewRequest(Strict):
                                                   "(parsed here: never taken for a path)")
     worlds: Worlds = 200
     seed: Seed = None
+    inference: StrictBool = Field(True, description="judge from the auction-aware view: worlds weighted by the "
+                                                    "bidding model's chance of every call seen (false: uniform "
+                                                    "worlds, the first version's review)")
 
     @field_validator("egn")
     @classmethod

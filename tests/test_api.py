@@ -661,3 +661,14 @@ def mutated_egn(draw):
 def test_review_never_500(client, egn):
     answer = client_call(client, "POST", "/v1/review", json_body={"egn": egn, "worlds": 10, "seed": 1})
     assert answer.status in (200, 422, 501), (egn, answer)
+
+
+def test_review_takes_inference_and_off_is_the_first_version(client):
+    egn = json.loads((EGN_DIR / "vwec-finals.egn").read_text())
+    egn["deals"] = egn["deals"][:1]
+    r = client.post("/v1/review", json={"egn": egn, "worlds": 20, "seed": 3, "inference": False})
+    assert r.status_code == 200
+    want = solver.review(solver.load_egn(egn), worlds=20, seed=3, inference=False).to_dict()
+    assert r.get_json()["deals"] == want["deals"] and r.get_json()["model"]["inference"] is False
+    bad = client.post("/v1/review", json={"egn": egn, "inference": "no"})
+    assert bad.status_code == 422 and bad.headers["Content-Type"] == "application/problem+json"
