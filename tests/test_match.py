@@ -332,3 +332,18 @@ def test_games_give_score_aware_agents_the_score_before_each_deal():
     plain = Recording()
     match(plain, "random", deals=2, seed=1)
     assert plain.seen == [None] * 4
+
+
+def test_an_external_bot_is_asked_whether_to_defend_alone():
+    from solver.game import Hand, Phase
+    from solver.match.external import ExternalAgent
+    hand = Hand.from_deal("N:Jh Jd Ah Kh Qh E:9c Tc Jc Qc Kc S:9s Ts Js Qs Ks W:9d Td Qd Kd Ad", upcard="9h",
+                          dealer="W", rules=solver.Rules(defend_alone=True))
+    for action in ("order", "discard 9d", "alone"):     # N orders up alone, W picks up: E, W may defend alone
+        hand.apply(action)
+    assert hand.phase is Phase.DEFEND_ALONE
+    bot = ExternalAgent(f"{sys.executable} {BOT}")
+    try:
+        assert bot.defend(hand.view(hand.to_act), time_limit=30) is True      # the echo bot's first answer
+    finally:
+        bot.close()

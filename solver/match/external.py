@@ -6,7 +6,9 @@ input, one JSON object on one line::
 
     {"type": "bid", "view": {...}, "legal": ["pass", "order", "order alone"], "time_limit": 10.0}
 
-* ``type``: ``"bid"`` (a call), ``"discard"`` (the dealer's discard after picking up) or ``"play"``.
+* ``type``: ``"bid"`` (a call), ``"discard"`` (the dealer's discard after picking up), ``"play"``, or
+  ``"defend"`` (``Rules(defend_alone=True)``: a defender against a loner, answered ``"defend alone"``
+  or ``"defend partner"``).
 * ``view``: the deciding seat's view, :meth:`solver.game.SeatView.to_dict` (``seat``, ``hand``,
   ``dealer``, ``upcard``, ``calls``, ``alone``, ``tricks``, ``discard``, ``rules``, ...): only what
   that seat has seen.
@@ -15,8 +17,7 @@ input, one JSON object on one line::
 * ``time_limit``: seconds the answer may take (``null``: no limit).
 
 The program answers **one line**, a JSON object: ``{"action": "order"}`` (one of ``legal``).
-Going alone is said with the call; a bot is never asked whether to defend alone (it defends
-with its partner). Anything else forfeits that deal (:mod:`solver.match.referee`): a line that
+Going alone is said with the call. Anything else forfeits that deal (:mod:`solver.match.referee`): a line that
 is not JSON or has no ``action`` string, an action not legal, no answer within the time limit,
 or the program exiting; the reason is in the match's forfeits. After a time-out or a garbled
 answer the program is stopped and started afresh for the next decision (so a late answer is
@@ -37,6 +38,9 @@ import time
 
 from ..errors import EuchreError, RulesError, quoted
 from .protocol import legal_tokens
+
+#: The answers to a ``defend`` request and what they mean.
+DEFEND_ANSWERS = {"defend alone": True, "defend partner": False}
 
 __all__ = ["ExternalAgent", "AgentForfeit"]
 
@@ -150,3 +154,9 @@ class ExternalAgent:
 
     def play(self, view, time_limit=None) -> str:
         return self._ask("play", view, legal_tokens(view, "play"), time_limit)
+
+    def defend(self, view, time_limit=None):
+        """``True`` to defend alone, ``False`` with the partner; any other answer is passed on as it came,
+        so the referee forfeits it."""
+        answer = self._ask("defend", view, list(DEFEND_ANSWERS), time_limit)
+        return DEFEND_ANSWERS.get(answer, answer)
