@@ -622,7 +622,7 @@ def test_dealer_never_discards_the_upcard_when_the_rules_forbid_it():
 
 # ------------------------------------------------------------------ issue 11: the model, inference, robustness
 from solver.bidding import DEFAULT_MODEL, POINT_COUNT, BiddingModel  # noqa: E402
-from solver.advisor.inference import MAX_PROPOSALS, pass_likelihood  # noqa: E402
+from solver.advisor.inference import pass_likelihood  # noqa: E402
 
 # The first version's figures, computed by main's code before the model (commit 0d301a4) with these seeds:
 # {call: (expected points, p_make, p_march, p_euchred)}, the recommendation and the margin.

@@ -6,14 +6,10 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
 import pathlib
 import re
 import socket
-import subprocess
-import sys
 import time
-from contextlib import contextmanager
 from typing import NamedTuple
 
 import pytest
@@ -26,7 +22,7 @@ from api.serve import gunicorn_options, serve
 from solver import EuchreError, Position, Rules
 from solver.cli import main as cli_main
 
-from conftest import EGN_DIR
+from conftest import EGN_DIR, real_server
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 VWEC = "N:9d Ac Tc Kd Jd E:Qd Js Kh 9h Jh S:9c Ks Qh Kc Jc W:Ad As Ah 9s Qs"
@@ -82,43 +78,10 @@ def server_call(address, method, path, json_body=None, data=None, content_type=N
         conn.close()
 
 
-@contextmanager
 def running_server(log_path: pathlib.Path, workers: int = 2, env: dict | None = None):
     """``api.serve.serve`` in a child process on 127.0.0.1, port 0 (the kernel picks a free one)."""
-    code = f"from api.serve import serve; serve('127.0.0.1', 0, {workers}, access_log=False)"
-    child_env = {k: v for k, v in os.environ.items() if not k.startswith("EUCHRE_")}
-    child_env.update(env or {})
-    with open(log_path, "wb") as log:
-        proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=child_env, stdout=log, stderr=log)
-    try:
-        deadline = time.monotonic() + 60
-        port = None
-        while port is None:
-            m = re.search(r"Listening at: http://127\.0\.0\.1:(\d+)", log_path.read_text(errors="replace"))
-            if m:
-                port = int(m.group(1))
-            elif proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"server did not start:\n{log_path.read_text(errors='replace')}")
-            else:
-                time.sleep(0.05)
-        address = ("127.0.0.1", port)
-        while True:
-            try:
-                if server_call(address, "GET", "/healthz", timeout=5).status == 200:
-                    break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"server not healthy:\n{log_path.read_text(errors='replace')}")
-            time.sleep(0.05)
-        yield address
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+    return real_server(log_path, ["-c", f"from api.serve import serve; serve('127.0.0.1', 0, {workers}, "
+                                        "access_log=False)"], env)
 
 
 @pytest.fixture(scope="module")

@@ -12,19 +12,17 @@ import http.client
 import json
 import os
 import pathlib
-import re
 import socket
 import subprocess
 import sys
 import threading
 import time
-from contextlib import contextmanager
 
 import pytest
 
 import reference
 import solver
-from conftest import EGN_DIR
+from conftest import EGN_DIR, real_server
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 VWEC = "N:9d Ac Tc Kd Jd E:Qd Js Kh 9h Jh S:9c Ks Qh Kc Jc W:Ad As Ah 9s Qs"
@@ -41,42 +39,10 @@ def _child_env(env: dict | None) -> dict:
     return out
 
 
-@contextmanager
 def euchre_serve(log_path: pathlib.Path, *args: str, env: dict | None = None):
     """``euchre serve --port 0 ...`` in a child process; yields (host, port) once /healthz answers."""
-    with open(log_path, "wb") as log:
-        proc = subprocess.Popen([sys.executable, "-m", "solver", "serve", "--host", "127.0.0.1", "--port", "0",
-                                 *args], cwd=ROOT, env=_child_env(env), stdout=log, stderr=log,
-                                stdin=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + START_SECONDS
-        port = None
-        while port is None:
-            m = re.search(r"Listening at: http://127\.0\.0\.1:(\d+)", log_path.read_text(errors="replace"))
-            if m:
-                port = int(m.group(1))
-            elif proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"server did not start:\n{log_path.read_text(errors='replace')}")
-            else:
-                time.sleep(0.05)
-        address = ("127.0.0.1", port)
-        while True:
-            try:
-                if get(address, "/healthz", timeout=5)[0] == 200:
-                    break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"server not healthy:\n{log_path.read_text(errors='replace')}")
-            time.sleep(0.05)
-        yield address
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+    return real_server(log_path, ["-m", "solver", "serve", "--host", "127.0.0.1", "--port", "0", *args], env,
+                       START_SECONDS)
 
 
 @pytest.fixture(scope="module")
