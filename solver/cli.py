@@ -226,6 +226,8 @@ def cmd_serve(args) -> dict:
 def cmd_review(args) -> dict:
     from .records import load_game, read_record_file
     from .review import count_decisions, review_files
+    if args.html is not None and len(args.files) != 1:
+        raise EuchreError(f"--html: the review page shows one game; {len(args.files)} files given")
     for path in args.files:
         read_record_file(path)           # refuse devices, FIFOs and oversized files before any work
     bar = progress = None
@@ -240,10 +242,23 @@ def cmd_review(args) -> dict:
     finally:
         if bar is not None:
             bar.close()
+    if args.html is not None:
+        _write_review_html(args.html, args.files, reviews)
     out = {"reviews": [r.to_dict() for r in reviews]}
     if not args.json:
         say("\n\n".join(r.text(verbose=args.all) for r in reviews))
     return out
+
+
+def _write_review_html(path: Path, files, reviews) -> None:
+    """``euchre review --html FILE``: the review page (solver.pages) of the one game, a self-contained file."""
+    from .pages import review_html
+    from .records import load_game
+    try:
+        Path(path).write_text(review_html(reviews[0], load_game(files[0])), encoding="utf-8")
+    except OSError as exc:
+        raise EuchreError(f"--html {str(path)!r}: cannot write it ({exc.strerror or exc})") from None
+    say(f"review page written to {path} (open it in a browser)", file=sys.stderr)
 
 
 def cmd_match(args) -> dict:
@@ -396,6 +411,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "play before->after it (and its cost), 'info 9s:-0.17 ...' each legal card's average "
                         "points for the player's side")
     p.add_argument("--json", action="store_true", help='print one JSON object {"reviews": [...]}')
+    p.add_argument("--html", type=Path, default=None, metavar="FILE",
+                   help="also write the review page to FILE: one self-contained HTML file (no network needed) "
+                        "to step through every call and card with its costs; one game file only")
     p.set_defaults(run=cmd_review)
 
     p = sub.add_parser("match", help="duplicate match of two agents: every deal played twice with the seats "

@@ -771,6 +771,9 @@ def test_without_inference_the_review_is_the_first_versions():
     assert set(recorded) == {p.name for p in EGN_DIR.glob("*.egn")}
     for path in sorted(EGN_DIR.glob("*.egn")):
         d = review(path, worlds=20, seed=3, inference=False).to_dict()
+        for card in (c for deal in d["deals"] for c in deal["cards"] if c["info"]):
+            for row in card["info"]["cards"]:        # added later (each legal card's paired loss): not hashed
+                row.pop("loss_points", None), row.pop("points_interval", None)
         canon = json.dumps({"deals": d["deals"], "players": d["players"]}, sort_keys=True, separators=(",", ":"))
         assert hashlib.sha256(canon.encode()).hexdigest() == recorded[path.name], path.name
         assert d["model"]["inference"] is False and d["model"]["name"] is None

@@ -137,6 +137,9 @@ class InfoView:
         loss_tricks: average tricks lost against the candidate with the most average tricks;
             ``tricks_interval`` likewise.
         notes: approximations made for this view (e.g. the dealer's discard not recorded).
+        card_losses: ``{Card: (points lost, (low, high))}`` for every legal candidate: its average
+            points lost against ``best`` (paired over the same worlds; 0 for a best card) and the
+            95% interval (what ``loss_points``/``points_interval`` are for the card played).
         drawn: the :class:`~solver.worlds.Worlds` used (hands at the decision, the
             deciding seat's cards included), and space the :class:`~solver.worlds.Space`
             they were drawn from (neither in :meth:`to_dict`).
@@ -157,19 +160,26 @@ class InfoView:
     space: Space | None = field(default=None, repr=False, compare=False)
     effective_worlds: float | None = None
     model: str | None = None
+    card_losses: dict = field(default_factory=dict)
 
     def to_dict(self) -> dict:
         out = {"worlds": self.worlds, "exact": self.exact, "placements": self.placements,
                "best": [str(c) for c in self.best], "loss_points": _r(self.loss_points),
                "points_interval": [_r(x) for x in self.points_interval],
                "loss_tricks": _r(self.loss_tricks), "tricks_interval": [_r(x) for x in self.tricks_interval],
-               "cards": [{"card": str(c), "tricks": _r(t), "points": _r(self.points[c])}
-                         for c, t in self.tricks.items()],
+               "cards": [dict({"card": str(c), "tricks": _r(t), "points": _r(self.points[c])},
+                              **self._loss_dict(c)) for c, t in self.tricks.items()],
                "notes": list(self.notes)}
         if self.effective_worlds is not None:      # auction-aware (weighted) worlds only
             out["effective_worlds"] = _r(self.effective_worlds)
             out["model"] = self.model
         return out
+
+    def _loss_dict(self, card) -> dict:
+        if card not in self.card_losses:
+            return {}
+        loss, (low, high) = self.card_losses[card]
+        return {"loss_points": _r(loss), "points_interval": [_r(low), _r(high)]}
 
 
 @dataclass
@@ -456,7 +466,8 @@ class Review:
                                           "cards": [{"card", "tricks", "points"}]} | null,
                                    "info": {"worlds", "exact", "placements", "best", "loss_points",
                                             "points_interval", "loss_tricks", "tricks_interval",
-                                            "cards": [{"card", "tricks", "points"}], "notes"} | null,
+                                            "cards": [{"card", "tricks", "points", "loss_points",
+                                                       "points_interval"}], "notes"} | null,
                                    "unanalysed": [why], "mistakes": [...]}],
                         "mistakes": [{"kind": "double-dummy" | "information-set" | "renege", "seat",
                                       "decision": "card" | "discard" | "call", "where", "played",

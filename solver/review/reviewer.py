@@ -67,9 +67,15 @@ def _info_view(cands, legal, played, T, P, w, space, notes) -> InfoView:
     best, bi, ti, ip = best_cards(cands, legal, played, mt, mp)
     dp = (P[bi] - P[ip]).astype(float)
     dt = (T[ti] - T[ip]).astype(float)
+    losses = {c: _mean_and_interval((P[bi] - P[cands.index(c)]).astype(float), w.exact) for c in legal}
     return InfoView(len(w), w.exact, space.total, {c: float(mt[i]) for i, c in enumerate(cands)},
                     {c: float(mp[i]) for i, c in enumerate(cands)}, best, float(dp.mean()), float(dt.mean()),
-                    mean_interval(dp, w.exact), mean_interval(dt, w.exact), tuple(notes), w, space)
+                    mean_interval(dp, w.exact), mean_interval(dt, w.exact), tuple(notes), w, space,
+                    card_losses=losses)
+
+
+def _mean_and_interval(d, exact: bool) -> tuple:
+    return float(d.mean()), mean_interval(d, exact)
 
 
 def _weighted_info_view(cands, legal, played, T, P, w, notes) -> InfoView:
@@ -79,9 +85,10 @@ def _weighted_info_view(cands, legal, played, T, P, w, notes) -> InfoView:
     best, bi, ti, ip = best_cards(cands, legal, played, mt, mp)
     lp, pi, ess = weighted_mean_interval((P[bi] - P[ip]).astype(float), wn, w.exact)
     lt, tint, _ = weighted_mean_interval((T[ti] - T[ip]).astype(float), wn, w.exact)
+    losses = {c: weighted_mean_interval((P[bi] - P[cands.index(c)]).astype(float), wn, w.exact)[:2] for c in legal}
     return InfoView(len(w), w.exact, int(w.total), {c: float(mt[i]) for i, c in enumerate(cands)},
                     {c: float(mp[i]) for i, c in enumerate(cands)}, best, lp, lt, pi, tint,
-                    tuple(notes) + tuple(w.notes), w, None, ess, w.model)
+                    tuple(notes) + tuple(w.notes), w, None, ess, w.model, card_losses=losses)
 
 
 def _close(loss: float, interval: tuple, threshold: float) -> bool:
