@@ -67,6 +67,10 @@ def _fmt(x) -> str:
     return "unbounded" if x is None else f"{x:+.2f}".replace("+-", "-") if x < 0 else f"{x:.2f}"
 
 
+def _tricks(n: int) -> str:
+    return f"{n} trick" + ("" if n == 1 else "s")
+
+
 def card_mark(entry: dict, dd: dict | None, info: dict | None, played: str, step: dict) -> dict:
     """One legal card's figures at a decision: double-dummy trick cost, information-set points lost (and its
     95% interval), and the sentence said on hover or focus."""
@@ -78,8 +82,8 @@ def card_mark(entry: dict, dd: dict | None, info: dict | None, played: str, step
         best = max(tricks[c] for c in step["candidates"] if c in tricks)
         out["dd_cost"] = best - tricks[card]
         out["dd_best"] = card in dd["best"]
-        parts.append(f"double dummy: {tricks[card]} tricks for {step['seat']}'s side, "
-                     + ("best" if out["dd_cost"] == 0 else f"{out['dd_cost']} trick(s) lost"))
+        parts.append(f"double dummy: {_tricks(tricks[card])} for {step['seat']}'s side, "
+                     + ("best" if out["dd_cost"] == 0 else f"{_tricks(out['dd_cost'])} lost"))
     else:
         parts.append("double dummy: not analysed")
     if info is not None:
