@@ -65,6 +65,7 @@
       var row = el("div", { "class": "bar-row" + (r.recommended ? " recommended" : ""), role: "listitem",
                             "data-option": r.label, "data-value": String(r.value) });
       row.appendChild(el("span", {}, r.label + (r.recommended ? " \u2605 recommended" : "")));
+      row.appendChild(el("span", { "class": "bar-figure" }, num(r.value) + " " + ival(r.interval)));
       var track = el("span", { "class": "bar-track", "aria-hidden": "true" });
       var zero = el("span", { "class": "bar-zero" }); zero.style.left = pos(0); track.appendChild(zero);
       var bar = el("span", { "class": "bar" + (r.value < 0 ? " negative" : "") });
@@ -78,7 +79,7 @@
         track.appendChild(w);
       }
       row.appendChild(track);
-      row.appendChild(el("span", {}, num(r.value) + " " + ival(r.interval) + (r.note ? " " + r.note : "")));
+      if (r.note) { row.appendChild(el("span", { "class": "bar-note" }, r.note)); }
       box.appendChild(row);
     });
     return box;
