@@ -210,6 +210,7 @@ def test_mistake_links_go_to_their_step_and_hover_gives_the_figures(page, base, 
     card.focus()
     detail = page.locator(f"#deal-{i} .detail").text_content()
     assert detail == card.get_attribute("title") and "points" in detail
+    assert card.get_attribute("aria-label") == detail            # the colours' words, for screen readers too
     shot(page, "review-page.png", tmp_path)
 
 
@@ -227,6 +228,9 @@ def test_seat_view_hides_exactly_the_unseen_hands(page, base, json_review):
         for other, cards in everything.items():
             want = cards if other == seat else sorted(c for c in cards if c in steps[k]["gone"])
             assert faces[other] == want, (seat, other)
+        # nor do the words of a hidden card give it away (hover text, screen readers)
+        assert page.evaluate("""() => [...document.querySelectorAll('#deal-0 .card[data-unseen="true"]')].every(
+            c => !c.getAttribute('aria-label').includes(c.dataset.label) && !c.title.includes(c.dataset.label))""")
     page.select_option("#deal-0 .seat-view", "")
     assert page.evaluate(READ_FACES) == everything
 

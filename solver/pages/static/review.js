@@ -10,13 +10,15 @@
 
   function section(i) { return document.getElementById("deal-" + i); }
 
+  // the same words on hover (title) and for screen readers (aria-label)
+  function say(el, words) { el.title = words; el.setAttribute("aria-label", words); }
+
   function clearCard(el) {
     el.classList.remove("gone", "discarded", "chosen", "decision", "best");
     ["ddCost", "infoLoss", "infoLow", "infoHigh", "ddLevel", "infoLevel", "played", "state"].forEach(function (k) {
       delete el.dataset[k];
     });
-    el.title = el.getAttribute("aria-label").split(":")[0];
-    el.dataset.label = el.title;
+    say(el, el.dataset.label);
     el.querySelector(".badges").textContent = "";
   }
 
@@ -40,7 +42,7 @@
     badge(badges, "dd", m.dd_cost === null ? "DD ?" : "DD " + minus(m.dd_cost), m.dd_level);
     badge(badges, "info", m.info_loss === null ? "info ?" : minus(m.info_loss), m.info_level);
     if (m.info_best || (m.info_best === undefined && m.dd_best)) { badge(badges, "best", "\u2605", "unknown"); }
-    el.title = m.text;
+    say(el, m.text);
   }
 
   function renderCalls(box, step) {
@@ -87,7 +89,7 @@
       if (!el) { continue; }
       el.classList.add(s.kind === "discard" ? "discarded" : "gone");
       el.dataset.state = s.kind === "discard" ? "discarded" : "played";
-      el.title += s.kind === "discard" ? ": discarded" : ": played at trick " + s.trick;
+      say(el, el.dataset.label + (s.kind === "discard" ? ": discarded" : ": played at trick " + s.trick));
     }
     var step = k < n ? deal.steps[k] : null;
     if (step && step.kind !== "call") { step.marks.forEach(function (m) { var e = find(m.card); if (e) { markCard(e, m); } }); }
@@ -99,7 +101,7 @@
       h.querySelectorAll(".cards:not(.dummy) .card[data-card]").forEach(function (c) {
         var unseen = hidden && !c.classList.contains("gone");
         c.dataset.unseen = unseen ? "true" : "false";
-        c.setAttribute("aria-label", unseen ? "a card " + st.seat + " cannot see" : c.dataset.label);
+        if (unseen) { c.setAttribute("aria-label", "a card " + st.seat + " cannot see"); c.title = "hidden"; }
       });
     });
     var label = step ? step.label : "end of the deal: " + deal.summary;
