@@ -179,10 +179,19 @@ def test_cli_writes_one_self_contained_file(tmp_path):
 
 
 def test_templates_and_static_files_are_package_data():
+    """Every package is found for a wheel, and every page file is committed and listed as package data."""
+    from setuptools import find_packages
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
-    assert "solver.pages" in config["packages"]
+    found = set(find_packages(str(ROOT), include=config["packages"]["find"]["include"]))
+    on_disk = {".".join(p.parent.relative_to(ROOT).parts) for top in ("solver", "api")
+               for p in (ROOT / top).rglob("__init__.py")}
+    assert on_disk <= found and "solver.pages" in found, on_disk - found
     globs = config["package-data"]["solver.pages"]
     pages = ROOT / "solver" / "pages"
     files = [p.relative_to(pages) for p in pages.rglob("*") if p.is_file() and p.suffix != ".py"
              and "__pycache__" not in p.parts]
     assert files and all(any(f.match(g) for g in globs) for f in files), files
+    assert {"templates", "static"} <= {f.parts[0] for f in files}
+    tracked = subprocess.run(["git", "ls-files", "solver/pages"], capture_output=True, text=True, cwd=ROOT)
+    if tracked.returncode == 0 and tracked.stdout:     # a git checkout: an ignored template would not be in a clone
+        assert {str(Path("solver/pages") / f) for f in files} <= set(tracked.stdout.split()), tracked.stdout
