@@ -183,3 +183,52 @@ def test_http_bad_score_is_422_problem(client, score, word):
     assert body["status"] == 422 and body["detail"]
     if word is not None:
         assert word in body["detail"]
+
+
+# -- the seat's own choices inside advise: the dealer's discard (item 3 of the brief: by the game) --
+PICKUP = dict(hand="Qd As Ac Qh Kc", upcard="Jd", seat="S", dealer="S", rules=Rules(players=2), calls=["order"],
+              inference=False, seed=1)
+
+
+def _discard_figures_by_enumeration():
+    """Every discard of the two-player dealer S (diamonds, N leads): over all C(18, 5) hands of N, the
+    chance S takes 3+ tricks and S's mean points, from solve_batch on the enumerated deals."""
+    import itertools
+
+    import numpy as np
+
+    from solver.cards import Card, mask_of, parse_cards
+    hand = parse_cards(PICKUP["hand"])
+    up = Card.parse(PICKUP["upcard"])
+    unseen = [c for c in range(24) if c not in {int(x) for x in hand} | {int(up)}]
+    north = np.array([sum(1 << c for c in combo) for combo in itertools.combinations(unseen, 5)], dtype=np.uint32)
+    six = mask_of(hand) | up.mask
+    out = {}
+    for c in hand + [up]:
+        hands = np.zeros((north.size, 4), dtype=np.uint32)
+        hands[:, 0] = north
+        hands[:, 2] = six & ~c.mask
+        tricks = solver.solve_batch(hands, int(up) % 4, 0, 1, players=2).astype(int)
+        points = np.where(tricks == 5, 2, np.where(tricks >= 3, 1, -2))
+        out[str(c)] = (float((tricks >= 3).mean()), float(points.mean()))
+    return out
+
+
+def test_the_dealers_discard_is_chosen_by_the_game_with_a_score():
+    figures = _discard_figures_by_enumeration()
+    top_points = max(f[1] for f in figures.values())
+    by_points = {c for c, f in figures.items() if f[1] == top_points}
+    # ties in the chance of making go to the points (Kc and Ac are the same card here)
+    top_make = max((f[0], f[1]) for f in figures.values())
+    by_make = {c for c, f in figures.items() if (f[0], f[1]) == top_make}
+    assert not by_points & by_make           # the position is one where the two differ
+    plain = advise(**PICKUP).option("order")
+    assert str(plain.discard) in by_points
+    # at 9-9 the dealer's side wins the game exactly when it makes (euchred: N +2 wins)
+    scored = advise(**PICKUP, score={"N": 9, "S": 9}).option("order")
+    assert str(scored.discard) in by_make
+    assert scored.p_win_game == pytest.approx(top_make[0], abs=1e-12)
+    for card, summary in scored.discards.items():
+        assert summary["p_win_game"] == pytest.approx(figures[card][0], abs=1e-12)
+        assert summary["expected_points"] == pytest.approx(figures[card][1], abs=1e-12)
+    assert all("p_win_game" not in s for s in plain.discards.values())
