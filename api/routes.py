@@ -101,7 +101,7 @@ def review(body: ReviewRequest):
         game = load(body.egn)                    # the parsed object: a string would be taken for a path
         run = limits.engine_function("review")   # checked after loading, so a bad game is reported anyway
         result = run(game, worlds=body.worlds, seed=body.seed, threads=current_app.config["ENGINE_THREADS"],
-                     inference=body.inference)
+                     inference=body.inference, score=body.score)
     return jsonify(result.to_dict())
 
 

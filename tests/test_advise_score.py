@@ -185,7 +185,7 @@ def test_http_bad_score_is_422_problem(client, score, word):
         assert word in body["detail"]
 
 
-# -- the seat's own choices inside advise: the dealer's discard (item 3 of the brief: by the game) --
+# -- the seat's own choices inside advise with a score: the dealer's discard is chosen by the game --
 PICKUP = dict(hand="Qd As Ac Qh Kc", upcard="Jd", seat="S", dealer="S", rules=Rules(players=2), calls=["order"],
               inference=False, seed=1)
 

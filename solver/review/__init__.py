@@ -123,10 +123,10 @@ The package, one idea a module, each importing only those above it:
 from __future__ import annotations
 
 from ..bounds import MAX_THREADS, MAX_WORLDS, MIN_WORLDS
-from .deals import CONFIRM, count_decisions, review, review_deal
+from .deals import CONFIRM, count_decisions, deal_score, review, review_deal
 from .files import review_files
 from .infoset import information_set, shown_voids
-from .results import (CALL_POINTS, DD_TRICKS, DECISION_EXACT_LIMIT, DOUBLE_DUMMY, INFO_POINTS, INFO_TRICKS,
+from .results import (CALL_POINTS, DD_TRICKS, DECISION_EXACT_LIMIT, DOUBLE_DUMMY, GAME_WIN, INFO_POINTS, INFO_TRICKS,
                       INFORMATION_SET, RENEGE, CallReview, CardReview, DDView, DealReview, InfoView, Mistake,
                       PlayerSummary, Review)
 from .seeds import content_seed
@@ -137,5 +137,5 @@ EXACT_LIMIT = DECISION_EXACT_LIMIT
 __all__ = ["review", "Review", "DealReview", "CardReview", "CallReview", "DDView", "InfoView", "Mistake",
            "PlayerSummary", "count_decisions", "content_seed", "information_set", "review_deal", "review_files",
            "shown_voids", "DD_TRICKS", "INFO_POINTS", "INFO_TRICKS", "CALL_POINTS", "DECISION_EXACT_LIMIT",
-           "EXACT_LIMIT", "CONFIRM",
+           "EXACT_LIMIT", "CONFIRM", "GAME_WIN", "deal_score",
            "DOUBLE_DUMMY", "INFORMATION_SET", "RENEGE", "MIN_WORLDS", "MAX_WORLDS", "MAX_THREADS"]
