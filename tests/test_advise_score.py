@@ -232,3 +232,25 @@ def test_the_dealers_discard_is_chosen_by_the_game_with_a_score():
         assert summary["p_win_game"] == pytest.approx(figures[card][0], abs=1e-12)
         assert summary["expected_points"] == pytest.approx(figures[card][1], abs=1e-12)
     assert all("p_win_game" not in s for s in plain.discards.values())
+
+
+# -- the variants with their own tables (issue 12 item 4) --------------------------------------------------
+def test_the_joker_and_defending_alone_advise_by_the_game():
+    for rules in (Rules(joker=True), Rules(defend_alone=True)):
+        a = advise(**{**EXAMPLE, "worlds": 200}, rules=rules, score={"NS": 0, "EW": 8}, inference=False)
+        for o in a.options:
+            assert o.p_win_game == pytest.approx(by_hand(o, {"NS": 0, "EW": 8}, "W", "S", rules), abs=1e-9)
+
+
+def test_dummy_hands_score_each_set_to_its_own_side():
+    # The paper hand: N takes all five personal tricks (+2 N) and S all five on the dummies (+2 S) in every
+    # world, so ordering nets 0 points; what it does to the game depends on the score, set by set.
+    q = dict(hand="Jd Jh Qh Kh Ah", upcard="9h", seat="N", dealer="S", rules=Rules(players=2, dummy_hands=True),
+             dummies="N:9d 9s Ts Qs Ks S:Td Qd Kd Ad As", calls=["order"])
+    assert advise(**q).option("order").expected_points == 0
+    # both reach 10 at 8-8: equal scores, no winner (counted half); at 8-7 N wins with 10 to 9; at 7-8 S
+    # wins; from 3-3 the game goes on at 5-5 with N to deal (the deal passes from S to N)
+    for score, want in (({"N": 8, "S": 8}, 0.5), ({"N": 8, "S": 7}, 1.0), ({"N": 7, "S": 8}, 0.0),
+                        ({"N": 3, "S": 3}, win_probability({"N": 5, "S": 5}, "N", q["rules"])["N"])):
+        o = advise(**q, score=score).option("order")
+        assert o.exact and o.p_win_game == pytest.approx(want, abs=1e-12), score

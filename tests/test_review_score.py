@@ -152,7 +152,7 @@ def test_a_game_already_over_and_an_uncovered_variant_say_why():
     from solver.review import deal_score
     assert deal_score(Rules(), (10, 4), "N") == (None, "the game was already over at 10-4 (target 10)")
     score, why = deal_score(Rules(players=2, dummy_hands=True), (3, 4), "N")
-    assert score is None and "no game odds" in why and "dummy_hands" in why
+    assert score is None and "dummy hands" in why
     assert deal_score(Rules(players=2), (3, 4), "S") == ({"N": 3, "S": 4}, None)
 
 

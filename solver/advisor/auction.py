@@ -105,7 +105,9 @@ class Auction:
     def per_entry(self, res: Result) -> np.ndarray:
         """What the advised seat maximises, per entry of ``res``: the chance of winning the game
         with a score (``wins``), else the points for its side (float)."""
-        return res.points.astype(float) if self.wins is None else self.wins(res.points)
+        if self.wins is None:
+            return res.points.astype(float)
+        return self.wins(res.points, None if self.dummies is None else res.points2)
 
     def value(self, res: Result) -> float:
         """The (weighted) mean of :meth:`per_entry`: how the seat's own choices are ranked."""

@@ -382,8 +382,8 @@ def _option(action, trump, alone, discard, res: Result, exact, seat, dealer, pla
     values, counts = np.unique(res.points, return_counts=True)
     outcomes = {int(v): float(c) / n for v, c in zip(values, counts)}
     game = {}
-    if wins is not None:
-        pw = wins(res.points)
+    if wins is not None:            # dummy hands: each set's points to its own side
+        pw = wins(res.points, res.points2 if dummy else None)
         lo, hi = mean_interval(pw, exact)
         game = {"p_win_game": _mean(pw, None), "p_win_game_interval": (max(0.0, lo), min(1.0, hi)),
                 "world_wins": pw}
