@@ -254,3 +254,68 @@ def test_dummy_hands_score_each_set_to_its_own_side():
                         ({"N": 3, "S": 3}, win_probability({"N": 5, "S": 5}, "N", q["rules"])["N"])):
         o = advise(**q, score=score).option("order")
         assert o.exact and o.p_win_game == pytest.approx(want, abs=1e-12), score
+
+
+# -- ... and the seat's own round-2 turn after a pass ---------------------------------------------------------
+ROUND2 = dict(hand="Jh 9c Ah Jc Ad", upcard="Ac", seat="N", dealer="S", rules=Rules(players=2), calls=["pass"],
+              inference=False, seed=1)
+
+
+def test_the_seats_own_round2_turn_is_chosen_by_the_game_with_a_score():
+    """N passes the Ac; S (dealer) bids by the point-count policy; where S passes too, N names the one suit
+    (or passes) that is best over those deals: by points without a score, by the chance of the game at 9-9
+    (any point wins it, any point to S loses it). Every figure from the enumerated deals and solve_batch."""
+    import itertools
+
+    import numpy as np
+
+    from solver.bidding import POLICY, dealer_discard
+    from solver.cardtables import CARD_BITS
+    from solver.cards import Card, mask_of, parse_cards
+    hand = parse_cards(ROUND2["hand"])
+    up = Card.parse(ROUND2["upcard"])
+    unseen = [c for c in range(24) if c not in {int(x) for x in hand} | {int(up)}]
+    south = np.array([sum(1 << c for c in combo) for combo in itertools.combinations(unseen, 5)], dtype=np.uint32)
+    hands = np.zeros((south.size, 4), dtype=np.uint32)
+    hands[:, 0] = mask_of(hand)
+    hands[:, 2] = south
+    pts = {t: (1 if t >= 3 else -2) if t < 5 else 2 for t in range(6)}       # makers' points by tricks
+
+    def n_points(h, trump, makers_side):      # N's points when side makers_side (0 = N) made trump, N leads
+        t = solver.solve_batch(h, trump, 0, makers_side, players=2).astype(int)
+        p = np.array([pts[x] for x in t])
+        return p if makers_side == 0 else -p
+
+    ordered, _ = POLICY.round1(south, 0, int(up), 2)
+    six = south | up.mask
+    after_pickup = hands.copy()
+    after_pickup[:, 2] = six & ~CARD_BITS[dealer_discard(six, int(up) % 4)]
+    first = n_points(after_pickup, int(up) % 4, 1)
+    rest = ~ordered
+    choice = {}
+    for s in (1, 2, 3):                       # N names diamonds, hearts or spades
+        choice[s] = n_points(hands, s, 0)
+    suit, _ = POLICY.round2(south, 0, int(up) % 4, False, 2)
+    passed = np.zeros(south.size, dtype=int)
+    for s in (1, 2, 3):
+        sel = suit == s
+        if sel.any():
+            passed[sel] = n_points(hands[sel], s, 1)
+    choice["pass"] = passed                   # S passing too throws the hand in: 0
+    at = solver.win_probability({"N": 9, "S": 9}, "N", ROUND2["rules"])["N"]       # thrown in: N deals next
+
+    def wins(p):
+        return np.where(p > 0, 1.0, np.where(p < 0, 0.0, at))
+
+    def total(c, f):
+        return float(np.where(ordered, f(first), f(choice[c])).mean())
+
+    by_points = max(choice, key=lambda c: (choice[c][rest].mean(), str(c)))
+    by_game = max(choice, key=lambda c: (wins(choice[c])[rest].mean(), choice[c][rest].mean()))
+    assert by_points != by_game
+    plain = advise(**ROUND2, policy=POLICY).option("pass")
+    assert plain.expected_points == pytest.approx(total(by_points, lambda p: p), abs=1e-12)
+    scored = advise(**ROUND2, policy=POLICY, score={"N": 9, "S": 9}).option("pass")
+    assert scored.expected_points == pytest.approx(total(by_game, lambda p: p), abs=1e-12)
+    assert scored.p_win_game == pytest.approx(total(by_game, wins), abs=1e-12)
+    assert scored.p_win_game > total(by_points, wins) + 1e-4      # a small gain, but exact figures

@@ -57,6 +57,23 @@ later seats, the worlds weighted by the earlier passes); without, as the first
 version (``inference=False, policy=POLICY``). The review's header
 (:attr:`Review.model_text`, ``"model"`` in the JSON) says which.
 
+**By the game's score** (``score=True``, the default). Each deal is judged with the
+score of the game before it, replayed from the record (``EGNDeal.score_before``:
+``initialScore`` plus every deal before). A call is judged by :func:`solver.advise` with
+that ``score``; a card or discard by each world's points for the player's side turned
+into the chance of winning the game after the hand
+(:func:`solver.advisor.game_odds.win_values`, the deal passing left). Each gets the
+best choice for the game (ties by points, then tricks), the chance the choice made lost
+against it and that loss's paired 95% interval (:attr:`CallReview.game`,
+:attr:`InfoView.game`; double dummy: :attr:`DDView.wins`), and the information-set flag
+is by that loss (:data:`GAME_WIN`) instead of points and tricks; double-dummy flags stay
+by tricks. The points figures are still reported, against the best choice by points.
+A deal whose score is not known is judged by points and says why
+(:attr:`DealReview.by_points`): a single hand, a variant without game odds, a game
+already over, or the dummy-hands variant (its card figures are one set's points).
+``score=False`` judges by points only, as before the score existed (the output then has
+none of the game keys).
+
 Flagging (the thresholds are constants of :mod:`solver.review.results`):
 
 * ``double-dummy``: a card (or discard) that loses at least :data:`DD_TRICKS`

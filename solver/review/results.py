@@ -553,6 +553,16 @@ class Review:
         ``points`` null and ``best`` the led suit's cards the seat held; its card has ``dd``
         and ``info`` null. ``notes`` (top level) are the record's findings about the whole
         game, as ``deals[].notes`` are each deal's (plain sentences).
+
+        ``"judging"``: ``{"by_score", "game_win", "text"}``. Judged by the game's score
+        (``review(..., score=True)``) each deal adds ``"judged_by": "game" | "points"``,
+        ``"score"`` (``{side: points}`` before the deal, or null) and ``"by_points"`` (why a
+        deal is judged by points, or null); a judged call adds ``"game": {"p_win_game",
+        "best", "best_name", "best_p_win_game", "loss", "interval"}`` and ``p_win_game`` per
+        option; a card's ``"info"`` adds ``"game": {"best", "loss", "interval", "cards":
+        [{"card", "p_win_game"}]}`` and its ``"dd"`` ``"win_cost"`` and ``p_win_game`` per
+        card; a mistake judged by the game ``"win"`` and ``"win_interval"``; a player
+        ``"win_lost"``. Judged by points none of these keys appear.
         """
         return {
             "version": 1,
