@@ -151,9 +151,51 @@ def test_a_record_without_scores_is_judged_by_points():
 def test_a_game_already_over_and_an_uncovered_variant_say_why():
     from solver.review import deal_score
     assert deal_score(Rules(), (10, 4), "N") == (None, "the game was already over at 10-4 (target 10)")
-    score, why = deal_score(Rules(players=2, dummy_hands=True), (3, 4), "N")
-    assert score is None and "dummy hands" in why
+    score, why = deal_score(Rules(joker=True, loner_lead="left_of_dealer"), (3, 4), "N")
+    assert score is None and "no game odds" in why and "joker True" in why
     assert deal_score(Rules(players=2), (3, 4), "S") == ({"N": 3, "S": 4}, None)
+    assert deal_score(Rules(players=2, dummy_hands=True), (3, 4), "S") == ({"N": 3, "S": 4}, None)
+
+
+@pytest.mark.parametrize("start,order_wins", [((8, 8), 0.5), ((8, 7), 1.0), ((7, 8), 0.0), ((2, 3), None)])
+def test_a_dummy_hands_record_is_judged_by_the_game_set_by_set(start, order_wins):
+    """The paper hand: N's personal hearts march (+2 N) and S's dummies march (+2 S) whatever S holds.
+    Each set's points go to their own side: at 8-8 ordering ties 10-10 (no winner: half), at 8-7 N wins
+    10-9, at 7-8 S wins 9-10. Every card's double-dummy chance is its set's points for its side plus the
+    other set's (the dummies' as played double dummy in tricks 1-5, the personal hands' as recorded in
+    tricks 6-10), read from the rules and win_probability."""
+    from solver.records import load_game
+    data = json.loads((EGN_DIR.parent / "dummy-hands-game.json").read_text())
+    data["metadata"]["initialScore"] = list(start)
+    data["metadata"].pop("finalScore", None)
+    rules = Rules(players=2, dummy_hands=True)
+    r = review(load_game(data), worlds=20, seed=1)
+    deal = r.deals[0]
+    assert deal.score == {"N": start[0], "S": start[1]} and deal.by_points is None
+    [call] = deal.calls
+    want = order_wins if order_wins is not None else win_probability({"N": start[0] + 2, "S": start[1] + 2},
+                                                                     "N", rules)["N"]
+    assert call.call == "order" and call.game["p_win_game"] == pytest.approx(want, abs=1e-12)
+    other_set = {"N": -2, "S": 2}          # in tricks 1-5: the dummies' set, S marching
+    done_set = {"N": 2, "S": -2}           # in tricks 6-10: the personal set as recorded, N marching
+    checked = 0
+    for c in deal.cards:
+        if c.dd is None:
+            continue
+        me = str(c.seat)
+        them = "S" if me == "N" else "N"
+        extra = done_set[me] if (c.trick or 0) > 5 else other_set[me]
+        for card, points in c.dd.points.items():
+            score = {"N": start[0], "S": start[1]}
+            for v in (points, extra):
+                score[me if v > 0 else them] += abs(v)
+            if max(score.values()) >= 10:
+                p = 1.0 if score[me] > score[them] else 0.0 if score[them] > score[me] else 0.5
+            else:
+                p = win_probability(score, "N", rules)[me]
+            assert c.dd.wins[card] == pytest.approx(p, abs=1e-12), (c.where, me, card)
+            checked += 1
+    assert checked >= 20
 
 
 @pytest.mark.parametrize("bad", ["yes", 1, None, {"NS": 3}])

@@ -70,7 +70,9 @@ is by that loss (:data:`GAME_WIN`) instead of points and tricks; double-dummy fl
 by tricks. The points figures are still reported, against the best choice by points.
 A deal whose score is not known is judged by points and says why
 (:attr:`DealReview.by_points`): a single hand, a variant without game odds, a game
-already over, or the dummy-hands variant (its card figures are one set's points).
+already over. Dummy hands: a card is judged by the points of its set of five, the other
+set's points going to their own side with them (tricks 1-5: the face-up dummies' set
+played double dummy; tricks 6-10: the personal hands' set as recorded).
 ``score=False`` judges by points only, as before the score existed (the output then has
 none of the game keys).
 

@@ -86,8 +86,6 @@ def deal_score(rules, before, dealer) -> tuple:
     """
     if before is None:
         return None, "a single hand: the record has no game score"
-    if rules.dummy_hands:      # the review's card figures are one set's points; a deal scores both sets
-        return None, "dummy hands: the review judges a deal's two sets of five by points only"
     score = {side_name(s, rules.players): int(before[s]) for s in (0, 1)}
     if max(score.values()) >= rules.winning_score > 0:
         return None, (f"the game was already over at {before[0]}-{before[1]} (target {rules.winning_score})")

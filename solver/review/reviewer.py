@@ -17,6 +17,7 @@ from ..advisor.game_odds import win_values
 from ..bidding import POLICY      # the point count of the first version (``inference=False``)
 from ..bounds import MAX_WORLDS
 from ..cards import Seat, Suit, cards_of, format_cards
+from ..dd import solve_batch
 from ..errors import EuchreError, PositionError
 from ..inference import sample_worlds
 from ..stats import weighted_mean_interval
@@ -191,14 +192,36 @@ class DealReviewer:
         if hand.trump is not None:
             self.ctx = Context.of(hand)
 
-    def wins(self, seat):
-        """The seat's chance of the game per world from its side's points (``None`` by points)."""
+    def wins(self, seat, before: Hand | None = None):
+        """The seat's chance of the game per world from its side's points of the hand (``None`` by points).
+
+        Dummy hands: the points judged are those of the set of five under way (``before``); the
+        other set's points go with them, each to its own side: during tricks 1-5 the dummies'
+        set as played double dummy (both dummies are face up, so it is the same in every world),
+        during tricks 6-10 the personal hands' set as recorded.
+        """
         if self.score is None:
             return None
         side = side_of(seat, self.rules.players)
         if side not in self._wins:
             self._wins[side] = win_values(self.score, self.hand.dealer, seat, self.rules)
-        return self._wins[side]
+        base = self._wins[side]
+        if not self.rules.dummy_hands:
+            return base
+        if before is not None and before.dummy_phase:
+            done = before.phase_results[0].points
+            first = done[side] - done[1 - side]
+            return lambda points: base(np.asarray(points) + first, points)
+        second = self._dummy_set_points(side)
+        return lambda points: base(np.asarray(points) + second, np.full(np.shape(points), second))
+
+    def _dummy_set_points(self, side: int) -> int:
+        """Dummy hands: ``side``'s points of tricks 6-10, the face-up dummies played double dummy."""
+        h, ctx = self.hand, self.ctx
+        dummies = np.array([[h.dealt_dummy(s) if s in (0, 2) else 0 for s in range(4)]], dtype=np.uint32)
+        leader = int(first_leader(h.dealer, self.rules))
+        t0 = solve_batch(dummies, ctx.trump, leader, 0, ctx.in_play_mask, ctx.players)
+        return int(ctx.side_values(t0, side)[1][0])
 
     def tick(self):
         if self.progress is not None:
@@ -242,7 +265,7 @@ class DealReviewer:
             res = batch.solve(self.threads)
             vals = [ctx.side_values(res[b], side) for b in blocks]
             info = _info_view(cands, legal, played, np.stack([v[0] for v in vals]),
-                              np.stack([v[1] for v in vals]), w, None, notes, self.wins(seat))
+                              np.stack([v[1] for v in vals]), w, None, notes, self.wins(seat, before))
             if not _info_close(info):
                 break
         return info
@@ -402,13 +425,13 @@ class DealReviewer:
         if dd_blocks is not None:
             vals = [ctx.side_values(res[b][0], side) for b in dd_blocks]
             out.dd = _dd_view(cands, cands, rec.card, [v[0] for v in vals], [v[1] for v in vals],
-                              side == ctx.makers, self.wins(d))
+                              side == ctx.makers, self.wins(d, before))
         if info is not None:
             space, notes, w, blocks = info
             vals = [ctx.side_values(res[b], side) for b in blocks]
             T = np.stack([v[0] for v in vals])
             P = np.stack([v[1] for v in vals])
-            out.info = _info_view(cands, cands, rec.card, T, P, w, space, notes, self.wins(d))
+            out.info = _info_view(cands, cands, rec.card, T, P, w, space, notes, self.wins(d, before))
         _flag_card(out)
         return out
 
@@ -465,13 +488,13 @@ class DealReviewer:
         if dd_blocks is not None:
             vals = [ctx.side_values(res[b][0], side) for b in dd_blocks]
             out.dd = _dd_view(cands, legal, card, [v[0] for v in vals], [v[1] for v in vals], side == ctx.makers,
-                              self.wins(seat))
+                              self.wins(seat, before))
         if info is not None:
             space, notes, w, blocks = info
             vals = [ctx.side_values(res[b], side) for b in blocks]
             T = np.stack([v[0] for v in vals])
             P = np.stack([v[1] for v in vals])
-            out.info = _info_view(cands, legal, card, T, P, w, space, notes, self.wins(seat))
+            out.info = _info_view(cands, legal, card, T, P, w, space, notes, self.wins(seat, before))
         _flag_card(out)
         return out
 
