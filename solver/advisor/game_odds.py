@@ -409,5 +409,6 @@ def win_values(score, dealer, seat, rules):
     return wins
 
 
-__all__ = ["win_values", "TABLED", "SHARED", "HandOutcomes", "WinChance", "hand_outcomes", "win_table", "win_probability", "p_win_after",
+__all__ = ["win_values", "TABLED", "SHARED", "HandOutcomes", "WinChance", "hand_outcomes", "win_table",
+           "win_probability", "p_win_after",
            "variant_key", "DATA_PATH"]

@@ -232,5 +232,6 @@ def model_fields(inference: bool, confirm: int, by_score: bool = False) -> dict:
             "by_score": bool(by_score)}
 
 
-__all__ = ["CONFIRM", "check_confirm", "check_score_option", "deal_score", "model_fields", "review", "review_deal", "count_decisions", "resolve_game",
+__all__ = ["CONFIRM", "check_confirm", "check_score_option", "deal_score", "model_fields", "review", "review_deal",
+           "count_decisions", "resolve_game",
            "check_options", "check_jobs", "game_notes"]
