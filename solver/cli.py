@@ -238,7 +238,7 @@ def cmd_review(args) -> dict:
         progress = bar.update
     try:
         reviews = review_files(args.files, worlds=args.worlds, seed=args.seed, jobs=args.jobs, progress=progress,
-                               inference=not args.no_inference)
+                               inference=not args.no_inference, score=not args.by_points)
     finally:
         if bar is not None:
             bar.close()
@@ -402,6 +402,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--worlds", type=int, default=200, help="worlds per decision (default 200)")
     p.add_argument("--no-inference", action="store_true",
                    help="uniform worlds and the point count for the calls (the first version's figures)")
+    p.add_argument("--by-points", action="store_true",
+                   help="judge every decision by the hand's expected points only (default: by the chance of "
+                        "winning the game from the score at each deal, where the record gives it)")
     p.add_argument("--seed", type=int, default=None,
                    help="seed of the worlds (default: each file's own, a hash of its content, so the same file "
                         "gets the same review; printed)")
@@ -409,7 +412,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--all", action="store_true",
                    help="also list every card with its figures: 'DD 4->5 (-1)' the makers' tricks with best "
                         "play before->after it (and its cost), 'info 9s:-0.17 ...' each legal card's average "
-                        "points for the player's side")
+                        "points for the player's side; judged by the game, 'P(win game) 9s:0.512 ...' each "
+                        "card's chance of winning the game")
     p.add_argument("--json", action="store_true", help='print one JSON object {"reviews": [...]}')
     p.add_argument("--html", type=Path, default=None, metavar="FILE",
                    help="also write the review page to FILE: one self-contained HTML file (no network needed) "
