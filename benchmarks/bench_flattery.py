@@ -142,7 +142,7 @@ def main(argv=None):
     print(f"{len(a)} deals played, {thrown} thrown in; {secs:.0f} s")
     print(f"makers' points: double dummy {a[:, 1].mean():+.3f}, advise_play at the table {a[:, 2].mean():+.3f}, "
           f"policy play {a[:, 3].mean():+.3f}")
-    print(f"{"difference (makers points)":<32} {'deals':>6} {'mean':>9}  95% interval")
+    print(f"{'difference (makers points)':<32} {'deals':>6} {'mean':>9}  95% interval")
     for kind, rows_ in (("all", a), ("with partner", a[a[:, 0] == 0]), ("alone", a[a[:, 0] == 1])):
         print(line(f"dd - advised, {kind}", rows_[:, 1] - rows_[:, 2]))
     for kind, rows_ in (("all", a), ("with partner", a[a[:, 0] == 0]), ("alone", a[a[:, 0] == 1])):
