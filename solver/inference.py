@@ -214,9 +214,11 @@ def world_likelihood(view: SeatView, hands, kitty, model: BiddingModel, evidence
     out = np.ones(hands.shape[0])
 
     def lik(masks, place, rnd, kind, suit, alone, stuck):
+        # read from the model's per-question tables: the same values, each hand counted once per process
         if alone is None:                          # the maker has not said: either
-            return sum(model.likelihood(masks, place, rnd, up, kind, suit, a, stuck, players) for a in (False, True))
-        return model.likelihood(masks, place, rnd, up, kind, suit, alone, stuck, players)
+            return sum(model.likelihood_of_hands(masks, place, rnd, up, kind, suit, a, stuck, players)
+                       for a in (False, True))
+        return model.likelihood_of_hands(masks, place, rnd, up, kind, suit, alone, stuck, players)
 
     for s, place, rnd, kind, suit, alone, stuck in evidence:
         now = hands[:, s] | np.uint32(view.played[s])
