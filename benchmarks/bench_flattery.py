@@ -5,9 +5,9 @@ double dummy in every world: after the card, everyone plays as if the cards were
 This script measures what that assumption is worth on random deals. Per deal (the deals of
 :func:`solver.match.duplicate.deal_of`, four-player default rules):
 
-1. the auction: every seat bids by the ``policy`` agent (the bidding model's most likely
-   call for its own hand; the dealer discards by :func:`solver.bidding.dealer_discard`);
-   deals thrown in are counted and skipped;
+1. the auction: every seat draws its call from the bidding model (:data:`solver.bidding.DEFAULT_MODEL`,
+   the model the worlds are weighted by, so the inference is right about the bidders; the
+   dealer discards by :func:`solver.bidding.dealer_discard`); deals thrown in are counted and skipped;
 2. ``dd``: the makers' points when the contract, once fixed, is solved double dummy
    (:func:`solver.solve` of the position before the first lead: both sides play perfectly
    with every card face up);
@@ -40,24 +40,38 @@ from solver.game import CardPlayed                          # noqa: E402
 from solver.laws import makers_points                       # noqa: E402
 from solver import advise_play                              # noqa: E402
 from solver.match.agents import PolicyAgent                 # noqa: E402
-from solver.match.protocol import legal_tokens              # noqa: E402
+from solver.bidding import DEFAULT_MODEL                     # noqa: E402
+from solver.game import Phase                               # noqa: E402
+from solver.laws import call_token, place_after_dealer      # noqa: E402
+from solver.match.protocol import legal_tokens, turned_down  # noqa: E402
 from solver.match.duplicate import deal_of                  # noqa: E402
 from solver.match.referee import play_table                 # noqa: E402
 from solver.stats import mean_interval                      # noqa: E402
 
 
 class _Mixed:
-    """Bids and discards by the policy agent, plays by ``player`` (so both tables share the contract)."""
+    """Bids by drawing each call from the bidding model (:data:`solver.bidding.DEFAULT_MODEL`, seeded per
+    deal, so both tables share the contract), discards by the policy agent, plays by ``player``."""
 
     def __init__(self, player):
-        self.policy, self.player = PolicyAgent(), player
+        self.policy, self.player, self.sampler = PolicyAgent(), player, None
 
     def new_deal(self, seed):
+        self.sampler = DEFAULT_MODEL.sampler(seed)
         if hasattr(self.player, "new_deal"):
             self.player.new_deal(seed)
 
     def bid(self, view):
-        return self.policy.bid(view)
+        if view.phase is Phase.NAME_SUIT:
+            return self.policy.bid(view)
+        hand, players = np.array([view.hand], dtype=np.uint32), view.rules.players
+        place = place_after_dealer(view.seat, view.dealer, players)
+        if view.phase is Phase.BID1:
+            bid, alone = self.sampler.round1(hand, place, int(view.upcard), players)
+            return call_token("order", None, bool(alone[0])) if bid[0] else "pass"
+        legal = legal_tokens(view, "bid")
+        suit, alone = self.sampler.round2(hand, place, turned_down(view), "pass" not in legal, players)
+        return call_token("call", int(suit[0]), bool(alone[0])) if suit[0] >= 0 else "pass"
 
     def discard(self, view):
         return self.policy.discard(view)
@@ -138,7 +152,7 @@ def main(argv=None):
     secs = time.perf_counter() - t0
     a = np.array(rows, dtype=float).reshape(-1, 5)
     print(f"double-dummy flattery: {args.deals} random deals (seed {args.seed}), four-player default rules; "
-          f"auction by the policy agent; play by advise_play at {args.worlds} worlds a decision (inference on)")
+          f"auction drawn from the bidding model; play by advise_play at {args.worlds} worlds a decision (inference on)")
     print(f"{len(a)} deals played, {thrown} thrown in; {secs:.0f} s")
     print(f"makers' points: double dummy {a[:, 1].mean():+.3f}, advise_play at the table {a[:, 2].mean():+.3f}, "
           f"policy play {a[:, 3].mean():+.3f}")
