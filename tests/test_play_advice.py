@@ -506,3 +506,29 @@ def test_dummy_hands_views_need_their_dummies():
     plain = dict(kw, rules=Rules(players=2).to_dict())
     with pytest.raises(EuchreError, match="dummy_hands"):
         seat_view(**plain)
+
+
+def test_dummy_hands_cli_and_http_are_the_library_answer(capsys, client):
+    from solver.cli import main
+    for seed, cards in ((1, 4), (8, 10)):                     # tricks 1-5 and tricks 6-10
+        h = dummy_hand(seed, cards)
+        kw = h.view(h.to_act).to_dict()
+        want = json.loads(json.dumps(advise_play(worlds=50, seed=3, **kw).to_dict()))
+        tricks = "; ".join(" ".join(t) for t in kw["tricks"])
+        args = ["play", "--seat", kw["seat"], "--hand", kw["hand"], "--dealer", kw["dealer"], "--upcard",
+                kw["upcard"], "--calls", " ".join(kw["calls"]), "--tricks", tricks, "--players", "2",
+                "--dummy-hands", "--dummies", kw["dummies"], "--worlds", "50", "--seed", "3", "--json"]
+        assert main(args) == 0
+        assert json.loads(capsys.readouterr().out) == want
+        body = {**kw, "worlds": 50, "seed": 3}
+        resp = client.post("/v1/play", json=body)
+        assert resp.status_code == 200, resp.get_json()
+        assert resp.get_json() == want
+    resp = client.post("/v1/play", json={k: v for k, v in body.items() if k != "dummies"})
+    assert resp.status_code == 422 and "dummies" in resp.get_json()["detail"]
+    i = args.index("--dummies")
+    assert main(args[:i] + args[i + 2:]) == 2                           # no --dummies: one clear error line
+    err = capsys.readouterr().err
+    assert "dummies" in err and "Traceback" not in err
+    doc = client.get("/openapi.json").get_json()
+    assert "dummies" in doc["components"]["schemas"]["PlayRequest"]["properties"]
