@@ -61,11 +61,13 @@ def test_shifted_and_round_trip():
 
 def test_hand_rank_is_the_colex_rank_of_every_five_card_hand():
     import itertools
-    from solver.bidding.model import HANDS5, hand_rank
-    combos = sorted(itertools.combinations(range(25), 5), key=lambda c: c[::-1])     # colex order
-    masks = np.array([sum(1 << c for c in cs) for cs in combos], dtype=np.uint32)
-    assert len(masks) == HANDS5 == 53130
-    assert (hand_rank(masks) == np.arange(HANDS5)).all()
+    from solver.bidding.model import HANDS5
+    from solver.cardtables import hand_rank
+    for k, total in ((5, HANDS5), (6, 177100)):
+        combos = sorted(itertools.combinations(range(25), k), key=lambda c: c[::-1])     # colex order
+        masks = np.array([sum(1 << c for c in cs) for cs in combos], dtype=np.uint32)
+        assert len(masks) == total == math.comb(25, k)
+        assert (hand_rank(masks, k) == np.arange(total)).all()
 
 
 def test_likelihood_of_hands_reads_the_same_values_as_likelihood():

@@ -72,7 +72,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..cardtables import CARD_BITS
+from ..cardtables import CARD_BITS, hand_rank
 from ..errors import RulesError
 from .discard import dealer_discard
 from .policy import POLICY, BiddingPolicy
@@ -84,26 +84,8 @@ DATA_PATH = Path(__file__).resolve().parent.parent / "data" / "bidding-model-v1.
 HANDS5 = comb(25, 5)
 #: Questions whose tables :meth:`BiddingModel.likelihood_of_hands` keeps (least recently used dropped; 425 KB each).
 TABLES_KEPT = 48
-_COMB = np.array([[comb(n, k) for k in range(6)] for n in range(25)], dtype=np.int64)
-_BITPOS37 = np.zeros(37, dtype=np.int64)         # 2**i % 37 is distinct for i < 36: the bit's position
-for _i in range(25):
-    _BITPOS37[(1 << _i) % 37] = _i
-del _i
 _tables: "OrderedDict" = OrderedDict()
 _tables_lock = threading.Lock()
-
-
-def hand_rank(hands) -> np.ndarray:
-    """int64 (n,): the colexicographic rank (0..:data:`HANDS5` - 1) of each five-card hand (uint32 (n,)),
-    ``sum C(c_i, i)`` over its cards ``c_1 < ... < c_5`` (card indices; Knuth, TAOCP 7.2.1.3)."""
-    m = np.array(hands, dtype=np.uint32, copy=True)
-    out = np.zeros(m.shape, dtype=np.int64)
-    for i in range(1, 6):
-        low = m & (~m + np.uint32(1))
-        pos = _BITPOS37[low % np.uint32(37)]
-        out += _COMB[pos, i]
-        m ^= low
-    return out
 
 
 def clear_likelihood_tables() -> None:
@@ -261,12 +243,12 @@ class BiddingModel:
                     _tables.popitem(last=False)
             else:
                 _tables.move_to_end(key)
-        rank = hand_rank(masks)
+        rank = hand_rank(masks, 5)
         out = table[rank]
         miss = np.isnan(out)
         if miss.any():
             new = np.unique(masks[miss])
-            table[hand_rank(new)] = self.likelihood(new, place, rnd, upcard, kind, suit, alone, stuck, players)
+            table[hand_rank(new, 5)] = self.likelihood(new, place, rnd, upcard, kind, suit, alone, stuck, players)
             out = table[rank]
         return out
 
@@ -325,5 +307,5 @@ POINT_COUNT = BiddingModel.from_policy(POLICY)
 #: shipped (``benchmarks/derive_bidding_model.py``), else :data:`POINT_COUNT`.
 DEFAULT = load_model() if DATA_PATH.exists() else POINT_COUNT
 
-__all__ = ["BiddingModel", "ModelSampler", "POINT_COUNT", "DEFAULT", "load_model", "DATA_PATH", "hand_rank", "HANDS5",
+__all__ = ["BiddingModel", "ModelSampler", "POINT_COUNT", "DEFAULT", "load_model", "DATA_PATH", "HANDS5",
            "TABLES_KEPT", "clear_likelihood_tables"]
