@@ -13,10 +13,14 @@ returns :class:`ViewWorlds`. Two layers:
   unless ``model=`` is given). A seat's hand at the time is its dealt hand: the cards it holds
   now in the world plus the cards it has played. The dealer who picked up (not the viewer)
   also discarded one card face down, which the world places in the kitty without saying
-  which: its dealt hand is ``current + played - upcard + d`` for a card ``d`` of the world's
-  kitty, and the likelihood of its calls is averaged over the kitty cards (each equally
-  likely to be the discard: the model says nothing about discards, so the discard is not
-  used as evidence). The viewer's own calls weigh every world alike and are left out.
+  which: its six cards were ``current + played + d`` for a card ``d`` of the world's kitty
+  (its dealt hand those less the upcard). Each ``d`` is a deal of its own, so the world's
+  weight for the dealer is the sum over ``d`` of the likelihood of its calls on that dealt
+  hand times the chance that it threw ``d`` from those six (:func:`solver.bidding.discard_chance`:
+  the stated rule :func:`~solver.bidding.dealer_discard` with chance 0.9, else any of the six):
+  a kitty card better than the dealer's worst kept card makes a world unlikely, as at a table
+  where dealers throw their worst card. This applies whether or not the dealer itself called.
+  The viewer's own calls weigh every world alike and are left out.
 
 The model has a floor (no call has chance 0 for any hand), so no possible deal gets weight 0.
 

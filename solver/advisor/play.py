@@ -34,7 +34,11 @@ nothing changes.
 every seat plays as if all the hands were face up. That flatters the side that would need
 to guess (nobody ever misguesses a finesse or a discard), and it can prefer a card whose
 gain rests on knowing where the cards are. Compare the cards with each other rather than
-reading one figure as the chance at a real table.
+reading one figure as the chance at a real table. How much it flatters, measured by
+``benchmarks/bench_flattery.py`` (2,000 random deals, every seat playing by this function at 100
+worlds; the figures with their intervals are in the README): the double-dummy value of a contract
+stands about 0.05 points a deal above what the makers then win (0.08 with a partner), and about
+0.2 below it against a loner, whose two defenders double dummy credits with seeing each other.
 
 **Dummy hands** (``Rules(players=2, dummy_hands=True)``): the view holds both face-up dummies
 (``seat_view(..., dummies="N:... S:...")`` or ``Hand.view``). In tricks 1-5 the unseen cards are the
@@ -44,9 +48,6 @@ the set of five under way, scored as a hand (the dummies' set is played and scor
 non-dealer leading it, so no card of the first set changes it). The worlds are uniform there: the
 bidding model was derived without dummies and does not read them, so it cannot say what a call
 with both dummies face up tells (see :func:`solver.sample_worlds`).
-
-**How much double dummy flatters**, measured by ``benchmarks/bench_flattery.py``: see the README
-("Play advice"), where the figures live.
 """
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ this module sits above :mod:`solver.game.hand`.
 """
 from __future__ import annotations
 
-from ..cards import JOKER, Card, Seat, Suit, format_cards, mask_of, parse_cards, parse_deal
+from ..cards import JOKER, Card, Seat, Suit, cards_of, format_cards, mask_of, parse_cards, parse_deal
 from ..errors import CardError, IllegalActionError, PositionError, RulesError, plural, quoted
 from ..laws import (TRICKS, check_seat, effective_suit, first_leader, pack_mask, parse_call, popcount, trick_seats,
                     winning_index)
@@ -230,7 +230,7 @@ def seat_view(seat, hand, dealer, upcard, calls=(), alone=False, tricks=(), disc
     pack = pack_mask(rules)
     for what, cards in [("hand", own), ("upcard", [up]), ("discard", [disc] if disc is not None else [])] + [
             (f"tricks[{i}]", t) for i, t in enumerate(trick_cards)] + [
-            ("dummies", parse_cards(format_cards(m))) for m in dummy if m]:
+            ("dummies", cards_of(m)) for m in dummy if m]:
         for c in cards:
             if not pack & c.mask:
                 raise CardError(f"{what}: card {c} is not in the pack (the joker needs Rules(joker=True))")
@@ -274,7 +274,7 @@ def seat_view(seat, hand, dealer, upcard, calls=(), alone=False, tricks=(), disc
         len(trick_cards) == TRICKS and len(trick_cards[-1]) == len(rules.seats)))
     where = {} if in_second else {c: "hand" for c in own}     # in tricks 6-10 the viewer holds its dummy
     for s in rules.seats:
-        for c in parse_cards(format_cards(dummy[s])) if dummy[s] else ():
+        for c in cards_of(dummy[s]):
             if c in where or c == up or c == disc:
                 place = "the upcard" if c == up else "the discard" if c == disc else f"{seat}'s hand"
                 raise PositionError(f"dummies: card {c} in {Seat(s)}'s dummy is also {place}")
