@@ -84,3 +84,23 @@ def test_likelihood_of_hands_reads_the_same_values_as_likelihood():
         assert (first == want[:1000]).all() and (again == want).all()
     four = np.array([0b1111], dtype=np.uint32)                                 # not five cards: computed
     assert DEFAULT_MODEL.likelihood_of_hands(four, 1, 1, 11, "pass") == DEFAULT_MODEL.likelihood(four, 1, 1, 11, "pass")
+
+
+def test_discard_chance_is_a_distribution_over_the_six_cards():
+    from solver.bidding import DISCARD_SLIP, dealer_discard, discard_chance
+    from solver.cards import cards_of
+    rng = np.random.default_rng(8)
+    for _ in range(200):
+        six = sum(1 << int(c) for c in rng.choice(24, 6, replace=False))
+        trump, keep = int(rng.integers(4)), None
+        cards = [int(c) for c in cards_of(six)]
+        if rng.random() < 0.5:
+            keep = int(rng.choice(cards))
+        chances = {c: float(discard_chance(np.array([six], np.uint32), c, trump, keep)[0]) for c in cards}
+        assert sum(chances.values()) == pytest.approx(1.0)
+        rule = int(dealer_discard(six, trump, keep))
+        assert chances[rule] == pytest.approx(1 - DISCARD_SLIP + DISCARD_SLIP / (6 if keep is None else 5))
+        assert all(p == pytest.approx(DISCARD_SLIP / (6 if keep is None else 5)) for c, p in chances.items()
+                   if c not in (rule, keep))
+        if keep is not None:
+            assert chances[keep] == 0.0
