@@ -241,6 +241,11 @@ class PlayRequest(SeatQuestion):
     discard: CardText | None = Field(None, description="the seat's own discard, when it is the dealer and picked up")
     named_suit: SuitText | None = Field(None, description="the suit the dealer named for a turned-up joker")
     defender_alone: SeatText | None = Field(None, description="the seat defending alone (rules defend_alone)")
+    dummies: StrictStr | None = Field(None, max_length=200, examples=["N:9c Tc Jh Ks Ad S:Jd Js Qh Kc Ah"],
+                                      description="two-player dummy hands (rules players 2, dummy_hands true), "
+                                                  "and only then: both face-up dummies as dealt, 'N:<cards> "
+                                                  "S:<cards>'; tricks then run to ten (6-10 from the dummies) "
+                                                  "and hand is the seat's own dummy once the fifth trick is done")
     worlds: Worlds = 500
     seed: Seed = None
     inference: StrictBool = Field(True, description="weight the worlds by the bidding model's chance of every "
@@ -255,7 +260,7 @@ class PlayRequest(SeatQuestion):
     def view_keys(self) -> dict:
         """The keyword arguments of :func:`solver.seat_view`."""
         out = {k: getattr(self, k) for k in ("seat", "hand", "dealer", "upcard", "calls", "alone", "tricks",
-                                             "discard", "named_suit", "defender_alone")}
+                                             "discard", "named_suit", "defender_alone", "dummies")}
         out["rules"] = self.rules.to_rules()
         return out
 

@@ -13,6 +13,8 @@ bitmask of them (see :mod:`solver.cards`). The tables are indexed
 """
 from __future__ import annotations
 
+from math import comb
+
 import numpy as np
 
 from . import laws
@@ -45,6 +47,26 @@ for _t in range(4):
 del _t
 
 
+_COMB = np.array([[comb(n, k) for k in range(8)] for n in range(NCARDS)], dtype=np.int64)
+_BITPOS37 = np.zeros(37, dtype=np.int64)         # 2**i % 37 is distinct for i < 36: the bit's position
+for _i in range(NCARDS):
+    _BITPOS37[(1 << _i) % 37] = _i
+del _i
+
+
+def hand_rank(hands, k: int) -> np.ndarray:
+    """int64 (n,): the colexicographic rank (0 .. C(25, k) - 1) of each ``k``-card hand (uint32 (n,), exactly
+    ``k`` cards each, ``k`` <= 7): ``sum C(c_i, i)`` over its cards ``c_1 < ... < c_k`` (card indices;
+    Knuth, TAOCP 7.2.1.3). A dense index for tables over every hand of a size."""
+    m = np.array(hands, dtype=np.uint32, copy=True)
+    out = np.zeros(m.shape, dtype=np.int64)
+    for i in range(1, k + 1):
+        low = m & (~m + np.uint32(1))
+        out += _COMB[_BITPOS37[low % np.uint32(37)], i]
+        m ^= low
+    return out
+
+
 def bits(masks) -> np.ndarray:
     """(n,) uint32 hand masks -> (n, 25) bool: which cards each hand holds."""
     m = np.asarray(masks, dtype=np.uint32)
@@ -64,4 +86,4 @@ def suit_counts(held: np.ndarray, trump) -> np.ndarray:
     return out
 
 
-__all__ = ["NCARDS", "RANK", "SUIT", "CARD_BITS", "ESUIT", "POWER", "IS_TRUMP", "bits", "suit_counts"]
+__all__ = ["NCARDS", "RANK", "SUIT", "CARD_BITS", "ESUIT", "POWER", "IS_TRUMP", "bits", "suit_counts", "hand_rank"]

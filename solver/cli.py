@@ -184,7 +184,7 @@ def _play_view(args) -> dict:
     """The keyword arguments of :func:`solver.seat_view` from ``euchre play``'s options."""
     return {"seat": args.seat, "hand": args.hand, "dealer": args.dealer, "upcard": args.upcard,
             "calls": args.calls, "alone": args.alone, "tricks": args.tricks, "discard": args.discard,
-            "rules": _rules_from_args(args)}
+            "rules": _rules_from_args(args), "dummies": args.dummies}
 
 
 def _play_seed(view) -> int:
@@ -392,7 +392,11 @@ def build_parser() -> argparse.ArgumentParser:
                         "by the chance of winning the game (P(win game)), not the hand's points")
     p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
                    help="the dealer must name a suit when all pass twice")
-    _add_rules_options(p, lead=True)
+    p.add_argument("--dummies", default=None,
+                   help="with --players 2 --dummy-hands: both face-up dummies as dealt, \"N:<5 cards> S:<5 cards>\" "
+                        "(--tricks then runs to ten, tricks 6-10 from the dummies; --hand is the seat's own dummy "
+                        "once the fifth trick is done)")
+    _add_rules_options(p, lead=True, dummy=True)
     p.set_defaults(run=cmd_play)
 
     p = sub.add_parser("review", help="review EGN game records: the cost of every call and card, double dummy "

@@ -13,10 +13,14 @@ returns :class:`ViewWorlds`. Two layers:
   unless ``model=`` is given). A seat's hand at the time is its dealt hand: the cards it holds
   now in the world plus the cards it has played. The dealer who picked up (not the viewer)
   also discarded one card face down, which the world places in the kitty without saying
-  which: its dealt hand is ``current + played - upcard + d`` for a card ``d`` of the world's
-  kitty, and the likelihood of its calls is averaged over the kitty cards (each equally
-  likely to be the discard: the model says nothing about discards, so the discard is not
-  used as evidence). The viewer's own calls weigh every world alike and are left out.
+  which: its six cards were ``current + played + d`` for a card ``d`` of the world's kitty
+  (its dealt hand those less the upcard). Each ``d`` is a deal of its own, so the world's
+  weight for the dealer is the sum over ``d`` of the likelihood of its calls on that dealt
+  hand times the chance that it threw ``d`` from those six (:func:`solver.bidding.discard_chance`:
+  the stated rule :func:`~solver.bidding.dealer_discard` with chance 0.9, else any of the six):
+  a kitty card better than the dealer's worst kept card makes a world unlikely, as at a table
+  where dealers throw their worst card. This applies whether or not the dealer itself called.
+  The viewer's own calls weigh every world alike and are left out.
 
 The model has a floor (no call has chance 0 for any hand), so no possible deal gets weight 0.
 
@@ -47,7 +51,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .bidding import DEFAULT_MODEL, BiddingModel
+from .bidding import DEFAULT_MODEL, BiddingModel, discard_chance
 from .bounds import MAX_SEED, MAX_WORLDS, check_int, fresh_seed
 from .cards import JOKER, Seat
 from .errors import PositionError, RulesError, quoted
@@ -214,28 +218,44 @@ def world_likelihood(view: SeatView, hands, kitty, model: BiddingModel, evidence
     out = np.ones(hands.shape[0])
 
     def lik(masks, place, rnd, kind, suit, alone, stuck):
+        # read from the model's per-question tables: the same values, each hand counted once per process
         if alone is None:                          # the maker has not said: either
-            return sum(model.likelihood(masks, place, rnd, up, kind, suit, a, stuck, players) for a in (False, True))
-        return model.likelihood(masks, place, rnd, up, kind, suit, alone, stuck, players)
+            return sum(model.likelihood_of_hands(masks, place, rnd, up, kind, suit, a, stuck, players)
+                       for a in (False, True))
+        return model.likelihood_of_hands(masks, place, rnd, up, kind, suit, alone, stuck, players)
 
+    dealer = int(view.dealer)
+    # the dealer who picked up (another seat) threw one card face down after its calls: weighed below
+    discarded = picked and dealer != int(view.seat) and view.phase not in (Phase.BID1, Phase.BID2, Phase.DISCARD)
     for s, place, rnd, kind, suit, alone, stuck in evidence:
+        if discarded and s == dealer:
+            continue
         now = hands[:, s] | np.uint32(view.played[s])
-        if picked and s == view.dealer:
-            # dealt = now - upcard + the discard d, one of the kitty's cards (the upcard itself when it is there)
-            total = np.zeros(hands.shape[0])
-            count = np.zeros(hands.shape[0])
-            thrown_up = (kitty & upbit) != 0
-            for c in range(JOKER + 1):
-                bit = np.uint32(1 << c)
-                rows = ((kitty & bit) != 0) & (~thrown_up | (bit == upbit))
-                if not rows.any():
-                    continue
-                dealt = (now[rows] | bit) & ~upbit
-                total[rows] += lik(dealt, place, rnd, kind, suit, alone, stuck)
-                count[rows] += 1
-            out *= total / np.maximum(count, 1)
-        else:
-            out *= lik(now, place, rnd, kind, suit, alone, stuck)
+        if picked and s == dealer:                 # still to discard: it holds the upcard and its five
+            now = now & ~upbit
+        out *= lik(now, place, rnd, kind, suit, alone, stuck)
+    if discarded:
+        # The world says the dealer holds H now and the kitty K; its six were H + d for one card d of K (the
+        # upcard itself when K holds it) and it threw d. Each d is a different deal, all equally likely a
+        # priori, so the world's weight is sum over d of P(its calls | dealt H + d - upcard) * P(it throws d
+        # from H + d) (solver.bidding.discard_chance: the stated discard rule, or by slip any card).
+        own = [e for e in evidence if e[0] == dealer]
+        now = hands[:, dealer] | np.uint32(view.played[dealer])
+        trump = int(view.trump)
+        keep = None if view.rules.dealer_may_discard_upcard else up
+        total = np.zeros(hands.shape[0])
+        thrown_up = (kitty & upbit) != 0
+        for c in range(JOKER + 1):
+            bit = np.uint32(1 << c)
+            rows = ((kitty & bit) != 0) & (~thrown_up | (bit == upbit))
+            if not rows.any():
+                continue
+            six = now[rows] | bit
+            part = discard_chance(six, c, trump, keep)
+            for _s, place, rnd, kind, suit, alone, stuck in own:
+                part = part * lik(six & ~upbit, place, rnd, kind, suit, alone, stuck)
+            total[rows] += part
+        out *= total
     return out
 
 

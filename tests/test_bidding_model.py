@@ -57,3 +57,50 @@ def test_shifted_and_round_trip():
     assert cautious.order == tuple(t + 1 for t in POLICY.order)
     assert cautious.round1([H], 1, KH)[0][0] < POINT_COUNT.round1([H], 1, KH)[0][0]
     assert BiddingModel.from_dict(POINT_COUNT.to_dict()) == POINT_COUNT
+
+
+def test_hand_rank_is_the_colex_rank_of_every_five_card_hand():
+    import itertools
+    from solver.bidding.model import HANDS5
+    from solver.cardtables import hand_rank
+    for k, total in ((5, HANDS5), (6, 177100)):
+        combos = sorted(itertools.combinations(range(25), k), key=lambda c: c[::-1])     # colex order
+        masks = np.array([sum(1 << c for c in cs) for cs in combos], dtype=np.uint32)
+        assert len(masks) == total == math.comb(25, k)
+        assert (hand_rank(masks, k) == np.arange(total)).all()
+
+
+def test_likelihood_of_hands_reads_the_same_values_as_likelihood():
+    from solver.bidding import DEFAULT_MODEL
+    rng = np.random.default_rng(4)
+    hands = np.array([sum(1 << int(c) for c in rng.choice(24, 5, replace=False)) for _ in range(3000)],
+                     dtype=np.uint32)
+    questions = [(1, 1, 11, "pass"), (0, 1, 11, "pass"), (3, 1, 11, "order", None, True),
+                 (2, 2, 11, "call", 2), (1, 2, 11, "pass"), (0, 2, 11, "call", 0, False, True)]
+    for q in questions:
+        want = DEFAULT_MODEL.likelihood(hands, *q)
+        first = DEFAULT_MODEL.likelihood_of_hands(hands[:1000], *q)          # fills part of the table
+        again = DEFAULT_MODEL.likelihood_of_hands(hands, *q)                 # part read, part filled
+        assert (first == want[:1000]).all() and (again == want).all()
+    four = np.array([0b1111], dtype=np.uint32)                                 # not five cards: computed
+    assert DEFAULT_MODEL.likelihood_of_hands(four, 1, 1, 11, "pass") == DEFAULT_MODEL.likelihood(four, 1, 1, 11, "pass")
+
+
+def test_discard_chance_is_a_distribution_over_the_six_cards():
+    from solver.bidding import DISCARD_SLIP, dealer_discard, discard_chance
+    from solver.cards import cards_of
+    rng = np.random.default_rng(8)
+    for _ in range(200):
+        six = sum(1 << int(c) for c in rng.choice(24, 6, replace=False))
+        trump, keep = int(rng.integers(4)), None
+        cards = [int(c) for c in cards_of(six)]
+        if rng.random() < 0.5:
+            keep = int(rng.choice(cards))
+        chances = {c: float(discard_chance(np.array([six], np.uint32), c, trump, keep)[0]) for c in cards}
+        assert sum(chances.values()) == pytest.approx(1.0)
+        rule = int(dealer_discard(six, trump, keep))
+        assert chances[rule] == pytest.approx(1 - DISCARD_SLIP + DISCARD_SLIP / (6 if keep is None else 5))
+        assert all(p == pytest.approx(DISCARD_SLIP / (6 if keep is None else 5)) for c, p in chances.items()
+                   if c not in (rule, keep))
+        if keep is not None:
+            assert chances[keep] == 0.0

@@ -8,7 +8,7 @@ import pytest
 
 import solver
 from solver import Rules
-from solver.bidding import DEFAULT_MODEL, POINT_COUNT
+from solver.bidding import DEFAULT_MODEL, POINT_COUNT, dealer_discard
 from solver.cards import Seat, cards_of, mask_of, parse_cards
 from solver.game import Hand, Phase
 from solver.inference import sample_worlds
@@ -33,7 +33,7 @@ def late_hand(seed, calls, seat, tricks=3, rules=Rules(), dealer=Seat.S):
 def enumerate_by_hand(h, view, model):
     """Independent: every placement of the unseen cards, its weight the product of the model's
     likelihoods of the other seats' calls (dealt hand = cards held now + cards played; a dealer that
-    picked up: averaged over which kitty card was its discard)."""
+    picked up: summed over which kitty card was its discard, each by its chance under the discard rule)."""
     rules = h.rules
     seat, dealer, up = view.seat, view.dealer, h.upcard
     played = [0, 0, 0, 0]
@@ -87,6 +87,7 @@ def enumerate_by_hand(h, view, model):
     table = np.array(rows, dtype=np.uint32)
     weights = np.ones(len(rows))
     made = 0
+    dealer_calls = []
     for s, action in h.bids:
         rnd = 1 if made < 4 else 2
         made += 1
@@ -96,14 +97,24 @@ def enumerate_by_hand(h, view, model):
         suit = None if action.suit is None else int(action.suit)
         now = table[:, s] | np.uint32(played[s])
         if h.picked_up and s == dealer:
-            # the dealer's dealt hand: which kitty card it discarded is unseen, each equally likely
-            for i, row in enumerate(rows):
-                kit = int(row[4])
-                choices = [up] if kit & up.mask else cards_of(kit)
-                dealt = np.array([(int(now[i]) | d.mask) & ~up.mask for d in choices], np.uint32)
-                weights[i] *= model.likelihood(dealt, place, rnd, int(up), kind, suit, False).mean()
+            dealer_calls.append((place, rnd, kind, suit))
         else:
             weights *= model.likelihood(now, place, rnd, int(up), kind, suit, False)
+    if h.picked_up and dealer != seat:
+        # which kitty card the dealer threw is unseen: each is a deal of its own, weighed by the calls on the
+        # dealt hand it implies and by the chance of that discard (the rule 90%, else any of the six: 10% / 6)
+        now = table[:, dealer] | np.uint32(played[dealer])
+        for i, row in enumerate(rows):
+            kit = int(row[4])
+            total = 0.0
+            for d in ([up] if kit & up.mask else cards_of(kit)):
+                six = int(now[i]) | d.mask
+                p = 0.9 * (int(dealer_discard(np.array([six], np.uint32), int(h.trump))[0]) == int(d)) + 0.1 / 6
+                for place, rnd, kind, suit in dealer_calls:
+                    p *= float(model.likelihood(np.array([six & ~up.mask], np.uint32), place, rnd, int(up), kind,
+                                                suit, False)[0])
+                total += p
+            weights[i] *= total
     return rows, weights
 
 

@@ -409,3 +409,126 @@ def test_http_bad_score_is_422_problem(client, score, word):
     problem = resp.get_json()
     if word is not None:
         assert word in problem["detail"]
+
+
+# -- the dummy-hands variant -----------------------------------------------------------------
+DUMMY = Rules(players=2, dummy_hands=True)
+
+
+def dummy_hand(seed, cards):
+    """A dummy-hands deal ``seed`` (S deals): N and S pass round 1, N names the first suit it may,
+    then the lowest legal card ``cards`` times; the hand."""
+    h = Hand(DUMMY, dealer=Seat.S)
+    h.deal(rng=seed)
+    h.apply("pass")
+    h.apply("pass")
+    h.apply(next(a for a in h.legal_actions() if str(a).startswith("call")))
+    for _ in range(cards):
+        h.apply(h.legal_actions()[0])
+    return h
+
+
+def dummy_brute_force(h):
+    """Independent: the seat to play's worlds in the dummy-hands variant written out by hand. Tricks 1-5:
+    every placement of the opponent's personal cards among the cards the seat cannot see (the pack less
+    its hand, both dealt dummies, the cards played and the turned-down upcard), respecting the suits
+    the opponent showed out of in this set; tricks 6-10: the dummies, face up, are the only world. Each
+    world solved by solver.card_values on a plain two-player position of the set under way; per legal
+    card the uniform mean of (the side's tricks in the set, its points for the set)."""
+    seat, trump = h.to_act, h.trump
+    opp = Seat.S if seat == Seat.N else Seat.N
+    second = h.dummy_phase
+    tricks = list(h.tricks)[5:] if second else list(h.tricks)
+    played = 0
+    for t in h.tricks:
+        played |= mask_of(t.cards)
+    current = list(h.current_trick)
+    played |= mask_of([c for _s, c in current])
+    void = set()
+    for t in tricks + ([] if not current else [None]):
+        seats_cards = list(zip(t.seats, t.cards)) if t is not None else current
+        led = effective_suit(seats_cards[0][1], trump)
+        for s, c in seats_cards:
+            if s == opp and effective_suit(c, trump) != led:
+                void.add(led)
+    mine = h.holding(seat)
+    if second:
+        options = [h.holding(opp)]
+    else:
+        gone = played | mine | h.dealt_dummy(Seat.N) | h.dealt_dummy(Seat.S) | h.upcard.mask
+        unseen = [c for c in cards_of((1 << 24) - 1) if not gone & c.mask]
+        need = bin(h.holding(opp)).count("1")
+        options = [mask_of(x) for x in itertools.combinations(unseen, need)
+                   if not any(effective_suit(c, trump) in void for c in x)]
+    won = {"N": 0, "S": 0}
+    for t in tricks:
+        won[t.winner.name] += 1
+    makers = h.maker.name
+    sums = {}
+    for other in options:
+        deal = f"{seat.name}:{format_cards(mine)} {opp.name}:{format_cards(other)}"
+        leader = current[0][0] if current else h.leader
+        pos = Position.parse(deal, trump, leader, makers, played=" ".join(str(c) for _s, c in current),
+                             tricks_won=won, rules=Rules(players=2))
+        for card, t in card_values(pos).items():
+            mk = t if seat.name == makers else 5 - t
+            pts = points_for(mk) if seat.name == makers else -points_for(mk)
+            sums.setdefault(card, []).append((t, pts))
+    return {card: np.mean(v, axis=0) for card, v in sums.items()}, len(options)
+
+
+@pytest.mark.parametrize("seed, cards", [(1, 4), (2, 5), (3, 6), (5, 7), (8, 10), (13, 13), (21, 16)])
+def test_dummy_hands_play_matches_a_brute_force(seed, cards):
+    h = dummy_hand(seed, cards)
+    if len(h.legal_actions()) < 2:
+        h.apply(h.legal_actions()[0])
+    want, n = dummy_brute_force(h)
+    view = h.view(h.to_act)
+    built = seat_view(**view.to_dict())                       # the keyword front door gives the same view
+    assert built == view
+    a = advise_play(built, worlds=50, seed=1)
+    assert a.exact and a.worlds == a.total == n and (n == 1) == view.dummy_phase
+    assert {str(c.card) for c in a.cards} == set(want)
+    for c in a.cards:
+        t, p = want[str(c.card)]
+        assert c.expected_tricks == pytest.approx(t) and c.expected_points == pytest.approx(p)
+    assert any("set of five under way" in note for note in a.notes)
+    assert a.model is None and any("dummy-hands" in note for note in a.notes)
+
+
+def test_dummy_hands_views_need_their_dummies():
+    h = dummy_hand(1, 4)
+    kw = h.view(h.to_act).to_dict()
+    with pytest.raises(EuchreError, match="dummies"):
+        seat_view(**{k: v for k, v in kw.items() if k != "dummies"})
+    with pytest.raises(EuchreError, match="dummy"):
+        seat_view(**dict(kw, dummies=kw["dummies"].replace("N:", "N:" + kw["hand"].split()[0] + " ", 1)))
+    plain = dict(kw, rules=Rules(players=2).to_dict())
+    with pytest.raises(EuchreError, match="dummy_hands"):
+        seat_view(**plain)
+
+
+def test_dummy_hands_cli_and_http_are_the_library_answer(capsys, client):
+    from solver.cli import main
+    for seed, cards in ((1, 4), (8, 10)):                     # tricks 1-5 and tricks 6-10
+        h = dummy_hand(seed, cards)
+        kw = h.view(h.to_act).to_dict()
+        want = json.loads(json.dumps(advise_play(worlds=50, seed=3, **kw).to_dict()))
+        tricks = "; ".join(" ".join(t) for t in kw["tricks"])
+        args = ["play", "--seat", kw["seat"], "--hand", kw["hand"], "--dealer", kw["dealer"], "--upcard",
+                kw["upcard"], "--calls", " ".join(kw["calls"]), "--tricks", tricks, "--players", "2",
+                "--dummy-hands", "--dummies", kw["dummies"], "--worlds", "50", "--seed", "3", "--json"]
+        assert main(args) == 0
+        assert json.loads(capsys.readouterr().out) == want
+        body = {**kw, "worlds": 50, "seed": 3}
+        resp = client.post("/v1/play", json=body)
+        assert resp.status_code == 200, resp.get_json()
+        assert resp.get_json() == want
+    resp = client.post("/v1/play", json={k: v for k, v in body.items() if k != "dummies"})
+    assert resp.status_code == 422 and "dummies" in resp.get_json()["detail"]
+    i = args.index("--dummies")
+    assert main(args[:i] + args[i + 2:]) == 2                           # no --dummies: one clear error line
+    err = capsys.readouterr().err
+    assert "dummies" in err and "Traceback" not in err
+    doc = client.get("/openapi.json").get_json()
+    assert "dummies" in doc["components"]["schemas"]["PlayRequest"]["properties"]

@@ -11,10 +11,10 @@
 
 Both work on many hands at once (uint32 bitmasks, see :mod:`solver.cardtables`).
 """
-from .discard import dealer_discard
+from .discard import DISCARD_SLIP, dealer_discard, discard_chance
 from .model import DEFAULT as DEFAULT_MODEL
 from .model import POINT_COUNT, BiddingModel, ModelSampler
 from .policy import POLICY, BiddingPolicy
 
-__all__ = ["BiddingPolicy", "POLICY", "dealer_discard", "BiddingModel", "ModelSampler", "POINT_COUNT",
+__all__ = ["BiddingPolicy", "POLICY", "dealer_discard", "discard_chance", "DISCARD_SLIP", "BiddingModel", "ModelSampler", "POINT_COUNT",
            "DEFAULT_MODEL"]

@@ -1,9 +1,19 @@
-"""The dealer's discard after picking up the upcard: the stated rule the modelled seats follow."""
+"""The dealer's discard after picking up the upcard: the stated rule the modelled seats follow
+(:func:`dealer_discard`), and its soft form for inference (:func:`discard_chance`)."""
 from __future__ import annotations
+
+import threading
+from math import comb
 
 import numpy as np
 
-from ..cardtables import ESUIT, IS_TRUMP, POWER, RANK, bits, suit_counts
+from ..cardtables import ESUIT, IS_TRUMP, NCARDS, POWER, RANK, bits, hand_rank, suit_counts
+
+#: The chance that a dealer does not follow :func:`dealer_discard` and throws any of its six cards at
+#: random instead (a stated assumption, not fitted: it keeps every discard possible for the worlds).
+DISCARD_SLIP = 0.1
+_rule_tables: dict = {}
+_rule_lock = threading.Lock()
 
 
 def dealer_discard(hands6, trump, keep: int | None = None) -> np.ndarray:
@@ -45,4 +55,42 @@ def dealer_discard(hands6, trump, keep: int | None = None) -> np.ndarray:
     return int(out[0]) if scalar else out
 
 
-__all__ = ["dealer_discard"]
+def _rule_of(hands6: np.ndarray, trump: int, keep) -> np.ndarray:
+    """:func:`dealer_discard` of six-card hands read from a table over every six-card hand (filled as asked)."""
+    key = (int(trump), None if keep is None else int(keep))
+    with _rule_lock:
+        table = _rule_tables.get(key)
+        if table is None:
+            table = _rule_tables[key] = np.full(comb(NCARDS, 6), -1, dtype=np.int8)
+    rank = hand_rank(hands6, 6)
+    out = table[rank]
+    miss = out < 0
+    if miss.any():
+        new = np.unique(hands6[miss])
+        table[hand_rank(new, 6)] = dealer_discard(new, trump, keep)
+        out = table[rank]
+    return out.astype(np.int64)
+
+
+def discard_chance(hands6, card, trump, keep: int | None = None, slip: float = DISCARD_SLIP) -> np.ndarray:
+    """float64 (n,): the chance that a dealer holding ``hands6`` (uint32 (n,), six cards each, ``card`` among
+    them) throws ``card`` (an index, or an int array (n,)): :func:`dealer_discard`'s card with chance
+    ``1 - slip``, else any of the six uniformly (``slip / 6`` each; the five other than ``keep`` when the
+    upcard may not be thrown, ``keep`` itself 0).
+
+    The worlds of a seat that saw another dealer pick up weigh the dealer's hand by it
+    (:func:`solver.inference.world_likelihood`): a kitty card better than the dealer's worst kept one
+    makes the world unlikely, as it is at a table where dealers throw their worst card."""
+    masks = np.atleast_1d(np.asarray(hands6, dtype=np.uint32))
+    card = np.broadcast_to(np.asarray(card, dtype=np.int64), masks.shape)
+    if masks.size == 0:
+        return np.zeros(0)
+    rule = _rule_of(masks, trump, keep)
+    choices = 6 if keep is None else 5
+    out = (1.0 - slip) * (rule == card) + slip / choices
+    if keep is not None:
+        out = np.where(card == int(keep), 0.0, out)
+    return out
+
+
+__all__ = ["dealer_discard", "discard_chance", "DISCARD_SLIP"]

@@ -64,17 +64,34 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
+from math import comb
 from pathlib import Path
 
 import numpy as np
 
-from ..cardtables import CARD_BITS
+from ..cardtables import CARD_BITS, hand_rank
 from ..errors import RulesError
 from .discard import dealer_discard
 from .policy import POLICY, BiddingPolicy
 
 DATA_PATH = Path(__file__).resolve().parent.parent / "data" / "bidding-model-v1.json"
+
+
+#: Five-card hands of the 25-card pack (the joker included): the size of a question's table.
+HANDS5 = comb(25, 5)
+#: Questions whose tables :meth:`BiddingModel.likelihood_of_hands` keeps (least recently used dropped; 425 KB each).
+TABLES_KEPT = 48
+_tables: "OrderedDict" = OrderedDict()
+_tables_lock = threading.Lock()
+
+
+def clear_likelihood_tables() -> None:
+    """Forget every table of :meth:`BiddingModel.likelihood_of_hands` (benchmarks time a cold start with it)."""
+    with _tables_lock:
+        _tables.clear()
 
 
 def _logistic(x: np.ndarray) -> np.ndarray:
@@ -205,6 +222,36 @@ class BiddingModel:
         s = int(suit)
         return p_suit[:, s] * (p_alone[:, s] if alone else 1.0 - p_alone[:, s])
 
+    def likelihood_of_hands(self, hands, place: int, rnd: int, upcard: int, kind: str, suit=None,
+                            alone: bool = False, stuck: bool = False, players: int = 4) -> np.ndarray:
+        """:meth:`likelihood` of five-card hands read from a table of the question over every five-card
+        hand (indexed by :func:`hand_rank`), filled as hands are first asked for and kept for the
+        :data:`TABLES_KEPT` most recent questions: the same values, without recounting a hand seen before
+        (the worlds ask the same few questions of many thousands of hands).
+
+        ``hands``: uint32 (n,) bitmasks of exactly five cards each (else :meth:`likelihood` is used)."""
+        masks = np.atleast_1d(np.asarray(hands, dtype=np.uint32))
+        if masks.size == 0 or not (np.bitwise_count(masks) == 5).all():
+            return self.likelihood(masks, place, rnd, upcard, kind, suit, alone, stuck, players)
+        key = (self, int(place), int(rnd), int(upcard), kind, None if suit is None else int(suit), bool(alone),
+               bool(stuck), int(players))
+        with _tables_lock:
+            table = _tables.get(key)
+            if table is None:
+                table = _tables[key] = np.full(HANDS5, np.nan)
+                while len(_tables) > TABLES_KEPT:
+                    _tables.popitem(last=False)
+            else:
+                _tables.move_to_end(key)
+        rank = hand_rank(masks, 5)
+        out = table[rank]
+        miss = np.isnan(out)
+        if miss.any():
+            new = np.unique(masks[miss])
+            table[hand_rank(new, 5)] = self.likelihood(new, place, rnd, upcard, kind, suit, alone, stuck, players)
+            out = table[rank]
+        return out
+
     # -- drawing calls (the seats the advisor plays) ---------------------------------
     def sampler(self, seed: int) -> "ModelSampler":
         """A policy-shaped object that draws each seat's call from this model (see :class:`ModelSampler`)."""
@@ -260,4 +307,5 @@ POINT_COUNT = BiddingModel.from_policy(POLICY)
 #: shipped (``benchmarks/derive_bidding_model.py``), else :data:`POINT_COUNT`.
 DEFAULT = load_model() if DATA_PATH.exists() else POINT_COUNT
 
-__all__ = ["BiddingModel", "ModelSampler", "POINT_COUNT", "DEFAULT", "load_model", "DATA_PATH"]
+__all__ = ["BiddingModel", "ModelSampler", "POINT_COUNT", "DEFAULT", "load_model", "DATA_PATH", "HANDS5",
+           "TABLES_KEPT", "clear_likelihood_tables"]

@@ -12,9 +12,10 @@ this module sits above :mod:`solver.game.hand`.
 """
 from __future__ import annotations
 
-from ..cards import JOKER, Card, Suit, format_cards, mask_of, parse_cards
+from ..cards import JOKER, Card, Seat, Suit, cards_of, format_cards, mask_of, parse_cards, parse_deal
 from ..errors import CardError, IllegalActionError, PositionError, RulesError, plural, quoted
-from ..laws import TRICKS, check_seat, effective_suit, pack_mask, parse_call, popcount, trick_seats, winning_index
+from ..laws import (TRICKS, check_seat, effective_suit, first_leader, pack_mask, parse_call, popcount, trick_seats,
+                    winning_index)
 from ..rules import Rules
 from .actions import ORDER, PASS, Action, Phase
 from .deal import DealCards
@@ -52,6 +53,36 @@ def _tricks(value) -> list:
     if not isinstance(value, (list, tuple)):
         raise PositionError(f"tricks {quoted(value)}: expected a list of tricks, each the cards from its leader")
     return [_cards(t, f"tricks[{i}]") for i, t in enumerate(value)]
+
+
+def _dummies(value, rules: Rules) -> tuple:
+    """The two face-up dummies as dealt: 4 bitmasks (N and S five cards each)."""
+    if isinstance(value, str):
+        try:
+            parsed = parse_deal(value, 2)
+        except CardError as exc:
+            raise CardError(f"dummies: {exc}") from None
+    elif isinstance(value, dict):
+        parsed = {}
+        for key, cards in value.items():
+            parsed[check_seat(key, 2, "dummies: seat")] = _cards(cards, f"dummies[{key}]")
+    else:
+        raise PositionError(f"dummies {quoted(value)}: expected 'N:<5 cards> S:<5 cards>' or "
+                            "{'N': '<5 cards>', 'S': '<5 cards>'}")
+    out, seen = [0, 0, 0, 0], {}
+    for s in rules.seats:
+        got = parsed.get(s)
+        if got is None:
+            raise PositionError(f"dummies: {Seat(s)}'s dummy is missing; both face-up dummies are needed")
+        if len(got) != TRICKS:
+            raise PositionError(f"dummies: {Seat(s)}'s dummy {format_cards(got)!r} holds {plural(len(got), 'card')}, "
+                                f"expected {TRICKS}")
+        for c in got:
+            if c in seen:
+                raise PositionError(f"dummies: card {c} is in {Seat(seen[c])}'s dummy and {Seat(s)}'s")
+            seen[c] = s
+        out[s] = mask_of(got)
+    return tuple(out)
 
 
 def _call_tokens(value) -> list:
@@ -135,25 +166,29 @@ def _contract(hand: Hand, alone: bool, defender_alone, discard, discard_known: b
 
 
 def seat_view(seat, hand, dealer, upcard, calls=(), alone=False, tricks=(), discard=None, rules=None,
-              named_suit=None, defender_alone=None) -> SeatView:
+              named_suit=None, defender_alone=None, dummies=None) -> SeatView:
     """A seat's view from what it saw, validated by replaying it through the rules engine.
 
     Args:
         seat: the viewing seat (``"W"``, 3, :class:`Seat`).
         hand: the cards it holds **now** (text or cards): five before play, fewer as it plays;
             the dealer who picked up and has not discarded yet (no ``discard``, no tricks) holds six.
+            Dummy hands: its personal cards in tricks 1-5; its own dummy's cards not yet played in
+            tricks 6-10 (once the fifth trick is complete).
         dealer, upcard: the dealer and the turned-up card.
         calls: the calls so far from the dealer's left, EGN tokens ``"Pass"``, ``"Order"``, or a suit
             letter ``c d h s`` (in round 1 the upcard's suit letter is an order); a list, or one
             string ``"Pass Pass h"``. A token may name its seat, ``"E:Pass"``, which is then checked.
         alone: the maker went alone (once trump is made).
         tricks: the tricks so far, each the cards played from its leader (a list of cards or text
-            ``"Ad 9d Qd"``; the whole as one string with ``;`` between tricks), the trick under way last.
+            ``"Ad 9d Qd"``; the whole as one string with ``;`` between tricks), the trick under way last
+            (dummy hands: up to ten, tricks 6-10 played from the dummies, the non-dealer leading the sixth).
         discard: the seat's own discard, when it is the dealer and picked up.
-        rules: :class:`~solver.rules.Rules` or a dict of options (not ``dummy_hands``: a view of that
-            variant comes from :meth:`Hand.view`).
+        rules: :class:`~solver.rules.Rules` or a dict of options.
         named_suit: the suit the dealer named for a turned-up joker.
         defender_alone: the seat that defends alone (``Rules.defend_alone``), or ``None``.
+        dummies: dummy hands (``Rules(players=2, dummy_hands=True)``, and only then): both face-up dummies
+            as dealt, ``"N:<5 cards> S:<5 cards>"`` or ``{"N": ..., "S": ...}``.
 
     The other seats' cards are unknown: each is dealt the cards it is seen to play and unknown cards
     for the rest; the viewer's dealt hand is its hand + the cards it played (+ its discard - the upcard
@@ -167,9 +202,11 @@ def seat_view(seat, hand, dealer, upcard, calls=(), alone=False, tricks=(), disc
     seat's that the cards prove: it showed out of a suit it later plays).
     """
     rules = Rules.coerce(rules)
-    if rules.dummy_hands:
-        raise RulesError("a view of the dummy-hands variant is taken from the hand (Hand.view / "
-                         "SeatView.from_hand): its face-up dummies are not keyword arguments")
+    if rules.dummy_hands and dummies is None:
+        raise PositionError("dummies: the dummy-hands variant needs both face-up dummies, 'N:<5 cards> S:<5 cards>'")
+    if dummies is not None and not rules.dummy_hands:
+        raise RulesError("dummies: face-up dummies belong to Rules(players=2, dummy_hands=True)")
+    dummy = _dummies(dummies, rules) if rules.dummy_hands else (0, 0, 0, 0)
     players = rules.players
     seat = check_seat(seat, players)
     dealer = check_seat(dealer, players, "dealer")
@@ -192,7 +229,8 @@ def seat_view(seat, hand, dealer, upcard, calls=(), alone=False, tricks=(), disc
     tokens = _call_tokens(calls)
     pack = pack_mask(rules)
     for what, cards in [("hand", own), ("upcard", [up]), ("discard", [disc] if disc is not None else [])] + [
-            (f"tricks[{i}]", t) for i, t in enumerate(trick_cards)]:
+            (f"tricks[{i}]", t) for i, t in enumerate(trick_cards)] + [
+            ("dummies", cards_of(m)) for m in dummy if m]:
         for c in cards:
             if not pack & c.mask:
                 raise CardError(f"{what}: card {c} is not in the pack (the joker needs Rules(joker=True))")
@@ -204,7 +242,7 @@ def seat_view(seat, hand, dealer, upcard, calls=(), alone=False, tricks=(), disc
     # 1. the auction, every card unknown
     scout = Hand(rules, dealer)
     unknown = tuple(TRICKS if s in rules.seats else 0 for s in range(4))
-    scout.apply(DealCards((0, 0, 0, 0), up, 0, unknown, rules.kitty_size - 1))
+    scout.apply(DealCards((0, 0, 0, 0), up, 0, unknown, rules.kitty_size - 1, dummy))
     if named_suit is not None:
         try:
             scout.apply(Action.name(named_suit))
@@ -230,8 +268,17 @@ def seat_view(seat, hand, dealer, upcard, calls=(), alone=False, tricks=(), disc
             raise IllegalActionError("alone: no trump was made")
 
     # 2. who played each card (the kernel's trick rules)
-    played = [0, 0, 0, 0]
-    where = {c: "hand" for c in own}
+    played = [0, 0, 0, 0]              # dummy hands: the personal cards played in tricks 1-5
+    second = [0, 0, 0, 0]              # dummy hands: the dummy cards played in tricks 6-10
+    in_second = rules.dummy_hands and (len(trick_cards) > TRICKS or (
+        len(trick_cards) == TRICKS and len(trick_cards[-1]) == len(rules.seats)))
+    where = {} if in_second else {c: "hand" for c in own}     # in tricks 6-10 the viewer holds its dummy
+    for s in rules.seats:
+        for c in cards_of(dummy[s]):
+            if c in where or c == up or c == disc:
+                place = "the upcard" if c == up else "the discard" if c == disc else f"{seat}'s hand"
+                raise PositionError(f"dummies: card {c} in {Seat(s)}'s dummy is also {place}")
+            where[c] = f"{Seat(s)}'s dummy"
     if disc is not None:
         if disc in where:
             raise PositionError(f"discard {disc}: the card is also in {seat}'s hand")
@@ -245,11 +292,20 @@ def seat_view(seat, hand, dealer, upcard, calls=(), alone=False, tricks=(), disc
         if len(trick_cards) > limit:
             raise PositionError(f"tricks: {len(trick_cards)} tricks, a hand has {limit}")
         for i, cards in enumerate(trick_cards):
+            if i == TRICKS:                # dummy hands: the non-dealer leads the dummies' first trick
+                leader = first_leader(dealer, rules)
             order = trick_seats(leader, in_play)
             if not cards or len(cards) > len(order) or (len(cards) < len(order) and i < len(trick_cards) - 1):
                 raise PositionError(f"tricks[{i}] {format_cards(cards)!r}: a trick has "
                                     f"{plural(len(order), 'card')} (only the last may be under way)")
             for s, c in zip(order, cards):
+                if i >= TRICKS:            # the dummies' tricks: from the player's own dummy
+                    if where.get(c) != f"{Seat(s)}'s dummy":
+                        place = where.get(c, "no dummy")
+                        raise PositionError(f"tricks[{i}]: card {c} played by {s} from its dummy is in {place}")
+                    where[c] = f"tricks[{i}] (played by {s})"
+                    second[s] |= c.mask
+                    continue
                 if c in where:
                     place = f"{seat}'s hand" if where[c] == "hand" else where[c]
                     raise PositionError(f"tricks[{i}]: card {c} played by {s} is also in {place}")
@@ -269,6 +325,12 @@ def seat_view(seat, hand, dealer, upcard, calls=(), alone=False, tricks=(), disc
                             "its plays or its discard")
 
     # 3. the deal: the viewer's dealt hand, and the cards the others are seen to play
+    if in_second:
+        rest = dummy[seat] & ~second[seat]
+        if mask_of(own) != rest:
+            raise PositionError(f"hand {format_cards(own)!r}: in tricks 6-10 {seat} holds its dummy's cards not "
+                                f"yet played, {format_cards(rest)!r}")
+        own = []
     mine = mask_of(own) | played[seat] | (disc.mask if disc is not None else 0)
     if picked and seat == dealer:
         mine &= ~up.mask
@@ -285,7 +347,7 @@ def seat_view(seat, hand, dealer, upcard, calls=(), alone=False, tricks=(), disc
     counts = tuple(TRICKS - popcount(known[s]) if s in rules.seats else 0 for s in range(4))
     real = Hand(rules, dealer)
     try:
-        real.apply(DealCards(tuple(known), up, 0, counts, rules.kitty_size - 1))
+        real.apply(DealCards(tuple(known), up, 0, counts, rules.kitty_size - 1, dummy))
     except IllegalActionError as exc:
         raise PositionError(f"the cards do not fit: {exc}") from None
     if named_suit is not None:
@@ -301,7 +363,7 @@ def seat_view(seat, hand, dealer, upcard, calls=(), alone=False, tricks=(), disc
             if picked and up not in owner:
                 shown_out = any(owner.get(c) == dealer and effective_suit(c, scout.trump) != effective_suit(
                     cards[0], scout.trump) and effective_suit(cards[0], scout.trump) == scout.trump
-                    for cards in trick_cards for c in cards)
+                    for cards in trick_cards[:TRICKS] for c in cards)
                 upcard_gone = shown_out or counts[dealer] == 0
             _contract(real, alone, defender_alone, up if upcard_gone else None, upcard_gone)
     for i, cards in enumerate(trick_cards):

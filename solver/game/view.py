@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from ..cards import Card, Seat, Suit, format_cards
 from ..errors import PositionError
+from ..laws import TRICKS
 from ..rules import Rules
 from .actions import Kind, Phase
 
@@ -118,13 +119,13 @@ class SeatView:
         """The view as JSON-ready keyword arguments of :meth:`build` (``SeatView.from_dict(v.to_dict())``
         replays to the same view in the bidding and play phases).
 
+        Dummy hands: ``dummies`` gives both face-up dummies as dealt (``"N:<5 cards> S:<5 cards>"``).
+
         Raises :class:`~solver.errors.PositionError` for a view of a partial record (some of the
-        seat's own cards unknown) or of the dummy-hands variant, which :meth:`build` does not take.
+        seat's own cards unknown).
         """
         if self.hand_unknown:
             raise PositionError(f"{self.seat}'s view: {self.hand_unknown} of its own cards are not known")
-        if self.rules.dummy_hands:
-            raise PositionError("a view of the dummy-hands variant has no keyword form (use Hand.view)")
         out = {"seat": self.seat.name, "hand": format_cards(self.hand), "dealer": self.dealer.name,
                "upcard": str(self.upcard), "calls": list(self.calls), "alone": self.alone is not None,
                "tricks": [[str(c) for c in t] for t in self.tricks_from_leader],
@@ -133,6 +134,14 @@ class SeatView:
             out["named_suit"] = Suit(self.named_suit).letter
         if self.defender_alone is not None:
             out["defender_alone"] = self.defender_alone.name
+        if self.rules.dummy_hands:
+            dealt = list(self.dummies)
+            for t in self.tricks[TRICKS:]:               # tricks 6-10 are played from the dummies
+                for seat, card in zip(t.seats, t.cards):
+                    dealt[seat] |= card.mask
+            for seat, card in self.current if self.dummy_phase else ():
+                dealt[seat] |= card.mask
+            out["dummies"] = " ".join(f"{Seat(s).name}:{format_cards(dealt[s])}" for s in self.rules.seats)
         return out
 
     @classmethod
@@ -143,4 +152,4 @@ class SeatView:
 
 #: The keyword arguments of :func:`solver.game.seat.seat_view` (and the keys of :meth:`SeatView.to_dict`).
 BUILD_KEYS = ("seat", "hand", "dealer", "upcard", "calls", "alone", "tricks", "discard", "rules", "named_suit",
-              "defender_alone")
+              "defender_alone", "dummies")
