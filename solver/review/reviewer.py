@@ -213,7 +213,8 @@ class DealReviewer:
             best = adv.recommended
             if best is not real and real.expected_points >= best.expected_points - 1e-12:
                 best = real                     # the call made ties the advisor's pick: name the call made
-            diff = (best.world_points - real.world_points).astype(float)
+            k = min(best.world_points.size, real.world_points.size)   # a call stopped early: its first worlds
+            diff = (best.world_points[:k] - real.world_points[:k]).astype(float)
             if adv.weights is None:
                 out.loss = float(diff.mean())
                 out.loss_interval = mean_interval(diff, adv.exact)
