@@ -196,9 +196,11 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
     draws = None if policy is not None or w.exact else call_draws(len(w), seed)
 
     def auction_for(m, weights, engine=None):
-        return Auction(hand_mask, int(up), me, int(dealer), round, rules, w, threads, policy, own_round2,
-                       dummy_masks, model=None if policy is not None else m, draws=draws, weights=weights,
-                       engine=engine)
+        a = Auction(hand_mask, int(up), me, int(dealer), round, rules, w, threads, policy, own_round2,
+                    dummy_masks, model=None if policy is not None else m, draws=draws, weights=weights,
+                    engine=engine)
+        a.screen_own = early_stop and not w.exact
+        return a
 
     adv = auction_for(model, draw.weights)
     n = len(w)

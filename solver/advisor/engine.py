@@ -46,6 +46,7 @@ class Engine:
         self.dummies = dummies            # dummy hands: 4 bitmasks of the face-up dummies, else None
         self.cache: dict = {}
         self.dummy_cache: dict = {}
+        self.discards: dict = {}          # trump -> the heuristic discard in every world
         self.solved = 0
         self.derived = 0                  # bands read off the other side's (see makers_tricks)
 
@@ -61,6 +62,16 @@ class Engine:
                                   bands=True)[0]
             self.dummy_cache[key] = int(BAND_TRICKS[band])
         return self.dummy_cache[key]
+
+    def heuristic_discard(self, trump: int) -> np.ndarray:
+        """int (n,): the card the dealer throws by :func:`dealer_discard` in each world after picking up
+        with ``trump`` trump (found once for every world, kept)."""
+        t = int(trump)
+        if t not in self.discards:
+            six = self.base[:, self.dealer] | np.uint32(1 << self.upcard)
+            keep = None if self.rules.dealer_may_discard_upcard else self.upcard
+            self.discards[t] = dealer_discard(six, t, keep)
+        return self.discards[t]
 
     def _normal(self, trump, alone, pickup):
         if alone >= 0 and Seat(alone).partner == self.dealer:
@@ -97,8 +108,7 @@ class Engine:
             d = self.dealer
             if pickup is not None:
                 six = hands[:, d] | np.uint32(1 << self.upcard)
-                keep = None if self.rules.dealer_may_discard_upcard else self.upcard
-                gone = dealer_discard(six, trump, keep) if pickup == "h" else np.full(need.size, pickup)
+                gone = self.heuristic_discard(trump)[need] if pickup == "h" else np.full(need.size, pickup)
                 hands[:, d] = six & ~CARD_BITS[gone]
             in_play = laws.seats_mask(self.players)
             lone = None
