@@ -257,15 +257,18 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
     # behind the leader on the rest (see stopped_options); enumerated worlds are every deal, judged in full
     outcome, stopped_at = {}, {}
     looks = early_looks(n) if early_stop and not w.exact and len(specs) > 1 else ()
+    # in the options' order, the pass first: where the other side made trump in the pass's auction it
+    # usually took 3 or more, which settles the seat's own call in those positions (Engine.derive_sides)
+    evaluation = specs
     for k in looks:
-        live = [sp for sp in specs if sp[0] not in stopped_at]
+        live = [sp for sp in evaluation if sp[0] not in stopped_at]
         if len(live) < 2:
             break
         sub = rows[:k]
         got = {sp[0]: sp[4](sub) for sp in live}
         for token in stopped_options({t: judged(g["res"]) for t, g in got.items()}):
             outcome[token], stopped_at[token] = got[token], k
-    for token, action, trump, lone, judge in specs:
+    for token, action, trump, lone, judge in evaluation:
         if token not in stopped_at:
             outcome[token] = judge(rows)
 
