@@ -84,7 +84,8 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
 
         early_stop: judge the calls sequentially (sampled worlds only): every call on the first
             1/8 and then 1/2 of the worlds (:data:`EARLY_LOOKS`, each look at least :data:`EARLY_MIN`
-            worlds); a call clearly behind the leading one there (paired difference below zero by more
+            worlds; the second only when a call not stopped at the first trails by half the
+            threshold, so that four times the worlds may settle it); a call clearly behind the leading one there (paired difference below zero by more
             than :data:`EARLY_Z` = 3.29 standard errors) is not played on the rest and reports its
             figures over the worlds it used (:attr:`Option.stopped`, :attr:`Option.worlds`). The
             recommendation is among the calls not stopped. ``False``: every call on every world.
@@ -266,8 +267,14 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             break
         sub = rows[:k]
         got = {sp[0]: sp[4](sub) for sp in live}
-        for token in stopped_options({t: judged(g["res"]) for t, g in got.items()}):
-            outcome[token], stopped_at[token] = got[token], k
+        z = behind({t: judged(g["res"]) for t, g in got.items()})
+        for token, zt in z.items():
+            if zt < -EARLY_Z:
+                outcome[token], stopped_at[token] = got[token], k
+        # the next look has four times the worlds (z about twice as far from 0): worth it only if some
+        # call not stopped is already half-way behind
+        if not any(-EARLY_Z <= zt < -EARLY_Z / 2 for zt in z.values()):
+            break
     for token, action, trump, lone, judge in evaluation:
         if token not in stopped_at:
             outcome[token] = judge(rows)
@@ -384,6 +391,29 @@ def early_looks(n: int) -> tuple:
     return tuple(sorted({k for k in (int(n * f) for f in EARLY_LOOKS) if EARLY_MIN <= k < n}))
 
 
+def behind(values: dict) -> dict:
+    """How far each live option trails the leader at one look, in standard errors: ``values`` maps each
+    option to its per-world figure (float (k,), the same k worlds for all); the leader has the highest
+    mean (the first on a tie). Returns ``{option: z}`` for every option but the leader, ``z`` the paired
+    mean difference from the leader over its standard error (``-inf`` when every world trails by the same,
+    ``0`` when none differs)."""
+    tokens = list(values)
+    means = {t: float(values[t].mean()) for t in tokens}
+    lead = tokens[0]
+    for t in tokens:
+        if means[t] > means[lead] + 1e-12:
+            lead = t
+    out = {}
+    for t in tokens:
+        if t == lead:
+            continue
+        d = values[t] - values[lead]
+        se = float(d.std(ddof=1)) / math.sqrt(d.size)
+        m = float(d.mean())
+        out[t] = m / se if se > 0 else (-math.inf if m < 0 else 0.0)
+    return out
+
+
 def stopped_options(values: dict) -> list:
     """The options clearly behind the leader at one look: ``values`` maps each live option to its per-world
     figure (float (k,), the same k worlds for all); the leader has the highest mean (the first on a tie).
@@ -392,21 +422,7 @@ def stopped_options(values: dict) -> list:
     leader (a sequential test in the manner of Wald's and of racing methods, Maron & Moore 1994: the best
     option survives a look unless it trails by more than 3.29 standard errors, chance below 0.05% a look).
     """
-    tokens = list(values)
-    means = {t: float(values[t].mean()) for t in tokens}
-    lead = tokens[0]
-    for t in tokens:
-        if means[t] > means[lead] + 1e-12:
-            lead = t
-    out = []
-    for t in tokens:
-        if t == lead:
-            continue
-        d = values[t] - values[lead]
-        se = float(d.std(ddof=1)) / math.sqrt(d.size)
-        if d.mean() + EARLY_Z * se < 0:
-            out.append(t)
-    return out
+    return [t for t, z in behind(values).items() if z < -EARLY_Z]
 
 
 def _ahead(a: tuple, b: tuple) -> bool:
