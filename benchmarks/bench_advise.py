@@ -18,7 +18,8 @@ set-ups of the other seats:
 
 Targets (one core, 2,000 worlds, every option): round 1 40 ms, round 2 and the dealer's
 decision 60 ms (the default set-up); the default within 1.5x of ``policy``.
-The set-ups run interleaved, repeat by repeat, so that a busy machine slows them alike;
+The set-ups run interleaved, repeat by repeat, so that a busy machine slows them alike, each
+from cold transposition tables (``_search.reset_tables``: the set-ups share the repeat's worlds);
 ``cpu`` is the process's CPU time (all threads), steadier than the wall time on a shared machine.
 ``stopped`` counts the calls stopped early (of all calls) in the last repeat.
 
@@ -41,7 +42,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from _common import count_positions    # noqa: E402
-from solver import Rules, advise       # noqa: E402
+from solver import Rules, _search, advise       # noqa: E402
 from solver.advisor.engine import Engine   # noqa: E402
 from solver.bidding import POLICY      # noqa: E402
 
@@ -91,6 +92,7 @@ def main(argv=None):
         for r in range(args.repeats):
             order = SETUPS if r % 2 == 0 else SETUPS[::-1]      # alternate which goes first on a seed
             for label, extra, derive in order:
+                _search.reset_tables()     # cold tables: no set-up finds another's positions of these worlds
                 t0, c0 = time.perf_counter(), time.process_time()
                 last[label] = run(extra, derive, worlds=args.worlds, seed=r + 1, threads=threads, **kwargs)
                 times[label].append(time.perf_counter() - t0)
@@ -146,6 +148,7 @@ def score_cases(args):
             advise(worlds=args.worlds, seed=0, **kwargs, **extra)        # warm up
         for r in range(args.repeats):
             for label, extra in setups[::1 if r % 2 else -1]:     # alternate which goes first on a seed
+                _search.reset_tables()
                 t0, c0 = time.perf_counter(), time.process_time()
                 last[label] = advise(worlds=args.worlds, seed=r + 1, **kwargs, **extra)
                 times[label].append(time.perf_counter() - t0)

@@ -143,10 +143,10 @@ def advice_text(advice) -> str:
     A heading (seat, hand, upcard, dealer, round, worlds), with dummy hands a line
     for the face-up dummies, then one row per option: P(make), P(march),
     P(euchred) and expected points with the half-width of their 95% interval
-    (``*`` marks the recommended call); the calls stopped early (judged on fewer worlds); how the later seats bid, what the earlier
-    passes did to the worlds, and whether the best call holds under the cautious and
-    aggressive variants of the model (``NOT robust`` when it does not); last the
-    recommendation with its margin. Advising with a score adds a P(win game) column
+    (``*`` marks the recommended call); the calls stopped early (judged on fewer worlds);
+    how the later seats bid, what the earlier passes did to the worlds, and whether the
+    best call holds under the cautious and aggressive variants of the model (``NOT robust``
+    when it does not); last the recommendation with its margin. Advising with a score adds a P(win game) column
     and the margin is then in win probability.
     """
     head = (f"{advice.seat} holds {format_cards(advice.hand)}; upcard {advice.upcard}"

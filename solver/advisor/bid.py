@@ -85,8 +85,9 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
         early_stop: judge the calls sequentially (sampled worlds only): every call on the first
             1/8 and then 1/2 of the worlds (:data:`EARLY_LOOKS`, each look at least :data:`EARLY_MIN`
             worlds; the second only when a call not stopped at the first trails by half the
-            threshold, so that four times the worlds may settle it); a call clearly behind the leading one there (paired difference below zero by more
-            than :data:`EARLY_Z` = 3.29 standard errors) is not played on the rest and reports its
+            threshold, so that four times the worlds may settle it); a call clearly behind the
+            leading one there (paired difference below zero by more than :data:`EARLY_Z` = 3.29
+            standard errors) is not played on the rest and reports its
             figures over the worlds it used (:attr:`Option.stopped`, :attr:`Option.worlds`). The
             recommendation is among the calls not stopped. ``False``: every call on every world.
             ``None`` (default): on when the later seats bid by the model, off with a ``policy`` (the
@@ -247,7 +248,8 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             for lone in lone_choices:
                 token = f"call {Suit(s).letter}" + (" alone" if lone else "")
                 if want(token):
-                    specs.append((token, "call", Suit(s), lone, lambda r, s=s, lone=lone: {"res": adv.finish(r, me, s, lone, None)}))
+                    specs.append((token, "call", Suit(s), lone,
+                                  lambda r, s=s, lone=lone: {"res": adv.finish(r, me, s, lone, None)}))
     if not specs:
         raise IllegalActionError("calls: none of the requested calls is legal here")
 

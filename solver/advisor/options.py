@@ -235,9 +235,10 @@ class Advice:
                 "dealer_discard": "keep trumps and aces; throw a lone plain card, else the lowest plain card",
                 "own_round2": self.own_round2,
                 "intervals": "95%: Wilson for chances, Student t for points; paired for the margin",
-                "early_stop": ("sequential: every call on the first 1/8 and 1/2 of the worlds; a call whose paired "
-                               "difference from the leading call is below zero by more than 3.29 standard errors "
-                               "stops there (stopped, its worlds); the others use every world"
+                "early_stop": ("sequential: every call on the first 1/8 of the worlds, and on the first 1/2 "
+                               "when a call there trails by over 1.645 standard errors; a call whose paired "
+                               "difference from the leading call is below zero by more than 3.29 standard "
+                               "errors stops there (stopped, its worlds); the others use every world"
                                if self.early_stop else "off: every call on every world"),
             },
             "options": [o.to_dict() for o in self.options],
