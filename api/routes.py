@@ -70,7 +70,7 @@ def advise(body: AdviseRequest):
             extra["score"] = body.score
         result = run(hand=body.hand, upcard=body.upcard, seat=body.seat, dealer=body.dealer, round=body.round,
                      rules=body.rules.to_rules(), worlds=body.worlds, seed=body.seed, inference=body.inference,
-                     threads=current_app.config["ENGINE_THREADS"], **extra)
+                     early_stop=body.early_stop, threads=current_app.config["ENGINE_THREADS"], **extra)
     return jsonify(result.to_dict())
 
 

@@ -209,6 +209,10 @@ class AdviseRequest(SeatQuestion):
                                                   "both face-up dummies, 'N:<cards> S:<cards>'")
     inference: StrictBool = Field(True, description="weight the worlds by the earlier passes under the bidding "
                                                     "model (false: uniform worlds)")
+    early_stop: StrictBool = Field(True, description="judge the calls sequentially: a call clearly behind the "
+                                                     "leading one after the first 1/8 or 1/2 of the worlds stops "
+                                                     "there (its option says stopped and its worlds); false: every "
+                                                     "call on every world")
     score: ScoreIn = Field(
         None, max_length=2, examples=[{"NS": 8, "EW": 6}],
         description="the game's score before this hand, points by side (NS, EW; two-player N, S): every option "
@@ -356,7 +360,8 @@ class AdviseResponse(BaseModel):
     """`solver.advise(...).to_dict()`, as `euchre advise --json`: options, recommended, margin; `bidding` (the
     model of the later seats, inference, proposals drawn and kept, effective worlds), `robust` and `variants`
     (the recommendation under a cautious and an aggressive variant of the model). With a `score`: `score`,
-    `margin_unit` "p_win_game" and per option `p_win_game` with `p_win_game_interval`."""
+    `margin_unit` "p_win_game" and per option `p_win_game` with `p_win_game_interval`. With `early_stop`, an
+    option `stopped` early reports its figures over the `worlds` it used."""
 
     model_config = ConfigDict(extra="allow")
 

@@ -2,24 +2,31 @@
 
 Prints, for fixed hands (the real decisions of ../shared/data/egn/vwec-finals.egn
 where there is one), the wall time of one decision: median and spread over
-repeats, the double-dummy positions solved and the time per position, in three
+repeats, the double-dummy positions solved and the time per position, in four
 set-ups of the other seats:
 
 * ``model+inf``: the default: the later seats bid by the bidding model, the worlds
   are weighted by the earlier passes, and the recommendation is checked under a
-  cautious and an aggressive variant of the model;
-* ``model``: the same without inference (``inference=False``);
+  cautious and an aggressive variant of the model; the calls are judged
+  sequentially (``early_stop``: a call clearly behind after 1/8 or 1/2 of the worlds
+  stops there) and one side's band is read off the other side's where that settles it;
+* ``old``: the same advice by the method before those two techniques (``early_stop=False``,
+  ``Engine.derive_sides = False``): every call on every world, each side's band searched;
+* ``model``: the default without inference (``inference=False``);
 * ``policy``: the first version (``inference=False, policy=POLICY``: the point count,
-  uniform worlds, no variants), for comparison.
+  uniform worlds, no variants, every call on every world), for comparison.
 
-Target: the default within 1.5x of ``policy`` (round 1, one core, 2,000 worlds).
-The set-ups run interleaved, repeat by repeat, so that a busy machine slows them alike;
+Targets (one core, 2,000 worlds, every option): round 1 40 ms, round 2 and the dealer's
+decision 60 ms (the default set-up); the default within 1.5x of ``policy``.
+The set-ups run interleaved, repeat by repeat, so that a busy machine slows them alike, each
+from cold transposition tables (``_search.reset_tables``: the set-ups share the repeat's worlds);
 ``cpu`` is the process's CPU time (all threads), steadier than the wall time on a shared machine.
+``stopped`` counts the calls stopped early (of all calls) in the last repeat.
 
-* round 1, N to bid (S dealing), 2,000 worlds, one core      target: within 1.5x of the first version
+* round 1, N to bid (S dealing), 2,000 worlds, one core      target 40 ms
 * the same with 2 threads
-* round 1, the dealer to bid (all six discards tried)
-* round 2, N to bid (W dealing, 9s turned down)
+* round 1, the dealer to bid (all six discards tried)       target 60 ms
+* round 2, N to bid (W dealing, 9s turned down)             target 60 ms
 * two-player, exact (every one of the 8,568 deals)
 * with a score (``score={"NS": 0, "EW": 8}``, by the chance of winning the game) against the
   same decision without one, the default set-up, interleaved      target: within 10%
@@ -35,10 +42,24 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from _common import count_positions    # noqa: E402
-from solver import Rules, advise       # noqa: E402
+from solver import Rules, _search, advise       # noqa: E402
+from solver.advisor.engine import Engine   # noqa: E402
 from solver.bidding import POLICY      # noqa: E402
 
-SETUPS = [("model+inf", {}), ("model", dict(inference=False)), ("policy", dict(inference=False, policy=POLICY))]
+#: (label, advise keywords, Engine.derive_sides)
+SETUPS = [("model+inf", {}, True), ("old", dict(early_stop=False), False), ("model", dict(inference=False), True),
+          ("policy", dict(inference=False, policy=POLICY), True)]
+TARGETS = {"round 1, N (S deals), 1 thread": 40, "round 1, dealer S picks up?, 1 thread": 60,
+           "round 2, N (W deals), 1 thread": 60}
+
+
+def run(extra, derive, **kwargs):
+    """One advise() call under a set-up (the engine's switch restored after)."""
+    Engine.derive_sides = derive
+    try:
+        return advise(**kwargs, **extra)
+    finally:
+        Engine.derive_sides = True
 
 CASES = [
     ("round 1, N (S deals), 1 thread", dict(hand="9d Ac Tc Kd Jd", upcard="Kc", seat="N", dealer="S"), 1),
@@ -60,23 +81,25 @@ def main(argv=None):
     print(f"advise(): one decision, every option, {args.worlds} worlds (exact where enumerated); "
           f"{args.repeats} repeats")
     print(f"{'case':<42} {'set-up':<10} {'median':>9} {'min':>9} {'max':>9} {'cpu':>9} {'positions':>10} "
-          f"{'per pos.':>9}  recommended")
-    ratios = {}
+          f"{'per pos.':>9} {'stopped':>7} recommended")
+    ratios, against_old, met = {}, {}, []
     for name, kwargs, threads in CASES:
-        times = {label: [] for label, _ in SETUPS}
-        cpu = {label: [] for label, _ in SETUPS}
+        times = {label: [] for label, _, _ in SETUPS}
+        cpu = {label: [] for label, _, _ in SETUPS}
         last = {}
-        for label, extra in SETUPS:
-            advise(worlds=args.worlds, seed=0, threads=threads, **kwargs, **extra)        # warm up
+        for label, extra, derive in SETUPS:
+            run(extra, derive, worlds=args.worlds, seed=0, threads=threads, **kwargs)        # warm up
         for r in range(args.repeats):
-            for label, extra in SETUPS:
+            order = SETUPS if r % 2 == 0 else SETUPS[::-1]      # alternate which goes first on a seed
+            for label, extra, derive in order:
+                _search.reset_tables()     # cold tables: no set-up finds another's positions of these worlds
                 t0, c0 = time.perf_counter(), time.process_time()
-                last[label] = advise(worlds=args.worlds, seed=r + 1, threads=threads, **kwargs, **extra)
+                last[label] = run(extra, derive, worlds=args.worlds, seed=r + 1, threads=threads, **kwargs)
                 times[label].append(time.perf_counter() - t0)
                 cpu[label].append(time.process_time() - c0)
-        for label, extra in SETUPS:
+        for label, extra, derive in SETUPS:
             a = last[label]
-            positions = count_positions(lambda: advise(worlds=args.worlds, seed=1, **kwargs, **extra))
+            positions = count_positions(lambda: run(extra, derive, worlds=args.worlds, seed=1, **kwargs))
             med = statistics.median(times[label])
             extra_text = ""
             if a.bidding and a.bidding["inference"] and a.bidding["evidence"]:
@@ -85,14 +108,22 @@ def main(argv=None):
                     extra_text += f", effective worlds {a.bidding['effective_worlds']:.0f}"
             if a.robust is not None:
                 extra_text += "; robust" if a.robust else "; depends on the model"
+            stopped = sum(o.stopped for o in a.options)
             print(f"{name:<42} {label:<10} {med * 1e3:7.1f}ms {min(times[label]) * 1e3:7.1f}ms "
                   f"{max(times[label]) * 1e3:7.1f}ms {statistics.median(cpu[label]) * 1e3:7.1f}ms "
-                  f"{positions:10d} {med / positions * 1e6:7.1f}us  "
+                  f"{positions:10d} {med / positions * 1e6:7.1f}us {stopped:>3}/{len(a.options):<3} "
                   f"{a.recommended.name}{' (exact)' if a.exact else ''}{extra_text}")
         ratios[name] = [statistics.median(t["model+inf"]) / statistics.median(t["policy"]) for t in (times, cpu)]
+        against_old[name] = [statistics.median(t["model+inf"]) / statistics.median(t["old"]) for t in (times, cpu)]
+        if name in TARGETS:
+            met.append((name, TARGETS[name], statistics.median(times["model+inf"]) * 1e3,
+                        statistics.median(cpu["model+inf"]) * 1e3))
     first = CASES[0][0]
     print(f"target: round 1, one core, 2,000 worlds: the default within 1.5x of the first version "
           f"(here {ratios[first][0]:.2f}x wall, {ratios[first][1]:.2f}x cpu)")
+    for name, target, wall, proc in met:
+        print(f"target: {name}: {target} ms (here {wall:.1f} ms wall, {proc:.1f} ms cpu; "
+              f"{against_old[name][0]:.2f}x the old method's wall time, {against_old[name][1]:.2f}x its cpu)")
     score_cases(args)
 
 
@@ -119,6 +150,7 @@ def score_cases(args):
             advise(worlds=args.worlds, seed=0, **kwargs, **extra)        # warm up
         for r in range(args.repeats):
             for label, extra in setups[::1 if r % 2 else -1]:     # alternate which goes first on a seed
+                _search.reset_tables()
                 t0, c0 = time.perf_counter(), time.process_time()
                 last[label] = advise(worlds=args.worlds, seed=r + 1, **kwargs, **extra)
                 times[label].append(time.perf_counter() - t0)

@@ -45,6 +45,7 @@ _SUIT_ONEHOT = np.zeros((4, NCARDS, 4), dtype=np.int64)
 for _t in range(4):
     _SUIT_ONEHOT[_t, np.arange(NCARDS), ESUIT[_t]] = 1
 del _t
+_SUIT_ONEHOT_F = _SUIT_ONEHOT.astype(np.float32)
 
 
 _COMB = np.array([[comb(n, k) for k in range(8)] for n in range(NCARDS)], dtype=np.int64)
@@ -82,7 +83,8 @@ def suit_counts(held: np.ndarray, trump) -> np.ndarray:
     out = np.zeros((held.shape[0], 4), dtype=np.int64)
     for t in np.unique(trump):
         rows = trump == t
-        out[rows] = held[rows].astype(np.int64) @ _SUIT_ONEHOT[t]
+        # float32 product (BLAS), exact for counts this small; numpy's integer matmul is ~15x slower
+        out[rows] = held[rows].astype(np.float32) @ _SUIT_ONEHOT_F[t]
     return out
 
 

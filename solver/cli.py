@@ -174,7 +174,7 @@ def cmd_advise(args) -> dict:
     seed = _question_seed(args, rules) if args.seed is None else args.seed
     advice = advise(hand=args.hand, upcard=args.upcard, seat=args.seat, dealer=args.dealer, round=args.round,
                     rules=rules, worlds=args.worlds, seed=seed, threads=args.threads, dummies=args.dummies,
-                    score=None if args.score is None else _score_arg(args.score))
+                    score=None if args.score is None else _score_arg(args.score), early_stop=not args.no_early_stop)
     if not args.json:
         say(advice)
     return advice.to_dict()
@@ -364,6 +364,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--score", default=None, metavar="SIDE:N,SIDE:N",
                    help="the game's score before this hand, e.g. NS:8,EW:6 (two-player N:8,S:6): judge the calls "
                         "by the chance of winning the game (P(win game)), not the hand's points")
+    p.add_argument("--no-early-stop", dest="no_early_stop", action="store_true",
+                   help="play every call on every world (default: a call clearly behind the leading one after "
+                        "the first 1/8 or 1/2 of the worlds stops there and says so)")
     _add_rules_options(p, lead=True, dummy=True)
     p.set_defaults(run=cmd_advise)
 

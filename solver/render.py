@@ -173,10 +173,10 @@ def advice_text(advice) -> str:
     A heading (seat, hand, upcard, dealer, round, worlds), with dummy hands a line
     for the face-up dummies, then one row per option: P(make), P(march),
     P(euchred) and expected points with the half-width of their 95% interval
-    (``*`` marks the recommended call); how the later seats bid, what the earlier
-    passes did to the worlds, and whether the best call holds under the cautious and
-    aggressive variants of the model (``NOT robust`` when it does not); last the
-    recommendation with its margin. Advising with a score adds a P(win game) column
+    (``*`` marks the recommended call); the calls stopped early (judged on fewer worlds);
+    how the later seats bid, what the earlier passes did to the worlds, and whether the
+    best call holds under the cautious and aggressive variants of the model (``NOT robust``
+    when it does not); last the recommendation with its margin. Advising with a score adds a P(win game) column
     and the margin is then in win probability.
     """
     head = (f"{advice.seat} holds {format_cards(advice.hand)}; upcard {advice.upcard}"
@@ -204,6 +204,10 @@ def advice_text(advice) -> str:
             whalf = (o.p_win_game_interval[1] - o.p_win_game_interval[0]) / 2
             win = " " + f"{o.p_win_game:.4f}{'' if o.exact else f' ±{whalf:.4f}'}".rjust(17)
         lines.append(f"{o.name:<28} {o.p_make:8.3f} {o.p_march:8.3f} {o.p_euchred:10.3f} {pts:>16}{win}{sets}{mark}")
+    stopped = [o for o in advice.options if getattr(o, "stopped", False)]
+    if stopped:
+        lines.append("stopped early, clearly behind the leading call (figures over the worlds used): "
+                     + ", ".join(f"{o.name} ({o.worlds} worlds)" for o in stopped))
     lines.extend(_bidding_lines(advice))
     if len(advice.options) > 1:
         lo, hi = advice.margin_interval

@@ -27,6 +27,17 @@ are judged on the same worlds, so their differences are sharper than their
 separate intervals suggest; ``margin`` is the recommended call's lead in
 expected points over the next best, with a 95% interval for that difference.
 
+Calls are judged sequentially over sampled worlds (``early_stop``, on by default
+with the bidding model): every call on the first 1/8 of the worlds, then (when a
+call not stopped trails by half the threshold) on the first 1/2, and a call whose
+paired difference from the leading call there is below zero by more than 3.29
+standard errors is not played on the rest
+(``Option.stopped``; its figures and intervals are over the ``worlds`` it used, a
+uniform sample of the same deals). The recommendation is among the calls not
+stopped, and the margin is paired over the worlds both calls used. The advised
+seat's own round-2 choices after a pass are screened the same way on a quarter of
+the worlds reaching them. Enumerated worlds are always judged in full.
+
 Double-dummy play is optimistic: nobody ever guesses wrong. Every opening
 lead is the best one and every guess between two cards comes out right, which
 flatters the side that can use that knowledge (a defence that finds the one

@@ -84,6 +84,9 @@ class Auction:
             for t in range(6):
                 pts[a, t] = laws.makers_points(t, rules, alone=bool(a))
         self.points_table = pts
+        self._chances: dict = {}          # the model's chances per (round, seat[, stuck]) over every world
+        #: screen the advised seat's own round-2 choices (see own_round2_best); set by advise(early_stop=True)
+        self.screen_own = False
 
     def rel(self, p):
         return laws.place_after_dealer(p, self.dealer, self.players)
@@ -214,22 +217,39 @@ class Auction:
             open_[idx[bid]] = False
         return self.finish(rows, maker, trump, alone, None)
 
+    def chances1(self, rows, p):
+        """The model's round-1 chances ``(p_order, p_alone)`` of seat ``p`` in ``rows`` (computed once for
+        every world and kept: the auction after a pass asks for them again and again)."""
+        key = (1, p)
+        if key not in self._chances:
+            self._chances[key] = self.model.round1(self.engine.base[:, p], self.rel(p), self.up, self.players)
+        return tuple(c[rows] for c in self._chances[key])
+
+    def chances2(self, rows, p, stuck):
+        """The model's round-2 chances ``(p_suit, p_alone)`` (n, 4) of seat ``p`` in ``rows`` (kept as
+        :meth:`chances1`)."""
+        key = (2, p, bool(stuck))
+        if key not in self._chances:
+            self._chances[key] = self.model.round2(self.engine.base[:, p], self.rel(p), self.up_suit, stuck,
+                                                   self.players)
+        return tuple(c[rows] for c in self._chances[key])
+
     def bid1(self, rows, p):
         """Seat ``p``'s round-1 call in ``rows``: ``(order, alone)`` bool arrays."""
-        hands = self.engine.base[rows, p]
         if self.model is None:
+            hands = self.engine.base[rows, p]
             return self.policy.round1(hands, self.rel(p), self.up, self.players, self.bonus1(p))
-        p_order, p_alone = self.model.round1(hands, self.rel(p), self.up, self.players)
+        p_order, p_alone = self.chances1(rows, p)
         u = self.draws[rows, p, 0]
         bid = u[:, 0] < p_order
         return bid, bid & (u[:, 1] < p_alone)
 
     def bid2(self, rows, p, stuck):
         """Seat ``p``'s round-2 call in ``rows``: int8 suit (-1 = pass) and a bool array (alone)."""
-        hands = self.engine.base[rows, p]
         if self.model is None:
+            hands = self.engine.base[rows, p]
             return self.policy.round2(hands, self.rel(p), self.up_suit, stuck, self.players, self.bonus2(p))
-        p_suit, p_alone = self.model.round2(hands, self.rel(p), self.up_suit, stuck, self.players)
+        p_suit, p_alone = self.chances2(rows, p, stuck)
         u = self.draws[rows, p, 1]
         suit = (u[:, :1] >= np.cumsum(p_suit, axis=1)).sum(axis=1)
         if stuck:                     # the chances sum to 1 up to rounding: a stuck dealer never passes
@@ -242,17 +262,36 @@ class Auction:
     def own_round2_best(self, rows, i, prob=None) -> Result:
         """The advised seat's own round-2 turn: the one call (or pass) best on average over ``rows``
         (:meth:`value`: points, or the chance of the game with a score; ``prob``: the expected
-        auction's chance of each entry reaching it)."""
+        auction's chance of each entry reaching it).
+
+        With :attr:`screen_own` and sampled worlds, every choice is first played on the first quarter of
+        ``rows`` (at least :data:`OWN_SCREEN_MIN`); a choice whose paired mean difference from the
+        leading one there is below zero by more than :data:`SCREEN_Z` standard errors is not played on
+        the rest (as :func:`best_discard`'s screen).
+        """
         best, best_mean = None, None
         forced = self.rules.stick_the_dealer and self.seat == self.dealer
-        for choice in self.round2_choices(forced):
+        choices = self.round2_choices(forced)
+
+        def judge(choice, r):
             if choice == "pass":
-                res = (self.round2_from(rows, i + 1, "policy") if prob is None
-                       else self.round2_expected(rows, prob, i + 1, "policy"))
-            else:
-                suit, lone = choice
-                res = self.finish(rows, self.seat, suit, lone, None)
-                res.prob = prob
+                return (self.round2_from(r, i + 1, "policy") if prob is None
+                        else self.round2_expected(r, prob, i + 1, "policy"))
+            suit, lone = choice
+            res = self.finish(r, self.seat, suit, lone, None)
+            res.prob = prob
+            return res
+
+        q = rows.size // 4
+        if self.screen_own and prob is None and q >= OWN_SCREEN_MIN and len(choices) > 1:
+            # sampled worlds: every choice on the first quarter of the rows (a uniform subsample), the
+            # clearly worse dropped as the dealer's discards are (SCREEN_Z), the rest on every row
+            w = np.ones(q) if self.weights is None else self.weights[rows[:q]]
+            pts = [self.per_entry(judge(c, rows[:q])) for c in choices]
+            lead = max(range(len(choices)), key=lambda j: float((w * pts[j]).sum()))
+            choices = [c for c, v in zip(choices, pts) if not _clearly_below(v - pts[lead], w)]
+        for choice in choices:
+            res = judge(choice, rows)
             m = (self.value(res), self.mean(res)) if self.wins is not None else (self.mean(res),)
             if best is None or ahead(m, best_mean):
                 best, best_mean = res, m
@@ -273,7 +312,7 @@ class Auction:
         for p in self.order[start:]:
             if not rows.size:
                 break
-            p_order, p_alone = self.model.round1(self.engine.base[rows, p], self.rel(p), self.up, self.players)
+            p_order, p_alone = self.chances1(rows, p)
             self._branch(parts, rows, prob, p_order * (1.0 - p_alone), p, self.up_suit, False, "h")
             self._branch(parts, rows, prob, p_order * p_alone, p, self.up_suit, True, "h")
             prob = prob * (1.0 - p_order)
@@ -294,8 +333,7 @@ class Auction:
                 parts.append(self.own_round2_best(rows, i, prob))
                 return concat(parts, rows)
             stuck = self.rules.stick_the_dealer and p == self.dealer
-            p_suit, p_alone = self.model.round2(self.engine.base[rows, p], self.rel(p), self.up_suit, stuck,
-                                                self.players)
+            p_suit, p_alone = self.chances2(rows, p, stuck)
             for s in range(4):
                 if s != self.up_suit:
                     self._branch(parts, rows, prob, p_suit[:, s] * (1.0 - p_alone[:, s]), p, s, False, None)
@@ -323,6 +361,21 @@ class Auction:
 def ahead(a: tuple, b: tuple) -> bool:
     """``a`` ranks above ``b``: the first figure that differs by more than rounding is larger."""
     return next((x > y for x, y in zip(a, b) if abs(x - y) > 1e-12), False)
+
+
+#: The advised seat's own round-2 turn is screened (``Auction.screen_own``) only when a quarter of the
+#: worlds reaching it is at least this many.
+OWN_SCREEN_MIN = 50
+
+
+def _clearly_below(d, w) -> bool:
+    """The (``w``-weighted) mean of the paired differences ``d`` is below zero by more than
+    :data:`SCREEN_Z` standard errors (weighted: Kish's effective count of worlds)."""
+    total = w.sum()
+    m = float((w * d).sum() / total)
+    var = float((w * (d - m) ** 2).sum() / total)
+    n_eff = total * total / float((w * w).sum())
+    return m + SCREEN_Z * math.sqrt(var / max(n_eff - 1.0, 1.0)) < 0
 
 
 def call_draws(n: int, seed: int) -> np.ndarray:
@@ -420,4 +473,5 @@ def best_discard(adv: Auction, rows, lone, hand_mask, up, exact):
     return best, Card(best_card), {str(Card(c)): tried[c] for c in cands}, played
 
 
-__all__ = ["Result", "Auction", "ahead", "merge", "concat", "call_draws", "best_discard", "SCREEN_WORLDS", "SCREEN_Z"]
+__all__ = ["Result", "Auction", "ahead", "merge", "concat", "call_draws", "best_discard", "SCREEN_WORLDS", "SCREEN_Z",
+           "OWN_SCREEN_MIN"]

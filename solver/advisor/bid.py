@@ -6,6 +6,8 @@ name of the function the package exports.)
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from .. import laws
@@ -16,7 +18,7 @@ from ..errors import CardError, IllegalActionError, PositionError, RulesError
 from ..rules import Rules
 from ..stats import mean_interval, wilson
 from ..worlds import EXACT_LIMIT, bid_space
-from .auction import Auction, Result, ahead, best_discard, call_draws
+from .auction import SCREEN_Z, Auction, Result, ahead, best_discard, call_draws
 from .game_odds import win_values
 from .inference import MAX_PROPOSALS, draw_worlds, effective_worlds, evidence, evidence_text, pass_likelihood
 from .calls import parse_calls
@@ -32,7 +34,8 @@ ROBUST_DELTA = 1.0
 def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worlds: int = 2000, seed=None,
            threads: int = 1, *, calls=None, own_round2: str = "best", exact_limit: int = EXACT_LIMIT,
            policy: BiddingPolicy | None = None, dummies=None, inference: bool = True,
-           model: BiddingModel | None = None, robust_delta: float | None = ROBUST_DELTA, score=None) -> Advice:
+           model: BiddingModel | None = None, robust_delta: float | None = ROBUST_DELTA, score=None,
+           early_stop: bool | None = None) -> Advice:
     """Advice for one bidding decision: every legal call with its chances and expected points.
 
     Args:
@@ -79,6 +82,17 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             passing to the dealer's left; a thrown-in hand scores nothing), and the recommendation
             and margin are by it (ties by expected points), as are the seat's own choices inside an
             option (its discard after a pickup, its round-2 turn after a pass); without, nothing changes.
+
+        early_stop: judge the calls sequentially (sampled worlds only): every call on the first
+            1/8 and then 1/2 of the worlds (:data:`EARLY_LOOKS`, each look at least :data:`EARLY_MIN`
+            worlds; the second only when a call not stopped at the first trails by half the
+            threshold, so that four times the worlds may settle it); a call clearly behind the
+            leading one there (paired difference below zero by more than :data:`EARLY_Z` = 3.29
+            standard errors) is not played on the rest and reports its
+            figures over the worlds it used (:attr:`Option.stopped`, :attr:`Option.worlds`). The
+            recommendation is among the calls not stopped. ``False``: every call on every world.
+            ``None`` (default): on when the later seats bid by the model, off with a ``policy`` (the
+            first version's method, whose figures ``inference=False, policy=POLICY`` reproduce).
 
     Returns: an :class:`Advice`.
 
@@ -147,6 +161,10 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
         raise RulesError(f"policy {policy!r}: expected a BiddingPolicy (or None: the bidding model)")
     if model is not None and not isinstance(model, BiddingModel):
         raise RulesError(f"model {model!r}: expected a BiddingModel")
+    if early_stop is None:
+        early_stop = policy is None
+    if not isinstance(early_stop, bool):
+        raise RulesError(f"early_stop {early_stop!r}: must be True, False or None")
     if not isinstance(inference, bool):
         raise RulesError(f"inference {inference!r}: must be True or False")
     if robust_delta is not None and (isinstance(robust_delta, bool) or not isinstance(robust_delta, (int, float))
@@ -181,9 +199,11 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
     draws = None if policy is not None or w.exact else call_draws(len(w), seed)
 
     def auction_for(m, weights, engine=None):
-        return Auction(hand_mask, int(up), me, int(dealer), round, rules, w, threads, policy, own_round2,
-                       dummy_masks, model=None if policy is not None else m, draws=draws, weights=weights,
-                       engine=engine, wins=wins)
+        a = Auction(hand_mask, int(up), me, int(dealer), round, rules, w, threads, policy, own_round2,
+                    dummy_masks, model=None if policy is not None else m, draws=draws, weights=weights,
+                    engine=engine, wins=wins)
+        a.screen_own = early_stop and not w.exact
+        return a
 
     adv = auction_for(model, draw.weights)
     n = len(w)
@@ -192,30 +212,22 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
     stuck = rules.stick_the_dealer and me == int(dealer)
     results, played = {}, {}         # per option token: its Result; a dealer's pickup: every discard's
 
-    def make(action, trump, alone, res, discard=None, discards=None, auction=None):
+    def make(action, trump, alone, res, discard=None, discards=None, auction=None, stopped=False):
         opt = _option(action, trump, alone, discard, res, w.exact, seat, dealer, rules.players, discards,
-                      auction, adv.my_side, dummy_masks is not None, adv, wins)
+                      auction, adv.my_side, dummy_masks is not None, adv, wins, stopped)
         results[opt.call] = res
         return opt
 
-    def pass_result(a):
-        return a.round1_from(rows, my_pos + 1) if round == 1 else a.round2_from(rows, my_pos + 1, "policy")
-
-    options = []
+    def pass_result(a, r=rows):
+        return a.round1_from(r, my_pos + 1) if round == 1 else a.round2_from(r, my_pos + 1, "policy")
 
     def want(token):
         return wanted is None or token in wanted
 
-    # pass
-    if round == 1 or not stuck:
-        if want("pass"):
-            res = pass_result(adv)
-            e = adv.entry_weights(res)
-            auction = {}
-            for s in rules.seats:
-                auction[str(Seat(s))] = _share(res.maker == s, e)
-            auction["thrown_in"] = _share(res.maker < 0, e)
-            options.append(make("pass", None, False, res, auction=auction))
+    # every option to judge: (token, action, trump, alone, its evaluation on some rows of the worlds)
+    specs = []
+    if (round == 1 or not stuck) and want("pass"):
+        specs.append(("pass", "pass", None, False, lambda r: {"res": pass_result(adv, r)}))
     lone_choices = (False, True) if laws.may_go_alone(rules.players) else (False,)
     if round == 1:
         for lone in lone_choices:
@@ -223,36 +235,81 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             if not want(token):
                 continue
             if me == int(dealer):
-                best, best_card, tried, played[token] = best_discard(adv, rows, lone, hand_mask, int(up), w.exact)
-                options.append(make("order", Suit(up_suit), lone, best, discard=best_card, discards=tried))
+                def judge(r, lone=lone):
+                    best, card, tried, every = best_discard(adv, r, lone, hand_mask, int(up), w.exact)
+                    return {"res": best, "discard": card, "discards": tried, "played": every}
             else:
-                res = adv.finish(rows, me, up_suit, lone, "h")
-                options.append(make("order", Suit(up_suit), lone, res))
+                def judge(r, lone=lone):
+                    return {"res": adv.finish(r, me, up_suit, lone, "h")}
+            specs.append((token, "order", Suit(up_suit), lone, judge))
     else:
         for s in range(4):
             if s == up_suit:
                 continue
             for lone in lone_choices:
                 token = f"call {Suit(s).letter}" + (" alone" if lone else "")
-                if not want(token):
-                    continue
-                res = adv.finish(rows, me, s, lone, None)
-                options.append(make("call", Suit(s), lone, res))
-    if not options:
+                if want(token):
+                    specs.append((token, "call", Suit(s), lone,
+                                  lambda r, s=s, lone=lone: {"res": adv.finish(r, me, s, lone, None)}))
+    if not specs:
         raise IllegalActionError("calls: none of the requested calls is legal here")
+
+    def judged(res):     # the per-world figure the options are ranked by (the first of rank() below)
+        return adv.per_entry(res)
+
+    # sequential judging (sampled worlds): every option on the first worlds, then only those not clearly
+    # behind the leader on the rest (see stopped_options); enumerated worlds are every deal, judged in full
+    outcome, stopped_at = {}, {}
+    looks = early_looks(n) if early_stop and not w.exact and len(specs) > 1 else ()
+    # in the options' order, the pass first: where the other side made trump in the pass's auction it
+    # usually took 3 or more, which settles the seat's own call in those positions (Engine.derive_sides)
+    evaluation = specs
+    for k in looks:
+        live = [sp for sp in evaluation if sp[0] not in stopped_at]
+        if len(live) < 2:
+            break
+        sub = rows[:k]
+        got = {sp[0]: sp[4](sub) for sp in live}
+        z = behind({t: judged(g["res"]) for t, g in got.items()})
+        for token, zt in z.items():
+            if zt < -EARLY_Z:
+                outcome[token], stopped_at[token] = got[token], k
+        # the next look has four times the worlds (z about twice as far from 0): worth it only if some
+        # call not stopped is already half-way behind
+        if not any(-EARLY_Z <= zt < -EARLY_Z / 2 for zt in z.values()):
+            break
+    for token, action, trump, lone, judge in evaluation:
+        if token not in stopped_at:
+            outcome[token] = judge(rows)
+
+    options = []
+    for token, action, trump, lone, judge in specs:
+        got = outcome[token]
+        res = got["res"]
+        if "played" in got:
+            played[token] = got["played"]
+        auction = None
+        if action == "pass":
+            e = adv.entry_weights(res)
+            auction = {str(Seat(s)): _share(res.maker == s, e) for s in rules.seats}
+            auction["thrown_in"] = _share(res.maker < 0, e)
+        options.append(make(action, trump, lone, res, discard=got.get("discard"), discards=got.get("discards"),
+                            auction=auction, stopped=token in stopped_at))
 
     def rank(o):        # with a score: the chance of the game, ties by the points
         return (o.p_win_game, o.expected_points) if wins is not None else (o.expected_points,)
 
-    best_i = 0
+    best_i = next(i for i, o in enumerate(options) if not o.stopped)    # a stopped option is behind by test
     for i, o in enumerate(options):
-        if ahead(rank(o), rank(options[best_i])):
+        if not o.stopped and ahead(rank(o), rank(options[best_i])):
             best_i = i
     rec = options[best_i]
     if len(options) > 1:
         second_i = max((i for i in range(len(options)) if i != best_i), key=lambda i: rank(options[i]))
         values = "world_wins" if wins is not None else "world_points"
-        diff = getattr(rec, values) - getattr(options[second_i], values)
+        a, b = getattr(rec, values), getattr(options[second_i], values)
+        m = min(a.size, b.size)          # paired over the worlds both used (a stopped option: the first ones)
+        diff = a[:m] - b[:m]
         if draw.weights is None:
             margin = float(diff.mean())
             margin_interval = mean_interval(diff.astype(float), w.exact)
@@ -275,7 +332,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             points, chances = {}, {}
             for o in options:
                 if o.call == "pass":
-                    res = pass_result(va)
+                    res = pass_result(va, rows[:o.worlds])        # a stopped pass: its first worlds
                 elif o.call in played:   # the dealer picks the discard best under the variant
                     res = max(played[o.call].values(), key=va.value)
                 else:
@@ -318,7 +375,57 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
                   n, w.exact, space.total, seed, policy, own_round2, w,
                   None if dummy_masks is None else (dummy_masks[0], dummy_masks[2]),
                   model=model, bidding=bidding, variants=tuple(variants), robust=robust, weights=draw.weights,
-                  score=None if wins is None else wins.score)
+                  score=None if wins is None else wins.score, early_stop=bool(looks))
+
+
+#: Sequential judging: the looks, as shares of the worlds, at which options clearly behind are stopped
+#: (1/8 and 1/2: 250 and 1,000 of 2,000 worlds; each look at least EARLY_MIN worlds).
+EARLY_LOOKS = (1 / 8, 1 / 2)
+#: The fewest worlds at a look (fewer worlds: no look, every option on every world).
+EARLY_MIN = 200
+#: One-sided z of a look: an option stops when its paired mean difference from the leading option is
+#: below zero by more than this many standard errors (99.95% one-sided, as the dealer's discard screen).
+EARLY_Z = SCREEN_Z
+
+
+def early_looks(n: int) -> tuple:
+    """The world counts (ascending, each at least :data:`EARLY_MIN` and below ``n``) at which options are
+    judged before all ``n`` worlds are used."""
+    return tuple(sorted({k for k in (int(n * f) for f in EARLY_LOOKS) if EARLY_MIN <= k < n}))
+
+
+def behind(values: dict) -> dict:
+    """How far each live option trails the leader at one look, in standard errors: ``values`` maps each
+    option to its per-world figure (float (k,), the same k worlds for all); the leader has the highest
+    mean (the first on a tie). Returns ``{option: z}`` for every option but the leader, ``z`` the paired
+    mean difference from the leader over its standard error (``-inf`` when every world trails by the same,
+    ``0`` when none differs)."""
+    tokens = list(values)
+    means = {t: float(values[t].mean()) for t in tokens}
+    lead = tokens[0]
+    for t in tokens:
+        if means[t] > means[lead] + 1e-12:
+            lead = t
+    out = {}
+    for t in tokens:
+        if t == lead:
+            continue
+        d = values[t] - values[lead]
+        se = float(d.std(ddof=1)) / math.sqrt(d.size)
+        m = float(d.mean())
+        out[t] = m / se if se > 0 else (-math.inf if m < 0 else 0.0)
+    return out
+
+
+def stopped_options(values: dict) -> list:
+    """The options clearly behind the leader at one look: ``values`` maps each live option to its per-world
+    figure (float (k,), the same k worlds for all); the leader has the highest mean (the first on a tie).
+
+    An option stops when ``mean(d) + EARLY_Z * sd(d) / sqrt(k) < 0`` for its paired difference ``d`` from the
+    leader (a sequential test in the manner of Wald's and of racing methods, Maron & Moore 1994: the best
+    option survives a look unless it trails by more than 3.29 standard errors, chance below 0.05% a look).
+    """
+    return [t for t, z in behind(values).items() if z < -EARLY_Z]
 
 
 def _mean(values, e) -> float:
@@ -336,7 +443,7 @@ def _share(mask, e) -> float:
 
 
 def _option(action, trump, alone, discard, res: Result, exact, seat, dealer, players, discards, auction, my_side,
-            dummy=False, adv: Auction | None = None, wins=None):
+            dummy=False, adv: Auction | None = None, wins=None, stopped=False):
     """The :class:`Option` of one call from its per-world :class:`Result` (``dummy``: dummy hands;
     ``wins``: :func:`_win_values` when advising with a score)."""
     e = None if adv is None else adv.entry_weights(res)
@@ -389,7 +496,7 @@ def _option(action, trump, alone, discard, res: Result, exact, seat, dealer, pla
                 "world_wins": pw}
     return Option(action, trump, bool(alone), discard, pm, pa, pe, ep, pmi, pai, pei,
                   mean_interval(points, exact), n, exact, outcomes, discards, auction, seat, dealer, players,
-                  points, phases=phases, **game)
+                  points, phases=phases, stopped=stopped, **game)
 
 
 def _weighted_option(action, trump, alone, discard, res: Result, e, n, seat, dealer, players, discards, auction,

@@ -50,6 +50,10 @@ class Option:
             95% interval (Student t over sampled worlds, clipped to 0..1; the value when exact).
         world_wins: with a score, float array (n,): that chance in each world, as ``world_points``
             (not in :meth:`to_dict`).
+        stopped: stopped early (sampled worlds, ``advise(early_stop=True)``): clearly behind the leading
+            call after its first ``worlds`` worlds, so not played on the rest; every figure (and
+            ``world_points``, of length ``worlds``) is over those first worlds, an unbiased sample of
+            the same deals, with the textbook intervals at that count.
     """
 
     action: str
@@ -77,6 +81,7 @@ class Option:
     p_win_game: float | None = None
     p_win_game_interval: tuple | None = None
     world_wins: np.ndarray | None = field(default=None, repr=False, compare=False)
+    stopped: bool = False
 
     @property
     def call(self) -> str:
@@ -106,6 +111,7 @@ class Option:
             "points_interval": list(self.points_interval),
             "worlds": self.worlds,
             "exact": self.exact,
+            "stopped": self.stopped,
             "outcomes": {str(k): v for k, v in sorted(self.outcomes.items())},
             "discards": None if self.discards is None else {str(k): v for k, v in self.discards.items()},
             "auction": None if self.auction is None else dict(self.auction),
@@ -154,6 +160,9 @@ class Advice:
             likelihood), ``None`` when uniform (not in :meth:`to_dict`).
         score: the game's score before the hand, ``{"NS": 8, "EW": 6}``, when advising by the
             chance of winning the game; ``None`` (by points).
+        early_stop: options were judged sequentially (sampled worlds): one clearly behind the leading
+            call at a look was stopped there (:attr:`Option.stopped`, its ``worlds``); the margin is then
+            paired over the worlds both calls used.
 
     ``str(advice)`` is a table for people; :meth:`to_dict` the same for programs
     (plain JSON types; ``"version": 1`` names this layout, which only grows).
@@ -187,6 +196,7 @@ class Advice:
     robust: bool | None = None
     weights: np.ndarray | None = field(default=None, repr=False, compare=False)
     score: dict | None = None
+    early_stop: bool = False
 
     def option(self, call: str) -> Option:
         """The option for a call token (``"pass"``, ``"order alone"``, ``"call h"``)."""
@@ -225,8 +235,14 @@ class Advice:
                 "dealer_discard": "keep trumps and aces; throw a lone plain card, else the lowest plain card",
                 "own_round2": self.own_round2,
                 "intervals": "95%: Wilson for chances, Student t for points; paired for the margin",
+                "early_stop": ("sequential: every call on the first 1/8 of the worlds, and on the first 1/2 "
+                               "when a call there trails by over 1.645 standard errors; a call whose paired "
+                               "difference from the leading call is below zero by more than 3.29 standard "
+                               "errors stops there (stopped, its worlds); the others use every world"
+                               if self.early_stop else "off: every call on every world"),
             },
             "options": [o.to_dict() for o in self.options],
+            "early_stop": self.early_stop,
             "recommended": self.recommended.call,
             "margin": self.margin,
             "margin_interval": list(self.margin_interval),

@@ -317,14 +317,16 @@ class DealReviewer:
                     best = o
             if best is not real and real.expected_points >= best.expected_points - 1e-12:
                 best = real                     # the call made ties the advisor's pick: name the call made
-            out.loss, out.loss_interval, eff = _paired(best.world_points - real.world_points, adv)
+            k = min(best.world_points.size, real.world_points.size)   # a call stopped early: its first worlds
+            out.loss, out.loss_interval, eff = _paired(best.world_points[:k] - real.world_points[:k], adv)
             if adv.weights is not None:
                 out.effective_worlds = eff
             if self.score is not None:
                 top = adv.recommended
                 if top is not real and real.p_win_game >= top.p_win_game - 1e-12:
                     top = real
-                loss, interval, _ = _paired(top.world_wins - real.world_wins, adv)
+                k = min(top.world_wins.size, real.world_wins.size)
+                loss, interval, _ = _paired(top.world_wins[:k] - real.world_wins[:k], adv)
                 out.game = {"p_win_game": real.p_win_game, "best": top.call, "best_name": top.name,
                             "best_p_win_game": top.p_win_game, "loss": loss, "interval": interval}
                 close = _close(loss, interval, GAME_WIN)
