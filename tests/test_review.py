@@ -855,26 +855,35 @@ def test_a_close_decision_is_drawn_again_before_it_is_flagged(vwec):
     """The documented rule: with inference a sampled decision whose loss interval straddles its threshold is
     judged again at twice the worlds, up to confirm x worlds; a flag needs the loss at the threshold and the
     interval above zero."""
+    from solver.review.results import GAME_WIN
     base = 40
-    dr = review_deal(vwec, 2, worlds=base, seed=9, confirm=4)
-    seen = set()
-    for c in dr.cards:
-        i = c.info
-        if i is None or i.exact:
-            continue
-        assert i.worlds in (base, 2 * base, 4 * base)
-        seen.add(i.worlds)
-        close = (i.points_interval[0] < INFO_POINTS < i.points_interval[1]
-                 or i.tricks_interval[0] < INFO_TRICKS < i.tricks_interval[1])
-        if i.worlds < 4 * base:
-            assert not close                  # settled at fewer worlds
-        flagged = [m for m in c.mistakes if m.kind == "information-set"]
-        if flagged:
-            assert (i.loss_points >= INFO_POINTS - 1e-9 and i.points_interval[0] > 0) or \
-                   (i.loss_tricks >= INFO_TRICKS - 1e-9 and i.tricks_interval[0] > 0)
-    once = review_deal(vwec, 2, worlds=base, seed=9, confirm=1)
-    assert all(c.info.worlds == base for c in once.cards if c.info is not None and not c.info.exact)
-    assert len(seen) > 1                      # some decision of this deal was close at 40 worlds
+    for by_score in (False, True):            # by points, and by the game's score (the record has one)
+        dr = review_deal(vwec, 2, worlds=base, seed=9, confirm=4, score=by_score)
+        seen = set()
+        for c in dr.cards:
+            i = c.info
+            if i is None or i.exact:
+                continue
+            assert i.worlds in (base, 2 * base, 4 * base)
+            assert (i.game is not None) == by_score
+            seen.add(i.worlds)
+            if by_score:                      # judged by the game: only its loss decides the flag
+                lo, hi = i.game["interval"]
+                close = lo < GAME_WIN < hi
+            else:
+                close = (i.points_interval[0] < INFO_POINTS < i.points_interval[1]
+                         or i.tricks_interval[0] < INFO_TRICKS < i.tricks_interval[1])
+            if i.worlds < 4 * base:
+                assert not close              # settled at fewer worlds
+            flagged = [m for m in c.mistakes if m.kind == "information-set"]
+            if flagged and by_score:
+                assert i.game["loss"] >= GAME_WIN - 1e-9 and i.game["interval"][0] > 0
+            elif flagged:
+                assert (i.loss_points >= INFO_POINTS - 1e-9 and i.points_interval[0] > 0) or \
+                       (i.loss_tricks >= INFO_TRICKS - 1e-9 and i.tricks_interval[0] > 0)
+        once = review_deal(vwec, 2, worlds=base, seed=9, confirm=1, score=by_score)
+        assert all(c.info.worlds == base for c in once.cards if c.info is not None and not c.info.exact)
+        assert len(seen) > 1                  # some decision of this deal was close at 40 worlds
 
 
 def test_no_inference_on_the_command_line(capsys):

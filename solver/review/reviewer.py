@@ -130,13 +130,15 @@ def _weighted_info_view(cands, legal, played, T, P, w, notes, wins=None) -> Info
                     tuple(notes) + tuple(w.notes), w, None, ess, w.model, card_losses=losses, game=game)
 
 
-def _paired(diff, adv) -> tuple:
-    """``(mean, 95% interval, effective worlds)`` of a paired per-world difference over the advisor's
-    worlds (weighted when its worlds are)."""
-    diff = np.asarray(diff, dtype=float)
+def _paired_calls(best, real, adv) -> tuple:
+    """``(mean, 95% interval, effective worlds)`` of two calls' paired per-world difference ``best - real``
+    over the advisor's worlds both were judged on (weighted when its worlds are; a call the advisor
+    stopped early has only the first worlds, :attr:`~solver.advisor.Option.stopped`)."""
+    k = min(best.size, real.size)
+    diff = best[:k].astype(float) - real[:k]
     if adv.weights is None:
         return float(diff.mean()), mean_interval(diff, adv.exact), None
-    return weighted_mean_interval(diff, adv.weights, adv.exact)
+    return weighted_mean_interval(diff, adv.weights[:k], adv.exact)
 
 
 def _close(loss: float, interval: tuple, threshold: float) -> bool:
@@ -317,16 +319,14 @@ class DealReviewer:
                     best = o
             if best is not real and real.expected_points >= best.expected_points - 1e-12:
                 best = real                     # the call made ties the advisor's pick: name the call made
-            k = min(best.world_points.size, real.world_points.size)   # a call stopped early: its first worlds
-            out.loss, out.loss_interval, eff = _paired(best.world_points[:k] - real.world_points[:k], adv)
+            out.loss, out.loss_interval, eff = _paired_calls(best.world_points, real.world_points, adv)
             if adv.weights is not None:
                 out.effective_worlds = eff
             if self.score is not None:
                 top = adv.recommended
                 if top is not real and real.p_win_game >= top.p_win_game - 1e-12:
                     top = real
-                k = min(top.world_wins.size, real.world_wins.size)
-                loss, interval, _ = _paired(top.world_wins[:k] - real.world_wins[:k], adv)
+                loss, interval, _ = _paired_calls(top.world_wins, real.world_wins, adv)
                 out.game = {"p_win_game": real.p_win_game, "best": top.call, "best_name": top.name,
                             "best_p_win_game": top.p_win_game, "loss": loss, "interval": interval}
                 close = _close(loss, interval, GAME_WIN)
@@ -347,7 +347,7 @@ class DealReviewer:
             g = out.game
             if g["loss"] >= GAME_WIN - 1e-12 and (adv.exact or g["interval"][0] > 0):
                 top = adv.option(g["best"])
-                points, interval, _ = _paired(top.world_points - real.world_points, adv)
+                points, interval, _ = _paired_calls(top.world_points, real.world_points, adv)
                 out.mistakes.append(Mistake(INFORMATION_SET, rec.seat, "call", out.where, past_tense(out.name),
                                             (g["best_name"],), None, points, None if adv.exact else interval,
                                             adv.worlds, adv.exact, g["loss"], None if adv.exact else g["interval"]))
