@@ -565,6 +565,53 @@ cdef unsigned int feature_bits(object features) except? 0:
     return value
 
 
+cdef Py_ssize_t solve_range(Table* table, unsigned int features, const uint32_t* hands, const uint8_t* trump,
+                            const uint8_t* leader, const uint8_t* in_play, int players, const uint8_t* tricks,
+                            const uint8_t* tlen, const uint8_t* makers, Py_ssize_t start, Py_ssize_t stop,
+                            int8_t* result, int64_t* node_counts, int64_t* nanos, int64_t* total,
+                            SetupCode* bad_code) noexcept nogil:
+    """Solve rows start..stop of row-major arrays (``hands`` 4 a row, ``tricks`` 4 a row; ``tricks``/``tlen``
+    NULL for no trick in progress, ``makers`` NULL for exact counts, ``node_counts``/``nanos`` NULL when not
+    wanted). Every row is checked by setup_search first; a bad row gets -1 and the first one is returned
+    (its reason in ``bad_code``), else -1. ``total`` accumulates the nodes."""
+    cdef Search s
+    cdef timespec t0, t1
+    cdef Py_ssize_t i, bad = -1
+    cdef SetupCode code
+    cdef uint8_t no_trick[4]
+    no_trick[0] = no_trick[1] = no_trick[2] = no_trick[3] = 0
+    for i in range(start, stop):
+        if nanos != NULL:
+            clock_gettime(CLOCK_MONOTONIC, &t0)
+        if tricks != NULL:
+            code = setup_search(&s, <uint32_t*> &hands[4 * i], trump[i], leader[i], in_play[i], players,
+                                <uint8_t*> &tricks[4 * i], tlen[i])
+        else:
+            code = setup_search(&s, <uint32_t*> &hands[4 * i], trump[i], leader[i], in_play[i], players,
+                                no_trick, 0)
+        if code == SETUP_OK and makers != NULL and makers[i] > 1:
+            code = BAD_MAKERS
+        if code != SETUP_OK:
+            result[i] = -1          # solve_many checked every row first; a direct caller gets told
+            if bad < 0:
+                bad = i
+                bad_code[0] = code
+            continue
+        s.table = table
+        s.features = features
+        if makers != NULL:
+            result[i] = <int8_t> search_class(&s, makers[i])
+        else:
+            result[i] = <int8_t> search_value(&s)
+        total[0] += s.nodes
+        if node_counts != NULL:
+            node_counts[i] = s.nodes
+        if nanos != NULL:
+            clock_gettime(CLOCK_MONOTONIC, &t1)
+            nanos[i] = (t1.tv_sec - t0.tv_sec) * 1000000000 + (t1.tv_nsec - t0.tv_nsec)
+    return bad
+
+
 # solve_rows' tuple, in order: which fields are arrays (checked for None before they become views)
 ROW_FIELDS = ("hands", "trump", "leader", "in_play", "players", "tricks", "trick_len", "makers", "classes",
               "features", "per_row", "result", "nodes", "nanos")
@@ -640,40 +687,22 @@ cdef class SearchContext:
         cdef int8_t[::1] result = rows[11]
         cdef int64_t[::1] node_counts = rows[12]
         cdef int64_t[::1] nanos = rows[13]
-        cdef Search s
-        cdef timespec t0, t1
-        cdef Py_ssize_t i, bad = -1
-        cdef SetupCode code, bad_code = SETUP_OK
-        if start > stop or hands.shape[1] != 4 or tricks.shape[1] < 4 or players == 3:
+        cdef Py_ssize_t bad
+        cdef int64_t total = 0
+        cdef SetupCode bad_code = SETUP_OK
+        if start > stop or hands.shape[1] != 4 or tricks.shape[1] != 4 or players == 3:
             raise SearchInputError(f"rows: bad shapes or range (lo {start}, hi {stop}, hands {hands.shape[1]} "
                                    f"columns, tricks {tricks.shape[1]}, players {players})")
         for length in (hands.shape[0], trump.shape[0], leader.shape[0], in_play.shape[0], tricks.shape[0],
                        tlen.shape[0], makers_side.shape[0], result.shape[0], node_counts.shape[0], nanos.shape[0]):
             if stop > length:
                 raise SearchInputError("rows: an array is shorter than the rows asked for")
+        if start == stop:
+            return
         with nogil:
-            for i in range(start, stop):
-                if per_row:
-                    clock_gettime(CLOCK_MONOTONIC, &t0)
-                code = setup_search(&s, <uint32_t*> &hands[i, 0], trump[i], leader[i], in_play[i], players,
-                                    <uint8_t*> &tricks[i, 0], tlen[i])
-                if code == SETUP_OK and classes and makers_side[i] > 1:
-                    code = BAD_MAKERS
-                if code != SETUP_OK:
-                    result[i] = -1          # solve_many checked every row first; a direct caller gets told below
-                    if bad < 0:
-                        bad, bad_code = i, code
-                    continue
-                s.table = self.table
-                s.features = features
-                if classes:
-                    result[i] = <int8_t> search_class(&s, makers_side[i])
-                else:
-                    result[i] = <int8_t> search_value(&s)
-                node_counts[i] = s.nodes
-                if per_row:
-                    clock_gettime(CLOCK_MONOTONIC, &t1)
-                    nanos[i] = (t1.tv_sec - t0.tv_sec) * 1000000000 + (t1.tv_nsec - t0.tv_nsec)
+            bad = solve_range(self.table, features, &hands[0, 0], &trump[0], &leader[0], &in_play[0], players,
+                              &tricks[0, 0], &tlen[0], &makers_side[0] if classes else NULL, start, stop,
+                              &result[0], &node_counts[0], &nanos[0] if per_row else NULL, &total, &bad_code)
         if bad >= 0:
             raise SearchInputError(f"row {bad}: {ERRORS[bad_code]} (its result is -1)")
 
@@ -807,24 +836,40 @@ def solve_many(const uint32_t[:, ::1] hands not None, const uint8_t[::1] trump n
         SearchInputError: naming the first bad row and why, or the bad argument.
         ValueError, TypeError: an array of the wrong dtype or dimensions.
     """
-    cdef Py_ssize_t n = hands.shape[0], i
-    cdef SetupCode code
+    cdef Py_ssize_t n = hands.shape[0], i, bad
+    cdef SetupCode code, bad_code = SETUP_OK
     cdef Search probe
+    cdef SearchContext ctx
+    cdef int64_t total = 0
+    cdef const uint8_t* trick_ptr = NULL
+    cdef const uint8_t* len_ptr = NULL
+    cdef const uint8_t* makers_ptr = NULL
+    cdef uint8_t no_trick[4]
+    cdef int8_t[::1] result
+    cdef int64_t[::1] node_counts
+    cdef int64_t[::1] nanos
+    cdef unsigned int feats
+    cdef int nplayers
+    cdef bint want_rows
+    no_trick[0] = no_trick[1] = no_trick[2] = no_trick[3] = 0
     players = whole(players, "players", 2, 4)
     if players == 3:
         raise SearchInputError(ERRORS[BAD_PLAYERS])
     threads = whole(threads, "threads", 1, 256)
     table_bits = whole(table_bits, "table_bits", 8, 26)
-    features = feature_bits(features)
+    feats = feature_bits(features)
     per_row = bool(per_row)
+    nplayers = players
+    want_rows = per_row
     if hands.shape[1] != 4:
         raise SearchInputError(f"hands: expected shape (n, 4), got {(hands.shape[0], hands.shape[1])}")
     if trump.shape[0] != n or leader.shape[0] != n or in_play.shape[0] != n:
         raise SearchInputError("trump, leader and in_play need one entry per row of hands")
     if (trick is None) != (trick_len is None):
         raise SearchInputError("trick and trick_len come together")
-    trick_arr = np.zeros((n, 4), np.uint8)
-    len_arr = np.zeros(n, np.uint8)
+    cdef const uint8_t[:, ::1] tricks
+    cdef const uint8_t[::1] tlen
+    cdef const uint8_t[::1] makers_side
     if trick is not None:
         try:
             trick = np.asarray(trick)
@@ -839,13 +884,23 @@ def solve_many(const uint32_t[:, ::1] hands not None, const uint8_t[::1] trump n
             raise SearchInputError(ERRORS[BAD_CARD])
         if n and (trick_len.min() < 0 or trick_len.max() > 3):
             raise SearchInputError(ERRORS[TRICK_TOO_LONG])
+        trick_arr = np.zeros((n, 4), np.uint8)
+        len_arr = np.zeros(n, np.uint8)
         trick_arr[:, :trick.shape[1]] = trick
         len_arr[:] = trick_len
-    cdef const uint8_t[:, ::1] tricks = trick_arr
-    cdef const uint8_t[::1] tlen = len_arr
+        tricks = trick_arr
+        tlen = len_arr
+        if n:
+            trick_ptr = &tricks[0, 0]
+            len_ptr = &tlen[0]
     cdef bint classes = makers is not None
-    makers_arr = np.zeros(n, np.uint8)
-    if classes:
+    if classes and type(makers) is np.ndarray and makers.dtype == np.uint8 and makers.shape == (n,) and (
+            makers.flags.c_contiguous):
+        makers_arr = makers              # as it is; the row checks below refuse a side above 1
+        makers_side = makers_arr
+        if n:
+            makers_ptr = &makers_side[0]
+    elif classes:
         try:
             makers = np.asarray(makers)
         except (ValueError, TypeError) as exc:
@@ -853,32 +908,54 @@ def solve_many(const uint32_t[:, ::1] hands not None, const uint8_t[::1] trump n
         if makers.shape != (n,) or not np.issubdtype(makers.dtype, np.integer) or (
                 n and (makers.min() < 0 or makers.max() > 1)):
             raise SearchInputError("makers: expected one side (0 or 1) per row")
-        makers_arr[:] = makers
-    cdef const uint8_t[::1] makers_side = makers_arr
+        makers_arr = np.ascontiguousarray(makers, np.uint8)
+        makers_side = makers_arr
+        if n:
+            makers_ptr = &makers_side[0]
     for i in range(n):
         code = setup_search(&probe, <uint32_t*> &hands[i, 0], trump[i], leader[i], in_play[i], players,
-                            <uint8_t*> &tricks[i, 0], tlen[i])
+                            <uint8_t*> &trick_ptr[4 * i] if trick_ptr != NULL else no_trick,
+                            len_ptr[i] if len_ptr != NULL else 0)
         if code != SETUP_OK:
             raise SearchInputError(f"row {i}: {ERRORS[code]}")
-    out = np.zeros(n, dtype=np.int8)
-    node_counts = np.zeros(n, dtype=np.int64)
-    nanos = np.zeros(n, dtype=np.int64)
-    rows = (hands, trump, leader, in_play, players, tricks, tlen, makers_side, classes, features, per_row,
-            out, node_counts, nanos)
+        if makers_ptr != NULL and makers_ptr[i] > 1:
+            raise SearchInputError("makers: expected one side (0 or 1) per row")
+    out = np.empty(n, dtype=np.int8)
     workers = min(threads, MAX_THREADS)
     if workers == 1 or n < 64:
-        _thread_context(table_bits).solve_rows(rows, 0, n)
-    else:
-        # the caller and workers - 1 pool threads take chunks from one iterator, each into its own table
-        step = max(16, n // (workers * 8))
-        chunks = iter([(lo, min(n, lo + step)) for lo in range(0, n, step)])
-        pool = _shared_pool()
-        jobs = [pool.submit(_solve_chunks, rows, chunks, table_bits) for _ in range(workers - 1)]
-        try:
-            _solve_chunks(rows, chunks, table_bits)
-        finally:
-            for job in jobs:
-                job.result()
+        # one thread: straight into the nogil loop, no row tuple (the per-call cost of small batches)
+        ctx = _thread_context(table_bits)
+        if per_row:
+            counts_arr, nanos_arr = np.zeros(n, np.int64), np.zeros(n, np.int64)
+            node_counts, nanos = counts_arr, nanos_arr
+        if n:
+            result = out
+            with nogil:
+                bad = solve_range(ctx.table, feats, &hands[0, 0], &trump[0], &leader[0], &in_play[0], nplayers,
+                                  trick_ptr, len_ptr, makers_ptr, 0, n, &result[0],
+                                  &node_counts[0] if want_rows else NULL, &nanos[0] if want_rows else NULL,
+                                  &total, &bad_code)
+            if bad >= 0:                  # unreachable: every row was checked above
+                raise SearchInputError(f"row {bad}: {ERRORS[bad_code]}")
+        if per_row:
+            return out, counts_arr, nanos_arr
+        return out, total
+    trick_arr = np.zeros((n, 4), np.uint8) if trick is None else trick_arr
+    len_arr = np.zeros(n, np.uint8) if trick is None else len_arr
+    makers_arr = makers_arr if classes else np.zeros(n, np.uint8)
+    counts_arr, nanos_arr = np.zeros(n, np.int64), np.zeros(n, np.int64)
+    rows = (hands, trump, leader, in_play, players, trick_arr, len_arr, makers_arr, classes, feats, per_row,
+            out, counts_arr, nanos_arr)
+    # the caller and workers - 1 pool threads take chunks from one iterator, each into its own table
+    step = max(16, n // (workers * 8))
+    chunks = iter([(lo, min(n, lo + step)) for lo in range(0, n, step)])
+    pool = _shared_pool()
+    jobs = [pool.submit(_solve_chunks, rows, chunks, table_bits) for _ in range(workers - 1)]
+    try:
+        _solve_chunks(rows, chunks, table_bits)
+    finally:
+        for job in jobs:
+            job.result()
     if per_row:
-        return out, np.asarray(node_counts), np.asarray(nanos)
-    return out, int(np.asarray(node_counts).sum())
+        return out, counts_arr, nanos_arr
+    return out, int(counts_arr.sum())
