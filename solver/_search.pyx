@@ -180,26 +180,32 @@ cdef inline int strength_in_trick(int b, int trump, int led) noexcept nogil:
     return 0
 
 
-cdef int trick_winner(Search* s) noexcept nogil:
-    """Seat that wins the full trick in s.trick_cards (s.leader led it)."""
-    cdef int led = s.trick_cards[0] >> 3
-    cdef int seat = s.leader, best_seat = s.leader, best = -1, i, v
-    for i in range(s.trick_size):
-        v = strength_in_trick(s.trick_cards[i], s.trump, led)
-        if v > best:
-            best = v
-            best_seat = seat
-        seat = s.next_seat[seat]
-    return best_seat
+cdef inline void play_to_trick(Search* s, int seat, int b) noexcept nogil:
+    """Record layout bit ``b`` played by ``seat`` in the trick state (led suit, winner so far)."""
+    cdef int v
+    if s.ntrick == 0:
+        s.led = b >> 3
+        s.win_seat = seat
+        s.win_strength = strength_in_trick(b, s.trump, b >> 3)
+    else:
+        v = strength_in_trick(b, s.trump, s.led)
+        if v > s.win_strength:
+            s.win_strength = v
+            s.win_seat = seat
 
 
 cdef int last_trick_side0(Search* s) noexcept nogil:
     """Side 0's tricks when every seat holds one card at a trick start."""
-    cdef int seat = s.leader, i
+    cdef int seat = s.leader, i, b, v, best = -1, best_seat = s.leader, led
+    led = __builtin_ctz(s.hands[seat]) >> 3
     for i in range(s.trick_size):
-        s.trick_cards[i] = __builtin_ctz(s.hands[seat])
+        b = __builtin_ctz(s.hands[seat])
+        v = strength_in_trick(b, s.trump, led)
+        if v > best:
+            best = v
+            best_seat = seat
         seat = s.next_seat[seat]
-    return 1 if s.side[trick_winner(s)] == 0 else 0
+    return 1 if s.side[best_seat] == 0 else 0
 
 
 cdef inline int top_run(uint32_t live_byte, uint32_t mine_byte) noexcept nogil:
@@ -227,33 +233,24 @@ cdef int quick_tricks(Search* s, uint32_t live) noexcept nogil:
 
 cdef int generate_moves(Search* s, int seat, uint8_t* out) noexcept nogil:
     """Legal cards of ``seat``, the highest of each run of equivalent cards, best-looking first."""
-    cdef int t = s.trump, n = 0, i, j, led = -1, win_strength = 0, cs, b, c, tmp, partner_wins = 0
+    cdef int t = s.trump, n = 0, i, j, led = -1, win_strength = 0, cs, b, tmp, partner_wins = 0
     cdef int score[8]
-    cdef uint32_t hand = s.hands[seat], legal = hand, above, seg
-    cdef uint32_t live = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
+    cdef uint32_t hand = s.hands[seat], legal = hand, above
+    cdef uint32_t live = s.trick_live
     cdef uint8_t tmp_card
-    for i in range(s.ntrick):
-        live |= (<uint32_t>1) << s.trick_cards[i]
     if s.ntrick > 0:
-        led = s.trick_cards[0] >> 3
+        led = s.led
         legal = hand & (0xFFu << (8 * led))
         if legal == 0:
             legal = hand
-        c = s.leader
-        b = s.leader
-        for i in range(s.ntrick):
-            cs = strength_in_trick(s.trick_cards[i], t, led)
-            if cs > win_strength:
-                win_strength = cs
-                b = c
-            c = s.next_seat[c]
-        partner_wins = s.side[b] == s.side[seat]
+        win_strength = s.win_strength
+        partner_wins = s.side[s.win_seat] == s.side[seat]
     while legal:
         b = __builtin_ctz(legal)
         legal &= legal - 1
-        seg = 0xFFu << (b & ~7)
-        # live cards above b in its suit; b is redundant when the next one up is also ours
-        above = live & seg & ~((<uint32_t>2 << b) - 1) if b < 31 else 0
+        # live cards above b in its suit (2 << 31 wraps to 0: nothing above); b is redundant when the
+        # next one up is also ours
+        above = live & (0xFFu << (b & ~7)) & ~((<uint32_t>2 << b) - 1)
         if above and (s.features & F_RUNS) and (hand >> __builtin_ctz(above)) & 1:
             continue
         out[n] = b
@@ -287,9 +284,8 @@ cdef int alpha_beta(Search* s, int alpha, int beta) noexcept nogil:
     cdef int seat, i, v, best, add, remaining = 0, lower = 0, upper = 0, q, nmoves, old_leader, w
     cdef int orig_alpha = alpha, orig_beta = beta, maximizing
     cdef uint8_t moves[8]
-    cdef uint8_t saved[4]
-    cdef uint8_t c
-    cdef uint32_t live
+    cdef uint8_t c, saved_led, saved_seat, saved_strength
+    cdef uint32_t live, saved_live
     cdef uint64_t key = 0
     cdef TTEntry* entry = NULL
     s.nodes += 1
@@ -311,8 +307,9 @@ cdef int alpha_beta(Search* s, int alpha, int beta) noexcept nogil:
                 return lower
             if upper <= alpha:
                 return upper
+        live = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
+        s.trick_live = live
         if s.features & F_QUICK:
-            live = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
             q = quick_tricks(s, live)
             lower = 0
             upper = remaining
@@ -343,29 +340,27 @@ cdef int alpha_beta(Search* s, int alpha, int beta) noexcept nogil:
     nmoves = generate_moves(s, seat, moves)
     maximizing = s.side[seat] == 0
     best = -1 if maximizing else 99
+    saved_led, saved_seat, saved_strength, saved_live = s.led, s.win_seat, s.win_strength, s.trick_live
     for i in range(nmoves):
         c = moves[i]
         s.hands[seat] ^= (<uint32_t>1) << c
-        s.trick_cards[s.ntrick] = c
+        play_to_trick(s, seat, c)
         s.ntrick += 1
         if s.ntrick == s.trick_size:
-            w = trick_winner(s)
+            w = s.win_seat
             old_leader = s.leader
             s.leader = w
             s.ntrick = 0
             add = 1 if s.side[w] == 0 else 0
-            saved[0] = s.trick_cards[0]; saved[1] = s.trick_cards[1]
-            saved[2] = s.trick_cards[2]; saved[3] = s.trick_cards[3]
             v = add + alpha_beta(s, alpha - add, beta - add)
-            # the next tricks reused trick_cards; put this trick back
-            s.trick_cards[0] = saved[0]; s.trick_cards[1] = saved[1]
-            s.trick_cards[2] = saved[2]; s.trick_cards[3] = saved[3]
             s.leader = old_leader
             s.ntrick = s.trick_size
+            s.trick_live = saved_live        # the next tricks set their own
         else:
             v = alpha_beta(s, alpha, beta)
         s.ntrick -= 1
         s.hands[seat] ^= (<uint32_t>1) << c
+        s.led, s.win_seat, s.win_strength = saved_led, saved_seat, saved_strength
         if maximizing:
             if v > best:
                 best = v
@@ -512,9 +507,17 @@ cdef SetupCode setup_search(Search* s, uint32_t* hands, int trump, int leader, i
     s.trick_size = seats
     s.trump = trump
     s.leader = leader
-    s.ntrick = ntrick
+    s.trick_live = 0
     for i in range(4):
         s.trick_cards[i] = BIT_OF[trump][trick[i]] if i < ntrick else 0
+        s.trick_live |= s.hands[i] | ((<uint32_t>1) << s.trick_cards[i] if i < ntrick else 0)
+    s.ntrick = 0
+    s.led = s.win_seat = s.win_strength = 0
+    seat = leader
+    for i in range(ntrick):
+        play_to_trick(s, seat, s.trick_cards[i])
+        s.ntrick += 1
+        seat = s.next_seat[seat]
     s.config_bits = <uint64_t>in_play | (<uint64_t>(players == 2) << 4)
     s.nodes = 0
     s.features = F_ALL
