@@ -279,9 +279,9 @@ cdef int generate_moves(Search* s, int seat, uint8_t* out) noexcept nogil:
 
 
 # ---------------------------------------------------------------- search
-cdef int alpha_beta(Search* s, int alpha, int beta) noexcept nogil:
-    """Side 0's tricks from here to the end of the hand (fail-soft alpha-beta)."""
-    cdef int seat, i, v, best, add, remaining = 0, lower = 0, upper = 0, q, nmoves, old_leader, w
+cdef int alpha_beta(Search* s, int alpha, int beta, int seat) noexcept nogil:
+    """Side 0's tricks from here to the end of the hand (fail-soft alpha-beta); ``seat`` is to move."""
+    cdef int i, v, best, add, remaining = 0, lower = 0, upper = 0, q, nmoves, old_leader, w
     cdef int orig_alpha = alpha, orig_beta = beta, maximizing
     cdef uint8_t moves[8]
     cdef uint8_t c, saved_led, saved_seat, saved_strength
@@ -290,30 +290,19 @@ cdef int alpha_beta(Search* s, int alpha, int beta) noexcept nogil:
     cdef TTEntry* entry = NULL
     s.nodes += 1
     if s.ntrick == 0:
-        remaining = popcount(s.hands[s.leader])
+        remaining = popcount(s.hands[seat])
         if remaining == 0:
             return 0
         if remaining == 1:
             return last_trick_side0(s)
-        lower = 0
-        upper = remaining
-        if s.features & F_TABLE:
-            key = canonical_key(s)
-            entry = &s.table.entries[slot_of(s.table, key)]
-        if entry != NULL and entry.key == key:
-            lower = entry.lower
-            upper = entry.upper
-            if lower >= beta or lower == upper:
-                return lower
-            if upper <= alpha:
-                return upper
         live = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
         s.trick_live = live
+        lower = 0
+        upper = remaining
+        # the cheap bounds first: a cutoff here saves the table's key
         if s.features & F_QUICK:
             q = quick_tricks(s, live)
-            lower = 0
-            upper = remaining
-            if s.side[s.leader] == 0:
+            if s.side[seat] == 0:
                 lower = q
             else:
                 upper = remaining - q
@@ -334,9 +323,18 @@ cdef int alpha_beta(Search* s, int alpha, int beta) noexcept nogil:
                 return lower
             if upper <= alpha:
                 return upper
-    seat = s.leader
-    for i in range(s.ntrick):
-        seat = s.next_seat[seat]
+        if s.features & F_TABLE:
+            key = canonical_key(s)
+            entry = &s.table.entries[slot_of(s.table, key)]
+            if entry.key == key:
+                if entry.lower > lower:
+                    lower = entry.lower
+                if entry.upper < upper:
+                    upper = entry.upper
+                if lower >= beta or lower == upper:
+                    return lower
+                if upper <= alpha:
+                    return upper
     nmoves = generate_moves(s, seat, moves)
     maximizing = s.side[seat] == 0
     best = -1 if maximizing else 99
@@ -352,12 +350,12 @@ cdef int alpha_beta(Search* s, int alpha, int beta) noexcept nogil:
             s.leader = w
             s.ntrick = 0
             add = 1 if s.side[w] == 0 else 0
-            v = add + alpha_beta(s, alpha - add, beta - add)
+            v = add + alpha_beta(s, alpha - add, beta - add, w)
             s.leader = old_leader
             s.ntrick = s.trick_size
             s.trick_live = saved_live        # the next tricks set their own
         else:
-            v = alpha_beta(s, alpha, beta)
+            v = alpha_beta(s, alpha, beta, s.next_seat[seat])
         s.ntrick -= 1
         s.hands[seat] ^= (<uint32_t>1) << c
         s.led, s.win_seat, s.win_strength = saved_led, saved_seat, saved_strength
@@ -376,10 +374,9 @@ cdef int alpha_beta(Search* s, int alpha, int beta) noexcept nogil:
             if best < beta:
                 beta = best
     if entry != NULL:
-        if entry.key != key:
-            entry.key = key
-            entry.lower = 0
-            entry.upper = remaining
+        entry.key = key             # the bounds found at entry (the quick tricks', the old entry's), refined
+        entry.lower = lower
+        entry.upper = upper
         if best >= orig_beta:
             if best > entry.lower:
                 entry.lower = best
@@ -392,14 +389,22 @@ cdef int alpha_beta(Search* s, int alpha, int beta) noexcept nogil:
     return best
 
 
+cdef inline int to_move(Search* s) noexcept nogil:
+    """The seat whose turn it is: the leader's ntrick-th successor."""
+    cdef int seat = s.leader, i
+    for i in range(s.ntrick):
+        seat = s.next_seat[seat]
+    return seat
+
+
 cdef int search_value(Search* s) noexcept nogil:
     """Side 0's tricks from this position to the end of the hand, by zero-window tests."""
     cdef int low = 0, high = popcount(s.hands[s.leader]) + (1 if s.ntrick > 0 else 0), mid, v
     if not (s.features & F_ZERO_WINDOW):
-        return alpha_beta(s, -1, high + 1)
+        return alpha_beta(s, -1, high + 1, to_move(s))
     while low < high:
         mid = (low + high + 1) // 2
-        v = alpha_beta(s, mid - 1, mid)
+        v = alpha_beta(s, mid - 1, mid, to_move(s))
         if v >= mid:
             low = v
         else:
@@ -417,21 +422,21 @@ cdef int search_class(Search* s, int makers) noexcept nogil:
     cdef int v
     # fail-soft values are bounds: a first test that already proves all (or none) skips the second
     if makers == 0:
-        v = alpha_beta(s, need - 1, need)
+        v = alpha_beta(s, need - 1, need, to_move(s))
         if v < need:
             return 0
         if v >= remaining:
             return 2
-        if need == remaining or alpha_beta(s, remaining - 1, remaining) < remaining:
+        if need == remaining or alpha_beta(s, remaining - 1, remaining, to_move(s)) < remaining:
             return 1
         return 2
     # makers are side 1: they take at least `need` when side 0 takes at most remaining - need
-    v = alpha_beta(s, remaining - need, remaining - need + 1)
+    v = alpha_beta(s, remaining - need, remaining - need + 1, to_move(s))
     if v > remaining - need:
         return 0
     if v <= 0:
         return 2
-    if need == remaining or alpha_beta(s, 0, 1) > 0:
+    if need == remaining or alpha_beta(s, 0, 1, to_move(s)) > 0:
         return 1
     return 2
 
