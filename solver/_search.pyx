@@ -350,7 +350,11 @@ cdef int alpha_beta(Search* s, int alpha, int beta, int seat) noexcept nogil:
             s.leader = w
             s.ntrick = 0
             add = 1 if s.side[w] == 0 else 0
-            v = add + alpha_beta(s, alpha - add, beta - add, w)
+            if s.hands[w] & (s.hands[w] - 1) == 0:        # one card each (or none) left: no search
+                s.nodes += 1
+                v = add + (last_trick_side0(s) if s.hands[w] else 0)
+            else:
+                v = add + alpha_beta(s, alpha - add, beta - add, w)
             s.leader = old_leader
             s.ntrick = s.trick_size
             s.trick_live = saved_live        # the next tricks set their own
