@@ -1,13 +1,25 @@
 """Speed of the double-dummy core on fixed-seed random full deals (prints figures; asserts nothing).
 
 Prints, for full 4-hand deals (5 tricks, trump and leader fixed, solved through
-``solve_many``, the core of ``solver.solve_batch``): median and p10/p90
-microseconds per solve on one core, nodes per solve, solves per second with 1
-and 2 threads, the transposition table's memory, each technique's effect
-(switched off one at a time) and the speed ratio against the pure-Python oracle
-in tests/reference.py, in the same run.
+``solve_many``, the core of ``solver.solve_batch``): median, mean and p10/p90
+microseconds per solve on one core (targets: median 10, mean 12), nodes per
+solve, solves per second with 1 and 2 threads, the transposition table's memory,
+each technique's worth (median us and mean nodes with it switched off, one at a
+time, against all of them on, same deals), the per-call cost of the Python
+boundary (``solve_batch`` on one row and ``solve(position)``, each call timed
+and paired with the core's own time for the same deal from the same table state:
+median and p10/p90 of the difference; limits 5 and 10 us), and the speed ratio
+against the pure-Python oracle in tests/reference.py, in the same run.
 
-    python benchmarks/bench_solve.py [--deals 20000] [--oracle-deals 30]
+    python benchmarks/bench_solve.py [--deals 20000] [--calls 3000] [--oracle-deals 30]
+
+Wall-clock figures move with the machine's load; compare builds by instruction
+counts too, which do not: ``--core-only`` makes one pass and prints its nodes, e.g.
+
+    valgrind --tool=callgrind --toggle-collect='*solve_range' \\
+        python benchmarks/bench_solve.py --deals 2000 --core-only [--without table]
+
+(the instructions inside the core are callgrind's total; divide by the deals).
 """
 import argparse
 import pathlib
@@ -20,7 +32,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))            # the oracle, tests/reference.py
 
-from solver import _search, solve_batch            # noqa: E402
+from solver import Position, _search, solve, solve_batch    # noqa: E402
 from solver.cards import format_cards              # noqa: E402
 
 
@@ -41,13 +53,77 @@ def run(hands, trump, leader, threads=1, features=_search.ALL_FEATURES, per_row=
     return _search.solve_many(hands, trump, leader, in_play, 4, threads, 16, features, per_row)
 
 
+def deal_text(hands, i):
+    return " ".join(f"{'NESW'[s]}:{format_cards(int(hands[i, s]))}" for s in range(4))
+
+
+def boundary_overhead(hands, trump, leader, k):
+    """Per call of solve_batch (one row) and solve(position) on k deals: call time minus the core's time
+    for the same deal, each pass from empty tables so every pass searches the same trees."""
+    hands, trump, leader = hands[:k], trump[:k], leader[:k]
+    positions = [Position.parse(deal_text(hands, i), "cdhs"[trump[i]], "NESW"[leader[i]]) for i in range(k)]
+
+    def core():
+        _tricks, nodes, nanos = run(hands, trump, leader, per_row=True)
+        return nanos.astype(float), nodes
+
+    def batch():
+        _search.reset_tables()
+        out = np.zeros(k)
+        for i in range(k):
+            h, t, lead = hands[i:i + 1], trump[i:i + 1], leader[i:i + 1]
+            t0 = time.perf_counter_ns()
+            solve_batch(h, t, lead)
+            out[i] = time.perf_counter_ns() - t0
+        return out
+
+    def single():
+        _search.reset_tables()
+        out, nodes = np.zeros(k), np.zeros(k, np.int64)
+        for i in range(k):
+            pos = positions[i]
+            t0 = time.perf_counter_ns()
+            result = solve(pos)
+            out[i] = time.perf_counter_ns() - t0
+            nodes[i] = result.nodes
+        return out, nodes
+
+    core1, core_nodes = core()           # interleaved: core, batch, core, solve, core
+    batch_ns = batch()
+    core2, _ = core()
+    solve_ns, solve_nodes = single()
+    core3, _ = core()
+    assert np.array_equal(solve_nodes, core_nodes)          # the same searches, so the difference is the boundary
+    search = np.minimum(np.minimum(core1, core2), core3)     # the least disturbed of three passes
+    print(f"\nPython boundary, {k} deals, one call each (paired with the core's time for the same deal, "
+          f"median {np.median(search) / 1000:.1f} us):")
+    for name, ns, limit in (("solve_batch(1 row)", batch_ns, 5), ("solve(position)", solve_ns, 10)):
+        over = (ns - search) / 1000
+        p10, p50, p90 = np.percentile(over, [10, 50, 90])
+        print(f"  {name:<19} {np.median(ns) / 1000:6.1f} us a call; over the search: median {p50:.1f} us "
+              f"(p10 {p10:.1f}, p90 {p90:.1f}); limit {limit} us")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=20000)
+    ap.add_argument("--calls", type=int, default=3000, help="deals for the per-call boundary figures")
     ap.add_argument("--oracle-deals", type=int, default=30)
     ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--core-only", action="store_true",
+                    help="one pass over the deals and its nodes, nothing else (to count instructions)")
+    ap.add_argument("--without", choices=sorted(_search.FEATURES), action="append", default=[],
+                    help="with --core-only: switch this technique off (repeatable)")
     args = ap.parse_args()
     hands, trump, leader = random_deals(args.deals, args.seed)
+    if args.core_only:
+        features = _search.ALL_FEATURES
+        for name in args.without:
+            features &= ~_search.FEATURES[name]
+        tricks, nodes = run(hands, trump, leader, features=features)
+        print(f"{args.deals} deals (seed {args.seed}), without {args.without or 'nothing'}: "
+              f"{nodes / args.deals:.1f} nodes a deal, side 0 took {int(tricks.astype(int).sum())} tricks")
+        return
     warm = random_deals(500, args.seed + 1)
     run(*warm)                                                        # warm up (other deals)
 
@@ -55,8 +131,8 @@ def main():
     us = nanos / 1000.0
     p10, p50, p90 = np.percentile(us, [10, 50, 90])
     print(f"full deals: {args.deals} (seed {args.seed}), 4 hands, 5 tricks, trump and leader fixed")
-    print(f"one core: median {p50:.1f} us per solve (p10 {p10:.1f}, p90 {p90:.1f}, max {us.max():.0f}); "
-          f"target <= 20 us")
+    print(f"one core: median {p50:.1f} us per solve, mean {us.mean():.1f} (p10 {p10:.1f}, p90 {p90:.1f}, "
+          f"max {us.max():.0f}); target median 10, mean 12")
     print(f"nodes per solve: median {np.median(nodes):.0f}, mean {nodes.mean():.0f}, p90 {np.percentile(nodes, 90):.0f}")
     table = _search.SearchContext(16)
     print(f"transposition table: {table.table_bytes / 2**20:.1f} MiB per thread ({1 << table.table_bits:,} entries), "
@@ -80,13 +156,19 @@ def main():
         print(f"{threads} thread(s): {args.deals / np.median(best):,.0f} solves/s "
               f"(median of 3 runs, spread {min(best):.3f}-{max(best):.3f} s)")
 
-    print("\ntechnique switched off -> median us, mean nodes (same deals, same answers):")
+    print("\ntechnique switched off -> median us, mean nodes, mean us (same deals, same answers):")
     sample = slice(0, min(args.deals, 3000))
+    _t_on, n_on, ns_on = run(hands[sample], trump[sample], leader[sample], per_row=True)
+    print(f"  all on (reference)        {np.median(ns_on) / 1000:8.1f} us  {n_on.mean():8.0f} nodes  "
+          f"(mean {ns_on.mean() / 1000:.1f} us)")
     for name, bit in _search.FEATURES.items():
         t_off, n_off, ns_off = run(hands[sample], trump[sample], leader[sample],
                                    features=_search.ALL_FEATURES & ~bit, per_row=True)
         assert np.array_equal(t_off, tricks[sample]), name
-        print(f"  without {name:<17} {np.median(ns_off) / 1000:8.1f} us  {n_off.mean():8.0f} nodes")
+        print(f"  without {name:<17} {np.median(ns_off) / 1000:8.1f} us  {n_off.mean():8.0f} nodes  "
+              f"(mean {ns_off.mean() / 1000:.1f} us)")
+
+    boundary_overhead(hands, trump, leader, min(args.calls, args.deals))
 
     try:
         import reference

@@ -18,7 +18,11 @@ cdef struct Search:
     uint8_t trump
     uint8_t leader
     uint8_t ntrick          # cards already in the current trick
-    uint8_t trick_cards[4]
+    uint8_t trick_cards[4]  # the current trick as set up (the search keeps only its state below)
+    uint8_t led             # effective suit led to the current trick (when ntrick > 0)
+    uint8_t win_seat        # seat winning the current trick so far
+    uint8_t win_strength    # its card's strength_in_trick
+    uint32_t trick_live     # cards in hands or in the current trick: the live cards of this trick
     uint64_t config_bits    # seats in play and player count, folded into every key
     int64_t nodes
     uint32_t features       # FEATURE_* bits: techniques switched on (all by default)

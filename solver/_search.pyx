@@ -180,26 +180,32 @@ cdef inline int strength_in_trick(int b, int trump, int led) noexcept nogil:
     return 0
 
 
-cdef int trick_winner(Search* s) noexcept nogil:
-    """Seat that wins the full trick in s.trick_cards (s.leader led it)."""
-    cdef int led = s.trick_cards[0] >> 3
-    cdef int seat = s.leader, best_seat = s.leader, best = -1, i, v
-    for i in range(s.trick_size):
-        v = strength_in_trick(s.trick_cards[i], s.trump, led)
-        if v > best:
-            best = v
-            best_seat = seat
-        seat = s.next_seat[seat]
-    return best_seat
+cdef inline void play_to_trick(Search* s, int seat, int b) noexcept nogil:
+    """Record layout bit ``b`` played by ``seat`` in the trick state (led suit, winner so far)."""
+    cdef int v
+    if s.ntrick == 0:
+        s.led = b >> 3
+        s.win_seat = seat
+        s.win_strength = strength_in_trick(b, s.trump, b >> 3)
+    else:
+        v = strength_in_trick(b, s.trump, s.led)
+        if v > s.win_strength:
+            s.win_strength = v
+            s.win_seat = seat
 
 
 cdef int last_trick_side0(Search* s) noexcept nogil:
     """Side 0's tricks when every seat holds one card at a trick start."""
-    cdef int seat = s.leader, i
+    cdef int seat = s.leader, i, b, v, best = -1, best_seat = s.leader, led
+    led = __builtin_ctz(s.hands[seat]) >> 3
     for i in range(s.trick_size):
-        s.trick_cards[i] = __builtin_ctz(s.hands[seat])
+        b = __builtin_ctz(s.hands[seat])
+        v = strength_in_trick(b, s.trump, led)
+        if v > best:
+            best = v
+            best_seat = seat
         seat = s.next_seat[seat]
-    return 1 if s.side[trick_winner(s)] == 0 else 0
+    return 1 if s.side[best_seat] == 0 else 0
 
 
 cdef inline int top_run(uint32_t live_byte, uint32_t mine_byte) noexcept nogil:
@@ -227,33 +233,24 @@ cdef int quick_tricks(Search* s, uint32_t live) noexcept nogil:
 
 cdef int generate_moves(Search* s, int seat, uint8_t* out) noexcept nogil:
     """Legal cards of ``seat``, the highest of each run of equivalent cards, best-looking first."""
-    cdef int t = s.trump, n = 0, i, j, led = -1, win_strength = 0, cs, b, c, tmp, partner_wins = 0
+    cdef int t = s.trump, n = 0, i, j, led = -1, win_strength = 0, cs, b, tmp, partner_wins = 0
     cdef int score[8]
-    cdef uint32_t hand = s.hands[seat], legal = hand, above, seg
-    cdef uint32_t live = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
+    cdef uint32_t hand = s.hands[seat], legal = hand, above
+    cdef uint32_t live = s.trick_live
     cdef uint8_t tmp_card
-    for i in range(s.ntrick):
-        live |= (<uint32_t>1) << s.trick_cards[i]
     if s.ntrick > 0:
-        led = s.trick_cards[0] >> 3
+        led = s.led
         legal = hand & (0xFFu << (8 * led))
         if legal == 0:
             legal = hand
-        c = s.leader
-        b = s.leader
-        for i in range(s.ntrick):
-            cs = strength_in_trick(s.trick_cards[i], t, led)
-            if cs > win_strength:
-                win_strength = cs
-                b = c
-            c = s.next_seat[c]
-        partner_wins = s.side[b] == s.side[seat]
+        win_strength = s.win_strength
+        partner_wins = s.side[s.win_seat] == s.side[seat]
     while legal:
         b = __builtin_ctz(legal)
         legal &= legal - 1
-        seg = 0xFFu << (b & ~7)
-        # live cards above b in its suit; b is redundant when the next one up is also ours
-        above = live & seg & ~((<uint32_t>2 << b) - 1) if b < 31 else 0
+        # live cards above b in its suit (2 << 31 wraps to 0: nothing above); b is redundant when the
+        # next one up is also ours
+        above = live & (0xFFu << (b & ~7)) & ~((<uint32_t>2 << b) - 1)
         if above and (s.features & F_RUNS) and (hand >> __builtin_ctz(above)) & 1:
             continue
         out[n] = b
@@ -282,41 +279,30 @@ cdef int generate_moves(Search* s, int seat, uint8_t* out) noexcept nogil:
 
 
 # ---------------------------------------------------------------- search
-cdef int alpha_beta(Search* s, int alpha, int beta) noexcept nogil:
-    """Side 0's tricks from here to the end of the hand (fail-soft alpha-beta)."""
-    cdef int seat, i, v, best, add, remaining = 0, lower = 0, upper = 0, q, nmoves, old_leader, w
+cdef int alpha_beta(Search* s, int alpha, int beta, int seat) noexcept nogil:
+    """Side 0's tricks from here to the end of the hand (fail-soft alpha-beta); ``seat`` is to move."""
+    cdef int i, v, best, add, remaining = 0, lower = 0, upper = 0, q, nmoves, old_leader, w
     cdef int orig_alpha = alpha, orig_beta = beta, maximizing
     cdef uint8_t moves[8]
-    cdef uint8_t saved[4]
-    cdef uint8_t c
-    cdef uint32_t live
+    cdef uint8_t c, saved_led, saved_seat, saved_strength
+    cdef uint32_t live, saved_live
     cdef uint64_t key = 0
     cdef TTEntry* entry = NULL
     s.nodes += 1
     if s.ntrick == 0:
-        remaining = popcount(s.hands[s.leader])
+        remaining = popcount(s.hands[seat])
         if remaining == 0:
             return 0
         if remaining == 1:
             return last_trick_side0(s)
+        live = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
+        s.trick_live = live
         lower = 0
         upper = remaining
-        if s.features & F_TABLE:
-            key = canonical_key(s)
-            entry = &s.table.entries[slot_of(s.table, key)]
-        if entry != NULL and entry.key == key:
-            lower = entry.lower
-            upper = entry.upper
-            if lower >= beta or lower == upper:
-                return lower
-            if upper <= alpha:
-                return upper
+        # the cheap bounds first: a cutoff here saves the table's key
         if s.features & F_QUICK:
-            live = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
             q = quick_tricks(s, live)
-            lower = 0
-            upper = remaining
-            if s.side[s.leader] == 0:
+            if s.side[seat] == 0:
                 lower = q
             else:
                 upper = remaining - q
@@ -337,35 +323,46 @@ cdef int alpha_beta(Search* s, int alpha, int beta) noexcept nogil:
                 return lower
             if upper <= alpha:
                 return upper
-    seat = s.leader
-    for i in range(s.ntrick):
-        seat = s.next_seat[seat]
+        if s.features & F_TABLE:
+            key = canonical_key(s)
+            entry = &s.table.entries[slot_of(s.table, key)]
+            if entry.key == key:
+                if entry.lower > lower:
+                    lower = entry.lower
+                if entry.upper < upper:
+                    upper = entry.upper
+                if lower >= beta or lower == upper:
+                    return lower
+                if upper <= alpha:
+                    return upper
     nmoves = generate_moves(s, seat, moves)
     maximizing = s.side[seat] == 0
     best = -1 if maximizing else 99
+    saved_led, saved_seat, saved_strength, saved_live = s.led, s.win_seat, s.win_strength, s.trick_live
     for i in range(nmoves):
         c = moves[i]
         s.hands[seat] ^= (<uint32_t>1) << c
-        s.trick_cards[s.ntrick] = c
+        play_to_trick(s, seat, c)
         s.ntrick += 1
         if s.ntrick == s.trick_size:
-            w = trick_winner(s)
+            w = s.win_seat
             old_leader = s.leader
             s.leader = w
             s.ntrick = 0
             add = 1 if s.side[w] == 0 else 0
-            saved[0] = s.trick_cards[0]; saved[1] = s.trick_cards[1]
-            saved[2] = s.trick_cards[2]; saved[3] = s.trick_cards[3]
-            v = add + alpha_beta(s, alpha - add, beta - add)
-            # the next tricks reused trick_cards; put this trick back
-            s.trick_cards[0] = saved[0]; s.trick_cards[1] = saved[1]
-            s.trick_cards[2] = saved[2]; s.trick_cards[3] = saved[3]
+            if s.hands[w] & (s.hands[w] - 1) == 0:        # one card each (or none) left: no search
+                s.nodes += 1
+                v = add + (last_trick_side0(s) if s.hands[w] else 0)
+            else:
+                v = add + alpha_beta(s, alpha - add, beta - add, w)
             s.leader = old_leader
             s.ntrick = s.trick_size
+            s.trick_live = saved_live        # the next tricks set their own
         else:
-            v = alpha_beta(s, alpha, beta)
+            v = alpha_beta(s, alpha, beta, s.next_seat[seat])
         s.ntrick -= 1
         s.hands[seat] ^= (<uint32_t>1) << c
+        s.led, s.win_seat, s.win_strength = saved_led, saved_seat, saved_strength
         if maximizing:
             if v > best:
                 best = v
@@ -381,10 +378,9 @@ cdef int alpha_beta(Search* s, int alpha, int beta) noexcept nogil:
             if best < beta:
                 beta = best
     if entry != NULL:
-        if entry.key != key:
-            entry.key = key
-            entry.lower = 0
-            entry.upper = remaining
+        entry.key = key             # the bounds found at entry (the quick tricks', the old entry's), refined
+        entry.lower = lower
+        entry.upper = upper
         if best >= orig_beta:
             if best > entry.lower:
                 entry.lower = best
@@ -397,14 +393,22 @@ cdef int alpha_beta(Search* s, int alpha, int beta) noexcept nogil:
     return best
 
 
+cdef inline int to_move(Search* s) noexcept nogil:
+    """The seat whose turn it is: the leader's ntrick-th successor."""
+    cdef int seat = s.leader, i
+    for i in range(s.ntrick):
+        seat = s.next_seat[seat]
+    return seat
+
+
 cdef int search_value(Search* s) noexcept nogil:
     """Side 0's tricks from this position to the end of the hand, by zero-window tests."""
     cdef int low = 0, high = popcount(s.hands[s.leader]) + (1 if s.ntrick > 0 else 0), mid, v
     if not (s.features & F_ZERO_WINDOW):
-        return alpha_beta(s, -1, high + 1)
+        return alpha_beta(s, -1, high + 1, to_move(s))
     while low < high:
         mid = (low + high + 1) // 2
-        v = alpha_beta(s, mid - 1, mid)
+        v = alpha_beta(s, mid - 1, mid, to_move(s))
         if v >= mid:
             low = v
         else:
@@ -422,21 +426,21 @@ cdef int search_class(Search* s, int makers) noexcept nogil:
     cdef int v
     # fail-soft values are bounds: a first test that already proves all (or none) skips the second
     if makers == 0:
-        v = alpha_beta(s, need - 1, need)
+        v = alpha_beta(s, need - 1, need, to_move(s))
         if v < need:
             return 0
         if v >= remaining:
             return 2
-        if need == remaining or alpha_beta(s, remaining - 1, remaining) < remaining:
+        if need == remaining or alpha_beta(s, remaining - 1, remaining, to_move(s)) < remaining:
             return 1
         return 2
     # makers are side 1: they take at least `need` when side 0 takes at most remaining - need
-    v = alpha_beta(s, remaining - need, remaining - need + 1)
+    v = alpha_beta(s, remaining - need, remaining - need + 1, to_move(s))
     if v > remaining - need:
         return 0
     if v <= 0:
         return 2
-    if need == remaining or alpha_beta(s, 0, 1) > 0:
+    if need == remaining or alpha_beta(s, 0, 1, to_move(s)) > 0:
         return 1
     return 2
 
@@ -512,9 +516,17 @@ cdef SetupCode setup_search(Search* s, uint32_t* hands, int trump, int leader, i
     s.trick_size = seats
     s.trump = trump
     s.leader = leader
-    s.ntrick = ntrick
+    s.trick_live = 0
     for i in range(4):
         s.trick_cards[i] = BIT_OF[trump][trick[i]] if i < ntrick else 0
+        s.trick_live |= s.hands[i] | ((<uint32_t>1) << s.trick_cards[i] if i < ntrick else 0)
+    s.ntrick = 0
+    s.led = s.win_seat = s.win_strength = 0
+    seat = leader
+    for i in range(ntrick):
+        play_to_trick(s, seat, s.trick_cards[i])
+        s.ntrick += 1
+        seat = s.next_seat[seat]
     s.config_bits = <uint64_t>in_play | (<uint64_t>(players == 2) << 4)
     s.nodes = 0
     s.features = F_ALL
@@ -563,6 +575,53 @@ cdef unsigned int feature_bits(object features) except? 0:
     if value & ~F_ALL:
         raise SearchInputError(f"features {features}: unknown bits (see FEATURES)")
     return value
+
+
+cdef Py_ssize_t solve_range(Table* table, unsigned int features, const uint32_t* hands, const uint8_t* trump,
+                            const uint8_t* leader, const uint8_t* in_play, int players, const uint8_t* tricks,
+                            const uint8_t* tlen, const uint8_t* makers, Py_ssize_t start, Py_ssize_t stop,
+                            int8_t* result, int64_t* node_counts, int64_t* nanos, int64_t* total,
+                            SetupCode* bad_code) noexcept nogil:
+    """Solve rows start..stop of row-major arrays (``hands`` 4 a row, ``tricks`` 4 a row; ``tricks``/``tlen``
+    NULL for no trick in progress, ``makers`` NULL for exact counts, ``node_counts``/``nanos`` NULL when not
+    wanted). Every row is checked by setup_search first; a bad row gets -1 and the first one is returned
+    (its reason in ``bad_code``), else -1. ``total`` accumulates the nodes."""
+    cdef Search s
+    cdef timespec t0, t1
+    cdef Py_ssize_t i, bad = -1
+    cdef SetupCode code
+    cdef uint8_t no_trick[4]
+    no_trick[0] = no_trick[1] = no_trick[2] = no_trick[3] = 0
+    for i in range(start, stop):
+        if nanos != NULL:
+            clock_gettime(CLOCK_MONOTONIC, &t0)
+        if tricks != NULL:
+            code = setup_search(&s, <uint32_t*> &hands[4 * i], trump[i], leader[i], in_play[i], players,
+                                <uint8_t*> &tricks[4 * i], tlen[i])
+        else:
+            code = setup_search(&s, <uint32_t*> &hands[4 * i], trump[i], leader[i], in_play[i], players,
+                                no_trick, 0)
+        if code == SETUP_OK and makers != NULL and makers[i] > 1:
+            code = BAD_MAKERS
+        if code != SETUP_OK:
+            result[i] = -1          # solve_many checked every row first; a direct caller gets told
+            if bad < 0:
+                bad = i
+                bad_code[0] = code
+            continue
+        s.table = table
+        s.features = features
+        if makers != NULL:
+            result[i] = <int8_t> search_class(&s, makers[i])
+        else:
+            result[i] = <int8_t> search_value(&s)
+        total[0] += s.nodes
+        if node_counts != NULL:
+            node_counts[i] = s.nodes
+        if nanos != NULL:
+            clock_gettime(CLOCK_MONOTONIC, &t1)
+            nanos[i] = (t1.tv_sec - t0.tv_sec) * 1000000000 + (t1.tv_nsec - t0.tv_nsec)
+    return bad
 
 
 # solve_rows' tuple, in order: which fields are arrays (checked for None before they become views)
@@ -640,40 +699,22 @@ cdef class SearchContext:
         cdef int8_t[::1] result = rows[11]
         cdef int64_t[::1] node_counts = rows[12]
         cdef int64_t[::1] nanos = rows[13]
-        cdef Search s
-        cdef timespec t0, t1
-        cdef Py_ssize_t i, bad = -1
-        cdef SetupCode code, bad_code = SETUP_OK
-        if start > stop or hands.shape[1] != 4 or tricks.shape[1] < 4 or players == 3:
+        cdef Py_ssize_t bad
+        cdef int64_t total = 0
+        cdef SetupCode bad_code = SETUP_OK
+        if start > stop or hands.shape[1] != 4 or tricks.shape[1] != 4 or players == 3:
             raise SearchInputError(f"rows: bad shapes or range (lo {start}, hi {stop}, hands {hands.shape[1]} "
                                    f"columns, tricks {tricks.shape[1]}, players {players})")
         for length in (hands.shape[0], trump.shape[0], leader.shape[0], in_play.shape[0], tricks.shape[0],
                        tlen.shape[0], makers_side.shape[0], result.shape[0], node_counts.shape[0], nanos.shape[0]):
             if stop > length:
                 raise SearchInputError("rows: an array is shorter than the rows asked for")
+        if start == stop:
+            return
         with nogil:
-            for i in range(start, stop):
-                if per_row:
-                    clock_gettime(CLOCK_MONOTONIC, &t0)
-                code = setup_search(&s, <uint32_t*> &hands[i, 0], trump[i], leader[i], in_play[i], players,
-                                    <uint8_t*> &tricks[i, 0], tlen[i])
-                if code == SETUP_OK and classes and makers_side[i] > 1:
-                    code = BAD_MAKERS
-                if code != SETUP_OK:
-                    result[i] = -1          # solve_many checked every row first; a direct caller gets told below
-                    if bad < 0:
-                        bad, bad_code = i, code
-                    continue
-                s.table = self.table
-                s.features = features
-                if classes:
-                    result[i] = <int8_t> search_class(&s, makers_side[i])
-                else:
-                    result[i] = <int8_t> search_value(&s)
-                node_counts[i] = s.nodes
-                if per_row:
-                    clock_gettime(CLOCK_MONOTONIC, &t1)
-                    nanos[i] = (t1.tv_sec - t0.tv_sec) * 1000000000 + (t1.tv_nsec - t0.tv_nsec)
+            bad = solve_range(self.table, features, &hands[0, 0], &trump[0], &leader[0], &in_play[0], players,
+                              &tricks[0, 0], &tlen[0], &makers_side[0] if classes else NULL, start, stop,
+                              &result[0], &node_counts[0], &nanos[0] if per_row else NULL, &total, &bad_code)
         if bad >= 0:
             raise SearchInputError(f"row {bad}: {ERRORS[bad_code]} (its result is -1)")
 
@@ -807,24 +848,40 @@ def solve_many(const uint32_t[:, ::1] hands not None, const uint8_t[::1] trump n
         SearchInputError: naming the first bad row and why, or the bad argument.
         ValueError, TypeError: an array of the wrong dtype or dimensions.
     """
-    cdef Py_ssize_t n = hands.shape[0], i
-    cdef SetupCode code
+    cdef Py_ssize_t n = hands.shape[0], i, bad
+    cdef SetupCode code, bad_code = SETUP_OK
     cdef Search probe
+    cdef SearchContext ctx
+    cdef int64_t total = 0
+    cdef const uint8_t* trick_ptr = NULL
+    cdef const uint8_t* len_ptr = NULL
+    cdef const uint8_t* makers_ptr = NULL
+    cdef uint8_t no_trick[4]
+    cdef int8_t[::1] result
+    cdef int64_t[::1] node_counts
+    cdef int64_t[::1] nanos
+    cdef unsigned int feats
+    cdef int nplayers
+    cdef bint want_rows
+    no_trick[0] = no_trick[1] = no_trick[2] = no_trick[3] = 0
     players = whole(players, "players", 2, 4)
     if players == 3:
         raise SearchInputError(ERRORS[BAD_PLAYERS])
     threads = whole(threads, "threads", 1, 256)
     table_bits = whole(table_bits, "table_bits", 8, 26)
-    features = feature_bits(features)
+    feats = feature_bits(features)
     per_row = bool(per_row)
+    nplayers = players
+    want_rows = per_row
     if hands.shape[1] != 4:
         raise SearchInputError(f"hands: expected shape (n, 4), got {(hands.shape[0], hands.shape[1])}")
     if trump.shape[0] != n or leader.shape[0] != n or in_play.shape[0] != n:
         raise SearchInputError("trump, leader and in_play need one entry per row of hands")
     if (trick is None) != (trick_len is None):
         raise SearchInputError("trick and trick_len come together")
-    trick_arr = np.zeros((n, 4), np.uint8)
-    len_arr = np.zeros(n, np.uint8)
+    cdef const uint8_t[:, ::1] tricks
+    cdef const uint8_t[::1] tlen
+    cdef const uint8_t[::1] makers_side
     if trick is not None:
         try:
             trick = np.asarray(trick)
@@ -839,13 +896,23 @@ def solve_many(const uint32_t[:, ::1] hands not None, const uint8_t[::1] trump n
             raise SearchInputError(ERRORS[BAD_CARD])
         if n and (trick_len.min() < 0 or trick_len.max() > 3):
             raise SearchInputError(ERRORS[TRICK_TOO_LONG])
+        trick_arr = np.zeros((n, 4), np.uint8)
+        len_arr = np.zeros(n, np.uint8)
         trick_arr[:, :trick.shape[1]] = trick
         len_arr[:] = trick_len
-    cdef const uint8_t[:, ::1] tricks = trick_arr
-    cdef const uint8_t[::1] tlen = len_arr
+        tricks = trick_arr
+        tlen = len_arr
+        if n:
+            trick_ptr = &tricks[0, 0]
+            len_ptr = &tlen[0]
     cdef bint classes = makers is not None
-    makers_arr = np.zeros(n, np.uint8)
-    if classes:
+    if classes and type(makers) is np.ndarray and makers.dtype == np.uint8 and makers.shape == (n,) and (
+            makers.flags.c_contiguous):
+        makers_arr = makers              # as it is; the row checks below refuse a side above 1
+        makers_side = makers_arr
+        if n:
+            makers_ptr = &makers_side[0]
+    elif classes:
         try:
             makers = np.asarray(makers)
         except (ValueError, TypeError) as exc:
@@ -853,32 +920,54 @@ def solve_many(const uint32_t[:, ::1] hands not None, const uint8_t[::1] trump n
         if makers.shape != (n,) or not np.issubdtype(makers.dtype, np.integer) or (
                 n and (makers.min() < 0 or makers.max() > 1)):
             raise SearchInputError("makers: expected one side (0 or 1) per row")
-        makers_arr[:] = makers
-    cdef const uint8_t[::1] makers_side = makers_arr
+        makers_arr = np.ascontiguousarray(makers, np.uint8)
+        makers_side = makers_arr
+        if n:
+            makers_ptr = &makers_side[0]
     for i in range(n):
         code = setup_search(&probe, <uint32_t*> &hands[i, 0], trump[i], leader[i], in_play[i], players,
-                            <uint8_t*> &tricks[i, 0], tlen[i])
+                            <uint8_t*> &trick_ptr[4 * i] if trick_ptr != NULL else no_trick,
+                            len_ptr[i] if len_ptr != NULL else 0)
         if code != SETUP_OK:
             raise SearchInputError(f"row {i}: {ERRORS[code]}")
-    out = np.zeros(n, dtype=np.int8)
-    node_counts = np.zeros(n, dtype=np.int64)
-    nanos = np.zeros(n, dtype=np.int64)
-    rows = (hands, trump, leader, in_play, players, tricks, tlen, makers_side, classes, features, per_row,
-            out, node_counts, nanos)
+        if makers_ptr != NULL and makers_ptr[i] > 1:
+            raise SearchInputError("makers: expected one side (0 or 1) per row")
+    out = np.empty(n, dtype=np.int8)
     workers = min(threads, MAX_THREADS)
     if workers == 1 or n < 64:
-        _thread_context(table_bits).solve_rows(rows, 0, n)
-    else:
-        # the caller and workers - 1 pool threads take chunks from one iterator, each into its own table
-        step = max(16, n // (workers * 8))
-        chunks = iter([(lo, min(n, lo + step)) for lo in range(0, n, step)])
-        pool = _shared_pool()
-        jobs = [pool.submit(_solve_chunks, rows, chunks, table_bits) for _ in range(workers - 1)]
-        try:
-            _solve_chunks(rows, chunks, table_bits)
-        finally:
-            for job in jobs:
-                job.result()
+        # one thread: straight into the nogil loop, no row tuple (the per-call cost of small batches)
+        ctx = _thread_context(table_bits)
+        if per_row:
+            counts_arr, nanos_arr = np.zeros(n, np.int64), np.zeros(n, np.int64)
+            node_counts, nanos = counts_arr, nanos_arr
+        if n:
+            result = out
+            with nogil:
+                bad = solve_range(ctx.table, feats, &hands[0, 0], &trump[0], &leader[0], &in_play[0], nplayers,
+                                  trick_ptr, len_ptr, makers_ptr, 0, n, &result[0],
+                                  &node_counts[0] if want_rows else NULL, &nanos[0] if want_rows else NULL,
+                                  &total, &bad_code)
+            if bad >= 0:                  # unreachable: every row was checked above
+                raise SearchInputError(f"row {bad}: {ERRORS[bad_code]}")
+        if per_row:
+            return out, counts_arr, nanos_arr
+        return out, total
+    trick_arr = np.zeros((n, 4), np.uint8) if trick is None else trick_arr
+    len_arr = np.zeros(n, np.uint8) if trick is None else len_arr
+    makers_arr = makers_arr if classes else np.zeros(n, np.uint8)
+    counts_arr, nanos_arr = np.zeros(n, np.int64), np.zeros(n, np.int64)
+    rows = (hands, trump, leader, in_play, players, trick_arr, len_arr, makers_arr, classes, feats, per_row,
+            out, counts_arr, nanos_arr)
+    # the caller and workers - 1 pool threads take chunks from one iterator, each into its own table
+    step = max(16, n // (workers * 8))
+    chunks = iter([(lo, min(n, lo + step)) for lo in range(0, n, step)])
+    pool = _shared_pool()
+    jobs = [pool.submit(_solve_chunks, rows, chunks, table_bits) for _ in range(workers - 1)]
+    try:
+        _solve_chunks(rows, chunks, table_bits)
+    finally:
+        for job in jobs:
+            job.result()
     if per_row:
-        return out, np.asarray(node_counts), np.asarray(nanos)
-    return out, int(np.asarray(node_counts).sum())
+        return out, counts_arr, nanos_arr
+    return out, int(counts_arr.sum())

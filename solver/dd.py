@@ -424,6 +424,15 @@ def solve_batch(hands, trump, leader, makers=0, in_play=None, players: int = 4, 
 
     Raises :class:`~solver.EuchreError` naming the first bad row.
     """
+    quick = _quick_batch(hands, trump, leader, makers, in_play, players, threads, trick, trick_len, bands)
+    if quick is not None:
+        try:
+            side0, _nodes = _search.solve_many(*quick[:4], players, threads, trick=trick, trick_len=trick_len,
+                                               makers=quick[4])
+        except (_search.SearchInputError, ValueError, TypeError):
+            pass                  # the full checks below name the bad argument
+        else:
+            return side0 if bands or makers == 0 else _other_side(side0, quick[0], quick[2], trick_len)
     hands = _int_array(hands, "hands", 0, (1 << 25) - 1, np.uint32)
     if hands.ndim != 2 or hands.shape[1] != 4:
         raise PositionError(f"hands: expected a (n, 4) array, got shape {hands.shape}")
@@ -462,8 +471,56 @@ def solve_batch(hands, trump, leader, makers=0, in_play=None, players: int = 4, 
         raise PositionError(str(exc)) from None
     if bands or makers == 0:
         return side0
-    leader_hands = hands[np.arange(n), leader_a]
-    remaining = np.array([popcount(int(h)) for h in leader_hands], dtype=np.int8)
+    return _other_side(side0, hands, leader_a, trick_len)
+
+
+def _other_side(side0: np.ndarray, hands: np.ndarray, leader: np.ndarray, trick_len) -> np.ndarray:
+    """Side 1's tricks from side 0's: the tricks left (the leader's cards, plus the trick in progress) minus them."""
+    n = len(side0)
+    remaining = np.array([popcount(h) for h in hands[np.arange(n), leader].tolist()], dtype=np.int8)
     if trick_len is not None:
-        remaining += (trick_len > 0).astype(np.int8)
+        remaining += (np.asarray(trick_len) > 0).astype(np.int8)
     return (remaining - side0).astype(np.int8)
+
+
+#: read-only one-row columns for scalar arguments (a one-row batch is the advisor's and play advice's usual call)
+_ONE_ROW = tuple(np.full(1, v, np.uint8) for v in range(16))
+for _col in _ONE_ROW:
+    _col.flags.writeable = False
+del _col
+_U32, _U8 = np.dtype(np.uint32), np.dtype(np.uint8)
+
+
+def _quick_column(value, n: int, top: int):
+    """An int in 0..top as a uint8 column of n rows, a uint8 (n,) array as it is (the core checks its
+    values), else None (the full checks handle it)."""
+    if type(value) is np.ndarray:
+        return value if value.dtype == _U8 else None
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= top:
+        return _ONE_ROW[value] if n == 1 else np.full(n, value, np.uint8)
+    return None
+
+
+def _quick_batch(hands, trump, leader, makers, in_play, players, threads, trick, trick_len, bands):
+    """solve_many's arguments when every one already has the core's type (uint32 hands, uint8 columns or
+    small ints), else None. Values are left to the core, which checks every row and every card; a call it
+    refuses goes through :func:`solve_batch`'s full checks, which name the bad argument."""
+    if type(hands) is not np.ndarray or hands.dtype != _U32 or hands.ndim != 2:
+        return None
+    if type(threads) is not int or not 1 <= threads <= MAX_THREADS or type(players) is not int or (
+            players != 4 and players != 2) or (bands is not True and bands is not False):
+        return None
+    n = hands.shape[0]
+    if bands:
+        makers_col = _quick_column(makers, n, 1)
+        if makers_col is None:
+            return None
+    elif type(makers) is not int or (makers != 0 and makers != 1):
+        return None
+    else:
+        makers_col = None
+    columns = (_quick_column(trump, n, 3), _quick_column(leader, n, 3),
+               _quick_column((0b1111 if players == 4 else 0b0101) if in_play is None else in_play, n, 15))
+    if columns[0] is None or columns[1] is None or columns[2] is None:
+        return None
+    return (hands, *columns, makers_col)

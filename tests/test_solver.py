@@ -252,3 +252,24 @@ def test_core_rows_entry_checks_every_array_length():
     assert list(rows[11]) == [1] * n                 # N's 9c, trump clubs, wins every copy of the trick
     with pytest.raises(_search.SearchInputError, match="trump"):
         ctx.solve([1, 2, 4, 8], 2 ** 40, 0)
+
+
+def test_solve_batch_core_typed_arrays_get_the_same_checks():
+    # uint32 hands and uint8 columns go straight to the core (no numpy checks); what it refuses is
+    # checked again in full, so the messages are those of any other dtype
+    good = np.array([[1, 2, 4, 8]], np.uint32)
+    u8 = lambda v: np.array([v], np.uint8)
+    for kwargs, message in [(dict(trump=u8(9)), "trump: values must lie in 0..3"),
+                            (dict(leader=u8(4)), "leader: values must lie in 0..3"),
+                            (dict(in_play=u8(99)), "in_play: values must lie in 0..15"),
+                            (dict(in_play=u8(0b0111)), "sits out"),
+                            (dict(makers=u8(2), bands=True), "makers: values must lie in 0..1"),
+                            (dict(trump=np.zeros(2, np.uint8)), "trump: expected one value per row")]:
+        args = dict(trump=u8(0), leader=u8(0), **{k: v for k, v in kwargs.items() if k not in ("trump", "leader")})
+        args.update({k: v for k, v in kwargs.items() if k in ("trump", "leader")})
+        with pytest.raises(PositionError, match=message):
+            solve_batch(good, **args)
+    with pytest.raises(PositionError, match="hand sizes"):
+        solve_batch(np.array([[3, 4, 8, 16]], np.uint32), u8(0), u8(0))
+    assert list(solve_batch(good, u8(0), u8(0))) == [1] and list(solve_batch(good, 0, 0, 1)) == [0]
+    assert list(solve_batch(good, 0, 0, u8(1), bands=True)) == [0]      # EW take none of one trick
