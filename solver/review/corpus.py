@@ -35,7 +35,7 @@ from ..errors import EuchreError, quoted, shorten
 from ..records import load_game, read_record_file, read_source
 from ..version import VERSION
 from .deals import check_confirm, check_jobs, check_options, model_fields, review_deal
-from .lines import LINE_VERSION, deal_key, dumps, read_results
+from .lines import LINE_VERSION, deal_key, dumps, finite, read_results
 from .seeds import record_seed
 
 #: Tries of one deal (the first included) before a worker that keeps dying makes it an error line.
@@ -274,7 +274,7 @@ class _Output:
                 return
             self.file_lines.add(key)
         if self.lines is not None:
-            self.lines.append(line)
+            self.lines.append(finite(line))        # as the file would hold it
         else:
             self.fh.write(dumps(line))
             self.fh.flush()
@@ -371,6 +371,7 @@ def review_corpus(paths, worlds: int = 200, seed: int | None = None, executor=No
     finally:
         output.close()
         result.seconds = time.perf_counter() - start
+        result.lines = output.lines
     return result
 
 

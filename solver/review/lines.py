@@ -15,7 +15,8 @@ which only grows):
 
   ``sha256`` is the hex SHA-256 of the record file's bytes (``sha256sum``'s figure). A line
   with an ``error`` (a deal that raised, or whose worker kept dying) has ``review`` null and
-  is done again by a rerun.
+  is done again by a rerun. The lines are strict JSON: an infinite interval end of the review
+  (fewer than two effective worlds) is ``null`` (:func:`finite`).
 * a **file** line, one per file that gives no deal lines: not a record, unreadable, failing
   its schema (``error``), or a duplicate (``duplicate_of``: the path of the first file with
   the same ``sha256``, whose lines hold its deals)::
@@ -31,6 +32,7 @@ executors); everything else in a deal line is the same, whatever ran it.
 from __future__ import annotations
 
 import json
+import math
 import os
 
 from ..errors import EuchreError, quoted
@@ -48,8 +50,29 @@ def deal_key(line: dict) -> tuple:
 
 
 def dumps(line: dict) -> str:
-    """One line of the file (ASCII JSON, no line break inside, ``"\\n"`` at the end)."""
-    return json.dumps(line, separators=(",", ":"), ensure_ascii=True, allow_nan=False) + "\n"
+    """One line of the file: strict ASCII JSON (RFC 8259, which ``jq`` and every JSON reader take), no line
+    break inside, ``"\\n"`` at the end. An infinite or undefined figure (the open end of an interval
+    over fewer than two effective worlds) is written ``null``."""
+    try:
+        text = json.dumps(line, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+    except ValueError:
+        text = json.dumps(finite(line), separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+    return text + "\n"
+
+
+def finite(value):
+    """``value`` (JSON types) with every float that is not finite replaced by ``None``.
+
+    >>> finite({"interval": [float("-inf"), 0.5], "n": 2})
+    {'interval': [None, 0.5], 'n': 2}
+    """
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [finite(v) for v in value]
+    return value
 
 
 def read_results(path, visit) -> tuple:
@@ -93,4 +116,4 @@ def read_results(path, visit) -> tuple:
     return end, 0
 
 
-__all__ = ["LINE_VERSION", "TIMING_FIELDS", "CONFIG_FIELDS", "deal_key", "dumps", "read_results"]
+__all__ = ["LINE_VERSION", "TIMING_FIELDS", "CONFIG_FIELDS", "deal_key", "dumps", "finite", "read_results"]
