@@ -51,12 +51,13 @@ _WORKER_GAMES: OrderedDict = OrderedDict()
 
 def _review_task(data: bytes, sha256: str, index: int, worlds: int, seed: int, inference: bool, confirm: int,
                  threads: int, attempt: int) -> dict:
-    """One deal reviewed (in a worker): ``{"review": dict | None, "error": str | None, "seconds"}``.
+    """One deal reviewed (in a worker): ``{"review": dict | None, "error": str | None, "seconds",
+    "cpu_seconds"}``.
 
     Every error of the review itself is caught here, so an exception from the task's future
     means the worker was lost (it is then retried). ``attempt`` only makes each try a new task.
     """
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.thread_time()
     try:
         game = _WORKER_GAMES.get(sha256)
         if game is None:
@@ -73,6 +74,7 @@ def _review_task(data: bytes, sha256: str, index: int, worlds: int, seed: int, i
     except Exception as exc:        # a fault of the engine: reported on the deal's line, the run goes on
         out = {"review": None, "error": f"internal error: {type(exc).__name__}: {shorten(str(exc), 300)}"}
     out["seconds"] = round(time.perf_counter() - start, 4)
+    out["cpu_seconds"] = round(time.thread_time() - cpu, 4)     # the solver runs in this thread (threads=1)
     return out
 
 
@@ -455,7 +457,7 @@ def _run(found, config, done, counts, output, result, executor, window, make_poo
 
     def finish(task: _Task, res: dict) -> None:
         line = dict(task.base, deal=task.index, review=res["review"], error=res["error"],
-                    attempts=task.attempts, seconds=res.get("seconds"))
+                    attempts=task.attempts, seconds=res.get("seconds"), cpu_seconds=res.get("cpu_seconds"))
         output.write(line)
         if res["error"] is None:
             task.report.reviewed += 1
@@ -528,7 +530,7 @@ def _run(found, config, done, counts, output, result, executor, window, make_poo
                         if task.attempts < MAX_ATTEMPTS:
                             retry.append(task)
                         else:
-                            finish(task, {"review": None, "seconds": None,
+                            finish(task, {"review": None, "seconds": None, "cpu_seconds": None,
                                           "error": f"the worker was lost {task.attempts} times "
                                                    f"({type(exc).__name__}: {shorten(str(exc), 200)})"})
                         continue

@@ -11,7 +11,8 @@ which only grows):
      "model": bidding model name | null (inference off), "inference", "confirm",
      "seed": the run's seed | null, "record_seed": the seed the record was reviewed with,
      "worlds", "review": DealReview.to_dict() | null, "error": null | why the deal has no review,
-     "attempts": tries it took, "seconds": its review time on the worker}
+     "attempts": tries it took, "seconds": its review's wall time on the worker,
+     "cpu_seconds": the CPU time of it (the worker thread's)}
 
   ``sha256`` is the hex SHA-256 of the record file's bytes (``sha256sum``'s figure). A line
   with an ``error`` (a deal that raised, or whose worker kept dying) has ``review`` null and
@@ -39,7 +40,7 @@ from ..errors import EuchreError, quoted
 
 LINE_VERSION = 1
 #: Fields of a deal line that depend on the run, not the deal: left out of comparisons.
-TIMING_FIELDS = ("attempts", "seconds")
+TIMING_FIELDS = ("attempts", "seconds", "cpu_seconds")
 #: The members of a deal line that make its key, with ``sha256`` and ``deal``.
 CONFIG_FIELDS = ("worlds", "seed", "model", "engine")
 
