@@ -15,7 +15,7 @@ deals per CPU-second of the reviews (the lines' ``cpu_seconds``: what one core d
 shared), the speed-up against one process (ratio of the medians of wall clock), and the machine's
 load average before and after (wall-clock figures are noisy when other work shares the cores).
 Then the scale on paper: deals per CPU-second on one core, the core-hours of a million games at
-the shared records' mean deals per game, and the single-thread workers that would review them in
+the shared records' median deals per game, and the single-thread workers that would review them in
 a day.
 
     python3 benchmarks/bench_corpus.py [--worlds 200] [--generated 40] [--repeats 3] [--workers 2]
@@ -80,8 +80,8 @@ def main(argv=None):
         corpus = Path(tmp) / "corpus"
         make_corpus(corpus, args.generated, args.seed)
         shared = [load_game(p) for p in sorted((corpus / "shared").glob("*.egn"))]
-        per_game = sum(len(g.deals) for g in shared) / len(shared)
-        print(f"corpus review: {len(shared)} shared games ({per_game:.1f} deals a game) + {args.generated} "
+        per_game = statistics.median(len(g.deals) for g in shared)     # the test records of 1-2 deals skew a mean
+        print(f"corpus review: {len(shared)} shared games (median {per_game:g} deals a game) + {args.generated} "
               f"generated one-deal records, {args.worlds} worlds per decision, seed {args.seed}; "
               f"{args.repeats} repeats; {os.cpu_count()} cores; load average before "
               f"{', '.join(f'{x:.1f}' for x in os.getloadavg())}")
@@ -100,7 +100,7 @@ def main(argv=None):
         print(f"load average after {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
         hours = 1e6 * per_game / one_cpu / 3600
         print(f"scale on paper: {one_cpu:.2f} deals per CPU-second on one core ({one:.2f} deals/s wall clock here); "
-              f"a million games of {per_game:.1f} deals: {hours:,.0f} core-hours, {hours / 24:,.0f} single-thread "
+              f"a million games of {per_game:g} deals: {hours:,.0f} core-hours, {hours / 24:,.0f} single-thread "
               "workers for a day")
 
 

@@ -234,9 +234,14 @@ def cmd_review_corpus(args) -> dict:
         raise EuchreError("--all: the corpus mode (--out, --cluster or a directory) writes JSON lines, "
                           "not reports; review a single file for --all")
     out = "-" if args.out is None else args.out
-    result = review_corpus(args.files, worlds=args.worlds, seed=args.seed, out=out, jobs=args.jobs,
-                           cluster=args.cluster, inference=not args.no_inference,
-                           progress=False if args.quiet else None)
+    try:
+        result = review_corpus(args.files, worlds=args.worlds, seed=args.seed, out=out, jobs=args.jobs,
+                               cluster=args.cluster, inference=not args.no_inference,
+                               progress=False if args.quiet else None)
+    except KeyboardInterrupt:       # every finished deal is already written: say how to go on
+        say("euchre: interrupted" + ("" if out == "-" else f"; the deals done are in {out}: run the same "
+                                     "command again to resume"), file=sys.stderr)
+        raise SystemExit(128 + 2) from None
     summary = result.to_dict()
     if out == "-":                      # the lines are on stdout: the summary goes to stderr
         args.json = False

@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
+import threading
 import time
 from collections import OrderedDict, deque
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -47,6 +48,7 @@ DEFAULT_WINDOW = 64
 _CACHE_SIZE = 16          # records a worker keeps loaded, by hash
 
 _WORKER_GAMES: OrderedDict = OrderedDict()
+_CACHE_LOCK = threading.Lock()
 
 
 def _review_task(data: bytes, sha256: str, index: int, worlds: int, seed: int, inference: bool, confirm: int,
@@ -59,14 +61,16 @@ def _review_task(data: bytes, sha256: str, index: int, worlds: int, seed: int, i
     """
     start, cpu = time.perf_counter(), time.thread_time()
     try:
-        game = _WORKER_GAMES.get(sha256)
+        with _CACHE_LOCK:                   # a Dask worker may run several tasks in threads
+            game = _WORKER_GAMES.get(sha256)
+            if game is not None:
+                _WORKER_GAMES.move_to_end(sha256)
         if game is None:
             game = load_game(data)
-            _WORKER_GAMES[sha256] = game
-            while len(_WORKER_GAMES) > _CACHE_SIZE:
-                _WORKER_GAMES.popitem(last=False)
-        else:
-            _WORKER_GAMES.move_to_end(sha256)
+            with _CACHE_LOCK:
+                _WORKER_GAMES[sha256] = game
+                while len(_WORKER_GAMES) > _CACHE_SIZE:
+                    _WORKER_GAMES.popitem(last=False)
         deal = review_deal(game, index, worlds, seed, threads, None, inference, confirm)
         out = {"review": deal.to_dict(), "error": None}
     except EuchreError as exc:
@@ -117,7 +121,8 @@ class CorpusResult:
         files: a :class:`FileReport` per file found, in the order found.
         reviewed, skipped, failed: deals reviewed in this run, already done in ``out``,
             ending in an error line.
-        seconds: the run's wall time; workers: the executor's worker threads (``None``: unknown).
+        seconds: the run's wall time (a cluster's start not counted); workers: the executor's worker
+            threads (``None``: unknown).
         lines: the lines written (only when ``out`` is ``None``).
     """
 
@@ -353,7 +358,6 @@ def review_corpus(paths, worlds: int = 200, seed: int | None = None, executor=No
     found = corpus_files(paths)
     if progress is None:
         progress = sys.stderr.isatty()
-    start = time.perf_counter()
     try:
         if cluster is not None:
             from .cluster import cluster_executor
@@ -372,7 +376,6 @@ def review_corpus(paths, worlds: int = 200, seed: int | None = None, executor=No
             _run(found, config, done, counts, output, result, None, 1, None, threads, progress)
     finally:
         output.close()
-        result.seconds = time.perf_counter() - start
         result.lines = output.lines
     return result
 
@@ -449,6 +452,7 @@ def _run(found, config, done, counts, output, result, executor, window, make_poo
     ``executor`` ``None`` and no ``make_pool``: in this process. ``make_pool``: a pool owned by
     the run, made again when a worker's death breaks it.
     """
+    start = time.perf_counter()             # the executor is up: a cluster's start is not counted
     bar = None
     if progress:
         from tqdm import tqdm
@@ -542,6 +546,7 @@ def _run(found, config, done, counts, output, result, executor, window, make_poo
                 pool.shutdown(wait=True, cancel_futures=True)
     finally:
         records.close()
+        result.seconds = time.perf_counter() - start
         if bar is not None:
             bar.close()
 
