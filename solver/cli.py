@@ -453,7 +453,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("stats", help="per-player and per-partnership statistics of a corpus review's lines "
                                      "(euchre review --out)")
-    p.add_argument("results", type=Path, metavar="results.jsonl", help="the lines of euchre review --out")
+    p.add_argument("results", type=Path, nargs="+", metavar="results.jsonl",
+                   help="the lines of euchre review --out (several files: a deal counted once over all)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--csv", action="store_true", help="print CSV: one row per player, partnership and overall")
     p.set_defaults(run=cmd_stats)

@@ -554,3 +554,18 @@ def test_stats_of_a_real_run(reference):
     # the overall decisions are the sum over the players (every judged decision has one player)
     assert s.overall.decisions == sum(g.decisions for g in s.players)
     assert not math.isnan(s.overall.cards["info_points"].mean)
+
+
+def test_stats_over_several_files_count_a_deal_once(tmp_path, capsys):
+    whole = hand_results(tmp_path / "r.jsonl")
+    lines = whole.read_text().split("\n")
+    first, second = tmp_path / "1.jsonl", tmp_path / "2.jsonl"
+    first.write_text("\n".join(lines[:3]) + "\n")
+    second.write_text("\n".join(lines[3:]))                 # the second line for deal a, the error, the cut line
+    both = corpus_stats([first, second]).to_dict()
+    assert both.pop("source") == f"{first}, {second}"
+    one = corpus_stats(whole).to_dict()
+    one.pop("source")
+    assert both == one
+    assert main(["stats", str(first), str(second), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["superseded"] == 1

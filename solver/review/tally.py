@@ -166,7 +166,7 @@ class CorpusStats:
     """The statistics of a corpus review's lines.
 
     Attributes:
-        source: the results file (``None`` for lines given as objects).
+        source: the results files, joined by ``", "`` (``None`` for lines given as objects).
         deals: deal lines used; records: distinct records among them.
         errors: deal lines with an error (not used); files: file lines (files without deals).
         superseded: deal lines left out because their deal already counted.
@@ -253,8 +253,8 @@ def corpus_stats(source) -> CorpusStats:
     """Per-player and per-partnership statistics of a corpus review (see the module).
 
     ``source``: a results file of :func:`solver.review_corpus` (``euchre review --out``; a
-    cut-off last line is ignored), or an iterable of its lines as dicts (e.g.
-    :attr:`CorpusResult.lines`). Returns a :class:`CorpusStats`. Raises
+    cut-off last line is ignored), a list of them (read in order, a deal counted once over
+    all), or an iterable of lines as dicts (e.g. :attr:`CorpusResult.lines`). Returns a :class:`CorpusStats`. Raises
     :class:`~solver.EuchreError` for a file that cannot be read or is not a results file, or a
     deal line without the members it needs.
     """
@@ -308,11 +308,17 @@ def corpus_stats(source) -> CorpusStats:
                 acc.add(key, kind, figures, mistakes, is_call)
 
     if isinstance(source, (str, os.PathLike)):
-        where = stats.source = os.fspath(source)
-        if not os.path.isfile(where):
-            raise EuchreError(f"{where}: no such file" if not os.path.exists(where)
-                              else f"{where}: not a regular file; the results of euchre review --out are a file")
-        read_results(where, visit)
+        source = [source]
+    source = list(source)
+    if source and all(isinstance(x, (str, os.PathLike)) for x in source):
+        stats.source = ", ".join(os.fspath(x) for x in source)
+        for path in source:
+            where = os.fspath(path)
+            if not os.path.isfile(where):
+                raise EuchreError(f"{where}: no such file" if not os.path.exists(where)
+                                  else f"{where}: not a regular file; the results of euchre review --out are a file")
+            number[0] = 0
+            read_results(where, visit)
     else:
         where = "<lines>"
         for line in source:
