@@ -14,7 +14,7 @@ import socket
 import subprocess
 import sys
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -189,10 +189,15 @@ def dask_cluster(tmp_path: Path, workers: int = 2):
 
 
 def test_a_dask_cluster_gives_the_same_lines(corpus, reference, tmp_path):
+    distributed = pytest.importorskip("distributed")
     out = tmp_path / "cluster.jsonl"
+    small = small_corpus(tmp_path)
     with dask_cluster(tmp_path) as (address, _):
         assert main(["review", str(corpus), "--worlds", str(WORLDS), "--seed", str(SEED), "--out", str(out),
                      "--cluster", address, "--quiet", "--json"]) == 0
+        with distributed.Client(address, timeout=WAIT) as client:       # the Python API, a client's executor
+            on_dask = review_corpus([small], worlds=10, seed=1, executor=client.get_executor(), progress=False)
+    assert deal_lines(on_dask.lines) == deal_lines(review_corpus([small], worlds=10, seed=1, progress=False).lines)
     assert deal_lines(lines_of(out)) == deal_lines(lines_of(reference))
     assert sorted(x["path"] for x in lines_of(out) if x["kind"] == "file") == \
         sorted(x["path"] for x in lines_of(reference) if x["kind"] == "file")
@@ -297,6 +302,14 @@ def dies_once(data, sha, index, *rest):
     if (sha, index) == _DIES.get("deal") and rest[-1] == 1:
         os._exit(3)
     return _REAL_TASK(data, sha, index, *rest)
+
+
+def test_any_executor_gives_the_same_lines(tmp_path):
+    d = small_corpus(tmp_path)
+    ref = review_corpus([d], worlds=10, seed=1, progress=False)
+    with ProcessPoolExecutor(max_workers=2) as ex:
+        pooled = review_corpus([d], worlds=10, seed=1, executor=ex, progress=False)
+    assert deal_lines(pooled.lines) == deal_lines(ref.lines) and pooled.reviewed == ref.reviewed == 5
 
 
 @pytest.mark.skipif(multiprocessing.get_start_method() != "fork", reason="the fault is injected through fork")

@@ -346,8 +346,11 @@ def review_corpus(paths, worlds: int = 200, seed: int | None = None, executor=No
     how = model_fields(inference, confirm)
     config = {"engine": VERSION, "model": how["model"], "inference": how["inference"],
               "confirm": how["confirm"], "seed": seed, "worlds": worlds}
-    result = CorpusResult(None if out is None else (out if isinstance(out, str) else getattr(out, "name", str(out))),
-                          worlds, seed, how["model"], VERSION)
+    if out is None or isinstance(out, (str, os.PathLike)):
+        shown = None if out is None else os.fspath(out)
+    else:
+        shown = str(getattr(out, "name", "<stream>"))
+    result = CorpusResult(shown, worlds, seed, how["model"], VERSION)
     output = _Output(out)
     output.open()
     try:
@@ -456,7 +459,7 @@ def _run(found, config, done, counts, output, result, executor, window, make_poo
     bar = None
     if progress:
         from tqdm import tqdm
-        bar = tqdm(total=0, unit="deal", desc="reviewing", file=sys.stderr, dynamic_ncols=True)
+        bar = tqdm(total=0, unit="deal", desc="reviewing", file=sys.stderr)
     files_total, files_seen, deals_known = len(found), 0, 0
 
     def finish(task: _Task, res: dict) -> None:
