@@ -95,14 +95,20 @@ def review(body: ReviewRequest):
     """As one entry of `euchre review --json` (`solver.review(solver.load_game(egn)).to_dict()`;
     an EGN game or a two-player dummy-hands record): per deal,
     each card's double-dummy cost and information-set view, and the advisor's view of each call."""
+    return jsonify(run_review(body)[1].to_dict())
+
+
+def run_review(body: ReviewRequest) -> tuple:
+    """``(game, review)`` of a checked review request, within the server's bounds: what ``POST /v1/review``
+    and the review page (``POST /review``) both run. Raises :class:`~api.problems.Problem`."""
     limits.check_review_work(body.worlds, body.deal_count)
     load = limits.engine_function("load_game")
     with limits.engine(body, main_field="egn"):
         game = load(body.egn)                    # the parsed object: a string would be taken for a path
         run = limits.engine_function("review")   # checked after loading, so a bad game is reported anyway
         result = run(game, worlds=body.worlds, seed=body.seed, threads=current_app.config["ENGINE_THREADS"],
-                     inference=body.inference)
-    return jsonify(result.to_dict())
+                     inference=body.inference, score=body.score)
+    return game, result
 
 
 # -- service ------------------------------------------------------------------------------------------

@@ -270,6 +270,10 @@ class ReviewRequest(Strict):
     inference: StrictBool = Field(True, description="judge from the auction-aware view: worlds weighted by the "
                                                     "bidding model's chance of every call seen (false: uniform "
                                                     "worlds, the first version's review)")
+    score: StrictBool = Field(True, description="judge each deal by the chance of winning the game from the score "
+                                                "at that deal, replayed from the record (solver.win_probability); "
+                                                "a deal without a known score is judged by points and says why "
+                                                "(false: by points only)")
 
     @field_validator("egn")
     @classmethod

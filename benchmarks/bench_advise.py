@@ -101,6 +101,8 @@ SCORE_CASES = [
      {"NS": 0, "EW": 8}),
     ("two-player exact, N (S deals), N 6 S 8",
      dict(hand="9d Ac Tc Kd Jd", upcard="Kc", seat="N", dealer="S", rules=Rules(players=2)), {"N": 6, "S": 8}),
+    ("round 1, dealer S (discards by the game), NS 9 EW 9",     # every discard judged by P(win game)
+     dict(hand="9d Ac Tc Kd Jd", upcard="Kc", seat="S", dealer="S"), {"NS": 9, "EW": 9}),
 ]
 
 

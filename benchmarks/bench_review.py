@@ -7,6 +7,8 @@ Prints the wall time, on one core (threads=1, one process):
   judged double dummy and over the player's information set), 200 worlds per
   decision                                                      target <= 2 s
 * the same hand with warm transposition tables (a second review in the same process)
+* the same hand judged by points only (``score=False``) against by the game's score (the
+  default): the ratio of the medians, the cost of judging by the chance of the game
 * the whole vwec-finals game (13 deals)
 
 Each figure is the median over repeats with the spread (min, max); each repeat
@@ -69,6 +71,12 @@ def main(argv=None):
     line(f"one hand (deal {args.deal})", timed(one, args.repeats),
          f"{n_dec} decisions, {positions} positions")
     line("one hand, warm tables", timed(one, args.repeats, cold=False))
+    by_game = timed(one, args.repeats)
+    by_points = timed(lambda seed: review_deal(game, args.deal, worlds=args.worlds, seed=seed, score=False),
+                      args.repeats)
+    line("one hand, by the game's score (again)", by_game)
+    line("one hand, by points (score=False)", by_points,
+         f"by the game / by points {statistics.median(by_game) / statistics.median(by_points):.3f}x")
 
     def whole(seed):
         return review(game, worlds=args.worlds, seed=seed)

@@ -25,12 +25,38 @@ Method
 
 One table per rules variant that changes the distribution: four-player (loner lead
 left of the loner or of the dealer, each with and without stick-the-dealer) and
-two-player (with and without). Not covered (``game_odds`` raises ``RulesError``):
-the joker, defending alone, the dealer who may not discard the upcard, and the
-dummy-hands variant. Each probability carries its standard error over the deals.
+two-player (with and without); and, each with and without stick-the-dealer, the
+dealer who may not discard the upcard (four- and two-player), the joker (four- and
+two-player) and the two-player dummy-hands variant. Each probability carries its
+standard error over the deals. Combinations of these options (the joker with the
+loner led left of the dealer, ...) have no table; ``game_odds`` names the missing one.
+
+Assumptions for the variants the bidding model does not cover:
+
+* **Joker**: the model bids with the joker as the highest trump (its count reads the
+  joker's points). A turned-up joker (the dealer names the suit: 1 deal in 25) is
+  outside the model: such a deal is drawn again with the upcard swapped for another
+  kitty card chosen at random (the joker stays in the kitty), so the table is that of
+  deals whose upcard is not the joker, and is taken to stand for every deal.
+* **Dummy hands**: the model does not cover the dummies' set, so both players bid by
+  the point-count policy with its dummy bonus (:data:`solver.bidding.POLICY`, the
+  advisor's choice for this variant: ``dummy_weight`` count units per point the
+  bidder's side would score on the face-up dummies as makers of that suit), which is
+  deterministic: each deal has one result. Tricks 1-5 are played double dummy with
+  the personal hands (the dealer's pickup in round 1, discarding by
+  ``dealer_discard``), tricks 6-10 with the dummies, the non-dealer leading both. A
+  result is then the makers' side with the class of each set (``result``,
+  ``result2``): both sides may score in one deal.
+* **Defending alone** needs no table of its own: the bidding model never defends alone
+  (nor does any agent of :mod:`solver.match` but an external program), so a hand's
+  result distribution is exactly that of the same rules without the option
+  (``game_odds`` reads that table; the data file's ``aliases`` says so).
 
     python3 benchmarks/derive_hand_outcomes.py [--deals 40000] [--seed 11] [--threads 2]
-        [--out solver/data/hand-outcomes-v1.json] [--quick]
+        [--out solver/data/hand-outcomes-v1.json] [--quick] [--missing]
+
+``--missing`` derives only the variants the data file lacks and keeps the others as
+they are (each new table records its own provenance: command, date, deals, seed).
 """
 from __future__ import annotations
 
@@ -48,9 +74,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import derive_bidding_model as dbm                                   # noqa: E402
-from solver import Rules                                             # noqa: E402
-from solver.bidding import DEFAULT_MODEL                             # noqa: E402
-from solver.laws import TRICKS, makers_points, side_of               # noqa: E402
+from solver import Rules, solve_batch                                # noqa: E402
+from solver.bidding import DEFAULT_MODEL, POLICY, dealer_discard     # noqa: E402
+from solver.cardtables import CARD_BITS                              # noqa: E402
+from solver.cards import JOKER                                       # noqa: E402
+from solver.laws import TRICKS, first_leader, makers_points, pack_mask, seats_mask, side_of  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "solver" / "data" / "hand-outcomes-v1.json"
 RESULTS = ("euchred", "made", "march")
@@ -62,11 +90,27 @@ VARIANTS = (
     {"players": 4, "loner_lead": "left_of_dealer", "stick_the_dealer": True},
     {"players": 2},
     {"players": 2, "stick_the_dealer": True},
+    {"players": 4, "dealer_may_discard_upcard": False},
+    {"players": 4, "dealer_may_discard_upcard": False, "stick_the_dealer": True},
+    {"players": 2, "dealer_may_discard_upcard": False},
+    {"players": 2, "dealer_may_discard_upcard": False, "stick_the_dealer": True},
+    {"players": 4, "joker": True},
+    {"players": 4, "joker": True, "stick_the_dealer": True},
+    {"players": 2, "joker": True},
+    {"players": 2, "joker": True, "stick_the_dealer": True},
+    {"players": 2, "dummy_hands": True},
+    {"players": 2, "dummy_hands": True, "stick_the_dealer": True},
 )
+#: Options whose table is another's, and why (read by ``solver.advisor.game_odds``).
+ALIASES = {"defend_alone": "the bidding model never defends alone, so a hand's result distribution is that of "
+                           "the same rules without defend_alone"}
 
 
-def classes() -> list:
-    """The result classes in table order: ``(makers, alone, result)`` tuples, then ``"thrown_in"``."""
+def classes(rules: Rules | None = None) -> list:
+    """The result classes in table order: ``(makers, alone, result)`` tuples, then ``"thrown_in"``;
+    dummy hands: ``(makers, False, result, result2)``, the class of each set of five."""
+    if rules is not None and rules.dummy_hands:
+        return [(m, False, r, r2) for m in ("dealer", "other") for r in RESULTS for r2 in RESULTS] + ["thrown_in"]
     return [(m, a, r) for m in ("dealer", "other") for a in (False, True) for r in RESULTS] + ["thrown_in"]
 
 
@@ -110,6 +154,96 @@ def per_deal(deals: dbm.Deals, model) -> np.ndarray:
     return np.maximum(out, 0.0)
 
 
+def make_deals(n: int, seed: int, rules: Rules, threads: int) -> dbm.Deals:
+    """:func:`derive_bidding_model.make_deals`, a turned-up joker swapped for another kitty card (module docs)."""
+    hands, upcard, kitty = dbm.draw_deals(n, seed, rules)
+    if rules.joker:
+        rng = np.random.default_rng(np.random.SeedSequence([int(seed), 0x4a4b]))
+        for i in np.nonzero(upcard == int(JOKER))[0]:
+            others = [c for c in range(24) if int(kitty[i]) >> c & 1]
+            upcard[i] = others[rng.integers(len(others))]
+    r1, r2, solves = dbm.contract_points(hands, upcard, rules, threads)
+    return dbm.Deals(rules, hands, upcard, kitty, r1, r2, solves)
+
+
+def dummy_per_deal(n: int, seed: int, rules: Rules, threads: int) -> tuple:
+    """Dummy hands: ``(x, solves)``, x (n, 19) one-hot over :func:`classes` (the point-count policy is
+    deterministic), for ``n`` random deals with the dealer N (module docs)."""
+    rng = np.random.default_rng(np.random.SeedSequence([int(seed), 0x6475]))
+    cards = np.arange(24)
+    perm = cards[np.argsort(rng.random((n, 24)), axis=1)]
+    own = np.zeros((n, 4), dtype=np.uint32)
+    dummy = np.zeros((n, 4), dtype=np.uint32)
+    for k, s in enumerate((0, 2)):
+        own[:, s] = np.bitwise_or.reduce(CARD_BITS[perm[:, 5 * k:5 * k + 5]], axis=1)
+        dummy[:, s] = np.bitwise_or.reduce(CARD_BITS[perm[:, 10 + 5 * k:15 + 5 * k]], axis=1)
+    upcard = perm[:, 20].astype(np.int64)
+    up_suit = upcard % 4
+    lead = int(first_leader(dbm.DEALER, rules))
+    in_play = seats_mask(2)
+    # side 0's (N's) tricks per trump: set 1 (the dealer's pickup when trump is the upcard's suit), set 2
+    t1 = np.zeros((n, 4), dtype=np.int64)
+    t2 = np.zeros((n, 4), dtype=np.int64)
+    picked = own.copy()
+    six = own[:, dbm.DEALER] | CARD_BITS[upcard]
+    for u in np.unique(upcard):               # one upcard at a time: the card kept when it may not be thrown
+        r = np.nonzero(upcard == u)[0]
+        keep = None if rules.dealer_may_discard_upcard else int(u)
+        picked[r, dbm.DEALER] = six[r] & ~CARD_BITS[dealer_discard(six[r], int(u) % 4, keep)]
+    solves = 0
+    for t in range(4):
+        hands1 = np.where((up_suit == t)[:, None], picked, own).astype(np.uint32)
+        t1[:, t] = solve_batch(hands1, t, lead, 0, in_play, 2, threads)
+        t2[:, t] = solve_batch(dummy, t, lead, 0, in_play, 2, threads)
+        solves += 2 * n
+    pts = np.array([makers_points(k, rules) for k in range(TRICKS + 1)], dtype=np.float64)
+
+    def makers_pts(seat, trump_tricks):       # the maker's side's points of a set, per deal
+        mine = trump_tricks if side_of(seat, 2) == 0 else TRICKS - trump_tricks
+        return pts[mine]
+
+    maker = np.full(n, -1)
+    trump = np.full(n, -1)
+    open_ = np.ones(n, dtype=bool)
+    order = (2, 0)                            # the non-dealer S speaks first, then the dealer N
+    rows = np.arange(n)
+    for p in order:
+        rel = 0 if p == dbm.DEALER else 1
+        bonus = POLICY.dummy_weight * makers_pts(p, t2[rows, up_suit])
+        bid = np.zeros(n, dtype=bool)
+        for b in np.unique(bonus):            # the policy takes one bonus per call
+            sel = np.nonzero(open_ & (bonus == b))[0]
+            for u in np.unique(upcard[sel]):
+                ss = sel[upcard[sel] == u]
+                bid[ss] = POLICY.round1(own[ss, p], rel, int(u), 2, float(b))[0]
+        take = open_ & bid
+        maker[take], trump[take] = p, up_suit[take]
+        open_ &= ~take
+    for p in order:
+        rel = 0 if p == dbm.DEALER else 1
+        stuck = rules.stick_the_dealer and p == dbm.DEALER
+        idx = np.nonzero(open_)[0]
+        bonus = np.stack([POLICY.dummy_weight * makers_pts(p, t2[idx, t]) for t in range(4)], axis=1)
+        keys = np.unique(np.column_stack([bonus, up_suit[idx]]), axis=0)
+        for key in keys:
+            sel = idx[np.all(np.column_stack([bonus, up_suit[idx]]) == key, axis=1)]
+            suit, _ = POLICY.round2(own[sel, p], rel, int(key[4]), stuck, 2, list(key[:4]))
+            called = suit >= 0
+            maker[sel[called]], trump[sel[called]] = p, suit[called]
+            open_[sel[called]] = False
+    index = {c: k for k, c in enumerate(classes(rules))}
+    x = np.zeros((n, len(index)))
+    made = maker >= 0
+    x[~made, index["thrown_in"]] = 1.0
+    for i in np.nonzero(made)[0]:
+        m, t = int(maker[i]), int(trump[i])
+        side = "dealer" if side_of(m, 2) == side_of(dbm.DEALER, 2) else "other"
+        r1 = RESULTS[int(result_of(np.array([makers_pts(m, t1[i, t])]), False, rules)[0])]
+        r2 = RESULTS[int(result_of(np.array([makers_pts(m, t2[i, t])]), False, rules)[0])]
+        x[i, index[(side, False, r1, r2)]] = 1.0
+    return x, solves
+
+
 CHUNK = 10_000          # deals solved and evaluated at a time (bounded memory)
 
 
@@ -119,7 +253,7 @@ def chunks(n: int, seed: int):
         yield min(CHUNK, n - lo), seed + k
 
 
-def table(x: np.ndarray) -> dict:
+def table(x: np.ndarray, rules: Rules | None = None) -> dict:
     """One variant's entry of the data file from :func:`per_deal` of all its deals: the mean chance of each
     class and its standard error."""
     n = x.shape[0]
@@ -128,39 +262,64 @@ def table(x: np.ndarray) -> dict:
         raise AssertionError(f"the chances of a deal's results add to {total.min()}..{total.max()}, not 1")
     mean, se = x.mean(axis=0), x.std(axis=0, ddof=1) / np.sqrt(n)
     rows = []
-    for c, p, s in zip(classes(), mean, se):
+    for c, p, s in zip(classes(rules), mean, se):
         row = {"thrown_in": True} if c == "thrown_in" else {"makers": c[0], "alone": c[1], "result": c[2]}
+        if len(c) == 4:
+            row["result2"] = c[3]
         rows.append({**row, "p": float(p), "se": float(s)})
     return {"rows": rows}
 
 
-def derive(n: int, seed: int, threads: int, command: str, variants=VARIANTS, log=print) -> dict:
+def derive(n: int, seed: int, threads: int, command: str, variants=VARIANTS, log=print, keep=None) -> dict:
+    """The data file: every variant of ``variants`` derived, except those ``keep`` (an earlier data file)
+    already has, which are kept as they are."""
     start = time.perf_counter()
     model = DEFAULT_MODEL
+    kept = {json.dumps(t["rules"], sort_keys=True): t for t in (keep or {}).get("tables", [])}
     out = {"version": 1,
            "provenance": {"method": "exact auction chances under the bidding model over random deals solved "
                                     "double dummy (benchmarks/derive_hand_outcomes.py docstring)",
                           "command": command, "date": datetime.date.today().isoformat(), "seed": seed,
                           "deals": n, "chunk": f"{CHUNK} deals, chunk k drawn with seed + k", "dealer": "N (the distribution is relative to the dealer's side)"},
            "model": {k: v for k, v in model.to_dict().items() if k != "provenance"},
+           "policy": {"name": POLICY.name, "dummy_weight": POLICY.dummy_weight,
+                      "used_for": "the dummy-hands variant (module docs)"},
+           "aliases": ALIASES,
            "tables": []}
+    if keep:
+        out["provenance"] = keep["provenance"]
     for variant in variants:
+        if json.dumps(variant, sort_keys=True) in kept:
+            out["tables"].append(kept[json.dumps(variant, sort_keys=True)])
+            continue
         t0 = time.perf_counter()
         rules = Rules(**variant)
         parts, solves = [], 0
         for size, chunk_seed in chunks(n, seed):
-            deals = dbm.make_deals(size, chunk_seed, rules, threads)
+            if rules.dummy_hands:
+                x, k = dummy_per_deal(size, chunk_seed, rules, threads)
+                parts.append(x)
+                solves += k
+                continue
+            deals = make_deals(size, chunk_seed, rules, threads)
             parts.append(per_deal(deals, model))
             solves += deals.solves
-        entry = {"rules": variant, **table(np.concatenate(parts)), "solves": solves,
+        entry = {"rules": variant, **table(np.concatenate(parts), rules), "solves": solves,
                  "seconds": round(time.perf_counter() - t0, 1)}
+        if keep:
+            entry["provenance"] = {"command": command, "date": datetime.date.today().isoformat(), "seed": seed,
+                                   "deals": n}
         out["tables"].append(entry)
-        p = {(r.get("makers"), r.get("alone"), r.get("result")): r["p"] for r in entry["rows"]}
+        p = {}
+        for r in entry["rows"]:          # summed over the second set's class (dummy hands)
+            k = (r.get("makers"), r.get("alone"), r.get("result"))
+            p[k] = p.get(k, 0.0) + r["p"]
         made = sum(v for k, v in p.items() if k[2] in ("made", "march"))
         log(f"{variant}: {solves} solves in {entry['seconds']} s; makers make {made:.4f}, "
             f"dealer's side makes trump {sum(v for k, v in p.items() if k[0] == 'dealer'):.4f}, "
             f"alone {sum(v for k, v in p.items() if k[1]):.4f}, thrown in {p[(None, None, None)]:.4f}")
-    out["provenance"]["seconds"] = round(time.perf_counter() - start, 1)
+    if not keep:                 # the kept tables' provenance stays as it was
+        out["provenance"]["seconds"] = round(time.perf_counter() - start, 1)
     return out
 
 
@@ -171,12 +330,15 @@ def main(argv=None) -> dict:
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--quick", action="store_true", help="300 deals (a check, not data)")
+    ap.add_argument("--missing", action="store_true",
+                    help="derive only the variants --out lacks; keep its other tables as they are")
     args = ap.parse_args(argv)
     if args.quick:
         args.deals = 300
     command = shlex.join(["python3", "benchmarks/derive_hand_outcomes.py",
                           *(sys.argv[1:] if argv is None else argv)])
-    data = derive(args.deals, args.seed, args.threads, command)
+    keep = json.loads(args.out.read_text()) if args.missing and args.out.exists() else None
+    data = derive(args.deals, args.seed, args.threads, command, keep=keep)
     args.out.write_text(json.dumps(data, indent=1) + "\n")
     print(f"wrote {args.out} in {data['provenance']['seconds']} s")
     return data

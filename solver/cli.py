@@ -230,13 +230,14 @@ def _is_corpus(args) -> bool:
 
 def cmd_review_corpus(args) -> dict:
     from .review import review_corpus
-    if args.all:
-        raise EuchreError("--all: the corpus mode (--out, --cluster or a directory) writes JSON lines, "
-                          "not reports; review a single file for --all")
+    for flag, given in (("--all", args.all), ("--html", args.html is not None)):
+        if given:
+            raise EuchreError(f"{flag}: the corpus mode (--out, --cluster or a directory) writes JSON lines, "
+                              f"not reports; review a single file for {flag}")
     out = "-" if args.out is None else args.out
     try:
         result = review_corpus(args.files, worlds=args.worlds, seed=args.seed, out=out, jobs=args.jobs,
-                               cluster=args.cluster, inference=not args.no_inference,
+                               cluster=args.cluster, inference=not args.no_inference, score=not args.by_points,
                                progress=False if args.quiet else None)
     except KeyboardInterrupt:       # every finished deal is already written: say how to go on
         say("euchre: interrupted" + ("" if out == "-" else f"; the deals done are in {out}: run the same "
@@ -269,6 +270,8 @@ def cmd_review(args) -> dict:
     from .review import count_decisions, review_files
     if _is_corpus(args):
         return cmd_review_corpus(args)
+    if args.html is not None and len(args.files) != 1:
+        raise EuchreError(f"--html: the review page shows one game; {len(args.files)} files given")
     for path in args.files:
         read_record_file(path)           # refuse devices, FIFOs and oversized files before any work
     bar = progress = None
@@ -279,14 +282,27 @@ def cmd_review(args) -> dict:
         progress = bar.update
     try:
         reviews = review_files(args.files, worlds=args.worlds, seed=args.seed, jobs=args.jobs, progress=progress,
-                               inference=not args.no_inference)
+                               inference=not args.no_inference, score=not args.by_points)
     finally:
         if bar is not None:
             bar.close()
+    if args.html is not None:
+        _write_review_html(args.html, args.files, reviews)
     out = {"reviews": [r.to_dict() for r in reviews]}
     if not args.json:
         say("\n\n".join(r.text(verbose=args.all) for r in reviews))
     return out
+
+
+def _write_review_html(path: Path, files, reviews) -> None:
+    """``euchre review --html FILE``: the review page (solver.pages) of the one game, a self-contained file."""
+    from .pages import review_html
+    from .records import load_game
+    try:
+        Path(path).write_text(review_html(reviews[0], load_game(files[0])), encoding="utf-8")
+    except OSError as exc:
+        raise EuchreError(f"--html {str(path)!r}: cannot write it ({exc.strerror or exc})") from None
+    say(f"review page written to {path} (open it in a browser)", file=sys.stderr)
 
 
 def cmd_match(args) -> dict:
@@ -432,6 +448,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--worlds", type=int, default=200, help="worlds per decision (default 200)")
     p.add_argument("--no-inference", action="store_true",
                    help="uniform worlds and the point count for the calls (the first version's figures)")
+    p.add_argument("--by-points", action="store_true",
+                   help="judge every decision by the hand's expected points only (default: by the chance of "
+                        "winning the game from the score at each deal, where the record gives it)")
     p.add_argument("--seed", type=int, default=None,
                    help="seed of the worlds (default: each file's own, a hash of its content, so the same file "
                         "gets the same review; printed)")
@@ -439,9 +458,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--all", action="store_true",
                    help="also list every card with its figures: 'DD 4->5 (-1)' the makers' tricks with best "
                         "play before->after it (and its cost), 'info 9s:-0.17 ...' each legal card's average "
-                        "points for the player's side")
+                        "points for the player's side; judged by the game, 'P(win game) 9s:0.512 ...' each "
+                        "card's chance of winning the game")
     p.add_argument("--json", action="store_true", help='print one JSON object {"reviews": [...]} (a corpus: '
                                                        "its summary)")
+    p.add_argument("--html", type=Path, default=None, metavar="FILE",
+                   help="also write the review page to FILE: one self-contained HTML file (no network needed) "
+                        "to step through every call and card with its costs; one game file only")
     p.add_argument("--out", default=None, metavar="results.jsonl",
                    help="corpus mode: append one JSON line per deal to this file; a rerun skips the deals already "
                         "in it (resume). Without it a corpus' lines go to standard output")

@@ -48,6 +48,20 @@ def _trick_text(n) -> str:
     return f"{n:.2f} tricks"
 
 
+def _chance_text(x: float) -> str:
+    """A change in the chance of winning the game: ``-0.031``; none is ``0``."""
+    x = round(float(x), 3)
+    return "0" if x == 0 else f"{x:+.3f}"
+
+
+def _game_loss_text(loss, interval, label="P(win game)") -> str:
+    """``P(win game) -0.031 [-0.052, -0.010]``: a loss in the chance of the game (interval when sampled)."""
+    out = f"{label} {_chance_text(-loss)}"
+    if interval is not None:
+        out += f" [{_chance_text(-interval[1])}, {_chance_text(-interval[0])}]"
+    return out
+
+
 # -- review ----------------------------------------------------------------------
 def mistake_text(m) -> str:
     """One flagged decision (:class:`solver.review.Mistake`), as ``str(mistake)``: where, who,
@@ -58,6 +72,11 @@ def mistake_text(m) -> str:
         return f"{head} did not follow suit (not scored against legal cards){legal}"
     if m.double_dummy:
         cost = f"{_loss_text(m.tricks, _trick_text)}, {_points_text(-m.points)}"
+    elif m.win is not None:           # judged by the game's score
+        cost = f"{_game_loss_text(m.win, m.win_interval)}, {_points_text(-m.points)}"
+        if m.tricks is not None:
+            cost += f", {_signed(-m.tricks)} tricks"
+        cost += f" ({'exact, ' if m.exact else ''}{m.worlds} worlds)"
     else:
         cost = _points_text(-m.points)
         if m.tricks is not None:
@@ -71,8 +90,9 @@ def player_text(p) -> str:
     who = f"{p.seat}" + (f" ({one_line(p.name)})" if p.name else "")
     n = sum(p.mistakes.values())
     kinds = ", ".join(f"{v} {k}" for k, v in p.mistakes.items() if v)
+    game = "" if p.win_lost is None else f", P(win game) {_chance_text(-p.win_lost)} on calls and cards"
     return (f"{who + ':':<18} double dummy {_loss_text(p.dd_tricks, _trick_text)}; information set "
-            f"{_signed(-p.info_points)} points on cards, {_signed(-p.call_points)} on calls; "
+            f"{_signed(-p.info_points)} points on cards, {_signed(-p.call_points)} on calls{game}; "
             f"{n} mistake{'' if n == 1 else 's'}" + (f" ({kinds})" if kinds else ""))
 
 
@@ -93,6 +113,10 @@ def card_line(c) -> str:
         parts.append(f"DD {c.dd.before}->{c.dd.after}" + (f" (-{c.dd.cost})" if c.dd.cost else ""))
     if c.info is not None:
         parts.append("info " + " ".join(f"{k}:{_signed(v)}" for k, v in c.info.points.items()))
+        if c.info.game is not None:
+            g = c.info.game
+            parts.append("P(win game) " + " ".join(f"{k}:{v:.3f}" for k, v in g["p_win_game"].items())
+                         + f" ({_game_loss_text(g['loss'], None if c.info.exact else g['interval'], 'loss')})")
     return "  ".join(parts)
 
 
@@ -100,6 +124,11 @@ def deal_review_text(deal, verbose: bool = False) -> str:
     """A deal's review (:class:`solver.review.DealReview`): the summary, flagged mistakes,
     (``verbose``: every card), the record's notes, what was not analysed, the players."""
     lines = [deal.summary[:1].upper() + deal.summary[1:]]
+    if deal.score is not None:
+        lines.append("  judged by the chance of winning the game from "
+                     + ", ".join(f"{k} {v}" for k, v in deal.score.items()))
+    elif deal.by_points is not None:
+        lines.append(f"  judged by points: {deal.by_points}")
     for m in deal.mistakes:
         lines.append(f"  {m}")
     if verbose:
@@ -125,7 +154,8 @@ def review_text(review, verbose: bool = False) -> str:
     title = one_line(review.title if review.title == name else f"{name}: {review.title}")
     head = f"{title} ({len(review.deals)} deal{'' if len(review.deals) == 1 else 's'}, " \
            f"{review.worlds} worlds per decision, seed {review.seed})"
-    parts = [head, f"model: {review.model_text}"] + [f"note: {n}" for n in review.notes] + [""]
+    parts = [head, f"model: {review.model_text}", f"judged: {review.judging_text}"] \
+        + [f"note: {n}" for n in review.notes] + [""]
     for d in review.deals:
         parts.append(deal_review_text(d, verbose))
         parts.append("")
@@ -328,7 +358,7 @@ def corpus_text(result) -> str:
              + (f" on {result.workers} worker{'s' if result.workers != 1 else ''})" if result.workers else ")"))
     lines = [f"corpus review: {len(files)} file{'' if len(files) == 1 else 's'}, {result.records} "
              f"record{'' if result.records == 1 else 's'} ({result.worlds} worlds per decision, {seed}, model {model}, "
-             f"engine {result.engine})",
+             f"{'by the game' if result.score else 'by points'}, engine {result.engine})",
              f"  deals: {result.reviewed} reviewed{speed}, {result.skipped} already done, {result.failed} with an "
              f"error; lines {where}"]
     if dups:
@@ -386,7 +416,8 @@ def corpus_stats_text(stats) -> str:
             + (f"; {stats.superseded} repeated deal lines not used" if stats.superseded else "")]
     for c in stats.configs:
         head.append(f"  reviewed at {c['worlds']} worlds, seed {'per record' if c['seed'] is None else c['seed']}, "
-                    f"model {c['model'] or 'none (uniform worlds)'}, engine {c['engine']}")
+                    f"model {c['model'] or 'none (uniform worlds)'}, "
+                    f"{'by points' if c.get('score') is False else 'by the game'}, engine {c['engine']}")
     if len(stats.configs) > 1:
         head.append("  (the lines mix runs with different options: figures are not comparable across them)")
     head.append("costs are per judged decision, losses against the best choice (positive: lost); 95% intervals "

@@ -183,3 +183,139 @@ def test_http_bad_score_is_422_problem(client, score, word):
     assert body["status"] == 422 and body["detail"]
     if word is not None:
         assert word in body["detail"]
+
+
+# -- the seat's own choices inside advise with a score: the dealer's discard is chosen by the game --
+PICKUP = dict(hand="Qd As Ac Qh Kc", upcard="Jd", seat="S", dealer="S", rules=Rules(players=2), calls=["order"],
+              inference=False, seed=1)
+
+
+def _discard_figures_by_enumeration():
+    """Every discard of the two-player dealer S (diamonds, N leads): over all C(18, 5) hands of N, the
+    chance S takes 3+ tricks and S's mean points, from solve_batch on the enumerated deals."""
+    import itertools
+
+    import numpy as np
+
+    from solver.cards import Card, mask_of, parse_cards
+    hand = parse_cards(PICKUP["hand"])
+    up = Card.parse(PICKUP["upcard"])
+    unseen = [c for c in range(24) if c not in {int(x) for x in hand} | {int(up)}]
+    north = np.array([sum(1 << c for c in combo) for combo in itertools.combinations(unseen, 5)], dtype=np.uint32)
+    six = mask_of(hand) | up.mask
+    out = {}
+    for c in hand + [up]:
+        hands = np.zeros((north.size, 4), dtype=np.uint32)
+        hands[:, 0] = north
+        hands[:, 2] = six & ~c.mask
+        tricks = solver.solve_batch(hands, int(up) % 4, 0, 1, players=2).astype(int)
+        points = np.where(tricks == 5, 2, np.where(tricks >= 3, 1, -2))
+        out[str(c)] = (float((tricks >= 3).mean()), float(points.mean()))
+    return out
+
+
+def test_the_dealers_discard_is_chosen_by_the_game_with_a_score():
+    figures = _discard_figures_by_enumeration()
+    top_points = max(f[1] for f in figures.values())
+    by_points = {c for c, f in figures.items() if f[1] == top_points}
+    # ties in the chance of making go to the points (Kc and Ac are the same card here)
+    top_make = max((f[0], f[1]) for f in figures.values())
+    by_make = {c for c, f in figures.items() if (f[0], f[1]) == top_make}
+    assert not by_points & by_make           # the position is one where the two differ
+    plain = advise(**PICKUP).option("order")
+    assert str(plain.discard) in by_points
+    # at 9-9 the dealer's side wins the game exactly when it makes (euchred: N +2 wins)
+    scored = advise(**PICKUP, score={"N": 9, "S": 9}).option("order")
+    assert str(scored.discard) in by_make
+    assert scored.p_win_game == pytest.approx(top_make[0], abs=1e-12)
+    for card, summary in scored.discards.items():
+        assert summary["p_win_game"] == pytest.approx(figures[card][0], abs=1e-12)
+        assert summary["expected_points"] == pytest.approx(figures[card][1], abs=1e-12)
+    assert all("p_win_game" not in s for s in plain.discards.values())
+
+
+# -- the variants with their own tables (issue 12 item 4) --------------------------------------------------
+def test_the_joker_and_defending_alone_advise_by_the_game():
+    for rules in (Rules(joker=True), Rules(defend_alone=True)):
+        a = advise(**{**EXAMPLE, "worlds": 200}, rules=rules, score={"NS": 0, "EW": 8}, inference=False)
+        for o in a.options:
+            assert o.p_win_game == pytest.approx(by_hand(o, {"NS": 0, "EW": 8}, "W", "S", rules), abs=1e-9)
+
+
+def test_dummy_hands_score_each_set_to_its_own_side():
+    # The paper hand: N takes all five personal tricks (+2 N) and S all five on the dummies (+2 S) in every
+    # world, so ordering nets 0 points; what it does to the game depends on the score, set by set.
+    q = dict(hand="Jd Jh Qh Kh Ah", upcard="9h", seat="N", dealer="S", rules=Rules(players=2, dummy_hands=True),
+             dummies="N:9d 9s Ts Qs Ks S:Td Qd Kd Ad As", calls=["order"])
+    assert advise(**q).option("order").expected_points == 0
+    # both reach 10 at 8-8: equal scores, no winner (counted half); at 8-7 N wins with 10 to 9; at 7-8 S
+    # wins; from 3-3 the game goes on at 5-5 with N to deal (the deal passes from S to N)
+    for score, want in (({"N": 8, "S": 8}, 0.5), ({"N": 8, "S": 7}, 1.0), ({"N": 7, "S": 8}, 0.0),
+                        ({"N": 3, "S": 3}, win_probability({"N": 5, "S": 5}, "N", q["rules"])["N"])):
+        o = advise(**q, score=score).option("order")
+        assert o.exact and o.p_win_game == pytest.approx(want, abs=1e-12), score
+
+
+# -- ... and the seat's own round-2 turn after a pass ---------------------------------------------------------
+ROUND2 = dict(hand="Jh 9c Ah Jc Ad", upcard="Ac", seat="N", dealer="S", rules=Rules(players=2), calls=["pass"],
+              inference=False, seed=1)
+
+
+def test_the_seats_own_round2_turn_is_chosen_by_the_game_with_a_score():
+    """N passes the Ac; S (dealer) bids by the point-count policy; where S passes too, N names the one suit
+    (or passes) that is best over those deals: by points without a score, by the chance of the game at 9-9
+    (any point wins it, any point to S loses it). Every figure from the enumerated deals and solve_batch."""
+    import itertools
+
+    import numpy as np
+
+    from solver.bidding import POLICY, dealer_discard
+    from solver.cardtables import CARD_BITS
+    from solver.cards import Card, mask_of, parse_cards
+    hand = parse_cards(ROUND2["hand"])
+    up = Card.parse(ROUND2["upcard"])
+    unseen = [c for c in range(24) if c not in {int(x) for x in hand} | {int(up)}]
+    south = np.array([sum(1 << c for c in combo) for combo in itertools.combinations(unseen, 5)], dtype=np.uint32)
+    hands = np.zeros((south.size, 4), dtype=np.uint32)
+    hands[:, 0] = mask_of(hand)
+    hands[:, 2] = south
+    pts = {t: (1 if t >= 3 else -2) if t < 5 else 2 for t in range(6)}       # makers' points by tricks
+
+    def n_points(h, trump, makers_side):      # N's points when side makers_side (0 = N) made trump, N leads
+        t = solver.solve_batch(h, trump, 0, makers_side, players=2).astype(int)
+        p = np.array([pts[x] for x in t])
+        return p if makers_side == 0 else -p
+
+    ordered, _ = POLICY.round1(south, 0, int(up), 2)
+    six = south | up.mask
+    after_pickup = hands.copy()
+    after_pickup[:, 2] = six & ~CARD_BITS[dealer_discard(six, int(up) % 4)]
+    first = n_points(after_pickup, int(up) % 4, 1)
+    rest = ~ordered
+    choice = {}
+    for s in (1, 2, 3):                       # N names diamonds, hearts or spades
+        choice[s] = n_points(hands, s, 0)
+    suit, _ = POLICY.round2(south, 0, int(up) % 4, False, 2)
+    passed = np.zeros(south.size, dtype=int)
+    for s in (1, 2, 3):
+        sel = suit == s
+        if sel.any():
+            passed[sel] = n_points(hands[sel], s, 1)
+    choice["pass"] = passed                   # S passing too throws the hand in: 0
+    at = solver.win_probability({"N": 9, "S": 9}, "N", ROUND2["rules"])["N"]       # thrown in: N deals next
+
+    def wins(p):
+        return np.where(p > 0, 1.0, np.where(p < 0, 0.0, at))
+
+    def total(c, f):
+        return float(np.where(ordered, f(first), f(choice[c])).mean())
+
+    by_points = max(choice, key=lambda c: (choice[c][rest].mean(), str(c)))
+    by_game = max(choice, key=lambda c: (wins(choice[c])[rest].mean(), choice[c][rest].mean()))
+    assert by_points != by_game
+    plain = advise(**ROUND2, policy=POLICY).option("pass")
+    assert plain.expected_points == pytest.approx(total(by_points, lambda p: p), abs=1e-12)
+    scored = advise(**ROUND2, policy=POLICY, score={"N": 9, "S": 9}).option("pass")
+    assert scored.expected_points == pytest.approx(total(by_game, lambda p: p), abs=1e-12)
+    assert scored.p_win_game == pytest.approx(total(by_game, wins), abs=1e-12)
+    assert scored.p_win_game > total(by_points, wins) + 1e-4      # a small gain, but exact figures

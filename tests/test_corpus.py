@@ -373,13 +373,14 @@ def test_other_options_are_other_keys(tmp_path):
     assert review_corpus([path], worlds=12, seed=1, out=out, progress=False).reviewed == 2     # worlds
     assert review_corpus([path], worlds=10, seed=2, out=out, progress=False).reviewed == 2     # seed
     assert review_corpus([path], worlds=10, seed=1, out=out, progress=False, inference=False).reviewed == 2
+    assert review_corpus([path], worlds=10, seed=1, out=out, progress=False, score=False).reviewed == 2
     keys = [deal_key(x) for x in lines_of(out)]
-    assert len(keys) == len(set(keys)) == 8
+    assert len(keys) == len(set(keys)) == 10
     # a whole last line without its line feed is kept, and the next line starts on a line of its own
     text = out.read_text()
     out.write_text(text.rstrip("\n"))
     assert review_corpus([path], worlds=10, seed=3, out=out, progress=False).reviewed == 2
-    assert len(lines_of(out)) == 10
+    assert len(lines_of(out)) == 12
 
 
 # ----------------------------------------------------------------------------- bad input
@@ -467,7 +468,8 @@ def call(seat, made, best, loss, flags=()):
 def deal_line(sha, names, calls, cards, worlds=20, error=None):
     seats = "NESW"
     return {"kind": "deal", "version": 1, "path": f"{sha[0]}.egn", "sha256": sha, "deal": 0, "deals": 1,
-            "names": names, "rules": {"players": 4}, "engine": "0.1.0", "model": "m", "seed": 1, "worlds": worlds,
+            "names": names, "rules": {"players": 4}, "engine": "0.1.0", "model": "m", "score": True, "seed": 1,
+            "worlds": worlds,
             "review": None if error else {"players": {s: {"name": n} for s, n in zip(seats, names)},
                                           "calls": calls, "cards": cards},
             "error": error, "attempts": 1, "seconds": 0.1}
@@ -534,7 +536,7 @@ def test_stats_match_the_hand_computed_figures(tmp_path):
     assert o.cards["dd_tricks"].high == pytest.approx(0.25 + 0.795612, abs=1e-5)
     # calls [0.5, 0.25, 0.0]: mean 0.25, sd 0.25, t(0.975, 2) = 4.302653: half 0.621036
     assert o.calls["info_points"].low == pytest.approx(0.25 - 0.621036, abs=1e-5)
-    assert s.configs == [{"worlds": 20, "seed": 1, "model": "m", "engine": "0.1.0"}]
+    assert s.configs == [{"worlds": 20, "seed": 1, "model": "m", "score": True, "engine": "0.1.0"}]
 
 
 def test_euchre_stats_text_json_csv(tmp_path, capsys):

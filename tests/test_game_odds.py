@@ -20,14 +20,14 @@ SCRIPT = ROOT / "benchmarks" / "derive_hand_outcomes.py"
 
 def direct(target: int, dist: tuple, thrown_terms: int = 3000):
     """P(side 0 wins | a, b, dealer side d), memoised, from the rules: a hand dealt by side d scores by
-    ``dist[d]`` ({(points 0, points 1): p}); a side at or past the target has won; the deal passes on after
-    every hand, thrown in or not. A run of k thrown-in hands is summed as a series (no 2x2 algebra)."""
+    ``dist[d]`` ({(points 0, points 1): p}); a side at or past the target has won (a dummy-hands deal may
+    take both there: the higher score wins, as solver.game.Game.winner, and a tie, no winner, counts
+    half); the deal passes on after every hand, thrown in or not. A run of k thrown-in hands is summed as
+    a series (no 2x2 algebra)."""
     @lru_cache(maxsize=None)
     def w(a, b, d):
-        if a >= target:
-            return 1.0
-        if b >= target:
-            return 0.0
+        if a >= target or b >= target:
+            return 1.0 if a > b else 0.0 if b > a else 0.5
         total, chain, dealer = 0.0, 1.0, d
         for _ in range(thrown_terms):            # k thrown-in hands, then one that scores
             for (x, y), p in dist[dealer].items():
@@ -87,10 +87,40 @@ def test_the_two_sides_chances_add_to_one():
                 assert a_wins[a, b, d] + b_wins[b, a, 1 - d] == pytest.approx(1.0, abs=1e-12)
 
 
+# a made-up dummy-hands-like distribution: both sides score in some deals, so a deal can take both past the
+# target (at 9-9, (1, 2) wins for side 1 and (2, 2) ties)
+BOTH = ({(1, 0): 0.2, (2, 0): 0.1, (1, 2): 0.2, (2, 2): 0.1, (0, 1): 0.2, (2, 1): 0.1, (0, 0): 0.1},
+        {(0, 1): 0.25, (0, 2): 0.05, (2, 1): 0.2, (2, 2): 0.15, (1, 0): 0.2, (1, 2): 0.1, (0, 0): 0.05})
+
+
+@pytest.mark.parametrize("target", [1, 5, 10])
+def test_win_table_with_both_sides_scoring_agrees_with_the_direct_recursion(target):
+    table = win_table(target, as_outcomes(BOTH))
+    w = direct(target, BOTH)
+    for a in range(target):
+        for b in range(target):
+            for d in (0, 1):
+                assert table[a, b, d] == pytest.approx(w(a, b, d), abs=1e-12)
+    mirror = tuple({(y, x): p for (x, y), p in BOTH[1 - d].items()} for d in (0, 1))
+    other = win_table(target, as_outcomes(mirror))
+    assert np.allclose(table + other.transpose(1, 0, 2)[:, :, ::-1], 1.0, atol=1e-12)
+    # by hand, from 9-9 to 10 with side 0 dealing: (1, 0), (2, 0), (2, 1) win; (2, 2) ties; the throw-in
+    # hands the deal to side 1, from which (1, 0), (2, 1) win and (2, 2) ties
+    if target == 10:
+        w1 = 0.2 + 0.2 + 0.15 / 2
+        assert table[9, 9, 0] == pytest.approx((0.2 + 0.1 + 0.1 + 0.1 / 2 + 0.1 * w1) / (1 - 0.1 * 0.05))
+
+
 @pytest.mark.parametrize("rules", [Rules(), Rules(winning_score=5), Rules(winning_score=7, stick_the_dealer=True),
                                    Rules(winning_score=11, loner_lead="left_of_dealer"), Rules(players=2),
                                    Rules(players=2, winning_score=7, stick_the_dealer=True),
-                                   Rules(winning_score=10, march_score=3, loner_march_score=5)])
+                                   Rules(winning_score=10, march_score=3, loner_march_score=5),
+                                   Rules(joker=True), Rules(joker=True, stick_the_dealer=True, winning_score=7),
+                                   Rules(players=2, joker=True), Rules(dealer_may_discard_upcard=False),
+                                   Rules(players=2, dealer_may_discard_upcard=False, stick_the_dealer=True),
+                                   Rules(defend_alone=True, lone_defender_score=6),
+                                   Rules(players=2, dummy_hands=True),
+                                   Rules(players=2, dummy_hands=True, stick_the_dealer=True, winning_score=11)])
 def test_win_probability_is_the_direct_recursion_over_the_shipped_distribution(rules):
     names = ("N", "S") if rules.players == 2 else ("NS", "EW")
     dist = tuple(dict(hand_outcomes(names[d], rules).chances) for d in (0, 1))
@@ -103,7 +133,9 @@ def test_win_probability_is_the_direct_recursion_over_the_shipped_distribution(r
                 assert odds[names[1]] == pytest.approx(1 - w(a, b, d), abs=1e-12)
 
 
-@pytest.mark.parametrize("rules", [Rules(), Rules(players=2), Rules(winning_score=7)])
+@pytest.mark.parametrize("rules", [Rules(), Rules(players=2), Rules(winning_score=7), Rules(joker=True),
+                                   Rules(players=2, joker=True), Rules(dealer_may_discard_upcard=False),
+                                   Rules(players=2, dummy_hands=True)])
 def test_chances_rise_with_a_sides_own_score(rules):
     names = ("N", "S") if rules.players == 2 else ("NS", "EW")
     t = rules.winning_score
@@ -161,14 +193,41 @@ def test_hand_outcomes_are_the_data_files_classes_scored_by_the_rules():
     assert {pts for pts, _ in two.chances} <= {(1, 0), (2, 0), (0, 1), (0, 2), (0, 0)}
 
 
+def test_the_new_variants_have_tables_scored_from_their_classes():
+    # defending alone reads the table without it (the model never defends alone): the same distribution
+    assert hand_outcomes("NS", Rules(defend_alone=True)).chances == hand_outcomes("NS").chances
+    assert "defend_alone" in json.loads(DATA_PATH.read_text())["aliases"]
+    # the joker: its own table, differing from the plain pack's (the joker makes loners more common)
+    assert hand_outcomes("NS", Rules(joker=True)).chances != hand_outcomes("NS").chances
+    p = {(r.get("makers"), r.get("alone"), r.get("result")): r["p"] for r in rows_of({"players": 4, "joker": True})}
+    assert hand_outcomes("NS", Rules(joker=True))[4, 0] == pytest.approx(p["dealer", True, "march"])
+    # dummy hands: each set scored as a hand, both sides may score in one deal
+    rows = rows_of({"players": 2, "dummy_hands": True})
+    q = {(r.get("makers"), r.get("result"), r.get("result2")): r["p"] for r in rows}
+    n = hand_outcomes("N", Rules(players=2, dummy_hands=True))        # N deals: N are the "dealer" makers
+    # N scores 1 only as maker, S 2 only by euchring it: N made one set and was euchred in the other
+    assert n[1, 2] == pytest.approx(q["dealer", "made", "euchred"] + q["dealer", "euchred", "made"])
+    assert n[3, 0] == pytest.approx(q["dealer", "made", "march"] + q["dealer", "march", "made"])
+    assert n[0, 4] == pytest.approx(q["other", "march", "march"])
+    assert n[2, 2] == pytest.approx(q["dealer", "march", "euchred"] + q["dealer", "euchred", "march"]
+                                    + q["other", "march", "euchred"] + q["other", "euchred", "march"])
+    assert sum(c for _, c in n.chances) == pytest.approx(1.0, abs=1e-12)
+    assert any(a and b for (a, b), c in n.chances if c > 0)
+
+
 def test_the_data_is_of_the_shipped_model_and_covers_its_variants():
     data = json.loads(DATA_PATH.read_text())
     assert data["model"] == {k: v for k, v in DEFAULT_MODEL.to_dict().items() if k != "provenance"}
     assert data["provenance"]["deals"] >= 100_000
     keys = [t["rules"] for t in data["tables"]]
     for key in ({"players": 4}, {"players": 4, "stick_the_dealer": True}, {"players": 2},
-                {"players": 2, "stick_the_dealer": True}, {"players": 4, "loner_lead": "left_of_dealer"}):
+                {"players": 2, "stick_the_dealer": True}, {"players": 4, "loner_lead": "left_of_dealer"},
+                {"players": 4, "joker": True}, {"players": 2, "joker": True, "stick_the_dealer": True},
+                {"players": 4, "dealer_may_discard_upcard": False}, {"players": 2, "dummy_hands": True},
+                {"players": 2, "dummy_hands": True, "stick_the_dealer": True}):
         assert key in keys
+    for t in data["tables"]:
+        assert t.get("provenance", data["provenance"])["deals"] >= 100_000
     for t in data["tables"]:
         assert sum(r["p"] for r in t["rows"]) == pytest.approx(1.0, abs=1e-9)
         assert all(0 <= r["se"] < 0.005 for r in t["rows"])
@@ -201,6 +260,25 @@ def test_the_script_adds_the_auction_up_as_the_model_derivation_does():
         assert np.allclose(value, expected, atol=1e-9)
 
 
+def test_the_script_swaps_a_turned_up_joker_and_gives_a_dummy_deal_one_result():
+    spec = importlib.util.spec_from_file_location("derive_hand_outcomes", SCRIPT)
+    script = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = script
+    spec.loader.exec_module(script)
+    raw = script.dbm.draw_deals(400, 5, Rules(joker=True))[1]
+    assert (raw == 24).any()                       # the sample has turned-up jokers to swap
+    deals = script.make_deals(400, 5, Rules(joker=True), threads=1)
+    assert (deals.upcard != 24).all() and ((deals.kitty >> deals.upcard.astype(np.uint32)) & 1).all()
+    assert ((deals.kitty >> np.uint32(24)) & 1)[raw == 24].all()      # the joker stays in the kitty
+    assert (deals.upcard == raw)[raw != 24].all()
+    for rules in (Rules(players=2, dummy_hands=True), Rules(players=2, dummy_hands=True, stick_the_dealer=True)):
+        x, solves = script.dummy_per_deal(300, 5, rules, threads=1)
+        assert solves == 8 * 300 and set(np.unique(x)) <= {0.0, 1.0} and (x.sum(axis=1) == 1).all()
+        assert x.shape[1] == len(script.classes(rules)) == 19
+        if rules.stick_the_dealer:
+            assert x[:, -1].sum() == 0             # a stuck dealer names a suit: never thrown in
+
+
 # -- bad input ----------------------------------------------------------------------------
 @pytest.mark.parametrize("score, dealer, rules, words", [
     ({"NS": -1, "EW": 3}, "N", None, "-1"),
@@ -214,10 +292,9 @@ def test_the_script_adds_the_auction_up_as_the_model_derivation_does():
     ({"N": 3, "E": 1}, "N", Rules(players=2), "'E'"),
     ({"NS": 3, "EW": 1}, "N", Rules(players=2), "'NS'"),
     ("NS:8,EW:6", "N", None, "points by side"),
-    ({"NS": 3, "EW": 1}, "N", Rules(joker=True), "joker"),
-    ({"NS": 3, "EW": 1}, "N", Rules(defend_alone=True), "defend_alone"),
-    ({"N": 3, "S": 1}, "N", Rules(players=2, dummy_hands=True), "dummy_hands"),
-    ({"NS": 3, "EW": 1}, "N", Rules(dealer_may_discard_upcard=False), "dealer_may_discard_upcard"),
+    ({"NS": 3, "EW": 1}, "N", Rules(joker=True, loner_lead="left_of_dealer"), "joker True, loner_lead"),
+    ({"N": 3, "S": 1}, "N", Rules(players=2, dummy_hands=True, dealer_may_discard_upcard=False), "dummy_hands True"),
+    ({"NS": 3, "EW": 1}, "N", Rules(joker=True, dealer_may_discard_upcard=False), "no table for this combination"),
     ({"NS": 3, "EW": 1}, "N", Rules(num_deals=8), "num_deals"),
 ])
 def test_bad_scores_and_rules_are_named(score, dealer, rules, words):
@@ -233,6 +310,11 @@ def test_bad_dealers_and_points_are_named():
         win_probability({"NS": 1, "EW": 2}, "X")
     with pytest.raises(RulesError, match="only one side scores"):
         p_win_after(1, 2, {"NS": 1, "EW": 2}, "N")
+    # a dummy-hands deal scores each set of five: both sides may score, the higher total wins at the target
+    dummy = Rules(players=2, dummy_hands=True)
+    assert p_win_after(1, 2, {"N": 9, "S": 9}, "N", dummy).to_dict() == {"N": 0.0, "S": 1.0}
+    assert p_win_after(2, 2, {"N": 8, "S": 8}, "N", dummy).to_dict() == {"N": 0.5, "S": 0.5}
+    assert p_win_after(2, 1, {"N": 8, "S": 8}, "N", dummy).to_dict() == {"N": 1.0, "S": 0.0}
     with pytest.raises(RulesError, match="-1"):
         p_win_after(-1, 0, {"NS": 1, "EW": 2}, "N")
     with pytest.raises(RulesError, match="before the hand"):

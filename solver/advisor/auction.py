@@ -61,13 +61,15 @@ class Auction:
     ``weights`` (n,) weigh the worlds (enumerated worlds under inference, or a variant's
     importance weights) where the advised seat chooses by an average (its own round-2
     turn, its discard); ``None`` is uniform. ``engine`` shares the solved positions
-    of another auction on the same worlds.
+    of another auction on the same worlds. ``wins`` (advising with a score:
+    :func:`~.game_odds.win_values`) makes the advised seat's own choices (its round-2
+    turn, its discard) by the chance of winning the game instead of the points (:meth:`value`).
     """
 
     def __init__(self, hand_mask, upcard, seat, dealer, rnd, rules, worlds, threads, policy, own_round2,
-                 dummies=None, *, model=None, draws=None, weights=None, engine: Engine | None = None):
+                 dummies=None, *, model=None, draws=None, weights=None, engine: Engine | None = None, wins=None):
         self.hand, self.up, self.seat, self.dealer, self.round = hand_mask, upcard, seat, dealer, rnd
-        self.rules, self.policy, self.own_round2 = rules, policy, own_round2
+        self.rules, self.policy, self.own_round2, self.wins = rules, policy, own_round2, wins
         self.model, self.draws, self.weights = model, draws, weights
         self.expected = model is not None and draws is None
         self.players = rules.players
@@ -99,6 +101,21 @@ class Auction:
         if e is None:
             return float(res.points.mean())
         return float((e * res.points).sum() / e.sum())
+
+    def per_entry(self, res: Result) -> np.ndarray:
+        """What the advised seat maximises, per entry of ``res``: the chance of winning the game
+        with a score (``wins``), else the points for its side (float)."""
+        if self.wins is None:
+            return res.points.astype(float)
+        return self.wins(res.points, None if self.dummies is None else res.points2)
+
+    def value(self, res: Result) -> float:
+        """The (weighted) mean of :meth:`per_entry`: how the seat's own choices are ranked."""
+        v = self.per_entry(res)
+        e = self.entry_weights(res)
+        if e is None:
+            return float(v.mean()) if v.size else 0.0
+        return float((e * v).sum() / e.sum())
 
     # -- dummy hands ----------------------------------------------------------------
     def dummy_points(self, trump, maker) -> int:
@@ -224,7 +241,8 @@ class Auction:
 
     def own_round2_best(self, rows, i, prob=None) -> Result:
         """The advised seat's own round-2 turn: the one call (or pass) best on average over ``rows``
-        (``prob``: the expected auction's chance of each entry reaching it)."""
+        (:meth:`value`: points, or the chance of the game with a score; ``prob``: the expected
+        auction's chance of each entry reaching it)."""
         best, best_mean = None, None
         forced = self.rules.stick_the_dealer and self.seat == self.dealer
         for choice in self.round2_choices(forced):
@@ -235,8 +253,8 @@ class Auction:
                 suit, lone = choice
                 res = self.finish(rows, self.seat, suit, lone, None)
                 res.prob = prob
-            m = self.mean(res)
-            if best is None or m > best_mean + 1e-12:
+            m = (self.value(res), self.mean(res)) if self.wins is not None else (self.mean(res),)
+            if best is None or ahead(m, best_mean):
                 best, best_mean = res, m
         return best
 
@@ -302,6 +320,11 @@ class Auction:
 
 
 
+def ahead(a: tuple, b: tuple) -> bool:
+    """``a`` ranks above ``b``: the first figure that differs by more than rounding is larger."""
+    return next((x > y for x, y in zip(a, b) if abs(x - y) > 1e-12), False)
+
+
 def call_draws(n: int, seed: int) -> np.ndarray:
     """The uniforms (n, 4, 2, 2) of the sampled auction: per world, seat, round, (the call, going alone).
 
@@ -352,8 +375,10 @@ def best_discard(adv: Auction, rows, lone, hand_mask, up, exact):
     paired mean difference from the leader there is below zero by more than
     :data:`SCREEN_Z` standard errors is dropped; the others are played on all the
     worlds and the best mean wins (weighted by the auction's ``weights``). Exact
-    (enumerated) worlds: every discard is played on every world. Returns ``(result, card,
-    {card: summary}, {card: result})``, the last for every discard played on all the worlds.
+    (enumerated) worlds: every discard is played on every world. With a score (``adv.wins``) the
+    screen and the choice are by the chance of winning the game (:meth:`Auction.value`), and each
+    summary also gives ``p_win_game``. Returns ``(result, card, {card: summary}, {card: result})``,
+    the last for every discard played on all the worlds.
     """
     me, up_suit = adv.seat, up % 4
     cands = [int(c) for c in cards_of(hand_mask | (1 << up))]
@@ -363,18 +388,22 @@ def best_discard(adv: Auction, rows, lone, hand_mask, up, exact):
     tried = {}
     if not exact and rows.size >= 4 * SCREEN_WORLDS:
         sub = rows[:SCREEN_WORLDS]
-        pts = {c: adv.finish(sub, me, up_suit, lone, c).points.astype(float) for c in cands}
-        lead = max(cands, key=lambda c: pts[c].mean())
+        res_sub = {c: adv.finish(sub, me, up_suit, lone, c) for c in cands}
+        val = {c: adv.per_entry(r) for c, r in res_sub.items()}
+        lead = max(cands, key=lambda c: val[c].mean())
         keep = []
         for c in cands:
-            d = pts[c] - pts[lead]
+            d = val[c] - val[lead]
             se = d.std(ddof=1) / math.sqrt(d.size)
             if c == lead or d.mean() + SCREEN_Z * se >= 0:
                 keep.append(c)
             else:
-                lo, hi = mean_interval(pts[c], False)
-                tried[c] = {"expected_points": float(pts[c].mean()), "points_interval": [lo, hi],
+                pts = res_sub[c].points.astype(float)
+                lo, hi = mean_interval(pts, False)
+                tried[c] = {"expected_points": float(pts.mean()), "points_interval": [lo, hi],
                             "worlds": int(sub.size), "screened_out": True}
+                if adv.wins is not None:
+                    tried[c]["p_win_game"] = float(val[c].mean())
     best, best_card, best_ep, played = None, None, None, {}
     for c in keep:
         res = played[c] = adv.finish(rows, me, up_suit, lone, c)
@@ -382,9 +411,13 @@ def best_discard(adv: Auction, rows, lone, hand_mask, up, exact):
         lo, hi = (ep, ep) if exact else mean_interval(res.points.astype(float), exact)
         tried[c] = {"expected_points": ep, "points_interval": [lo, hi], "worlds": int(rows.size),
                     "screened_out": False}
-        if best is None or ep > best_ep + 1e-12:
-            best, best_card, best_ep = res, c, ep
+        v = (ep,)
+        if adv.wins is not None:      # the chance of the game first, ties by the points
+            tried[c]["p_win_game"] = adv.value(res)
+            v = (tried[c]["p_win_game"], ep)
+        if best is None or ahead(v, best_ep):
+            best, best_card, best_ep = res, c, v
     return best, Card(best_card), {str(Card(c)): tried[c] for c in cands}, played
 
 
-__all__ = ["Result", "Auction", "merge", "concat", "call_draws", "best_discard", "SCREEN_WORLDS", "SCREEN_Z"]
+__all__ = ["Result", "Auction", "ahead", "merge", "concat", "call_draws", "best_discard", "SCREEN_WORLDS", "SCREEN_Z"]

@@ -16,7 +16,7 @@ from ..errors import CardError, IllegalActionError, PositionError, RulesError
 from ..rules import Rules
 from ..stats import mean_interval, wilson
 from ..worlds import EXACT_LIMIT, bid_space
-from .auction import Auction, Result, best_discard, call_draws
+from .auction import Auction, Result, ahead, best_discard, call_draws
 from .game_odds import win_values
 from .inference import MAX_PROPOSALS, draw_worlds, effective_worlds, evidence, evidence_text, pass_likelihood
 from .calls import parse_calls
@@ -77,7 +77,8 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             :attr:`Option.p_win_game`, the chance that the seat's side wins the game after this
             hand (each world's points to a side, then :func:`solver.p_win_after` with the deal
             passing to the dealer's left; a thrown-in hand scores nothing), and the recommendation
-            and margin are by it (ties by expected points); without, nothing changes.
+            and margin are by it (ties by expected points), as are the seat's own choices inside an
+            option (its discard after a pickup, its round-2 turn after a pass); without, nothing changes.
 
     Returns: an :class:`Advice`.
 
@@ -182,7 +183,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
     def auction_for(m, weights, engine=None):
         return Auction(hand_mask, int(up), me, int(dealer), round, rules, w, threads, policy, own_round2,
                        dummy_masks, model=None if policy is not None else m, draws=draws, weights=weights,
-                       engine=engine)
+                       engine=engine, wins=wins)
 
     adv = auction_for(model, draw.weights)
     n = len(w)
@@ -245,7 +246,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
 
     best_i = 0
     for i, o in enumerate(options):
-        if _ahead(rank(o), rank(options[best_i])):
+        if ahead(rank(o), rank(options[best_i])):
             best_i = i
     rec = options[best_i]
     if len(options) > 1:
@@ -276,7 +277,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
                 if o.call == "pass":
                     res = pass_result(va)
                 elif o.call in played:   # the dealer picks the discard best under the variant
-                    res = max(played[o.call].values(), key=va.mean)
+                    res = max(played[o.call].values(), key=va.value)
                 else:
                     res = results[o.call]
                 points[o.call] = va.mean(res)
@@ -284,7 +285,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
                     chances[o.call] = _mean(wins(res.points), va.entry_weights(res))
             top = options[0].call
             for o in options:
-                if _ahead(*((chances[c], points[c]) if wins is not None else (points[c],) for c in (o.call, top))):
+                if ahead(*((chances[c], points[c]) if wins is not None else (points[c],) for c in (o.call, top))):
                     top = o.call
             variant = {"role": role, "delta": delta, "model": vm.name, "recommended": top,
                        "recommended_name": next(o.name for o in options if o.call == top),
@@ -318,11 +319,6 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
                   None if dummy_masks is None else (dummy_masks[0], dummy_masks[2]),
                   model=model, bidding=bidding, variants=tuple(variants), robust=robust, weights=draw.weights,
                   score=None if wins is None else wins.score)
-
-
-def _ahead(a: tuple, b: tuple) -> bool:
-    """``a`` ranks above ``b``: the first figure that differs by more than rounding is larger."""
-    return next((x > y for x, y in zip(a, b) if abs(x - y) > 1e-12), False)
 
 
 def _mean(values, e) -> float:
@@ -386,8 +382,8 @@ def _option(action, trump, alone, discard, res: Result, exact, seat, dealer, pla
     values, counts = np.unique(res.points, return_counts=True)
     outcomes = {int(v): float(c) / n for v, c in zip(values, counts)}
     game = {}
-    if wins is not None:
-        pw = wins(res.points)
+    if wins is not None:            # dummy hands: each set's points to its own side
+        pw = wins(res.points, res.points2 if dummy else None)
         lo, hi = mean_interval(pw, exact)
         game = {"p_win_game": _mean(pw, None), "p_win_game_interval": (max(0.0, lo), min(1.0, hi)),
                 "world_wins": pw}

@@ -14,24 +14,35 @@ of a hand at a given score, with a given side dealing. It rests on two parts:
   error is in the data) and shipped as ``solver/data/hand-outcomes-v1.json`` with its
   provenance. The points of each result follow from the rules' scoring options
   (``march_score``, ``loner_march_score``, ...) by :func:`solver.laws.hand_points`.
+  In the dummy-hands variant a result is the class of each set of five (``result``,
+  ``result2``), each scored as a hand, so both sides may score in one deal.
 * **The game** (:func:`win_table`): W(a, b, d), the chance that side 0 (NS; N in
   two-player) wins from a points to b with side d dealing, is
   sum over results of P(result | d) * W(a', b', 1 - d), a side at or past the target
   having won: the deal passes to the left, so the dealer's side alternates every
   hand in both the four- and the two-player game. A thrown-in hand changes only the
   dealer, so the two unknowns of each score, W(a, b, 0) and W(a, b, 1), are solved
-  together from their 2x2 linear system (exact, no iteration).
+  together from their 2x2 linear system (exact, no iteration). When a deal takes a
+  side to the target the higher score wins (only the dummy-hands variant can take both
+  sides there at once; equal scores then count half to each, as :class:`solver.game.Game`
+  names no winner).
 
 Assumptions: both sides bid by the model and play double dummy (every player sees
 every card); hands are independent of each other; the score does not change how
 anyone bids (the model is the same at 0-0 and at 9-9). So the figures are a
 reference for "two equal sides of this strength", not the odds of a real table.
 
-Covered variants: four-player (either loner lead, with or without stick-the-dealer)
-and two-player (with or without). The joker, defending alone, a dealer who may not
-discard the upcard and the dummy-hands variant have no table yet: :class:`RulesError`
-names the option. A game limited by ``num_deals`` (or with ``winning_score`` 0) is not
-a race to a target, and is refused the same way.
+Covered variants, each with and without stick-the-dealer: four-player (either loner
+lead), two-player, a dealer who may not discard the upcard (four- and two-player), the
+joker (four- and two-player; a turned-up joker is assumed to play like any other deal)
+and the two-player dummy-hands variant (bid by the point-count policy with its dummy
+bonus, which the advisor uses there). Defending alone reads the table of the same rules
+without it: the bidding model never defends alone, so the distribution is the same (the
+data file's ``aliases``). The assumptions are in ``benchmarks/derive_hand_outcomes.py``.
+A combination of those options with no table of its own (the joker with the loner led
+left of the dealer, ...) is a :class:`RulesError` naming the options. A game limited by
+``num_deals`` (or with ``winning_score`` 0) is not a race to a target, and is refused
+the same way.
 """
 from __future__ import annotations
 
@@ -53,9 +64,10 @@ DATA_PATH = Path(__file__).resolve().parent.parent / "data" / "hand-outcomes-v1.
 MAX_SCORE = 200          # a score past any target (winning_score <= 100, a hand's points <= 100)
 #: Makers' tricks standing for each result class of the data file (the points depend only on the class).
 RESULT_TRICKS = MappingProxyType({"euchred": 0, "made": MAKE_TRICKS, "march": TRICKS})
-#: Rules options whose values other than the default have no table.
-UNCOVERED = MappingProxyType({"joker": False, "defend_alone": False, "dummy_hands": False,
-                              "dealer_may_discard_upcard": True})
+#: Rules options that select a table when not at their default (value: the default).
+TABLED = MappingProxyType({"joker": False, "dummy_hands": False, "dealer_may_discard_upcard": True})
+#: Rules options that read the table of the same rules without them (the data file's ``aliases`` says why).
+SHARED = ("defend_alone",)
 
 
 # -- the data ---------------------------------------------------------------------------
@@ -65,28 +77,30 @@ def _data() -> dict:
 
 
 def variant_key(rules: Rules) -> dict:
-    """The rules options that select a table of ``hand-outcomes-v1.json`` (the rest do not change it).
+    """The rules options that select a table of ``hand-outcomes-v1.json`` (the rest do not change it,
+    or read the same table: :data:`SHARED`).
 
-    Raises :class:`RulesError` naming an option whose value has no table.
+    Raises :class:`RulesError` naming the options when that combination has no table.
     """
-    for name, default in UNCOVERED.items():
-        if getattr(rules, name) != default:
-            raise RulesError(f"{name} {getattr(rules, name)!r}: the game odds have no table for this variant "
-                             f"(benchmarks/derive_hand_outcomes.py covers {name} {default!r} only)")
     key = {"players": rules.players}
+    for name, default in TABLED.items():
+        if getattr(rules, name) != default:
+            key[name] = getattr(rules, name)
     if rules.stick_the_dealer:
         key["stick_the_dealer"] = True
     if rules.players == 4 and rules.loner_lead != "left_of_loner":
         key["loner_lead"] = rules.loner_lead
+    if not any(entry["rules"] == key for entry in _data()["tables"]):
+        options = ", ".join(f"{k} {v!r}" for k, v in key.items() if k != "players")
+        raise RulesError(f"rules {options or 'default'} ({rules.players} players): the game odds have no table for "
+                         f"this combination of options (benchmarks/derive_hand_outcomes.py tabulates each option "
+                         "alone, with and without stick_the_dealer)")
     return key
 
 
 def _rows(rules: Rules) -> list:
     key = variant_key(rules)
-    for entry in _data()["tables"]:
-        if entry["rules"] == key:
-            return entry["rows"]
-    raise RulesError(f"rules {key}: no table in {DATA_PATH.name}")
+    return next(entry["rows"] for entry in _data()["tables"] if entry["rules"] == key)
 
 
 # -- one hand -----------------------------------------------------------------------------
@@ -98,7 +112,8 @@ class HandOutcomes:
         sides: the side names, side 0 first: ``("NS", "EW")`` or ``("N", "S")``.
         dealer: the dealing side's name.
         chances: ``((points side 0, points side 1), p)`` pairs, most likely first; the chances add
-            to 1; at most one side scores in a hand, and ``(0, 0)`` is a hand thrown in.
+            to 1; at most one side scores in a hand (both may in a dummy-hands deal, one per set of
+            five), and ``(0, 0)`` is a hand thrown in.
         model: the bidding model's name.
     """
 
@@ -141,9 +156,11 @@ def _outcomes(dealer: int, rules: Rules) -> HandOutcomes:
     for row in rows:
         pts = [0, 0]
         if not row.get("thrown_in"):
-            who, n = hand_points(RESULT_TRICKS[row["result"]], rules, alone=row["alone"])
             makers = dealer if row["makers"] == "dealer" else 1 - dealer
-            pts[makers if who == "makers" else 1 - makers] = n
+            for result in (row["result"], row.get("result2")):     # dummy hands: each set scores as a hand
+                if result is not None:
+                    who, n = hand_points(RESULT_TRICKS[result], rules, alone=row["alone"])
+                    pts[makers if who == "makers" else 1 - makers] += n
         points[tuple(pts)] = points.get(tuple(pts), 0.0) + row["p"] / total
     chances = tuple(sorted(((k, v) for k, v in points.items() if v > 0), key=lambda kv: -kv[1]))
     return HandOutcomes(tuple(side_name(s, rules.players) for s in (0, 1)), side_name(dealer, rules.players),
@@ -176,13 +193,19 @@ def _check_outcomes(outcomes) -> tuple:
             raise RulesError(f"outcomes {quoted(outcomes, 80)}: expected ((points side 0, points side 1), p) "
                              "pairs for each dealing side") from None
         for (a, b), p in rows:
-            if a < 0 or b < 0 or (a and b) or not p >= 0:
-                raise RulesError(f"outcome {(a, b)!r} with chance {p!r}: points are whole numbers >= 0 to one "
-                                 "side, chances >= 0")
+            if a < 0 or b < 0 or not p >= 0:
+                raise RulesError(f"outcome {(a, b)!r} with chance {p!r}: points are whole numbers >= 0, "
+                                 "chances >= 0")
         if abs(sum(p for _, p in rows) - 1.0) > 1e-9:
             raise RulesError(f"outcomes with dealer side {d}: the chances add to {sum(p for _, p in rows)!r}, not 1")
         out.append(rows)
     return tuple(out)
+
+
+def _decided(a: int, b: int) -> float:
+    """Side 0's share of a game a deal has taken to the target: the higher score wins; equal scores
+    (both sides past the target in one dummy-hands deal) count half."""
+    return 1.0 if a > b else 0.0 if b > a else 0.5
 
 
 @lru_cache(maxsize=64)
@@ -194,10 +217,8 @@ def _table(target: int, outcomes: tuple) -> np.ndarray:
     w = [[[0.0, 0.0] for _ in range(target)] for _ in range(target)]
 
     def after(a, b, d):
-        if a >= target:
-            return 1.0
-        if b >= target:
-            return 0.0
+        if a >= target or b >= target:
+            return _decided(a, b)
         return w[a][b][d]
 
     for a in range(target - 1, -1, -1):
@@ -217,10 +238,12 @@ def win_table(target: int, outcomes) -> np.ndarray:
 
     ``outcomes[d]`` (d = 0, 1): the distribution of one hand's result with side d dealing, as
     ``((points side 0, points side 1), p)`` pairs (:attr:`HandOutcomes.chances`) or a dict of them;
-    ``(0, 0)`` is a hand thrown in. The dealer's side alternates every hand. Cached per (target, outcomes).
+    ``(0, 0)`` is a hand thrown in; both sides may score in one outcome (a dummy-hands deal), and the
+    higher score wins a deal that reaches the target (a tie counts half). The dealer's side alternates
+    every hand. Cached per (target, outcomes).
 
-    Raises :class:`RulesError` for a target not 1..100 or outcomes whose chances do not add to 1,
-    with negative points, or with both sides scoring in one hand.
+    Raises :class:`RulesError` for a target not 1..100 or outcomes whose chances do not add to 1 or
+    with negative points.
     """
     if isinstance(target, bool) or not isinstance(target, (int, np.integer)) or not 1 <= target <= 100:
         raise RulesError(f"target {quoted(target, 40)}: must be a whole number of points 1..100")
@@ -287,7 +310,7 @@ def _odds(score: tuple, dealer: int, rules: Rules) -> WinChance:
     names = tuple(side_name(s, rules.players) for s in (0, 1))
     target = rules.winning_score
     if score[0] >= target or score[1] >= target:
-        p = 1.0 if score[0] >= target else 0.0
+        p = _decided(*score)
     else:
         outcomes = tuple(_outcomes(d, rules).chances for d in (0, 1))
         p = float(_table(target, outcomes)[score[0], score[1], dealer])
@@ -328,7 +351,8 @@ def p_win_after(points_ns, points_ew, score, next_dealer, rules=None) -> WinChan
     {'NS': 1.0, 'EW': 0.0}
 
     Raises :class:`RulesError` as :func:`win_probability`, and for points that are not whole numbers
-    >= 0 or that go to both sides (only one side scores in a hand).
+    >= 0 or that go to both sides (only one side scores in a hand; both may in a dummy-hands deal, one
+    per set of five, and the higher score then wins a deal that takes both to the target).
     """
     rules = Rules.coerce(rules)
     _check_target(rules)
@@ -342,7 +366,7 @@ def p_win_after(points_ns, points_ew, score, next_dealer, rules=None) -> WinChan
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= 100:
             raise RulesError(f"points {name} {quoted(value, 40)}: must be a whole number of points 0..100")
         pts.append(int(value))
-    if pts[0] and pts[1]:
+    if pts[0] and pts[1] and not rules.dummy_hands:
         raise RulesError(f"points {names[0]} {pts[0]}, {names[1]} {pts[1]}: only one side scores in a hand")
     return _odds((before[0] + pts[0], before[1] + pts[1]), _side_arg(next_dealer, rules, "next_dealer"), rules)
 
@@ -352,6 +376,8 @@ def win_values(score, dealer, seat, rules):
     (int array: positive its side scored that many, negative the other side did, 0 a thrown-in hand) to
     that side's chance of winning the game after the hand (float array), the deal passing to the left;
     with ``.score``, the checked score ``{side: points}``. The advisor and play advice both judge by it.
+    Dummy hands: ``wins(points, points2)``, the deal's points (both sets) and those of tricks 6-10, so
+    that a deal whose sets score to different sides adds each side its own.
 
     Checks the score at once (:func:`p_win_after` raises :class:`RulesError`), before any solving.
     """
@@ -360,22 +386,29 @@ def win_values(score, dealer, seat, rules):
     my_side = laws.side_of(int(seat), rules.players)
     mine = laws.side_name(my_side, rules.players)
     before = p_win_after(0, 0, score, next_dealer, rules)      # a thrown-in hand: only the deal moves on
-    cache = {0: before[mine]}
+    cache = {(0, 0): before[mine]}
 
-    def chance(v: int) -> float:
-        if v not in cache:
+    def chance(v1: int, v2: int) -> float:
+        if (v1, v2) not in cache:
             got = [0, 0]
-            got[my_side if v > 0 else 1 - my_side] = abs(v)
-            cache[v] = p_win_after(got[0], got[1], score, next_dealer, rules)[mine]
-        return cache[v]
+            for v in (v1, v2):
+                got[my_side if v > 0 else 1 - my_side] += abs(v)
+            cache[v1, v2] = p_win_after(got[0], got[1], score, next_dealer, rules)[mine]
+        return cache[v1, v2]
 
-    def wins(points):
-        values, inverse = np.unique(np.asarray(points, dtype=np.int64), return_inverse=True)
-        return np.array([chance(int(v)) for v in values], dtype=np.float64)[inverse.reshape(-1)]
+    def wins(points, points2=None):
+        points = np.asarray(points, dtype=np.int64).reshape(-1)
+        if points2 is None:
+            values, inverse = np.unique(points, return_inverse=True)
+            return np.array([chance(int(v), 0) for v in values], dtype=np.float64)[inverse.reshape(-1)]
+        second = np.asarray(points2, dtype=np.int64).reshape(-1)
+        pairs, inverse = np.unique(np.stack([points - second, second], axis=1), axis=0, return_inverse=True)
+        return np.array([chance(int(a), int(b)) for a, b in pairs], dtype=np.float64)[inverse.reshape(-1)]
 
     wins.score = dict(zip(before.sides, before.score))
     return wins
 
 
-__all__ = ["win_values", "HandOutcomes", "WinChance", "hand_outcomes", "win_table", "win_probability", "p_win_after",
+__all__ = ["win_values", "TABLED", "SHARED", "HandOutcomes", "WinChance", "hand_outcomes", "win_table",
+           "win_probability", "p_win_after",
            "variant_key", "DATA_PATH"]

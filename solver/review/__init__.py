@@ -57,6 +57,25 @@ later seats, the worlds weighted by the earlier passes); without, as the first
 version (``inference=False, policy=POLICY``). The review's header
 (:attr:`Review.model_text`, ``"model"`` in the JSON) says which.
 
+**By the game's score** (``score=True``, the default). Each deal is judged with the
+score of the game before it, replayed from the record (``EGNDeal.score_before``:
+``initialScore`` plus every deal before). A call is judged by :func:`solver.advise` with
+that ``score``; a card or discard by each world's points for the player's side turned
+into the chance of winning the game after the hand
+(:func:`solver.advisor.game_odds.win_values`, the deal passing left). Each gets the
+best choice for the game (ties by points, then tricks), the chance the choice made lost
+against it and that loss's paired 95% interval (:attr:`CallReview.game`,
+:attr:`InfoView.game`; double dummy: :attr:`DDView.wins`), and the information-set flag
+is by that loss (:data:`GAME_WIN`) instead of points and tricks; double-dummy flags stay
+by tricks. The points figures are still reported, against the best choice by points.
+A deal whose score is not known is judged by points and says why
+(:attr:`DealReview.by_points`): a single hand, a variant without game odds, a game
+already over. Dummy hands: a card is judged by the points of its set of five, the other
+set's points going to their own side with them (tricks 1-5: the face-up dummies' set
+played double dummy; tricks 6-10: the personal hands' set as recorded).
+``score=False`` judges by points only, as before the score existed (the output then has
+none of the game keys).
+
 Flagging (the thresholds are constants of :mod:`solver.review.results`):
 
 * ``double-dummy``: a card (or discard) that loses at least :data:`DD_TRICKS`
@@ -127,12 +146,12 @@ The package, one idea a module, each importing only those above it:
 from __future__ import annotations
 
 from ..bounds import MAX_THREADS, MAX_WORLDS, MIN_WORLDS
-from .deals import CONFIRM, count_decisions, review, review_deal
+from .deals import CONFIRM, count_decisions, deal_score, review, review_deal
 from .files import review_files
 from .tally import CorpusStats, GroupStats, corpus_stats
 from .corpus import CorpusResult, FileReport, review_corpus
 from .infoset import information_set, shown_voids
-from .results import (CALL_POINTS, DD_TRICKS, DECISION_EXACT_LIMIT, DOUBLE_DUMMY, INFO_POINTS, INFO_TRICKS,
+from .results import (CALL_POINTS, DD_TRICKS, DECISION_EXACT_LIMIT, DOUBLE_DUMMY, GAME_WIN, INFO_POINTS, INFO_TRICKS,
                       INFORMATION_SET, RENEGE, CallReview, CardReview, DDView, DealReview, InfoView, Mistake,
                       PlayerSummary, Review)
 from .seeds import content_seed
@@ -142,6 +161,7 @@ EXACT_LIMIT = DECISION_EXACT_LIMIT
 
 __all__ = ["review", "Review", "DealReview", "CardReview", "CallReview", "DDView", "InfoView", "Mistake",
            "PlayerSummary", "count_decisions", "content_seed", "information_set", "review_deal", "review_files",
-           "shown_voids", "review_corpus", "CorpusResult", "FileReport", "corpus_stats", "CorpusStats", "GroupStats", "DD_TRICKS", "INFO_POINTS", "INFO_TRICKS", "CALL_POINTS", "DECISION_EXACT_LIMIT",
-           "EXACT_LIMIT", "CONFIRM",
+           "shown_voids", "review_corpus", "CorpusResult", "FileReport", "corpus_stats", "CorpusStats", "GroupStats",
+           "DD_TRICKS", "INFO_POINTS", "INFO_TRICKS", "CALL_POINTS", "DECISION_EXACT_LIMIT",
+           "EXACT_LIMIT", "CONFIRM", "GAME_WIN", "deal_score",
            "DOUBLE_DUMMY", "INFORMATION_SET", "RENEGE", "MIN_WORLDS", "MAX_WORLDS", "MAX_THREADS"]

@@ -36,7 +36,7 @@ from ..errors import EuchreError, quoted, shorten
 from ..records import load_game, read_record_file, read_source
 from ..version import VERSION
 from .deals import check_confirm, check_jobs, check_options, model_fields, review_deal
-from .lines import LINE_VERSION, deal_key, dumps, finite, read_results
+from .lines import CONFIG_FIELDS, LINE_VERSION, deal_key, dumps, finite, read_results
 from .seeds import record_seed
 
 #: Tries of one deal (the first included) before a worker that keeps dying makes it an error line.
@@ -52,7 +52,7 @@ _CACHE_LOCK = threading.Lock()
 
 
 def _review_task(data: bytes, sha256: str, index: int, worlds: int, seed: int, inference: bool, confirm: int,
-                 threads: int, attempt: int) -> dict:
+                 score: bool, threads: int, attempt: int) -> dict:
     """One deal reviewed (in a worker): ``{"review": dict | None, "error": str | None, "seconds",
     "cpu_seconds"}``.
 
@@ -71,7 +71,7 @@ def _review_task(data: bytes, sha256: str, index: int, worlds: int, seed: int, i
                 _WORKER_GAMES[sha256] = game
                 while len(_WORKER_GAMES) > _CACHE_SIZE:
                     _WORKER_GAMES.popitem(last=False)
-        deal = review_deal(game, index, worlds, seed, threads, None, inference, confirm)
+        deal = review_deal(game, index, worlds, seed, threads, None, inference, confirm, score)
         out = {"review": deal.to_dict(), "error": None}
     except EuchreError as exc:
         out = {"review": None, "error": str(exc)}
@@ -117,7 +117,7 @@ class CorpusResult:
 
     Attributes:
         out: the results file (``None``: the lines are in :attr:`lines`; ``"-"``: standard output).
-        worlds, seed, model, engine: the run's options (its lines' key).
+        worlds, seed, model, engine, score: the run's options (its lines' key).
         files: a :class:`FileReport` per file found, in the order found.
         reviewed, skipped, failed: deals reviewed in this run, already done in ``out``,
             ending in an error line.
@@ -138,6 +138,7 @@ class CorpusResult:
     seconds: float = 0.0
     workers: int | None = None
     lines: list | None = None
+    score: bool = True
 
     @property
     def records(self) -> int:
@@ -151,7 +152,7 @@ class CorpusResult:
 
     def to_dict(self) -> dict:
         return {"out": self.out, "worlds": self.worlds, "seed": self.seed, "model": self.model,
-                "engine": self.engine, "records": self.records, "reviewed": self.reviewed,
+                "score": self.score, "engine": self.engine, "records": self.records, "reviewed": self.reviewed,
                 "skipped": self.skipped, "failed": self.failed, "seconds": round(self.seconds, 3),
                 "deals_per_second": round(self.deals_per_second, 3), "workers": self.workers,
                 "files": [f.to_dict() for f in self.files]}
@@ -226,7 +227,7 @@ class _Output:
         done, counts = set(), {}
         if self.path is None or not os.path.exists(self.path):
             return done, counts
-        want = tuple(config[k] for k in ("worlds", "seed", "model", "engine"))
+        want = tuple(config[k] for k in CONFIG_FIELDS)
 
         def visit(line):
             if line["kind"] == "file":
@@ -307,7 +308,7 @@ class _Task:
 
 def review_corpus(paths, worlds: int = 200, seed: int | None = None, executor=None, out=None, *, jobs: int = 1,
                   cluster: str | None = None, inference: bool = True, confirm: int | None = None,
-                  threads: int = 1, progress: bool | None = None) -> CorpusResult:
+                  score: bool = True, threads: int = 1, progress: bool | None = None) -> CorpusResult:
     """Review every record under ``paths``: one line per deal (:mod:`solver.review.lines`).
 
     Args:
@@ -325,7 +326,8 @@ def review_corpus(paths, worlds: int = 200, seed: int | None = None, executor=No
             output), a text stream, or ``None`` (the lines are returned in :attr:`CorpusResult.lines`).
         jobs: worker processes of a pool made for this run (1: this process).
         cluster: a Dask cluster, ``"tcp://HOST:PORT"`` or ``"local:N"`` (:mod:`.cluster`).
-        inference, confirm, threads: as :func:`~solver.review.review`.
+        inference, confirm, score, threads: as :func:`~solver.review.review` (``score``: each deal
+            judged by the chance of winning the game from the score before it; ``False``: by points).
         progress: a progress bar on standard error (deals done, the time left); ``None``: when
             standard error is a terminal.
 
@@ -345,12 +347,12 @@ def review_corpus(paths, worlds: int = 200, seed: int | None = None, executor=No
         paths = [paths]
     how = model_fields(inference, confirm)
     config = {"engine": VERSION, "model": how["model"], "inference": how["inference"],
-              "confirm": how["confirm"], "seed": seed, "worlds": worlds}
+              "confirm": how["confirm"], "score": bool(score), "seed": seed, "worlds": worlds}
     if out is None or isinstance(out, (str, os.PathLike)):
         shown = None if out is None else os.fspath(out)
     else:
         shown = str(getattr(out, "name", "<stream>"))
-    result = CorpusResult(shown, worlds, seed, how["model"], VERSION)
+    result = CorpusResult(shown, worlds, seed, how["model"], VERSION, score=bool(score))
     output = _Output(out)
     output.open()
     try:
@@ -431,6 +433,7 @@ def _records(found, config, done, counts, output, result):
                 "deals": len(game.deals), "title": game.metadata.get("title") or os.path.basename(path),
                 "names": list(game.players), "rules": game.rules.to_dict(), "engine": config["engine"],
                 "model": config["model"], "inference": config["inference"], "confirm": config["confirm"],
+                "score": config["score"],
                 "seed": config["seed"], "record_seed": record_seed(config["seed"], sha, record),
                 "worlds": config["worlds"]}
         tasks = []
@@ -477,7 +480,7 @@ def _run(found, config, done, counts, output, result, executor, window, make_poo
 
     def args(task: _Task) -> tuple:
         return (task.data, task.base["sha256"], task.index, config["worlds"], task.base["record_seed"],
-                config["inference"], config["confirm"], threads, task.attempts)
+                config["inference"], config["confirm"], config["score"], threads, task.attempts)
 
     records = _records(found, config, done, counts, output, result)
     pending: deque = deque()

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import os
 
+from ..advisor.game_odds import win_probability
 from ..bounds import MAX_SEED, MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
 from ..cards import Suit
 from ..records import DummyRecord, EGNGame, load_game
-from ..errors import RulesError
+from ..errors import EuchreError, RulesError
 from ..game import BidMade, CardPlayed, Discarded, Hand
 from ..laws import side_name
 from ..bidding import DEFAULT_MODEL
@@ -66,26 +67,62 @@ def check_confirm(confirm, inference: bool) -> int:
     return check_int(confirm, "confirm", 1, 64)
 
 
+def check_score_option(score) -> bool:
+    """The review's ``score`` option: ``True`` (judge by the game's score where the record gives it)
+    or ``False`` (by points only); :class:`~solver.RulesError` for anything else."""
+    if not isinstance(score, bool):
+        raise RulesError(f"score {score!r}: must be true (judge by the game's score where the record has one) "
+                         "or false (by points only)")
+    return score
+
+
+def deal_score(rules, before, dealer) -> tuple:
+    """``(score, None)``: the game's score before a deal, ``{side: points}``, when its decisions can be
+    judged by the chance of winning the game; ``(None, why)`` when they are judged by points instead.
+
+    ``before``: the score per side index (``EGNDeal.score_before``), or ``None`` when the record has
+    none (a single hand). A variant without game odds, a game without a target or one already won
+    is judged by points, and the reason says which.
+    """
+    if before is None:
+        return None, "a single hand: the record has no game score"
+    score = {side_name(s, rules.players): int(before[s]) for s in (0, 1)}
+    if max(score.values()) >= rules.winning_score > 0:
+        return None, (f"the game was already over at {before[0]}-{before[1]} (target {rules.winning_score})")
+    try:
+        win_probability(score, dealer, rules)
+    except EuchreError as exc:
+        return None, f"no game odds for this game: {exc}"
+    return score, None
+
+
 def review_deal(game, index: int, worlds: int = 200, seed: int = 0, threads: int = 1, progress=None,
-                inference: bool = True, confirm: int | None = None) -> DealReview:
+                inference: bool = True, confirm: int | None = None, score: bool = True) -> DealReview:
     """Review deal ``index`` of ``game`` alone (what :func:`review` does for each deal).
 
-    The result is the same as that deal's entry in ``review(game, worlds, seed, inference=..., confirm=...)``.
+    The result is the same as that deal's entry in ``review(game, worlds, seed, inference=..., confirm=...,
+    score=...)``.
     """
     game = resolve_game(game)
     worlds, seed, threads = check_options(worlds, seed, threads)
     confirm = check_confirm(confirm, inference)
+    by_score = check_score_option(score)
     how = (bool(inference), confirm)
     if isinstance(game, Hand):
-        return _review_hand(game, worlds, seed, threads, progress, how)
+        return _review_hand(game, worlds, seed, threads, progress, how, by_score)
     deal = game.deals[index]
     names = tuple(game.players)
     if deal.hand is None:
         out = DealReview(index, deal.number, deal.dealer, deal.upcard, deal.status, deal.summary(), None, None)
         out.unanalysed.append("the deal does not replay: " + "; ".join(p.message for p in deal.problems))
+        if by_score:
+            out.by_points = "the deal does not replay, so nothing is judged"
         return out
-    return DealReviewer(deal.hand, index, worlds, seed, threads, progress, *how).run(
+    at, why = deal_score(game.rules, deal.score_before, deal.hand.dealer) if by_score else (None, None)
+    out = DealReviewer(deal.hand, index, worlds, seed, threads, progress, *how, score=at).run(
         deal.number, deal.status, deal.summary(), deal.problems, names, _discard_doubt(deal))
+    out.by_points = why
+    return out
 
 
 def _discard_doubt(deal) -> str | None:
@@ -116,7 +153,7 @@ def game_notes(game) -> tuple:
     return tuple(p.message for p in getattr(game, "problems", ()) if id(p) not in held)
 
 
-def _review_hand(hand: Hand, worlds, seed, threads, progress, how) -> DealReview:
+def _review_hand(hand: Hand, worlds, seed, threads, progress, how, by_score: bool = False) -> DealReview:
     if hand.result is not None and hand.result.thrown_in:
         status = "thrown_in"
     elif hand.is_over:
@@ -133,11 +170,14 @@ def _review_hand(hand: Hand, worlds, seed, threads, progress, how) -> DealReview
                   + (" alone" if hand.alone is not None else "")
         if r is not None:
             summary += f": {mk} {r.makers_tricks} tricks"
-    return DealReviewer(hand, 0, worlds, seed, threads, progress, *how).run(0, status, summary, (), ())
+    out = DealReviewer(hand, 0, worlds, seed, threads, progress, *how).run(0, status, summary, (), ())
+    if by_score:
+        out.by_points = deal_score(hand.rules, None, hand.dealer)[1]
+    return out
 
 
 def review(game, worlds: int = 200, seed: int | None = None, threads: int = 1, progress=None,
-           inference: bool = True, confirm: int | None = None) -> Review:
+           inference: bool = True, confirm: int | None = None, score: bool = True) -> Review:
     """Review a game: every call, the dealer's discard and every card, double dummy and
     from the player's information set (see :mod:`solver.review` for the method).
 
@@ -159,29 +199,39 @@ def review(game, worlds: int = 200, seed: int | None = None, threads: int = 1, p
         confirm: a sampled decision whose loss interval straddles its flagging threshold is
             judged again at double the worlds, up to ``confirm`` times ``worlds`` (``None``:
             :data:`CONFIRM` with inference, 1, no extra draws, without).
+        score: ``True`` (the default): judge each deal's calls, discard and cards by the chance of
+            winning the game from the score at that deal, replayed from the record
+            (``EGNDeal.score_before``; :func:`solver.win_probability`, :func:`solver.advise` with
+            ``score``); a deal without a known score (a single hand, a variant the game odds do not
+            cover, a game already over) is judged by points, and says why
+            (:attr:`DealReview.by_points`). ``False``: by points only, as before the score existed.
 
     Returns: a :class:`Review`.
 
     Raises :class:`~solver.EuchreError`: a record that does not load
-    (:func:`~solver.records.load_egn`), worlds, seed or threads out of range.
+    (:func:`~solver.records.load_egn`), worlds, seed or threads out of range, ``score`` not a bool.
     """
     source, game = game, resolve_game(game)
     worlds, seed, threads = check_options(worlds, seed, threads, source)
     confirm = check_confirm(confirm, inference)
-    how = model_fields(inference, confirm)
+    by_score = check_score_option(score)
+    how = model_fields(inference, confirm, by_score)
     if isinstance(game, Hand):
-        deal = _review_hand(game, worlds, seed, threads, progress, (bool(inference), confirm))
+        deal = _review_hand(game, worlds, seed, threads, progress, (bool(inference), confirm), by_score)
         return Review("<hand>", "one hand", game.rules, worlds, seed, [deal], **how)
-    deals = [review_deal(game, i, worlds, seed, threads, progress, inference, confirm) for i in range(len(game.deals))]
+    deals = [review_deal(game, i, worlds, seed, threads, progress, inference, confirm, by_score)
+             for i in range(len(game.deals))]
     title = game.metadata.get("title") or os.path.basename(str(game.source))
     return Review(str(game.source), title, game.rules, worlds, seed, deals, tuple(game.players), game_notes(game),
                   **how)
 
 
-def model_fields(inference: bool, confirm: int) -> dict:
-    """The :class:`Review` members that say which model judged it."""
-    return {"inference": bool(inference), "model": DEFAULT_MODEL.name if inference else None, "confirm": confirm}
+def model_fields(inference: bool, confirm: int, by_score: bool = False) -> dict:
+    """The :class:`Review` members that say which model judged it, and by what."""
+    return {"inference": bool(inference), "model": DEFAULT_MODEL.name if inference else None, "confirm": confirm,
+            "by_score": bool(by_score)}
 
 
-__all__ = ["CONFIRM", "check_confirm", "model_fields", "review", "review_deal", "count_decisions", "resolve_game",
+__all__ = ["CONFIRM", "check_confirm", "check_score_option", "deal_score", "model_fields", "review", "review_deal",
+           "count_decisions", "resolve_game",
            "check_options", "check_jobs", "game_notes"]

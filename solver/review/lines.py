@@ -9,6 +9,7 @@ which only grows):
     {"kind": "deal", "version": 1, "path", "sha256", "deal": index in the record, "deals": count,
      "title", "names": [player names by seat], "rules": Rules.to_dict(), "engine": solver version,
      "model": bidding model name | null (inference off), "inference", "confirm",
+     "score": judged by the game's score (true) or by points (false, --by-points),
      "seed": the run's seed | null, "record_seed": the seed the record was reviewed with,
      "worlds", "review": DealReview.to_dict() | null, "error": null | why the deal has no review,
      "attempts": tries it took, "seconds": its review's wall time on the worker,
@@ -26,7 +27,7 @@ which only grows):
      "duplicate_of": null | path, "engine"}
 
 A deal's **key** (:func:`deal_key`) is its record's ``sha256``, its index, and the run's
-``worlds``, ``seed``, ``model`` and ``engine``: a rerun with the same options skips every key
+``worlds``, ``seed``, ``model``, ``score`` and ``engine``: a rerun with the same options skips every key
 already in the file with a review. :data:`TIMING_FIELDS` differ from run to run (and between
 executors); everything else in a deal line is the same, whatever ran it.
 """
@@ -42,11 +43,11 @@ LINE_VERSION = 1
 #: Fields of a deal line that depend on the run, not the deal: left out of comparisons.
 TIMING_FIELDS = ("attempts", "seconds", "cpu_seconds")
 #: The members of a deal line that make its key, with ``sha256`` and ``deal``.
-CONFIG_FIELDS = ("worlds", "seed", "model", "engine")
+CONFIG_FIELDS = ("worlds", "seed", "model", "score", "engine")
 
 
 def deal_key(line: dict) -> tuple:
-    """``(sha256, deal, worlds, seed, model, engine)`` of a deal line."""
+    """``(sha256, deal, worlds, seed, model, score, engine)`` of a deal line."""
     return (line["sha256"], line["deal"]) + tuple(line[k] for k in CONFIG_FIELDS)
 
 

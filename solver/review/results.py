@@ -24,6 +24,10 @@ INFO_POINTS = 0.15
 INFO_TRICKS = 0.5
 #: Calls: flag a call whose expected points are this far below the advisor's best call.
 CALL_POINTS = 0.15
+#: With the game's score: flag a call, card or discard that lowers the seat's side's chance of
+#: winning the game by at least this much (one percentage point; at 0-0 of a game to 10 one point
+#: of a hand is worth about 0.07 of the game, so this is about :data:`CALL_POINTS` there).
+GAME_WIN = 0.01
 #: Per reviewed decision, use every consistent deal (exact figures) when there are at most
 #: this many. Not :data:`solver.worlds.EXACT_LIMIT` (20,000, the default for one question):
 #: a review enumerates at every card of every deal, solves each world once per legal card and
@@ -56,6 +60,9 @@ class Mistake:
         interval: 95% interval of the points lost (``tricks_interval`` for a trick flag),
             ``None`` for double dummy or exact figures.
         worlds, exact: worlds behind an information-set figure.
+        win: judged by the game's score (else ``None``): the chance of winning the game lost against
+            the best choice for the game (``best`` is then that choice); win_interval its 95% interval
+            (``None`` when exact).
     """
 
     kind: str
@@ -69,14 +76,20 @@ class Mistake:
     interval: tuple | None = None
     worlds: int | None = None
     exact: bool | None = None
+    win: float | None = None
+    win_interval: tuple | None = None
 
     def to_dict(self) -> dict:
-        return {"kind": self.kind, "seat": str(self.seat), "decision": self.decision, "where": self.where,
-                "played": self.played, "best": list(self.best),
-                "tricks": None if self.tricks is None else _r(self.tricks),
-                "points": None if self.points is None else _r(self.points),
-                "interval": None if self.interval is None else [_r(x) for x in self.interval],
-                "worlds": self.worlds, "exact": self.exact}
+        out = {"kind": self.kind, "seat": str(self.seat), "decision": self.decision, "where": self.where,
+               "played": self.played, "best": list(self.best),
+               "tricks": None if self.tricks is None else _r(self.tricks),
+               "points": None if self.points is None else _r(self.points),
+               "interval": None if self.interval is None else [_r(x) for x in self.interval],
+               "worlds": self.worlds, "exact": self.exact}
+        if self.win is not None:               # judged by the game's score only
+            out["win"] = _r(self.win)
+            out["win_interval"] = None if self.win_interval is None else [_r(x) for x in self.win_interval]
+        return out
 
     @property
     def renege(self) -> bool:
@@ -106,6 +119,9 @@ class DDView:
         cost: tricks the deciding side lost with the card against the best (0 if best).
         points_cost: points it lost against the best points.
         best: the candidates that keep the most tricks.
+        wins: with the game's score, ``{Card: chance}`` the side's chance of winning the game after
+            each candidate (those points added to the score); win_cost: the chance the card played
+            lost against the best candidate for the game. ``None`` judged by points.
     """
 
     values: dict
@@ -115,11 +131,18 @@ class DDView:
     cost: int
     points_cost: int
     best: tuple
+    wins: dict | None = None
+    win_cost: float | None = None
 
     def to_dict(self) -> dict:
-        return {"before": self.before, "after": self.after, "cost": self.cost, "points_cost": self.points_cost,
-                "best": [str(c) for c in self.best],
-                "cards": [{"card": str(c), "tricks": v, "points": self.points[c]} for c, v in self.values.items()]}
+        out = {"before": self.before, "after": self.after, "cost": self.cost, "points_cost": self.points_cost,
+               "best": [str(c) for c in self.best],
+               "cards": [{"card": str(c), "tricks": v, "points": self.points[c],
+                          **({} if self.wins is None else {"p_win_game": _r(self.wins[c])})}
+                         for c, v in self.values.items()]}
+        if self.wins is not None:
+            out["win_cost"] = _r(self.win_cost)
+        return out
 
 
 @dataclass(frozen=True)
@@ -137,6 +160,13 @@ class InfoView:
         loss_tricks: average tricks lost against the candidate with the most average tricks;
             ``tricks_interval`` likewise.
         notes: approximations made for this view (e.g. the dealer's discard not recorded).
+        card_losses: ``{Card: (points lost, (low, high))}`` for every legal candidate: its average
+            points lost against ``best`` (paired over the same worlds; 0 for a best card) and the
+            95% interval (what ``loss_points``/``points_interval`` are for the card played).
+        game: judged by the game's score (else ``None``): ``{"p_win_game": {Card: mean chance of
+            winning the game}, "best": (cards with the best chance; ties by points, then tricks),
+            "loss": the chance lost by the card played against the first of them, "interval": its
+            paired 95% interval}``; the flag is then by it (:data:`GAME_WIN`).
         drawn: the :class:`~solver.worlds.Worlds` used (hands at the decision, the
             deciding seat's cards included), and space the :class:`~solver.worlds.Space`
             they were drawn from (neither in :meth:`to_dict`).
@@ -157,19 +187,37 @@ class InfoView:
     space: Space | None = field(default=None, repr=False, compare=False)
     effective_worlds: float | None = None
     model: str | None = None
+    card_losses: dict = field(default_factory=dict)
+    game: dict | None = None
 
     def to_dict(self) -> dict:
         out = {"worlds": self.worlds, "exact": self.exact, "placements": self.placements,
                "best": [str(c) for c in self.best], "loss_points": _r(self.loss_points),
                "points_interval": [_r(x) for x in self.points_interval],
                "loss_tricks": _r(self.loss_tricks), "tricks_interval": [_r(x) for x in self.tricks_interval],
-               "cards": [{"card": str(c), "tricks": _r(t), "points": _r(self.points[c])}
-                         for c, t in self.tricks.items()],
+               "cards": [dict({"card": str(c), "tricks": _r(t), "points": _r(self.points[c])},
+                              **self._loss_dict(c)) for c, t in self.tricks.items()],
                "notes": list(self.notes)}
         if self.effective_worlds is not None:      # auction-aware (weighted) worlds only
             out["effective_worlds"] = _r(self.effective_worlds)
             out["model"] = self.model
+        if self.game is not None:
+            out["game"] = game_dict(self.game)
         return out
+
+    def _loss_dict(self, card) -> dict:
+        if card not in self.card_losses:
+            return {}
+        loss, (low, high) = self.card_losses[card]
+        return {"loss_points": _r(loss), "points_interval": [_r(low), _r(high)]}
+
+
+def game_dict(game: dict) -> dict:
+    """An information-set view's ``game`` figures as JSON: ``{"best", "loss", "interval", "cards":
+    [{"card", "p_win_game"}]}``."""
+    return {"best": [str(c) for c in game["best"]], "loss": _r(game["loss"]),
+            "interval": [_r(x) for x in game["interval"]],
+            "cards": [{"card": str(c), "p_win_game": _r(p)} for c, p in game["p_win_game"].items()]}
 
 
 @dataclass
@@ -233,6 +281,11 @@ class CallReview:
             loss_interval its 95% interval.
         worlds, exact: the advisor's worlds; effective_worlds (auction-aware review only): their
             effective number under the weights; model: the bidding model's name (``None``: the point count).
+        game: judged by the game's score (else ``None``): ``{"p_win_game": the call made's chance of
+            winning the game, "best", "best_name": the call with the best chance (the call made when
+            it ties), "best_p_win_game", "loss": the chance lost against it, "interval": its paired
+            95% interval}``; each of ``options`` then has ``p_win_game`` too, and the flag is by the
+            game (:data:`GAME_WIN`). The points figures above stay those of the best call by points.
         advice: the full :class:`~solver.advisor.Advice` (``None`` when unanalysed; in
             :meth:`to_dict` as ``advice`` only with ``full=True``).
         unanalysed: why the call could not be judged; mistakes: flagged :class:`Mistake` s.
@@ -256,6 +309,7 @@ class CallReview:
     mistakes: list = field(default_factory=list)
     effective_worlds: float | None = None
     model: str | None = None
+    game: dict | None = None
 
     @property
     def where(self) -> str:
@@ -268,7 +322,8 @@ class CallReview:
 
     def to_dict(self, full: bool = False) -> dict:
         out = {"seat": str(self.seat), "round": self.round, "call": self.call, "name": self.name,
-               "options": [dict(o, expected_points=_r(o["expected_points"])) for o in self.options],
+               "options": [{k: _r(v) if k in ("expected_points", "p_win_game") else v for k, v in o.items()}
+                           for o in self.options],
                "best": self.best, "best_name": self.best_name,
                "expected_points": None if self.expected_points is None else _r(self.expected_points),
                "best_points": None if self.best_points is None else _r(self.best_points),
@@ -279,6 +334,11 @@ class CallReview:
         if self.effective_worlds is not None:      # auction-aware review only
             out["effective_worlds"] = _r(self.effective_worlds)
             out["model"] = self.model
+        if self.game is not None:
+            g = self.game
+            out["game"] = {"p_win_game": _r(g["p_win_game"]), "best": g["best"], "best_name": g["best_name"],
+                           "best_p_win_game": _r(g["best_p_win_game"]), "loss": _r(g["loss"]),
+                           "interval": [_r(x) for x in g["interval"]]}
         if full and self.advice is not None:
             out["advice"] = self.advice.to_dict()
         return out
@@ -293,6 +353,8 @@ class PlayerSummary:
         info_points, info_tricks: expected points and tricks lost on cards and discard
             (information set).
         call_points: expected points lost on calls (bid advisor).
+        win_lost: judged by the game's score: the chance of winning the game lost on calls, cards
+            and discard (information set; ``None`` when no decision was judged so).
         mistakes: flagged decisions by kind ``{"double-dummy": n, "information-set": n,
             "renege": n}``.
         decisions: decisions taken; unanalysed: reasons given on its decisions for views
@@ -309,8 +371,14 @@ class PlayerSummary:
     mistakes: dict = field(default_factory=lambda: {DOUBLE_DUMMY: 0, INFORMATION_SET: 0, RENEGE: 0})
     decisions: int = 0
     unanalysed: int = 0
+    win_lost: float | None = None
+
+    def add_win(self, loss: float) -> None:
+        self.win_lost = (self.win_lost or 0.0) + max(0.0, loss)
 
     def add(self, other: "PlayerSummary") -> None:
+        if other.win_lost is not None:
+            self.add_win(other.win_lost)
         self.dd_tricks += other.dd_tricks
         self.dd_points += other.dd_points
         self.info_points += other.info_points
@@ -322,10 +390,13 @@ class PlayerSummary:
         self.unanalysed += other.unanalysed
 
     def to_dict(self) -> dict:
-        return {"seat": str(self.seat), "name": self.name, "dd_tricks_lost": self.dd_tricks,
-                "dd_points_lost": self.dd_points, "info_points_lost": _r(self.info_points),
-                "info_tricks_lost": _r(self.info_tricks), "call_points_lost": _r(self.call_points),
-                "mistakes": dict(self.mistakes), "decisions": self.decisions, "unanalysed": self.unanalysed}
+        out = {"seat": str(self.seat), "name": self.name, "dd_tricks_lost": self.dd_tricks,
+               "dd_points_lost": self.dd_points, "info_points_lost": _r(self.info_points),
+               "info_tricks_lost": _r(self.info_tricks), "call_points_lost": _r(self.call_points),
+               "mistakes": dict(self.mistakes), "decisions": self.decisions, "unanalysed": self.unanalysed}
+        if self.win_lost is not None:
+            out["win_lost"] = _r(self.win_lost)
+        return out
 
     def __str__(self) -> str:
         return render.player_text(self)
@@ -345,6 +416,10 @@ class DealReview:
         unanalysed: deal-level notes: what could not be analysed and why.
         notes: findings of the record itself (a renege, a discard the play contradicts, ...).
         players: ``{Seat: PlayerSummary}``.
+        score: the game's score before the deal ``{side: points}`` when its decisions are judged by
+            the chance of winning the game, else ``None``; by_points: why they are judged by points
+            although the review was asked to use the score (a single hand, a variant without game
+            odds, a game already over), or ``None``.
     """
 
     index: int
@@ -360,6 +435,8 @@ class DealReview:
     unanalysed: list = field(default_factory=list)
     notes: list = field(default_factory=list)
     players: dict = field(default_factory=dict)
+    score: dict | None = None
+    by_points: str | None = None
 
     @property
     def decisions(self) -> list:
@@ -371,13 +448,18 @@ class DealReview:
         return [m for d in self.decisions for m in d.mistakes]
 
     def to_dict(self, full: bool = False) -> dict:
-        return {"index": self.index, "number": self.number, "dealer": str(self.dealer),
-                "upcard": None if self.upcard is None else str(self.upcard), "status": self.status,
-                "summary": self.summary, "contract": self.contract, "result": self.result,
-                "calls": [c.to_dict(full) for c in self.calls], "cards": [c.to_dict() for c in self.cards],
-                "mistakes": [m.to_dict() for m in self.mistakes], "unanalysed": list(self.unanalysed),
-                "notes": list(self.notes),
-                "players": {str(s): p.to_dict() for s, p in self.players.items()}}
+        out = {"index": self.index, "number": self.number, "dealer": str(self.dealer),
+               "upcard": None if self.upcard is None else str(self.upcard), "status": self.status,
+               "summary": self.summary, "contract": self.contract, "result": self.result,
+               "calls": [c.to_dict(full) for c in self.calls], "cards": [c.to_dict() for c in self.cards],
+               "mistakes": [m.to_dict() for m in self.mistakes], "unanalysed": list(self.unanalysed),
+               "notes": list(self.notes),
+               "players": {str(s): p.to_dict() for s, p in self.players.items()}}
+        if self.score is not None or self.by_points is not None:     # only when the score was asked for
+            out["judged_by"] = "game" if self.score is not None else "points"
+            out["score"] = None if self.score is None else dict(self.score)
+            out["by_points"] = self.by_points
+        return out
 
     def text(self, verbose: bool = False) -> str:
         """Readable lines: the summary, flagged mistakes, what was not analysed, the players
@@ -410,6 +492,17 @@ class Review:
     inference: bool = False
     model: str | None = None
     confirm: int = 1
+    by_score: bool = False
+
+    @property
+    def judging_text(self) -> str:
+        """How the decisions were judged, in words (the report's header)."""
+        if not self.by_score:
+            return "by points (the hand's expected points; the game's score not used)"
+        n = sum(d.score is not None for d in self.deals)
+        return (f"by the chance of winning the game from the score at each deal (solver.win_probability; "
+                f"flagged when it drops by {GAME_WIN:g} or more) in {n} of {len(self.deals)} deal"
+                f"{'' if len(self.deals) == 1 else 's'}; by points where the score is not known")
 
     @property
     def model_text(self) -> str:
@@ -456,7 +549,8 @@ class Review:
                                           "cards": [{"card", "tricks", "points"}]} | null,
                                    "info": {"worlds", "exact", "placements", "best", "loss_points",
                                             "points_interval", "loss_tricks", "tricks_interval",
-                                            "cards": [{"card", "tricks", "points"}], "notes"} | null,
+                                            "cards": [{"card", "tricks", "points", "loss_points",
+                                                       "points_interval"}], "notes"} | null,
                                    "unanalysed": [why], "mistakes": [...]}],
                         "mistakes": [{"kind": "double-dummy" | "information-set" | "renege", "seat",
                                       "decision": "card" | "discard" | "call", "where", "played",
@@ -470,6 +564,16 @@ class Review:
         ``points`` null and ``best`` the led suit's cards the seat held; its card has ``dd``
         and ``info`` null. ``notes`` (top level) are the record's findings about the whole
         game, as ``deals[].notes`` are each deal's (plain sentences).
+
+        ``"judging"``: ``{"by_score", "game_win", "text"}``. Judged by the game's score
+        (``review(..., score=True)``) each deal adds ``"judged_by": "game" | "points"``,
+        ``"score"`` (``{side: points}`` before the deal, or null) and ``"by_points"`` (why a
+        deal is judged by points, or null); a judged call adds ``"game": {"p_win_game",
+        "best", "best_name", "best_p_win_game", "loss", "interval"}`` and ``p_win_game`` per
+        option; a card's ``"info"`` adds ``"game": {"best", "loss", "interval", "cards":
+        [{"card", "p_win_game"}]}`` and its ``"dd"`` ``"win_cost"`` and ``p_win_game`` per
+        card; a mistake judged by the game ``"win"`` and ``"win_interval"``; a player
+        ``"win_lost"``. Judged by points none of these keys appear.
         """
         return {
             "version": 1,
@@ -480,6 +584,7 @@ class Review:
             "seed": self.seed,
             "model": {"inference": self.inference, "name": self.model, "confirm": self.confirm,
                       "text": self.model_text},
+            "judging": {"by_score": self.by_score, "game_win": GAME_WIN, "text": self.judging_text},
             "thresholds": {"dd_tricks": DD_TRICKS, "info_points": INFO_POINTS, "info_tricks": INFO_TRICKS,
                            "call_points": CALL_POINTS, "exact_limit": DECISION_EXACT_LIMIT,
                            "significance": "sampled worlds: the paired 95% interval of the loss lies above 0"
@@ -529,4 +634,4 @@ def _r(x: float) -> float:
 
 __all__ = ["Mistake", "DDView", "InfoView", "CardReview", "CallReview", "PlayerSummary", "DealReview", "Review",
            "player_name", "DD_TRICKS", "INFO_POINTS", "INFO_TRICKS", "CALL_POINTS", "DECISION_EXACT_LIMIT",
-           "DOUBLE_DUMMY", "INFORMATION_SET", "RENEGE"]
+           "GAME_WIN", "game_dict", "DOUBLE_DUMMY", "INFORMATION_SET", "RENEGE"]

@@ -13,9 +13,11 @@ from __future__ import annotations
 import numpy as np
 
 from ..advisor import advise, mean_interval
+from ..advisor.game_odds import win_values
 from ..bidding import POLICY      # the point count of the first version (``inference=False``)
 from ..bounds import MAX_WORLDS
 from ..cards import Seat, Suit, cards_of, format_cards
+from ..dd import solve_batch
 from ..errors import EuchreError, PositionError
 from ..inference import sample_worlds
 from ..stats import weighted_mean_interval
@@ -25,21 +27,27 @@ from ..laws import (TRICKS, call_name, call_token, effective_suit, first_leader,
 from ..worlds import KITTY, Space, Worlds
 from .batch import Batch, Context, after_card
 from .infoset import information_set
-from .results import (CALL_POINTS, DD_TRICKS, DECISION_EXACT_LIMIT, DOUBLE_DUMMY, INFO_POINTS, INFO_TRICKS,
-                      INFORMATION_SET, RENEGE, CallReview, CardReview, DDView, DealReview, InfoView, Mistake,
+from .results import (CALL_POINTS, DD_TRICKS, DECISION_EXACT_LIMIT, DOUBLE_DUMMY, GAME_WIN, INFO_POINTS,
+                      INFO_TRICKS, INFORMATION_SET, RENEGE, CallReview, CardReview, DDView, DealReview, InfoView, Mistake,
                       PlayerSummary, player_name)
 from .seeds import decision_seed, decision_stream
 
 
-def _dd_view(cands, legal, played, tricks, points, makers_side: bool) -> DDView:
-    """Double-dummy figures from each candidate's side tricks and points."""
+def _dd_view(cands, legal, played, tricks, points, makers_side: bool, wins=None) -> DDView:
+    """Double-dummy figures from each candidate's side tricks and points (``wins``: with the game's
+    score, :func:`~solver.advisor.game_odds.win_values` of the deciding seat)."""
     values = {c: int(tricks[i]) for i, c in enumerate(cands)}
     pts = {c: int(points[i]) for i, c in enumerate(cands)}
     best_t = max(values[c] for c in legal)
     best_p = max(pts[c] for c in legal)
     to_makers = (lambda v: v) if makers_side else (lambda v: TRICKS - v)
+    chances = cost = None
+    if wins is not None:
+        w = wins(np.array([pts[c] for c in cands]))
+        chances = {c: float(w[i]) for i, c in enumerate(cands)}
+        cost = max(chances[c] for c in legal) - chances[played]
     return DDView(values, pts, to_makers(best_t), to_makers(values[played]), best_t - values[played],
-                  best_p - pts[played], tuple(c for c in legal if values[c] == best_t))
+                  best_p - pts[played], tuple(c for c in legal if values[c] == best_t), chances, cost)
 
 
 def best_cards(cands, legal, played, mt, mp) -> tuple:
@@ -53,35 +61,82 @@ def best_cards(cands, legal, played, mt, mp) -> tuple:
     return best, cands.index(best[0]), max(li, key=lambda i: mt[i]), cands.index(played)
 
 
-def _info_view(cands, legal, played, T, P, w, space, notes) -> InfoView:
+def _game_figures(cands, legal, played, T, P, wins, wn, exact) -> dict:
+    """:attr:`InfoView.game` from per-world tricks ``T`` and points ``P`` (candidates x worlds): each
+    world's chance of winning the game after each candidate (``wins``, the deciding seat's
+    :func:`~solver.advisor.game_odds.win_values`), the best candidate for the game (ties by points,
+    then tricks) and the paired loss of the card played against it. ``wn``: normalised world
+    weights, or ``None`` for plain means."""
+    W = wins(P).reshape(P.shape)
+    mean = (lambda a: a.mean(axis=-1)) if wn is None else (lambda a: a @ wn)
+    mw, mp, mt = mean(W), mean(P.astype(float)), mean(T.astype(float))
+    li = [cands.index(c) for c in legal]
+    key = {i: (mw[i], mp[i], mt[i]) for i in li}
+    top = max(li, key=lambda i: key[i])
+    best = tuple(cands[i] for i in li if all(abs(a - b) <= 1e-12 for a, b in zip(key[i], key[top])))
+    bi, ip = cands.index(best[0]), cands.index(played)
+
+    def paired(diff):
+        if wn is None:
+            return float(diff.mean()), mean_interval(diff, exact)
+        loss, interval, _ = weighted_mean_interval(diff, wn, exact)
+        return loss, interval
+
+    loss, interval = paired(W[bi] - W[ip])
+    points, points_interval = paired((P[bi] - P[ip]).astype(float))
+    return {"p_win_game": {c: float(mw[i]) for i, c in enumerate(cands)}, "best": best, "loss": loss,
+            "interval": interval, "loss_points": points, "points_interval": points_interval,
+            "loss_tricks": float(mean((T[bi] - T[ip]).astype(float)))}
+
+
+def _info_view(cands, legal, played, T, P, w, space, notes, wins=None) -> InfoView:
     """Information-set figures from per-world tricks ``T`` and points ``P`` (candidates x worlds).
 
     ``w``: uniform :class:`~solver.worlds.Worlds` (``space`` their :class:`Space`: plain means) or
     :class:`~solver.inference.ViewWorlds` (``space`` ``None``: means weighted by ``w.weights``,
-    intervals at the effective number of worlds).
+    intervals at the effective number of worlds). ``wins``: with the game's score, the deciding
+    seat's :func:`~solver.advisor.game_odds.win_values` (adds :attr:`InfoView.game`).
     """
     if space is None:
-        return _weighted_info_view(cands, legal, played, T, P, w, notes)
+        return _weighted_info_view(cands, legal, played, T, P, w, notes, wins)
+    game = None if wins is None else _game_figures(cands, legal, played, T, P, wins, None, w.exact)
     mt = T.mean(axis=1)
     mp = P.mean(axis=1)
     best, bi, ti, ip = best_cards(cands, legal, played, mt, mp)
     dp = (P[bi] - P[ip]).astype(float)
     dt = (T[ti] - T[ip]).astype(float)
+    losses = {c: _mean_and_interval((P[bi] - P[cands.index(c)]).astype(float), w.exact) for c in legal}
     return InfoView(len(w), w.exact, space.total, {c: float(mt[i]) for i, c in enumerate(cands)},
                     {c: float(mp[i]) for i, c in enumerate(cands)}, best, float(dp.mean()), float(dt.mean()),
-                    mean_interval(dp, w.exact), mean_interval(dt, w.exact), tuple(notes), w, space)
+                    mean_interval(dp, w.exact), mean_interval(dt, w.exact), tuple(notes), w, space,
+                    card_losses=losses, game=game)
 
 
-def _weighted_info_view(cands, legal, played, T, P, w, notes) -> InfoView:
+def _mean_and_interval(d, exact: bool) -> tuple:
+    return float(d.mean()), mean_interval(d, exact)
+
+
+def _weighted_info_view(cands, legal, played, T, P, w, notes, wins=None) -> InfoView:
     wn = w.weights / w.weights.sum()
+    game = None if wins is None else _game_figures(cands, legal, played, T, P, wins, wn, w.exact)
     mt = T @ wn
     mp = P @ wn
     best, bi, ti, ip = best_cards(cands, legal, played, mt, mp)
     lp, pi, ess = weighted_mean_interval((P[bi] - P[ip]).astype(float), wn, w.exact)
     lt, tint, _ = weighted_mean_interval((T[ti] - T[ip]).astype(float), wn, w.exact)
+    losses = {c: weighted_mean_interval((P[bi] - P[cands.index(c)]).astype(float), wn, w.exact)[:2] for c in legal}
     return InfoView(len(w), w.exact, int(w.total), {c: float(mt[i]) for i, c in enumerate(cands)},
                     {c: float(mp[i]) for i, c in enumerate(cands)}, best, lp, lt, pi, tint,
-                    tuple(notes) + tuple(w.notes), w, None, ess, w.model)
+                    tuple(notes) + tuple(w.notes), w, None, ess, w.model, card_losses=losses, game=game)
+
+
+def _paired(diff, adv) -> tuple:
+    """``(mean, 95% interval, effective worlds)`` of a paired per-world difference over the advisor's
+    worlds (weighted when its worlds are)."""
+    diff = np.asarray(diff, dtype=float)
+    if adv.weights is None:
+        return float(diff.mean()), mean_interval(diff, adv.exact), None
+    return weighted_mean_interval(diff, adv.weights, adv.exact)
 
 
 def _close(loss: float, interval: tuple, threshold: float) -> bool:
@@ -90,6 +145,8 @@ def _close(loss: float, interval: tuple, threshold: float) -> bool:
 
 
 def _info_close(i: InfoView) -> bool:
+    if i.game is not None:        # judged by the game: only its loss decides the flag
+        return not i.exact and _close(i.game["loss"], i.game["interval"], GAME_WIN)
     return not i.exact and (_close(i.loss_points, i.points_interval, INFO_POINTS)
                             or _close(i.loss_tricks, i.tricks_interval, INFO_TRICKS))
 
@@ -102,7 +159,14 @@ def _flag_card(rv: CardReview) -> None:
     if rv.dd is not None and rv.dd.cost >= DD_TRICKS:
         rv.mistakes.append(Mistake(DOUBLE_DUMMY, rv.seat, rv.decision, rv.where,
                                    label, tuple(str(c) for c in rv.dd.best), rv.dd.cost, rv.dd.points_cost))
-    if rv.info is not None:
+    if rv.info is not None and rv.info.game is not None:
+        i, g = rv.info, rv.info.game
+        if g["loss"] >= GAME_WIN - 1e-12 and (i.exact or g["interval"][0] > 0):
+            rv.mistakes.append(Mistake(INFORMATION_SET, rv.seat, rv.decision, rv.where, label,
+                                       tuple(str(c) for c in g["best"]), g["loss_tricks"], g["loss_points"],
+                                       None if i.exact else g["points_interval"], i.worlds, i.exact, g["loss"],
+                                       None if i.exact else g["interval"]))
+    elif rv.info is not None:
         i = rv.info
         by_points = i.loss_points >= INFO_POINTS - 1e-9 and (i.exact or i.points_interval[0] > 0)
         by_tricks = i.loss_tricks >= INFO_TRICKS - 1e-9 and (i.exact or i.tricks_interval[0] > 0)
@@ -117,19 +181,54 @@ class DealReviewer:
 
     ``index`` is the deal's index in its record (it seeds the decisions' streams with
     ``seed``); ``worlds``, ``threads`` as :func:`solver.review.review`, already checked;
-    ``progress`` a callable given ``1`` after each decision, or ``None``.
+    ``progress`` a callable given ``1`` after each decision, or ``None``; ``score`` the game's
+    score before the deal (``{side: points}``, already checked) to judge every decision by the
+    chance of winning the game, or ``None`` to judge by points.
     """
 
     def __init__(self, hand: Hand, index: int, worlds: int, seed: int, threads: int, progress,
-                 inference: bool = False, confirm: int = 1):
+                 inference: bool = False, confirm: int = 1, score=None):
         self.hand = hand
         self.rules = hand.rules
+        self.score = None if score is None else dict(score)
+        self._wins = {}
         self.index = index
         self.worlds, self.seed, self.threads, self.progress = worlds, seed, threads, progress
         self.inference, self.confirm = bool(inference), int(confirm)
         self.ctx = None
         if hand.trump is not None:
             self.ctx = Context.of(hand)
+
+    def wins(self, seat, before: Hand | None = None):
+        """The seat's chance of the game per world from its side's points of the hand (``None`` by points).
+
+        Dummy hands: the points judged are those of the set of five under way (``before``); the
+        other set's points go with them, each to its own side: during tricks 1-5 the dummies'
+        set as played double dummy (both dummies are face up, so it is the same in every world),
+        during tricks 6-10 the personal hands' set as recorded.
+        """
+        if self.score is None:
+            return None
+        side = side_of(seat, self.rules.players)
+        if side not in self._wins:
+            self._wins[side] = win_values(self.score, self.hand.dealer, seat, self.rules)
+        base = self._wins[side]
+        if not self.rules.dummy_hands:
+            return base
+        if before is not None and before.dummy_phase:
+            done = before.phase_results[0].points
+            first = done[side] - done[1 - side]
+            return lambda points: base(np.asarray(points) + first, points)
+        second = self._dummy_set_points(side)
+        return lambda points: base(np.asarray(points) + second, np.full(np.shape(points), second))
+
+    def _dummy_set_points(self, side: int) -> int:
+        """Dummy hands: ``side``'s points of tricks 6-10, the face-up dummies played double dummy."""
+        h, ctx = self.hand, self.ctx
+        dummies = np.array([[h.dealt_dummy(s) if s in (0, 2) else 0 for s in range(4)]], dtype=np.uint32)
+        leader = int(first_leader(h.dealer, self.rules))
+        t0 = solve_batch(dummies, ctx.trump, leader, 0, ctx.in_play_mask, ctx.players)
+        return int(ctx.side_values(t0, side)[1][0])
 
     def tick(self):
         if self.progress is not None:
@@ -173,7 +272,7 @@ class DealReviewer:
             res = batch.solve(self.threads)
             vals = [ctx.side_values(res[b], side) for b in blocks]
             info = _info_view(cands, legal, played, np.stack([v[0] for v in vals]),
-                              np.stack([v[1] for v in vals]), w, None, notes)
+                              np.stack([v[1] for v in vals]), w, None, notes, self.wins(seat, before))
             if not _info_close(info):
                 break
         return info
@@ -201,6 +300,8 @@ class DealReviewer:
         # inference: the advisor's defaults (the bidding model, worlds weighted by the earlier passes);
         # else the first version's figures (uniform worlds, the later seats by the point count)
         how = {} if self.inference else {"inference": False, "policy": POLICY}
+        if self.score is not None:
+            how["score"] = self.score
         for n in (self._factors() if self.inference else (self.worlds,)):
             try:
                 adv = advise(cards_of(view.hand), h.upcard, rec.seat, h.dealer, rec.round, self.rules,
@@ -210,19 +311,29 @@ class DealReviewer:
             except EuchreError as exc:
                 out.unanalysed.append(f"the bid advisor cannot judge it: {exc}")
                 return out
-            best = adv.recommended
+            best = adv.options[0]               # by points (with a score the advisor ranks by the game)
+            for o in adv.options:
+                if o.expected_points > best.expected_points + 1e-12:
+                    best = o
             if best is not real and real.expected_points >= best.expected_points - 1e-12:
                 best = real                     # the call made ties the advisor's pick: name the call made
-            diff = (best.world_points - real.world_points).astype(float)
-            if adv.weights is None:
-                out.loss = float(diff.mean())
-                out.loss_interval = mean_interval(diff, adv.exact)
+            out.loss, out.loss_interval, eff = _paired(best.world_points - real.world_points, adv)
+            if adv.weights is not None:
+                out.effective_worlds = eff
+            if self.score is not None:
+                top = adv.recommended
+                if top is not real and real.p_win_game >= top.p_win_game - 1e-12:
+                    top = real
+                loss, interval, _ = _paired(top.world_wins - real.world_wins, adv)
+                out.game = {"p_win_game": real.p_win_game, "best": top.call, "best_name": top.name,
+                            "best_p_win_game": top.p_win_game, "loss": loss, "interval": interval}
+                close = _close(loss, interval, GAME_WIN)
             else:
-                out.loss, out.loss_interval, out.effective_worlds = weighted_mean_interval(diff, adv.weights,
-                                                                                           adv.exact)
-            if adv.exact or not _close(out.loss, out.loss_interval, CALL_POINTS):
+                close = _close(out.loss, out.loss_interval, CALL_POINTS)
+            if adv.exact or not close:
                 break
-        out.options = [{"call": o.call, "name": o.name, "expected_points": o.expected_points} for o in adv.options]
+        out.options = [{"call": o.call, "name": o.name, "expected_points": o.expected_points,
+                        **({} if self.score is None else {"p_win_game": o.p_win_game})} for o in adv.options]
         out.best, out.best_name = best.call, best.name
         out.expected_points, out.best_points = real.expected_points, best.expected_points
         out.worlds, out.exact, out.advice = adv.worlds, adv.exact, adv
@@ -230,7 +341,15 @@ class DealReviewer:
             out.model = None if adv.model is None else adv.model.name
             if out.effective_worlds is None:
                 out.effective_worlds = float(adv.worlds)
-        if out.loss >= CALL_POINTS - 1e-9 and (adv.exact or out.loss_interval[0] > 0):
+        if out.game is not None:
+            g = out.game
+            if g["loss"] >= GAME_WIN - 1e-12 and (adv.exact or g["interval"][0] > 0):
+                top = adv.option(g["best"])
+                points, interval, _ = _paired(top.world_points - real.world_points, adv)
+                out.mistakes.append(Mistake(INFORMATION_SET, rec.seat, "call", out.where, past_tense(out.name),
+                                            (g["best_name"],), None, points, None if adv.exact else interval,
+                                            adv.worlds, adv.exact, g["loss"], None if adv.exact else g["interval"]))
+        elif out.loss >= CALL_POINTS - 1e-9 and (adv.exact or out.loss_interval[0] > 0):
             out.mistakes.append(Mistake(INFORMATION_SET, rec.seat, "call", out.where, past_tense(out.name),
                                         (best.name,), None, out.loss, None if adv.exact else out.loss_interval,
                                         adv.worlds, adv.exact))
@@ -313,13 +432,13 @@ class DealReviewer:
         if dd_blocks is not None:
             vals = [ctx.side_values(res[b][0], side) for b in dd_blocks]
             out.dd = _dd_view(cands, cands, rec.card, [v[0] for v in vals], [v[1] for v in vals],
-                              side == ctx.makers)
+                              side == ctx.makers, self.wins(d, before))
         if info is not None:
             space, notes, w, blocks = info
             vals = [ctx.side_values(res[b], side) for b in blocks]
             T = np.stack([v[0] for v in vals])
             P = np.stack([v[1] for v in vals])
-            out.info = _info_view(cands, cands, rec.card, T, P, w, space, notes)
+            out.info = _info_view(cands, cands, rec.card, T, P, w, space, notes, self.wins(d, before))
         _flag_card(out)
         return out
 
@@ -375,13 +494,14 @@ class DealReviewer:
         res = batch.solve(self.threads)
         if dd_blocks is not None:
             vals = [ctx.side_values(res[b][0], side) for b in dd_blocks]
-            out.dd = _dd_view(cands, legal, card, [v[0] for v in vals], [v[1] for v in vals], side == ctx.makers)
+            out.dd = _dd_view(cands, legal, card, [v[0] for v in vals], [v[1] for v in vals], side == ctx.makers,
+                              self.wins(seat, before))
         if info is not None:
             space, notes, w, blocks = info
             vals = [ctx.side_values(res[b], side) for b in blocks]
             T = np.stack([v[0] for v in vals])
             P = np.stack([v[1] for v in vals])
-            out.info = _info_view(cands, legal, card, T, P, w, space, notes)
+            out.info = _info_view(cands, legal, card, T, P, w, space, notes, self.wins(seat, before))
         _flag_card(out)
         return out
 
@@ -409,7 +529,8 @@ class DealReviewer:
                         "alone": None if h.alone is None else str(h.alone),
                         "defender_alone": None if h.defender_alone is None else str(h.defender_alone)}
         result = None if h.result is None else h.result.to_dict()
-        out = DealReview(self.index, number, h.dealer, h.upcard, status, summary, contract, result)
+        out = DealReview(self.index, number, h.dealer, h.upcard, status, summary, contract, result,
+                         score=self.score)
         seats = self.rules.seats
         out.players = {Seat(s): PlayerSummary(Seat(s), player_name(names, s, seats)) for s in seats}
         for p in problems:
@@ -455,6 +576,8 @@ class DealReviewer:
             if isinstance(d, CallReview):
                 if d.loss is not None:
                     p.call_points += max(0.0, d.loss)
+                if d.game is not None:
+                    p.add_win(d.game["loss"])
             else:
                 if d.dd is not None:
                     p.dd_tricks += d.dd.cost
@@ -462,6 +585,8 @@ class DealReviewer:
                 if d.info is not None:
                     p.info_points += max(0.0, d.info.loss_points)
                     p.info_tricks += max(0.0, d.info.loss_tricks)
+                    if d.info.game is not None:
+                        p.add_win(d.info.game["loss"])
         return out
 
 

@@ -170,7 +170,7 @@ class CorpusStats:
         deals: deal lines used; records: distinct records among them.
         errors: deal lines with an error (not used); files: file lines (files without deals).
         superseded: deal lines left out because their deal already counted.
-        configs: the distinct ``{"worlds", "seed", "model", "engine"}`` of the lines used.
+        configs: the distinct ``{"worlds", "seed", "model", "score", "engine"}`` of the lines used.
         players, partnerships: :class:`GroupStats`, by name; overall: everyone's.
     """
 
@@ -277,7 +277,7 @@ def corpus_stats(source) -> CorpusStats:
             key = (line["sha256"], line["deal"])
             names, review = line.get("names") or [], line["review"]
             count = int(line["rules"]["players"])
-            config = {k: line[k] for k in CONFIG_FIELDS}
+            config = {k: line.get(k) for k in CONFIG_FIELDS}
             decisions = list(_decisions(review))
             seats = list(review.get("players") or {})
         except (KeyError, TypeError, ValueError, AttributeError) as exc:

@@ -1,0 +1,91 @@
+"""The pages for people: ``GET /`` the analysis page, ``POST /review`` the review of an uploaded or pasted
+EGN game (the HTML of :mod:`solver.pages`).
+
+The review runs :func:`api.routes.run_review`, the code of ``POST /v1/review`` (same
+checks, bounds and engine call), so the page shows the JSON's figures; the analysis
+page's script asks the ``/v1`` endpoints itself. Errors here are pages, not
+problem+json: a readable title and the engine's message, with the same status codes.
+"""
+from __future__ import annotations
+
+from flask import Blueprint, current_app, redirect, request
+from pydantic import ValidationError
+from werkzeug.exceptions import HTTPException
+
+from solver.pages import analysis_html, error_html, review_html
+
+from .problems import Problem, from_validation
+from .routes import limits_dict, run_review
+from .schemas import ReviewRequest
+
+pages = Blueprint("pages", __name__)
+
+_HTML = "text/html; charset=utf-8"
+
+
+def _page(html: str, status: int = 200):
+    return current_app.response_class(html, status=status, mimetype=None, content_type=_HTML)
+
+
+@pages.get("/")
+def index():
+    return _page(analysis_html(limits_dict(current_app.config)))
+
+
+@pages.get("/review")
+def review_get():
+    """No record to review in a GET: the analysis page's upload form is where one is given."""
+    return redirect("/#review", code=303)
+
+
+@pages.post("/review")
+def review_post():
+    """The review page of the game in the form: a file in ``egn`` (multipart) or the text in ``text``;
+    ``worlds``, ``seed`` and ``inference`` (``"false"``: uniform worlds) as in ``POST /v1/review``."""
+    form = request.form                      # 413 here when the body is over MAX_CONTENT_LENGTH
+    upload = request.files.get("egn")
+    raw = upload.read() if upload is not None and upload.filename else form.get("text", "").encode("utf-8")
+    if not raw.strip():
+        raise Problem("invalid-request", "no game: choose an EGN file or paste its text", field="egn")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise Problem("invalid-egn", f"egn: the file is not UTF-8 text (byte {exc.start}); an EGN game is JSON "
+                                     "text", field="egn") from None
+    fields = {"egn": text, "inference": form.get("inference", "true").lower() not in ("false", "0", "off", "no")}
+    for name in ("worlds", "seed"):
+        value = form.get(name, "").strip()
+        if value:
+            try:
+                fields[name] = int(value)
+            except ValueError:
+                raise Problem("invalid-request", f"{name} {value!r}: expected a whole number", field=name) from None
+    try:
+        body = ReviewRequest(**fields)
+    except ValidationError as exc:
+        raise from_validation(exc) from None
+    game, result = run_review(body)
+    return _page(review_html(result, game, served=True))
+
+
+@pages.errorhandler(Problem)
+def _problem_page(exc: Problem):
+    return _page(error_html(exc.title, exc.detail, exc.status), exc.status)
+
+
+@pages.errorhandler(HTTPException)
+def _http_page(exc: HTTPException):
+    detail = exc.description
+    if exc.code == 413:
+        detail = (f"the upload is over this server's limit of {current_app.config['MAX_CONTENT_LENGTH']:,} bytes "
+                  "(the largest shared EGN game is 24 KB)")
+    return _page(error_html(exc.name, detail, exc.code or 500), exc.code or 500)
+
+
+@pages.errorhandler(Exception)
+def _unexpected_page(exc: Exception):
+    current_app.logger.exception("unhandled error in %s", exc.__class__.__name__)
+    return _page(error_html("Internal error", "the server failed on this request; it has been logged", 500), 500)
+
+
+__all__ = ["pages"]

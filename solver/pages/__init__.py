@@ -1,0 +1,66 @@
+"""The pages: the review of a game and the analysis page, as HTML from Jinja2 templates.
+
+:func:`review_html` is what ``GET/POST /review`` serves and ``euchre review --html`` writes:
+one self-contained file (the style sheet and the script inlined, no network needed).
+:func:`analysis_html` is the page at ``/``: it asks the ``/v1`` JSON endpoints from
+plain JavaScript (the same engine functions as every other front door);
+:func:`error_html` a readable error page. Templates and static files live in this
+package (``templates/``, ``static/``); only Jinja2 is needed, not Flask, so the
+command line renders without starting the web framework.
+
+>>> from solver import load_egn, review
+>>> from solver.pages import review_html
+>>> game = load_egn("tests/data/egn/six-points-in-two-hands.egn")
+>>> html = review_html(review(game, worlds=10, seed=1), game)
+>>> html.startswith("<!doctype html>") and 'data-card="' in html and "http" not in html.split("<body")[0]
+True
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+
+from .model import review_model
+
+__all__ = ["review_html", "analysis_html", "error_html", "review_model", "static_text"]
+
+
+@lru_cache(maxsize=None)
+def _environment():
+    import jinja2               # Flask's own template engine; imported here so `import solver` stays light
+    return jinja2.Environment(loader=jinja2.PackageLoader("solver.pages", "templates"),
+                              autoescape=jinja2.select_autoescape(default=True), trim_blocks=True,
+                              lstrip_blocks=True, undefined=jinja2.StrictUndefined)
+
+
+@lru_cache(maxsize=None)
+def static_text(name: str) -> str:
+    """The text of ``static/<name>`` (a style sheet or script, inlined into every page)."""
+    return resources.files("solver.pages").joinpath("static", name).read_text(encoding="utf-8")
+
+
+def _render(template: str, **context) -> str:
+    import markupsafe
+    inline = {name.replace(".", "_"): markupsafe.Markup(static_text(name))
+              for name in ("pages.css", "review.js", "analysis.js")}
+    return _environment().get_template(template).render(static=inline, **context)
+
+
+def review_html(review, game, served: bool = False) -> str:
+    """The review page of ``review`` (a :class:`~solver.review.Review`) of ``game``, the record it
+    reviewed, as one HTML document (str). ``served``: links to the analysis page at ``/`` for each
+    decision (a file opened from disk has no server to ask)."""
+    model = review_model(review, game)
+    return _render("review.html", review=model, served=served)
+
+
+def analysis_html(limits: dict | None = None, message: str | None = None) -> str:
+    """The analysis page (str): solve/table a deal, advise a bid, advise a card, review a game.
+    ``limits``: the server's bounds (as ``GET /healthz`` ``limits``), shown beside the forms."""
+    return _render("analysis.html", limits=limits or {}, message=message)
+
+
+def error_html(title: str, detail: str, status: int) -> str:
+    """A readable error page (str): what went wrong (``detail``, e.g. the
+    :class:`~solver.EuchreError` message) and a way back."""
+    return _render("error.html", title=title, detail=detail, status=status)

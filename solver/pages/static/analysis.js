@@ -1,0 +1,200 @@
+// The analysis page: each form posts its fields to a /v1 endpoint and draws the answer.
+(function () {
+  "use strict";
+  var out = document.getElementById("result");
+
+  function el(tag, attrs, text) {
+    var e = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, attrs[k]); });
+    if (text !== undefined) { e.textContent = text; }
+    return e;
+  }
+  function num(x, d) { return x === null || x === undefined ? "\u2014" : Number(x).toFixed(d === undefined ? 2 : d); }
+  function ival(iv) { return iv ? "[" + num(iv[0]) + ", " + num(iv[1]) + "]" : ""; }
+
+  function rules(form) {
+    var r = { players: Number(form.elements.players.value) };
+    if (form.elements.joker.checked) { r.joker = true; }
+    return r;
+  }
+  function text(form, name) { var f = form.elements[name]; return f ? f.value.trim() : ""; }
+  function seeded(f, b) { if (text(f, "seed")) { b.seed = Number(text(f, "seed")); } return b; }
+  function score(s) {
+    if (!s) { return undefined; }
+    var o = {};
+    s.split(",").forEach(function (p) { var kv = p.split(":"); o[kv[0].trim()] = Number(kv[1]); });
+    return o;
+  }
+
+  var bodies = {
+    solve: function (f) {
+      var b = { deal: text(f, "deal"), trump: text(f, "trump"), leader: text(f, "leader"), rules: rules(f) };
+      if (text(f, "makers")) { b.makers = text(f, "makers"); }
+      if (text(f, "alone")) { b.alone = text(f, "alone"); }
+      if (text(f, "played")) { b.played = text(f, "played"); }
+      return b;
+    },
+    table: function (f) { return { deal: text(f, "deal"), dealer: text(f, "dealer"), rules: rules(f) }; },
+    advise: function (f) {
+      var b = { hand: text(f, "hand"), upcard: text(f, "upcard"), seat: text(f, "seat"), dealer: text(f, "dealer"),
+                round: Number(text(f, "round")), worlds: Number(text(f, "worlds")), rules: rules(f) };
+      if (score(text(f, "score"))) { b.score = score(text(f, "score")); }
+      return seeded(f, b);
+    },
+    play: function (f) {
+      var b = { seat: text(f, "seat"), hand: text(f, "hand"), dealer: text(f, "dealer"), upcard: text(f, "upcard"),
+                calls: text(f, "calls"), alone: f.elements.alone.checked, tricks: text(f, "tricks"),
+                worlds: Number(text(f, "worlds")), rules: rules(f) };
+      if (text(f, "discard")) { b.discard = text(f, "discard"); }
+      return seeded(f, b);
+    }
+  };
+
+  function bars(rows) {
+    // rows: [{label, value, interval, recommended, note}] drawn on one scale with 0 marked
+    var lo = 0, hi = 0;
+    rows.forEach(function (r) {
+      [r.value].concat(r.interval || []).forEach(function (v) {
+        if (v !== null && isFinite(v)) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
+      });
+    });
+    if (hi - lo < 1e-9) { hi = lo + 1; }
+    var pos = function (v) { return (100 * (Math.max(lo, Math.min(hi, v)) - lo) / (hi - lo)) + "%"; };
+    var box = el("div", { "class": "bars", role: "list" });
+    rows.forEach(function (r) {
+      var row = el("div", { "class": "bar-row" + (r.recommended ? " recommended" : ""), role: "listitem",
+                            "data-option": r.label, "data-value": String(r.value) });
+      row.appendChild(el("span", {}, r.label + (r.recommended ? " \u2605 recommended" : "")));
+      row.appendChild(el("span", { "class": "bar-figure" }, num(r.value) + " " + ival(r.interval)));
+      var track = el("span", { "class": "bar-track", "aria-hidden": "true" });
+      var zero = el("span", { "class": "bar-zero" }); zero.style.left = pos(0); track.appendChild(zero);
+      var bar = el("span", { "class": "bar" + (r.value < 0 ? " negative" : "") });
+      bar.style.left = pos(Math.min(0, r.value));
+      bar.style.width = "calc(" + pos(Math.max(0, r.value)) + " - " + pos(Math.min(0, r.value)) + ")";
+      track.appendChild(bar);
+      if (r.interval && isFinite(r.interval[0]) && isFinite(r.interval[1])) {
+        var w = el("span", { "class": "whisker" });
+        w.style.left = pos(r.interval[0]);
+        w.style.width = "calc(" + pos(r.interval[1]) + " - " + pos(r.interval[0]) + ")";
+        track.appendChild(w);
+      }
+      row.appendChild(track);
+      if (r.note) { row.appendChild(el("span", { "class": "bar-note" }, r.note)); }
+      box.appendChild(row);
+    });
+    return box;
+  }
+
+  function table(head, rows) {
+    var t = el("table"), tr = el("tr");
+    head.forEach(function (h) { tr.appendChild(el("th", { scope: "col" }, h)); });
+    t.appendChild(tr);
+    rows.forEach(function (r) {
+      var row = el("tr");
+      r.forEach(function (c) { row.appendChild(el("td", {}, String(c))); });
+      t.appendChild(row);
+    });
+    return t;
+  }
+
+  var show = {
+    solve: function (d) {
+      out.appendChild(el("h2", {}, "Double dummy: " + Object.keys(d.tricks).map(function (s) {
+        return s + " " + d.tricks[s]; }).join(", ") + " tricks" + (d.points ? " (scores " + JSON.stringify(d.points) + ")" : "")));
+      out.appendChild(el("p", {}, d.to_move + " to move; each legal card: the mover's side's tricks after it, and its cost"));
+      out.appendChild(table(["card", "tricks", "cost"], d.card_values.map(function (c) { return [c.card, c.tricks, c.cost]; })));
+    },
+    table: function (d) {
+      out.appendChild(el("h2", {}, "Double-dummy table (dealer " + d.dealer + ")"));
+      var suits = Object.keys(d.partners), sides = Object.keys(d.partners[suits[0]]);
+      out.appendChild(table(["trump"].concat(sides.map(function (s) { return s + " (with partner)"; })),
+                            suits.map(function (t) { return [t].concat(sides.map(function (s) { return d.partners[t][s]; })); })));
+      if (d.loners && Object.keys(d.loners).length) {
+        var seats = Object.keys(d.loners[suits[0]]);
+        out.appendChild(el("p", {}, "Going alone: the loner's side's tricks"));
+        out.appendChild(table(["trump"].concat(seats), suits.map(function (t) {
+          return [t].concat(seats.map(function (s) { return d.loners[t][s]; })); })));
+      }
+    },
+    advise: function (d) {
+      var byWin = d.options.length && d.options[0].p_win_game !== undefined && d.options[0].p_win_game !== null;
+      out.appendChild(el("h2", {}, "Bid advice: " + d.recommended + " (margin " + num(d.margin) + " " + ival(d.margin_interval) + ")"));
+      out.appendChild(el("p", {}, (byWin ? "Chance of winning the game" : "Expected points") + " of each call over " +
+                         d.worlds + (d.exact ? " (every) deal(s)" : " worlds") + "; bars show the 95% interval."));
+      out.appendChild(bars(d.options.map(function (o) {
+        return { label: o.name, value: byWin ? o.p_win_game : o.expected_points,
+                 interval: byWin ? o.p_win_game_interval : o.points_interval, recommended: o.call === d.recommended,
+                 note: "P(make) " + num(o.p_make) + ", P(euchred) " + num(o.p_euchred) };
+      })));
+      if (d.robust !== null && d.robust !== undefined) {
+        var p = el("p", { "class": "robust", "data-robust": String(d.robust) },
+                   (d.robust ? "Holds" : "Does not hold") + " under the other bidding models: " +
+                   d.variants.map(function (v) { return v.role + " (" + v.model + "): " + v.recommended_name; }).join("; "));
+        out.appendChild(p);
+      }
+    },
+    play: function (d) {
+      var byWin = d.cards.length && d.cards[0].p_win_game !== undefined && d.cards[0].p_win_game !== null;
+      out.appendChild(el("h2", {}, "Play advice for " + d.seat + ": " + d.best + (d.equal && d.equal.length > 1 ?
+                         " (equal: " + d.equal.join(" ") + ")" : "") + ", margin " + num(d.margin) + " " + ival(d.margin_interval)));
+      out.appendChild(el("p", {}, (byWin ? "Chance of winning the game" : "Expected points for " + d.side) + " after each card, over " +
+                         d.worlds + " worlds" + (d.effective_worlds ? " (" + num(d.effective_worlds, 1) + " effective)" : "") + "."));
+      out.appendChild(bars(d.cards.map(function (c) {
+        return { label: c.card, value: byWin ? c.p_win_game : c.expected_points,
+                 interval: byWin ? c.p_win_game_interval : c.points_interval, recommended: c.card === d.best,
+                 note: "tricks " + num(c.expected_tricks) };
+      })));
+      (d.notes || []).forEach(function (n) { out.appendChild(el("p", { "class": "muted" }, n)); });
+    }
+  };
+
+  function ask(endpoint, body) {
+    out.textContent = "";
+    out.appendChild(el("p", { "class": "muted" }, "asking /v1/" + endpoint + " \u2026"));
+    out.setAttribute("aria-busy", "true");
+    return fetch("/v1/" + endpoint, { method: "POST", headers: { "Content-Type": "application/json" },
+                                      body: JSON.stringify(body) })
+      .then(function (r) { return r.json().then(function (d) { return { ok: r.ok, d: d }; }); })
+      .then(function (res) {
+        out.textContent = "";
+        out.dataset.endpoint = endpoint;
+        if (!res.ok) {
+          out.appendChild(el("p", { "class": "problem", role: "alert" }, res.d.title + ": " + res.d.detail));
+        } else {
+          show[endpoint](res.d);
+        }
+      })
+      .catch(function (e) { out.textContent = ""; out.appendChild(el("p", { "class": "problem", role: "alert" }, String(e))); })
+      .finally(function () { out.removeAttribute("aria-busy"); });
+  }
+
+  ["deal", "advise", "play"].forEach(function (id) {
+    var f = document.getElementById(id);
+    f.addEventListener("submit", function (e) {
+      e.preventDefault();
+      var endpoint = (e.submitter && e.submitter.dataset.endpoint) || f.dataset.endpoint;
+      ask(endpoint, bodies[endpoint](f));
+    });
+  });
+
+  // "#advise=<json>" or "#play=<json>" (the review page's "analyse" links): fill the form and ask
+  var m = /^#(advise|play)=(.+)$/.exec(location.hash);
+  if (m) {
+    try {
+      var body = JSON.parse(decodeURIComponent(m[2])), f = document.getElementById(m[1]);
+      Object.keys(body).forEach(function (k) {
+        var field = f.elements[k], v = body[k];
+        if (!field) { return; }
+        if (k === "tricks" && Array.isArray(v)) { v = v.map(function (t) { return t.join(" "); }).join("; "); }
+        if (k === "calls" && Array.isArray(v)) { v = v.join(" "); }
+        if (field.type === "checkbox") { field.checked = !!v; } else if (v !== null) { field.value = v; }
+      });
+      if (body.rules) { f.elements.players.value = String(body.rules.players || 4); f.elements.joker.checked = !!body.rules.joker; }
+      f.scrollIntoView();
+      ask(m[1], Object.assign(bodies[m[1]](f), { rules: body.rules || rules(f) }));
+    } catch (err) {
+      out.textContent = "";
+      out.appendChild(el("p", { "class": "problem", role: "alert" }, "cannot read the question in the address: " + err));
+    }
+  }
+})();
