@@ -4,12 +4,7 @@ Public API (DESIGN.md)::
 
     from solver import Rules, Position, solve, card_values, dd_table, analyse_play, solve_batch
 """
-from importlib import metadata as _metadata
-
-try:
-    __version__ = _metadata.version("euchre-dd")
-except _metadata.PackageNotFoundError:      # run from a source tree that was never installed
-    __version__ = "unknown"
+from .version import __version__
 
 from .cards import Card, Seat, Suit, parse_cards, parse_deal, format_cards, format_deal
 from .errors import CardError, EGNError, EuchreError, IllegalActionError, PositionError, RulesError, SeatError
@@ -19,7 +14,7 @@ from .laws import first_leader, hand_points
 from .dd import DDTable, PlayStep, SolveResult, analyse_play, card_values, dd_table, solve, solve_batch
 from .advisor import Advice, CardAdvice, PlayAdvice, advise, advise_play, win_probability
 from .records import dump_dummy_record, dump_egn, load_dummy_record, load_egn, load_game
-from .review import Review, review
+from .review import Review, corpus_stats, review, review_corpus
 from .game.seat import seat_view, view_from_dict
 from .game.view import SeatView
 
@@ -35,7 +30,7 @@ __all__ = [
     "advise", "Advice", "advise_play", "PlayAdvice", "CardAdvice", "win_probability",
     "load_egn", "dump_egn", "load_game",
     "load_dummy_record", "dump_dummy_record",
-    "review", "Review",
+    "review", "Review", "review_corpus", "corpus_stats",
     "SeatView", "seat_view", "view_from_dict", "sample_worlds", "ViewWorlds",
     "match", "AGENT_NAMES",
 ]

@@ -1,4 +1,4 @@
-"""The ``euchre`` command line: solve, table, advise, play, review, serve.
+"""The ``euchre`` command line: solve, table, advise, play, review, stats, match, serve.
 
 Human output is a readable table; ``--json`` prints one stable JSON object
 (documented in the README). Bad input prints ``euchre: error: <why>`` and exits
@@ -223,9 +223,53 @@ def cmd_serve(args) -> dict:
     return {}
 
 
+def _is_corpus(args) -> bool:
+    """The corpus mode of ``euchre review``: --out or --cluster given, or a directory among the paths."""
+    return args.out is not None or args.cluster is not None or any(p.is_dir() for p in args.files)
+
+
+def cmd_review_corpus(args) -> dict:
+    from .review import review_corpus
+    for flag, given in (("--all", args.all), ("--html", args.html is not None)):
+        if given:
+            raise EuchreError(f"{flag}: the corpus mode (--out, --cluster or a directory) writes JSON lines, "
+                              f"not reports; review a single file for {flag}")
+    out = "-" if args.out is None else args.out
+    try:
+        result = review_corpus(args.files, worlds=args.worlds, seed=args.seed, out=out, jobs=args.jobs,
+                               cluster=args.cluster, inference=not args.no_inference, score=not args.by_points,
+                               progress=False if args.quiet else None)
+    except KeyboardInterrupt:       # every finished deal is already written: say how to go on
+        say("euchre: interrupted" + ("" if out == "-" else f"; the deals done are in {out}: run the same "
+                                     "command again to resume"), file=sys.stderr)
+        raise SystemExit(128 + 2) from None
+    summary = result.to_dict()
+    if out == "-":                      # the lines are on stdout: the summary goes to stderr
+        args.json = False
+        if not args.quiet:
+            say(result.text(), file=sys.stderr)
+    elif not args.json:
+        say(result.text())
+    return summary
+
+
+def cmd_stats(args) -> dict:
+    from .review import corpus_stats
+    if args.csv and args.json:
+        raise EuchreError("--csv and --json: choose one")
+    stats = corpus_stats(args.results)
+    if args.csv:
+        say(stats.csv().rstrip("\n"))       # control characters in a name escaped, as everywhere
+    elif not args.json:
+        say(stats.text())
+    return stats.to_dict()
+
+
 def cmd_review(args) -> dict:
     from .records import load_game, read_record_file
     from .review import count_decisions, review_files
+    if _is_corpus(args):
+        return cmd_review_corpus(args)
     if args.html is not None and len(args.files) != 1:
         raise EuchreError(f"--html: the review page shows one game; {len(args.files)} files given")
     for path in args.files:
@@ -403,9 +447,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_play)
 
     p = sub.add_parser("review", help="review EGN game records: the cost of every call and card, double dummy "
-                                      "and from what each player could see")
+                                      "and from what each player could see; a corpus (a directory, --out) "
+                                      "as JSON lines")
     p.add_argument("files", nargs="+", metavar="game.egn", type=Path,     # always a file, whatever its name
-                   help="EGN game records or dummy-hands records: regular files of at most 16 MiB")
+                   help="EGN game records or dummy-hands records: regular files of at most 16 MiB; a directory "
+                        "is a corpus (its files, recursively)")
     p.add_argument("--worlds", type=int, default=200, help="worlds per decision (default 200)")
     p.add_argument("--no-inference", action="store_true",
                    help="uniform worlds and the point count for the calls (the first version's figures)")
@@ -421,11 +467,27 @@ def build_parser() -> argparse.ArgumentParser:
                         "play before->after it (and its cost), 'info 9s:-0.17 ...' each legal card's average "
                         "points for the player's side; judged by the game, 'P(win game) 9s:0.512 ...' each "
                         "card's chance of winning the game")
-    p.add_argument("--json", action="store_true", help='print one JSON object {"reviews": [...]}')
+    p.add_argument("--json", action="store_true", help='print one JSON object {"reviews": [...]} (a corpus: '
+                                                       "its summary)")
     p.add_argument("--html", type=Path, default=None, metavar="FILE",
                    help="also write the review page to FILE: one self-contained HTML file (no network needed) "
                         "to step through every call and card with its costs; one game file only")
+    p.add_argument("--out", default=None, metavar="results.jsonl",
+                   help="corpus mode: append one JSON line per deal to this file; a rerun skips the deals already "
+                        "in it (resume). Without it a corpus' lines go to standard output")
+    p.add_argument("--cluster", default=None, metavar="tcp://HOST:PORT|local:N",
+                   help="corpus mode: run the deals on a Dask scheduler, or on N local worker processes "
+                        "(needs pip install \"euchre-dd[cluster]\")")
+    p.add_argument("--quiet", action="store_true", help="corpus mode: no progress bar")
     p.set_defaults(run=cmd_review)
+
+    p = sub.add_parser("stats", help="per-player and per-partnership statistics of a corpus review's lines "
+                                     "(euchre review --out)")
+    p.add_argument("results", type=Path, nargs="+", metavar="results.jsonl",
+                   help="the lines of euchre review --out (several files: a deal counted once over all)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--csv", action="store_true", help="print CSV: one row per player, partnership and overall")
+    p.set_defaults(run=cmd_stats)
 
     p = sub.add_parser("match", help="duplicate match of two agents: every deal played twice with the seats "
                                      "swapped; side A's points per deal with a 95%% interval")

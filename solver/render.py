@@ -346,3 +346,93 @@ def match_text(result) -> str:
 
 
 __all__ += ["match_text"]
+
+
+# -- corpus review ---------------------------------------------------------------
+def corpus_text(result) -> str:
+    """A corpus review's run (a :class:`~solver.review.CorpusResult`): what it did, the speed, and
+    one line per file that gave no deals (an error or a duplicate)."""
+    files = result.files
+    dups = [f for f in files if f.status == "duplicate"]
+    bad = [f for f in files if f.status == "error"]
+    model = result.model or "none (uniform worlds)"
+    seed = "each record's content seed" if result.seed is None else f"seed {result.seed}"
+    where = {None: "kept in memory", "-": "written to standard output"}.get(result.out, f"written to {result.out}")
+    speed = (f" in {result.seconds:.1f} s ({result.deals_per_second:.2f} deals/s"
+             + (f" on {result.workers} worker{'s' if result.workers != 1 else ''})" if result.workers else ")"))
+    lines = [f"corpus review: {len(files)} file{'' if len(files) == 1 else 's'}, {result.records} "
+             f"record{'' if result.records == 1 else 's'} ({result.worlds} worlds per decision, {seed}, model {model}, "
+             f"{'by the game' if result.score else 'by points'}, engine {result.engine})",
+             f"  deals: {result.reviewed} reviewed{speed}, {result.skipped} already done, {result.failed} with an "
+             f"error; lines {where}"]
+    if dups:
+        lines.append(f"  {len(dups)} duplicate file{'' if len(dups) == 1 else 's'} (reviewed once):")
+        lines += [f"    {one_line(f.path)}: the same record as {one_line(f.duplicate_of)}" for f in dups]
+    if bad:
+        lines.append(f"  {len(bad)} file{'' if len(bad) == 1 else 's'} not reviewed:")
+        lines += [f"    {one_line(f.message)}" for f in bad]
+    failed = [f for f in files if f.failed]
+    for f in failed:
+        lines.append(f"  {one_line(f.path)}: {f.failed} deal{'' if f.failed == 1 else 's'} with an error "
+                     "(on its lines; a rerun tries again)")
+    return "\n".join(lines)
+
+
+def _mean_text(m, unit: str) -> str:
+    if m.n == 0:
+        return "none judged"
+    iv = "" if m.low is None else f" (95% {m.low:.3f} to {m.high:.3f})"
+    return f"{m.mean:.3f} {unit}{iv}"
+
+
+def group_stats_text(g) -> list:
+    """A player's, partnership's or everyone's figures (:class:`~solver.review.GroupStats`), as lines."""
+    cards = g.cards["dd_tricks"].n
+    info_cards = g.cards["info_points"].n
+    calls = g.calls["info_points"].n
+    flagged = sum(g.mistakes.values())
+    lines = [f"{one_line(g.name)}: {g.deals} deal{'' if g.deals == 1 else 's'}, {g.decisions} decision"
+             f"{'' if g.decisions == 1 else 's'} judged ({max(cards, info_cards)} cards, {calls} calls), "
+             f"{flagged} mistake{'' if flagged == 1 else 's'}"
+             + (f" ({', '.join(f'{v} {k}' for k, v in g.mistakes.items() if v)})" if flagged else "")
+             + (f"; {g.unjudged} not judged" if g.unjudged else "")]
+    lines.append(f"  per card: double dummy {_mean_text(g.cards['dd_tricks'], 'tricks')}, "
+                 f"{_mean_text(g.cards['dd_points'], 'points')}")
+    lines.append(f"            information set {_mean_text(g.cards['info_points'], 'points')}, "
+                 f"{_mean_text(g.cards['info_tricks'], 'tricks')}")
+    lines.append(f"  per call: information set {_mean_text(g.calls['info_points'], 'points')} "
+                 "(no double-dummy figure for calls)")
+    costly = [k for k in g.kinds if k.mistakes]
+    if costly:
+        lines.append("  costliest mistakes: " + "; ".join(
+            f"{k.kind} {k.mistakes} of {k.decisions} ({k.points_lost:.2f} points, {k.dd_tricks_lost} DD "
+            f"trick{'' if k.dd_tricks_lost == 1 else 's'})"
+            for k in costly))
+    return lines
+
+
+def corpus_stats_text(stats) -> str:
+    """Per-player statistics of a corpus review (a :class:`~solver.review.CorpusStats`), for people."""
+    src = stats.source or "lines"
+    head = [f"{one_line(src)}: {stats.deals} deal{'' if stats.deals == 1 else 's'} of {stats.records} "
+            f"record{'' if stats.records == 1 else 's'}"
+            + (f"; {stats.errors} deal lines with an error not used" if stats.errors else "")
+            + (f"; {stats.superseded} repeated deal lines not used" if stats.superseded else "")]
+    for c in stats.configs:
+        head.append(f"  reviewed at {c['worlds']} worlds, seed {'per record' if c['seed'] is None else c['seed']}, "
+                    f"model {c['model'] or 'none (uniform worlds)'}, "
+                    f"{'by points' if c.get('score') is False else 'by the game'}, engine {c['engine']}")
+    if len(stats.configs) > 1:
+        head.append("  (the lines mix runs with different options: figures are not comparable across them)")
+    head.append("costs are per judged decision, losses against the best choice (positive: lost); 95% intervals "
+                "over the decisions (Student t)")
+    parts = ["\n".join(head), "Players"]
+    parts += ["\n".join("  " + x for x in group_stats_text(g)) for g in stats.players]
+    parts.append("Partnerships")
+    parts += ["\n".join("  " + x for x in group_stats_text(g)) for g in stats.partnerships]
+    parts.append("All players")
+    parts.append("\n".join("  " + x for x in group_stats_text(stats.overall)))
+    return "\n".join(parts)
+
+
+__all__ += ["corpus_text", "group_stats_text", "corpus_stats_text"]

@@ -79,10 +79,11 @@ def test_review_refuses_a_fifo_without_blocking(tmp_path):
     assert proc.stderr == f"euchre: error: {fifo}: not a regular file (a FIFO); a game record is a file\n"
 
 
-def test_review_refuses_a_directory(capsys, tmp_path):
-    assert main(["review", str(tmp_path)]) == 2
-    assert capsys.readouterr().err == f"euchre: error: {tmp_path}: not a regular file (a directory); " \
-                                      "a game record is a file\n"
+def test_review_takes_a_directory_as_a_corpus(capsys, tmp_path):
+    # a directory is a corpus (issue 15): its records' lines on stdout, the summary on stderr
+    assert main(["review", str(tmp_path)]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.startswith("corpus review: 0 files, 0 records")
 
 
 def test_review_refuses_a_file_over_the_cap(capsys, tmp_path):

@@ -137,13 +137,19 @@ The package, one idea a module, each importing only those above it:
 * :mod:`.reviewer`: one deal's calls, discard and cards judged;
 * :mod:`.deals`: the entry points (:func:`review`, :func:`review_deal`): the record
   loaded, the options checked;
-* :mod:`.files`: several files over worker processes (:func:`review_files`).
+* :mod:`.files`: several files over worker processes (:func:`review_files`);
+* :mod:`.lines`: the corpus review's results file (JSON Lines): its layout, keys, reading it back;
+* :mod:`.tally`: per-player and per-partnership statistics of those lines (:func:`corpus_stats`);
+* :mod:`.cluster`: a Dask cluster as an executor (``tcp://HOST:PORT``, ``local:N``);
+* :mod:`.corpus`: a whole corpus, one line per deal, on any executor (:func:`review_corpus`).
 """
 from __future__ import annotations
 
 from ..bounds import MAX_THREADS, MAX_WORLDS, MIN_WORLDS
 from .deals import CONFIRM, count_decisions, deal_score, review, review_deal
 from .files import review_files
+from .tally import CorpusStats, GroupStats, corpus_stats
+from .corpus import CorpusResult, FileReport, review_corpus
 from .infoset import information_set, shown_voids
 from .results import (CALL_POINTS, DD_TRICKS, DECISION_EXACT_LIMIT, DOUBLE_DUMMY, GAME_WIN, INFO_POINTS, INFO_TRICKS,
                       INFORMATION_SET, RENEGE, CallReview, CardReview, DDView, DealReview, InfoView, Mistake,
@@ -155,6 +161,7 @@ EXACT_LIMIT = DECISION_EXACT_LIMIT
 
 __all__ = ["review", "Review", "DealReview", "CardReview", "CallReview", "DDView", "InfoView", "Mistake",
            "PlayerSummary", "count_decisions", "content_seed", "information_set", "review_deal", "review_files",
-           "shown_voids", "DD_TRICKS", "INFO_POINTS", "INFO_TRICKS", "CALL_POINTS", "DECISION_EXACT_LIMIT",
+           "shown_voids", "review_corpus", "CorpusResult", "FileReport", "corpus_stats", "CorpusStats", "GroupStats",
+           "DD_TRICKS", "INFO_POINTS", "INFO_TRICKS", "CALL_POINTS", "DECISION_EXACT_LIMIT",
            "EXACT_LIMIT", "CONFIRM", "GAME_WIN", "deal_score",
            "DOUBLE_DUMMY", "INFORMATION_SET", "RENEGE", "MIN_WORLDS", "MAX_WORLDS", "MAX_THREADS"]

@@ -33,6 +33,27 @@ def default_seed(source) -> int:
     return fresh_seed()
 
 
+def record_seed(seed: int | None, sha256: str, record) -> int:
+    """The seed a corpus review (:func:`solver.review_corpus`) reviews one record with.
+
+    ``seed`` the run's seed, ``sha256`` the hex SHA-256 of the record file's bytes, ``record``
+    its parsed JSON. With a run seed: 0 <= int < 2**63 from ``SeedSequence([seed, the digest's
+    four 64-bit words])``, so each record (and, through :func:`decision_stream`, each of its
+    deals and decisions) has its own streams whatever order the deals are done in. Without one
+    (``None``): :func:`content_seed` of the record, the seed ``euchre review FILE`` uses, so
+    each line is that review's deal.
+
+    >>> record_seed(1, "00" * 32, {}) == record_seed(1, "00" * 32, {"other": 1})
+    True
+    >>> record_seed(None, "00" * 32, {}) == content_seed({})
+    True
+    """
+    if seed is None:
+        return content_seed(record)
+    words = [int(sha256[i:i + 16], 16) for i in range(0, 64, 16)]
+    return int(np.random.SeedSequence([int(seed), *words]).generate_state(1, np.uint64)[0] % (MAX_SEED + 1))
+
+
 def decision_stream(seed: int, deal: int, step: int) -> np.random.Generator:
     """The random stream of decision ``step`` (its index in the hand's history) of deal ``deal``."""
     return np.random.default_rng(np.random.SeedSequence([seed, deal, step]))
@@ -43,4 +64,4 @@ def decision_seed(seed: int, deal: int, step: int) -> int:
     return int(np.random.SeedSequence([seed, deal, step]).generate_state(1, np.uint64)[0] % (MAX_SEED + 1))
 
 
-__all__ = ["content_seed", "default_seed", "decision_stream", "decision_seed"]
+__all__ = ["content_seed", "default_seed", "record_seed", "decision_stream", "decision_seed"]

@@ -1,0 +1,560 @@
+"""A corpus review: every record under some paths, one JSON line per deal, on any executor.
+
+:func:`review_corpus` walks the paths (directories recursively, hidden names skipped), reads
+each file (:func:`~solver.records.read_record_file`: a regular file of at most 16 MiB), hashes
+its bytes (SHA-256), loads it (:func:`~solver.records.load_game`: EGN or a dummy-hands record)
+and sends each deal as a task to the executor: in this process, a pool of worker processes, or
+a Dask cluster (:mod:`.cluster`). Each finished deal is a line of the results file
+(:mod:`.lines` has the layout), written and flushed at once, so a run killed at any point
+keeps what it did and a rerun with the same ``out`` resumes.
+
+Same result whatever runs it: a record's seed comes from the run's seed and the record's hash
+(:func:`~.seeds.record_seed`), each decision's stream from that seed, the deal's index and the
+decision's index, never from the order of completion. Without a run seed a record is
+reviewed with its own content seed, so each line is the deal of ``euchre review FILE``.
+
+What goes wrong is reported, not fatal: a file that is not a record, cannot be read or fails
+its schema is a file line with the reason; a second file with the same bytes is a file line
+naming the first (its deals are reviewed once); a deal whose review raises is a deal line with
+the error; a deal whose worker dies is tried again, up to :data:`MAX_ATTEMPTS` times in all,
+then is a deal line with the error. A rerun does again every deal without a review.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+import threading
+import time
+from collections import OrderedDict, deque
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+
+from .. import render
+from ..errors import EuchreError, quoted, shorten
+from ..records import load_game, read_record_file, read_source
+from ..version import VERSION
+from .deals import check_confirm, check_jobs, check_options, model_fields, review_deal
+from .lines import CONFIG_FIELDS, LINE_VERSION, deal_key, dumps, finite, read_results
+from .seeds import record_seed
+
+#: Tries of one deal (the first included) before a worker that keeps dying makes it an error line.
+MAX_ATTEMPTS = 3
+#: Tasks in flight per worker thread (more keeps workers busy; fewer holds less in memory).
+WINDOW_PER_WORKER = 4
+#: Tasks in flight on an executor whose size is not known (one given as ``executor=``).
+DEFAULT_WINDOW = 64
+_CACHE_SIZE = 16          # records a worker keeps loaded, by hash
+
+_WORKER_GAMES: OrderedDict = OrderedDict()
+_CACHE_LOCK = threading.Lock()
+
+
+def _review_task(data: bytes, sha256: str, index: int, worlds: int, seed: int, inference: bool, confirm: int,
+                 score: bool, threads: int, attempt: int) -> dict:
+    """One deal reviewed (in a worker): ``{"review": dict | None, "error": str | None, "seconds",
+    "cpu_seconds"}``.
+
+    Every error of the review itself is caught here, so an exception from the task's future
+    means the worker was lost (it is then retried). ``attempt`` only makes each try a new task.
+    """
+    start, cpu = time.perf_counter(), time.thread_time()
+    try:
+        with _CACHE_LOCK:                   # a Dask worker may run several tasks in threads
+            game = _WORKER_GAMES.get(sha256)
+            if game is not None:
+                _WORKER_GAMES.move_to_end(sha256)
+        if game is None:
+            game = load_game(data)
+            with _CACHE_LOCK:
+                _WORKER_GAMES[sha256] = game
+                while len(_WORKER_GAMES) > _CACHE_SIZE:
+                    _WORKER_GAMES.popitem(last=False)
+        deal = review_deal(game, index, worlds, seed, threads, None, inference, confirm, score)
+        out = {"review": deal.to_dict(), "error": None}
+    except EuchreError as exc:
+        out = {"review": None, "error": str(exc)}
+    except Exception as exc:        # a fault of the engine: reported on the deal's line, the run goes on
+        out = {"review": None, "error": f"internal error: {type(exc).__name__}: {shorten(str(exc), 300)}"}
+    out["seconds"] = round(time.perf_counter() - start, 4)
+    out["cpu_seconds"] = round(time.thread_time() - cpu, 4)     # the solver runs in this thread (threads=1)
+    return out
+
+
+@dataclass
+class FileReport:
+    """What became of one file of the corpus.
+
+    Attributes:
+        path: as found (a directory's files joined to it).
+        status: ``"reviewed"`` (its deals have lines: new, or done by an earlier run),
+            ``"duplicate"`` (the same bytes as ``duplicate_of``: reviewed once, there) or
+            ``"error"`` (``message`` says why: not a record, unreadable, failing its schema).
+        sha256: hex digest of its bytes (``None`` when unreadable); deals: its deals.
+        reviewed, skipped, failed: its deals reviewed now, found done in ``out``, ending in an error.
+    """
+
+    path: str
+    status: str
+    sha256: str | None = None
+    deals: int = 0
+    message: str | None = None
+    duplicate_of: str | None = None
+    reviewed: int = 0
+    skipped: int = 0
+    failed: int = 0
+
+    def to_dict(self) -> dict:
+        return {"path": self.path, "status": self.status, "sha256": self.sha256, "deals": self.deals,
+                "message": self.message, "duplicate_of": self.duplicate_of, "reviewed": self.reviewed,
+                "skipped": self.skipped, "failed": self.failed}
+
+
+@dataclass
+class CorpusResult:
+    """The outcome of :func:`review_corpus`.
+
+    Attributes:
+        out: the results file (``None``: the lines are in :attr:`lines`; ``"-"``: standard output).
+        worlds, seed, model, engine, score: the run's options (its lines' key).
+        files: a :class:`FileReport` per file found, in the order found.
+        reviewed, skipped, failed: deals reviewed in this run, already done in ``out``,
+            ending in an error line.
+        seconds: the run's wall time (a cluster's start not counted); workers: the executor's worker
+            threads (``None``: unknown).
+        lines: the lines written (only when ``out`` is ``None``).
+    """
+
+    out: str | None
+    worlds: int
+    seed: int | None
+    model: str | None
+    engine: str
+    files: list = field(default_factory=list)
+    reviewed: int = 0
+    skipped: int = 0
+    failed: int = 0
+    seconds: float = 0.0
+    workers: int | None = None
+    lines: list | None = None
+    score: bool = True
+
+    @property
+    def records(self) -> int:
+        """Distinct records found (files reviewed, duplicates not counted)."""
+        return sum(1 for f in self.files if f.status == "reviewed")
+
+    @property
+    def deals_per_second(self) -> float:
+        """Deals reviewed in this run per second of wall time."""
+        return self.reviewed / self.seconds if self.seconds > 0 else 0.0
+
+    def to_dict(self) -> dict:
+        return {"out": self.out, "worlds": self.worlds, "seed": self.seed, "model": self.model,
+                "score": self.score, "engine": self.engine, "records": self.records, "reviewed": self.reviewed,
+                "skipped": self.skipped, "failed": self.failed, "seconds": round(self.seconds, 3),
+                "deals_per_second": round(self.deals_per_second, 3), "workers": self.workers,
+                "files": [f.to_dict() for f in self.files]}
+
+    def text(self) -> str:
+        """The run's summary for people (:func:`solver.render.corpus_text`)."""
+        return render.corpus_text(self)
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def corpus_files(paths) -> list:
+    """The files under ``paths``, in order: a directory's files recursively, sorted by name,
+    names starting with ``.`` skipped; any other path as given (checked when read). Returns
+    ``[(path, None) | (path, why it cannot be listed)]``."""
+    out = []
+    for p in paths:
+        p = os.fspath(p)
+        if not os.path.isdir(p):
+            out.append((p, None))
+            continue
+        stack = [p]
+        while stack:
+            top = stack.pop()
+            try:
+                with os.scandir(top) as it:
+                    entries = sorted(it, key=lambda e: e.name)
+            except OSError as exc:
+                out.append((top, f"{_name(top)}: the directory cannot be read: {exc.strerror or exc}"))
+                continue
+            dirs = []
+            for e in entries:
+                if e.name.startswith("."):
+                    continue
+                try:
+                    is_dir = e.is_dir(follow_symlinks=False)
+                except OSError:
+                    is_dir = False
+                if is_dir:
+                    dirs.append(e.path)
+                else:
+                    out.append((e.path, None))
+            stack.extend(reversed(dirs))
+    return out
+
+
+def _name(path: str) -> str:
+    return shorten(path if path.isprintable() else quoted(path))
+
+
+class _Output:
+    """Where the lines go: appended to a file (after its cut-off tail is removed), written to a
+    stream, or kept in a list."""
+
+    def __init__(self, out):
+        self.path, self.fh, self.lines, self.own = None, None, None, False
+        self.file_lines = set()             # file lines already in the file: not written again
+        if out is None:
+            self.lines = []
+        elif out == "-":
+            self.fh = sys.stdout
+        elif hasattr(out, "write"):
+            self.fh = out
+        else:
+            self.path = os.fspath(out)
+
+    def done_keys(self, config: dict) -> tuple:
+        """``(done, deals)`` from the existing file: the ``(sha256, deal)`` of the deal lines with
+        a review under ``config``'s key, and the deal count of each hash seen; the file's cut-off
+        last line (a run killed mid-write) removed."""
+        done, counts = set(), {}
+        if self.path is None or not os.path.exists(self.path):
+            return done, counts
+        want = tuple(config[k] for k in CONFIG_FIELDS)
+
+        def visit(line):
+            if line["kind"] == "file":
+                self.file_lines.add(_file_key(line))
+            if line["kind"] != "deal" or line.get("review") is None:
+                return
+            try:
+                key = deal_key(line)
+            except (KeyError, TypeError):
+                return
+            if key[2:] == want:
+                done.add(key[:2])
+                counts[key[0]] = line.get("deals")
+        end, cut = read_results(self.path, visit)
+        try:
+            with open(self.path, "r+b") as fh:
+                if cut:
+                    fh.truncate(end)
+                if end:
+                    fh.seek(end - 1)
+                    if fh.read(1) != b"\n":     # a whole last line without its line feed
+                        fh.write(b"\n")
+        except OSError as exc:
+            raise EuchreError(f"--out {_name(self.path)}: cannot be written: {exc.strerror or exc}") from None
+        return done, counts
+
+    def open(self):
+        """Open the file to append, locked against a second run writing to it at the same time."""
+        if self.path is None:
+            return
+        if os.path.exists(self.path) and not os.path.isfile(self.path):
+            raise EuchreError(f"--out {_name(self.path)}: not a regular file; the results go to a file")
+        try:
+            self.fh = open(self.path, "a", encoding="ascii")
+        except OSError as exc:
+            raise EuchreError(f"--out {_name(self.path)}: cannot be written: {exc.strerror or exc}") from None
+        self.own = True
+        try:
+            import fcntl
+        except ImportError:         # not POSIX: no lock
+            return
+        try:
+            fcntl.flock(self.fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            self.close()
+            raise EuchreError(f"--out {_name(self.path)}: another run is writing to it") from None
+
+    def write(self, line: dict) -> None:
+        if line["kind"] == "file":
+            key = _file_key(line)
+            if key in self.file_lines:
+                return
+            self.file_lines.add(key)
+        if self.lines is not None:
+            self.lines.append(finite(line))        # as the file would hold it
+        else:
+            self.fh.write(dumps(line))
+            self.fh.flush()
+
+    def close(self):
+        if self.own and self.fh is not None:
+            self.fh.close()
+            self.fh = None
+
+
+def _file_key(line: dict) -> tuple:
+    return tuple(line.get(k) for k in ("path", "sha256", "error", "duplicate_of", "engine"))
+
+
+@dataclass
+class _Task:
+    base: dict                  # the deal line's members shared by the record's deals
+    data: bytes
+    index: int
+    report: FileReport
+    attempts: int = 0
+
+
+def review_corpus(paths, worlds: int = 200, seed: int | None = None, executor=None, out=None, *, jobs: int = 1,
+                  cluster: str | None = None, inference: bool = True, confirm: int | None = None,
+                  score: bool = True, threads: int = 1, progress: bool | None = None) -> CorpusResult:
+    """Review every record under ``paths``: one line per deal (:mod:`solver.review.lines`).
+
+    Args:
+        paths: files and directories (a directory's files recursively; a name starting with
+            ``.`` skipped). Every file found is reported: reviewed, a duplicate, or an error.
+        worlds: worlds per decision (10..100,000), as :func:`~solver.review.review`.
+        seed: the run's seed (0..2**63-1): each record's own is derived from it and the
+            record's hash (:func:`~solver.review.seeds.record_seed`); ``None``: each record's
+            content seed, as ``euchre review FILE`` (the lines are that review's deals).
+        executor: any :class:`concurrent.futures.Executor` to run the deals on (a
+            ``ProcessPoolExecutor``, a Dask ``Client(...).get_executor()``); ``None``: this
+            process, or ``jobs`` worker processes, or ``cluster``. Left open on return.
+        out: the results file (a path: appended to; deals already in it with a review under
+            the same key are skipped, so an interrupted run resumes), ``"-"`` (standard
+            output), a text stream, or ``None`` (the lines are returned in :attr:`CorpusResult.lines`).
+        jobs: worker processes of a pool made for this run (1: this process).
+        cluster: a Dask cluster, ``"tcp://HOST:PORT"`` or ``"local:N"`` (:mod:`.cluster`).
+        inference, confirm, score, threads: as :func:`~solver.review.review` (``score``: each deal
+            judged by the chance of winning the game from the score before it; ``False``: by points).
+        progress: a progress bar on standard error (deals done, the time left); ``None``: when
+            standard error is a terminal.
+
+    Returns: a :class:`CorpusResult`.
+
+    Raises :class:`~solver.EuchreError`: bad options, an ``out`` that cannot be read back
+    or written, a cluster that does not answer; nothing about a single file or deal.
+    """
+    worlds, _, threads = check_options(worlds, 0, threads)
+    if seed is not None:
+        seed = check_options(worlds, seed, threads)[1]
+    jobs = check_jobs(jobs)
+    confirm = check_confirm(confirm, inference)
+    if (executor is not None) + (cluster is not None) + (jobs > 1) > 1:
+        raise EuchreError("give one of executor, jobs > 1 and cluster: they are three ways to run the deals")
+    if isinstance(paths, (str, bytes, os.PathLike)):
+        paths = [paths]
+    how = model_fields(inference, confirm)
+    config = {"engine": VERSION, "model": how["model"], "inference": how["inference"],
+              "confirm": how["confirm"], "score": bool(score), "seed": seed, "worlds": worlds}
+    if out is None or isinstance(out, (str, os.PathLike)):
+        shown = None if out is None else os.fspath(out)
+    else:
+        shown = str(getattr(out, "name", "<stream>"))
+    result = CorpusResult(shown, worlds, seed, how["model"], VERSION, score=bool(score))
+    output = _Output(out)
+    output.open()
+    try:
+        done, counts = output.done_keys(config)
+    except EuchreError:
+        output.close()
+        raise
+    found = corpus_files(paths)
+    if progress is None:
+        progress = sys.stderr.isatty()
+    try:
+        if cluster is not None:
+            from .cluster import cluster_executor
+            with cluster_executor(cluster) as (ex, workers):
+                result.workers = workers
+                _run(found, config, done, counts, output, result, ex, workers * WINDOW_PER_WORKER, None,
+                     threads, progress)
+        elif executor is not None:
+            _run(found, config, done, counts, output, result, executor, DEFAULT_WINDOW, None, threads, progress)
+        elif jobs > 1:
+            result.workers = jobs
+            _run(found, config, done, counts, output, result, None, jobs * WINDOW_PER_WORKER,
+                 lambda: ProcessPoolExecutor(max_workers=jobs), threads, progress)
+        else:
+            result.workers = 1
+            _run(found, config, done, counts, output, result, None, 1, None, threads, progress)
+    finally:
+        output.close()
+        result.lines = output.lines
+    return result
+
+
+def _records(found, config, done, counts, output, result):
+    """The tasks of the corpus, file by file (read, hashed and loaded only when reached)."""
+    seen = {}
+    for path, problem in found:
+        if problem is not None:
+            report = FileReport(path, "error", message=problem)
+            result.files.append(report)
+            output.write(_file_line(report, config))
+            continue
+        try:
+            data = read_record_file(path)
+        except EuchreError as exc:
+            report = FileReport(path, "error", message=str(exc))
+            result.files.append(report)
+            output.write(_file_line(report, config))
+            continue
+        sha = hashlib.sha256(data).hexdigest()
+        if sha in seen:
+            report = FileReport(path, "duplicate", sha, seen[sha].deals, duplicate_of=seen[sha].path,
+                                message=f"the same bytes as {seen[sha].path}: its deals are reviewed once, there")
+            result.files.append(report)
+            output.write(_file_line(report, config))
+            continue
+        n = counts.get(sha)
+        if isinstance(n, int) and all((sha, i) in done for i in range(n)):    # done before: not loaded again
+            report = seen[sha] = FileReport(path, "reviewed", sha, n, skipped=n)
+            result.files.append(report)
+            result.skipped += n
+            yield report, []
+            continue
+        try:
+            game = load_game(data)
+            record = read_source(data)[1]
+        except EuchreError as exc:
+            text = str(exc)
+            if text.startswith("<text>"):
+                text = _name(path) + text[len("<text>"):]
+            report = FileReport(path, "error", sha, message=text)
+            result.files.append(report)
+            output.write(_file_line(report, config))
+            seen[sha] = report
+            continue
+        report = seen[sha] = FileReport(path, "reviewed", sha, len(game.deals))
+        result.files.append(report)
+        base = {"kind": "deal", "version": LINE_VERSION, "path": path, "sha256": sha, "deal": None,
+                "deals": len(game.deals), "title": game.metadata.get("title") or os.path.basename(path),
+                "names": list(game.players), "rules": game.rules.to_dict(), "engine": config["engine"],
+                "model": config["model"], "inference": config["inference"], "confirm": config["confirm"],
+                "score": config["score"],
+                "seed": config["seed"], "record_seed": record_seed(config["seed"], sha, record),
+                "worlds": config["worlds"]}
+        tasks = []
+        for i in range(len(game.deals)):
+            if (sha, i) in done:
+                report.skipped += 1
+                result.skipped += 1
+            else:
+                tasks.append(_Task(base, data, i, report))
+        yield report, tasks
+
+
+def _file_line(report: FileReport, config: dict) -> dict:
+    return {"kind": "file", "version": LINE_VERSION, "path": report.path, "sha256": report.sha256,
+            "error": report.message if report.status == "error" else None, "duplicate_of": report.duplicate_of,
+            "engine": config["engine"]}
+
+
+def _run(found, config, done, counts, output, result, executor, window, make_pool, threads, progress):
+    """Submit the deals, at most ``window`` in flight, and write each line as its deal finishes.
+
+    ``executor`` ``None`` and no ``make_pool``: in this process. ``make_pool``: a pool owned by
+    the run, made again when a worker's death breaks it.
+    """
+    start = time.perf_counter()             # the executor is up: a cluster's start is not counted
+    bar = None
+    if progress:
+        from tqdm import tqdm
+        bar = tqdm(total=0, unit="deal", desc="reviewing", file=sys.stderr)
+    files_total, files_seen, deals_known = len(found), 0, 0
+
+    def finish(task: _Task, res: dict) -> None:
+        line = dict(task.base, deal=task.index, review=res["review"], error=res["error"],
+                    attempts=task.attempts, seconds=res.get("seconds"), cpu_seconds=res.get("cpu_seconds"))
+        output.write(line)
+        if res["error"] is None:
+            task.report.reviewed += 1
+            result.reviewed += 1
+        else:
+            task.report.failed += 1
+            result.failed += 1
+        if bar is not None:
+            bar.update(1)
+
+    def args(task: _Task) -> tuple:
+        return (task.data, task.base["sha256"], task.index, config["worlds"], task.base["record_seed"],
+                config["inference"], config["confirm"], config["score"], threads, task.attempts)
+
+    records = _records(found, config, done, counts, output, result)
+    pending: deque = deque()
+
+    def refill() -> bool:
+        """Load records until a task is pending; ``False`` when none are left."""
+        nonlocal files_seen, deals_known
+        while not pending:
+            item = next(records, None)
+            if item is None:
+                return False
+            report, tasks = item
+            files_seen, deals_known = len(result.files), deals_known + len(tasks)
+            pending.extend(tasks)
+            if bar is not None:          # the total so far, and the files not yet read at the mean so far
+                left = max(0, files_total - files_seen)
+                bar.total = deals_known + round(left * deals_known / max(1, files_seen))
+                bar.refresh()
+        return True
+
+    try:
+        if executor is None and make_pool is None:
+            while refill():
+                task = pending.popleft()
+                task.attempts = 1
+                finish(task, _review_task(*args(task)))
+            return
+        pool, generation = (make_pool(), 0) if make_pool is not None else (executor, 0)
+        inflight: dict = {}
+        retry: deque = deque()
+        try:
+            while True:
+                while len(inflight) < window and (retry or refill()):
+                    task = retry.popleft() if retry else pending.popleft()
+                    task.attempts += 1
+                    try:
+                        fut = pool.submit(_review_task, *args(task))
+                    except (BrokenProcessPool, RuntimeError) as exc:
+                        if make_pool is None:
+                            raise EuchreError(f"the executor takes no more work ({type(exc).__name__}: {exc}); "
+                                              "rerun with the same out to do the rest") from None
+                        pool.shutdown(wait=False, cancel_futures=True)
+                        pool, generation = make_pool(), generation + 1
+                        fut = pool.submit(_review_task, *args(task))
+                    inflight[fut] = (task, generation)
+                if not inflight:
+                    break
+                finished, _ = wait(inflight, return_when=FIRST_COMPLETED)
+                for fut in finished:
+                    task, gen = inflight.pop(fut)
+                    try:
+                        res = fut.result()
+                    except Exception as exc:        # the worker was lost (killed, out of memory, gone)
+                        if make_pool is not None and isinstance(exc, BrokenProcessPool) and gen == generation:
+                            pool.shutdown(wait=False, cancel_futures=True)
+                            pool, generation = make_pool(), generation + 1
+                        if task.attempts < MAX_ATTEMPTS:
+                            retry.append(task)
+                        else:
+                            finish(task, {"review": None, "seconds": None, "cpu_seconds": None,
+                                          "error": f"the worker was lost {task.attempts} times "
+                                                   f"({type(exc).__name__}: {shorten(str(exc), 200)})"})
+                        continue
+                    finish(task, res)
+        finally:
+            for fut in inflight:
+                fut.cancel()
+            if make_pool is not None:
+                pool.shutdown(wait=True, cancel_futures=True)
+    finally:
+        records.close()
+        result.seconds = time.perf_counter() - start
+        if bar is not None:
+            bar.close()
+
+
+__all__ = ["MAX_ATTEMPTS", "CorpusResult", "FileReport", "corpus_files", "review_corpus"]

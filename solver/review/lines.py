@@ -1,0 +1,121 @@
+"""The corpus review's results file: JSON Lines, one object a line, its keys, and reading it back.
+
+:func:`solver.review_corpus` writes and :func:`solver.corpus_stats` reads these lines; this
+module is the one home of their layout. Two kinds of line (``"version": 1`` names this layout,
+which only grows):
+
+* a **deal** line, one per deal of every record reviewed::
+
+    {"kind": "deal", "version": 1, "path", "sha256", "deal": index in the record, "deals": count,
+     "title", "names": [player names by seat], "rules": Rules.to_dict(), "engine": solver version,
+     "model": bidding model name | null (inference off), "inference", "confirm",
+     "score": judged by the game's score (true) or by points (false, --by-points),
+     "seed": the run's seed | null, "record_seed": the seed the record was reviewed with,
+     "worlds", "review": DealReview.to_dict() | null, "error": null | why the deal has no review,
+     "attempts": tries it took, "seconds": its review's wall time on the worker,
+     "cpu_seconds": the CPU time of it (the worker thread's)}
+
+  ``sha256`` is the hex SHA-256 of the record file's bytes (``sha256sum``'s figure). A line
+  with an ``error`` (a deal that raised, or whose worker kept dying) has ``review`` null and
+  is done again by a rerun. The lines are strict JSON: an infinite interval end of the review
+  (fewer than two effective worlds) is ``null`` (:func:`finite`).
+* a **file** line, one per file that gives no deal lines: not a record, unreadable, failing
+  its schema (``error``), or a duplicate (``duplicate_of``: the path of the first file with
+  the same ``sha256``, whose lines hold its deals)::
+
+    {"kind": "file", "version": 1, "path", "sha256": hex | null, "error": null | why,
+     "duplicate_of": null | path, "engine"}
+
+A deal's **key** (:func:`deal_key`) is its record's ``sha256``, its index, and the run's
+``worlds``, ``seed``, ``model``, ``score`` and ``engine``: a rerun with the same options skips every key
+already in the file with a review. :data:`TIMING_FIELDS` differ from run to run (and between
+executors); everything else in a deal line is the same, whatever ran it.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+
+from ..errors import EuchreError, quoted
+
+LINE_VERSION = 1
+#: Fields of a deal line that depend on the run, not the deal: left out of comparisons.
+TIMING_FIELDS = ("attempts", "seconds", "cpu_seconds")
+#: The members of a deal line that make its key, with ``sha256`` and ``deal``.
+CONFIG_FIELDS = ("worlds", "seed", "model", "score", "engine")
+
+
+def deal_key(line: dict) -> tuple:
+    """``(sha256, deal, worlds, seed, model, score, engine)`` of a deal line."""
+    return (line["sha256"], line["deal"]) + tuple(line[k] for k in CONFIG_FIELDS)
+
+
+def dumps(line: dict) -> str:
+    """One line of the file: strict ASCII JSON (RFC 8259, which ``jq`` and every JSON reader take), no line
+    break inside, ``"\\n"`` at the end. An infinite or undefined figure (the open end of an interval
+    over fewer than two effective worlds) is written ``null``."""
+    try:
+        text = json.dumps(line, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+    except ValueError:
+        text = json.dumps(finite(line), separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+    return text + "\n"
+
+
+def finite(value):
+    """``value`` (JSON types) with every float that is not finite replaced by ``None``.
+
+    >>> finite({"interval": [float("-inf"), 0.5], "n": 2})
+    {'interval': [None, 0.5], 'n': 2}
+    """
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [finite(v) for v in value]
+    return value
+
+
+def read_results(path, visit) -> tuple:
+    """Read a results file, calling ``visit(line)`` for each line (a dict), in order.
+
+    Returns ``(end, cut)``: the byte offset just after the last whole line, and the bytes of a
+    cut-off last line (0 if none). A last line without its line feed that is not JSON (a run
+    killed mid-write) is not visited; a whole one without its line feed is. Streams the file
+    (a corpus' results may not fit in memory).
+
+    Raises :class:`~solver.EuchreError` for a file that cannot be read, or a line before the
+    last that is not a corpus review's line (naming the line).
+    """
+    name = os.fspath(path)
+    end = offset = 0
+    number = 0
+    try:
+        with open(path, "rb") as fh:
+            for raw in fh:
+                number += 1
+                offset += len(raw)
+                whole = raw.endswith(b"\n")
+                try:
+                    line = json.loads(raw)
+                except (ValueError, RecursionError):
+                    if not whole:                       # the cut-off tail of an interrupted run
+                        return end, len(raw)
+                    raise EuchreError(f"{name} line {number}: not JSON: {quoted(raw[:80].decode('utf-8', 'replace'), 120)}"
+                                      "; not a results file of euchre review --out") from None
+                if not (isinstance(line, dict) and line.get("kind") in ("deal", "file")
+                        and isinstance(line.get("version"), int)):
+                    raise EuchreError(f"{name} line {number}: not a line of euchre review --out "
+                                      "(an object with kind 'deal' or 'file' and a version)")
+                if line["version"] > LINE_VERSION:
+                    raise EuchreError(f"{name} line {number}: version {line['version']}, newer than this "
+                                      f"program's {LINE_VERSION}")
+                visit(line)
+                end = offset
+    except OSError as exc:
+        raise EuchreError(f"{name}: cannot be read: {exc.strerror or exc}") from None
+    return end, 0
+
+
+__all__ = ["LINE_VERSION", "TIMING_FIELDS", "CONFIG_FIELDS", "deal_key", "dumps", "finite", "read_results"]
