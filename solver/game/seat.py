@@ -55,8 +55,13 @@ def _tricks(value) -> list:
     return [_cards(t, f"tricks[{i}]") for i, t in enumerate(value)]
 
 
-def _dummies(value, rules: Rules) -> tuple:
-    """The two face-up dummies as dealt: 4 bitmasks (N and S five cards each)."""
+def parse_dummy_hands(value, rules: Rules) -> tuple:
+    """The two face-up dummies as dealt (``Rules(players=2, dummy_hands=True)``): 4 bitmasks (N E S W;
+    N and S five cards each) from ``'N:<5 cards> S:<5 cards>'`` or ``{'N': ..., 'S': ...}``.
+
+    Raises :class:`CardError` for a bad card (the joker without the joker rule) and
+    :class:`PositionError` for a dummy missing, of the wrong size, or a card in both.
+    """
     if isinstance(value, str):
         try:
             parsed = parse_deal(value, 2)
@@ -78,8 +83,10 @@ def _dummies(value, rules: Rules) -> tuple:
             raise PositionError(f"dummies: {Seat(s)}'s dummy {format_cards(got)!r} holds {plural(len(got), 'card')}, "
                                 f"expected {TRICKS}")
         for c in got:
+            if c == JOKER and not rules.joker:
+                raise CardError("dummies: card B: the joker is not in the pack (switch on the joker rule)")
             if c in seen:
-                raise PositionError(f"dummies: card {c} is in {Seat(seen[c])}'s dummy and {Seat(s)}'s")
+                raise PositionError(f"dummies: card {c} is in {Seat(s)}'s dummy and {Seat(seen[c])}'s dummy")
             seen[c] = s
         out[s] = mask_of(got)
     return tuple(out)
@@ -206,7 +213,7 @@ def seat_view(seat, hand, dealer, upcard, calls=(), alone=False, tricks=(), disc
         raise PositionError("dummies: the dummy-hands variant needs both face-up dummies, 'N:<5 cards> S:<5 cards>'")
     if dummies is not None and not rules.dummy_hands:
         raise RulesError("dummies: face-up dummies belong to Rules(players=2, dummy_hands=True)")
-    dummy = _dummies(dummies, rules) if rules.dummy_hands else (0, 0, 0, 0)
+    dummy = parse_dummy_hands(dummies, rules) if rules.dummy_hands else (0, 0, 0, 0)
     players = rules.players
     seat = check_seat(seat, players)
     dealer = check_seat(dealer, players, "dealer")
