@@ -23,6 +23,7 @@ import pytest
 import solver
 from conftest import TESTS
 from solver.cli import main
+from solver.errors import EuchreError
 from solver.match import match
 from solver.records import dump_egn, read_source
 from solver.review import corpus as corpus_mod
@@ -175,7 +176,8 @@ def dask_cluster(tmp_path: Path, workers: int = 2):
                     raise
                 time.sleep(0.5)
         try:
-            client.wait_for_workers(workers, timeout=WAIT)
+            if workers:
+                client.wait_for_workers(workers, timeout=WAIT)
         finally:
             client.close()
         yield address, pool
@@ -237,6 +239,31 @@ def test_a_cluster_that_does_not_answer_is_an_error_in_bounded_time(tmp_path):
     assert proc.returncode == 2
     assert proc.stderr.startswith(f"euchre: error: cluster tcp://127.0.0.1:{port}: no Dask scheduler answered "
                                   "within 10 s") and "Traceback" not in proc.stderr
+
+
+def test_a_peer_that_accepts_and_never_answers_is_an_error_in_bounded_time(tmp_path):
+    """A socket that accepts and stays silent: Dask's own timeout does not bound its handshake."""
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(8)
+        port = silent.getsockname()[1]
+        started = time.monotonic()
+        proc = subprocess.run([sys.executable, "-m", "solver", "review", str(EGN_DIR / "renege-test.egn"), "--out",
+                               str(tmp_path / "r.jsonl"), "--cluster", f"tcp://127.0.0.1:{port}"],
+                              cwd=ROOT, capture_output=True, text=True, timeout=WAIT)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert proc.stderr.startswith(f"euchre: error: cluster tcp://127.0.0.1:{port}: no Dask scheduler answered "
+                                  "within 10 s (it accepted the connection and said nothing)"), proc.stderr
+    assert time.monotonic() - started < WAIT
+
+
+def test_a_scheduler_without_workers_is_an_error_in_bounded_time(tmp_path, monkeypatch):
+    from solver.review import cluster
+    monkeypatch.setattr(cluster, "WORKER_TIMEOUT", 2)
+    with dask_cluster(tmp_path, workers=0) as (address, _):
+        with pytest.raises(EuchreError, match=r"the scheduler answered but no worker joined it within 2 s"):
+            with cluster.cluster_executor(address):
+                pass
 
 
 @pytest.mark.parametrize("spec,message", [

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import re
+import threading
 from contextlib import ExitStack, contextmanager
 
 from ..bounds import check_int
@@ -20,6 +21,8 @@ from ..errors import EuchreError, quoted
 
 #: Seconds to wait for a scheduler to answer (and a local cluster to start) before giving up.
 CONNECT_TIMEOUT = 10
+#: Seconds to wait for a connected cluster to have at least one worker before giving up.
+WORKER_TIMEOUT = 60
 #: The most worker processes ``local:N`` starts (each holds its own solver tables, some 100 MB).
 MAX_LOCAL_WORKERS = 32
 
@@ -77,11 +80,12 @@ def cluster_executor(spec: str, timeout: float = CONNECT_TIMEOUT):
                 raise EuchreError(f"cluster {spec}: the local cluster did not start: {type(exc).__name__}: "
                                   f"{exc}") from None
         else:
+            client = _connect(distributed, where, timeout)
             try:
-                client = distributed.Client(where, timeout=timeout)
-            except Exception as exc:     # OSError (timeout, refused, unknown host), or garbage from another server
-                raise EuchreError(f"cluster {where}: no Dask scheduler answered within {timeout:g} s "
-                                  f"({type(exc).__name__}: {_short(exc)})") from None
+                client.wait_for_workers(1, timeout=WORKER_TIMEOUT)
+            except Exception:            # TimeoutError (or the scheduler gone meanwhile)
+                raise EuchreError(f"cluster {where}: the scheduler answered but no worker joined it within "
+                                  f"{WORKER_TIMEOUT} s (start some with: dask worker {where})") from None
         threads = sum(client.nthreads().values())
         # pure=False: a retried deal is a new task, not the failed one again
         yield client.get_executor(pure=False), max(1, threads)
@@ -93,6 +97,29 @@ def cluster_executor(spec: str, timeout: float = CONNECT_TIMEOUT):
                 except Exception:        # closing after a lost connection: nothing left to close
                     pass
         stack.close()
+
+
+def _connect(distributed, where: str, timeout: float):
+    """``distributed.Client(where)``, given up after ``timeout`` seconds however the peer behaves.
+
+    The client's own timeout does not bound its handshake: a peer that accepts the connection
+    and never answers holds it forever. The connection is made in a daemon thread (which cannot
+    hold the process at exit) and abandoned when late."""
+    done, box = threading.Event(), {}
+
+    def connect():
+        try:
+            box["client"] = distributed.Client(where, timeout=timeout)
+        except BaseException as exc:     # OSError (timeout, refused, unknown host), or garbage from another server
+            box["error"] = exc
+        done.set()
+
+    threading.Thread(target=connect, name="euchre-dask-connect", daemon=True).start()
+    if not done.wait(timeout + 2) or "error" in box:
+        exc = box.get("error")
+        why = f" ({type(exc).__name__}: {_short(exc)})" if exc is not None else " (it accepted the connection and said nothing)"
+        raise EuchreError(f"cluster {where}: no Dask scheduler answered within {timeout:g} s{why}")
+    return box["client"]
 
 
 def _keep_malloc_defaults():
@@ -112,4 +139,4 @@ def _short(exc) -> str:
     return text[:200]
 
 
-__all__ = ["CONNECT_TIMEOUT", "MAX_LOCAL_WORKERS", "parse_cluster", "cluster_executor"]
+__all__ = ["CONNECT_TIMEOUT", "WORKER_TIMEOUT", "MAX_LOCAL_WORKERS", "parse_cluster", "cluster_executor"]
