@@ -8,6 +8,7 @@ import json
 import math
 import multiprocessing
 import os
+import re
 import shutil
 import signal
 import socket
@@ -473,7 +474,7 @@ def test_bad_corpus_options(tmp_path, capsys, argv, message):
 
 def test_a_results_file_that_is_not_one_is_refused(tmp_path, capsys):
     out = tmp_path / "r.jsonl"
-    out.write_text('{"kind":"deal","version":1}\nnot json\n{"kind"')
+    out.write_text('{"kind":"file","version":1}\nnot json\n{"kind"')
     assert main(["review", str(EGN_DIR / "renege-test.egn"), "--out", str(out)]) == 2
     assert f"{out} line 2: not JSON" in capsys.readouterr().err
     assert main(["stats", str(out)]) == 2
@@ -611,3 +612,50 @@ def test_stats_over_several_files_count_a_deal_once(tmp_path, capsys):
     assert both == one
     assert main(["stats", str(first), str(second), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["superseded"] == 1
+
+
+@pytest.mark.parametrize("edit,message", [
+    (lambda d: d.update(sha256=[]), r"line 1: sha256 fails the layout .*: \[\] is not of type 'string'"),
+    (lambda d: d.update(review="x"), r"line 1: review fails the layout .*'x' is not of type 'object', 'null'"),
+    (lambda d: d.update(rules=None), r"line 1: rules fails the layout"),
+    (lambda d: d["rules"].update(players=None), r"line 1: rules.players fails the layout"),
+    (lambda d: d["review"]["cards"][0].update(mistakes=None), r"line 1: review.cards\[0\].mistakes fails"),
+    (lambda d: d["review"]["calls"][0].update(mistakes=[{}]), r"line 1: review.calls\[0\].mistakes\[0\] fails"),
+    (lambda d: d["review"]["calls"][0].update(mistakes=[3]), r"line 1: review.calls\[0\].mistakes\[0\] fails"),
+    (lambda d: d["review"]["players"].update(N="me"), r"line 1: review.players.N fails"),
+    (lambda d: d["review"]["players"]["N"].update(name=7), r"line 1: review.players.N.name fails"),
+    (lambda d: d["review"]["players"].update(Q={}), r"line 1: review.players fails .*'Q' is not one of"),
+    (lambda d: d.update(worlds="many"), r"line 1: worlds fails"),
+    (lambda d: d.update(deal="zero"), r"line 1: deal fails"),
+])
+def test_an_edited_results_line_is_named_not_a_crash(reference, tmp_path, capsys, edit, message):
+    """Stats and a resumed run read the same lines back: a member of the wrong type is an error naming the
+    file, the line and the member (a breaker's findings: each was a TypeError, KeyError or AttributeError)."""
+    line = next(x for x in lines_of(reference) if x["kind"] == "deal" and x["review"]["calls"]
+                and x["review"]["cards"])
+    edit(line)
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps(line) + "\n")
+    assert main(["stats", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert re.search(message, err) and err.startswith(f"euchre: error: {bad} line 1: "), err
+    assert main(["review", str(EGN_DIR / "renege-test.egn"), "--out", str(bad), "--quiet"]) == 2
+    assert re.search(message, capsys.readouterr().err)
+    with pytest.raises(EuchreError, match="line 1: "):
+        corpus_stats([line])
+
+
+def test_stats_csv_cells_cannot_run_as_formulas_and_names_with_ampersands_stay_apart(tmp_path):
+    first = ["A & B", '=HYPERLINK("http://x")', "C", "@SUM(A1)"]      # N E S W
+    second = ["A", "+1", "B & C", "-2"]
+    path = tmp_path / "r.jsonl"
+    path.write_text("".join(json.dumps(deal_line(sha, ns, [call("N", "pass", "pass", 0.0), call("E", "pass", "pass", 0.0)], [])) + "\n"
+                            for sha, ns in (("a" * 64, first), ("b" * 64, second))))
+    stats = corpus_stats(path)
+    # "A & B" with "C", and "A" with "B & C": two partnerships, named so they can be told apart
+    assert sorted(p.name for p in stats.partnerships) == sorted(
+        ['"A & B" & C', 'A & "B & C"', '=HYPERLINK("http://x") & @SUM(A1)', "+1 & -2"])
+    rows = list(csv.reader(io.StringIO(stats.csv())))
+    cells = [r[1] for r in rows[1:]]
+    assert not any(c[:1] in "=+-@" for c in cells), cells
+    assert {"'=HYPERLINK(\"http://x\")", "'+1", "'+1 & -2", "'=HYPERLINK(\"http://x\") & @SUM(A1)"} <= set(cells)

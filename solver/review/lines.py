@@ -37,13 +37,72 @@ import json
 import math
 import os
 
+import jsonschema
+
 from ..errors import EuchreError, quoted
+from ..records.base import json_path_text, schema_error_text
 
 LINE_VERSION = 1
 #: Fields of a deal line that depend on the run, not the deal: left out of comparisons.
 TIMING_FIELDS = ("attempts", "seconds", "cpu_seconds")
 #: The members of a deal line that make its key, with ``sha256`` and ``deal``.
 CONFIG_FIELDS = ("worlds", "seed", "model", "score", "engine")
+
+
+_SEAT = {"enum": ["N", "E", "S", "W"]}
+_NUMBER = {"type": "number"}
+_MISTAKES = {"type": "array", "items": {"type": "object", "required": ["kind"],
+                                          "properties": {"kind": {"type": "string"}}}}
+#: What a line must hold for a rerun (the key) and for :func:`solver.corpus_stats` (the figures it
+#: reads) to trust it: checked on every line read back (:func:`read_results`), so an edited or foreign
+#: line is an error naming its line and member, never a crash. Members not named here are free.
+LINE_SCHEMA = {
+    "type": "object",
+    "required": ["kind", "version"],
+    "properties": {"kind": {"enum": ["deal", "file"]}, "version": {"type": "integer", "minimum": 1}},
+    "if": {"properties": {"kind": {"const": "deal"}}},
+    "then": {
+        "required": ["path", "sha256", "deal", "rules", "review", "error", *CONFIG_FIELDS],
+        "properties": {
+            "path": {"type": "string"},
+            "sha256": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
+            "deal": {"type": "integer", "minimum": 0},
+            "worlds": {"type": "integer", "minimum": 1},
+            "seed": {"type": ["integer", "null"], "minimum": 0},
+            "model": {"type": ["string", "null"]},
+            "score": {"type": "boolean"},
+            "engine": {"type": "string"},
+            "error": {"type": ["string", "null"]},
+            "names": {"type": ["array", "null"], "items": {"type": ["string", "null"]}},
+            "rules": {"type": "object", "required": ["players"], "properties": {"players": {"enum": [2, 4]}}},
+            "review": {"type": ["object", "null"], "properties": {
+                "players": {"type": "object", "propertyNames": _SEAT, "additionalProperties": {
+                    "type": ["object", "null"], "properties": {"name": {"type": ["string", "null"]}}}},
+                "calls": {"type": "array", "items": {
+                    "type": "object", "required": ["seat"],
+                    "properties": {"seat": _SEAT, "loss": {"type": ["number", "null"]},
+                                   "call": {"type": ["string", "null"]}, "best": {"type": ["string", "null"]},
+                                   "mistakes": _MISTAKES}}},
+                "cards": {"type": "array", "items": {
+                    "type": "object", "required": ["seat"],
+                    "properties": {"seat": _SEAT, "kind": {"type": ["string", "null"]},
+                                   "renege": {"type": ["boolean", "null"]},
+                                   "dd": {"type": ["object", "null"], "required": ["cost", "points_cost"],
+                                          "properties": {"cost": _NUMBER, "points_cost": _NUMBER}},
+                                   "info": {"type": ["object", "null"], "required": ["loss_points", "loss_tricks"],
+                                            "properties": {"loss_points": _NUMBER, "loss_tricks": _NUMBER}},
+                                   "mistakes": _MISTAKES}}}}}}},
+}
+_LINE_VALIDATOR = jsonschema.Draft202012Validator(LINE_SCHEMA)
+
+
+def check_line(line, where: str) -> None:
+    """Raise :class:`~solver.EuchreError` naming ``where`` (``"FILE line N"``) and the first bad member
+    when ``line`` is not a line of this layout (:data:`LINE_SCHEMA`)."""
+    error = jsonschema.exceptions.best_match(_LINE_VALIDATOR.iter_errors(line))
+    if error is not None:
+        raise EuchreError(f"{where}: {json_path_text(error.absolute_path)} "
+                          f"{schema_error_text(error, 'the layout of euchre review --out lines')}")
 
 
 def deal_key(line: dict) -> tuple:
@@ -86,7 +145,7 @@ def read_results(path, visit) -> tuple:
     (a corpus' results may not fit in memory).
 
     Raises :class:`~solver.EuchreError` for a file that cannot be read, or a line before the
-    last that is not a corpus review's line (naming the line).
+    last that is not a corpus review's line (naming the line and, by :data:`LINE_SCHEMA`, its bad member).
     """
     name = os.fspath(path)
     end = offset = 0
@@ -111,6 +170,7 @@ def read_results(path, visit) -> tuple:
                 if line["version"] > LINE_VERSION:
                     raise EuchreError(f"{name} line {number}: version {line['version']}, newer than this "
                                       f"program's {LINE_VERSION}")
+                check_line(line, f"{name} line {number}")
                 visit(line)
                 end = offset
     except OSError as exc:
@@ -118,4 +178,4 @@ def read_results(path, visit) -> tuple:
     return end, 0
 
 
-__all__ = ["LINE_VERSION", "TIMING_FIELDS", "CONFIG_FIELDS", "deal_key", "dumps", "finite", "read_results"]
+__all__ = ["LINE_VERSION", "LINE_SCHEMA", "check_line", "TIMING_FIELDS", "CONFIG_FIELDS", "deal_key", "dumps", "finite", "read_results"]

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import math
 import os
 from dataclasses import dataclass, field
@@ -45,7 +46,7 @@ from ..cards import Seat
 from ..errors import EuchreError
 from ..laws import side_of
 from ..stats import mean_interval
-from .lines import CONFIG_FIELDS, read_results
+from .lines import CONFIG_FIELDS, check_line, read_results
 from .results import DOUBLE_DUMMY, INFORMATION_SET, RENEGE
 
 #: The kinds of decision mistakes are counted by.
@@ -215,7 +216,7 @@ class CorpusStats:
                 by = {k.kind: k for k in g.kinds}
                 for k in KINDS:
                     row += [by[k].decisions, by[k].mistakes, round(by[k].points_lost, 4)]
-                w.writerow(["" if v is None else v for v in row])
+                w.writerow(["" if v is None else _cell(v) for v in row])
         return buf.getvalue()
 
     def text(self) -> str:
@@ -224,6 +225,20 @@ class CorpusStats:
 
     def __str__(self) -> str:
         return self.text()
+
+
+def _partnership_name(names: tuple) -> str:
+    """``A & B``; a name that holds ``&`` itself is quoted (``"A & B" & C``), so two partnerships
+    never read the same."""
+    return " & ".join(json.dumps(n, ensure_ascii=False) if "&" in n or n[:1] == '"' else n for n in names)
+
+
+def _cell(value):
+    """A CSV cell: a text that a spreadsheet would run as a formula (a player's name starting with
+    ``= + - @``, a tab or a carriage return) gets a leading ``'`` (OWASP's advice on CSV injection)."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
 
 
 def _kind_of_call(call: dict) -> str:
@@ -299,12 +314,13 @@ def corpus_stats(source) -> CorpusStats:
         for s in seats:
             side = side_of(int(Seat.parse(s)), count)
             side_names.setdefault(side, []).append(who[s])
-        partnership = {s: " & ".join(sorted(set(side_names[side_of(int(Seat.parse(s)), count)]))) for s in seats}
+        # keyed by the names themselves: a name holding " & " cannot merge two partnerships
+        partnership = {s: tuple(sorted(set(side_names[side_of(int(Seat.parse(s)), count)]))) for s in seats}
         for seat, kind, figures, mistakes, is_call in decisions:
             if seat not in who:
                 continue
             for acc in (players.setdefault(who[seat], _Acc(who[seat])),
-                        sides.setdefault(partnership[seat], _Acc(partnership[seat])), overall):
+                        sides.setdefault(partnership[seat], _Acc(_partnership_name(partnership[seat]))), overall):
                 acc.add(key, kind, figures, mistakes, is_call)
 
     if isinstance(source, (str, os.PathLike)):
@@ -324,6 +340,7 @@ def corpus_stats(source) -> CorpusStats:
         for line in source:
             if not isinstance(line, dict):
                 raise EuchreError(f"line {number[0] + 1}: {type(line).__name__}, expected a dict (a results line)")
+            check_line(line, f"line {number[0] + 1}")
             visit(line)
     stats.records, stats.configs = len(records), configs
     stats.players = [players[k].result() for k in sorted(players)]
