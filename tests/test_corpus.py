@@ -659,3 +659,14 @@ def test_stats_csv_cells_cannot_run_as_formulas_and_names_with_ampersands_stay_a
     cells = [r[1] for r in rows[1:]]
     assert not any(c[:1] in "=+-@" for c in cells), cells
     assert {"'=HYPERLINK(\"http://x\")", "'+1", "'+1 & -2", "'=HYPERLINK(\"http://x\") & @SUM(A1)"} <= set(cells)
+
+
+def test_the_results_file_inside_the_corpus_is_not_read_as_a_record(tmp_path):
+    d = tmp_path / "d"
+    d.mkdir()
+    shutil.copy(EGN_DIR / "renege-test.egn", d / "a.egn")
+    out = d / "results.jsonl"
+    for _ in range(2):
+        review_corpus([d], worlds=10, seed=1, out=out, progress=False)
+    lines = lines_of(out)
+    assert [x["kind"] for x in lines] == ["deal", "deal"]       # no file line for results.jsonl, run after run

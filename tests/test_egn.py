@@ -652,3 +652,9 @@ def test_the_library_refuses_devices_fifos_and_oversized_files(tmp_path):
     code = f"import solver\ntry:\n    solver.load_egn({str(fifo)!r})\nexcept solver.EGNError as e:\n    print(e)\n"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert "not a regular file (a FIFO)" in out.stdout
+
+
+@pytest.mark.parametrize("load", [load_egn, load_game])
+def test_a_negative_initial_score_is_named(load):
+    with pytest.raises(EGNError, match=r"^<text>: metadata.initialScore \[-3, 0\]: a score is never below 0"):
+        load(_in_score("-3"))

@@ -323,6 +323,9 @@ def load_egn(source, strict: bool = False) -> EGNGame:
     init = meta["initialScore"]
     if len(init) != 2:
         raise EGNError(f"{name}: metadata.initialScore: expected two team scores, got {quoted(init)}")
+    if any(isinstance(x, (int, float)) and not isinstance(x, bool) and x < 0 for x in init):
+        raise EGNError(f"{name}: metadata.initialScore {quoted(init)}: a score is never below 0 "
+                       "(the rules give no negative points)")
     final = meta.get("finalScore")
     if final is not None and len(final) != 2:
         raise EGNError(f"{name}: metadata.finalScore: expected two team scores, got {quoted(final)}")

@@ -200,6 +200,13 @@ def corpus_files(paths) -> list:
     return out
 
 
+def _same_file(a, b) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:                      # a dangling link, a file gone: not the results file
+        return False
+
+
 def _name(path: str) -> str:
     return shorten(path if path.isprintable() else quoted(path))
 
@@ -361,6 +368,8 @@ def review_corpus(paths, worlds: int = 200, seed: int | None = None, executor=No
         output.close()
         raise
     found = corpus_files(paths)
+    if output.path is not None:          # the results file may sit among the records: it is not one
+        found = [(p, why) for p, why in found if not _same_file(p, output.path)]
     if progress is None:
         progress = sys.stderr.isatty()
     try:
