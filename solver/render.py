@@ -417,7 +417,9 @@ def corpus_stats_text(stats) -> str:
     head = [f"{one_line(src)}: {stats.deals} deal{'' if stats.deals == 1 else 's'} of {stats.records} "
             f"record{'' if stats.records == 1 else 's'}"
             + (f"; {stats.errors} deal lines with an error not used" if stats.errors else "")
-            + (f"; {stats.superseded} repeated deal lines not used" if stats.superseded else "")]
+            + (f"; {stats.superseded} repeated deal lines not used" if stats.superseded else "")
+            + (f" ({stats.other_runs} of them from a run with other options: only the first line of a deal "
+               "counts; give each run's own file to see its figures)" if stats.other_runs else "")]
     for c in stats.configs:
         head.append(f"  reviewed at {c['worlds']} worlds, seed {'per record' if c['seed'] is None else c['seed']}, "
                     f"model {c['model'] or 'none (uniform worlds)'}, "

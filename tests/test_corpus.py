@@ -670,3 +670,17 @@ def test_the_results_file_inside_the_corpus_is_not_read_as_a_record(tmp_path):
         review_corpus([d], worlds=10, seed=1, out=out, progress=False)
     lines = lines_of(out)
     assert [x["kind"] for x in lines] == ["deal", "deal"]       # no file line for results.jsonl, run after run
+
+
+def test_stats_say_when_another_runs_lines_were_left_out(tmp_path, capsys):
+    names = ["Ann", "Bob", "Cy", "Di"]
+    one = deal_line("c" * 64, names, [call("N", "pass", "pass", 0.25)], [], worlds=20)
+    again = deal_line("c" * 64, names, [call("N", "pass", "pass", 0.75)], [], worlds=20)
+    other = deal_line("c" * 64, names, [call("N", "pass", "pass", 1.0)], [], worlds=40)
+    path = tmp_path / "r.jsonl"
+    path.write_text("".join(json.dumps(x) + "\n" for x in (one, again, other)))
+    stats = corpus_stats(path)
+    assert (stats.deals, stats.superseded, stats.other_runs) == (1, 2, 1)
+    assert stats.overall.calls["info_points"].to_dict()["mean"] == pytest.approx(0.25)   # the first line counts
+    assert main(["stats", str(path)]) == 0
+    assert "2 repeated deal lines not used (1 of them from a run with other options" in capsys.readouterr().out

@@ -170,7 +170,9 @@ class CorpusStats:
         source: the results files, joined by ``", "`` (``None`` for lines given as objects).
         deals: deal lines used; records: distinct records among them.
         errors: deal lines with an error (not used); files: file lines (files without deals).
-        superseded: deal lines left out because their deal already counted.
+        superseded: deal lines left out because their deal already counted (the first line of a deal
+            counts); other_runs: how many of them came from a run with other options (worlds, seed,
+            model, score, engine), whose figures are then not in these statistics.
         configs: the distinct ``{"worlds", "seed", "model", "score", "engine"}`` of the lines used.
         players, partnerships: :class:`GroupStats`, by name; overall: everyone's.
     """
@@ -181,6 +183,7 @@ class CorpusStats:
     errors: int = 0
     files: int = 0
     superseded: int = 0
+    other_runs: int = 0
     configs: list = field(default_factory=list)
     players: list = field(default_factory=list)
     partnerships: list = field(default_factory=list)
@@ -188,7 +191,8 @@ class CorpusStats:
 
     def to_dict(self) -> dict:
         return {"source": self.source, "deals": self.deals, "records": self.records, "errors": self.errors,
-                "files": self.files, "superseded": self.superseded, "configs": list(self.configs),
+                "files": self.files, "superseded": self.superseded, "other_runs": self.other_runs,
+                "configs": list(self.configs),
                 "overall": self.overall.to_dict(), "players": [p.to_dict() for p in self.players],
                 "partnerships": [p.to_dict() for p in self.partnerships]}
 
@@ -277,7 +281,7 @@ def corpus_stats(source) -> CorpusStats:
     players: dict = {}
     sides: dict = {}
     overall = _Acc("all")
-    seen, records, configs = set(), set(), []
+    seen, records, configs = {}, set(), []
     number = [0]
 
     def visit(line: dict) -> None:
@@ -300,8 +304,10 @@ def corpus_stats(source) -> CorpusStats:
                               "euchre review --out)") from None
         if key in seen:
             stats.superseded += 1
+            if seen[key] != config:     # the same deal reviewed by another run (other options)
+                stats.other_runs += 1
             return
-        seen.add(key)
+        seen[key] = config
         records.add(key[0])
         stats.deals += 1
         if config not in configs:
