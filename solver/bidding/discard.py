@@ -40,7 +40,7 @@ def dealer_discard(hands6, trump, keep: int | None = None) -> np.ndarray:
     masks = np.atleast_1d(np.asarray(hands6, dtype=np.uint32))
     t = int(trump)
     held = bits(masks)
-    counts = suit_counts(held, t)
+    counts = suit_counts(masks, t)
     per_card_count = counts[:, ESUIT[t]]                               # (n, 25)
     key = np.where(IS_TRUMP[t][None, :], 1000.0 + POWER[t][None, :], 0.0)
     plain = ~IS_TRUMP[t][None, :]

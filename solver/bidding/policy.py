@@ -113,7 +113,7 @@ class BiddingPolicy:
         t = int(trump)
         held = bits(masks)
         base = held @ self.card_points(t)
-        counts = suit_counts(held, t)
+        counts = suit_counts(masks, t)
         plain = [s for s in range(4) if s != t]
         voids = (counts[:, plain] == 0).sum(axis=1)
         return base + self.void_bonus * voids * (counts[:, t] >= 2)
