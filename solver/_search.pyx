@@ -661,7 +661,7 @@ cdef class SearchContext:
     canonical positions, so the table stays valid across solves.
 
     Args:
-        table_bits: 8..26 (16: 1 MiB).
+        table_bits: 8..26 (16: 512 KiB).
         features: FEATURES bits switched on (default all).
 
     Raises:
