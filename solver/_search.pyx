@@ -258,7 +258,7 @@ cdef int generate_moves(Search* s, int seat, uint8_t* out) noexcept nogil:
     """Legal cards of ``seat``, the highest of each run of equivalent cards, best-looking first."""
     cdef int t = s.trump, n = 0, i, j, led = -1, win_strength = 0, cs, b, tmp, partner_wins = 0
     cdef int score[8]
-    cdef uint32_t hand = s.hands[seat], legal = hand, above
+    cdef uint32_t hand = s.hands[seat], legal = hand, above, dead, redundant, spread
     cdef uint32_t live = s.trick_live
     cdef uint8_t tmp_card
     if s.ntrick > 0:
@@ -268,16 +268,25 @@ cdef int generate_moves(Search* s, int seat, uint8_t* out) noexcept nogil:
             legal = hand
         win_strength = s.win_strength
         partner_wins = s.side[s.win_seat] == s.side[seat]
+    if s.features & F_RUNS:
+        # a card is redundant when the next live card above it in its suit is also ours: mark the
+        # places just below our cards, then carry the marks down through dead places (each byte a suit)
+        dead = ~live
+        redundant = (hand >> 1) & 0x7F7F7F7Fu
+        spread = redundant
+        while True:
+            spread = ((spread & dead) >> 1) & 0x7F7F7F7Fu & ~redundant
+            if not spread:
+                break
+            redundant |= spread
+        legal &= ~redundant
     while legal:
         b = __builtin_ctz(legal)
         legal &= legal - 1
-        # live cards above b in its suit (2 << 31 wraps to 0: nothing above); b is redundant when the
-        # next one up is also ours
-        above = live & (0xFFu << (b & ~7)) & ~((<uint32_t>2 << b) - 1)
-        if above and (s.features & F_RUNS) and (hand >> __builtin_ctz(above)) & 1:
-            continue
         out[n] = b
         if led < 0:
+            # live cards above b in its suit (2 << 31 wraps to 0: nothing above)
+            above = live & (0xFFu << (b & ~7)) & ~((<uint32_t>2 << b) - 1)
             # on lead: a suit's top live card first (trumps before plain), then low cards
             if not above:
                 score[n] = 300 + (20 if (b >> 3) == t else 0)
