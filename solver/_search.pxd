@@ -1,14 +1,15 @@
 # C-level declarations of the double-dummy core (see _search.pyx).
 from libc.stdint cimport uint8_t, int8_t, uint32_t, uint64_t, int64_t
 
-cdef struct TTEntry:
-    uint64_t key        # canonical position key; 0 marks an empty slot
-    int8_t lower        # side 0 wins at least this many of the remaining tricks
-    int8_t upper        # ... and at most this many
+# One table entry is one 64-bit word (see slot_of in _search.pyx): the key's hash
+# with the slot's own bits replaced by the bounds (side 0 wins at least / at most
+# this many of the remaining tricks) and a mark that the slot is taken.
+ctypedef uint64_t TTEntry
 
 cdef struct Table:
     TTEntry* entries
     uint64_t mask       # number of slots - 1 (a power of two)
+    uint64_t field      # the hash bits that name the slot (mask << SLOT_SHIFT)
 
 cdef struct Search:
     uint32_t hands[4]

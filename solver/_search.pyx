@@ -114,6 +114,7 @@ cdef Table* table_new(int bits) noexcept nogil:
         free(t)
         return NULL
     t.mask = ((<uint64_t>1) << bits) - 1
+    t.field = t.mask << SLOT_SHIFT
     return t
 
 cdef void table_free(Table* t) noexcept nogil:
@@ -121,8 +122,30 @@ cdef void table_free(Table* t) noexcept nogil:
         free(t.entries)
         free(t)
 
-cdef inline uint64_t slot_of(Table* t, uint64_t key) noexcept nogil:
-    return ((key * <uint64_t>0x9E3779B97F4A7C15ULL) >> 20) & t.mask
+# An entry is 8 bytes, not 16, so twice as many fit in the cache. The key's hash
+# (a multiplication by an odd constant: a bijection of 64-bit words) names the
+# slot by bits SLOT_SHIFT.. and is stored with those bits, which the slot already
+# tells, replaced by the two bounds (3 bits each) and a taken mark: the word
+# still identifies the key exactly. table_bits >= 8 leaves room for the 7 bits.
+cdef enum:
+    SLOT_SHIFT = 20
+    LOWER_SHIFT = SLOT_SHIFT
+    UPPER_SHIFT = SLOT_SHIFT + 3
+    TAKEN_SHIFT = SLOT_SHIFT + 6
+
+cdef inline uint64_t hash_of(uint64_t key) noexcept nogil:
+    return key * <uint64_t>0x9E3779B97F4A7C15ULL
+
+cdef inline uint64_t slot_of(Table* t, uint64_t h) noexcept nogil:
+    return (h >> SLOT_SHIFT) & t.mask
+
+cdef inline bint entry_holds(Table* t, TTEntry e, uint64_t h) noexcept nogil:
+    # the hash's bits outside the slot's, and the taken mark (an empty slot is 0)
+    return ((e ^ h) & ~t.field) == 0 and (e >> TAKEN_SHIFT) & 1
+
+cdef inline TTEntry entry_of(Table* t, uint64_t h, int lower, int upper) noexcept nogil:
+    return ((h & ~t.field) | (<uint64_t>lower << LOWER_SHIFT) | (<uint64_t>upper << UPPER_SHIFT)
+            | (<uint64_t>1 << TAKEN_SHIFT))
 
 
 # ---------------------------------------------------------------- keys
@@ -166,7 +189,7 @@ cdef uint64_t canonical_key(Search* s) noexcept nogil:
     key = (key << 3) | <uint64_t>length[3]
     key = (key << 2) | s.leader
     key = (key << 5) | s.config_bits
-    return key | (<uint64_t>1 << 63)      # never 0, the empty-slot mark
+    return key
 
 
 # ---------------------------------------------------------------- play helpers
@@ -235,7 +258,7 @@ cdef int generate_moves(Search* s, int seat, uint8_t* out) noexcept nogil:
     """Legal cards of ``seat``, the highest of each run of equivalent cards, best-looking first."""
     cdef int t = s.trump, n = 0, i, j, led = -1, win_strength = 0, cs, b, tmp, partner_wins = 0
     cdef int score[8]
-    cdef uint32_t hand = s.hands[seat], legal = hand, above
+    cdef uint32_t hand = s.hands[seat], legal = hand, above, dead, redundant, spread
     cdef uint32_t live = s.trick_live
     cdef uint8_t tmp_card
     if s.ntrick > 0:
@@ -245,16 +268,25 @@ cdef int generate_moves(Search* s, int seat, uint8_t* out) noexcept nogil:
             legal = hand
         win_strength = s.win_strength
         partner_wins = s.side[s.win_seat] == s.side[seat]
+    if s.features & F_RUNS:
+        # a card is redundant when the next live card above it in its suit is also ours: mark the
+        # places just below our cards, then carry the marks down through dead places (each byte a suit)
+        dead = ~live
+        redundant = (hand >> 1) & 0x7F7F7F7Fu
+        spread = redundant
+        while True:
+            spread = ((spread & dead) >> 1) & 0x7F7F7F7Fu & ~redundant
+            if not spread:
+                break
+            redundant |= spread
+        legal &= ~redundant
     while legal:
         b = __builtin_ctz(legal)
         legal &= legal - 1
-        # live cards above b in its suit (2 << 31 wraps to 0: nothing above); b is redundant when the
-        # next one up is also ours
-        above = live & (0xFFu << (b & ~7)) & ~((<uint32_t>2 << b) - 1)
-        if above and (s.features & F_RUNS) and (hand >> __builtin_ctz(above)) & 1:
-            continue
         out[n] = b
         if led < 0:
+            # live cards above b in its suit (2 << 31 wraps to 0: nothing above)
+            above = live & (0xFFu << (b & ~7)) & ~((<uint32_t>2 << b) - 1)
             # on lead: a suit's top live card first (trumps before plain), then low cards
             if not above:
                 score[n] = 300 + (20 if (b >> 3) == t else 0)
@@ -324,13 +356,15 @@ cdef int alpha_beta(Search* s, int alpha, int beta, int seat) noexcept nogil:
             if upper <= alpha:
                 return upper
         if s.features & F_TABLE:
-            key = canonical_key(s)
+            key = hash_of(canonical_key(s))
             entry = &s.table.entries[slot_of(s.table, key)]
-            if entry.key == key:
-                if entry.lower > lower:
-                    lower = entry.lower
-                if entry.upper < upper:
-                    upper = entry.upper
+            if entry_holds(s.table, entry[0], key):
+                q = (entry[0] >> LOWER_SHIFT) & 7
+                if q > lower:
+                    lower = q
+                q = (entry[0] >> UPPER_SHIFT) & 7
+                if q < upper:
+                    upper = q
                 if lower >= beta or lower == upper:
                     return lower
                 if upper <= alpha:
@@ -378,18 +412,17 @@ cdef int alpha_beta(Search* s, int alpha, int beta, int seat) noexcept nogil:
             if best < beta:
                 beta = best
     if entry != NULL:
-        entry.key = key             # the bounds found at entry (the quick tricks', the old entry's), refined
-        entry.lower = lower
-        entry.upper = upper
+        # the bounds found at entry (the quick tricks', the old entry's), refined
         if best >= orig_beta:
-            if best > entry.lower:
-                entry.lower = best
+            if best > lower:
+                lower = best
         elif best <= orig_alpha:
-            if best < entry.upper:
-                entry.upper = best
+            if best < upper:
+                upper = best
         else:
-            entry.lower = best
-            entry.upper = best
+            lower = best
+            upper = best
+        entry[0] = entry_of(s.table, key, lower, upper)
     return best
 
 
@@ -637,7 +670,7 @@ cdef class SearchContext:
     canonical positions, so the table stays valid across solves.
 
     Args:
-        table_bits: 8..26 (16: 1 MiB).
+        table_bits: 8..26 (16: 512 KiB).
         features: FEATURES bits switched on (default all).
 
     Raises:

@@ -40,12 +40,12 @@ def _tables():
 ESUIT, POWER = _tables()
 IS_TRUMP = POWER >= 0
 
-# ESUIT as one-hot (trump, card, effective suit), for counting suits by a matrix product
-_SUIT_ONEHOT = np.zeros((4, NCARDS, 4), dtype=np.int64)
+# ESUIT as bitmasks (trump, effective suit): a hand's suit lengths are popcounts
+_SUIT_MASKS = np.zeros((4, 4), dtype=np.uint32)
 for _t in range(4):
-    _SUIT_ONEHOT[_t, np.arange(NCARDS), ESUIT[_t]] = 1
-del _t
-_SUIT_ONEHOT_F = _SUIT_ONEHOT.astype(np.float32)
+    for _c in range(NCARDS):
+        _SUIT_MASKS[_t, ESUIT[_t, _c]] |= np.uint32(1 << _c)
+del _t, _c
 
 
 _COMB = np.array([[comb(n, k) for k in range(8)] for n in range(NCARDS)], dtype=np.int64)
@@ -74,18 +74,21 @@ def bits(masks) -> np.ndarray:
     return (m[:, None] & CARD_BITS[None, :]) != 0
 
 
-def suit_counts(held: np.ndarray, trump) -> np.ndarray:
+def suit_counts(hands: np.ndarray, trump) -> np.ndarray:
     """(n, 4) int64: cards of each effective suit in each hand.
 
-    ``held``: (n, 25) bool from :func:`bits`; ``trump``: a suit index, or an (n,) array of them.
+    ``hands``: (n,) uint32 hand masks, or (n, 25) bool from :func:`bits`; ``trump``: a suit index, or an
+    (n,) array of them.
     """
-    trump = np.broadcast_to(np.asarray(trump), (held.shape[0],))
-    out = np.zeros((held.shape[0], 4), dtype=np.int64)
-    for t in np.unique(trump):
-        rows = trump == t
-        # float32 product (BLAS), exact for counts this small; numpy's integer matmul is ~15x slower
-        out[rows] = held[rows].astype(np.float32) @ _SUIT_ONEHOT_F[t]
-    return out
+    hands = np.asarray(hands)
+    if hands.ndim == 2:
+        # (n, 25) bool -> masks: the bits packed little-endian into four bytes a hand
+        packed = np.packbits(hands, axis=1, bitorder="little")
+        hands = np.pad(packed, ((0, 0), (0, 4 - packed.shape[1]))).view("<u4")[:, 0]
+    masks = hands.astype(np.uint32, copy=False)
+    suits = _SUIT_MASKS[trump] if np.ndim(trump) else _SUIT_MASKS[int(trump)][None, :]
+    # popcounts of masks: several times faster than a matrix product over (n, 25) at the advisor's sizes
+    return np.bitwise_count(masks[:, None] & suits).astype(np.int64)
 
 
 __all__ = ["NCARDS", "RANK", "SUIT", "CARD_BITS", "ESUIT", "POWER", "IS_TRUMP", "bits", "suit_counts", "hand_rank"]

@@ -39,3 +39,7 @@ def test_bits_and_suit_counts_of_hands():
         want = [sum(effective_suit(c, int(trumps[i])) == s for c in cards_of(h)) for s in range(4)]
         assert counts[i].tolist() == want
     assert (suit_counts(held, 2) == suit_counts(held, np.full(len(hands), 2))).all()
+    masks = np.array(hands, dtype=np.uint32)
+    assert (suit_counts(masks, trumps) == counts).all()
+    for t in range(4):
+        assert (suit_counts(masks, t) == suit_counts(held, t)).all()

@@ -34,13 +34,28 @@ def dealer_discard(hands6, trump, keep: int | None = None) -> np.ndarray:
         trump: suit index (int).
         keep: a card index never thrown (the upcard, under
             ``Rules(dealer_may_discard_upcard=False)``), or ``None``.
-    Returns: int array (n,) of card indices.
+    Returns: int array (n,) of card indices. From :data:`_TABLE_ROWS` rows of six-card hands on, they are
+    read off a table over every six-card hand (per trump and ``keep``, each hand worked out once, when first
+    asked): the advisor asks for the same dealers' hands again and again.
     """
     scalar = np.ndim(hands6) == 0
     masks = np.atleast_1d(np.asarray(hands6, dtype=np.uint32))
     t = int(trump)
+    if masks.size >= _TABLE_ROWS and (np.bitwise_count(masks) == 6).all() and not (masks >> NCARDS).any():
+        out = _rule_of(masks, t, keep)
+    else:
+        out = _by_rule(masks, t, keep)
+    return int(out[0]) if scalar else out
+
+
+#: From this many rows :func:`dealer_discard` reads its table over every six-card hand (filled as asked)
+_TABLE_ROWS = 64
+
+
+def _by_rule(masks: np.ndarray, t: int, keep) -> np.ndarray:
+    """:func:`dealer_discard` worked out for each row: int64 (n,)."""
     held = bits(masks)
-    counts = suit_counts(held, t)
+    counts = suit_counts(masks, t)
     per_card_count = counts[:, ESUIT[t]]                               # (n, 25)
     key = np.where(IS_TRUMP[t][None, :], 1000.0 + POWER[t][None, :], 0.0)
     plain = ~IS_TRUMP[t][None, :]
@@ -51,8 +66,7 @@ def dealer_discard(hands6, trump, keep: int | None = None) -> np.ndarray:
     key = np.where(held, key, np.inf)
     if keep is not None:
         key[:, int(keep)] = np.inf
-    out = np.argmin(key, axis=1)
-    return int(out[0]) if scalar else out
+    return np.argmin(key, axis=1).astype(np.int64)
 
 
 def _rule_of(hands6: np.ndarray, trump: int, keep) -> np.ndarray:
@@ -67,7 +81,7 @@ def _rule_of(hands6: np.ndarray, trump: int, keep) -> np.ndarray:
     miss = out < 0
     if miss.any():
         new = np.unique(hands6[miss])
-        table[hand_rank(new, 6)] = dealer_discard(new, trump, keep)
+        table[hand_rank(new, 6)] = _by_rule(new, int(trump), keep)
         out = table[rank]
     return out.astype(np.int64)
 

@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
 from ..cards import JOKER
-from ..cardtables import CARD_BITS, IS_TRUMP, NCARDS, POWER, RANK, bits, suit_counts
+from ..cardtables import CARD_BITS, IS_TRUMP, NCARDS, POWER, RANK, suit_counts
 from ..errors import RulesError
 from .discard import dealer_discard
 
@@ -107,13 +108,27 @@ class BiddingPolicy:
         pts[plain & (RANK == 4)] = self.plain_king
         return pts
 
+    @lru_cache(maxsize=32)
+    def _byte_points(self, trump: int) -> np.ndarray:
+        """(4, 256): the card points of each value of each byte of a hand mask (kept per trump; with points in
+        quarters, as the stated ones, every sum is exact whatever its order)."""
+        pts = self.card_points(trump)
+        out = np.zeros((4, 256))
+        for v in range(256):
+            for k in range(4):
+                out[k, v] = sum(pts[8 * k + i] for i in range(8) if (v >> i) & 1 and 8 * k + i < NCARDS)
+        out.setflags(write=False)
+        return out
+
     def points(self, hands, trump) -> np.ndarray:
         """Points of each hand (uint32 array (n,)) for ``trump`` (an int)."""
         masks = np.atleast_1d(np.asarray(hands, dtype=np.uint32))
         t = int(trump)
-        held = bits(masks)
-        base = held @ self.card_points(t)
-        counts = suit_counts(held, t)
+        table = self._byte_points(t)
+        # four byte look-ups a hand instead of a (n, 25) product
+        base = (table[0][masks & 0xFF] + table[1][(masks >> 8) & 0xFF] + table[2][(masks >> 16) & 0xFF]
+                + table[3][masks >> 24])
+        counts = suit_counts(masks, t)
         plain = [s for s in range(4) if s != t]
         voids = (counts[:, plain] == 0).sum(axis=1)
         return base + self.void_bonus * voids * (counts[:, t] >= 2)
