@@ -52,12 +52,18 @@ DIST = ({(1, 0): 0.30, (2, 0): 0.10, (4, 0): 0.05, (0, 2): 0.10, (0, 1): 0.05, (
 
 @pytest.mark.parametrize("target", [1, 2, 5, 7, 10, 11])
 def test_win_table_agrees_with_the_direct_recursion(target):
-    table = win_table(target, as_outcomes(DIST))
-    w = direct(target, DIST)
+    assert_table_is_the_recursion(target, DIST)
+
+
+def assert_table_is_the_recursion(target, dist):
+    """Every entry of :func:`win_table` equals the direct recursion's, and returns the table."""
+    table = win_table(target, as_outcomes(dist))
+    w = direct(target, dist)
     for a in range(target):
         for b in range(target):
             for d in (0, 1):
                 assert table[a, b, d] == pytest.approx(w(a, b, d), abs=1e-12)
+    return table
 
 
 def test_throw_ins_move_the_deal():
@@ -95,12 +101,7 @@ BOTH = ({(1, 0): 0.2, (2, 0): 0.1, (1, 2): 0.2, (2, 2): 0.1, (0, 1): 0.2, (2, 1)
 
 @pytest.mark.parametrize("target", [1, 5, 10])
 def test_win_table_with_both_sides_scoring_agrees_with_the_direct_recursion(target):
-    table = win_table(target, as_outcomes(BOTH))
-    w = direct(target, BOTH)
-    for a in range(target):
-        for b in range(target):
-            for d in (0, 1):
-                assert table[a, b, d] == pytest.approx(w(a, b, d), abs=1e-12)
+    table = assert_table_is_the_recursion(target, BOTH)
     mirror = tuple({(y, x): p for (x, y), p in BOTH[1 - d].items()} for d in (0, 1))
     other = win_table(target, as_outcomes(mirror))
     assert np.allclose(table + other.transpose(1, 0, 2)[:, :, ::-1], 1.0, atol=1e-12)
