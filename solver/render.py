@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 
 from .cards import format_cards
+from .errors import plural
 
 
 def one_line(text) -> str:
@@ -391,9 +392,8 @@ def group_stats_text(g) -> list:
     info_cards = g.cards["info_points"].n
     calls = g.calls["info_points"].n
     flagged = sum(g.mistakes.values())
-    lines = [f"{one_line(g.name)}: {g.deals} deal{'' if g.deals == 1 else 's'}, {g.decisions} decision"
-             f"{'' if g.decisions == 1 else 's'} judged ({max(cards, info_cards)} cards, {calls} calls), "
-             f"{flagged} mistake{'' if flagged == 1 else 's'}"
+    lines = [f"{one_line(g.name)}: {plural(g.deals, 'deal')}, {plural(g.decisions, 'decision')} judged "
+             f"({plural(max(cards, info_cards), 'card')}, {plural(calls, 'call')}), {plural(flagged, 'mistake')}"
              + (f" ({', '.join(f'{v} {k}' for k, v in g.mistakes.items() if v)})" if flagged else "")
              + (f"; {g.unjudged} not judged" if g.unjudged else "")]
     lines.append(f"  per card: double dummy {_mean_text(g.cards['dd_tricks'], 'tricks')}, "
@@ -416,8 +416,8 @@ def corpus_stats_text(stats) -> str:
     src = stats.source or "lines"
     head = [f"{one_line(src)}: {stats.deals} deal{'' if stats.deals == 1 else 's'} of {stats.records} "
             f"record{'' if stats.records == 1 else 's'}"
-            + (f"; {stats.errors} deal lines with an error not used" if stats.errors else "")
-            + (f"; {stats.superseded} repeated deal lines not used" if stats.superseded else "")
+            + (f"; {plural(stats.errors, 'deal line')} with an error not used" if stats.errors else "")
+            + (f"; {plural(stats.superseded, 'repeated deal line')} not used" if stats.superseded else "")
             + (f" ({stats.other_runs} of them from a run with other options: only the first line of a deal "
                "counts; give each run's own file to see its figures)" if stats.other_runs else "")]
     for c in stats.configs:

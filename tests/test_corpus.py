@@ -573,8 +573,8 @@ def test_euchre_stats_text_json_csv(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out) == json.loads(json.dumps(corpus_stats(path).to_dict()))
     assert main(["stats", str(path)]) == 0
     text = capsys.readouterr().out
-    assert text.startswith(f"{path}: 2 deals of 2 records; 1 deal lines with an error not used; 1 repeated")
-    assert "  A: 2 deals, 3 decisions judged (2 cards, 1 calls), 2 mistakes (2 information-set)" in text
+    assert text.startswith(f"{path}: 2 deals of 2 records; 1 deal line with an error not used; 1 repeated")
+    assert "  A: 2 deals, 3 decisions judged (2 cards, 1 call), 2 mistakes (2 information-set)" in text
     assert "costliest mistakes: call 1 of 1 (0.50 points, 0 DD tricks); lead 1 of 1 (0.30 points" in text
     assert "Partnerships" in text and "  A & B: 1 deal, 2 decisions judged" in text
     assert main(["stats", str(path), "--csv"]) == 0
