@@ -38,6 +38,10 @@ def review_get():
     return redirect("/#review", code=303)
 
 
+#: The form's words for a checkbox or a select: an HTML checkbox sends "on".
+_TRUE, _FALSE = ("true", "1", "on", "yes"), ("false", "0", "off", "no")
+
+
 @pages.post("/review")
 def review_post():
     """The review page of the game in the form: a file in ``egn`` (multipart) or the text in ``text``;
@@ -52,7 +56,11 @@ def review_post():
     except UnicodeDecodeError as exc:
         raise Problem("invalid-egn", f"egn: the file is not UTF-8 text (byte {exc.start}); an EGN game is JSON "
                                      "text", field="egn") from None
-    fields = {"egn": text, "inference": form.get("inference", "true").lower() not in ("false", "0", "off", "no")}
+    flag = form.get("inference", "true").strip().lower()
+    if flag not in _TRUE + _FALSE:
+        raise Problem("invalid-request", f"inference {flag!r}: expected true or false (on/off, yes/no, 1/0)",
+                      field="inference")
+    fields = {"egn": text, "inference": flag in _TRUE}
     for name in ("worlds", "seed"):
         value = form.get(name, "").strip()
         if value:

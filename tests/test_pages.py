@@ -151,6 +151,7 @@ def test_posted_review_page_has_the_figures_of_v1_review(client):
     ({"text": LONER.read_text(), "worlds": "5000"}, 422, "at most"),
     ({"egn": (io.BytesIO(b"\xff\xfe\x00bad"), "x.egn")}, 422, "not UTF-8"),
     ({"text": " " * 200_000}, 413, "limit of 131,072 bytes"),
+    ({"text": LONER.read_text(), "inference": "yes please"}, 422, "inference 'yes please': expected true or false"),
 ])
 def test_bad_uploads_are_readable_pages(client, form, status, words):
     r = client.post("/review", data=form, content_type="multipart/form-data")
