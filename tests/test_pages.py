@@ -63,6 +63,7 @@ def test_each_legal_card_has_its_paired_loss_and_interval(reviews):
 
 
 def test_the_page_data_is_the_json_review(reviews):
+    games = 0
     for (name, _inf), (game, r) in reviews.items():
         data = page_data(review_html(r, game))
         js = r.to_dict()
@@ -74,6 +75,7 @@ def test_the_page_data_is_the_json_review(reviews):
                 assert step["played"] == call["call"]
                 for m, o in zip(step["marks"], call["options"]):
                     assert m["info_loss"] == pytest.approx(call["best_points"] - o["expected_points"], abs=1e-9)
+                    assert m.get("p_win_game") == o.get("p_win_game")
             for step, card in zip(steps[len(deal["calls"]):], deal["cards"]):
                 assert step["played"] == card["card"]
                 for m in step["marks"]:
@@ -84,7 +86,14 @@ def test_the_page_data_is_the_json_review(reviews):
                         assert m["dd_cost"] == card["dd"]["cost"]
                     if m["played"] and card["info"]:
                         assert m["info_loss"] == card["info"]["loss_points"]
+                    game = (card["info"] or {}).get("game")     # judged by the game's score
+                    chances = {} if game is None else {c["card"]: c["p_win_game"] for c in game["cards"]}
+                    assert m.get("p_win_game") == chances.get(m["card"])
+                    if m["card"] in chances:
+                        games += 1
+                        assert "chance of winning the game after it" in m["text"]
                 assert (step["marks"] == []) == card["renege"]
+    assert games > 20                                # the shared games carry their scores
 
 
 def test_the_diagram_shows_the_hands_as_dealt(reviews):

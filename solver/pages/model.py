@@ -98,6 +98,13 @@ def card_mark(entry: dict, dd: dict | None, info: dict | None, played: str, step
                          f"lost against the best (95% interval {_fmt(lo)} to {_fmt(hi)}; {how})")
     else:
         parts.append("information set: not analysed")
+    game = (info or {}).get("game")
+    if game is not None:             # judged by the game's score: the chance of winning it after this card
+        chances = {c["card"]: c["p_win_game"] for c in game["cards"]}
+        if card in chances:
+            out["p_win_game"] = chances[card]
+            parts.append(f"chance of winning the game after it {chances[card]:.3f}"
+                         + (", the best" if card in game["best"] else f" (best {max(chances.values()):.3f})"))
     out["dd_level"] = level(out["dd_cost"], DD_LEVELS)
     out["info_level"] = level(out["info_loss"], INFO_LEVELS)
     out["text"] = "; ".join(parts)
@@ -115,9 +122,14 @@ def call_mark(option: dict, call: dict) -> dict:
         text += ", best" if loss <= 1e-9 else f", {loss:.2f} points lost against {call['best_name']}"
     if interval is not None:
         text += f" (95% interval {_fmt(interval[0])} to {_fmt(interval[1])})"
-    return {"call": option["call"], "name": option["name"], "played": played, "dd_cost": None,
+    mark = {"call": option["call"], "name": option["name"], "played": played, "dd_cost": None,
             "info_loss": loss, "interval": interval, "expected_points": option["expected_points"],
-            "best": option["call"] == call["best"], "info_level": level(loss, INFO_LEVELS), "text": text}
+            "best": option["call"] == call["best"], "info_level": level(loss, INFO_LEVELS)}
+    if option.get("p_win_game") is not None:     # judged by the game's score
+        mark["p_win_game"] = option["p_win_game"]
+        text += f"; chance of winning the game {option['p_win_game']:.3f}"
+    mark["text"] = text
+    return mark
 
 
 def _views(hand: Hand | None) -> dict:

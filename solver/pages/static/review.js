@@ -32,6 +32,7 @@
   function markCard(el, m) {
     el.classList.add("decision");
     if (m.dd_cost !== null) { el.dataset.ddCost = String(m.dd_cost); el.dataset.ddLevel = m.dd_level; }
+    if (m.p_win_game !== undefined) { el.dataset.pWinGame = String(m.p_win_game); }
     if (m.info_loss !== null) {
       el.dataset.infoLoss = String(m.info_loss);
       el.dataset.infoLevel = m.info_level;
@@ -64,6 +65,7 @@
       if (m.info_loss !== null) { el.dataset.infoLoss = String(m.info_loss); el.dataset.infoLevel = m.info_level; }
       if (m.interval) { el.dataset.infoLow = String(m.interval[0]); el.dataset.infoHigh = String(m.interval[1]); }
       if (m.played) { el.dataset.played = "true"; }
+      if (m.p_win_game !== undefined) { el.dataset.pWinGame = String(m.p_win_game); }
       el.title = m.text;
       el.setAttribute("aria-label", m.text);
       var name = document.createElement("span");
