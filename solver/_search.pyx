@@ -45,6 +45,11 @@ cdef enum Feature:
     F_RUNS = 8           # one card per run of equivalent cards
     F_ZERO_WINDOW = 16   # zero-window tests (else one full-window search)
     F_ALL = 31
+cdef enum:
+    MAKERS_MADE = 2      # added to a row's makers' side: they are known to take at least 3 (bands only)
+#: Added to a row's makers' side in ``solve_many(makers=...)``: the makers are known to take at least 3.
+MADE = MAKERS_MADE
+
 FEATURES = {"table": F_TABLE, "quick_tricks": F_QUICK, "move_ordering": F_ORDER,
             "equivalent_cards": F_RUNS, "zero_window": F_ZERO_WINDOW}
 ALL_FEATURES = F_ALL
@@ -452,11 +457,18 @@ cdef int search_value(Search* s) noexcept nogil:
 cdef int search_class(Search* s, int makers) noexcept nogil:
     """The scoring band of the makers' tricks from here: 0 below 3, 1 for 3 up to all but one, 2 for all.
 
-    Needs one or two zero-window tests instead of the full search for the number.
+    Needs one or two zero-window tests instead of the full search for the number; ``makers`` with
+    MAKERS_MADE set: the makers are known to take at least 3, only the march's test is left.
     """
     cdef int remaining = popcount(s.hands[s.leader]) + (1 if s.ntrick > 0 else 0)
     cdef int need = 3 if remaining >= 3 else remaining
     cdef int v
+    if makers & MAKERS_MADE:
+        if need == remaining:
+            return 2
+        if makers & 1:
+            return 1 if alpha_beta(s, 0, 1, to_move(s)) > 0 else 2
+        return 1 if alpha_beta(s, remaining - 1, remaining, to_move(s)) < remaining else 2
     # fail-soft values are bounds: a first test that already proves all (or none) skips the second
     if makers == 0:
         v = alpha_beta(s, need - 1, need, to_move(s))
@@ -634,7 +646,7 @@ cdef Py_ssize_t solve_range(Table* table, unsigned int features, const uint32_t*
         else:
             code = setup_search(&s, <uint32_t*> &hands[4 * i], trump[i], leader[i], in_play[i], players,
                                 no_trick, 0)
-        if code == SETUP_OK and makers != NULL and makers[i] > 1:
+        if code == SETUP_OK and makers != NULL and makers[i] > MAKERS_MADE + 1:
             code = BAD_MAKERS
         if code != SETUP_OK:
             result[i] = -1          # solve_many checked every row first; a direct caller gets told
@@ -854,7 +866,8 @@ def _shared_pool():
 
 def solve_many(const uint32_t[:, ::1] hands not None, const uint8_t[::1] trump not None,
                const uint8_t[::1] leader not None, const uint8_t[::1] in_play not None, players=4, threads=1,
-               table_bits=16, features=F_ALL, per_row=False, trick=None, trick_len=None, makers=None):
+               table_bits=16, features=F_ALL, per_row=False, trick=None, trick_len=None, makers=None,
+               made=False):
     """Solve many trick-start positions; the search runs without the GIL on ``threads`` threads.
 
     Args:
@@ -872,6 +885,9 @@ def solve_many(const uint32_t[:, ::1] hands not None, const uint8_t[::1] trump n
         makers: optional uint8 array (n,) of the makers' side per row; when given, each
             row returns only the scoring band of the makers' tricks (0: fewer than 3,
             1: 3 up to all but one, 2: all), found with one or two zero-window tests.
+        made: with ``makers``, a side plus :data:`MADE` (2) is allowed and says the makers
+            are known to take at least 3 (their band is 1 or 2: one test, the march's; the
+            claim is trusted); without it a side above 1 is refused.
 
     Returns:
         ``(tricks, nodes)``: int8 array (n,) of side 0's tricks, and the total nodes (int);
@@ -939,6 +955,7 @@ def solve_many(const uint32_t[:, ::1] hands not None, const uint8_t[::1] trump n
             trick_ptr = &tricks[0, 0]
             len_ptr = &tlen[0]
     cdef bint classes = makers is not None
+    cdef int top_side = MAKERS_MADE + 1 if made else 1
     if classes and type(makers) is np.ndarray and makers.dtype == np.uint8 and makers.shape == (n,) and (
             makers.flags.c_contiguous):
         makers_arr = makers              # as it is; the row checks below refuse a side above 1
@@ -951,7 +968,7 @@ def solve_many(const uint32_t[:, ::1] hands not None, const uint8_t[::1] trump n
         except (ValueError, TypeError) as exc:
             raise SearchInputError(f"makers: not an array of sides ({exc})") from None
         if makers.shape != (n,) or not np.issubdtype(makers.dtype, np.integer) or (
-                n and (makers.min() < 0 or makers.max() > 1)):
+                n and (makers.min() < 0 or makers.max() > top_side)):
             raise SearchInputError("makers: expected one side (0 or 1) per row")
         makers_arr = np.ascontiguousarray(makers, np.uint8)
         makers_side = makers_arr
@@ -963,7 +980,7 @@ def solve_many(const uint32_t[:, ::1] hands not None, const uint8_t[::1] trump n
                             len_ptr[i] if len_ptr != NULL else 0)
         if code != SETUP_OK:
             raise SearchInputError(f"row {i}: {ERRORS[code]}")
-        if makers_ptr != NULL and makers_ptr[i] > 1:
+        if makers_ptr != NULL and makers_ptr[i] > top_side:
             raise SearchInputError("makers: expected one side (0 or 1) per row")
     out = np.empty(n, dtype=np.int8)
     workers = min(threads, MAX_THREADS)

@@ -397,7 +397,7 @@ def _int_array(value, name: str, low: int, high: int, dtype) -> np.ndarray:
 
 
 def solve_batch(hands, trump, leader, makers=0, in_play=None, players: int = 4, threads: int = 1,
-                trick=None, trick_len=None, bands: bool = False) -> np.ndarray:
+                trick=None, trick_len=None, bands: bool = False, made=None) -> np.ndarray:
     """Solve many positions at once, without the GIL.
 
     Args:
@@ -418,17 +418,30 @@ def solve_batch(hands, trump, leader, makers=0, in_play=None, players: int = 4, 
             may then be an array (n,) of sides. One or two zero-window tests a row
             instead of the exact count: what bid advice needs, faster. The bands are
             meant for whole hands; with fewer than 3 tricks left band 0 means "not all".
+        made: with ``bands``, optional bool array (n,): rows whose makers are known to take
+            at least 3 (say, the other side's band of the same position was 0), so only the
+            march's test is run and the band is 1 or 2. The claim is trusted, not checked.
 
     Returns: int8 array (n,): tricks the ``makers`` side takes from the position on
     (the trick in progress included), or the bands.
 
     Raises :class:`~solver.EuchreError` naming the first bad row.
     """
+    makers_top = 1
+    if made is not None:
+        if bands is not True:
+            raise PositionError("made: only with bands=True")
+        made_a = np.asarray(made)
+        if made_a.dtype != np.bool_ or made_a.ndim != 1 or made_a.shape[0] != np.shape(hands)[0]:
+            raise PositionError(f"made: expected a bool array of one value per row ({np.shape(hands)[0]})")
+        makers = np.broadcast_to(_int_array(makers, "makers", 0, 1, np.uint8), made_a.shape) + (
+            made_a.astype(np.uint8) * np.uint8(_search.MADE))
+        makers_top = 1 + _search.MADE
     quick = _quick_batch(hands, trump, leader, makers, in_play, players, threads, trick, trick_len, bands)
     if quick is not None:
         try:
             side0, _nodes = _search.solve_many(*quick[:4], players, threads, trick=trick, trick_len=trick_len,
-                                               makers=quick[4])
+                                               makers=quick[4], made=made is not None)
         except (_search.SearchInputError, ValueError, TypeError):
             pass                  # the full checks below name the bad argument
         else:
@@ -452,7 +465,7 @@ def solve_batch(hands, trump, leader, makers=0, in_play=None, players: int = 4, 
         return np.ascontiguousarray(arr)
 
     if bands:
-        makers_a = column(makers, "makers", None, 1)
+        makers_a = column(makers, "makers", None, makers_top)
     elif isinstance(makers, bool) or not isinstance(makers, (int, np.integer)) or makers not in (0, 1):
         raise PositionError(f"makers {quoted(makers, 40)}: must be 0 or 1 (an array of sides needs bands=True)")
     trump_a = column(trump, "trump", None, 3)
@@ -466,7 +479,7 @@ def solve_batch(hands, trump, leader, makers=0, in_play=None, players: int = 4, 
     try:
         side0, _nodes = _search.solve_many(hands, trump_a, leader_a, in_play_a, players, threads,
                                            trick=trick, trick_len=trick_len,
-                                           makers=makers_a if bands else None)
+                                           makers=makers_a if bands else None, made=made is not None)
     except _search.SearchInputError as exc:
         raise PositionError(str(exc)) from None
     if bands or makers == 0:

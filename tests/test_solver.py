@@ -233,6 +233,26 @@ def test_solve_batch_bands_match_exact_counts():
     assert set(np.unique(expected)) == {0, 1, 2}
 
 
+def test_solve_batch_made_rows_need_only_the_march():
+    # rows whose makers are known to take 3 or more (the other side's band 0) get the same band with the
+    # march's test alone; checked against the exact counts, for both sides as makers
+    n = 600
+    rng, hands, trump, leader = _random_full_deals(n, seed=12)
+    exact0 = solve_batch(hands, trump, leader, 0)
+    for side, tricks in ((0, exact0), (1, 5 - exact0)):
+        made = tricks >= 3
+        rows = np.nonzero(made)[0]
+        expected = np.where(tricks[rows] == 5, 2, 1)
+        got = solve_batch(hands[rows], trump[rows], leader[rows], side, bands=True, made=np.ones(rows.size, bool))
+        assert np.array_equal(got, expected) and set(np.unique(expected)) == {1, 2}
+        mixed = solve_batch(hands, trump, leader, side, bands=True, made=made)
+        assert np.array_equal(mixed, np.select([tricks < 3, tricks < 5], [0, 1], 2))
+    with pytest.raises(PositionError, match="made: only with bands=True"):
+        solve_batch(hands, trump, leader, 0, made=np.ones(n, bool))
+    with pytest.raises(PositionError, match="made: expected a bool array"):
+        solve_batch(hands, trump, leader, 0, bands=True, made=np.ones(n - 1, bool))
+
+
 def test_core_rows_entry_checks_every_array_length():
     # solve_rows is reached by solve_many; called directly with arrays shorter than the rows asked
     # for, it must refuse before the nogil loop (it once wrote past their ends)

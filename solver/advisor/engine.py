@@ -30,7 +30,8 @@ class Engine:
     (the makers' side only changes how the result is read).
 
     The two sides' bands of one position share work: when one side's band says it took
-    3 or more of the 5 tricks, the other side's band is euchred with no search
+    3 or more of the 5 tricks, the other side's band is euchred with no search, and when it
+    took at most 2, the other side's needs only the march's test (``solve_batch(made=...)``)
     (:attr:`derive_sides`, on by default; a switch for the benchmark's old method).
     """
 
@@ -49,6 +50,7 @@ class Engine:
         self.discards: dict = {}          # trump -> the heuristic discard in every world
         self.solved = 0
         self.derived = 0                  # bands read off the other side's (see makers_tricks)
+        self.half = 0                     # bands found by the march's test alone (the other side's was 0)
 
     def dummy_tricks(self, trump: int, makers_side: int) -> int:
         """Dummy hands: the makers' band (2 euchred, 3 made, 5 march) of tricks 6-10, played
@@ -102,6 +104,11 @@ class Engine:
                 have[need[settled]] = True
                 self.derived += int(settled.sum())
                 need = need[~settled]
+        made = None
+        if other is not None and need.size:
+            # the other side took at most 2: this side took at least 3, only the march is open
+            made = other[1][need] & (other[0][need] < laws.MAKE_TRICKS)
+            self.half += int(made.sum())
         if need.size:
             trump, alone, pickup = config
             hands = self.base[need].copy()
@@ -119,7 +126,7 @@ class Engine:
                 lone = alone
             leader = int(laws.first_leader(d, self.rules, alone=lone))
             bands = dd.solve_batch(hands, trump, leader, makers_side, in_play, self.players, self.threads,
-                                   bands=True)
+                                   bands=True, made=made if made is not None and made.any() else None)
             values[need] = BAND_TRICKS[bands]
             have[need] = True
             self.solved += need.size

@@ -121,9 +121,16 @@ class BiddingPolicy:
         return out
 
     def points(self, hands, trump) -> np.ndarray:
-        """Points of each hand (uint32 array (n,)) for ``trump`` (an int)."""
-        masks = np.atleast_1d(np.asarray(hands, dtype=np.uint32))
-        t = int(trump)
+        """Points of each hand (uint32 array (n,)) for ``trump`` (an int): float64 (n,), read-only.
+
+        Kept for the last few sets of hands (the advisor asks again for the same worlds' seats
+        under each suit and each variant of the bidding model)."""
+        masks = np.ascontiguousarray(np.atleast_1d(np.asarray(hands, dtype=np.uint32)))
+        return self._points_of(masks.tobytes(), int(trump))
+
+    @lru_cache(maxsize=64)
+    def _points_of(self, masks_bytes: bytes, t: int) -> np.ndarray:
+        masks = np.frombuffer(masks_bytes, dtype=np.uint32)
         table = self._byte_points(t)
         # four byte look-ups a hand instead of a (n, 25) product
         base = (table[0][masks & 0xFF] + table[1][(masks >> 8) & 0xFF] + table[2][(masks >> 16) & 0xFF]
@@ -131,7 +138,9 @@ class BiddingPolicy:
         counts = suit_counts(masks, t)
         plain = [s for s in range(4) if s != t]
         voids = (counts[:, plain] == 0).sum(axis=1)
-        return base + self.void_bonus * voids * (counts[:, t] >= 2)
+        out = base + self.void_bonus * voids * (counts[:, t] >= 2)
+        out.setflags(write=False)
+        return out
 
     # -- decisions ----------------------------------------------------------------
     def round1(self, hands, rel: int, upcard: int, players: int = 4, bonus: float = 0.0):
