@@ -432,8 +432,9 @@ def solve_batch(hands, trump, leader, makers=0, in_play=None, players: int = 4, 
         if bands is not True:
             raise PositionError("made: only with bands=True")
         made_a = np.asarray(made)
-        if made_a.dtype != np.bool_ or made_a.ndim != 1 or made_a.shape[0] != np.shape(hands)[0]:
-            raise PositionError(f"made: expected a bool array of one value per row ({np.shape(hands)[0]})")
+        rows = np.shape(hands)[0] if np.ndim(hands) else None    # a scalar hands is refused below, by name
+        if made_a.dtype != np.bool_ or made_a.ndim != 1 or made_a.shape[0] != rows:
+            raise PositionError(f"made: expected a bool array of one value per row of hands ({rows})")
         makers = np.broadcast_to(_int_array(makers, "makers", 0, 1, np.uint8), made_a.shape) + (
             made_a.astype(np.uint8) * np.uint8(_search.MADE))
         makers_top = 1 + _search.MADE

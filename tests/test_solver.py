@@ -251,6 +251,10 @@ def test_solve_batch_made_rows_need_only_the_march():
         solve_batch(hands, trump, leader, 0, made=np.ones(n, bool))
     with pytest.raises(PositionError, match="made: expected a bool array"):
         solve_batch(hands, trump, leader, 0, bands=True, made=np.ones(n - 1, bool))
+    with pytest.raises(PositionError, match="made: expected a bool array"):
+        solve_batch(5, trump, leader, 0, bands=True, made=np.ones(n, bool))      # hands not rows at all
+    with pytest.raises(PositionError, match="made: expected a bool array"):
+        solve_batch(hands, trump, leader, 0, bands=True, made=np.ones(n, np.uint8))
 
 
 def test_core_rows_entry_checks_every_array_length():
