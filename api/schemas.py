@@ -170,6 +170,14 @@ class TableRequest(Strict):
 ScoreIn = dict[Annotated[StrictStr, Field(max_length=8)], StrictInt] | None
 
 
+def score_field(each: str):
+    """The ``score`` member of a request whose ``each`` (options, cards) then gain ``p_win_game``."""
+    return Field(None, max_length=2, examples=[{"NS": 8, "EW": 6}],
+                 description=f"the game's score before this hand, points by side (NS, EW; two-player N, S): every "
+                             f"{each} then gains p_win_game (the chance that the seat's side wins the game) and the "
+                             "recommendation and margin are by it")
+
+
 class SeatQuestion(Strict):
     """What advise and play requests share: a seat's hand, the upcard, the seat and the dealer, each checked
     by the engine's own parser (so the message is the engine's)."""
@@ -213,11 +221,7 @@ class AdviseRequest(SeatQuestion):
                                                      "leading one after the first 1/8 or 1/2 of the worlds stops "
                                                      "there (its option says stopped and its worlds); false: every "
                                                      "call on every world")
-    score: ScoreIn = Field(
-        None, max_length=2, examples=[{"NS": 8, "EW": 6}],
-        description="the game's score before this hand, points by side (NS, EW; two-player N, S): every option "
-                    "then gains p_win_game (the chance that the seat's side wins the game) and the recommendation "
-                    "and margin are by it")
+    score: ScoreIn = score_field("option")
 
 
 
@@ -254,11 +258,7 @@ class PlayRequest(SeatQuestion):
     seed: Seed = None
     inference: StrictBool = Field(True, description="weight the worlds by the bidding model's chance of every "
                                                     "call seen (false: uniform worlds)")
-    score: ScoreIn = Field(
-        None, max_length=2, examples=[{"NS": 8, "EW": 6}],
-        description="the game's score before this hand, points by side (NS, EW; two-player N, S): every card then "
-                    "gains p_win_game (the chance that the seat's side wins the game) and the recommendation and "
-                    "margin are by it")
+    score: ScoreIn = score_field("card")
 
 
     def view_keys(self) -> dict:
