@@ -5,7 +5,7 @@ import numpy
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
-compile_args = ["-O3"]
+compile_args = ["-O3", "-fno-tree-vectorize"]   # the vectorised key and move loops ran 3-4% slower (benchmarks/bench_solve.py)
 if platform.machine().lower() in ("x86_64", "amd64"):
     compile_args.append("-mpopcnt")      # one instruction for the many bit counts of the search
 

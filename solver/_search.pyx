@@ -245,34 +245,74 @@ cdef inline int top_run(uint32_t live_byte, uint32_t mine_byte) noexcept nogil:
     return n - 1 - (31 - __builtin_clz(missing))
 
 
-cdef int quick_tricks(Search* s, uint32_t live) noexcept nogil:
-    """Tricks the leader can take at once: its run of top live trumps, and the
-    tops of plain suits when it holds every live trump."""
-    cdef int t = s.trump, su, q
-    cdef uint32_t hand = s.hands[s.leader]
-    cdef int shift = 8 * t
-    q = top_run((live >> shift) & 0xFF, (hand >> shift) & 0xFF)
-    if (live & ~hand & (0xFFu << shift)) == 0:
-        for su in range(4):
-            if su != t:
-                q += top_run((live >> (8 * su)) & 0xFF, (hand >> (8 * su)) & 0xFF)
+cdef inline int quick_tricks(Search* s, uint32_t live, int* holder) noexcept nogil:
+    """Sure tricks of one seat, named in ``holder``: the holder of the top live trump wins a trick
+    with each trump of its top run (each is the highest trump left when it is played); when that
+    holder is the leader and holds every live trump, or no trump is live, the leader also cashes
+    the top cards of the plain suits."""
+    cdef int t = s.trump, shift = 8 * s.trump, su, q, w, seat
+    cdef uint32_t trumps = (live >> shift) & 0xFF
+    if trumps:
+        w = shift + 31 - __builtin_clz(trumps)
+        # hands are disjoint: exactly one seat holds bit w
+        seat = ((s.hands[1] >> w) & 1) | (((s.hands[2] >> w) & 1) << 1) | (((s.hands[3] >> w) & 1) * 3)
+        holder[0] = seat
+        q = top_run(trumps, (s.hands[seat] >> shift) & 0xFF)
+        if seat != s.leader or (trumps & ~(s.hands[seat] >> shift)) != 0:
+            return q
+    else:
+        holder[0] = s.leader
+        q = 0
+    for su in range(4):
+        if su != t:
+            q += top_run((live >> (8 * su)) & 0xFF, (s.hands[s.leader] >> (8 * su)) & 0xFF)
     return q
 
 
+cdef inline int emit_ascending(uint32_t m, uint8_t* out, int n) noexcept nogil:
+    """Append the bits of ``m`` to ``out[n:]``, lowest first; the new length."""
+    while m:
+        out[n] = __builtin_ctz(m)
+        m &= m - 1
+        n += 1
+    return n
+
+
+cdef inline int emit_by_rank(uint32_t m, uint8_t* out, int n) noexcept nogil:
+    """Append the bits of ``m`` lowest rank first across suits (a tie: the lower suit first)."""
+    cdef int start = n, i, j
+    cdef uint8_t tmp
+    n = emit_ascending(m, out, n)
+    for i in range(start + 1, n):
+        j = i
+        while j > start and (out[j] & 7) < (out[j - 1] & 7):
+            tmp = out[j]; out[j] = out[j - 1]; out[j - 1] = tmp
+            j -= 1
+    return n
+
+
+cdef inline uint32_t above_bit(int b) noexcept nogil:
+    """The bits above bit ``b`` (2 << 31 wraps to 0: nothing above bit 31)."""
+    return ~((<uint32_t>2 << b) - 1)
+
+
 cdef int generate_moves(Search* s, int seat, uint8_t* out) noexcept nogil:
-    """Legal cards of ``seat``, the highest of each run of equivalent cards, best-looking first."""
-    cdef int t = s.trump, n = 0, i, j, led = -1, win_strength = 0, cs, b, tmp, partner_wins = 0
-    cdef int score[8]
-    cdef uint32_t hand = s.hands[seat], legal = hand, above, dead, redundant, spread
-    cdef uint32_t live = s.trick_live
-    cdef uint8_t tmp_card
+    """Legal cards of ``seat``, the highest of each run of equivalent cards, best-looking first.
+
+    The order, built from masks: on lead, the top live card of a suit (a trump's first), then
+    low cards, plain before trumps; following, the cheapest card that wins the trick unless the
+    partner already wins it, then the lowest cards, plain before trumps.
+    """
+    cdef uint32_t hand = s.hands[seat], legal = hand, dead, redundant, spread, top, winners
+    cdef uint32_t live = s.trick_live, trumps = 0xFFu << (8 * s.trump), below
+    cdef int n
     if s.ntrick > 0:
-        led = s.led
-        legal = hand & (0xFFu << (8 * led))
+        legal = hand & (0xFFu << (8 * s.led))
         if legal == 0:
             legal = hand
-        win_strength = s.win_strength
-        partner_wins = s.side[s.win_seat] == s.side[seat]
+    if legal & (legal - 1) == 0:                        # a forced card (about a third of all nodes)
+        out[0] = __builtin_ctz(legal)
+        return 1
     if s.features & F_RUNS:
         # a card is redundant when the next live card above it in its suit is also ours: mark the
         # places just below our cards, then carry the marks down through dead places (each byte a suit)
@@ -285,34 +325,32 @@ cdef int generate_moves(Search* s, int seat, uint8_t* out) noexcept nogil:
                 break
             redundant |= spread
         legal &= ~redundant
-    while legal:
-        b = __builtin_ctz(legal)
-        legal &= legal - 1
-        out[n] = b
-        if led < 0:
-            # live cards above b in its suit (2 << 31 wraps to 0: nothing above)
-            above = live & (0xFFu << (b & ~7)) & ~((<uint32_t>2 << b) - 1)
-            # on lead: a suit's top live card first (trumps before plain), then low cards
-            if not above:
-                score[n] = 300 + (20 if (b >> 3) == t else 0)
-            else:
-                score[n] = 100 - (b & 7) - (32 if (b >> 3) == t else 0)
-        else:
-            cs = strength_in_trick(b, t, led)
-            if not partner_wins and cs > win_strength:
-                score[n] = 300 - cs              # the cheapest card that wins
-            else:
-                score[n] = 100 - (b & 7) - (32 if (b >> 3) == t else 0)   # else the lowest, keep trumps
-        n += 1
+        if legal & (legal - 1) == 0:                    # one card stands for all the others
+            out[0] = __builtin_ctz(legal)
+            return 1
     if not (s.features & F_ORDER):
-        return n
-    for i in range(1, n):                                 # insertion sort, best first
-        j = i
-        while j > 0 and score[j] > score[j - 1]:
-            tmp = score[j]; score[j] = score[j - 1]; score[j - 1] = tmp
-            tmp_card = out[j]; out[j] = out[j - 1]; out[j - 1] = tmp_card
-            j -= 1
-    return n
+        return emit_ascending(legal, out, 0)
+    if s.ntrick == 0:
+        # each suit's top live card: no live card above it in its byte
+        below = (live >> 1) & 0x7F7F7F7Fu
+        below |= (below >> 1) & 0x7F7F7F7Fu
+        below |= (below >> 2) & 0x3F3F3F3Fu
+        below |= (below >> 4) & 0x0F0F0F0Fu
+        top = legal & live & ~below
+        n = emit_ascending(top & trumps, out, 0)
+        n = emit_ascending(top & ~trumps, out, n)
+        n = emit_by_rank(legal & ~top & ~trumps, out, n)
+        return emit_ascending(legal & ~top & trumps, out, n)
+    winners = 0
+    if s.side[s.win_seat] != s.side[seat]:
+        if s.win_strength >= 64:                        # a trump wins the trick: a higher trump
+            winners = legal & trumps & above_bit(s.win_strength - 64)
+        else:                                           # a higher card of the suit led, or any trump
+            winners = (legal & above_bit(s.win_strength - 32) & (0xFFu << (8 * s.led))) | (legal & trumps)
+    n = emit_ascending(winners, out, 0)
+    legal &= ~winners
+    n = emit_by_rank(legal & ~trumps, out, n)
+    return emit_ascending(legal & trumps, out, n)
 
 
 # ---------------------------------------------------------------- search
@@ -338,24 +376,11 @@ cdef int alpha_beta(Search* s, int alpha, int beta, int seat) noexcept nogil:
         upper = remaining
         # the cheap bounds first: a cutoff here saves the table's key
         if s.features & F_QUICK:
-            q = quick_tricks(s, live)
-            if s.side[seat] == 0:
+            q = quick_tricks(s, live, &w)
+            if s.side[w] == 0:
                 lower = q
             else:
                 upper = remaining - q
-            # whoever holds the top live trump wins a trick with each trump of its top run
-            q = (live >> (8 * s.trump)) & 0xFF
-            if q:
-                w = 8 * s.trump + 31 - __builtin_clz(<uint32_t>q)
-                for i in range(4):
-                    if (s.hands[i] >> w) & 1:
-                        w = top_run(q, (s.hands[i] >> (8 * s.trump)) & 0xFF)
-                        if s.side[i] == 0:
-                            if w > lower:
-                                lower = w
-                        elif remaining - w < upper:
-                            upper = remaining - w
-                        break
             if lower >= beta:
                 return lower
             if upper <= alpha:
