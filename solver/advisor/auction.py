@@ -141,9 +141,9 @@ class Auction:
 
         ``pickup`` applies to every row: ``None`` (round 2), ``"h"`` or a discard card index.
         """
-        maker = np.broadcast_to(np.asarray(maker, dtype=np.int64), rows.shape).copy()
-        trump = np.broadcast_to(np.asarray(trump, dtype=np.int64), rows.shape).copy()
-        alone = np.broadcast_to(np.asarray(alone, dtype=bool), rows.shape).copy()
+        if self.dummies is None and np.ndim(maker) == 0 and np.ndim(trump) == 0 and np.ndim(alone) == 0:
+            return self._finish_one(rows, int(maker), int(trump), bool(alone), pickup)
+        maker, trump, alone = _column(maker, rows, np.int64), _column(trump, rows, np.int64), _column(alone, rows, bool)
         tricks = np.zeros(rows.size, dtype=np.int8)
         points = np.zeros(rows.size, dtype=np.int64)
         tricks2 = np.zeros(rows.size, dtype=np.int8)
@@ -164,6 +164,21 @@ class Auction:
                 points2[idx] = np.where(ours, mp2, -mp2)
                 points += points2
         return Result(rows, maker, trump, alone, tricks, points, tricks2, points2)
+
+    def _finish_one(self, rows, maker: int, trump: int, alone: bool, pickup) -> Result:
+        """:meth:`finish` of one call on every row (no dummy hands): one configuration, no grouping."""
+        n = rows.size
+        tricks = np.zeros(n, dtype=np.int8)
+        points = np.zeros(n, dtype=np.int64)
+        if maker >= 0 and n:
+            side = laws.side_of(maker, self.players)
+            config = self.engine.config(trump, maker if alone else -1, pickup)
+            tricks = self.engine.makers_tricks(config, side, rows)
+            mp = self.points_table[int(alone)][tricks]
+            points = mp if side == self.my_side else -mp
+        return Result(rows, np.full(n, maker, dtype=np.int64), np.full(n, trump, dtype=np.int64),
+                      np.full(n, alone, dtype=bool), tricks, points, np.zeros(n, dtype=np.int8),
+                      np.zeros(n, dtype=np.int64))
 
     # -- the auction after a pass -------------------------------------------------
     def round1_from(self, rows, start) -> Result:
@@ -356,6 +371,16 @@ class Auction:
                 out.append((s, True))
         return out
 
+
+
+def _column(value, rows, dtype) -> np.ndarray:
+    """One value per entry of ``rows`` (a scalar repeated, or an array of that shape), a new ``dtype`` array."""
+    if np.ndim(value) == 0:
+        return np.full(rows.shape, value, dtype=dtype)
+    out = np.array(value, dtype=dtype)
+    if out.shape != rows.shape:
+        out = np.broadcast_to(out, rows.shape).copy()
+    return out
 
 
 def ahead(a: tuple, b: tuple) -> bool:

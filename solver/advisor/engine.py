@@ -51,6 +51,7 @@ class Engine:
         self.solved = 0
         self.derived = 0                  # bands read off the other side's (see makers_tricks)
         self.half = 0                     # bands found by the march's test alone (the other side's was 0)
+        self._setups: dict = {}           # config -> (leader, seats in play, seat sitting out or -1)
 
     def dummy_tricks(self, trump: int, makers_side: int) -> int:
         """Dummy hands: the makers' band (2 euchred, 3 made, 5 march) of tricks 6-10, played
@@ -75,7 +76,24 @@ class Engine:
             self.discards[t] = dealer_discard(six, t, keep)
         return self.discards[t]
 
-    def _normal(self, trump, alone, pickup):
+    def _setup(self, config) -> tuple:
+        """``(leader, in_play, out)`` of a configuration: the first leader, the bitmask of the seats in
+        play and the seat sitting out (-1 for none), found once per configuration."""
+        got = self._setups.get(config)
+        if got is None:
+            alone = config[1]
+            in_play = laws.seats_mask(self.players)
+            out, lone = -1, None
+            if alone >= 0:
+                out = int(Seat(alone).partner)
+                in_play &= ~(1 << out)
+                lone = alone
+            got = self._setups[config] = (int(laws.first_leader(self.dealer, self.rules, alone=lone)), in_play, out)
+        return got
+
+    def config(self, trump: int, alone: int, pickup) -> tuple:
+        """The configuration key ``(trump, alone_seat, pickup)`` of a call (``alone`` the loner's seat or
+        -1), with ``pickup`` dropped when the dealer is the one sitting out."""
         if alone >= 0 and Seat(alone).partner == self.dealer:
             pickup = None                    # the dealer sits out: the upcard takes no part in play
         return (int(trump), int(alone), pickup)
@@ -92,7 +110,10 @@ class Engine:
         if entry is None:
             entry = self.cache[key] = (np.zeros(self.n, dtype=np.int8), np.zeros(self.n, dtype=bool))
         values, have = entry
-        need = rows[~have[rows]]
+        missing = ~have[rows]
+        if not missing.any():
+            return values[rows]
+        need = rows[missing]
         other = self.cache.get((config, 1 - makers_side)) if self.derive_sides and need.size else None
         if other is not None:
             # the same positions read for the other side: when that side took 3 or more of the 5
@@ -111,20 +132,15 @@ class Engine:
             self.half += int(made.sum())
         if need.size:
             trump, alone, pickup = config
-            hands = self.base[need].copy()
+            hands = self.base[need]            # fancy indexing: a copy
             d = self.dealer
             if pickup is not None:
                 six = hands[:, d] | np.uint32(1 << self.upcard)
-                gone = self.heuristic_discard(trump)[need] if pickup == "h" else np.full(need.size, pickup)
+                gone = self.heuristic_discard(trump)[need] if pickup == "h" else pickup
                 hands[:, d] = six & ~CARD_BITS[gone]
-            in_play = laws.seats_mask(self.players)
-            lone = None
-            if alone >= 0:
-                out = Seat(alone).partner
+            leader, in_play, out = self._setup(config)
+            if out >= 0:
                 hands[:, out] = 0
-                in_play &= ~(1 << out)
-                lone = alone
-            leader = int(laws.first_leader(d, self.rules, alone=lone))
             bands = dd.solve_batch(hands, trump, leader, makers_side, in_play, self.players, self.threads,
                                    bands=True, made=made if made is not None and made.any() else None)
             values[need] = BAND_TRICKS[bands]
@@ -143,11 +159,14 @@ class Engine:
         makers_side = laws.side_of(maker, self.players)
         # one small integer per (trump, loner seat or -1, makers' side): grouping on 1-D keys is cheap
         keys = (trump.astype(np.int64) * 5 + alone_seat.astype(np.int64) + 1) * 2 + makers_side.astype(np.int64)
-        for key in np.unique(keys):
+        present = np.flatnonzero(np.bincount(keys))
+        if present.size == 1:             # one configuration (the usual case): no selection
+            key = int(present[0])
+            return self.makers_tricks(self.config(key // 10, key // 2 % 5 - 1, pickup), key % 2, rows)
+        for key in present.tolist():
             sel = keys == key
-            side, rest = int(key) % 2, int(key) // 2
-            config = self._normal(rest // 5, rest % 5 - 1, pickup)
-            tricks[sel] = self.makers_tricks(config, side, rows[sel])
+            config = self.config(key // 10, key // 2 % 5 - 1, pickup)
+            tricks[sel] = self.makers_tricks(config, key % 2, rows[sel])
         return tricks
 
 

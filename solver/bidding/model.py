@@ -67,6 +67,7 @@ import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import lru_cache
 from math import comb
 from pathlib import Path
 
@@ -96,6 +97,24 @@ def clear_likelihood_tables() -> None:
 
 def _logistic(x: np.ndarray) -> np.ndarray:
     return 0.5 * (1.0 + np.tanh(0.5 * x))       # 1 / (1 + e^-x) without overflow
+
+
+@lru_cache(maxsize=8)
+def _suit_shares(count: BiddingPolicy, suit_spread: float, masks_bytes: bytes, turned_down: int) -> tuple:
+    """Round 2's parts that do not depend on a model's thresholds: each hand's count per suit (n, 4), the
+    best count of a suit that may be named (n,) and the softmax share of each suit given a call (n, 4);
+    kept for the last few sets of hands (the advisor asks again for the same seats under the cautious
+    and aggressive variants, which share ``count`` and ``suit_spread``). Read-only arrays."""
+    masks = np.frombuffer(masks_bytes, dtype=np.uint32)
+    counts = np.stack([count.points(masks, s) for s in range(4)], axis=1)
+    allowed = np.arange(4) != turned_down
+    best = np.where(allowed, counts, -np.inf).max(axis=1)
+    logits = np.where(allowed, (counts - best[:, None]) / suit_spread, -np.inf)
+    share = np.exp(logits)
+    share /= share.sum(axis=1, keepdims=True)
+    for arr in (counts, best, share):
+        arr.setflags(write=False)
+    return counts, best, share
 
 
 @dataclass(frozen=True)
@@ -189,15 +208,11 @@ class BiddingModel:
     def round2(self, hands, place: int, turned_down: int, stuck: bool = False, players: int = 4) -> tuple:
         """``(p_suit, p_alone)``: float arrays (n, 4), the chance of naming each suit (0 for the turned-down
         one; ``1 - p_suit.sum(1)`` is the chance of a pass) and of going alone given that call."""
-        masks = np.atleast_1d(np.asarray(hands, dtype=np.uint32))
-        counts = np.stack([self.count.points(masks, s) for s in range(4)], axis=1)
+        masks = np.ascontiguousarray(np.atleast_1d(np.asarray(hands, dtype=np.uint32)))
+        counts, best, share = _suit_shares(self.count, self.suit_spread, masks.tobytes(), int(turned_down))
         allowed = np.arange(4) != int(turned_down)
-        best = np.where(allowed, counts, -np.inf).max(axis=1)
         need = (self.call_2p if players == 2 else self.call)[place]
         p_call = np.ones_like(best) if stuck else self._curve(best - need, self.spread)
-        logits = np.where(allowed, (counts - best[:, None]) / self.suit_spread, -np.inf)
-        share = np.exp(logits)
-        share /= share.sum(axis=1, keepdims=True)
         p_alone = (self._curve(counts - self.alone, self.alone_spread) if players == 4
                    else np.zeros_like(counts))
         return p_call[:, None] * share, np.where(allowed, p_alone, 0.0)
