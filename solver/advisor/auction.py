@@ -197,10 +197,10 @@ class Auction:
             alone[idx[bid]] = lone[bid]
             open_[idx[bid]] = False
         done = ~open_
-        parts = [self.finish(rows[done], maker[done], self.up_suit, alone[done], "h")]
-        if open_.any():
-            parts.append(self.round2_from(rows[open_], 0, self.own_round2))
-        return merge(parts, rows)
+        first = self.finish(rows[done], maker[done], self.up_suit, alone[done], "h")
+        if not open_.any():
+            return first
+        return _interleave(open_, first, self.round2_from(rows[open_], 0, self.own_round2), rows)
 
     def round2_from(self, rows, start, own: str) -> Result:
         """Round 2 for ``rows`` from position ``start`` of the bidding order.
@@ -222,7 +222,7 @@ class Auction:
             if p == self.seat and own == "best":
                 done = ~open_
                 first = self.finish(rows[done], maker[done], trump[done], alone[done], None)
-                return merge([first, self.own_round2_best(rows[idx], i)], rows)
+                return _interleave(open_, first, self.own_round2_best(rows[idx], i), rows)
             stuck = self.rules.stick_the_dealer and p == self.dealer
             suit, lone = self.bid2(rows[idx], p, stuck)
             bid = suit >= 0
@@ -420,6 +420,22 @@ def concat(parts, rows) -> Result:
         return out
     keys = ("rows", "maker", "trump", "alone", "tricks", "points", "tricks2", "points2", "prob")
     return Result(**{k: np.concatenate([getattr(p, k) for p in parts]) for k in keys})
+
+
+_FIELDS = ("maker", "trump", "alone", "tricks", "points", "tricks2", "points2")
+
+
+def _interleave(second: np.ndarray, a: Result, b: Result, rows) -> Result:
+    """``merge([a, b], rows)`` when ``a`` holds the entries of ``rows[~second]`` and ``b`` those of
+    ``rows[second]``, each in the order of ``rows`` (``second`` a bool mask over ``rows``): placed by the mask."""
+    out = {}
+    for k in _FIELDS:
+        va, vb = getattr(a, k), getattr(b, k)
+        col = np.empty(rows.size, dtype=np.result_type(va, vb))
+        col[~second] = va
+        col[second] = vb
+        out[k] = col
+    return Result(rows, **out)
 
 
 def merge(parts, rows) -> Result:

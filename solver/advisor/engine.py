@@ -105,30 +105,28 @@ class Engine:
         Scoring reads only the band, and the core finds a band with one or two zero-window
         tests (``solve_batch(bands=True)``) instead of the exact count.
         """
-        key = (config, makers_side)
-        entry = self.cache.get(key)
-        if entry is None:
-            entry = self.cache[key] = (np.zeros(self.n, dtype=np.int8), np.zeros(self.n, dtype=bool))
-        values, have = entry
-        missing = ~have[rows]
+        values = self.cache.get((config, makers_side))
+        if values is None:               # -1: not solved yet
+            values = self.cache[(config, makers_side)] = np.full(self.n, -1, dtype=np.int8)
+        got = values[rows]
+        missing = got < 0
         if not missing.any():
-            return values[rows]
+            return got
         need = rows[missing]
-        other = self.cache.get((config, 1 - makers_side)) if self.derive_sides and need.size else None
+        other = self.cache.get((config, 1 - makers_side)) if self.derive_sides else None
+        made = None
         if other is not None:
+            theirs = other[need]
             # the same positions read for the other side: when that side took 3 or more of the 5
             # tricks, this side took at most 2 (euchred) without a search
-            o_values, o_have = other
-            settled = o_have[need] & (o_values[need] >= laws.MAKE_TRICKS)
+            settled = theirs >= laws.MAKE_TRICKS
             if settled.any():
                 values[need[settled]] = BAND_TRICKS[0]
-                have[need[settled]] = True
                 self.derived += int(settled.sum())
-                need = need[~settled]
-        made = None
-        if other is not None and need.size:
+                keep = ~settled
+                need, theirs = need[keep], theirs[keep]
             # the other side took at most 2: this side took at least 3, only the march is open
-            made = other[1][need] & (other[0][need] < laws.MAKE_TRICKS)
+            made = theirs >= 0
             self.half += int(made.sum())
         if need.size:
             trump, alone, pickup = config
@@ -144,7 +142,6 @@ class Engine:
             bands = dd.solve_batch(hands, trump, leader, makers_side, in_play, self.players, self.threads,
                                    bands=True, made=made if made is not None and made.any() else None)
             values[need] = BAND_TRICKS[bands]
-            have[need] = True
             self.solved += need.size
         return values[rows]
 

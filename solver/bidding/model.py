@@ -100,6 +100,22 @@ def _logistic(x: np.ndarray) -> np.ndarray:
 
 
 @lru_cache(maxsize=8)
+def _round1_count(count: BiddingPolicy, masks_bytes: bytes, place: int, upcard: int, players: int) -> np.ndarray:
+    """:meth:`BiddingModel.round1_count` of the hands in ``masks_bytes`` (uint32), read-only."""
+    masks = np.frombuffer(masks_bytes, dtype=np.uint32)
+    trump = upcard % 4
+    if place == 0:
+        six = masks | np.uint32(1 << upcard)
+        out = count.points(six & ~CARD_BITS[dealer_discard(six, trump)], trump)
+    else:
+        up = count.card_points(trump)[upcard] * count.upcard_factor
+        partner = players == 4 and place == 2        # places as laws.place_after_dealer: 2 = partner
+        out = count.points(masks, trump) + (up if partner else -up)
+        out.setflags(write=False)
+    return out
+
+
+@lru_cache(maxsize=8)
 def _suit_shares(count: BiddingPolicy, suit_spread: float, masks_bytes: bytes, turned_down: int) -> tuple:
     """Round 2's parts that do not depend on a model's thresholds: each hand's count per suit (n, 4), the
     best count of a suit that may be named (n,) and the softmax share of each suit given a call (n, 4);
@@ -187,15 +203,10 @@ class BiddingModel:
         return self.floor + (1.0 - 2.0 * self.floor) * _logistic(np.asarray(x, dtype=np.float64) / spread)
 
     def round1_count(self, hands, place: int, upcard: int, players: int = 4) -> np.ndarray:
-        """The count each hand bids round 1 on (the dealer's after picking up and discarding)."""
-        masks = np.atleast_1d(np.asarray(hands, dtype=np.uint32))
-        trump = int(upcard) % 4
-        if place == 0:
-            six = masks | np.uint32(1 << int(upcard))
-            return self.count.points(six & ~CARD_BITS[dealer_discard(six, trump)], trump)
-        up = self.count.card_points(trump)[int(upcard)] * self.count.upcard_factor
-        partner = players == 4 and place == 2        # places as laws.place_after_dealer: 2 = partner
-        return self.count.points(masks, trump) + (up if partner else -up)
+        """The count each hand bids round 1 on (the dealer's after picking up and discarding); read-only,
+        kept for the last few sets of hands (the model's variants share it)."""
+        masks = np.ascontiguousarray(np.atleast_1d(np.asarray(hands, dtype=np.uint32)))
+        return _round1_count(self.count, masks.tobytes(), int(place), int(upcard), int(players))
 
     def round1(self, hands, place: int, upcard: int, players: int = 4) -> tuple:
         """``(p_order, p_alone)``: float arrays (n,); ``p_alone`` is the chance of going alone given an order."""
