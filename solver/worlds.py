@@ -334,7 +334,8 @@ def _compositions(n: int, caps):
         if n <= caps[0]:
             yield (n,)
         return
-    for first in range(min(n, caps[0]), -1, -1):
+    room = sum(caps[1:])                 # the later holders take at most this many: fewer firsts to try
+    for first in range(min(n, caps[0]), max(n - room, 0) - 1, -1):
         for rest in _compositions(n - first, caps[1:]):
             yield (first,) + rest
 
