@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -79,11 +80,7 @@ class Auction:
         self.order = list(laws.bidding_order(dealer, self.players))
         self.up_suit = upcard % 4
         self.my_side = laws.side_of(seat, self.players)
-        pts = np.zeros((2, 6), dtype=np.int64)
-        for a in (0, 1):
-            for t in range(6):
-                pts[a, t] = laws.makers_points(t, rules, alone=bool(a))
-        self.points_table = pts
+        self.points_table = _points_table(rules)
         self._chances: dict = {}          # the model's chances per (round, seat[, stuck]) over every world
         #: screen the advised seat's own round-2 choices (see own_round2_best); set by advise(early_stop=True)
         self.screen_own = False
@@ -141,7 +138,8 @@ class Auction:
 
         ``pickup`` applies to every row: ``None`` (round 2), ``"h"`` or a discard card index.
         """
-        if self.dummies is None and np.ndim(maker) == 0 and np.ndim(trump) == 0 and np.ndim(alone) == 0:
+        if self.dummies is None and not isinstance(maker, np.ndarray) and not isinstance(trump, np.ndarray) and (
+                not isinstance(alone, np.ndarray)):
             return self._finish_one(rows, int(maker), int(trump), bool(alone), pickup)
         maker, trump, alone = _column(maker, rows, np.int64), _column(trump, rows, np.int64), _column(alone, rows, bool)
         tricks = np.zeros(rows.size, dtype=np.int8)
@@ -371,6 +369,17 @@ class Auction:
                 out.append((s, True))
         return out
 
+
+
+@lru_cache(maxsize=16)
+def _points_table(rules) -> np.ndarray:
+    """int64 (2, 6): the makers' points for 0..5 tricks, with a partner (row 0) and alone (row 1); read-only."""
+    pts = np.zeros((2, 6), dtype=np.int64)
+    for a in (0, 1):
+        for t in range(6):
+            pts[a, t] = laws.makers_points(t, rules, alone=bool(a))
+    pts.setflags(write=False)
+    return pts
 
 
 def _column(value, rows, dtype) -> np.ndarray:

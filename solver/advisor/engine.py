@@ -52,6 +52,7 @@ class Engine:
         self.derived = 0                  # bands read off the other side's (see makers_tricks)
         self.half = 0                     # bands found by the march's test alone (the other side's was 0)
         self._setups: dict = {}           # config -> (leader, seats in play, seat sitting out or -1)
+        self._partner = tuple(int(Seat(p).partner) for p in range(4))
 
     def dummy_tricks(self, trump: int, makers_side: int) -> int:
         """Dummy hands: the makers' band (2 euchred, 3 made, 5 march) of tricks 6-10, played
@@ -85,7 +86,7 @@ class Engine:
             in_play = laws.seats_mask(self.players)
             out, lone = -1, None
             if alone >= 0:
-                out = int(Seat(alone).partner)
+                out = self._partner[alone]
                 in_play &= ~(1 << out)
                 lone = alone
             got = self._setups[config] = (int(laws.first_leader(self.dealer, self.rules, alone=lone)), in_play, out)
@@ -94,7 +95,7 @@ class Engine:
     def config(self, trump: int, alone: int, pickup) -> tuple:
         """The configuration key ``(trump, alone_seat, pickup)`` of a call (``alone`` the loner's seat or
         -1), with ``pickup`` dropped when the dealer is the one sitting out."""
-        if alone >= 0 and Seat(alone).partner == self.dealer:
+        if alone >= 0 and self._partner[alone] == self.dealer:
             pickup = None                    # the dealer sits out: the upcard takes no part in play
         return (int(trump), int(alone), pickup)
 
