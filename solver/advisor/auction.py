@@ -146,14 +146,14 @@ class Auction:
         points = np.zeros(rows.size, dtype=np.int64)
         tricks2 = np.zeros(rows.size, dtype=np.int8)
         points2 = np.zeros(rows.size, dtype=np.int64)
-        played = maker >= 0
-        if played.any():
+        played = np.flatnonzero(maker >= 0)       # indices: cheaper to apply several times than the mask
+        if played.size:
             tricks[played] = self.engine.outcome(rows[played], maker[played], trump[played], alone[played], pickup)
             mp = self.points_table[alone[played].astype(int), tricks[played]]
             ours = laws.side_of(maker[played], self.players) == self.my_side
             points[played] = np.where(ours, mp, -mp)
             if self.dummies is not None:       # tricks 6-10 with the dummies: one value per trump and makers
-                idx = np.nonzero(played)[0]
+                idx = played
                 sides = laws.side_of(maker[idx], self.players)
                 for t, side in set(zip(trump[idx].tolist(), sides.tolist())):
                     sel = idx[(trump[idx] == t) & (sides == side)]
@@ -438,11 +438,12 @@ def _interleave(second: np.ndarray, a: Result, b: Result, rows) -> Result:
     """``merge([a, b], rows)`` when ``a`` holds the entries of ``rows[~second]`` and ``b`` those of
     ``rows[second]``, each in the order of ``rows`` (``second`` a bool mask over ``rows``): placed by the mask."""
     out = {}
+    at_a, at_b = np.flatnonzero(~second), np.flatnonzero(second)
     for k in _FIELDS:
         va, vb = getattr(a, k), getattr(b, k)
         col = np.empty(rows.size, dtype=np.result_type(va, vb))
-        col[~second] = va
-        col[second] = vb
+        col[at_a] = va
+        col[at_b] = vb
         out[k] = col
     return Result(rows, **out)
 
