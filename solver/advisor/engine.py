@@ -53,6 +53,10 @@ class Engine:
         self.half = 0                     # bands found by the march's test alone (the other side's was 0)
         self._setups: dict = {}           # config -> (leader, seats in play, seat sitting out or -1)
         self._partner = tuple(int(Seat(p).partner) for p in range(4))
+        # uint8 columns of one value for solve_batch (trump, leader, seats in play, makers): read-only views
+        # of these rows, so that a call does not build four arrays
+        self._columns = np.repeat(np.arange(16, dtype=np.uint8)[:, None], self.n, axis=1)
+        self._columns.flags.writeable = False
 
     def dummy_tricks(self, trump: int, makers_side: int) -> int:
         """Dummy hands: the makers' band (2 euchred, 3 made, 5 march) of tricks 6-10, played
@@ -140,8 +144,11 @@ class Engine:
             leader, in_play, out = self._setup(config)
             if out >= 0:
                 hands[:, out] = 0
-            bands = dd.solve_batch(hands, trump, leader, makers_side, in_play, self.players, self.threads,
-                                   bands=True, made=made if made is not None and made.any() else None)
+            k = need.size
+            col = self._columns
+            bands = dd.solve_batch(hands, col[trump, :k], col[leader, :k], col[makers_side, :k], col[in_play, :k],
+                                   self.players, self.threads, bands=True,
+                                   made=made if made is not None and made.any() else None)
             values[need] = BAND_TRICKS[bands]
             self.solved += need.size
         return values[rows]
