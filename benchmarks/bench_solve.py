@@ -167,17 +167,21 @@ def main():
         print(f"{threads} thread(s): {args.deals / np.median(best):,.0f} solves/s "
               f"(median of 3 runs, spread {min(best):.3f}-{max(best):.3f} s)")
 
-    print("\ntechnique switched off -> median us, mean nodes, mean us (same deals, same answers):")
+    print(f"\ntechnique switched off -> median us, mean nodes, mean us (same deals, same answers; "
+          f"the configurations interleaved, {args.passes} passes, medians of the passes' figures):")
     sample = slice(0, min(args.deals, 3000))
-    _t_on, n_on, ns_on = run(hands[sample], trump[sample], leader[sample], per_row=True)
-    print(f"  all on (reference)        {np.median(ns_on) / 1000:8.1f} us  {n_on.mean():8.0f} nodes  "
-          f"(mean {ns_on.mean() / 1000:.1f} us)")
-    for name, bit in _search.FEATURES.items():
-        t_off, n_off, ns_off = run(hands[sample], trump[sample], leader[sample],
-                                   features=_search.ALL_FEATURES & ~bit, per_row=True)
-        assert np.array_equal(t_off, tricks[sample]), name
-        print(f"  without {name:<17} {np.median(ns_off) / 1000:8.1f} us  {n_off.mean():8.0f} nodes  "
-              f"(mean {ns_off.mean() / 1000:.1f} us)")
+    configs = [("all on (reference)", _search.ALL_FEATURES)] + [
+        (f"without {name}", _search.ALL_FEATURES & ~bit) for name, bit in _search.FEATURES.items()]
+    figures = {label: ([], [], None) for label, _ in configs}
+    for _ in range(args.passes):
+        for label, features in configs:
+            t_off, n_off, ns_off = run(hands[sample], trump[sample], leader[sample], features=features, per_row=True)
+            assert np.array_equal(t_off, tricks[sample]), label
+            figures[label][0].append(np.median(ns_off) / 1000)
+            figures[label][1].append(ns_off.mean() / 1000)
+            figures[label] = (figures[label][0], figures[label][1], n_off.mean())
+    for label, (medians_us, means_us, mean_nodes) in figures.items():
+        print(f"  {label:<25} {np.median(medians_us):5.1f} us  {mean_nodes:8.0f} nodes  (mean {np.median(means_us):.1f} us)")
 
     boundary_overhead(hands, trump, leader, min(args.calls, args.deals))
 
