@@ -246,25 +246,42 @@ cdef inline uint32_t below_any(uint32_t x) noexcept nogil:
 
 
 cdef inline int quick_tricks(Search* s, uint32_t live, int* holder) noexcept nogil:
-    """Sure tricks of one seat, named in ``holder``: the holder of the top live trump wins a trick
-    with each trump of its top run (each is the highest trump left when it is played); when that
-    holder is the leader and holds every live trump, or no trump is live, the leader also cashes
-    the top cards of the plain suits. A card is in its suit's top run when no live card of another
-    seat lies above it."""
+    """Sure tricks of one seat, named in ``holder``.
+
+    The holder of the top live trump wins a trick with each trump of its top run (each is the
+    highest trump left when it is played). When that holder is the leader and no opponent holds
+    more trumps than that run, the leader draws their trumps with it and then cashes the top cards
+    of the plain suits (the partner, never made to ruff, can only help), and its lower trumps too
+    when the partner also holds no more trumps than the run; likewise when no trump is live. A card
+    is in its suit's top run when no live card of another seat lies above it.
+    """
     cdef uint32_t trumps_mask = 0xFFu << (8 * s.trump), hand
     cdef uint32_t trumps = live & trumps_mask
-    cdef int w, seat
+    cdef int w, seat, run, i, n, most = 0, partner = 0, leader = s.leader
     if trumps:
         w = 31 - __builtin_clz(trumps)
         # hands are disjoint: exactly one seat holds bit w
         seat = ((s.hands[1] >> w) & 1) | (((s.hands[2] >> w) & 1) << 1) | (((s.hands[3] >> w) & 1) * 3)
         holder[0] = seat
         hand = s.hands[seat]
-        if seat != s.leader or (trumps & ~hand) != 0:
-            return popcount(hand & trumps_mask & ~below_any(trumps & ~hand))
-    else:
-        holder[0] = s.leader
-        hand = s.hands[s.leader]
+        run = popcount(hand & trumps_mask & ~below_any(trumps & ~hand))
+        if seat != leader:
+            return run
+        for i in range(4):
+            if i != leader:
+                n = popcount(s.hands[i] & trumps_mask)
+                if s.side[i] != s.side[leader]:
+                    if n > most:
+                        most = n
+                else:
+                    partner = n
+        if most > run:
+            return run
+        if partner <= run:
+            run = popcount(hand & trumps_mask)
+        return run + popcount(hand & ~trumps_mask & ~below_any(live & ~hand))
+    holder[0] = leader
+    hand = s.hands[leader]
     return popcount(hand & ~below_any(live & ~hand))
 
 
