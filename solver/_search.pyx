@@ -11,8 +11,10 @@ Techniques (measured one by one in benchmarks/bench_solve.py):
   suit matters, as in DDS, Haglund 2010) with the three plain suits sorted, so
   suits of the same shape share entries; keys are exact, so entries stay valid
   across solves and the table is never cleared;
-* quick tricks: a leader holding the top live trumps (and, once it holds every
-  trump, the top cards of plain suits) is credited those tricks at once;
+* quick tricks, checked before the table: the holder of the top live trumps is
+  credited its run of them; when it is the leader and no opponent holds more
+  trumps than the run, it draws them and is credited the top cards of its plain
+  suits too (and its lower trumps when its partner is drawn as well);
 * move ordering (cheapest card that wins the trick, lowest card when the
   partner already wins it, top winners first on lead) and one card per run of
   equivalent cards (cards adjacent among the live cards of a suit);
