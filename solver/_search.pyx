@@ -11,8 +11,10 @@ Techniques (measured one by one in benchmarks/bench_solve.py):
   suit matters, as in DDS, Haglund 2010) with the three plain suits sorted, so
   suits of the same shape share entries; keys are exact, so entries stay valid
   across solves and the table is never cleared;
-* quick tricks: a leader holding the top live trumps (and, once it holds every
-  trump, the top cards of plain suits) is credited those tricks at once;
+* quick tricks, checked before the table: the holder of the top live trumps is
+  credited its run of them; when it is the leader and no opponent holds more
+  trumps than the run, it draws them and is credited the top cards of its plain
+  suits too (and its lower trumps when its partner is drawn as well);
 * move ordering (cheapest card that wins the trick, lowest card when the
   partner already wins it, top winners first on lead) and one card per run of
   equivalent cards (cards adjacent among the live cards of a suit);
@@ -236,37 +238,53 @@ cdef int last_trick_side0(Search* s) noexcept nogil:
     return 1 if s.side[best_seat] == 0 else 0
 
 
-cdef inline int top_run(uint32_t live_byte, uint32_t mine_byte) noexcept nogil:
-    """How many of a suit's highest live cards, in a row, are in ``mine``."""
-    cdef int n = __builtin_popcount(live_byte)
-    cdef uint32_t missing = (~(<uint32_t>COMPRESS[live_byte][mine_byte])) & ((1u << n) - 1)
-    if missing == 0:
-        return n
-    return n - 1 - (31 - __builtin_clz(missing))
+cdef inline uint32_t below_any(uint32_t x) noexcept nogil:
+    """The bits that have a set bit of ``x`` above them in their own byte (suit)."""
+    cdef uint32_t d = (x >> 1) & 0x7F7F7F7Fu
+    d |= (d >> 1) & 0x7F7F7F7Fu
+    d |= (d >> 2) & 0x3F3F3F3Fu
+    d |= (d >> 4) & 0x0F0F0F0Fu
+    return d
 
 
 cdef inline int quick_tricks(Search* s, uint32_t live, int* holder) noexcept nogil:
-    """Sure tricks of one seat, named in ``holder``: the holder of the top live trump wins a trick
-    with each trump of its top run (each is the highest trump left when it is played); when that
-    holder is the leader and holds every live trump, or no trump is live, the leader also cashes
-    the top cards of the plain suits."""
-    cdef int t = s.trump, shift = 8 * s.trump, su, q, w, seat
-    cdef uint32_t trumps = (live >> shift) & 0xFF
+    """Sure tricks of one seat, named in ``holder``.
+
+    The holder of the top live trump wins a trick with each trump of its top run (each is the
+    highest trump left when it is played). When that holder is the leader and no opponent holds
+    more trumps than that run, the leader draws their trumps with it and then cashes the top cards
+    of the plain suits (the partner, never made to ruff, can only help), and its lower trumps too
+    when the partner also holds no more trumps than the run; likewise when no trump is live. A card
+    is in its suit's top run when no live card of another seat lies above it.
+    """
+    cdef uint32_t trumps_mask = 0xFFu << (8 * s.trump), hand
+    cdef uint32_t trumps = live & trumps_mask
+    cdef int w, seat, run, i, n, most = 0, partner = 0, leader = s.leader
     if trumps:
-        w = shift + 31 - __builtin_clz(trumps)
+        w = 31 - __builtin_clz(trumps)
         # hands are disjoint: exactly one seat holds bit w
         seat = ((s.hands[1] >> w) & 1) | (((s.hands[2] >> w) & 1) << 1) | (((s.hands[3] >> w) & 1) * 3)
         holder[0] = seat
-        q = top_run(trumps, (s.hands[seat] >> shift) & 0xFF)
-        if seat != s.leader or (trumps & ~(s.hands[seat] >> shift)) != 0:
-            return q
-    else:
-        holder[0] = s.leader
-        q = 0
-    for su in range(4):
-        if su != t:
-            q += top_run((live >> (8 * su)) & 0xFF, (s.hands[s.leader] >> (8 * su)) & 0xFF)
-    return q
+        hand = s.hands[seat]
+        run = popcount(hand & trumps_mask & ~below_any(trumps & ~hand))
+        if seat != leader:
+            return run
+        for i in range(4):
+            if i != leader:
+                n = popcount(s.hands[i] & trumps_mask)
+                if s.side[i] != s.side[leader]:
+                    if n > most:
+                        most = n
+                else:
+                    partner = n
+        if most > run:
+            return run
+        if partner <= run:
+            run = popcount(hand & trumps_mask)
+        return run + popcount(hand & ~trumps_mask & ~below_any(live & ~hand))
+    holder[0] = leader
+    hand = s.hands[leader]
+    return popcount(hand & ~below_any(live & ~hand))
 
 
 cdef inline int emit_ascending(uint32_t m, uint8_t* out, int n) noexcept nogil:
@@ -304,7 +322,7 @@ cdef int generate_moves(Search* s, int seat, uint8_t* out) noexcept nogil:
     partner already wins it, then the lowest cards, plain before trumps.
     """
     cdef uint32_t hand = s.hands[seat], legal = hand, dead, redundant, spread, top, winners
-    cdef uint32_t live = s.trick_live, trumps = 0xFFu << (8 * s.trump), below
+    cdef uint32_t live = s.trick_live, trumps = 0xFFu << (8 * s.trump)
     cdef int n
     if s.ntrick > 0:
         legal = hand & (0xFFu << (8 * s.led))
@@ -332,11 +350,7 @@ cdef int generate_moves(Search* s, int seat, uint8_t* out) noexcept nogil:
         return emit_ascending(legal, out, 0)
     if s.ntrick == 0:
         # each suit's top live card: no live card above it in its byte
-        below = (live >> 1) & 0x7F7F7F7Fu
-        below |= (below >> 1) & 0x7F7F7F7Fu
-        below |= (below >> 2) & 0x3F3F3F3Fu
-        below |= (below >> 4) & 0x0F0F0F0Fu
-        top = legal & live & ~below
+        top = legal & ~below_any(live)
         n = emit_ascending(top & trumps, out, 0)
         n = emit_ascending(top & ~trumps, out, n)
         n = emit_by_rank(legal & ~top & ~trumps, out, n)

@@ -54,3 +54,39 @@ def test_solver_agrees_with_oracle(variant, tricks_left, count):
 def test_plan_size():
     assert sum(n for _, _, n in PLAN) >= 2000
     assert sum(n for _, t, n in PLAN if t == 5) >= 200
+
+
+def _draws_trumps(p):
+    """The leader holds the top live trumps in a run at least as long as any opponent's trumps, less
+    one: the positions on both sides of the core's quick tricks that draw trumps and then cash the
+    leader's plain tops."""
+    hands = reference.parse_vector_deal(p["deal"])
+    trump, leader = p["trump"], p["leader"]
+    def trumps(seat):
+        return [c for c in hands.get(seat) or [] if reference.effective_suit(c, trump) == trump]
+    live = sorted((c for s in hands for c in trumps(s)), key=lambda c: -reference.strength(c, trump, trump))
+    run = 0
+    while run < len(live) and live[run] in hands[leader]:
+        run += 1
+    opponents = [s for s in hands if reference.side_name(s, p["players"]) != reference.side_name(leader, p["players"])]
+    return run > 0 and all(len(trumps(s)) <= run + 1 for s in opponents)
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_leader_who_draws_trumps_agrees_with_oracle(variant):
+    # positions picked for that rule, each with the partner holding fewer and more trumps than the run
+    rng = random.Random(f"draws-{variant}")
+    spec = VARIANTS[variant]
+    checked = 0
+    while checked < 100:
+        p = reference.random_position(rng, players=spec["players"], joker=spec.get("joker", False),
+                                      alone=rng.choice("NESW") if spec.get("alone") else None,
+                                      tricks_left=rng.choice((3, 4, 5)), mid_trick=False)
+        if not _draws_trumps(p):
+            continue
+        hands = reference.parse_vector_deal(p["deal"])
+        expected = reference.solve(hands, p["trump"], p["leader"], [], p["players"])
+        pos = Position.parse(p["deal"], p["trump"], p["leader"], p["makers"], p["alone"], "",
+                             Rules(players=p["players"], joker=p["joker"]))
+        assert solve(pos).tricks == expected, p
+        checked += 1
