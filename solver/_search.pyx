@@ -301,6 +301,8 @@ cdef inline int emit_by_rank(uint32_t m, uint8_t* out, int n) noexcept nogil:
     cdef int start = n, i, j
     cdef uint8_t tmp
     n = emit_ascending(m, out, n)
+    if m == 0 or (m >> (__builtin_ctz(m) & ~7)) < 256:    # one suit (following it): already in order
+        return n
     for i in range(start + 1, n):
         j = i
         while j > start and (out[j] & 7) < (out[j - 1] & 7):
@@ -332,16 +334,17 @@ cdef int generate_moves(Search* s, int seat, uint8_t* out) noexcept nogil:
         out[0] = __builtin_ctz(legal)
         return 1
     if s.features & F_RUNS:
-        # a card is redundant when the next live card above it in its suit is also ours: mark the
-        # places just below our cards, then carry the marks down through dead places (each byte a suit)
-        dead = ~live
-        redundant = (hand >> 1) & 0x7F7F7F7Fu
-        spread = redundant
-        while True:
-            spread = ((spread & dead) >> 1) & 0x7F7F7F7Fu & ~redundant
-            if not spread:
-                break
-            redundant |= spread
+        # a card is redundant when the next live card above it in its suit is also ours: fill down
+        # from our cards through the dead places (an occluded fill in three doubling steps, each
+        # byte a suit), then every place just below the fill has ours as its next live card above
+        dead = ~live & 0x7F7F7F7Fu
+        spread = hand
+        spread |= dead & (spread >> 1)
+        dead &= (dead >> 1) & 0x3F3F3F3Fu
+        spread |= dead & (spread >> 2)
+        dead &= (dead >> 2) & 0x0F0F0F0Fu
+        spread |= dead & (spread >> 4)
+        redundant = (spread >> 1) & 0x7F7F7F7Fu
         legal &= ~redundant
         if legal & (legal - 1) == 0:                    # one card stands for all the others
             out[0] = __builtin_ctz(legal)
