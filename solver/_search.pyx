@@ -156,6 +156,15 @@ cdef inline TTEntry entry_of(Table* t, uint64_t h, int lower, int upper) noexcep
 
 
 # ---------------------------------------------------------------- keys
+cdef inline uint32_t suit_part(uint32_t live, uint32_t odd, uint32_t high, int su) noexcept nogil:
+    """One suit of the key: its live length << 16, then which seats own its live cards, low to high,
+    as two compressed rows (seat bit 0 above seat bit 1)."""
+    cdef int shift = 8 * su
+    cdef uint32_t lb = (live >> shift) & 0xFF
+    cdef uint32_t n = __builtin_popcount(lb)
+    return (n << 16) | (<uint32_t>COMPRESS[lb][(odd >> shift) & 0xFF] << n) | COMPRESS[lb][(high >> shift) & 0xFF]
+
+
 cdef uint64_t canonical_key(Search* s) noexcept nogil:
     """Exact key of a trick start, up to relative ranks and the order of the plain suits.
 
@@ -168,32 +177,28 @@ cdef uint64_t canonical_key(Search* s) noexcept nogil:
     cdef uint32_t live = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
     cdef uint32_t odd = s.hands[1] | s.hands[3]
     cdef uint32_t high = s.hands[2] | s.hands[3]
-    cdef uint64_t part[4]
-    cdef int length[4]
-    cdef int t = s.trump, su, i, j, shift, tmp_len
-    cdef uint32_t lb
-    cdef uint64_t tmp
-    for su in range(4):
-        shift = 8 * su
-        lb = (live >> shift) & 0xFF
-        length[su] = __builtin_popcount(lb)
-        part[su] = ((<uint64_t>COMPRESS[lb][(odd >> shift) & 0xFF]) << length[su]) | COMPRESS[lb][(high >> shift) & 0xFF]
-    if t != 0:
-        tmp = part[0]; part[0] = part[t]; part[t] = tmp
-        tmp_len = length[0]; length[0] = length[t]; length[t] = tmp_len
-    for i in range(1, 4):
-        for j in range(i + 1, 4):
-            if length[j] > length[i] or (length[j] == length[i] and part[j] > part[i]):
-                tmp = part[i]; part[i] = part[j]; part[j] = tmp
-                tmp_len = length[i]; length[i] = length[j]; length[j] = tmp_len
-    cdef uint64_t key = part[0]
-    key = (key << (2 * length[1])) | part[1]
-    key = (key << (2 * length[2])) | part[2]
-    key = (key << (2 * length[3])) | part[3]
-    key = (key << 4) | <uint64_t>length[0]
-    key = (key << 3) | <uint64_t>length[1]
-    key = (key << 3) | <uint64_t>length[2]
-    key = (key << 3) | <uint64_t>length[3]
+    cdef int t = s.trump
+    # each suit as (length << 16) | its two seat rows, so one comparison orders (length, rows)
+    cdef uint32_t trump_suit = suit_part(live, odd, high, t)
+    cdef uint32_t a = suit_part(live, odd, high, (t + 1) & 3)
+    cdef uint32_t b = suit_part(live, odd, high, (t + 2) & 3)
+    cdef uint32_t c = suit_part(live, odd, high, (t + 3) & 3)
+    cdef uint32_t hi, lo, mid
+    # the plain suits in descending order by a min/max network (no data-dependent branch)
+    hi = a if a > b else b
+    lo = b if a > b else a
+    mid = lo if lo > c else c
+    c = c if lo > c else lo
+    a = hi if hi > mid else mid
+    b = mid if hi > mid else hi
+    cdef uint64_t key = trump_suit & 0xFFFF
+    key = (key << (2 * (a >> 16))) | (a & 0xFFFF)
+    key = (key << (2 * (b >> 16))) | (b & 0xFFFF)
+    key = (key << (2 * (c >> 16))) | (c & 0xFFFF)
+    key = (key << 4) | <uint64_t>(trump_suit >> 16)
+    key = (key << 3) | <uint64_t>(a >> 16)
+    key = (key << 3) | <uint64_t>(b >> 16)
+    key = (key << 3) | <uint64_t>(c >> 16)
     key = (key << 2) | s.leader
     key = (key << 5) | s.config_bits
     return key
