@@ -326,3 +326,31 @@ def test_bad_dealers_and_points_are_named():
         win_table(10, ({(0, 0): 1.0}, {(0, 0): 1.0}))
     with pytest.raises(RulesError, match="target"):
         win_table(0, as_outcomes(DIST))
+
+
+@pytest.mark.parametrize("rules, seat, score", [
+    (Rules(), 1, {"NS": 6, "EW": 8}), (Rules(players=2), 0, {"N": 3, "S": 9}),
+    (Rules(players=2, dummy_hands=True), 2, {"N": 5, "S": 2})])
+def test_win_values_match_p_win_after_world_by_world(rules, seat, score):
+    # the per-world chances read off a table of the points that occur equal p_win_after point by point
+    from solver import laws
+    from solver.advisor.game_odds import win_values
+    rng = np.random.default_rng(7)
+    dealer = 3 if rules.players == 4 else 2
+    wins = win_values(score, dealer, seat, rules)
+    nxt = laws.next_seat(dealer, rules.players)
+    mine = laws.side_of(seat, rules.players)
+    name = laws.side_name(mine, rules.players)
+
+    def direct(*parts):
+        got = [0, 0]
+        for v in parts:
+            got[mine if v > 0 else 1 - mine] += abs(v)
+        return p_win_after(got[0], got[1], score, nxt, rules)[name]
+
+    points = rng.choice([-4, -2, -1, 0, 1, 2, 4], size=300)
+    assert wins(points).tolist() == [direct(int(v)) for v in points]
+    assert wins(points[:0]).size == 0
+    if rules.dummy_hands:
+        second = rng.choice([-2, -1, 0, 1, 2], size=300)
+        assert wins(points, second).tolist() == [direct(int(a - b), int(b)) for a, b in zip(points, second)]

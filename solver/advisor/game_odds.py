@@ -397,13 +397,25 @@ def win_values(score, dealer, seat, rules):
         return cache[v1, v2]
 
     def wins(points, points2=None):
+        # points are a few small integers: a table over their range, filled where they occur (no sort)
         points = np.asarray(points, dtype=np.int64).reshape(-1)
+        if points.size == 0:
+            return np.zeros(0)
         if points2 is None:
-            values, inverse = np.unique(points, return_inverse=True)
-            return np.array([chance(int(v), 0) for v in values], dtype=np.float64)[inverse.reshape(-1)]
+            low = int(points.min())
+            table = np.zeros(int(points.max()) - low + 1)
+            for v in np.flatnonzero(np.bincount(points - low)):
+                table[v] = chance(int(v) + low, 0)
+            return table[points - low]
         second = np.asarray(points2, dtype=np.int64).reshape(-1)
-        pairs, inverse = np.unique(np.stack([points - second, second], axis=1), axis=0, return_inverse=True)
-        return np.array([chance(int(a), int(b)) for a, b in pairs], dtype=np.float64)[inverse.reshape(-1)]
+        first = points - second
+        low1, low2 = int(first.min()), int(second.min())
+        width = int(second.max()) - low2 + 1
+        cell = (first - low1) * width + (second - low2)
+        table = np.zeros((int(first.max()) - low1 + 1) * width)
+        for c in np.flatnonzero(np.bincount(cell)):
+            table[c] = chance(int(c) // width + low1, int(c) % width + low2)
+        return table[cell]
 
     wins.score = dict(zip(before.sides, before.score))
     return wins
