@@ -403,17 +403,20 @@ def win_values(score, dealer, seat, rules):
             return np.zeros(0)
         if points2 is None:
             low = int(points.min())
-            table = np.zeros(int(points.max()) - low + 1)
-            for v in np.flatnonzero(np.bincount(points - low)):
+            shifted = points - low
+            counts = np.bincount(shifted)
+            table = np.zeros(counts.size)
+            for v in np.flatnonzero(counts):
                 table[v] = chance(int(v) + low, 0)
-            return table[points - low]
+            return table[shifted]
         second = np.asarray(points2, dtype=np.int64).reshape(-1)
         first = points - second
         low1, low2 = int(first.min()), int(second.min())
         width = int(second.max()) - low2 + 1
         cell = (first - low1) * width + (second - low2)
-        table = np.zeros((int(first.max()) - low1 + 1) * width)
-        for c in np.flatnonzero(np.bincount(cell)):
+        counts = np.bincount(cell)
+        table = np.zeros(counts.size)
+        for c in np.flatnonzero(counts):
             table[c] = chance(int(c) // width + low1, int(c) % width + low2)
         return table[cell]
 
