@@ -992,6 +992,10 @@ def solve_many(const uint32_t[:, ::1] hands not None, const uint8_t[::1] trump n
             raise SearchInputError(ERRORS[BAD_CARD])
         if n and (trick_len.min() < 0 or trick_len.max() > 3):
             raise SearchInputError(ERRORS[TRICK_TOO_LONG])
+        if n and trick_len.max() > trick.shape[1]:
+            # the missing columns would be read as card 0 (the 9 of clubs)
+            raise SearchInputError(f"trick_len {trick_len.max()}: more cards than trick has columns "
+                                   f"({trick.shape[1]})")
         trick_arr = np.zeros((n, 4), np.uint8)
         len_arr = np.zeros(n, np.uint8)
         trick_arr[:, :trick.shape[1]] = trick

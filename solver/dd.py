@@ -432,11 +432,16 @@ def solve_batch(hands, trump, leader, makers=0, in_play=None, players: int = 4, 
         if bands is not True:
             raise PositionError("made: only with bands=True")
         made_a = np.asarray(made)
-        rows = np.shape(hands)[0] if np.ndim(hands) else None    # a scalar hands is refused below, by name
+        try:
+            rows = np.shape(hands)[0] if np.ndim(hands) else None    # a scalar hands is refused below, by name
+        except ValueError as exc:                                    # ragged rows
+            raise PositionError(f"hands: not an array of whole numbers ({exc})") from None
         if made_a.dtype != np.bool_ or made_a.ndim != 1 or made_a.shape[0] != rows:
             raise PositionError(f"made: expected a bool array of one value per row of hands ({rows})")
-        makers = np.broadcast_to(_int_array(makers, "makers", 0, 1, np.uint8), made_a.shape) + (
-            made_a.astype(np.uint8) * np.uint8(_search.MADE))
+        makers = _int_array(makers, "makers", 0, 1, np.uint8)
+        if makers.ndim and makers.shape != made_a.shape:
+            raise PositionError(f"makers: expected one value per row ({rows}), got shape {makers.shape}")
+        makers = np.broadcast_to(makers, made_a.shape) + made_a.astype(np.uint8) * np.uint8(_search.MADE)
         makers_top = 1 + _search.MADE
     quick = _quick_batch(hands, trump, leader, makers, in_play, players, threads, trick, trick_len, bands)
     if quick is not None:

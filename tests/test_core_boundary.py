@@ -282,6 +282,11 @@ def test_core_solve_many():
         ("trick_len 4", "_search.solve_many(*arrays(), trick=np.zeros((4, 1), int), trick_len=np.full(4, 4))", INPUT),
         ("trick_len short", "_search.solve_many(*arrays(), trick=np.zeros((4, 1), int), trick_len=np.ones(2, int))",
          INPUT),
+        # N and E have played (E's card would be the missing column, read as 0: the 9c nobody holds)
+        ("trick_len past columns", "_search.solve_many(*arrays(hands=np.array([[0, 0, 4, 8]] * 4, np.uint32)), "
+                                   "trick=np.ones((4, 1), np.uint8), trick_len=np.full(4, 2, np.uint8))", INPUT),
+        ("trick no columns", "_search.solve_many(*arrays(hands=np.array([[0, 2, 4, 8]] * 4, np.uint32)), "
+                             "trick=np.zeros((4, 0), np.uint8), trick_len=np.ones(4, np.uint8))", INPUT),
         ("makers 2", "_search.solve_many(*arrays(), makers=np.full(4, 2))", INPUT),
         ("makers short", "_search.solve_many(*arrays(), makers=np.zeros(3, int))", INPUT),
         ("makers text", "_search.solve_many(*arrays(), makers='NS')", INPUT),

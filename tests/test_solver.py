@@ -257,6 +257,25 @@ def test_solve_batch_made_rows_need_only_the_march():
         solve_batch(hands, trump, leader, 0, bands=True, made=np.ones(n, np.uint8))
 
 
+def test_solve_batch_refuses_short_tricks_and_mismatched_made_makers():
+    # a trick_len beyond trick's columns was solved with the missing cards read as 0 (the 9c); a makers
+    # array of another length than made, or ragged hands with made, raised numpy's bare ValueError
+    hands = np.array([[0, 0, 4, 8]] * 2, np.uint32)       # N and E have played; S 9h, W 9s to play
+    for trick in (np.ones((2, 1), np.uint8), np.ones((2, 1), np.int64)):
+        with pytest.raises(PositionError, match="trick_len 2: more cards than trick has columns"):
+            solve_batch(hands, 0, 0, trick=trick, trick_len=np.full(2, 2, np.uint8))
+    assert list(solve_batch(hands, 0, 0, trick=np.array([[1, 0]] * 2), trick_len=[2, 2])) == [0, 0]   # W's 9s wins
+    good = np.array([[1, 2, 4, 8]] * 2, np.uint32)
+    made = np.array([True, False])
+    for makers in (np.zeros(3, np.uint8), np.zeros((2, 2), np.uint8)):
+        with pytest.raises(PositionError, match="makers: expected one value per row"):
+            solve_batch(good, 0, 0, makers, bands=True, made=made)
+    with pytest.raises(PositionError, match="hands: not an array of whole numbers"):
+        solve_batch([[1, 2, 4, 8], [1, 2]], 0, 0, 0, bands=True, made=made)
+    # N's 9c wins the one trick: made claimed, the march; not claimed, all of one trick is a march too
+    assert list(solve_batch(good, 0, 0, np.zeros(2, np.uint8), bands=True, made=made)) == [2, 2]
+
+
 def test_core_rows_entry_checks_every_array_length():
     # solve_rows is reached by solve_many; called directly with arrays shorter than the rows asked
     # for, it must refuse before the nogil loop (it once wrote past their ends)
