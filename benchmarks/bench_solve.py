@@ -167,9 +167,9 @@ def main():
         print(f"{threads} thread(s): {args.deals / np.median(best):,.0f} solves/s "
               f"(median of 3 runs, spread {min(best):.3f}-{max(best):.3f} s)")
 
-    print(f"\ntechnique switched off -> median us, mean nodes, mean us (same deals, same answers; "
-          f"the configurations interleaved, {args.passes} passes, medians of the passes' figures):")
     sample = slice(0, min(args.deals, 3000))
+    print(f"\ntechnique switched off -> median us, mean nodes, mean us (the first {sample.stop:,} deals, "
+          f"same answers; the configurations interleaved, {args.passes} passes, medians of the passes' figures):")
     configs = [("all on (reference)", _search.ALL_FEATURES)] + [
         (f"without {name}", _search.ALL_FEATURES & ~bit) for name, bit in _search.FEATURES.items()]
     figures = {label: ([], [], None) for label, _ in configs}

@@ -23,6 +23,7 @@ Techniques (measured one by one in benchmarks/bench_solve.py):
 Nothing in the search touches a Python object; every entry point checks its
 input before the GIL is released.
 """
+import itertools
 import numpy as np
 cimport numpy as cnp
 import os
@@ -834,7 +835,7 @@ cdef class SearchContext:
         cdef SetupCode code
         try:
             count = len(hands)
-            trick = list(trick)
+            trick = list(itertools.islice(trick, 4))      # at most 4 read: an endless iterator is refused
         except TypeError:
             raise SearchInputError(f"hands {hands!r:.40}, trick {trick!r:.40}: expected sequences") from None
         if count != 4:

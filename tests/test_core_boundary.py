@@ -13,7 +13,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # --------------------------------------------------------------------------- subprocess harness
 CHILD = r'''
-import json, pickle, sys
+import itertools, json, pickle, sys
 import numpy as np
 from solver import _search
 
@@ -35,7 +35,7 @@ def arrays(n=4, **change):
     return tuple(parts.values())
 
 ctx = _search.SearchContext(10)
-names = {"np": np, "pickle": pickle, "_search": _search, "rows": rows, "arrays": arrays, "ctx": ctx}
+names = {"itertools": itertools, "np": np, "pickle": pickle, "_search": _search, "rows": rows, "arrays": arrays, "ctx": ctx}
 for label, code in json.load(sys.stdin):
     print(json.dumps({"label": label, "started": True}), flush=True)
     try:
@@ -153,6 +153,7 @@ def test_core_search_context_solve():
         ("trick none", "ctx.solve([1, 2, 4, 8], 0, 0, None)", TYPE_OR_VALUE),
         ("trick int", "ctx.solve([1, 2, 4, 8], 0, 0, 3)", TYPE_OR_VALUE),
         ("trick text", "ctx.solve([1, 2, 4, 8], 0, 0, 'ab')", INPUT),
+        ("trick endless", "ctx.solve([0, 0, 0, 8], 0, 0, itertools.count())", INPUT),
         ("in_play 16", "ctx.solve([1, 2, 4, 8], 0, 0, (), 16)", INPUT),
         ("in_play 0", "ctx.solve([0, 0, 0, 0], 0, 0, (), 0)", INPUT),
         ("in_play one side", "ctx.solve([1, 0, 4, 0], 0, 0, (), 0b0101)", INPUT),
