@@ -397,18 +397,14 @@ def win_values(score, dealer, seat, rules):
         return cache[v1, v2]
 
     def wins(points, points2=None):
-        # points are a few small integers: a table over their range, filled where they occur (no sort)
+        # points are a few small integers: a table over their range (no sort)
         points = np.asarray(points, dtype=np.int64).reshape(-1)
         if points.size == 0:
             return np.zeros(0)
-        if points2 is None:
+        if points2 is None:        # every value between the extremes is a valid score for one side
             low = int(points.min())
-            shifted = points - low
-            counts = np.bincount(shifted)
-            table = np.zeros(counts.size)
-            for v in np.flatnonzero(counts):
-                table[v] = chance(int(v) + low, 0)
-            return table[shifted]
+            table = np.array([chance(v, 0) for v in range(low, int(points.max()) + 1)])
+            return table[points - low]
         second = np.asarray(points2, dtype=np.int64).reshape(-1)
         first = points - second
         low1, low2 = int(first.min()), int(second.min())
