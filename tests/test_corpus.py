@@ -14,6 +14,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import contextmanager
@@ -684,3 +685,35 @@ def test_stats_say_when_another_runs_lines_were_left_out(tmp_path, capsys):
     assert stats.overall.calls["info_points"].to_dict()["mean"] == pytest.approx(0.25)   # the first line counts
     assert main(["stats", str(path)]) == 0
     assert "2 repeated deal lines not used (1 of them from a run with other options" in capsys.readouterr().out
+
+
+def test_a_cluster_whose_every_worker_dies_is_an_error_in_bounded_time(corpus, reference, tmp_path, monkeypatch):
+    from solver.review import cluster
+    monkeypatch.setattr(cluster, "WORKER_TIMEOUT", 3)
+    out = tmp_path / "gone.jsonl"
+    raised = []
+
+    def run(address):                    # in a thread, so that a run that waits for ever fails the test
+        try:
+            with cluster.cluster_executor(address) as (executor, _threads):
+                review_corpus([corpus], worlds=WORLDS, seed=SEED, executor=executor, out=out, progress=False)
+        except EuchreError as exc:
+            raised.append(str(exc))
+
+    with dask_cluster(tmp_path, workers=1) as (address, workers):
+        runner = threading.Thread(target=run, args=(address,), daemon=True)
+        runner.start()
+        deadline = time.monotonic() + WAIT
+        while (not out.exists() or '"kind":"deal"' not in out.read_text()) and runner.is_alive():
+            assert time.monotonic() < deadline, "the run wrote no deals"
+            time.sleep(0.05)
+        os.killpg(workers[0].pid, signal.SIGKILL)
+        runner.join(WAIT)
+        assert not runner.is_alive(), f"the run still waits {WAIT} s after its only worker died"
+    assert len(raised) == 1 and re.match(r"the cluster has had no worker for 3 s, with \d+ deals read and not done; "
+                                         r"the lines written are kept", raised[0]), raised
+    done = deal_lines(lines_of(out))
+    assert 0 < len(done) < len(deal_lines(lines_of(reference)))
+    # the rest on one process: resumed from the same file, every deal once, as the reference
+    review_corpus([corpus], worlds=WORLDS, seed=SEED, out=out, progress=False)
+    assert deal_lines(lines_of(out)) == deal_lines(lines_of(reference))

@@ -21,7 +21,8 @@ from ..errors import EuchreError, quoted
 
 #: Seconds to wait for a scheduler to answer (and a local cluster to start) before giving up.
 CONNECT_TIMEOUT = 10
-#: Seconds to wait for a connected cluster to have at least one worker before giving up.
+#: Seconds to wait for a connected cluster to have at least one worker before giving up (at the start,
+#: and during a run whose every worker has gone).
 WORKER_TIMEOUT = 60
 #: The most worker processes ``local:N`` starts (each holds its own solver tables, some 100 MB).
 MAX_LOCAL_WORKERS = 32
@@ -53,6 +54,14 @@ def _distributed():
         raise EuchreError("a Dask cluster needs the optional extra: pip install \"euchre-dd[cluster]\" "
                           "(the distributed package)") from None
     return distributed
+
+
+def _workers(client) -> int:
+    """The workers the scheduler knows now (0 when it cannot be asked)."""
+    try:
+        return len(client.nthreads())
+    except Exception:                    # the scheduler gone too: no worker to wait for
+        return 0
 
 
 @contextmanager
@@ -88,7 +97,11 @@ def cluster_executor(spec: str, timeout: float = CONNECT_TIMEOUT):
                                   f"{WORKER_TIMEOUT} s (start some with: dask worker {where})") from None
         threads = sum(client.nthreads().values())
         # pure=False: a retried deal is a new task, not the failed one again
-        yield client.get_executor(pure=False), max(1, threads)
+        executor = client.get_executor(pure=False)
+        # how review_corpus tells a cluster whose every worker is gone from one that is only busy
+        executor.workers_alive = lambda: _workers(client)
+        executor.worker_timeout = WORKER_TIMEOUT
+        yield executor, max(1, threads)
     finally:
         for thing in (client, cluster):
             if thing is not None:

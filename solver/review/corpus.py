@@ -41,6 +41,8 @@ from .seeds import record_seed
 
 #: Tries of one deal (the first included) before a worker that keeps dying makes it an error line.
 MAX_ATTEMPTS = 3
+#: Seconds between looks at a cluster's workers while no deal finishes (see cluster_executor).
+WORKER_POLL = 2.0
 #: Tasks in flight per worker thread (more keeps workers busy; fewer holds less in memory).
 WINDOW_PER_WORKER = 4
 #: Tasks in flight on an executor whose size is not known (one given as ``executor=``).
@@ -520,6 +522,10 @@ def _run(found, config, done, counts, output, result, executor, window, make_poo
         pool, generation = (make_pool(), 0) if make_pool is not None else (executor, 0)
         inflight: dict = {}
         retry: deque = deque()
+        # a cluster's executor says how many workers it has (cluster_executor): with none for its
+        # worker_timeout the run stops, rather than waiting for ever on deals nobody will review
+        alive = getattr(pool, "workers_alive", None)
+        idle_since = None
         try:
             while True:
                 while len(inflight) < window and (retry or refill()):
@@ -537,7 +543,19 @@ def _run(found, config, done, counts, output, result, executor, window, make_poo
                     inflight[fut] = (task, generation)
                 if not inflight:
                     break
-                finished, _ = wait(inflight, return_when=FIRST_COMPLETED)
+                finished, _ = wait(inflight, timeout=None if alive is None else WORKER_POLL,
+                                   return_when=FIRST_COMPLETED)
+                if not finished:
+                    if alive() > 0:
+                        idle_since = None
+                    elif idle_since is None:
+                        idle_since = time.monotonic()
+                    elif time.monotonic() - idle_since > pool.worker_timeout:
+                        raise EuchreError(f"the cluster has had no worker for {pool.worker_timeout:g} s, with "
+                                          f"{len(inflight) + len(retry) + len(pending)} deals read and not done; "
+                                          "the lines written are kept: start workers and rerun with the same "
+                                          "out to do the rest")
+                    continue
                 for fut in finished:
                     task, gen = inflight.pop(fut)
                     try:
@@ -566,4 +584,4 @@ def _run(found, config, done, counts, output, result, executor, window, make_poo
             bar.close()
 
 
-__all__ = ["MAX_ATTEMPTS", "CorpusResult", "FileReport", "corpus_files", "review_corpus"]
+__all__ = ["MAX_ATTEMPTS", "WORKER_POLL", "CorpusResult", "FileReport", "corpus_files", "review_corpus"]
