@@ -241,6 +241,13 @@ def test_a_cluster_that_does_not_answer_is_an_error_in_bounded_time(tmp_path):
     assert proc.returncode == 2
     assert proc.stderr.startswith(f"euchre: error: cluster tcp://127.0.0.1:{port}: no Dask scheduler answered "
                                   "within 10 s") and "Traceback" not in proc.stderr
+    assert not (tmp_path / "r.jsonl").exists()          # the run made it and wrote nothing: removed
+    kept = tmp_path / "kept.jsonl"
+    kept.write_text("")                                  # the user's own (empty) file stays
+    proc = subprocess.run([sys.executable, "-m", "solver", "review", str(EGN_DIR / "renege-test.egn"), "--out",
+                           str(kept), "--cluster", f"tcp://127.0.0.1:{port}"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=WAIT)
+    assert proc.returncode == 2 and kept.exists()
 
 
 def test_a_peer_that_accepts_and_never_answers_is_an_error_in_bounded_time(tmp_path):

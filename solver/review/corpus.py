@@ -218,7 +218,7 @@ class _Output:
     stream, or kept in a list."""
 
     def __init__(self, out):
-        self.path, self.fh, self.lines, self.own = None, None, None, False
+        self.path, self.fh, self.lines, self.own, self.created = None, None, None, False, False
         self.file_lines = set()             # file lines already in the file: not written again
         if out is None:
             self.lines = []
@@ -269,6 +269,7 @@ class _Output:
             return
         if os.path.exists(self.path) and not os.path.isfile(self.path):
             raise EuchreError(f"--out {_name(self.path)}: not a regular file; the results go to a file")
+        self.created = not os.path.exists(self.path)
         try:
             self.fh = open(self.path, "a", encoding="ascii")
         except OSError as exc:
@@ -300,6 +301,15 @@ class _Output:
         if self.own and self.fh is not None:
             self.fh.close()
             self.fh = None
+
+    def discard_if_empty(self):
+        """After a run that failed before writing a line: remove the file if this run made it."""
+        if self.own and self.created and self.fh is not None and self.fh.tell() == 0:
+            self.close()
+            try:
+                os.remove(self.path)
+            except OSError:             # gone already, or not ours to remove after all: leave it
+                pass
 
 
 def _file_key(line: dict) -> tuple:
@@ -390,6 +400,9 @@ def review_corpus(paths, worlds: int = 200, seed: int | None = None, executor=No
         else:
             result.workers = 1
             _run(found, config, done, counts, output, result, None, 1, None, threads, progress)
+    except BaseException:
+        output.discard_if_empty()       # e.g. a cluster that did not answer: no empty results file left
+        raise
     finally:
         output.close()
         result.lines = output.lines
