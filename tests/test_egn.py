@@ -441,6 +441,8 @@ READ_FAILURES = [
     ("nested 600 deep", _nested(600), r"^<text>: nested more than 32 levels deep, too deep for a game record$"),
     ("nested 100,000 deep", _nested(100_000), r"^<text>: nested more than 32 levels deep, too deep for a game record$"),
     ("dict nested 600 deep", _deep_dict(600), r"^<data>: nested more than 32 levels deep, too deep for a game record$"),
+    ("empty bytes", b"", r"^<text>: empty \(no game record in it\)$"),
+    ("only white space", b" \n\t\n", r"^<text>: empty \(no game record in it\)$"),
     ("top level a list", "[1, 2]", r"^<text>: an? .* is a JSON object, got an array$"),
     ("top level a string", b'"hello"', r"^<text>: an? .* is a JSON object, got a string$"),
     ("top level a number", b"5", r"^<text>: an? .* is a JSON object, got a number$"),

@@ -174,6 +174,8 @@ def read_source(source) -> tuple:
         name, text = "<text>", source.lstrip("\ufeff")
     else:
         raise EGNError(f"EGN source {type(source).__name__}: expected a path, JSON text, bytes or a dict")
+    if not text.strip():
+        raise EGNError(f"{name}: empty (no game record in it)")
     try:
         data = json.loads(text, parse_int=_json_int, parse_float=_json_float, parse_constant=_json_constant,
                           object_pairs_hook=_json_object)
