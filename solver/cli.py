@@ -50,6 +50,13 @@ def _rules_from_args(args) -> Rules:
                  dummy_hands=getattr(args, "dummy_hands", False))
 
 
+def _add_score_option(p, judged: str) -> None:
+    """``--score`` of advise and play: what it judges (``judged``: "calls" or "cards") by the game's chance."""
+    p.add_argument("--score", default=None, metavar="SIDE:N,SIDE:N",
+                   help=f"the game's score before this hand, e.g. NS:8,EW:6 (two-player N:8,S:6): judge the "
+                        f"{judged} by the chance of winning the game (P(win game)), not the hand's points")
+
+
 def _add_rules_options(p: argparse.ArgumentParser, lead: bool = False, dummy: bool = False) -> None:
     p.add_argument("--players", type=int, choices=(4, 2), default=4, help="4 (default) or 2-player euchre")
     p.add_argument("--joker", action="store_true", help="the joker B is in the pack (highest trump)")
@@ -405,9 +412,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dummies", default=None,
                    help="with --players 2 --dummy-hands: both face-up dummies, \"N:<5 cards> S:<5 cards>\" "
                         "(every placement of the 8 unseen cards is then tried: exact)")
-    p.add_argument("--score", default=None, metavar="SIDE:N,SIDE:N",
-                   help="the game's score before this hand, e.g. NS:8,EW:6 (two-player N:8,S:6): judge the calls "
-                        "by the chance of winning the game (P(win game)), not the hand's points")
+    _add_score_option(p, "calls")
     p.add_argument("--no-early-stop", dest="no_early_stop", action="store_true",
                    help="play every call on every world (default: a call clearly behind the leading one after "
                         "the first 1/8 or 1/2 of the worlds stops there and says so)")
@@ -434,9 +439,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--threads", type=int, default=1, help="solver threads (default 1)")
     p.add_argument("--no-inference", dest="no_inference", action="store_true",
                    help="uniform worlds: do not weigh them by the bidding model's chance of the calls")
-    p.add_argument("--score", default=None, metavar="SIDE:N,SIDE:N",
-                   help="the game's score before this hand, e.g. NS:8,EW:6 (two-player N:8,S:6): judge the cards "
-                        "by the chance of winning the game (P(win game)), not the hand's points")
+    _add_score_option(p, "cards")
     p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
                    help="the dealer must name a suit when all pass twice")
     p.add_argument("--dummies", default=None,
