@@ -344,7 +344,10 @@ def review_corpus(paths, worlds: int = 200, seed: int | None = None, executor=No
             the same key are skipped, so an interrupted run resumes), ``"-"`` (standard
             output), a text stream, or ``None`` (the lines are returned in :attr:`CorpusResult.lines`).
         jobs: worker processes of a pool made for this run (1: this process).
-        cluster: a Dask cluster, ``"tcp://HOST:PORT"`` or ``"local:N"`` (:mod:`.cluster`).
+        cluster: a Dask cluster, ``"tcp://HOST:PORT"`` or ``"local:N"`` (:mod:`.cluster`). A run on
+            it stops (an error; the lines written stay) when it has had no worker for
+            :data:`~.cluster.WORKER_TIMEOUT` seconds; a Dask executor given as ``executor`` is not
+            watched so and waits for workers to come back.
         inference, confirm, score, threads: as :func:`~solver.review.review` (``score``: each deal
             judged by the chance of winning the game from the score before it; ``False``: by points).
         progress: a progress bar on standard error (deals done, the time left); ``None``: when
@@ -353,7 +356,8 @@ def review_corpus(paths, worlds: int = 200, seed: int | None = None, executor=No
     Returns: a :class:`CorpusResult`.
 
     Raises :class:`~solver.EuchreError`: bad options, an ``out`` that cannot be read back
-    or written, a cluster that does not answer; nothing about a single file or deal.
+    or written, a cluster that does not answer or has lost every worker; nothing about a single file
+    or deal.
     """
     worlds, _, threads = check_options(worlds, 0, threads)
     if seed is not None:
