@@ -44,6 +44,10 @@ TYPES = {
                                     "wrong hand sizes, a renege, a seat that does not play (solver.PositionError)."),
     "invalid-rules": ProblemType(422, "Invalid rules", "A rules option that does not exist or has a bad value "
                                                        "(solver.RulesError)."),
+    "invalid-model": ProblemType(422, "Invalid bidding model", "A bidding model given inline that is not one: "
+                                                               "it fails the model schema, has a NaN or infinite "
+                                                               "figure, or a count that is not monotone "
+                                                               "(solver.ModelError)."),
     "illegal-action": ProblemType(422, "Illegal action", "A call, discard or card the rules do not allow at that "
                                                          "point (solver.IllegalActionError)."),
     "invalid-egn": ProblemType(422, "Invalid EGN game", "A game record that is not valid EGN 1.4 or does not replay "
@@ -66,6 +70,7 @@ TYPES = {
 _ENGINE_SLUGS = (
     (solver.CardError, "invalid-card"),
     (solver.PositionError, "invalid-position"),
+    (solver.ModelError, "invalid-model"),
     (solver.RulesError, "invalid-rules"),
     (solver.IllegalActionError, "illegal-action"),
     (solver.EGNError, "invalid-egn"),

@@ -70,7 +70,8 @@ def advise(body: AdviseRequest):
             extra["score"] = body.score
         result = run(hand=body.hand, upcard=body.upcard, seat=body.seat, dealer=body.dealer, round=body.round,
                      rules=body.rules.to_rules(), worlds=body.worlds, seed=body.seed, inference=body.inference,
-                     early_stop=body.early_stop, threads=current_app.config["ENGINE_THREADS"], **extra)
+                     early_stop=body.early_stop, threads=current_app.config["ENGINE_THREADS"],
+                     model=request_model(body.model), **extra)
     return jsonify(result.to_dict())
 
 
@@ -86,7 +87,8 @@ def play(body: PlayRequest):
     with limits.engine(body, main_field="hand"):
         extra = {"score": body.score} if body.score is not None else {}
         result = run(worlds=body.worlds, seed=body.seed, inference=body.inference,
-                     threads=current_app.config["ENGINE_THREADS"], **extra, **body.view_keys())
+                     threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model), **extra,
+                     **body.view_keys())
     return jsonify(result.to_dict())
 
 
@@ -107,8 +109,17 @@ def run_review(body: ReviewRequest) -> tuple:
         game = load(body.egn)                    # the parsed object: a string would be taken for a path
         run = limits.engine_function("review")   # checked after loading, so a bad game is reported anyway
         result = run(game, worlds=body.worlds, seed=body.seed, threads=current_app.config["ENGINE_THREADS"],
-                     inference=body.inference, score=body.score)
+                     inference=body.inference, score=body.score, model=request_model(body.model))
     return game, result
+
+
+def request_model(spec):
+    """The bidding model a request names (a name, or a model file's JSON inline), or ``None`` (the default).
+    Raises :class:`solver.errors.ModelError` (answered 422) for an inline model that is not one."""
+    if spec is None or isinstance(spec, str):
+        return spec            # a name the schema already checked
+    from solver.bidding.named import model_from_data
+    return model_from_data(spec, "model")
 
 
 # -- service ------------------------------------------------------------------------------------------

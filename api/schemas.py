@@ -170,6 +170,19 @@ class TableRequest(Strict):
 ScoreIn = dict[Annotated[StrictStr, Field(max_length=8)], StrictInt] | None
 
 
+def model_field():
+    """The ``model`` member of a request: a bidding model by name, or a model file's JSON inline (never a path:
+    the service reads no file a request names)."""
+    return Field(None, examples=["players-1"],
+                 description="the bidding model of the other seats: "
+                             + ", ".join(solver.bidding.MODEL_NAMES)
+                             + f" (default {solver.bidding.MODEL_NAMES[0]}, fitted to real players' calls), or "
+                               "a model file's JSON object (what `euchre model fit` writes)")
+
+
+ModelIn = Literal[solver.bidding.MODEL_NAMES] | dict[str, Any] | None
+
+
 def score_field(each: str):
     """The ``score`` member of a request whose ``each`` (options, cards) then gain ``p_win_game``."""
     return Field(None, max_length=2, examples=[{"NS": 8, "EW": 6}],
@@ -222,6 +235,7 @@ class AdviseRequest(SeatQuestion):
                                                      "there (its option says stopped and its worlds); false: every "
                                                      "call on every world")
     score: ScoreIn = score_field("option")
+    model: ModelIn = model_field()
 
 
 
@@ -259,6 +273,7 @@ class PlayRequest(SeatQuestion):
     inference: StrictBool = Field(True, description="weight the worlds by the bidding model's chance of every "
                                                     "call seen (false: uniform worlds)")
     score: ScoreIn = score_field("card")
+    model: ModelIn = model_field()
 
 
     def view_keys(self) -> dict:
@@ -283,6 +298,7 @@ class ReviewRequest(Strict):
                                                 "at that deal, replayed from the record (solver.win_probability); "
                                                 "a deal without a known score is judged by points and says why "
                                                 "(false: by points only)")
+    model: ModelIn = model_field()
 
     @field_validator("egn")
     @classmethod

@@ -9,7 +9,8 @@ Method
    contract each can end in: :func:`derive_bidding_model.make_deals` (the same
    machinery, and for the first 10,000 the same deals, as the model's derivation), in
    chunks of 10,000 deals (chunk k drawn with seed + k) to bound the memory.
-2. Every seat bids by :data:`solver.bidding.DEFAULT_MODEL`. The chance of every
+2. Every seat bids by the bidding model ``--model`` (``best-response-1``, the one the shipped table was
+   derived with; any name of :data:`solver.bidding.MODEL_NAMES` or a model file). The chance of every
    auction is taken exactly from the model's chances over those cached contract
    values (:func:`derive_bidding_model.evaluate`: each node's chance of being reached
    still open, of a call, of each suit and of going alone), so each deal contributes
@@ -75,7 +76,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import derive_bidding_model as dbm                                   # noqa: E402
 from solver import Rules, solve_batch                                # noqa: E402
-from solver.bidding import DEFAULT_MODEL, POLICY, dealer_discard     # noqa: E402
+from solver.bidding import POLICY, dealer_discard, resolve_model     # noqa: E402
 from solver.cardtables import CARD_BITS                              # noqa: E402
 from solver.cards import JOKER                                       # noqa: E402
 from solver.laws import TRICKS, first_leader, makers_points, pack_mask, seats_mask, side_of  # noqa: E402
@@ -270,11 +271,12 @@ def table(x: np.ndarray, rules: Rules | None = None) -> dict:
     return {"rows": rows}
 
 
-def derive(n: int, seed: int, threads: int, command: str, variants=VARIANTS, log=print, keep=None) -> dict:
+def derive(n: int, seed: int, threads: int, command: str, variants=VARIANTS, log=print, keep=None,
+           model="best-response-1") -> dict:
     """The data file: every variant of ``variants`` derived, except those ``keep`` (an earlier data file)
-    already has, which are kept as they are."""
+    already has, which are kept as they are; every seat bidding by ``model`` (a name or a model)."""
     start = time.perf_counter()
-    model = DEFAULT_MODEL
+    model = resolve_model(model)
     kept = {json.dumps(t["rules"], sort_keys=True): t for t in (keep or {}).get("tables", [])}
     out = {"version": 1,
            "provenance": {"method": "exact auction chances under the bidding model over random deals solved "
@@ -330,6 +332,7 @@ def main(argv=None) -> dict:
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--quick", action="store_true", help="300 deals (a check, not data)")
+    ap.add_argument("--model", default="best-response-1", help="the bidding model every seat bids by")
     ap.add_argument("--missing", action="store_true",
                     help="derive only the variants --out lacks; keep its other tables as they are")
     args = ap.parse_args(argv)
@@ -338,7 +341,7 @@ def main(argv=None) -> dict:
     command = shlex.join(["python3", "benchmarks/derive_hand_outcomes.py",
                           *(sys.argv[1:] if argv is None else argv)])
     keep = json.loads(args.out.read_text()) if args.missing and args.out.exists() else None
-    data = derive(args.deals, args.seed, args.threads, command, keep=keep)
+    data = derive(args.deals, args.seed, args.threads, command, keep=keep, model=args.model)
     args.out.write_text(json.dumps(data, indent=1) + "\n")
     print(f"wrote {args.out} in {data['provenance']['seconds']} s")
     return data

@@ -7,7 +7,8 @@ Public API (DESIGN.md)::
 from .version import __version__
 
 from .cards import Card, Seat, Suit, parse_cards, parse_deal, format_cards, format_deal
-from .errors import CardError, EGNError, EuchreError, IllegalActionError, PositionError, RulesError, SeatError
+from .errors import (CardError, EGNError, EuchreError, IllegalActionError, ModelError, PositionError, RulesError,
+                     SeatError)
 from .rules import Rules
 from .position import Position
 from .laws import first_leader, hand_points
@@ -19,12 +20,14 @@ from .game.seat import seat_view, view_from_dict
 from .game.view import SeatView
 
 from .inference import ViewWorlds, sample_worlds
+from .bidding import MODEL_NAMES, BiddingModel, resolve_model
 from .match import AGENT_NAMES, match
 
 __all__ = [
     "__version__",
     "Card", "Seat", "Suit", "parse_cards", "parse_deal", "format_cards", "format_deal",
-    "EuchreError", "CardError", "RulesError", "PositionError", "SeatError", "IllegalActionError", "EGNError",
+    "EuchreError", "CardError", "RulesError", "ModelError", "PositionError", "SeatError", "IllegalActionError",
+    "EGNError",
     "Rules", "Position", "SolveResult", "PlayStep", "DDTable",
     "solve", "card_values", "dd_table", "analyse_play", "solve_batch", "first_leader", "hand_points",
     "advise", "Advice", "advise_play", "PlayAdvice", "CardAdvice", "win_probability",
@@ -33,4 +36,5 @@ __all__ = [
     "review", "Review", "review_corpus", "corpus_stats",
     "SeatView", "seat_view", "view_from_dict", "sample_worlds", "ViewWorlds",
     "match", "AGENT_NAMES",
+    "BiddingModel", "MODEL_NAMES", "resolve_model",
 ]

@@ -1,4 +1,4 @@
-"""The ``euchre`` command line: solve, table, advise, play, review, stats, match, serve.
+"""The ``euchre`` command line: solve, table, advise, play, review, stats, match, model, serve.
 
 Human output is a readable table; ``--json`` prints one stable JSON object
 (documented in the README). Bad input prints ``euchre: error: <why>`` and exits
@@ -48,6 +48,20 @@ def _rules_from_args(args) -> Rules:
                  loner_lead=getattr(args, "loner_lead", "left_of_loner"),
                  stick_the_dealer=getattr(args, "stick_the_dealer", False),
                  dummy_hands=getattr(args, "dummy_hands", False))
+
+
+def _add_model_option(p, who: str) -> None:
+    """``--model NAME|FILE``: the bidding model of ``who``."""
+    from .bidding import MODEL_NAMES
+    p.add_argument("--model", default=None, metavar="NAME|FILE",
+                   help=f"the bidding model of {who}: {', '.join(MODEL_NAMES)} (default {MODEL_NAMES[0]}, fitted "
+                        "to real players' calls) or a model file (euchre model fit)")
+
+
+def _model_arg(args):
+    """The model ``--model`` names, loaded once (a bad name or file: a clear error before any work)."""
+    from .bidding import resolve_model
+    return None if getattr(args, "model", None) is None else resolve_model(args.model, "--model")
 
 
 def _add_score_option(p, judged: str) -> None:
@@ -181,7 +195,8 @@ def cmd_advise(args) -> dict:
     seed = _question_seed(args, rules) if args.seed is None else args.seed
     advice = advise(hand=args.hand, upcard=args.upcard, seat=args.seat, dealer=args.dealer, round=args.round,
                     rules=rules, worlds=args.worlds, seed=seed, threads=args.threads, dummies=args.dummies,
-                    score=None if args.score is None else _score_arg(args.score), early_stop=not args.no_early_stop)
+                    score=None if args.score is None else _score_arg(args.score), early_stop=not args.no_early_stop,
+                    model=_model_arg(args))
     if not args.json:
         say(advice)
     return advice.to_dict()
@@ -208,7 +223,8 @@ def cmd_play(args) -> dict:
     view = seat_view(**_play_view(args))
     seed = _play_seed(view) if args.seed is None else args.seed
     advice = advise_play(view, worlds=args.worlds, seed=seed, threads=args.threads,
-                         inference=not args.no_inference, score=None if args.score is None else _score_arg(args.score))
+                         inference=not args.no_inference, score=None if args.score is None else _score_arg(args.score),
+                         model=_model_arg(args))
     if not args.json:
         say(advice)
     return advice.to_dict()
@@ -245,7 +261,7 @@ def cmd_review_corpus(args) -> dict:
     try:
         result = review_corpus(args.files, worlds=args.worlds, seed=args.seed, out=out, jobs=args.jobs,
                                cluster=args.cluster, inference=not args.no_inference, score=not args.by_points,
-                               progress=False if args.quiet else None)
+                               progress=False if args.quiet else None, model=_model_arg(args))
     except KeyboardInterrupt:       # every finished deal is already written: say how to go on
         say("euchre: interrupted" + ("" if out == "-" else f"; the deals done are in {out}: run the same "
                                      "command again to resume"), file=sys.stderr)
@@ -289,7 +305,7 @@ def cmd_review(args) -> dict:
         progress = bar.update
     try:
         reviews = review_files(args.files, worlds=args.worlds, seed=args.seed, jobs=args.jobs, progress=progress,
-                               inference=not args.no_inference, score=not args.by_points)
+                               inference=not args.no_inference, score=not args.by_points, model=_model_arg(args))
     finally:
         if bar is not None:
             bar.close()
@@ -323,7 +339,7 @@ def cmd_match(args) -> dict:
     try:
         result = match(args.a, args.b, deals=args.deals, seed=args.seed, rules=rules, jobs=args.jobs,
                        progress=progress, worlds=args.worlds, time_limit=args.time_limit or None, games=args.games,
-                       keep_hands=args.egn is not None)
+                       keep_hands=args.egn is not None, model=_model_arg(args))
     finally:
         if bar is not None:
             bar.close()
@@ -353,6 +369,43 @@ def cmd_match(args) -> dict:
             say(f"  {len(files)} EGN files written to {args.egn}/ (one a table)"
                 + (f"; {skipped} tables EGN cannot record skipped" if skipped else ""))
     return out
+
+
+def cmd_model_fit(args) -> dict:
+    from .bidding.group import fit_group, write_model
+    out = Path(args.out)
+    if out.exists() and out.is_dir():
+        raise EuchreError(f"--out {str(out)!r}: a directory; give the model file to write")
+    for src in args.records:
+        if Path(src).resolve() == out.resolve():
+            raise EuchreError(f"--out {str(out)!r}: it is one of the records read; give another file")
+    from .bidding.fit import PRIOR_SD
+    fit = fit_group(args.records, base=args.base, prior_sd=PRIOR_SD if args.prior_sd is None else args.prior_sd,
+                    name=args.name)
+    write_model(fit.model, out)           # only after a fit that worked: a failed fit writes nothing
+    if not args.json:
+        say(fit.text())
+        say(f"wrote {out} (use it with --model {out})")
+    return {**fit.to_dict(), "out": str(out)}
+
+
+def cmd_model_show(args) -> dict:
+    from .bidding import resolve_model
+    from .bidding.group import describe, describe_text, plot_model
+    model = resolve_model(args.model, "model")
+    decisions = None
+    if args.records:
+        from .bidding.decisions import decisions_from_records
+        decisions = decisions_from_records(args.records)
+    d = describe(model)
+    if args.plot is not None:
+        plot_model(model, args.plot, decisions)
+        d["plot"] = str(args.plot)
+    if not args.json:
+        say(describe_text(d))
+        if args.plot is not None:
+            say(f"plot written to {args.plot}")
+    return d
 
 
 class _Parser(argparse.ArgumentParser):
@@ -413,6 +466,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --players 2 --dummy-hands: both face-up dummies, \"N:<5 cards> S:<5 cards>\" "
                         "(every placement of the 8 unseen cards is then tried: exact)")
     _add_score_option(p, "calls")
+    _add_model_option(p, "the other seats (their later calls, and what their passes say)")
     p.add_argument("--no-early-stop", dest="no_early_stop", action="store_true",
                    help="play every call on every world (default: a call clearly behind the leading one after "
                         "the first 1/8 or 1/2 of the worlds stops there and says so)")
@@ -440,6 +494,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-inference", dest="no_inference", action="store_true",
                    help="uniform worlds: do not weigh them by the bidding model's chance of the calls")
     _add_score_option(p, "cards")
+    _add_model_option(p, "the seats whose calls the worlds are weighted by")
     p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
                    help="the dealer must name a suit when all pass twice")
     p.add_argument("--dummies", default=None,
@@ -482,6 +537,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="corpus mode: run the deals on a Dask scheduler, or on N local worker processes "
                         "(needs pip install \"euchre-dd[cluster]\")")
     p.add_argument("--quiet", action="store_true", help="corpus mode: no progress bar")
+    _add_model_option(p, "the players, for the inference and the calls' later seats")
     p.set_defaults(run=cmd_review)
 
     p = sub.add_parser("stats", help="per-player and per-partnership statistics of a corpus review's lines "
@@ -509,8 +565,35 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--egn", type=Path, default=None, metavar="DIR",
                    help="write every table's record as an EGN file in DIR (made if missing): "
                         "deal-0001-table-1.egn, ... (game-0001-deal-... with --games)")
+    _add_model_option(p, "the advisor agents (an agent advisor:NAME|FILE names its own)")
     _add_rules_options(p)
     p.set_defaults(run=cmd_match)
+
+    p = sub.add_parser("model", help="bidding models: fit one to a group's EGN records, or show one")
+    msub = p.add_subparsers(dest="model_command", required=True, parser_class=_Parser)
+    q = msub.add_parser("fit", help="fit a bidding model to the calls in EGN records (a club's, a site's), "
+                                    "shrunk toward a base model where the data is thin")
+    q.add_argument("records", nargs="+", type=Path, metavar="DIR_OR_FILE",
+                   help="EGN records, or directories of *.egn (four-player, no joker)")
+    q.add_argument("--out", required=True, type=Path, metavar="club.json", help="the model file to write")
+    q.add_argument("--base", default="players-1", metavar="NAME|FILE",
+                   help="the model to shrink toward (default players-1)")
+    q.add_argument("--prior-sd", dest="prior_sd", type=float, default=None,
+                   help="how far the fit may move from the base, count units (default 0.5: as players-1's fit)")
+    q.add_argument("--name", default=None, help="the model's name (default: the first record's name)")
+    q.add_argument("--json", action="store_true", help="print one JSON object")
+    q.set_defaults(run=cmd_model_fit)
+    q = msub.add_parser("show", help="a model's chances of calling for typical hands by seat and round, "
+                                     "and who makes trump when every seat bids by it")
+    q.add_argument("model", metavar="NAME|FILE", help="a model name (players-1, best-response-1, point-count) "
+                                                      "or a model file")
+    q.add_argument("--plot", type=Path, default=None, metavar="out.png",
+                   help="also write a PNG: the funnel by seat, and the calibration (needs matplotlib)")
+    q.add_argument("--records", nargs="*", type=Path, default=None, metavar="DIR_OR_FILE",
+                   help="calibrate the plot on these EGN records' calls (default: the model's stored "
+                        "held-out calibration, if it has one)")
+    q.add_argument("--json", action="store_true", help="print one JSON object")
+    q.set_defaults(run=cmd_model_show)
 
     p = sub.add_parser("serve", help="run the JSON service under gunicorn")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")

@@ -31,6 +31,11 @@ class IllegalActionError(EuchreError):
     """An action (call, discard, card) that the rules do not allow at this point."""
 
 
+class ModelError(RulesError):
+    """A bidding model file that is not one, or records that cannot fit one (no bidding decision, a variant
+    the model does not cover)."""
+
+
 class EGNError(EuchreError):
     """A game record that is not valid EGN or does not replay."""
 

@@ -51,7 +51,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .bidding import DEFAULT_MODEL, BiddingModel, discard_chance
+from .bidding import DEFAULT_MODEL, BiddingModel, discard_chance, resolve_model
 from .bounds import MAX_SEED, MAX_WORLDS, check_int, fresh_seed
 from .cards import JOKER, Seat
 from .errors import PositionError, RulesError, quoted
@@ -270,7 +270,8 @@ def sample_worlds(view=None, worlds: int = 1000, seed=None, inference: bool = Tr
         worlds: worlds to draw, 1..:data:`~solver.bounds.MAX_WORLDS` (ignored when enumerated).
         seed: int seed (same seed, same worlds) or ``None`` for a fresh one (recorded in the result).
         inference: weight by the bidding model; ``False`` gives uniform worlds.
-        model: a :class:`~solver.bidding.BiddingModel` (default :data:`solver.bidding.DEFAULT_MODEL`).
+        model: a :class:`~solver.bidding.BiddingModel`, a model name (:data:`solver.bidding.MODEL_NAMES`) or a
+            model file's path (default :data:`solver.bidding.DEFAULT_MODEL`, ``"players-1"``).
         exact_limit: enumerate when the consistent placements are at most this many.
         max_proposals: bound on the uniform proposals of rejection sampling (default ``200 * worlds``).
         pilot: proposals drawn to set the rejection envelope (default :data:`PILOT`).
@@ -293,8 +294,7 @@ def sample_worlds(view=None, worlds: int = 1000, seed=None, inference: bool = Tr
     max_proposals = PROPOSALS_PER_WORLD * worlds if max_proposals is None else check_int(
         max_proposals, "max_proposals", worlds, 10 ** 9)
     pilot = check_int(pilot, "pilot", 1, MAX_WORLDS)
-    if model is not None and not isinstance(model, BiddingModel):
-        raise RulesError(f"model {quoted(model, 60)}: expected a BiddingModel")
+    model = resolve_model(model)
     space, notes = view_space(view)
     notes = list(notes)
     in_play = tuple(view.seats_in_play)
@@ -308,7 +308,7 @@ def sample_worlds(view=None, worlds: int = 1000, seed=None, inference: bool = Tr
             inference = False
         else:
             evidence = call_evidence(view)
-    model = (model or DEFAULT_MODEL) if inference else None
+    model = model if inference else None
     rng = np.random.default_rng(np.random.SeedSequence([seed, 0x776F726C64]))
     if not evidence:
         w = space.draw(worlds, rng, exact_limit)

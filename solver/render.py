@@ -243,12 +243,14 @@ def _bidding_lines(advice) -> list:
         if b["bound_hit"]:
             lines.append(f"  warning: stopped at {b['max_proposals']} proposals with only {b['accepted']} worlds kept")
     if advice.variants:
-        parts = [f"{v['role']} ({v['delta']:+g}): {v['recommended_name']} "
+        parts = [(f"{v['model']}" if v['role'] == "alternative" else f"{v['role']} ({v['delta']:+g})")
+                 + f": {v['recommended_name']} "
                  + (f"P(win game) {v['p_win_game'][v['recommended']]:.4f}" if "p_win_game" in v else
                     f"{v['expected_points'][v['recommended']]:+.3f}")
                  for v in advice.variants]
         if advice.robust:
-            lines.append(f"robust: the same call under the model's variants, {'; '.join(parts)}")
+            lines.append(f"robust: the same call under the model's variants and the other models, "
+                         f"{'; '.join(parts)}")
         else:
             lines.append(f"NOT robust: the best call depends on the bidding model: {'; '.join(parts)}")
     return lines

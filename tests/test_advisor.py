@@ -636,7 +636,7 @@ def test_dealer_never_discards_the_upcard_when_the_rules_forbid_it():
 
 
 # ------------------------------------------------------------------ issue 11: the model, inference, robustness
-from solver.bidding import DEFAULT_MODEL, POINT_COUNT, BiddingModel  # noqa: E402
+from solver.bidding import DEFAULT_MODEL, MODELS, POINT_COUNT, BiddingModel  # noqa: E402
 from solver.advisor.inference import pass_likelihood  # noqa: E402
 
 # The first version's figures, computed by main's code before the model (commit 0d301a4) with these seeds:
@@ -890,10 +890,13 @@ def test_a_pass_the_model_rarely_makes_still_leaves_worlds():
 def test_variants_exact_equal_the_shifted_models_themselves():
     kw = dict(hand="Jh Ah 9c Qs Td", upcard="Kh", seat="S", dealer="S", rules=Rules(players=2), seed=1)
     a = advise(**kw, model=POINT_COUNT)
-    assert [v["role"] for v in a.variants] == ["cautious", "aggressive"]
+    # the model's two shifts, then every other named model
+    assert [v["role"] for v in a.variants] == ["cautious", "aggressive"] + ["alternative"] * (len(MODELS) - 1)
+    assert {v["model"] for v in a.variants[2:]} == set(MODELS) - {"point-count"}
     for v in a.variants:
-        assert v["delta"] == (1.0 if v["role"] == "cautious" else -1.0)
-        direct = advise(**kw, model=POINT_COUNT.shifted(v["delta"]), robust_delta=None)
+        assert v["delta"] == {"cautious": 1.0, "aggressive": -1.0, "alternative": 0.0}[v["role"]]
+        vm = MODELS[v["model"]] if v["role"] == "alternative" else POINT_COUNT.shifted(v["delta"])
+        direct = advise(**kw, model=vm, robust_delta=None)
         assert v["expected_points"] == pytest.approx({o.call: o.expected_points for o in direct.options},
                                                      abs=1e-12)
         assert v["recommended"] == direct.recommended.call
@@ -907,7 +910,8 @@ def test_variants_sampled_are_the_calls_reweighted():
     h = a.drawn.hands
     base = pass_likelihood(POINT_COUNT, h, 0, 3, 2, idx("9s"), 4)
     for v in a.variants:
-        r = pass_likelihood(POINT_COUNT.shifted(v["delta"]), h, 0, 3, 2, idx("9s"), 4) / base
+        vm = MODELS[v["model"]] if v["role"] == "alternative" else POINT_COUNT.shifted(v["delta"])
+        r = pass_likelihood(vm, h, 0, 3, 2, idx("9s"), 4) / base
         for o in a.options:
             if o.call != "pass":        # a call stopped early: over the worlds it used
                 k = o.worlds
@@ -939,7 +943,9 @@ def test_dummy_hands_keep_the_point_count_and_uniform_worlds():
 
 
 @pytest.mark.parametrize("kwargs, pattern", [
-    (dict(model="point-count"), r"model 'point-count': expected a BiddingModel"),
+    (dict(model="point-count-2"), r"model 'point-count-2': not a model name \(players-1, best-response-1, "
+                                  r"point-count\) nor a model file"),
+    (dict(model=2.5), r"model 2.5: expected a model name"),
     (dict(policy="strict"), r"policy 'strict': expected a BiddingPolicy"),
     (dict(inference="yes"), r"inference 'yes': must be True or False"),
     (dict(robust_delta=-1), r"robust_delta -1"),
@@ -958,8 +964,8 @@ def test_the_model_is_reported_in_json_and_text():
     assert b["evidence"] == ["E passed round 1", "S passed round 1", "W passed round 1"]
     # the share of proposals the rejection step kept: at least the share used (a batch may overshoot)
     assert b["accepted"] == 200 and b["proposals"] >= 200 and 1 >= b["acceptance"] >= b["accepted"] / b["proposals"]
-    assert d["robust"] in (True, False) and len(d["variants"]) == 2
-    assert {v["role"] for v in d["variants"]} == {"cautious", "aggressive"}
+    assert d["robust"] in (True, False) and len(d["variants"]) == 1 + len(MODELS)
+    assert {v["role"] for v in d["variants"]} == {"cautious", "aggressive", "alternative"}
     assert d["method"]["model"]["name"] == DEFAULT_MODEL.name and d["method"]["policy"] is None
     text = str(a)
     assert f"later seats: model {DEFAULT_MODEL.name}" in text and "E passed round 1" in text

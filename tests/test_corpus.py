@@ -103,7 +103,7 @@ def test_every_deal_of_every_record_is_one_line(corpus, reference):
     assert all(d["review"] is not None and d["error"] is None for d in deals.values())
     line = deals[next(iter(deals))]
     assert line["engine"] == solver.__version__ and line["worlds"] == WORLDS and line["seed"] == SEED
-    assert line["model"] == "best-response-1" and line["inference"] is True
+    assert line["model"] == "players-1" and line["inference"] is True
     # the two files that are not records are file lines, with the loader's reason
     files = {Path(x["path"]).name: x for x in lines if x["kind"] == "file"}
     assert set(files) == {"LICENSE", "egn-schema-v1.json"}

@@ -158,6 +158,8 @@ class Sleeper(Raises):
         time.sleep(30)
         return "pass"
 
+    discard = play = bid        # (its first decision may be a discard: the other side may order it up)
+
 
 @pytest.mark.parametrize("agent, kind, words", [
     (Raises(), "error", "RuntimeError: boom"),

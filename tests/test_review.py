@@ -22,7 +22,7 @@ import pytest
 import reference
 from conftest import EGN_DIR
 from solver import Rules, advise, load_egn, load_game, review
-from solver.bidding import POLICY      # the review's calls with inference=False
+from solver.bidding import DEFAULT_MODEL, POLICY      # POLICY: the review's calls with inference=False
 from solver.cards import Card, Seat
 from solver.cli import main
 from solver.records import dump_egn
@@ -808,10 +808,10 @@ def test_a_maker_who_named_hearts_holds_one_in_the_reviews_worlds():
         weights = w.weights if inference else np.ones(len(w.hands))
         void = (w.hands[:, int(Seat.S)] & trumps) == 0       # S holds no heart (nor the left bower)
         share[inference] = float((weights * void).sum() / weights.sum())
-        assert (r.to_dict()["model"]["inference"], r.model) == (inference, "best-response-1" if inference else None)
+        assert (r.to_dict()["model"]["inference"], r.model) == (inference, DEFAULT_MODEL.name if inference else None)
     assert share[True] < 0.01                 # the model's floor only
     assert share[False] > 0.05                # uniform worlds: C(unseen non-hearts, 5) / C(unseen, 5)
-    assert "bidding model best-response-1" in str(review(h, worlds=20, seed=1)).splitlines()[1]
+    assert f"bidding model {DEFAULT_MODEL.name}" in str(review(h, worlds=20, seed=1)).splitlines()[1]
 
 
 def test_weighted_figures_are_the_weighted_means_of_the_worlds():

@@ -12,7 +12,7 @@ import numpy as np
 
 from .. import laws
 from ..bounds import MAX_SEED, MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int, fresh_seed
-from ..bidding import DEFAULT_MODEL, POLICY, BiddingModel, BiddingPolicy
+from ..bidding import DEFAULT_MODEL, MODELS, POLICY, BiddingModel, BiddingPolicy, resolve_model
 from ..cards import JOKER, Card, Seat, Suit, format_cards, mask_of, parse_cards
 from ..errors import CardError, IllegalActionError, PositionError, RulesError
 from ..rules import Rules
@@ -62,14 +62,17 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
         inference: weight the worlds by the earlier passes under ``model`` (see
             :mod:`solver.advisor.inference`): sampled worlds by rejection (so they stay
             unweighted), enumerated ones by weight.
-        model: the :class:`~solver.bidding.BiddingModel` of the other seats (default
-            :data:`~solver.bidding.DEFAULT_MODEL`): the later seats' calls after a pass are
+        model: the :class:`~solver.bidding.BiddingModel` of the other seats, a model name
+            (:data:`solver.bidding.MODEL_NAMES`) or a model file's path (default
+            :data:`~solver.bidding.DEFAULT_MODEL`, ``"players-1"``, fitted to real players' calls): the later
+            seats' calls after a pass are
             drawn from it (every call followed with its chance when the worlds are
             enumerated), and the inference weights are its likelihoods.
         robust_delta: the shift (count units, :data:`ROBUST_DELTA`) of the cautious
             (``model.shifted(+d)``) and aggressive (``shifted(-d)``) variants under which the
-            same options are judged again (:attr:`Advice.variants`, :attr:`Advice.robust`);
-            ``None`` or 0: not checked. Only when the later seats bid by the model.
+            same options are judged again, with every other named model
+            (:data:`solver.bidding.MODELS`, role ``"alternative"``) (:attr:`Advice.variants`,
+            :attr:`Advice.robust`); ``None`` or 0: not checked. Only when the later seats bid by the model.
         dummies: dummy hands (``Rules(players=2, dummy_hands=True)``, and only then): both
             face-up dummies, ``{"N": "9s Ts Qs Ks 9d", "S": "As Td Qd Kd Ad"}`` or the text
             ``"N:9s Ts Qs Ks 9d S:As Td Qd Kd Ad"``. Only the opponent's hand and the kitty's
@@ -159,8 +162,8 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
         raise RulesError(f"own_round2 {own_round2!r}: must be 'best' or 'policy'")
     if policy is not None and not isinstance(policy, BiddingPolicy):
         raise RulesError(f"policy {policy!r}: expected a BiddingPolicy (or None: the bidding model)")
-    if model is not None and not isinstance(model, BiddingModel):
-        raise RulesError(f"model {model!r}: expected a BiddingModel")
+    if model is not None:
+        model = resolve_model(model)
     if early_stop is None:
         early_stop = policy is None
     if not isinstance(early_stop, bool):
@@ -322,8 +325,11 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
     # the same options under a cautious and an aggressive variant of the model, on the same worlds
     variants = []
     if policy is None and robust_delta:
-        for role, delta in (("cautious", float(robust_delta)), ("aggressive", -float(robust_delta))):
-            vm = model.shifted(delta)
+        # the model's own cautious and aggressive shifts, then every other named model (MODELS)
+        checks = [("cautious", float(robust_delta), model.shifted(float(robust_delta))),
+                  ("aggressive", -float(robust_delta), model.shifted(-float(robust_delta)))]
+        checks += [("alternative", 0.0, m) for name, m in MODELS.items() if name != model.name]
+        for role, delta, vm in checks:
             vw = None
             if ev:                    # re-weight: enumerated worlds by the variant's likelihood, sampled
                 lik = pass_likelihood(vm, w.hands, me, int(dealer), round, int(up), rules.players)

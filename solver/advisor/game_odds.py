@@ -7,8 +7,8 @@ of a hand at a given score, with a given side dealing. It rests on two parts:
 
 * **One hand's result** (:func:`hand_outcomes`): the chance of each result of a hand
   (makers' side relative to the dealer's, alone or not, euchred / made / march, or
-  thrown in) when all four seats (two in two-player euchre) bid by the shipped bidding
-  model :data:`solver.bidding.DEFAULT_MODEL` and every contract is played double dummy.
+  thrown in) when all four seats (two in two-player euchre) bid by the bidding model the data
+  names (``best-response-1``, :data:`solver.bidding.BEST_RESPONSE`) and every contract is played double dummy.
   It is computed by ``benchmarks/derive_hand_outcomes.py`` over random deals (the
   auction's chances exact over each deal, the deals a sample; each chance's standard
   error is in the data) and shipped as ``solver/data/hand-outcomes-v1.json`` with its

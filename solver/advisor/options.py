@@ -150,7 +150,8 @@ class Advice:
             enumerated), "accepted", "acceptance", "effective_worlds", "max_proposals",
             "bound_hit"}``.
         variants: the same options under a cautious and an aggressive variant of the model
-            (``model.shifted(+d)``, ``shifted(-d)``), on the same worlds re-weighted by each
+            (``model.shifted(+d)``, ``shifted(-d)``) and under every other named model (role
+            ``"alternative"``, delta 0), on the same worlds re-weighted by each
             variant's likelihood: ``({"role", "delta", "model", "recommended",
             "recommended_name", "expected_points": {call: points}, "effective_worlds"}, ...)``;
             empty when the later seats bid by a policy.

@@ -241,7 +241,8 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
             are few enough to enumerate).
         seed: int seed (same seed, same advice) or ``None`` for a fresh one (recorded in the result).
         inference: weight the worlds by the bidding model's chance of every call seen; ``False``: uniform.
-        model: a :class:`~solver.bidding.BiddingModel` (default :data:`solver.bidding.DEFAULT_MODEL`).
+        model: a :class:`~solver.bidding.BiddingModel`, a model name (:data:`solver.bidding.MODEL_NAMES`) or a
+            model file's path (default :data:`solver.bidding.DEFAULT_MODEL`, ``"players-1"``).
         threads: solver threads, 1..:data:`~solver.bounds.MAX_THREADS`.
         score: the game's score before this hand, points by side (``{"NS": 8, "EW": 6}``; two-player
             ``{"N": .., "S": ..}``), or ``None``: each card then gains ``p_win_game`` and the

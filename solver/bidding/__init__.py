@@ -6,15 +6,21 @@
 * :mod:`solver.bidding.discard`: :func:`dealer_discard`, the dealer's discard
   after picking up (the policy counts the dealer's hand after it).
 * :mod:`solver.bidding.model`: :class:`BiddingModel`, the chance of each call
-  (stochastic, so that the worlds of a view can be weighted by the auction), and
-  :data:`DEFAULT_MODEL`, the one derived by best responses.
+  (stochastic, so that the worlds of a view can be weighted by the auction).
+* :mod:`solver.bidding.named`: the models by name (:data:`MODEL_NAMES`) and model files, and
+  :data:`DEFAULT_MODEL`, ``"players-1"``, fitted to real players' calls.
+* :mod:`solver.bidding.decisions` and :mod:`solver.bidding.fit`: the bidding decisions of EGN records and
+  the fit of a model to them (``euchre model fit``); :mod:`solver.bidding.funnel`: who makes trump when
+  every seat bids by a model.
 
-Both work on many hands at once (uint32 bitmasks, see :mod:`solver.cardtables`).
+All work on many hands at once (uint32 bitmasks, see :mod:`solver.cardtables`).
 """
 from .discard import DISCARD_SLIP, dealer_discard, discard_chance
+from .model import BEST_RESPONSE, POINT_COUNT, BiddingModel, ModelSampler
 from .model import DEFAULT as DEFAULT_MODEL
-from .model import POINT_COUNT, BiddingModel, ModelSampler
+from .named import MODEL_NAMES, MODELS, load_model_file, resolve_model
 from .policy import POLICY, BiddingPolicy
 
-__all__ = ["BiddingPolicy", "POLICY", "dealer_discard", "discard_chance", "DISCARD_SLIP", "BiddingModel", "ModelSampler", "POINT_COUNT",
-           "DEFAULT_MODEL"]
+__all__ = ["BiddingPolicy", "POLICY", "dealer_discard", "discard_chance", "DISCARD_SLIP", "BiddingModel", "ModelSampler",
+           "POINT_COUNT", "BEST_RESPONSE", "DEFAULT_MODEL", "MODELS", "MODEL_NAMES", "resolve_model",
+           "load_model_file"]

@@ -74,11 +74,13 @@ from pathlib import Path
 import numpy as np
 
 from ..cardtables import CARD_BITS, hand_rank
-from ..errors import RulesError
+from ..errors import ModelError, RulesError
 from .discard import dealer_discard
 from .policy import POLICY, BiddingPolicy
 
 DATA_PATH = Path(__file__).resolve().parent.parent / "data" / "bidding-model-v1.json"
+#: The model fitted to players' calls (``benchmarks/fit_players_model.py``; :mod:`solver.bidding.fit`).
+PLAYERS_PATH = DATA_PATH.parent / "bidding-model-players-1.json"
 
 
 #: Five-card hands of the 25-card pack (the joker included): the size of a question's table.
@@ -186,17 +188,63 @@ class BiddingModel:
 
     @classmethod
     def from_dict(cls, data: dict) -> "BiddingModel":
-        """Inverse of :meth:`to_dict`."""
-        keys = {f.name for f in dataclasses.fields(cls)} - {"count"}
+        """Inverse of :meth:`to_dict` (a model file's contents; ``count`` absent: the stated point count).
+
+        Raises:
+            RulesError: an unknown key, a value of the wrong type or shape, a NaN or infinite figure, or a
+                count that is not monotone (see :meth:`check`).
+        """
+        if not isinstance(data, dict):
+            raise RulesError(f"bidding model: expected an object, got {type(data).__name__}")
+        keys = {f.name for f in dataclasses.fields(cls)}
         unknown = set(data) - keys
         if unknown:
             raise RulesError(f"bidding model: unknown keys {sorted(unknown)}")
         kw = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
-        return cls(**kw)
+        if "count" in kw:
+            kw["count"] = BiddingPolicy.from_dict(kw["count"])
+        try:
+            model = cls(**kw)
+        except TypeError as e:
+            raise RulesError(f"bidding model: {e}") from None
+        model.check()
+        return model
 
     def to_dict(self) -> dict:
         out = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "count"}
-        return {k: list(v) if isinstance(v, tuple) else v for k, v in out.items()}
+        out = {k: list(v) if isinstance(v, tuple) else v for k, v in out.items()}
+        if self.count != POLICY:        # a fitted count travels with the model; the stated one is implied
+            out["count"] = self.count.to_dict()
+        return out
+
+    def check(self) -> "BiddingModel":
+        """Raise :class:`RulesError` unless every figure is a finite number of the right shape and the count is
+        monotone: each trump's points at least those of any plain card and rising with the trump's rank, a
+        plain king at most a plain ace, bonuses at least 0 (so that holding a trump instead of a plain card
+        never lowers the chance of a call). Returns the model."""
+        c = self.count
+        figures = {"order": self.order, "call": self.call, "order_2p": self.order_2p, "call_2p": self.call_2p,
+                   "trump_points": c.trump_points}
+        sizes = {"order": 4, "call": 4, "order_2p": 2, "call_2p": 2, "trump_points": 8}
+        for name, values in figures.items():
+            if not isinstance(values, tuple) or len(values) != sizes[name]:
+                raise RulesError(f"bidding model {self.name!r}: {name} must hold {sizes[name]} numbers")
+        scalars = {"alone": self.alone, "spread": self.spread, "alone_spread": self.alone_spread,
+                   "suit_spread": self.suit_spread, "floor": self.floor, "plain_ace": c.plain_ace,
+                   "plain_king": c.plain_king, "void_bonus": c.void_bonus, "upcard_factor": c.upcard_factor,
+                   "length_bonus": c.length_bonus, "dummy_weight": c.dummy_weight}
+        for name, v in [*scalars.items(), *((f"{k}[{i}]", x) for k, vs in figures.items() for i, x in enumerate(vs))]:
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not np.isfinite(v):
+                raise RulesError(f"bidding model {self.name!r}: {name} {v!r} is not a finite number")
+        tp = c.trump_points
+        if any(b < a for a, b in zip(tp, tp[1:])) or tp[0] < c.plain_ace or not 0 <= c.plain_king <= c.plain_ace:
+            raise RulesError(f"bidding model {self.name!r}: not monotone: trump points {list(tp)} must rise with "
+                             f"rank from at least the plain ace's {c.plain_ace}, and a plain king "
+                             f"({c.plain_king}) lie between 0 and the ace")
+        for name in ("void_bonus", "length_bonus", "upcard_factor"):
+            if getattr(c, name) < 0:
+                raise RulesError(f"bidding model {self.name!r}: {name} {getattr(c, name)} must be at least 0")
+        return self
 
     # -- chances ------------------------------------------------------------------
     def _curve(self, x, spread):
@@ -329,9 +377,11 @@ def load_model(path: Path = DATA_PATH) -> BiddingModel:
 #: The point count of :data:`~solver.bidding.policy.POLICY` as a stochastic model.
 POINT_COUNT = BiddingModel.from_policy(POLICY)
 
-#: The model the advisor and the worlds use unless told otherwise: the derived one when its data file is
-#: shipped (``benchmarks/derive_bidding_model.py``), else :data:`POINT_COUNT`.
-DEFAULT = load_model() if DATA_PATH.exists() else POINT_COUNT
+#: The double-dummy best-response model (``"best-response-1"``, ``benchmarks/derive_bidding_model.py``).
+BEST_RESPONSE = load_model(DATA_PATH)
+#: The model the advisor and the worlds use unless told otherwise: the one fitted to players' calls
+#: (``"players-1"``, ``benchmarks/fit_players_model.py``).
+DEFAULT = load_model(PLAYERS_PATH) if PLAYERS_PATH.exists() else BEST_RESPONSE
 
-__all__ = ["BiddingModel", "ModelSampler", "POINT_COUNT", "DEFAULT", "load_model", "DATA_PATH", "HANDS5",
-           "TABLES_KEPT", "clear_likelihood_tables"]
+__all__ = ["BiddingModel", "ModelSampler", "POINT_COUNT", "BEST_RESPONSE", "DEFAULT", "load_model", "DATA_PATH",
+           "PLAYERS_PATH", "HANDS5", "TABLES_KEPT", "clear_likelihood_tables"]

@@ -29,6 +29,7 @@ class BiddingPolicy:
     ace of a plain suit      1
     king of a plain suit     0.25
     each plain suit void     0.5 (only with two or more trumps)
+    each trump past two      ``length_bonus`` (0 here; a fitted count may use it)
     ======================  ======
 
     **Round 1** (the upcard's suit): the dealer counts its hand after picking up
@@ -95,6 +96,7 @@ class BiddingPolicy:
     call_2p: tuple = (4.5, 4.0)
     alone: float = 8.5
     dummy_weight: float = 1.75                 # dummy hands: count units per point of the dummies' set
+    length_bonus: float = 0.0                  # points per trump past the second (fitted counts only)
 
     # -- points -------------------------------------------------------------------
     def card_points(self, trump: int) -> np.ndarray:
@@ -139,6 +141,8 @@ class BiddingPolicy:
         plain = [s for s in range(4) if s != t]
         voids = (counts[:, plain] == 0).sum(axis=1)
         out = base + self.void_bonus * voids * (counts[:, t] >= 2)
+        if self.length_bonus:        # (a zero bonus adds nothing, so the stated count stays bitwise as it was)
+            out = out + self.length_bonus * np.maximum(counts[:, t] - 2, 0)
         out.setflags(write=False)
         return out
 
@@ -194,7 +198,37 @@ class BiddingPolicy:
                 "order": dict(zip(["dealer", "left", "partner", "right"], self.order)),
                 "call": dict(zip(["dealer", "left", "partner", "right"], self.call)),
                 "order_2p": dict(zip(["dealer", "non_dealer"], self.order_2p)),
-                "call_2p": dict(zip(["dealer", "non_dealer"], self.call_2p)), "alone": self.alone}
+                "call_2p": dict(zip(["dealer", "non_dealer"], self.call_2p)), "alone": self.alone,
+                "length_bonus": self.length_bonus, "dummy_weight": self.dummy_weight}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "BiddingPolicy":
+        """Inverse of :meth:`to_dict`.
+
+        Raises:
+            RulesError: an unknown key, or a value of the wrong shape.
+        """
+        if not isinstance(data, dict):
+            raise RulesError(f"bidding policy: expected an object, got {type(data).__name__}")
+        unknown = set(data) - set(cls().to_dict())
+        if unknown:
+            raise RulesError(f"bidding policy: unknown keys {sorted(unknown)}")
+        kw = dict(data)
+        try:
+            if "trump_points" in kw:
+                kw["trump_points"] = tuple(float(kw["trump_points"][k]) for k in _TRUMP_KEYS)
+            for key, names in (("order", _PLACES), ("call", _PLACES), ("order_2p", _PLACES_2P),
+                               ("call_2p", _PLACES_2P)):
+                if key in kw:
+                    kw[key] = tuple(float(kw[key][k]) for k in names)
+        except (KeyError, TypeError, ValueError) as e:
+            raise RulesError(f"bidding policy: {e!r} in its points or thresholds") from None
+        return cls(**kw)
+
+
+_TRUMP_KEYS = ("9", "T", "Q", "K", "A", "left", "right", "joker")
+_PLACES = ("dealer", "left", "partner", "right")
+_PLACES_2P = ("dealer", "non_dealer")
 
 
 #: The bidding policy the advisor gives the seats that bid after the advised one.

@@ -38,7 +38,7 @@ import random
 
 import numpy as np
 
-from ..bidding import DEFAULT_MODEL, dealer_discard
+from ..bidding import DEFAULT_MODEL, dealer_discard, resolve_model
 from ..cards import Card, Suit, cards_of
 from ..errors import RulesError, quoted
 from ..game import Hand, Phase
@@ -154,7 +154,8 @@ class PolicyAgent:
 # -- advisor -------------------------------------------------------------------------------------
 class AdvisorAgent:
     """Bids by :func:`solver.advise` and plays by :func:`solver.advise_play` on ``worlds`` worlds a
-    decision (``inference``: weight the worlds by the calls seen); the dealer discards by
+    decision (``inference``: weight the worlds by the calls seen; ``model``: the other seats' bidding model,
+    a name, a model file or a :class:`~solver.bidding.BiddingModel`, default ``players-1``); the dealer discards by
     :func:`solver.bidding.dealer_discard`. Seeded per table by the referee (``new_deal``).
 
     ``score_aware`` (whole games): bid by the chance of winning the game (``advise(score=...)``) with
@@ -164,8 +165,10 @@ class AdvisorAgent:
     name = "advisor"
     trusted = True
 
-    def __init__(self, worlds: int = 200, inference: bool = True, seed=None, score_aware: bool = True):
+    def __init__(self, worlds: int = 200, inference: bool = True, seed=None, score_aware: bool = True,
+                 model=None):
         self.worlds, self.inference, self.score_aware = worlds, inference, score_aware
+        self.model = resolve_model(model)
         self.rng = random.Random(seed)
         self.score = None
 
@@ -185,7 +188,8 @@ class AdvisorAgent:
             return PolicyAgent().bid(view)
         rnd = 1 if view.phase is Phase.BID1 else 2
         advice = advise(cards_of(view.hand), view.upcard, view.seat, view.dealer, rnd, view.rules,
-                        worlds=max(10, self.worlds), seed=self._seed(), inference=self.inference, score=self.score)
+                        worlds=max(10, self.worlds), seed=self._seed(), inference=self.inference, score=self.score,
+                        model=self.model)
         return advice.recommended.call
 
     def discard(self, view) -> str:
@@ -196,7 +200,7 @@ class AdvisorAgent:
         if len(legal_tokens(view, "play")) == 1:
             return legal_tokens(view, "play")[0]
         return str(advise_play(view, worlds=self.worlds, seed=self._seed(), inference=self.inference,
-                               score=self.score).best)
+                               score=self.score, model=self.model).best)
 
 
 # -- double dummy --------------------------------------------------------------------------------
@@ -280,11 +284,14 @@ class DoubleDummyAgent:
         return max(values, key=lambda c: values[c])
 
 
-def make_agent(spec, worlds: int = 200, seed=None):
-    """An agent from its name (:data:`AGENT_NAMES`, or ``external:COMMAND``), or ``spec`` itself when it is
-    already an object with ``bid``, ``discard`` and ``play``. ``worlds``: the advisor's worlds per decision.
+def make_agent(spec, worlds: int = 200, seed=None, model=None):
+    """An agent from its name (:data:`AGENT_NAMES`, ``advisor:MODEL`` or ``external:COMMAND``), or ``spec``
+    itself when it is already an object with ``bid``, ``discard`` and ``play``. ``worlds``: the advisor's
+    worlds per decision; ``model``: the advisor's bidding model when the spec names none (``advisor:MODEL``,
+    a model name or file, overrides it).
 
-    Raises :class:`~solver.errors.RulesError` naming an unknown agent."""
+    Raises :class:`~solver.errors.RulesError` naming an unknown agent (a
+    :class:`~solver.errors.ModelError` for an unknown model)."""
     if not isinstance(spec, str):
         if all(callable(getattr(spec, m, None)) for m in ("bid", "discard", "play")):
             return spec
@@ -300,7 +307,9 @@ def make_agent(spec, worlds: int = 200, seed=None):
     if key == "policy":
         return PolicyAgent()
     if key == "advisor":
-        return AdvisorAgent(worlds=worlds, seed=seed)
+        return AdvisorAgent(worlds=worlds, seed=seed, model=model)
+    if key.startswith("advisor:"):
+        return AdvisorAgent(worlds=worlds, seed=seed, model=name[len("advisor:"):].strip())
     if key in ("double-dummy", "dd"):
         return DoubleDummyAgent()
     raise RulesError(f"agent {quoted(spec)}: unknown (try {', '.join(AGENT_NAMES)} or external:COMMAND)")

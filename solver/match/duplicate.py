@@ -23,6 +23,7 @@ from ..game import DealCards
 from ..laws import game_over, side_name, side_of
 from ..rules import Rules
 from ..stats import mean_interval, wilson
+from ..bidding import resolve_model
 from .agents import make_agent
 from .referee import DEFAULT_TIME_LIMIT, play_table
 
@@ -139,8 +140,9 @@ def _play_games(a, b, games, seed, rules, time_limit, keep_hands, progress=None)
     return tables, rows
 
 
-def _play_deals(a_spec, b_spec, indices, seed, rules, worlds, time_limit, keep_hands, progress=None, games=False):
-    a, b = make_agent(a_spec, worlds=worlds), make_agent(b_spec, worlds=worlds)
+def _play_deals(a_spec, b_spec, indices, seed, rules, worlds, time_limit, keep_hands, progress=None, games=False,
+                model=None):
+    a, b = make_agent(a_spec, worlds=worlds, model=model), make_agent(b_spec, worlds=worlds, model=model)
     out = []
     try:
         if games:
@@ -242,7 +244,7 @@ def _name(spec) -> str:
 
 def match(agent_a, agent_b, deals: int = 100, seed=None, rules: Rules | None = None, games: bool = False,
           jobs: int = 1, progress=None, *, worlds: int = 200, time_limit=DEFAULT_TIME_LIMIT,
-          keep_hands: bool = False) -> MatchResult:
+          keep_hands: bool = False, model=None) -> MatchResult:
     """A duplicate match of ``agent_a`` (side A) against ``agent_b`` over ``deals`` deals, each played twice.
 
     Args:
@@ -259,6 +261,9 @@ def match(agent_a, agent_b, deals: int = 100, seed=None, rules: Rules | None = N
         progress: a callable given 1 per deal finished (a tqdm bar's ``update``).
         worlds: the advisor's worlds per decision (10..100,000). time_limit: seconds per decision (``None``: none).
         keep_hands: keep each table's :class:`~solver.game.Hand` in :attr:`TableRecord.hand` (for EGN).
+        model: the bidding model of the ``"advisor"`` agents (a name of :data:`solver.bidding.MODEL_NAMES`, a
+            model file or a :class:`~solver.bidding.BiddingModel`; default ``players-1``); an agent
+            ``"advisor:MODEL"`` names its own.
 
     Returns a :class:`MatchResult`. Raises :class:`RulesError` for a bad agent, bound or rules.
 
@@ -280,18 +285,21 @@ def match(agent_a, agent_b, deals: int = 100, seed=None, rules: Rules | None = N
     if time_limit is not None and not (isinstance(time_limit, (int, float)) and not isinstance(time_limit, bool)
                                        and 0 < time_limit < math.inf):
         raise RulesError(f"time_limit {quoted(time_limit)}: expected seconds above 0, or None")
+    if model is not None:
+        model = resolve_model(model)       # a bad name or file fails here, before any deal
     for spec in (agent_a, agent_b):
-        make_agent(spec)                   # a bad name fails here, before any deal (a program starts later)
+        make_agent(spec, model=model)      # a bad name fails here, before any deal (a program starts later)
     if jobs == 1:
         tables, rows = _play_deals(agent_a, agent_b, range(deals), seed, rules, worlds, time_limit, keep_hands,
-                                   progress, games)
+                                   progress, games, model)
     else:
         from concurrent.futures import ProcessPoolExecutor
         size = max(1, min(50, deals // (jobs * 4) or 1))
         chunks = [range(s, min(deals, s + size)) for s in range(0, deals, size)]
         tables, rows = [], []
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            args = [(agent_a, agent_b, c, seed, rules, worlds, time_limit, keep_hands, None, games) for c in chunks]
+            args = [(agent_a, agent_b, c, seed, rules, worlds, time_limit, keep_hands, None, games, model)
+                    for c in chunks]
             for chunk, (part, part_rows) in zip(chunks, pool.map(_chunk_worker, args)):
                 tables += part
                 rows += part_rows

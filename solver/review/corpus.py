@@ -32,6 +32,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
 from .. import render
+from ..bidding import resolve_model
 from ..errors import EuchreError, quoted, shorten
 from ..records import load_game, read_record_file, read_source
 from ..version import VERSION
@@ -54,7 +55,7 @@ _CACHE_LOCK = threading.Lock()
 
 
 def _review_task(data: bytes, sha256: str, index: int, worlds: int, seed: int, inference: bool, confirm: int,
-                 score: bool, threads: int, attempt: int) -> dict:
+                 score: bool, threads: int, model, attempt: int) -> dict:
     """One deal reviewed (in a worker): ``{"review": dict | None, "error": str | None, "seconds",
     "cpu_seconds"}``.
 
@@ -73,7 +74,7 @@ def _review_task(data: bytes, sha256: str, index: int, worlds: int, seed: int, i
                 _WORKER_GAMES[sha256] = game
                 while len(_WORKER_GAMES) > _CACHE_SIZE:
                     _WORKER_GAMES.popitem(last=False)
-        deal = review_deal(game, index, worlds, seed, threads, None, inference, confirm, score)
+        deal = review_deal(game, index, worlds, seed, threads, None, inference, confirm, score, model)
         out = {"review": deal.to_dict(), "error": None}
     except EuchreError as exc:
         out = {"review": None, "error": str(exc)}
@@ -327,7 +328,7 @@ class _Task:
 
 def review_corpus(paths, worlds: int = 200, seed: int | None = None, executor=None, out=None, *, jobs: int = 1,
                   cluster: str | None = None, inference: bool = True, confirm: int | None = None,
-                  score: bool = True, threads: int = 1, progress: bool | None = None) -> CorpusResult:
+                  score: bool = True, threads: int = 1, progress: bool | None = None, model=None) -> CorpusResult:
     """Review every record under ``paths``: one line per deal (:mod:`solver.review.lines`).
 
     Args:
@@ -348,8 +349,10 @@ def review_corpus(paths, worlds: int = 200, seed: int | None = None, executor=No
             it stops (an error; the lines written stay) when it has had no worker for
             :data:`~.cluster.WORKER_TIMEOUT` seconds; a Dask executor given as ``executor`` is not
             watched so and waits for workers to come back.
-        inference, confirm, score, threads: as :func:`~solver.review.review` (``score``: each deal
-            judged by the chance of winning the game from the score before it; ``False``: by points).
+        inference, confirm, score, threads, model: as :func:`~solver.review.review` (``score``: each deal
+            judged by the chance of winning the game from the score before it; ``False``: by points;
+            ``model``: the bidding model, whose name is part of the lines' key, so a run under another
+            model does not resume one under the default).
         progress: a progress bar on standard error (deals done, the time left); ``None``: when
             standard error is a terminal.
 
@@ -368,7 +371,8 @@ def review_corpus(paths, worlds: int = 200, seed: int | None = None, executor=No
         raise EuchreError("give one of executor, jobs > 1 and cluster: they are three ways to run the deals")
     if isinstance(paths, (str, bytes, os.PathLike)):
         paths = [paths]
-    how = model_fields(inference, confirm)
+    model = resolve_model(model)
+    how = model_fields(inference, confirm, model=model)
     config = {"engine": VERSION, "model": how["model"], "inference": how["inference"],
               "confirm": how["confirm"], "score": bool(score), "seed": seed, "worlds": worlds}
     if out is None or isinstance(out, (str, os.PathLike)):
@@ -394,16 +398,16 @@ def review_corpus(paths, worlds: int = 200, seed: int | None = None, executor=No
             with cluster_executor(cluster) as (ex, workers):
                 result.workers = workers
                 _run(found, config, done, counts, output, result, ex, workers * WINDOW_PER_WORKER, None,
-                     threads, progress)
+                     threads, progress, model)
         elif executor is not None:
-            _run(found, config, done, counts, output, result, executor, DEFAULT_WINDOW, None, threads, progress)
+            _run(found, config, done, counts, output, result, executor, DEFAULT_WINDOW, None, threads, progress, model)
         elif jobs > 1:
             result.workers = jobs
             _run(found, config, done, counts, output, result, None, jobs * WINDOW_PER_WORKER,
-                 lambda: ProcessPoolExecutor(max_workers=jobs), threads, progress)
+                 lambda: ProcessPoolExecutor(max_workers=jobs), threads, progress, model)
         else:
             result.workers = 1
-            _run(found, config, done, counts, output, result, None, 1, None, threads, progress)
+            _run(found, config, done, counts, output, result, None, 1, None, threads, progress, model)
     except BaseException:
         output.discard_if_empty()       # e.g. a cluster that did not answer: no empty results file left
         raise
@@ -480,7 +484,7 @@ def _file_line(report: FileReport, config: dict) -> dict:
             "engine": config["engine"]}
 
 
-def _run(found, config, done, counts, output, result, executor, window, make_pool, threads, progress):
+def _run(found, config, done, counts, output, result, executor, window, make_pool, threads, progress, model=None):
     """Submit the deals, at most ``window`` in flight, and write each line as its deal finishes.
 
     ``executor`` ``None`` and no ``make_pool``: in this process. ``make_pool``: a pool owned by
@@ -508,7 +512,7 @@ def _run(found, config, done, counts, output, result, executor, window, make_poo
 
     def args(task: _Task) -> tuple:
         return (task.data, task.base["sha256"], task.index, config["worlds"], task.base["record_seed"],
-                config["inference"], config["confirm"], config["score"], threads, task.attempts)
+                config["inference"], config["confirm"], config["score"], threads, model, task.attempts)
 
     records = _records(found, config, done, counts, output, result)
     pending: deque = deque()

@@ -14,7 +14,7 @@ from ..records import DummyRecord, EGNGame, load_game
 from ..errors import EuchreError, RulesError
 from ..game import BidMade, CardPlayed, Discarded, Hand
 from ..laws import side_name
-from ..bidding import DEFAULT_MODEL
+from ..bidding import DEFAULT_MODEL, resolve_model
 from .results import DealReview, Review
 from .reviewer import DealReviewer
 from .seeds import default_seed
@@ -97,17 +97,18 @@ def deal_score(rules, before, dealer) -> tuple:
 
 
 def review_deal(game, index: int, worlds: int = 200, seed: int = 0, threads: int = 1, progress=None,
-                inference: bool = True, confirm: int | None = None, score: bool = True) -> DealReview:
+                inference: bool = True, confirm: int | None = None, score: bool = True, model=None) -> DealReview:
     """Review deal ``index`` of ``game`` alone (what :func:`review` does for each deal).
 
     The result is the same as that deal's entry in ``review(game, worlds, seed, inference=..., confirm=...,
-    score=...)``.
+    score=..., model=...)``.
     """
     game = resolve_game(game)
     worlds, seed, threads = check_options(worlds, seed, threads)
     confirm = check_confirm(confirm, inference)
     by_score = check_score_option(score)
-    how = (bool(inference), confirm)
+    model = resolve_model(model)
+    how = (bool(inference), confirm, model)
     if isinstance(game, Hand):
         return _review_hand(game, worlds, seed, threads, progress, how, by_score)
     deal = game.deals[index]
@@ -119,7 +120,7 @@ def review_deal(game, index: int, worlds: int = 200, seed: int = 0, threads: int
             out.by_points = "the deal does not replay, so nothing is judged"
         return out
     at, why = deal_score(game.rules, deal.score_before, deal.hand.dealer) if by_score else (None, None)
-    out = DealReviewer(deal.hand, index, worlds, seed, threads, progress, *how, score=at).run(
+    out = DealReviewer(deal.hand, index, worlds, seed, threads, progress, *how[:2], score=at, model=how[2]).run(
         deal.number, deal.status, deal.summary(), deal.problems, names, _discard_doubt(deal))
     out.by_points = why
     return out
@@ -170,14 +171,14 @@ def _review_hand(hand: Hand, worlds, seed, threads, progress, how, by_score: boo
                   + (" alone" if hand.alone is not None else "")
         if r is not None:
             summary += f": {mk} {r.makers_tricks} tricks"
-    out = DealReviewer(hand, 0, worlds, seed, threads, progress, *how).run(0, status, summary, (), ())
+    out = DealReviewer(hand, 0, worlds, seed, threads, progress, *how[:2], model=how[2]).run(0, status, summary, (), ())
     if by_score:
         out.by_points = deal_score(hand.rules, None, hand.dealer)[1]
     return out
 
 
 def review(game, worlds: int = 200, seed: int | None = None, threads: int = 1, progress=None,
-           inference: bool = True, confirm: int | None = None, score: bool = True) -> Review:
+           inference: bool = True, confirm: int | None = None, score: bool = True, model=None) -> Review:
     """Review a game: every call, the dealer's discard and every card, double dummy and
     from the player's information set (see :mod:`solver.review` for the method).
 
@@ -205,6 +206,9 @@ def review(game, worlds: int = 200, seed: int | None = None, threads: int = 1, p
             ``score``); a deal without a known score (a single hand, a variant the game odds do not
             cover, a game already over) is judged by points, and says why
             (:attr:`DealReview.by_points`). ``False``: by points only, as before the score existed.
+        model: the bidding model of the inference and of the calls' later seats: a name of
+            :data:`solver.bidding.MODEL_NAMES`, a model file or a :class:`~solver.bidding.BiddingModel`
+            (default ``players-1``, :data:`solver.bidding.DEFAULT_MODEL`).
 
     Returns: a :class:`Review`.
 
@@ -215,20 +219,22 @@ def review(game, worlds: int = 200, seed: int | None = None, threads: int = 1, p
     worlds, seed, threads = check_options(worlds, seed, threads, source)
     confirm = check_confirm(confirm, inference)
     by_score = check_score_option(score)
-    how = model_fields(inference, confirm, by_score)
+    model = resolve_model(model)
+    how = model_fields(inference, confirm, by_score, model)
     if isinstance(game, Hand):
-        deal = _review_hand(game, worlds, seed, threads, progress, (bool(inference), confirm), by_score)
+        deal = _review_hand(game, worlds, seed, threads, progress, (bool(inference), confirm, model), by_score)
         return Review("<hand>", "one hand", game.rules, worlds, seed, [deal], **how)
-    deals = [review_deal(game, i, worlds, seed, threads, progress, inference, confirm, by_score)
+    deals = [review_deal(game, i, worlds, seed, threads, progress, inference, confirm, by_score, model)
              for i in range(len(game.deals))]
     title = game.metadata.get("title") or os.path.basename(str(game.source))
     return Review(str(game.source), title, game.rules, worlds, seed, deals, tuple(game.players), game_notes(game),
                   **how)
 
 
-def model_fields(inference: bool, confirm: int, by_score: bool = False) -> dict:
+def model_fields(inference: bool, confirm: int, by_score: bool = False, model=None) -> dict:
     """The :class:`Review` members that say which model judged it, and by what."""
-    return {"inference": bool(inference), "model": DEFAULT_MODEL.name if inference else None, "confirm": confirm,
+    name = (model or DEFAULT_MODEL).name
+    return {"inference": bool(inference), "model": name if inference else None, "confirm": confirm,
             "by_score": bool(by_score)}
 
 

@@ -189,8 +189,9 @@ class DealReviewer:
     """
 
     def __init__(self, hand: Hand, index: int, worlds: int, seed: int, threads: int, progress,
-                 inference: bool = False, confirm: int = 1, score=None):
+                 inference: bool = False, confirm: int = 1, score=None, model=None):
         self.hand = hand
+        self.model = model          # the bidding model of the inference (None: the default)
         self.rules = hand.rules
         self.score = None if score is None else dict(score)
         self._wins = {}
@@ -254,7 +255,7 @@ class DealReviewer:
     def _view_worlds(self, before: Hand, seat, step: int, worlds: int):
         """The auction-aware worlds of decision ``step`` (:func:`solver.sample_worlds` of the seat's view)."""
         return sample_worlds(before.view(seat), worlds=worlds, seed=decision_seed(self.seed, self.index, step),
-                             inference=True, exact_limit=DECISION_EXACT_LIMIT)
+                             inference=True, exact_limit=DECISION_EXACT_LIMIT, model=self.model)
 
     def _info_inferred(self, step, before, seat, cands, legal, played, blocks_of, side):
         """The information-set view from auction-aware worlds, drawn again with more worlds while close.
@@ -301,7 +302,10 @@ class DealReviewer:
             extra["dummies"] = {"N": format_cards(h.dealt_dummy(Seat.N)), "S": format_cards(h.dealt_dummy(Seat.S))}
         # inference: the advisor's defaults (the bidding model, worlds weighted by the earlier passes);
         # else the first version's figures (uniform worlds, the later seats by the point count)
-        how = {} if self.inference else {"inference": False, "policy": POLICY}
+        # (the advisor's robustness check is not asked for: the review reads only the options)
+        how = {"robust_delta": None} if self.inference else {"inference": False, "policy": POLICY}
+        if self.inference and not self.rules.dummy_hands:   # (dummy hands: the advisor keeps the point count)
+            how["model"] = self.model
         if self.score is not None:
             how["score"] = self.score
         for n in (self._factors() if self.inference else (self.worlds,)):

@@ -1,0 +1,245 @@
+"""A bidding model for one group of players (``euchre model fit``), and a model described (``euchre model show``).
+
+**Fit your own group.** The calls of any EGN records (a club's, a site's, one's own opponents') are fitted
+by :func:`solver.bidding.fit.fit_model` with the prior centred on a base model (``players-1`` unless told):
+where the group's decisions are few, the fit stays near the base; where they are many, it follows them.
+:func:`fit_group` also says what changed (each figure, base and fitted) and whether the group's model
+predicts the group's own calls better than the base on deals it was not fitted on (log-likelihood per
+decision, folds by deal), so that a user can see whether fitting was worth it.
+
+**A model described.** :func:`describe` gives a model's chance of calling for a few typical hands at every
+seat and round (:data:`TYPICAL_HANDS`), and its funnel (:mod:`solver.bidding.funnel`); :func:`plot_model`
+draws the funnel and, given decisions, the calibration of the model on them (PNG, matplotlib).
+"""
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from ..cards import Card, mask_of, parse_cards
+from ..errors import ModelError
+from ..stats import wilson
+from .decisions import decisions_from_records
+from .fit import PRIOR_SD, cross_validate, fit_model, log_likelihood, model_vector, PARAMETERS
+from .funnel import PLACE_NAMES, funnel
+from .model import BiddingModel
+from .named import resolve_model
+
+#: Hands shown by :func:`describe`: (label, hand, upcard); round 2 names the best suit but the upcard's.
+TYPICAL_HANDS = (
+    ("both bowers and the ace", "Jh Jd Ah 9c 9s", "Kh"),
+    ("three trumps, an off ace", "Jh Kh 9h Ac 9s", "Th"),
+    ("two trumps, two off aces", "Ah Qh Ac As 9d", "Kh"),
+    ("one trump, no ace", "Jc 9h 9s Ts Qh", "Kc"),
+    ("junk", "9c Tc 9d Td Qs", "9h"),
+)
+
+
+@dataclass(frozen=True)
+class GroupFit:
+    """A group's fitted model and how it compares with its base.
+
+    Attributes:
+        model: the fitted :class:`BiddingModel`.
+        base: the base model (the prior's centre).
+        decisions, deals: how many the fit used.
+        held_out: ``{"fitted": ll, "base": ll, "folds": k}``, log-likelihood per decision on held-out deals;
+            ``None`` when there are fewer deals than folds.
+        changes: ``[(parameter, base value, fitted value), ...]`` for every figure that moved by 0.01 or more.
+    """
+
+    model: BiddingModel
+    base: BiddingModel
+    decisions: int
+    deals: int
+    held_out: dict | None
+    changes: list
+
+    def text(self) -> str:
+        lines = [f"model {self.model.name!r} fitted to {self.decisions} decisions in {self.deals} deals, "
+                 f"shrunk toward {self.base.name!r}"]
+        if self.held_out is None:
+            lines.append("held-out log-likelihood: too few deals to hold some out")
+        else:
+            h = self.held_out
+            better = "better" if h["fitted"] > h["base"] else "not better"
+            lines.append(f"held-out log-likelihood per decision ({h['folds']} folds by deal): fitted "
+                         f"{h['fitted']:.4f}, {self.base.name} {h['base']:.4f} ({better} than the base)")
+        if self.changes:
+            lines.append("changed (base -> fitted):")
+            lines += [f"  {name:<18} {a:8.3f} -> {b:8.3f}" for name, a, b in self.changes]
+        else:
+            lines.append("no figure moved by 0.01 or more from the base")
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict:
+        return {"model": self.model.name, "base": self.base.name, "decisions": self.decisions, "deals": self.deals,
+                "held_out": self.held_out,
+                "changes": [{"parameter": n, "base": round(a, 4), "fitted": round(b, 4)} for n, a, b in self.changes]}
+
+
+def fit_group(sources, base="players-1", prior_sd: float = PRIOR_SD, name: str | None = None, folds: int = 5,
+              seed: int = 0) -> GroupFit:
+    """Fit a model to the calls of the EGN records ``sources`` (files or directories), shrunk toward ``base``.
+
+    Args:
+        sources: paths of EGN files or directories of them (four-player games without the joker).
+        base: the prior's centre, a model name, model file or :class:`BiddingModel`.
+        prior_sd: the prior's width in count units (see :mod:`solver.bidding.fit`); name: the model's name
+            (default: the first source's stem).
+        folds, seed: the held-out comparison with the base (folds by deal).
+
+    Raises:
+        ModelError: no decision with a known hand, a record of another variant (naming the file), a bad base.
+        EGNError: a record that cannot be read.
+    """
+    base = resolve_model(base, "base")
+    sources = [sources] if isinstance(sources, (str, os.PathLike)) else list(sources)
+    if not sources:
+        raise ModelError("no records given to fit")
+    decisions = decisions_from_records(sources)
+    deals = len({d.deal_key for d in decisions})
+    name = name or Path(os.fspath(sources[0])).stem or "group"
+    prov = {"data": {"records": [os.fspath(s) for s in sources], "deals": deals, "decisions": len(decisions)},
+            "command": "euchre model fit"}
+    fit = fit_model(decisions, base=base, prior_sd=prior_sd, name=name, provenance=prov, std_errors=False)
+    held = None
+    if deals >= folds:
+        cv = cross_validate(decisions, folds, seed, prior_sd=prior_sd, base=base, others=[base])
+        held = {"fitted": round(cv["fitted"], 4), "base": round(cv[base.name], 4), "folds": folds}
+        fit.model.provenance["held_out"] = held
+    a, b = model_vector(base), model_vector(fit.model)
+    changes = [(PARAMETERS[i], float(a[i]), float(b[i])) for i in range(len(a)) if abs(a[i] - b[i]) >= 0.01]
+    return GroupFit(fit.model, base, len(decisions), deals, held, changes)
+
+
+def write_model(model: BiddingModel, out) -> Path:
+    """Write ``model`` as a model file at ``out`` (JSON, what ``--model FILE`` reads), whole or not at all.
+
+    Raises:
+        ModelError: the path cannot be written (naming it).
+    """
+    path = Path(out)
+    tmp = path.with_name(f".{path.name}.tmp")
+    try:
+        tmp.write_text(json.dumps(model.to_dict(), indent=1) + "\n")
+        os.replace(tmp, path)
+    except OSError as exc:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        raise ModelError(f"--out {str(path)!r}: cannot write it ({exc.strerror or exc})") from None
+    return path
+
+
+def describe(model: BiddingModel, deals: int = 20_000, seed: int = 0) -> dict:
+    """A model's chance of calling for :data:`TYPICAL_HANDS` at each place and round, and its funnel.
+
+    Returns: ``{"model", "hands": [{"label", "hand", "upcard", "round1": {place: P(order)},
+    "round2": {place: P(name a suit)}}], "funnel": Funnel.to_dict()}``; places by name
+    (:data:`~solver.bidding.funnel.PLACE_NAMES`).
+    """
+    rows = []
+    for label, hand, up in TYPICAL_HANDS:
+        mask = np.array([mask_of(parse_cards(hand))], dtype=np.uint32)
+        u = int(Card.parse(up))
+        r1 = {PLACE_NAMES[p]: round(float(model.round1(mask, p, u)[0][0]), 3) for p in (1, 2, 3, 0)}
+        r2 = {PLACE_NAMES[p]: round(float(model.round2(mask, p, (u + 1) % 4)[0].sum()), 3) for p in (1, 2, 3, 0)}
+        rows.append({"label": label, "hand": hand, "upcard": up, "round1": r1, "round2": r2})
+    return {"model": model.name, "hands": rows, "funnel": funnel(model, deals, seed, stick_the_dealer=True).to_dict()}
+
+
+def describe_text(d: dict) -> str:
+    """:func:`describe` for people."""
+    places = [PLACE_NAMES[p] for p in (1, 2, 3, 0)]
+    lines = [f"model {d['model']}: P(order up) in round 1 / P(name a suit) in round 2 (the upcard's suit "
+             "turned down is the next suit), by place after the dealer", "",
+             f"{'hand':<40}" + "".join(f"{p[:18]:>20}" for p in places)]
+    for r in d["hands"]:
+        lines.append(f"{r['hand'] + ' up ' + r['upcard'] + ' (' + r['label'] + ')':<40}"
+                     + "".join(f"{r['round1'][p]:>10.3f}/{r['round2'][p]:<9.3f}" for p in places))
+    f = d["funnel"]
+    lines += ["", f"who makes trump over {f['deals']} random deals (stick the dealer):"]
+    lines += [f"  {k:<34} {v:6.1%}" for k, v in f["made"].items()]
+    lines.append(f"  made before the right of the dealer's round-2 turn: {f['before_third_chair_round_2']:.1%}; "
+                 f"alone {f['alone']:.1%}")
+    return "\n".join(lines)
+
+
+def calibration(model: BiddingModel, decisions, buckets=(0, 0.1, 0.2, 0.4, 0.6, 0.8, 1.0001)) -> list:
+    """The model's chance of calling against how often the players called, by bucket of the chance:
+    ``[{"low", "high", "n", "predicted", "observed", "interval"}]`` (Wilson 95%); stuck dealers left out."""
+    rows = []
+    keep = [d for d in decisions if not d.stuck]
+    p = np.array([1.0 - float(model.likelihood([d.hand], d.place, d.round, d.upcard, "pass")[0]) for d in keep])
+    called = np.array([d.kind != "pass" for d in keep])
+    for lo, hi in zip(buckets, buckets[1:]):
+        sel = (p >= lo) & (p < hi)
+        n = int(sel.sum())
+        if n:
+            k = int(called[sel].sum())
+            rows.append({"low": lo, "high": min(hi, 1.0), "n": n, "predicted": float(p[sel].mean()),
+                         "observed": k / n, "interval": list(wilson(k, n))})
+    return rows
+
+
+def plot_model(model: BiddingModel, out, decisions=None, deals: int = 20_000, seed: int = 0) -> Path:
+    """A PNG at ``out``: the funnel of ``model`` by seat and round and, with ``decisions``, its calibration on
+    them (the predicted chance of calling, bucketed, against the players' rate with 95% intervals); without
+    ``decisions``, the held-out calibration stored in the model's provenance, if it has one.
+
+    Raises:
+        ModelError: matplotlib is not installed (``pip install "euchre-dd[plot]"``), or ``out`` cannot be written.
+    """
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise ModelError("--plot needs matplotlib: pip install \"euchre-dd[plot]\"") from None
+    f = funnel(model, deals, seed, stick_the_dealer=True)
+    # the calibration on the decisions given, else the held-out one the model's fit stored (players-1 has it)
+    rows = calibration(model, decisions) if decisions else model.provenance.get("calibration")
+    what = (f"on {len(decisions)} decisions" if decisions else
+            f"held out, on the {model.provenance.get('data', {}).get('decisions', '?')} decisions it was fitted to")
+    panels = 2 if rows else 1
+    fig, axes = plt.subplots(1, panels, figsize=(6 * panels, 4.2), squeeze=False)
+    ax = axes[0][0]
+    labels = [f"R{r} {PLACE_NAMES[p]}" for r in (1, 2) for p in (1, 2, 3, 0)]
+    values = [f.made[(r, p)] for r in (1, 2) for p in (1, 2, 3, 0)]
+    ax.barh(labels[::-1], values[::-1], color="#3b6ea5")
+    ax.set_xlabel("share of deals in which this seat makes trump")
+    ax.set_title(f"{model.name}: who makes trump ({deals} random deals)")
+    if rows:
+        ax = axes[0][1]
+        x = [r["predicted"] for r in rows]
+        y = [r["observed"] for r in rows]
+        err = [[r["observed"] - r["interval"][0] for r in rows], [r["interval"][1] - r["observed"] for r in rows]]
+        ax.plot([0, 1], [0, 1], color="#999999", linewidth=1)
+        ax.errorbar(x, y, yerr=err, fmt="o", color="#b5412f", capsize=3)
+        for r in rows:
+            ax.annotate(str(r["n"]), (r["predicted"], r["observed"]), textcoords="offset points", xytext=(6, -10),
+                        fontsize=8)
+        ax.set_xlim(0, 1)
+        ax.set_ylim(0, 1)
+        ax.set_xlabel("predicted chance of calling")
+        ax.set_ylabel("players' call rate (95% interval)")
+        ax.set_title(f"calibration {what}", fontsize=10)
+    fig.tight_layout()
+    path = Path(out)
+    try:
+        fig.savefig(path, format="png", dpi=100)
+    except OSError as exc:
+        raise ModelError(f"--plot {str(path)!r}: cannot write it ({exc.strerror or exc})") from None
+    finally:
+        plt.close(fig)
+    return path
+
+
+__all__ = ["GroupFit", "fit_group", "write_model", "describe", "describe_text", "calibration", "plot_model",
+           "TYPICAL_HANDS"]

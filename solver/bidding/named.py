@@ -1,0 +1,146 @@
+"""The bidding models by name, and model files: what ``model=`` / ``--model`` / ``"model"`` accept.
+
+Named models (:data:`MODEL_NAMES`):
+
+* ``"players-1"`` (the default, :data:`~solver.bidding.DEFAULT_MODEL`): fitted to the calls of the real games
+  shipped in ``tests/data/egn`` (:mod:`solver.bidding.fit`, ``benchmarks/fit_players_model.py``);
+* ``"best-response-1"``: the double-dummy best-response fixed point (``benchmarks/derive_bidding_model.py``);
+* ``"point-count"``: the stated point count read through a logistic curve.
+
+A model file is the JSON of :meth:`BiddingModel.to_dict` (what ``euchre model fit`` writes), checked against
+:data:`MODEL_SCHEMA` and by :meth:`BiddingModel.check` (finite figures, a monotone count).
+"""
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import jsonschema
+
+from ..errors import ModelError, RulesError, quoted
+from .model import BEST_RESPONSE, DEFAULT, POINT_COUNT, BiddingModel
+
+#: The models known by name.
+MODELS = {m.name: m for m in (DEFAULT, BEST_RESPONSE, POINT_COUNT)}
+MODEL_NAMES = tuple(MODELS)
+#: The largest model file read (bytes): a model is a few kilobytes.
+MAX_MODEL_BYTES = 1 << 20
+
+_number = {"type": "number"}
+_places = {"type": "array", "items": _number, "minItems": 4, "maxItems": 4}
+_places_2p = {"type": "array", "items": _number, "minItems": 2, "maxItems": 2}
+_by = lambda names: {"type": "object", "properties": {n: _number for n in names},          # noqa: E731
+                     "required": list(names), "additionalProperties": False}
+#: JSON Schema (draft 7) of a model file.
+MODEL_SCHEMA = {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "title": "euchre-dd bidding model",
+    "type": "object",
+    "required": ["name", "order", "call", "alone", "spread"],
+    "additionalProperties": False,
+    "properties": {
+        "name": {"type": "string", "minLength": 1, "maxLength": 100},
+        "order": _places, "call": _places, "order_2p": _places_2p, "call_2p": _places_2p,
+        "alone": _number, "spread": _number, "alone_spread": _number, "suit_spread": _number, "floor": _number,
+        "provenance": {"type": "object"},
+        "count": {
+            "type": "object", "additionalProperties": False,
+            "properties": {
+                "name": {"type": "string"},
+                "trump_points": _by(("9", "T", "Q", "K", "A", "left", "right", "joker")),
+                "plain_ace": _number, "plain_king": _number, "void_bonus": _number, "upcard_factor": _number,
+                "length_bonus": _number, "dummy_weight": _number, "alone": _number,
+                "order": _by(("dealer", "left", "partner", "right")),
+                "call": _by(("dealer", "left", "partner", "right")),
+                "order_2p": _by(("dealer", "non_dealer")), "call_2p": _by(("dealer", "non_dealer")),
+            },
+        },
+    },
+}
+_validator = jsonschema.Draft7Validator(MODEL_SCHEMA)
+
+
+def _refuse_constant(name):
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def load_model_file(path) -> BiddingModel:
+    """The model in a JSON file (see the module docs).
+
+    Raises:
+        ModelError: naming the file and why: missing, too large, not JSON (NaN and Infinity included), not
+            a model (the schema's first complaint, with where), or figures that fail :meth:`BiddingModel.check`.
+    """
+    p = Path(path)
+    where = f"model file {quoted(str(p))}"
+    try:
+        if not p.is_file():
+            raise ModelError(f"{where}: no such file")
+        if p.stat().st_size > MAX_MODEL_BYTES:
+            raise ModelError(f"{where}: larger than {MAX_MODEL_BYTES} bytes; a model is a few kilobytes")
+        text = p.read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise ModelError(f"{where}: cannot be read ({e.__class__.__name__}: {e})") from None
+    try:
+        data = json.loads(text, parse_constant=_refuse_constant)
+    except ValueError as e:
+        raise ModelError(f"{where}: not valid JSON ({e})") from None
+    return model_from_data(data, where)
+
+
+def model_from_data(data, where: str = "model") -> BiddingModel:
+    """A model from the parsed JSON of a model file (HTTP bodies may carry one inline).
+
+    Raises:
+        ModelError: as :func:`load_model_file`.
+    """
+    error = next(iter(sorted(_validator.iter_errors(data), key=lambda e: list(e.absolute_path))), None)
+    if error is not None:
+        at = "/".join(str(x) for x in error.absolute_path) or "(top)"
+        raise ModelError(f"{where}: not a bidding model: at {at}: {error.message}")
+    if any(isinstance(v, float) and not math.isfinite(v) for v in _numbers(data)):
+        raise ModelError(f"{where}: a figure is NaN or infinite")
+    try:
+        return BiddingModel.from_dict(data)
+    except RulesError as e:
+        raise ModelError(f"{where}: {e}") from None
+
+
+def _numbers(x):
+    if isinstance(x, dict):
+        for v in x.values():
+            yield from _numbers(v)
+    elif isinstance(x, list):
+        for v in x:
+            yield from _numbers(v)
+    elif isinstance(x, float):
+        yield x
+
+
+def resolve_model(spec=None, what: str = "model") -> BiddingModel:
+    """A :class:`BiddingModel` from what a user gives: ``None`` (the default, ``players-1``), a model, a
+    name of :data:`MODEL_NAMES`, or the path of a model file.
+
+    Raises:
+        ModelError: a name that is no model and no file (listing the names), or a bad file (see
+            :func:`load_model_file`); a value of another type.
+    """
+    if spec is None:
+        return DEFAULT
+    if isinstance(spec, BiddingModel):
+        return spec
+    if isinstance(spec, Path):
+        return load_model_file(spec)
+    if not isinstance(spec, str):
+        raise ModelError(f"{what} {spec!r}: expected a model name ({', '.join(MODEL_NAMES)}), a model file "
+                         "or a BiddingModel")
+    if spec in MODELS:
+        return MODELS[spec]
+    if spec.endswith(".json") or "/" in spec or Path(spec).is_file():
+        return load_model_file(spec)
+    raise ModelError(f"{what} {quoted(spec)}: not a model name ({', '.join(MODEL_NAMES)}) nor a model file")
+
+
+__all__ = ["MODELS", "MODEL_NAMES", "MODEL_SCHEMA", "MAX_MODEL_BYTES", "load_model_file", "model_from_data",
+           "resolve_model"]
