@@ -148,7 +148,8 @@ def problem_type(slug: str):
 
 
 def openapi_document():
-    return jsonify(current_app.api_doc)
+    from .docpaths import complete            # the pages, /problems/{slug} and this document too
+    return jsonify(complete(current_app.api_doc, current_app))
 
 
 def require_json_body():

@@ -7,7 +7,10 @@ The setup, and why:
 * **One worker process per core** (the default of :func:`serve`): the engine is CPU-bound.
 * **Each worker is a gevent event loop** (:class:`Worker`, gunicorn's gevent worker): every
   connection is a greenlet, so a client that sends its request slowly holds only its own
-  greenlet, never the worker; up to ``worker_connections`` (1000) connections per worker.
+  greenlet, never the worker; up to ``worker_connections`` (1000) connections per worker, of which
+  one client address holds at most :data:`MAX_CLIENT_CONNECTIONS` (64): its next connection is
+  answered 429 (problem+json, ``Retry-After: 1``) and closed at once, so one client sending slow
+  bodies cannot fill a worker.
   A request's line and headers must arrive within :data:`HEADER_SECONDS` (else the connection
   is closed), its body within :data:`BODY_SECONDS` (else 408).
 * **The body is read in full before the app runs** (:class:`WholeBody`): broken chunked
@@ -26,7 +29,10 @@ Errors the server answers itself are ``application/problem+json`` (``type`` ``ab
 see :func:`api.problems.plain`): 400 for a malformed request line, header or chunked framing
 and for a body short of its ``Content-Length``; 414 for a request line over 4094 bytes; 431
 for a header over 8190 bytes or more than 100 headers; 408 for a body slower than
-:data:`BODY_SECONDS`; 501 for a transfer coding other than chunked. Not answered at all: a
+:data:`BODY_SECONDS`; 400 for a chunk size of :data:`MAX_CHUNK_DIGITS` hex digits or more and 413
+for chunk sizes adding up past the body limit, both as soon as the size line is read; 415 for a
+``Transfer-Encoding`` that names a coding besides ``chunked`` (``gzip, chunked``: the server
+does not decode it); 501 for a transfer coding gunicorn does not know. Not answered at all: a
 connection whose request head does not arrive within :data:`HEADER_SECONDS` is closed (as an
 idle keep-alive connection is), and so is one whose client goes away.
 """
@@ -38,6 +44,7 @@ import json
 import math
 import os
 import socket
+import time
 from http import HTTPStatus
 
 import gevent
@@ -56,6 +63,11 @@ GRACE_SECONDS = 15
 HEADER_SECONDS = 5      # to send a request's line and headers (gunicorn's keep-alive timeout in gevent workers)
 BODY_SECONDS = 30       # to send a request's body: 128 KiB at 4 KiB/s
 BACKLOG = 2048          # gunicorn's default
+#: Open connections one client address may hold in one worker (each worker holds 1000 in all,
+#: gunicorn's ``worker_connections``): 2,000 slow bodies from one address once held every one of two
+#: workers' and the service answered nobody else. Greenlets are cheap; an analysis runs one at a time.
+MAX_CLIENT_CONNECTIONS = 64
+MAX_CHUNK_DIGITS = 16   # a chunk size of 16 hex digits or more (2**60 bytes) is malformed, not a body
 
 
 class ServeError(solver.EuchreError):
@@ -75,6 +87,28 @@ class BodyTimeout(Exception):
         super().__init__(f"the body did not arrive within {BODY_SECONDS} s")
 
 
+class ChunkSizeOverflow(Exception):
+    """A chunk size of :data:`MAX_CHUNK_DIGITS` hex digits or more: no body is that long."""
+
+    def __init__(self, size: int):
+        super().__init__(f"a chunk size of {len(f'{size:x}')} hex digits (at most {MAX_CHUNK_DIGITS - 1} are read)")
+
+
+class ChunkOverLimit(Exception):
+    """Chunk sizes that add up past the body limit: refused when the size is read, not after its bytes."""
+
+    def __init__(self, declared: int, limit: int):
+        super().__init__(f"the chunks declare {declared} bytes, over this server's limit of {limit} bytes a body")
+
+
+class UnsupportedCoding(Exception):
+    """A transfer coding besides ``chunked`` (gzip, deflate, compress), which the server does not decode."""
+
+    def __init__(self, header: str):
+        super().__init__(f"Transfer-Encoding {header[:80]!r}: this server decodes only 'chunked'; "
+                         "send the body uncompressed")
+
+
 # (exception classes, status, what the detail starts with); the first match wins, so subclasses come first
 _CLIENT_ERRORS = (
     ((http_errors.InvalidResponseHeader, http_errors.InvalidResponseHeaderName,
@@ -88,6 +122,9 @@ _CLIENT_ERRORS = (
     ((http_errors.InvalidChunkSize, http_errors.ChunkMissingTerminator,
       http_errors.InvalidChunkExtension), 400, "malformed chunked body"),
     ((http_errors.UnsupportedTransferCoding,), 501, "unsupported transfer coding"),
+    ((UnsupportedCoding,), 415, "unsupported transfer coding"),
+    ((ChunkSizeOverflow,), 400, "malformed chunked body"),
+    ((ChunkOverLimit,), 413, "request body too large"),
     ((http_errors.ExpectationFailed,), 417, "unsupported expectation"),
     ((http_errors.ForbiddenProxyRequest,), 403, "forbidden"),
     ((IncompleteBody,), 400, "incomplete body"),
@@ -125,8 +162,53 @@ def error_bytes(status: int, body: dict) -> bytes:
     return head.encode("latin-1") + data
 
 
+def client_key(addr) -> str:
+    """What :data:`MAX_CLIENT_CONNECTIONS` counts by: the client's IP address (``""`` for a Unix socket)."""
+    return addr[0] if isinstance(addr, tuple) and addr else ""
+
+
+def too_many_bytes(key: str) -> bytes:
+    """The 429 problem+json answer to a connection over :data:`MAX_CLIENT_CONNECTIONS` (it closes)."""
+    body = problems.plain(429, f"too many connections: this server holds at most {MAX_CLIENT_CONNECTIONS} open "
+                               f"connections from one address ({key or 'a Unix socket'}) per worker; "
+                               "close some and retry")
+    data = json.dumps(body).encode()
+    head = (f"HTTP/1.1 429 {HTTPStatus(429).phrase}\r\nConnection: close\r\nRetry-After: 1\r\n"
+            f"Content-Type: {problems.MIMETYPE}\r\nContent-Length: {len(data)}\r\n\r\n")
+    return head.encode("latin-1") + data
+
+
 class Worker(GeventWorker):
-    """Gunicorn's gevent worker with threads left unpatched and its own errors as problem+json."""
+    """Gunicorn's gevent worker with threads left unpatched, its own errors as problem+json, and at most
+    :data:`MAX_CLIENT_CONNECTIONS` connections from one client address (the rest answered 429 at once)."""
+
+    def init_process(self):
+        self.open_by_client = {}                # client address -> connections open in this worker
+        super().init_process()
+
+    def handle(self, listener, client, addr):
+        key = client_key(addr)
+        held = self.open_by_client.get(key, 0)
+        if held >= MAX_CLIENT_CONNECTIONS:      # refused before reading: a slow client cannot fill the pool
+            self.log.warning("Too many connections from ip=%s: %d open; 429", key, held)
+            try:
+                client.setblocking(1)
+                client.settimeout(1)
+                client.sendall(too_many_bytes(key))
+            except OSError:
+                pass
+            finally:
+                util.close(client)
+            return
+        self.open_by_client[key] = held + 1
+        try:
+            super().handle(listener, client, addr)
+        finally:
+            left = self.open_by_client[key] - 1
+            if left:
+                self.open_by_client[key] = left
+            else:
+                del self.open_by_client[key]
 
     def patch(self):
         monkey.patch_all(thread=False, queue=False)   # real threads and queues: SIGALRM deadline, solver pool
@@ -144,8 +226,30 @@ class Worker(GeventWorker):
             body = problems.plain(status, detail)
         try:
             util.write_nonblock(client, error_bytes(status, body))
+            linger(client)
         except OSError:
             self.log.debug("Failed to send error message.")
+
+
+LINGER_SECONDS = 1.0        # after an error answer: how long the rest of the request is read and dropped
+LINGER_BYTES = 256 * 1024   # ... and how much of it at most
+
+
+def linger(client) -> None:
+    """After an error answer sent before the body was read: stop sending, then read and drop what the client
+    still sends, for at most :data:`LINGER_SECONDS` and :data:`LINGER_BYTES`. Closing with unread bytes
+    would make the kernel reset the connection, and a client still sending could lose the answer."""
+    client.shutdown(socket.SHUT_WR)
+    dropped, end = 0, time.monotonic() + LINGER_SECONDS
+    while dropped < LINGER_BYTES and (left := end - time.monotonic()) > 0:
+        client.settimeout(left)
+        try:
+            data = client.recv(65536)
+        except OSError:                     # a timeout (socket.timeout is an OSError) or a reset
+            return
+        if not data:
+            return
+        dropped += len(data)
 
 
 class WholeBody:
@@ -162,12 +266,18 @@ class WholeBody:
         self.app, self.limit = app, limit
 
     def __call__(self, environ, start_response):
-        chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
+        coding = environ.get("HTTP_TRANSFER_ENCODING", "")
+        codings = [c.strip().lower() for c in coding.split(",") if c.strip()]
+        if any(c != "chunked" for c in codings):      # gunicorn passes gzip etc. on undecoded
+            raise UnsupportedCoding(coding)
+        chunked = bool(codings)
         length = None if chunked else int(environ.get("CONTENT_LENGTH") or 0)
         if length == 0 or (length is not None and length > self.limit):
             return self.app(environ, start_response)
         want = self.limit + 1 if chunked else length
         stream, parts, got = environ["wsgi.input"], [], 0
+        if chunked:
+            self._bound_chunk_sizes(stream)
         with gevent.Timeout(BODY_SECONDS, BodyTimeout()):
             while got < want:
                 try:
@@ -182,6 +292,26 @@ class WholeBody:
             raise IncompleteBody(got, length)
         environ["wsgi.input"] = io.BytesIO(b"".join(parts))
         return self.app(environ, start_response)
+
+    def _bound_chunk_sizes(self, stream) -> None:
+        """Check each chunk size as gunicorn's reader parses it, so a huge one is refused at once instead of
+        waiting :data:`BODY_SECONDS` for bytes that never come. (Gunicorn's ``ChunkedReader`` looks up
+        ``parse_chunk_size`` on itself for every chunk; a reader without it is left as it is.)"""
+        reader = getattr(stream, "reader", None)
+        parse = getattr(reader, "parse_chunk_size", None)
+        if parse is None:
+            return
+        declared, limit = [0], self.limit
+
+        def bounded(unreader, data=None):
+            size, rest = parse(unreader, data)
+            if size >= 16 ** (MAX_CHUNK_DIGITS - 1):
+                raise ChunkSizeOverflow(size)
+            declared[0] += size
+            if declared[0] > limit:
+                raise ChunkOverLimit(declared[0], limit)
+            return size, rest
+        reader.parse_chunk_size = bounded
 
 
 class Service(BaseApplication):

@@ -14,6 +14,7 @@ readable objects and the hot integers are the same values (python-chess style).
 from __future__ import annotations
 
 import enum
+import operator
 import re
 from typing import Iterable
 
@@ -266,9 +267,23 @@ def _pbn_tokens(text: str, what: str) -> list:
 
 
 def format_cards(cards, sep: str = " ") -> str:
-    """Format cards (an iterable or a bitmask) as ``"Jh Ah 9c"``; ``"-"`` when empty."""
-    if isinstance(cards, int) and not isinstance(cards, Card):
-        cards = cards_of(cards)
+    """Format cards (an iterable of cards or indices, or a bitmask, an ``int`` in 0..2**25-1) as
+    ``"Jh Ah 9c"``; ``"-"`` when empty.
+
+    Raises :class:`CardError` for a bitmask out of range, a ``bool`` or a value that is neither,
+    or an item that is not a card (:class:`Card`)."""
+    if isinstance(cards, bool):
+        raise CardError(f"cards {quoted(cards)}: a bool, not a card bitmask or a list of cards")
+    if isinstance(cards, Card):
+        cards = [cards]
+    elif hasattr(type(cards), "__index__"):            # an int, or a numpy integer: a bitmask
+        mask = operator.index(cards)
+        if not 0 <= mask <= FULL_MASK:
+            raise CardError(f"cards {quoted(cards)}: a bitmask of the 25 cards is an integer 0..{FULL_MASK}")
+        cards = cards_of(mask)
+    elif isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        raise CardError(f"cards {quoted(cards)}: expected a card bitmask or a list of cards "
+                        "(text is parsed by parse_cards)")
     text = sep.join(str(Card(c)) for c in cards)
     return text or "-"
 

@@ -724,3 +724,50 @@ def test_a_cluster_whose_every_worker_dies_is_an_error_in_bounded_time(corpus, r
     # the rest on one process: resumed from the same file, every deal once, as the reference
     review_corpus([corpus], worlds=WORLDS, seed=SEED, out=out, progress=False)
     assert deal_lines(lines_of(out)) == deal_lines(lines_of(reference))
+
+
+# ----------------------------------------------------------------------------- bounded result lines
+def test_result_lines_are_far_under_the_bound(reference):
+    from solver.review.lines import MAX_LINE_BYTES
+    longest = max(len(x) for x in reference.read_bytes().splitlines(keepends=True))
+    assert longest * 50 < MAX_LINE_BYTES                 # the bound refuses only what this program never wrote
+
+
+def test_a_2_gb_results_file_of_one_line_is_refused_without_reading_it(tmp_path):
+    import resource
+    big = tmp_path / "big.jsonl"
+    with open(big, "wb") as fh:
+        fh.truncate(2 << 30)                                # sparse: 2 GB of NUL bytes, no line feed
+
+    def limit():                                            # the whole file cannot fit under this
+        resource.setrlimit(resource.RLIMIT_AS, (1536 << 20, 1536 << 20))
+    done = subprocess.run([sys.executable, "-m", "solver", "stats", str(big)], capture_output=True, text=True,
+                          timeout=WAIT, preexec_fn=limit)
+    assert done.returncode == 2, done.stderr
+    assert f"{big} line 1: longer than 4194304 bytes" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_one_overlong_line_without_a_line_feed_is_an_error_not_an_empty_file(tmp_path, capsys):
+    from solver.review.lines import MAX_LINE_BYTES
+    path = hand_results(tmp_path / "r.jsonl")
+    whole = path.read_bytes().rsplit(b"\n", 1)[0] + b"\n"            # its five whole lines
+    path.write_bytes(whole + b"x" * (MAX_LINE_BYTES + 10))     # not a cut-off line: longer than any line written
+    assert main(["stats", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "r.jsonl line 6: longer than 4194304 bytes" in err, err
+    lone = tmp_path / "lone.jsonl"
+    lone.write_bytes(b"{" * (MAX_LINE_BYTES + 1))
+    with pytest.raises(EuchreError, match="lone.jsonl line 1: longer than"):
+        corpus_stats(lone)
+
+
+def test_resuming_into_a_file_with_an_overlong_line_names_the_line(tmp_path, capsys):
+    from solver.review.lines import MAX_LINE_BYTES
+    path = tmp_path / "six.egn"
+    shutil.copy(EGN_DIR / "six-points-in-two-hands.egn", path)
+    out = tmp_path / "big.jsonl"
+    out.write_bytes(b"x" * (MAX_LINE_BYTES + 1) + b"\n")
+    before = out.stat().st_size
+    assert main(["review", str(path), "--out", str(out), "--worlds", "10"]) == 2
+    assert "big.jsonl line 1: longer than 4194304 bytes" in capsys.readouterr().err
+    assert out.stat().st_size == before                     # the user's file is left as it was

@@ -349,3 +349,84 @@ def test_an_external_bot_is_asked_whether_to_defend_alone():
         assert bot.defend(hand.view(hand.to_act), time_limit=30) is True      # the echo bot's first answer
     finally:
         bot.close()
+
+
+def _bot_cli(mode, *args, time_limit=None, timeout=40):
+    """``euchre match`` against the bot in ``mode``, in a child process killed after ``timeout`` s: its
+    ``--json`` output (a hang fails the test instead of hanging it)."""
+    import json
+    import subprocess
+    command = ["--a", f"external:{sys.executable} {BOT} {mode} {' '.join(args)}".strip(), "--b", "policy",
+               "--deals", "1", "--seed", "1", "--json"]
+    if time_limit is not None:
+        command += ["--time-limit", str(time_limit)]
+    start = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "solver", "match", *command], capture_output=True, text=True,
+                          timeout=timeout)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout), time.monotonic() - start
+
+
+def test_a_bot_flooding_without_a_newline_forfeits_at_once():
+    data, took = _bot_cli("flood", time_limit=2)        # the issue's command line
+    assert [f["kind"] for f in data["forfeits"]] == ["garbage"] * 2, data["forfeits"]
+    assert all("longer than 65536 bytes" in f["reason"] for f in data["forfeits"])
+    assert took < 25
+
+
+def test_a_bot_writing_without_a_newline_is_timed_out_at_its_time_limit():
+    # bytes keep coming (never quiet, never past the bound): the limit holds all the same
+    data, took = _bot_cli("trickle", time_limit=1)
+    assert [f["kind"] for f in data["forfeits"]] == ["timeout"] * 2, data["forfeits"]
+    assert all("within 1 s" in f["reason"] for f in data["forfeits"])
+    assert took < 25
+
+
+def test_a_bot_flooding_with_no_time_limit_forfeits_at_the_line_bound_at_once():
+    from solver.match.external import MAX_ANSWER_BYTES
+    start = time.monotonic()
+    r = match(external("flood"), "policy", deals=1, seed=1, time_limit=None)
+    assert time.monotonic() - start < 20
+    assert r.a_stats["forfeits"] == 2
+    assert all(f["kind"] == "garbage" and f"longer than {MAX_ANSWER_BYTES} bytes" in f["reason"]
+               for f in r.forfeits), r.forfeits
+
+
+def test_an_answer_line_past_the_bound_forfeits_even_when_it_is_valid_json():
+    r = match(external("long"), "policy", deals=1, seed=1, time_limit=5)
+    assert r.a_stats["forfeits"] == 2 and all("longer than 65536 bytes" in f["reason"] for f in r.forfeits)
+
+
+def _alive(pid):
+    """Whether ``pid`` is a live process (a zombie waiting for its reaper is not)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def test_the_processes_a_bot_started_end_with_the_match(tmp_path):
+    pids = tmp_path / "pids"
+    r = match(external(f"spawn {pids}"), "policy", deals=1, seed=1, time_limit=10)
+    assert not r.forfeits
+    started = [int(p) for p in pids.read_text().split()]
+    assert started
+    deadline = time.monotonic() + 5
+    while any(_alive(p) for p in started) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(_alive(p) for p in started)
+
+
+def test_the_processes_a_bot_started_end_with_a_forfeit(tmp_path):
+    from solver.match.external import AgentForfeit, ExternalAgent
+    hand = Hand.from_deal(DEAL, upcard="9h", dealer="W")
+    pids = tmp_path / "pids"
+    bot = ExternalAgent(f"{sys.executable} {BOT} spawn {pids} garbage")
+    with pytest.raises(AgentForfeit, match="hello"):
+        bot.bid(hand.view(hand.to_act), time_limit=10)
+    child = int(pids.read_text().split()[0])
+    deadline = time.monotonic() + 5                        # the forfeit itself ended it, not the match's end
+    while _alive(child) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _alive(child)

@@ -261,3 +261,85 @@ def test_a_body_slower_than_the_bound_is_a_timeout(monkeypatch):
         middleware({"CONTENT_LENGTH": "100", "wsgi.input": Trickle()}, None)
     assert not app_ran
     assert serve.client_error(serve.BodyTimeout())[0] == 408
+
+
+# -- framing refused at once (issue 27, item 6) ----------------------------------------------------------
+
+def _timed(address, data: bytes):
+    start = time.monotonic()
+    reply = raw(address, data, timeout=10)           # the old server waited 30 s (BODY_SECONDS) here
+    return reply, time.monotonic() - start
+
+
+@pytest.mark.parametrize("size", [b"F" * 16, b"F" * 40, b"1" + b"0" * 30])
+def test_a_chunk_size_no_body_can_have_is_400_at_once(server, size):
+    reply, took = _timed(server, HEAD.format(path="/v1/solve").encode() + size + b"\r\n{}")
+    problem = assert_problem(reply, 400)
+    assert "malformed chunked body" in problem["detail"] and "hex digits" in problem["detail"], problem
+    assert took < 5, took
+
+
+@pytest.mark.parametrize("chunks", [b"FFFFFFFF\r\n{}", b"8000\r\n" + b" " * 32768 + b"\r\nFFFFF\r\n  "])
+def test_chunk_sizes_past_the_body_limit_are_413_at_once(server, chunks):
+    reply, took = _timed(server, HEAD.format(path="/v1/solve").encode() + chunks)
+    problem = assert_problem(reply, 413)
+    assert "over this server's limit of 131072 bytes" in problem["detail"], problem
+    assert took < 5, took
+
+
+@pytest.mark.parametrize("coding", ["gzip, chunked", "deflate, chunked", "GZIP,chunked", "compress, chunked"])
+def test_a_transfer_coding_besides_chunked_is_415_at_once(server, coding):
+    head = (f"POST /v1/solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            f"Transfer-Encoding: {coding}\r\n\r\n").encode()
+    reply, took = _timed(server, head + b"a\r\n\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03\r\n0\r\n\r\n")
+    problem = assert_problem(reply, 415)
+    assert "decodes only 'chunked'" in problem["detail"] and coding in problem["detail"], problem
+    assert took < 5, took
+
+
+# -- slow bodies at scale (issue 27, item 2) ------------------------------------------------------------
+
+def _healthz_from(address, source: str, timeout: float) -> int:
+    """``GET /healthz`` from the loopback address ``source`` (another client than 127.0.0.1)."""
+    conn = http.client.HTTPConnection(*address, timeout=timeout, source_address=(source, 0))
+    try:
+        conn.request("GET", "/healthz")
+        return conn.getresponse().status
+    finally:
+        conn.close()
+
+
+def test_one_address_sending_slow_bodies_cannot_take_the_service_down(tmp_path):
+    from api.serve import MAX_CLIENT_CONNECTIONS
+    slow = 1100                                     # more than a worker's 1000 connections (the old stall)
+    head = b"POST /v1/solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 400\r\n\r\n{"
+    with euchre_serve(tmp_path / "serve.log", "--workers", "1") as address:
+        socks = []
+        try:
+            for _ in range(slow):                   # each sends its head and one byte of 400, then waits
+                s = socket.create_connection(address, timeout=5)
+                s.sendall(head)
+                socks.append(s)
+            time.sleep(1)
+            for _ in range(3):                      # another client is answered, and quickly
+                start = time.monotonic()
+                assert _healthz_from(address, "127.0.0.2", timeout=2) == 200
+                assert time.monotonic() - start < 2
+            refused = 0
+            for s in socks:
+                s.setblocking(False)
+                try:
+                    data = s.recv(4096)
+                except BlockingIOError:             # held: the server waits for the rest of its body
+                    continue
+                if data.startswith(b"HTTP/1.1 429"):
+                    refused += 1
+                    assert b"application/problem+json" in data and b"Retry-After: 1" in data, data
+                    assert b"at most %d open connections" % MAX_CLIENT_CONNECTIONS in data, data
+            assert refused == slow - MAX_CLIENT_CONNECTIONS, refused
+        finally:
+            for s in socks:
+                s.close()
+        assert _healthz_from(address, "127.0.0.1", timeout=5) == 200       # the address is served again
+    log = (tmp_path / "serve.log").read_text(errors="replace")
+    assert "Traceback" not in log and "Too many connections from ip=127.0.0.1" in log

@@ -24,12 +24,17 @@ from .view import BUILD_KEYS, SeatView
 
 
 def view_from_dict(data: dict) -> SeatView:
-    """Inverse of :meth:`SeatView.to_dict` (the keys of :func:`seat_view`); unknown keys are an error."""
+    """Inverse of :meth:`SeatView.to_dict` (the keys of :func:`seat_view`). Raises :class:`PositionError`
+    for a value that is not a dict, an unknown key, or a missing one of ``seat``, ``hand``, ``dealer``,
+    ``upcard``; and what :func:`seat_view` raises."""
     if not isinstance(data, dict):
         raise PositionError(f"view {quoted(data)}: expected an object with seat, hand, dealer, upcard, ...")
     unknown = sorted(set(data) - set(BUILD_KEYS))
     if unknown:
         raise PositionError(f"view: unknown key {quoted(unknown[0])}; the keys are {', '.join(BUILD_KEYS)}")
+    missing = [k for k in BUILD_KEYS[:4] if k not in data]      # seat_view's required arguments
+    if missing:
+        raise PositionError(f"view: missing key {quoted(missing[0])}; a view needs {', '.join(BUILD_KEYS[:4])}")
     return seat_view(**data)
 
 

@@ -18,11 +18,15 @@ input, one JSON object on one line::
 
 The program answers **one line**, a JSON object: ``{"action": "order"}`` (one of ``legal``).
 Going alone is said with the call. Anything else forfeits that deal (:mod:`solver.match.referee`): a line that
-is not JSON or has no ``action`` string, an action not legal, no answer within the time limit,
+is not JSON or has no ``action`` string, a line longer than :data:`MAX_ANSWER_BYTES` (64 KiB; it
+forfeits as soon as that much has come without a newline), an action not legal, no answer within
+the time limit (which holds whatever the program writes, and while it does not read its input),
 or the program exiting; the reason is in the match's forfeits. After a time-out or a garbled
 answer the program is stopped and started afresh for the next decision (so a late answer is
 never read as the next one); after it exits it is started again too, and a program that
-cannot be started forfeits every deal it is asked about. The match never hangs on it.
+cannot be started forfeits every deal it is asked about. The match never hangs on it. The program
+runs in a session of its own; stopping it (after a forfeit, and at the end of the match) kills its
+whole process group, so the processes it started do not outlive the match.
 
 ``tests/bot_echo.py`` is a bot that answers the first legal action.
 """
@@ -33,16 +37,21 @@ import os
 import select
 import shlex
 import shutil
+import signal
 import subprocess
 import time
 
 from ..errors import EuchreError, RulesError, quoted
 from .protocol import legal_tokens
 
+#: The longest answer line the referee reads (bytes, newline excluded): a longer one forfeits the deal
+#: at once, so a bot that floods its output costs neither memory nor time.
+MAX_ANSWER_BYTES = 64 * 1024
+
 #: The answers to a ``defend`` request and what they mean.
 DEFEND_ANSWERS = {"defend alone": True, "defend partner": False}
 
-__all__ = ["ExternalAgent", "AgentForfeit"]
+__all__ = ["ExternalAgent", "AgentForfeit", "MAX_ANSWER_BYTES"]
 
 
 class AgentForfeit(EuchreError):
@@ -72,7 +81,7 @@ class ExternalAgent:
         self.command, self.argv = command, argv
         self.name = f"external:{command}"
         self._proc = None
-        self._buf = b""
+        self._buf = bytearray()
 
     def __getstate__(self):                    # a worker process starts its own copy of the program
         return {"command": self.command}
@@ -83,57 +92,114 @@ class ExternalAgent:
     # -- the process -------------------------------------------------------------------------------
     def _start(self):
         try:
-            self._proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
+            # its own session, so that close() can end every process the bot started (its group)
+            self._proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0,
+                                          start_new_session=True)
         except OSError as exc:
             self._proc = None
             raise AgentForfeit("error", f"could not start {quoted(self.command)}: {exc}") from None
-        self._buf = b""
+        os.set_blocking(self._proc.stdin.fileno(), False)     # a bot that never reads cannot block the referee
+        self._buf = bytearray()
+
+    @staticmethod
+    def _exit_code(proc, timeout: float = 0.0):
+        """``proc``'s exit code once it has exited (waiting up to ``timeout`` s), else ``None``. It is
+        left a zombie, not reaped, so its process group id cannot be reused before close() kills the group."""
+        end = time.monotonic() + timeout
+        while True:
+            try:
+                info = os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+            except ChildProcessError:                       # reaped already
+                return proc.returncode
+            if info is not None:
+                return info.si_status if info.si_code == os.CLD_EXITED else -info.si_status
+            if time.monotonic() >= end:
+                return None
+            time.sleep(0.01)
 
     def close(self) -> None:
-        """Stop the program (it gets its standard input closed, then a kill after a second)."""
+        """Stop the program: its standard input is closed, and after a second at most (or at once when it
+        had already exited) its whole process group is killed, so children it started do not outlive it."""
         proc, self._proc = self._proc, None
         if proc is None:
             return
         try:
             proc.stdin.close()
-            proc.wait(timeout=1)
-        except (OSError, subprocess.TimeoutExpired):
-            proc.kill()
-            proc.wait()
+        except OSError:
+            pass
+        try:
+            self._exit_code(proc, timeout=1.0)
         finally:
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)         # the group's id is the leader's pid (a new session)
+            except (ProcessLookupError, PermissionError):
+                pass
+            proc.wait()
             proc.stdout.close()
 
     def _exited(self) -> str:
-        proc = self._proc
-        try:
-            code = proc.wait(timeout=1)
-        except subprocess.TimeoutExpired:
-            code = None
+        code = self._exit_code(self._proc, timeout=1.0)
         self.close()
         return f"program {quoted(self.command)} exited" + ("" if code is None else f" (code {code})")
 
-    def _ask(self, kind: str, view, legal: list, time_limit) -> str:
-        if self._proc is None or self._proc.poll() is not None:
-            self.close()
-            self._start()
-        line = json.dumps({"type": kind, "view": view.to_dict(), "legal": legal, "time_limit": time_limit}) + "\n"
-        try:
-            self._proc.stdin.write(line.encode())
-        except OSError:
-            raise AgentForfeit("error", self._exited()) from None
-        deadline = None if time_limit is None else time.monotonic() + time_limit
-        fd = self._proc.stdout.fileno()
-        while b"\n" not in self._buf:
+    def _timed_out(self, kind: str, time_limit) -> AgentForfeit:
+        self.close()
+        return AgentForfeit("timeout", f"gave no answer within {time_limit:g} s ({kind} decision)")
+
+    def _send(self, data: bytes, kind: str, deadline, time_limit) -> None:
+        """Write a request to the program's standard input within the deadline (the pipe is non-blocking)."""
+        fd, view = self._proc.stdin.fileno(), memoryview(data)
+        while view:
             wait = None if deadline is None else max(0.0, deadline - time.monotonic())
+            _, ready, _ = select.select([], [fd], [], wait)
+            if not ready:
+                raise self._timed_out(kind, time_limit)
+            try:
+                view = view[os.write(fd, view):]
+            except BlockingIOError:
+                continue
+            except OSError:
+                raise AgentForfeit("error", self._exited()) from None
+
+    def _read_line(self, kind: str, deadline, time_limit) -> bytes:
+        """The program's next answer line, without its newline. The deadline holds whatever the program
+        writes (it is checked after every read, not only when the pipe is quiet), and a line longer than
+        :data:`MAX_ANSWER_BYTES` forfeits as soon as that many bytes have come without a newline."""
+        fd = self._proc.stdout.fileno()
+        searched = 0                                   # bytes of the buffer known to hold no newline
+        while True:
+            end = self._buf.find(b"\n", searched)
+            if end >= 0:
+                raw = bytes(self._buf[:end])
+                del self._buf[:end + 1]
+                if end > MAX_ANSWER_BYTES:
+                    break
+                return raw
+            searched = len(self._buf)
+            if searched > MAX_ANSWER_BYTES:
+                break
+            wait = None if deadline is None else deadline - time.monotonic()
+            if wait is not None and wait <= 0:
+                raise self._timed_out(kind, time_limit)
             ready, _, _ = select.select([fd], [], [], wait)
             if not ready:
-                self.close()
-                raise AgentForfeit("timeout", f"gave no answer within {time_limit:g} s ({kind} decision)")
+                raise self._timed_out(kind, time_limit)
             chunk = os.read(fd, 65536)
             if not chunk:
                 raise AgentForfeit("error", self._exited() + f" before answering a {kind} request")
             self._buf += chunk
-        raw, self._buf = self._buf.split(b"\n", 1)
+        self.close()
+        raise AgentForfeit("garbage", f"answered a line longer than {MAX_ANSWER_BYTES} bytes to a {kind} request "
+                                      f"(an answer is one short JSON line)")
+
+    def _ask(self, kind: str, view, legal: list, time_limit) -> str:
+        if self._proc is None or self._exit_code(self._proc) is not None:
+            self.close()
+            self._start()
+        deadline = None if time_limit is None else time.monotonic() + time_limit
+        line = json.dumps({"type": kind, "view": view.to_dict(), "legal": legal, "time_limit": time_limit}) + "\n"
+        self._send(line.encode(), kind, deadline, time_limit)
+        raw = self._read_line(kind, deadline, time_limit)
         try:
             answer = json.loads(raw)
         except ValueError:

@@ -35,7 +35,10 @@ from ..game import ORDER, PASS, Action, Hand, Phase
 
 __all__ = ["Problem", "GameRecord", "DealError", "read_source", "json_path_text", "json_type_name",
            "schema_error_text", "schema_validator", "call_action", "play_card", "replay_deals",
-           "EGN_FILE_TYPE", "DUMMY_FILE_TYPE", "MAX_DEPTH", "DATA_DIR"]
+           "EGN_FILE_TYPE", "DUMMY_FILE_TYPE", "MAX_DEPTH", "DATA_DIR", "MAX_INDENT", "check_indent"]
+
+#: The widest JSON indentation a record writer takes (spaces a level).
+MAX_INDENT = 16
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 """Where the record schemas (and the EGN licence) ship: ``solver/data/``."""
@@ -120,6 +123,16 @@ MAX_RECORD_BYTES = 16 * 1024 * 1024
 
 _KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
           (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+
+
+def check_indent(indent, who: str, error=EGNError):
+    """``indent`` for :func:`json.dumps` of a record: ``None`` (one line) or an int 0..:data:`MAX_INDENT`;
+    ``error`` (an :class:`~solver.EuchreError`) naming ``who`` for anything else."""
+    if indent is None:
+        return None
+    if isinstance(indent, bool) or not isinstance(indent, int) or not 0 <= indent <= MAX_INDENT:
+        raise error(f"{who}: indent {quoted(indent)}: must be None (one line) or an integer 0..{MAX_INDENT}")
+    return indent
 
 
 def read_record_file(path) -> bytes:

@@ -79,7 +79,8 @@ from ..game import BidMade, DealCards, Discarded, Game, Hand, Kind, Phase, SuitN
 from ..laws import pack_mask
 from ..rules import Rules
 from .base import (DATA_DIR, DUMMY_FILE_TYPE, EGN_FILE_TYPE, DealError, GameRecord, call_action, json_path_text,
-                   json_type_name, play_card, read_source, replay_deals, schema_error_text, schema_validator)
+                   json_type_name, play_card, read_source, replay_deals, schema_error_text, schema_validator,
+                   check_indent)
 
 __all__ = ["load_dummy_record", "dump_dummy_record", "DummyRecord", "DummyDeal", "RecordError",
            "FILE_TYPE", "VERSION", "SCHEMA_PATH"]
@@ -371,7 +372,7 @@ def dump_dummy_record(game, indent: int | None = 2, title: str = "Euchre game wi
         game: a :class:`DummyRecord` (written back from its deals, metadata kept), or a
             :class:`~solver.game.Game` / :class:`~solver.game.Hand` played under
             ``Rules(players=2, dummy_hands=True)``.
-        indent: JSON indentation (``None``: one line).
+        indent: JSON indentation (``None``: one line; else an int 0..16, :class:`RecordError` otherwise).
         title: ``metadata.title`` of a new record (Game or Hand).
 
     Returns: the JSON text, valid against ``dummy-hands-record-v1.json``.
@@ -410,7 +411,7 @@ def dump_dummy_record(game, indent: int | None = 2, title: str = "Euchre game wi
     else:
         raise RecordError(f"dump_dummy_record: expected a DummyRecord, Game or Hand, got {type(game).__name__}")
     _validate(data, "dump_dummy_record output")
-    return json.dumps(data, indent=indent, ensure_ascii=False)
+    return json.dumps(data, indent=check_indent(indent, "dump_dummy_record", RecordError), ensure_ascii=False)
 
 
 def _file_json(meta: dict, hands: list, numbers: list) -> dict:

@@ -81,7 +81,7 @@ from ..laws import TRICKS, game_over, next_seat, popcount, side_name, trick_seat
 from ..rules import Rules
 from .base import (DATA_DIR, DUMMY_FILE_TYPE, EGN_FILE_TYPE, DealError, GameRecord, Problem, call_action,
                    json_path_text, json_type_name, play_card, read_source, replay_deals, schema_error_text,
-                   schema_validator)
+                   schema_validator, check_indent)
 
 __all__ = ["load_egn", "dump_egn", "EGNGame", "EGNDeal", "EGNWritten", "SCHEMA_PATH", "EGN_VERSION", "FILE_TYPE"]
 
@@ -827,7 +827,7 @@ def dump_egn(game, indent: int | None = 2) -> str:
         game: an :class:`EGNGame` (from :func:`load_egn`: written back without loss), or a
             :class:`~solver.game.Game` / :class:`~solver.game.Hand` from the engine (a new record,
             every dealt hand in ``playerCards``).
-        indent: JSON indentation (``None`` for one line).
+        indent: JSON indentation (``None`` for one line; else an int 0..16, :class:`EGNError` otherwise).
 
     Returns: the JSON text, valid against the EGN schema.
 
@@ -858,7 +858,7 @@ def dump_egn(game, indent: int | None = 2) -> str:
     else:
         raise EGNError(f"dump_egn: expected an EGNGame, Game or Hand, got {type(game).__name__}")
     _validate(data, "dump_egn output")
-    return json.dumps(data, indent=indent, ensure_ascii=False)
+    return json.dumps(data, indent=check_indent(indent, "dump_egn", EGNError), ensure_ascii=False)
 
 
 def _game_json(game: EGNGame) -> dict:

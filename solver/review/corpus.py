@@ -27,6 +27,7 @@ import sys
 import threading
 import time
 from collections import OrderedDict, deque
+from collections.abc import Iterable
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -171,10 +172,18 @@ class CorpusResult:
 def corpus_files(paths) -> list:
     """The files under ``paths``, in order: a directory's files recursively, sorted by name,
     names starting with ``.`` skipped; any other path as given (checked when read). Returns
-    ``[(path, None) | (path, why it cannot be listed)]``."""
+    ``[(path, None) | (path, why it cannot be listed)]``. ``paths`` may be one path; a path in
+    bytes is decoded as the file system does (:func:`os.fsdecode`). Raises
+    :class:`~solver.EuchreError` for a value that is neither a path nor an iterable of paths."""
+    if isinstance(paths, (str, bytes, os.PathLike)):
+        paths = [paths]
+    if not isinstance(paths, Iterable):
+        raise EuchreError(f"paths {quoted(paths)}: expected files and directories (a list of paths)")
     out = []
     for p in paths:
-        p = os.fspath(p)
+        if not isinstance(p, (str, bytes, os.PathLike)):
+            raise EuchreError(f"path {quoted(p)}: a {type(p).__name__}, expected a file or directory name")
+        p = os.fsdecode(p)
         if not os.path.isdir(p):
             out.append((p, None))
             continue

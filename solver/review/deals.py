@@ -11,7 +11,7 @@ from ..advisor.game_odds import win_probability
 from ..bounds import MAX_SEED, MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
 from ..cards import Suit
 from ..records import DummyRecord, EGNGame, load_game
-from ..errors import EuchreError, RulesError
+from ..errors import EuchreError, RulesError, quoted
 from ..game import BidMade, CardPlayed, Discarded, Hand
 from ..laws import side_name
 from ..bidding import DEFAULT_MODEL, resolve_model
@@ -59,9 +59,20 @@ def check_jobs(jobs) -> int:
     return check_int(jobs, "jobs", 1, MAX_THREADS)
 
 
+def check_inference_option(inference) -> bool:
+    """The review's ``inference`` option: ``True`` or ``False``, as :func:`solver.advise` takes it;
+    :class:`~solver.RulesError` for anything else."""
+    if not isinstance(inference, bool):
+        raise RulesError(f"inference {quoted(inference)}: must be True or False")
+    return inference
+
+
 def check_confirm(confirm, inference: bool) -> int:
     """The bound on a close decision's extra draws, as a multiple of ``worlds`` (``None``:
-    :data:`CONFIRM` with inference, 1 without); 1..64, :class:`~solver.EuchreError` otherwise."""
+    :data:`CONFIRM` with inference, 1 without); 1..64, :class:`~solver.EuchreError` otherwise
+    (and for an ``inference`` that is not a bool, :func:`check_inference_option`: every entry
+    point checks the two together)."""
+    check_inference_option(inference)
     if confirm is None:
         return CONFIRM if inference else 1
     return check_int(confirm, "confirm", 1, 64)
@@ -238,6 +249,6 @@ def model_fields(inference: bool, confirm: int, by_score: bool = False, model=No
             "by_score": bool(by_score)}
 
 
-__all__ = ["CONFIRM", "check_confirm", "check_score_option", "deal_score", "model_fields", "review", "review_deal",
+__all__ = ["CONFIRM", "check_confirm", "check_inference_option", "check_score_option", "deal_score", "model_fields", "review", "review_deal",
            "count_decisions", "resolve_game",
            "check_options", "check_jobs", "game_notes"]

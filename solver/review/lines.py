@@ -49,6 +49,11 @@ TIMING_FIELDS = ("attempts", "seconds", "cpu_seconds")
 CONFIG_FIELDS = ("worlds", "seed", "model", "score", "engine")
 
 
+#: The longest line :func:`read_results` reads (bytes, line feed included). A deal line is a few
+#: kilobytes (a 4-player deal's review with every card's figures); a longer line is not one this
+#: program wrote, and it is refused without being read whole (a 2 GB file of one line costs no memory).
+MAX_LINE_BYTES = 4 * 1024 * 1024
+
 _SEAT = {"enum": ["N", "E", "S", "W"]}
 _NUMBER = {"type": "number"}
 _MISTAKES = {"type": "array", "items": {"type": "object", "required": ["kind"],
@@ -144,16 +149,21 @@ def read_results(path, visit) -> tuple:
     killed mid-write) is not visited; a whole one without its line feed is. Streams the file
     (a corpus' results may not fit in memory).
 
-    Raises :class:`~solver.EuchreError` for a file that cannot be read, or a line before the
-    last that is not a corpus review's line (naming the line and, by :data:`LINE_SCHEMA`, its bad member).
+    Raises :class:`~solver.EuchreError` for a file that cannot be read, a line longer than
+    :data:`MAX_LINE_BYTES` (whole or cut off: never one this program wrote; naming its number), or a
+    line before the last that is not a corpus review's line (naming the line and, by
+    :data:`LINE_SCHEMA`, its bad member).
     """
     name = os.fspath(path)
     end = offset = 0
     number = 0
     try:
         with open(path, "rb") as fh:
-            for raw in fh:
+            while raw := fh.readline(MAX_LINE_BYTES + 1):   # bounded: a line is never read whole past the limit
                 number += 1
+                if len(raw) > MAX_LINE_BYTES:
+                    raise EuchreError(f"{name} line {number}: longer than {MAX_LINE_BYTES} bytes (a line of "
+                                      "euchre review --out is a few kilobytes); not a results file of euchre review --out")
                 offset += len(raw)
                 whole = raw.endswith(b"\n")
                 try:
@@ -178,4 +188,4 @@ def read_results(path, visit) -> tuple:
     return end, 0
 
 
-__all__ = ["LINE_VERSION", "LINE_SCHEMA", "check_line", "TIMING_FIELDS", "CONFIG_FIELDS", "deal_key", "dumps", "finite", "read_results"]
+__all__ = ["LINE_VERSION", "LINE_SCHEMA", "MAX_LINE_BYTES", "check_line", "TIMING_FIELDS", "CONFIG_FIELDS", "deal_key", "dumps", "finite", "read_results"]

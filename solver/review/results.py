@@ -5,6 +5,7 @@ Plain data with ``to_dict()`` for programs; their text for people is
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -628,8 +629,11 @@ def player_name(names, seat, seats) -> str:
     return str(names[i]) if i < len(names) and names[i] else ""
 
 
-def _r(x: float) -> float:
-    return round(float(x), 4)
+def _r(x: float) -> float | None:
+    """A figure for to_dict, rounded to 4 places; ``None`` (JSON null) for an infinite or undefined one
+    (the open end of an interval over fewer than two effective worlds), so the dict is strict JSON."""
+    x = float(x)
+    return round(x, 4) if math.isfinite(x) else None
 
 
 __all__ = ["Mistake", "DDView", "InfoView", "CardReview", "CallReview", "PlayerSummary", "DealReview", "Review",

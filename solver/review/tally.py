@@ -37,13 +37,14 @@ import io
 import json
 import math
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from .. import render
 from ..cards import Seat
-from ..errors import EuchreError
+from ..errors import EuchreError, quoted
 from ..laws import side_of
 from ..stats import mean_interval
 from .lines import CONFIG_FIELDS, check_line, read_results
@@ -331,6 +332,9 @@ def corpus_stats(source) -> CorpusStats:
 
     if isinstance(source, (str, os.PathLike)):
         source = [source]
+    if isinstance(source, (bytes, dict)) or not isinstance(source, Iterable):
+        raise EuchreError(f"corpus_stats: source {quoted(source)}: expected a results file's path, a list of "
+                          "them, or an iterable of results lines (dicts)")
     source = list(source)
     if source and all(isinstance(x, (str, os.PathLike)) for x in source):
         stats.source = ", ".join(os.fspath(x) for x in source)
