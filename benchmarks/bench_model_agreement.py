@@ -100,7 +100,7 @@ def main(argv=None) -> int:
         print(f"\n{label}: the player's call recommended on {agree} of {len(decisions)} decisions "
               f"({agree / len(decisions):.1%}, 95% {lo:.1%}-{hi:.1%}); {time.perf_counter() - t0:.0f} s")
         print("  by round and place: " + ", ".join(f"R{r} {p} {a}/{n}" for (r, p), (a, n) in sorted(by.items())))
-        kinds = Counter(f"R{d.round} {PLACES[d.place]}: player {w.split()[0]}, advisor {r.split()[0]}"
+        kinds = Counter(f"R{d.round} {PLACES[d.place]}: player {w}, advisor {r}"
                         for d, w, r, _, _ in misses)
         print("  disagreements by kind: " + "; ".join(f"{k} x{v}" for k, v in kinds.most_common()))
         if name == "players-1":
