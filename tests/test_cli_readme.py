@@ -62,7 +62,8 @@ def synopses():
         sub = None
         for line in lines:
             if line.startswith("euchre "):
-                sub = line.split()[1]
+                words = line.split()
+                sub = words[1] + (f" {words[2]}" if words[1] == "model" else "")     # euchre model fit|show
             elif not line.startswith(" "):
                 sub = None
             if sub is not None:
@@ -76,7 +77,10 @@ def subparsers():
 
 
 def options(sub) -> set:
-    return {o for a in subparsers()[sub]._actions for o in a.option_strings if o.startswith("--")} - {"--help"}
+    parser = subparsers()[sub.split()[0]]
+    if " " in sub:                                 # a command of a command: euchre model fit
+        parser = parser._subparsers._group_actions[0].choices[sub.split()[1]]
+    return {o for a in parser._actions for o in a.option_strings if o.startswith("--")} - {"--help"}
 
 
 def test_the_readme_shows_commands():
@@ -84,7 +88,8 @@ def test_the_readme_shows_commands():
     argvs = [argv for argv, _ in commands()]
     assert ["review", "tests/data/egn/vwec-finals.egn", "--seed", "1"] in argvs
     assert sum(1 for _, shown in commands() if shown) >= 5
-    assert set(synopses()) == {"solve", "table", "review", "stats", "advise", "play", "serve", "match"}
+    assert set(synopses()) == {"solve", "table", "review", "stats", "advise", "play", "serve", "match",
+                               "model fit", "model show"}
 
 
 @pytest.mark.parametrize("argv", [argv for argv, _ in commands()], ids=" ".join)
