@@ -64,6 +64,11 @@ def test_round_two_calls_and_the_stuck_dealer():
     assert last.place == 0 and last.round == 2 and last.stuck and last.suit == 1
 
 
+def test_a_dummy_hands_record_is_refused_naming_it():
+    with pytest.raises(ModelError, match="dummy-hands-game.json: a two-player dummy-hands record"):
+        decisions_from_records([EGN.parent / "dummy-hands-game.json"])
+
+
 def test_records_without_a_decision_or_of_another_variant_are_refused(tmp_path):
     with pytest.raises(ModelError, match="no bidding decision"):
         decisions_from_records([EGN / "incomplete-deal.egn"])
@@ -310,3 +315,40 @@ def test_model_show_prints_chances_and_the_funnel(tmp_path, capsys):
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert main(["model", "show", "nope"]) == 2
     assert "not a model name" in capsys.readouterr().err
+
+
+# -- over HTTP -----------------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def client():
+    from api import create_app
+    return create_app().test_client()
+
+
+QUESTION = {"hand": "9h 9s Ts Jc Qh", "upcard": "Ks", "seat": "E", "dealer": "N", "round": 2, "seed": 1,
+            "worlds": 100}
+
+
+def test_the_service_takes_a_model_by_name_or_inline(client):
+    from solver import advise
+    for name in MODEL_NAMES:
+        got = client.post("/v1/advise", json={**QUESTION, "model": name}).get_json()
+        want = advise(**{k: v for k, v in QUESTION.items()}, model=name).to_dict()
+        assert got["bidding"]["model"] == name and got["options"] == json.loads(json.dumps(want["options"]))
+    inline = client.post("/v1/advise", json={**QUESTION, "model": POINT_COUNT.to_dict()}).get_json()
+    assert inline["bidding"]["model"] == "point-count"
+    play = {"seat": "W", "hand": "Jh Jd As Ac", "dealer": "S", "upcard": "9s", "calls": "Pass Pass Pass Pass h",
+            "tricks": "Ah 9h Th Qh; ", "worlds": 50, "seed": 1, "model": "best-response-1"}
+    assert client.post("/v1/play", json=play).get_json()["model"] == "best-response-1"
+
+
+def test_the_service_refuses_a_bad_model_as_problem_json(client):
+    r = client.post("/v1/advise", json={**QUESTION, "model": "players-9"})
+    assert r.status_code == 422 and r.mimetype == "application/problem+json" and r.get_json()["field"] == "model"
+    bad = {**DEFAULT_MODEL.to_dict(), "spread": -1.0}
+    r = client.post("/v1/advise", json={**QUESTION, "model": bad})
+    body = r.get_json()
+    assert r.status_code == 422 and body["type"] == "/problems/invalid-model" and "spread" in body["detail"]
+    r = client.post("/v1/advise", json={**QUESTION, "model": {"name": "x"}})
+    assert r.status_code == 422 and r.get_json()["type"] == "/problems/invalid-model"
+    doc = client.get("/openapi.json").get_json()
+    assert "model" in json.dumps(doc["components"]["schemas"]["AdviseRequest"])

@@ -134,9 +134,9 @@ def decisions_from_records(sources) -> list:
     Raises:
         ModelError: no bidding decision with a known hand in them all, or a record of another variant
             (naming the file).
-        EGNError: a record that cannot be read (from :func:`solver.records.load_egn`).
+        EGNError: a record that cannot be read (from :func:`solver.records.load_game`).
     """
-    from ..records import load_egn
+    from ..records import DummyRecord, load_game
 
     if isinstance(sources, (str, Path)) or not hasattr(sources, "__iter__"):
         sources = [sources]
@@ -147,7 +147,12 @@ def decisions_from_records(sources) -> list:
             files = sorted(path.glob("*.egn")) if path.is_dir() else [path]
             if path.is_dir() and not files:
                 raise ModelError(f"{path}: a directory with no .egn record in it")
-            games += [(load_egn(f), f.name) for f in files]
+            for f in files:
+                game = load_game(f)
+                if isinstance(game, DummyRecord):
+                    raise ModelError(f"{f.name}: a two-player dummy-hands record; the bidding model is fitted "
+                                     "on four-player games without the joker")
+                games.append((game, f.name))
         else:
             games.append((src, getattr(src, "source", "<game>")))
     out, seen = [], set()
