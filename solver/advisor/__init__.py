@@ -20,7 +20,7 @@ each with a 95% interval (Wilson's for the chances, Student's t for the
 points; a single point when exact). For a call these describe the seat's own
 call. For ``pass`` they describe what the rest of the auction then produces,
 with the later seats bidding by a model that gives each call a chance from their
-own hand (:data:`~solver.bidding.DEFAULT_MODEL`, from :mod:`solver.bidding`), so
+own hand (:data:`~solver.bidding.DEFAULT_MODEL`, ``players-1``, fitted to real players' calls), so
 ``p_make`` of a pass is the chance that the partner (or the seat itself, in
 round 2) names trump and makes it. All calls
 are judged on the same worlds, so their differences are sharper than their
@@ -67,7 +67,8 @@ The rules of the auction model
 * **Robustness**: the options are judged again, on the same worlds, under a
   cautious and an aggressive variant of the model (``model.shifted(+d)``,
   ``shifted(-d)``, every threshold moved by ``d`` = ``ROBUST_DELTA`` = 1 count unit,
-  the points of a plain ace). A call's per-world result does not depend on the
+  the points of a plain ace), and under every other named model
+  (:data:`solver.bidding.MODELS`: ``players-1``, ``best-response-1``, ``point-count``). A call's per-world result does not depend on the
   model, so only its weights change: sampled worlds are re-weighted by the
   variant's likelihood over the model's (importance weights), enumerated ones by the
   variant's likelihood. The pass is bid out again by the variant (on the same

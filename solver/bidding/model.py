@@ -18,9 +18,11 @@ read through a logistic curve:
 ``place`` is the bidder's place after the dealer (:func:`solver.laws.place_after_dealer`).
 ``floor`` keeps every call possible for every hand (0.005 unless stated).
 
-**The default model** (:data:`DEFAULT`, ``"best-response-1"``, stored in
-``solver/data/bidding-model-v1.json`` with its provenance) is derived, not set by
-hand, by ``benchmarks/derive_bidding_model.py``. In plain words: deal 40,000 random
+**The default model** (:data:`DEFAULT`, ``"players-1"``, ``solver/data/bidding-model-players-1.json``) is this
+family with its count's card points set free, fitted to the calls of real players (:mod:`solver.bidding.fit`,
+``benchmarks/fit_players_model.py``). **The best-response model** (:data:`BEST_RESPONSE`,
+``"best-response-1"``, stored in ``solver/data/bidding-model-v1.json`` with its provenance) is derived, not set
+by hand, by ``benchmarks/derive_bidding_model.py``. In plain words: deal 40,000 random
 hands and solve double dummy every contract each could end in (the dealer discarding
 by :func:`~solver.bidding.discard.dealer_discard`). Start from the point count. For
 each seat and round, work out over every deal how much the bidder's side gains by
