@@ -34,6 +34,7 @@ import atexit
 import datetime as dt
 import hashlib
 import os
+import secrets
 import tempfile
 from typing import Literal
 
@@ -71,6 +72,8 @@ PLAY_DEFAULTS = {
 USER = Seat.S
 AGENTS = ("advisor", "policy", "random")
 _HINT_TAG, _REVIEW_TAG, _BOT_TAG = 0x68, 0x72, 0x62
+#: The seeds the server makes stay below 2**53: exact as JavaScript numbers.
+JS_SAFE_BITS = 53
 _MAX_HANDS = 200          # deals in one table (a game of thrown-in hands ends here, as a match's does)
 _BID_PHASES = (Phase.BID1, Phase.BID2, Phase.NAME_SUIT)
 
@@ -103,16 +106,17 @@ class NewTable(BaseModel):
 
 def daily_seed(day: dt.date) -> int:
     """The seed of the hand of the day ``day``: the first 8 bytes of the SHA-256 of
-    ``"euchre-dd hand of the day YYYY-MM-DD"``, halved (0 <= seed < 2**63)."""
+    ``"euchre-dd hand of the day YYYY-MM-DD"``, the top 53 bits (0 <= seed < 2**53)."""
     digest = hashlib.sha256(f"euchre-dd hand of the day {day.isoformat()}".encode("ascii")).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
+    return int.from_bytes(digest[:8], "big") >> (64 - JS_SAFE_BITS)
 
 
 def decision_seed(seed: int, deal: int, step: int, tag: int) -> int:
     """The seed of one decision of a table: its seed, the deal (0-based), the step (actions of that
-    deal applied so far) and what asks (bot ``0x62``, hint ``0x68``, review ``0x72``); 0 <= seed < 2**63."""
+    deal applied so far) and what asks (bot ``0x62``, hint ``0x68``, review ``0x72``); 0 <= seed < 2**53, so
+    that the page's script (JavaScript numbers are doubles) sends a hint's request back exactly."""
     state = np.random.SeedSequence([int(seed), int(deal), int(step), int(tag), 0x706c6179]).generate_state(2)
-    return (int(state[0]) << 32 | int(state[1])) >> 1
+    return (int(state[0]) << 32 | int(state[1])) >> (64 - JS_SAFE_BITS)
 
 
 def _settings(body: NewTable) -> dict:
@@ -131,8 +135,7 @@ def _settings(body: NewTable) -> dict:
         today = dt.datetime.now(dt.timezone.utc).date()
         settings.update(mode="deal", seed=daily_seed(today), day=today.isoformat())
     elif body.seed is None:
-        settings["seed"] = solver.bounds.fresh_seed()
-    settings["mode"] = settings["mode"]
+        settings["seed"] = secrets.randbelow(2 ** JS_SAFE_BITS)
     try:
         rules = NewTable(**{k: v for k, v in settings.items() if k in NewTable.model_fields}).rules()
     except EuchreError as exc:

@@ -68,7 +68,11 @@
 
   function update(s) {
     var hintBox = document.getElementById('hint');
-    if (s.step !== state.step || s.deal_number !== state.deal_number) { hintBox.hidden = true; clear(hintBox); }
+    if (s.step !== state.step || s.deal_number !== state.deal_number) {
+      hintBox.hidden = true;
+      clear(hintBox);
+      ['data-endpoint', 'data-request', 'data-best', 'data-for-step'].forEach(function (a) { hintBox.removeAttribute(a); });
+    }
     state = s;
     draw();
     if (state.deal_over && !state.review && !reviewed[state.deal_number]) { review(); }
@@ -94,7 +98,9 @@
       var out = state.alone && state.rules.players === 4 && s === partnerOf(state.alone);
       box.setAttribute('data-sitting-out', out ? 'true' : 'false');
       if (out) { tags.appendChild(el('span', {'class': 'tag out'}, 'sits out')); }
-      if (s === state.user) {
+      if (s === state.user && state.deal_over && state.dealt) {
+        state.dealt[s].forEach(function (card) { cards.appendChild(face(card, 'span', 'dealt')); });
+      } else if (s === state.user) {
         var legal = {};
         state.legal.forEach(function (c) { legal[c.token] = true; });
         var playing = state.your_turn && (state.phase === 'play' || state.phase === 'discard');
@@ -216,7 +222,7 @@
                  d.where + ': ' + d.played);
       li.appendChild(a);
       var mark = d.grade ? ' — ' + d.grade : ' — lost ' + fmt(d.loss) + ' points';
-      li.appendChild(document.createTextNode(mark + (d.best && d.best !== d.played ? ' (best: ' + d.best + ')' : '') +
+      li.appendChild(document.createTextNode(mark + (d.best && d.best.split(' ').indexOf(d.played) < 0 && d.best !== d.played ? ' (best: ' + d.best + ')' : '') +
                                              (d.reason ? '; ' + d.reason : '') + (d.flagged ? ' ⚑' : '')));
       list.appendChild(li);
     });
@@ -265,6 +271,8 @@
   function hint() {
     if (busy || document.getElementById('hint-button').disabled) { return; }
     var box = document.getElementById('hint');
+    ['data-endpoint', 'data-request', 'data-best', 'data-for-step'].forEach(function (a) { box.removeAttribute(a); });
+    var asked = state.step;
     box.hidden = false;
     box.textContent = 'Asking the advisor…';
     post('/hint').then(function (h) {
@@ -274,7 +282,9 @@
       clear(box);
       var a = h.advice, play = h.endpoint === '/v1/play';
       var best = play ? a.best : a.recommended;
+      box.setAttribute('data-for-step', String(asked));
       box.setAttribute('data-endpoint', h.endpoint);
+      box.setAttribute('data-request', JSON.stringify(h.request));
       box.setAttribute('data-best', best);
       box.appendChild(el('p', {}, 'The advisor (' + a.worlds + ' worlds, ' + h.endpoint + '): ' + (play ? 'play ' + best : best) +
                           ', ahead by ' + fmt(a.margin, 3) + (a.recommended_by === 'p_win_game' || h.request.score ? ' (by the chance of winning the game)' : ' points') + '.'));
@@ -284,7 +294,7 @@
       table.appendChild(head);
       (play ? a.cards : a.options).forEach(function (o) {
         var key = play ? o.card : o.call;
-        var tr = el('tr', {'data-choice': key, 'class': key === best ? 'recommended' : ''});
+        var tr = el('tr', {'data-choice': key, 'data-points': o.expected_points, 'class': key === best ? 'recommended' : ''});
         tr.appendChild(el('td', {}, play ? o.card : (o.name || o.call)));
         tr.appendChild(el('td', {}, fmt(o.expected_points)));
         tr.appendChild(el('td', {}, o.p_win_game === undefined || o.p_win_game === null ? '—' : fmt(o.p_win_game, 3)));
