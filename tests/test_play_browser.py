@@ -2,7 +2,8 @@
 fixtures of tests/test_browser.py: a whole deal and a whole game by clicking, keyboard-only play, a hint equal to
 the /v1 endpoint's answer, the after-deal review equal to /v1/review of the deal's record, the downloaded EGN
 valid and replaying to the table's deals, a readable 404. Fast agents (policy, random) and few worlds.
-With ``EUCHRE_SCREENSHOTS=DIR`` the table's picture is kept as DIR/play-page.png (the README's).
+With ``EUCHRE_SCREENSHOTS=DIR`` the README's pictures are kept in DIR: play-page.png (the table with a hint)
+and play-review.png (after a deal).
 """
 import json
 import os
@@ -22,7 +23,17 @@ from test_browser import CHROMIUM, WAIT_MS, base, browser, colours, page, post_j
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium found: install Debian's chromium")
 
 SCHEMA = json.loads((pathlib.Path(solver.__file__).parent / "data" / "egn-schema-v1.json").read_text())
-PICTURE = "play-page.png"
+PICTURE, AFTER_PICTURE = "play-page.png", "play-review.png"     # the README's: the table with a hint, after a deal
+
+
+def keep_picture(page, name: str, tmp_path: pathlib.Path) -> None:
+    """Screenshot ``page`` (not blank), kept in ``EUCHRE_SCREENSHOTS`` when set."""
+    png = page.screenshot(path=str(tmp_path / name))
+    assert colours(png) > 200, f"{name}: the screenshot looks blank"
+    keep = os.environ.get("EUCHRE_SCREENSHOTS")
+    if keep:
+        pathlib.Path(keep).mkdir(parents=True, exist_ok=True)
+        shutil.copy(tmp_path / name, pathlib.Path(keep) / name)
 
 
 def start(page, base, seed, partner="policy", opponents="policy", mode="game", review_worlds=10, hint_worlds=30):
@@ -101,7 +112,7 @@ def test_a_whole_deal_by_clicking_then_its_review(page, base, tmp_path):
     marks = [e.get_attribute("data-loss") for e in page.query_selector_all("#review-list li[data-kind]")]
     assert [None if m == "" else float(m) for m in marks] == mine
     href = page.get_attribute("#review-list li[data-kind] a >> nth=0", "href")
-    page.screenshot(path=str(tmp_path / "after.png"))
+    keep_picture(page, AFTER_PICTURE, tmp_path)
     page.goto(base + href)                                           # the review page at that decision
     page.wait_for_selector("section.deal:not([hidden])")
     assert page.get_attribute("section.deal:not([hidden])", "data-step") == href.rsplit("-", 1)[1]
@@ -171,12 +182,7 @@ def test_a_hint_shows_the_v1_figures(page, base, tmp_path):
             assert page.get_attribute("#hint", "data-best") == best
             assert page.get_attribute("#hint tr.recommended", "data-choice") == best
             if endpoint not in seen and len(seen) == 1:
-                keep = os.environ.get("EUCHRE_SCREENSHOTS")
-                png = page.screenshot(path=str(tmp_path / PICTURE))
-                assert colours(png) > 200
-                if keep:
-                    pathlib.Path(keep).mkdir(parents=True, exist_ok=True)
-                    shutil.copy(tmp_path / PICTURE, pathlib.Path(keep) / PICTURE)
+                keep_picture(page, PICTURE, tmp_path)
             seen.add(endpoint)
         step(page)
     assert seen == {"/v1/advise", "/v1/play"}
