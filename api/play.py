@@ -25,7 +25,8 @@ Routes: the pages ``GET /play`` (settings), ``POST /play/new`` (start, then 303 
 ``GET /play/<id>`` (the table), ``GET /play/<id>/review/<k>`` (the review page of deal ``k``),
 ``GET /play/<id>/game.egn`` and ``/play/<id>/deal-<k>.egn`` (records); and the page's JSON, under
 ``/play/api``: ``POST /tables`` (new), ``GET /tables/<id>`` (the user's view), ``POST
-/tables/<id>/act``, ``/next``, ``/hint`` and ``/review``. JSON errors are problem+json
+/tables/<id>/act``, ``/next``, ``/continue`` (the bots' moves left when a request's time budget ran
+out), ``/hint`` and ``/review/<k>``. JSON errors are problem+json
 (:mod:`api.problems`), page errors readable pages; an unknown or expired table is a 404.
 """
 from __future__ import annotations
@@ -36,6 +37,7 @@ import hashlib
 import os
 import secrets
 import tempfile
+import time
 from typing import Literal
 
 import numpy as np
@@ -216,9 +218,13 @@ class Table:
         hand = self.hand
         return hand is not None and not hand.is_over and hand.to_act == USER and hand.phase is not Phase.ALONE
 
-    def run_bots(self) -> None:
-        """Let the agents (and the engine's forced moves) act until the user decides or the deal is over."""
+    def run_bots(self, budget: float | None = None) -> None:
+        """Let the agents (and the engine's forced moves) act until the user decides or the deal is over, or
+        until ``budget`` seconds have gone (checked between decisions): the request then saves what was
+        played and answers, and the page asks for the rest (``POST .../continue``), so slow bots never
+        lose a move to the request's deadline."""
         hand, agents = self.hand, None
+        start, decided = time.monotonic(), 0
         said = {Seat.parse(s): v for s, v in self.record["alone"].items()}   # "alone" said with each call
         while not hand.is_over:
             seat, phase = hand.to_act, hand.phase
@@ -228,6 +234,8 @@ class Table:
                     return
                 self._apply(legal[0], seat, "forced")   # the user's last card plays itself
                 continue
+            if budget is not None and decided and time.monotonic() - start > budget:
+                return                                # at least one decision a request: always progress
             if agents is None:
                 agents = self._agents()
             agent = agents.get(seat)
@@ -242,8 +250,9 @@ class Table:
                 raise RuntimeError(f"agent at {seat}: {exc.args[-1]}") from None
             self.record["alone"] = {Seat(k).name: v for k, v in said.items()}
             self._apply(action, seat, "bot" if seat != USER else "user")
+            decided += agent is not None
 
-    def act(self, token: str) -> None:
+    def act(self, token: str, budget: float | None = None) -> None:
         """The user's decision ``token`` (a call token, a card), checked by the rules engine."""
         hand = self.hand
         if hand is None or hand.is_over:
@@ -278,7 +287,7 @@ class Table:
             action = Action.discard(card) if phase is Phase.DISCARD else Action.play(card)
             hand.verify(action)
         self._apply(action, USER, "user")
-        self.run_bots()
+        self.run_bots(budget)
 
     def _not_now(self) -> str:
         if self.game.is_over:
@@ -286,7 +295,7 @@ class Table:
             return "the game is over (" + ", ".join(f"{k} {v}" for k, v in s.items()) + ")"
         return "the deal is over: deal the next one"
 
-    def next_deal(self) -> None:
+    def next_deal(self, budget: float | None = None) -> None:
         if self.game.is_over or len(self.game.hands) >= _MAX_HANDS:
             raise IllegalActionError(f"no next deal: {self._not_now()}")
         if self.hand is not None and not self.hand.is_over:
@@ -296,7 +305,7 @@ class Table:
         self.record["alone"] = {}
         self.events.append({"deal": self.k, "step": 0, "seat": str(self.hand.dealer), "by": "dealer",
                             "action": "deals"})
-        self.run_bots()
+        self.run_bots(budget)
 
     # -- what the user sees ----------------------------------------------------------------------
     def state(self) -> dict:
@@ -331,7 +340,7 @@ class Table:
             "current": [{"seat": s.name, "card": str(c)} for s, c in view.current],
             "tricks_won": {side_name(i, players): hand.tricks_won[i] for i in (0, 1)},
             "legal": self.legal_choices() if self.user_turn() else [],
-            "deal_over": hand.is_over,
+            "deal_over": hand.is_over, "bots_to_move": not hand.is_over and not self.user_turn(),
         })
         if hand.is_over:
             r = hand.result
@@ -549,6 +558,12 @@ def load_table(table_id: str) -> Table:
     return Table(table_id, record, version)
 
 
+def bot_budget() -> float:
+    """Seconds the bots may think in one request: a third of the deadline, so the last decision started
+    still ends within it."""
+    return current_app.config["REQUEST_TIMEOUT"] / 3
+
+
 def save_table(table: Table) -> None:
     if not store().save(table.id, table.record, table.version):
         raise Problem("table-changed", "the table changed since this request was made (another tab or a "
@@ -561,7 +576,7 @@ def create_table(body: NewTable) -> Table:
     record = Table.new(settings)
     with limits.engine(body, main_field=None):
         table = Table("", record, 0)
-        table.next_deal()
+        table.next_deal(bot_budget())
     table.id = store().create(table.record)
     return table
 
@@ -612,7 +627,7 @@ def act(table_id):
         raise Problem("table-changed", f"version {body.version}: the table is at version {table.version}; reload it",
                       field="version")
     with limits.engine(body, main_field="action"):
-        table.act(body.action)
+        table.act(body.action, bot_budget())
     save_table(table)
     return jsonify(table.state())
 
@@ -622,7 +637,18 @@ def next_deal(table_id):
     _json_body()
     table = load_table(table_id)
     with limits.engine(None, main_field=None):
-        table.next_deal()
+        table.next_deal(bot_budget())
+    save_table(table)
+    return jsonify(table.state())
+
+
+@play_api.post("/tables/<table_id>/continue")
+def continue_bots(table_id):
+    """The bots' moves left over when a request's time budget ran out (``bots_to_move`` in the view)."""
+    _json_body()
+    table = load_table(table_id)
+    with limits.engine(None, main_field=None):
+        table.run_bots(bot_budget())
     save_table(table)
     return jsonify(table.state())
 

@@ -6,7 +6,8 @@
   ``--worlds`` (default 200); the user plays the policy agent's card. Median, 95th percentile, max, and the
   bot decisions per click.
 * **Memory per live table**: the bytes of its stored record (SQLite, shared by the workers) after each deal,
-  and the Python memory of one request's replay of it (``tracemalloc`` peak of loading the table).
+  the Python memory of one request's replay of it (``tracemalloc`` peak of loading the table), and the
+  record of a whole game with a hint at every decision and every deal reviewed.
 * **The page's weight**: bytes of ``GET /play`` and ``GET /play/<id>`` (style sheet and script inlined,
   nothing else fetched), raw and gzipped.
 
@@ -29,6 +30,25 @@ from solver.game import Phase
 
 def pct(xs, q):
     return float(np.percentile(np.asarray(xs), q))
+
+
+def full_game_bytes(app, client, seed: int) -> tuple:
+    """``(bytes stored, deals, hints)`` of a whole game (policy bots, 10 worlds) with a hint at each of the
+    user's calls and cards and each deal reviewed: the largest a table's record gets."""
+    st = client.post("/play/api/tables", json={"partner": "policy", "opponents": "policy", "hint_worlds": 10,
+                                               "review_worlds": 10, "seed": seed}).get_json()
+    tid = st["id"]
+    while not st["game_over"]:
+        if st["deal_over"]:
+            client.post(f"/play/api/tables/{tid}/review/{st['deal_number'] - 1}")
+            st = client.post(f"/play/api/tables/{tid}/next").get_json()
+            continue
+        if st["phase"] in ("bid1", "bid2", "play"):
+            client.post(f"/play/api/tables/{tid}/hint")
+        st = client.post(f"/play/api/tables/{tid}/act", json={"action": st["legal"][0]["token"]}).get_json()
+    client.post(f"/play/api/tables/{tid}/review/{st['deal_number'] - 1}")
+    with app.test_request_context():
+        return app.extensions["play_tables"].size(tid), st["deal_number"], load_table(tid).record["hints"].__len__()
 
 
 def main() -> None:
@@ -81,6 +101,7 @@ def main() -> None:
             bots.append(sum(e["by"] == "bot" for e in st["events"]))   # the moves of this request
         setup = client.get("/play").data
         table = client.get(f"/play/{tid}").data
+        full = full_game_bytes(app, client, args.seed)
 
     print(f"play page, advisor bots at {args.worlds} worlds (partner and opponents), seed {args.seed}, "
           f"{deals} deals, {len(clicks)} clicks, one process")
@@ -95,6 +116,8 @@ def main() -> None:
           f"(about {(sizes[-1] - sizes[0]) / max(1, len(sizes) - 1):,.0f} bytes a deal)")
     print(f"  replaying a table for one request: peak {max(replay_bytes) / 1024:,.0f} KiB of Python memory "
           "(freed after the request)")
+    print(f"  a whole game with a hint at every decision and every deal reviewed (policy bots): "
+          f"{full[0]:,} bytes stored after {full[1]} deals, {full[2]} hints")
     for name, page in (("GET /play", setup), ("GET /play/<id>", table)):
         print(f"  page weight {name}: {len(page):,} bytes ({len(gzip.compress(page)):,} gzipped), nothing else fetched")
 

@@ -352,3 +352,23 @@ def test_the_setup_page_and_the_form_start_a_table(client):
     table = client.get(r.headers["Location"])
     assert table.status_code == 200 and b"play-data" in table.data
     assert b'href="/play"' in client.get("/").data
+
+
+def test_bots_stopped_by_the_time_budget_go_on_where_they_stopped(client, monkeypatch):
+    whole = new(client, seed=17, partner="policy", opponents="policy")
+    whole, moves = play_out(client, whole, random.Random(6), whole_game=False)
+    monkeypatch.setattr("api.play.bot_budget", lambda: 0.0)         # one bot decision a request
+    st = new(client, seed=17, partner="policy", opponents="policy")
+    continued, made = 0, 0
+    while not st["deal_over"]:
+        if st["bots_to_move"]:
+            assert not st["your_turn"] and st["legal"] == []
+            r = client.post(f"/play/api/tables/{st['id']}/act", json={"action": "pass"})
+            assert r.status_code == 422 and "turn, not yours" in r.get_json()["detail"]
+            st = client.post(f"/play/api/tables/{st['id']}/continue").get_json()
+            continued += 1
+        else:
+            st = client.post(f"/play/api/tables/{st['id']}/act", json={"action": moves[made]}).get_json()
+            made += 1
+    assert continued > 0 and made == len(moves)
+    assert st["dealt"] == whole["dealt"] and st["tricks"] == whole["tricks"] and st["calls"] == whole["calls"]

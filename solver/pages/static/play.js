@@ -75,6 +75,10 @@
     }
     state = s;
     draw();
+    if (state.bots_to_move) {                // the server stopped the bots at its time budget: ask for the rest
+      post('/continue').then(update, showProblem);
+      return;
+    }
     if (state.deal_over && !state.review && !reviewed[state.deal_number]) { review(); }
   }
 
@@ -335,6 +339,5 @@
       cards[i].focus();
     }
   });
-  draw();
-  if (state.deal_over && !state.review) { review(); }
+  update(state);
 }());
