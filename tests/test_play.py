@@ -372,3 +372,32 @@ def test_bots_stopped_by_the_time_budget_go_on_where_they_stopped(client, monkey
             made += 1
     assert continued > 0 and made == len(moves)
     assert st["dealt"] == whole["dealt"] and st["tricks"] == whole["tricks"] and st["calls"] == whole["calls"]
+
+
+def test_tables_are_shared_by_the_worker_processes(tmp_path):
+    """Under ``euchre serve --workers 2`` a table made by one worker is played on by either (the SQLite store)."""
+    import urllib.request
+    from conftest import real_server
+
+    def call(base, path, body=None):
+        req = urllib.request.Request(base + path, data=None if body is None else json.dumps(body).encode(),
+                                     method="GET" if body is None else "POST",
+                                     headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(req, timeout=60) as r:
+            return r.status, json.load(r)
+
+    argv = ["-m", "solver", "serve", "--host", "127.0.0.1", "--port", "0", "--workers", "2"]
+    with real_server(tmp_path / "serve.log", argv) as (host, port):
+        base = f"http://{host}:{port}"
+        status, st = call(base, "/play/api/tables", {**FAST, "seed": 3})
+        assert status == 201
+        rng = random.Random(1)
+        for _ in range(12):
+            if st["deal_over"]:
+                break
+            status, st = call(base, f"/play/api/tables/{st['id']}/act", {"action": rng.choice(st["legal"])["token"]})
+            assert status == 200
+        for _ in range(6):
+            status, again = call(base, f"/play/api/tables/{st['id']}")
+            assert status == 200 and again["version"] == st["version"]
+    assert "Traceback" not in (tmp_path / "serve.log").read_text()
