@@ -48,7 +48,7 @@ from werkzeug.exceptions import HTTPException, NotFound
 import solver
 from solver.cards import Card, Seat, Suit, format_cards
 from solver.errors import EuchreError, IllegalActionError, quoted
-from solver.game import Action, Game, Phase
+from solver.game import Action, BidMade, CardPlayed, Discarded, Game, Phase
 from solver.laws import call_name, parse_call, side_name, side_of
 from solver.match.agents import make_agent
 from solver.match.duplicate import game_deal_of
@@ -139,7 +139,7 @@ def _settings(body: NewTable) -> dict:
     elif body.seed is None:
         settings["seed"] = secrets.randbelow(2 ** JS_SAFE_BITS)
     try:
-        rules = NewTable(**{k: v for k, v in settings.items() if k in NewTable.model_fields}).rules()
+        rules = body.model_copy(update={"mode": settings["mode"]}).rules()
     except EuchreError as exc:
         raise Problem("invalid-rules", str(exc), field="rules") from None
     settings["rules"] = rules.to_dict()
@@ -435,22 +435,36 @@ class Table:
         return {"egn": dump_egn(g), "worlds": self.settings["review_worlds"],
                 "seed": decision_seed(self.seed, k, 0, _REVIEW_TAG)}
 
+    def mark_hints(self, summary: dict) -> None:
+        """Mark each reviewed decision of deal ``summary["deal"]`` that the user asked a hint for (``"hint"``):
+        the user's calls, then the discard and cards, are the review's decisions in the same order."""
+        k = summary["deal"]
+        hand = self.game.hands[k]
+        steps = [i for i, rec in enumerate(hand.history) if rec.seat == USER and isinstance(rec, BidMade)]
+        steps += [i for i, rec in enumerate(hand.history) if rec.seat == USER and isinstance(rec, Discarded)]
+        steps += [i for i, rec in enumerate(hand.history) if rec.seat == USER and isinstance(rec, CardPlayed)]
+        hinted = {h["step"] for h in self.record["hints"] if h["deal"] == k}
+        aligned = len(steps) == len(summary["decisions"])
+        for step, decision in zip(steps, summary["decisions"]):
+            decision["hint"] = aligned and step in hinted
+
     def summary(self) -> dict:
         """The game so far for the user: points lost by kind over the reviewed deals, hints taken."""
         lost = {"calls": 0.0, "discards": 0.0, "cards": 0.0, "dd_tricks": 0}
-        mistakes = 0
+        mistakes, hinted = 0, 0
         for rev in self.record["reviews"].values():
             for d in rev["decisions"]:
                 kind = {"call": "calls", "discard": "discards"}.get(d["kind"], "cards")
                 lost[kind] += d["loss"] or 0.0
                 lost["dd_tricks"] += d.get("dd_cost") or 0
                 mistakes += bool(d["flagged"])
+                hinted += bool(d.get("hint"))
         deals = sum(1 for h in self.game.hands if h.is_over)
         return {"deals": deals, "reviewed": len(self.record["reviews"]),
                 "points_lost": {k: round(v, 4) for k, v in lost.items() if k != "dd_tricks"},
                 "total_points_lost": round(lost["calls"] + lost["discards"] + lost["cards"], 4),
                 "dd_tricks_lost": lost["dd_tricks"], "flagged": mistakes,
-                "hints_taken": len(self.record["hints"]), "score": self.score_dict(),
+                "hints_taken": len(self.record["hints"]), "reviewed_with_hint": hinted, "score": self.score_dict(),
                 "winner": None if self.game.winner is None else side_name(self.game.winner, self.rules.players)}
 
 
@@ -683,6 +697,7 @@ def review_deal(table_id, k):
         body = table.review_body(k)
     _game, result = run_review(_parse(ReviewRequest, body))
     summary = review_summary(result.to_dict()["deals"][0], k)
+    table.mark_hints(summary)
     table.record["reviews"][str(k)] = summary
     save_table(table)
     return jsonify({**summary, "request": {"endpoint": "/v1/review", "worlds": body["worlds"], "seed": body["seed"]},

@@ -206,12 +206,15 @@ def test_hints_equal_the_v1_endpoints_and_are_recorded(client):
     seen = set()
     rng = random.Random(4)
     st = new(client, seed=21, partner="policy", opponents="policy")
+    asked = 0                                   # hints asked in the deal under way
     while len(seen) < 2 and not st["game_over"]:
         if st["deal_over"]:
             st = client.post(f"/play/api/tables/{st['id']}/next").get_json()
+            asked = 0
             continue
         if st["phase"] in ("bid1", "bid2", "play"):
             h = client.post(f"/play/api/tables/{st['id']}/hint").get_json()
+            asked += 1
             kind = "/v1/advise" if st["phase"].startswith("bid") else "/v1/play"
             assert h["endpoint"] == kind
             if kind not in seen:
@@ -228,6 +231,12 @@ def test_hints_equal_the_v1_endpoints_and_are_recorded(client):
         st = client.post(f"/play/api/tables/{st['id']}/act", json={"action": rng.choice(st["legal"])["token"]}).get_json()
     assert seen == {"/v1/advise", "/v1/play"}
     assert client.get(f"/play/api/tables/{st['id']}").get_json()["hints_taken"] >= 2
+    while not st["deal_over"]:
+        st = client.post(f"/play/api/tables/{st['id']}/act", json={"action": st["legal"][0]["token"]}).get_json()
+    rev = client.post(f"/play/api/tables/{st['id']}/review/{st['deal_number'] - 1}").get_json()
+    hinted = [d for d in rev["decisions"] if d["hint"]]
+    assert len(hinted) == asked and all(d["kind"] in ("call", "play") for d in hinted)   # none for a discard
+    assert rev["game_summary"]["reviewed_with_hint"] == len(hinted)
 
 
 def test_a_hint_out_of_turn_is_a_problem(client):

@@ -18,7 +18,7 @@ import pytest
 import solver
 from api.play import decision_seed
 from solver.match.duplicate import game_deal_of
-from test_browser import CHROMIUM, WAIT_MS, base, browser, colours, page, post_json  # noqa: F401 (fixtures)
+from test_browser import CHROMIUM, base, browser, colours, page, post_json  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium found: install Debian's chromium")
 

@@ -227,7 +227,7 @@
       li.appendChild(a);
       var mark = d.grade ? ' — ' + d.grade : ' — lost ' + fmt(d.loss) + ' points';
       li.appendChild(document.createTextNode(mark + (d.best && d.best.split(' ').indexOf(d.played) < 0 && d.best !== d.played ? ' (best: ' + d.best + ')' : '') +
-                                             (d.reason ? '; ' + d.reason : '') + (d.flagged ? ' ⚑' : '')));
+                                             (d.reason ? '; ' + d.reason : '') + (d.hint ? ' (hint taken)' : '') + (d.flagged ? ' ⚑' : '')));
       list.appendChild(li);
     });
   }
