@@ -196,7 +196,7 @@
     (state.calls || []).forEach(function (c) { calls.appendChild(el('li', {}, c.seat + ': ' + c.call)); });
     var log = clear(document.getElementById('log'));
     state.events.slice().reverse().forEach(function (e) {
-      log.appendChild(el('li', {'data-by': e.by}, (e.seat === state.user ? 'you' : e.seat) + ' ' + e.action));
+      log.appendChild(el('li', {'data-by': e.by}, e.seat + (e.seat === state.user ? ' (you)' : '') + ': ' + e.action));
     });
   }
 
