@@ -468,19 +468,20 @@ class Table:
                 "winner": None if self.game.winner is None else side_name(self.game.winner, self.rules.players)}
 
 
-def review_summary(deal: dict, k: int) -> dict:
-    """The user's decisions of one reviewed deal (a ``Review.to_dict()`` deal): each call, discard and card
-    with its loss in points from what the user could see (and its ``grade`` where the review gives one),
-    and its step on the review page (``#deal-0-step-<n>``: the calls, then the cards, in order)."""
+def review_summary(deal: dict, k: int, seat: Seat = USER) -> dict:
+    """The decisions of ``seat`` (the user's by default) in one reviewed deal (a ``Review.to_dict()`` deal):
+    each call, discard and card with its loss in points from what the seat could see (and its ``grade`` where
+    the review gives one), and its step on the review page (``#deal-0-step-<n>``: the calls, then the cards,
+    in order)."""
     out, step = [], 0
     for call in deal["calls"]:
-        if call["seat"] == USER.name:
+        if call["seat"] == seat.name:
             out.append({"kind": "call", "step": step, "where": f"round {call['round']}", "played": call["name"],
                         "best": call.get("best_name"), "loss": call.get("loss"), "grade": call.get("grade"),
                         "reason": call.get("reason"), "flagged": bool(call.get("mistakes"))})
         step += 1
     for card in deal["cards"]:
-        if card["seat"] == USER.name:
+        if card["seat"] == seat.name:
             info = card.get("info") or {}
             dd = card.get("dd") or {}
             out.append({"kind": card["kind"], "step": step,
@@ -489,8 +490,8 @@ def review_summary(deal: dict, k: int) -> dict:
                         "loss": info.get("loss_points"), "dd_cost": dd.get("cost"), "grade": card.get("grade"),
                         "reason": card.get("reason"), "flagged": bool(card.get("mistakes"))})
         step += 1
-    return {"deal": k, "summary": deal.get("summary"), "decisions": out,
-            "player": (deal.get("players") or {}).get(USER.name)}
+    return {"deal": k, "seat": seat.name, "summary": deal.get("summary"), "decisions": out,
+            "player": (deal.get("players") or {}).get(seat.name)}
 
 
 def _public(settings: dict) -> dict:
@@ -688,18 +689,23 @@ def hint(table_id):
 @play_api.post("/tables/<table_id>/review/<int:k>")
 def review_deal(table_id, k):
     """The review of deal ``k`` (0-based) for the user: ``POST /v1/review`` of the deal's record, summarised
-    (:func:`review_summary`); kept with the table, so the game summary counts it."""
+    (:func:`review_summary`); kept with the table, so the game summary counts it. ``?seat=N``: another
+    seat's decisions instead (not kept)."""
     from .routes import run_review
     from .schemas import ReviewRequest
     _json_body()
     table = load_table(table_id)
-    with limits.engine(None, main_field=None):
+    with limits.engine(None, main_field="seat"):
+        seat = Seat.parse(request.args.get("seat", USER.name))
+        if seat not in table.rules.seats:
+            raise solver.PositionError(f"seat {seat}: not at this table (seats {' '.join(Seat(s).name for s in table.rules.seats)})")
         body = table.review_body(k)
     _game, result = run_review(_parse(ReviewRequest, body))
-    summary = review_summary(result.to_dict()["deals"][0], k)
-    table.mark_hints(summary)
-    table.record["reviews"][str(k)] = summary
-    save_table(table)
+    summary = review_summary(result.to_dict()["deals"][0], k, seat)
+    if seat == USER:
+        table.mark_hints(summary)
+        table.record["reviews"][str(k)] = summary
+        save_table(table)
     return jsonify({**summary, "request": {"endpoint": "/v1/review", "worlds": body["worlds"], "seed": body["seed"]},
                     "game_summary": table.summary()})
 

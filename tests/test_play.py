@@ -5,6 +5,7 @@ import datetime as dt
 import json
 import pathlib
 import random
+import re
 
 import jsonschema
 import pytest
@@ -410,3 +411,18 @@ def test_tables_are_shared_by_the_worker_processes(tmp_path):
             status, again = call(base, f"/play/api/tables/{st['id']}")
             assert status == 200 and again["version"] == st["version"]
     assert "Traceback" not in (tmp_path / "serve.log").read_text()
+
+
+def test_another_seats_review_and_a_page_that_fetches_nothing_outside(client):
+    st = new(client, seed=5, partner="policy", opponents="policy")
+    st, _ = play_out(client, st, random.Random(2), whole_game=False)
+    east = client.post(f"/play/api/tables/{st['id']}/review/0?seat=E").get_json()
+    egn = client.get(f"/play/{st['id']}/deal-0.egn").data.decode()
+    deal = client.post("/v1/review", json={"egn": egn, "worlds": 10, "seed": east["request"]["seed"]}).get_json()["deals"][0]
+    assert east["seat"] == "E"
+    assert len(east["decisions"]) == sum(c["seat"] == "E" for c in deal["calls"] + deal["cards"])
+    assert client.get(f"/play/api/tables/{st['id']}").get_json()["review"] is None     # only the user's is kept
+    p = client.post(f"/play/api/tables/{st['id']}/review/0?seat=Q").get_json()
+    assert p["status"] == 422 and "'Q'" in p["detail"]
+    html = client.get(f"/play/{st['id']}").data.decode()
+    assert not re.search(r'(src|href)="(https?:)?//', html)                     # no CDN: nothing from elsewhere
