@@ -9,7 +9,7 @@ from werkzeug.exceptions import HTTPException
 
 import solver
 
-from . import pages, problems, routes, schemas
+from . import pages, play, problems, routes, schemas
 
 DEFAULTS = {
     "MAX_CONTENT_LENGTH": 128 * 1024,   # bytes of request body; the largest shared EGN game is 24 KB
@@ -58,6 +58,7 @@ def create_app(config=None) -> OpenAPI:
     app.register_api(routes.v1)
     app.register_api(routes.service)
     app.register_blueprint(pages.pages)
+    play.init_app(app)                              # the play page: /play and /play/api (api.play)
     app.add_url_rule("/openapi.json", "openapi", routes.openapi_document)
     app.add_url_rule("/problems/<slug>", "problem_type", routes.problem_type)
     problem = schemas.Problem.model_json_schema(ref_template="#/components/schemas/{model}")

@@ -62,6 +62,9 @@ TYPES = {
     "deadline-exceeded": ProblemType(503, "Analysis ran past the time limit",
                                      "The engine did not finish within the configured time per request and "
                                      "was stopped; retry later or ask for less work."),
+    "table-changed": ProblemType(409, "The table changed", "The play page's table was changed by another request "
+                                                           "since this one was made (two tabs, a double click); "
+                                                           "reload it and try again."),
     "not-available": ProblemType(501, "Not available in this build",
                                  "The engine of this server does not provide this analysis yet."),
 }

@@ -62,6 +62,12 @@ def advise(body: AdviseRequest):
     recommendation and its margin; with `score`, each call's chance of winning the
     game (`p_win_game`), by which it then recommends. Play in each world is double
     dummy: optimistic for both sides."""
+    return jsonify(run_advise(body).to_dict())
+
+
+def run_advise(body: AdviseRequest):
+    """The :class:`~solver.Advice` of a checked advise request, within the server's bounds: what
+    ``POST /v1/advise`` and the play page's hints (:mod:`api.play`) both run. Raises :class:`~api.problems.Problem`."""
     limits.check_worlds(body.worlds)
     run = limits.engine_function("advise")
     with limits.engine(body, main_field="hand"):
@@ -72,7 +78,7 @@ def advise(body: AdviseRequest):
                      rules=body.rules.to_rules(), worlds=body.worlds, seed=body.seed, inference=body.inference,
                      early_stop=body.early_stop, threads=current_app.config["ENGINE_THREADS"],
                      model=request_model(body.model), **extra)
-    return jsonify(result.to_dict())
+    return result
 
 
 @v1.post("/play", summary="Play advice for the seat to play, from its view", responses=_responses(PlayResponse))
@@ -82,6 +88,12 @@ def play(body: PlayRequest):
     intervals over worlds drawn by the bidding model's chance of the calls; the recommendation and
     its margin; with `score`, each card's chance of winning the game (`p_win_game`), by which it
     then recommends. After the card, play in each world is double dummy: optimistic for both sides."""
+    return jsonify(run_play(body).to_dict())
+
+
+def run_play(body: PlayRequest):
+    """The play advice of a checked play request, within the server's bounds: what ``POST /v1/play``
+    and the play page's hints (:mod:`api.play`) both run. Raises :class:`~api.problems.Problem`."""
     limits.check_worlds(body.worlds)
     run = limits.engine_function("advise_play")
     with limits.engine(body, main_field="hand"):
@@ -89,7 +101,7 @@ def play(body: PlayRequest):
         result = run(worlds=body.worlds, seed=body.seed, inference=body.inference,
                      threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model), **extra,
                      **body.view_keys())
-    return jsonify(result.to_dict())
+    return result
 
 
 @v1.post("/review", summary="Post-game review of an EGN game", responses=_responses(ReviewResponse))

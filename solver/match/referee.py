@@ -29,7 +29,7 @@ from ..game import Action, Hand, Phase
 from ..laws import call_token, hand_points, may_go_alone, parse_call, side_of
 from .protocol import legal_cards, legal_tokens
 
-__all__ = ["Forfeit", "forfeit_points", "play_table", "DEFAULT_TIME_LIMIT"]
+__all__ = ["Forfeit", "forfeit_points", "play_table", "next_action", "DEFAULT_TIME_LIMIT"]
 
 #: Seconds an agent may take over one decision, unless the match says otherwise.
 DEFAULT_TIME_LIMIT = 10.0
@@ -192,6 +192,38 @@ def play_table(cards, dealer, rules, agents: dict, time_limit=DEFAULT_TIME_LIMIT
             return _forfeit(hand, seat, "error", f"raised {type(exc).__name__}: {exc}")
     points = tuple(hand.result.points)
     return hand, points, None
+
+
+def next_action(hand: Hand, agent, alone_said: dict, time_limit=None) -> Action:
+    """The checked :class:`~solver.game.Action` of the seat to act in ``hand``, as :func:`play_table`
+    takes it, for a caller that applies one decision at a time (the play page's table).
+
+    ``agent`` answers the seat's decision from its view; the alone decision after a call is the one
+    the call said (``alone_said``, ``{Seat: bool}``, updated here when ``agent`` bids), and a forced
+    card is played without asking (``agent`` may then be ``None``). ``hand`` is not changed.
+
+    Raises :class:`ValueError` ``(kind, reason)`` for a garbage or illegal answer (kinds as
+    :class:`Forfeit`), or what the agent raised."""
+    seat, phase = hand.to_act, hand.phase
+    if phase is Phase.ALONE:
+        return Action.go_alone(alone_said.get(seat, False))
+    if phase is Phase.PLAY:
+        legal = hand.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+    view = hand.view(seat)
+    if phase in (Phase.BID1, Phase.BID2, Phase.NAME_SUIT):
+        action, alone = _bid_action(_ask(agent, "bid", view, hand, time_limit), view)
+        alone_said[seat] = alone
+        return action
+    if phase is Phase.DISCARD:
+        return _card_action(_ask(agent, "discard", view, hand, time_limit), view, "discard")
+    if phase is Phase.DEFEND_ALONE:
+        answer = _ask(agent, "defend", view, hand, time_limit) if hasattr(agent, "defend") else False
+        if not isinstance(answer, bool):
+            raise ValueError("garbage", f"answered {quoted(answer)} to defend alone, not true or false")
+        return Action.defend_alone(answer)
+    return _card_action(_ask(agent, "play", view, hand, time_limit), view, "play")
 
 
 def _forfeit(hand: Hand, seat, kind: str, reason: str):

@@ -22,7 +22,8 @@ from importlib import resources
 
 from .model import review_model
 
-__all__ = ["review_html", "analysis_html", "error_html", "review_model", "static_text"]
+__all__ = ["review_html", "analysis_html", "error_html", "review_model", "static_text", "play_html",
+           "play_setup_html"]
 
 
 @lru_cache(maxsize=None)
@@ -42,7 +43,7 @@ def static_text(name: str) -> str:
 def _render(template: str, **context) -> str:
     import markupsafe
     inline = {name.replace(".", "_"): markupsafe.Markup(static_text(name))
-              for name in ("pages.css", "review.js", "analysis.js")}
+              for name in ("pages.css", "review.js", "analysis.js", "play.js")}
     return _environment().get_template(template).render(static=inline, **context)
 
 
@@ -64,3 +65,15 @@ def error_html(title: str, detail: str, status: int) -> str:
     """A readable error page (str): what went wrong (``detail``, e.g. the
     :class:`~solver.EuchreError` message) and a way back."""
     return _render("error.html", title=title, detail=detail, status=status)
+
+
+def play_setup_html(seed: str = "", limits: dict | None = None) -> str:
+    """The play page's setup form (str): the agents, the rules, a game or one deal, the seed (``seed``
+    pre-filled, as ``/play?seed=N`` gives it), and the hand of the day. ``limits``: the server's table bounds."""
+    return _render("play_setup.html", seed=seed, limits=limits or {})
+
+
+def play_html(state: dict) -> str:
+    """The table page (str) of one table: ``state`` the user's view of it (``GET /play/api/tables/<id>``),
+    which the page's script then keeps up to date from the JSON endpoints."""
+    return _render("play.html", state=state)
