@@ -92,8 +92,9 @@ def main(argv=None) -> int:
               f"(shuffles {fitted.min():.4f} .. {fitted.max():.4f})")
     best_sd = max(grid, key=lambda sd: np.mean([r["fitted"] for r in grid[sd]]))
     runs = grid[best_sd]
-    cv = {name: round(float(np.mean([r[name] for r in runs])), 4)
-          for name in ("fitted", POINT_COUNT.name, BEST_RESPONSE.name)}
+    cv = {"fitted": round(float(np.mean([r["fitted"] for r in runs])), 4),
+          **{m.name: round(float(np.mean([r["others"][j] for r in runs])), 4)
+             for j, m in enumerate((POINT_COUNT, BEST_RESPONSE))}}
     print(f"\nchosen prior_sd {best_sd}; held-out log-likelihood per decision ({args.folds} folds by deal, "
           f"{args.repeats} shuffles): {NAME} {cv['fitted']}, point-count {cv[POINT_COUNT.name]}, "
           f"best-response-1 {cv[BEST_RESPONSE.name]}")

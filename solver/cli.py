@@ -376,9 +376,14 @@ def cmd_model_fit(args) -> dict:
     out = Path(args.out)
     if out.exists() and out.is_dir():
         raise EuchreError(f"--out {str(out)!r}: a directory; give the model file to write")
-    for src in args.records:
-        if Path(src).resolve() == out.resolve():
-            raise EuchreError(f"--out {str(out)!r}: it is one of the records read; give another file")
+    try:                                # every record read, those found in a directory too
+        target = out.resolve()
+        read = [f.resolve() for src in args.records
+                for f in (sorted(Path(src).glob("*.egn")) if Path(src).is_dir() else [Path(src)])]
+    except (OSError, RuntimeError) as exc:      # (RuntimeError: a symlink loop)
+        raise EuchreError(f"--out or a record: the path cannot be followed ({exc})") from None
+    if target in read:
+        raise EuchreError(f"--out {str(out)!r}: it is one of the records read; give another file")
     from .bidding.fit import PRIOR_SD
     fit = fit_group(args.records, base=args.base, prior_sd=PRIOR_SD if args.prior_sd is None else args.prior_sd,
                     name=args.name)

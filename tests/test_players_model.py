@@ -181,7 +181,7 @@ def test_the_default_fits_the_shipped_games_better_than_the_others():
 def test_cross_validation_beats_the_point_count_on_held_out_deals():
     rows = decisions_from_records([EGN / f for f in DEFAULT_MODEL.provenance["data"]["records"]])
     cv = cross_validate(rows, k=5, seed=3, prior_sd=0.5, others=[POINT_COUNT])
-    assert cv["fitted"] > cv["point-count"]
+    assert cv["fitted"] > cv["others"][0]
     assert len(cv["held_out"]) == len(rows)
 
 
@@ -352,3 +352,99 @@ def test_the_service_refuses_a_bad_model_as_problem_json(client):
     assert r.status_code == 422 and r.get_json()["type"] == "/problems/invalid-model"
     doc = client.get("/openapi.json").get_json()
     assert "model" in json.dumps(doc["components"]["schemas"]["AdviseRequest"])
+
+
+# -- what a breaker found (each a bad input that must be a clear error) ---------------------------------------
+def _fit_dir(tmp_path, name="club"):
+    src = tmp_path / name
+    src.mkdir()
+    (src / "g1.egn").write_bytes((EGN / "mote-w5-g1.egn").read_bytes())
+    return src
+
+
+def test_model_fit_never_replaces_a_device_a_fifo_or_a_record_found_in_a_directory(tmp_path, capsys):
+    import os
+    src = _fit_dir(tmp_path)
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    assert main(["model", "fit", str(src), "--out", str(fifo)]) == 2
+    assert "not a regular file" in capsys.readouterr().err and fifo.is_fifo()
+    before = (src / "g1.egn").read_bytes()
+    assert main(["model", "fit", str(src), "--out", str(src / "g1.egn")]) == 2
+    assert "one of the records read" in capsys.readouterr().err and (src / "g1.egn").read_bytes() == before
+    (tmp_path / "a").symlink_to(tmp_path / "b")
+    (tmp_path / "b").symlink_to(tmp_path / "a")
+    assert main(["model", "fit", str(tmp_path / "a"), "--out", str(tmp_path / "o.json")]) == 2
+    assert not (tmp_path / "o.json").exists()
+
+
+@pytest.mark.parametrize("name, why", [("players-1", "shipped model"), ("x" * 101, "1 to 100"),
+                                       ("evil\nname", "printable")])
+def test_model_fit_refuses_a_bad_or_shipped_name(tmp_path, capsys, name, why):
+    out = tmp_path / "o.json"
+    assert main(["model", "fit", str(_fit_dir(tmp_path)), "--out", str(out), "--name", name]) == 2
+    assert why in capsys.readouterr().err and not out.exists()
+
+
+@pytest.mark.parametrize("edit", [
+    lambda d: d.update(order=[2 ** 64, 2, 3, 4]),
+    lambda d: d["count"]["trump_points"].update({k: 1e308 for k in d["count"]["trump_points"]}),
+    lambda d: d.update(spread=1e-308),
+    lambda d: d["count"].update(plain_ace=0.0, plain_king=0.0),
+])
+def test_figures_that_overflow_are_refused_in_files_objects_and_over_http(tmp_path, edit, client):
+    data = DEFAULT_MODEL.to_dict()
+    edit(data)
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(ModelError):
+        load_model_file(path)
+    with pytest.raises(ModelError):
+        resolve_model(data)
+    r = client.post("/v1/advise", json={**QUESTION, "model": data})
+    assert r.status_code == 422 and r.get_json()["type"] == "/problems/invalid-model"
+
+
+def test_deep_json_and_a_model_object_of_the_wrong_shape_are_clear_errors(tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text('{"provenance":' + '{"a":' * 100_000 + '1' + '}' * 100_001)
+    with pytest.raises(ModelError, match="nested"):
+        load_model_file(path)
+    with pytest.raises(ModelError, match="order must hold 4 numbers"):
+        resolve_model(BiddingModel(name="s", order=(1, 2)))
+
+
+def test_two_models_of_one_name_are_told_apart():
+    from solver.bidding.named import model_key
+    other = vector_model(model_vector(DEFAULT_MODEL) + 0.1, POINT_COUNT, "players-1")
+    assert model_key(DEFAULT_MODEL) == "players-1" and model_key(other).startswith("players-1@")
+    a = vector_model(model_vector(DEFAULT_MODEL), POINT_COUNT, "club")
+    assert model_key(a) != model_key(other) and model_key(a).startswith("club@")
+
+
+def test_records_of_one_name_in_two_directories_are_two_deals(tmp_path):
+    for d in ("a", "b"):
+        (tmp_path / d).mkdir()
+    (tmp_path / "a" / "g.egn").write_bytes((EGN / "mote-w5-g1.egn").read_bytes())
+    (tmp_path / "b" / "g.egn").write_bytes((EGN / "mote-w5-g2.egn").read_bytes())
+    both = decisions_from_records([tmp_path / "a", tmp_path / "b"])
+    one = decisions_from_records([EGN / "mote-w5-g1.egn", EGN / "mote-w5-g2.egn"])
+    assert len(both) == len(one) and len({d.deal_key for d in both}) == len({d.deal_key for d in one})
+
+
+def test_a_plot_ignores_a_malformed_stored_calibration(tmp_path):
+    from solver.bidding.group import plot_model
+    import dataclasses
+    for junk in ("junk", [{"predicted": "a"}], 5, [{"predicted": 0.5, "observed": -5, "n": 3, "interval": [0, 1]}]):
+        m = dataclasses.replace(POINT_COUNT, provenance={"calibration": junk, "data": [1]})
+        assert plot_model(m, tmp_path / "p.png", deals=200).read_bytes()[:4] == b"\x89PNG"
+
+
+def test_fit_options_out_of_range_are_refused():
+    rows = decisions_from_records([EGN / "mote-w5-g1.egn"])
+    for sd in (0.0, 1e-300, float("nan"), 1e9):
+        with pytest.raises(ModelError, match="prior_sd"):
+            fit_model(rows, prior_sd=sd)
+    for k in (0, 1, 99):
+        with pytest.raises(ModelError, match="folds"):
+            cross_validate(rows, k=k)

@@ -328,7 +328,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
         # the model's own cautious and aggressive shifts, then every other named model (MODELS)
         checks = [("cautious", float(robust_delta), model.shifted(float(robust_delta))),
                   ("aggressive", -float(robust_delta), model.shifted(-float(robust_delta)))]
-        checks += [("alternative", 0.0, m) for name, m in MODELS.items() if name != model.name]
+        checks += [("alternative", 0.0, m) for m in MODELS.values() if m != model]
         for role, delta, vm in checks:
             vw = None
             if ev:                    # re-weight: enumerated worlds by the variant's likelihood, sampled

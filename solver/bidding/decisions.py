@@ -140,21 +140,28 @@ def decisions_from_records(sources) -> list:
 
     if isinstance(sources, (str, Path)) or not hasattr(sources, "__iter__"):
         sources = [sources]
-    games = []
+    games, found = [], []
     for src in sources:
         if isinstance(src, (str, Path)):
             path = Path(src)
             files = sorted(path.glob("*.egn")) if path.is_dir() else [path]
             if path.is_dir() and not files:
                 raise ModelError(f"{path}: a directory with no .egn record in it")
-            for f in files:
-                game = load_game(f)
-                if isinstance(game, DummyRecord):
-                    raise ModelError(f"{f.name}: a two-player dummy-hands record; the bidding model is fitted "
-                                     "on four-player games without the joker")
-                games.append((game, f.name))
+            found += files
         else:
+            found.append(src)
+    # a record is named by its file name, or by its path when two files share a name (deals are told apart by it)
+    base_names = [f.name for f in found if isinstance(f, Path)]
+    for src in found:
+        if not isinstance(src, Path):
             games.append((src, getattr(src, "source", "<game>")))
+            continue
+        name = str(src) if base_names.count(src.name) > 1 else src.name
+        game = load_game(src)
+        if isinstance(game, DummyRecord):
+            raise ModelError(f"{name}: a two-player dummy-hands record; the bidding model is fitted on four-player "
+                             "games without the joker")
+        games.append((game, name))
     out, seen = [], set()
     for game, name in games:
         rows = decisions_of_game(game, name)

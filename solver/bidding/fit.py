@@ -32,6 +32,7 @@ Every function takes a list of :class:`~solver.bidding.decisions.BidDecision`.
 from __future__ import annotations
 
 import dataclasses
+import numbers
 from dataclasses import dataclass
 
 import numpy as np
@@ -248,8 +249,9 @@ def fit_model(decisions, base: BiddingModel = POINT_COUNT, prior_sd: float = PRI
     decisions = list(decisions)
     if not decisions:
         raise ModelError("no bidding decisions to fit")
-    if isinstance(prior_sd, bool) or not isinstance(prior_sd, (int, float)) or not 0 < prior_sd < 100:
-        raise ModelError(f"prior_sd {prior_sd!r}: a standard deviation in count units, above 0 and below 100")
+    if isinstance(prior_sd, bool) or not isinstance(prior_sd, numbers.Real) or not 1e-3 <= prior_sd <= 100:
+        raise ModelError(f"prior_sd {prior_sd!r}: a standard deviation in count units, 0.001 to 100")
+    prior_sd = float(prior_sd)
     des = _design(decisions)
     centre = model_vector(base)
     # the base's own steps may sit outside the bounds (a base whose trumps count less than an ace): clip
@@ -324,27 +326,36 @@ def cross_validate(decisions, k: int = 5, seed: int = 0, prior_sd: float = PRIOR
     """Held-out log-likelihood per decision, folds by deal: the fit (on the other folds) and each model of
     ``others`` (fixed), scored on the same held-out decisions.
 
-    Returns: ``{"fitted": per_decision, name: per_decision, ..., "folds": k, "per_fold": [...],
-    "held_out": [(decision index, P(the call) under the fold's fit), ...]}``.
+    Returns: ``{"fitted": per_decision, "others": [per_decision of each of others, in order], "folds": k,
+    "per_fold": [...], "held_out": [(decision index, P(the call) under the fold's fit), ...]}``.
+
+    Raises:
+        ModelError: ``k`` not 2..20, or fewer deals than folds.
     """
     decisions = list(decisions)
+    if isinstance(k, bool) or not isinstance(k, int) or not 2 <= k <= 20:
+        raise ModelError(f"folds {k!r}: a whole number of folds, 2 to 20")
+    if len({d.deal_key for d in decisions}) < k:
+        raise ModelError(f"folds {k}: fewer deals than folds, so some fold would hold none")
     folds = folds_by_deal(decisions, k, seed)
-    total = {"fitted": 0.0, **{m.name: 0.0 for m in others}}
+    fitted, other = 0.0, [0.0] * len(others)
     per_fold, held = [], []
     for f in folds:
         if not f:
             continue
-        train = [d for i, d in enumerate(decisions) if i not in set(f)]
+        chosen = set(f)
+        train = [d for i, d in enumerate(decisions) if i not in chosen]
         fit = fit_model(train, base=base, prior_sd=prior_sd, std_errors=False)
         test = [decisions[i] for i in f]
         ll = log_likelihood(fit.model, test)
-        total["fitted"] += ll
-        for m in others:
-            total[m.name] += log_likelihood(m, test)
+        fitted += ll
+        for j, m in enumerate(others):
+            other[j] += log_likelihood(m, test)
         per_fold.append(ll / len(test))
         held += [(i, float(np.exp(log_likelihood(fit.model, [decisions[i]])))) for i in f]
     n = len(decisions)
-    return {**{k_: v / n for k_, v in total.items()}, "folds": k, "per_fold": per_fold, "held_out": held}
+    return {"fitted": fitted / n, "others": [v / n for v in other], "folds": k, "per_fold": per_fold,
+            "held_out": held}
 
 
 __all__ = ["Fit", "fit_model", "log_likelihood", "cross_validate", "folds_by_deal", "model_vector",

@@ -27,7 +27,7 @@ from .decisions import decisions_from_records
 from .fit import PRIOR_SD, cross_validate, fit_model, log_likelihood, model_vector, PARAMETERS
 from .funnel import PLACE_NAMES, funnel
 from .model import BiddingModel
-from .named import resolve_model
+from .named import MODEL_NAMES, resolve_model
 
 #: Hands shown by :func:`describe`: (label, hand, upcard); round 2 names the best suit but the upcard's.
 TYPICAL_HANDS = (
@@ -101,29 +101,53 @@ def fit_group(sources, base="players-1", prior_sd: float = PRIOR_SD, name: str |
     sources = [sources] if isinstance(sources, (str, os.PathLike)) else list(sources)
     if not sources:
         raise ModelError("no records given to fit")
+    for src in sources:
+        if not isinstance(src, (str, os.PathLike)):
+            raise ModelError(f"records {str(src)[:60]!r}: expected paths of EGN files or directories")
+    name = name if name is not None else (Path(os.fspath(sources[0])).stem or "group")
+    check_model_name(name)
     decisions = decisions_from_records(sources)
     deals = len({d.deal_key for d in decisions})
-    name = name or Path(os.fspath(sources[0])).stem or "group"
     prov = {"data": {"records": [os.fspath(s) for s in sources], "deals": deals, "decisions": len(decisions)},
             "command": "euchre model fit"}
     fit = fit_model(decisions, base=base, prior_sd=prior_sd, name=name, provenance=prov, std_errors=False)
     held = None
     if deals >= folds:
         cv = cross_validate(decisions, folds, seed, prior_sd=prior_sd, base=base, others=[base])
-        held = {"fitted": round(cv["fitted"], 4), "base": round(cv[base.name], 4), "folds": folds}
+        held = {"fitted": round(cv["fitted"], 4), "base": round(cv["others"][0], 4), "folds": folds}
         fit.model.provenance["held_out"] = held
     a, b = model_vector(base), model_vector(fit.model)
     changes = [(PARAMETERS[i], float(a[i]), float(b[i])) for i in range(len(a)) if abs(a[i] - b[i]) >= 0.01]
     return GroupFit(fit.model, base, len(decisions), deals, held, changes)
 
 
+def check_model_name(name) -> str:
+    """A fitted model's name: 1 to 100 printable characters, not the name of a shipped model.
+
+    Raises:
+        ModelError: naming why.
+    """
+    if not isinstance(name, str) or not 0 < len(name) <= 100 or not name.isprintable():
+        raise ModelError(f"--name {str(name)[:60]!r}: a model's name is 1 to 100 printable characters")
+    if name in MODEL_NAMES:
+        raise ModelError(f"--name {name!r}: the name of a shipped model; give the group's model a name of its own")
+    return name
+
+
 def write_model(model: BiddingModel, out) -> Path:
-    """Write ``model`` as a model file at ``out`` (JSON, what ``--model FILE`` reads), whole or not at all.
+    """Write ``model`` as a model file at ``out`` (JSON, what ``--model FILE`` reads), whole or not at all; an
+    existing ``out`` must be a regular file (never a device, a FIFO or a directory).
 
     Raises:
         ModelError: the path cannot be written (naming it).
     """
     path = Path(out)
+    try:
+        if path.is_symlink() or (path.exists() and not path.is_file()):
+            raise ModelError(f"--out {str(path)!r}: not a regular file (a directory, a device, a FIFO or a "
+                             "link); give the path of a model file to write")
+    except OSError as exc:
+        raise ModelError(f"--out {str(path)!r}: cannot be used ({exc.strerror or exc})") from None
     tmp = path.with_name(f".{path.name}.tmp")
     try:
         tmp.write_text(json.dumps(model.to_dict(), indent=1) + "\n")
@@ -188,6 +212,22 @@ def calibration(model: BiddingModel, decisions, buckets=(0, 0.1, 0.2, 0.4, 0.6, 
     return rows
 
 
+def _stored_calibration(provenance) -> list | None:
+    """The held-out calibration a model's provenance stores, if it is well formed (a model file's provenance is
+    free-form, so anything else is ignored rather than trusted)."""
+    rows = provenance.get("calibration") if isinstance(provenance, dict) else None
+    if not isinstance(rows, list) or not rows:
+        return None
+    for r in rows:
+        ok = isinstance(r, dict) and all(isinstance(r.get(k), (int, float)) and not isinstance(r.get(k), bool)
+                                         and 0 <= r[k] <= 1 for k in ("predicted", "observed"))
+        iv = r.get("interval") if isinstance(r, dict) else None
+        if not ok or not isinstance(r.get("n"), int) or not (isinstance(iv, list) and len(iv) == 2 and all(
+                isinstance(x, (int, float)) and 0 <= x <= 1 for x in iv)):
+            return None
+    return rows
+
+
 def plot_model(model: BiddingModel, out, decisions=None, deals: int = 20_000, seed: int = 0) -> Path:
     """A PNG at ``out``: the funnel of ``model`` by seat and round and, with ``decisions``, its calibration on
     them (the predicted chance of calling, bucketed, against the players' rate with 95% intervals); without
@@ -204,9 +244,11 @@ def plot_model(model: BiddingModel, out, decisions=None, deals: int = 20_000, se
         raise ModelError("--plot needs matplotlib: pip install \"euchre-dd[plot]\"") from None
     f = funnel(model, deals, seed, stick_the_dealer=True)
     # the calibration on the decisions given, else the held-out one the model's fit stored (players-1 has it)
-    rows = calibration(model, decisions) if decisions else model.provenance.get("calibration")
+    rows = calibration(model, decisions) if decisions else _stored_calibration(model.provenance)
+    data = model.provenance.get("data") if isinstance(model.provenance, dict) else None
+    fitted_on = data.get("decisions", "?") if isinstance(data, dict) else "?"
     what = (f"on {len(decisions)} decisions" if decisions else
-            f"held out, on the {model.provenance.get('data', {}).get('decisions', '?')} decisions it was fitted to")
+            f"held out, on the {fitted_on} decisions it was fitted to")
     panels = 2 if rows else 1
     fig, axes = plt.subplots(1, panels, figsize=(6 * panels, 4.2), squeeze=False)
     ax = axes[0][0]
@@ -241,5 +283,5 @@ def plot_model(model: BiddingModel, out, decisions=None, deals: int = 20_000, se
     return path
 
 
-__all__ = ["GroupFit", "fit_group", "write_model", "describe", "describe_text", "calibration", "plot_model",
+__all__ = ["GroupFit", "fit_group", "check_model_name", "write_model", "describe", "describe_text", "calibration", "plot_model",
            "TYPICAL_HANDS"]

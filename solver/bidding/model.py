@@ -66,6 +66,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -85,6 +86,12 @@ DATA_PATH = Path(__file__).resolve().parent.parent / "data" / "bidding-model-v1.
 PLAYERS_PATH = DATA_PATH.parent / "bidding-model-players-1.json"
 
 
+#: The largest figure (points, thresholds) a model may hold, in count units (a hand counts at most ~15).
+MAX_FIGURE = 1000.0
+#: The least spread of a curve, in count units (below it a curve is a step and its logistic overflows).
+MIN_SPREAD = 1e-3
+#: The longest model name.
+MAX_NAME = 100
 #: Five-card hands of the 25-card pack (the joker included): the size of a question's table.
 HANDS5 = comb(25, 5)
 #: Questions whose tables :meth:`BiddingModel.likelihood_of_hands` keeps (least recently used dropped; 425 KB each).
@@ -172,7 +179,7 @@ class BiddingModel:
             if not getattr(self, name) > 0:
                 raise RulesError(f"{name} {getattr(self, name)!r}: a spread must be above 0")
         if not 0 < self.floor < 0.5:
-            raise RulesError(f"floor {self.floor!r}: must be between 0 and 0.5")
+            raise RulesError(f"floor {self.floor!r}: must be above 0 and below 0.5")
 
     # -- building -----------------------------------------------------------------
     @classmethod
@@ -235,9 +242,25 @@ class BiddingModel:
                    "suit_spread": self.suit_spread, "floor": self.floor, "plain_ace": c.plain_ace,
                    "plain_king": c.plain_king, "void_bonus": c.void_bonus, "upcard_factor": c.upcard_factor,
                    "length_bonus": c.length_bonus, "dummy_weight": c.dummy_weight}
+        if not isinstance(self.name, str) or not 0 < len(self.name) <= MAX_NAME or not self.name.isprintable():
+            raise RulesError(f"bidding model name {str(self.name)[:60]!r}: 1 to {MAX_NAME} printable characters")
         for name, v in [*scalars.items(), *((f"{k}[{i}]", x) for k, vs in figures.items() for i, x in enumerate(vs))]:
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or not np.isfinite(v):
-                raise RulesError(f"bidding model {self.name!r}: {name} {v!r} is not a finite number")
+            if isinstance(v, bool) or not isinstance(v, (int, float)):
+                raise RulesError(f"bidding model {self.name!r}: {name} {str(v)[:40]!r} is not a number")
+            try:
+                x = float(v)
+            except OverflowError:
+                x = math.inf
+            if not math.isfinite(x) or abs(x) > MAX_FIGURE:
+                raise RulesError(f"bidding model {self.name!r}: {name} {str(v)[:40]}: not a finite number within "
+                                 f"+-{MAX_FIGURE:g} count units")
+        for name in ("spread", "alone_spread", "suit_spread"):
+            if not MIN_SPREAD <= getattr(self, name):
+                raise RulesError(f"bidding model {self.name!r}: {name} {getattr(self, name)!r}: a spread must be at "
+                                 f"least {MIN_SPREAD:g} count units")
+        if not c.plain_ace > 0:
+            raise RulesError(f"bidding model {self.name!r}: plain_ace {c.plain_ace!r}: the unit of the count, "
+                             "must be above 0")
         tp = c.trump_points
         if any(b < a for a, b in zip(tp, tp[1:])) or tp[0] < c.plain_ace or not 0 <= c.plain_king <= c.plain_ace:
             raise RulesError(f"bidding model {self.name!r}: not monotone: trump points {list(tp)} must rise with "

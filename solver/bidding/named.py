@@ -12,8 +12,10 @@ A model file is the JSON of :meth:`BiddingModel.to_dict` (what ``euchre model fi
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import math
+import os
 from pathlib import Path
 
 import jsonschema
@@ -75,17 +77,21 @@ def load_model_file(path) -> BiddingModel:
     p = Path(path)
     where = f"model file {quoted(str(p))}"
     try:
-        if not p.is_file():
+        if not p.exists():
             raise ModelError(f"{where}: no such file")
+        if not p.is_file():
+            raise ModelError(f"{where}: not a regular file (a directory, a FIFO or a device)")
         if p.stat().st_size > MAX_MODEL_BYTES:
             raise ModelError(f"{where}: larger than {MAX_MODEL_BYTES} bytes; a model is a few kilobytes")
         text = p.read_bytes().decode("utf-8")
-    except (OSError, UnicodeDecodeError) as e:
+    except (OSError, RuntimeError, UnicodeDecodeError) as e:     # (RuntimeError: a symlink loop)
         raise ModelError(f"{where}: cannot be read ({e.__class__.__name__}: {e})") from None
     try:
         data = json.loads(text, parse_constant=_refuse_constant)
     except ValueError as e:
         raise ModelError(f"{where}: not valid JSON ({e})") from None
+    except RecursionError:
+        raise ModelError(f"{where}: JSON nested too deeply to be a model") from None
     return model_from_data(data, where)
 
 
@@ -95,7 +101,10 @@ def model_from_data(data, where: str = "model") -> BiddingModel:
     Raises:
         ModelError: as :func:`load_model_file`.
     """
-    error = next(iter(sorted(_validator.iter_errors(data), key=lambda e: list(e.absolute_path))), None)
+    if _depth(data) > MAX_DEPTH:
+        raise ModelError(f"{where}: JSON nested deeper than {MAX_DEPTH} levels; a model is not")
+    error = next(iter(sorted(_validator.iter_errors(data), key=lambda e: [str(x) for x in e.absolute_path])),
+                 None)
     if error is not None:
         at = "/".join(str(x) for x in error.absolute_path) or "(top)"
         raise ModelError(f"{where}: not a bidding model: at {at}: {error.message}")
@@ -105,6 +114,18 @@ def model_from_data(data, where: str = "model") -> BiddingModel:
         return BiddingModel.from_dict(data)
     except RulesError as e:
         raise ModelError(f"{where}: {e}") from None
+
+
+#: The deepest nesting a model's JSON may have (a model is four levels deep; a provenance a few more).
+MAX_DEPTH = 32
+
+
+def _depth(x, level: int = 1) -> int:
+    """How deep ``x`` nests, counted no further than :data:`MAX_DEPTH` + 1 (no recursion past it)."""
+    if level > MAX_DEPTH or not isinstance(x, (dict, list)):
+        return level
+    items = x.values() if isinstance(x, dict) else x
+    return max((_depth(v, level + 1) for v in items), default=level)
 
 
 def _numbers(x):
@@ -118,9 +139,20 @@ def _numbers(x):
         yield x
 
 
+def model_key(model: BiddingModel) -> str:
+    """What names ``model`` in results that must not mix models (a corpus review's lines, a review's header):
+    its name when it is the shipped model of that name, else the name and a digest of its figures
+    (``"club@3f2a9c01b2d4"``), so two different models of one name are never taken for each other."""
+    if MODELS.get(model.name) == model:
+        return model.name
+    figures = {k: v for k, v in model.to_dict().items() if k != "provenance"}
+    digest = hashlib.sha256(json.dumps(figures, sort_keys=True).encode()).hexdigest()[:12]
+    return f"{model.name}@{digest}"
+
+
 def resolve_model(spec=None, what: str = "model") -> BiddingModel:
-    """A :class:`BiddingModel` from what a user gives: ``None`` (the default, ``players-1``), a model, a
-    name of :data:`MODEL_NAMES`, or the path of a model file.
+    """A :class:`BiddingModel` from what a user gives: ``None`` (the default, ``players-1``), a model (checked),
+    a name of :data:`MODEL_NAMES`, the path of a model file, or a model file's parsed JSON (a dict).
 
     Raises:
         ModelError: a name that is no model and no file (listing the names), or a bad file (see
@@ -129,12 +161,17 @@ def resolve_model(spec=None, what: str = "model") -> BiddingModel:
     if spec is None:
         return DEFAULT
     if isinstance(spec, BiddingModel):
-        return spec
-    if isinstance(spec, Path):
+        try:
+            return spec.check()
+        except RulesError as e:
+            raise ModelError(f"{what}: {e}") from None
+    if isinstance(spec, dict):
+        return model_from_data(spec, what)
+    if isinstance(spec, os.PathLike):
         return load_model_file(spec)
     if not isinstance(spec, str):
-        raise ModelError(f"{what} {spec!r}: expected a model name ({', '.join(MODEL_NAMES)}), a model file "
-                         "or a BiddingModel")
+        raise ModelError(f"{what} {quoted(repr(spec), 60)}: expected a model name ({', '.join(MODEL_NAMES)}), a "
+                         "model file, a model's JSON object or a BiddingModel")
     if spec in MODELS:
         return MODELS[spec]
     if spec.endswith(".json") or "/" in spec or Path(spec).is_file():
@@ -143,4 +180,4 @@ def resolve_model(spec=None, what: str = "model") -> BiddingModel:
 
 
 __all__ = ["MODELS", "MODEL_NAMES", "MODEL_SCHEMA", "MAX_MODEL_BYTES", "load_model_file", "model_from_data",
-           "resolve_model"]
+           "resolve_model", "model_key"]

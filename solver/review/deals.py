@@ -15,6 +15,7 @@ from ..errors import EuchreError, RulesError, quoted
 from ..game import BidMade, CardPlayed, Discarded, Hand
 from ..laws import side_name
 from ..bidding import DEFAULT_MODEL, resolve_model
+from ..bidding.named import model_key
 from .results import DealReview, Review
 from .reviewer import DealReviewer
 from .seeds import default_seed
@@ -244,7 +245,7 @@ def review(game, worlds: int = 200, seed: int | None = None, threads: int = 1, p
 
 def model_fields(inference: bool, confirm: int, by_score: bool = False, model=None) -> dict:
     """The :class:`Review` members that say which model judged it, and by what."""
-    name = (model or DEFAULT_MODEL).name
+    name = model_key(model or DEFAULT_MODEL)
     return {"inference": bool(inference), "model": name if inference else None, "confirm": confirm,
             "by_score": bool(by_score)}
 
