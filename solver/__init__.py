@@ -20,6 +20,7 @@ from .game.view import SeatView
 
 from .inference import ViewWorlds, sample_worlds
 from .match import AGENT_NAMES, match
+from .par import Par, ParStep, par
 
 __all__ = [
     "__version__",
@@ -33,4 +34,5 @@ __all__ = [
     "review", "Review", "review_corpus", "corpus_stats",
     "SeatView", "seat_view", "view_from_dict", "sample_worlds", "ViewWorlds",
     "match", "AGENT_NAMES",
+    "par", "Par", "ParStep",
 ]
