@@ -15,6 +15,7 @@ from . import limits
 from .problems import TYPES, Problem, openapi_responses, type_uri
 from .schemas import (AdviseRequest, AdviseResponse, HealthResponse, PlayRequest, PlayResponse, ReviewRequest,
                       ReviewResponse, SolveRequest, SolveResponse, TableRequest, TableResponse)
+from .schemas import ParRequest, ParResponse
 
 ANALYSIS = Tag(name="analysis", description="double-dummy solving, bid advice and game review")
 SERVICE = Tag(name="service")
@@ -51,7 +52,18 @@ def table(body: TableRequest):
     """As `euchre table --json`: per trump, tricks per side with partners, and per seat
     going alone the loner's side's tricks (four-player)."""
     with limits.engine(body, main_field="deal"):
-        result = solver.dd_table(body.deal, dealer=body.dealer, rules=body.rules.to_rules())
+        result = solver.dd_table(body.deal, dealer=body.dealer, rules=body.rules.to_rules(), upcard=body.upcard)
+    return jsonify(result.to_dict())
+
+
+@v1.post("/par", summary="The par of a full deal: the auction if every seat saw every card and bid best",
+         responses=_responses(ParResponse))
+def par(body: ParRequest):
+    """As `euchre par --json` (`solver.par(...).to_dict()`): each decision of the par auction with every
+    option's net points to the deciding side, the contract, its double-dummy tricks and points."""
+    run = limits.engine_function("par")
+    with limits.engine(body, main_field="deal"):
+        result = run(body.deal, upcard=body.upcard, dealer=body.dealer, rules=body.rules.to_rules())
     return jsonify(result.to_dict())
 
 
@@ -122,7 +134,7 @@ def limits_dict(config) -> dict:
              responses={200: HealthResponse})
 def healthz():
     engine = {name: hasattr(solver, name) for name in ("solve", "dd_table", "advise", "advise_play", "review",
-                                                       "load_egn", "load_game")}
+                                                       "load_egn", "load_game", "par")}
     return jsonify({"status": "ok", "version": solver.__version__, "engine": engine,
                     "limits": limits_dict(current_app.config)})
 

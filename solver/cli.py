@@ -1,4 +1,4 @@
-"""The ``euchre`` command line: solve, table, advise, play, review, stats, match, serve.
+"""The ``euchre`` command line: solve, table, par, advise, play, review, stats, match, serve.
 
 Human output is a readable table; ``--json`` prints one stable JSON object
 (documented in the README). Bad input prints ``euchre: error: <why>`` and exits
@@ -47,7 +47,8 @@ def _rules_from_args(args) -> Rules:
     return Rules(players=args.players, joker=args.joker,
                  loner_lead=getattr(args, "loner_lead", "left_of_loner"),
                  stick_the_dealer=getattr(args, "stick_the_dealer", False),
-                 dummy_hands=getattr(args, "dummy_hands", False))
+                 dummy_hands=getattr(args, "dummy_hands", False),
+                 defend_alone=getattr(args, "defend_alone", False))
 
 
 def _add_score_option(p, judged: str) -> None:
@@ -105,10 +106,29 @@ def cmd_solve(args) -> dict:
     return out
 
 
+def _say_par(found) -> None:
+    """The par auction as a table: each decision, its net points to the deciding side, every option's."""
+    tricks = ", ".join(f"{side} {n}" for side, n in (found.tricks or {}).items())
+    say(f"Par, dealer {found.dealer}, upcard {found.upcard}: {found.summary()}"
+        + (f" (double-dummy tricks {tricks})" if tricks else ""))
+    rows = [[str(s.seat), s.action, f"{s.side} {s.net:+d}", ", ".join(f"{a} {v:+d}" for a, v in s.options.items())]
+            for s in found.steps]
+    say(_table(rows, ["seat", "decision", "net", "every option (net to that side)"]))
+
+
+def cmd_par(args) -> dict:
+    from .par import par
+    found = par(args.deal, upcard=args.upcard, dealer=args.dealer, rules=_rules_from_args(args))
+    if args.json:
+        return found.to_dict()
+    _say_par(found)
+    return found.to_dict()
+
+
 def cmd_table(args) -> dict:
     from .dd import dd_table
     rules = _rules_from_args(args)
-    table = dd_table(args.deal, dealer=args.dealer, rules=rules)
+    table = dd_table(args.deal, dealer=args.dealer, rules=rules, upcard=getattr(args, "upcard", None))
     out = table.to_dict()
     if args.json:
         return out
@@ -130,6 +150,9 @@ def cmd_table(args) -> dict:
         loner_note = "; a loner column is the loner's side's tricks" if table.loners else ""
         say(f"Double-dummy tricks, dealer {table.dealer}{loner_note}")
     say(_table(rows, header))
+    if table.par is not None:
+        say()
+        _say_par(table.par)
     return out
 
 
@@ -393,8 +416,25 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("table", help="double-dummy table of a full deal for every trump suit")
     p.add_argument("deal", help="every hand of five cards")
     p.add_argument("--dealer", required=True, help="dealer's seat: N E S W")
+    p.add_argument("--upcard", default=None, help="the turned-up card, e.g. 9c: adds the deal's par (see par)")
+    p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
+                   help="with --upcard: the par's dealer must name a suit when all pass twice")
+    p.add_argument("--defend-alone", dest="defend_alone", action="store_true",
+                   help="with --upcard: against a loner one defender may defend alone (in the par)")
     _add_rules_options(p, lead=True, dummy=True)
     p.set_defaults(run=cmd_table)
+
+    p = sub.add_parser("par", help="the par of a full deal: the auction if every seat saw every card and bid "
+                                   "best, the contract, its double-dummy tricks and points")
+    p.add_argument("deal", help="every hand of five cards")
+    p.add_argument("--upcard", required=True, help="the turned-up card, e.g. 9c (B: the joker)")
+    p.add_argument("--dealer", required=True, help="dealer's seat: N E S W")
+    p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
+                   help="the dealer must name a suit when all pass twice")
+    p.add_argument("--defend-alone", dest="defend_alone", action="store_true",
+                   help="against a loner one defender may defend alone")
+    _add_rules_options(p, lead=True)
+    p.set_defaults(run=cmd_par)
 
     p = sub.add_parser("advise", help="bid advice: make/march/euchred chances and expected points per call")
     p.add_argument("--hand", required=True, help='the seat\'s five cards: "Jh Ah Kh 9c 9s"')

@@ -290,6 +290,7 @@ class DDTable:
     loners: dict
     rules: Rules
     phases: tuple = ()
+    par: "object | None" = None      # a solver.par.Par when dd_table was given the upcard
 
     __iter__ = None         # indexed by (suit, who), not a sequence
 
@@ -319,16 +320,19 @@ class DDTable:
 
     def to_dict(self) -> dict:
         """JSON-ready form: ``dealer``, ``partners`` ``{suit: {side: tricks}}``, ``loners``
-        ``{suit: {seat: tricks}}`` and, for dummy hands, ``phases``; suits and seats as letters."""
+        ``{suit: {seat: tricks}}`` and, for dummy hands, ``phases``; suits and seats as letters;
+        ``par`` (:meth:`solver.par.Par.to_dict`) when the table was made with the upcard."""
         out = {"dealer": str(self.dealer),
                "partners": {str(s): dict(v) for s, v in self.partners.items()},
                "loners": {str(s): {str(seat): t for seat, t in v.items()} for s, v in self.loners.items()}}
         if self.phases:
             out["phases"] = [{str(s): dict(v) for s, v in phase.items()} for phase in self.phases]
+        if self.par is not None:
+            out["par"] = self.par.to_dict()
         return out
 
 
-def dd_table(deal: str, dealer="S", rules: Rules | None = None) -> DDTable:
+def dd_table(deal: str, dealer="S", rules: Rules | None = None, upcard=None) -> DDTable:
     """Double-dummy table of a full deal (every hand of five known) for each trump suit.
 
     Args:
@@ -336,11 +340,14 @@ def dd_table(deal: str, dealer="S", rules: Rules | None = None) -> DDTable:
             ``"N:.. S:.. | N:.. S:.."``).
         dealer: the dealer's seat (the lead follows from it, see :func:`first_leader`).
         rules: :class:`Rules`, a dict of options, or ``None`` for the defaults.
+        upcard: the turned-up card (text or :class:`Card`), optional: with it the table also
+            holds the deal's :attr:`DDTable.par` (:func:`solver.par.par`: the auction every
+            seat would make seeing every card). Not for dummy hands.
 
     Returns: a :class:`DDTable` (index it as ``table['h', 'NS']``).
 
     Raises :class:`~solver.EuchreError` when a hand is missing or not five cards, or an
-    argument has the wrong type.
+    argument has the wrong type; with ``upcard``, as :func:`solver.par.par` does.
     """
     if not isinstance(deal, str):
         raise PositionError(f"dd_table() expects a deal as text ('N:Jh Ah Kh 9c 9s E:...'), got {_shown(deal)}")
@@ -356,6 +363,8 @@ def dd_table(deal: str, dealer="S", rules: Rules | None = None) -> DDTable:
         if in_hands & in_dummies:
             clash = Card((in_hands & in_dummies).bit_length() - 1)
             raise PositionError(f"card {clash} is both in a personal hand and in a dummy")
+        if upcard is not None:
+            raise RulesError("dd_table upcard: par is not built for the dummy-hands variant")
         phases = (dd_table(personal, dealer, plain).partners, dd_table(dummies, dealer, plain).partners)
         total = {suit: {side: phases[0][suit][side] + phases[1][suit][side] for side in phases[0][suit]}
                  for suit in Suit}
@@ -379,7 +388,11 @@ def dd_table(deal: str, dealer="S", rules: Rules | None = None) -> DDTable:
                 lead = first_leader(dealer, rules, alone=seat)
                 lpos = Position.parse(lone_deal, trump, lead, makers=side_of(seat), alone=seat, rules=rules)
                 loners[trump][seat] = solve(lpos).makers_tricks
-    return DDTable(dealer, partners, loners, rules)
+    found = None
+    if upcard is not None:
+        from .par import par
+        found = par(deal, upcard=upcard, dealer=dealer, rules=rules)
+    return DDTable(dealer, partners, loners, rules, par=found)
 
 
 def _int_array(value, name: str, low: int, high: int, dtype) -> np.ndarray:

@@ -36,8 +36,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import JOKER, Card, Seat, Suit, cards_of
-from .errors import RulesError, quoted
+from .cards import JOKER, Card, Seat, Suit, cards_of, parse_deal
+from .errors import PositionError, RulesError, plural, quoted
 from .game.actions import Action
 from .game.deal import DealCards
 from .game.hand import Hand
@@ -270,9 +270,9 @@ def par(deal: str, upcard, dealer="S", rules: Rules | None = None) -> Par:
     Cost: one double-dummy solve per distinct contract (about 40 for a four-player deal,
     more with ``defend_alone``).
 
-    Raises :class:`~solver.CardError` or :class:`~solver.IllegalActionError` for a bad
-    deal or upcard (a card twice, a hand not five cards, the joker without
-    ``Rules(joker=True)``), :class:`~solver.RulesError` for bad rules or the dummy-hands
+    Raises :class:`~solver.PositionError` for a hand not of five cards,
+    :class:`~solver.CardError` or :class:`~solver.IllegalActionError` for a bad card or
+    upcard (a card twice, the joker without ``Rules(joker=True)``), :class:`~solver.RulesError` for bad rules or the dummy-hands
     variant (not built for par), :class:`~solver.CardError` for a bad dealer.
     """
     rules = Rules.coerce(rules)
@@ -280,6 +280,10 @@ def par(deal: str, upcard, dealer="S", rules: Rules | None = None) -> Par:
         raise RulesError("par: the dummy-hands variant is not built (its ten tricks are two scored sets)")
     if not isinstance(deal, str):
         raise RulesError(f"par() expects a deal as text ('N:Jh Ah Kh 9c 9s E:...'), got {quoted(deal, 60)}")
+    for seat, cards in parse_deal(deal, rules.players).items():
+        if cards is None or len(cards) != 5:
+            got = "is unknown ('-')" if cards is None else f"holds {plural(len(cards), 'card')}"
+            raise PositionError(f"{seat} {got}: a par needs every hand of 5 cards")
     hand = Hand(rules, dealer)
     hand.apply(DealCards.parse(deal, upcard, None, rules))
     hands = tuple(hand.dealt(s) for s in range(4))

@@ -12,7 +12,7 @@ import pytest
 
 from solver import Rules, Seat, solve
 from solver.cards import format_cards
-from solver.errors import CardError, EuchreError, IllegalActionError, RulesError
+from solver.errors import CardError, EuchreError, IllegalActionError, PositionError, RulesError
 from solver.game import Hand, Kind
 from solver.game.deal import DealCards
 from solver.laws import hand_points, side_of
@@ -152,8 +152,8 @@ def test_tie_rule_prefers_pass_and_partner():
 
 
 @pytest.mark.parametrize("kwargs,error,words", [
-    (dict(deal="N:Jh Ah Kh Qc E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Kc Tc Qh Th", upcard="9c"), CardError,
-     "N hand is 4 cards"),
+    (dict(deal="N:Jh Ah Kh Qc E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Kc Tc Qh Th", upcard="9c"), PositionError,
+     "N holds 4 cards: a par needs every hand of 5 cards"),
     (dict(deal="N:Jh Ah Kh Qc Ac E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Kc Tc Qh Th", upcard="Jh"),
      IllegalActionError, "upcard Jh also appears"),
     (dict(deal="N:Jh Ah Kh Qc Ac E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Kc Tc Qh Th", upcard="Xz"), CardError,
@@ -182,3 +182,82 @@ def test_par_module_examples_hold():
 def test_par_is_public():
     import solver
     assert solver.par is par and "par" in solver.__all__ and solver.Par.__name__ == "Par"
+
+
+# -- front doors: the command line, the DD table, HTTP --------------------------------------------------
+SACRIFICE = "N:Jh Jd Ah Kh Qh E:9s Ts Js Qs Ks S:9c Tc Jc Qc Kc W:9d Td Qd Kd Ad"
+
+
+def test_cli_par_json_is_the_python_answer(capsys):
+    import json
+    from solver.cli import main
+    assert main(["par", SACRIFICE, "--upcard", "9h", "--dealer", "S", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == par(SACRIFICE, upcard="9h", dealer="S").to_dict()
+    assert main(["par", SACRIFICE, "--upcard", "9h", "--dealer", "W", "--defend-alone", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out == par(SACRIFICE, upcard="9h", dealer="W", rules=Rules(defend_alone=True)).to_dict()
+    assert [s["action"] for s in out["steps"]][-2:] == ["defend partner", "defend partner"]
+
+
+def test_cli_par_text_and_errors(capsys):
+    from solver.cli import main
+    assert main(["par", SACRIFICE, "--upcard", "9h", "--dealer", "S"]) == 0
+    text = capsys.readouterr().out
+    assert text.splitlines()[0] == "Par, dealer S, upcard 9h: W orders up, NS +2 (double-dummy tricks NS 5, EW 0)"
+    assert "pass -4, order -2" in text
+    assert main(["par", SACRIFICE, "--upcard", "Jh", "--dealer", "S"]) == 2
+    assert "the upcard Jh also appears in N" in capsys.readouterr().err
+
+
+def test_dd_table_with_upcard_has_the_par(capsys):
+    import json
+    from solver import dd_table
+    from solver.cli import main
+    table = dd_table(SACRIFICE, dealer="W", upcard="9h")
+    assert table.par == par(SACRIFICE, upcard="9h", dealer="W")
+    assert table.to_dict()["par"]["summary"] == "N orders up alone, NS +4"
+    assert "par" not in dd_table(SACRIFICE, dealer="W").to_dict()
+    assert main(["table", SACRIFICE, "--dealer", "W", "--upcard", "9h", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == table.to_dict()
+    assert main(["table", SACRIFICE, "--dealer", "W", "--upcard", "9h"]) == 0
+    assert "Par, dealer W, upcard 9h: N orders up alone, NS +4" in capsys.readouterr().out
+
+
+def test_http_par_and_table_par():
+    import json
+    from api import create_app
+    from api.schemas import ParResponse, TableResponse
+    client = create_app({"TESTING": True}).test_client()
+    body = {"deal": SACRIFICE, "upcard": "9h", "dealer": "S", "rules": {"defend_alone": True}}
+    resp = client.post("/v1/par", data=json.dumps(body), content_type="application/json")
+    assert resp.status_code == 200
+    ParResponse.model_validate(resp.get_json())
+    assert resp.get_json() == par(SACRIFICE, upcard="9h", dealer="S", rules=Rules(defend_alone=True)).to_dict()
+    resp = client.post("/v1/table", data=json.dumps(body), content_type="application/json")
+    assert resp.status_code == 200 and resp.get_json()["par"]["summary"] == "W orders up, NS +2"
+    TableResponse.model_validate(resp.get_json())
+    doc = client.get("/openapi.json").get_json()
+    assert "/v1/par" in doc["paths"]
+
+
+@pytest.mark.parametrize("body,status,slug,field,words", [
+    ({"deal": SACRIFICE, "dealer": "S"}, 422, "invalid-request", "upcard", "required"),
+    ({"deal": SACRIFICE, "dealer": "S", "upcard": "Kx"}, 422, "invalid-card", "upcard", "Kx"),
+    ({"deal": SACRIFICE, "dealer": "S", "upcard": "Jh"}, 422, None, None, "upcard Jh also appears in N"),
+    ({"deal": SACRIFICE.replace(" Qh", ""), "dealer": "S", "upcard": "9h"}, 422, "invalid-position", "deal",
+     "N holds 4 cards: a par needs every hand of 5 cards"),
+    ({"deal": SACRIFICE, "dealer": "S", "upcard": "9h", "rules": {"players": 3}}, 422, "invalid-rules", "rules",
+     "players 3"),
+])
+def test_http_par_problems(body, status, slug, field, words):
+    import json
+    from api import create_app
+    client = create_app({"TESTING": True}).test_client()
+    resp = client.post("/v1/par", data=json.dumps(body), content_type="application/json")
+    problem = resp.get_json()
+    assert resp.status_code == status and resp.mimetype == "application/problem+json", problem
+    assert words in problem["detail"]
+    if slug:
+        assert problem["type"].endswith(slug)
+    if field:
+        assert problem["field"] == field
