@@ -52,7 +52,10 @@ def table(body: TableRequest):
     """As `euchre table --json`: per trump, tricks per side with partners, and per seat
     going alone the loner's side's tricks (four-player)."""
     with limits.engine(body, main_field="deal"):
-        result = solver.dd_table(body.deal, dealer=body.dealer, rules=body.rules.to_rules(), upcard=body.upcard)
+        if body.upcard is not None:
+            result = solver.par_table(body.deal, upcard=body.upcard, dealer=body.dealer, rules=body.rules.to_rules())
+        else:
+            result = solver.dd_table(body.deal, dealer=body.dealer, rules=body.rules.to_rules())
     return jsonify(result.to_dict())
 
 

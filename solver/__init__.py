@@ -20,7 +20,7 @@ from .game.view import SeatView
 
 from .inference import ViewWorlds, sample_worlds
 from .match import AGENT_NAMES, match
-from .par import Par, ParStep, par
+from .par import Par, ParStep, par, par_table
 
 __all__ = [
     "__version__",
@@ -34,5 +34,5 @@ __all__ = [
     "review", "Review", "review_corpus", "corpus_stats",
     "SeatView", "seat_view", "view_from_dict", "sample_worlds", "ViewWorlds",
     "match", "AGENT_NAMES",
-    "par", "Par", "ParStep",
+    "par", "par_table", "Par", "ParStep",
 ]

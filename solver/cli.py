@@ -127,8 +127,12 @@ def cmd_par(args) -> dict:
 
 def cmd_table(args) -> dict:
     from .dd import dd_table
+    from .par import par_table
     rules = _rules_from_args(args)
-    table = dd_table(args.deal, dealer=args.dealer, rules=rules, upcard=getattr(args, "upcard", None))
+    if getattr(args, "upcard", None) is not None:
+        table = par_table(args.deal, upcard=args.upcard, dealer=args.dealer, rules=rules)
+    else:
+        table = dd_table(args.deal, dealer=args.dealer, rules=rules)
     out = table.to_dict()
     if args.json:
         return out

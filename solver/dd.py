@@ -290,7 +290,7 @@ class DDTable:
     loners: dict
     rules: Rules
     phases: tuple = ()
-    par: "object | None" = None      # a solver.par.Par when dd_table was given the upcard
+    par: "object | None" = None      # a solver.par.Par: solver.par.par_table, the table with the par
 
     __iter__ = None         # indexed by (suit, who), not a sequence
 
@@ -321,7 +321,7 @@ class DDTable:
     def to_dict(self) -> dict:
         """JSON-ready form: ``dealer``, ``partners`` ``{suit: {side: tricks}}``, ``loners``
         ``{suit: {seat: tricks}}`` and, for dummy hands, ``phases``; suits and seats as letters;
-        ``par`` (:meth:`solver.par.Par.to_dict`) when the table was made with the upcard."""
+        ``par`` (:meth:`solver.par.Par.to_dict`) for a table made by :func:`solver.par.par_table`."""
         out = {"dealer": str(self.dealer),
                "partners": {str(s): dict(v) for s, v in self.partners.items()},
                "loners": {str(s): {str(seat): t for seat, t in v.items()} for s, v in self.loners.items()}}
@@ -332,7 +332,7 @@ class DDTable:
         return out
 
 
-def dd_table(deal: str, dealer="S", rules: Rules | None = None, upcard=None) -> DDTable:
+def dd_table(deal: str, dealer="S", rules: Rules | None = None) -> DDTable:
     """Double-dummy table of a full deal (every hand of five known) for each trump suit.
 
     Args:
@@ -340,14 +340,13 @@ def dd_table(deal: str, dealer="S", rules: Rules | None = None, upcard=None) -> 
             ``"N:.. S:.. | N:.. S:.."``).
         dealer: the dealer's seat (the lead follows from it, see :func:`first_leader`).
         rules: :class:`Rules`, a dict of options, or ``None`` for the defaults.
-        upcard: the turned-up card (text or :class:`Card`), optional: with it the table also
-            holds the deal's :attr:`DDTable.par` (:func:`solver.par.par`: the auction every
-            seat would make seeing every card). Not for dummy hands.
 
-    Returns: a :class:`DDTable` (index it as ``table['h', 'NS']``).
+    Returns: a :class:`DDTable` (index it as ``table['h', 'NS']``); the table with the
+    deal's par (the auction every seat would make seeing every card) is
+    :func:`solver.par.par_table`, which also takes the upcard.
 
     Raises :class:`~solver.EuchreError` when a hand is missing or not five cards, or an
-    argument has the wrong type; with ``upcard``, as :func:`solver.par.par` does.
+    argument has the wrong type.
     """
     if not isinstance(deal, str):
         raise PositionError(f"dd_table() expects a deal as text ('N:Jh Ah Kh 9c 9s E:...'), got {_shown(deal)}")
@@ -363,8 +362,6 @@ def dd_table(deal: str, dealer="S", rules: Rules | None = None, upcard=None) -> 
         if in_hands & in_dummies:
             clash = Card((in_hands & in_dummies).bit_length() - 1)
             raise PositionError(f"card {clash} is both in a personal hand and in a dummy")
-        if upcard is not None:
-            raise RulesError("dd_table upcard: par is not built for the dummy-hands variant")
         phases = (dd_table(personal, dealer, plain).partners, dd_table(dummies, dealer, plain).partners)
         total = {suit: {side: phases[0][suit][side] + phases[1][suit][side] for side in phases[0][suit]}
                  for suit in Suit}
@@ -388,11 +385,7 @@ def dd_table(deal: str, dealer="S", rules: Rules | None = None, upcard=None) -> 
                 lead = first_leader(dealer, rules, alone=seat)
                 lpos = Position.parse(lone_deal, trump, lead, makers=side_of(seat), alone=seat, rules=rules)
                 loners[trump][seat] = solve(lpos).makers_tricks
-    found = None
-    if upcard is not None:
-        from .par import par
-        found = par(deal, upcard=upcard, dealer=dealer, rules=rules)
-    return DDTable(dealer, partners, loners, rules, par=found)
+    return DDTable(dealer, partners, loners, rules)
 
 
 def _int_array(value, name: str, low: int, high: int, dtype) -> np.ndarray:

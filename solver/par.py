@@ -34,8 +34,10 @@ gains by it.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
+from .dd import DDTable, dd_table, solve
 from .cards import JOKER, Card, Seat, Suit, cards_of, parse_deal
 from .errors import PositionError, RulesError, plural, quoted
 from .game.actions import Action
@@ -45,7 +47,7 @@ from .laws import (bidding_order, call_name, first_leader, makers_points, may_go
 from .position import Position
 from .rules import Rules
 
-__all__ = ["Par", "ParStep", "par"]
+__all__ = ["Par", "ParStep", "par", "par_table"]
 
 
 @dataclass(frozen=True)
@@ -245,7 +247,6 @@ class _Auction:
         makers = side_of(maker, self.players)
         key = (trump, in_play, leader, alone, defender)
         if key not in self.solved:
-            from .dd import solve     # dd imports the advisor's layer; par sits above it
             pos = Position(in_play, trump, leader, (), makers, alone, defender, (0, 0), self.rules)
             self.solved[key] = solve(pos).tricks[side_name(0, self.players)]
         side0 = self.solved[key]
@@ -296,3 +297,11 @@ def par(deal: str, upcard, dealer="S", rules: Rules | None = None) -> Par:
     points = {} if line.value == 0 else {side_name(0 if line.value > 0 else 1, rules.players): abs(line.value)}
     return Par(hand.dealer, hand.upcard, line.steps, Suit(trump), Seat(maker), alone, defender,
                discard, rnd, tricks, points, line.value, rules)
+
+
+def par_table(deal: str, upcard, dealer="S", rules: Rules | None = None) -> DDTable:
+    """The double-dummy table of a full deal (:func:`solver.dd_table`) with its par in
+    :attr:`DDTable.par` (and ``"par"`` in :meth:`DDTable.to_dict`): what `euchre table --upcard`
+    and ``POST /v1/table`` with an upcard answer. Arguments and errors as :func:`par`'s."""
+    found = par(deal, upcard=upcard, dealer=dealer, rules=rules)
+    return dataclasses.replace(dd_table(deal, dealer, rules), par=found)

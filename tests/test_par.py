@@ -209,11 +209,12 @@ def test_cli_par_text_and_errors(capsys):
     assert "the upcard Jh also appears in N" in capsys.readouterr().err
 
 
-def test_dd_table_with_upcard_has_the_par(capsys):
+def test_par_table_is_the_dd_table_with_the_par(capsys):
     import json
-    from solver import dd_table
+    from solver import dd_table, par_table
     from solver.cli import main
-    table = dd_table(SACRIFICE, dealer="W", upcard="9h")
+    table = par_table(SACRIFICE, upcard="9h", dealer="W")
+    assert table.partners == dd_table(SACRIFICE, dealer="W").partners
     assert table.par == par(SACRIFICE, upcard="9h", dealer="W")
     assert table.to_dict()["par"]["summary"] == "N orders up alone, NS +4"
     assert "par" not in dd_table(SACRIFICE, dealer="W").to_dict()
