@@ -125,6 +125,8 @@ def deal_review_text(deal, verbose: bool = False) -> str:
     """A deal's review (:class:`solver.review.DealReview`): the summary, flagged mistakes,
     (``verbose``: every card), the record's notes, what was not analysed, the players."""
     lines = [deal.summary[:1].upper() + deal.summary[1:]]
+    if getattr(deal, "par", None) is not None:
+        lines.append(f"  {deal.par['text']}")
     if deal.score is not None:
         lines.append("  judged by the chance of winning the game from "
                      + ", ".join(f"{k} {v}" for k, v in deal.score.items()))

@@ -262,3 +262,34 @@ def test_http_par_problems(body, status, slug, field, words):
         assert problem["type"].endswith(slug)
     if field:
         assert problem["field"] == field
+
+
+# -- the review: each deal's par beside the table --------------------------------------------------------
+def test_review_par_block_on_a_real_game():
+    from solver import load_game
+    from solver.review.par_line import par_block
+    from conftest import EGN_DIR
+    game = load_game(EGN_DIR / "epic-comeback.egn")
+    deal = game.deals[1]          # E dealt, upcard As; E called diamonds, NS +2 (every card shown)
+    hand = deal.hand
+    block = par_block(hand)
+    text = " ".join(f"{Seat(s).name}:{format_cards(hand.dealt(s))}" for s in range(4))
+    expected = check_against_reference(text, str(hand.upcard), str(hand.dealer), game.rules)
+    assert block["par"] == expected.to_dict()
+    assert block["table"] == {"contract": "E called diamonds", "points": {"NS": 2}, "net": 2}
+    assert block["difference"] == 2 - expected.net
+    assert block["text"] == f"par: {expected.summary()}; the table: E called diamonds, NS +2"
+    hidden = par_block(game.deals[0].hand)     # N dealt and its discard is not shown
+    assert hidden["par"] is None and hidden["difference"] is None
+    assert hidden["text"] == "par: none, the record does not show every dealt card (1 of N's)"
+    assert hidden["table"]["contract"] == "S assisted"
+
+
+def test_review_has_the_par_in_each_deal(tmp_path):
+    from solver import review
+    from conftest import EGN_DIR
+    r = review(EGN_DIR / "epic-comeback.egn", worlds=10, seed=1, inference=False, score=False)
+    deals = r.to_dict()["deals"]
+    assert all("par" in d and d["par"]["text"].startswith("par: ") for d in deals)
+    assert deals[1]["par"]["par"]["summary"] == "E picks it up, EW +1"
+    assert "  par: E picks it up, EW +1; the table: E called diamonds, NS +2" in str(r)

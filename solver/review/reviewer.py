@@ -27,6 +27,7 @@ from ..laws import (TRICKS, call_name, call_token, effective_suit, first_leader,
 from ..worlds import KITTY, Space, Worlds
 from .batch import Batch, Context, after_card
 from .infoset import information_set
+from .par_line import par_block
 from .results import (CALL_POINTS, DD_TRICKS, DECISION_EXACT_LIMIT, DOUBLE_DUMMY, GAME_WIN, INFO_POINTS,
                       INFO_TRICKS, INFORMATION_SET, RENEGE, CallReview, CardReview, DDView, DealReview, InfoView, Mistake,
                       PlayerSummary, player_name)
@@ -535,6 +536,7 @@ class DealReviewer:
                          score=self.score)
         seats = self.rules.seats
         out.players = {Seat(s): PlayerSummary(Seat(s), player_name(names, s, seats)) for s in seats}
+        out.par = par_block(h)
         for p in problems:
             if p.kind == "illegal":
                 out.unanalysed.append(f"the record breaks the rules ({p.message}); reviewed up to there")
