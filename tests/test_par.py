@@ -293,3 +293,7 @@ def test_review_has_the_par_in_each_deal(tmp_path):
     assert all("par" in d and d["par"]["text"].startswith("par: ") for d in deals)
     assert deals[1]["par"]["par"]["summary"] == "E picks it up, EW +1"
     assert "  par: E picks it up, EW +1; the table: E called diamonds, NS +2" in str(r)
+    from solver import load_game
+    from solver.pages import review_html
+    page = review_html(r, load_game(EGN_DIR / "epic-comeback.egn"))
+    assert '<p class="par">Par: E picks it up, EW +1; the table: E called diamonds, NS +2.</p>' in page
