@@ -58,6 +58,8 @@ _RULE_DOCS = {
     "players": "4, or 2 for two-player euchre",
     "loner_lead": "who leads against a loner: left_of_loner | left_of_dealer",
     "joker": "the joker B is in the pack as the highest trump",
+    "canadian": "Canadian loners (EGN canadian): the dealer's partner who orders up in round 1 must go alone",
+    "defend_alone": "against a loner one defender may defend alone (EGN defend_alone)",
 }
 
 

@@ -48,7 +48,8 @@ def _rules_from_args(args) -> Rules:
                  loner_lead=getattr(args, "loner_lead", "left_of_loner"),
                  stick_the_dealer=getattr(args, "stick_the_dealer", False),
                  dummy_hands=getattr(args, "dummy_hands", False),
-                 defend_alone=getattr(args, "defend_alone", False))
+                 defend_alone=getattr(args, "defend_alone", False),
+                 canadian=getattr(args, "canadian", False))
 
 
 def _add_score_option(p, judged: str) -> None:
@@ -58,8 +59,12 @@ def _add_score_option(p, judged: str) -> None:
                         f"{judged} by the chance of winning the game (P(win game)), not the hand's points")
 
 
-def _add_rules_options(p: argparse.ArgumentParser, lead: bool = False, dummy: bool = False) -> None:
+def _add_rules_options(p: argparse.ArgumentParser, lead: bool = False, dummy: bool = False,
+                       house: bool = False) -> None:
     p.add_argument("--players", type=int, choices=(4, 2), default=4, help="4 (default) or 2-player euchre")
+    if house:
+        p.add_argument("--canadian", action="store_true",
+                       help="Canadian loners: the dealer's partner who orders up in round 1 must go alone")
     p.add_argument("--joker", action="store_true", help="the joker B is in the pack (highest trump)")
     if dummy:
         p.add_argument("--dummy-hands", dest="dummy_hands", action="store_true",
@@ -425,7 +430,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --upcard: the par's dealer must name a suit when all pass twice")
     p.add_argument("--defend-alone", dest="defend_alone", action="store_true",
                    help="with --upcard: against a loner one defender may defend alone (in the par)")
-    _add_rules_options(p, lead=True, dummy=True)
+    _add_rules_options(p, lead=True, dummy=True, house=True)
     p.set_defaults(run=cmd_table)
 
     p = sub.add_parser("par", help="the par of a full deal: the auction if every seat saw every card and bid "
@@ -437,7 +442,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the dealer must name a suit when all pass twice")
     p.add_argument("--defend-alone", dest="defend_alone", action="store_true",
                    help="against a loner one defender may defend alone")
-    _add_rules_options(p, lead=True)
+    _add_rules_options(p, lead=True, house=True)
     p.set_defaults(run=cmd_par)
 
     p = sub.add_parser("advise", help="bid advice: make/march/euchred chances and expected points per call")
@@ -460,7 +465,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-early-stop", dest="no_early_stop", action="store_true",
                    help="play every call on every world (default: a call clearly behind the leading one after "
                         "the first 1/8 or 1/2 of the worlds stops there and says so)")
-    _add_rules_options(p, lead=True, dummy=True)
+    _add_rules_options(p, lead=True, dummy=True, house=True)
     p.set_defaults(run=cmd_advise)
 
     p = sub.add_parser("play", help="play advice: expected tricks and points, make/euchred/march chances per "
@@ -490,7 +495,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --players 2 --dummy-hands: both face-up dummies as dealt, \"N:<5 cards> S:<5 cards>\" "
                         "(--tricks then runs to ten, tricks 6-10 from the dummies; --hand is the seat's own dummy "
                         "once the fifth trick is done)")
-    _add_rules_options(p, lead=True, dummy=True)
+    _add_rules_options(p, lead=True, dummy=True, house=True)
     p.set_defaults(run=cmd_play)
 
     p = sub.add_parser("review", help="review EGN game records: the cost of every call and card, double dummy "
@@ -553,7 +558,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--egn", type=Path, default=None, metavar="DIR",
                    help="write every table's record as an EGN file in DIR (made if missing): "
                         "deal-0001-table-1.egn, ... (game-0001-deal-... with --games)")
-    _add_rules_options(p)
+    _add_rules_options(p, house=True)
     p.set_defaults(run=cmd_match)
 
     p = sub.add_parser("serve", help="run the JSON service under gunicorn")

@@ -43,7 +43,8 @@ from .errors import PositionError, RulesError, plural, quoted
 from .game.actions import Action
 from .game.deal import DealCards
 from .game.hand import Hand
-from .laws import (bidding_order, call_name, first_leader, makers_points, may_go_alone, side_name, side_of)
+from .laws import (bidding_order, call_name, first_leader, makers_points, may_go_alone, must_go_alone, side_name,
+                   side_of)
 from .position import Position
 from .rules import Rules
 
@@ -224,6 +225,8 @@ class _Auction:
     def alone(self, maker: Seat, trump: Suit, hands: tuple, discard, rnd: int) -> _Line:
         if not may_go_alone(self.players):
             return self.contract(maker, trump, hands, discard, rnd, None, None)
+        if must_go_alone(maker, self.dealer, rnd, self.rules):        # Canadian loners
+            return self.choose(maker, [("alone", lambda: self.defend(maker, trump, hands, discard, rnd, 0))])
         return self.choose(maker, [
             ("partner", lambda: self.contract(maker, trump, hands, discard, rnd, None, None)),
             ("alone", lambda: self.defend(maker, trump, hands, discard, rnd, 0)),

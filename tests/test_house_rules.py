@@ -1,0 +1,170 @@
+"""House rules of EGN's ruleset: Canadian loners end to end, and the clear refusal of the rules not built."""
+import json
+
+import pytest
+
+import solver
+from solver import Rules, Seat, dump_egn, load_egn
+from solver.errors import EGNError, IllegalActionError, RulesError
+from solver.game import ALONE, Hand, Phase
+from solver.laws import check_call, must_go_alone
+
+DEAL = "N:Jh Ah Kh 9c 9s E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Ac Kc Tc Qh"
+CANADIAN = Rules(canadian=True)
+
+
+# -- the rule -------------------------------------------------------------------------------------------
+def test_canadian_rules_field_and_egn_round_trip():
+    assert Rules().canadian is False
+    r = Rules(canadian=True, stick_the_dealer=True)
+    assert r.to_egn()["canadian"] is True and "canadian" not in Rules().to_egn()
+    assert Rules.from_egn(r.to_egn()) == r
+    assert Rules.from_egn({"canadian": True}).canadian is True
+    assert Rules.from_dict({"canadian": True}) == CANADIAN
+    with pytest.raises(RulesError, match="canadian: Canadian loners are a four-player rule"):
+        Rules(players=2, canadian=True)
+    with pytest.raises(RulesError, match="canadian 1: must be true or false"):
+        Rules(canadian=1)
+
+
+def test_must_go_alone_is_the_dealers_partner_in_round_1_only():
+    # dealer S: its partner is N; E and W and S itself choose, and round 2 is free for everyone
+    assert [must_go_alone(seat, 2, 1, CANADIAN) for seat in range(4)] == [True, False, False, False]
+    assert not any(must_go_alone(seat, 2, 2, CANADIAN) for seat in range(4))
+    assert not any(must_go_alone(seat, 2, 1, Rules()) for seat in range(4))
+    with pytest.raises(IllegalActionError, match="'order': Canadian loners: the dealer's partner who orders up "
+                                                 "must go alone"):
+        check_call("order", None, False, 1, 2, 0, 2, CANADIAN)
+    check_call("order", None, True, 1, 2, 0, 2, CANADIAN)        # alone is fine
+    check_call("order", None, False, 1, 2, 1, 2, CANADIAN)       # E, an opponent, orders up with its partner
+
+
+# -- the rules engine -------------------------------------------------------------------------------------
+def play_out(hand):
+    while not hand.is_over:
+        hand.apply(hand.legal_actions()[0])
+    return hand
+
+
+def test_engine_dealers_partner_who_orders_up_must_go_alone():
+    h = Hand.from_deal(DEAL, upcard="9h", dealer="S", rules=CANADIAN)
+    h.apply("pass")             # W
+    h.apply("order")            # N, the dealer's partner
+    h.apply("discard Ts")       # S discards: S then sits out
+    assert h.phase is Phase.ALONE and h.legal_actions() == [ALONE]
+    assert not h.can_go_alone(False)
+    with pytest.raises(IllegalActionError, match="N cannot play with partner: Canadian loners"):
+        h.go_alone(False)
+    h.go_alone(True)
+    assert h.alone == Seat.N and h.seats_in_play == (0, 1, 3)
+
+
+def test_engine_others_and_round_2_keep_the_choice():
+    h = Hand.from_deal(DEAL, upcard="9h", dealer="S", rules=CANADIAN)
+    h.apply("order")            # W, left of the dealer
+    h.apply("discard Ts")
+    assert h.legal_actions() == [ALONE, solver.game.WITH_PARTNER]
+    h = Hand.from_deal(DEAL, upcard="9h", dealer="S", rules=CANADIAN)
+    for action in ["pass"] * 5 + ["call c"]:            # round 2: N names clubs
+        h.apply(action)
+    assert h.maker == Seat.N and h.legal_actions() == [ALONE, solver.game.WITH_PARTNER]
+
+
+# -- EGN ------------------------------------------------------------------------------------------------
+def canadian_record(alone: bool, rules=CANADIAN) -> str:
+    h = Hand.from_deal(DEAL, upcard="9h", dealer="S", rules=rules)
+    for action in ["pass", "order", "discard Ts", "alone" if alone else "partner"]:
+        h.apply(action)
+    return dump_egn(play_out(h))
+
+
+def test_egn_writes_and_reads_a_canadian_record():
+    text = canadian_record(alone=True)
+    data = json.loads(text)
+    assert data["metadata"]["ruleset"]["canadian"] is True
+    game = load_egn(text)
+    assert game.rules.canadian and game.deals[0].hand.alone == Seat.N
+    assert json.loads(dump_egn(game))["metadata"]["ruleset"]["canadian"] is True
+
+
+def test_egn_refuses_a_canadian_record_where_the_dealers_partner_assists():
+    data = json.loads(canadian_record(alone=False, rules=Rules()))
+    data["metadata"]["ruleset"]["canadian"] = True
+    with pytest.raises(EGNError, match="deal 0 .*N cannot play with partner: Canadian loners"):
+        load_egn(json.dumps(data))
+
+
+# -- the advisor, the command line, HTTP, match play --------------------------------------------------------
+def test_advisor_dealers_partner_order_is_alone_only():
+    adv = solver.advise("Jh Ah Kh 9c 9s", "Th", "N", "S", round=1, rules=CANADIAN, worlds=60, seed=1)
+    assert [(o.action, o.alone) for o in adv.options] == [("pass", False), ("order", True)]
+    plain = solver.advise("Jh Ah Kh 9c 9s", "Th", "N", "S", round=1, worlds=60, seed=1)
+    assert [(o.action, o.alone) for o in plain.options] == [("pass", False), ("order", False), ("order", True)]
+    with pytest.raises(IllegalActionError, match="Canadian loners"):
+        solver.advise("Jh Ah Kh 9c 9s", "Th", "N", "S", round=1, rules=CANADIAN, worlds=60, seed=1, calls=["order"])
+    other = solver.advise("Jh Ah Kh 9c 9s", "Th", "W", "S", round=1, rules=CANADIAN, worlds=60, seed=1)
+    assert [(o.action, o.alone) for o in other.options] == [("pass", False), ("order", False), ("order", True)]
+
+
+def test_cli_and_http_take_canadian():
+    from api import create_app
+    from solver.cli import main
+    import contextlib
+    import io
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["advise", "--hand", "Jh Ah Kh 9c 9s", "--upcard", "Th", "--seat", "N", "--dealer", "S",
+                     "--canadian", "--worlds", "60", "--seed", "1", "--json"]) == 0
+    assert [o["call"] for o in json.loads(out.getvalue())["options"]] == ["pass", "order alone"]
+    client = create_app({"TESTING": True}).test_client()
+    body = {"hand": "Jh Ah Kh 9c 9s", "upcard": "Th", "seat": "N", "dealer": "S", "worlds": 60, "seed": 1,
+            "rules": {"canadian": True}}
+    resp = client.post("/v1/advise", data=json.dumps(body), content_type="application/json")
+    assert resp.status_code == 200 and [o["call"] for o in resp.get_json()["options"]] == ["pass", "order alone"]
+    body["rules"] = {"canadian": True, "players": 2}
+    resp = client.post("/v1/advise", data=json.dumps(body), content_type="application/json")
+    assert resp.status_code == 422 and "Canadian loners are a four-player rule" in resp.get_json()["detail"]
+
+
+def test_match_offers_the_dealers_partner_order_alone_only(tmp_path):
+    from solver.match.protocol import legal_tokens
+    h = Hand.from_deal(DEAL, upcard="9h", dealer="S", rules=CANADIAN)
+    h.apply("pass")
+    assert legal_tokens(h.view("N"), "bid") == ["pass", "order alone"]
+    h2 = Hand.from_deal(DEAL, upcard="9h", dealer="S", rules=CANADIAN)
+    assert legal_tokens(h2.view("W"), "bid") == ["pass", "order", "order alone"]
+    result = solver.match("random", "policy", deals=12, seed=5, rules=CANADIAN)
+    assert result.to_dict()["rules"]["canadian"] is True
+
+
+def test_par_under_canadian_has_no_assist():
+    from test_par import check_against_reference, random_deal
+    for seed in range(4):
+        deal, upcard = random_deal(CANADIAN, 500 + seed)
+        got = check_against_reference(deal, upcard, "S", CANADIAN)
+        for step in got.steps:
+            if step.seat == Seat.N and "alone" in step.options and got.round == 1 and got.maker == "N":
+                assert "partner" not in step.options
+
+
+def test_review_of_a_canadian_record():
+    game = load_egn(canadian_record(alone=True))
+    r = solver.review(game, worlds=10, seed=1, inference=False, score=False)
+    [n_call] = [c for c in r.deals[0].calls if str(c.seat) == "N"]
+    assert n_call.call == "order alone"
+    assert [o["call"] for o in n_call.to_dict(True)["options"]] == ["pass", "order alone"]
+
+
+# -- the EGN ruleset fields not built: refused by name ---------------------------------------------------------
+@pytest.mark.parametrize("key,words", [
+    ("partners_best", "call for best"), ("go_under", "going under"), ("farmers", "farmer's hand"),
+    ("allow_no_trump", "no-trump contracts"), ("fast_break", "fast break"), ("four_trick_tokens", "four-trick"),
+])
+def test_unbuilt_ruleset_fields_are_refused_by_name(key, words):
+    with pytest.raises(RulesError, match=rf"ruleset '{key}' \({words}.*\): this variant is not supported"):
+        Rules.from_egn({key: True})
+    data = json.loads(canadian_record(alone=True))
+    data["metadata"]["ruleset"][key] = True
+    with pytest.raises(EGNError, match=rf"metadata.ruleset: ruleset '{key}'"):
+        load_egn(json.dumps(data))
+    assert Rules.from_egn({key: False}) == Rules.from_egn({})          # off: the same game
