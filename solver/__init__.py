@@ -13,6 +13,7 @@ from .position import Position
 from .laws import first_leader, hand_points
 from .dd import DDTable, PlayStep, SolveResult, analyse_play, card_values, dd_table, solve, solve_batch
 from .advisor import Advice, CardAdvice, PlayAdvice, advise, advise_play, win_probability
+from .advisor import DefendAdvice, advise_defend
 from .records import dump_dummy_record, dump_egn, load_dummy_record, load_egn, load_game
 from .review import Review, corpus_stats, review, review_corpus
 from .game.seat import seat_view, view_from_dict
@@ -34,5 +35,5 @@ __all__ = [
     "review", "Review", "review_corpus", "corpus_stats",
     "SeatView", "seat_view", "view_from_dict", "sample_worlds", "ViewWorlds",
     "match", "AGENT_NAMES",
-    "par", "par_table", "Par", "ParStep",
+    "par", "par_table", "Par", "ParStep", "advise_defend", "DefendAdvice",
 ]

@@ -168,3 +168,68 @@ def test_unbuilt_ruleset_fields_are_refused_by_name(key, words):
     with pytest.raises(EGNError, match=rf"metadata.ruleset: ruleset '{key}'"):
         load_egn(json.dumps(data))
     assert Rules.from_egn({key: False}) == Rules.from_egn({})          # off: the same game
+
+
+# -- defend alone: the advice ---------------------------------------------------------------------------------
+DEFEND = Rules(defend_alone=True)
+
+
+def loner_hand(deal, rules=DEFEND):
+    h = Hand.from_deal(deal, upcard="9h", dealer="S", rules=rules)
+    for action in ["pass", "order", "discard Ts", "alone"]:       # W passes, N orders up alone, S discards
+        h.apply(action)
+    return h
+
+
+def test_defend_alone_hand_checked_three_top_trumps():
+    # W holds Jh Jd Ah, the three highest trumps: each trick W plays one of them in is W's, so the loner
+    # takes at most 2 in every world: euchred, +2 with partner, +4 alone (lone_defender_score).
+    h = loner_hand("N:Kh Qh Th 9c Ac E:9d Td Qd Kd Ad S:Js As Ks Qs Ts W:Jh Jd Ah Kc Qc")
+    assert h.phase is Phase.DEFEND_ALONE and h.to_act == Seat.W
+    adv = solver.advise_defend(h.view(Seat.W), worlds=40, seed=1)
+    partner, alone = adv.options
+    assert (partner.choice, alone.choice) == ("defend partner", "defend alone")
+    assert partner.expected_points == 2 and alone.expected_points == 4
+    assert partner.p_euchre == alone.p_euchre == 1 and alone.p_march == 0
+    assert adv.best == "defend alone" and adv.margin == 2 and adv.margin_interval == (2.0, 2.0)
+    assert adv.to_dict()["best"] == "defend alone"
+
+
+def test_defend_alone_figures_equal_a_plain_solve_of_each_world():
+    from solver import Position, sample_worlds, solve
+    from solver.cards import format_cards as fc
+    from solver.laws import first_leader, hand_points
+    h = loner_hand(DEAL)
+    view = h.view(Seat.W)
+    adv = solver.advise_defend(view, worlds=30, seed=4)
+    w = sample_worlds(view, worlds=30, seed=4)           # the same seed: the same worlds
+    weights = w.weights / w.weights.sum()
+    for choice, lone in (("defend partner", None), ("defend alone", Seat.W)):
+        total = 0.0
+        for row, weight in zip(w.hands, weights):
+            out = {Seat.S} | ({Seat.E} if lone else set())
+            deal = " ".join(f"{s.name}:{'-' if s in out else fc(int(row[s]))}" for s in Seat)
+            pos = Position.parse(deal, "h", first_leader("S", DEFEND, alone="N", defender_alone=lone), makers="NS",
+                                 alone="N", defender_alone=lone, rules=DEFEND, tricks_won={"NS": 0, "EW": 0})
+            who, pts = hand_points(solve(pos).makers_tricks, DEFEND, True, lone is not None)
+            total += weight * (pts if who == "defenders" else -pts)
+        assert adv.option(choice).expected_points == pytest.approx(total)
+
+
+def test_defend_alone_refusals():
+    h = loner_hand(DEAL)
+    with pytest.raises(IllegalActionError, match="it is W's turn"):
+        solver.advise_defend(h.view(Seat.E), worlds=20, seed=1)
+    with pytest.raises(RulesError, match="defend_alone"):
+        solver.advise_defend(seat="W", hand="Jc Ac Kc Tc Qh", dealer="S", upcard="9h", calls="Pass Order",
+                             alone=True, worlds=20)
+    with pytest.raises(IllegalActionError, match="nobody goes alone"):
+        solver.advise_defend(seat="W", hand="Jc Ac Kc Tc Qh", dealer="S", upcard="9h", calls="Pass Order",
+                             rules=DEFEND, worlds=20)
+    with pytest.raises(IllegalActionError, match="on the loner N's side"):
+        solver.advise_defend(seat="S", hand="Js As Ks Qs 9h", dealer="S", upcard="9h", calls="Pass Order",
+                             alone=True, discard="Ts", rules=DEFEND, worlds=20)
+    # the keyword form: the same question before the first card
+    adv = solver.advise_defend(seat="E", hand="Jd Ad Kd Qd Td", dealer="S", upcard="9h", calls="Pass Order",
+                               alone=True, rules=DEFEND, worlds=20, seed=1)
+    assert adv.seat == Seat.E and adv.loner == Seat.N and len(adv.options) == 2
