@@ -555,6 +555,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seconds an agent may take per decision, else it forfeits the deal (default 10; 0: none)")
     p.add_argument("--games", action="store_true",
                    help="play whole games to the winning score instead: --deals counts games (two tables each)")
+    p.add_argument("--defend-alone", dest="defend_alone", action="store_true",
+                   help="against a loner one defender may defend alone (the advisor agent asks advise_defend)")
     p.add_argument("--egn", type=Path, default=None, metavar="DIR",
                    help="write every table's record as an EGN file in DIR (made if missing): "
                         "deal-0001-table-1.egn, ... (game-0001-deal-... with --games)")

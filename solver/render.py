@@ -137,6 +137,10 @@ def deal_review_text(deal, verbose: bool = False) -> str:
     if verbose:
         for c in deal.cards:
             lines.append("  " + card_line(c))
+    for d in getattr(deal, "defence", ()):
+        did = "defended alone" if d["choice"] == "defend alone" else "defended with its partner"
+        advice = "the best choice" if d["loss"] <= 1e-9 else f"{d['best']} was {d['loss']:.2f} points better"
+        lines.append(f"  {d['seat']} {did} against the loner: {advice} (advise_defend, {d['worlds']} worlds)")
     for note in deal.notes:
         lines.append(f"  note: {note}")
     for reason in deal.unanalysed:

@@ -233,3 +233,20 @@ def test_defend_alone_refusals():
     adv = solver.advise_defend(seat="E", hand="Jd Ad Kd Qd Td", dealer="S", upcard="9h", calls="Pass Order",
                                alone=True, rules=DEFEND, worlds=20, seed=1)
     assert adv.seat == Seat.E and adv.loner == Seat.N and len(adv.options) == 2
+
+
+def test_advisor_agent_and_review_judge_the_defence():
+    from solver.match.agents import AdvisorAgent
+    h = loner_hand("N:Kh Qh Th 9c Ac E:9d Td Qd Kd Ad S:Js As Ks Qs Ts W:Jh Jd Ah Kc Qc")
+    assert AdvisorAgent(worlds=20, seed=1).defend(h.view(Seat.W)) is True
+    h.apply("defend partner")            # W does not: E is asked, and declines too
+    h.apply("defend partner")
+    game = load_egn(dump_egn(play_out(h)))
+    r = solver.review(game, worlds=20, seed=1, inference=False, score=False)
+    deal = r.deals[0]
+    w, e = deal.defence
+    assert (w["seat"], w["choice"], w["best"], w["loss"]) == ("W", "defend partner", "defend alone", 2.0)
+    assert e["seat"] == "E" and e["choice"] == "defend partner"
+    assert "W defended with its partner against the loner: defend alone was 2.00 points better" in str(r)
+    assert not any("does not model" in u for u in deal.unanalysed)
+    assert deal.to_dict()["defence"][0]["best"] == "defend alone"
