@@ -8,6 +8,9 @@ from .errors import RulesError, quoted
 
 LONER_LEADS = ("left_of_loner", "left_of_dealer")
 
+#: options added after the dict form of Rules was in use: written by to_dict only when on
+_LATER_OPTIONS = ("canadian",)
+
 #: EGN ruleset switches this engine does not play, with what each means (a record with one on is refused,
 #: naming it: never replayed as if it were off)
 EGN_NOT_PLAYED = {
@@ -116,7 +119,14 @@ class Rules:
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict:
-        return dataclasses.asdict(self)
+        """Every option by name; the house rules added later (``canadian``) only when switched on, so the
+        dict of a game without them, and every seed derived from it (the command line's default seeds, a
+        corpus review's configuration), is what it was before they existed."""
+        out = dataclasses.asdict(self)
+        for name in _LATER_OPTIONS:
+            if out[name] is False:
+                del out[name]
+        return out
 
     @classmethod
     def coerce(cls, value) -> "Rules":

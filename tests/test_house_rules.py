@@ -250,3 +250,11 @@ def test_advisor_agent_and_review_judge_the_defence():
     assert "W defended with its partner against the loner: defend alone was 2.00 points better" in str(r)
     assert not any("does not model" in u for u in deal.unanalysed)
     assert deal.to_dict()["defence"][0]["best"] == "defend alone"
+
+
+def test_rules_dict_omits_later_options_when_off():
+    # seeds derived from Rules.to_dict (the command line's default seeds, corpus configurations) stay as they were
+    assert "canadian" not in Rules().to_dict()
+    assert Rules(canadian=True).to_dict()["canadian"] is True
+    assert Rules.from_dict(Rules(canadian=True).to_dict()) == CANADIAN
+    assert Rules.from_dict(Rules().to_dict()) == Rules()
