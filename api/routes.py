@@ -15,7 +15,7 @@ from . import limits
 from .problems import TYPES, Problem, openapi_responses, type_uri
 from .schemas import (AdviseRequest, AdviseResponse, HealthResponse, PlayRequest, PlayResponse, ReviewRequest,
                       ReviewResponse, SolveRequest, SolveResponse, TableRequest, TableResponse)
-from .schemas import ParRequest, ParResponse
+from .schemas import DefendRequest, DefendResponse, ParRequest, ParResponse
 
 ANALYSIS = Tag(name="analysis", description="double-dummy solving, bid advice and game review")
 SERVICE = Tag(name="service")
@@ -102,6 +102,19 @@ def play(body: PlayRequest):
         extra = {"score": body.score} if body.score is not None else {}
         result = run(worlds=body.worlds, seed=body.seed, inference=body.inference,
                      threads=current_app.config["ENGINE_THREADS"], **extra, **body.view_keys())
+    return jsonify(result.to_dict())
+
+
+@v1.post("/defend", summary="Defend-alone advice for a defender against a loner", responses=_responses(DefendResponse))
+def defend(body: DefendRequest):
+    """As `euchre defend --json` (`solver.advise_defend(...).to_dict()`): defend alone or with partner, each
+    with the defenders' expected points, P(euchre) and P(march) over worlds of the defender's view, both
+    played double dummy (optimistic for both sides); the recommendation and its paired margin."""
+    limits.check_worlds(body.worlds)
+    run = limits.engine_function("advise_defend")
+    with limits.engine(body, main_field="hand"):
+        result = run(worlds=body.worlds, seed=body.seed, inference=body.inference,
+                     threads=current_app.config["ENGINE_THREADS"], **body.view_keys())
     return jsonify(result.to_dict())
 
 

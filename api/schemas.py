@@ -286,6 +286,40 @@ class PlayRequest(SeatQuestion):
         return out
 
 
+class DefendRequest(SeatQuestion):
+    """A defender's question against a loner (rules defend_alone, set here): defend alone or with partner
+    (solver.advise_defend), from its hand, the upcard and the calls up to the loner's."""
+
+    rules: RulesIn = Field(default_factory=RulesIn, description="the rules; defend_alone is taken as true")
+    seat: SeatText = Field(description="the defender")
+    hand: Cards = Field(examples=["Jh Jd Ah Kc Qc"], description="the defender's five cards")
+    dealer: SeatText
+    upcard: CardText = Field(examples=["9h"])
+    calls: Annotated[str, Field(max_length=120)] | Annotated[list[Annotated[str, Field(max_length=16)]],
+                                                             Field(max_length=8)] = Field(
+        examples=["Pass Order"], description="the calls from the dealer's left, EGN tokens; the maker goes alone")
+    discard: CardText | None = Field(None, description="the defender's own discard, when it is the dealer")
+    worlds: Worlds = 500
+    seed: Seed = None
+    inference: StrictBool = Field(True, description="weight the worlds by the bidding model's chance of every "
+                                                    "call seen (false: uniform worlds)")
+
+    def view_keys(self) -> dict:
+        """The keyword arguments of :func:`solver.seat_view` (``alone`` true, ``defend_alone`` on)."""
+        out = {k: getattr(self, k) for k in ("seat", "hand", "dealer", "upcard", "calls", "discard")}
+        out["rules"] = self.rules.to_rules().replace(defend_alone=True)
+        out["alone"] = True
+        return out
+
+
+class DefendResponse(BaseModel):
+    """`solver.advise_defend(...).to_dict()`, as `euchre defend --json`: per choice (defend partner, defend alone)
+    the defenders' expected points, P(euchre), P(march) with 95% intervals; `best`, `margin` and its paired
+    interval; how the worlds were drawn."""
+
+    model_config = ConfigDict(extra="allow")
+
+
 class ReviewRequest(Strict):
     """An EGN 1.4 game to review (solver.load_egn then solver.review)."""
 

@@ -1,4 +1,4 @@
-"""The ``euchre`` command line: solve, table, par, advise, play, review, stats, match, serve.
+"""The ``euchre`` command line: solve, table, par, advise, defend, play, review, stats, match, serve.
 
 Human output is a readable table; ``--json`` prints one stable JSON object
 (documented in the README). Bad input prints ``euchre: error: <why>`` and exits
@@ -241,6 +241,19 @@ def cmd_play(args) -> dict:
     seed = _play_seed(view) if args.seed is None else args.seed
     advice = advise_play(view, worlds=args.worlds, seed=seed, threads=args.threads,
                          inference=not args.no_inference, score=None if args.score is None else _score_arg(args.score))
+    if not args.json:
+        say(advice)
+    return advice.to_dict()
+
+
+def cmd_defend(args) -> dict:
+    from .advisor import advise_defend
+    from .game.seat import seat_view
+    rules = _rules_from_args(args).replace(defend_alone=True)       # the question only exists under the rule
+    view = seat_view(seat=args.seat, hand=args.hand, dealer=args.dealer, upcard=args.upcard, calls=args.calls,
+                     alone=True, discard=args.discard, rules=rules)
+    seed = _play_seed(view) if args.seed is None else args.seed
+    advice = advise_defend(view, worlds=args.worlds, seed=seed, threads=args.threads, inference=not args.no_inference)
     if not args.json:
         say(advice)
     return advice.to_dict()
@@ -497,6 +510,25 @@ def build_parser() -> argparse.ArgumentParser:
                         "once the fifth trick is done)")
     _add_rules_options(p, lead=True, dummy=True, house=True)
     p.set_defaults(run=cmd_play)
+
+    p = sub.add_parser("defend", help="defend-alone advice: against a loner, defend alone or with partner "
+                                      "(defend_alone rule), from what the defender can see")
+    p.add_argument("--seat", required=True, help="the defender: N E S W")
+    p.add_argument("--hand", required=True, help='its five cards: "Jh Jd Ah Kc Qc"')
+    p.add_argument("--dealer", required=True, help="the dealer: N E S W")
+    p.add_argument("--upcard", required=True, help="the card turned up")
+    p.add_argument("--calls", required=True, help='the calls from the dealer\'s left up to the loner\'s, EGN tokens: '
+                                                  '"Pass Order" (the maker goes alone)')
+    p.add_argument("--discard", default=None, help="the defender's own discard, when it is the dealer and picked up")
+    p.add_argument("--worlds", type=int, default=500, help="deals of the unseen cards to sample (default 500)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="seed of the sampling (default: one derived from the question)")
+    p.add_argument("--no-inference", action="store_true", help="uniform worlds (the calls seen are not weighed)")
+    p.add_argument("--threads", type=int, default=1, help="solver threads (default 1)")
+    p.add_argument("--loner-lead", dest="loner_lead", choices=("left_of_loner", "left_of_dealer"),
+                   default="left_of_loner", help="who leads against a loner (default left_of_loner)")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
+    p.set_defaults(run=cmd_defend, players=4, joker=False)
 
     p = sub.add_parser("review", help="review EGN game records: the cost of every call and card, double dummy "
                                       "and from what each player could see; a corpus (a directory, --out) "

@@ -226,7 +226,7 @@ def test_defend_alone_refusals():
     with pytest.raises(IllegalActionError, match="nobody goes alone"):
         solver.advise_defend(seat="W", hand="Jc Ac Kc Tc Qh", dealer="S", upcard="9h", calls="Pass Order",
                              rules=DEFEND, worlds=20)
-    with pytest.raises(IllegalActionError, match="on the loner N's side"):
+    with pytest.raises(IllegalActionError, match="S is the loner N's partner, not a defender"):
         solver.advise_defend(seat="S", hand="Js As Ks Qs 9h", dealer="S", upcard="9h", calls="Pass Order",
                              alone=True, discard="Ts", rules=DEFEND, worlds=20)
     # the keyword form: the same question before the first card
@@ -258,3 +258,33 @@ def test_rules_dict_omits_later_options_when_off():
     assert Rules(canadian=True).to_dict()["canadian"] is True
     assert Rules.from_dict(Rules(canadian=True).to_dict()) == CANADIAN
     assert Rules.from_dict(Rules().to_dict()) == Rules()
+
+
+def test_cli_defend(capsys):
+    from solver.cli import main
+    argv = ["defend", "--seat", "W", "--hand", "Jh Jd Ah Kc Qc", "--dealer", "S", "--upcard", "9h", "--calls",
+            "Pass Order", "--worlds", "30"]
+    assert main(argv + ["--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["best"] == "defend alone" and out["margin"] == 2 and out["loner"] == "N"
+    assert main(argv) == 0
+    assert "recommended: defend alone (by 2.000 points" in capsys.readouterr().out
+    assert main(["defend", "--seat", "N", "--hand", "Jh Jd Ah Kc Qc", "--dealer", "S", "--upcard", "9h",
+                 "--calls", "Pass Order"]) == 2
+    assert "N is the loner, not a defender" in capsys.readouterr().err
+
+
+def test_http_defend():
+    from api import create_app
+    client = create_app({"TESTING": True}).test_client()
+    body = {"seat": "W", "hand": "Jh Jd Ah Kc Qc", "dealer": "S", "upcard": "9h", "calls": "Pass Order",
+            "worlds": 30, "seed": 1}
+    resp = client.post("/v1/defend", data=json.dumps(body), content_type="application/json")
+    assert resp.status_code == 200, resp.get_json()
+    assert resp.get_json()["best"] == "defend alone" and resp.get_json()["margin"] == 2
+    resp = client.post("/v1/defend", data=json.dumps({**body, "seat": "N"}), content_type="application/json")
+    assert resp.status_code == 422 and resp.mimetype == "application/problem+json"
+    assert "N is the loner, not a defender" in resp.get_json()["detail"]
+    resp = client.post("/v1/defend", data=json.dumps({**body, "calls": "Pass Pass"}), content_type="application/json")
+    assert resp.status_code == 422 and resp.get_json()["detail"] == "alone: no trump was made"
+    assert "/v1/defend" in client.get("/openapi.json").get_json()["paths"]

@@ -173,8 +173,10 @@ def advise_defend(view=None, *, worlds: int = 500, seed=None, inference: bool = 
     if view.alone is None:
         raise IllegalActionError(f"{seat}'s view: nobody goes alone; defending alone is an answer to a loner")
     loner = Seat(view.alone)
+    if seat == loner:
+        raise IllegalActionError(f"{seat}'s view: {seat} is the loner, not a defender")
     if side_of(seat) == side_of(loner):
-        raise IllegalActionError(f"{seat}'s view: {seat} is on the loner {loner}'s side, not a defender")
+        raise IllegalActionError(f"{seat}'s view: {seat} is the loner {loner}'s partner, not a defender")
     if view.defender_alone is not None:
         raise IllegalActionError(f"{seat}'s view: {view.defender_alone} already defends alone")
     if view.phase is Phase.DEFEND_ALONE:
@@ -211,9 +213,8 @@ def advise_defend(view=None, *, worlds: int = 500, seed=None, inference: bool = 
     margin, margin_iv, _ess = weighted_mean_interval((per_choice[best][1] - per_choice[other][1]).astype(float),
                                                      wn, exact)
     notes = tuple(w.notes)
-    if view.phase is Phase.DEFEND_ALONE and view.to_act == seat:
-        defenders = [s for s in (Seat((int(view.dealer) + k) % 4) for k in (1, 2, 3, 4)) if side_of(s) != makers]
-        if defenders[0] == seat:
-            notes += (f"{seat.partner} is asked next; 'defend partner' assumes it defends with its partner too",)
+    defenders = [s for s in (Seat((int(view.dealer) + k) % 4) for k in (1, 2, 3, 4)) if side_of(s) != makers]
+    if defenders[0] == seat:
+        notes += (f"{seat.partner} is asked next; 'defend partner' assumes it defends with its partner too",)
     return DefendAdvice(seat, loner, view.trump, int(view.hand), tuple(options), DEFEND_CHOICES[best], float(margin),
                         margin_iv, len(w), float(w.ess), exact, w.method, w.model, w.seed, notes, view)
