@@ -15,6 +15,7 @@ from . import limits
 from .problems import TYPES, Problem, openapi_responses, type_uri
 from .schemas import (AdviseRequest, AdviseResponse, HealthResponse, PlayRequest, PlayResponse, ReviewRequest,
                       ReviewResponse, SolveRequest, SolveResponse, TableRequest, TableResponse)
+from .schemas import DefendRequest, DefendResponse, ParRequest, ParResponse
 
 ANALYSIS = Tag(name="analysis", description="double-dummy solving, bid advice and game review")
 SERVICE = Tag(name="service")
@@ -51,7 +52,21 @@ def table(body: TableRequest):
     """As `euchre table --json`: per trump, tricks per side with partners, and per seat
     going alone the loner's side's tricks (four-player)."""
     with limits.engine(body, main_field="deal"):
-        result = solver.dd_table(body.deal, dealer=body.dealer, rules=body.rules.to_rules())
+        if body.upcard is not None:
+            result = solver.par_table(body.deal, upcard=body.upcard, dealer=body.dealer, rules=body.rules.to_rules())
+        else:
+            result = solver.dd_table(body.deal, dealer=body.dealer, rules=body.rules.to_rules())
+    return jsonify(result.to_dict())
+
+
+@v1.post("/par", summary="The par of a full deal: the auction if every seat saw every card and bid best",
+         responses=_responses(ParResponse))
+def par(body: ParRequest):
+    """As `euchre par --json` (`solver.par(...).to_dict()`): each decision of the par auction with every
+    option's net points to the deciding side, the contract, its double-dummy tricks and points."""
+    run = limits.engine_function("par")
+    with limits.engine(body, main_field="deal"):
+        result = run(body.deal, upcard=body.upcard, dealer=body.dealer, rules=body.rules.to_rules())
     return jsonify(result.to_dict())
 
 
@@ -104,6 +119,19 @@ def run_play(body: PlayRequest):
     return result
 
 
+@v1.post("/defend", summary="Defend-alone advice for a defender against a loner", responses=_responses(DefendResponse))
+def defend(body: DefendRequest):
+    """As `euchre defend --json` (`solver.advise_defend(...).to_dict()`): defend alone or with partner, each
+    with the defenders' expected points, P(euchre) and P(march) over worlds of the defender's view, both
+    played double dummy (optimistic for both sides); the recommendation and its paired margin."""
+    limits.check_worlds(body.worlds)
+    run = limits.engine_function("advise_defend")
+    with limits.engine(body, main_field="hand"):
+        result = run(worlds=body.worlds, seed=body.seed, inference=body.inference,
+                     threads=current_app.config["ENGINE_THREADS"], **body.view_keys())
+    return jsonify(result.to_dict())
+
+
 @v1.post("/review", summary="Post-game review of an EGN game", responses=_responses(ReviewResponse))
 def review(body: ReviewRequest):
     """As one entry of `euchre review --json` (`solver.review(solver.load_game(egn)).to_dict()`;
@@ -145,7 +173,7 @@ def limits_dict(config) -> dict:
              responses={200: HealthResponse})
 def healthz():
     engine = {name: hasattr(solver, name) for name in ("solve", "dd_table", "advise", "advise_play", "review",
-                                                       "load_egn", "load_game")}
+                                                       "load_egn", "load_game", "par")}
     return jsonify({"status": "ok", "version": solver.__version__, "engine": engine,
                     "limits": limits_dict(current_app.config)})
 

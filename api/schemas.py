@@ -58,6 +58,8 @@ _RULE_DOCS = {
     "players": "4, or 2 for two-player euchre",
     "loner_lead": "who leads against a loner: left_of_loner | left_of_dealer",
     "joker": "the joker B is in the pack as the highest trump",
+    "canadian": "Canadian loners (EGN canadian): the dealer's partner who orders up in round 1 must go alone",
+    "defend_alone": "against a loner one defender may defend alone (EGN defend_alone)",
 }
 
 
@@ -151,11 +153,13 @@ class SolveRequest(Strict):
 
 
 class TableRequest(Strict):
-    """A full deal (every hand of five) and its dealer."""
+    """A full deal (every hand of five) and its dealer; with the upcard, the table also gives the par."""
 
     rules: RulesIn = Field(default_factory=RulesIn)
     deal: Deal
     dealer: SeatText
+    upcard: CardText | None = Field(None, description="the turned-up card: the answer then has `par` "
+                                                      "(as POST /v1/par)")
 
     _deal = field_validator("deal")(_check_deal)
 
@@ -164,6 +168,19 @@ class TableRequest(Strict):
     def _dealer(cls, v):
         _engine_check(solver.Seat.parse, v)
         return v
+
+    @field_validator("upcard")
+    @classmethod
+    def _upcard(cls, v):
+        if v is not None:
+            _engine_check(solver.Card.parse, v)
+        return v
+
+
+class ParRequest(TableRequest):
+    """A full deal (every hand of five), its upcard and dealer: the par auction (solver.par)."""
+
+    upcard: CardText = Field(description="the turned-up card (B: the joker, with rules.joker)")
 
 
 #: The game's score before a hand, points by side; the engine checks the sides and the values.
@@ -284,6 +301,40 @@ class PlayRequest(SeatQuestion):
         return out
 
 
+class DefendRequest(SeatQuestion):
+    """A defender's question against a loner (rules defend_alone, set here): defend alone or with partner
+    (solver.advise_defend), from its hand, the upcard and the calls up to the loner's."""
+
+    rules: RulesIn = Field(default_factory=RulesIn, description="the rules; defend_alone is taken as true")
+    seat: SeatText = Field(description="the defender")
+    hand: Cards = Field(examples=["Jh Jd Ah Kc Qc"], description="the defender's five cards")
+    dealer: SeatText
+    upcard: CardText = Field(examples=["9h"])
+    calls: Annotated[str, Field(max_length=120)] | Annotated[list[Annotated[str, Field(max_length=16)]],
+                                                             Field(max_length=8)] = Field(
+        examples=["Pass Order"], description="the calls from the dealer's left, EGN tokens; the maker goes alone")
+    discard: CardText | None = Field(None, description="the defender's own discard, when it is the dealer")
+    worlds: Worlds = 500
+    seed: Seed = None
+    inference: StrictBool = Field(True, description="weight the worlds by the bidding model's chance of every "
+                                                    "call seen (false: uniform worlds)")
+
+    def view_keys(self) -> dict:
+        """The keyword arguments of :func:`solver.seat_view` (``alone`` true, ``defend_alone`` on)."""
+        out = {k: getattr(self, k) for k in ("seat", "hand", "dealer", "upcard", "calls", "discard")}
+        out["rules"] = self.rules.to_rules().replace(defend_alone=True)
+        out["alone"] = True
+        return out
+
+
+class DefendResponse(BaseModel):
+    """`solver.advise_defend(...).to_dict()`, as `euchre defend --json`: per choice (defend partner, defend alone)
+    the defenders' expected points, P(euchre), P(march) with 95% intervals; `best`, `margin` and its paired
+    interval; how the worlds were drawn."""
+
+    model_config = ConfigDict(extra="allow")
+
+
 class ReviewRequest(Strict):
     """An EGN 1.4 game to review (solver.load_egn then solver.review)."""
 
@@ -370,6 +421,42 @@ class TableResponse(Out):
     partners: dict[str, dict[str, int]]
     loners: dict[str, dict[str, int]]
     phases: list[dict[str, dict[str, int]]] | None = None
+    par: "ParResponse | None" = Field(None, description="the par, when the request gave the upcard")
+
+
+class ParStepOut(Out):
+    seat: str = Field(description="the seat deciding")
+    action: str = Field(description="its decision, in the rules engine's words: pass, order, call h, name h, "
+                                    "discard Ts, alone, partner, defend alone, defend partner")
+    side: str = Field(description="the deciding seat's side")
+    net: int = Field(description="that side's points minus the other side's after the decision, every later "
+                                 "decision best (points)")
+    options: dict[str, int] = Field(description="every choice open to the seat, in the tie order, with its net "
+                                                "points to the deciding side")
+
+
+class ParResponse(Out):
+    """As `euchre par --json` (`solver.par(...).to_dict()`): the auction if every seat saw every card and bid to
+    maximise its side's net double-dummy points, each decision the best reply to the later ones (ties: pass, with
+    partner, suits c d h s, discards by card index first); the contract, its tricks and points."""
+
+    dealer: str
+    upcard: str
+    contract: str = Field(description="the contract in words, e.g. 'E orders up alone'; 'thrown in'")
+    summary: str = Field(description="contract and score, e.g. 'E orders up alone, EW +4'")
+    trump: str | None
+    maker: str | None
+    round: int | None = Field(description="the bidding round trump was made in")
+    alone: str | None
+    defender_alone: str | None
+    discard: str | None = Field(description="the dealer's discard when someone ordered up")
+    tricks: dict[str, int] | None = Field(description="double-dummy tricks per side; null when thrown in")
+    points: dict[str, int] = Field(description="the side that scores and its points; empty when thrown in")
+    net: int = Field(description="points to NS (N) minus points to EW (S)")
+    steps: list[ParStepOut]
+
+
+TableResponse.model_rebuild()
 
 
 class AdviseResponse(BaseModel):

@@ -14,6 +14,7 @@ from .position import Position
 from .laws import first_leader, hand_points
 from .dd import DDTable, PlayStep, SolveResult, analyse_play, card_values, dd_table, solve, solve_batch
 from .advisor import Advice, CardAdvice, PlayAdvice, advise, advise_play, win_probability
+from .advisor import DefendAdvice, advise_defend
 from .records import dump_dummy_record, dump_egn, load_dummy_record, load_egn, load_game
 from .review import Review, corpus_stats, review, review_corpus
 from .game.seat import seat_view, view_from_dict
@@ -22,6 +23,7 @@ from .game.view import SeatView
 from .inference import ViewWorlds, sample_worlds
 from .bidding import MODEL_NAMES, BiddingModel, resolve_model
 from .match import AGENT_NAMES, match
+from .par import Par, ParStep, par, par_table
 
 __all__ = [
     "__version__",
@@ -37,4 +39,5 @@ __all__ = [
     "SeatView", "seat_view", "view_from_dict", "sample_worlds", "ViewWorlds",
     "match", "AGENT_NAMES",
     "BiddingModel", "MODEL_NAMES", "resolve_model",
+    "par", "par_table", "Par", "ParStep", "advise_defend", "DefendAdvice",
 ]

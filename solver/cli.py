@@ -1,4 +1,4 @@
-"""The ``euchre`` command line: solve, table, advise, play, review, stats, match, model, serve.
+"""The ``euchre`` command line: solve, table, par, advise, defend, play, review, stats, match, model, serve.
 
 Human output is a readable table; ``--json`` prints one stable JSON object
 (documented in the README). Bad input prints ``euchre: error: <why>`` and exits
@@ -47,7 +47,9 @@ def _rules_from_args(args) -> Rules:
     return Rules(players=args.players, joker=args.joker,
                  loner_lead=getattr(args, "loner_lead", "left_of_loner"),
                  stick_the_dealer=getattr(args, "stick_the_dealer", False),
-                 dummy_hands=getattr(args, "dummy_hands", False))
+                 dummy_hands=getattr(args, "dummy_hands", False),
+                 defend_alone=getattr(args, "defend_alone", False),
+                 canadian=getattr(args, "canadian", False))
 
 
 def _add_model_option(p, who: str) -> None:
@@ -71,8 +73,12 @@ def _add_score_option(p, judged: str) -> None:
                         f"{judged} by the chance of winning the game (P(win game)), not the hand's points")
 
 
-def _add_rules_options(p: argparse.ArgumentParser, lead: bool = False, dummy: bool = False) -> None:
+def _add_rules_options(p: argparse.ArgumentParser, lead: bool = False, dummy: bool = False,
+                       house: bool = False) -> None:
     p.add_argument("--players", type=int, choices=(4, 2), default=4, help="4 (default) or 2-player euchre")
+    if house:
+        p.add_argument("--canadian", action="store_true",
+                       help="Canadian loners: the dealer's partner who orders up in round 1 must go alone")
     p.add_argument("--joker", action="store_true", help="the joker B is in the pack (highest trump)")
     if dummy:
         p.add_argument("--dummy-hands", dest="dummy_hands", action="store_true",
@@ -119,10 +125,33 @@ def cmd_solve(args) -> dict:
     return out
 
 
+def _say_par(found) -> None:
+    """The par auction as a table: each decision, its net points to the deciding side, every option's."""
+    tricks = ", ".join(f"{side} {n}" for side, n in (found.tricks or {}).items())
+    say(f"Par, dealer {found.dealer}, upcard {found.upcard}: {found.summary()}"
+        + (f" (double-dummy tricks {tricks})" if tricks else ""))
+    rows = [[str(s.seat), s.action, f"{s.side} {s.net:+d}", ", ".join(f"{a} {v:+d}" for a, v in s.options.items())]
+            for s in found.steps]
+    say(_table(rows, ["seat", "decision", "net", "every option (net to that side)"]))
+
+
+def cmd_par(args) -> dict:
+    from .par import par
+    found = par(args.deal, upcard=args.upcard, dealer=args.dealer, rules=_rules_from_args(args))
+    if args.json:
+        return found.to_dict()
+    _say_par(found)
+    return found.to_dict()
+
+
 def cmd_table(args) -> dict:
     from .dd import dd_table
+    from .par import par_table
     rules = _rules_from_args(args)
-    table = dd_table(args.deal, dealer=args.dealer, rules=rules)
+    if getattr(args, "upcard", None) is not None:
+        table = par_table(args.deal, upcard=args.upcard, dealer=args.dealer, rules=rules)
+    else:
+        table = dd_table(args.deal, dealer=args.dealer, rules=rules)
     out = table.to_dict()
     if args.json:
         return out
@@ -144,6 +173,9 @@ def cmd_table(args) -> dict:
         loner_note = "; a loner column is the loner's side's tricks" if table.loners else ""
         say(f"Double-dummy tricks, dealer {table.dealer}{loner_note}")
     say(_table(rows, header))
+    if table.par is not None:
+        say()
+        _say_par(table.par)
     return out
 
 
@@ -225,6 +257,19 @@ def cmd_play(args) -> dict:
     advice = advise_play(view, worlds=args.worlds, seed=seed, threads=args.threads,
                          inference=not args.no_inference, score=None if args.score is None else _score_arg(args.score),
                          model=_model_arg(args))
+    if not args.json:
+        say(advice)
+    return advice.to_dict()
+
+
+def cmd_defend(args) -> dict:
+    from .advisor import advise_defend
+    from .game.seat import seat_view
+    rules = _rules_from_args(args).replace(defend_alone=True)       # the question only exists under the rule
+    view = seat_view(seat=args.seat, hand=args.hand, dealer=args.dealer, upcard=args.upcard, calls=args.calls,
+                     alone=True, discard=args.discard, rules=rules)
+    seed = _play_seed(view) if args.seed is None else args.seed
+    advice = advise_defend(view, worlds=args.worlds, seed=seed, threads=args.threads, inference=not args.no_inference)
     if not args.json:
         say(advice)
     return advice.to_dict()
@@ -451,8 +496,25 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("table", help="double-dummy table of a full deal for every trump suit")
     p.add_argument("deal", help="every hand of five cards")
     p.add_argument("--dealer", required=True, help="dealer's seat: N E S W")
-    _add_rules_options(p, lead=True, dummy=True)
+    p.add_argument("--upcard", default=None, help="the turned-up card, e.g. 9c: adds the deal's par (see par)")
+    p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
+                   help="with --upcard: the par's dealer must name a suit when all pass twice")
+    p.add_argument("--defend-alone", dest="defend_alone", action="store_true",
+                   help="with --upcard: against a loner one defender may defend alone (in the par)")
+    _add_rules_options(p, lead=True, dummy=True, house=True)
     p.set_defaults(run=cmd_table)
+
+    p = sub.add_parser("par", help="the par of a full deal: the auction if every seat saw every card and bid "
+                                   "best, the contract, its double-dummy tricks and points")
+    p.add_argument("deal", help="every hand of five cards")
+    p.add_argument("--upcard", required=True, help="the turned-up card, e.g. 9c (B: the joker)")
+    p.add_argument("--dealer", required=True, help="dealer's seat: N E S W")
+    p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
+                   help="the dealer must name a suit when all pass twice")
+    p.add_argument("--defend-alone", dest="defend_alone", action="store_true",
+                   help="against a loner one defender may defend alone")
+    _add_rules_options(p, lead=True, house=True)
+    p.set_defaults(run=cmd_par)
 
     p = sub.add_parser("advise", help="bid advice: make/march/euchred chances and expected points per call")
     p.add_argument("--hand", required=True, help='the seat\'s five cards: "Jh Ah Kh 9c 9s"')
@@ -475,7 +537,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-early-stop", dest="no_early_stop", action="store_true",
                    help="play every call on every world (default: a call clearly behind the leading one after "
                         "the first 1/8 or 1/2 of the worlds stops there and says so)")
-    _add_rules_options(p, lead=True, dummy=True)
+    _add_rules_options(p, lead=True, dummy=True, house=True)
     p.set_defaults(run=cmd_advise)
 
     p = sub.add_parser("play", help="play advice: expected tricks and points, make/euchred/march chances per "
@@ -506,8 +568,27 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --players 2 --dummy-hands: both face-up dummies as dealt, \"N:<5 cards> S:<5 cards>\" "
                         "(--tricks then runs to ten, tricks 6-10 from the dummies; --hand is the seat's own dummy "
                         "once the fifth trick is done)")
-    _add_rules_options(p, lead=True, dummy=True)
+    _add_rules_options(p, lead=True, dummy=True, house=True)
     p.set_defaults(run=cmd_play)
+
+    p = sub.add_parser("defend", help="defend-alone advice: against a loner, defend alone or with partner "
+                                      "(defend_alone rule), from what the defender can see")
+    p.add_argument("--seat", required=True, help="the defender: N E S W")
+    p.add_argument("--hand", required=True, help='its five cards: "Jh Jd Ah Kc Qc"')
+    p.add_argument("--dealer", required=True, help="the dealer: N E S W")
+    p.add_argument("--upcard", required=True, help="the card turned up")
+    p.add_argument("--calls", required=True, help='the calls from the dealer\'s left up to the loner\'s, EGN tokens: '
+                                                  '"Pass Order" (the maker goes alone)')
+    p.add_argument("--discard", default=None, help="the defender's own discard, when it is the dealer and picked up")
+    p.add_argument("--worlds", type=int, default=500, help="deals of the unseen cards to sample (default 500)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="seed of the sampling (default: one derived from the question)")
+    p.add_argument("--no-inference", action="store_true", help="uniform worlds (the calls seen are not weighed)")
+    p.add_argument("--threads", type=int, default=1, help="solver threads (default 1)")
+    p.add_argument("--loner-lead", dest="loner_lead", choices=("left_of_loner", "left_of_dealer"),
+                   default="left_of_loner", help="who leads against a loner (default left_of_loner)")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
+    p.set_defaults(run=cmd_defend, players=4, joker=False)
 
     p = sub.add_parser("review", help="review EGN game records: the cost of every call and card, double dummy "
                                       "and from what each player could see; a corpus (a directory, --out) "
@@ -567,11 +648,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seconds an agent may take per decision, else it forfeits the deal (default 10; 0: none)")
     p.add_argument("--games", action="store_true",
                    help="play whole games to the winning score instead: --deals counts games (two tables each)")
+    p.add_argument("--defend-alone", dest="defend_alone", action="store_true",
+                   help="against a loner one defender may defend alone (the advisor agent asks advise_defend)")
     p.add_argument("--egn", type=Path, default=None, metavar="DIR",
                    help="write every table's record as an EGN file in DIR (made if missing): "
                         "deal-0001-table-1.egn, ... (game-0001-deal-... with --games)")
     _add_model_option(p, "the advisor agents (an agent advisor:NAME|FILE names its own)")
-    _add_rules_options(p)
+    _add_rules_options(p, house=True)
     p.set_defaults(run=cmd_match)
 
     p = sub.add_parser("model", help="bidding models: fit one to a group's EGN records, or show one")

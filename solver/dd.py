@@ -290,6 +290,7 @@ class DDTable:
     loners: dict
     rules: Rules
     phases: tuple = ()
+    par: "object | None" = None      # a solver.par.Par: solver.par.par_table, the table with the par
 
     __iter__ = None         # indexed by (suit, who), not a sequence
 
@@ -319,12 +320,15 @@ class DDTable:
 
     def to_dict(self) -> dict:
         """JSON-ready form: ``dealer``, ``partners`` ``{suit: {side: tricks}}``, ``loners``
-        ``{suit: {seat: tricks}}`` and, for dummy hands, ``phases``; suits and seats as letters."""
+        ``{suit: {seat: tricks}}`` and, for dummy hands, ``phases``; suits and seats as letters;
+        ``par`` (:meth:`solver.par.Par.to_dict`) for a table made by :func:`solver.par.par_table`."""
         out = {"dealer": str(self.dealer),
                "partners": {str(s): dict(v) for s, v in self.partners.items()},
                "loners": {str(s): {str(seat): t for seat, t in v.items()} for s, v in self.loners.items()}}
         if self.phases:
             out["phases"] = [{str(s): dict(v) for s, v in phase.items()} for phase in self.phases]
+        if self.par is not None:
+            out["par"] = self.par.to_dict()
         return out
 
 
@@ -337,7 +341,9 @@ def dd_table(deal: str, dealer="S", rules: Rules | None = None) -> DDTable:
         dealer: the dealer's seat (the lead follows from it, see :func:`first_leader`).
         rules: :class:`Rules`, a dict of options, or ``None`` for the defaults.
 
-    Returns: a :class:`DDTable` (index it as ``table['h', 'NS']``).
+    Returns: a :class:`DDTable` (index it as ``table['h', 'NS']``); the table with the
+    deal's par (the auction every seat would make seeing every card) is
+    :func:`solver.par.par_table`, which also takes the upcard.
 
     Raises :class:`~solver.EuchreError` when a hand is missing or not five cards, or an
     argument has the wrong type.

@@ -217,8 +217,15 @@ def world_likelihood(view: SeatView, hands, kitty, model: BiddingModel, evidence
     picked = view.upcard_state == "dealer"
     out = np.ones(hands.shape[0])
 
+    canadian = view.rules.canadian
+
     def lik(masks, place, rnd, kind, suit, alone, stuck):
         # read from the model's per-question tables: the same values, each hand counted once per process
+        if canadian and rnd == 1 and place == 2:
+            # Canadian loners: the dealer's partner orders only alone, with the model's chance of an order
+            # alone (as the advisor's auction bids it, solver.advisor.auction); any other hand passes
+            lone = model.likelihood_of_hands(masks, place, 1, up, "order", None, True, stuck, players)
+            return lone if kind == "order" else 1.0 - lone
         if alone is None:                          # the maker has not said: either
             return sum(model.likelihood_of_hands(masks, place, rnd, up, kind, suit, a, stuck, players)
                        for a in (False, True))

@@ -314,6 +314,16 @@ def parse_call(text) -> tuple:
                              "optionally followed by 'alone'")
 
 
+def must_go_alone(seat: int, dealer: int, rnd: int, rules: Rules) -> bool:
+    """Whether a seat that makes trump now must go alone: Canadian loners (``Rules.canadian``,
+    EGN ``canadian``), the dealer's partner ordering up in round 1.
+
+    >>> must_go_alone(Seat.N, Seat.S, 1, Rules(canadian=True)), must_go_alone(Seat.N, Seat.S, 2, Rules(canadian=True))
+    (True, False)
+    """
+    return bool(rules.canadian and rnd == 1 and rules.players == 4 and seat == Seat(dealer).partner)
+
+
 def check_call(kind: str, suit, alone: bool, rnd: int, turned_down: int, seat: int, dealer: int,
                rules: Rules, text=None) -> None:
     """Raise :class:`IllegalActionError` if a call is not open to ``seat`` in round ``rnd``.
@@ -329,6 +339,9 @@ def check_call(kind: str, suit, alone: bool, rnd: int, turned_down: int, seat: i
     elif kind == "order":
         if rnd != 1:
             raise IllegalActionError(f"{what}: the upcard is turned down in round 2; name a suit")
+        if not alone and must_go_alone(seat, dealer, rnd, rules):
+            raise IllegalActionError(f"{what}: Canadian loners: the dealer's partner who orders up must go alone "
+                                     "('order alone')")
     elif rnd != 2:
         raise IllegalActionError(f"{what}: in round 1 the only call is to order up {Suit(turned_down).word}")
     elif suit == turned_down:

@@ -125,6 +125,8 @@ def deal_review_text(deal, verbose: bool = False) -> str:
     """A deal's review (:class:`solver.review.DealReview`): the summary, flagged mistakes,
     (``verbose``: every card), the record's notes, what was not analysed, the players."""
     lines = [deal.summary[:1].upper() + deal.summary[1:]]
+    if getattr(deal, "par", None) is not None:
+        lines.append(f"  {deal.par['text']}")
     if deal.score is not None:
         lines.append("  judged by the chance of winning the game from "
                      + ", ".join(f"{k} {v}" for k, v in deal.score.items()))
@@ -135,6 +137,10 @@ def deal_review_text(deal, verbose: bool = False) -> str:
     if verbose:
         for c in deal.cards:
             lines.append("  " + card_line(c))
+    for d in getattr(deal, "defence", ()):
+        did = "defended alone" if d["choice"] == "defend alone" else "defended with its partner"
+        advice = "the best choice" if d["loss"] <= 1e-9 else f"{d['best']} was {d['loss']:.2f} points better"
+        lines.append(f"  {d['seat']} {did} against the loner: {advice} (advise_defend, {d['worlds']} worlds)")
     for note in deal.notes:
         lines.append(f"  note: {note}")
     for reason in deal.unanalysed:

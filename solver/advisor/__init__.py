@@ -130,7 +130,8 @@ worlds drawn by the likelihood of the earlier passes), :mod:`~solver.advisor.opt
 types :class:`Option` and :class:`Advice`), :mod:`~solver.advisor.engine` (the
 double-dummy solving of the worlds), :mod:`~solver.advisor.auction` (scoring a
 call, the auction after a pass, the dealer's discard) and
-:mod:`~solver.advisor.bid` (the entry point, :func:`advise`). The bidding model is
+:mod:`~solver.advisor.bid` (the entry point, :func:`advise`); beside them the play advice
+:mod:`~solver.advisor.play` and the defend-alone advice :mod:`~solver.advisor.defend`. The bidding model is
 :mod:`solver.bidding`, the intervals :mod:`solver.stats`, the text
 :mod:`solver.render`.
 """
@@ -141,9 +142,11 @@ from .bid import ROBUST_DELTA, advise
 from .game_odds import HandOutcomes, WinChance, hand_outcomes, p_win_after, win_probability
 from .options import Advice, Option
 from .play import CardAdvice, PlayAdvice, advise_play
+from .defend import DefendAdvice, DefendOption, advise_defend
 
 
 __all__ = ["win_probability", "p_win_after", "hand_outcomes", "HandOutcomes", "WinChance", "advise", "advise_play",
            "PlayAdvice", "CardAdvice", "ROBUST_DELTA", "Advice", "Option", "BiddingPolicy", "POLICY", "dealer_discard",
            "wilson", "t_quantile",
-           "mean_interval", "check_int", "MIN_WORLDS", "MAX_WORLDS", "MAX_THREADS"]
+           "mean_interval", "check_int", "MIN_WORLDS", "MAX_WORLDS", "MAX_THREADS",
+           "advise_defend", "DefendAdvice", "DefendOption"]

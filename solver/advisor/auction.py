@@ -235,7 +235,12 @@ class Auction:
         every world and kept: the auction after a pass asks for them again and again)."""
         key = (1, p)
         if key not in self._chances:
-            self._chances[key] = self.model.round1(self.engine.base[:, p], self.rel(p), self.up, self.players)
+            p_order, p_alone = self.model.round1(self.engine.base[:, p], self.rel(p), self.up, self.players)
+            if laws.must_go_alone(p, self.dealer, 1, self.rules):
+                # Canadian loners: the dealer's partner may only order alone; the model's chance of that
+                # order is its chance of ordering alone (a hand that would assist passes instead)
+                p_order, p_alone = p_order * p_alone, np.ones_like(p_alone)
+            self._chances[key] = (p_order, p_alone)
         return tuple(c[rows] for c in self._chances[key])
 
     def chances2(self, rows, p, stuck):
@@ -251,7 +256,10 @@ class Auction:
         """Seat ``p``'s round-1 call in ``rows``: ``(order, alone)`` bool arrays."""
         if self.model is None:
             hands = self.engine.base[rows, p]
-            return self.policy.round1(hands, self.rel(p), self.up, self.players, self.bonus1(p))
+            bid, lone = self.policy.round1(hands, self.rel(p), self.up, self.players, self.bonus1(p))
+            if laws.must_go_alone(p, self.dealer, 1, self.rules):
+                bid = lone                    # Canadian loners: only a hand that goes alone orders
+            return bid, lone
         p_order, p_alone = self.chances1(rows, p)
         u = self.draws[rows, p, 0]
         bid = u[:, 0] < p_order

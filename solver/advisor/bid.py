@@ -233,6 +233,8 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
         specs.append(("pass", "pass", None, False, lambda r: {"res": pass_result(adv, r)}))
     lone_choices = (False, True) if laws.may_go_alone(rules.players) else (False,)
     if round == 1:
+        if laws.must_go_alone(me, dealer, 1, rules):
+            lone_choices = (True,)          # Canadian loners: the dealer's partner orders up alone or passes
         for lone in lone_choices:
             token = "order" + (" alone" if lone else "")
             if not want(token):

@@ -52,7 +52,7 @@ from typing import Iterator
 from ..cards import JOKER, Card, Seat, Suit, cards_of, format_cards
 from ..errors import CardError, IllegalActionError, PositionError, RulesError, plural, quoted
 from ..laws import (MAKE_TRICKS, TRICKS, bidding_order, check_seat, effective_suit, first_leader, hand_points, legal_mask,
-                    pack_mask, popcount, seats, seats_in_play, side_of, trick_seats, winning_index)
+                    must_go_alone, pack_mask, popcount, seats, seats_in_play, side_of, trick_seats, winning_index)
 from ..position import Position
 from ..rules import Rules
 from .actions import (ALONE, DEFEND_ALONE, DEFEND_WITH_PARTNER, ORDER, PASS, WITH_PARTNER, Action, Kind,
@@ -401,7 +401,7 @@ class Hand:
                 out.append(Action.discard(None))
             return out
         if p is Phase.ALONE:
-            return [ALONE, WITH_PARTNER]
+            return [ALONE] if self._must_go_alone() else [ALONE, WITH_PARTNER]
         if p is Phase.DEFEND_ALONE:
             return [DEFEND_ALONE, DEFEND_WITH_PARTNER]
         if p is Phase.NAME_SUIT:
@@ -754,10 +754,18 @@ class Hand:
         return Discarded(d, action, Phase.DISCARD, action.card)
 
     # -- going alone -----------------------------------------------------------------------
+    def _must_go_alone(self) -> bool:
+        """Canadian loners: the dealer's partner who ordered up (round 1) must go alone."""
+        return must_go_alone(self._maker, self._dealer, 1 if self._picked_up else 2, self._rules)
+
     def verify_go_alone(self, alone: bool = True) -> None:
-        """The maker says whether it goes alone (four-player only)."""
+        """The maker says whether it goes alone (four-player only; under ``Rules.canadian`` the
+        dealer's partner who ordered up must)."""
         if self._phase is not Phase.ALONE:
             raise self._wrong_phase("go alone" if alone else "play with partner")
+        if not alone and self._must_go_alone():
+            raise IllegalActionError(f"{self._to_act} cannot play with partner: Canadian loners, the dealer's "
+                                     "partner who ordered up must go alone")
 
     def can_go_alone(self, alone: bool = True) -> bool:
         return self.can(Action.go_alone(alone))

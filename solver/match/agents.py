@@ -153,9 +153,10 @@ class PolicyAgent:
 
 # -- advisor -------------------------------------------------------------------------------------
 class AdvisorAgent:
-    """Bids by :func:`solver.advise` and plays by :func:`solver.advise_play` on ``worlds`` worlds a
-    decision (``inference``: weight the worlds by the calls seen; ``model``: the other seats' bidding model,
-    a name, a model file or a :class:`~solver.bidding.BiddingModel`, default ``players-1``); the dealer discards by
+    """Bids by :func:`solver.advise`, defends alone or not by :func:`solver.advise_defend` and plays by
+    :func:`solver.advise_play` on ``worlds`` worlds a decision (``inference``: weight the worlds by the calls seen;
+    ``model``: the other seats' bidding model, a name, a model file or a :class:`~solver.bidding.BiddingModel`,
+    default ``players-1``); the dealer discards by
     :func:`solver.bidding.dealer_discard`. Seeded per table by the referee (``new_deal``).
 
     ``score_aware`` (whole games): bid by the chance of winning the game (``advise(score=...)``) with
@@ -194,6 +195,12 @@ class AdvisorAgent:
 
     def discard(self, view) -> str:
         return PolicyAgent().discard(view)
+
+    def defend(self, view) -> bool:
+        """Against a loner (``Rules.defend_alone``): defend alone when :func:`solver.advise_defend` says so."""
+        from ..advisor import advise_defend
+        return advise_defend(view, worlds=max(10, self.worlds), seed=self._seed(),
+                             inference=self.inference, model=self.model).best == "defend alone"
 
     def play(self, view) -> str:
         from ..advisor import advise_play

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..cards import JOKER, Card, Suit, cards_of
 from ..game import Phase
-from ..laws import call_token, legal_mask, may_go_alone
+from ..laws import call_token, legal_mask, may_go_alone, must_go_alone
 
 __all__ = ["legal_tokens", "legal_cards", "turned_down"]
 
@@ -35,6 +35,8 @@ def legal_tokens(view, kind: str) -> list:
     if view.phase is Phase.NAME_SUIT:
         return [call_token("call", s) for s in Suit]
     if view.phase is Phase.BID1:
+        if must_go_alone(view.seat, view.dealer, 1, rules):
+            return ["pass", "order alone"]            # Canadian loners: the dealer's partner orders alone
         return ["pass", "order"] + (["order alone"] if lone else [])
     turned = turned_down(view)
     stuck = rules.stick_the_dealer and view.seat == view.dealer

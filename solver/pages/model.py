@@ -205,6 +205,7 @@ def deal_model(index: int, deal: dict, hand: Hand | None, mistakes: list) -> dic
             "hands": {s: [card_face(c) for c in cs] for s, cs in hands.items()}, "unknown": unknown,
             "dummies": {s: [card_face(c) for c in cs] for s, cs in dummies.items()},
             "steps": steps, "unanalysed": deal["unanalysed"], "notes": deal["notes"],
+            "par": (deal.get("par") or {}).get("text"),
             "mistake_count": sum(len(s["mistakes"]) for s in steps)}
 
 

@@ -421,6 +421,12 @@ class DealReview:
             the chance of winning the game, else ``None``; by_points: why they are judged by points
             although the review was asked to use the score (a single hand, a variant without game
             odds, a game already over), or ``None``.
+        par: the deal's par beside the table's result (:func:`solver.review.par_line.par_block`:
+            ``par``, ``null`` when the record does not show every dealt card; ``table``,
+            ``difference``, ``text``), or ``None`` before the deal is reviewed.
+        defence: each defender's choice against a loner (``Rules.defend_alone``) judged by
+            :func:`solver.advise_defend`: ``{"seat", "choice", "best", "loss"`` (expected points of the best
+            choice minus the choice's, for the defenders' side), ``"options", "worlds", "exact"}``.
     """
 
     index: int
@@ -438,6 +444,8 @@ class DealReview:
     players: dict = field(default_factory=dict)
     score: dict | None = None
     by_points: str | None = None
+    par: dict | None = None
+    defence: list = field(default_factory=list)
 
     @property
     def decisions(self) -> list:
@@ -455,7 +463,8 @@ class DealReview:
                "calls": [c.to_dict(full) for c in self.calls], "cards": [c.to_dict() for c in self.cards],
                "mistakes": [m.to_dict() for m in self.mistakes], "unanalysed": list(self.unanalysed),
                "notes": list(self.notes),
-               "players": {str(s): p.to_dict() for s, p in self.players.items()}}
+               "players": {str(s): p.to_dict() for s, p in self.players.items()},
+               "par": self.par, "defence": list(self.defence)}
         if self.score is not None or self.by_points is not None:     # only when the score was asked for
             out["judged_by"] = "game" if self.score is not None else "points"
             out["score"] = None if self.score is None else dict(self.score)

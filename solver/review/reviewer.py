@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..advisor import advise, mean_interval
+from ..advisor.defend import advise_defend
 from ..advisor.game_odds import win_values
 from ..bidding import POLICY      # the point count of the first version (``inference=False``)
 from ..bounds import MAX_WORLDS
@@ -27,6 +28,7 @@ from ..laws import (TRICKS, call_name, call_token, effective_suit, first_leader,
 from ..worlds import KITTY, Space, Worlds
 from .batch import Batch, Context, after_card
 from .infoset import information_set
+from .par_line import par_block
 from .results import (CALL_POINTS, DD_TRICKS, DECISION_EXACT_LIMIT, DOUBLE_DUMMY, GAME_WIN, INFO_POINTS,
                       INFO_TRICKS, INFORMATION_SET, RENEGE, CallReview, CardReview, DDView, DealReview, InfoView, Mistake,
                       PlayerSummary, player_name)
@@ -524,6 +526,28 @@ class DealReviewer:
                                     tuple(str(c) for c in held), None, None))
         return out
 
+    # -- a defender's choice against a loner (Rules.defend_alone) --------------------------
+    def defence(self, step: int, before: Hand, rec: AloneDeclared, out: DealReview) -> None:
+        """Judge a defender's choice to defend alone or with its partner by :func:`solver.advise_defend`
+        from its view; the finding goes to ``out.defence`` (or ``out.unanalysed``, saying why)."""
+        how = "alone" if rec.alone else "with its partner"
+        view = before.view(rec.seat)
+        if view.hand_unknown:
+            out.unanalysed.append(f"{rec.seat}'s decision to defend {how}: {self._unknown_hand_reason(rec.seat)}")
+            return
+        try:
+            adv = advise_defend(view, worlds=self.worlds, seed=decision_seed(self.seed, self.index, step),
+                                inference=self.inference, threads=self.threads)
+        except EuchreError as exc:
+            out.unanalysed.append(f"{rec.seat}'s decision to defend {how}: {exc}")
+            return
+        choice = "defend alone" if rec.alone else "defend partner"
+        best = adv.option(adv.best)
+        loss = best.expected_points - adv.option(choice).expected_points
+        out.defence.append({"seat": str(rec.seat), "choice": choice, "best": adv.best, "loss": loss,
+                            "options": [o.to_dict() for o in adv.options], "worlds": adv.worlds,
+                            "exact": adv.exact})
+
     # -- the deal -----------------------------------------------------------------------
     def run(self, number: int, status: str, summary: str, problems, names, discard_doubt=None) -> DealReview:
         """``discard_doubt``: why the replay's discard is not the record's (it is then not judged)."""
@@ -539,6 +563,7 @@ class DealReviewer:
                          score=self.score)
         seats = self.rules.seats
         out.players = {Seat(s): PlayerSummary(Seat(s), player_name(names, s, seats)) for s in seats}
+        out.par = par_block(h)
         for p in problems:
             if p.kind == "illegal":
                 out.unanalysed.append(f"the record breaks the rules ({p.message}); reviewed up to there")
@@ -565,9 +590,7 @@ class DealReviewer:
                 elif isinstance(rec, CardPlayed):
                     out.cards.append(self.card(step, before, rec))
                 elif isinstance(rec, AloneDeclared) and rec.defender:
-                    how = "alone" if rec.alone else "with its partner"
-                    out.unanalysed.append(f"{rec.seat}'s decision to defend {how}: the bid advisor does not model "
-                                          "defending alone")
+                    self.defence(step, before, rec, out)
                 elif rec.action.kind is Kind.NAME:
                     out.unanalysed.append(f"{rec.seat} named {rec.action.suit} for the turned-up joker: not modelled")
             finally:

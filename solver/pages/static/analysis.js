@@ -15,6 +15,7 @@
   function rules(form) {
     var r = { players: Number(form.elements.players.value) };
     if (form.elements.joker.checked) { r.joker = true; }
+    if (form.elements.canadian && form.elements.canadian.checked) { r.canadian = true; }
     return r;
   }
   function text(form, name) { var f = form.elements[name]; return f ? f.value.trim() : ""; }
@@ -189,7 +190,8 @@
         if (k === "calls" && Array.isArray(v)) { v = v.join(" "); }
         if (field.type === "checkbox") { field.checked = !!v; } else if (v !== null) { field.value = v; }
       });
-      if (body.rules) { f.elements.players.value = String(body.rules.players || 4); f.elements.joker.checked = !!body.rules.joker; }
+      if (body.rules) { f.elements.players.value = String(body.rules.players || 4); f.elements.joker.checked = !!body.rules.joker;
+        if (f.elements.canadian) { f.elements.canadian.checked = !!body.rules.canadian; } }
       f.scrollIntoView();
       ask(m[1], Object.assign(bodies[m[1]](f), { rules: body.rules || rules(f) }));
     } catch (err) {

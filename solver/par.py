@@ -1,0 +1,310 @@
+"""Par: the auction of a deal when every seat sees every card and bids best, and its result.
+
+Bridge solvers (DDS ``CalcPar``) give the *par* of a deal: the contract the
+auction reaches when all four hands are known to all and every side bids to
+maximise its score. Here the auction is euchre's, decision by decision in the
+order the rules engine (:mod:`solver.game.hand`) takes them: the dealer names
+the suit of a turned-up joker; round 1 (pass or order up, from the dealer's
+left); when someone orders up, the dealer picks up and discards; the maker says
+whether it goes alone; against a loner (``Rules.defend_alone``) each defender in
+turn from the dealer's left says whether it defends alone; round 2 (pass or
+name another suit; a stuck dealer must name one); all passing twice throws the
+hand in (0 points). Every contract reached is played double dummy
+(:func:`solver.dd.solve`) and scored by the :class:`~solver.rules.Rules`.
+
+Each decision is the best reply to the best decisions after it (backward
+induction over the perfect-information auction, a subgame-perfect line): the
+deciding seat maximises its side's *net points*, the points its side scores
+minus the points the other side scores (one side scores per hand, so this is
+zero-sum). The par line is unique in value; its calls are made unique by the
+tie rule: **among choices of equal value the first in this order is taken:
+pass before making trump; playing with partner before going alone; defending
+with partner before defending alone; suits clubs, diamonds, hearts, spades;
+the dealer's discards by card index (9s before tens, ..., clubs before
+diamonds within a rank)**. So a seat does not bid, nor go alone, unless it
+gains by it.
+
+>>> p = par("N:Jh Jd Ah Kh Qh E:9s Ts Js Qs Ks S:9c Tc Jc Qc Kc W:9d Td Qd Kd Ad", upcard="9h", dealer="S")
+>>> p.summary()             # N would order up alone and march (+4): W, first to bid, sacrifices
+'W orders up, NS +2'
+>>> [str(step) for step in p.steps]
+['W: order (EW -2)', 'S: discard 9c (NS +2)', 'W: partner (EW -2)']
+>>> p.steps[0].options
+{'pass': -4, 'order': -2}
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+from .dd import DDTable, dd_table, solve
+from .cards import JOKER, Card, Seat, Suit, cards_of, parse_deal
+from .errors import PositionError, RulesError, plural, quoted
+from .game.actions import Action
+from .game.deal import DealCards
+from .game.hand import Hand
+from .laws import (bidding_order, call_name, first_leader, makers_points, may_go_alone, must_go_alone, side_name,
+                   side_of)
+from .position import Position
+from .rules import Rules
+
+__all__ = ["Par", "ParStep", "par", "par_table"]
+
+
+@dataclass(frozen=True)
+class ParStep:
+    """One decision of the par auction.
+
+    Attributes:
+        seat: the :class:`Seat` deciding.
+        action: the decision taken, as the rules engine writes it (:class:`~solver.game.Action`
+            text): ``pass``, ``order``, ``call h``, ``name h``, ``discard Ts``, ``alone``,
+            ``partner``, ``defend alone``, ``defend partner``.
+        net: the deciding seat's side's net points after it, every later decision best
+            (int, points: its side's points minus the other side's).
+        options: every choice open to the seat, in the tie order, ``{action text: net}``
+            (the same units and side as ``net``).
+        side: the deciding seat's side name (``NS``, ``EW``; two-player ``N``, ``S``).
+    """
+
+    seat: Seat
+    action: str
+    net: int
+    options: dict
+    side: str
+
+    def __str__(self) -> str:
+        return f"{self.seat}: {self.action} ({self.side} {self.net:+d})"
+
+    def to_dict(self) -> dict:
+        """JSON-ready form: ``seat``, ``action``, ``side``, ``net``, ``options`` ``{action: net}``."""
+        return {"seat": str(self.seat), "action": self.action, "side": self.side, "net": self.net,
+                "options": dict(self.options)}
+
+
+@dataclass(frozen=True)
+class Par:
+    """The par of a deal (see the module docs): the best auction's decisions and the result.
+
+    Attributes:
+        dealer: the dealer's :class:`Seat`; ``upcard`` the turned-up :class:`Card`.
+        steps: the par auction, a tuple of :class:`ParStep` in order (bids, the joker's
+            named suit, the dealer's discard, the alone and defend-alone decisions).
+        trump: the trump :class:`Suit`, ``None`` when the hand is thrown in.
+        maker: the :class:`Seat` that made trump (``None`` when thrown in).
+        alone: the loner's seat or ``None``; ``defender_alone`` a lone defender's or ``None``.
+        discard: the dealer's discard (a :class:`Card`) when someone ordered up, else ``None``.
+        round: the bidding round trump was made in (1 or 2; ``None`` when thrown in).
+        tricks: ``{side name: tricks}`` the contract takes double dummy (``None`` when thrown in).
+        points: ``{side name: points}``, the side that scores (empty when thrown in).
+        net: points to side 0 (NS, or N) minus points to side 1 (EW, or S) (int).
+    """
+
+    dealer: Seat
+    upcard: Card
+    steps: tuple
+    trump: Suit | None
+    maker: Seat | None
+    alone: Seat | None
+    defender_alone: Seat | None
+    discard: Card | None
+    round: int | None
+    tricks: dict | None
+    points: dict
+    net: int
+    rules: Rules = field(repr=False)
+
+    @property
+    def thrown_in(self) -> bool:
+        return self.trump is None
+
+    def contract(self) -> str:
+        """The contract in words: ``E orders up alone``, ``S calls spades``, ``thrown in``."""
+        if self.thrown_in:
+            return "thrown in"
+        kind = "order" if self.round == 1 else "call"
+        name = call_name(kind, self.trump, self.maker, self.dealer, self.rules.players, self.alone is not None)
+        for now, third in (("order up", "orders up"), ("assist", "assists"), ("pick it up", "picks it up"),
+                           ("call ", "calls ")):
+            if name.startswith(now):
+                name = third + name[len(now):]
+                break
+        text = f"{self.maker} {name}"
+        if self.defender_alone is not None:
+            text += f", {self.defender_alone} defends alone"
+        return text
+
+    def summary(self) -> str:
+        """One line: the contract and who scores, ``E orders up alone, EW +4`` (``thrown in, 0``)."""
+        if not self.points:
+            return f"{self.contract()}, 0"
+        (side, pts), = self.points.items()
+        return f"{self.contract()}, {side} +{pts}"
+
+    def to_dict(self) -> dict:
+        """JSON-ready form: ``dealer``, ``upcard``, ``contract`` (words), ``summary``, ``trump``,
+        ``maker``, ``round``, ``alone``, ``defender_alone``, ``discard`` (letters or ``None``),
+        ``tricks``, ``points``, ``net`` and ``steps`` (see :meth:`ParStep.to_dict`)."""
+        text = (lambda v: None if v is None else str(v))
+        return {"dealer": str(self.dealer), "upcard": str(self.upcard), "contract": self.contract(),
+                "summary": self.summary(), "trump": text(self.trump), "maker": text(self.maker),
+                "round": self.round, "alone": text(self.alone), "defender_alone": text(self.defender_alone),
+                "discard": text(self.discard), "tricks": None if self.tricks is None else dict(self.tricks),
+                "points": dict(self.points), "net": self.net, "steps": [s.to_dict() for s in self.steps]}
+
+
+@dataclass(frozen=True)
+class _Line:
+    """A subgame's value (net points to side 0) and the decisions that reach it."""
+
+    value: int
+    steps: tuple
+    end: tuple          # (trump, maker, alone, defender_alone, discard, round, side0 tricks) or () thrown in
+
+
+class _Auction:
+    """The par auction of one deal: backward induction over the decisions, contracts solved once each."""
+
+    def __init__(self, hands: tuple, upcard: Card, dealer: Seat, rules: Rules):
+        self.hands, self.upcard, self.dealer, self.rules = hands, upcard, dealer, rules
+        self.players = rules.players
+        self.order = bidding_order(dealer, self.players)
+        self.solved = {}        # (trump, hands in play, leader, alone, defender) -> side 0's tricks
+
+    # -- one decision ------------------------------------------------------------------
+    def choose(self, seat: Seat, options: list) -> _Line:
+        """The best of ``options`` (``[(action text, thunk -> _Line)]`` in the tie order) for ``seat``'s side."""
+        side = side_of(seat, self.players)
+        sign = 1 if side == 0 else -1
+        lines = [(text, thunk()) for text, thunk in options]
+        best_text, best = lines[0]
+        for text, line in lines[1:]:
+            if sign * line.value > sign * best.value:        # strictly better: ties keep the earlier
+                best_text, best = text, line
+        step = ParStep(seat, best_text, sign * best.value, {t: sign * line.value for t, line in lines},
+                       side_name(side, self.players))
+        return _Line(best.value, (step,) + best.steps, best.end)
+
+    # -- the auction ---------------------------------------------------------------------
+    def start(self) -> _Line:
+        if self.upcard == JOKER:
+            return self.choose(self.dealer, [(str(Action.name(s)), lambda s=s: self.round1(0, s)) for s in Suit])
+        return self.round1(0, self.upcard.suit)
+
+    def round1(self, i: int, proposed: Suit) -> _Line:
+        seat = self.order[i]
+        after_pass = ((lambda: self.round1(i + 1, proposed)) if i + 1 < len(self.order)
+                      else (lambda: self.round2(0, proposed)))
+        return self.choose(seat, [("pass", after_pass), ("order", lambda: self.discard(seat, proposed))])
+
+    def round2(self, i: int, turned_down: Suit) -> _Line:
+        seat = self.order[i]
+        options = []
+        if not (seat == self.dealer and self.rules.stick_the_dealer):
+            after_pass = ((lambda: self.round2(i + 1, turned_down)) if i + 1 < len(self.order)
+                          else (lambda: _Line(0, (), ())))
+            options.append(("pass", after_pass))
+        for suit in Suit:
+            if suit != turned_down:
+                options.append((f"call {suit}", lambda suit=suit: self.alone(seat, suit, self.hands, None, 2)))
+        return self.choose(seat, options)
+
+    def discard(self, maker: Seat, trump: Suit) -> _Line:
+        d = self.dealer
+        six = self.hands[d] | self.upcard.mask
+        options = []
+        for card in cards_of(six):
+            if card == self.upcard and not self.rules.dealer_may_discard_upcard:
+                continue
+            hands = list(self.hands)
+            hands[d] = six & ~card.mask
+            options.append((f"discard {card}",
+                            lambda hands=tuple(hands), card=card: self.alone(maker, trump, hands, card, 1)))
+        return self.choose(d, options)
+
+    def alone(self, maker: Seat, trump: Suit, hands: tuple, discard, rnd: int) -> _Line:
+        if not may_go_alone(self.players):
+            return self.contract(maker, trump, hands, discard, rnd, None, None)
+        if must_go_alone(maker, self.dealer, rnd, self.rules):        # Canadian loners
+            return self.choose(maker, [("alone", lambda: self.defend(maker, trump, hands, discard, rnd, 0))])
+        return self.choose(maker, [
+            ("partner", lambda: self.contract(maker, trump, hands, discard, rnd, None, None)),
+            ("alone", lambda: self.defend(maker, trump, hands, discard, rnd, 0)),
+        ])
+
+    def defend(self, maker: Seat, trump: Suit, hands: tuple, discard, rnd: int, asked: int) -> _Line:
+        if not self.rules.defend_alone or asked == 2:
+            return self.contract(maker, trump, hands, discard, rnd, maker, None)
+        defenders = [s for s in self.order if side_of(s) != side_of(maker)]
+        seat = defenders[asked]
+        return self.choose(seat, [
+            ("defend partner", lambda: self.defend(maker, trump, hands, discard, rnd, asked + 1)),
+            ("defend alone", lambda: self.contract(maker, trump, hands, discard, rnd, maker, seat)),
+        ])
+
+    # -- a contract, played double dummy ---------------------------------------------------------
+    def contract(self, maker: Seat, trump: Suit, hands: tuple, discard, rnd: int, alone, defender) -> _Line:
+        out = {Seat(lone).partner for lone in (alone, defender) if lone is not None}
+        in_play = tuple(0 if s in out else hands[s] for s in range(4))
+        leader = first_leader(self.dealer, self.rules, alone, defender)
+        makers = side_of(maker, self.players)
+        key = (trump, in_play, leader, alone, defender)
+        if key not in self.solved:
+            pos = Position(in_play, trump, leader, (), makers, alone, defender, (0, 0), self.rules)
+            self.solved[key] = solve(pos).tricks[side_name(0, self.players)]
+        side0 = self.solved[key]
+        makers_tricks = side0 if makers == 0 else 5 - side0
+        pts = makers_points(makers_tricks, self.rules, alone is not None, defender is not None)
+        value = pts if makers == 0 else -pts
+        return _Line(value, (), (trump, maker, alone, defender, discard, rnd, side0))
+
+
+def par(deal: str, upcard, dealer="S", rules: Rules | None = None) -> Par:
+    """The par of a full deal: the auction when every seat sees every card and bids best.
+
+    Args:
+        deal: every hand of five, ``"N:<hand> E:<hand> S:<hand> W:<hand>"`` (two-player: N and S).
+        upcard: the turned-up card (text such as ``"9c"``, or a :class:`Card`); the other
+            kitty cards take no part.
+        dealer: the dealer's seat.
+        rules: :class:`Rules`, a dict of options, or ``None`` for the defaults.
+
+    Returns: a :class:`Par` (its ``steps`` the par auction, then the contract, double-dummy
+    tricks and points); the decision order and the tie rule are in the module docs.
+    Cost: one double-dummy solve per distinct contract (about 40 for a four-player deal,
+    more with ``defend_alone``).
+
+    Raises :class:`~solver.PositionError` for a hand not of five cards,
+    :class:`~solver.CardError` or :class:`~solver.IllegalActionError` for a bad card or
+    upcard (a card twice, the joker without ``Rules(joker=True)``), :class:`~solver.RulesError` for bad rules or the dummy-hands
+    variant (not built for par), :class:`~solver.CardError` for a bad dealer.
+    """
+    rules = Rules.coerce(rules)
+    if rules.dummy_hands:
+        raise RulesError("par: the dummy-hands variant is not built (its ten tricks are two scored sets)")
+    if not isinstance(deal, str):
+        raise RulesError(f"par() expects a deal as text ('N:Jh Ah Kh 9c 9s E:...'), got {quoted(deal, 60)}")
+    for seat, cards in parse_deal(deal, rules.players).items():
+        if cards is None or len(cards) != 5:
+            got = "is unknown ('-')" if cards is None else f"holds {plural(len(cards), 'card')}"
+            raise PositionError(f"{seat} {got}: a par needs every hand of 5 cards")
+    hand = Hand(rules, dealer)
+    hand.apply(DealCards.parse(deal, upcard, None, rules))
+    hands = tuple(hand.dealt(s) for s in range(4))
+    auction = _Auction(hands, hand.upcard, hand.dealer, rules)
+    line = auction.start()
+    if not line.end:
+        return Par(hand.dealer, hand.upcard, line.steps, None, None, None, None, None, None, None, {}, 0, rules)
+    trump, maker, alone, defender, discard, rnd, side0 = line.end
+    tricks = {side_name(0, rules.players): side0, side_name(1, rules.players): 5 - side0}
+    points = {} if line.value == 0 else {side_name(0 if line.value > 0 else 1, rules.players): abs(line.value)}
+    return Par(hand.dealer, hand.upcard, line.steps, Suit(trump), Seat(maker), alone, defender,
+               discard, rnd, tricks, points, line.value, rules)
+
+
+def par_table(deal: str, upcard, dealer="S", rules: Rules | None = None) -> DDTable:
+    """The double-dummy table of a full deal (:func:`solver.dd_table`) with its par in
+    :attr:`DDTable.par` (and ``"par"`` in :meth:`DDTable.to_dict`): what `euchre table --upcard`
+    and ``POST /v1/table`` with an upcard answer. Arguments and errors as :func:`par`'s."""
+    found = par(deal, upcard=upcard, dealer=dealer, rules=rules)
+    return dataclasses.replace(dd_table(deal, dealer, rules), par=found)
