@@ -201,6 +201,16 @@ class SeatQuestion(Strict):
         return v
 
 
+ValuationIn = Annotated[Literal["single_dummy", "double_dummy", "playout"] | None, Field(
+    None, description="how each world's play after the decision is valued (solver.advisor.valuation): "
+                      "single_dummy (the default where fitted, four players: each world's double-dummy result "
+                      "corrected by a table fitted against playouts where every seat sees only its own cards), "
+                      "double_dummy (every seat sees every card: the earlier figures) or playout (each world "
+                      "played out directly by such seats; slow: worlds x inner_worlds is bounded)")]
+InnerWorlds = Annotated[StrictInt, Field(ge=1, le=1000, description="with valuation playout: each seat's worlds "
+                                                                    "a decision (default 20)")]
+
+
 class AdviseRequest(SeatQuestion):
     """One bidding decision: the seat's hand, the upcard, dealer and round (solver.advise)."""
 
@@ -222,6 +232,8 @@ class AdviseRequest(SeatQuestion):
                                                      "there (its option says stopped and its worlds); false: every "
                                                      "call on every world")
     score: ScoreIn = score_field("option")
+    valuation: ValuationIn = None
+    inner_worlds: InnerWorlds = 20
 
 
 
@@ -259,6 +271,8 @@ class PlayRequest(SeatQuestion):
     inference: StrictBool = Field(True, description="weight the worlds by the bidding model's chance of every "
                                                     "call seen (false: uniform worlds)")
     score: ScoreIn = score_field("card")
+    valuation: ValuationIn = None
+    inner_worlds: InnerWorlds = 20
 
 
     def view_keys(self) -> dict:

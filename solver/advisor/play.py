@@ -66,8 +66,9 @@ from ..laws import MAKE_TRICKS, TRICKS, legal_mask, makers_points, side_name, si
 from ..review.batch import Batch, Context, after_card
 from ..stats import weighted_mean_interval, wilson
 from .game_odds import win_values
-from .playout import INNER_WORLDS, check_inner_worlds, play_out, world_hand
-from .valuation import assumption, parse_valuation
+from .playout import play_out, world_hand
+from .single_dummy import default_model
+from .valuation import INNER_WORLDS, assumption, check_inner_worlds, parse_valuation
 
 __all__ = ["CardAdvice", "PlayAdvice", "advise_play"]
 
@@ -87,6 +88,15 @@ def _weighted_chance(hit: np.ndarray, w: np.ndarray, ess: float, exact: bool) ->
         return 0.0, wilson(0, ess)
     if hit.all():
         return 1.0, wilson(ess, ess)
+    return p, wilson(p * ess, ess)
+
+
+def _weighted_share(q: np.ndarray, w: np.ndarray, ess: float, exact: bool) -> tuple:
+    """``(p, (low, high))``: the weighted mean of per-world chances ``q`` and its Wilson interval at ``ess``
+    worlds (single dummy: each world's chance of the event under the fitted table)."""
+    p = min(max(float(w @ q), 0.0), 1.0)
+    if exact:
+        return p, (p, p)
     return p, wilson(p * ess, ess)
 
 
@@ -330,21 +340,57 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
     wn = w.weights / w.weights.sum()
     ess, exact = float(w.ess), bool(w.exact)
     T, P, M = [], [], []
-    for b in blocks:
-        t0 = res[b][inverse] if valuation != "playout" else res[b]
-        mine, pts = ctx.side_values(t0, side)
-        T.append(mine)
-        P.append(pts)
-        M.append(mine if makers else TRICKS - mine)
-    W = [None] * len(legal) if wins is None else [wins(p) for p in P]
+    Q = []          # single dummy: per card, the per-world chances (make, euchred, march) and points by outcome
+    if valuation == "single_dummy":
+        table = default_model()
+        inner_worlds = table.inner_worlds
+        k = np.arange(TRICKS + 1)
+        mine_k = k if makers else TRICKS - k           # the seat's side's tricks for k makers' tricks
+        pts_k = points[k] if makers else -points[k]
+        for b in blocks:
+            t0 = res[b][inverse]
+            mt = t0 if view.makers == 0 else TRICKS - t0
+            if (mt == mt[0]).all():     # settled: the same in every world, whatever the unseen cards' places
+                dist = np.eye(TRICKS + 1)[mt]
+            else:
+                dist = table.trick_distribution(mt, TRICKS - len(view.tricks), alone)
+            T.append(dist @ mine_k)
+            P.append(dist @ pts_k)
+            Q.append((dist[:, MAKE_TRICKS:].sum(axis=1), dist[:, :MAKE_TRICKS].sum(axis=1), dist[:, TRICKS], dist))
+    else:
+        for b in blocks:
+            t0 = res[b][inverse] if valuation != "playout" else res[b]
+            mine, pts = ctx.side_values(t0, side)
+            T.append(mine)
+            P.append(pts)
+            M.append(mine if makers else TRICKS - mine)
+    if wins is None:
+        W = [None] * len(legal)
+    elif Q:
+        by_points = {int(v): wins(np.full(len(w), int(v), dtype=np.int64)) for v in np.unique(pts_k)}
+        W = [sum(q[3][:, j] * by_points[int(pts_k[j])] for j in range(TRICKS + 1)) for q in Q]
+    else:
+        W = [wins(p) for p in P]
     out = []
-    for c, t, p, m, g in zip(legal, T, P, M, W):
+    for i, (c, t, p, g) in enumerate(zip(legal, T, P, W)):
         et, ti = _weighted_mean(t.astype(float), wn, ess, exact)
         ep, pi = _weighted_mean(p.astype(float), wn, ess, exact)
-        pm, mi = _weighted_chance(m >= MAKE_TRICKS, wn, ess, exact)
-        pe, ei = _weighted_chance(m < MAKE_TRICKS, wn, ess, exact)
-        pa, ai = _weighted_chance(m >= TRICKS, wn, ess, exact) if makers else (None, None)
-        outcomes = {int(v): float(wn[p == v].sum()) for v in np.unique(p)}
+        if Q:
+            q_make, q_euchred, q_march, dist = Q[i]
+            pm, mi = _weighted_share(q_make, wn, ess, exact)
+            pe, ei = _weighted_share(q_euchred, wn, ess, exact)
+            pa, ai = _weighted_share(q_march, wn, ess, exact) if makers else (None, None)
+            outcomes = {}
+            for j in range(TRICKS + 1):
+                share = float(wn @ dist[:, j])
+                if share > 0:
+                    outcomes[int(pts_k[j])] = outcomes.get(int(pts_k[j]), 0.0) + share
+        else:
+            m = M[i]
+            pm, mi = _weighted_chance(m >= MAKE_TRICKS, wn, ess, exact)
+            pe, ei = _weighted_chance(m < MAKE_TRICKS, wn, ess, exact)
+            pa, ai = _weighted_chance(m >= TRICKS, wn, ess, exact) if makers else (None, None)
+            outcomes = {int(v): float(wn[p == v].sum()) for v in np.unique(p)}
         game = ()
         if g is not None:
             pw, (lo, hi) = _weighted_mean(g, wn, ess, exact)

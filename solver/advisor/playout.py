@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..bounds import MAX_WORLDS, check_int
+from ..bounds import MAX_WORLDS
 from ..cards import Card, Suit, cards_of
 from ..errors import RulesError
 from ..game import Hand, Phase
@@ -29,19 +29,11 @@ from ..game.deal import DealCards
 from ..inference import sample_worlds
 from ..laws import TRICKS, legal_mask, makers_points, side_of
 from ..review.batch import Batch, Context, after_card
+from .valuation import INNER_WORLDS, MAX_INNER_WORLDS, check_inner_worlds
 
-#: Inner worlds a decision by default (each seat's PIMC over its own view).
-INNER_WORLDS = 20
-#: The most inner worlds a decision (a playout is a few hundred solves a decision at this bound).
-MAX_INNER_WORLDS = 1000
 
 __all__ = ["INNER_WORLDS", "MAX_INNER_WORLDS", "check_inner_worlds", "choose_card", "play_out",
            "playout_makers_tricks", "world_hand", "contract_hand"]
-
-
-def check_inner_worlds(inner_worlds) -> int:
-    """``inner_worlds`` checked: an int in 1..:data:`MAX_INNER_WORLDS`; raises :class:`RulesError` naming it."""
-    return check_int(inner_worlds, "inner_worlds", 1, MAX_INNER_WORLDS)
 
 
 def choose_card(view, inner_worlds: int = INNER_WORLDS, seed: int = 0) -> Card:

@@ -12,7 +12,18 @@
 """
 from __future__ import annotations
 
+from ..bounds import check_int
 from ..errors import RulesError, quoted
+
+#: Inner worlds a decision by default (each seat's PIMC over its own view, :mod:`solver.advisor.playout`).
+INNER_WORLDS = 20
+#: The most inner worlds a decision (a playout is a few hundred solves a decision at this bound).
+MAX_INNER_WORLDS = 1000
+
+
+def check_inner_worlds(inner_worlds) -> int:
+    """``inner_worlds`` checked: an int in 1..:data:`MAX_INNER_WORLDS`; raises :class:`RulesError` naming it."""
+    return check_int(inner_worlds, "inner_worlds", 1, MAX_INNER_WORLDS)
 
 #: The valuations, by their API names.
 VALUATIONS = ("single_dummy", "double_dummy", "playout")
@@ -79,5 +90,5 @@ def assumption(valuation: str, inner_worlds: int) -> str:
     return ASSUMPTIONS[valuation].format(inner=inner_worlds)
 
 
-__all__ = ["VALUATIONS", "DEFAULT_VALUATION", "ASSUMPTIONS", "parse_valuation", "default_valuation",
+__all__ = ["INNER_WORLDS", "MAX_INNER_WORLDS", "check_inner_worlds", "VALUATIONS", "DEFAULT_VALUATION", "ASSUMPTIONS", "parse_valuation", "default_valuation",
            "unsupported", "assumption"]
