@@ -301,7 +301,7 @@ class DealReviewer:
             extra["dummies"] = {"N": format_cards(h.dealt_dummy(Seat.N)), "S": format_cards(h.dealt_dummy(Seat.S))}
         # inference: the advisor's defaults (the bidding model, worlds weighted by the earlier passes);
         # else the first version's figures (uniform worlds, the later seats by the point count)
-        how = {} if self.inference else {"inference": False, "policy": POLICY}
+        how = {} if self.inference else {"inference": False, "policy": POLICY, "valuation": "double_dummy"}
         if self.score is not None:
             how["score"] = self.score
         for n in (self._factors() if self.inference else (self.worlds,)):
