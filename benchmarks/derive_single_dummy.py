@@ -10,16 +10,22 @@ the maker's longest other suit with chance 3/4 (as a bidder would name), else on
    ``--inner`` uniform worlds of that seat's view); at the start of every trick the position is solved
    double dummy too (for the card-advice table).
 
+With ``--questions N`` it also plays out N of the advisor's own questions (:func:`one_question`: a
+random deal, seat, round and call, the advisor's worlds for it with the earlier passes weighed, each
+world valued double dummy and by direct playout), so the fit also sees the worlds it is used on.
+
 Fits (:mod:`solver.advisor.single_dummy`): per double-dummy band, a multinomial logit of the
 single-dummy band on the contract's features (scipy's L-BFGS on the penalised log-likelihood, L2
 ``--l2``); and the table of single-dummy tricks by double-dummy tricks, tricks left and alone (counts
-plus one pseudo-count on the double-dummy value). Deals with index % 5 == 0 are held out of both fits;
+plus one pseudo-count on the double-dummy value). Deals (and questions) with index % 5 == 0 are held out;
 on them it prints, by class of the contract, the mean double-dummy points, the playouts' points, the
 fitted expectation, and the paired differences (double dummy - playout: the flattery before;
 fitted - playout: after) with 95% t intervals, and writes the same into the data's provenance.
 
-    python3 benchmarks/derive_single_dummy.py --deals 6000 [--inner 20] [--processes 1] [--seed 1]
+    python3 benchmarks/derive_single_dummy.py --deals 20000 --questions 300 [--question-worlds 40] [--inner 20]
+        [--processes 1] [--seed 1]
         [--out solver/data/single-dummy-v1.json] [--samples samples.npz] [--from-samples samples.npz]
+        [--question-samples q.npz] [--from-question-samples q.npz]
         [--cluster ADDRESS]
 
 ``--cluster`` runs the playouts on a Dask cluster (``dask.distributed``), as the corpus review does;
@@ -91,6 +97,70 @@ def one_deal(args):
         h.apply(f"play {choose_card(h.view(seat), inner, seed_k)}")
         step += 1
     return feats, starts[0], starts, int(h.result.makers_tricks), (rnd, alone, maker_trumps)
+
+
+def one_question(args):
+    """One advisor question's worlds: per world (features (8,), dd makers' tricks (band), playout makers' tricks),
+    and the question's class (round, alone, the advised seat's trumps in the suit it calls).
+
+    A random deal, seat and dealer, round 1 or 2, and a call of the seat (round 1: order up, alone with
+    chance 1/5; round 2: its longest other suit with chance 3/4, else one at random); the worlds are the
+    advisor's own (:func:`solver.advise` with that call: uniform over the seat's view, kept by the chance of
+    the earlier passes under the bidding model), and each is valued by the advisor's engine double dummy
+    and by direct playout (``valuation="playout"``), the dealer discarding by the stated rule."""
+    from solver import advise
+    from solver.advisor.engine import Engine
+    seed, q, inner, worlds = args
+    cards, dealer = deal_of(seed + 7, q, RULES)
+    rng = np.random.default_rng(np.random.SeedSequence([seed, q, 0x5155]))
+    d, up = int(dealer), int(cards.upcard)
+    seat = int(rng.integers(4))
+    rnd = 1 + int(rng.integers(2))
+    alone = bool(rng.random() < 0.2)
+    hand = int(cards.hands[seat])
+    if rnd == 1:
+        trump = up % 4
+    else:
+        allowed = [x for x in range(4) if x != up % 4]
+        lengths = [bin(hand & int(_trump_mask(x))).count("1") + rng.random() for x in allowed]
+        trump = allowed[int(np.argmax(lengths))] if rng.random() < 0.75 else allowed[int(rng.integers(3))]
+    token = ("order" if rnd == 1 else f"call {'cdhs'[trump]}") + (" alone" if alone else "")
+    qseed = int(rng.integers(1 << 31))
+    from solver.cards import format_cards
+    from solver.errors import EuchreError
+    try:
+        a = advise(format_cards(hand), format_cards(1 << up), "NESW"[seat], "NESW"[d], rnd, worlds=worlds,
+                   seed=qseed, calls=[token], valuation="double_dummy", robust_delta=None)
+    except EuchreError:     # earlier passes too unlikely under the model to advise on (or a stuck dealer): none
+        return np.zeros((0, len(FEATURES))), np.zeros(0, np.int64), np.zeros(0, np.int64), (rnd, alone, 0)
+    w = a.drawn
+    rows = np.arange(len(w))
+    side = seat % 2
+    pickup = "h" if rnd == 1 else None
+    dd_eng = Engine(w, seat, d, up, RULES, 1)
+    po_eng = Engine(w, seat, d, up, RULES, 1, valuation="playout", seed=qseed, inner_worlds=inner)
+    config = dd_eng.config(trump, seat if alone else -1, pickup)
+    ddt = dd_eng.dd_tricks(config, side, rows)
+    pot = po_eng.playout_tricks(config, side, rows)
+    feats = contract_features(dd_eng._play_hands(config, rows), trump, side, alone, rnd == 1, dd_eng._setup(config)[0])
+    mine = bin(hand & int(_trump_mask(trump))).count("1")
+    return feats, ddt, pot, (rnd, alone, mine)
+
+
+def run_questions(seed, count, inner, worlds, processes, cluster):
+    jobs = [(seed, q, inner, worlds) for q in range(count)]
+    from tqdm import tqdm
+    bar = dict(total=count, disable=not sys.stderr.isatty(), desc="questions", unit="question")
+    if cluster:
+        from dask.distributed import Client
+        client = Client(cluster)
+        futures = client.map(one_question, jobs, pure=False)
+        return [f.result() for f in tqdm(futures, **bar)]
+    if processes > 1:
+        from multiprocessing import Pool
+        with Pool(processes) as pool:
+            return list(tqdm(pool.imap(one_question, jobs, chunksize=2), **bar))
+    return [one_question(j) for j in tqdm(jobs, **bar)]
 
 
 def _trump_mask(trump):
@@ -176,6 +246,11 @@ def main(argv=None):
     ap.add_argument("--out", default=str(Path(__file__).resolve().parent.parent / "solver/data/single-dummy-v1.json"))
     ap.add_argument("--samples", default=None, help="save the playouts' samples here (.npz)")
     ap.add_argument("--from-samples", default=None, help="fit from saved samples instead of playing")
+    ap.add_argument("--questions", type=int, default=0,
+                    help="also this many advisor questions (their own worlds, each played out): see one_question")
+    ap.add_argument("--question-worlds", type=int, default=40, help="worlds per question (default 40)")
+    ap.add_argument("--question-samples", default=None, help="save the questions' samples here (.npz)")
+    ap.add_argument("--from-question-samples", default=None, help="fit from saved question samples")
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
     if args.from_samples:
@@ -200,11 +275,35 @@ def main(argv=None):
                 pad[k, :len(s)] = s
             np.savez(args.samples, X=X, dd=ddt, sd=sd, round=rnd, alone=alone, maker_trumps=mtr, starts=pad,
                      seed=args.seed, inner=args.inner, index=index)
+    # the advisor's questions: per world features, dd and playout tricks; the question's index and class
+    qX = np.zeros((0, len(FEATURES)))
+    qdd = qsd = qid = qrnd = qalone = qmine = np.zeros(0, dtype=np.int64)
+    if args.from_question_samples:
+        z = np.load(args.from_question_samples, allow_pickle=False)
+        qX, qdd, qsd, qid, qrnd, qalone, qmine = (z["X"], z["dd"], z["sd"], z["question"], z["round"], z["alone"],
+                                                  z["mine"])
+        args.question_worlds = int(z["worlds"])
+    elif args.questions:
+        got = run_questions(args.seed, args.questions, args.inner, args.question_worlds, args.processes, args.cluster)
+        qX = np.concatenate([g[0] for g in got])
+        qdd = np.concatenate([g[1] for g in got]).astype(np.int64)
+        qsd = np.concatenate([g[2] for g in got]).astype(np.int64)
+        qid = np.concatenate([np.full(len(g[1]), k) for k, g in enumerate(got)])
+        qrnd = np.concatenate([np.full(len(g[1]), g[3][0]) for g in got])
+        qalone = np.concatenate([np.full(len(g[1]), g[3][1]) for g in got]).astype(bool)
+        qmine = np.concatenate([np.full(len(g[1]), g[3][2]) for g in got])
+        if args.question_samples:
+            np.savez(args.question_samples, X=qX, dd=qdd, sd=qsd, question=qid, round=qrnd, alone=qalone, mine=qmine,
+                     worlds=args.question_worlds, seed=args.seed, inner=args.inner)
     secs = time.perf_counter() - t0
     held = index % 5 == 0
     fit = ~held
+    qheld = qid % 5 == 0
     dd_band, sd_band = band_of(ddt), band_of(sd)
-    coef = fit_band_model(X[fit], dd_band[fit], sd_band[fit], args.l2)
+    qalone = qalone.astype(bool)
+    coef = fit_band_model(np.concatenate([X[fit], qX[~qheld]]),
+                          np.concatenate([dd_band[fit], band_of(qdd)[~qheld]]),
+                          np.concatenate([sd_band[fit], band_of(qsd)[~qheld]]), args.l2)
     table, counts = trick_table([starts[k] for k in np.flatnonzero(fit)], sd[fit], alone[fit])
 
     pts_dd = np.where(alone, PTS[True][ddt], PTS[False][ddt])
@@ -229,6 +328,41 @@ def main(argv=None):
         print(f"{label:<24} {m.sum():>6} {pts_dd[m].mean():>+7.3f} {pts_sd[m].mean():>+8.3f} {pred[m].mean():>+7.3f}  "
               f"{before['mean']:+.3f} [{before['interval'][0]:+.3f}, {before['interval'][1]:+.3f}]  "
               f"{after['mean']:+.3f} [{after['interval'][0]:+.3f}, {after['interval'][1]:+.3f}]")
+    qreport = []
+    if len(qid):
+        qpts = {False: np.array([-2, -2, -2, 1, 1, 2]), True: np.array([-2, -2, -2, 1, 1, 4])}
+        q_dd = np.where(qalone, qpts[True][qdd], qpts[False][qdd])
+        q_sd = np.where(qalone, qpts[True][qsd], qpts[False][qsd])
+        q_fit = expected_points(coef, qX, band_of(qdd), qalone)
+        qclasses = [("all", np.ones(len(qid), bool)),
+                    ("1 trump or none, round 1", (qmine <= 1) & ~qalone & (qrnd == 1)),
+                    ("2 trumps, round 1", (qmine == 2) & ~qalone & (qrnd == 1)),
+                    ("3+ trumps, round 1", (qmine >= 3) & ~qalone & (qrnd == 1)),
+                    ("1 trump or none, round 2", (qmine <= 1) & ~qalone & (qrnd == 2)),
+                    ("2 trumps, round 2", (qmine == 2) & ~qalone & (qrnd == 2)),
+                    ("3+ trumps, round 2", (qmine >= 3) & ~qalone & (qrnd == 2)), ("loners", qalone)]
+        print(f"advisor questions: {len(np.unique(qid))} questions x {args.question_worlds} worlds (the advisor's own "
+              f"worlds, earlier passes weighed), held out: question % 5 == 0; 95% t intervals over the questions")
+        print(f"{'held-out class':<26} {'quest.':>6} {'worlds':>6} {'dd':>7} {'playout':>8} {'fitted':>7}  "
+              f"{'dd - playout':>22}  {'fitted - playout':>22}")
+        for label, m in qclasses:
+            m = m & qheld
+            ids = np.unique(qid[m])
+            if ids.size < 2:
+                continue
+            per = np.array([[q_dd[m & (qid == k)].mean(), q_sd[m & (qid == k)].mean(), q_fit[m & (qid == k)].mean()]
+                            for k in ids])
+            before = interval_row(label, per[:, 0] - per[:, 1])
+            after = interval_row(label, per[:, 2] - per[:, 1])
+            qreport.append({"class": label, "questions": int(ids.size), "worlds": int(m.sum()),
+                            "double_dummy": float(per[:, 0].mean()), "playout": float(per[:, 1].mean()),
+                            "fitted": float(per[:, 2].mean()),
+                            "flattery_before": [before["mean"], *before["interval"]],
+                            "flattery_after": [after["mean"], *after["interval"]]})
+            print(f"{label:<26} {ids.size:>6} {m.sum():>6} {per[:, 0].mean():>+7.3f} {per[:, 1].mean():>+8.3f} "
+                  f"{per[:, 2].mean():>+7.3f}  {before['mean']:+.3f} [{before['interval'][0]:+.3f}, "
+                  f"{before['interval'][1]:+.3f}]  {after['mean']:+.3f} [{after['interval'][0]:+.3f}, "
+                  f"{after['interval'][1]:+.3f}]")
     commit = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True,
                             cwd=Path(__file__).resolve().parent).stdout.strip() or None
     data = {
@@ -262,6 +396,12 @@ def main(argv=None):
             "playout": "solver.advisor.playout: every card by PIMC over inner_worlds uniform worlds of the "
                        "seat's own view",
             "held_out_error": report,
+            "questions": {"count": int(len(np.unique(qid))), "worlds_each": args.question_worlds,
+                          "source": "advisor questions (derive_single_dummy.one_question): a random deal, seat, "
+                                    "round and call; the advisor's own worlds for it (earlier passes weighed); "
+                                    "each world valued double dummy and by direct playout; questions with "
+                                    "index % 5 == 0 held out",
+                          "held_out_error": qreport},
         },
     }
     Path(args.out).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
