@@ -24,7 +24,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver import Rules, advise                             # noqa: E402
-from solver.cardtables import _SUIT_MASKS                   # noqa: E402
+from solver.advisor.single_dummy import trump_mask           # noqa: E402
 from solver.cards import format_cards                       # noqa: E402
 from solver.match.duplicate import deal_of                  # noqa: E402
 from solver.stats import mean_interval                      # noqa: E402
@@ -49,7 +49,7 @@ def questions(seed, rnd, alone, trumps, count):
         up = int(cards.upcard)
         hand = int(cards.hands[seat])
         suits = [up % 4] if rnd == 1 else [s for s in range(4) if s != up % 4]
-        fits = [s for s in suits if trumps[0] <= bin(hand & int(_SUIT_MASKS[s, s])).count("1") <= trumps[1]]
+        fits = [s for s in suits if trumps[0] <= bin(hand & trump_mask(s)).count("1") <= trumps[1]]
         if not fits:
             continue
         s = fits[int(rng.integers(len(fits)))]

@@ -164,8 +164,8 @@ def run_questions(seed, count, inner, worlds, processes, cluster):
 
 
 def _trump_mask(trump):
-    from solver.cardtables import _SUIT_MASKS
-    return _SUIT_MASKS[trump, trump]
+    from solver.advisor.single_dummy import trump_mask
+    return trump_mask(trump)
 
 
 def run(seed, deals, inner, processes, cluster):

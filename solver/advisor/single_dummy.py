@@ -31,7 +31,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..cardtables import _SUIT_MASKS
+from ..cardtables import ESUIT, NCARDS
 from ..errors import RulesError
 
 #: The fitted data shipped with the package.
@@ -42,6 +42,16 @@ FEATURES = ("intercept", "alone", "ordered_up", "makers_trumps", "makers_bowers"
             "defenders_trumps", "makers_lead")
 #: The bands, in the order of their probabilities: euchred, made, march.
 BANDS = ("euchred", "made", "march")
+
+
+#: uint32 (4,): the cards of each trump suit (the left bower included, the joker too), by the rules kernel's
+#: effective suits (:data:`solver.cardtables.ESUIT`)
+TRUMP_MASKS = np.array([sum(1 << c for c in range(NCARDS) if ESUIT[t, c] == t) for t in range(4)], dtype=np.uint32)
+
+
+def trump_mask(trump: int) -> int:
+    """The bitmask of the cards of ``trump`` (the left bower included)."""
+    return int(TRUMP_MASKS[int(trump)])
 
 
 def _popcount(x) -> np.ndarray:
@@ -59,7 +69,7 @@ def contract_features(hands, trump: int, makers_side: int, alone: bool, ordered_
     """
     h = np.asarray(hands, dtype=np.uint32)
     t = int(trump)
-    tmask = _SUIT_MASKS[t, t]
+    tmask = TRUMP_MASKS[t]
     bowers = np.uint32((1 << (8 + t)) | (1 << (8 + (3 - t))))
     aces = np.uint32(sum(1 << (20 + s) for s in range(4) if s != t))
     mk = h[:, makers_side] | h[:, makers_side + 2]
@@ -142,4 +152,4 @@ def default_model() -> SingleDummyModel:
         return SingleDummyModel.from_dict(json.load(f))
 
 
-__all__ = ["DATA", "FEATURES", "BANDS", "contract_features", "SingleDummyModel", "default_model"]
+__all__ = ["DATA", "FEATURES", "TRUMP_MASKS", "trump_mask", "BANDS", "contract_features", "SingleDummyModel", "default_model"]
