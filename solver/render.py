@@ -326,8 +326,7 @@ def _valuation_line(advice, double_dummy: str) -> str:
     valuation = getattr(advice, "valuation", "double_dummy")
     if valuation == "double_dummy":
         return double_dummy
-    from .advisor.valuation import assumption
-    return "valuation: " + assumption(valuation, advice.inner_worlds)
+    return "valuation: " + advice.valuation_text
 
 
 __all__ = ["mistake_text", "player_text", "card_line", "deal_review_text", "review_text", "advice_text",

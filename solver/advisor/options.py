@@ -204,6 +204,11 @@ class Advice:
     valuation: str = "double_dummy"
     inner_worlds: int = 20
 
+    @property
+    def valuation_text(self) -> str:
+        """In words, how each world's play was valued and what that assumes of the seats' play."""
+        return assumption(self.valuation, self.inner_worlds)
+
     def option(self, call: str) -> Option:
         """The option for a call token (``"pass"``, ``"order alone"``, ``"call h"``)."""
         for o in self.options:

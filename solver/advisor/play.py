@@ -196,6 +196,11 @@ class PlayAdvice:
     valuation: str = "double_dummy"
     inner_worlds: int = INNER_WORLDS
 
+    @property
+    def valuation_text(self) -> str:
+        """In words, how each world's play was valued and what that assumes of the seats' play."""
+        return assumption(self.valuation, self.inner_worlds)
+
     def __getitem__(self, card) -> CardAdvice:
         """The figures of one card (a :class:`Card` or its text, ``advice["Ac"]``)."""
         c = card if isinstance(card, Card) else Card.parse(card)
