@@ -52,7 +52,9 @@ def test_two_player_and_dummy_hands_default_to_double_dummy():
         parse_valuation("single_dummy", Rules(players=2))
     with pytest.raises(RulesError, match="joker"):
         parse_valuation("single_dummy", Rules(joker=True))
-    assert parse_valuation("playout", Rules(players=2)) == "playout"
+    with pytest.raises(RulesError, match="four-player"):
+        parse_valuation("playout", Rules(players=2))
+    assert parse_valuation("playout", Rules(stick_the_dealer=True)) == "playout"
 
 
 @pytest.mark.parametrize("bad", ["triple", "", None.__class__, 1.5])

@@ -173,7 +173,8 @@ class Engine:
             return got
         trump, alone, pickup = config
         order = laws.bidding_order(self.dealer, self.players)
-        maker = alone if alone >= 0 else next(int(p) for p in order if laws.side_of(int(p), self.players) == makers_side)
+        maker = alone if alone >= 0 else next(int(p) for p in order
+                                              if laws.side_of(int(p), self.players) == makers_side)
         ordered = trump == self.upcard % 4
         code = -1 if pickup is None else 99 if pickup == "h" else int(pickup)
         for r in rows[missing].tolist():

@@ -152,4 +152,5 @@ def default_model() -> SingleDummyModel:
         return SingleDummyModel.from_dict(json.load(f))
 
 
-__all__ = ["DATA", "FEATURES", "TRUMP_MASKS", "trump_mask", "BANDS", "contract_features", "SingleDummyModel", "default_model"]
+__all__ = ["DATA", "FEATURES", "TRUMP_MASKS", "trump_mask", "BANDS", "contract_features", "SingleDummyModel",
+           "default_model"]

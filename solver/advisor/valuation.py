@@ -44,13 +44,13 @@ ASSUMPTIONS = {
 }
 
 
-def parse_valuation(value, rules=None, *, explicit: bool = True) -> str:
+def parse_valuation(value, rules=None) -> str:
     """The API name of a valuation from ``value`` (``"single_dummy"``, ``"single-dummy"``, ``"double dummy"``,
     ``"playout"``; ``None``: the default for ``rules``).
 
     Raises :class:`~solver.errors.RulesError` naming an unknown valuation, or one the variant of
-    ``rules`` does not support (single dummy and playout: not with dummy hands; single dummy: the fitted
-    table is for four players).
+    ``rules`` does not support (single dummy and playout: the four-player game without the joker or
+    dummy hands).
     """
     if value is None:
         return default_valuation(rules)
@@ -73,8 +73,9 @@ def unsupported(valuation: str, rules) -> str | None:
     if rules.dummy_hands:
         return "not supported with dummy hands (Rules(dummy_hands=True)); use 'double_dummy'"
     if valuation == "single_dummy" and (rules.players != 4 or rules.joker):
-        return ("the fitted single-dummy table is for the four-player game without the joker; use 'playout' "
-                "(direct) or 'double_dummy'")
+        return "the fitted single-dummy table is for the four-player game without the joker; use 'double_dummy'"
+    if valuation == "playout" and (rules.players != 4 or rules.joker):
+        return "the direct playout is for the four-player game without the joker; use 'double_dummy'"
     return None
 
 
@@ -90,5 +91,6 @@ def assumption(valuation: str, inner_worlds: int) -> str:
     return ASSUMPTIONS[valuation].format(inner=inner_worlds)
 
 
-__all__ = ["INNER_WORLDS", "MAX_INNER_WORLDS", "check_inner_worlds", "VALUATIONS", "DEFAULT_VALUATION", "ASSUMPTIONS", "parse_valuation", "default_valuation",
+__all__ = ["INNER_WORLDS", "MAX_INNER_WORLDS", "check_inner_worlds", "VALUATIONS", "DEFAULT_VALUATION", "ASSUMPTIONS",
+           "parse_valuation", "default_valuation",
            "unsupported", "assumption"]
