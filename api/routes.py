@@ -70,13 +70,29 @@ def par(body: ParRequest):
     return jsonify(result.to_dict())
 
 
+#: The most playouts a request may ask for (worlds x inner_worlds with valuation playout): a playout is a few
+#: hundred solves a decision, so this bounds a request to a few seconds of the engine.
+MAX_PLAYOUT_WORK = 20_000
+
+
+def _valuation_args(body) -> dict:
+    """``valuation`` and ``inner_worlds`` for the engine, with the playout's work bounded (422 over it)."""
+    if body.valuation is None:
+        return {}
+    if body.valuation == "playout" and body.worlds * body.inner_worlds > MAX_PLAYOUT_WORK:
+        raise Problem("over-limit", f"worlds {body.worlds}: with valuation playout, worlds x inner_worlds = "
+                                           f"{body.worlds * body.inner_worlds} is over this server's bound of "
+                                           f"{MAX_PLAYOUT_WORK}", field="worlds", limit=MAX_PLAYOUT_WORK)
+    return {"valuation": body.valuation, "inner_worlds": body.inner_worlds}
+
+
 @v1.post("/advise", summary="Bid advice for one decision", responses=_responses(AdviseResponse))
 def advise(body: AdviseRequest):
     """As `euchre advise --json` (`solver.advise(...).to_dict()`): every legal call with
     P(make), P(march), P(euchred) and expected points over sampled worlds, the
     recommendation and its margin; with `score`, each call's chance of winning the
-    game (`p_win_game`), by which it then recommends. Play in each world is double
-    dummy: optimistic for both sides."""
+    game (`p_win_game`), by which it then recommends. Play in each world is valued by `valuation`
+    (see `euchre advise --help`; `double_dummy`: every seat sees every card)."""
     return jsonify(run_advise(body).to_dict())
 
 
@@ -89,6 +105,7 @@ def run_advise(body: AdviseRequest):
         extra = {"dummies": body.dummies} if body.dummies is not None else {}
         if body.score is not None:
             extra["score"] = body.score
+        extra.update(_valuation_args(body))
         result = run(hand=body.hand, upcard=body.upcard, seat=body.seat, dealer=body.dealer, round=body.round,
                      rules=body.rules.to_rules(), worlds=body.worlds, seed=body.seed, inference=body.inference,
                      early_stop=body.early_stop, threads=current_app.config["ENGINE_THREADS"],
@@ -102,7 +119,8 @@ def play(body: PlayRequest):
     to play, expected tricks and points for its side, P(make), P(euchred) and P(march) with 95%
     intervals over worlds drawn by the bidding model's chance of the calls; the recommendation and
     its margin; with `score`, each card's chance of winning the game (`p_win_game`), by which it
-    then recommends. After the card, play in each world is double dummy: optimistic for both sides."""
+    then recommends. After the card, play in each world is valued by `valuation` (`double_dummy`: every
+    seat sees every card, optimistic for both sides)."""
     return jsonify(run_play(body).to_dict())
 
 
@@ -113,6 +131,7 @@ def run_play(body: PlayRequest):
     run = limits.engine_function("advise_play")
     with limits.engine(body, main_field="hand"):
         extra = {"score": body.score} if body.score is not None else {}
+        extra.update(_valuation_args(body))
         result = run(worlds=body.worlds, seed=body.seed, inference=body.inference,
                      threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model), **extra,
                      **body.view_keys())

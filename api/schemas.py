@@ -231,6 +231,16 @@ class SeatQuestion(Strict):
         return v
 
 
+ValuationIn = Annotated[Literal["single_dummy", "double_dummy", "playout"] | None, Field(
+    None, description="how each world's play after the decision is valued (solver.advisor.valuation): "
+                      "double_dummy (the default: every seat sees every card), single_dummy (four players: each "
+                      "world's double-dummy result corrected by a table fitted against playouts where every seat "
+                      "sees only its own cards) or playout (each world "
+                      "played out directly by such seats; slow: worlds x inner_worlds is bounded)")]
+InnerWorlds = Annotated[StrictInt, Field(ge=1, le=1000, description="with valuation playout: each seat's worlds "
+                                                                    "a decision (default 20)")]
+
+
 class AdviseRequest(SeatQuestion):
     """One bidding decision: the seat's hand, the upcard, dealer and round (solver.advise)."""
 
@@ -253,6 +263,8 @@ class AdviseRequest(SeatQuestion):
                                                      "call on every world")
     score: ScoreIn = score_field("option")
     model: ModelIn = model_field()
+    valuation: ValuationIn = None
+    inner_worlds: InnerWorlds = 20
 
 
 
@@ -291,6 +303,8 @@ class PlayRequest(SeatQuestion):
                                                     "call seen (false: uniform worlds)")
     score: ScoreIn = score_field("card")
     model: ModelIn = model_field()
+    valuation: ValuationIn = None
+    inner_worlds: InnerWorlds = 20
 
 
     def view_keys(self) -> dict:

@@ -87,12 +87,13 @@ def main(argv=None):
             bidding_model.BiddingModel.likelihood_of_hands = bidding_model.BiddingModel.likelihood
         try:
             t0 = time.process_time() if args.cpu else time.perf_counter()
-            a = advise_play(v, worlds=args.worlds, seed=seed, inference=label != "uniform")
+            a = advise_play(v, worlds=args.worlds, seed=seed, inference=label != "uniform",
+                            valuation="double_dummy" if label == "dd" else None)
             return (time.process_time() if args.cpu else time.perf_counter()) - t0, a
         finally:
             bidding_model.BiddingModel.likelihood_of_hands = real
 
-    labels = ("inference", "cold", "old", "uniform")
+    labels = ("inference", "dd", "cold", "old", "uniform")   # dd: the default with valuation="double_dummy"
     for kind, vs in views.items():
         per = {label: [] for label in labels}
         methods, drawn = {}, []

@@ -73,6 +73,17 @@ def _add_score_option(p, judged: str) -> None:
                         f"{judged} by the chance of winning the game (P(win game)), not the hand's points")
 
 
+def _add_valuation_options(p) -> None:
+    """``--valuation`` and ``--inner-worlds`` of advise and play (solver.advisor.valuation)."""
+    p.add_argument("--valuation", default=None, choices=("single-dummy", "double-dummy", "playout"),
+                   help="how each world's play after the decision is valued: double-dummy (the default: every "
+                        "seat sees every card), single-dummy (four players: a double-dummy result corrected by a "
+                        "table fitted against playouts) or playout (each world "
+                        "played out by seats that see only their own cards; slow, use few worlds)")
+    p.add_argument("--inner-worlds", dest="inner_worlds", type=int, default=20,
+                   help="with --valuation playout: each seat's worlds a decision (default 20)")
+
+
 def _add_rules_options(p: argparse.ArgumentParser, lead: bool = False, dummy: bool = False,
                        house: bool = False) -> None:
     p.add_argument("--players", type=int, choices=(4, 2), default=4, help="4 (default) or 2-player euchre")
@@ -228,7 +239,7 @@ def cmd_advise(args) -> dict:
     advice = advise(hand=args.hand, upcard=args.upcard, seat=args.seat, dealer=args.dealer, round=args.round,
                     rules=rules, worlds=args.worlds, seed=seed, threads=args.threads, dummies=args.dummies,
                     score=None if args.score is None else _score_arg(args.score), early_stop=not args.no_early_stop,
-                    model=_model_arg(args))
+                    model=_model_arg(args), valuation=args.valuation, inner_worlds=args.inner_worlds)
     if not args.json:
         say(advice)
     return advice.to_dict()
@@ -256,7 +267,7 @@ def cmd_play(args) -> dict:
     seed = _play_seed(view) if args.seed is None else args.seed
     advice = advise_play(view, worlds=args.worlds, seed=seed, threads=args.threads,
                          inference=not args.no_inference, score=None if args.score is None else _score_arg(args.score),
-                         model=_model_arg(args))
+                         model=_model_arg(args), valuation=args.valuation, inner_worlds=args.inner_worlds)
     if not args.json:
         say(advice)
     return advice.to_dict()
@@ -537,6 +548,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-early-stop", dest="no_early_stop", action="store_true",
                    help="play every call on every world (default: a call clearly behind the leading one after "
                         "the first 1/8 or 1/2 of the worlds stops there and says so)")
+    _add_valuation_options(p)
     _add_rules_options(p, lead=True, dummy=True, house=True)
     p.set_defaults(run=cmd_advise)
 
@@ -568,6 +580,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --players 2 --dummy-hands: both face-up dummies as dealt, \"N:<5 cards> S:<5 cards>\" "
                         "(--tricks then runs to ten, tricks 6-10 from the dummies; --hand is the seat's own dummy "
                         "once the fifth trick is done)")
+    _add_valuation_options(p)
     _add_rules_options(p, lead=True, dummy=True, house=True)
     p.set_defaults(run=cmd_play)
 
@@ -638,7 +651,8 @@ def build_parser() -> argparse.ArgumentParser:
                                      "swapped; side A's points per deal with a 95%% interval")
     p.add_argument("--a", required=True, metavar="AGENT",
                    help="agent A: random, policy, advisor, double-dummy (sees every card: an upper bound) "
-                        "or external:COMMAND (a program speaking JSON lines, see README)")
+                        "or external:COMMAND (a program speaking JSON lines, see README); advisor:VALUATION "
+                        "(advisor:double-dummy, advisor:playout) picks the advisor's valuation")
     p.add_argument("--b", required=True, metavar="AGENT", help="agent B (the same choices)")
     p.add_argument("--deals", type=int, default=200, help="duplicate deals, two tables each (default 200)")
     p.add_argument("--seed", type=int, default=None, help="seed of the deals and agents (default: fresh, printed)")

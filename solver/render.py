@@ -216,6 +216,8 @@ def advice_text(advice) -> str:
         lines.append("stopped early, clearly behind the leading call (figures over the worlds used): "
                      + ", ".join(f"{o.name} ({o.worlds} worlds)" for o in stopped))
     lines.extend(_bidding_lines(advice))
+    if getattr(advice, "valuation", "double_dummy") != "double_dummy":
+        lines.append(_valuation_line(advice, ""))
     if len(advice.options) > 1:
         lo, hi = advice.margin_interval
         spread = "" if advice.exact else f", 95% {lo:+.3f} to {hi:+.3f}"
@@ -322,8 +324,17 @@ def play_advice_text(advice) -> str:
         tie = f"; as good: {', '.join(same)}" if same else ""
         lines.append(f"recommended: {advice.best} (by {advice.margin:{f}} {unit} over {advice.runner_up}{spread}){tie}")
     lines.extend(advice.notes)
-    lines.append("play after this card is double dummy in each world (optimistic: everyone sees every card)")
+    lines.append(_valuation_line(advice, "play after this card is double dummy in each world (optimistic: everyone "
+                                         "sees every card)"))
     return "\n".join(lines)
+
+
+def _valuation_line(advice, double_dummy: str) -> str:
+    """The line saying how each world's play was valued (``double_dummy``: the words for double dummy)."""
+    valuation = getattr(advice, "valuation", "double_dummy")
+    if valuation == "double_dummy":
+        return double_dummy
+    return "valuation: " + advice.valuation_text
 
 
 __all__ = ["mistake_text", "player_text", "card_line", "deal_review_text", "review_text", "advice_text",

@@ -9,11 +9,16 @@
   (its interval excludes zero) the recommendation is the same.
 * The same seed gives the same answer; early_stop=False plays every call on every world.
 """
+import functools
 import numpy as np
 import pytest
 from scipy.stats import binom
 
 from solver import Rules, RulesError, advise
+
+# the references in this file are double dummy (every seat sees every card): the advice they check is
+# the double-dummy valuation (the single-dummy ones are tested in test_playout.py, test_valuation.py)
+advise = functools.partial(advise, valuation="double_dummy")  # noqa: E305
 from solver.advisor.bid import EARLY_MIN, early_looks, stopped_options
 
 R2 = Rules(players=2)

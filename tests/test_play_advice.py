@@ -1,6 +1,7 @@
 """Play advice (issue 11, item 5): advise_play against a brute force over the enumerated worlds of
 a late-hand view (deals listed with itertools, weighted by the bidding model's likelihoods by hand,
 each solved with solver.card_values on Position.parse), and views where the answer is plain."""
+import functools
 import itertools
 import json
 
@@ -9,6 +10,10 @@ import pytest
 
 import solver
 from solver import Position, Rules, advise_play, card_values, seat_view
+
+# the references in this file are double dummy (every seat sees every card): the advice they check is
+# the double-dummy valuation (the single-dummy ones are tested in test_playout.py, test_valuation.py)
+advise_play = functools.partial(advise_play, valuation="double_dummy")  # noqa: E305
 from solver.bidding import DEFAULT_MODEL
 from solver.cards import Seat, cards_of, format_cards, mask_of
 from solver.errors import EuchreError, IllegalActionError
@@ -232,7 +237,7 @@ def test_cli_play_json_is_the_library_answer(capsys):
             PLAY["calls"], "--tricks", PLAY["tricks"], "--worlds", "200"]
     assert main(args + ["--seed", "4", "--json"]) == 0
     got = json.loads(capsys.readouterr().out)
-    assert got == json.loads(json.dumps(advise_play(worlds=200, seed=4, **PLAY).to_dict()))
+    assert got == json.loads(json.dumps(solver.advise_play(worlds=200, seed=4, **PLAY).to_dict()))
     # the default seed is the view's own: the same question in another spelling gets the same answer
     assert main(args + ["--json"]) == 0
     first = json.loads(capsys.readouterr().out)
@@ -263,7 +268,7 @@ def test_http_play_is_the_library_answer(client):
     body = {**PLAY, "tricks": [t.split() for t in PLAY["tricks"].split(";")], "worlds": 200, "seed": 4}
     resp = client.post("/v1/play", json=body)
     assert resp.status_code == 200, resp.get_json()
-    assert resp.get_json() == json.loads(json.dumps(advise_play(worlds=200, seed=4, **PLAY).to_dict()))
+    assert resp.get_json() == json.loads(json.dumps(solver.advise_play(worlds=200, seed=4, **PLAY).to_dict()))
     doc = client.get("/openapi.json").get_json()
     assert "/v1/play" in doc["paths"] and doc["components"]["schemas"]["PlayRequest"]["additionalProperties"] is False
     assert "422" in doc["paths"]["/v1/play"]["post"]["responses"]
@@ -381,7 +386,7 @@ def test_cli_play_score_is_the_library_answer(capsys):
             SCORED["calls"], "--tricks", SCORED["tricks"], "--seed", "2", "--no-inference"]
     assert main(args + ["--score", "ew:7, NS:9", "--json"]) == 0
     got = json.loads(capsys.readouterr().out)
-    lib = advise_play(seed=2, inference=False, score={"EW": 7, "NS": 9}, **SCORED).to_dict()
+    lib = solver.advise_play(seed=2, inference=False, score={"EW": 7, "NS": 9}, **SCORED).to_dict()
     assert got == json.loads(json.dumps(lib)) and got["best"] == "Kc"
     assert main(args + ["--score", "NS:9,EW:7"]) == 0
     assert "P(win game)" in capsys.readouterr().out
@@ -394,7 +399,7 @@ def test_http_play_score_is_the_library_answer(client):
     body = {**SCORED, "worlds": 100, "seed": 2, "inference": False, "score": {"EW": 7, "NS": 9}}
     resp = client.post("/v1/play", json=body)
     assert resp.status_code == 200, resp.get_json()
-    lib = advise_play(worlds=100, seed=2, inference=False, score={"EW": 7, "NS": 9}, **SCORED).to_dict()
+    lib = solver.advise_play(worlds=100, seed=2, inference=False, score={"EW": 7, "NS": 9}, **SCORED).to_dict()
     assert resp.get_json() == json.loads(json.dumps(lib))
     doc = client.get("/openapi.json").get_json()
     assert "score" in doc["components"]["schemas"]["PlayRequest"]["properties"]

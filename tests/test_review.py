@@ -346,7 +346,7 @@ def test_calls_are_the_advisors_view(vwec, vwec_review):
     call = next(c for c in vwec_review.deals[1].calls if c.call.startswith("call"))
     assert (str(call.seat), call.round, call.call) == ("N", 2, "call c")
     adv = advise("Tc Td As Ts Kd", "9s", "N", "W", round=2, rules=vwec.rules, worlds=40,
-                 seed=call.advice.seed, exact_limit=5000, inference=False, policy=POLICY)
+                 seed=call.advice.seed, exact_limit=5000, inference=False, policy=POLICY, valuation="double_dummy")
     assert call.expected_points == pytest.approx(adv.option("call c").expected_points)
     assert call.best_points == pytest.approx(adv.recommended.expected_points)
     assert call.best == adv.recommended.call

@@ -38,6 +38,14 @@ stopped, and the margin is paired over the worlds both calls used. The advised
 seat's own round-2 choices after a pass are screened the same way on a quarter of
 the worlds reaching them. Enumerated worlds are always judged in full.
 
+**The valuation** (``advise(..., valuation=...)``, :mod:`solver.advisor.valuation`) says how each
+world's play after the call is valued. The default, ``"single_dummy"`` (four players, no joker, no
+dummy hands; elsewhere ``"double_dummy"``), solves each world double dummy and replaces its makers'
+band by one drawn from a model fitted against direct playouts in which every seat sees only its own
+view (:mod:`solver.advisor.single_dummy`); ``"playout"`` plays each world out that way directly
+(:mod:`solver.advisor.playout`; slow); ``"double_dummy"`` is what follows, the earlier figures bit
+for bit.
+
 Double-dummy play is optimistic: nobody ever guesses wrong. Every opening
 lead is the best one and every guess between two cards comes out right, which
 flatters the side that can use that knowledge (a defence that finds the one

@@ -68,7 +68,8 @@ class Auction:
     """
 
     def __init__(self, hand_mask, upcard, seat, dealer, rnd, rules, worlds, threads, policy, own_round2,
-                 dummies=None, *, model=None, draws=None, weights=None, engine: Engine | None = None, wins=None):
+                 dummies=None, *, model=None, draws=None, weights=None, engine: Engine | None = None, wins=None,
+                 valuation: str = "double_dummy", seed: int = 0, inner_worlds: int | None = None):
         self.hand, self.up, self.seat, self.dealer, self.round = hand_mask, upcard, seat, dealer, rnd
         self.rules, self.policy, self.own_round2, self.wins = rules, policy, own_round2, wins
         self.model, self.draws, self.weights = model, draws, weights
@@ -76,7 +77,9 @@ class Auction:
         self.players = rules.players
         self.worlds = worlds
         self.dummies = dummies
-        self.engine = engine if engine is not None else Engine(worlds, seat, dealer, upcard, rules, threads, dummies)
+        extra = {} if inner_worlds is None else {"inner_worlds": inner_worlds}
+        self.engine = engine if engine is not None else Engine(worlds, seat, dealer, upcard, rules, threads, dummies,
+                                                               valuation=valuation, seed=seed, **extra)
         self.order = list(laws.bidding_order(dealer, self.players))
         self.up_suit = upcard % 4
         self.my_side = laws.side_of(seat, self.players)

@@ -24,6 +24,8 @@ from .inference import MAX_PROPOSALS, draw_worlds, effective_worlds, evidence, e
 from .calls import parse_calls
 from .inputs import parse_dummies
 from .options import Advice, Option
+from .single_dummy import default_model
+from .valuation import INNER_WORLDS, check_inner_worlds, parse_valuation
 
 #: The shift of the cautious and aggressive variants of the model, in count units (one unit: the
 #: points of a plain ace; every threshold of the model moves by it, the cautious variant needing
@@ -35,7 +37,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
            threads: int = 1, *, calls=None, own_round2: str = "best", exact_limit: int = EXACT_LIMIT,
            policy: BiddingPolicy | None = None, dummies=None, inference: bool = True,
            model: BiddingModel | None = None, robust_delta: float | None = ROBUST_DELTA, score=None,
-           early_stop: bool | None = None) -> Advice:
+           early_stop: bool | None = None, valuation: str | None = None, inner_worlds: int = INNER_WORLDS) -> Advice:
     """Advice for one bidding decision: every legal call with its chances and expected points.
 
     Args:
@@ -96,6 +98,15 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             recommendation is among the calls not stopped. ``False``: every call on every world.
             ``None`` (default): on when the later seats bid by the model, off with a ``policy`` (the
             first version's method, whose figures ``inference=False, policy=POLICY`` reproduce).
+        valuation: how each world's play after the call is valued (:mod:`solver.advisor.valuation`):
+            ``"double_dummy"`` (the default, see :mod:`solver.advisor.valuation` for why); ``"single_dummy"``
+            (where the variant has a fitted table: four players, no joker, no dummy hands): each world's double-dummy band replaced by one drawn
+            from the model fitted against direct playouts (:mod:`solver.advisor.single_dummy`), one uniform
+            per world shared by every call; ``"double_dummy"``: every seat plays as if all the cards were
+            face up (the figures of the earlier versions, bit for bit); ``"playout"``: each world played out
+            by seats that each choose by PIMC over ``inner_worlds`` worlds of their own view (slow: use
+            few worlds). Recorded in :attr:`Advice.valuation`.
+        inner_worlds: the playout's worlds a decision, 1..:data:`~solver.advisor.playout.MAX_INNER_WORLDS`.
 
     Returns: an :class:`Advice`.
 
@@ -124,7 +135,8 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
         RulesError: worlds, threads or seed out of range; a score that is not whole points
             >= 0 by the variant's sides, or with a side already at the target, or rules the game
             odds have no table for (see :func:`solver.win_probability`); a variant the advisor does
-            not model (a turned-up joker); dummy hands without ``dummies``, or ``dummies``
+            not model (a turned-up joker); an unknown valuation, one the variant does not support, or
+            ``inner_worlds`` out of range; dummy hands without ``dummies``, or ``dummies``
             without the variant; a ``model`` with dummy hands (the model does not cover them:
             that variant keeps the point-count policy and uniform worlds); a ``policy`` or
             ``model`` of the wrong type; earlier passes so unlikely under the model that
@@ -133,6 +145,8 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
     rules = rules if rules is not None else Rules()
     if not isinstance(rules, Rules):
         raise RulesError(f"rules {rules!r}: expected a Rules value")
+    valuation = parse_valuation(valuation, rules)
+    inner_worlds = check_inner_worlds(inner_worlds)
     cards = parse_cards(hand, what="hand")
     if len(cards) != 5:
         raise PositionError(f"hand {format_cards(cards)!r}: holds {len(cards)} cards, expected 5")
@@ -204,7 +218,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
     def auction_for(m, weights, engine=None):
         a = Auction(hand_mask, int(up), me, int(dealer), round, rules, w, threads, policy, own_round2,
                     dummy_masks, model=None if policy is not None else m, draws=draws, weights=weights,
-                    engine=engine, wins=wins)
+                    engine=engine, wins=wins, valuation=valuation, seed=seed, inner_worlds=inner_worlds)
         a.screen_own = early_stop and not w.exact
         return a
 
@@ -383,7 +397,8 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
                   n, w.exact, space.total, seed, policy, own_round2, w,
                   None if dummy_masks is None else (dummy_masks[0], dummy_masks[2]),
                   model=model, bidding=bidding, variants=tuple(variants), robust=robust, weights=draw.weights,
-                  score=None if wins is None else wins.score, early_stop=bool(looks))
+                  score=None if wins is None else wins.score, early_stop=bool(looks), valuation=valuation,
+                  inner_worlds=default_model().inner_worlds if valuation == "single_dummy" else inner_worlds)
 
 
 #: Sequential judging: the looks, as shares of the worlds, at which options clearly behind are stopped

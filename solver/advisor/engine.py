@@ -14,6 +14,8 @@ from ..cardtables import CARD_BITS
 from ..cards import Seat
 from ..rules import Rules
 from ..worlds import Worlds
+from .valuation import INNER_WORLDS
+from .single_dummy import contract_features, default_model
 
 #: Makers' tricks that stand for each scoring band of ``solve_batch(bands=True)``: euchred, made, march.
 BAND_TRICKS = np.array([laws.MAKE_TRICKS - 1, laws.MAKE_TRICKS, laws.TRICKS], dtype=np.int8)
@@ -39,8 +41,17 @@ class Engine:
     derive_sides = True
 
     def __init__(self, worlds: Worlds, seat: int, dealer: int, upcard: int, rules: Rules, threads: int,
-                 dummies=None):
+                 dummies=None, *, valuation: str = "double_dummy", seed: int = 0, inner_worlds: int = INNER_WORLDS):
         self.base = worlds.hands
+        self.kitty = worlds.kitty
+        #: how a world's result is valued (:mod:`solver.advisor.valuation`): the double-dummy band as it is,
+        #: a single-dummy band drawn from the fitted model (one uniform per world, shared by every call), or
+        #: a direct playout's tricks
+        self.valuation, self.seed, self.inner_worlds = valuation, int(seed), int(inner_worlds)
+        self.sd_cache: dict = {}
+        if valuation == "single_dummy":
+            self.sd_model = default_model()
+            self.sd_uniform = np.random.default_rng(np.random.SeedSequence([self.seed, 0x5344])).random(len(worlds))
         self.n = len(worlds)
         self.seat, self.dealer, self.upcard, self.rules, self.threads = seat, dealer, upcard, rules, threads
         self.players = rules.players
@@ -104,7 +115,82 @@ class Engine:
         return (int(trump), int(alone), pickup)
 
     def makers_tricks(self, config, makers_side: int, rows: np.ndarray) -> np.ndarray:
-        """Makers' tricks, as the scoring band's representative (2 euchred, 3 made, 5 march),
+        """Makers' tricks for ``rows`` of the worlds under ``config`` with ``makers_side``, by the valuation:
+        double dummy and single dummy as the scoring band's representative (2 euchred, 3 made, 5 march),
+        the direct playout as the exact count (see :meth:`dd_tricks`, :meth:`sd_tricks`, :meth:`playout_tricks`)."""
+        if self.valuation == "double_dummy":
+            return self.dd_tricks(config, makers_side, rows)
+        if self.valuation == "single_dummy":
+            return self.sd_tricks(config, makers_side, rows)
+        return self.playout_tricks(config, makers_side, rows)
+
+    def _play_hands(self, config, rows) -> np.ndarray:
+        """uint32 (k, 4): the hands in play at the first lead in ``rows`` under ``config`` (the dealer's
+        after its pickup and discard, 0 for a seat sitting out)."""
+        trump, alone, pickup = config
+        hands = self.base[rows]            # fancy indexing: a copy
+        d = self.dealer
+        if pickup is not None:
+            six = hands[:, d] | np.uint32(1 << self.upcard)
+            gone = self.heuristic_discard(trump)[rows] if pickup == "h" else pickup
+            hands[:, d] = six & ~CARD_BITS[gone]
+        out = self._setup(config)[2]
+        if out >= 0:
+            hands[:, out] = 0
+        return hands
+
+    def sd_tricks(self, config, makers_side: int, rows: np.ndarray) -> np.ndarray:
+        """Single dummy (fitted): the band representative drawn per world from the model's chances given the
+        double-dummy band (:meth:`dd_tricks`) and the contract's features, with the world's own uniform."""
+        values = self.sd_cache.get((config, makers_side))
+        if values is None:
+            values = self.sd_cache[(config, makers_side)] = np.full(self.n, -1, dtype=np.int8)
+        got = values[rows]
+        missing = got < 0
+        if not missing.any():
+            return got
+        need = rows[missing]
+        dd = self.dd_tricks(config, makers_side, need)
+        band = np.where(dd < laws.MAKE_TRICKS, 0, np.where(dd < laws.TRICKS, 1, 2))
+        trump, alone, _pickup = config
+        feats = contract_features(self._play_hands(config, need), trump, makers_side, alone >= 0,
+                                  trump == self.upcard % 4, self._setup(config)[0])
+        values[need] = BAND_TRICKS[self.sd_model.draw_bands(band, feats, self.sd_uniform[need])]
+        return values[rows]
+
+    def playout_tricks(self, config, makers_side: int, rows: np.ndarray) -> np.ndarray:
+        """Direct playout: the makers' tricks when each world's hand is played out by seats that each see only
+        their own view (:func:`~solver.advisor.playout.play_out`, ``inner_worlds`` a decision), one seed a
+        world and configuration. The maker is the loner, else the makers' first seat to bid (who of the two
+        called does not change what either side can see of the other's cards)."""
+        from .playout import contract_hand, playout_makers_tricks   # here: the playout imports the review
+        values = self.sd_cache.get((config, makers_side))
+        if values is None:
+            values = self.sd_cache[(config, makers_side)] = np.full(self.n, -1, dtype=np.int8)
+        got = values[rows]
+        missing = got < 0
+        if not missing.any():
+            return got
+        trump, alone, pickup = config
+        order = laws.bidding_order(self.dealer, self.players)
+        maker = alone if alone >= 0 else next(int(p) for p in order
+                                              if laws.side_of(int(p), self.players) == makers_side)
+        ordered = trump == self.upcard % 4
+        code = -1 if pickup is None else 99 if pickup == "h" else int(pickup)
+        for r in rows[missing].tolist():
+            discard = None
+            if ordered:
+                discard = (int(self.heuristic_discard(trump)[r]) if pickup in ("h", None) else int(pickup))
+            h = contract_hand(self.base[r], int(self.kitty[r]) & ~(1 << self.upcard), self.upcard, self.dealer,
+                              self.rules, trump, maker, alone >= 0, discard)
+            seed = int(np.random.SeedSequence([self.seed, r, trump, alone + 1, code + 1, makers_side, 0x706F])
+                       .generate_state(1)[0])
+            values[r] = playout_makers_tricks(h, self.inner_worlds, seed)
+            self.solved += 1
+        return values[rows]
+
+    def dd_tricks(self, config, makers_side: int, rows: np.ndarray) -> np.ndarray:
+        """Makers' tricks double dummy, as the scoring band's representative (2 euchred, 3 made, 5 march),
         for ``rows`` of the worlds under ``config`` with ``makers_side`` (solving what is missing).
 
         Scoring reads only the band, and the core finds a band with one or two zero-window

@@ -16,6 +16,7 @@ from ..errors import IllegalActionError
 from ..render import advice_text
 from ..rules import Rules
 from ..worlds import Worlds
+from .valuation import assumption
 
 
 @dataclass(frozen=True)
@@ -164,6 +165,9 @@ class Advice:
         early_stop: options were judged sequentially (sampled worlds): one clearly behind the leading
             call at a look was stopped there (:attr:`Option.stopped`, its ``worlds``); the margin is then
             paired over the worlds both calls used.
+        valuation: how each world's play after the call was valued (:mod:`solver.advisor.valuation`):
+            ``"single_dummy"`` (fitted), ``"double_dummy"`` or ``"playout"``; ``inner_worlds``: the playout's
+            worlds a decision (the direct playout's, or those of the playouts the fitted model was fitted on).
 
     ``str(advice)`` is a table for people; :meth:`to_dict` the same for programs
     (plain JSON types; ``"version": 1`` names this layout, which only grows).
@@ -198,6 +202,13 @@ class Advice:
     weights: np.ndarray | None = field(default=None, repr=False, compare=False)
     score: dict | None = None
     early_stop: bool = False
+    valuation: str = "double_dummy"
+    inner_worlds: int = 20
+
+    @property
+    def valuation_text(self) -> str:
+        """In words, how each world's play was valued and what that assumes of the seats' play."""
+        return assumption(self.valuation, self.inner_worlds)
 
     def option(self, call: str) -> Option:
         """The option for a call token (``"pass"``, ``"order alone"``, ``"call h"``)."""
@@ -222,7 +233,8 @@ class Advice:
             "placements": self.placements,
             "seed": self.seed,
             "method": {
-                "play": "double dummy",
+                "play": "double dummy" if self.valuation == "double_dummy" else assumption(self.valuation,
+                                                                                            self.inner_worlds),
                 "worlds": (("deals consistent with the seat's hand and the upcard, weighted by the chance of the "
                             "earlier passes under the bidding model" + (" (exact weights)" if self.exact else
                                                                         " (rejection sampling: unweighted)"))
@@ -242,6 +254,7 @@ class Advice:
                                "errors stops there (stopped, its worlds); the others use every world"
                                if self.early_stop else "off: every call on every world"),
             },
+            "valuation": self.valuation,
             "options": [o.to_dict() for o in self.options],
             "early_stop": self.early_stop,
             "recommended": self.recommended.call,

@@ -67,6 +67,9 @@ from ..laws import MAKE_TRICKS, TRICKS, legal_mask, makers_points, side_name, si
 from ..review.batch import Batch, Context, after_card
 from ..stats import weighted_mean_interval, wilson
 from .game_odds import win_values
+from .playout import play_out, world_hand
+from .single_dummy import default_model
+from .valuation import INNER_WORLDS, assumption, check_inner_worlds, parse_valuation
 
 __all__ = ["CardAdvice", "PlayAdvice", "advise_play"]
 
@@ -86,6 +89,15 @@ def _weighted_chance(hit: np.ndarray, w: np.ndarray, ess: float, exact: bool) ->
         return 0.0, wilson(0, ess)
     if hit.all():
         return 1.0, wilson(ess, ess)
+    return p, wilson(p * ess, ess)
+
+
+def _weighted_share(q: np.ndarray, w: np.ndarray, ess: float, exact: bool) -> tuple:
+    """``(p, (low, high))``: the weighted mean of per-world chances ``q`` and its Wilson interval at ``ess``
+    worlds (single dummy: each world's chance of the event under the fitted table)."""
+    p = min(max(float(w @ q), 0.0), 1.0)
+    if exact:
+        return p, (p, p)
     return p, wilson(p * ess, ess)
 
 
@@ -168,6 +180,9 @@ class PlayAdvice:
         view: the :class:`SeatView` advised (not in :meth:`to_dict`; use ``view.to_dict()``).
         score: the checked score before the hand, ``{side: points}``, when advising with one (``to_dict``
             then adds ``score`` and ``margin_unit`` ``"p_win_game"``); else ``None``.
+        valuation: how the rest of the hand was valued in each world (:mod:`solver.advisor.valuation`):
+            ``"single_dummy"``, ``"double_dummy"`` or ``"playout"``; ``inner_worlds``: the playout's
+            worlds a decision (of the direct playout, or of the playouts the single-dummy table was fitted on).
     """
 
     seat: Seat
@@ -196,6 +211,13 @@ class PlayAdvice:
     notes: tuple = ()
     view: SeatView | None = field(default=None, repr=False, compare=False)
     score: dict | None = None
+    valuation: str = "double_dummy"
+    inner_worlds: int = INNER_WORLDS
+
+    @property
+    def valuation_text(self) -> str:
+        """In words, how each world's play was valued and what that assumes of the seats' play."""
+        return assumption(self.valuation, self.inner_worlds)
 
     def __getitem__(self, card) -> CardAdvice:
         """The figures of one card (a :class:`Card` or its text, ``advice["Ac"]``)."""
@@ -225,7 +247,9 @@ class PlayAdvice:
                 "margin_interval": None if self.margin_interval is None else list(self.margin_interval),
                 "worlds": self.worlds, "effective_worlds": self.effective_worlds, "exact": self.exact,
                 "total": self.total, "method": self.method, "model": self.model, "seed": self.seed,
-                "play": "double dummy within each world after the card (optimistic: everyone sees all cards)",
+                "play": ("double dummy within each world after the card (optimistic: everyone sees all cards)"
+                         if self.valuation == "double_dummy" else assumption(self.valuation, self.inner_worlds)),
+                "valuation": self.valuation,
                 "notes": list(self.notes), **({} if self.score is None else {
                     "score": dict(self.score), "margin_unit": "p_win_game",
                     "p_win_game": "the chance that the seat's side wins the game after this hand: each world's "
@@ -235,6 +259,25 @@ class PlayAdvice:
     def __str__(self) -> str:
         from ..render import play_advice_text
         return play_advice_text(self)
+
+
+def _playout_totals(view, w, legal, inner_worlds: int, seed: int) -> list:
+    """Side 0's total tricks per legal card (int (n,) each, in the order of ``w``'s worlds): in each world the
+    card is played and the rest of the hand is played out by :func:`~solver.advisor.playout.play_out`
+    (every seat by PIMC over ``inner_worlds`` uniform worlds of its own view). Each world and card has a
+    seed of its own from ``seed``, so the same advice gives the same play."""
+    n = len(w)
+    out = [np.zeros(n, dtype=np.int64) for _ in legal]
+    for i in range(n):
+        rng = np.random.default_rng(np.random.SeedSequence([int(seed), i, 0x6B6974]))
+        root = world_hand(view, w.hands[i], w.kitty[i], rng)
+        for k, c in enumerate(legal):
+            h = root.copy()
+            h.apply(f"play {Card(c)}")
+            if not h.is_over:
+                h = play_out(h, inner_worlds, int(np.random.SeedSequence([int(seed), i, int(c)]).generate_state(1)[0]))
+            out[k][i] = int(h.result.tricks[0])
+    return out
 
 
 def _coerce_view(view, view_kw) -> SeatView:
@@ -250,7 +293,7 @@ def _coerce_view(view, view_kw) -> SeatView:
 
 
 def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = True, model=None, threads: int = 1,
-                score=None, **view_kw) -> PlayAdvice:
+                score=None, valuation: str | None = None, inner_worlds: int = INNER_WORLDS, **view_kw) -> PlayAdvice:
     """Play advice for the seat whose turn it is to play a card (see :mod:`solver.advisor.play`).
 
     Args:
@@ -267,15 +310,24 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
         score: the game's score before this hand, points by side (``{"NS": 8, "EW": 6}``; two-player
             ``{"N": .., "S": ..}``), or ``None``: each card then gains ``p_win_game`` and the
             recommendation and margin are by it (see :mod:`solver.advisor.play`).
+        valuation: how the rest of the hand is valued in each world after the card
+            (:mod:`solver.advisor.valuation`): ``"double_dummy"`` (the default: every seat then sees all the
+            cards, the figures of the first version bit for bit), ``"single_dummy"`` (where the variant has a
+            fitted table) or ``"playout"`` (played out in each world by seats
+            that each choose by PIMC over ``inner_worlds`` worlds of their own view; slow).
+        inner_worlds: the playout's worlds a decision, 1..:data:`~solver.advisor.playout.MAX_INNER_WORLDS`.
 
     Returns :class:`PlayAdvice`.
 
     Raises :class:`~solver.errors.EuchreError`: a bad view (:func:`solver.seat_view`), a bad bound,
     :class:`~solver.errors.IllegalActionError` when it is not the viewing seat's turn to play a card,
     :class:`~solver.errors.RulesError` for a bad score (negative, not whole,
-    a side that is not in the variant, at the target for both sides; a variant with no game-odds table).
+    a side that is not in the variant, at the target for both sides; a variant with no game-odds table),
+    an unknown valuation or one the variant does not support, ``inner_worlds`` out of range.
     """
     view = _coerce_view(view, view_kw)
+    valuation = parse_valuation(valuation, view.rules)
+    inner_worlds = check_inner_worlds(inner_worlds)
     worlds = check_int(worlds, "worlds", 1, MAX_WORLDS)
     threads = check_int(threads, "threads", 1, MAX_THREADS)
     rules, seat = view.rules, view.seat
@@ -308,27 +360,63 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
     batch = Batch(trump, ctx.in_play_mask, players)
     blocks = [batch.add(*after_card(uniq, seat, c, int(view.leader), trick_cards, trick_seats, trump,
                                     len(ctx.in_play), int(view.tricks_won[0]), players)) for c in legal]
-    res = batch.solve(threads)
+    res = batch.solve(threads) if valuation != "playout" else _playout_totals(view, w, legal, inner_worlds, w.seed)
     side = side_of(seat, players)
     makers = side == view.makers
     wn = w.weights / w.weights.sum()
     ess, exact = float(w.ess), bool(w.exact)
     T, P, M = [], [], []
-    for b in blocks:
-        t0 = res[b][inverse]
-        mine, pts = ctx.side_values(t0, side)
-        T.append(mine)
-        P.append(pts)
-        M.append(mine if makers else TRICKS - mine)
-    W = [None] * len(legal) if wins is None else [wins(p) for p in P]
+    Q = []          # single dummy: per card, the per-world chances (make, euchred, march) and points by outcome
+    if valuation == "single_dummy":
+        table = default_model()
+        inner_worlds = table.inner_worlds
+        k = np.arange(TRICKS + 1)
+        mine_k = k if makers else TRICKS - k           # the seat's side's tricks for k makers' tricks
+        pts_k = points[k] if makers else -points[k]
+        for b in blocks:
+            t0 = res[b][inverse]
+            mt = t0 if view.makers == 0 else TRICKS - t0
+            if (mt == mt[0]).all():     # settled: the same in every world, whatever the unseen cards' places
+                dist = np.eye(TRICKS + 1)[mt]
+            else:
+                dist = table.trick_distribution(mt, TRICKS - len(view.tricks), alone)
+            T.append(dist @ mine_k)
+            P.append(dist @ pts_k)
+            Q.append((dist[:, MAKE_TRICKS:].sum(axis=1), dist[:, :MAKE_TRICKS].sum(axis=1), dist[:, TRICKS], dist))
+    else:
+        for b in blocks:
+            t0 = res[b][inverse] if valuation != "playout" else res[b]
+            mine, pts = ctx.side_values(t0, side)
+            T.append(mine)
+            P.append(pts)
+            M.append(mine if makers else TRICKS - mine)
+    if wins is None:
+        W = [None] * len(legal)
+    elif Q:
+        by_points = {int(v): wins(np.full(len(w), int(v), dtype=np.int64)) for v in np.unique(pts_k)}
+        W = [sum(q[3][:, j] * by_points[int(pts_k[j])] for j in range(TRICKS + 1)) for q in Q]
+    else:
+        W = [wins(p) for p in P]
     out = []
-    for c, t, p, m, g in zip(legal, T, P, M, W):
+    for i, (c, t, p, g) in enumerate(zip(legal, T, P, W)):
         et, ti = _weighted_mean(t.astype(float), wn, ess, exact)
         ep, pi = _weighted_mean(p.astype(float), wn, ess, exact)
-        pm, mi = _weighted_chance(m >= MAKE_TRICKS, wn, ess, exact)
-        pe, ei = _weighted_chance(m < MAKE_TRICKS, wn, ess, exact)
-        pa, ai = _weighted_chance(m >= TRICKS, wn, ess, exact) if makers else (None, None)
-        outcomes = {int(v): float(wn[p == v].sum()) for v in np.unique(p)}
+        if Q:
+            q_make, q_euchred, q_march, dist = Q[i]
+            pm, mi = _weighted_share(q_make, wn, ess, exact)
+            pe, ei = _weighted_share(q_euchred, wn, ess, exact)
+            pa, ai = _weighted_share(q_march, wn, ess, exact) if makers else (None, None)
+            outcomes = {}
+            for j in range(TRICKS + 1):
+                share = float(wn @ dist[:, j])
+                if share > 0:
+                    outcomes[int(pts_k[j])] = outcomes.get(int(pts_k[j]), 0.0) + share
+        else:
+            m = M[i]
+            pm, mi = _weighted_chance(m >= MAKE_TRICKS, wn, ess, exact)
+            pe, ei = _weighted_chance(m < MAKE_TRICKS, wn, ess, exact)
+            pa, ai = _weighted_chance(m >= TRICKS, wn, ess, exact) if makers else (None, None)
+            outcomes = {int(v): float(wn[p == v].sum()) for v in np.unique(p)}
         game = ()
         if g is not None:
             pw, (lo, hi) = _weighted_mean(g, wn, ess, exact)
@@ -354,4 +442,5 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
     return PlayAdvice(Seat(seat), side_name(side, players), makers, Suit(trump), view.alone, view.defender_alone,
                       int(view.hand), Seat(view.leader), tuple(Card(c) for c in trick_cards), won, tuple(out),
                       top.card, equal, runner, margin, margin_iv, len(w), ess, exact, int(w.total), w.method,
-                      w.model, w.seed, notes, view, None if wins is None else wins.score)
+                      w.model, w.seed, notes, view, None if wins is None else wins.score, valuation,
+                      inner_worlds)

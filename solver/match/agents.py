@@ -161,15 +161,19 @@ class AdvisorAgent:
 
     ``score_aware`` (whole games): bid by the chance of winning the game (``advise(score=...)``) with
     the game's score, which the referee gives through ``game_score`` before each deal; its cards too
-    (``advise_play(score=...)``)."""
+    (``advise_play(score=...)``). ``valuation``: how its advice values each world's play
+    (:mod:`solver.advisor.valuation`; ``None``: the advisor's default, single dummy where fitted);
+    ``make_agent("advisor:double-dummy")`` builds one with a valuation."""
 
     name = "advisor"
     trusted = True
 
     def __init__(self, worlds: int = 200, inference: bool = True, seed=None, score_aware: bool = True,
-                 model=None):
+                 model=None, valuation: str | None = None):
+        from ..advisor.valuation import parse_valuation
         self.worlds, self.inference, self.score_aware = worlds, inference, score_aware
         self.model = resolve_model(model)
+        self.valuation = None if valuation is None else parse_valuation(valuation)
         self.rng = random.Random(seed)
         self.score = None
 
@@ -190,7 +194,7 @@ class AdvisorAgent:
         rnd = 1 if view.phase is Phase.BID1 else 2
         advice = advise(cards_of(view.hand), view.upcard, view.seat, view.dealer, rnd, view.rules,
                         worlds=max(10, self.worlds), seed=self._seed(), inference=self.inference, score=self.score,
-                        model=self.model)
+                        model=self.model, valuation=self.valuation)
         return advice.recommended.call
 
     def discard(self, view) -> str:
@@ -207,7 +211,7 @@ class AdvisorAgent:
         if len(legal_tokens(view, "play")) == 1:
             return legal_tokens(view, "play")[0]
         return str(advise_play(view, worlds=self.worlds, seed=self._seed(), inference=self.inference,
-                               score=self.score, model=self.model).best)
+                               score=self.score, model=self.model, valuation=self.valuation).best)
 
 
 # -- double dummy --------------------------------------------------------------------------------
@@ -316,7 +320,13 @@ def make_agent(spec, worlds: int = 200, seed=None, model=None):
     if key == "advisor":
         return AdvisorAgent(worlds=worlds, seed=seed, model=model)
     if key.startswith("advisor:"):
-        return AdvisorAgent(worlds=worlds, seed=seed, model=name[len("advisor:"):].strip())
+        # advisor:VALUATION, advisor:MODEL or advisor:VALUATION:MODEL (a valuation name, then a model name or file)
+        from ..advisor.valuation import VALUATIONS
+        rest = name[len("advisor:"):].strip()
+        head, _, tail = rest.partition(":")
+        if head.lower().replace("-", "_") in VALUATIONS:
+            return AdvisorAgent(worlds=worlds, seed=seed, valuation=head, model=tail.strip() or model)
+        return AdvisorAgent(worlds=worlds, seed=seed, model=rest)
     if key in ("double-dummy", "dd"):
         return DoubleDummyAgent()
     raise RulesError(f"agent {quoted(spec)}: unknown (try {', '.join(AGENT_NAMES)} or external:COMMAND)")

@@ -626,9 +626,12 @@ _INFO_METHOD = {
           "(with the dealer after a pickup) and the dealer's own discard, weighted by the bidding model's "
           "likelihood of every call by another seat (solver.sample_worlds: weighted means, intervals at the "
           "effective number of worlds); each world played double dummy"}
-_CALL_METHOD = {False: "bid advisor (solver.advise) from the caller's hand and the upcard",
+_CALL_METHOD = {False: "bid advisor (solver.advise) from the caller's hand and the upcard; each world played "
+                       "double dummy (the first version's figures)",
                 True: "bid advisor (solver.advise with its defaults: the bidding model, the worlds weighted by "
-                      "the earlier passes) from the caller's hand and the upcard"}
+                      "the earlier passes, each world valued single dummy where the variant has the fitted "
+                      "table: see solver.advisor.valuation) from the caller's hand and the upcard; the cards' "
+                      "double-dummy costs stay double dummy (every hand known)"}
 
 
 def player_name(names, seat, seats) -> str:

@@ -305,7 +305,8 @@ class DealReviewer:
         # inference: the advisor's defaults (the bidding model, worlds weighted by the earlier passes);
         # else the first version's figures (uniform worlds, the later seats by the point count)
         # (the advisor's robustness check is not asked for: the review reads only the options)
-        how = {"robust_delta": None} if self.inference else {"inference": False, "policy": POLICY}
+        how = ({"robust_delta": None} if self.inference else
+               {"inference": False, "policy": POLICY, "valuation": "double_dummy"})
         if self.inference and not self.rules.dummy_hands:   # (dummy hands: the advisor keeps the point count)
             how["model"] = self.model
         if self.score is not None:

@@ -1,0 +1,97 @@
+"""Flattery of the advisor's call values, double dummy and single dummy (fitted), against direct playouts.
+
+For each class of the maker's hand (trumps held by the advised seat in the suit it calls: one or none,
+two, three or more; round 1 and round 2; and loners) the script draws random questions: a deal
+(:func:`solver.match.duplicate.deal_of`), a random seat and dealer, and a call of that class open to the
+seat (round 1: ordering up the upcard's suit; round 2: naming a suit other than the turned-down one).
+It then asks :func:`solver.advise` for that one call (``calls=[...]``) three times on the same worlds
+(the same seed, so the same deals of the unseen cards): ``valuation="double_dummy"``,
+``"single_dummy"`` and ``"playout"`` (each world played out by seats that each see only their own
+view, PIMC over ``--inner`` worlds a decision). Per question the mean points of the call under each;
+over the questions of a class, the mean of (double dummy - playout) (the flattery before) and of
+(single dummy - playout) (after), with 95% t intervals over the questions (each question's worlds are
+one unit, so the interval counts the deal-to-deal spread honestly).
+
+    python3 benchmarks/bench_single_dummy.py [--questions 20] [--worlds 50] [--inner 20] [--seed 7]
+"""
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from solver import Rules, advise                             # noqa: E402
+from solver.advisor.single_dummy import trump_mask           # noqa: E402
+from solver.cards import format_cards                       # noqa: E402
+from solver.match.duplicate import deal_of                  # noqa: E402
+from solver.stats import mean_interval                      # noqa: E402
+
+CLASSES = (("1 trump or none, round 1", 1, False, (0, 1)), ("2 trumps, round 1", 1, False, (2, 2)),
+           ("3+ trumps, round 1", 1, False, (3, 5)), ("1 trump or none, round 2", 2, False, (0, 1)),
+           ("2 trumps, round 2", 2, False, (2, 2)), ("3+ trumps, round 2", 2, False, (3, 5)),
+           ("loners, 3+ trumps", 1, True, (3, 5)))
+
+
+def questions(seed, rnd, alone, trumps, count):
+    """``count`` questions of one class: (hand, upcard, seat, dealer, call token)."""
+    rules = Rules()
+    rng = np.random.default_rng(seed)
+    out, i = [], 0
+    while len(out) < count:
+        i += 1
+        cards, dealer = deal_of(seed, 10_000 * rnd + 1000 * alone + i, rules)
+        seat = int(rng.integers(4))
+        if rnd == 1 and seat == int(dealer):
+            continue                 # the dealer's pickup is judged with its best discard: not this script's call
+        up = int(cards.upcard)
+        hand = int(cards.hands[seat])
+        suits = [up % 4] if rnd == 1 else [s for s in range(4) if s != up % 4]
+        fits = [s for s in suits if trumps[0] <= bin(hand & trump_mask(s)).count("1") <= trumps[1]]
+        if not fits:
+            continue
+        s = fits[int(rng.integers(len(fits)))]
+        token = ("order" if rnd == 1 else f"call {'cdhs'[s]}") + (" alone" if alone else "")
+        out.append((format_cards(hand), format_cards(1 << up), "NESW"[seat], "NESW"[int(dealer)], token))
+    return out
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--questions", type=int, default=20, help="questions per class (default 20)")
+    ap.add_argument("--worlds", type=int, default=50, help="worlds per question (default 50)")
+    ap.add_argument("--inner", type=int, default=20, help="the playouts' worlds a decision (default 20)")
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--classes", default=None, help="comma-separated class indices (default: all)")
+    args = ap.parse_args(argv)
+    chosen = range(len(CLASSES)) if args.classes is None else [int(x) for x in args.classes.split(",")]
+    print(f"flattery of the call's value against direct playouts: {args.questions} questions a class, "
+          f"{args.worlds} worlds each (the same worlds for the three valuations), playouts at {args.inner} inner "
+          f"worlds a decision, seed {args.seed}; 95% t intervals over the questions")
+    print(f"{'class':<26} {'worlds':>6} {'dd':>7} {'sd':>7} {'playout':>8}  {'dd - playout':>22}  {'sd - playout':>22}")
+    t0 = time.perf_counter()
+    for k in chosen:
+        label, rnd, alone, trumps = CLASSES[k]
+        rows = []
+        for q, (hand, up, seat, dealer, token) in enumerate(questions(args.seed + k, rnd, alone, trumps,
+                                                                       args.questions)):
+            got = []
+            for valuation in ("double_dummy", "single_dummy", "playout"):
+                a = advise(hand, up, seat, dealer, rnd, worlds=args.worlds, seed=args.seed * 1000 + q,
+                           calls=[token], valuation=valuation, inner_worlds=args.inner, robust_delta=None)
+                got.append(a.option(token).expected_points)
+            rows.append(got)
+        r = np.array(rows)
+        before, after = r[:, 0] - r[:, 2], r[:, 1] - r[:, 2]
+        b_lo, b_hi = mean_interval(before, False)
+        a_lo, a_hi = mean_interval(after, False)
+        print(f"{label:<26} {len(r) * args.worlds:>6} {r[:, 0].mean():>+7.3f} {r[:, 1].mean():>+7.3f} "
+              f"{r[:, 2].mean():>+8.3f}  {before.mean():+.3f} [{b_lo:+.3f}, {b_hi:+.3f}]  "
+              f"{after.mean():+.3f} [{a_lo:+.3f}, {a_hi:+.3f}]", flush=True)
+    print(f"{time.perf_counter() - t0:.0f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,412 @@
+"""Fit the single-dummy correction (solver/data/single-dummy-v1.json) against direct playouts.
+
+Per deal (the deals of :func:`solver.match.duplicate.deal_of`, four-player default rules) a random
+contract: round 1 or 2 (even chances), a random maker, a loner with chance 1/5, trump the upcard's
+suit (round 1; the dealer picks up and throws by :func:`solver.bidding.dealer_discard`) or, in round 2,
+the maker's longest other suit with chance 3/4 (as a bidder would name), else one of the three. The contract is then
+
+1. solved double dummy before the first lead (the makers' tricks and band), and
+2. played out by :func:`solver.advisor.playout.play_out`'s seats (each card by PIMC over
+   ``--inner`` uniform worlds of that seat's view); at the start of every trick the position is solved
+   double dummy too (for the card-advice table).
+
+With ``--questions N`` it also plays out N of the advisor's own questions (:func:`one_question`: a
+random deal, seat, round and call, the advisor's worlds for it with the earlier passes weighed, each
+world valued double dummy and by direct playout), so the fit also sees the worlds it is used on.
+
+Fits (:mod:`solver.advisor.single_dummy`): per double-dummy band, a multinomial logit of the
+single-dummy band on the contract's features (scipy's L-BFGS on the penalised log-likelihood, L2
+``--l2``); and the table of single-dummy tricks by double-dummy tricks, tricks left and alone (counts
+plus one pseudo-count on the double-dummy value). Deals (and questions) with index % 5 == 0 are held out;
+on them it prints, by class of the contract, the mean double-dummy points, the playouts' points, the
+fitted expectation, and the paired differences (double dummy - playout: the flattery before;
+fitted - playout: after) with 95% t intervals, and writes the same into the data's provenance.
+
+    python3 benchmarks/derive_single_dummy.py --deals 20000 --questions 300 [--question-worlds 40] [--inner 20]
+        [--processes 1] [--seed 1]
+        [--out solver/data/single-dummy-v1.json] [--samples samples.npz] [--from-samples samples.npz]
+        [--question-samples q.npz] [--from-question-samples q.npz]
+        [--cluster ADDRESS]
+
+``--cluster`` runs the playouts on a Dask cluster (``dask.distributed``), as the corpus review does;
+``--processes`` on local processes. Progress shows with tqdm on a terminal.
+"""
+import argparse
+import datetime
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+from scipy.optimize import minimize
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from solver import Rules, dd                                                   # noqa: E402
+from solver.advisor.playout import INNER_WORLDS, choose_card, contract_hand     # noqa: E402
+from solver.advisor.single_dummy import BANDS, FEATURES, contract_features     # noqa: E402
+from solver.bidding import dealer_discard                                       # noqa: E402
+from solver.game import Phase                                                   # noqa: E402
+from solver.match.duplicate import deal_of                                      # noqa: E402
+from solver.stats import mean_interval                                          # noqa: E402
+
+RULES = Rules()
+PTS = {False: np.array([-2, -2, -2, 1, 1, 2]), True: np.array([-2, -2, -2, 1, 1, 4])}
+
+
+def band_of(tricks):
+    t = np.asarray(tricks)
+    return np.where(t < 3, 0, np.where(t < 5, 1, 2))
+
+
+def one_deal(args):
+    """(features (8,), dd makers' tricks, [dd tricks at trick starts 1..5], sd makers' tricks, class info)."""
+    seed, i, inner = args
+    cards, dealer = deal_of(seed, i, RULES)
+    rng = np.random.default_rng(np.random.SeedSequence([seed, i, 0x5344]))
+    d, up = int(dealer), int(cards.upcard)
+    rnd = 1 + int(rng.integers(2))
+    maker = int(rng.integers(4))
+    alone = bool(rng.random() < 0.2)
+    if rnd == 2:      # mostly the maker's longest suit (ties at random), as a bidder would name
+        allowed = [s for s in range(4) if s != up % 4]
+        mine = cards.hands[maker]
+        lengths = [bin(mine & int(_trump_mask(s))).count("1") + rng.random() for s in allowed]
+        trump = allowed[int(np.argmax(lengths))] if rng.random() < 0.75 else allowed[int(rng.integers(3))]
+    if rnd == 1:
+        trump = up % 4
+        six = np.array([cards.hands[d] | (1 << up)], dtype=np.uint32)
+        keep = None if RULES.dealer_may_discard_upcard else up
+        discard = int(dealer_discard(six, trump, keep)[0])
+    else:
+        discard = None
+    h = contract_hand(cards.hands, cards.kitty, up, d, RULES, trump, maker, alone, discard)
+    makers = maker % 2
+    hands = np.array([[h.holding(s) if s in h.seats_in_play else 0 for s in range(4)]], dtype=np.uint32)
+    feats = contract_features(hands, trump, makers, alone, rnd == 1, int(h.leader))[0]
+    maker_trumps = bin(h.holding(maker) & int(_trump_mask(trump))).count("1")
+    starts = []
+    step = 0
+    while h.phase is Phase.PLAY:
+        if not h.current_trick:
+            starts.append(int(dd.solve(h.position()).makers_tricks))
+        seat = h.to_act
+        seed_k = int(np.random.SeedSequence([seed, i, step, 0x706C]).generate_state(1)[0])
+        h.apply(f"play {choose_card(h.view(seat), inner, seed_k)}")
+        step += 1
+    return feats, starts[0], starts, int(h.result.makers_tricks), (rnd, alone, maker_trumps)
+
+
+def one_question(args):
+    """One advisor question's worlds: per world (features (8,), dd makers' tricks (band), playout makers' tricks),
+    and the question's class (round, alone, the advised seat's trumps in the suit it calls).
+
+    A random deal, seat and dealer, round 1 or 2, and a call of the seat (round 1: order up, alone with
+    chance 1/5; round 2: its longest other suit with chance 3/4, else one at random); the worlds are the
+    advisor's own (:func:`solver.advise` with that call: uniform over the seat's view, kept by the chance of
+    the earlier passes under the bidding model), and each is valued by the advisor's engine double dummy
+    and by direct playout (``valuation="playout"``), the dealer discarding by the stated rule."""
+    from solver import advise
+    from solver.advisor.engine import Engine
+    seed, q, inner, worlds = args
+    cards, dealer = deal_of(seed + 7, q, RULES)
+    rng = np.random.default_rng(np.random.SeedSequence([seed, q, 0x5155]))
+    d, up = int(dealer), int(cards.upcard)
+    seat = int(rng.integers(4))
+    rnd = 1 + int(rng.integers(2))
+    alone = bool(rng.random() < 0.2)
+    hand = int(cards.hands[seat])
+    if rnd == 1:
+        trump = up % 4
+    else:
+        allowed = [x for x in range(4) if x != up % 4]
+        lengths = [bin(hand & int(_trump_mask(x))).count("1") + rng.random() for x in allowed]
+        trump = allowed[int(np.argmax(lengths))] if rng.random() < 0.75 else allowed[int(rng.integers(3))]
+    token = ("order" if rnd == 1 else f"call {'cdhs'[trump]}") + (" alone" if alone else "")
+    qseed = int(rng.integers(1 << 31))
+    from solver.cards import format_cards
+    from solver.errors import EuchreError
+    try:
+        a = advise(format_cards(hand), format_cards(1 << up), "NESW"[seat], "NESW"[d], rnd, worlds=worlds,
+                   seed=qseed, calls=[token], valuation="double_dummy", robust_delta=None)
+    except EuchreError:     # earlier passes too unlikely under the model to advise on (or a stuck dealer): none
+        return np.zeros((0, len(FEATURES))), np.zeros(0, np.int64), np.zeros(0, np.int64), (rnd, alone, 0)
+    w = a.drawn
+    rows = np.arange(len(w))
+    side = seat % 2
+    pickup = "h" if rnd == 1 else None
+    dd_eng = Engine(w, seat, d, up, RULES, 1)
+    po_eng = Engine(w, seat, d, up, RULES, 1, valuation="playout", seed=qseed, inner_worlds=inner)
+    config = dd_eng.config(trump, seat if alone else -1, pickup)
+    ddt = dd_eng.dd_tricks(config, side, rows)
+    pot = po_eng.playout_tricks(config, side, rows)
+    feats = contract_features(dd_eng._play_hands(config, rows), trump, side, alone, rnd == 1, dd_eng._setup(config)[0])
+    mine = bin(hand & int(_trump_mask(trump))).count("1")
+    return feats, ddt, pot, (rnd, alone, mine)
+
+
+def run_questions(seed, count, inner, worlds, processes, cluster):
+    jobs = [(seed, q, inner, worlds) for q in range(count)]
+    from tqdm import tqdm
+    bar = dict(total=count, disable=not sys.stderr.isatty(), desc="questions", unit="question")
+    if cluster:
+        from dask.distributed import Client
+        client = Client(cluster)
+        futures = client.map(one_question, jobs, pure=False)
+        return [f.result() for f in tqdm(futures, **bar)]
+    if processes > 1:
+        from multiprocessing import Pool
+        with Pool(processes) as pool:
+            return list(tqdm(pool.imap(one_question, jobs, chunksize=2), **bar))
+    return [one_question(j) for j in tqdm(jobs, **bar)]
+
+
+def _trump_mask(trump):
+    from solver.advisor.single_dummy import trump_mask
+    return trump_mask(trump)
+
+
+def run(seed, deals, inner, processes, cluster):
+    jobs = [(seed, i, inner) for i in range(deals)]
+    from tqdm import tqdm
+    bar = dict(total=deals, disable=not sys.stderr.isatty(), desc="playouts", unit="deal")
+    if cluster:
+        from dask.distributed import Client, as_completed
+        client = Client(cluster)
+        futures = client.map(one_deal, jobs, pure=False)
+        index = {f.key: k for k, f in enumerate(futures)}
+        out = [None] * deals
+        for f in tqdm(as_completed(futures), **bar):
+            out[index[f.key]] = f.result()
+        return out
+    if processes > 1:
+        from multiprocessing import Pool
+        with Pool(processes) as pool:
+            return list(tqdm(pool.imap(one_deal, jobs, chunksize=8), **bar))
+    return [one_deal(j) for j in tqdm(jobs, **bar)]
+
+
+def fit_band_model(X, dd_band, sd_band, l2):
+    """(3, 3, p) coefficients: per dd band a multinomial logit (reference: euchred) of sd_band on X."""
+    p = X.shape[1]
+    coef = np.zeros((3, 3, p))
+    for b in range(3):
+        sel = dd_band == b
+        x, y = X[sel], sd_band[sel]
+        onehot = np.eye(3)[y]
+
+        def nll(theta):
+            B = np.vstack([np.zeros(p), theta.reshape(2, p)])
+            z = x @ B.T
+            z = z - z.max(axis=1, keepdims=True)
+            lse = np.log(np.exp(z).sum(axis=1))
+            pr = np.exp(z - lse[:, None])
+            loss = -(onehot * (z - lse[:, None])).sum() + l2 * (theta ** 2).sum()
+            grad = ((pr - onehot)[:, 1:].T @ x).reshape(-1) + 2 * l2 * theta
+            return loss, grad
+        r = minimize(nll, np.zeros(2 * p), jac=True, method="L-BFGS-B")
+        coef[b, 1:] = r.x.reshape(2, p)
+    return coef
+
+
+def expected_points(coef, X, dd_band, alone):
+    from solver.advisor.single_dummy import softmax_rows
+    z = np.einsum("nkf,nf->nk", coef[dd_band], X)
+    pr = softmax_rows(z)
+    pts = np.column_stack([np.full(len(X), -2.0), np.ones(len(X)), np.where(alone, 4.0, 2.0)])
+    return (pr * pts).sum(axis=1)
+
+
+def trick_table(starts, sd, alone):
+    counts = np.zeros((2, 5, 6, 6))
+    for s, t, a in zip(starts, sd, alone):
+        for k, ddt in enumerate(s):          # k tricks complete: 5 - k left
+            counts[int(a), 4 - k, ddt, t] += 1
+    counts += np.eye(6)[None, None]          # one pseudo-count on the double-dummy value
+    return counts / counts.sum(axis=3, keepdims=True), counts
+
+
+def interval_row(label, d):
+    d = np.asarray(d, dtype=float)
+    lo, hi = mean_interval(d, False) if d.size > 1 else (float("nan"), float("nan"))
+    return {"class": label, "deals": int(d.size), "mean": float(d.mean()) if d.size else float("nan"),
+            "interval": [float(lo), float(hi)]}
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, default=6000)
+    ap.add_argument("--inner", type=int, default=INNER_WORLDS)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--processes", type=int, default=1)
+    ap.add_argument("--cluster", default=None, help="a Dask scheduler's address (dask.distributed)")
+    ap.add_argument("--l2", type=float, default=1.0)
+    ap.add_argument("--out", default=str(Path(__file__).resolve().parent.parent / "solver/data/single-dummy-v1.json"))
+    ap.add_argument("--samples", default=None, help="save the playouts' samples here (.npz)")
+    ap.add_argument("--from-samples", default=None, help="fit from saved samples instead of playing")
+    ap.add_argument("--questions", type=int, default=0,
+                    help="also this many advisor questions (their own worlds, each played out): see one_question")
+    ap.add_argument("--question-worlds", type=int, default=40, help="worlds per question (default 40)")
+    ap.add_argument("--question-samples", default=None, help="save the questions' samples here (.npz)")
+    ap.add_argument("--from-question-samples", default=None, help="fit from saved question samples")
+    args = ap.parse_args(argv)
+    t0 = time.perf_counter()
+    if args.from_samples:
+        z = np.load(args.from_samples, allow_pickle=False)
+        X, ddt, sd, rnd, alone, mtr, starts = (z["X"], z["dd"], z["sd"], z["round"], z["alone"], z["maker_trumps"],
+                                               [list(r[r >= 0]) for r in z["starts"]])
+        args.seed, args.inner = int(z["seed"]), int(z["inner"])
+        index = z["index"]
+    else:
+        got = run(args.seed, args.deals, args.inner, args.processes, args.cluster)
+        X = np.array([g[0] for g in got])
+        ddt = np.array([g[1] for g in got])
+        starts = [g[2] for g in got]
+        sd = np.array([g[3] for g in got])
+        rnd = np.array([g[4][0] for g in got])
+        alone = np.array([g[4][1] for g in got])
+        mtr = np.array([g[4][2] for g in got])
+        index = np.arange(len(got))
+        if args.samples:
+            pad = np.full((len(got), 5), -1)
+            for k, s in enumerate(starts):
+                pad[k, :len(s)] = s
+            np.savez(args.samples, X=X, dd=ddt, sd=sd, round=rnd, alone=alone, maker_trumps=mtr, starts=pad,
+                     seed=args.seed, inner=args.inner, index=index)
+    # the advisor's questions: per world features, dd and playout tricks; the question's index and class
+    qX = np.zeros((0, len(FEATURES)))
+    qdd = qsd = qid = qrnd = qalone = qmine = np.zeros(0, dtype=np.int64)
+    if args.from_question_samples:
+        z = np.load(args.from_question_samples, allow_pickle=False)
+        qX, qdd, qsd, qid, qrnd, qalone, qmine = (z["X"], z["dd"], z["sd"], z["question"], z["round"], z["alone"],
+                                                  z["mine"])
+        args.question_worlds = int(z["worlds"])
+    elif args.questions:
+        got = run_questions(args.seed, args.questions, args.inner, args.question_worlds, args.processes, args.cluster)
+        qX = np.concatenate([g[0] for g in got])
+        qdd = np.concatenate([g[1] for g in got]).astype(np.int64)
+        qsd = np.concatenate([g[2] for g in got]).astype(np.int64)
+        qid = np.concatenate([np.full(len(g[1]), k) for k, g in enumerate(got)])
+        qrnd = np.concatenate([np.full(len(g[1]), g[3][0]) for g in got])
+        qalone = np.concatenate([np.full(len(g[1]), g[3][1]) for g in got]).astype(bool)
+        qmine = np.concatenate([np.full(len(g[1]), g[3][2]) for g in got])
+        if args.question_samples:
+            np.savez(args.question_samples, X=qX, dd=qdd, sd=qsd, question=qid, round=qrnd, alone=qalone, mine=qmine,
+                     worlds=args.question_worlds, seed=args.seed, inner=args.inner)
+    secs = time.perf_counter() - t0
+    held = index % 5 == 0
+    fit = ~held
+    qheld = qid % 5 == 0
+    dd_band, sd_band = band_of(ddt), band_of(sd)
+    qalone = qalone.astype(bool)
+    coef = fit_band_model(np.concatenate([X[fit], qX[~qheld]]),
+                          np.concatenate([dd_band[fit], band_of(qdd)[~qheld]]),
+                          np.concatenate([sd_band[fit], band_of(qsd)[~qheld]]), args.l2)
+    table, counts = trick_table([starts[k] for k in np.flatnonzero(fit)], sd[fit], alone[fit])
+
+    pts_dd = np.where(alone, PTS[True][ddt], PTS[False][ddt])
+    pts_sd = np.where(alone, PTS[True][sd], PTS[False][sd])
+    pred = expected_points(coef, X, dd_band, alone)
+    classes = [("all", np.ones(len(sd), bool)), ("maker 1 trump or none", (mtr <= 1) & ~alone),
+               ("maker 2 trumps", (mtr == 2) & ~alone), ("maker 3+ trumps", (mtr >= 3) & ~alone),
+               ("round 1", (rnd == 1) & ~alone), ("round 2", (rnd == 2) & ~alone), ("loners", alone)]
+    report = []
+    print(f"single-dummy fit: {len(sd)} deals (seed {args.seed}), playouts at {args.inner} inner worlds a decision; "
+          f"{fit.sum()} fitted, {held.sum()} held out (index % 5 == 0); {secs:.0f} s")
+    print(f"{'held-out class':<24} {'deals':>6} {'dd':>7} {'playout':>8} {'fitted':>7}  "
+          f"{'dd - playout':>22}  {'fitted - playout':>22}")
+    for label, m in classes:
+        m = m & held
+        before = interval_row(label, pts_dd[m] - pts_sd[m])
+        after = interval_row(label, pred[m] - pts_sd[m])
+        report.append({"class": label, "deals": int(m.sum()), "double_dummy": float(pts_dd[m].mean()),
+                       "playout": float(pts_sd[m].mean()), "fitted": float(pred[m].mean()),
+                       "flattery_before": [before["mean"], *before["interval"]],
+                       "flattery_after": [after["mean"], *after["interval"]]})
+        print(f"{label:<24} {m.sum():>6} {pts_dd[m].mean():>+7.3f} {pts_sd[m].mean():>+8.3f} {pred[m].mean():>+7.3f}  "
+              f"{before['mean']:+.3f} [{before['interval'][0]:+.3f}, {before['interval'][1]:+.3f}]  "
+              f"{after['mean']:+.3f} [{after['interval'][0]:+.3f}, {after['interval'][1]:+.3f}]")
+    qreport = []
+    if len(qid):
+        qpts = {False: np.array([-2, -2, -2, 1, 1, 2]), True: np.array([-2, -2, -2, 1, 1, 4])}
+        q_dd = np.where(qalone, qpts[True][qdd], qpts[False][qdd])
+        q_sd = np.where(qalone, qpts[True][qsd], qpts[False][qsd])
+        q_fit = expected_points(coef, qX, band_of(qdd), qalone)
+        qclasses = [("all", np.ones(len(qid), bool)),
+                    ("1 trump or none, round 1", (qmine <= 1) & ~qalone & (qrnd == 1)),
+                    ("2 trumps, round 1", (qmine == 2) & ~qalone & (qrnd == 1)),
+                    ("3+ trumps, round 1", (qmine >= 3) & ~qalone & (qrnd == 1)),
+                    ("1 trump or none, round 2", (qmine <= 1) & ~qalone & (qrnd == 2)),
+                    ("2 trumps, round 2", (qmine == 2) & ~qalone & (qrnd == 2)),
+                    ("3+ trumps, round 2", (qmine >= 3) & ~qalone & (qrnd == 2)), ("loners", qalone)]
+        print(f"advisor questions: {len(np.unique(qid))} questions x {args.question_worlds} worlds (the advisor's own "
+              f"worlds, earlier passes weighed), held out: question % 5 == 0; 95% t intervals over the questions")
+        print(f"{'held-out class':<26} {'quest.':>6} {'worlds':>6} {'dd':>7} {'playout':>8} {'fitted':>7}  "
+              f"{'dd - playout':>22}  {'fitted - playout':>22}")
+        for label, m in qclasses:
+            m = m & qheld
+            ids = np.unique(qid[m])
+            if ids.size < 2:
+                continue
+            per = np.array([[q_dd[m & (qid == k)].mean(), q_sd[m & (qid == k)].mean(), q_fit[m & (qid == k)].mean()]
+                            for k in ids])
+            before = interval_row(label, per[:, 0] - per[:, 1])
+            after = interval_row(label, per[:, 2] - per[:, 1])
+            qreport.append({"class": label, "questions": int(ids.size), "worlds": int(m.sum()),
+                            "double_dummy": float(per[:, 0].mean()), "playout": float(per[:, 1].mean()),
+                            "fitted": float(per[:, 2].mean()),
+                            "flattery_before": [before["mean"], *before["interval"]],
+                            "flattery_after": [after["mean"], *after["interval"]]})
+            print(f"{label:<26} {ids.size:>6} {m.sum():>6} {per[:, 0].mean():>+7.3f} {per[:, 1].mean():>+8.3f} "
+                  f"{per[:, 2].mean():>+7.3f}  {before['mean']:+.3f} [{before['interval'][0]:+.3f}, "
+                  f"{before['interval'][1]:+.3f}]  {after['mean']:+.3f} [{after['interval'][0]:+.3f}, "
+                  f"{after['interval'][1]:+.3f}]")
+    commit = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True,
+                            cwd=Path(__file__).resolve().parent).stdout.strip() or None
+    data = {
+        "name": "single-dummy-v1",
+        "version": 1,
+        "inner_worlds": args.inner,
+        "rules": "four players, default Rules() (no joker, no dummy hands)",
+        "band_model": {
+            "what": "per double-dummy band of the makers (euchred, made, march), a multinomial logit of the "
+                    "single-dummy band: P(band k) = softmax_k(coefficients[dd_band, k] . features); row 0 "
+                    "(euchred) is the reference",
+            "bands": list(BANDS), "features": list(FEATURES), "coefficients": coef.tolist(), "l2": args.l2,
+        },
+        "trick_table": {
+            "what": "probabilities[alone][tricks_left - 1][dd_tricks][sd_tricks]: the makers' single-dummy "
+                    "tricks of the hand given their double-dummy tricks at a trick's start (counts plus one "
+                    "pseudo-count on the double-dummy value)",
+            "probabilities": table.tolist(), "counts": counts.astype(int).tolist(),
+        },
+        "provenance": {
+            "script": "benchmarks/derive_single_dummy.py",
+            "command": "python3 benchmarks/derive_single_dummy.py " + " ".join(argv if argv is not None
+                                                                                else sys.argv[1:]),
+            "commit": commit,
+            "date": datetime.date.today().isoformat(),
+            "deals": int(len(sd)), "seed": args.seed, "fitted": int(fit.sum()), "held_out": int(held.sum()),
+            "deals_source": "solver.match.duplicate.deal_of(seed, i), i < deals; a random contract per deal "
+                            "(round 1 or 2 evenly, a random maker, alone with chance 1/5; round 1: the upcard's "
+                            "suit, the dealer throws by dealer_discard; round 2: the maker's longest other suit "
+                            "with chance 3/4, else one of the three at random)",
+            "playout": "solver.advisor.playout: every card by PIMC over inner_worlds uniform worlds of the "
+                       "seat's own view",
+            "held_out_error": report,
+            "questions": {"count": int(len(np.unique(qid))), "worlds_each": args.question_worlds,
+                          "source": "advisor questions (derive_single_dummy.one_question): a random deal, seat, "
+                                    "round and call; the advisor's own worlds for it (earlier passes weighed); "
+                                    "each world valued double dummy and by direct playout; questions with "
+                                    "index % 5 == 0 held out",
+                          "held_out_error": qreport},
+        },
+    }
+    Path(args.out).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,179 @@
+"""Single-dummy playouts: the rest of a hand played by seats that each see only what they could see.
+
+The advisor's figures come from playing the rest of the hand in every world. Played
+*double dummy* (:func:`solver.solve_batch`), every seat sees all the cards. Played out here, each
+seat chooses every card it has a choice of by **perfect-information Monte Carlo** over the
+worlds of its own view (the technique of :func:`solver.advise_play`, Ginsberg's GIB and Furtak and
+Buro's IIMC playouts for Skat): it deals the cards it cannot see ``inner_worlds`` ways, uniformly
+among the placements consistent with what it knows (its own hand, every card played, the voids
+shown, the upcard picked up by the dealer or turned down, its own discard; :func:`solver.sample_worlds`
+with ``inference=False``, every placement when there are at most ``inner_worlds``), solves each of
+its legal cards double dummy in each, and plays the card with the best mean points for its side (ties
+by mean tricks, then the lowest card index). A card a seat has no choice of is played without
+looking. Each seat's inner worlds are uniform: it does not read the auction for clues, and it
+assumes nothing about how the other seats play beyond the double-dummy solve of each inner world.
+
+:func:`choose_card` is one decision, :func:`play_out` a whole hand from any point of its play, and
+:func:`world_hand` rebuilds, from a seat's view and one world of it, the :class:`~solver.game.Hand`
+that the playout continues (the same deal, calls, discard and cards played).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..bounds import MAX_WORLDS
+from ..cards import Card, Suit, cards_of
+from ..errors import RulesError
+from ..game import Hand, Phase
+from ..game.deal import DealCards
+from ..inference import sample_worlds
+from ..laws import TRICKS, legal_mask, makers_points, side_of
+from ..review.batch import Batch, Context, after_card
+from .valuation import INNER_WORLDS, MAX_INNER_WORLDS, check_inner_worlds
+
+
+__all__ = ["INNER_WORLDS", "MAX_INNER_WORLDS", "check_inner_worlds", "choose_card", "play_out",
+           "playout_makers_tricks", "world_hand", "contract_hand"]
+
+
+def choose_card(view, inner_worlds: int = INNER_WORLDS, seed: int = 0) -> Card:
+    """The card the seat to play chooses by PIMC over ``inner_worlds`` uniform worlds of its ``view``.
+
+    ``view``: the :class:`~solver.game.SeatView` of the seat to play (its turn, play phase). The worlds
+    are :func:`solver.sample_worlds` (``inference=False``, enumerated when there are at most
+    ``inner_worlds`` placements); every legal card is solved double dummy in each (the trick under way
+    included) and scored as the hand's points for the seat's side. Returns the card of the best mean
+    points, ties by mean tricks, then the lowest card index. One legal card: that card, unsolved.
+    """
+    trump = int(view.trump)
+    seat = int(view.seat)
+    trick_seats = tuple(int(s) for s, _c in view.current)
+    trick_cards = tuple(int(c) for _s, c in view.current)
+    led = trick_cards[0] if trick_cards else None
+    legal = cards_of(legal_mask(view.hand, trump, led))
+    if len(legal) == 1:
+        return Card(legal[0])
+    w = sample_worlds(view, worlds=min(inner_worlds, MAX_WORLDS), seed=seed, inference=False,
+                      exact_limit=inner_worlds)
+    rules = view.rules
+    alone, dalone = view.alone is not None, view.defender_alone is not None
+    points = np.array([makers_points(t, rules, alone, dalone) for t in range(TRICKS + 1)], dtype=np.int64)
+    ctx = Context(rules, trump, view.makers, tuple(view.seats_in_play), points)
+    hands = w.play_hands()
+    batch = Batch(trump, ctx.in_play_mask, rules.players)
+    blocks = [batch.add(*after_card(hands, seat, c, int(view.leader), trick_cards, trick_seats, trump,
+                                    len(ctx.in_play), int(view.tricks_won[0]), rules.players)) for c in legal]
+    res = batch.solve(1)
+    side = side_of(seat, rules.players)
+    best, best_key = None, None
+    for c, b in zip(legal, blocks):
+        mine, pts = ctx.side_values(res[b], side)
+        key = (float(pts.mean()), float(mine.mean()))   # uniform worlds: plain means
+        if best_key is None or key > best_key:             # strictly better: ties keep the lower card
+            best, best_key = c, key
+    return Card(best)
+
+
+def _decision_seed(seed: int, step: int) -> int:
+    return int(np.random.SeedSequence([int(seed), int(step), 0x706C6179]).generate_state(1)[0])
+
+
+def play_out(hand: Hand, inner_worlds: int = INNER_WORLDS, seed: int = 0) -> Hand:
+    """A copy of ``hand`` (in its play phase) played to the end by seats choosing by :func:`choose_card`.
+
+    Each decision draws its inner worlds with a seed of its own from ``seed`` and the number of cards
+    played, so the same ``hand`` and ``seed`` give the same play. Returns the finished :class:`Hand`.
+    Raises :class:`RulesError` when the hand is not in its play phase.
+    """
+    if hand.phase is not Phase.PLAY:
+        raise RulesError(f"play_out: the hand is in the {hand.phase} phase, not the play of the tricks")
+    h = hand.copy()
+    step = 0
+    while h.phase is Phase.PLAY:
+        seat = h.to_act
+        card = choose_card(h.view(seat), inner_worlds, _decision_seed(seed, len(h.history) + 1000 * step))
+        h.apply(f"play {card}")
+        step += 1
+    return h
+
+
+def playout_makers_tricks(hand: Hand, inner_worlds: int = INNER_WORLDS, seed: int = 0) -> int:
+    """The makers' tricks when ``hand`` is played to the end by :func:`play_out`."""
+    done = play_out(hand, inner_worlds, seed)
+    return int(done.result.makers_tricks)
+
+
+def _go_on(h: Hand, alone, defender_alone) -> None:
+    """Answer the alone and defend-alone questions after the call as ``alone``/``defender_alone`` say."""
+    while h.phase in (Phase.ALONE, Phase.DEFEND_ALONE):
+        if h.phase is Phase.ALONE:
+            h.apply("alone" if alone is not None and int(h.to_act) == int(alone) else "partner")
+        else:
+            h.apply("defend alone" if defender_alone is not None and int(h.to_act) == int(defender_alone)
+                    else "defend partner")
+
+
+def world_hand(view, hands, kitty, rng=None) -> Hand:
+    """The :class:`Hand` of one world of ``view``: the deal it implies, the calls, the discard and the cards
+    played so far, at the point of ``view``.
+
+    ``hands``: 4 uint32 bitmasks, the cards each seat holds now in that world (a row of
+    :attr:`~solver.inference.ViewWorlds.hands`); ``kitty``: its kitty (the dealer's discard among it
+    after a pickup). When the viewer is not the dealer and the dealer picked up, which kitty card is
+    the discard is not in the world: it is drawn uniformly among the kitty's cards by ``rng`` (a
+    ``numpy`` Generator; the lowest card when ``None``), the upcard itself when it is in the kitty.
+    """
+    rules = view.rules
+    up = int(view.upcard)
+    dealt = [int(hands[s]) | int(view.played[s]) for s in range(4)]
+    kit = int(kitty)
+    picked = view.upcard_state == "dealer"
+    d = int(view.dealer)
+    if picked:
+        if view.discard is not None:
+            discard = int(view.discard)
+        elif kit >> up & 1:
+            discard = up
+        else:
+            choices = cards_of(kit)
+            discard = choices[0] if rng is None else choices[int(rng.integers(len(choices)))]
+        six = dealt[d] | (1 << discard)
+        dealt[d] = six & ~(1 << up)
+        kit = (kit & ~(1 << discard)) | (1 << up)
+    h = Hand(rules, view.dealer)
+    h.apply(DealCards(tuple(dealt), Card(up), kit & ~(1 << up)))
+    for _seat, action in view.bids:
+        h.apply(action)
+    if h.phase is Phase.DISCARD:
+        h.apply(f"discard {Card(discard)}")
+    _go_on(h, view.alone, view.defender_alone)
+    for t in view.tricks:
+        for c in t.cards:
+            h.apply(f"play {Card(int(c))}")
+    for _s, c in view.current:
+        h.apply(f"play {Card(int(c))}")
+    return h
+
+
+def contract_hand(hands, kitty, upcard: int, dealer: int, rules, trump: int, maker: int, alone: bool,
+                  discard: int | None) -> Hand:
+    """The :class:`Hand` at its first lead after ``maker`` made ``trump`` on the deal ``hands``
+    (4 uint32 bitmasks as dealt) with ``kitty`` (the three face-down cards, without ``upcard``).
+
+    Ordered up (``trump`` the upcard's suit): the seats before ``maker`` pass, ``maker`` orders up and
+    the dealer throws ``discard`` (a card index) unless it sits out; else every seat passes round 1 and
+    the seats before ``maker`` round 2, then ``maker`` names ``trump``. Nobody defends alone.
+    """
+    h = Hand(rules, dealer)
+    h.apply(DealCards(tuple(int(x) for x in hands), Card(int(upcard)), int(kitty)))
+    word = "order" if int(trump) == int(upcard) % 4 else f"call {Suit(int(trump)).letter}"
+    if word != "order":
+        while h.phase is Phase.BID1:
+            h.apply("pass")
+    while int(h.to_act) != int(maker):
+        h.apply("pass")
+    h.apply(word)
+    if h.phase is Phase.DISCARD:
+        h.apply(f"discard {Card(int(discard))}")
+    _go_on(h, maker if alone else None, None)
+    return h

@@ -1,0 +1,102 @@
+"""How the rest of the hand is valued in each world: double dummy, single dummy (fitted) or by direct playout.
+
+* ``"double_dummy"`` (the default): every seat plays as if all the cards were face up
+  (:func:`solver.solve_batch`); exact for what it computes, optimistic for whichever side would have to guess.
+* ``"playout"``: the rest of the hand is played out in each world by seats that each see only their
+  own view (:mod:`solver.advisor.playout`: PIMC over ``inner_worlds`` uniform worlds of that view a
+  decision). Direct and slow: a few hundred solves a decision.
+* ``"single_dummy"`` (where the variant has a fitted table: four players, no joker, no dummy hands): each
+  world's double-dummy result is replaced by a single-dummy one drawn from a table fitted offline against
+  direct playouts (:mod:`solver.advisor.single_dummy`, ``solver/data/single-dummy-v1.json``). Fast: the
+  same solves as double dummy.
+
+Why double dummy stays the default: in duplicate matches the advisor valuing its calls single dummy lost
+to the same advisor valuing them double dummy (about -0.06 points a deal over 1,100 deals, 95% -0.10 to
+-0.02; ``euchre match --a advisor:single-dummy --b advisor:double-dummy``), and the fitted correction still
+flatters a maker holding two trumps in round 1 by +0.16 points against direct playouts
+(``benchmarks/bench_single_dummy.py``). The correction models every seat playing by PIMC over a few uniform
+worlds, weaker than the advisor's own play; until it predicts real play better, it is offered, not imposed.
+"""
+from __future__ import annotations
+
+from ..bounds import check_int
+from ..errors import RulesError, quoted
+
+#: Inner worlds a decision by default (each seat's PIMC over its own view, :mod:`solver.advisor.playout`).
+INNER_WORLDS = 20
+#: The most inner worlds a decision (a playout is a few hundred solves a decision at this bound).
+MAX_INNER_WORLDS = 1000
+
+
+def check_inner_worlds(inner_worlds) -> int:
+    """``inner_worlds`` checked: an int in 1..:data:`MAX_INNER_WORLDS`; raises :class:`RulesError` naming it."""
+    return check_int(inner_worlds, "inner_worlds", 1, MAX_INNER_WORLDS)
+
+#: The valuations, by their API names.
+VALUATIONS = ("single_dummy", "double_dummy", "playout")
+#: The default (see the module docs for why it is not single dummy yet); said in the advice.
+DEFAULT_VALUATION = "double_dummy"
+
+#: What each valuation assumes about the seats' play, in words (the text output and the JSON).
+ASSUMPTIONS = {
+    "double_dummy": "double dummy: after the decision every seat plays as if all the cards were face up "
+                    "(optimistic for the side that would have to guess)",
+    "single_dummy": "single dummy (fitted): each world's double-dummy result corrected by a table fitted "
+                    "against playouts in which every seat sees only its own view and chooses each card by "
+                    "perfect-information Monte Carlo over {inner} uniform worlds of that view",
+    "playout": "single dummy (direct playout): in each world the rest of the hand is played by seats that "
+               "each see only their own view, choosing each card by perfect-information Monte Carlo over "
+               "{inner} uniform worlds of that view (double dummy within each)",
+}
+
+
+def parse_valuation(value, rules=None) -> str:
+    """The API name of a valuation from ``value`` (``"single_dummy"``, ``"single-dummy"``, ``"double dummy"``,
+    ``"playout"``; ``None``: the default for ``rules``).
+
+    Raises :class:`~solver.errors.RulesError` naming an unknown valuation, or one the variant of
+    ``rules`` does not support (single dummy and playout: the four-player game without the joker or
+    dummy hands).
+    """
+    if value is None:
+        return default_valuation(rules)
+    if not isinstance(value, str):
+        raise RulesError(f"valuation {quoted(value)}: expected one of {', '.join(VALUATIONS)}")
+    key = value.strip().lower().replace("-", "_").replace(" ", "_")
+    if key not in VALUATIONS:
+        raise RulesError(f"valuation {quoted(value)}: unknown (one of {', '.join(VALUATIONS)})")
+    if rules is not None:
+        why = unsupported(key, rules)
+        if why:
+            raise RulesError(f"valuation {key!r}: {why}")
+    return key
+
+
+def unsupported(valuation: str, rules) -> str | None:
+    """Why ``rules``' variant cannot be valued by ``valuation``, or ``None`` when it can."""
+    if valuation == "double_dummy":
+        return None
+    if rules.dummy_hands:
+        return "not supported with dummy hands (Rules(dummy_hands=True)); use 'double_dummy'"
+    if valuation == "single_dummy" and (rules.players != 4 or rules.joker):
+        return "the fitted single-dummy table is for the four-player game without the joker; use 'double_dummy'"
+    if valuation == "playout" and (rules.players != 4 or rules.joker):
+        return "the direct playout is for the four-player game without the joker; use 'double_dummy'"
+    return None
+
+
+def default_valuation(rules) -> str:
+    """:data:`DEFAULT_VALUATION` where ``rules``' variant supports it, else ``"double_dummy"``."""
+    if rules is None or unsupported(DEFAULT_VALUATION, rules) is None:
+        return DEFAULT_VALUATION
+    return "double_dummy"
+
+
+def assumption(valuation: str, inner_worlds: int) -> str:
+    """The words for ``valuation``'s assumption about the seats' play."""
+    return ASSUMPTIONS[valuation].format(inner=inner_worlds)
+
+
+__all__ = ["INNER_WORLDS", "MAX_INNER_WORLDS", "check_inner_worlds", "VALUATIONS", "DEFAULT_VALUATION", "ASSUMPTIONS",
+           "parse_valuation", "default_valuation",
+           "unsupported", "assumption"]
