@@ -10,6 +10,8 @@ method is :mod:`solver.review`'s docstring.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from ..advisor import advise, mean_interval
@@ -26,6 +28,7 @@ from ..laws import (TRICKS, call_name, call_token, effective_suit, first_leader,
                     side_name, side_of)
 from ..worlds import KITTY, Space, Worlds
 from .batch import Batch, Context, after_card
+from ..grades import grade_of
 from .infoset import information_set
 from .results import (CALL_POINTS, DD_TRICKS, DECISION_EXACT_LIMIT, DOUBLE_DUMMY, GAME_WIN, INFO_POINTS,
                       INFO_TRICKS, INFORMATION_SET, RENEGE, CallReview, CardReview, DDView, DealReview, InfoView, Mistake,
@@ -153,21 +156,54 @@ def _info_close(i: InfoView) -> bool:
                             or _close(i.loss_tricks, i.tricks_interval, INFO_TRICKS))
 
 
+def card_grade(rv: CardReview):
+    """The :class:`~solver.grades.Grade` of a card or discard: from its information-set loss (the chance of the
+    game where judged by the score, else points), from the double-dummy loss when only that is known."""
+    i, d = rv.info, rv.dd
+    if i is not None:
+        if i.game is not None:
+            return grade_of(i.game["loss"], None if i.exact else i.game["interval"], "game")
+        return grade_of(i.loss_points, None if i.exact else i.points_interval, "points")
+    if d is not None:
+        if d.win_cost is not None:
+            return grade_of(d.win_cost, None, "game", "double-dummy")
+        return grade_of(d.points_cost, None, "points", "double-dummy")
+    return None
+
+
+def call_grade(out: CallReview):
+    """The :class:`~solver.grades.Grade` of a judged call: by the game's loss where judged so, else by points."""
+    iv = None if out.exact else out.loss_interval
+    if out.game is not None:
+        return grade_of(out.game["loss"], None if out.exact else out.game["interval"], "game")
+    if out.loss is None:
+        return None
+    return grade_of(out.loss, iv, "points")
+
+
+def _grade_fields(g) -> dict:
+    """The :class:`Mistake` members of a decision's grade."""
+    return {} if g is None else {"grade": g.grade, "grade_range": g.range}
+
+
 def _flag_card(rv: CardReview) -> None:
+    rv.grading = card_grade(rv)
+    grade = _grade_fields(rv.grading)
     if rv.kind == "discard":
         label = f"discarded {rv.card}"
     else:
         label = f"{'led' if rv.lead else 'played'} {rv.card}"
     if rv.dd is not None and rv.dd.cost >= DD_TRICKS:
         rv.mistakes.append(Mistake(DOUBLE_DUMMY, rv.seat, rv.decision, rv.where,
-                                   label, tuple(str(c) for c in rv.dd.best), rv.dd.cost, rv.dd.points_cost))
+                                   label, tuple(str(c) for c in rv.dd.best), rv.dd.cost, rv.dd.points_cost,
+                                   **grade))
     if rv.info is not None and rv.info.game is not None:
         i, g = rv.info, rv.info.game
         if g["loss"] >= GAME_WIN - 1e-12 and (i.exact or g["interval"][0] > 0):
             rv.mistakes.append(Mistake(INFORMATION_SET, rv.seat, rv.decision, rv.where, label,
                                        tuple(str(c) for c in g["best"]), g["loss_tricks"], g["loss_points"],
                                        None if i.exact else g["points_interval"], i.worlds, i.exact, g["loss"],
-                                       None if i.exact else g["interval"]))
+                                       None if i.exact else g["interval"], **grade, knowable=True))
     elif rv.info is not None:
         i = rv.info
         by_points = i.loss_points >= INFO_POINTS - 1e-9 and (i.exact or i.points_interval[0] > 0)
@@ -175,7 +211,11 @@ def _flag_card(rv: CardReview) -> None:
         if by_points or by_tricks:
             rv.mistakes.append(Mistake(INFORMATION_SET, rv.seat, rv.decision,
                                        rv.where, label, tuple(str(c) for c in i.best), i.loss_tricks,
-                                       i.loss_points, None if i.exact else i.points_interval, i.worlds, i.exact))
+                                       i.loss_points, None if i.exact else i.points_interval, i.worlds, i.exact,
+                                       **grade, knowable=True))
+    # the split: a double-dummy flag is knowable only when the player's own view flags the card too
+    knowable = any(m.kind == INFORMATION_SET for m in rv.mistakes)
+    rv.mistakes[:] = [m if m.kind != DOUBLE_DUMMY else replace(m, knowable=knowable) for m in rv.mistakes]
 
 
 class DealReviewer:
@@ -343,6 +383,7 @@ class DealReviewer:
             out.model = None if adv.model is None else adv.model.name
             if out.effective_worlds is None:
                 out.effective_worlds = float(adv.worlds)
+        out.grading = call_grade(out)
         if out.game is not None:
             g = out.game
             if g["loss"] >= GAME_WIN - 1e-12 and (adv.exact or g["interval"][0] > 0):
@@ -350,11 +391,12 @@ class DealReviewer:
                 points, interval, _ = _paired_calls(top.world_points, real.world_points, adv)
                 out.mistakes.append(Mistake(INFORMATION_SET, rec.seat, "call", out.where, past_tense(out.name),
                                             (g["best_name"],), None, points, None if adv.exact else interval,
-                                            adv.worlds, adv.exact, g["loss"], None if adv.exact else g["interval"]))
+                                            adv.worlds, adv.exact, g["loss"], None if adv.exact else g["interval"],
+                                            **_grade_fields(out.grading), knowable=True))
         elif out.loss >= CALL_POINTS - 1e-9 and (adv.exact or out.loss_interval[0] > 0):
             out.mistakes.append(Mistake(INFORMATION_SET, rec.seat, "call", out.where, past_tense(out.name),
                                         (best.name,), None, out.loss, None if adv.exact else out.loss_interval,
-                                        adv.worlds, adv.exact))
+                                        adv.worlds, adv.exact, **_grade_fields(out.grading), knowable=True))
         return out
 
     def _unknown_hand_reason(self, seat) -> str:
@@ -572,6 +614,8 @@ class DealReviewer:
         for d in out.decisions:
             p = out.players[d.seat]
             p.decisions += 1
+            if d.grade is not None:
+                p.grades[d.grade] = p.grades.get(d.grade, 0) + 1
             p.unanalysed += len(d.unanalysed)
             for m in d.mistakes:
                 p.mistakes[m.kind] = p.mistakes.get(m.kind, 0) + 1
