@@ -177,7 +177,8 @@ def _review_hand(hand: Hand, worlds, seed, threads, progress, how, by_score: boo
 
 
 def review(game, worlds: int = 200, seed: int | None = None, threads: int = 1, progress=None,
-           inference: bool = True, confirm: int | None = None, score: bool = True) -> Review:
+           inference: bool = True, confirm: int | None = None, score: bool = True,
+           annotate: bool = False) -> Review:
     """Review a game: every call, the dealer's discard and every card, double dummy and
     from the player's information set (see :mod:`solver.review` for the method).
 
@@ -205,25 +206,38 @@ def review(game, worlds: int = 200, seed: int | None = None, threads: int = 1, p
             ``score``); a deal without a known score (a single hand, a variant the game odds do not
             cover, a game already over) is judged by points, and says why
             (:attr:`DealReview.by_points`). ``False``: by points only, as before the score existed.
+        annotate: also write the review into the record: :attr:`Review.annotated` is the EGN JSON with
+            a mark and a short comment at each decision graded below best
+            (:func:`solver.review.annotate.annotate_egn`).
 
     Returns: a :class:`Review`.
 
     Raises :class:`~solver.EuchreError`: a record that does not load
-    (:func:`~solver.records.load_egn`), worlds, seed or threads out of range, ``score`` not a bool.
+    (:func:`~solver.records.load_egn`), worlds, seed or threads out of range, ``score`` or ``annotate``
+    not a bool; with ``annotate``, a record that cannot be annotated (not EGN, a deal that does not replay).
     """
+    if not isinstance(annotate, bool):
+        raise RulesError(f"annotate {annotate!r}: must be true or false")
     source, game = game, resolve_game(game)
     worlds, seed, threads = check_options(worlds, seed, threads, source)
     confirm = check_confirm(confirm, inference)
     by_score = check_score_option(score)
     how = model_fields(inference, confirm, by_score)
+    if annotate and not isinstance(game, EGNGame):
+        raise EuchreError("annotate: only an EGN record can be annotated (a dummy-hands record or a single hand "
+                          "has no EGN annotations)")
     if isinstance(game, Hand):
         deal = _review_hand(game, worlds, seed, threads, progress, (bool(inference), confirm), by_score)
         return Review("<hand>", "one hand", game.rules, worlds, seed, [deal], **how)
     deals = [review_deal(game, i, worlds, seed, threads, progress, inference, confirm, by_score)
              for i in range(len(game.deals))]
     title = game.metadata.get("title") or os.path.basename(str(game.source))
-    return Review(str(game.source), title, game.rules, worlds, seed, deals, tuple(game.players), game_notes(game),
-                  **how)
+    out = Review(str(game.source), title, game.rules, worlds, seed, deals, tuple(game.players), game_notes(game),
+                 **how)
+    if annotate:
+        from .annotate import annotate_egn
+        out.annotated = annotate_egn(game, out)
+    return out
 
 
 def model_fields(inference: bool, confirm: int, by_score: bool = False) -> dict:

@@ -524,6 +524,9 @@ class Review:
         notes: findings of the record about the whole game, not one deal (the record's
             problems that no deal holds, e.g. a ``metadata.finalScore`` the deals do not
             replay to); each deal's own findings are in :attr:`DealReview.notes`.
+        annotated: with ``review(..., annotate=True)``, the record as EGN JSON with the review's marks
+            and comments (:func:`solver.review.annotate.annotate_egn`; ``"annotated_egn"`` in
+            :meth:`to_dict`), else ``None``.
     """
 
     source: str
@@ -538,6 +541,7 @@ class Review:
     model: str | None = None
     confirm: int = 1
     by_score: bool = False
+    annotated: dict | None = field(default=None, repr=False, compare=False)
 
     @property
     def judging_text(self) -> str:
@@ -643,6 +647,7 @@ class Review:
             "notes": list(self.notes),
             "players": {str(s): p.to_dict() for s, p in self.players.items()},
             "deals": [d.to_dict(full) for d in self.deals],
+            **({} if self.annotated is None else {"annotated_egn": self.annotated}),
         }
 
     def text(self, verbose: bool = False) -> str:
