@@ -155,6 +155,9 @@ def deal_review_text(deal, verbose: bool = False) -> str:
         lines.append(f"  judged by points: {deal.by_points}")
     for m in deal.mistakes:
         lines.append(f"  {m}")
+    for d in deal.decisions:
+        for r in getattr(d, "reasons", ()):
+            lines.append(f"  why, {d.where} {d.seat}: {r.sentence} [{r.rule}]")
     if verbose:
         for c in deal.cards:
             lines.append("  " + card_line(c))

@@ -212,12 +212,13 @@ def deal_model(index: int, deal: dict, hand: Hand | None, mistakes: list) -> dic
 def _grade(decision: dict) -> dict:
     """A step's grade (solver.grades) as the page shows it: ``{"grade", "grade_text"}`` (``None``: not judged)."""
     g = decision.get("grading")
+    reasons = [r["sentence"] for r in decision.get("reasons", ())]
     if g is None:
-        return {"grade": None, "grade_text": None}
+        return {"grade": None, "grade_text": None, "reasons": reasons}
     text = g["grade"] if g["range"] is None else f"{g['grade']} ({g['range'][0]} to {g['range'][1]})"
     if g.get("basis") == "double-dummy":
         text += ", double dummy"
-    return {"grade": g["grade"], "grade_text": text}
+    return {"grade": g["grade"], "grade_text": text, "reasons": reasons}
 
 
 def _request(step: dict, view: dict | None) -> dict | None:

@@ -256,6 +256,8 @@ class CardReview:
         dd: :class:`DDView` or ``None``; info: :class:`InfoView` or ``None``.
         unanalysed: reasons for a view left out.
         mistakes: the :class:`Mistake` s flagged.
+        reasons: the :class:`~solver.review.reasons.Reason` s that fire for it (a card not among the best;
+            :mod:`solver.review.reasons`), in JSON ``[{"rule", "sentence"}]``.
         grading: the card's :class:`~solver.grades.Grade` (from the information-set figures,
             by the game where the score is known; double dummy when those are missing), ``None`` when
             the card was not judged (a renege, a hand the record does not show); grade (property) its name.
@@ -273,6 +275,7 @@ class CardReview:
     unanalysed: list = field(default_factory=list)
     mistakes: list = field(default_factory=list)
     grading: Grade | None = None
+    reasons: list = field(default_factory=list)
 
     @property
     def grade(self) -> str | None:
@@ -294,7 +297,8 @@ class CardReview:
                 "dd": None if self.dd is None else self.dd.to_dict(),
                 "info": None if self.info is None else self.info.to_dict(),
                 "unanalysed": list(self.unanalysed), "mistakes": [m.to_dict() for m in self.mistakes],
-                "grade": self.grade, "grading": None if self.grading is None else self.grading.to_dict()}
+                "grade": self.grade, "grading": None if self.grading is None else self.grading.to_dict(),
+                "reasons": [r.to_dict() for r in self.reasons]}
 
 
 @dataclass
@@ -321,6 +325,8 @@ class CallReview:
         advice: the full :class:`~solver.advisor.Advice` (``None`` when unanalysed; in
             :meth:`to_dict` as ``advice`` only with ``full=True``).
         unanalysed: why the call could not be judged; mistakes: flagged :class:`Mistake` s.
+        grading: the call's :class:`~solver.grades.Grade`; reasons: the
+            :class:`~solver.review.reasons.Reason` s that fire (:mod:`solver.review.reasons`).
     """
 
     seat: Seat
@@ -343,6 +349,7 @@ class CallReview:
     model: str | None = None
     game: dict | None = None
     grading: Grade | None = None
+    reasons: list = field(default_factory=list)
 
     @property
     def grade(self) -> str | None:
@@ -369,7 +376,8 @@ class CallReview:
                "loss_interval": None if self.loss_interval is None else [_r(x) for x in self.loss_interval],
                "worlds": self.worlds, "exact": self.exact,
                "unanalysed": list(self.unanalysed), "mistakes": [m.to_dict() for m in self.mistakes],
-               "grade": self.grade, "grading": None if self.grading is None else self.grading.to_dict()}
+               "grade": self.grade, "grading": None if self.grading is None else self.grading.to_dict(),
+               "reasons": [r.to_dict() for r in self.reasons]}
         if self.effective_worlds is not None:      # auction-aware review only
             out["effective_worlds"] = _r(self.effective_worlds)
             out["model"] = self.model

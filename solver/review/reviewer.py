@@ -29,6 +29,7 @@ from ..laws import (TRICKS, call_name, call_token, effective_suit, first_leader,
 from ..worlds import KITTY, Space, Worlds
 from .batch import Batch, Context, after_card
 from ..grades import grade_of
+from .reasons import EXPLAINED, CallSituation, CardSituation, call_reasons, card_reasons
 from .infoset import information_set
 from .results import (CALL_POINTS, DD_TRICKS, DECISION_EXACT_LIMIT, DOUBLE_DUMMY, GAME_WIN, INFO_POINTS,
                       INFO_TRICKS, INFORMATION_SET, RENEGE, CallReview, CardReview, DDView, DealReview, InfoView, Mistake,
@@ -169,6 +170,14 @@ def card_grade(rv: CardReview):
             return grade_of(d.win_cost, None, "game", "double-dummy")
         return grade_of(d.points_cost, None, "points", "double-dummy")
     return None
+
+
+def best_of(rv: CardReview) -> tuple:
+    """The best cards of a card review: by the game, else by points, from the player's view; double dummy
+    when that is all there is."""
+    if rv.info is not None:
+        return rv.info.game["best"] if rv.info.game is not None else rv.info.best
+    return rv.dd.best if rv.dd is not None else ()
 
 
 def call_grade(out: CallReview):
@@ -384,6 +393,13 @@ class DealReviewer:
             if out.effective_worlds is None:
                 out.effective_worlds = float(adv.worlds)
         out.grading = call_grade(out)
+        if out.grade in EXPLAINED:
+            top = out.best if out.game is None else out.game["best"]
+            score = self.score
+            out.reasons = call_reasons(CallSituation(
+                int(view.hand), h.upcard, h.dealer, rec.seat, rec.round, token, top,
+                out.best_name if out.game is None else out.game["best_name"], adv.option(top).p_make,
+                score, self.rules.winning_score, self.rules.players))
         if out.game is not None:
             g = out.game
             if g["loss"] >= GAME_WIN - 1e-12 and (adv.exact or g["interval"][0] > 0):
@@ -547,6 +563,8 @@ class DealReviewer:
             P = np.stack([v[1] for v in vals])
             out.info = _info_view(cands, legal, card, T, P, w, space, notes, self.wins(seat, before))
         _flag_card(out)
+        if out.grade in EXPLAINED:
+            out.reasons = card_reasons(CardSituation.of(before, seat, card, best_of(out)))
         return out
 
     def _renege(self, before: Hand, rec: CardPlayed, legal: tuple) -> CardReview:
