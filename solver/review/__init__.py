@@ -134,7 +134,9 @@ The package, one idea a module, each importing only those above it:
 * :mod:`.batch`: many positions in one :func:`solver.solve_batch` call, the position
   after a card in every world, a hand's scoring;
 * :mod:`.seeds`: the default seed from a record's content, one stream per decision;
-* :mod:`.reviewer`: one deal's calls, discard and cards judged;
+* :mod:`.reasons`: reasons in words, named rules over a decision's position and figures;
+* :mod:`.reviewer`: one deal's calls, discard and cards judged (each graded: :mod:`solver.grades`);
+* :mod:`.annotate`: the review written into its EGN record (marks and comments);
 * :mod:`.deals`: the entry points (:func:`review`, :func:`review_deal`): the record
   loaded, the options checked;
 * :mod:`.files`: several files over worker processes (:func:`review_files`);
