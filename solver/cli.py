@@ -294,7 +294,7 @@ def cmd_review(args) -> dict:
         progress = bar.update
     try:
         reviews = review_files(args.files, worlds=args.worlds, seed=args.seed, jobs=args.jobs, progress=progress,
-                               inference=not args.no_inference, score=not args.by_points)
+                               inference=not args.no_inference, score=not args.by_points, examples=args.examples)
     finally:
         if bar is not None:
             bar.close()
@@ -484,6 +484,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--html", type=Path, default=None, metavar="FILE",
                    help="also write the review page to FILE: one self-contained HTML file (no network needed) "
                         "to step through every call and card with its costs; one game file only")
+    p.add_argument("--examples", type=int, default=3, metavar="N",
+                   help="for each card that lost, up to N (0..3, default 3) of the likeliest deals the player "
+                        "could be facing in which it does worse than the best card, with both cards' points")
     p.add_argument("--annotate", type=Path, default=None, metavar="OUT.egn",
                    help="also write the record with the review in it: an EGN mark and a short comment at each "
                         "decision graded below best (EGN callAnnotations/playAnnotations); one game file only, "

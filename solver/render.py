@@ -158,6 +158,9 @@ def deal_review_text(deal, verbose: bool = False) -> str:
     for d in deal.decisions:
         for r in getattr(d, "reasons", ()):
             lines.append(f"  why, {d.where} {d.seat}: {r.sentence} [{r.rule}]")
+        ex = getattr(d, "examples", None)
+        if ex:
+            lines.append(f"  deals, {d.where} {d.seat}: {examples_text(ex, d.seat)}")
     if verbose:
         for c in deal.cards:
             lines.append("  " + card_line(c))
@@ -172,6 +175,20 @@ def deal_review_text(deal, verbose: bool = False) -> str:
         if p.decisions:
             lines.append(f"  {p}")
     return "\n".join(lines)
+
+
+def examples_text(ex: dict, seat) -> str:
+    """``in 26% of the deals S could be facing the Ks does worse than the Jc (same 66%, better 8%); for
+    example N:... E:... (Ks -2, Jc +2)``: a card's example worlds (:func:`solver.review.examples.card_examples`)."""
+    sh = ex["share"]
+    out = (f"in {sh['worse']:.0%} of the deals {seat} could be facing the {ex['played']} does worse than the "
+           f"{ex['best']} (the same in {sh['same']:.0%}, better in {sh['better']:.0%})")
+    if ex["examples"]:
+        e = ex["examples"][0]
+        hands = ", ".join(f"{s} {c}" for s, c in e["hands"].items())
+        out += (f"; the likeliest: {hands} ({ex['played']} {e['played']:+d} point{'' if abs(e['played']) == 1 else 's'}, "
+                f"{ex['best']} {e['best']:+d})")
+    return out
 
 
 def review_text(review, verbose: bool = False) -> str:

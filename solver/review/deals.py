@@ -16,6 +16,7 @@ from ..game import BidMade, CardPlayed, Discarded, Hand
 from ..laws import side_name
 from ..bidding import DEFAULT_MODEL
 from .results import DealReview, Review
+from .examples import EXAMPLES, check_examples
 from .reviewer import DealReviewer
 from .seeds import default_seed
 
@@ -97,7 +98,8 @@ def deal_score(rules, before, dealer) -> tuple:
 
 
 def review_deal(game, index: int, worlds: int = 200, seed: int = 0, threads: int = 1, progress=None,
-                inference: bool = True, confirm: int | None = None, score: bool = True) -> DealReview:
+                inference: bool = True, confirm: int | None = None, score: bool = True,
+                examples: int = EXAMPLES) -> DealReview:
     """Review deal ``index`` of ``game`` alone (what :func:`review` does for each deal).
 
     The result is the same as that deal's entry in ``review(game, worlds, seed, inference=..., confirm=...,
@@ -107,9 +109,10 @@ def review_deal(game, index: int, worlds: int = 200, seed: int = 0, threads: int
     worlds, seed, threads = check_options(worlds, seed, threads)
     confirm = check_confirm(confirm, inference)
     by_score = check_score_option(score)
+    examples = check_examples(examples)
     how = (bool(inference), confirm)
     if isinstance(game, Hand):
-        return _review_hand(game, worlds, seed, threads, progress, how, by_score)
+        return _review_hand(game, worlds, seed, threads, progress, how, by_score, examples)
     deal = game.deals[index]
     names = tuple(game.players)
     if deal.hand is None:
@@ -119,7 +122,7 @@ def review_deal(game, index: int, worlds: int = 200, seed: int = 0, threads: int
             out.by_points = "the deal does not replay, so nothing is judged"
         return out
     at, why = deal_score(game.rules, deal.score_before, deal.hand.dealer) if by_score else (None, None)
-    out = DealReviewer(deal.hand, index, worlds, seed, threads, progress, *how, score=at).run(
+    out = DealReviewer(deal.hand, index, worlds, seed, threads, progress, *how, score=at, examples=examples).run(
         deal.number, deal.status, deal.summary(), deal.problems, names, _discard_doubt(deal))
     out.by_points = why
     return out
@@ -153,7 +156,8 @@ def game_notes(game) -> tuple:
     return tuple(p.message for p in getattr(game, "problems", ()) if id(p) not in held)
 
 
-def _review_hand(hand: Hand, worlds, seed, threads, progress, how, by_score: bool = False) -> DealReview:
+def _review_hand(hand: Hand, worlds, seed, threads, progress, how, by_score: bool = False,
+                 examples: int = EXAMPLES) -> DealReview:
     if hand.result is not None and hand.result.thrown_in:
         status = "thrown_in"
     elif hand.is_over:
@@ -170,7 +174,8 @@ def _review_hand(hand: Hand, worlds, seed, threads, progress, how, by_score: boo
                   + (" alone" if hand.alone is not None else "")
         if r is not None:
             summary += f": {mk} {r.makers_tricks} tricks"
-    out = DealReviewer(hand, 0, worlds, seed, threads, progress, *how).run(0, status, summary, (), ())
+    out = DealReviewer(hand, 0, worlds, seed, threads, progress, *how, examples=examples).run(0, status, summary,
+                                                                                              (), ())
     if by_score:
         out.by_points = deal_score(hand.rules, None, hand.dealer)[1]
     return out
@@ -178,7 +183,7 @@ def _review_hand(hand: Hand, worlds, seed, threads, progress, how, by_score: boo
 
 def review(game, worlds: int = 200, seed: int | None = None, threads: int = 1, progress=None,
            inference: bool = True, confirm: int | None = None, score: bool = True,
-           annotate: bool = False) -> Review:
+           annotate: bool = False, examples: int = EXAMPLES) -> Review:
     """Review a game: every call, the dealer's discard and every card, double dummy and
     from the player's information set (see :mod:`solver.review` for the method).
 
@@ -206,6 +211,10 @@ def review(game, worlds: int = 200, seed: int | None = None, threads: int = 1, p
             ``score``); a deal without a known score (a single hand, a variant the game odds do not
             cover, a game already over) is judged by points, and says why
             (:attr:`DealReview.by_points`). ``False``: by points only, as before the score existed.
+        examples: for each card that lost (flagged from the player's view, or graded inaccuracy or worse),
+            the shares of the weight of the worlds where it does worse, the same and better than the best
+            card, and up to this many of the likeliest worlds where it does worse (0..3, default 3;
+            :attr:`CardReview.examples`, :mod:`solver.review.examples`).
         annotate: also write the review into the record: :attr:`Review.annotated` is the EGN JSON with
             a mark and a short comment at each decision graded below best
             (:func:`solver.review.annotate.annotate_egn`).
@@ -213,11 +222,12 @@ def review(game, worlds: int = 200, seed: int | None = None, threads: int = 1, p
     Returns: a :class:`Review`.
 
     Raises :class:`~solver.EuchreError`: a record that does not load
-    (:func:`~solver.records.load_egn`), worlds, seed or threads out of range, ``score`` or ``annotate``
-    not a bool; with ``annotate``, a record that cannot be annotated (not EGN, a deal that does not replay).
+    (:func:`~solver.records.load_egn`), worlds, seed, threads or examples out of range, ``score`` or
+    ``annotate`` not a bool; with ``annotate``, a record that cannot be annotated (not EGN, a deal that does not replay).
     """
     if not isinstance(annotate, bool):
         raise RulesError(f"annotate {annotate!r}: must be true or false")
+    examples = check_examples(examples)
     source, game = game, resolve_game(game)
     worlds, seed, threads = check_options(worlds, seed, threads, source)
     confirm = check_confirm(confirm, inference)
@@ -227,9 +237,9 @@ def review(game, worlds: int = 200, seed: int | None = None, threads: int = 1, p
         raise EuchreError("annotate: only an EGN record can be annotated (a dummy-hands record or a single hand "
                           "has no EGN annotations)")
     if isinstance(game, Hand):
-        deal = _review_hand(game, worlds, seed, threads, progress, (bool(inference), confirm), by_score)
+        deal = _review_hand(game, worlds, seed, threads, progress, (bool(inference), confirm), by_score, examples)
         return Review("<hand>", "one hand", game.rules, worlds, seed, [deal], **how)
-    deals = [review_deal(game, i, worlds, seed, threads, progress, inference, confirm, by_score)
+    deals = [review_deal(game, i, worlds, seed, threads, progress, inference, confirm, by_score, examples)
              for i in range(len(game.deals))]
     title = game.metadata.get("title") or os.path.basename(str(game.source))
     out = Review(str(game.source), title, game.rules, worlds, seed, deals, tuple(game.players), game_notes(game),

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from .. import render
 from ..cards import Card, Seat
 from ..rules import Rules
@@ -192,6 +194,8 @@ class InfoView:
         drawn: the :class:`~solver.worlds.Worlds` used (hands at the decision, the
             deciding seat's cards included), and space the :class:`~solver.worlds.Space`
             they were drawn from (neither in :meth:`to_dict`).
+        world_tricks, world_points: int arrays (candidates, worlds): the side's total tricks and
+            points after each candidate in each world of ``drawn`` (not in :meth:`to_dict`).
     """
 
     worlds: int
@@ -211,6 +215,8 @@ class InfoView:
     model: str | None = None
     card_losses: dict = field(default_factory=dict)
     game: dict | None = None
+    world_tricks: np.ndarray | None = field(default=None, repr=False, compare=False)
+    world_points: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict:
         out = {"worlds": self.worlds, "exact": self.exact, "placements": self.placements,
@@ -258,6 +264,10 @@ class CardReview:
         mistakes: the :class:`Mistake` s flagged.
         reasons: the :class:`~solver.review.reasons.Reason` s that fire for it (a card not among the best;
             :mod:`solver.review.reasons`), in JSON ``[{"rule", "sentence"}]``.
+        examples: for a card that lost (flagged from its view, or graded inaccuracy or worse), the
+            worlds that show it (:func:`solver.review.examples.card_examples`: the share of the weight
+            where the card does worse, the same and better than the best, and the likeliest worlds
+            where it does worse), else ``None``.
         grading: the card's :class:`~solver.grades.Grade` (from the information-set figures,
             by the game where the score is known; double dummy when those are missing), ``None`` when
             the card was not judged (a renege, a hand the record does not show); grade (property) its name.
@@ -276,6 +286,7 @@ class CardReview:
     mistakes: list = field(default_factory=list)
     grading: Grade | None = None
     reasons: list = field(default_factory=list)
+    examples: dict | None = None
 
     @property
     def grade(self) -> str | None:
@@ -298,7 +309,7 @@ class CardReview:
                 "info": None if self.info is None else self.info.to_dict(),
                 "unanalysed": list(self.unanalysed), "mistakes": [m.to_dict() for m in self.mistakes],
                 "grade": self.grade, "grading": None if self.grading is None else self.grading.to_dict(),
-                "reasons": [r.to_dict() for r in self.reasons]}
+                "reasons": [r.to_dict() for r in self.reasons], "examples": self.examples}
 
 
 @dataclass

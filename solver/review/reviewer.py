@@ -29,6 +29,7 @@ from ..laws import (TRICKS, call_name, call_token, effective_suit, first_leader,
 from ..worlds import KITTY, Space, Worlds
 from .batch import Batch, Context, after_card
 from ..grades import grade_of
+from .examples import EXAMPLES, card_examples
 from .reasons import EXPLAINED, CallSituation, CardSituation, call_reasons, card_reasons
 from .infoset import information_set
 from .results import (CALL_POINTS, DD_TRICKS, DECISION_EXACT_LIMIT, DOUBLE_DUMMY, GAME_WIN, INFO_POINTS,
@@ -113,7 +114,7 @@ def _info_view(cands, legal, played, T, P, w, space, notes, wins=None) -> InfoVi
     return InfoView(len(w), w.exact, space.total, {c: float(mt[i]) for i, c in enumerate(cands)},
                     {c: float(mp[i]) for i, c in enumerate(cands)}, best, float(dp.mean()), float(dt.mean()),
                     mean_interval(dp, w.exact), mean_interval(dt, w.exact), tuple(notes), w, space,
-                    card_losses=losses, game=game)
+                    card_losses=losses, game=game, world_tricks=T, world_points=P)
 
 
 def _mean_and_interval(d, exact: bool) -> tuple:
@@ -131,7 +132,8 @@ def _weighted_info_view(cands, legal, played, T, P, w, notes, wins=None) -> Info
     losses = {c: weighted_mean_interval((P[bi] - P[cands.index(c)]).astype(float), wn, w.exact)[:2] for c in legal}
     return InfoView(len(w), w.exact, int(w.total), {c: float(mt[i]) for i, c in enumerate(cands)},
                     {c: float(mp[i]) for i, c in enumerate(cands)}, best, lp, lt, pi, tint,
-                    tuple(notes) + tuple(w.notes), w, None, ess, w.model, card_losses=losses, game=game)
+                    tuple(notes) + tuple(w.notes), w, None, ess, w.model, card_losses=losses, game=game,
+                    world_tricks=T, world_points=P)
 
 
 def _paired_calls(best, real, adv) -> tuple:
@@ -238,8 +240,9 @@ class DealReviewer:
     """
 
     def __init__(self, hand: Hand, index: int, worlds: int, seed: int, threads: int, progress,
-                 inference: bool = False, confirm: int = 1, score=None):
+                 inference: bool = False, confirm: int = 1, score=None, examples: int = EXAMPLES):
         self.hand = hand
+        self.examples = int(examples)
         self.rules = hand.rules
         self.score = None if score is None else dict(score)
         self._wins = {}
@@ -565,7 +568,19 @@ class DealReviewer:
         _flag_card(out)
         if out.grade in EXPLAINED:
             out.reasons = card_reasons(CardSituation.of(before, seat, card, best_of(out)))
+        self._examples(out)
         return out
+
+    def _examples(self, out: CardReview) -> None:
+        """The worlds that show a card that lost (:mod:`.examples`), from the figures already solved."""
+        i = out.info
+        lost = out.grade in EXPLAINED or any(m.kind == INFORMATION_SET for m in out.mistakes)
+        if not self.examples or i is None or i.world_points is None or i.drawn is None or not lost:
+            return
+        best = best_of(out)
+        weights = getattr(i.drawn, "weights", None) if i.space is None else None
+        out.examples = card_examples(list(i.tricks), out.card, best[0], i.world_tricks, i.world_points,
+                                     i.drawn.hands, weights, self.ctx.in_play, self.examples)
 
     def _renege(self, before: Hand, rec: CardPlayed, legal: tuple) -> CardReview:
         """A card that did not follow suit: flagged as a renege, not scored against the legal cards."""
