@@ -72,7 +72,7 @@ def mistake_text(m) -> str:
         legal = f"; legal: {', '.join(m.best)}" if m.best else ""
         return f"{head} did not follow suit (not scored against legal cards){legal}"
     grade = getattr(m, "grade_text", None)
-    if grade is not None:
+    if grade is not None and not m.double_dummy:     # a double-dummy line says the view's grade at its end
         head += f" {grade}:"
     if m.double_dummy:
         cost = f"{_loss_text(m.tricks, _trick_text)}, {_points_text(-m.points)}"
@@ -96,7 +96,7 @@ def _split_text(m) -> str:
         return ""
     if knowable:
         return f"; knowable: {m.seat} could see it" if not m.double_dummy else \
-            f"; knowable: {m.seat}'s view flags it too"
+            f"; knowable: {m.seat}'s view flags it too ({m.grade_text})"
     return f"; visible only double dummy: from {m.seat}'s view the card was {m.grade or 'not judged'}"
 
 

@@ -542,7 +542,7 @@ def test_cli_text(capsys):
     out = capsys.readouterr().out
     assert out.startswith("vwec-finals.egn: VWEC Finals (13 deals, 20 worlds per decision, seed 1)")
     assert "Deal 0: S dealt, upcard Kc; S picked up clubs: NS 4 tricks, NS +1 (1-0)" in out
-    assert "trick 1  W led Ad" in out and "double-dummy     good: -1 trick, -1 point; best: 9s, Qs, Ah, As" in out
+    assert "trick 1  W led Ad" in out and "double-dummy     -1 trick, -1 point; best: 9s, Qs, Ah, As" in out
     assert "information-set" in out and "not analysed:" in out and "Game totals" in out
 
 
