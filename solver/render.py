@@ -97,7 +97,7 @@ def _split_text(m) -> str:
     if knowable:
         return f"; knowable: {m.seat} could see it" if not m.double_dummy else \
             f"; knowable: {m.seat}'s view flags it too ({m.grade_text})"
-    return f"; visible only double dummy: from {m.seat}'s view the card was {m.grade or 'not judged'}"
+    return f"; visible only double dummy: from {m.seat}'s view the card was {m.grade_text or 'not judged'}"
 
 
 def player_text(p) -> str:

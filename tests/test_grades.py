@@ -140,7 +140,12 @@ def test_the_flagged_lines_say_knowable_or_only_double_dummy(reviews):
         if m.decision == "call":
             continue
         assert ("knowable:" in line) == m.knowable and ("visible only double dummy" in line) == (not m.knowable)
-        assert (f" {m.grade_text}:" in line) != m.double_dummy and m.grade_text in line
+        after_kind = line.split(m.kind, 1)[1].strip()
+        if m.double_dummy:        # the view's grade at the end of the line
+            assert not after_kind.startswith(f"{m.grade_text}:")
+            assert line.endswith(f"was {m.grade_text}") or line.endswith(f"({m.grade_text})")
+        else:
+            assert after_kind.startswith(f"{m.grade_text}:")
     assert any("visible only double dummy" in x for x in lines)
 
 
