@@ -132,6 +132,8 @@ def test_passed_a_making_hand():
     assert fired(must) == ["passed-a-making-hand"]
     assert call_reasons(must)[0].sentence == "N passed a hand that makes 90% of the time (best: order up)"
     assert fired(call("Jh Jd Ah Kh 9c", "Qh", "pass", "order", p_make=0.45)) == []
+    assert fired(call("Jh Jd Ah Kh 9c", "Qh", "pass", "order", p_make=0.6)) == []     # a close pass
+    assert fired(call("Jh Jd Ah Kh 9c", "Qh", "pass", "order", p_make=0.7)) == ["passed-a-making-hand"]
     assert fired(call("Jh Jd Ah Kh 9c", "Qh", "pass", "pass", p_make=0.9)) == []
     assert fired(call("Jh Jd Ah Kh 9c", "Qh", "order", "pass", p_make=0.9)) == []
 

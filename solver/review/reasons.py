@@ -13,7 +13,7 @@ needs), each checked against the figures, never assumed.
 Card rules (:class:`CardSituation`): ``trumped-partner``, ``no-trump-lead-for-partner``,
 ``trump-lead-against-loner``, ``third-hand-low``, ``threw-an-ace``. Call rules
 (:class:`CallSituation`): ``called-with-one-trump``, ``bower-to-dealer``, ``alone-at-game-point``,
-``passed-a-making-hand``. :data:`RULES` lists them; :func:`card_reasons` and :func:`call_reasons`
+``passed-a-making-hand`` (the best call makes at least two times in three). :data:`RULES` lists them; :func:`card_reasons` and :func:`call_reasons`
 give the :class:`Reason` s that fire. The review looks for them at the decisions graded
 :data:`EXPLAINED` (a ``good`` choice lost too little to need a reason).
 """
@@ -26,6 +26,9 @@ from ..cards import Card, Seat, Suit, cards_of
 from ..laws import effective_suit, legal_mask, side_of, trick_strength, winning_index
 
 ACE = 5          # Card rank of the ace (9 T J Q K A = 0..5)
+#: ``passed-a-making-hand``: the best call makes at least this often (two times in three: a hand that makes
+#: barely more often than not is a close pass, not one a strong player calls a mistake).
+MAKES = 2 / 3
 JACK = 2
 
 
@@ -255,7 +258,7 @@ CALL_RULES = (
                    "with its partner, which makes more often"),
     Rule("passed-a-making-hand", "call",
          lambda s: s.call == "pass",
-         lambda s: s.best != "pass" and s.best_p_make is not None and s.best_p_make > 0.5,
+         lambda s: s.best != "pass" and s.best_p_make is not None and s.best_p_make >= MAKES,
          lambda s: f"{s.seat} passed a hand that makes {s.best_p_make:.0%} of the time (best: {s.best_name})"),
 )
 
