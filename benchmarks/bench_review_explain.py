@@ -16,12 +16,13 @@ per deal). Then, from the "with" reviews at the first pass: how many decisions g
 
     python3 benchmarks/bench_review_explain.py [--worlds 200] [--seed 1] [--repeats 2]
 
-Figures at 200 worlds, seed 1, 2 passes (10 games, 74 deals; one core shared with other work): time per
-deal 0.782 s with, 0.688 s without (total ratio 1.14; per-deal median 1.13, 10th-90th percentile 1.01 to
-1.35). Cards and discards: best 1267, good 89, inaccuracy 12, mistake 0, blunder 0, unclear 37; calls:
-best 209, good 14, inaccuracy 4, mistake 1, blunder 0, unclear 19. Reasons: passed-a-making-hand 13,
-trumped-partner 5, bower-to-dealer 2, called-with-one-trump 1 (21 of the 130 flagged decisions; the
-other rules do not fire on these games at inaccuracy or worse).
+Figures at 200 worlds, seed 1, 2 passes (10 games, 74 deals; one core, lightly shared): time per deal
+0.315 s with, 0.279 s without (total ratio 1.13; per-deal median 1.12, 10th-90th percentile 1.00 to
+1.30; under heavy load an earlier run gave 0.782 / 0.688 s, ratio 1.14). Cards and discards: best 1267,
+good 89, inaccuracy 12, mistake 0, blunder 0, unclear 37; calls: best 209, good 14, inaccuracy 4,
+mistake 1, blunder 0, unclear 19. Reasons: passed-a-making-hand 7, trumped-partner 5, bower-to-dealer 2,
+called-with-one-trump 1 (15 of the 130 flagged decisions; the other rules do not fire on these games at
+inaccuracy or worse).
 """
 import argparse
 import statistics
