@@ -168,7 +168,8 @@ def run_review(body: ReviewRequest) -> tuple:
         game = load(body.egn)                    # the parsed object: a string would be taken for a path
         run = limits.engine_function("review")   # checked after loading, so a bad game is reported anyway
         result = run(game, worlds=body.worlds, seed=body.seed, threads=current_app.config["ENGINE_THREADS"],
-                     inference=body.inference, score=body.score, model=request_model(body.model))
+                     inference=body.inference, score=body.score, model=request_model(body.model),
+                     annotate=getattr(body, "annotate", False))
     return game, result
 
 

@@ -364,6 +364,9 @@ class ReviewRequest(Strict):
                                                 "a deal without a known score is judged by points and says why "
                                                 "(false: by points only)")
     model: ModelIn = model_field()
+    annotate: StrictBool = Field(False, description="also answer annotated_egn: the record with an EGN mark and a "
+                                                    "short comment at each decision graded below best "
+                                                    "(callAnnotations, playAnnotations)")
 
     @field_validator("egn")
     @classmethod

@@ -309,7 +309,7 @@ def _is_corpus(args) -> bool:
 
 def cmd_review_corpus(args) -> dict:
     from .review import review_corpus
-    for flag, given in (("--all", args.all), ("--html", args.html is not None)):
+    for flag, given in (("--all", args.all), ("--html", args.html is not None), ("--annotate", args.annotate is not None)):
         if given:
             raise EuchreError(f"{flag}: the corpus mode (--out, --cluster or a directory) writes JSON lines, "
                               f"not reports; review a single file for {flag}")
@@ -351,6 +351,11 @@ def cmd_review(args) -> dict:
         return cmd_review_corpus(args)
     if args.html is not None and len(args.files) != 1:
         raise EuchreError(f"--html: the review page shows one game; {len(args.files)} files given")
+    if args.annotate is not None:
+        from .review.annotate import check_annotate_path
+        if len(args.files) != 1:
+            raise EuchreError(f"--annotate: one game record is annotated at a time; {len(args.files)} files given")
+        check_annotate_path(args.annotate, args.files)       # before any work: never the input itself
     for path in args.files:
         read_record_file(path)           # refuse devices, FIFOs and oversized files before any work
     bar = progress = None
@@ -361,12 +366,17 @@ def cmd_review(args) -> dict:
         progress = bar.update
     try:
         reviews = review_files(args.files, worlds=args.worlds, seed=args.seed, jobs=args.jobs, progress=progress,
-                               inference=not args.no_inference, score=not args.by_points, model=_model_arg(args))
+                               inference=not args.no_inference, score=not args.by_points, model=_model_arg(args),
+                               examples=args.examples)
     finally:
         if bar is not None:
             bar.close()
     if args.html is not None:
         _write_review_html(args.html, args.files, reviews)
+    if args.annotate is not None:
+        from .review.annotate import write_annotated
+        write_annotated(args.annotate, load_game(args.files[0]), reviews[0])
+        say(f"annotated record written to {args.annotate}", file=sys.stderr)
     out = {"reviews": [r.to_dict() for r in reviews]}
     if not args.json:
         say("\n\n".join(r.text(verbose=args.all) for r in reviews))
@@ -629,6 +639,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--html", type=Path, default=None, metavar="FILE",
                    help="also write the review page to FILE: one self-contained HTML file (no network needed) "
                         "to step through every call and card with its costs; one game file only")
+    p.add_argument("--examples", type=int, default=3, metavar="N",
+                   help="for each card that lost, up to N (0..3, default 3) of the likeliest deals the player "
+                        "could be facing in which it does worse than the best card, with both cards' points")
+    p.add_argument("--annotate", type=Path, default=None, metavar="OUT.egn",
+                   help="also write the record with the review in it: an EGN mark and a short comment at each "
+                        "decision graded below best (EGN callAnnotations/playAnnotations); one game file only, "
+                        "never the input file itself")
     p.add_argument("--out", default=None, metavar="results.jsonl",
                    help="corpus mode: append one JSON line per deal to this file; a rerun skips the deals already "
                         "in it (resume). Without it a corpus' lines go to standard output")

@@ -71,6 +71,9 @@ def mistake_text(m) -> str:
     if m.renege:
         legal = f"; legal: {', '.join(m.best)}" if m.best else ""
         return f"{head} did not follow suit (not scored against legal cards){legal}"
+    grade = getattr(m, "grade_text", None)
+    if grade is not None and not m.double_dummy:     # a double-dummy line says the view's grade at its end
+        head += f" {grade}:"
     if m.double_dummy:
         cost = f"{_loss_text(m.tricks, _trick_text)}, {_points_text(-m.points)}"
     elif m.win is not None:           # judged by the game's score
@@ -83,7 +86,18 @@ def mistake_text(m) -> str:
         if m.tricks is not None:
             cost += f", {_signed(-m.tricks)} tricks"
         cost += f" ({'exact, ' if m.exact else ''}{m.worlds} worlds)"
-    return f"{head} {cost}; best: {', '.join(m.best)}"
+    return f"{head} {cost}; best: {', '.join(m.best)}{_split_text(m)}"
+
+
+def _split_text(m) -> str:
+    """The knowable-or-double-dummy split of a flagged card, said in its line."""
+    knowable = getattr(m, "knowable", None)
+    if knowable is None or m.decision == "call":
+        return ""
+    if knowable:
+        return f"; knowable: {m.seat} could see it" if not m.double_dummy else \
+            f"; knowable: {m.seat}'s view flags it too ({m.grade_text})"
+    return f"; visible only double dummy: from {m.seat}'s view the card was {m.grade_text or 'not judged'}"
 
 
 def player_text(p) -> str:
@@ -94,7 +108,13 @@ def player_text(p) -> str:
     game = "" if p.win_lost is None else f", P(win game) {_chance_text(-p.win_lost)} on calls and cards"
     return (f"{who + ':':<18} double dummy {_loss_text(p.dd_tricks, _trick_text)}; information set "
             f"{_signed(-p.info_points)} points on cards, {_signed(-p.call_points)} on calls{game}; "
-            f"{n} mistake{'' if n == 1 else 's'}" + (f" ({kinds})" if kinds else ""))
+            f"{n} mistake{'' if n == 1 else 's'}" + (f" ({kinds})" if kinds else "") + grades_text(p.grades))
+
+
+def grades_text(grades) -> str:
+    """``"; grades: 12 best, 3 good, 1 mistake"`` (the grades with a count), or ``""``."""
+    shown = [f"{v} {k}" for k, v in (grades or {}).items() if v]
+    return f"; grades: {', '.join(shown)}" if shown else ""
 
 
 def _decision_label(d) -> str:
@@ -110,6 +130,9 @@ def card_line(c) -> str:
     the makers' tricks before and after it (and its cost), ``info 9s:-0.17 ...`` each candidate's
     average points for the player's side."""
     parts = [f"{c.where:<8} {c.seat} {c.card}"]
+    grading = getattr(c, "grading", None)
+    if grading is not None:
+        parts.append(grading.text + (" (double dummy)" if grading.basis == "double-dummy" else ""))
     if c.dd is not None:
         parts.append(f"DD {c.dd.before}->{c.dd.after}" + (f" (-{c.dd.cost})" if c.dd.cost else ""))
     if c.info is not None:
@@ -134,6 +157,12 @@ def deal_review_text(deal, verbose: bool = False) -> str:
         lines.append(f"  judged by points: {deal.by_points}")
     for m in deal.mistakes:
         lines.append(f"  {m}")
+    for d in deal.decisions:
+        for r in getattr(d, "reasons", ()):
+            lines.append(f"  why, {d.where} {d.seat}: {r.sentence} [{r.rule}]")
+        ex = getattr(d, "examples", None)
+        if ex:
+            lines.append(f"  deals, {d.where} {d.seat}: {examples_text(ex, d.seat)}")
     if verbose:
         for c in deal.cards:
             lines.append("  " + card_line(c))
@@ -152,6 +181,20 @@ def deal_review_text(deal, verbose: bool = False) -> str:
         if p.decisions:
             lines.append(f"  {p}")
     return "\n".join(lines)
+
+
+def examples_text(ex: dict, seat) -> str:
+    """``in 26% of the deals S could be facing the Ks does worse than the Jc (same 66%, better 8%); for
+    example N:... E:... (Ks -2, Jc +2)``: a card's example worlds (:func:`solver.review.examples.card_examples`)."""
+    sh = ex["share"]
+    out = (f"in {sh['worse']:.0%} of the deals {seat} could be facing the {ex['played']} does worse than the "
+           f"{ex['best']} (the same in {sh['same']:.0%}, better in {sh['better']:.0%})")
+    if ex["examples"]:
+        e = ex["examples"][0]
+        hands = ", ".join(f"{s} {c}" for s, c in e["hands"].items())
+        out += (f"; the likeliest: {hands} ({ex['played']} {e['played']:+d} point{'' if abs(e['played']) == 1 else 's'}, "
+                f"{ex['best']} {e['best']:+d})")
+    return out
 
 
 def review_text(review, verbose: bool = False) -> str:
@@ -184,7 +227,8 @@ def advice_text(advice) -> str:
     how the later seats bid, what the earlier passes did to the worlds, and whether the
     best call holds under the cautious and aggressive variants of the model (``NOT robust``
     when it does not); last the recommendation with its margin. Advising with a score adds a P(win game) column
-    and the margin is then in win probability.
+    and the margin is then in win probability. A row that is not ``best`` ends with its grade
+    (:mod:`solver.grades`: its paired loss against the recommended call).
     """
     head = (f"{advice.seat} holds {format_cards(advice.hand)}; upcard {advice.upcard}"
             f"{' turned down' if advice.round == 2 else ''}; dealer {advice.dealer}; round {advice.round}; "
@@ -210,7 +254,8 @@ def advice_text(advice) -> str:
         if score:
             whalf = (o.p_win_game_interval[1] - o.p_win_game_interval[0]) / 2
             win = " " + f"{o.p_win_game:.4f}{'' if o.exact else f' ±{whalf:.4f}'}".rjust(17)
-        lines.append(f"{o.name:<28} {o.p_make:8.3f} {o.p_march:8.3f} {o.p_euchred:10.3f} {pts:>16}{win}{sets}{mark}")
+        lines.append(f"{o.name:<28} {o.p_make:8.3f} {o.p_march:8.3f} {o.p_euchred:10.3f} {pts:>16}{win}{sets}{mark}"
+                     + _grade_cell(o))
     stopped = [o for o in advice.options if getattr(o, "stopped", False)]
     if stopped:
         lines.append("stopped early, clearly behind the leading call (figures over the worlds used): "
@@ -264,6 +309,13 @@ def _bidding_lines(advice) -> list:
     return lines
 
 
+def _grade_cell(o) -> str:
+    """An option's grade at the end of its row (:mod:`solver.grades`): ``"  inaccuracy"``; nothing for a
+    ``best`` one (the recommended row ends in ``*``)."""
+    g = getattr(o, "grading", None)
+    return "" if g is None or g.grade == "best" else f"  {g.text}"
+
+
 def _half(iv) -> str:
     return f" ±{(iv[1] - iv[0]) / 2:.3f}"
 
@@ -311,7 +363,7 @@ def play_advice_text(advice) -> str:
             whalf = (c.win_interval[1] - c.win_interval[0]) / 2
             win = " " + f"{c.p_win_game:.4f}{'' if advice.exact else f' ±{whalf:.4f}'}".rjust(17)
         lines.append(f"{str(c.card):<5} {t:>14} {p:>16} {c.p_make:8.3f} {c.p_euchred:10.3f}"
-                     + (f" {c.p_march:8.3f}" if march else "") + win + mark)
+                     + (f" {c.p_march:8.3f}" if march else "") + win + mark + _grade_cell(c))
     if advice.runner_up is None:
         lines.append(f"play {advice.best} (the only legal card)")
     elif len(advice.equal) == len(advice.cards):
@@ -415,6 +467,8 @@ def group_stats_text(g) -> list:
              f"({plural(max(cards, info_cards), 'card')}, {plural(calls, 'call')}), {plural(flagged, 'mistake')}"
              + (f" ({', '.join(f'{v} {k}' for k, v in g.mistakes.items() if v)})" if flagged else "")
              + (f"; {g.unjudged} not judged" if g.unjudged else "")]
+    if any(getattr(g, "grades", {}).values()):
+        lines.append("  grades: " + grades_text(g.grades)[len("; grades: "):])
     lines.append(f"  per card: double dummy {_mean_text(g.cards['dd_tricks'], 'tricks')}, "
                  f"{_mean_text(g.cards['dd_points'], 'points')}")
     lines.append(f"            information set {_mean_text(g.cards['info_points'], 'points')}, "

@@ -62,8 +62,11 @@ def test_without_a_score_nothing_changes():
     scored = advise(**EXAMPLE, score={"NS": 3, "EW": 2}).to_dict()
     # the hand's own figures do not depend on the score
     for o, s in zip(plain["options"], scored["options"]):
-        s = dict(s)
+        s, o = dict(s), dict(o)
         s.pop("p_win_game"), s.pop("p_win_game_interval")
+        # the grade is by the game with a score, by points without (solver.grades)
+        assert s.pop("grading")["unit"] == "game" and o.pop("grading")["unit"] == "points"
+        s.pop("grade"), o.pop("grade")
         assert s == o
 
 

@@ -635,3 +635,17 @@ def test_review_takes_inference_and_off_is_the_first_version(client):
     assert r.get_json()["deals"] == want["deals"] and r.get_json()["model"]["inference"] is False
     bad = client.post("/v1/review", json={"egn": egn, "inference": "no"})
     assert bad.status_code == 422 and bad.headers["Content-Type"] == "application/problem+json"
+
+
+def test_review_annotated_answers_the_record_with_the_comments(client):
+    """annotate: true adds annotated_egn, what solver.review(..., annotate=True) writes; a non-bool is a 422."""
+    a = client_call(client, "POST", "/v1/review", json_body={"egn": FIRST_DEAL_EGN, "worlds": 10, "seed": 2,
+                                                             "annotate": True})
+    assert a.status == 200, a
+    expected = solver.review(solver.load_egn(FIRST_DEAL_EGN), worlds=10, seed=2, annotate=True).annotated
+    assert a.body["annotated_egn"] == json.loads(json.dumps(expected))
+    solver.load_egn(a.body["annotated_egn"])                        # a valid record
+    plain = client_call(client, "POST", "/v1/review", json_body={"egn": FIRST_DEAL_EGN, "worlds": 10, "seed": 2})
+    assert "annotated_egn" not in plain.body
+    bad = client_call(client, "POST", "/v1/review", json_body={"egn": FIRST_DEAL_EGN, "worlds": 10, "annotate": 1})
+    assert bad.status == 422 and "annotate" in json.dumps(bad.body)

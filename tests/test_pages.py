@@ -205,3 +205,17 @@ def test_templates_and_static_files_are_package_data():
     tracked = subprocess.run(["git", "ls-files", "solver/pages"], capture_output=True, text=True, cwd=ROOT)
     if tracked.returncode == 0 and tracked.stdout:     # a git checkout: an ignored template would not be in a clone
         assert {str(Path("solver/pages") / f) for f in files} <= set(tracked.stdout.split()), tracked.stdout
+
+
+def test_each_step_shows_the_grade_of_its_decision(reviews):
+    """The page's steps carry the review's grade (solver.grades) of each decision, and the list of decisions
+    shows it beside each judged one."""
+    for name, (game, r) in reviews.items():
+        text = review_html(r, game)
+        data = page_data(text)
+        d = r.to_dict()
+        for page_deal, deal in zip(data["deals"], d["deals"]):
+            want = [c["grade"] for c in deal["calls"]] + [c["grade"] for c in deal["cards"]]
+            assert [s["grade"] for s in page_deal["steps"]] == want, name
+        graded = [s for deal in data["deals"] for s in deal["steps"] if s["grade"]]
+        assert graded and all(f'class="grade grade-{s["grade"]}"' in text for s in graded)

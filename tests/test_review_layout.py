@@ -15,7 +15,8 @@ from solver.worlds import EXACT_LIMIT as WORLDS_EXACT_LIMIT
 ROOT = Path(solver.__file__).resolve().parent
 REVIEW = ROOT / "review"
 # Bottom to top: a module may import only the ones before it.
-ORDER = ["results", "infoset", "batch", "seeds", "par_line", "reviewer", "deals", "files", "lines", "tally", "cluster", "corpus", "__init__"]
+ORDER = ["results", "infoset", "batch", "seeds", "par_line", "reasons", "examples", "reviewer", "annotate", "deals",
+         "files", "lines", "tally", "cluster", "corpus", "__init__"]
 
 
 def imports(path: Path) -> list:

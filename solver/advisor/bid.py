@@ -7,6 +7,7 @@ name of the function the package exports.)
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 
@@ -23,6 +24,7 @@ from .game_odds import win_values
 from .inference import MAX_PROPOSALS, draw_worlds, effective_worlds, evidence, evidence_text, pass_likelihood
 from .calls import parse_calls
 from .inputs import parse_dummies
+from ..grades import grade_of
 from .options import Advice, Option
 from .single_dummy import default_model
 from .valuation import INNER_WORLDS, check_inner_worlds, parse_valuation
@@ -337,6 +339,8 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             margin_interval = (margin, margin)
     else:
         margin, margin_interval = 0.0, (0.0, 0.0)
+    options = graded_options(options, rec, wins is not None, draw.weights, w.exact)
+    rec = options[best_i]
 
     # the same options under a cautious and an aggressive variant of the model, on the same worlds
     variants = []
@@ -456,6 +460,27 @@ def _mean(values, e) -> float:
     if e is None:
         return float(values.mean()) if values.size else 0.0
     return float((e * values).sum() / e.sum())
+
+
+def graded_options(options: list, rec, by_game: bool, weights, exact: bool) -> list:
+    """``options`` each with its :attr:`Option.grading` against the recommended ``rec``: the paired
+    loss over the worlds both used (the chance of the game ``by_game``, else points; weighted worlds
+    are enumerated, so exact), :func:`solver.grades.grade_of`."""
+    values = "world_wins" if by_game else "world_points"
+    unit = "game" if by_game else "points"
+    out = []
+    for o in options:
+        a, b = getattr(rec, values), getattr(o, values)
+        m = min(a.size, b.size)
+        diff = (a[:m] - b[:m]).astype(float)
+        if weights is None:
+            loss = float(diff.mean())
+            g = grade_of(loss, None if exact else mean_interval(diff, exact), unit)
+        else:
+            loss = float((weights[:m] * diff).sum() / weights[:m].sum())
+            g = grade_of(loss, None, unit)
+        out.append(replace(o, grading=g))
+    return out
 
 
 def _share(mask, e) -> float:

@@ -17,6 +17,7 @@ from ..render import advice_text
 from ..rules import Rules
 from ..worlds import Worlds
 from .valuation import assumption
+from ..grades import Grade
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,9 @@ class Option:
             95% interval (Student t over sampled worlds, clipped to 0..1; the value when exact).
         world_wins: with a score, float array (n,): that chance in each world, as ``world_points``
             (not in :meth:`to_dict`).
+        grading: the option's :class:`~solver.grades.Grade` against the recommended call (its
+            paired loss over the worlds both used: the chance of the game with a score, else points);
+            grade (property) its name, ``"best"`` for the recommended call and those that tie it.
         stopped: stopped early (sampled worlds, ``advise(early_stop=True)``): clearly behind the leading
             call after its first ``worlds`` worlds, so not played on the rest; every figure (and
             ``world_points``, of length ``worlds``) is over those first worlds, an unbiased sample of
@@ -83,6 +87,12 @@ class Option:
     p_win_game_interval: tuple | None = None
     world_wins: np.ndarray | None = field(default=None, repr=False, compare=False)
     stopped: bool = False
+    grading: Grade | None = None
+
+    @property
+    def grade(self) -> str | None:
+        """``"best"`` ... ``"blunder"``, ``"unclear"`` (:mod:`solver.grades`), or ``None``."""
+        return None if self.grading is None else self.grading.grade
 
     @property
     def call(self) -> str:
@@ -119,6 +129,7 @@ class Option:
             **({} if self.phases is None else {"phases": [dict(p) for p in self.phases]}),
             **({} if self.p_win_game is None else {"p_win_game": self.p_win_game,
                                                    "p_win_game_interval": list(self.p_win_game_interval)}),
+            **({} if self.grading is None else {"grade": self.grade, "grading": self.grading.to_dict()}),
         }
 
 

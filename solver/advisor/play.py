@@ -52,13 +52,14 @@ with both dummies face up tells (see :func:`solver.sample_worlds`).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from ..bounds import MAX_THREADS, MAX_WORLDS, check_int
 from ..cards import Card, Seat, Suit, cards_of, format_cards
 from ..errors import IllegalActionError, RulesError, quoted
+from ..grades import Grade, grade_of
 from ..game.actions import Phase
 from ..game.seat import seat_view, view_from_dict
 from ..game.view import BUILD_KEYS, SeatView
@@ -109,6 +110,8 @@ class CardAdvice:
     ``outcomes`` maps the side's points in the hand to their (weighted) chance.
     ``p_win_game`` and ``win_interval``: advising with a score, the chance that the seat's side
     wins the game after this hand and its 95% interval; else ``None`` (and not in :meth:`to_dict`).
+    ``grading``: the card's :class:`~solver.grades.Grade` against the recommended card (its paired loss
+    over the worlds: the chance of the game with a score, else points); ``grade`` its name.
     """
 
     card: Card
@@ -125,6 +128,12 @@ class CardAdvice:
     outcomes: dict
     p_win_game: float | None = None
     win_interval: tuple | None = None
+    grading: Grade | None = None
+
+    @property
+    def grade(self) -> str | None:
+        """``"best"`` ... ``"blunder"``, ``"unclear"`` (:mod:`solver.grades`), or ``None``."""
+        return None if self.grading is None else self.grading.grade
 
     def to_dict(self) -> dict:
         """The card's figures as JSON, each rounded to :data:`WRITTEN_PLACES` places (``None`` where infinite)."""
@@ -138,6 +147,9 @@ class CardAdvice:
         if self.p_win_game is not None:
             out["p_win_game"] = self.p_win_game
             out["p_win_game_interval"] = list(self.win_interval)
+        if self.grading is not None:
+            out["grade"] = self.grade
+            out["grading"] = self.grading.to_dict()
         return written(out)
 
 
@@ -438,6 +450,11 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
         runner = out[j].card
         values = P if wins is None else W
         margin, margin_iv = _weighted_mean((values[order[0]] - values[j]).astype(float), wn, ess, exact)
+    values = P if wins is None else W
+    unit = "points" if wins is None else "game"
+    for i in range(len(out)):                # each card's grade: its paired loss against the recommended card
+        loss, iv = _weighted_mean((values[order[0]] - values[i]).astype(float), wn, ess, exact)
+        out[i] = replace(out[i], grading=grade_of(loss, None if exact else iv, unit))
     won = int(view.tricks_won[side])
     return PlayAdvice(Seat(seat), side_name(side, players), makers, Suit(trump), view.alone, view.defender_alone,
                       int(view.hand), Seat(view.leader), tuple(Card(c) for c in trick_cards), won, tuple(out),

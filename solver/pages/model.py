@@ -181,7 +181,7 @@ def deal_model(index: int, deal: dict, hand: Hand | None, mistakes: list) -> dic
         steps.append({"kind": "call", "seat": call["seat"], "round": call["round"], "played": call["call"],
                       "label": f"round {call['round']}: {call['seat']} {call['name']}",
                       "marks": [call_mark(o, call) for o in call["options"]] if call["best_points"] is not None
-                      else [], "unanalysed": call["unanalysed"], "mistakes": flags})
+                      else [], "unanalysed": call["unanalysed"], "mistakes": flags, **_grade(call), "examples": None})
     for card, flags in zip(deal["cards"], mistakes[len(deal["calls"]):]):
         verb = "discarded" if card["kind"] == "discard" else ("led" if card["lead"] else "played")
         where = "discard" if card["kind"] == "discard" else f"trick {card['trick']}"
@@ -189,7 +189,8 @@ def deal_model(index: int, deal: dict, hand: Hand | None, mistakes: list) -> dic
                                            for c in card["candidates"]]
         steps.append({"kind": card["kind"], "seat": card["seat"], "trick": card["trick"], "played": card["card"],
                       "label": f"{where}: {card['seat']} {verb} {card['card']}", "marks": marks,
-                      "renege": card["renege"], "unanalysed": card["unanalysed"], "mistakes": flags})
+                      "renege": card["renege"], "unanalysed": card["unanalysed"], "mistakes": flags,
+                      **_grade(card), "examples": _examples(card.get("examples"))})
     seen = {"call": 0, "discard": 0, "play": 0}
     for step in steps:
         kind = step["kind"]
@@ -207,6 +208,33 @@ def deal_model(index: int, deal: dict, hand: Hand | None, mistakes: list) -> dic
             "steps": steps, "unanalysed": deal["unanalysed"], "notes": deal["notes"],
             "par": (deal.get("par") or {}).get("text"),
             "mistake_count": sum(len(s["mistakes"]) for s in steps)}
+
+
+def _examples(ex: dict | None) -> dict | None:
+    """A card's example worlds (solver.review.examples) as the page shows them: the sentence, and each world's
+    hands as card faces."""
+    if not ex:
+        return None
+    sh = ex["share"]
+    text = (f"in {sh['worse']:.0%} of the deals you could be facing, the {ex['played']} does worse than the "
+            f"{ex['best']}" + ("; for example:" if ex["examples"] else ""))
+    worlds = [{"hands": {s: [card_face(c) for c in cs.split()] for s, cs in e["hands"].items()},
+               "weight": e["weight"], "played": e["played"], "best": e["best"],
+               "text": f"{ex['played']}: {e['played']:+d}, {ex['best']}: {e['best']:+d} points"}
+              for e in ex["examples"]]
+    return {"text": text, "worlds": worlds, "share": sh}
+
+
+def _grade(decision: dict) -> dict:
+    """A step's grade (solver.grades) as the page shows it: ``{"grade", "grade_text"}`` (``None``: not judged)."""
+    g = decision.get("grading")
+    reasons = [r["sentence"] for r in decision.get("reasons", ())]
+    if g is None:
+        return {"grade": None, "grade_text": None, "reasons": reasons}
+    text = g["grade"] if g["range"] is None else f"{g['grade']} ({g['range'][0]} to {g['range'][1]})"
+    if g.get("basis") == "double-dummy":
+        text += ", double dummy"
+    return {"grade": g["grade"], "grade_text": text, "reasons": reasons}
 
 
 def _request(step: dict, view: dict | None) -> dict | None:

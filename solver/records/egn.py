@@ -410,6 +410,12 @@ def _upgrade_legacy(data: dict) -> tuple:
     return up, legacy
 
 
+def validate_egn(data, name: str = "EGN data") -> None:
+    """Check parsed EGN JSON against the EGN schema (``solver/data/egn-schema-v1.json``); raises
+    :class:`~solver.errors.EGNError` naming ``name``, the deal and the field when it fails."""
+    _validate(data, name)
+
+
 def _validate(data, name: str) -> None:
     if not isinstance(data, dict):
         raise EGNError(f"{name}: an EGN file is a JSON object, got {json_type_name(data)}")

@@ -135,8 +135,10 @@ The package, one idea a module, each importing only those above it:
   after a card in every world, a hand's scoring;
 * :mod:`.seeds`: the default seed from a record's content, one stream per decision;
 * :mod:`.par_line`: a deal's par (:func:`solver.par`) beside what the table did;
-* :mod:`.reviewer`: one deal's calls, discard and cards judged, a defender's choice against a
-  loner (:func:`solver.advise_defend`);
+* :mod:`.reasons`: reasons in words, named rules over a decision's position and figures;
+* :mod:`.reviewer`: one deal's calls, discard and cards judged (each graded: :mod:`solver.grades`), a
+  defender's choice against a loner (:func:`solver.advise_defend`);
+* :mod:`.annotate`: the review written into its EGN record (marks and comments);
 * :mod:`.deals`: the entry points (:func:`review`, :func:`review_deal`): the record
   loaded, the options checked;
 * :mod:`.files`: several files over worker processes (:func:`review_files`);

@@ -17,6 +17,7 @@ from ..laws import side_name
 from ..bidding import DEFAULT_MODEL, resolve_model
 from ..bidding.named import model_key
 from .results import DealReview, Review
+from .examples import EXAMPLES, check_examples
 from .reviewer import DealReviewer
 from .seeds import default_seed
 
@@ -109,7 +110,8 @@ def deal_score(rules, before, dealer) -> tuple:
 
 
 def review_deal(game, index: int, worlds: int = 200, seed: int = 0, threads: int = 1, progress=None,
-                inference: bool = True, confirm: int | None = None, score: bool = True, model=None) -> DealReview:
+                inference: bool = True, confirm: int | None = None, score: bool = True, model=None,
+                examples: int = EXAMPLES) -> DealReview:
     """Review deal ``index`` of ``game`` alone (what :func:`review` does for each deal).
 
     The result is the same as that deal's entry in ``review(game, worlds, seed, inference=..., confirm=...,
@@ -120,9 +122,10 @@ def review_deal(game, index: int, worlds: int = 200, seed: int = 0, threads: int
     confirm = check_confirm(confirm, inference)
     by_score = check_score_option(score)
     model = resolve_model(model)
+    examples = check_examples(examples)
     how = (bool(inference), confirm, model)
     if isinstance(game, Hand):
-        return _review_hand(game, worlds, seed, threads, progress, how, by_score)
+        return _review_hand(game, worlds, seed, threads, progress, how, by_score, examples)
     deal = game.deals[index]
     names = tuple(game.players)
     if deal.hand is None:
@@ -132,7 +135,8 @@ def review_deal(game, index: int, worlds: int = 200, seed: int = 0, threads: int
             out.by_points = "the deal does not replay, so nothing is judged"
         return out
     at, why = deal_score(game.rules, deal.score_before, deal.hand.dealer) if by_score else (None, None)
-    out = DealReviewer(deal.hand, index, worlds, seed, threads, progress, *how[:2], score=at, model=how[2]).run(
+    out = DealReviewer(deal.hand, index, worlds, seed, threads, progress, *how[:2], score=at, model=how[2],
+                       examples=examples).run(
         deal.number, deal.status, deal.summary(), deal.problems, names, _discard_doubt(deal))
     out.by_points = why
     return out
@@ -166,7 +170,8 @@ def game_notes(game) -> tuple:
     return tuple(p.message for p in getattr(game, "problems", ()) if id(p) not in held)
 
 
-def _review_hand(hand: Hand, worlds, seed, threads, progress, how, by_score: bool = False) -> DealReview:
+def _review_hand(hand: Hand, worlds, seed, threads, progress, how, by_score: bool = False,
+                 examples: int = EXAMPLES) -> DealReview:
     if hand.result is not None and hand.result.thrown_in:
         status = "thrown_in"
     elif hand.is_over:
@@ -183,14 +188,16 @@ def _review_hand(hand: Hand, worlds, seed, threads, progress, how, by_score: boo
                   + (" alone" if hand.alone is not None else "")
         if r is not None:
             summary += f": {mk} {r.makers_tricks} tricks"
-    out = DealReviewer(hand, 0, worlds, seed, threads, progress, *how[:2], model=how[2]).run(0, status, summary, (), ())
+    out = DealReviewer(hand, 0, worlds, seed, threads, progress, *how[:2], model=how[2], examples=examples).run(
+        0, status, summary, (), ())
     if by_score:
         out.by_points = deal_score(hand.rules, None, hand.dealer)[1]
     return out
 
 
 def review(game, worlds: int = 200, seed: int | None = None, threads: int = 1, progress=None,
-           inference: bool = True, confirm: int | None = None, score: bool = True, model=None) -> Review:
+           inference: bool = True, confirm: int | None = None, score: bool = True, model=None,
+           annotate: bool = False, examples: int = EXAMPLES) -> Review:
     """Review a game: every call, the dealer's discard and every card, double dummy and
     from the player's information set (see :mod:`solver.review` for the method).
 
@@ -221,26 +228,45 @@ def review(game, worlds: int = 200, seed: int | None = None, threads: int = 1, p
         model: the bidding model of the inference and of the calls' later seats: a name of
             :data:`solver.bidding.MODEL_NAMES`, a model file or a :class:`~solver.bidding.BiddingModel`
             (default ``players-1``, :data:`solver.bidding.DEFAULT_MODEL`).
+        examples: for each card that lost (flagged from the player's view, or graded inaccuracy or worse),
+            the shares of the weight of the worlds where it does worse, the same and better than the best
+            card, and up to this many of the likeliest worlds where it does worse (0..3, default 3;
+            :attr:`CardReview.examples`, :mod:`solver.review.examples`).
+        annotate: also write the review into the record: :attr:`Review.annotated` is the EGN JSON with
+            a mark and a short comment at each decision graded below best
+            (:func:`solver.review.annotate.annotate_egn`).
 
     Returns: a :class:`Review`.
 
     Raises :class:`~solver.EuchreError`: a record that does not load
-    (:func:`~solver.records.load_egn`), worlds, seed or threads out of range, ``score`` not a bool.
+    (:func:`~solver.records.load_egn`), worlds, seed, threads or examples out of range, ``score`` or
+    ``annotate`` not a bool; with ``annotate``, a record that cannot be annotated (not EGN, a deal that does not replay).
     """
+    if not isinstance(annotate, bool):
+        raise RulesError(f"annotate {annotate!r}: must be true or false")
+    examples = check_examples(examples)
     source, game = game, resolve_game(game)
     worlds, seed, threads = check_options(worlds, seed, threads, source)
     confirm = check_confirm(confirm, inference)
     by_score = check_score_option(score)
     model = resolve_model(model)
     how = model_fields(inference, confirm, by_score, model)
+    if annotate and not isinstance(game, EGNGame):
+        raise EuchreError("annotate: only an EGN record can be annotated (a dummy-hands record or a single hand "
+                          "has no EGN annotations)")
     if isinstance(game, Hand):
-        deal = _review_hand(game, worlds, seed, threads, progress, (bool(inference), confirm, model), by_score)
+        deal = _review_hand(game, worlds, seed, threads, progress, (bool(inference), confirm, model), by_score,
+                            examples)
         return Review("<hand>", "one hand", game.rules, worlds, seed, [deal], **how)
-    deals = [review_deal(game, i, worlds, seed, threads, progress, inference, confirm, by_score, model)
+    deals = [review_deal(game, i, worlds, seed, threads, progress, inference, confirm, by_score, model, examples)
              for i in range(len(game.deals))]
     title = game.metadata.get("title") or os.path.basename(str(game.source))
-    return Review(str(game.source), title, game.rules, worlds, seed, deals, tuple(game.players), game_notes(game),
-                  **how)
+    out = Review(str(game.source), title, game.rules, worlds, seed, deals, tuple(game.players), game_notes(game),
+                 **how)
+    if annotate:
+        from .annotate import annotate_egn
+        out.annotated = annotate_egn(game, out)
+    return out
 
 
 def model_fields(inference: bool, confirm: int, by_score: bool = False, model=None) -> dict:

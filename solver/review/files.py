@@ -8,6 +8,7 @@ from dataclasses import replace
 from ..bidding import resolve_model
 from .deals import (check_confirm, check_jobs, check_options, check_score_option, count_decisions, game_notes,
                     model_fields, resolve_game, review, review_deal)
+from .examples import EXAMPLES, check_examples
 from .results import DealReview, Review
 
 _WORKER_GAMES: dict = {}     # a worker process's loaded records, by path
@@ -17,24 +18,24 @@ def _light(deal: DealReview) -> DealReview:
     """The deal review without the drawn worlds and advisor objects (cheap to send between processes)."""
     for c in deal.cards:
         if c.info is not None:
-            c.info = replace(c.info, drawn=None, space=None)
+            c.info = replace(c.info, drawn=None, space=None, world_tricks=None, world_points=None)
     for c in deal.calls:
         c.advice = None
     return deal
 
 
 def _work(path: str, index: int, worlds: int, seed: int, threads: int, inference: bool, confirm: int,
-          score: bool, model=None) -> tuple:
+          score: bool, model=None, examples: int = EXAMPLES) -> tuple:
     game = _WORKER_GAMES.get(path)
     if game is None:
         game = _WORKER_GAMES[path] = resolve_game(path)
-    deal = review_deal(game, index, worlds, seed, threads, None, inference, confirm, score, model)
+    deal = review_deal(game, index, worlds, seed, threads, None, inference, confirm, score, model, examples)
     return _light(deal), count_decisions(game.deals[index].hand) if game.deals[index].hand is not None else 0
 
 
 def review_files(paths, worlds: int = 200, seed: int | None = None, jobs: int = 1, threads: int = 1,
                  progress=None, inference: bool = True, confirm: int | None = None, score: bool = True,
-                 model=None) -> list:
+                 model=None, examples: int = EXAMPLES) -> list:
     """Review several EGN files: one :class:`Review` per path, in order.
 
     Every file is loaded (and checked) before any review starts, so a bad file
@@ -45,23 +46,24 @@ def review_files(paths, worlds: int = 200, seed: int | None = None, jobs: int = 
     :attr:`CallReview.advice` are ``None``). ``progress`` is called with the
     number of decisions done (per decision with one job, per deal with several).
     Without ``seed`` each file is reviewed with :func:`content_seed` of its record.
-    ``inference``, ``confirm``, ``score``, ``model``: as :func:`~solver.review.review`.
+    ``inference``, ``confirm``, ``score``, ``model``, ``examples``: as :func:`~solver.review.review`.
     """
     worlds, _, threads = check_options(worlds, 0, threads)
     jobs = check_jobs(jobs)
     confirm = check_confirm(confirm, inference)
     score = check_score_option(score)
     model = resolve_model(model)
+    examples = check_examples(examples)
     paths = [os.fspath(p) for p in paths]
     games = [resolve_game(p) for p in paths]
     seeds = [check_options(worlds, seed, threads, p)[1] for p in paths]
     if jobs == 1:
-        return [review(g, worlds, s, threads, progress, inference, confirm, score, model)
+        return [review(g, worlds, s, threads, progress, inference, confirm, score, model, examples=examples)
                 for g, s in zip(games, seeds)]
     deals = [[None] * len(g.deals) for g in games]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(_work, path, i, worlds, seeds[f], threads, bool(inference), confirm, score, model):
-                   (f, i)
+        futures = {pool.submit(_work, path, i, worlds, seeds[f], threads, bool(inference), confirm, score, model,
+                               examples): (f, i)
                    for f, (path, g) in enumerate(zip(paths, games)) for i in range(len(g.deals))}
         for fut in as_completed(futures):
             f, i = futures[fut]

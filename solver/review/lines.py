@@ -56,6 +56,7 @@ MAX_LINE_BYTES = 4 * 1024 * 1024
 
 _SEAT = {"enum": ["N", "E", "S", "W"]}
 _NUMBER = {"type": "number"}
+_GRADE = {"enum": ["best", "good", "inaccuracy", "mistake", "blunder", "unclear", None]}
 _MISTAKES = {"type": "array", "items": {"type": "object", "required": ["kind"],
                                           "properties": {"kind": {"type": "string"}}}}
 #: What a line must hold for a rerun (the key) and for :func:`solver.corpus_stats` (the figures it
@@ -87,7 +88,7 @@ LINE_SCHEMA = {
                     "type": "object", "required": ["seat"],
                     "properties": {"seat": _SEAT, "loss": {"type": ["number", "null"]},
                                    "call": {"type": ["string", "null"]}, "best": {"type": ["string", "null"]},
-                                   "mistakes": _MISTAKES}}},
+                                   "mistakes": _MISTAKES, "grade": _GRADE}}},
                 "cards": {"type": "array", "items": {
                     "type": "object", "required": ["seat"],
                     "properties": {"seat": _SEAT, "kind": {"type": ["string", "null"]},
@@ -96,7 +97,7 @@ LINE_SCHEMA = {
                                           "properties": {"cost": _NUMBER, "points_cost": _NUMBER}},
                                    "info": {"type": ["object", "null"], "required": ["loss_points", "loss_tricks"],
                                             "properties": {"loss_points": _NUMBER, "loss_tricks": _NUMBER}},
-                                   "mistakes": _MISTAKES}}}}}}},
+                                   "mistakes": _MISTAKES, "grade": _GRADE}}}}}}},
 }
 _LINE_VALIDATOR = jsonschema.Draft202012Validator(LINE_SCHEMA)
 

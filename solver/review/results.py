@@ -9,9 +9,12 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from .. import render
 from ..cards import Card, Seat
 from ..rules import Rules
+from ..grades import Grade, count_grades
 
 if TYPE_CHECKING:
     from ..advisor import Advice
@@ -64,6 +67,12 @@ class Mistake:
         win: judged by the game's score (else ``None``): the chance of winning the game lost against
             the best choice for the game (``best`` is then that choice); win_interval its 95% interval
             (``None`` when exact).
+        grade: the decision's grade (:mod:`solver.grades`: from what the player could see, or
+            double dummy for a card the review could judge no other way), ``None`` for a renege;
+            grade_range: for ``"unclear"``, the grades at the ends of the loss's interval.
+        knowable: the loss could be seen from the player's view (an information-set flag, or a
+            double-dummy flag of a card also flagged from its view); ``False``: visible only double
+            dummy; ``None`` for a renege.
     """
 
     kind: str
@@ -79,6 +88,16 @@ class Mistake:
     exact: bool | None = None
     win: float | None = None
     win_interval: tuple | None = None
+    grade: str | None = None
+    knowable: bool | None = None
+    grade_range: tuple | None = None
+
+    @property
+    def grade_text(self) -> str | None:
+        """``"mistake"``, or ``"unclear (good to inaccuracy)"``; ``None`` for a renege."""
+        if self.grade is None:
+            return None
+        return self.grade if self.grade_range is None else f"{self.grade} ({self.grade_range[0]} to {self.grade_range[1]})"
 
     def to_dict(self) -> dict:
         out = {"kind": self.kind, "seat": str(self.seat), "decision": self.decision, "where": self.where,
@@ -87,6 +106,11 @@ class Mistake:
                "points": None if self.points is None else _r(self.points),
                "interval": None if self.interval is None else [_r(x) for x in self.interval],
                "worlds": self.worlds, "exact": self.exact}
+        if self.grade is not None:             # a judged decision (a renege has neither)
+            out["grade"] = self.grade
+            out["grade_range"] = None if self.grade_range is None else list(self.grade_range)
+        if self.knowable is not None:
+            out["knowable"] = self.knowable
         if self.win is not None:               # judged by the game's score only
             out["win"] = _r(self.win)
             out["win_interval"] = None if self.win_interval is None else [_r(x) for x in self.win_interval]
@@ -171,6 +195,8 @@ class InfoView:
         drawn: the :class:`~solver.worlds.Worlds` used (hands at the decision, the
             deciding seat's cards included), and space the :class:`~solver.worlds.Space`
             they were drawn from (neither in :meth:`to_dict`).
+        world_tricks, world_points: int arrays (candidates, worlds): the side's total tricks and
+            points after each candidate in each world of ``drawn`` (not in :meth:`to_dict`).
     """
 
     worlds: int
@@ -190,6 +216,8 @@ class InfoView:
     model: str | None = None
     card_losses: dict = field(default_factory=dict)
     game: dict | None = None
+    world_tricks: np.ndarray | None = field(default=None, repr=False, compare=False)
+    world_points: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict:
         out = {"worlds": self.worlds, "exact": self.exact, "placements": self.placements,
@@ -235,6 +263,15 @@ class CardReview:
         dd: :class:`DDView` or ``None``; info: :class:`InfoView` or ``None``.
         unanalysed: reasons for a view left out.
         mistakes: the :class:`Mistake` s flagged.
+        reasons: the :class:`~solver.review.reasons.Reason` s that fire for it (a card not among the best;
+            :mod:`solver.review.reasons`), in JSON ``[{"rule", "sentence"}]``.
+        examples: for a card that lost (flagged from its view, or graded inaccuracy or worse), the
+            worlds that show it (:func:`solver.review.examples.card_examples`: the share of the weight
+            where the card does worse, the same and better than the best, and the likeliest worlds
+            where it does worse), else ``None``.
+        grading: the card's :class:`~solver.grades.Grade` (from the information-set figures,
+            by the game where the score is known; double dummy when those are missing), ``None`` when
+            the card was not judged (a renege, a hand the record does not show); grade (property) its name.
     """
 
     kind: str
@@ -248,6 +285,14 @@ class CardReview:
     info: InfoView | None = None
     unanalysed: list = field(default_factory=list)
     mistakes: list = field(default_factory=list)
+    grading: Grade | None = None
+    reasons: list = field(default_factory=list)
+    examples: dict | None = None
+
+    @property
+    def grade(self) -> str | None:
+        """``"best"`` ... ``"blunder"``, ``"unclear"``, or ``None`` (not judged)."""
+        return None if self.grading is None else self.grading.grade
 
     @property
     def where(self) -> str:
@@ -263,7 +308,9 @@ class CardReview:
                 "lead": self.lead, "candidates": [str(c) for c in self.candidates], "renege": self.renege,
                 "dd": None if self.dd is None else self.dd.to_dict(),
                 "info": None if self.info is None else self.info.to_dict(),
-                "unanalysed": list(self.unanalysed), "mistakes": [m.to_dict() for m in self.mistakes]}
+                "unanalysed": list(self.unanalysed), "mistakes": [m.to_dict() for m in self.mistakes],
+                "grade": self.grade, "grading": None if self.grading is None else self.grading.to_dict(),
+                "reasons": [r.to_dict() for r in self.reasons], "examples": self.examples}
 
 
 @dataclass
@@ -290,6 +337,8 @@ class CallReview:
         advice: the full :class:`~solver.advisor.Advice` (``None`` when unanalysed; in
             :meth:`to_dict` as ``advice`` only with ``full=True``).
         unanalysed: why the call could not be judged; mistakes: flagged :class:`Mistake` s.
+        grading: the call's :class:`~solver.grades.Grade`; reasons: the
+            :class:`~solver.review.reasons.Reason` s that fire (:mod:`solver.review.reasons`).
     """
 
     seat: Seat
@@ -311,6 +360,13 @@ class CallReview:
     effective_worlds: float | None = None
     model: str | None = None
     game: dict | None = None
+    grading: Grade | None = None
+    reasons: list = field(default_factory=list)
+
+    @property
+    def grade(self) -> str | None:
+        """The call's grade (:mod:`solver.grades`; by the game's loss where judged so), or ``None``."""
+        return None if self.grading is None else self.grading.grade
 
     @property
     def where(self) -> str:
@@ -331,7 +387,9 @@ class CallReview:
                "loss": None if self.loss is None else _r(self.loss),
                "loss_interval": None if self.loss_interval is None else [_r(x) for x in self.loss_interval],
                "worlds": self.worlds, "exact": self.exact,
-               "unanalysed": list(self.unanalysed), "mistakes": [m.to_dict() for m in self.mistakes]}
+               "unanalysed": list(self.unanalysed), "mistakes": [m.to_dict() for m in self.mistakes],
+               "grade": self.grade, "grading": None if self.grading is None else self.grading.to_dict(),
+               "reasons": [r.to_dict() for r in self.reasons]}
         if self.effective_worlds is not None:      # auction-aware review only
             out["effective_worlds"] = _r(self.effective_worlds)
             out["model"] = self.model
@@ -360,6 +418,8 @@ class PlayerSummary:
             "renege": n}``.
         decisions: decisions taken; unanalysed: reasons given on its decisions for views
             not computed (a renege's card gives one).
+        grades: judged decisions by grade, ``{"best": n, "good": n, "inaccuracy": n, "mistake": n,
+            "blunder": n, "unclear": n}`` (:mod:`solver.grades`).
     """
 
     seat: Seat
@@ -373,6 +433,7 @@ class PlayerSummary:
     decisions: int = 0
     unanalysed: int = 0
     win_lost: float | None = None
+    grades: dict = field(default_factory=lambda: count_grades(()))
 
     def add_win(self, loss: float) -> None:
         self.win_lost = (self.win_lost or 0.0) + max(0.0, loss)
@@ -389,12 +450,15 @@ class PlayerSummary:
             self.mistakes[k] = self.mistakes.get(k, 0) + v
         self.decisions += other.decisions
         self.unanalysed += other.unanalysed
+        for k, v in other.grades.items():
+            self.grades[k] = self.grades.get(k, 0) + v
 
     def to_dict(self) -> dict:
         out = {"seat": str(self.seat), "name": self.name, "dd_tricks_lost": self.dd_tricks,
                "dd_points_lost": self.dd_points, "info_points_lost": _r(self.info_points),
                "info_tricks_lost": _r(self.info_tricks), "call_points_lost": _r(self.call_points),
-               "mistakes": dict(self.mistakes), "decisions": self.decisions, "unanalysed": self.unanalysed}
+               "mistakes": dict(self.mistakes), "decisions": self.decisions, "unanalysed": self.unanalysed,
+               "grades": dict(self.grades)}
         if self.win_lost is not None:
             out["win_lost"] = _r(self.win_lost)
         return out
@@ -489,6 +553,9 @@ class Review:
         notes: findings of the record about the whole game, not one deal (the record's
             problems that no deal holds, e.g. a ``metadata.finalScore`` the deals do not
             replay to); each deal's own findings are in :attr:`DealReview.notes`.
+        annotated: with ``review(..., annotate=True)``, the record as EGN JSON with the review's marks
+            and comments (:func:`solver.review.annotate.annotate_egn`; ``"annotated_egn"`` in
+            :meth:`to_dict`), else ``None``.
     """
 
     source: str
@@ -503,6 +570,7 @@ class Review:
     model: str | None = None
     confirm: int = 1
     by_score: bool = False
+    annotated: dict | None = field(default=None, repr=False, compare=False)
 
     @property
     def judging_text(self) -> str:
@@ -608,6 +676,7 @@ class Review:
             "notes": list(self.notes),
             "players": {str(s): p.to_dict() for s, p in self.players.items()},
             "deals": [d.to_dict(full) for d in self.deals],
+            **({} if self.annotated is None else {"annotated_egn": self.annotated}),
         }
 
     def text(self, verbose: bool = False) -> str:

@@ -10,6 +10,8 @@ method is :mod:`solver.review`'s docstring.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from ..advisor import advise, mean_interval
@@ -27,6 +29,9 @@ from ..laws import (TRICKS, call_name, call_token, effective_suit, first_leader,
                     side_name, side_of)
 from ..worlds import KITTY, Space, Worlds
 from .batch import Batch, Context, after_card
+from ..grades import grade_of
+from .examples import EXAMPLES, card_examples
+from .reasons import EXPLAINED, CallSituation, CardSituation, call_reasons, card_reasons
 from .infoset import information_set
 from .par_line import par_block
 from .results import (CALL_POINTS, DD_TRICKS, DECISION_EXACT_LIMIT, DOUBLE_DUMMY, GAME_WIN, INFO_POINTS,
@@ -111,7 +116,7 @@ def _info_view(cands, legal, played, T, P, w, space, notes, wins=None) -> InfoVi
     return InfoView(len(w), w.exact, space.total, {c: float(mt[i]) for i, c in enumerate(cands)},
                     {c: float(mp[i]) for i, c in enumerate(cands)}, best, float(dp.mean()), float(dt.mean()),
                     mean_interval(dp, w.exact), mean_interval(dt, w.exact), tuple(notes), w, space,
-                    card_losses=losses, game=game)
+                    card_losses=losses, game=game, world_tricks=T, world_points=P)
 
 
 def _mean_and_interval(d, exact: bool) -> tuple:
@@ -129,7 +134,8 @@ def _weighted_info_view(cands, legal, played, T, P, w, notes, wins=None) -> Info
     losses = {c: weighted_mean_interval((P[bi] - P[cands.index(c)]).astype(float), wn, w.exact)[:2] for c in legal}
     return InfoView(len(w), w.exact, int(w.total), {c: float(mt[i]) for i, c in enumerate(cands)},
                     {c: float(mp[i]) for i, c in enumerate(cands)}, best, lp, lt, pi, tint,
-                    tuple(notes) + tuple(w.notes), w, None, ess, w.model, card_losses=losses, game=game)
+                    tuple(notes) + tuple(w.notes), w, None, ess, w.model, card_losses=losses, game=game,
+                    world_tricks=T, world_points=P)
 
 
 def _paired_calls(best, real, adv) -> tuple:
@@ -155,21 +161,62 @@ def _info_close(i: InfoView) -> bool:
                             or _close(i.loss_tricks, i.tricks_interval, INFO_TRICKS))
 
 
+def card_grade(rv: CardReview):
+    """The :class:`~solver.grades.Grade` of a card or discard: from its information-set loss (the chance of the
+    game where judged by the score, else points), from the double-dummy loss when only that is known."""
+    i, d = rv.info, rv.dd
+    if i is not None:
+        if i.game is not None:
+            return grade_of(i.game["loss"], None if i.exact else i.game["interval"], "game")
+        return grade_of(i.loss_points, None if i.exact else i.points_interval, "points")
+    if d is not None:
+        if d.win_cost is not None:
+            return grade_of(d.win_cost, None, "game", "double-dummy")
+        return grade_of(d.points_cost, None, "points", "double-dummy")
+    return None
+
+
+def best_of(rv: CardReview) -> tuple:
+    """The best cards of a card review: by the game, else by points, from the player's view; double dummy
+    when that is all there is."""
+    if rv.info is not None:
+        return rv.info.game["best"] if rv.info.game is not None else rv.info.best
+    return rv.dd.best if rv.dd is not None else ()
+
+
+def call_grade(out: CallReview):
+    """The :class:`~solver.grades.Grade` of a judged call: by the game's loss where judged so, else by points."""
+    iv = None if out.exact else out.loss_interval
+    if out.game is not None:
+        return grade_of(out.game["loss"], None if out.exact else out.game["interval"], "game")
+    if out.loss is None:
+        return None
+    return grade_of(out.loss, iv, "points")
+
+
+def _grade_fields(g) -> dict:
+    """The :class:`Mistake` members of a decision's grade."""
+    return {} if g is None else {"grade": g.grade, "grade_range": g.range}
+
+
 def _flag_card(rv: CardReview) -> None:
+    rv.grading = card_grade(rv)
+    grade = _grade_fields(rv.grading)
     if rv.kind == "discard":
         label = f"discarded {rv.card}"
     else:
         label = f"{'led' if rv.lead else 'played'} {rv.card}"
     if rv.dd is not None and rv.dd.cost >= DD_TRICKS:
         rv.mistakes.append(Mistake(DOUBLE_DUMMY, rv.seat, rv.decision, rv.where,
-                                   label, tuple(str(c) for c in rv.dd.best), rv.dd.cost, rv.dd.points_cost))
+                                   label, tuple(str(c) for c in rv.dd.best), rv.dd.cost, rv.dd.points_cost,
+                                   **grade))
     if rv.info is not None and rv.info.game is not None:
         i, g = rv.info, rv.info.game
         if g["loss"] >= GAME_WIN - 1e-12 and (i.exact or g["interval"][0] > 0):
             rv.mistakes.append(Mistake(INFORMATION_SET, rv.seat, rv.decision, rv.where, label,
                                        tuple(str(c) for c in g["best"]), g["loss_tricks"], g["loss_points"],
                                        None if i.exact else g["points_interval"], i.worlds, i.exact, g["loss"],
-                                       None if i.exact else g["interval"]))
+                                       None if i.exact else g["interval"], **grade, knowable=True))
     elif rv.info is not None:
         i = rv.info
         by_points = i.loss_points >= INFO_POINTS - 1e-9 and (i.exact or i.points_interval[0] > 0)
@@ -177,7 +224,11 @@ def _flag_card(rv: CardReview) -> None:
         if by_points or by_tricks:
             rv.mistakes.append(Mistake(INFORMATION_SET, rv.seat, rv.decision,
                                        rv.where, label, tuple(str(c) for c in i.best), i.loss_tricks,
-                                       i.loss_points, None if i.exact else i.points_interval, i.worlds, i.exact))
+                                       i.loss_points, None if i.exact else i.points_interval, i.worlds, i.exact,
+                                       **grade, knowable=True))
+    # the split: a double-dummy flag is knowable only when the player's own view flags the card too
+    knowable = any(m.kind == INFORMATION_SET for m in rv.mistakes)
+    rv.mistakes[:] = [m if m.kind != DOUBLE_DUMMY else replace(m, knowable=knowable) for m in rv.mistakes]
 
 
 class DealReviewer:
@@ -191,9 +242,10 @@ class DealReviewer:
     """
 
     def __init__(self, hand: Hand, index: int, worlds: int, seed: int, threads: int, progress,
-                 inference: bool = False, confirm: int = 1, score=None, model=None):
+                 inference: bool = False, confirm: int = 1, score=None, model=None, examples: int = EXAMPLES):
         self.hand = hand
         self.model = model          # the bidding model of the inference (None: the default)
+        self.examples = int(examples)
         self.rules = hand.rules
         self.score = None if score is None else dict(score)
         self._wins = {}
@@ -350,6 +402,14 @@ class DealReviewer:
             out.model = None if adv.model is None else adv.model.name
             if out.effective_worlds is None:
                 out.effective_worlds = float(adv.worlds)
+        out.grading = call_grade(out)
+        if out.grade in EXPLAINED:
+            top = out.best if out.game is None else out.game["best"]
+            score = self.score
+            out.reasons = call_reasons(CallSituation(
+                int(view.hand), h.upcard, h.dealer, rec.seat, rec.round, token, top,
+                out.best_name if out.game is None else out.game["best_name"], adv.option(top).p_make,
+                score, self.rules.winning_score, self.rules.players))
         if out.game is not None:
             g = out.game
             if g["loss"] >= GAME_WIN - 1e-12 and (adv.exact or g["interval"][0] > 0):
@@ -357,11 +417,12 @@ class DealReviewer:
                 points, interval, _ = _paired_calls(top.world_points, real.world_points, adv)
                 out.mistakes.append(Mistake(INFORMATION_SET, rec.seat, "call", out.where, past_tense(out.name),
                                             (g["best_name"],), None, points, None if adv.exact else interval,
-                                            adv.worlds, adv.exact, g["loss"], None if adv.exact else g["interval"]))
+                                            adv.worlds, adv.exact, g["loss"], None if adv.exact else g["interval"],
+                                            **_grade_fields(out.grading), knowable=True))
         elif out.loss >= CALL_POINTS - 1e-9 and (adv.exact or out.loss_interval[0] > 0):
             out.mistakes.append(Mistake(INFORMATION_SET, rec.seat, "call", out.where, past_tense(out.name),
                                         (best.name,), None, out.loss, None if adv.exact else out.loss_interval,
-                                        adv.worlds, adv.exact))
+                                        adv.worlds, adv.exact, **_grade_fields(out.grading), knowable=True))
         return out
 
     def _unknown_hand_reason(self, seat) -> str:
@@ -512,7 +573,21 @@ class DealReviewer:
             P = np.stack([v[1] for v in vals])
             out.info = _info_view(cands, legal, card, T, P, w, space, notes, self.wins(seat, before))
         _flag_card(out)
+        if out.grade in EXPLAINED:
+            out.reasons = card_reasons(CardSituation.of(before, seat, card, best_of(out)))
+        self._examples(out)
         return out
+
+    def _examples(self, out: CardReview) -> None:
+        """The worlds that show a card that lost (:mod:`.examples`), from the figures already solved."""
+        i = out.info
+        lost = out.grade in EXPLAINED or any(m.kind == INFORMATION_SET for m in out.mistakes)
+        if not self.examples or i is None or i.world_points is None or i.drawn is None or not lost:
+            return
+        best = best_of(out)
+        weights = getattr(i.drawn, "weights", None) if i.space is None else None
+        out.examples = card_examples(list(i.tricks), out.card, best[0], i.world_tricks, i.world_points,
+                                     i.drawn.hands, weights, self.ctx.in_play, self.examples)
 
     def _renege(self, before: Hand, rec: CardPlayed, legal: tuple) -> CardReview:
         """A card that did not follow suit: flagged as a renege, not scored against the legal cards."""
@@ -600,6 +675,8 @@ class DealReviewer:
         for d in out.decisions:
             p = out.players[d.seat]
             p.decisions += 1
+            if d.grade is not None:
+                p.grades[d.grade] = p.grades.get(d.grade, 0) + 1
             p.unanalysed += len(d.unanalysed)
             for m in d.mistakes:
                 p.mistakes[m.kind] = p.mistakes.get(m.kind, 0) + 1

@@ -47,6 +47,7 @@ from ..cards import Seat
 from ..errors import EuchreError, quoted
 from ..laws import side_of
 from ..stats import mean_interval
+from ..grades import count_grades
 from .lines import CONFIG_FIELDS, check_line, read_results
 from .results import DOUBLE_DUMMY, INFORMATION_SET, RENEGE
 
@@ -107,6 +108,8 @@ class GroupStats:
         kinds: :class:`KindStats` by kind of decision, the most points lost first.
         mistakes: flagged decisions by flag (``"double-dummy"``, ``"information-set"``, ``"renege"``).
         unjudged: decisions without a figure (reneges, decisions the record did not let be judged).
+        grades: judged decisions by grade (:mod:`solver.grades`), ``{"best": n, ..., "unclear": n}``;
+            lines of a review without grades add none.
     """
 
     name: str
@@ -117,13 +120,14 @@ class GroupStats:
     kinds: list
     mistakes: dict
     unjudged: int
+    grades: dict = field(default_factory=lambda: count_grades(()))
 
     def to_dict(self) -> dict:
         return {"name": self.name, "deals": self.deals, "decisions": self.decisions,
                 "cards": {k: m.to_dict() for k, m in self.cards.items()},
                 "calls": {k: m.to_dict() for k, m in self.calls.items()},
                 "kinds": [k.to_dict() for k in self.kinds], "mistakes": dict(self.mistakes),
-                "unjudged": self.unjudged}
+                "unjudged": self.unjudged, "grades": dict(self.grades)}
 
 
 class _Acc:
@@ -135,9 +139,12 @@ class _Acc:
         self.kinds = {k: KindStats(k) for k in KINDS}
         self.mistakes = {DOUBLE_DUMMY: 0, INFORMATION_SET: 0, RENEGE: 0}
         self.decisions = self.unjudged = 0
+        self.grades = count_grades(())
 
-    def add(self, deal, kind, figures, mistakes, call: bool) -> None:
+    def add(self, deal, kind, figures, mistakes, call: bool, grade=None) -> None:
         self.deals.add(deal)
+        if grade is not None:
+            self.grades[grade] += 1
         for m in mistakes:
             self.mistakes[m["kind"]] = self.mistakes.get(m["kind"], 0) + 1
         if not figures:
@@ -160,7 +167,7 @@ class _Acc:
         return GroupStats(self.name, len(self.deals), self.decisions,
                           {k: Mean.of(v) for k, v in self.cards.items()},
                           {k: Mean.of(v) for k, v in self.calls.items()}, kinds, dict(self.mistakes),
-                          self.unjudged)
+                          self.unjudged, dict(self.grades))
 
 
 @dataclass
@@ -206,6 +213,7 @@ class CorpusStats:
         head += list(self.overall.mistakes)
         for k in KINDS:
             head += [f"{k}_decisions", f"{k}_mistakes", f"{k}_points_lost"]
+        head += [f"grade_{k}" for k in self.overall.grades]
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
         w.writerow(head)
@@ -221,6 +229,7 @@ class CorpusStats:
                 by = {k.kind: k for k in g.kinds}
                 for k in KINDS:
                     row += [by[k].decisions, by[k].mistakes, round(by[k].points_lost, 4)]
+                row += [g.grades.get(k, 0) for k in self.overall.grades]
                 w.writerow(["" if v is None else _cell(v) for v in row])
         return buf.getvalue()
 
@@ -255,7 +264,7 @@ def _decisions(review: dict):
     """``(seat, kind, figures, mistakes, is_call)`` for every decision of a deal's review dict."""
     for c in review.get("calls", ()):
         figures = {} if c.get("loss") is None else {"info_points": float(c["loss"])}
-        yield c["seat"], _kind_of_call(c), figures, c.get("mistakes", ()), True
+        yield c["seat"], _kind_of_call(c), figures, c.get("mistakes", ()), True, c.get("grade")
     for c in review.get("cards", ()):
         kind = "discard" if c.get("kind") == "discard" else ("lead" if c.get("lead") else "follow")
         figures = {}
@@ -266,7 +275,7 @@ def _decisions(review: dict):
             if c.get("info") is not None:
                 figures["info_points"] = float(c["info"]["loss_points"])
                 figures["info_tricks"] = float(c["info"]["loss_tricks"])
-        yield c["seat"], kind, figures, c.get("mistakes", ()), False
+        yield c["seat"], kind, figures, c.get("mistakes", ()), False, c.get("grade")
 
 
 def corpus_stats(source) -> CorpusStats:
@@ -323,12 +332,12 @@ def corpus_stats(source) -> CorpusStats:
             side_names.setdefault(side, []).append(who[s])
         # keyed by the names themselves: a name holding " & " cannot merge two partnerships
         partnership = {s: tuple(sorted(set(side_names[side_of(int(Seat.parse(s)), count)]))) for s in seats}
-        for seat, kind, figures, mistakes, is_call in decisions:
+        for seat, kind, figures, mistakes, is_call, grade in decisions:
             if seat not in who:
                 continue
             for acc in (players.setdefault(who[seat], _Acc(who[seat])),
                         sides.setdefault(partnership[seat], _Acc(_partnership_name(partnership[seat]))), overall):
-                acc.add(key, kind, figures, mistakes, is_call)
+                acc.add(key, kind, figures, mistakes, is_call, grade)
 
     if isinstance(source, (str, os.PathLike)):
         source = [source]

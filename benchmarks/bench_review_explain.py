@@ -1,0 +1,120 @@
+"""What grades, reasons and examples (issue 25) cost a review, and how often each grade and reason comes up.
+
+Over every shared EGN game (tests/data/egn; vwec-finals-annotated.egn is the same game as
+vwec-finals.egn and is skipped), each deal is reviewed two ways, interleaved deal by deal
+(``--repeats`` passes, the order of the two ways alternating), one core (threads=1):
+
+* with: ``review_deal(...)`` as shipped: every decision graded, reasons, ``examples=3``;
+* without: the same with ``examples=0`` and the grading and the reason rules replaced by no-ops
+  (what the review cost before issue 25).
+
+Printed: the wall time per deal each way (total over the deals), and the per-deal ratio
+with/without: median and the 10th-90th percentiles over the deals (the median of the repeats
+per deal). Then, from the "with" reviews at the first pass: how many decisions got each grade
+(cards and discards, calls) and how many times each reason fired, and every decision with a reason
+(to read as a strong player would).
+
+    python3 benchmarks/bench_review_explain.py [--worlds 200] [--seed 1] [--repeats 2]
+
+Figures at 200 worlds, seed 1, 2 passes (10 games, 74 deals; one core, lightly shared): time per deal
+0.315 s with, 0.279 s without (total ratio 1.13; per-deal median 1.12, 10th-90th percentile 1.00 to
+1.30; under heavy load an earlier run gave 0.782 / 0.688 s, ratio 1.14). Cards and discards: best 1267,
+good 89, inaccuracy 12, mistake 0, blunder 0, unclear 37; calls: best 209, good 14, inaccuracy 4,
+mistake 1, blunder 0, unclear 19. Reasons: passed-a-making-hand 7, trumped-partner 5, bower-to-dealer 2,
+called-with-one-trump 1 (15 of the 130 flagged decisions; the other rules do not fire on these games at
+inaccuracy or worse).
+"""
+import argparse
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import importlib                                      # noqa: E402
+from solver import load_egn                           # noqa: E402
+from solver.grades import GRADES, UNCLEAR            # noqa: E402
+from solver.review import review_deal                 # noqa: E402
+
+SKIP = {"vwec-finals-annotated.egn"}
+reviewer = importlib.import_module("solver.review.reviewer")   # solver.review is also the function
+
+
+class Without:
+    """Grades and reasons switched off in the reviewer (examples are off by ``examples=0``)."""
+
+    def __enter__(self):
+        self.saved = (reviewer.card_grade, reviewer.call_grade, reviewer.card_reasons, reviewer.call_reasons)
+        reviewer.card_grade = reviewer.call_grade = lambda *_a: None
+        reviewer.card_reasons = reviewer.call_reasons = lambda *_a: []
+
+    def __exit__(self, *exc):
+        reviewer.card_grade, reviewer.call_grade, reviewer.card_reasons, reviewer.call_reasons = self.saved
+
+
+def timed(game, i, worlds, seed, without: bool):
+    start = time.perf_counter()
+    if without:
+        with Without():
+            d = review_deal(game, i, worlds=worlds, seed=seed, examples=0)
+    else:
+        d = review_deal(game, i, worlds=worlds, seed=seed, examples=3)
+    return d, time.perf_counter() - start
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--worlds", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--repeats", type=int, default=2)
+    args = ap.parse_args()
+    games = [(p.name, load_egn(p)) for p in sorted((ROOT / "tests" / "data" / "egn").glob("*.egn"))
+             if p.name not in SKIP]
+    with_t, without_t, ratios = [], [], []
+    reviews = []
+    for name, g in games:
+        for i in range(len(g.deals)):
+            a, b = [], []
+            for r in range(args.repeats):
+                for without in ((False, True) if r % 2 == 0 else (True, False)):
+                    d, s = timed(g, i, args.worlds, args.seed, without)
+                    (b if without else a).append(s)
+                    if r == 0 and not without:
+                        reviews.append((name, d))
+            with_t.append(statistics.median(a))
+            without_t.append(statistics.median(b))
+            ratios.append(with_t[-1] / without_t[-1])
+    n = len(ratios)
+    lo, hi = np.percentile(ratios, [10, 90])
+    print(f"{len(games)} games, {n} deals, {args.worlds} worlds per decision, seed {args.seed}, "
+          f"{args.repeats} interleaved passes, one core")
+    print(f"time per deal: with grades, reasons and examples {sum(with_t) / n:.3f} s, without "
+          f"{sum(without_t) / n:.3f} s; total ratio {sum(with_t) / sum(without_t):.3f}")
+    print(f"per-deal ratio with/without: median {statistics.median(ratios):.3f} (10th-90th percentile "
+          f"{lo:.3f} to {hi:.3f})")
+    grades = {"cards": Counter(), "calls": Counter()}
+    reasons = Counter()
+    readings = []
+    for name, d in reviews:
+        for c in d.decisions:
+            if c.grade is not None:
+                grades["calls" if c.decision == "call" else "cards"][c.grade] += 1
+            for r in c.reasons:
+                reasons[r.rule] += 1
+                readings.append(f"{name} deal {d.number} {c.where} {c.seat} ({c.grading.text}): {r.sentence}")
+    for kind, counts in grades.items():
+        print(f"grades, {kind}: " + ", ".join(f"{g} {counts[g]}" for g in GRADES + (UNCLEAR,)))
+    print("reasons: " + (", ".join(f"{k} {v}" for k, v in reasons.most_common()) or "none"))
+    flagged = sum(1 for _n, d in reviews for c in d.decisions if c.mistakes)
+    print(f"decisions flagged: {flagged}; with a reason: {len(readings)}")
+    for line in readings:
+        print("  " + line)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,194 @@
+"""A review written into its EGN record: the marks and a short comment at each graded decision.
+
+EGN keeps analysis beside the play (the EGN project's ``docs/annotations.md``; schema
+``definitions.annotations``): a bidding phase's ``callAnnotations`` and a trick-play phase's
+``playAnnotations`` map the index of a call (in ``calls``) or of a card (in the order played,
+over all the tricks of the phase: ``"10"`` is the third card of the third trick of a four-card
+trick) to a list of strings. Replayers show those strings at that call or card, and a comment
+that starts with an annotation mark (``[??]`` a blunder, ``[?]`` a mistake, ``[?!]`` a dubious
+choice) is shown as that mark.
+
+:func:`annotate_egn` adds, after whatever the record already says there, one string per decision
+of the review graded below ``best`` (:mod:`solver.grades`) or flagged: its mark (inaccuracy,
+mistake, blunder; none for ``good`` and ``unclear``), its grade, the loss against the best choice
+(the chance of winning the game where the score is known, else points), the best choice, and
+whether the loss was knowable from the player's view or visible only double dummy; a renege says
+so. A decision with no new comment was the best. The dealer's discard is commented at the call
+that made the dealer pick up (EGN has no index for it). Everything else of the record is written
+back as it was (:func:`solver.records.dump_egn`), so :func:`solver.load_egn` of the result replays
+the same deals, and the output is checked against the EGN schema.
+"""
+from __future__ import annotations
+
+import json
+import os
+
+from ..errors import EuchreError
+from ..grades import MARKS
+from ..records import EGNGame
+from ..records.egn import validate_egn
+
+#: The EGN schema's bounds on an annotation list (``maxItems``) and on one string (``maxLength``).
+MAX_NOTES, MAX_NOTE = 50, 1024
+#: Shown after each comment, so a reader knows which ones are the engine's.
+SIGNATURE = "(euchre-dd review)"
+
+
+def _chance(x: float) -> str:
+    x = round(float(x), 3)
+    return "0" if x == 0 else f"{x:+.3f}"
+
+
+def _points(x: float) -> str:
+    x = round(float(x), 2)
+    return "0" if x == 0 else f"{x:+.2f}"
+
+
+def decision_comment(d, seat_name: str = "") -> str | None:
+    """The comment of one reviewed decision (a :class:`~solver.review.CallReview` or
+    :class:`~solver.review.CardReview`), or ``None`` when it has none (the best choice, or not judged
+    and not flagged)."""
+    who = f"{d.seat}" + (f" ({seat_name})" if seat_name else "")
+    renege = next((m for m in d.mistakes if m.renege), None)
+    if renege is not None:
+        return (f"[??] renege: {who} did not follow suit (held {', '.join(renege.best) or 'the suit led'}) "
+                f"{SIGNATURE}")
+    g = d.grading
+    if g is None or (g.grade == "best" and not d.mistakes):
+        return None
+    mark = MARKS.get(g.grade)
+    parts = [(f"[{mark}] " if mark else "") + g.text]
+    if g.unit == "game":
+        loss = f"P(win game) {_chance(-g.loss)}"
+        if g.interval is not None:
+            loss += f" (95% {_chance(-g.interval[1])} to {_chance(-g.interval[0])})"
+    else:
+        loss = f"{_points(-g.loss)} points"
+        if g.interval is not None:
+            loss += f" (95% {_points(-g.interval[1])} to {_points(-g.interval[0])})"
+    parts.append(loss)
+    if d.decision == "call":
+        best = d.game["best_name"] if d.game is not None else d.best_name
+        what = d.name
+    else:
+        info = d.info
+        best = ", ".join(str(c) for c in (info.game["best"] if info is not None and info.game is not None else
+                                          info.best if info is not None else d.dd.best))
+        what = ("discarding " if d.kind == "discard" else "leading " if d.lead else "playing ") + str(d.card)
+    text = f"{who} {what}: " + ", ".join(parts) + f"; best: {best}"
+    dd = getattr(d, "dd", None)
+    if dd is not None and dd.cost:
+        knowable = any(m.kind == "information-set" for m in d.mistakes)
+        text += (f"; double dummy -{dd.cost} trick{'' if dd.cost == 1 else 's'}"
+                 + ("" if knowable else ", visible only double dummy"))
+    elif any(m.kind == "information-set" for m in d.mistakes):
+        text += "; knowable from its view"
+    if g.basis == "double-dummy":
+        text += "; judged double dummy (the record does not show what it could see)"
+    for reason in getattr(d, "reasons", ()) or ():
+        text += f"; {reason.sentence}"
+    text = f"{text} {SIGNATURE}"
+    return text if len(text) <= MAX_NOTE else text[:MAX_NOTE - 1] + "…"
+
+
+def annotate_egn(game: EGNGame, review) -> dict:
+    """The EGN JSON of ``game`` with the comments of ``review`` (its :class:`~solver.review.Review`) added.
+
+    Returns the record as a dict (``json.dumps`` it; :func:`write_annotated` writes a file), valid
+    against the EGN schema. Raises :class:`~solver.EuchreError` when the record cannot be annotated:
+    not an EGN record, a review of another record, a deal that does not replay or whose calls and cards
+    the review does not match.
+    """
+    if not isinstance(game, EGNGame):
+        raise EuchreError("annotate: only an EGN record can be annotated (a dummy-hands record or a single "
+                          "hand has no EGN annotations)")
+    data = game.to_json()
+    if len(review.deals) != len(data["deals"]):
+        raise EuchreError(f"annotate: the review has {len(review.deals)} deals, the record {len(data['deals'])}")
+    names = list(review.names)
+    for dr in review.deals:
+        deal, raw = game.deals[dr.index], data["deals"][dr.index]
+        if deal.hand is None or not isinstance(raw, dict):
+            why = "; ".join(p.message for p in deal.problems) or "it is not written out"
+            raise EuchreError(f"annotate: deal {deal.number} does not replay ({why}), so its decisions cannot be "
+                              "placed; the record is not annotated")
+        bidding = next((p for p in raw["phases"] if p.get("type") == "EUCHRE_BIDDING"), None)
+        play = next((p for p in raw["phases"] if p.get("type") == "TRICK_PLAY"), None)
+        n_calls = 0 if bidding is None else len(bidding["calls"])
+        n_cards = 0 if play is None else sum(len(t) for t in play["tricks"])
+        plays = [c for c in dr.cards if c.kind == "play"]
+        if len(dr.calls) > n_calls or len(plays) > n_cards:
+            raise EuchreError(f"annotate: deal {deal.number}: the review has {len(dr.calls)} calls and "
+                              f"{len(plays)} cards, the record {n_calls} and {n_cards}")
+
+        def add(phase, key, index, comment):
+            notes = phase.setdefault(key, {}).setdefault(str(index), [])
+            if len(notes) < MAX_NOTES:
+                notes.append(comment)
+
+        def name(seat):
+            return names[int(seat)] if len(names) == 4 and names[int(seat)] else ""
+
+        for k, c in enumerate(dr.calls):
+            comment = decision_comment(c, name(c.seat))
+            if comment is not None:
+                add(bidding, "callAnnotations", k, comment)
+        for c in dr.cards:
+            if c.kind == "discard":
+                comment = decision_comment(c, name(c.seat))
+                if comment is not None and bidding is not None and n_calls:
+                    order = max((k for k, call in enumerate(dr.calls) if call.call.startswith("order")),
+                                default=n_calls - 1)
+                    add(bidding, "callAnnotations", order, comment)
+        for k, c in enumerate(plays):
+            comment = decision_comment(c, name(c.seat))
+            if comment is not None:
+                add(play, "playAnnotations", k, comment)
+    validate_egn(data, "the annotated record")
+    return data
+
+
+def check_annotate_path(path, inputs) -> str:
+    """``path`` for ``--annotate``, checked before any work: not one of the ``inputs`` (the record is never
+    overwritten), not a directory, in a directory that exists and can be written. Returns it as a str;
+    raises :class:`~solver.EuchreError` naming it and why."""
+    where = os.fspath(path)
+    for src in inputs:
+        try:
+            same = os.path.exists(where) and os.path.samefile(where, src)
+        except OSError:
+            same = False
+        if same or os.path.abspath(where) == os.path.abspath(os.fspath(src)):
+            raise EuchreError(f"--annotate {where!r}: that is the input record; write the annotated copy to "
+                              "another file (the input is never changed)")
+    if os.path.isdir(where):
+        raise EuchreError(f"--annotate {where!r}: a directory; give a file name")
+    folder = os.path.dirname(os.path.abspath(where))
+    if not os.path.isdir(folder):
+        raise EuchreError(f"--annotate {where!r}: no such directory {folder!r}")
+    if not os.access(folder, os.W_OK) or (os.path.exists(where) and not os.access(where, os.W_OK)):
+        raise EuchreError(f"--annotate {where!r}: cannot be written (permission denied)")
+    return where
+
+
+def write_annotated(path, game: EGNGame, review) -> None:
+    """Write :func:`annotate_egn` of ``game`` and ``review`` to ``path`` (UTF-8 JSON, two-space indent).
+    The file is written whole or not at all (a temporary file beside it, then renamed). Raises
+    :class:`~solver.EuchreError` when it cannot be written, or the record cannot be annotated."""
+    where = check_annotate_path(path, [game.source] if game.source and game.source != "<text>" else [])
+    text = json.dumps(annotate_egn(game, review), indent=2, ensure_ascii=False) + "\n"
+    tmp = f"{where}.tmp-{os.getpid()}"
+    try:
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, where)
+    except OSError as exc:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise EuchreError(f"--annotate {where!r}: cannot write it ({exc.strerror or exc})") from None
+
+
+__all__ = ["annotate_egn", "decision_comment", "write_annotated", "check_annotate_path", "MAX_NOTES", "MAX_NOTE",
+           "SIGNATURE"]
