@@ -26,15 +26,18 @@ def _play_view():
 def test_double_dummy_is_the_earlier_advice_bit_for_bit():
     """The golden file is the JSON of the advice before valuations existed (same seeds)."""
     golden = json.loads(GOLDEN.read_text())
+
+    def ungraded(rows):             # each option's grade came later (issue 25): not in the golden file
+        return [{k: v for k, v in r.items() if k not in ("grade", "grading")} for r in rows]
     for key, want in golden.items():
         if key == "play":
             p = advise_play(_play_view(), seed=1, worlds=300, valuation="double_dummy").to_dict()
-            assert {"cards": p["cards"], "margin": p["margin"], "best": p["best"]} == want
+            assert {"cards": ungraded(p["cards"]), "margin": p["margin"], "best": p["best"]} == want
             continue
         hand, up, seat, dealer, rnd, seed = key.split("|")
         d = advise(hand, up, seat, dealer, int(rnd), worlds=600, seed=int(seed), valuation="double_dummy").to_dict()
         assert d["valuation"] == "double_dummy" and d["method"]["play"] == "double dummy"
-        assert {"options": d["options"], "margin": d["margin"], "recommended": d["recommended"],
+        assert {"options": ungraded(d["options"]), "margin": d["margin"], "recommended": d["recommended"],
                 "variants": d["variants"]} == want
 
 
