@@ -103,7 +103,9 @@ class NewTable(BaseModel):
 
     def rules(self) -> solver.Rules:
         return solver.Rules(players=self.players, stick_the_dealer=self.stick_the_dealer, loner_lead=self.loner_lead,
-                            joker=self.joker, num_deals=1 if self.mode == "deal" else 0)
+                            joker=self.joker, num_deals=1 if self.mode == "deal" else 0,
+                            # a single deal has no target score (EGN holds num_deals or winning_score, not both)
+                            winning_score=0 if self.mode == "deal" else 10)
 
 
 def daily_seed(day: dt.date) -> int:

@@ -448,3 +448,24 @@ def test_fit_options_out_of_range_are_refused():
     for k in (0, 1, 99):
         with pytest.raises(ModelError, match="folds"):
             cross_validate(rows, k=k)
+
+
+def test_a_file_may_not_take_a_shipped_models_name_with_other_figures(tmp_path):
+    data = vector_model(model_vector(DEFAULT_MODEL) + 0.1, POINT_COUNT, "players-1").to_dict()
+    path = tmp_path / "fake.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(ModelError, match="a shipped model's name"):
+        load_model_file(path)
+
+
+def test_a_one_deal_match_writes_json_without_infinities():
+    from solver import match
+    d = match("policy", "random", deals=1, seed=1).to_dict()
+    assert d["interval"] == [None, None]
+    json.dumps(d, allow_nan=False)
+
+
+def test_the_advisor_agent_bids_a_turned_up_joker_by_the_policy():
+    from solver import match
+    r = match("advisor", "policy", deals=30, seed=3, worlds=10, rules=__import__("solver").Rules(joker=True))
+    assert r.a_stats["forfeits"] == 0

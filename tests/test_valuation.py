@@ -201,3 +201,19 @@ def test_the_fitted_model_stays_near_direct_playouts_on_unseen_deals():
     d = np.array(diffs)
     se = d.std(ddof=1) / np.sqrt(d.size)
     assert abs(d.mean()) < max(3.3 * se, 0.02) and abs(d.mean()) < 0.25, (d.mean(), se)
+
+
+def test_playout_never_enumerates_more_worlds_than_asked():
+    # late in a hand the worlds could be counted (thousands); a playout plays only the ones asked for
+    from solver import seat_view
+    view = seat_view(seat="S", hand="Jh Qs Kh", dealer="N", upcard="Ac", calls="Order",
+                     tricks="Jc Td Qc Ac; Tc Ks Js Kc; 9d Ad 9c")
+    p = advise_play(view, worlds=10, seed=1, valuation="playout")
+    assert p.worlds <= 10
+    assert advise_play(view, worlds=10, seed=1).exact          # the double-dummy advice does count them all
+
+
+def test_playout_under_canadian_loners_lets_the_partner_go_alone():
+    a = advise("9d Ac Tc Kd Jd", "Kc", "E", "S", 1, rules=Rules(canadian=True), worlds=10, seed=1,
+               valuation="playout")
+    assert a.valuation == "playout" and {o.call for o in a.options} >= {"pass", "order"}

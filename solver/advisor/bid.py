@@ -209,6 +209,8 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
 
     ev = evidence(me, int(dealer), round, rules.players) if inference else []
     # nothing seen yet (the first to speak): the uniform worlds are the inferred ones
+    if valuation == "playout":      # a playout costs hundreds of solves a world: never more worlds than asked for
+        exact_limit = min(exact_limit, worlds)
     draw = draw_worlds(space, worlds, seed, exact_limit, likelihood_of(model) if ev else None)
     w = draw.worlds
 

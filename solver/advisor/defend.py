@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..bounds import MAX_THREADS, MAX_WORLDS, check_int
+from ..bounds import MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
 from ..cards import Seat, Suit, format_cards
 from ..dd import solve_batch
 from ..errors import IllegalActionError, RulesError, quoted
@@ -165,7 +165,7 @@ def advise_defend(view=None, *, worlds: int = 500, seed=None, inference: bool = 
     defends alone), :class:`~solver.errors.EuchreError` for a bad view or bound.
     """
     view = _view(view, view_kw)
-    worlds = check_int(worlds, "worlds", 1, MAX_WORLDS)
+    worlds = check_int(worlds, "worlds", MIN_WORLDS, MAX_WORLDS)
     threads = check_int(threads, "threads", 1, MAX_THREADS)
     rules, seat = view.rules, Seat(view.seat)
     if not rules.defend_alone:

@@ -356,7 +356,9 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
     legal = tuple(cards_of(legal_mask(view.hand, trump, led)))
     wins = None if score is None else win_values(score, view.dealer, view.seat, view.rules)
 
-    w: ViewWorlds = sample_worlds(view, worlds=worlds, seed=seed, inference=inference, model=model)
+    # a playout costs hundreds of solves a world: it never enumerates more worlds than were asked for
+    extra = {"exact_limit": worlds} if valuation == "playout" else {}
+    w: ViewWorlds = sample_worlds(view, worlds=worlds, seed=seed, inference=inference, model=model, **extra)
     notes = tuple(w.notes) + (("dummy hands: the figures are for the set of five under way (tricks "
                                + ("6-10, the dummies" if view.dummy_phase else "1-5, the personal hands")
                                + "), scored as a hand; the other set is scored apart",)

@@ -107,7 +107,10 @@ def _go_on(h: Hand, alone, defender_alone) -> None:
     """Answer the alone and defend-alone questions after the call as ``alone``/``defender_alone`` say."""
     while h.phase in (Phase.ALONE, Phase.DEFEND_ALONE):
         if h.phase is Phase.ALONE:
-            h.apply("alone" if alone is not None and int(h.to_act) == int(alone) else "partner")
+            word = "alone" if alone is not None and int(h.to_act) == int(alone) else "partner"
+            if word not in {str(a) for a in h.legal_actions()}:   # Canadian loners: the partner must go alone
+                word = "alone"
+            h.apply(word)
         else:
             h.apply("defend alone" if defender_alone is not None and int(h.to_act) == int(defender_alone)
                     else "defend partner")

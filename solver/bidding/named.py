@@ -111,9 +111,13 @@ def model_from_data(data, where: str = "model") -> BiddingModel:
     if any(isinstance(v, float) and not math.isfinite(v) for v in _numbers(data)):
         raise ModelError(f"{where}: a figure is NaN or infinite")
     try:
-        return BiddingModel.from_dict(data)
+        model = BiddingModel.from_dict(data)
     except RulesError as e:
         raise ModelError(f"{where}: {e}") from None
+    if model.name in MODELS and MODELS[model.name] != model:      # (a shipped model's own file is fine)
+        raise ModelError(f"{where}: named {model.name!r}, a shipped model's name, with other figures; give the "
+                         "model a name of its own")
+    return model
 
 
 #: The deepest nesting a model's JSON may have (a model is four levels deep; a provenance a few more).

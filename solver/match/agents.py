@@ -39,7 +39,7 @@ import random
 import numpy as np
 
 from ..bidding import DEFAULT_MODEL, dealer_discard, resolve_model
-from ..cards import Card, Suit, cards_of
+from ..cards import JOKER, Card, Suit, cards_of
 from ..errors import RulesError, quoted
 from ..game import Hand, Phase
 from ..laws import (call_token, effective_suit, hand_points, place_after_dealer, side_of, trick_strength,
@@ -162,7 +162,7 @@ class AdvisorAgent:
     ``score_aware`` (whole games): bid by the chance of winning the game (``advise(score=...)``) with
     the game's score, which the referee gives through ``game_score`` before each deal; its cards too
     (``advise_play(score=...)``). ``valuation``: how its advice values each world's play
-    (:mod:`solver.advisor.valuation`; ``None``: the advisor's default, single dummy where fitted);
+    (:mod:`solver.advisor.valuation`; ``None``: the advisor's default, double dummy);
     ``make_agent("advisor:double-dummy")`` builds one with a valuation."""
 
     name = "advisor"
@@ -190,6 +190,8 @@ class AdvisorAgent:
     def bid(self, view) -> str:
         from ..advisor import advise
         if view.phase is Phase.NAME_SUIT:
+            return PolicyAgent().bid(view)
+        if view.upcard == JOKER:     # a turned-up joker: the advisor does not model it, the policy's rule bids
             return PolicyAgent().bid(view)
         rnd = 1 if view.phase is Phase.BID1 else 2
         advice = advise(cards_of(view.hand), view.upcard, view.seat, view.dealer, rnd, view.rules,

@@ -212,7 +212,8 @@ class MatchResult:
         players = self.rules.players
         return {"version": 1, "a": self.a, "b": self.b, "deals": self.deals, "seed": self.seed,
                 "rules": self.rules.to_dict(), "points_per_deal": self.points_per_deal,
-                "interval": list(self.interval), "won": self.won, "lost": self.lost, "tied": self.tied,
+                # a one-deal match has no interval: None in JSON (never an infinity, which JSON cannot hold)
+                "interval": [x if math.isfinite(x) else None for x in self.interval], "won": self.won, "lost": self.lost, "tied": self.tied,
                 "won_interval": list(self.won_interval), "a_stats": self.a_stats, "b_stats": self.b_stats,
                 "forfeits": list(self.forfeits), "games": self.games, "tables": [t.to_dict(players) for t in self.tables]}
 
