@@ -288,3 +288,13 @@ def test_http_defend():
     resp = client.post("/v1/defend", data=json.dumps({**body, "calls": "Pass Pass"}), content_type="application/json")
     assert resp.status_code == 422 and resp.get_json()["detail"] == "alone: no trump was made"
     assert "/v1/defend" in client.get("/openapi.json").get_json()["paths"]
+
+
+def test_the_game_odds_have_no_canadian_table_and_say_so():
+    # no table was derived with Canadian loners: a score-aware question is refused, never read off the standard one
+    with pytest.raises(solver.RulesError, match="canadian"):
+        solver.win_probability({"NS": 8, "EW": 9}, "S", solver.Rules(canadian=True))
+    with pytest.raises(solver.RulesError, match="canadian"):
+        solver.advise("9d Ac Tc Kd Jd", "Kc", "E", "S", rules=solver.Rules(canadian=True), worlds=20, seed=1,
+                      score={"NS": 8, "EW": 9})
+    assert 0 < solver.win_probability({"NS": 8, "EW": 9}, "S", solver.Rules()).chances[0] < 1

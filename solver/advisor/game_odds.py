@@ -90,6 +90,8 @@ def variant_key(rules: Rules) -> dict:
         key["stick_the_dealer"] = True
     if rules.players == 4 and rules.loner_lead != "left_of_loner":
         key["loner_lead"] = rules.loner_lead
+    if getattr(rules, "canadian", False):       # Canadian loners change who goes alone: no table has them yet
+        key["canadian"] = True
     if not any(entry["rules"] == key for entry in _data()["tables"]):
         options = ", ".join(f"{k} {v!r}" for k, v in key.items() if k != "players")
         raise RulesError(f"rules {options or 'default'} ({rules.players} players): the game odds have no table for "
