@@ -220,16 +220,9 @@ class Engine:
             made = theirs >= 0
             self.half += int(made.sum())
         if need.size:
-            trump, alone, pickup = config
-            hands = self.base[need]            # fancy indexing: a copy
-            d = self.dealer
-            if pickup is not None:
-                six = hands[:, d] | np.uint32(1 << self.upcard)
-                gone = self.heuristic_discard(trump)[need] if pickup == "h" else pickup
-                hands[:, d] = six & ~CARD_BITS[gone]
-            leader, in_play, out = self._setup(config)
-            if out >= 0:
-                hands[:, out] = 0
+            trump = config[0]
+            hands = self._play_hands(config, need)
+            leader, in_play, _ = self._setup(config)
             k = need.size
             col = self._columns
             bands = dd.solve_batch(hands, col[trump, :k], col[leader, :k], col[makers_side, :k], col[in_play, :k],
