@@ -15,7 +15,7 @@ from solver.bidding import DEFAULT_MODEL, MODELS
 from solver.errors import RulesError, SeatError
 
 ROOT = Path(__file__).resolve().parent.parent
-SCRIPT = ROOT / "benchmarks" / "derive_hand_outcomes.py"
+SCRIPT = ROOT / "benchmarks" / "tools" / "derive_hand_outcomes.py"
 
 
 def direct(target: int, dist: tuple, thrown_terms: int = 3000):

@@ -20,7 +20,7 @@ with its paired margin.
 Two simplifications, stated: the other defender, when it is still to be asked after a
 "with partner", is taken to defend with its partner too (its own choice is not
 modelled); and play is double dummy in each world, which flatters the defenders against
-a loner (``benchmarks/bench_flattery.py``: about 0.2 points a deal), for both choices.
+a loner (``benchmarks/studies/flattery.py``: about 0.2 points a deal), for both choices.
 """
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ of a hand at a given score, with a given side dealing. It rests on two parts:
   (makers' side relative to the dealer's, alone or not, euchred / made / march, or
   thrown in) when all four seats (two in two-player euchre) bid by the bidding model the data
   names (``best-response-1``, :data:`solver.bidding.BEST_RESPONSE`) and every contract is played double dummy.
-  It is computed by ``benchmarks/derive_hand_outcomes.py`` over random deals (the
+  It is computed by ``benchmarks/tools/derive_hand_outcomes.py`` over random deals (the
   auction's chances exact over each deal, the deals a sample; each chance's standard
   error is in the data) and shipped as ``solver/data/hand-outcomes-v1.json`` with its
   provenance. The points of each result follow from the rules' scoring options
@@ -38,7 +38,7 @@ joker (four- and two-player; a turned-up joker is assumed to play like any other
 and the two-player dummy-hands variant (bid by the point-count policy with its dummy
 bonus, which the advisor uses there). Defending alone reads the table of the same rules
 without it: the bidding model never defends alone, so the distribution is the same (the
-data file's ``aliases``). The assumptions are in ``benchmarks/derive_hand_outcomes.py``.
+data file's ``aliases``). The assumptions are in ``benchmarks/tools/derive_hand_outcomes.py``.
 A combination of those options with no table of its own (the joker with the loner led
 left of the dealer, ...) is a :class:`RulesError` naming the options. A game limited by
 ``num_deals`` (or with ``winning_score`` 0) is not a race to a target, and is refused
@@ -95,7 +95,7 @@ def variant_key(rules: Rules) -> dict:
     if not any(entry["rules"] == key for entry in _data()["tables"]):
         options = ", ".join(f"{k} {v!r}" for k, v in key.items() if k != "players")
         raise RulesError(f"rules {options or 'default'} ({rules.players} players): the game odds have no table for "
-                         f"this combination of options (benchmarks/derive_hand_outcomes.py tabulates each option "
+                         f"this combination of options (benchmarks/tools/derive_hand_outcomes.py tabulates each option "
                          "alone, with and without stick_the_dealer)")
     return key
 

@@ -35,7 +35,7 @@ every seat plays as if all the hands were face up. That flatters the side that w
 to guess (nobody ever misguesses a finesse or a discard), and it can prefer a card whose
 gain rests on knowing where the cards are. Compare the cards with each other rather than
 reading one figure as the chance at a real table. How much it flatters, measured by
-``benchmarks/bench_flattery.py`` (2,000 random deals, every seat playing by this function at 100
+``benchmarks/studies/flattery.py`` (2,000 random deals, every seat playing by this function at 100
 worlds; the figures with their intervals are in the README): the double-dummy value of a contract
 stands about 0.05 points a deal above what the makers then win (0.08 with a partner), and about
 0.2 below it against a loner, whose two defenders double dummy credits with seeing each other.

@@ -3,7 +3,7 @@
 A direct playout (:mod:`solver.advisor.playout`) in every world is a few hundred solves a decision, too
 slow for advice at 2,000 worlds. Instead each world is solved double dummy as before, and its result is
 replaced by a single-dummy one from a model fitted offline against direct playouts
-(``benchmarks/derive_single_dummy.py``; the data, its provenance and its held-out error in
+(``benchmarks/tools/derive_single_dummy.py``; the data, its provenance and its held-out error in
 ``solver/data/single-dummy-v1.json``):
 
 * **Calls** (:meth:`SingleDummyModel.band_probabilities`): for each double-dummy scoring band of the

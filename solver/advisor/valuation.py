@@ -14,7 +14,7 @@ Why double dummy stays the default: in duplicate matches the advisor valuing its
 to the same advisor valuing them double dummy (about -0.06 points a deal over 1,100 deals, 95% -0.10 to
 -0.02; ``euchre match --a advisor:single-dummy --b advisor:double-dummy``), and the fitted correction still
 flatters a maker holding two trumps in round 1 by +0.16 points against direct playouts
-(``benchmarks/bench_single_dummy.py``). The correction models every seat playing by PIMC over a few uniform
+(``benchmarks/studies/single_dummy_flattery.py``). The correction models every seat playing by PIMC over a few uniform
 worlds, weaker than the advisor's own play; until it predicts real play better, it is offered, not imposed.
 """
 from __future__ import annotations

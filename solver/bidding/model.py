@@ -20,9 +20,9 @@ read through a logistic curve:
 
 **The default model** (:data:`DEFAULT`, ``"players-1"``, ``solver/data/bidding-model-players-1.json``) is this
 family with its count's card points set free, fitted to the calls of real players (:mod:`solver.bidding.fit`,
-``benchmarks/fit_players_model.py``). **The best-response model** (:data:`BEST_RESPONSE`,
+``benchmarks/tools/fit_players_model.py``). **The best-response model** (:data:`BEST_RESPONSE`,
 ``"best-response-1"``, stored in ``solver/data/bidding-model-v1.json`` with its provenance) is derived, not set
-by hand, by ``benchmarks/derive_bidding_model.py``. In plain words: deal 40,000 random
+by hand, by ``benchmarks/tools/derive_bidding_model.py``. In plain words: deal 40,000 random
 hands and solve double dummy every contract each could end in (the dealer discarding
 by :func:`~solver.bidding.discard.dealer_discard`). Start from the point count. For
 each seat and round, work out over every deal how much the bidder's side gains by
@@ -82,7 +82,7 @@ from .discard import dealer_discard
 from .policy import POLICY, BiddingPolicy
 
 DATA_PATH = Path(__file__).resolve().parent.parent / "data" / "bidding-model-v1.json"
-#: The model fitted to players' calls (``benchmarks/fit_players_model.py``; :mod:`solver.bidding.fit`).
+#: The model fitted to players' calls (``benchmarks/tools/fit_players_model.py``; :mod:`solver.bidding.fit`).
 PLAYERS_PATH = DATA_PATH.parent / "bidding-model-players-1.json"
 
 
@@ -402,10 +402,10 @@ def load_model(path: Path = DATA_PATH) -> BiddingModel:
 #: The point count of :data:`~solver.bidding.policy.POLICY` as a stochastic model.
 POINT_COUNT = BiddingModel.from_policy(POLICY)
 
-#: The double-dummy best-response model (``"best-response-1"``, ``benchmarks/derive_bidding_model.py``).
+#: The double-dummy best-response model (``"best-response-1"``, ``benchmarks/tools/derive_bidding_model.py``).
 BEST_RESPONSE = load_model(DATA_PATH)
 #: The model the advisor and the worlds use unless told otherwise: the one fitted to players' calls
-#: (``"players-1"``, ``benchmarks/fit_players_model.py``).
+#: (``"players-1"``, ``benchmarks/tools/fit_players_model.py``).
 DEFAULT = load_model(PLAYERS_PATH) if PLAYERS_PATH.exists() else BEST_RESPONSE
 
 __all__ = ["BiddingModel", "ModelSampler", "POINT_COUNT", "BEST_RESPONSE", "DEFAULT", "load_model", "DATA_PATH",

@@ -3,8 +3,8 @@
 Named models (:data:`MODEL_NAMES`):
 
 * ``"players-1"`` (the default, :data:`~solver.bidding.DEFAULT_MODEL`): fitted to the calls of the real games
-  shipped in ``tests/data/egn`` (:mod:`solver.bidding.fit`, ``benchmarks/fit_players_model.py``);
-* ``"best-response-1"``: the double-dummy best-response fixed point (``benchmarks/derive_bidding_model.py``);
+  shipped in ``tests/data/egn`` (:mod:`solver.bidding.fit`, ``benchmarks/tools/fit_players_model.py``);
+* ``"best-response-1"``: the double-dummy best-response fixed point (``benchmarks/tools/derive_bidding_model.py``);
 * ``"point-count"``: the stated point count read through a logistic curve.
 
 A model file is the JSON of :meth:`BiddingModel.to_dict` (what ``euchre model fit`` writes), checked against

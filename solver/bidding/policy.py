@@ -57,7 +57,7 @@ class BiddingPolicy:
     different hand, played in its own set. ``dummy_weight`` = 1.75 count units
     per point: near the two-player thresholds the first set's mean points rise by
     0.576 per count unit (fit over 20,000 random deals,
-    ``benchmarks/calibrate_dummy_policy.py``; 1 / 0.576 = 1.74), so the rule reads
+    ``benchmarks/tools/calibrate_dummy_policy.py``; 1 / 0.576 = 1.74), so the rule reads
     "call when the first set's expected points plus the second set's points are
     at least about zero".
 
@@ -78,7 +78,7 @@ class BiddingPolicy:
     so it orders up, with its partner (7.25 < 8.5).
 
     The thresholds were set once from 20,000 random deals solved double dummy
-    (``benchmarks/calibrate_policy.py``): the count from which the average points
+    (``benchmarks/tools/calibrate_policy.py``): the count from which the average points
     of that call from that seat stay positive, and from which going alone beats
     playing with the partner. They are a stated model of a sound, unexceptional
     player who cannot see the other hands, not advice.

@@ -47,7 +47,7 @@ The two-player thresholds are derived the same way in a second run (``--players 
 starting from the four-player result; the shared spreads stay the four-player ones.
 ``suit_spread`` and ``floor`` are not derived (kept at the model's 0.5 and 0.005).
 
-    python3 benchmarks/derive_bidding_model.py [--deals 30000] [--seed 11] [--iterations 8]
+    python3 benchmarks/tools/derive_bidding_model.py [--deals 30000] [--seed 11] [--iterations 8]
         [--players 4 2] [--threads 2] [--out solver/data/bidding-model-v1.json] [--quick]
 """
 from __future__ import annotations
@@ -65,7 +65,8 @@ from pathlib import Path
 import numpy as np
 from scipy.optimize import minimize, minimize_scalar
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # benchmarks/, for _common
+import _common                                    # noqa: E402,F401  first: checks which engine runs
 
 from solver import Rules, solve_batch                                    # noqa: E402
 from solver.bidding import dealer_discard                                # noqa: E402
@@ -507,7 +508,7 @@ def derive(deals: int, seed: int, iterations: int, players=(4, 2), threads: int 
     start = time.perf_counter()
     model = dataclasses.replace(POINT_COUNT, name="best-response-1")
     provenance = {"method": "iterated best responses within the logistic point-count family over random "
-                            "deals solved double dummy (benchmarks/derive_bidding_model.py docstring)",
+                            "deals solved double dummy (benchmarks/tools/derive_bidding_model.py docstring)",
                   "command": command, "date": datetime.date.today().isoformat(), "seed": seed, "deals": deals,
                   "start": "point-count (solver.bidding.POLICY thresholds, spreads 0.5)",
                   "weights": "reach chance x |gain|", "tolerance": tol, "damping": damping,
@@ -542,9 +543,10 @@ def main(argv=None) -> BiddingModel:
     ap.add_argument("--out", type=Path, default=DATA_PATH)
     ap.add_argument("--quick", action="store_true", help="300 deals, 1 iteration (a check, not data)")
     args = ap.parse_args(argv)
+    _common.require_checkout(args.out)   # shipped data must come from the code beside it
     if args.quick:
         args.deals, args.iterations = 300, 1
-    command = shlex.join(["python3", "benchmarks/derive_bidding_model.py", *(sys.argv[1:] if argv is None
+    command = shlex.join(["python3", "benchmarks/tools/derive_bidding_model.py", *(sys.argv[1:] if argv is None
                                                                               else argv)])
     model = derive(args.deals, args.seed, args.iterations, tuple(args.players), args.threads, args.tol,
                    args.damping, command)
