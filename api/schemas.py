@@ -13,13 +13,14 @@ import dataclasses
 import json
 from typing import Any, Literal
 
-from pydantic import (BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationInfo, create_model,
-                      field_validator, model_validator)
+from pydantic import (BaseModel, ConfigDict, Field, PrivateAttr, StrictBool, StrictInt, StrictStr, ValidationInfo,
+                      create_model, field_validator, model_validator)
 from pydantic_core import PydanticCustomError
 from typing_extensions import Annotated
 
 import solver
 from solver.laws import parse_side
+from solver.bounds import MAX_SEED, MIN_WORLDS
 
 from .limits import MAX_JSON_DEPTH, too_deep
 from .problems import engine_slug
@@ -48,9 +49,9 @@ CardText = Annotated[str, Field(min_length=1, max_length=16, description="a card
                                                                           "joker B", examples=["Jh"])]
 Cards = Annotated[Annotated[str, Field(max_length=100)] | Annotated[list[CardText], Field(max_length=8)],
                   Field(description='cards as text ("Qs As") or a list (["Qs", "As"])')]
-Worlds = Annotated[StrictInt, Field(ge=10, description="worlds (placements of the unseen cards) to solve; "
-                                                      "at most the server's MAX_WORLDS")]
-Seed = Annotated[StrictInt | None, Field(default=None, ge=0, le=2**63 - 1,
+Worlds = Annotated[StrictInt, Field(ge=MIN_WORLDS, description="worlds (placements of the unseen cards) to solve; "
+                                                              "at most the server's MAX_WORLDS")]
+Seed = Annotated[StrictInt | None, Field(default=None, ge=0, le=MAX_SEED,
                                          description="random seed; same seed, same answer")]
 
 
@@ -66,13 +67,16 @@ _RULE_DOCS = {
 class _RulesBase(Strict):
     """Variant options (solver.Rules): every member optional, defaults as in the Python API."""
 
+    _rules: solver.Rules | None = PrivateAttr(None)
+
     @model_validator(mode="after")
     def _engine_rules(self):
-        _engine_check(self.to_rules)
+        self._rules = _engine_check(solver.Rules.from_dict, self.model_dump())
         return self
 
     def to_rules(self) -> solver.Rules:
-        return solver.Rules(**self.model_dump())
+        """The :class:`solver.Rules` built (and checked) once, when the request was validated."""
+        return self._rules
 
 
 def _rules_model() -> type:
@@ -92,17 +96,19 @@ def _players(info: ValidationInfo) -> int | None:
 
 
 def _check_deal(cls, v, info: ValidationInfo):
-    """The deal parses for the requested number of players (``rules`` is validated first); with
-    two-player dummy hands a table's deal may be ``"N:<hand> S:<hand> | N:<dummy> S:<dummy>"``."""
+    """The deal, parsed once for the requested number of players (``rules`` is validated first): the
+    member then holds ``{Seat: list[Card] | None}`` (:func:`solver.parse_deal`), which the engine takes
+    as it is. With two-player dummy hands a table's deal may be
+    ``"N:<hand> S:<hand> | N:<dummy> S:<dummy>"``: checked, and kept as that text."""
     players = _players(info)
-    if players is not None:
-        rules = info.data.get("rules")
-        if "|" in v and getattr(rules, "dummy_hands", False):
-            for part in _engine_check(solver.cards.split_dummy_deal, v):
-                _engine_check(solver.parse_deal, part, players)
-        else:
-            _engine_check(solver.parse_deal, v, players)
-    return v
+    if players is None:
+        return v
+    rules = info.data.get("rules")
+    if "|" in v and getattr(rules, "dummy_hands", False):
+        for part in _engine_check(solver.cards.split_dummy_deal, v):
+            _engine_check(solver.parse_deal, part, players)
+        return v
+    return _engine_check(solver.parse_deal, v, players)
 
 
 class SolveRequest(Strict):

@@ -54,7 +54,7 @@ import numpy as np
 from .bidding import DEFAULT_MODEL, BiddingModel, discard_chance, resolve_model
 from .bounds import MAX_SEED, MAX_WORLDS, check_int, fresh_seed
 from .cards import JOKER, Seat
-from .errors import PositionError, RulesError, quoted
+from .errors import ArgumentError, PositionError, quoted
 from .game.actions import Kind, Phase
 from .game.seat import seat_view, view_from_dict
 from .game.view import BUILD_KEYS, SeatView
@@ -290,11 +290,11 @@ def sample_worlds(view=None, worlds: int = 1000, seed=None, inference: bool = Tr
     if view is None:
         view = seat_view(**view_kw)
     elif view_kw:
-        raise RulesError(f"sample_worlds: give the view or its keys, not both ({sorted(view_kw)[0]!r})")
+        raise ArgumentError(f"sample_worlds: give the view or its keys, not both ({sorted(view_kw)[0]!r})")
     elif isinstance(view, dict):
         view = view_from_dict(view)
     elif not isinstance(view, SeatView):
-        raise RulesError(f"view {quoted(view, 60)}: expected a SeatView or a dict of its keys ({', '.join(BUILD_KEYS)})")
+        raise ArgumentError(f"view {quoted(view, 60)}: expected a SeatView or a dict of its keys ({', '.join(BUILD_KEYS)})")
     worlds = check_int(worlds, "worlds", 1, MAX_WORLDS)
     exact_limit = check_int(exact_limit, "exact_limit", 0, 2_000_000)
     seed = fresh_seed() if seed is None else check_int(seed, "seed", 0, MAX_SEED)

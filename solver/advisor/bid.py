@@ -15,7 +15,7 @@ from .. import laws
 from ..bounds import MAX_SEED, MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int, fresh_seed
 from ..bidding import DEFAULT_MODEL, MODELS, POLICY, BiddingModel, BiddingPolicy, resolve_model
 from ..cards import JOKER, Card, Seat, Suit, format_cards, mask_of, parse_cards
-from ..errors import CardError, IllegalActionError, PositionError, RulesError
+from ..errors import ArgumentError, CardError, IllegalActionError, PositionError, RulesError
 from ..rules import Rules
 from ..stats import mean_interval, wilson
 from ..worlds import EXACT_LIMIT, bid_space
@@ -134,19 +134,18 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             that does not play (two-player: N and S only).
         IllegalActionError: a round other than 1 or 2, a call that is not legal here
             (naming the turned-down suit, ordering up in round 2, a stuck dealer's pass).
-        RulesError: worlds, threads or seed out of range; a score that is not whole points
-            >= 0 by the variant's sides, or with a side already at the target, or rules the game
-            odds have no table for (see :func:`solver.win_probability`); a variant the advisor does
-            not model (a turned-up joker); an unknown valuation, one the variant does not support, or
-            ``inner_worlds`` out of range; dummy hands without ``dummies``, or ``dummies``
-            without the variant; a ``model`` with dummy hands (the model does not cover them:
-            that variant keeps the point-count policy and uniform worlds); a ``policy`` or
-            ``model`` of the wrong type; earlier passes so unlikely under the model that
-            fewer than 10 worlds are kept.
+        ArgumentError: worlds, threads or seed out of range; an unknown valuation or ``inner_worlds``
+            out of range; a ``policy`` or ``model`` of the wrong type; earlier passes so unlikely
+            under the model that fewer than 10 worlds are kept.
+        ScoreError: a score that is not whole points >= 0 by the variant's sides, or with a side
+            already at the target.
+        RulesError: rules the game odds have no table for (see :func:`solver.win_probability`); a
+            variant the advisor does not model (a turned-up joker); a valuation the variant does not
+            support; dummy hands without ``dummies``, or ``dummies`` without the variant; a
+            ``model`` with dummy hands (the model does not cover them: that variant keeps the
+            point-count policy and uniform worlds).
     """
-    rules = rules if rules is not None else Rules()
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules {rules!r}: expected a Rules value")
+    rules = Rules.coerce(rules)
     valuation = parse_valuation(valuation, rules)
     inner_worlds = check_inner_worlds(inner_worlds)
     cards = parse_cards(hand, what="hand")
@@ -175,20 +174,20 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
         seed = fresh_seed()
     seed = check_int(seed, "seed", 0, MAX_SEED)
     if own_round2 not in ("best", "policy"):
-        raise RulesError(f"own_round2 {own_round2!r}: must be 'best' or 'policy'")
+        raise ArgumentError(f"own_round2 {own_round2!r}: must be 'best' or 'policy'")
     if policy is not None and not isinstance(policy, BiddingPolicy):
-        raise RulesError(f"policy {policy!r}: expected a BiddingPolicy (or None: the bidding model)")
+        raise ArgumentError(f"policy {policy!r}: expected a BiddingPolicy (or None: the bidding model)")
     if model is not None:
         model = resolve_model(model)
     if early_stop is None:
         early_stop = policy is None
     if not isinstance(early_stop, bool):
-        raise RulesError(f"early_stop {early_stop!r}: must be True, False or None")
+        raise ArgumentError(f"early_stop {early_stop!r}: must be True, False or None")
     if not isinstance(inference, bool):
-        raise RulesError(f"inference {inference!r}: must be True or False")
+        raise ArgumentError(f"inference {inference!r}: must be True or False")
     if robust_delta is not None and (isinstance(robust_delta, bool) or not isinstance(robust_delta, (int, float))
                                      or not 0 <= robust_delta <= 10):
-        raise RulesError(f"robust_delta {robust_delta!r}: a shift in count units between 0 and 10, or None")
+        raise ArgumentError(f"robust_delta {robust_delta!r}: a shift in count units between 0 and 10, or None")
     if dummy_masks is not None:     # the model does not cover the dummies' set: the point count, uniform worlds
         if model is not None:
             raise RulesError("model: the bidding model does not cover the dummy-hands variant; its later seats "

@@ -56,9 +56,9 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from ..bounds import MAX_THREADS, MAX_WORLDS, check_int
+from ..bounds import MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
 from ..cards import Card, Seat, Suit, cards_of, format_cards
-from ..errors import IllegalActionError, RulesError, quoted
+from ..errors import ArgumentError, IllegalActionError, quoted
 from ..grades import Grade, grade_of
 from ..game.actions import Phase
 from ..game.seat import seat_view, view_from_dict
@@ -296,11 +296,11 @@ def _coerce_view(view, view_kw) -> SeatView:
     if view is None:
         return seat_view(**view_kw)
     if view_kw:
-        raise RulesError(f"advise_play: give the view or its keys, not both ({sorted(view_kw)[0]!r})")
+        raise ArgumentError(f"advise_play: give the view or its keys, not both ({sorted(view_kw)[0]!r})")
     if isinstance(view, dict):
         return view_from_dict(view)
     if not isinstance(view, SeatView):
-        raise RulesError(f"view {quoted(view, 60)}: expected a SeatView or a dict of its keys ({', '.join(BUILD_KEYS)})")
+        raise ArgumentError(f"view {quoted(view, 60)}: expected a SeatView or a dict of its keys ({', '.join(BUILD_KEYS)})")
     return view
 
 
@@ -312,7 +312,7 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
         view: a :class:`~solver.game.SeatView` (``Hand.view(seat)``, :func:`solver.seat_view`) or a dict of its
             keys; or give the keys of :func:`solver.seat_view` as keyword arguments (``seat``, ``hand``,
             ``dealer``, ``upcard``, ``calls``, ``alone``, ``tricks``, ``discard``, ``rules``, ...).
-        worlds: worlds to draw, 1..:data:`~solver.bounds.MAX_WORLDS` (all of them when the consistent deals
+        worlds: worlds to draw, :data:`~solver.bounds.MIN_WORLDS`..:data:`~solver.bounds.MAX_WORLDS` (all of them when the consistent deals
             are few enough to enumerate).
         seed: int seed (same seed, same advice) or ``None`` for a fresh one (recorded in the result).
         inference: weight the worlds by the bidding model's chance of every call seen; ``False``: uniform.
@@ -333,14 +333,14 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
 
     Raises :class:`~solver.errors.EuchreError`: a bad view (:func:`solver.seat_view`), a bad bound,
     :class:`~solver.errors.IllegalActionError` when it is not the viewing seat's turn to play a card,
-    :class:`~solver.errors.RulesError` for a bad score (negative, not whole,
+    :class:`~solver.errors.ScoreError` for a bad score (negative, not whole,
     a side that is not in the variant, at the target for both sides; a variant with no game-odds table),
     an unknown valuation or one the variant does not support, ``inner_worlds`` out of range.
     """
     view = _coerce_view(view, view_kw)
     valuation = parse_valuation(valuation, view.rules)
     inner_worlds = check_inner_worlds(inner_worlds)
-    worlds = check_int(worlds, "worlds", 1, MAX_WORLDS)
+    worlds = check_int(worlds, "worlds", MIN_WORLDS, MAX_WORLDS)
     threads = check_int(threads, "threads", 1, MAX_THREADS)
     rules, seat = view.rules, view.seat
     if view.phase is not Phase.PLAY:

@@ -32,7 +32,7 @@ from pathlib import Path
 import numpy as np
 
 from ..cardtables import ESUIT, NCARDS
-from ..errors import RulesError
+from ..errors import ModelError
 
 #: The fitted data shipped with the package.
 DATA = Path(__file__).resolve().parent.parent / "data" / "single-dummy-v1.json"
@@ -118,10 +118,10 @@ class SingleDummyModel:
         coef = np.array(d["band_model"]["coefficients"], dtype=float)
         tricks = np.array(d["trick_table"]["probabilities"], dtype=float)
         if coef.shape != (3, 3, len(FEATURES)) or tricks.shape != (2, 5, 6, 6):
-            raise RulesError(f"single-dummy data {d.get('name')!r}: coefficients {coef.shape} or trick table "
+            raise ModelError(f"single-dummy data {d.get('name')!r}: coefficients {coef.shape} or trick table "
                              f"{tricks.shape} not of the expected shapes (3, 3, {len(FEATURES)}), (2, 5, 6, 6)")
         if list(d["band_model"]["features"]) != list(FEATURES):
-            raise RulesError(f"single-dummy data {d.get('name')!r}: features {d['band_model']['features']} "
+            raise ModelError(f"single-dummy data {d.get('name')!r}: features {d['band_model']['features']} "
                              f"are not {list(FEATURES)}")
         return cls(d["name"], coef, tricks, int(d["inner_worlds"]), dict(d.get("provenance", {})))
 

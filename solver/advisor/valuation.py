@@ -20,7 +20,7 @@ worlds, weaker than the advisor's own play; until it predicts real play better, 
 from __future__ import annotations
 
 from ..bounds import check_int
-from ..errors import RulesError, quoted
+from ..errors import ArgumentError, RulesError, quoted
 
 #: Inner worlds a decision by default (each seat's PIMC over its own view, :mod:`solver.advisor.playout`).
 INNER_WORLDS = 20
@@ -29,7 +29,7 @@ MAX_INNER_WORLDS = 1000
 
 
 def check_inner_worlds(inner_worlds) -> int:
-    """``inner_worlds`` checked: an int in 1..:data:`MAX_INNER_WORLDS`; raises :class:`RulesError` naming it."""
+    """``inner_worlds`` checked: an int in 1..:data:`MAX_INNER_WORLDS`; raises :class:`~solver.errors.ArgumentError` naming it."""
     return check_int(inner_worlds, "inner_worlds", 1, MAX_INNER_WORLDS)
 
 #: The valuations, by their API names.
@@ -54,17 +54,17 @@ def parse_valuation(value, rules=None) -> str:
     """The API name of a valuation from ``value`` (``"single_dummy"``, ``"single-dummy"``, ``"double dummy"``,
     ``"playout"``; ``None``: the default for ``rules``).
 
-    Raises :class:`~solver.errors.RulesError` naming an unknown valuation, or one the variant of
+    Raises :class:`~solver.errors.ArgumentError` naming an unknown valuation, :class:`~solver.errors.RulesError` one the variant of
     ``rules`` does not support (single dummy and playout: the four-player game without the joker or
     dummy hands).
     """
     if value is None:
         return default_valuation(rules)
     if not isinstance(value, str):
-        raise RulesError(f"valuation {quoted(value)}: expected one of {', '.join(VALUATIONS)}")
+        raise ArgumentError(f"valuation {quoted(value)}: expected one of {', '.join(VALUATIONS)}")
     key = value.strip().lower().replace("-", "_").replace(" ", "_")
     if key not in VALUATIONS:
-        raise RulesError(f"valuation {quoted(value)}: unknown (one of {', '.join(VALUATIONS)})")
+        raise ArgumentError(f"valuation {quoted(value)}: unknown (one of {', '.join(VALUATIONS)})")
     if rules is not None:
         why = unsupported(key, rules)
         if why:

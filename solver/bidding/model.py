@@ -77,7 +77,7 @@ from pathlib import Path
 import numpy as np
 
 from ..cardtables import CARD_BITS, hand_rank
-from ..errors import ModelError, RulesError
+from ..errors import ArgumentError, ModelError, RulesError
 from .discard import dealer_discard
 from .policy import POLICY, BiddingPolicy
 
@@ -177,9 +177,9 @@ class BiddingModel:
     def __post_init__(self):
         for name in ("spread", "alone_spread", "suit_spread"):
             if not getattr(self, name) > 0:
-                raise RulesError(f"{name} {getattr(self, name)!r}: a spread must be above 0")
+                raise ModelError(f"{name} {getattr(self, name)!r}: a spread must be above 0")
         if not 0 < self.floor < 0.5:
-            raise RulesError(f"floor {self.floor!r}: must be above 0 and below 0.5")
+            raise ModelError(f"floor {self.floor!r}: must be above 0 and below 0.5")
 
     # -- building -----------------------------------------------------------------
     @classmethod
@@ -204,18 +204,18 @@ class BiddingModel:
                 count that is not monotone (see :meth:`check`).
         """
         if not isinstance(data, dict):
-            raise RulesError(f"bidding model: expected an object, got {type(data).__name__}")
+            raise ModelError(f"bidding model: expected an object, got {type(data).__name__}")
         keys = {f.name for f in dataclasses.fields(cls)}
         unknown = set(data) - keys
         if unknown:
-            raise RulesError(f"bidding model: unknown keys {sorted(unknown)}")
+            raise ModelError(f"bidding model: unknown keys {sorted(unknown)}")
         kw = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
         if "count" in kw:
             kw["count"] = BiddingPolicy.from_dict(kw["count"])
         try:
             model = cls(**kw)
         except TypeError as e:
-            raise RulesError(f"bidding model: {e}") from None
+            raise ModelError(f"bidding model: {e}") from None
         model.check()
         return model
 
@@ -237,38 +237,38 @@ class BiddingModel:
         sizes = {"order": 4, "call": 4, "order_2p": 2, "call_2p": 2, "trump_points": 8}
         for name, values in figures.items():
             if not isinstance(values, tuple) or len(values) != sizes[name]:
-                raise RulesError(f"bidding model {self.name!r}: {name} must hold {sizes[name]} numbers")
+                raise ModelError(f"bidding model {self.name!r}: {name} must hold {sizes[name]} numbers")
         scalars = {"alone": self.alone, "spread": self.spread, "alone_spread": self.alone_spread,
                    "suit_spread": self.suit_spread, "floor": self.floor, "plain_ace": c.plain_ace,
                    "plain_king": c.plain_king, "void_bonus": c.void_bonus, "upcard_factor": c.upcard_factor,
                    "length_bonus": c.length_bonus, "dummy_weight": c.dummy_weight}
         if not isinstance(self.name, str) or not 0 < len(self.name) <= MAX_NAME or not self.name.isprintable():
-            raise RulesError(f"bidding model name {str(self.name)[:60]!r}: 1 to {MAX_NAME} printable characters")
+            raise ModelError(f"bidding model name {str(self.name)[:60]!r}: 1 to {MAX_NAME} printable characters")
         for name, v in [*scalars.items(), *((f"{k}[{i}]", x) for k, vs in figures.items() for i, x in enumerate(vs))]:
             if isinstance(v, bool) or not isinstance(v, (int, float)):
-                raise RulesError(f"bidding model {self.name!r}: {name} {str(v)[:40]!r} is not a number")
+                raise ModelError(f"bidding model {self.name!r}: {name} {str(v)[:40]!r} is not a number")
             try:
                 x = float(v)
             except OverflowError:
                 x = math.inf
             if not math.isfinite(x) or abs(x) > MAX_FIGURE:
-                raise RulesError(f"bidding model {self.name!r}: {name} {str(v)[:40]}: not a finite number within "
+                raise ModelError(f"bidding model {self.name!r}: {name} {str(v)[:40]}: not a finite number within "
                                  f"+-{MAX_FIGURE:g} count units")
         for name in ("spread", "alone_spread", "suit_spread"):
             if not MIN_SPREAD <= getattr(self, name):
-                raise RulesError(f"bidding model {self.name!r}: {name} {getattr(self, name)!r}: a spread must be at "
+                raise ModelError(f"bidding model {self.name!r}: {name} {getattr(self, name)!r}: a spread must be at "
                                  f"least {MIN_SPREAD:g} count units")
         if not c.plain_ace > 0:
-            raise RulesError(f"bidding model {self.name!r}: plain_ace {c.plain_ace!r}: the unit of the count, "
+            raise ModelError(f"bidding model {self.name!r}: plain_ace {c.plain_ace!r}: the unit of the count, "
                              "must be above 0")
         tp = c.trump_points
         if any(b < a for a, b in zip(tp, tp[1:])) or tp[0] < c.plain_ace or not 0 <= c.plain_king <= c.plain_ace:
-            raise RulesError(f"bidding model {self.name!r}: not monotone: trump points {list(tp)} must rise with "
+            raise ModelError(f"bidding model {self.name!r}: not monotone: trump points {list(tp)} must rise with "
                              f"rank from at least the plain ace's {c.plain_ace}, and a plain king "
                              f"({c.plain_king}) lie between 0 and the ace")
         for name in ("void_bonus", "length_bonus", "upcard_factor"):
             if getattr(c, name) < 0:
-                raise RulesError(f"bidding model {self.name!r}: {name} {getattr(c, name)} must be at least 0")
+                raise ModelError(f"bidding model {self.name!r}: {name} {getattr(c, name)} must be at least 0")
         return self
 
     # -- chances ------------------------------------------------------------------
@@ -311,13 +311,13 @@ class BiddingModel:
             if kind == "pass":
                 return 1.0 - p_order
             if kind != "order":
-                raise RulesError(f"call {kind!r}: round 1 has only pass and order")
+                raise ArgumentError(f"call {kind!r}: round 1 has only pass and order")
             return p_order * (p_alone if alone else 1.0 - p_alone)
         p_suit, p_alone = self.round2(hands, place, int(upcard) % 4, stuck, players)
         if kind == "pass":
             return 1.0 - p_suit.sum(axis=1)
         if kind != "call":
-            raise RulesError(f"call {kind!r}: round 2 has only pass and naming a suit")
+            raise ArgumentError(f"call {kind!r}: round 2 has only pass and naming a suit")
         s = int(suit)
         return p_suit[:, s] * (p_alone[:, s] if alone else 1.0 - p_alone[:, s])
 
