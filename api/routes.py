@@ -10,6 +10,7 @@ from flask_openapi3 import APIBlueprint, Tag
 from werkzeug.exceptions import BadRequest, NotFound, RequestEntityTooLarge, UnsupportedMediaType
 
 import solver
+from solver import examples as solver_examples
 
 from . import limits
 from .problems import TYPES, Problem, openapi_responses, type_uri
@@ -109,7 +110,7 @@ def run_advise(body: AdviseRequest):
         result = run(hand=body.hand, upcard=body.upcard, seat=body.seat, dealer=body.dealer, round=body.round,
                      rules=body.rules.to_rules(), worlds=body.worlds, seed=body.seed, inference=body.inference,
                      early_stop=body.early_stop, threads=current_app.config["ENGINE_THREADS"],
-                     model=request_model(body.model), **extra)
+                     model=request_model(body.model), examples=body.examples, **extra)
     return result
 
 
@@ -133,8 +134,8 @@ def run_play(body: PlayRequest):
         extra = {"score": body.score} if body.score is not None else {}
         extra.update(_valuation_args(body))
         result = run(worlds=body.worlds, seed=body.seed, inference=body.inference,
-                     threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model), **extra,
-                     **body.view_keys())
+                     threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model),
+                     examples=body.examples, **extra, **body.view_keys())
     return result
 
 
@@ -169,7 +170,8 @@ def run_review(body: ReviewRequest) -> tuple:
         run = limits.engine_function("review")   # checked after loading, so a bad game is reported anyway
         result = run(game, worlds=body.worlds, seed=body.seed, threads=current_app.config["ENGINE_THREADS"],
                      inference=body.inference, score=body.score, model=request_model(body.model),
-                     annotate=getattr(body, "annotate", False))
+                     annotate=getattr(body, "annotate", False), examples=getattr(body, "examples",
+                                                                                  solver_examples.EXAMPLES))
     return game, result
 
 

@@ -19,6 +19,7 @@ from pydantic_core import PydanticCustomError
 from typing_extensions import Annotated
 
 import solver
+import solver.examples
 from solver.laws import parse_side
 from solver.bounds import MAX_SEED, MIN_WORLDS
 
@@ -243,6 +244,9 @@ ValuationIn = Annotated[Literal["single_dummy", "double_dummy", "playout"] | Non
                       "world's double-dummy result corrected by a table fitted against playouts where every seat "
                       "sees only its own cards) or playout (each world "
                       "played out directly by such seats; slow: worlds x inner_worlds is bounded)")]
+ExamplesIn = Annotated[StrictInt, Field(ge=0, le=solver.examples.MAX_EXAMPLES, description=(
+    "the deals that show a choice (solver.examples): for each option not among the best, up to this many of the "
+    f"likeliest worlds in which it scores fewer points than the best, with both points there (0..{solver.examples.MAX_EXAMPLES})"))]
 InnerWorlds = Annotated[StrictInt, Field(ge=1, le=1000, description="with valuation playout: each seat's worlds "
                                                                     "a decision (default 20)")]
 
@@ -271,6 +275,7 @@ class AdviseRequest(SeatQuestion):
     model: ModelIn = model_field()
     valuation: ValuationIn = None
     inner_worlds: InnerWorlds = 20
+    examples: ExamplesIn = 0
 
 
 
@@ -311,6 +316,7 @@ class PlayRequest(SeatQuestion):
     model: ModelIn = model_field()
     valuation: ValuationIn = None
     inner_worlds: InnerWorlds = 20
+    examples: ExamplesIn = 0
 
 
     def view_keys(self) -> dict:
@@ -373,6 +379,7 @@ class ReviewRequest(Strict):
     annotate: StrictBool = Field(False, description="also answer annotated_egn: the record with an EGN mark and a "
                                                     "short comment at each decision graded below best "
                                                     "(callAnnotations, playAnnotations)")
+    examples: ExamplesIn = solver.examples.EXAMPLES
 
     @field_validator("egn")
     @classmethod

@@ -107,6 +107,13 @@ def _table(rows, header) -> str:
     return "\n".join([line(header), line(["-" * w for w in widths])] + [line(r) for r in rows])
 
 
+def _add_examples_option(p, what: str, best: str) -> None:
+    """``--examples N`` of advise and play (solver.examples)."""
+    p.add_argument("--examples", type=int, default=0, metavar="N",
+                   help=f"for each {what} not among the best, up to N (0..3, default 0) of the likeliest deals in "
+                        f"which it scores fewer points than the {best}, with both points there")
+
+
 def cmd_solve(args) -> dict:
     from .dd import solve_report
     rules = _rules_from_args(args)
@@ -239,7 +246,8 @@ def cmd_advise(args) -> dict:
     advice = advise(hand=args.hand, upcard=args.upcard, seat=args.seat, dealer=args.dealer, round=args.round,
                     rules=rules, worlds=args.worlds, seed=seed, threads=args.threads, dummies=args.dummies,
                     score=None if args.score is None else _score_arg(args.score), early_stop=not args.no_early_stop,
-                    model=_model_arg(args), valuation=args.valuation, inner_worlds=args.inner_worlds)
+                    model=_model_arg(args), valuation=args.valuation, inner_worlds=args.inner_worlds,
+                    examples=args.examples)
     if not args.json:
         say(advice)
     return advice.to_dict()
@@ -267,7 +275,8 @@ def cmd_play(args) -> dict:
     seed = _play_seed(view) if args.seed is None else args.seed
     advice = advise_play(view, worlds=args.worlds, seed=seed, threads=args.threads,
                          inference=not args.no_inference, score=None if args.score is None else _score_arg(args.score),
-                         model=_model_arg(args), valuation=args.valuation, inner_worlds=args.inner_worlds)
+                         model=_model_arg(args), valuation=args.valuation, inner_worlds=args.inner_worlds,
+                         examples=args.examples)
     if not args.json:
         say(advice)
     return advice.to_dict()
@@ -349,13 +358,18 @@ def cmd_review(args) -> dict:
     from .review import count_decisions, review_files
     if _is_corpus(args):
         return cmd_review_corpus(args)
-    if args.html is not None and len(args.files) != 1:
-        raise EuchreError(f"--html: the review page shows one game; {len(args.files)} files given")
+    from .review.annotate import check_annotate_path, same_file
+    if args.html is not None:
+        if len(args.files) != 1:
+            raise EuchreError(f"--html: the review page shows one game; {len(args.files)} files given")
+        check_annotate_path(args.html, args.files, "--html")   # before any work: never the input itself
     if args.annotate is not None:
-        from .review.annotate import check_annotate_path
         if len(args.files) != 1:
             raise EuchreError(f"--annotate: one game record is annotated at a time; {len(args.files)} files given")
         check_annotate_path(args.annotate, args.files)       # before any work: never the input itself
+        if args.html is not None and same_file(args.html, args.annotate):
+            raise EuchreError(f"--html and --annotate: both name {str(args.annotate)!r}; the page and the annotated "
+                              "record need a file each")
     for path in args.files:
         read_record_file(path)           # refuse devices, FIFOs and oversized files before any work
     bar = progress = None
@@ -559,6 +573,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="play every call on every world (default: a call clearly behind the leading one after "
                         "the first 1/8 or 1/2 of the worlds stops there and says so)")
     _add_valuation_options(p)
+    _add_examples_option(p, "call", "recommended call")
     _add_rules_options(p, lead=True, dummy=True, house=True)
     p.set_defaults(run=cmd_advise)
 
@@ -591,6 +606,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "(--tricks then runs to ten, tricks 6-10 from the dummies; --hand is the seat's own dummy "
                         "once the fifth trick is done)")
     _add_valuation_options(p)
+    _add_examples_option(p, "card", "recommended card")
     _add_rules_options(p, lead=True, dummy=True, house=True)
     p.set_defaults(run=cmd_play)
 

@@ -24,6 +24,7 @@ from .game_odds import win_values
 from .inference import MAX_PROPOSALS, draw_worlds, effective_worlds, evidence, evidence_text, pass_likelihood
 from .calls import parse_calls
 from .inputs import parse_dummies
+from ..examples import call_examples, check_examples
 from ..grades import grade_of
 from .options import Advice, Option
 from .single_dummy import default_model
@@ -39,7 +40,8 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
            threads: int = 1, *, calls=None, own_round2: str = "best", exact_limit: int = EXACT_LIMIT,
            policy: BiddingPolicy | None = None, dummies=None, inference: bool = True,
            model: BiddingModel | None = None, robust_delta: float | None = ROBUST_DELTA, score=None,
-           early_stop: bool | None = None, valuation: str | None = None, inner_worlds: int = INNER_WORLDS) -> Advice:
+           early_stop: bool | None = None, valuation: str | None = None, inner_worlds: int = INNER_WORLDS,
+           examples: int = 0) -> Advice:
     """Advice for one bidding decision: every legal call with its chances and expected points.
 
     Args:
@@ -109,6 +111,11 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             by seats that each choose by PIMC over ``inner_worlds`` worlds of their own view (slow: use
             few worlds). Recorded in :attr:`Advice.valuation`.
         inner_worlds: the playout's worlds a decision, 1..:data:`~solver.advisor.playout.MAX_INNER_WORLDS`.
+        examples: 0..:data:`~solver.examples.MAX_EXAMPLES` (default 0: none): for each option not among
+            the best, the share of the worlds' weight in which it scores fewer points for the seat's side than
+            the recommended call (the same, more) and the likeliest such worlds, each with every hand dealt,
+            the kitty, both calls' points there and what each led to (:attr:`Option.examples`,
+            :func:`solver.examples.call_examples`).
 
     Returns: an :class:`Advice`.
 
@@ -136,7 +143,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             (naming the turned-down suit, ordering up in round 2, a stuck dealer's pass).
         ArgumentError: worlds, threads or seed out of range; an unknown valuation or ``inner_worlds``
             out of range; a ``policy`` or ``model`` of the wrong type; earlier passes so unlikely
-            under the model that fewer than 10 worlds are kept.
+            under the model that fewer than 10 worlds are kept; ``examples`` out of range.
         ScoreError: a score that is not whole points >= 0 by the variant's sides, or with a side
             already at the target.
         RulesError: rules the game odds have no table for (see :func:`solver.win_probability`); a
@@ -145,6 +152,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             ``model`` with dummy hands (the model does not cover them: that variant keeps the
             point-count policy and uniform worlds).
     """
+    examples = check_examples(examples)
     rules = Rules.coerce(rules)
     valuation = parse_valuation(valuation, rules)
     inner_worlds = check_inner_worlds(inner_worlds)
@@ -342,6 +350,25 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
         margin, margin_interval = 0.0, (0.0, 0.0)
     options = graded_options(options, rec, wins is not None, draw.weights, w.exact)
     rec = options[best_i]
+    if examples:
+        def contract_of(o, j):
+            res = results[o.call]
+            if res.prob is not None:           # every later call followed with its chance: no one contract
+                return None
+            e = int(np.flatnonzero(res.rows == j)[0])
+            maker, trump = int(res.maker[e]), int(res.trump[e])
+            if maker < 0:
+                return {"maker": None, "trump": None, "alone": False, "discard": None}
+            discard = None
+            if round == 1 and trump == up_suit:     # the dealer picked it up
+                discard = (o.discard if o.action == "order" and me == int(dealer) and o.discard is not None
+                           else Card(int(adv.engine.heuristic_discard(trump)[j])))
+            return {"maker": str(Seat(maker)), "trump": Suit(trump).letter, "alone": bool(res.alone[e]),
+                    "discard": None if discard is None else str(discard)}
+        options = [o if o.grade == "best" else
+                   replace(o, examples=call_examples(o, rec, w.hands, w.kitty, draw.weights, rules.seats,
+                                                     examples, contract_of, seat)) for o in options]
+        rec = options[best_i]
 
     # the same options under a cautious and an aggressive variant of the model, on the same worlds
     variants = []
@@ -404,7 +431,8 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
                   None if dummy_masks is None else (dummy_masks[0], dummy_masks[2]),
                   model=model, bidding=bidding, variants=tuple(variants), robust=robust, weights=draw.weights,
                   score=None if wins is None else wins.score, early_stop=bool(looks), valuation=valuation,
-                  inner_worlds=default_model().inner_worlds if valuation == "single_dummy" else inner_worlds)
+                  inner_worlds=default_model().inner_worlds if valuation == "single_dummy" else inner_worlds,
+                  examples=examples)
 
 
 #: Sequential judging: the looks, as shares of the worlds, at which options clearly behind are stopped

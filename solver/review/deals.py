@@ -17,7 +17,7 @@ from ..laws import side_name
 from ..bidding import DEFAULT_MODEL, resolve_model
 from ..bidding.named import model_key
 from .results import DealReview, Review
-from .examples import EXAMPLES, check_examples
+from ..examples import EXAMPLES, check_examples
 from .reviewer import DealReviewer
 from .seeds import default_seed
 
@@ -231,7 +231,7 @@ def review(game, worlds: int = 200, seed: int | None = None, threads: int = 1, p
         examples: for each card that lost (flagged from the player's view, or graded inaccuracy or worse),
             the shares of the weight of the worlds where it does worse, the same and better than the best
             card, and up to this many of the likeliest worlds where it does worse (0..3, default 3;
-            :attr:`CardReview.examples`, :mod:`solver.review.examples`).
+            :attr:`CardReview.examples`, :mod:`solver.examples`).
         annotate: also write the review into the record: :attr:`Review.annotated` is the EGN JSON with
             a mark and a short comment at each decision graded below best
             (:func:`solver.review.annotate.annotate_egn`).

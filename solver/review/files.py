@@ -8,7 +8,7 @@ from dataclasses import replace
 from ..bidding import resolve_model
 from .deals import (check_confirm, check_jobs, check_options, check_score_option, count_decisions, game_notes,
                     model_fields, resolve_game, review, review_deal)
-from .examples import EXAMPLES, check_examples
+from ..examples import EXAMPLES, check_examples
 from .results import DealReview, Review
 
 _WORKER_GAMES: dict = {}     # a worker process's loaded records, by path

@@ -30,12 +30,13 @@ from ..laws import (TRICKS, call_name, call_token, effective_suit, first_leader,
 from ..worlds import KITTY, Space, Worlds
 from .batch import Batch, Context, after_card
 from ..grades import grade_of
-from .examples import EXAMPLES, card_examples
+from ..examples import EXAMPLES, card_examples
 from .reasons import EXPLAINED, CallSituation, CardSituation, call_reasons, card_reasons
 from .infoset import information_set
 from .par_line import par_block
 from .results import (CALL_POINTS, DD_TRICKS, DECISION_EXACT_LIMIT, DOUBLE_DUMMY, GAME_WIN, INFO_POINTS,
-                      INFO_TRICKS, INFORMATION_SET, RENEGE, CallReview, CardReview, DDView, DealReview, InfoView, Mistake,
+                      INFO_TRICKS, INFORMATION_SET, RENEGE, CallReview, CardReview, DDView, DealReview, DefenceReview,
+                      InfoView, Mistake,
                       PlayerSummary, player_name)
 from .seeds import decision_seed, decision_stream
 
@@ -363,6 +364,8 @@ class DealReviewer:
             how["model"] = self.model
         if self.score is not None:
             how["score"] = self.score
+        if self.examples:
+            how["examples"] = self.examples
         for n in (self._factors() if self.inference else (self.worlds,)):
             try:
                 adv = advise(cards_of(view.hand), h.upcard, rec.seat, h.dealer, rec.round, self.rules,
@@ -423,6 +426,8 @@ class DealReviewer:
             out.mistakes.append(Mistake(INFORMATION_SET, rec.seat, "call", out.where, past_tense(out.name),
                                         (best.name,), None, out.loss, None if adv.exact else out.loss_interval,
                                         adv.worlds, adv.exact, **_grade_fields(out.grading), knowable=True))
+        if out.grade in EXPLAINED or out.mistakes:      # the advisor's worlds that show a call that lost
+            out.examples = real.examples
         return out
 
     def _unknown_hand_reason(self, seat) -> str:
@@ -510,6 +515,7 @@ class DealReviewer:
             P = np.stack([v[1] for v in vals])
             out.info = _info_view(cands, cands, rec.card, T, P, w, space, notes, self.wins(d, before))
         _flag_card(out)
+        self._examples(out, {d: six})
         return out
 
     # -- cards ------------------------------------------------------------------------
@@ -578,16 +584,22 @@ class DealReviewer:
         self._examples(out)
         return out
 
-    def _examples(self, out: CardReview) -> None:
-        """The worlds that show a card that lost (:mod:`.examples`), from the figures already solved."""
+    def _examples(self, out: CardReview, shown=None) -> None:
+        """The worlds that show a card that lost (:mod:`solver.examples`), from the figures already solved;
+        ``shown``: ``{seat: cards}`` to show instead of the worlds' column (the dealer's six before its discard)."""
         i = out.info
         lost = out.grade in EXPLAINED or any(m.kind == INFORMATION_SET for m in out.mistakes)
         if not self.examples or i is None or i.world_points is None or i.drawn is None or not lost:
             return
         best = best_of(out)
         weights = getattr(i.drawn, "weights", None) if i.space is None else None
+        hands = i.drawn.hands
+        if shown:
+            hands = hands.copy()
+            for s, cards in shown.items():
+                hands[:, s] = cards
         out.examples = card_examples(list(i.tricks), out.card, best[0], i.world_tricks, i.world_points,
-                                     i.drawn.hands, weights, self.ctx.in_play, self.examples)
+                                     hands, weights, self.ctx.in_play, self.examples, out.seat)
 
     def _renege(self, before: Hand, rec: CardPlayed, legal: tuple) -> CardReview:
         """A card that did not follow suit: flagged as a renege, not scored against the legal cards."""
@@ -618,11 +630,21 @@ class DealReviewer:
             out.unanalysed.append(f"{rec.seat}'s decision to defend {how}: {exc}")
             return
         choice = "defend alone" if rec.alone else "defend partner"
-        best = adv.option(adv.best)
-        loss = best.expected_points - adv.option(choice).expected_points
-        out.defence.append({"seat": str(rec.seat), "choice": choice, "best": adv.best, "loss": loss,
-                            "options": [o.to_dict() for o in adv.options], "worlds": adv.worlds,
-                            "exact": adv.exact})
+        best = adv.best
+        loss = adv.option(best).expected_points - adv.option(choice).expected_points
+        interval = None
+        if loss <= 1e-12:                 # the choice made is the best (or ties it)
+            best, loss = choice, 0.0
+        elif not adv.exact:               # two choices: the margin is the paired difference of these two
+            interval = tuple(adv.margin_interval)
+        d = DefenceReview(rec.seat, choice, best, float(loss), interval, [o.to_dict() for o in adv.options],
+                          adv.worlds, adv.exact)
+        d.grading = grade_of(d.loss, interval, "points")
+        if d.loss >= CALL_POINTS - 1e-9 and (adv.exact or interval[0] > 0):
+            d.mistakes.append(Mistake(INFORMATION_SET, rec.seat, "defence", "defence", f"{d.name.replace('defend', 'defended')}",
+                                      (best,), None, d.loss, interval, adv.worlds, adv.exact,
+                                      **_grade_fields(d.grading), knowable=True))
+        out.defence.append(d)
 
     # -- the deal -----------------------------------------------------------------------
     def run(self, number: int, status: str, summary: str, problems, names, discard_doubt=None) -> DealReview:
@@ -672,6 +694,14 @@ class DealReviewer:
             finally:
                 if isinstance(rec, (BidMade, Discarded, CardPlayed)):
                     self.tick()
+        for d in out.defence:          # graded like a call, by points
+            p = out.players[d.seat]
+            p.decisions += 1
+            if d.grade is not None:
+                p.grades[d.grade] = p.grades.get(d.grade, 0) + 1
+            for m in d.mistakes:
+                p.mistakes[m.kind] = p.mistakes.get(m.kind, 0) + 1
+            p.call_points += max(0.0, d.loss)
         for d in out.decisions:
             p = out.players[d.seat]
             p.decisions += 1
