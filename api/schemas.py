@@ -13,8 +13,8 @@ import dataclasses
 import json
 from typing import Any, Literal
 
-from pydantic import (BaseModel, ConfigDict, Field, PrivateAttr, StrictBool, StrictInt, StrictStr, ValidationInfo,
-                      create_model, field_validator, model_validator)
+from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr, StrictBool, StrictInt, StrictStr,
+                      ValidationInfo, create_model, field_validator, model_validator)
 from pydantic_core import PydanticCustomError
 from typing_extensions import Annotated
 
@@ -238,9 +238,16 @@ class SeatQuestion(Strict):
         return v
 
 
-ValuationIn = Annotated[Literal["single_dummy", "double_dummy", "playout"] | None, Field(
+def _valuation_spelling(v):
+    """Either spelling (``single-dummy`` as the CLI writes it, ``single_dummy``) to the API name, through the
+    engine's one normaliser (solver.advisor.valuation.valuation_key); anything else goes on to the enum check."""
+    from solver.advisor.valuation import valuation_key
+    return valuation_key(v) or v
+
+
+ValuationIn = Annotated[Literal["single_dummy", "double_dummy", "playout"] | None, BeforeValidator(_valuation_spelling), Field(
     None, description="how each world's play after the decision is valued (solver.advisor.valuation): "
-                      "double_dummy (the default: every seat sees every card), single_dummy (four players: each "
+                      "double_dummy (the default: every seat sees every card; also spelt double-dummy), single_dummy (four players: each "
                       "world's double-dummy result corrected by a table fitted against playouts where every seat "
                       "sees only its own cards) or playout (each world "
                       "played out directly by such seats; slow: worlds x inner_worlds is bounded)")]
@@ -376,6 +383,8 @@ class ReviewRequest(Strict):
                                                 "a deal without a known score is judged by points and says why "
                                                 "(false: by points only)")
     model: ModelIn = model_field()
+    valuation: ValuationIn = None
+    inner_worlds: InnerWorlds = 20
     annotate: StrictBool = Field(False, description="also answer annotated_egn: the record with an EGN mark and a "
                                                     "short comment at each decision graded below best "
                                                     "(callAnnotations, playAnnotations)")
@@ -402,6 +411,16 @@ class ReviewRequest(Strict):
     def deal_count(self) -> int:
         deals = self.egn.get("deals")
         return len(deals) if isinstance(deals, list) else 1
+
+    @property
+    def call_count(self) -> int:
+        """The calls the record shows (each one a bid advisor's question in the review), at least 1."""
+        deals = self.egn.get("deals")
+        calls = 0
+        for d in deals if isinstance(deals, list) else ():
+            bids = d.get("calls") if isinstance(d, dict) else None
+            calls += len(bids) if isinstance(bids, list) else 8      # no list: as many as a deal can have
+        return max(calls, 1)
 
 
 # -- responses (what the routes send; the tests check bodies against them) ---------------------------

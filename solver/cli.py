@@ -73,13 +73,27 @@ def _add_score_option(p, judged: str) -> None:
                         f"{judged} by the chance of winning the game (P(win game)), not the hand's points")
 
 
-def _add_valuation_options(p) -> None:
-    """``--valuation`` and ``--inner-worlds`` of advise and play (solver.advisor.valuation)."""
-    p.add_argument("--valuation", default=None, choices=("single-dummy", "double-dummy", "playout"),
-                   help="how each world's play after the decision is valued: double-dummy (the default: every "
+def _valuation_arg(text: str) -> str:
+    """``--valuation``'s value as its API name, either spelling (solver.advisor.valuation.valuation_key)."""
+    from .advisor.valuation import parse_valuation
+    from .errors import EuchreError
+    try:
+        return parse_valuation(text)
+    except EuchreError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _add_valuation_options(p, review: bool = False) -> None:
+    """``--valuation`` and ``--inner-worlds`` of advise, play and review (solver.advisor.valuation)."""
+    p.add_argument("--valuation", default=None, type=_valuation_arg, metavar="single-dummy|double-dummy|playout",
+                   help=("the calls' valuation: how each world's play after a call is valued (the cards' "
+                         "figures stay double dummy in each world): " if review else
+                         "how each world's play after the decision is valued: ")
+                        + "double-dummy (the default: every "
                         "seat sees every card), single-dummy (four players: a double-dummy result corrected by a "
                         "table fitted against playouts) or playout (each world "
-                        "played out by seats that see only their own cards; slow, use few worlds)")
+                        "played out by seats that see only their own cards; slow, use few worlds); "
+                        "single_dummy spelt so is taken too")
     p.add_argument("--inner-worlds", dest="inner_worlds", type=int, default=20,
                    help="with --valuation playout: each seat's worlds a decision (default 20)")
 
@@ -326,7 +340,8 @@ def cmd_review_corpus(args) -> dict:
     try:
         result = review_corpus(args.files, worlds=args.worlds, seed=args.seed, out=out, jobs=args.jobs,
                                cluster=args.cluster, inference=not args.no_inference, score=not args.by_points,
-                               progress=False if args.quiet else None, model=_model_arg(args))
+                               progress=False if args.quiet else None, model=_model_arg(args),
+                               valuation=args.valuation, inner_worlds=args.inner_worlds)
     except KeyboardInterrupt:       # every finished deal is already written: say how to go on
         say("euchre: interrupted" + ("" if out == "-" else f"; the deals done are in {out}: run the same "
                                      "command again to resume"), file=sys.stderr)
@@ -381,7 +396,7 @@ def cmd_review(args) -> dict:
     try:
         reviews = review_files(args.files, worlds=args.worlds, seed=args.seed, jobs=args.jobs, progress=progress,
                                inference=not args.no_inference, score=not args.by_points, model=_model_arg(args),
-                               examples=args.examples)
+                               examples=args.examples, valuation=args.valuation, inner_worlds=args.inner_worlds)
     finally:
         if bar is not None:
             bar.close()
@@ -670,6 +685,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "(needs pip install \"euchre-dd[cluster]\")")
     p.add_argument("--quiet", action="store_true", help="corpus mode: no progress bar")
     _add_model_option(p, "the players, for the inference and the calls' later seats")
+    _add_valuation_options(p, review=True)
     p.set_defaults(run=cmd_review)
 
     p = sub.add_parser("stats", help="per-player and per-partnership statistics of a corpus review's lines "
@@ -720,7 +736,7 @@ def build_parser() -> argparse.ArgumentParser:
     q.set_defaults(run=cmd_model_fit)
     q = msub.add_parser("show", help="a model's chances of calling for typical hands by seat and round, "
                                      "and who makes trump when every seat bids by it")
-    q.add_argument("model", metavar="NAME|FILE", help="a model name (players-1, best-response-1, point-count) "
+    q.add_argument("model", metavar="NAME|FILE", help="a model name (players-1, best-response-1, best-response-sd-1, point-count) "
                                                       "or a model file")
     q.add_argument("--plot", type=Path, default=None, metavar="out.png",
                    help="also write a picture (PNG, or SVG/PDF by the suffix): the funnel by seat, and the "

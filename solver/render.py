@@ -204,7 +204,9 @@ def review_text(review, verbose: bool = False) -> str:
     title = one_line(review.title if review.title == name else f"{name}: {review.title}")
     head = f"{title} ({len(review.deals)} deal{'' if len(review.deals) == 1 else 's'}, " \
            f"{review.worlds} worlds per decision, seed {review.seed})"
-    parts = [head, f"model: {review.model_text}", f"judged: {review.judging_text}"] \
+    # (the valuation is said when it is not double dummy, the figures of every review before it existed)
+    valued = [f"valuation: {review.valuation_text}"] if getattr(review, "valuation", "double_dummy") != "double_dummy" else []
+    parts = [head, f"model: {review.model_text}", f"judged: {review.judging_text}", *valued] \
         + [f"note: {n}" for n in review.notes] + [""]
     for d in review.deals:
         parts.append(deal_review_text(d, verbose))

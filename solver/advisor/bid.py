@@ -13,7 +13,8 @@ import numpy as np
 
 from .. import laws
 from ..bounds import MAX_SEED, MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int, fresh_seed
-from ..bidding import DEFAULT_MODEL, MODELS, POLICY, BiddingModel, BiddingPolicy, resolve_model
+from ..bidding import DEFAULT_MODEL, POLICY, BiddingModel, BiddingPolicy, resolve_model
+from ..bidding.named import ALTERNATIVES
 from ..cards import JOKER, Card, Seat, Suit, format_cards, mask_of, parse_cards
 from ..errors import ArgumentError, CardError, IllegalActionError, PositionError, RulesError
 from ..rules import Rules
@@ -76,8 +77,8 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             enumerated), and the inference weights are its likelihoods.
         robust_delta: the shift (count units, :data:`ROBUST_DELTA`) of the cautious
             (``model.shifted(+d)``) and aggressive (``shifted(-d)``) variants under which the
-            same options are judged again, with every other named model
-            (:data:`solver.bidding.MODELS`, role ``"alternative"``) (:attr:`Advice.variants`,
+            same options are judged again, with every other model of
+            (:data:`solver.bidding.named.ALTERNATIVES`, role ``"alternative"``) (:attr:`Advice.variants`,
             :attr:`Advice.robust`); ``None`` or 0: not checked. Only when the later seats bid by the model.
         dummies: dummy hands (``Rules(players=2, dummy_hands=True)``, and only then): both
             face-up dummies, ``{"N": "9s Ts Qs Ks 9d", "S": "As Td Qd Kd Ad"}`` or the text
@@ -172,7 +173,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
     laws.check_seat(seat, rules.players, "seat")
     laws.check_seat(dealer, rules.players, "dealer")
     dummy_masks = parse_dummies(dummies, cards, up, seat, rules)
-    wins = None if score is None else win_values(score, dealer, seat, rules)
+    wins = None if score is None else win_values(score, dealer, seat, rules, valuation)
     if isinstance(round, bool) or round not in (1, 2):
         raise IllegalActionError(f"round {round!r}: must be 1 (upcard up) or 2 (upcard turned down)")
     worlds = check_int(worlds, "worlds", MIN_WORLDS, MAX_WORLDS)
@@ -373,10 +374,10 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
     # the same options under a cautious and an aggressive variant of the model, on the same worlds
     variants = []
     if policy is None and robust_delta:
-        # the model's own cautious and aggressive shifts, then every other named model (MODELS)
+        # the model's own cautious and aggressive shifts, then every other model of ALTERNATIVES
         checks = [("cautious", float(robust_delta), model.shifted(float(robust_delta))),
                   ("aggressive", -float(robust_delta), model.shifted(-float(robust_delta)))]
-        checks += [("alternative", 0.0, m) for m in MODELS.values() if m != model]
+        checks += [("alternative", 0.0, m) for m in ALTERNATIVES if m != model]
         for role, delta, vm in checks:
             vw = None
             if ev:                    # re-weight: enumerated worlds by the variant's likelihood, sampled

@@ -373,7 +373,7 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
     trick_cards = tuple(int(c) for _s, c in view.current)
     led = trick_cards[0] if trick_cards else None
     legal = tuple(cards_of(legal_mask(view.hand, trump, led)))
-    wins = None if score is None else win_values(score, view.dealer, view.seat, view.rules)
+    wins = None if score is None else win_values(score, view.dealer, view.seat, view.rules, valuation)
 
     # a playout costs hundreds of solves a world: it never enumerates more worlds than were asked for
     extra = {"exact_limit": worlds} if valuation == "playout" else {}

@@ -50,9 +50,27 @@ ASSUMPTIONS = {
 }
 
 
+def valuation_key(value):
+    """The API name (``"single_dummy"``, ...) of a valuation spelt any way a door accepts it, or ``None``.
+
+    The one home of the spelling: the CLI's ``single-dummy``, HTTP's ``single_dummy``, ``"Single Dummy"``
+    all give ``"single_dummy"`` (case, ``-``, ``_`` and spaces do not matter). Anything else (a name of no
+    valuation, a value that is not a string) gives ``None``; :func:`parse_valuation` says why.
+    """
+    if not isinstance(value, str):
+        return None
+    key = "_".join(value.strip().lower().replace("-", " ").replace("_", " ").split())
+    return key if key in VALUATIONS else None
+
+
+def cli_name(valuation: str) -> str:
+    """The CLI's spelling of an API valuation name (``"single_dummy"`` -> ``"single-dummy"``)."""
+    return valuation.replace("_", "-")
+
+
 def parse_valuation(value, rules=None) -> str:
     """The API name of a valuation from ``value`` (``"single_dummy"``, ``"single-dummy"``, ``"double dummy"``,
-    ``"playout"``; ``None``: the default for ``rules``).
+    ``"playout"``: :func:`valuation_key`; ``None``: the default for ``rules``).
 
     Raises :class:`~solver.errors.ArgumentError` naming an unknown valuation, :class:`~solver.errors.RulesError` one the variant of
     ``rules`` does not support (single dummy and playout: the four-player game without the joker or
@@ -60,11 +78,10 @@ def parse_valuation(value, rules=None) -> str:
     """
     if value is None:
         return default_valuation(rules)
-    if not isinstance(value, str):
-        raise ArgumentError(f"valuation {quoted(value)}: expected one of {', '.join(VALUATIONS)}")
-    key = value.strip().lower().replace("-", "_").replace(" ", "_")
-    if key not in VALUATIONS:
-        raise ArgumentError(f"valuation {quoted(value)}: unknown (one of {', '.join(VALUATIONS)})")
+    key = valuation_key(value)
+    if key is None:
+        names = ", ".join(f"{v} or {cli_name(v)}" if "_" in v else v for v in VALUATIONS)
+        raise ArgumentError(f"valuation {quoted(value)}: unknown (one of {names})")
     if rules is not None:
         why = unsupported(key, rules)
         if why:
@@ -98,5 +115,5 @@ def assumption(valuation: str, inner_worlds: int) -> str:
 
 
 __all__ = ["INNER_WORLDS", "MAX_INNER_WORLDS", "check_inner_worlds", "VALUATIONS", "DEFAULT_VALUATION", "ASSUMPTIONS",
-           "parse_valuation", "default_valuation",
+           "valuation_key", "cli_name", "parse_valuation", "default_valuation",
            "unsupported", "assumption"]

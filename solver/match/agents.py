@@ -323,10 +323,10 @@ def make_agent(spec, worlds: int = 200, seed=None, model=None):
         return AdvisorAgent(worlds=worlds, seed=seed, model=model)
     if key.startswith("advisor:"):
         # advisor:VALUATION, advisor:MODEL or advisor:VALUATION:MODEL (a valuation name, then a model name or file)
-        from ..advisor.valuation import VALUATIONS
+        from ..advisor.valuation import valuation_key
         rest = name[len("advisor:"):].strip()
         head, _, tail = rest.partition(":")
-        if head.lower().replace("-", "_") in VALUATIONS:
+        if valuation_key(head) is not None:
             return AdvisorAgent(worlds=worlds, seed=seed, valuation=head, model=tail.strip() or model)
         return AdvisorAgent(worlds=worlds, seed=seed, model=rest)
     if key in ("double-dummy", "dd"):

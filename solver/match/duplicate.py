@@ -24,6 +24,7 @@ from ..laws import game_over, side_name, side_of
 from ..rules import Rules
 from ..stats import mean_interval, wilson
 from ..bidding import resolve_model
+from ..advisor.valuation import unsupported
 from .agents import make_agent
 from .referee import DEFAULT_TIME_LIMIT, play_table
 
@@ -286,8 +287,12 @@ def match(agent_a, agent_b, deals: int = 100, seed=None, rules: Rules | None = N
         raise ArgumentError(f"time_limit {quoted(time_limit)}: expected seconds above 0, or None")
     if model is not None:
         model = resolve_model(model)       # a bad name or file fails here, before any deal
-    for spec in (agent_a, agent_b):
-        make_agent(spec, model=model)      # a bad name fails here, before any deal (a program starts later)
+    for who, spec in (("A", agent_a), ("B", agent_b)):
+        agent = make_agent(spec, model=model)   # a bad name fails here, before any deal (a program starts later)
+        valuation = getattr(agent, "valuation", None)
+        why = None if valuation is None else unsupported(valuation, rules)
+        if why:                                 # else every one of its deals would be forfeited
+            raise RulesError(f"agent {who} {quoted(_name(spec))}: valuation {valuation!r}: {why}")
     if jobs == 1:
         tables, rows = _play_deals(agent_a, agent_b, range(deals), seed, rules, worlds, time_limit, keep_hands,
                                    progress, games, model)

@@ -243,8 +243,11 @@ class DealReviewer:
     """
 
     def __init__(self, hand: Hand, index: int, worlds: int, seed: int, threads: int, progress,
-                 inference: bool = False, confirm: int = 1, score=None, model=None, examples: int = EXAMPLES):
+                 inference: bool = False, confirm: int = 1, score=None, model=None, examples: int = EXAMPLES,
+                 valuation: str = "double_dummy", inner_worlds: int = 20):
         self.hand = hand
+        #: how the calls' worlds are valued after the call (solver.advisor.valuation), already checked
+        self.valuation, self.inner_worlds = valuation, int(inner_worlds)
         self.model = model          # the bidding model of the inference (None: the default)
         self.examples = int(examples)
         self.rules = hand.rules
@@ -269,7 +272,7 @@ class DealReviewer:
             return None
         side = side_of(seat, self.rules.players)
         if side not in self._wins:
-            self._wins[side] = win_values(self.score, self.hand.dealer, seat, self.rules)
+            self._wins[side] = win_values(self.score, self.hand.dealer, seat, self.rules)   # the cards: double dummy
         base = self._wins[side]
         if not self.rules.dummy_hands:
             return base
@@ -358,8 +361,8 @@ class DealReviewer:
         # inference: the advisor's defaults (the bidding model, worlds weighted by the earlier passes);
         # else the first version's figures (uniform worlds, the later seats by the point count)
         # (the advisor's robustness check is not asked for: the review reads only the options)
-        how = ({"robust_delta": None} if self.inference else
-               {"inference": False, "policy": POLICY, "valuation": "double_dummy"})
+        how = ({"robust_delta": None} if self.inference else {"inference": False, "policy": POLICY})
+        how.update(valuation=self.valuation, inner_worlds=self.inner_worlds)
         if self.inference and not self.rules.dummy_hands:   # (dummy hands: the advisor keeps the point count)
             how["model"] = self.model
         if self.score is not None:
