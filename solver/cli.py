@@ -474,7 +474,7 @@ def cmd_model_show(args) -> dict:
     if args.records:
         from .bidding.decisions import decisions_from_records
         decisions = decisions_from_records(args.records)
-    d = describe(model)
+    d = describe(model, decisions=decisions)
     if args.plot is not None:
         plot_model(model, args.plot, decisions)
         d["plot"] = str(args.plot)
@@ -714,10 +714,11 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("model", metavar="NAME|FILE", help="a model name (players-1, best-response-1, point-count) "
                                                       "or a model file")
     q.add_argument("--plot", type=Path, default=None, metavar="out.png",
-                   help="also write a PNG: the funnel by seat, and the calibration (needs matplotlib)")
+                   help="also write a picture (PNG, or SVG/PDF by the suffix): the funnel by seat, and the "
+                        "calibration (needs matplotlib)")
     q.add_argument("--records", nargs="*", type=Path, default=None, metavar="DIR_OR_FILE",
-                   help="calibrate the plot on these EGN records' calls (default: the model's stored "
-                        "held-out calibration, if it has one)")
+                   help="calibrate the model on these EGN records' calls: a table in the output, and the "
+                        "plot's second panel (default for the plot: the model's stored held-out calibration)")
     q.add_argument("--json", action="store_true", help="print one JSON object")
     q.set_defaults(run=cmd_model_show)
 

@@ -291,7 +291,8 @@ def _bidding_lines(advice) -> list:
     else:
         how = (f"every deal weighted by their chance, effective worlds {b['effective_worlds']:.0f} of "
                f"{b['proposals']}" if advice.exact else
-               f"{b['accepted']} of {b['proposals']} uniform deals kept ({b['acceptance']:.0%})")
+               f"{b['kept']} of {b['proposals']} uniform deals kept ({b['acceptance']:.0%}), "
+               f"{b['accepted']} used")
         lines.append(f"inference on ({b['model']}): {', '.join(b['evidence'])}; {how}")
         if b["bound_hit"]:
             lines.append(f"  warning: stopped at {b['max_proposals']} proposals with only {b['accepted']} worlds kept")

@@ -972,6 +972,8 @@ def test_the_model_is_reported_in_json_and_text():
     assert b["evidence"] == ["E passed round 1", "S passed round 1", "W passed round 1"]
     # the share of proposals the rejection step kept: at least the share used (a batch may overshoot)
     assert b["accepted"] == 200 and b["proposals"] >= 200 and 1 >= b["acceptance"] >= b["accepted"] / b["proposals"]
+    assert b["kept"] >= b["accepted"] and b["acceptance"] == b["kept"] / b["proposals"]
+    assert f"{b['kept']} of {b['proposals']} uniform deals kept ({b['acceptance']:.0%}), 200 used" in str(a)
     assert d["robust"] in (True, False) and len(d["variants"]) == 1 + len(MODELS)
     assert {v["role"] for v in d["variants"]} == {"cautious", "aggressive", "alternative"}
     assert d["method"]["model"]["name"] == DEFAULT_MODEL.name and d["method"]["policy"] is None

@@ -391,6 +391,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
         "evidence": evidence_text(ev),
         "proposals": draw.proposals,
         "accepted": draw.accepted,
+        "kept": draw.kept,
         "acceptance": draw.acceptance(),
         "effective_worlds": draw.effective(),
         "max_proposals": None if w.exact or not ev else MAX_PROPOSALS * worlds,
