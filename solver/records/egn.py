@@ -660,6 +660,10 @@ def _auction(hand: Hand, deal: EGNDeal, discard: Card | None) -> _Stop | None:
         raise DealError("cardExchanges: a card is passed, but nobody goes alone (call for best is a loner's)")
     if hand.phase is Phase.GIVE:
         _exchange_cards(deal, hand.alone)
+        if deal.best_card is None and not hand.unknown_cards(hand.to_act):
+            return _Stop("cardExchanges", IllegalActionError(
+                f"the record shows every card of {hand.to_act}'s hand but not the card it passed the loner "
+                f"{hand.alone} (call for best): give it in cardExchanges"), seat=hand.to_act)
         for what, card in (("cardExchanges (the partner's card)", deal.best_card),
                            ("cardExchanges (the loner's discard)", deal.loner_discard)):
             seat = hand.to_act
