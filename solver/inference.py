@@ -149,7 +149,7 @@ def view_space(view: SeatView) -> tuple:
         # a seat sitting out keeps the cards it laid down (its calls are evidence about them)
         sizes[s] = view.hand_sizes[s] if s in in_play else TRICKS - popcount(view.played[s])
     exchanged = view.exchanged and view.alone is not None
-    if exchanged and view.phase in (Phase.PLAY, Phase.DONE):
+    if exchanged and view.phase in (Phase.PLAY, Phase.DONE, Phase.LONER_DISCARD):
         sizes[int(Seat(view.alone).partner)] -= 1          # call for best: the partner passed one to the loner
     known[seat] = view.hand
     second_set = bool(view.dummy_phase)

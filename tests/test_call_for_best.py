@@ -234,3 +234,21 @@ def test_advisor_values_a_loner_with_the_exchange_as_the_reference_does():
     plain = solver.advise(hand, up, "E", "N", worlds=worlds, seed=seed, early_stop=False, inference=False,
                           calls=["order alone"])
     assert adv.option("order alone").expected_points > plain.option("order alone").expected_points
+
+
+# -- the review --------------------------------------------------------------------------------------------------------
+def test_review_judges_the_loners_discard_against_the_reference():
+    game = load_egn(dump_egn(played_record(give="As", throw="9s")))
+    deal = solver.review(game, worlds=20, seed=1, inference=False, score=False).deals[0]
+    [judged] = [c for c in deal.cards if c.kind == "discard" and c.seat == Seat.N]
+    assert str(judged.card) == "9s" and judged.info is not None
+    # each of N's six after the exchange, thrown, then N's five against E and W double dummy (E leads)
+    six = ["Jh", "Ah", "Kh", "9c", "9s", "As"]
+    want = {}
+    for c in six:
+        hands = {"N": [x for x in six if x != c], "E": ["Jd", "Ad", "Kd", "Qd", "Td"], "S": None,
+                 "W": ["Jc", "Ac", "Kc", "Tc", "Qh"]}
+        want[c] = reference.solve(hands, "h", "E", [])["NS"]
+    got = {str(row["card"]): row["tricks"] for row in judged.to_dict()["dd"]["cards"]}
+    assert got == want and want["9c"] == 5 and want["9s"] == 4
+    assert judged.dd.cost == 1 and judged.grade != "best"

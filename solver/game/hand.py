@@ -1141,7 +1141,8 @@ class Hand:
                 unseen &= ~own_discard.mask
             if loner_discard is not None:
                 unseen &= ~loner_discard.mask
-        in_play = self.seats_in_play if self._phase in (Phase.PLAY, Phase.DONE) else seats(self._rules.players)
+        settled = (Phase.PLAY, Phase.DONE, Phase.GIVE, Phase.LONER_DISCARD)     # the loner is known
+        in_play = self.seats_in_play if self._phase in settled else seats(self._rules.players)
         sizes = tuple(popcount(self._hands[s]) + self._unknown[s] if s in in_play else 0 for s in range(4))
         return SeatView(seat, self._dealer, self._phase, self._rules, self._to_act, self._hands[seat],
                         self._unknown[seat], self._upcard, upcard_state, self._named, own_discard, self._bids,

@@ -488,6 +488,8 @@ class DealReviewer:
                     if s not in ctx.in_play and s != d:
                         sizes[KITTY] += sizes[s]
                         sizes[s] = 0
+                        known[KITTY] |= known[s]       # a seat sitting out: its known cards leave play too
+                        known[s] = 0
                 space = Space(known, sizes, space.forbidden, removed=space.removed, joker=self.rules.joker)
                 w = self._draw(space, step)
                 info_blocks = []
