@@ -252,3 +252,25 @@ def test_review_judges_the_loners_discard_against_the_reference():
     got = {str(row["card"]): row["tricks"] for row in judged.to_dict()["dd"]["cards"]}
     assert got == want and want["9c"] == 5 and want["9s"] == 4
     assert judged.dd.cost == 1 and judged.grade != "best"
+
+
+def test_review_judges_the_partners_card_against_the_reference():
+    # S (out; it discarded the 9h it picked up) holds the ace of trump: passing Js instead costs N tricks
+    deal = "N:Jh Kh Qc Tc 9s E:Jd Ks Qs Ts Td S:Js As Ah Ad Kd W:Jc Ac Kc 9c Qh"
+    h = alone_hand(deal=deal)
+    h.give("Js")
+    h.apply("discard 9s")
+    while not h.is_over:
+        h.apply(h.legal_actions()[0])
+    [note] = [n for n in solver.review(load_egn(dump_egn(h)), worlds=10, seed=1, inference=False,
+                                       score=False).deals[0].notes if n.startswith("call for best")]
+    figures = dict(x.split() for x in note.split("best discard: ")[1].rstrip(")").split(", "))
+    want = {}
+    for c in ["Js", "As", "Ah", "Ad", "Kd"]:
+        six = ["Jh", "Kh", "Qc", "Tc", "9s", c]
+        want[c] = max(reference.solve({"N": [x for x in six if x != d], "E": ["Jd", "Ks", "Qs", "Ts", "Td"],
+                                       "S": None, "W": ["Jc", "Ac", "Kc", "9c", "Qh"]}, "h", "E", [])["NS"]
+                      for d in six)
+    assert {c: int(v) for c, v in figures.items()} == want
+    assert max(want, key=want.get) == "Ah" and want["Ah"] > want["Js"]
+    assert f"S passed Js to the loner N: {want['Ah'] - want['Js']} trick(s) short of the best, Ah" in note
