@@ -155,7 +155,8 @@ def defend(body: DefendRequest):
     run = limits.engine_function("advise_defend")
     with limits.engine(body, main_field="hand"):
         result = run(worlds=body.worlds, seed=body.seed, inference=body.inference,
-                     threads=current_app.config["ENGINE_THREADS"], **body.view_keys())
+                     threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model),
+                     **body.view_keys())
     return jsonify(result.to_dict())
 
 
@@ -207,7 +208,7 @@ def limits_dict(config) -> dict:
              responses={200: HealthResponse})
 def healthz():
     engine = {name: hasattr(solver, name) for name in ("solve", "dd_table", "advise", "advise_play", "review",
-                                                       "load_egn", "load_game", "par")}
+                                                       "load_egn", "load_game", "par", "advise_defend")}
     return jsonify({"status": "ok", "version": solver.__version__, "engine": engine,
                     "limits": limits_dict(current_app.config)})
 

@@ -351,6 +351,7 @@ class DefendRequest(SeatQuestion):
     seed: Seed = None
     inference: StrictBool = Field(True, description="weight the worlds by the bidding model's chance of every "
                                                     "call seen (false: uniform worlds)")
+    model: ModelIn = model_field()
 
     def view_keys(self) -> dict:
         """The keyword arguments of :func:`solver.seat_view` (``alone`` true, ``defend_alone`` on)."""

@@ -49,7 +49,8 @@ def _rules_from_args(args) -> Rules:
                  stick_the_dealer=getattr(args, "stick_the_dealer", False),
                  dummy_hands=getattr(args, "dummy_hands", False),
                  defend_alone=getattr(args, "defend_alone", False),
-                 canadian=getattr(args, "canadian", False))
+                 canadian=getattr(args, "canadian", False),
+                 partners_best=getattr(args, "partners_best", False))
 
 
 def _add_model_option(p, who: str) -> None:
@@ -99,11 +100,15 @@ def _add_valuation_options(p, review: bool = False) -> None:
 
 
 def _add_rules_options(p: argparse.ArgumentParser, lead: bool = False, dummy: bool = False,
-                       house: bool = False) -> None:
-    p.add_argument("--players", type=int, choices=(4, 2), default=4, help="4 (default) or 2-player euchre")
+                       house: bool = False, players: bool = True) -> None:
+    if players:
+        p.add_argument("--players", type=int, choices=(4, 2), default=4, help="4 (default) or 2-player euchre")
     if house:
         p.add_argument("--canadian", action="store_true",
                        help="Canadian loners: the dealer's partner who orders up in round 1 must go alone")
+        p.add_argument("--partners-best", dest="partners_best", action="store_true",
+                       help="call for best: a loner's partner passes it its best card face down and the loner "
+                            "discards one")
     p.add_argument("--joker", action="store_true", help="the joker B is in the pack (highest trump)")
     if dummy:
         p.add_argument("--dummy-hands", dest="dummy_hands", action="store_true",
@@ -303,7 +308,8 @@ def cmd_defend(args) -> dict:
     view = seat_view(seat=args.seat, hand=args.hand, dealer=args.dealer, upcard=args.upcard, calls=args.calls,
                      alone=True, discard=args.discard, rules=rules)
     seed = _play_seed(view) if args.seed is None else args.seed
-    advice = advise_defend(view, worlds=args.worlds, seed=seed, threads=args.threads, inference=not args.no_inference)
+    advice = advise_defend(view, worlds=args.worlds, seed=seed, threads=args.threads, inference=not args.no_inference,
+                           model=_model_arg(args))
     if not args.json:
         say(advice)
     return advice.to_dict()
@@ -639,10 +645,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seed of the sampling (default: one derived from the question)")
     p.add_argument("--no-inference", action="store_true", help="uniform worlds (the calls seen are not weighed)")
     p.add_argument("--threads", type=int, default=1, help="solver threads (default 1)")
-    p.add_argument("--loner-lead", dest="loner_lead", choices=("left_of_loner", "left_of_dealer"),
-                   default="left_of_loner", help="who leads against a loner (default left_of_loner)")
-    p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
-    p.set_defaults(run=cmd_defend, players=4, joker=False)
+    _add_model_option(p, "the seats whose calls the worlds are weighted by")
+    p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
+                   help="the dealer must name a suit when all pass twice")
+    _add_rules_options(p, lead=True, house=True, players=False)
+    p.set_defaults(run=cmd_defend, players=4)
 
     p = sub.add_parser("review", help="review EGN game records: the cost of every call and card, double dummy "
                                       "and from what each player could see; a corpus (a directory, --out) "

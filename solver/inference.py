@@ -148,6 +148,9 @@ def view_space(view: SeatView) -> tuple:
     for s in rules.seats:
         # a seat sitting out keeps the cards it laid down (its calls are evidence about them)
         sizes[s] = view.hand_sizes[s] if s in in_play else TRICKS - popcount(view.played[s])
+    exchanged = view.exchanged and view.alone is not None
+    if exchanged and view.phase in (Phase.PLAY, Phase.DONE, Phase.LONER_DISCARD):
+        sizes[int(Seat(view.alone).partner)] -= 1          # call for best: the partner passed one to the loner
     known[seat] = view.hand
     second_set = bool(view.dummy_phase)
     if any(view.dummies):
@@ -172,6 +175,8 @@ def view_space(view: SeatView) -> tuple:
             known[KITTY] |= up.mask
     if view.discard is not None and not known[KITTY] & view.discard.mask:
         known[KITTY] |= view.discard.mask
+    if view.loner_discard is not None:                     # the loner's own discard after the exchange
+        known[KITTY] |= view.loner_discard.mask
     sizes[KITTY] = popcount(pack & ~removed) - sum(sizes[:4])
     try:
         space = Space(known, sizes, forbidden, removed=removed, joker=rules.joker)
@@ -186,14 +191,17 @@ def call_evidence(view: SeatView) -> tuple:
     """The calls of the other seats as the model's questions: ``((seat, place, round, kind, suit, alone,
     stuck), ...)``; ``alone`` is ``None`` while the maker has not said (then both count)."""
     rules, players = view.rules, view.rules.players
-    decided = view.phase in (Phase.PLAY, Phase.DONE, Phase.DEFEND_ALONE)
+    decided = view.phase in (Phase.PLAY, Phase.DONE, Phase.DEFEND_ALONE, Phase.GIVE, Phase.LONER_DISCARD)
+    # call for best: the loner and its partner no longer hold the hands they bid with (one card moved and
+    # one was thrown face down), so their calls are not weighed (a stated simplification)
+    changed = {int(view.alone), int(Seat(view.alone).partner)} if view.exchanged and view.alone is not None else set()
     out, made = [], 0
     for s, action in view.bids:
         if action.kind is Kind.NAME:
             continue
         rnd = 1 if made < players else 2
         made += 1
-        if s == view.seat:
+        if s == view.seat or int(s) in changed:
             continue                                   # the viewer's own calls weigh every world alike
         kind = action.kind.value
         maker = kind != "pass"
