@@ -15,6 +15,7 @@ one unit, so the interval counts the deal-to-deal spread honestly).
     python3 benchmarks/bench_single_dummy.py [--questions 20] [--worlds 50] [--inner 20] [--seed 7]
 """
 import argparse
+import json
 import sys
 import time
 from pathlib import Path
@@ -65,7 +66,10 @@ def main(argv=None):
     ap.add_argument("--inner", type=int, default=20, help="the playouts' worlds a decision (default 20)")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--classes", default=None, help="comma-separated class indices (default: all)")
+    ap.add_argument("--rows", default=None, help="append each question's figures here as JSON lines (class, "
+                                                 "question, hand, upcard, seat, dealer, call, dd, sd, playout)")
     args = ap.parse_args(argv)
+    sink = open(args.rows, "a", encoding="utf-8") if args.rows else None
     chosen = range(len(CLASSES)) if args.classes is None else [int(x) for x in args.classes.split(",")]
     print(f"flattery of the call's value against direct playouts: {args.questions} questions a class, "
           f"{args.worlds} worlds each (the same worlds for the three valuations), playouts at {args.inner} inner "
@@ -83,6 +87,12 @@ def main(argv=None):
                            calls=[token], valuation=valuation, inner_worlds=args.inner, robust_delta=None)
                 got.append(a.option(token).expected_points)
             rows.append(got)
+            if sink is not None:
+                sink.write(json.dumps({"class": label, "question": q, "hand": hand, "upcard": up, "seat": seat,
+                                       "dealer": dealer, "call": token, "worlds": args.worlds,
+                                       "inner": args.inner, "seed": args.seed,
+                                       **dict(zip(("dd", "sd", "playout"), got))}) + "\n")
+                sink.flush()
         r = np.array(rows)
         before, after = r[:, 0] - r[:, 2], r[:, 1] - r[:, 2]
         b_lo, b_hi = mean_interval(before, False)

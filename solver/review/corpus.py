@@ -39,7 +39,7 @@ from ..records import load_game, read_record_file, read_source
 from ..version import VERSION
 from ..advisor.valuation import INNER_WORLDS
 from .deals import check_confirm, check_jobs, check_options, check_valuation_option, model_fields, review_deal
-from .lines import CONFIG_FIELDS, LINE_VERSION, deal_key, dumps, finite, read_results
+from .lines import CONFIG_FIELDS, LINE_VERSION, deal_key, dumps, finite, line_valuation, read_results
 from .seeds import record_seed
 
 #: Tries of one deal (the first included) before a worker that keeps dying makes it an error line.
@@ -249,7 +249,7 @@ class _Output:
         done, counts = set(), {}
         if self.path is None or not os.path.exists(self.path):
             return done, counts
-        want = tuple(config[k] for k in CONFIG_FIELDS) + (config["valuation"],)   # as deal_key
+        want = tuple(config[k] for k in CONFIG_FIELDS) + (line_valuation(config),)   # as deal_key
 
         def visit(line):
             if line["kind"] == "file":
@@ -485,6 +485,7 @@ def _records(found, config, done, counts, output, result):
                 "names": list(game.players), "rules": game.rules.to_dict(), "engine": config["engine"],
                 "model": config["model"], "inference": config["inference"], "confirm": config["confirm"],
                 "score": config["score"], "valuation": config["valuation"],
+                **({"inner_worlds": config["inner_worlds"]} if config["valuation"] == "playout" else {}),
                 "seed": config["seed"], "record_seed": record_seed(config["seed"], sha, record),
                 "worlds": config["worlds"]}
         tasks = []
