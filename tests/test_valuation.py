@@ -141,7 +141,7 @@ def test_http_variant_without_the_table_is_a_problem(client):
 
 def test_openapi_documents_the_valuation(client):
     doc = client.get("/openapi.json").get_json()
-    for name in ("AdviseRequest", "PlayRequest"):
+    for name in ("AdviseRequest", "PlayRequest", "ReviewRequest"):
         text = json.dumps(doc["components"]["schemas"][name])
         assert "valuation" in text and "single_dummy" in text and "inner_worlds" in text
 

@@ -57,8 +57,7 @@ _CACHE_LOCK = threading.Lock()
 
 
 def _review_task(data: bytes, sha256: str, index: int, worlds: int, seed: int, inference: bool, confirm: int,
-                 score: bool, threads: int, model, attempt: int, valuation: str = "double_dummy",
-                 inner_worlds: int = INNER_WORLDS) -> dict:
+                 score: bool, threads: int, model, valuation: str, inner_worlds: int, attempt: int) -> dict:
     """One deal reviewed (in a worker): ``{"review": dict | None, "error": str | None, "seconds",
     "cpu_seconds"}``.
 
@@ -532,8 +531,8 @@ def _run(found, config, done, counts, output, result, executor, window, make_poo
 
     def args(task: _Task) -> tuple:
         return (task.data, task.base["sha256"], task.index, config["worlds"], task.base["record_seed"],
-                config["inference"], config["confirm"], config["score"], threads, model, task.attempts,
-                config["valuation"], config["inner_worlds"])
+                config["inference"], config["confirm"], config["score"], threads, model, config["valuation"],
+                config["inner_worlds"], task.attempts)
 
     records = _records(found, config, done, counts, output, result)
     pending: deque = deque()
