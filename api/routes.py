@@ -10,6 +10,7 @@ from flask_openapi3 import APIBlueprint, Tag
 from werkzeug.exceptions import BadRequest, NotFound, RequestEntityTooLarge, UnsupportedMediaType
 
 import solver
+from solver import examples as solver_examples
 
 from . import limits
 from .problems import TYPES, Problem, openapi_responses, type_uri
@@ -122,7 +123,7 @@ def run_advise(body: AdviseRequest):
         result = run(hand=body.hand, upcard=body.upcard, seat=body.seat, dealer=body.dealer, round=body.round,
                      rules=body.rules.to_rules(), worlds=body.worlds, seed=body.seed, inference=body.inference,
                      early_stop=body.early_stop, threads=current_app.config["ENGINE_THREADS"],
-                     model=request_model(body.model), **extra)
+                     model=request_model(body.model), examples=body.examples, **extra)
     return result
 
 
@@ -146,8 +147,8 @@ def run_play(body: PlayRequest):
         extra = {"score": body.score} if body.score is not None else {}
         extra.update(_valuation_args(body))
         result = run(worlds=body.worlds, seed=body.seed, inference=body.inference,
-                     threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model), **extra,
-                     **body.view_keys())
+                     threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model),
+                     examples=body.examples, **extra, **body.view_keys())
     return result
 
 
@@ -160,7 +161,8 @@ def defend(body: DefendRequest):
     run = limits.engine_function("advise_defend")
     with limits.engine(body, main_field="hand"):
         result = run(worlds=body.worlds, seed=body.seed, inference=body.inference,
-                     threads=current_app.config["ENGINE_THREADS"], **body.view_keys())
+                     threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model),
+                     **body.view_keys())
     return jsonify(result.to_dict())
 
 
@@ -187,7 +189,8 @@ def run_review(body: ReviewRequest) -> tuple:
         run = limits.engine_function("review")   # checked after loading, so a bad game is reported anyway
         result = run(game, worlds=body.worlds, seed=body.seed, threads=current_app.config["ENGINE_THREADS"],
                      inference=body.inference, score=body.score, model=request_model(body.model),
-                     annotate=getattr(body, "annotate", False), **extra)
+                     annotate=getattr(body, "annotate", False),
+                     examples=getattr(body, "examples", solver_examples.EXAMPLES), **extra)
     return game, result
 
 
@@ -211,7 +214,7 @@ def limits_dict(config) -> dict:
              responses={200: HealthResponse})
 def healthz():
     engine = {name: hasattr(solver, name) for name in ("solve", "dd_table", "advise", "advise_play", "review",
-                                                       "load_egn", "load_game", "par")}
+                                                       "load_egn", "load_game", "par", "advise_defend")}
     return jsonify({"status": "ok", "version": solver.__version__, "engine": engine,
                     "limits": limits_dict(current_app.config)})
 

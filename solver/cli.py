@@ -49,7 +49,8 @@ def _rules_from_args(args) -> Rules:
                  stick_the_dealer=getattr(args, "stick_the_dealer", False),
                  dummy_hands=getattr(args, "dummy_hands", False),
                  defend_alone=getattr(args, "defend_alone", False),
-                 canadian=getattr(args, "canadian", False))
+                 canadian=getattr(args, "canadian", False),
+                 partners_best=getattr(args, "partners_best", False))
 
 
 def _add_model_option(p, who: str) -> None:
@@ -99,11 +100,15 @@ def _add_valuation_options(p, review: bool = False) -> None:
 
 
 def _add_rules_options(p: argparse.ArgumentParser, lead: bool = False, dummy: bool = False,
-                       house: bool = False) -> None:
-    p.add_argument("--players", type=int, choices=(4, 2), default=4, help="4 (default) or 2-player euchre")
+                       house: bool = False, players: bool = True) -> None:
+    if players:
+        p.add_argument("--players", type=int, choices=(4, 2), default=4, help="4 (default) or 2-player euchre")
     if house:
         p.add_argument("--canadian", action="store_true",
                        help="Canadian loners: the dealer's partner who orders up in round 1 must go alone")
+        p.add_argument("--partners-best", dest="partners_best", action="store_true",
+                       help="call for best: a loner's partner passes it its best card face down and the loner "
+                            "discards one")
     p.add_argument("--joker", action="store_true", help="the joker B is in the pack (highest trump)")
     if dummy:
         p.add_argument("--dummy-hands", dest="dummy_hands", action="store_true",
@@ -119,6 +124,13 @@ def _table(rows, header) -> str:
     widths = [max(len(str(r[i])) for r in [header] + rows) for i in range(len(header))]
     line = lambda r: "  ".join(str(v).ljust(w) for v, w in zip(r, widths)).rstrip()
     return "\n".join([line(header), line(["-" * w for w in widths])] + [line(r) for r in rows])
+
+
+def _add_examples_option(p, what: str, best: str) -> None:
+    """``--examples N`` of advise and play (solver.examples)."""
+    p.add_argument("--examples", type=int, default=0, metavar="N",
+                   help=f"for each {what} not among the best, up to N (0..3, default 0) of the likeliest deals in "
+                        f"which it scores fewer points than the {best}, with both points there")
 
 
 def cmd_solve(args) -> dict:
@@ -253,7 +265,8 @@ def cmd_advise(args) -> dict:
     advice = advise(hand=args.hand, upcard=args.upcard, seat=args.seat, dealer=args.dealer, round=args.round,
                     rules=rules, worlds=args.worlds, seed=seed, threads=args.threads, dummies=args.dummies,
                     score=None if args.score is None else _score_arg(args.score), early_stop=not args.no_early_stop,
-                    model=_model_arg(args), valuation=args.valuation, inner_worlds=args.inner_worlds)
+                    model=_model_arg(args), valuation=args.valuation, inner_worlds=args.inner_worlds,
+                    examples=args.examples)
     if not args.json:
         say(advice)
     return advice.to_dict()
@@ -281,7 +294,8 @@ def cmd_play(args) -> dict:
     seed = _play_seed(view) if args.seed is None else args.seed
     advice = advise_play(view, worlds=args.worlds, seed=seed, threads=args.threads,
                          inference=not args.no_inference, score=None if args.score is None else _score_arg(args.score),
-                         model=_model_arg(args), valuation=args.valuation, inner_worlds=args.inner_worlds)
+                         model=_model_arg(args), valuation=args.valuation, inner_worlds=args.inner_worlds,
+                         examples=args.examples)
     if not args.json:
         say(advice)
     return advice.to_dict()
@@ -294,7 +308,8 @@ def cmd_defend(args) -> dict:
     view = seat_view(seat=args.seat, hand=args.hand, dealer=args.dealer, upcard=args.upcard, calls=args.calls,
                      alone=True, discard=args.discard, rules=rules)
     seed = _play_seed(view) if args.seed is None else args.seed
-    advice = advise_defend(view, worlds=args.worlds, seed=seed, threads=args.threads, inference=not args.no_inference)
+    advice = advise_defend(view, worlds=args.worlds, seed=seed, threads=args.threads, inference=not args.no_inference,
+                           model=_model_arg(args))
     if not args.json:
         say(advice)
     return advice.to_dict()
@@ -364,13 +379,18 @@ def cmd_review(args) -> dict:
     from .review import count_decisions, review_files
     if _is_corpus(args):
         return cmd_review_corpus(args)
-    if args.html is not None and len(args.files) != 1:
-        raise EuchreError(f"--html: the review page shows one game; {len(args.files)} files given")
+    from .review.annotate import check_annotate_path, same_file
+    if args.html is not None:
+        if len(args.files) != 1:
+            raise EuchreError(f"--html: the review page shows one game; {len(args.files)} files given")
+        check_annotate_path(args.html, args.files, "--html")   # before any work: never the input itself
     if args.annotate is not None:
-        from .review.annotate import check_annotate_path
         if len(args.files) != 1:
             raise EuchreError(f"--annotate: one game record is annotated at a time; {len(args.files)} files given")
         check_annotate_path(args.annotate, args.files)       # before any work: never the input itself
+        if args.html is not None and same_file(args.html, args.annotate):
+            raise EuchreError(f"--html and --annotate: both name {str(args.annotate)!r}; the page and the annotated "
+                              "record need a file each")
     for path in args.files:
         read_record_file(path)           # refuse devices, FIFOs and oversized files before any work
     bar = progress = None
@@ -483,7 +503,7 @@ def cmd_model_show(args) -> dict:
     if args.records:
         from .bidding.decisions import decisions_from_records
         decisions = decisions_from_records(args.records)
-    d = describe(model)
+    d = describe(model, decisions=decisions)
     if args.plot is not None:
         plot_model(model, args.plot, decisions)
         d["plot"] = str(args.plot)
@@ -574,6 +594,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="play every call on every world (default: a call clearly behind the leading one after "
                         "the first 1/8 or 1/2 of the worlds stops there and says so)")
     _add_valuation_options(p)
+    _add_examples_option(p, "call", "recommended call")
     _add_rules_options(p, lead=True, dummy=True, house=True)
     p.set_defaults(run=cmd_advise)
 
@@ -606,6 +627,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "(--tricks then runs to ten, tricks 6-10 from the dummies; --hand is the seat's own dummy "
                         "once the fifth trick is done)")
     _add_valuation_options(p)
+    _add_examples_option(p, "card", "recommended card")
     _add_rules_options(p, lead=True, dummy=True, house=True)
     p.set_defaults(run=cmd_play)
 
@@ -623,10 +645,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seed of the sampling (default: one derived from the question)")
     p.add_argument("--no-inference", action="store_true", help="uniform worlds (the calls seen are not weighed)")
     p.add_argument("--threads", type=int, default=1, help="solver threads (default 1)")
-    p.add_argument("--loner-lead", dest="loner_lead", choices=("left_of_loner", "left_of_dealer"),
-                   default="left_of_loner", help="who leads against a loner (default left_of_loner)")
-    p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
-    p.set_defaults(run=cmd_defend, players=4, joker=False)
+    _add_model_option(p, "the seats whose calls the worlds are weighted by")
+    p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
+                   help="the dealer must name a suit when all pass twice")
+    _add_rules_options(p, lead=True, house=True, players=False)
+    p.set_defaults(run=cmd_defend, players=4)
 
     p = sub.add_parser("review", help="review EGN game records: the cost of every call and card, double dummy "
                                       "and from what each player could see; a corpus (a directory, --out) "
@@ -723,10 +746,11 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("model", metavar="NAME|FILE", help="a model name (players-1, best-response-1, best-response-sd-1, point-count) "
                                                       "or a model file")
     q.add_argument("--plot", type=Path, default=None, metavar="out.png",
-                   help="also write a PNG: the funnel by seat, and the calibration (needs matplotlib)")
+                   help="also write a picture (PNG, or SVG/PDF by the suffix): the funnel by seat, and the "
+                        "calibration (needs matplotlib)")
     q.add_argument("--records", nargs="*", type=Path, default=None, metavar="DIR_OR_FILE",
-                   help="calibrate the plot on these EGN records' calls (default: the model's stored "
-                        "held-out calibration, if it has one)")
+                   help="calibrate the model on these EGN records' calls: a table in the output, and the "
+                        "plot's second panel (default for the plot: the model's stored held-out calibration)")
     q.add_argument("--json", action="store_true", help="print one JSON object")
     q.set_defaults(run=cmd_model_show)
 

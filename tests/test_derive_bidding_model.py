@@ -1,4 +1,4 @@
-"""benchmarks/derive_bidding_model.py: its gains against solves by hand, its fits on known curves, its output."""
+"""benchmarks/tools/derive_bidding_model.py: its gains against solves by hand, its fits on known curves, its output."""
 import importlib.util
 import json
 import math
@@ -13,7 +13,7 @@ from solver.bidding import BEST_RESPONSE, DEFAULT_MODEL
 from solver.bidding.model import POINT_COUNT, BiddingModel, load_model
 from solver.cards import mask_of, parse_cards
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "derive_bidding_model.py"
+SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "tools" / "derive_bidding_model.py"
 spec = importlib.util.spec_from_file_location("derive_bidding_model", SCRIPT)
 derive = importlib.util.module_from_spec(spec)
 sys.modules[spec.name] = derive          # dataclasses look their module up

@@ -9,7 +9,7 @@ of a hand at a given score, with a given side dealing. It rests on two parts:
   (makers' side relative to the dealer's, alone or not, euchred / made / march, or
   thrown in) when all four seats (two in two-player euchre) bid by the bidding model the data
   names (``best-response-1``, :data:`solver.bidding.BEST_RESPONSE`) and every contract is played double dummy.
-  It is computed by ``benchmarks/derive_hand_outcomes.py`` over random deals (the
+  It is computed by ``benchmarks/tools/derive_hand_outcomes.py`` over random deals (the
   auction's chances exact over each deal, the deals a sample; each chance's standard
   error is in the data) and shipped as ``solver/data/hand-outcomes-v1.json`` with its
   provenance. The points of each result follow from the rules' scoring options
@@ -38,7 +38,7 @@ joker (four- and two-player; a turned-up joker is assumed to play like any other
 and the two-player dummy-hands variant (bid by the point-count policy with its dummy
 bonus, which the advisor uses there). Defending alone reads the table of the same rules
 without it: the bidding model never defends alone, so the distribution is the same (the
-data file's ``aliases``). The assumptions are in ``benchmarks/derive_hand_outcomes.py``.
+data file's ``aliases``). The assumptions are in ``benchmarks/tools/derive_hand_outcomes.py``.
 A combination of those options with no table of its own (the joker with the loner led
 left of the dealer, ...) is a :class:`RulesError` naming the options. A game limited by
 ``num_deals`` (or with ``winning_score`` 0) is not a race to a target, and is refused
@@ -56,7 +56,7 @@ from typing import Mapping
 import numpy as np
 
 from .. import laws
-from ..errors import RulesError, quoted
+from ..errors import ArgumentError, RulesError, ScoreError, quoted
 from ..laws import MAKE_TRICKS, TRICKS, check_seat, hand_points, side_name, side_of
 from ..rules import Rules
 
@@ -115,7 +115,7 @@ def variant_key(rules: Rules, valuation=None) -> dict:
     if not any(entry["rules"] == key for entry in _data(kind)["tables"]):
         options = ", ".join(f"{k} {v!r}" for k, v in key.items() if k != "players")
         raise RulesError(f"rules {options or 'default'} ({rules.players} players): the game odds have no table for "
-                         f"this combination of options (benchmarks/derive_hand_outcomes.py tabulates each option "
+                         f"this combination of options (benchmarks/tools/derive_hand_outcomes.py tabulates each option "
                          "alone, with and without stick_the_dealer)")
     return key
 
@@ -214,14 +214,14 @@ def _check_outcomes(outcomes) -> tuple:
             given = outcomes[d].items() if isinstance(outcomes[d], Mapping) else outcomes[d]
             rows = tuple(((int(a), int(b)), float(p)) for (a, b), p in given)
         except (TypeError, ValueError, KeyError, IndexError):
-            raise RulesError(f"outcomes {quoted(outcomes, 80)}: expected ((points side 0, points side 1), p) "
+            raise ArgumentError(f"outcomes {quoted(outcomes, 80)}: expected ((points side 0, points side 1), p) "
                              "pairs for each dealing side") from None
         for (a, b), p in rows:
             if a < 0 or b < 0 or not p >= 0:
-                raise RulesError(f"outcome {(a, b)!r} with chance {p!r}: points are whole numbers >= 0, "
+                raise ArgumentError(f"outcome {(a, b)!r} with chance {p!r}: points are whole numbers >= 0, "
                                  "chances >= 0")
         if abs(sum(p for _, p in rows) - 1.0) > 1e-9:
-            raise RulesError(f"outcomes with dealer side {d}: the chances add to {sum(p for _, p in rows)!r}, not 1")
+            raise ArgumentError(f"outcomes with dealer side {d}: the chances add to {sum(p for _, p in rows)!r}, not 1")
         out.append(rows)
     return tuple(out)
 
@@ -237,7 +237,7 @@ def _table(target: int, outcomes: tuple) -> np.ndarray:
     thrown = [sum(p for pts, p in outcomes[d] if pts == (0, 0)) for d in (0, 1)]
     scoring = [[(a, b, p) for (a, b), p in outcomes[d] if (a, b) != (0, 0) and p > 0] for d in (0, 1)]
     if thrown[0] * thrown[1] >= 1.0 - 1e-15:
-        raise RulesError("outcomes: every hand is thrown in, so the game never ends")
+        raise ArgumentError("outcomes: every hand is thrown in, so the game never ends")
     w = [[[0.0, 0.0] for _ in range(target)] for _ in range(target)]
 
     def after(a, b, d):
@@ -266,11 +266,11 @@ def win_table(target: int, outcomes) -> np.ndarray:
     higher score wins a deal that reaches the target (a tie counts half). The dealer's side alternates
     every hand. Cached per (target, outcomes).
 
-    Raises :class:`RulesError` for a target not 1..100 or outcomes whose chances do not add to 1 or
+    Raises :class:`~solver.errors.ScoreError` for a target not 1..100, :class:`~solver.errors.ArgumentError` for outcomes whose chances do not add to 1 or
     with negative points.
     """
     if isinstance(target, bool) or not isinstance(target, (int, np.integer)) or not 1 <= target <= 100:
-        raise RulesError(f"target {quoted(target, 40)}: must be a whole number of points 1..100")
+        raise ScoreError(f"target {quoted(target, 40)}: must be a whole number of points 1..100")
     return _table(int(target), _check_outcomes(outcomes))
 
 
@@ -292,7 +292,7 @@ class WinChance:
 
     def __getitem__(self, side) -> float:
         if side not in self.sides:
-            raise RulesError(f"side {quoted(side, 40)}: must be one of {', '.join(self.sides)}")
+            raise ScoreError(f"side {quoted(side, 40)}: must be one of {', '.join(self.sides)}")
         return self.chances[self.sides.index(side)]
 
     def to_dict(self) -> dict:
@@ -302,24 +302,24 @@ class WinChance:
 def _check_score(score, rules: Rules) -> tuple:
     names = tuple(side_name(s, rules.players) for s in (0, 1))
     if not isinstance(score, Mapping):
-        raise RulesError(f"score {quoted(score, 60)}: expected points by side, e.g. "
+        raise ScoreError(f"score {quoted(score, 60)}: expected points by side, e.g. "
                          f"{{{names[0]!r}: 8, {names[1]!r}: 6}}")
     keys = {k.strip().upper() if isinstance(k, str) else k: k for k in score}
     for k, given in keys.items():
         if k not in names:
-            raise RulesError(f"score side {quoted(given, 40)}: the sides are {' and '.join(names)}"
+            raise ScoreError(f"score side {quoted(given, 40)}: the sides are {' and '.join(names)}"
                              + (" in two-player euchre" if rules.players == 2 else ""))
     out = []
     for name in names:
         if name not in keys:
-            raise RulesError(f"score {quoted(dict(score), 60)}: no points for side {name}")
+            raise ScoreError(f"score {quoted(dict(score), 60)}: no points for side {name}")
         value = score[keys[name]]
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= MAX_SCORE:
-            raise RulesError(f"score {name} {quoted(value, 40)}: must be a whole number of points 0..{MAX_SCORE}")
+            raise ScoreError(f"score {name} {quoted(value, 40)}: must be a whole number of points 0..{MAX_SCORE}")
         out.append(int(value))
     target = rules.winning_score
     if min(out) >= target:
-        raise RulesError(f"score {names[0]} {out[0]}, {names[1]} {out[1]}: both sides at or past the target "
+        raise ScoreError(f"score {names[0]} {out[0]}, {names[1]} {out[1]}: both sides at or past the target "
                          f"{target}; only one side scores in a hand, so a game cannot stand so")
     return tuple(out)
 
@@ -357,7 +357,7 @@ def win_probability(score, dealer, rules=None, valuation=None) -> WinChance:
     >>> odds["NS"] > 0.8, round(odds["NS"] + odds["EW"], 12)
     (True, 1.0)
 
-    Raises :class:`RulesError` for a score that is not points by the variant's sides (a side that does
+    Raises :class:`~solver.errors.ScoreError` for a score that is not points by the variant's sides (a side that does
     not exist, a negative or non-integer value, both sides at or past the target), for rules without a
     table (:func:`variant_key`) or without a target score; :class:`CardError` / :class:`SeatError` for a
     dealer that is no seat or side of the variant.
@@ -379,7 +379,7 @@ def p_win_after(points_ns, points_ew, score, next_dealer, rules=None, valuation=
     >>> p_win_after(4, 0, {"NS": 7, "EW": 9}, "S").to_dict()
     {'NS': 1.0, 'EW': 0.0}
 
-    Raises :class:`RulesError` as :func:`win_probability`, and for points that are not whole numbers
+    Raises as :func:`win_probability`, and :class:`~solver.errors.ScoreError` for points that are not whole numbers
     >= 0 or that go to both sides (only one side scores in a hand; both may in a dummy-hands deal, one
     per set of five, and the higher score then wins a deal that takes both to the target).
     """
@@ -389,15 +389,15 @@ def p_win_after(points_ns, points_ew, score, next_dealer, rules=None, valuation=
     variant_key(rules, kind)
     before = _check_score(score, rules)
     if max(before) >= rules.winning_score:
-        raise RulesError(f"score {score!r}: a side has reached the target {rules.winning_score} before the hand")
+        raise ScoreError(f"score {score!r}: a side has reached the target {rules.winning_score} before the hand")
     names = tuple(side_name(s, rules.players) for s in (0, 1))
     pts = []
     for name, value in zip(names, (points_ns, points_ew)):
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= 100:
-            raise RulesError(f"points {name} {quoted(value, 40)}: must be a whole number of points 0..100")
+            raise ScoreError(f"points {name} {quoted(value, 40)}: must be a whole number of points 0..100")
         pts.append(int(value))
     if pts[0] and pts[1] and not rules.dummy_hands:
-        raise RulesError(f"points {names[0]} {pts[0]}, {names[1]} {pts[1]}: only one side scores in a hand")
+        raise ScoreError(f"points {names[0]} {pts[0]}, {names[1]} {pts[1]}: only one side scores in a hand")
     return _odds((before[0] + pts[0], before[1] + pts[1]), _side_arg(next_dealer, rules, "next_dealer"), rules,
                  kind)
 
@@ -413,7 +413,7 @@ def win_values(score, dealer, seat, rules, valuation=None):
     ``valuation``: which table the later hands are played by, as :func:`win_probability` (the advice's own
     valuation: its hand and the rest of the game valued alike).
 
-    Checks the score at once (:func:`p_win_after` raises :class:`RulesError`), before any solving.
+    Checks the score at once (:func:`p_win_after` raises :class:`~solver.errors.ScoreError`), before any solving.
     """
     kind = _table_kind(valuation)
     rules = Rules.coerce(rules)

@@ -3,7 +3,7 @@
 A direct playout (:mod:`solver.advisor.playout`) in every world is a few hundred solves a decision, too
 slow for advice at 2,000 worlds. Instead each world is solved double dummy as before, and its result is
 replaced by a single-dummy one from a model fitted offline against direct playouts
-(``benchmarks/derive_single_dummy.py``; the data, its provenance and its held-out error in
+(``benchmarks/tools/derive_single_dummy.py``; the data, its provenance and its held-out error in
 ``solver/data/single-dummy-v1.json``):
 
 * **Calls** (:meth:`SingleDummyModel.band_probabilities`): for each double-dummy scoring band of the
@@ -32,7 +32,7 @@ from pathlib import Path
 import numpy as np
 
 from ..cardtables import ESUIT, NCARDS
-from ..errors import RulesError
+from ..errors import ModelError
 from ..laws import MAKE_TRICKS, TRICKS
 
 #: The fitted data shipped with the package.
@@ -126,10 +126,10 @@ class SingleDummyModel:
         coef = np.array(d["band_model"]["coefficients"], dtype=float)
         tricks = np.array(d["trick_table"]["probabilities"], dtype=float)
         if coef.shape != (3, 3, len(FEATURES)) or tricks.shape != (2, 5, 6, 6):
-            raise RulesError(f"single-dummy data {d.get('name')!r}: coefficients {coef.shape} or trick table "
+            raise ModelError(f"single-dummy data {d.get('name')!r}: coefficients {coef.shape} or trick table "
                              f"{tricks.shape} not of the expected shapes (3, 3, {len(FEATURES)}), (2, 5, 6, 6)")
         if list(d["band_model"]["features"]) != list(FEATURES):
-            raise RulesError(f"single-dummy data {d.get('name')!r}: features {d['band_model']['features']} "
+            raise ModelError(f"single-dummy data {d.get('name')!r}: features {d['band_model']['features']} "
                              f"are not {list(FEATURES)}")
         return cls(d["name"], coef, tricks, int(d["inner_worlds"]), dict(d.get("provenance", {})))
 

@@ -3,11 +3,12 @@
 Named models (:data:`MODEL_NAMES`):
 
 * ``"players-1"`` (the default, :data:`~solver.bidding.DEFAULT_MODEL`): fitted to the calls of the real games
-  shipped in ``tests/data/egn`` (:mod:`solver.bidding.fit`, ``benchmarks/fit_players_model.py``);
-* ``"best-response-1"``: the double-dummy best-response fixed point (``benchmarks/derive_bidding_model.py``);
+  shipped in ``tests/data/egn`` (:mod:`solver.bidding.fit`, ``benchmarks/tools/fit_players_model.py``);
+* ``"best-response-1"``: the double-dummy best-response fixed point (``benchmarks/tools/derive_bidding_model.py``);
 * ``"best-response-sd-1"``: the same best responses with each contract valued single dummy (the fitted
-  correction of :mod:`solver.advisor.single_dummy`; ``derive_bidding_model.py --valuation single_dummy
-  --players 4``; the two-player figures are the point count's, the data's provenance says how it was made);
+  correction of :mod:`solver.advisor.single_dummy`; ``benchmarks/tools/derive_bidding_model.py --valuation
+  single_dummy --players 4``; the two-player figures are the point count's, the data's provenance says how it
+  was made);
 * ``"point-count"``: the stated point count read through a logistic curve.
 
 A model file is the JSON of :meth:`BiddingModel.to_dict` (what ``euchre model fit`` writes), checked against

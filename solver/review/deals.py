@@ -12,13 +12,13 @@ from ..advisor.valuation import INNER_WORLDS, check_inner_worlds, parse_valuatio
 from ..bounds import MAX_SEED, MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
 from ..cards import Suit
 from ..records import DummyRecord, EGNGame, load_game
-from ..errors import EuchreError, RulesError, quoted
+from ..errors import ArgumentError, EuchreError, quoted
 from ..game import BidMade, CardPlayed, Discarded, Hand
 from ..laws import side_name
 from ..bidding import DEFAULT_MODEL, resolve_model
 from ..bidding.named import model_key
 from .results import DealReview, Review
-from .examples import EXAMPLES, check_examples
+from ..examples import EXAMPLES, check_examples
 from .reviewer import DealReviewer
 from .seeds import default_seed
 
@@ -38,12 +38,12 @@ def resolve_game(game):
     :class:`~solver.records.DummyRecord` or a :class:`~solver.game.Hand` as given, a
     path, text, bytes or parsed JSON loaded (:func:`~solver.records.load_game`: EGN, or a
     dummy-hands record). Raises :class:`~solver.EuchreError` if it does not load, and
-    :class:`~solver.RulesError` for any other type."""
+    :class:`~solver.ArgumentError` for any other type."""
     if isinstance(game, (EGNGame, Hand, DummyRecord)):
         return game
     if isinstance(game, (str, bytes, dict, os.PathLike)):
         return load_game(game)
-    raise RulesError(f"game {type(game).__name__}: expected an EGN game (solver.load_egn), a dummy-hands "
+    raise ArgumentError(f"game {type(game).__name__}: expected an EGN game (solver.load_egn), a dummy-hands "
                      "record, a path, EGN text or a solver.game.Hand")
 
 
@@ -64,9 +64,9 @@ def check_jobs(jobs) -> int:
 
 def check_inference_option(inference) -> bool:
     """The review's ``inference`` option: ``True`` or ``False``, as :func:`solver.advise` takes it;
-    :class:`~solver.RulesError` for anything else."""
+    :class:`~solver.ArgumentError` for anything else."""
     if not isinstance(inference, bool):
-        raise RulesError(f"inference {quoted(inference)}: must be True or False")
+        raise ArgumentError(f"inference {quoted(inference)}: must be True or False")
     return inference
 
 
@@ -83,9 +83,9 @@ def check_confirm(confirm, inference: bool) -> int:
 
 def check_score_option(score) -> bool:
     """The review's ``score`` option: ``True`` (judge by the game's score where the record gives it)
-    or ``False`` (by points only); :class:`~solver.RulesError` for anything else."""
+    or ``False`` (by points only); :class:`~solver.ArgumentError` for anything else."""
     if not isinstance(score, bool):
-        raise RulesError(f"score {score!r}: must be true (judge by the game's score where the record has one) "
+        raise ArgumentError(f"score {score!r}: must be true (judge by the game's score where the record has one) "
                          "or false (by points only)")
     return score
 
@@ -247,7 +247,7 @@ def review(game, worlds: int = 200, seed: int | None = None, threads: int = 1, p
         examples: for each card that lost (flagged from the player's view, or graded inaccuracy or worse),
             the shares of the weight of the worlds where it does worse, the same and better than the best
             card, and up to this many of the likeliest worlds where it does worse (0..3, default 3;
-            :attr:`CardReview.examples`, :mod:`solver.review.examples`).
+            :attr:`CardReview.examples`, :mod:`solver.examples`).
         valuation: how the advisor values each world's play after a **call** (:mod:`solver.advisor.valuation`;
             either spelling, ``single-dummy`` or ``single_dummy``): ``None`` is the advisor's default
             (:data:`~solver.advisor.valuation.DEFAULT_VALUATION`) with inference, ``"double_dummy"`` without;
@@ -268,7 +268,7 @@ def review(game, worlds: int = 200, seed: int | None = None, threads: int = 1, p
     out of range; with ``annotate``, a record that cannot be annotated (not EGN, a deal that does not replay).
     """
     if not isinstance(annotate, bool):
-        raise RulesError(f"annotate {annotate!r}: must be true or false")
+        raise ArgumentError(f"annotate {annotate!r}: must be true or false")
     examples = check_examples(examples)
     source, game = game, resolve_game(game)
     worlds, seed, threads = check_options(worlds, seed, threads, source)

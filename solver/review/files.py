@@ -9,7 +9,7 @@ from ..bidding import resolve_model
 from ..advisor.valuation import INNER_WORLDS
 from .deals import (check_confirm, check_jobs, check_options, check_score_option, check_valuation_option,
                     count_decisions, game_notes, model_fields, resolve_game, review, review_deal)
-from .examples import EXAMPLES, check_examples
+from ..examples import EXAMPLES, check_examples
 from .results import DealReview, Review
 
 _WORKER_GAMES: dict = {}     # a worker process's loaded records, by path

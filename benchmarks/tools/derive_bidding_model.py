@@ -51,7 +51,7 @@ The two-player thresholds are derived the same way in a second run (``--players 
 starting from the four-player result; the shared spreads stay the four-player ones.
 ``suit_spread`` and ``floor`` are not derived (kept at the model's 0.5 and 0.005).
 
-    python3 benchmarks/derive_bidding_model.py [--deals 30000] [--seed 11] [--iterations 8]
+    python3 benchmarks/tools/derive_bidding_model.py [--deals 30000] [--seed 11] [--iterations 8]
         [--players 4 2] [--threads 2] [--out solver/data/bidding-model-v1.json] [--quick]
         [--valuation double_dummy|single_dummy] [--name NAME]
 """
@@ -70,7 +70,8 @@ from pathlib import Path
 import numpy as np
 from scipy.optimize import minimize, minimize_scalar
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # benchmarks/, for _common
+import _common                                    # noqa: E402,F401  first: checks which engine runs
 
 from solver import Rules, solve_batch                                    # noqa: E402
 from solver.bidding import dealer_discard                                # noqa: E402
@@ -565,7 +566,7 @@ def derive(deals: int, seed: int, iterations: int, players=(4, 2), threads: int 
            "solved double dummy, each contract's points then the expected points of the single-dummy bands "
            f"the fitted correction gives (solver.advisor.single_dummy, {default_model().name})")
     provenance = {"method": "iterated best responses within the logistic point-count family over random "
-                            f"deals {how} (benchmarks/derive_bidding_model.py docstring)",
+                            f"deals {how} (benchmarks/tools/derive_bidding_model.py docstring)",
                   "valuation": valuation,
                   "command": command, "date": datetime.date.today().isoformat(), "seed": seed, "deals": deals,
                   "start": "point-count (solver.bidding.POLICY thresholds, spreads 0.5)",
@@ -611,9 +612,10 @@ def main(argv=None) -> BiddingModel:
     ap.add_argument("--name", default=None, help="the model's name (default best-response-1 / best-response-sd-1)")
     ap.add_argument("--quick", action="store_true", help="300 deals, 1 iteration (a check, not data)")
     args = ap.parse_args(argv)
+    _common.require_checkout(args.out)   # shipped data must come from the code beside it
     if args.quick:
         args.deals, args.iterations = 300, 1
-    command = shlex.join(["python3", "benchmarks/derive_bidding_model.py", *(sys.argv[1:] if argv is None
+    command = shlex.join(["python3", "benchmarks/tools/derive_bidding_model.py", *(sys.argv[1:] if argv is None
                                                                               else argv)])
     valuation = parse_valuation(args.valuation)
     if args.out is None:

@@ -58,7 +58,7 @@ Assumptions for the variants the bidding model does not cover:
   result distribution is exactly that of the same rules without the option
   (``game_odds`` reads that table; the data file's ``aliases`` says so).
 
-    python3 benchmarks/derive_hand_outcomes.py [--deals 40000] [--seed 11] [--threads 2]
+    python3 benchmarks/tools/derive_hand_outcomes.py [--deals 40000] [--seed 11] [--threads 2]
         [--out solver/data/hand-outcomes-v1.json] [--quick] [--missing] [--valuation single_dummy]
 
 ``--missing`` derives only the variants the data file lacks and keeps the others as
@@ -76,8 +76,8 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # benchmarks/, for _common
+import _common                                    # noqa: E402,F401  first: checks which engine runs
 
 import derive_bidding_model as dbm                                   # noqa: E402
 from solver import Rules, solve_batch                                # noqa: E402
@@ -87,7 +87,7 @@ from solver.cardtables import CARD_BITS                              # noqa: E40
 from solver.cards import JOKER                                       # noqa: E402
 from solver.laws import TRICKS, first_leader, makers_points, pack_mask, seats_mask, side_of  # noqa: E402
 
-OUT = Path(__file__).resolve().parent.parent / "solver" / "data" / "hand-outcomes-v1.json"
+OUT = _common.ROOT / "solver" / "data" / "hand-outcomes-v1.json"
 SD_OUT = OUT.parent / "hand-outcomes-sd-1.json"
 RESULTS = ("euchred", "made", "march")
 #: The variants tabulated: the rules options that change the distribution (the rest default).
@@ -303,7 +303,7 @@ def derive(n: int, seed: int, threads: int, command: str, variants=VARIANTS, log
     kept = {json.dumps(t["rules"], sort_keys=True): t for t in (keep or {}).get("tables", [])}
     out = {"version": 1,
            "provenance": {"method": "exact auction chances under the bidding model over random deals "
-                                    f"{how} (benchmarks/derive_hand_outcomes.py docstring)",
+                                    f"{how} (benchmarks/tools/derive_hand_outcomes.py docstring)",
                           "valuation": valuation,
                           "command": command, "date": datetime.date.today().isoformat(), "seed": seed,
                           "deals": n, "chunk": f"{CHUNK} deals, chunk k drawn with seed + k", "dealer": "N (the distribution is relative to the dealer's side)"},
@@ -363,9 +363,10 @@ def main(argv=None) -> dict:
     ap.add_argument("--missing", action="store_true",
                     help="derive only the variants --out lacks; keep its other tables as they are")
     args = ap.parse_args(argv)
+    _common.require_checkout(args.out)   # shipped data must come from the code beside it
     if args.quick:
         args.deals = 300
-    command = shlex.join(["python3", "benchmarks/derive_hand_outcomes.py",
+    command = shlex.join(["python3", "benchmarks/tools/derive_hand_outcomes.py",
                           *(sys.argv[1:] if argv is None else argv)])
     valuation = parse_valuation(args.valuation)
     if valuation == "playout":
