@@ -344,3 +344,36 @@ def test_cli_and_http_take_call_for_best():
     resp = client.post("/v1/play", data=json.dumps(body), content_type="application/json")
     assert resp.status_code == 422 and "call for best is a four-player rule" in resp.get_json()["detail"]
     assert "partners_best" in client.get("/openapi.json").get_data(as_text=True)
+
+
+def test_pages_offer_call_for_best_and_the_table_plays_it():
+    from api import create_app
+    client = create_app({"TESTING": True}).test_client()
+    assert 'name="partners_best"' in client.get("/").get_data(as_text=True)
+    assert 'name="partners_best"' in client.get("/play").get_data(as_text=True)
+    resp = client.post("/play/new", data={"partner": "random", "opponents": "random", "partners_best": "true",
+                                          "seed": "16", "mode": "deal"})
+    assert resp.status_code == 303
+    gave = None
+    for seed in range(1, 40):            # seeded tables: the first where the user (S) passes a card to a loner
+        st = client.post("/play/api/tables", data=json.dumps({"partner": "random", "opponents": "random",
+                                                               "partners_best": True, "seed": seed, "mode": "deal"}),
+                         content_type="application/json").get_json()
+        assert st["rules"]["partners_best"] is True
+        while not st["deal_over"]:
+            if not st["your_turn"]:
+                st = client.get(f"/play/api/tables/{st['id']}").get_json()
+                continue
+            if st["phase"] == "give":
+                assert sorted(c["token"] for c in st["legal"]) == sorted(st["hand"])
+                gave = st["legal"][0]["token"]
+            resp = client.post(f"/play/api/tables/{st['id']}/act", data=json.dumps({"action": st["legal"][0]["token"]}),
+                               content_type="application/json")
+            assert resp.status_code == 200, resp.get_json()
+            st = resp.get_json()
+        if gave is not None:
+            assert f"passes {gave} to the loner" in [e["action"] for e in st["events"]]
+            egn = client.get(f"/play/{st['id']}/game.egn").get_data(as_text=True)
+            assert load_egn(egn).deals[0].best_card == Card(gave)
+            break
+    assert gave is not None
