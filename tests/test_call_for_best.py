@@ -377,3 +377,18 @@ def test_pages_offer_call_for_best_and_the_table_plays_it():
             assert load_egn(egn).deals[0].best_card == Card(gave)
             break
     assert gave is not None
+
+
+def test_par_under_call_for_best_hand_checked():
+    # N (dealer S) holds Jh Ah Kh 9c 9s; S holds the spades and picks up 9h. Under call for best, if W passes N
+    # orders up alone, S passes it a card and N marches (+4, checked: the engine's position after S passes As
+    # and N throws 9c is five tricks in tests/reference.py, test_engine_position_...); so W, first to bid,
+    # sacrifices by ordering up (-2). Without the rule S simply picks it up
+    got = solver.par(DEAL, upcard="9h", dealer="S", rules=BEST)
+    assert got.summary() == "W orders up, NS +2"
+    assert got.steps[0].options == {"pass": -4, "order": -2}
+    assert solver.par(DEAL, upcard="9h", dealer="S").summary() == "S picks it up, NS +1"
+    h = alone_hand()
+    h.give("As")
+    h.apply("discard 9c")
+    assert solver.solve(h.position()).tricks["NS"] == 5
