@@ -43,7 +43,7 @@ from typing import Literal
 import numpy as np
 from flask import Blueprint, current_app, jsonify, redirect, request
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError
-from werkzeug.exceptions import HTTPException, NotFound
+from werkzeug.exceptions import NotFound
 
 import solver
 from solver.cards import Card, Seat, Suit, format_cards
@@ -57,6 +57,7 @@ from solver.match.referee import next_action
 from solver.records.egn import dump_egn
 
 from . import limits
+from .pages import html_response as _page, register_page_errors
 from .problems import Problem, from_validation
 from .tables import TableStore
 
@@ -716,13 +717,6 @@ def review_deal(table_id, k):
 
 play_pages = Blueprint("play_pages", __name__)
 
-_HTML = "text/html; charset=utf-8"
-
-
-def _page(html: str, status: int = 200):
-    return current_app.response_class(html, status=status, content_type=_HTML)
-
-
 _FORM_TRUE = ("true", "1", "on", "yes")
 
 
@@ -798,13 +792,4 @@ def review_page(table_id, k):
     return _page(review_html(result, game, served=True))
 
 
-@play_pages.errorhandler(Problem)
-def _problem_page(exc: Problem):
-    from solver.pages import error_html
-    return _page(error_html(exc.title, exc.detail, exc.status), exc.status)
-
-
-@play_pages.errorhandler(HTTPException)
-def _http_page(exc: HTTPException):
-    from solver.pages import error_html
-    return _page(error_html(exc.name, exc.description, exc.code or 500), exc.code or 500)
+register_page_errors(play_pages)

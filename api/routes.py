@@ -76,14 +76,21 @@ def par(body: ParRequest):
 MAX_PLAYOUT_WORK = 20_000
 
 
-def _valuation_args(body) -> dict:
-    """``valuation`` and ``inner_worlds`` for the engine, with the playout's work bounded (422 over it)."""
+#: A close call of a review is judged again at double the worlds, up to 4x: 1 + 2 + 4 times its worlds at most.
+REVIEW_REDRAWS = 7
+
+
+def _valuation_args(body, questions: int = 1, what: str = "") -> dict:
+    """``valuation`` and ``inner_worlds`` for the engine, with the playout's work bounded (422 over it):
+    worlds x inner_worlds x ``questions`` (a review: its calls, each drawn again up to 7x its worlds
+    while close) at most :data:`MAX_PLAYOUT_WORK`."""
     if body.valuation is None:
         return {}
-    if body.valuation == "playout" and body.worlds * body.inner_worlds > MAX_PLAYOUT_WORK:
-        raise Problem("over-limit", f"worlds {body.worlds}: with valuation playout, worlds x inner_worlds = "
-                                           f"{body.worlds * body.inner_worlds} is over this server's bound of "
-                                           f"{MAX_PLAYOUT_WORK}", field="worlds", limit=MAX_PLAYOUT_WORK)
+    work = body.worlds * body.inner_worlds * questions
+    if body.valuation == "playout" and work > MAX_PLAYOUT_WORK:
+        raise Problem("over-limit", f"worlds {body.worlds}: with valuation playout, worlds x inner_worlds{what} = "
+                                    f"{work} is over this server's bound of {MAX_PLAYOUT_WORK}", field="worlds",
+                      limit=MAX_PLAYOUT_WORK)
     return {"valuation": body.valuation, "inner_worlds": body.inner_worlds}
 
 
@@ -148,7 +155,8 @@ def defend(body: DefendRequest):
     run = limits.engine_function("advise_defend")
     with limits.engine(body, main_field="hand"):
         result = run(worlds=body.worlds, seed=body.seed, inference=body.inference,
-                     threads=current_app.config["ENGINE_THREADS"], **body.view_keys())
+                     threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model),
+                     **body.view_keys())
     return jsonify(result.to_dict())
 
 
@@ -156,7 +164,9 @@ def defend(body: DefendRequest):
 def review(body: ReviewRequest):
     """As one entry of `euchre review --json` (`solver.review(solver.load_game(egn)).to_dict()`;
     an EGN game or a two-player dummy-hands record): per deal,
-    each card's double-dummy cost and information-set view, and the advisor's view of each call."""
+    each card's double-dummy cost and information-set view, and the advisor's view of each call. The calls'
+    worlds are valued by `valuation` (`double_dummy`, `single_dummy` or `playout`; either spelling); the
+    cards' figures stay double dummy in each world (the answer's `valuation` says which is which)."""
     return jsonify(run_review(body)[1].to_dict())
 
 
@@ -164,14 +174,17 @@ def run_review(body: ReviewRequest) -> tuple:
     """``(game, review)`` of a checked review request, within the server's bounds: what ``POST /v1/review``
     and the review page (``POST /review``) both run. Raises :class:`~api.problems.Problem`."""
     limits.check_review_work(body.worlds, body.deal_count)
+    calls = body.call_count
+    extra = _valuation_args(body, REVIEW_REDRAWS * calls, f" x {calls} calls x {REVIEW_REDRAWS} (the redraws of "
+                                                          "a close call)")
     load = limits.engine_function("load_game")
     with limits.engine(body, main_field="egn"):
         game = load(body.egn)                    # the parsed object: a string would be taken for a path
         run = limits.engine_function("review")   # checked after loading, so a bad game is reported anyway
         result = run(game, worlds=body.worlds, seed=body.seed, threads=current_app.config["ENGINE_THREADS"],
                      inference=body.inference, score=body.score, model=request_model(body.model),
-                     annotate=getattr(body, "annotate", False), examples=getattr(body, "examples",
-                                                                                  solver_examples.EXAMPLES))
+                     annotate=getattr(body, "annotate", False),
+                     examples=getattr(body, "examples", solver_examples.EXAMPLES), **extra)
     return game, result
 
 
@@ -195,7 +208,7 @@ def limits_dict(config) -> dict:
              responses={200: HealthResponse})
 def healthz():
     engine = {name: hasattr(solver, name) for name in ("solve", "dd_table", "advise", "advise_play", "review",
-                                                       "load_egn", "load_game", "par")}
+                                                       "load_egn", "load_game", "par", "advise_defend")}
     return jsonify({"status": "ok", "version": solver.__version__, "engine": engine,
                     "limits": limits_dict(current_app.config)})
 

@@ -13,14 +13,15 @@ import dataclasses
 import json
 from typing import Any, Literal
 
-from pydantic import (BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationInfo, create_model,
-                      field_validator, model_validator)
+from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr, StrictBool, StrictInt, StrictStr,
+                      ValidationInfo, create_model, field_validator, model_validator)
 from pydantic_core import PydanticCustomError
 from typing_extensions import Annotated
 
 import solver
 import solver.examples
 from solver.laws import parse_side
+from solver.bounds import MAX_SEED, MIN_WORLDS
 
 from .limits import MAX_JSON_DEPTH, too_deep
 from .problems import engine_slug
@@ -49,9 +50,9 @@ CardText = Annotated[str, Field(min_length=1, max_length=16, description="a card
                                                                           "joker B", examples=["Jh"])]
 Cards = Annotated[Annotated[str, Field(max_length=100)] | Annotated[list[CardText], Field(max_length=8)],
                   Field(description='cards as text ("Qs As") or a list (["Qs", "As"])')]
-Worlds = Annotated[StrictInt, Field(ge=10, description="worlds (placements of the unseen cards) to solve; "
-                                                      "at most the server's MAX_WORLDS")]
-Seed = Annotated[StrictInt | None, Field(default=None, ge=0, le=2**63 - 1,
+Worlds = Annotated[StrictInt, Field(ge=MIN_WORLDS, description="worlds (placements of the unseen cards) to solve; "
+                                                              "at most the server's MAX_WORLDS")]
+Seed = Annotated[StrictInt | None, Field(default=None, ge=0, le=MAX_SEED,
                                          description="random seed; same seed, same answer")]
 
 
@@ -67,13 +68,16 @@ _RULE_DOCS = {
 class _RulesBase(Strict):
     """Variant options (solver.Rules): every member optional, defaults as in the Python API."""
 
+    _rules: solver.Rules | None = PrivateAttr(None)
+
     @model_validator(mode="after")
     def _engine_rules(self):
-        _engine_check(self.to_rules)
+        self._rules = _engine_check(solver.Rules.from_dict, self.model_dump())
         return self
 
     def to_rules(self) -> solver.Rules:
-        return solver.Rules(**self.model_dump())
+        """The :class:`solver.Rules` built (and checked) once, when the request was validated."""
+        return self._rules
 
 
 def _rules_model() -> type:
@@ -93,17 +97,19 @@ def _players(info: ValidationInfo) -> int | None:
 
 
 def _check_deal(cls, v, info: ValidationInfo):
-    """The deal parses for the requested number of players (``rules`` is validated first); with
-    two-player dummy hands a table's deal may be ``"N:<hand> S:<hand> | N:<dummy> S:<dummy>"``."""
+    """The deal, parsed once for the requested number of players (``rules`` is validated first): the
+    member then holds ``{Seat: list[Card] | None}`` (:func:`solver.parse_deal`), which the engine takes
+    as it is. With two-player dummy hands a table's deal may be
+    ``"N:<hand> S:<hand> | N:<dummy> S:<dummy>"``: checked, and kept as that text."""
     players = _players(info)
-    if players is not None:
-        rules = info.data.get("rules")
-        if "|" in v and getattr(rules, "dummy_hands", False):
-            for part in _engine_check(solver.cards.split_dummy_deal, v):
-                _engine_check(solver.parse_deal, part, players)
-        else:
-            _engine_check(solver.parse_deal, v, players)
-    return v
+    if players is None:
+        return v
+    rules = info.data.get("rules")
+    if "|" in v and getattr(rules, "dummy_hands", False):
+        for part in _engine_check(solver.cards.split_dummy_deal, v):
+            _engine_check(solver.parse_deal, part, players)
+        return v
+    return _engine_check(solver.parse_deal, v, players)
 
 
 class SolveRequest(Strict):
@@ -232,9 +238,16 @@ class SeatQuestion(Strict):
         return v
 
 
-ValuationIn = Annotated[Literal["single_dummy", "double_dummy", "playout"] | None, Field(
+def _valuation_spelling(v):
+    """Either spelling (``single-dummy`` as the CLI writes it, ``single_dummy``) to the API name, through the
+    engine's one normaliser (solver.advisor.valuation.valuation_key); anything else goes on to the enum check."""
+    from solver.advisor.valuation import valuation_key
+    return valuation_key(v) or v
+
+
+ValuationIn = Annotated[Literal["single_dummy", "double_dummy", "playout"] | None, BeforeValidator(_valuation_spelling), Field(
     None, description="how each world's play after the decision is valued (solver.advisor.valuation): "
-                      "double_dummy (the default: every seat sees every card), single_dummy (four players: each "
+                      "double_dummy (the default: every seat sees every card; also spelt double-dummy), single_dummy (four players: each "
                       "world's double-dummy result corrected by a table fitted against playouts where every seat "
                       "sees only its own cards) or playout (each world "
                       "played out directly by such seats; slow: worlds x inner_worlds is bounded)")]
@@ -339,6 +352,7 @@ class DefendRequest(SeatQuestion):
     seed: Seed = None
     inference: StrictBool = Field(True, description="weight the worlds by the bidding model's chance of every "
                                                     "call seen (false: uniform worlds)")
+    model: ModelIn = model_field()
 
     def view_keys(self) -> dict:
         """The keyword arguments of :func:`solver.seat_view` (``alone`` true, ``defend_alone`` on)."""
@@ -371,6 +385,8 @@ class ReviewRequest(Strict):
                                                 "a deal without a known score is judged by points and says why "
                                                 "(false: by points only)")
     model: ModelIn = model_field()
+    valuation: ValuationIn = None
+    inner_worlds: InnerWorlds = 20
     annotate: StrictBool = Field(False, description="also answer annotated_egn: the record with an EGN mark and a "
                                                     "short comment at each decision graded below best "
                                                     "(callAnnotations, playAnnotations)")
@@ -397,6 +413,16 @@ class ReviewRequest(Strict):
     def deal_count(self) -> int:
         deals = self.egn.get("deals")
         return len(deals) if isinstance(deals, list) else 1
+
+    @property
+    def call_count(self) -> int:
+        """The calls the record shows (each one a bid advisor's question in the review), at least 1."""
+        deals = self.egn.get("deals")
+        calls = 0
+        for d in deals if isinstance(deals, list) else ():
+            bids = d.get("calls") if isinstance(d, dict) else None
+            calls += len(bids) if isinstance(bids, list) else 8      # no list: as many as a deal can have
+        return max(calls, 1)
 
 
 # -- responses (what the routes send; the tests check bodies against them) ---------------------------

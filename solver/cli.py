@@ -49,7 +49,8 @@ def _rules_from_args(args) -> Rules:
                  stick_the_dealer=getattr(args, "stick_the_dealer", False),
                  dummy_hands=getattr(args, "dummy_hands", False),
                  defend_alone=getattr(args, "defend_alone", False),
-                 canadian=getattr(args, "canadian", False))
+                 canadian=getattr(args, "canadian", False),
+                 partners_best=getattr(args, "partners_best", False))
 
 
 def _add_model_option(p, who: str) -> None:
@@ -73,23 +74,41 @@ def _add_score_option(p, judged: str) -> None:
                         f"{judged} by the chance of winning the game (P(win game)), not the hand's points")
 
 
-def _add_valuation_options(p) -> None:
-    """``--valuation`` and ``--inner-worlds`` of advise and play (solver.advisor.valuation)."""
-    p.add_argument("--valuation", default=None, choices=("single-dummy", "double-dummy", "playout"),
-                   help="how each world's play after the decision is valued: double-dummy (the default: every "
+def _valuation_arg(text: str) -> str:
+    """``--valuation``'s value as its API name, either spelling (solver.advisor.valuation.valuation_key)."""
+    from .advisor.valuation import parse_valuation
+    from .errors import EuchreError
+    try:
+        return parse_valuation(text)
+    except EuchreError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _add_valuation_options(p, review: bool = False) -> None:
+    """``--valuation`` and ``--inner-worlds`` of advise, play and review (solver.advisor.valuation)."""
+    p.add_argument("--valuation", default=None, type=_valuation_arg, metavar="single-dummy|double-dummy|playout",
+                   help=("the calls' valuation: how each world's play after a call is valued (the cards' "
+                         "figures stay double dummy in each world): " if review else
+                         "how each world's play after the decision is valued: ")
+                        + "double-dummy (the default: every "
                         "seat sees every card), single-dummy (four players: a double-dummy result corrected by a "
                         "table fitted against playouts) or playout (each world "
-                        "played out by seats that see only their own cards; slow, use few worlds)")
+                        "played out by seats that see only their own cards; slow, use few worlds); "
+                        "single_dummy spelt so is taken too")
     p.add_argument("--inner-worlds", dest="inner_worlds", type=int, default=20,
                    help="with --valuation playout: each seat's worlds a decision (default 20)")
 
 
 def _add_rules_options(p: argparse.ArgumentParser, lead: bool = False, dummy: bool = False,
-                       house: bool = False) -> None:
-    p.add_argument("--players", type=int, choices=(4, 2), default=4, help="4 (default) or 2-player euchre")
+                       house: bool = False, players: bool = True) -> None:
+    if players:
+        p.add_argument("--players", type=int, choices=(4, 2), default=4, help="4 (default) or 2-player euchre")
     if house:
         p.add_argument("--canadian", action="store_true",
                        help="Canadian loners: the dealer's partner who orders up in round 1 must go alone")
+        p.add_argument("--partners-best", dest="partners_best", action="store_true",
+                       help="call for best: a loner's partner passes it its best card face down and the loner "
+                            "discards one")
     p.add_argument("--joker", action="store_true", help="the joker B is in the pack (highest trump)")
     if dummy:
         p.add_argument("--dummy-hands", dest="dummy_hands", action="store_true",
@@ -289,7 +308,8 @@ def cmd_defend(args) -> dict:
     view = seat_view(seat=args.seat, hand=args.hand, dealer=args.dealer, upcard=args.upcard, calls=args.calls,
                      alone=True, discard=args.discard, rules=rules)
     seed = _play_seed(view) if args.seed is None else args.seed
-    advice = advise_defend(view, worlds=args.worlds, seed=seed, threads=args.threads, inference=not args.no_inference)
+    advice = advise_defend(view, worlds=args.worlds, seed=seed, threads=args.threads, inference=not args.no_inference,
+                           model=_model_arg(args))
     if not args.json:
         say(advice)
     return advice.to_dict()
@@ -326,7 +346,8 @@ def cmd_review_corpus(args) -> dict:
     try:
         result = review_corpus(args.files, worlds=args.worlds, seed=args.seed, out=out, jobs=args.jobs,
                                cluster=args.cluster, inference=not args.no_inference, score=not args.by_points,
-                               progress=False if args.quiet else None, model=_model_arg(args))
+                               progress=False if args.quiet else None, model=_model_arg(args),
+                               valuation=args.valuation, inner_worlds=args.inner_worlds)
     except KeyboardInterrupt:       # every finished deal is already written: say how to go on
         say("euchre: interrupted" + ("" if out == "-" else f"; the deals done are in {out}: run the same "
                                      "command again to resume"), file=sys.stderr)
@@ -381,7 +402,7 @@ def cmd_review(args) -> dict:
     try:
         reviews = review_files(args.files, worlds=args.worlds, seed=args.seed, jobs=args.jobs, progress=progress,
                                inference=not args.no_inference, score=not args.by_points, model=_model_arg(args),
-                               examples=args.examples)
+                               examples=args.examples, valuation=args.valuation, inner_worlds=args.inner_worlds)
     finally:
         if bar is not None:
             bar.close()
@@ -482,7 +503,7 @@ def cmd_model_show(args) -> dict:
     if args.records:
         from .bidding.decisions import decisions_from_records
         decisions = decisions_from_records(args.records)
-    d = describe(model)
+    d = describe(model, decisions=decisions)
     if args.plot is not None:
         plot_model(model, args.plot, decisions)
         d["plot"] = str(args.plot)
@@ -624,10 +645,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seed of the sampling (default: one derived from the question)")
     p.add_argument("--no-inference", action="store_true", help="uniform worlds (the calls seen are not weighed)")
     p.add_argument("--threads", type=int, default=1, help="solver threads (default 1)")
-    p.add_argument("--loner-lead", dest="loner_lead", choices=("left_of_loner", "left_of_dealer"),
-                   default="left_of_loner", help="who leads against a loner (default left_of_loner)")
-    p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
-    p.set_defaults(run=cmd_defend, players=4, joker=False)
+    _add_model_option(p, "the seats whose calls the worlds are weighted by")
+    p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
+                   help="the dealer must name a suit when all pass twice")
+    _add_rules_options(p, lead=True, house=True, players=False)
+    p.set_defaults(run=cmd_defend, players=4)
 
     p = sub.add_parser("review", help="review EGN game records: the cost of every call and card, double dummy "
                                       "and from what each player could see; a corpus (a directory, --out) "
@@ -670,6 +692,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "(needs pip install \"euchre-dd[cluster]\")")
     p.add_argument("--quiet", action="store_true", help="corpus mode: no progress bar")
     _add_model_option(p, "the players, for the inference and the calls' later seats")
+    _add_valuation_options(p, review=True)
     p.set_defaults(run=cmd_review)
 
     p = sub.add_parser("stats", help="per-player and per-partnership statistics of a corpus review's lines "
@@ -720,13 +743,14 @@ def build_parser() -> argparse.ArgumentParser:
     q.set_defaults(run=cmd_model_fit)
     q = msub.add_parser("show", help="a model's chances of calling for typical hands by seat and round, "
                                      "and who makes trump when every seat bids by it")
-    q.add_argument("model", metavar="NAME|FILE", help="a model name (players-1, best-response-1, point-count) "
+    q.add_argument("model", metavar="NAME|FILE", help="a model name (players-1, best-response-1, best-response-sd-1, point-count) "
                                                       "or a model file")
     q.add_argument("--plot", type=Path, default=None, metavar="out.png",
-                   help="also write a PNG: the funnel by seat, and the calibration (needs matplotlib)")
+                   help="also write a picture (PNG, or SVG/PDF by the suffix): the funnel by seat, and the "
+                        "calibration (needs matplotlib)")
     q.add_argument("--records", nargs="*", type=Path, default=None, metavar="DIR_OR_FILE",
-                   help="calibrate the plot on these EGN records' calls (default: the model's stored "
-                        "held-out calibration, if it has one)")
+                   help="calibrate the model on these EGN records' calls: a table in the output, and the "
+                        "plot's second panel (default for the plot: the model's stored held-out calibration)")
     q.add_argument("--json", action="store_true", help="print one JSON object")
     q.set_defaults(run=cmd_model_show)
 

@@ -204,7 +204,9 @@ def review_text(review, verbose: bool = False) -> str:
     title = one_line(review.title if review.title == name else f"{name}: {review.title}")
     head = f"{title} ({len(review.deals)} deal{'' if len(review.deals) == 1 else 's'}, " \
            f"{review.worlds} worlds per decision, seed {review.seed})"
-    parts = [head, f"model: {review.model_text}", f"judged: {review.judging_text}"] \
+    # (the valuation is said when it is not double dummy, the figures of every review before it existed)
+    valued = [f"valuation: {review.valuation_text}"] if getattr(review, "valuation", "double_dummy") != "double_dummy" else []
+    parts = [head, f"model: {review.model_text}", f"judged: {review.judging_text}", *valued] \
         + [f"note: {n}" for n in review.notes] + [""]
     for d in review.deals:
         parts.append(deal_review_text(d, verbose))
@@ -298,7 +300,8 @@ def _bidding_lines(advice) -> list:
     else:
         how = (f"every deal weighted by their chance, effective worlds {b['effective_worlds']:.0f} of "
                f"{b['proposals']}" if advice.exact else
-               f"{b['accepted']} of {b['proposals']} uniform deals kept ({b['acceptance']:.0%})")
+               f"{b['kept']} of {b['proposals']} uniform deals kept ({b['acceptance']:.0%}), "
+               f"{b['accepted']} used")
         lines.append(f"inference on ({b['model']}): {', '.join(b['evidence'])}; {how}")
         if b["bound_hit"]:
             lines.append(f"  warning: stopped at {b['max_proposals']} proposals with only {b['accepted']} worlds kept")

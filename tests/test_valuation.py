@@ -10,7 +10,7 @@ import pytest
 from solver import Rules, advise, advise_play
 from solver.advisor.single_dummy import FEATURES, contract_features, default_model
 from solver.advisor.valuation import parse_valuation
-from solver.errors import RulesError
+from solver.errors import ArgumentError, RulesError
 from solver.game import Hand
 
 GOLDEN = Path(__file__).parent / "data" / "double-dummy-advice-golden.json"
@@ -68,13 +68,13 @@ def test_two_player_and_dummy_hands_default_to_double_dummy():
 
 @pytest.mark.parametrize("bad", ["triple", "", None.__class__, 1.5])
 def test_unknown_valuations_are_named(bad):
-    with pytest.raises(RulesError, match="valuation"):
+    with pytest.raises(ArgumentError, match="valuation"):
         advise("9h 9s Ts Jc Qh", "Ks", "E", "N", 2, worlds=20, seed=1, valuation=bad)
 
 
 @pytest.mark.parametrize("inner", [0, -1, 1001, True, "20"])
 def test_inner_worlds_out_of_range_is_named(inner):
-    with pytest.raises(RulesError, match="inner_worlds"):
+    with pytest.raises(ArgumentError, match="inner_worlds"):
         advise("9h 9s Ts Jc Qh", "Ks", "E", "N", 2, worlds=20, seed=1, valuation="playout", inner_worlds=inner)
 
 

@@ -163,8 +163,9 @@ class Advice:
         bidding: how the other seats were modelled and what the earlier passes did to the
             worlds: ``{"later_seats": "model" | "policy", "model", "policy", "auction",
             "inference", "evidence" (the passes used), "proposals" (uniform deals drawn or
-            enumerated), "accepted", "acceptance", "effective_worlds", "max_proposals",
-            "bound_hit"}``.
+            enumerated), "kept" (proposals the rejection step kept; the last batch may overshoot),
+            "accepted" (the worlds used, at most ``kept``), "acceptance" (``kept / proposals``),
+            "effective_worlds", "max_proposals", "bound_hit"}``.
         variants: the same options under a cautious and an aggressive variant of the model
             (``model.shifted(+d)``, ``shifted(-d)``) and under every other named model (role
             ``"alternative"``, delta 0), on the same worlds re-weighted by each

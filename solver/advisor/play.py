@@ -35,7 +35,7 @@ every seat plays as if all the hands were face up. That flatters the side that w
 to guess (nobody ever misguesses a finesse or a discard), and it can prefer a card whose
 gain rests on knowing where the cards are. Compare the cards with each other rather than
 reading one figure as the chance at a real table. How much it flatters, measured by
-``benchmarks/bench_flattery.py`` (2,000 random deals, every seat playing by this function at 100
+``benchmarks/studies/flattery.py`` (2,000 random deals, every seat playing by this function at 100
 worlds; the figures with their intervals are in the README): the double-dummy value of a contract
 stands about 0.05 points a deal above what the makers then win (0.08 with a partner), and about
 0.2 below it against a loner, whose two defenders double dummy credits with seeing each other.
@@ -56,9 +56,9 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from ..bounds import MAX_THREADS, MAX_WORLDS, check_int
+from ..bounds import MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
 from ..cards import Card, Seat, Suit, cards_of, format_cards
-from ..errors import IllegalActionError, RulesError, quoted
+from ..errors import ArgumentError, IllegalActionError, quoted
 from ..examples import card_examples, check_examples
 from ..grades import Grade, grade_of
 from ..game.actions import Phase
@@ -310,11 +310,11 @@ def _coerce_view(view, view_kw) -> SeatView:
     if view is None:
         return seat_view(**view_kw)
     if view_kw:
-        raise RulesError(f"advise_play: give the view or its keys, not both ({sorted(view_kw)[0]!r})")
+        raise ArgumentError(f"advise_play: give the view or its keys, not both ({sorted(view_kw)[0]!r})")
     if isinstance(view, dict):
         return view_from_dict(view)
     if not isinstance(view, SeatView):
-        raise RulesError(f"view {quoted(view, 60)}: expected a SeatView or a dict of its keys ({', '.join(BUILD_KEYS)})")
+        raise ArgumentError(f"view {quoted(view, 60)}: expected a SeatView or a dict of its keys ({', '.join(BUILD_KEYS)})")
     return view
 
 
@@ -327,7 +327,7 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
         view: a :class:`~solver.game.SeatView` (``Hand.view(seat)``, :func:`solver.seat_view`) or a dict of its
             keys; or give the keys of :func:`solver.seat_view` as keyword arguments (``seat``, ``hand``,
             ``dealer``, ``upcard``, ``calls``, ``alone``, ``tricks``, ``discard``, ``rules``, ...).
-        worlds: worlds to draw, 1..:data:`~solver.bounds.MAX_WORLDS` (all of them when the consistent deals
+        worlds: worlds to draw, :data:`~solver.bounds.MIN_WORLDS`..:data:`~solver.bounds.MAX_WORLDS` (all of them when the consistent deals
             are few enough to enumerate).
         seed: int seed (same seed, same advice) or ``None`` for a fresh one (recorded in the result).
         inference: weight the worlds by the bidding model's chance of every call seen; ``False``: uniform.
@@ -351,7 +351,7 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
 
     Raises :class:`~solver.errors.EuchreError`: a bad view (:func:`solver.seat_view`), a bad bound,
     :class:`~solver.errors.IllegalActionError` when it is not the viewing seat's turn to play a card,
-    :class:`~solver.errors.RulesError` for a bad score (negative, not whole,
+    :class:`~solver.errors.ScoreError` for a bad score (negative, not whole,
     a side that is not in the variant, at the target for both sides; a variant with no game-odds table),
     an unknown valuation or one the variant does not support, ``inner_worlds`` or ``examples`` out of range.
     """
@@ -359,7 +359,7 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
     view = _coerce_view(view, view_kw)
     valuation = parse_valuation(valuation, view.rules)
     inner_worlds = check_inner_worlds(inner_worlds)
-    worlds = check_int(worlds, "worlds", 1, MAX_WORLDS)
+    worlds = check_int(worlds, "worlds", MIN_WORLDS, MAX_WORLDS)
     threads = check_int(threads, "threads", 1, MAX_THREADS)
     rules, seat = view.rules, view.seat
     if view.phase is not Phase.PLAY:
@@ -373,7 +373,7 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
     trick_cards = tuple(int(c) for _s, c in view.current)
     led = trick_cards[0] if trick_cards else None
     legal = tuple(cards_of(legal_mask(view.hand, trump, led)))
-    wins = None if score is None else win_values(score, view.dealer, view.seat, view.rules)
+    wins = None if score is None else win_values(score, view.dealer, view.seat, view.rules, valuation)
 
     # a playout costs hundreds of solves a world: it never enumerates more worlds than were asked for
     extra = {"exact_limit": worlds} if valuation == "playout" else {}

@@ -15,6 +15,7 @@ from .. import render
 from ..cards import Card, Seat
 from ..rules import Rules
 from ..grades import Grade, count_grades
+from ..advisor.valuation import assumption
 
 if TYPE_CHECKING:
     from ..advisor import Advice
@@ -630,7 +631,15 @@ class Review:
     model: str | None = None
     confirm: int = 1
     by_score: bool = False
+    valuation: str = "double_dummy"
+    inner_worlds: int = 20
     annotated: dict | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def valuation_text(self) -> str:
+        """Which figures are valued how, in words (the report's header): the calls by the review's valuation,
+        the cards' two columns double dummy within each world."""
+        return valuation_text(self.valuation, self.inner_worlds)
 
     @property
     def judging_text(self) -> str:
@@ -723,6 +732,9 @@ class Review:
             "model": {"inference": self.inference, "name": self.model, "confirm": self.confirm,
                       "text": self.model_text},
             "judging": {"by_score": self.by_score, "game_win": GAME_WIN, "text": self.judging_text},
+            "valuation": {"calls": self.valuation, "cards": "double_dummy",
+                          **({"inner_worlds": self.inner_worlds} if self.valuation == "playout" else {}),
+                          "text": self.valuation_text},
             "thresholds": {"dd_tricks": DD_TRICKS, "info_points": INFO_POINTS, "info_tricks": INFO_TRICKS,
                            "call_points": CALL_POINTS, "exact_limit": DECISION_EXACT_LIMIT,
                            "significance": "sampled worlds: the paired 95% interval of the loss lies above 0"
@@ -731,7 +743,7 @@ class Review:
             "method": {
                 "double_dummy": "every hand known; tricks and points for the deciding side after each legal card",
                 "information_set": _INFO_METHOD[self.inference],
-                "calls": _CALL_METHOD[self.inference],
+                "calls": _CALL_METHOD[self.inference] + "; " + assumption(self.valuation, self.inner_worlds),
             },
             "notes": list(self.notes),
             "players": {str(s): p.to_dict() for s, p in self.players.items()},
@@ -755,12 +767,18 @@ _INFO_METHOD = {
           "(with the dealer after a pickup) and the dealer's own discard, weighted by the bidding model's "
           "likelihood of every call by another seat (solver.sample_worlds: weighted means, intervals at the "
           "effective number of worlds); each world played double dummy"}
-_CALL_METHOD = {False: "bid advisor (solver.advise) from the caller's hand and the upcard; each world played "
-                       "double dummy (the first version's figures)",
+_CALL_METHOD = {False: "bid advisor (solver.advise) from the caller's hand and the upcard, uniform worlds, the later "
+                       "seats by the point count",
                 True: "bid advisor (solver.advise with its defaults: the bidding model, the worlds weighted by "
-                      "the earlier passes, each world valued single dummy where the variant has the fitted "
-                      "table: see solver.advisor.valuation) from the caller's hand and the upcard; the cards' "
-                      "double-dummy costs stay double dummy (every hand known)"}
+                      "the earlier passes) from the caller's hand and the upcard"}
+
+
+def valuation_text(valuation: str, inner_worlds: int) -> str:
+    """The review's valuations in words: which figures ``valuation`` (the calls') applies to, and that the
+    cards' columns stay double dummy (a different question: a card's cost with every hand known)."""
+    return (f"calls: {assumption(valuation, inner_worlds)}; cards: the "
+            "double-dummy column is each card's cost with every hand known, the information-set column plays "
+            "each of the player's worlds double dummy")
 
 
 def player_name(names, seat, seats) -> str:

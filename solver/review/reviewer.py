@@ -19,12 +19,12 @@ from ..advisor.defend import advise_defend
 from ..advisor.game_odds import win_values
 from ..bidding import POLICY      # the point count of the first version (``inference=False``)
 from ..bounds import MAX_WORLDS
-from ..cards import Seat, Suit, cards_of, format_cards
+from ..cards import Card, Seat, Suit, cards_of, format_cards
 from ..dd import solve_batch
 from ..errors import EuchreError, PositionError
 from ..inference import sample_worlds
 from ..stats import weighted_mean_interval
-from ..game import AloneDeclared, BidMade, CardPlayed, Discarded, Hand, Kind, Phase
+from ..game import AloneDeclared, BidMade, CardPassed, CardPlayed, Discarded, Hand, Kind, Phase
 from ..laws import (TRICKS, call_name, call_token, effective_suit, first_leader, legal_mask, past_tense,
                     side_name, side_of)
 from ..worlds import KITTY, Space, Worlds
@@ -243,8 +243,11 @@ class DealReviewer:
     """
 
     def __init__(self, hand: Hand, index: int, worlds: int, seed: int, threads: int, progress,
-                 inference: bool = False, confirm: int = 1, score=None, model=None, examples: int = EXAMPLES):
+                 inference: bool = False, confirm: int = 1, score=None, model=None, examples: int = EXAMPLES,
+                 valuation: str = "double_dummy", inner_worlds: int = 20):
         self.hand = hand
+        #: how the calls' worlds are valued after the call (solver.advisor.valuation), already checked
+        self.valuation, self.inner_worlds = valuation, int(inner_worlds)
         self.model = model          # the bidding model of the inference (None: the default)
         self.examples = int(examples)
         self.rules = hand.rules
@@ -269,7 +272,7 @@ class DealReviewer:
             return None
         side = side_of(seat, self.rules.players)
         if side not in self._wins:
-            self._wins[side] = win_values(self.score, self.hand.dealer, seat, self.rules)
+            self._wins[side] = win_values(self.score, self.hand.dealer, seat, self.rules)   # the cards: double dummy
         base = self._wins[side]
         if not self.rules.dummy_hands:
             return base
@@ -358,8 +361,8 @@ class DealReviewer:
         # inference: the advisor's defaults (the bidding model, worlds weighted by the earlier passes);
         # else the first version's figures (uniform worlds, the later seats by the point count)
         # (the advisor's robustness check is not asked for: the review reads only the options)
-        how = ({"robust_delta": None} if self.inference else
-               {"inference": False, "policy": POLICY, "valuation": "double_dummy"})
+        how = ({"robust_delta": None} if self.inference else {"inference": False, "policy": POLICY})
+        how.update(valuation=self.valuation, inner_worlds=self.inner_worlds)
         if self.inference and not self.rules.dummy_hands:   # (dummy hands: the advisor keeps the point count)
             how["model"] = self.model
         if self.score is not None:
@@ -493,6 +496,8 @@ class DealReviewer:
                     if s not in ctx.in_play and s != d:
                         sizes[KITTY] += sizes[s]
                         sizes[s] = 0
+                        known[KITTY] |= known[s]       # a seat sitting out: its known cards leave play too
+                        known[s] = 0
                 space = Space(known, sizes, space.forbidden, removed=space.removed, joker=self.rules.joker)
                 w = self._draw(space, step)
                 info_blocks = []
@@ -517,6 +522,42 @@ class DealReviewer:
         _flag_card(out)
         self._examples(out, {d: six})
         return out
+
+    # -- call for best: the card the loner's partner passed ------------------------------
+    def exchange(self, before: Hand, rec: CardPassed) -> str:
+        """The partner's card judged double dummy, in words: for each card it could pass, the loner's side's
+        tricks after the loner's best discard of its six (the record's hands in play)."""
+        h, ctx = self.hand, self.ctx
+        giver, loner = rec.seat, rec.receiver
+        head = f"call for best: {giver} passed {'a card' if rec.card is None else rec.card} to the loner {loner}"
+        start = next((i for i, r in enumerate(h.history) if isinstance(r, CardPlayed)), None)
+        if rec.card is None or start is None or ctx is None:
+            return head + " (not judged: the record does not show the card or the play)"
+        at = h.at(start)
+        if any(at.unknown_cards(s) for s in ctx.in_play) or before.unknown_cards(giver):
+            return head + " (not judged: the record does not show every hand in play)"
+        leader = int(first_leader(h.dealer, self.rules, h.alone, h.defender_alone))
+        actual = np.array([[at.holding(s) if s in ctx.in_play else 0 for s in range(4)]], np.uint32)
+        kept = before.holding(loner)                   # the loner's five before the exchange
+        cands = cards_of(before.holding(giver))
+        batch = Batch(ctx.trump, ctx.in_play_mask, ctx.players)
+        blocks = {}
+        for c in cands:
+            six = kept | c.mask
+            for d in cards_of(six):
+                hh = actual.copy()
+                hh[0, int(loner)] = six & ~d.mask
+                blocks[(c, d)] = batch.add(hh, leader, (), 0)
+        res = batch.solve(self.threads)
+        side = side_of(loner, self.rules.players)
+        best = {c: max(int(ctx.side_values(res[blocks[(c, d)]][0], side)[0]) for d in cards_of(kept | c.mask))
+                for c in cands}
+        top = max(best.values())
+        figures = ", ".join(f"{c} {best[c]}" for c in cands)
+        verdict = ("the best card" if best[Card(rec.card)] == top
+                   else f"{top - best[Card(rec.card)]} trick(s) short of the best, "
+                        f"{' '.join(str(c) for c in cands if best[c] == top)}")
+        return (f"{head}: {verdict} (double dummy, the loner's side's tricks after its best discard: {figures})")
 
     # -- cards ------------------------------------------------------------------------
     def card(self, step: int, before: Hand, rec: CardPlayed) -> CardReview:
@@ -688,6 +729,8 @@ class DealReviewer:
                             out.cards.append(r)
                 elif isinstance(rec, CardPlayed):
                     out.cards.append(self.card(step, before, rec))
+                elif isinstance(rec, CardPassed):
+                    out.notes.append(self.exchange(before, rec))
                 elif isinstance(rec, AloneDeclared) and rec.defender:
                     self.defence(step, before, rec, out)
                 elif rec.action.kind is Kind.NAME:

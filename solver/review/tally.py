@@ -49,7 +49,7 @@ from ..errors import EuchreError, quoted
 from ..laws import side_of
 from ..stats import mean_interval
 from ..grades import count_grades
-from .lines import CONFIG_FIELDS, check_line, read_results
+from .lines import CONFIG_FIELDS, check_line, line_valuation, read_results
 from .results import DOUBLE_DUMMY, INFORMATION_SET, RENEGE
 
 #: The kinds of decision mistakes are counted by.
@@ -311,6 +311,7 @@ def corpus_stats(source) -> CorpusStats:
             names, review = line.get("names") or [], line["review"]
             count = int(line["rules"]["players"])
             config = {k: line.get(k) for k in CONFIG_FIELDS}
+            config["valuation"] = line_valuation(line)
             decisions = list(_decisions(review))
             seats = list(review.get("players") or {})
         except (KeyError, TypeError, ValueError, AttributeError) as exc:

@@ -12,7 +12,7 @@ over the questions of a class, the mean of (double dummy - playout) (the flatter
 (single dummy - playout) (after), with 95% t intervals over the questions (each question's worlds are
 one unit, so the interval counts the deal-to-deal spread honestly).
 
-    python3 benchmarks/bench_single_dummy.py [--questions 20] [--worlds 50] [--inner 20] [--seed 7]
+    python3 benchmarks/studies/single_dummy_flattery.py [--questions 20] [--worlds 50] [--inner 20] [--seed 7]
 """
 import argparse
 import sys
@@ -21,7 +21,8 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # benchmarks/, for _common
+import _common                                    # noqa: E402,F401  first: checks which engine runs
 
 from solver import Rules, advise                             # noqa: E402
 from solver.advisor.single_dummy import trump_mask           # noqa: E402
