@@ -255,7 +255,8 @@ ValuationIn = Annotated[Literal["single_dummy", "double_dummy", "playout"] | Non
                       "played out directly by such seats; slow: worlds x inner_worlds is bounded)")]
 ExamplesIn = Annotated[StrictInt, Field(ge=0, le=solver.examples.MAX_EXAMPLES, description=(
     "the deals that show a choice (solver.examples): for each option not among the best, up to this many of the "
-    f"likeliest worlds in which it scores fewer points than the best, with both points there (0..{solver.examples.MAX_EXAMPLES})"))]
+    "likeliest worlds in which it scores fewer points than the best, with both points there "
+    f"(0..{solver.examples.MAX_EXAMPLES})"))]
 InnerWorlds = Annotated[StrictInt, Field(ge=1, le=1000, description="with valuation playout: each seat's worlds "
                                                                     "a decision (default 20)")]
 
