@@ -364,10 +364,10 @@ def test_a_deal_whose_review_raises_is_a_line_and_a_rerun_does_it_again(tmp_path
     out = tmp_path / "r.jsonl"
     real = corpus_mod.review_deal
 
-    def broken(game, index, *args):
+    def broken(game, index, *args, **kw):
         if index == 1:
             raise RuntimeError("boom")
-        return real(game, index, *args)
+        return real(game, index, *args, **kw)
     monkeypatch.setattr(corpus_mod, "review_deal", broken)
     first = review_corpus([d], worlds=10, seed=1, out=out, progress=False)
     assert first.failed == 2 and first.reviewed == 3
@@ -572,7 +572,8 @@ def test_stats_match_the_hand_computed_figures(tmp_path):
     assert o.cards["dd_tricks"].high == pytest.approx(0.25 + 0.795612, abs=1e-5)
     # calls [0.5, 0.25, 0.0]: mean 0.25, sd 0.25, t(0.975, 2) = 4.302653: half 0.621036
     assert o.calls["info_points"].low == pytest.approx(0.25 - 0.621036, abs=1e-5)
-    assert s.configs == [{"worlds": 20, "seed": 1, "model": "m", "score": True, "engine": "0.1.0"}]
+    assert s.configs == [{"worlds": 20, "seed": 1, "model": "m", "score": True, "engine": "0.1.0",
+                          "valuation": "double_dummy"}]         # a line without one: double dummy
 
 
 def test_euchre_stats_text_json_csv(tmp_path, capsys):

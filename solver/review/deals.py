@@ -114,7 +114,8 @@ def check_valuation_option(valuation, inner_worlds, inference: bool, rules) -> t
     """``(valuation, inner_worlds)`` of a review, checked: the calls' valuation
     (:func:`solver.advisor.valuation.parse_valuation`, either spelling; ``None``: the advisor's default
     with inference, double dummy without it, the first version's figures) and the playouts' inner worlds
-    (1..1000). Raises :class:`~solver.RulesError` naming an unknown valuation or one ``rules``' variant
+    (1..1000). Raises :class:`~solver.errors.ArgumentError` naming an unknown valuation or an inner_worlds out of
+    range, :class:`~solver.RulesError` one ``rules``' variant
     does not support."""
     if valuation is None and not inference:
         valuation = "double_dummy"
