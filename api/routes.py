@@ -123,7 +123,8 @@ def run_advise(body: AdviseRequest):
         result = run(hand=body.hand, upcard=body.upcard, seat=body.seat, dealer=body.dealer, round=body.round,
                      rules=body.rules.to_rules(), worlds=body.worlds, seed=body.seed, inference=body.inference,
                      early_stop=body.early_stop, threads=current_app.config["ENGINE_THREADS"],
-                     model=request_model(body.model), examples=body.examples, **extra)
+                     model=request_model(body.model), examples=body.examples, named_suit=body.named_suit,
+                     **extra)
     return result
 
 

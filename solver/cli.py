@@ -263,6 +263,7 @@ def cmd_advise(args) -> dict:
     rules = _rules_from_args(args)
     seed = _question_seed(args, rules) if args.seed is None else args.seed
     advice = advise(hand=args.hand, upcard=args.upcard, seat=args.seat, dealer=args.dealer, round=args.round,
+                    named_suit=args.named_suit,
                     rules=rules, worlds=args.worlds, seed=seed, threads=args.threads, dummies=args.dummies,
                     score=None if args.score is None else _score_arg(args.score), early_stop=not args.no_early_stop,
                     model=_model_arg(args), valuation=args.valuation, inner_worlds=args.inner_worlds,
@@ -579,6 +580,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", required=True, help="the seat to bid: N E S W")
     p.add_argument("--dealer", required=True, help="the dealer: N E S W")
     p.add_argument("--round", type=int, choices=(1, 2), default=1, help="bidding round (2: the upcard was turned down)")
+    p.add_argument("--named-suit", dest="named_suit", default=None, metavar="SUIT",
+                   help="with --joker and --upcard B: the suit the dealer named for the turned-up joker")
     p.add_argument("--worlds", type=int, default=2000, help="deals of the unseen cards to sample (default 2000)")
     p.add_argument("--seed", type=int, default=None,
                    help="seed of the sampling (default: one derived from the question, so the same question "

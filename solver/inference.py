@@ -221,6 +221,7 @@ def world_likelihood(view: SeatView, hands, kitty, model: BiddingModel, evidence
     evidence = call_evidence(view) if evidence is None else evidence
     players = view.rules.players
     up = int(view.upcard)
+    proposed = int(view.named_suit) if view.named_suit is not None else up % 4     # a turned-up joker: named
     upbit = np.uint32(1 << up)
     picked = view.upcard_state == "dealer"
     out = np.ones(hands.shape[0])
@@ -232,12 +233,12 @@ def world_likelihood(view: SeatView, hands, kitty, model: BiddingModel, evidence
         if canadian and rnd == 1 and place == 2:
             # Canadian loners: the dealer's partner orders only alone, with the model's chance of an order
             # alone (as the advisor's auction bids it, solver.advisor.auction); any other hand passes
-            lone = model.likelihood_of_hands(masks, place, 1, up, "order", None, True, stuck, players)
+            lone = model.likelihood_of_hands(masks, place, 1, up, "order", None, True, stuck, players, proposed)
             return lone if kind == "order" else 1.0 - lone
         if alone is None:                          # the maker has not said: either
-            return sum(model.likelihood_of_hands(masks, place, rnd, up, kind, suit, a, stuck, players)
+            return sum(model.likelihood_of_hands(masks, place, rnd, up, kind, suit, a, stuck, players, proposed)
                        for a in (False, True))
-        return model.likelihood_of_hands(masks, place, rnd, up, kind, suit, alone, stuck, players)
+        return model.likelihood_of_hands(masks, place, rnd, up, kind, suit, alone, stuck, players, proposed)
 
     dealer = int(view.dealer)
     # the dealer who picked up (another seat) threw one card face down after its calls: weighed below

@@ -373,7 +373,7 @@ class DealReviewer:
             try:
                 adv = advise(cards_of(view.hand), h.upcard, rec.seat, h.dealer, rec.round, self.rules,
                              worlds=n, seed=decision_seed(self.seed, self.index, step), threads=self.threads,
-                             exact_limit=DECISION_EXACT_LIMIT, **how, **extra)
+                             exact_limit=DECISION_EXACT_LIMIT, named_suit=h.named_suit, **how, **extra)
                 real = adv.option(token)
             except EuchreError as exc:
                 out.unanalysed.append(f"the bid advisor cannot judge it: {exc}")
