@@ -686,8 +686,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also write the review page to FILE: one self-contained HTML file (no network needed) "
                         "to step through every call and card with its costs; one game file only")
     p.add_argument("--examples", type=int, default=3, metavar="N",
-                   help="for each card that lost, up to N (0..3, default 3) of the likeliest deals the player "
-                        "could be facing in which it does worse than the best card, with both cards' points")
+                   help="for each call, discard or card that lost, up to N (0..3, default 3) of the likeliest "
+                        "deals the player could be facing in which it does worse than the best choice, with both "
+                        "choices' points")
     p.add_argument("--annotate", type=Path, default=None, metavar="OUT.egn",
                    help="also write the record with the review in it: an EGN mark and a short comment at each "
                         "decision graded below best (EGN callAnnotations/playAnnotations); one game file only, "

@@ -245,10 +245,11 @@ def review(game, worlds: int = 200, seed: int | None = None, threads: int = 1, p
         model: the bidding model of the inference and of the calls' later seats: a name of
             :data:`solver.bidding.MODEL_NAMES`, a model file or a :class:`~solver.bidding.BiddingModel`
             (default ``players-1``, :data:`solver.bidding.DEFAULT_MODEL`).
-        examples: for each card that lost (flagged from the player's view, or graded inaccuracy or worse),
-            the shares of the weight of the worlds where it does worse, the same and better than the best
-            card, and up to this many of the likeliest worlds where it does worse (0..3, default 3;
-            :attr:`CardReview.examples`, :mod:`solver.examples`).
+        examples: for each card, discard or call that lost (flagged from the player's view, or graded
+            inaccuracy or worse), the shares of the weight of the worlds where it does worse, the same and
+            better than the best choice, and up to this many of the likeliest worlds where it does worse
+            (0..3, default 3; :attr:`CardReview.examples`, :attr:`CallReview.examples`: the bid advisor's
+            worlds, against its recommended call; :mod:`solver.examples`).
         valuation: how the advisor values each world's play after a **call** (:mod:`solver.advisor.valuation`;
             either spelling, ``single-dummy`` or ``single_dummy``): ``None`` is the advisor's default
             (:data:`~solver.advisor.valuation.DEFAULT_VALUATION`) with inference, ``"double_dummy"`` without;
