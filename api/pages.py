@@ -23,13 +23,14 @@ pages = Blueprint("pages", __name__)
 _HTML = "text/html; charset=utf-8"
 
 
-def _page(html: str, status: int = 200):
+def html_response(html: str, status: int = 200):
+    """An HTML response (the pages' one content type)."""
     return current_app.response_class(html, status=status, mimetype=None, content_type=_HTML)
 
 
 @pages.get("/")
 def index():
-    return _page(analysis_html(limits_dict(current_app.config)))
+    return html_response(analysis_html(limits_dict(current_app.config)))
 
 
 @pages.get("/review")
@@ -73,27 +74,33 @@ def review_post():
     except ValidationError as exc:
         raise from_validation(exc) from None
     game, result = run_review(body)
-    return _page(review_html(result, game, served=True))
+    return html_response(review_html(result, game, served=True))
 
 
-@pages.errorhandler(Problem)
-def _problem_page(exc: Problem):
-    return _page(error_html(exc.title, exc.detail, exc.status), exc.status)
+def register_page_errors(blueprint: Blueprint) -> None:
+    """Answer a page's errors as pages (never JSON): a :class:`Problem` with its title and detail, an HTTP error
+    with its name (an upload over the limit says the limit), anything else as a logged internal error."""
+
+    @blueprint.errorhandler(Problem)
+    def _problem_page(exc: Problem):
+        return html_response(error_html(exc.title, exc.detail, exc.status), exc.status)
+
+    @blueprint.errorhandler(HTTPException)
+    def _http_page(exc: HTTPException):
+        detail = exc.description
+        if exc.code == 413:
+            detail = (f"the upload is over this server's limit of {current_app.config['MAX_CONTENT_LENGTH']:,} "
+                      "bytes (the largest shared EGN game is 24 KB)")
+        return html_response(error_html(exc.name, detail, exc.code or 500), exc.code or 500)
+
+    @blueprint.errorhandler(Exception)
+    def _unexpected_page(exc: Exception):
+        current_app.logger.exception("unhandled error in %s", exc.__class__.__name__)
+        return html_response(error_html("Internal error", "the server failed on this request; it has been logged", 500),
+                     500)
 
 
-@pages.errorhandler(HTTPException)
-def _http_page(exc: HTTPException):
-    detail = exc.description
-    if exc.code == 413:
-        detail = (f"the upload is over this server's limit of {current_app.config['MAX_CONTENT_LENGTH']:,} bytes "
-                  "(the largest shared EGN game is 24 KB)")
-    return _page(error_html(exc.name, detail, exc.code or 500), exc.code or 500)
+register_page_errors(pages)
 
 
-@pages.errorhandler(Exception)
-def _unexpected_page(exc: Exception):
-    current_app.logger.exception("unhandled error in %s", exc.__class__.__name__)
-    return _page(error_html("Internal error", "the server failed on this request; it has been logged", 500), 500)
-
-
-__all__ = ["pages"]
+__all__ = ["pages", "html_response", "register_page_errors"]

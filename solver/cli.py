@@ -49,7 +49,8 @@ def _rules_from_args(args) -> Rules:
                  stick_the_dealer=getattr(args, "stick_the_dealer", False),
                  dummy_hands=getattr(args, "dummy_hands", False),
                  defend_alone=getattr(args, "defend_alone", False),
-                 canadian=getattr(args, "canadian", False))
+                 canadian=getattr(args, "canadian", False),
+                 partners_best=getattr(args, "partners_best", False))
 
 
 def _add_model_option(p, who: str) -> None:
@@ -73,23 +74,41 @@ def _add_score_option(p, judged: str) -> None:
                         f"{judged} by the chance of winning the game (P(win game)), not the hand's points")
 
 
-def _add_valuation_options(p) -> None:
-    """``--valuation`` and ``--inner-worlds`` of advise and play (solver.advisor.valuation)."""
-    p.add_argument("--valuation", default=None, choices=("single-dummy", "double-dummy", "playout"),
-                   help="how each world's play after the decision is valued: double-dummy (the default: every "
+def _valuation_arg(text: str) -> str:
+    """``--valuation``'s value as its API name, either spelling (solver.advisor.valuation.valuation_key)."""
+    from .advisor.valuation import parse_valuation
+    from .errors import EuchreError
+    try:
+        return parse_valuation(text)
+    except EuchreError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _add_valuation_options(p, review: bool = False) -> None:
+    """``--valuation`` and ``--inner-worlds`` of advise, play and review (solver.advisor.valuation)."""
+    p.add_argument("--valuation", default=None, type=_valuation_arg, metavar="single-dummy|double-dummy|playout",
+                   help=("the calls' valuation: how each world's play after a call is valued (the cards' "
+                         "figures stay double dummy in each world): " if review else
+                         "how each world's play after the decision is valued: ")
+                        + "double-dummy (the default: every "
                         "seat sees every card), single-dummy (four players: a double-dummy result corrected by a "
                         "table fitted against playouts) or playout (each world "
-                        "played out by seats that see only their own cards; slow, use few worlds)")
+                        "played out by seats that see only their own cards; slow, use few worlds); "
+                        "single_dummy spelt so is taken too")
     p.add_argument("--inner-worlds", dest="inner_worlds", type=int, default=20,
                    help="with --valuation playout: each seat's worlds a decision (default 20)")
 
 
 def _add_rules_options(p: argparse.ArgumentParser, lead: bool = False, dummy: bool = False,
-                       house: bool = False) -> None:
-    p.add_argument("--players", type=int, choices=(4, 2), default=4, help="4 (default) or 2-player euchre")
+                       house: bool = False, players: bool = True) -> None:
+    if players:
+        p.add_argument("--players", type=int, choices=(4, 2), default=4, help="4 (default) or 2-player euchre")
     if house:
         p.add_argument("--canadian", action="store_true",
                        help="Canadian loners: the dealer's partner who orders up in round 1 must go alone")
+        p.add_argument("--partners-best", dest="partners_best", action="store_true",
+                       help="call for best: a loner's partner passes it its best card face down and the loner "
+                            "discards one")
     p.add_argument("--joker", action="store_true", help="the joker B is in the pack (highest trump)")
     if dummy:
         p.add_argument("--dummy-hands", dest="dummy_hands", action="store_true",
@@ -105,6 +124,13 @@ def _table(rows, header) -> str:
     widths = [max(len(str(r[i])) for r in [header] + rows) for i in range(len(header))]
     line = lambda r: "  ".join(str(v).ljust(w) for v, w in zip(r, widths)).rstrip()
     return "\n".join([line(header), line(["-" * w for w in widths])] + [line(r) for r in rows])
+
+
+def _add_examples_option(p, what: str, best: str) -> None:
+    """``--examples N`` of advise and play (solver.examples)."""
+    p.add_argument("--examples", type=int, default=0, metavar="N",
+                   help=f"for each {what} not among the best, up to N (0..3, default 0) of the likeliest deals in "
+                        f"which it scores fewer points than the {best}, with both points there")
 
 
 def cmd_solve(args) -> dict:
@@ -239,7 +265,8 @@ def cmd_advise(args) -> dict:
     advice = advise(hand=args.hand, upcard=args.upcard, seat=args.seat, dealer=args.dealer, round=args.round,
                     rules=rules, worlds=args.worlds, seed=seed, threads=args.threads, dummies=args.dummies,
                     score=None if args.score is None else _score_arg(args.score), early_stop=not args.no_early_stop,
-                    model=_model_arg(args), valuation=args.valuation, inner_worlds=args.inner_worlds)
+                    model=_model_arg(args), valuation=args.valuation, inner_worlds=args.inner_worlds,
+                    examples=args.examples)
     if not args.json:
         say(advice)
     return advice.to_dict()
@@ -249,7 +276,8 @@ def _play_view(args) -> dict:
     """The keyword arguments of :func:`solver.seat_view` from ``euchre play``'s options."""
     return {"seat": args.seat, "hand": args.hand, "dealer": args.dealer, "upcard": args.upcard,
             "calls": args.calls, "alone": args.alone, "tricks": args.tricks, "discard": args.discard,
-            "rules": _rules_from_args(args), "dummies": args.dummies}
+            "rules": _rules_from_args(args), "dummies": args.dummies, "best_card": args.best_card,
+            "loner_discard": args.loner_discard}
 
 
 def _play_seed(view) -> int:
@@ -267,7 +295,8 @@ def cmd_play(args) -> dict:
     seed = _play_seed(view) if args.seed is None else args.seed
     advice = advise_play(view, worlds=args.worlds, seed=seed, threads=args.threads,
                          inference=not args.no_inference, score=None if args.score is None else _score_arg(args.score),
-                         model=_model_arg(args), valuation=args.valuation, inner_worlds=args.inner_worlds)
+                         model=_model_arg(args), valuation=args.valuation, inner_worlds=args.inner_worlds,
+                         examples=args.examples)
     if not args.json:
         say(advice)
     return advice.to_dict()
@@ -280,7 +309,8 @@ def cmd_defend(args) -> dict:
     view = seat_view(seat=args.seat, hand=args.hand, dealer=args.dealer, upcard=args.upcard, calls=args.calls,
                      alone=True, discard=args.discard, rules=rules)
     seed = _play_seed(view) if args.seed is None else args.seed
-    advice = advise_defend(view, worlds=args.worlds, seed=seed, threads=args.threads, inference=not args.no_inference)
+    advice = advise_defend(view, worlds=args.worlds, seed=seed, threads=args.threads, inference=not args.no_inference,
+                           model=_model_arg(args))
     if not args.json:
         say(advice)
     return advice.to_dict()
@@ -317,7 +347,8 @@ def cmd_review_corpus(args) -> dict:
     try:
         result = review_corpus(args.files, worlds=args.worlds, seed=args.seed, out=out, jobs=args.jobs,
                                cluster=args.cluster, inference=not args.no_inference, score=not args.by_points,
-                               progress=False if args.quiet else None, model=_model_arg(args))
+                               progress=False if args.quiet else None, model=_model_arg(args),
+                               valuation=args.valuation, inner_worlds=args.inner_worlds)
     except KeyboardInterrupt:       # every finished deal is already written: say how to go on
         say("euchre: interrupted" + ("" if out == "-" else f"; the deals done are in {out}: run the same "
                                      "command again to resume"), file=sys.stderr)
@@ -349,13 +380,18 @@ def cmd_review(args) -> dict:
     from .review import count_decisions, review_files
     if _is_corpus(args):
         return cmd_review_corpus(args)
-    if args.html is not None and len(args.files) != 1:
-        raise EuchreError(f"--html: the review page shows one game; {len(args.files)} files given")
+    from .review.annotate import check_annotate_path, same_file
+    if args.html is not None:
+        if len(args.files) != 1:
+            raise EuchreError(f"--html: the review page shows one game; {len(args.files)} files given")
+        check_annotate_path(args.html, args.files, "--html")   # before any work: never the input itself
     if args.annotate is not None:
-        from .review.annotate import check_annotate_path
         if len(args.files) != 1:
             raise EuchreError(f"--annotate: one game record is annotated at a time; {len(args.files)} files given")
         check_annotate_path(args.annotate, args.files)       # before any work: never the input itself
+        if args.html is not None and same_file(args.html, args.annotate):
+            raise EuchreError(f"--html and --annotate: both name {str(args.annotate)!r}; the page and the annotated "
+                              "record need a file each")
     for path in args.files:
         read_record_file(path)           # refuse devices, FIFOs and oversized files before any work
     bar = progress = None
@@ -367,7 +403,7 @@ def cmd_review(args) -> dict:
     try:
         reviews = review_files(args.files, worlds=args.worlds, seed=args.seed, jobs=args.jobs, progress=progress,
                                inference=not args.no_inference, score=not args.by_points, model=_model_arg(args),
-                               examples=args.examples)
+                               examples=args.examples, valuation=args.valuation, inner_worlds=args.inner_worlds)
     finally:
         if bar is not None:
             bar.close()
@@ -468,7 +504,7 @@ def cmd_model_show(args) -> dict:
     if args.records:
         from .bidding.decisions import decisions_from_records
         decisions = decisions_from_records(args.records)
-    d = describe(model)
+    d = describe(model, decisions=decisions)
     if args.plot is not None:
         plot_model(model, args.plot, decisions)
         d["plot"] = str(args.plot)
@@ -559,6 +595,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="play every call on every world (default: a call clearly behind the leading one after "
                         "the first 1/8 or 1/2 of the worlds stops there and says so)")
     _add_valuation_options(p)
+    _add_examples_option(p, "call", "recommended call")
     _add_rules_options(p, lead=True, dummy=True, house=True)
     p.set_defaults(run=cmd_advise)
 
@@ -574,6 +611,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--tricks", default="", help='the tricks so far, each from its leader, the one under way last: '
                                               '"Ad 9d Qd Td; Kh"')
     p.add_argument("--discard", default=None, help="the seat's own discard, when it is the dealer and picked up")
+    p.add_argument("--best-card", dest="best_card", default=None,
+                   help="with --partners-best, the seat the loner: the card its partner passed it")
+    p.add_argument("--loner-discard", dest="loner_discard", default=None,
+                   help="with --partners-best, the seat the loner: its own discard after the exchange")
     p.add_argument("--worlds", type=int, default=500, help="deals of the unseen cards to sample (default 500; all "
                                                            "of them when few)")
     p.add_argument("--seed", type=int, default=None,
@@ -591,6 +632,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "(--tricks then runs to ten, tricks 6-10 from the dummies; --hand is the seat's own dummy "
                         "once the fifth trick is done)")
     _add_valuation_options(p)
+    _add_examples_option(p, "card", "recommended card")
     _add_rules_options(p, lead=True, dummy=True, house=True)
     p.set_defaults(run=cmd_play)
 
@@ -608,10 +650,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seed of the sampling (default: one derived from the question)")
     p.add_argument("--no-inference", action="store_true", help="uniform worlds (the calls seen are not weighed)")
     p.add_argument("--threads", type=int, default=1, help="solver threads (default 1)")
-    p.add_argument("--loner-lead", dest="loner_lead", choices=("left_of_loner", "left_of_dealer"),
-                   default="left_of_loner", help="who leads against a loner (default left_of_loner)")
-    p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
-    p.set_defaults(run=cmd_defend, players=4, joker=False)
+    _add_model_option(p, "the seats whose calls the worlds are weighted by")
+    p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
+                   help="the dealer must name a suit when all pass twice")
+    _add_rules_options(p, lead=True, house=True, players=False)
+    p.set_defaults(run=cmd_defend, players=4)
 
     p = sub.add_parser("review", help="review EGN game records: the cost of every call and card, double dummy "
                                       "and from what each player could see; a corpus (a directory, --out) "
@@ -654,6 +697,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "(needs pip install \"euchre-dd[cluster]\")")
     p.add_argument("--quiet", action="store_true", help="corpus mode: no progress bar")
     _add_model_option(p, "the players, for the inference and the calls' later seats")
+    _add_valuation_options(p, review=True)
     p.set_defaults(run=cmd_review)
 
     p = sub.add_parser("stats", help="per-player and per-partnership statistics of a corpus review's lines "
@@ -704,13 +748,14 @@ def build_parser() -> argparse.ArgumentParser:
     q.set_defaults(run=cmd_model_fit)
     q = msub.add_parser("show", help="a model's chances of calling for typical hands by seat and round, "
                                      "and who makes trump when every seat bids by it")
-    q.add_argument("model", metavar="NAME|FILE", help="a model name (players-1, best-response-1, point-count) "
+    q.add_argument("model", metavar="NAME|FILE", help="a model name (players-1, best-response-1, best-response-sd-1, point-count) "
                                                       "or a model file")
     q.add_argument("--plot", type=Path, default=None, metavar="out.png",
-                   help="also write a PNG: the funnel by seat, and the calibration (needs matplotlib)")
+                   help="also write a picture (PNG, or SVG/PDF by the suffix): the funnel by seat, and the "
+                        "calibration (needs matplotlib)")
     q.add_argument("--records", nargs="*", type=Path, default=None, metavar="DIR_OR_FILE",
-                   help="calibrate the plot on these EGN records' calls (default: the model's stored "
-                        "held-out calibration, if it has one)")
+                   help="calibrate the model on these EGN records' calls: a table in the output, and the "
+                        "plot's second panel (default for the plot: the model's stored held-out calibration)")
     q.add_argument("--json", action="store_true", help="print one JSON object")
     q.set_defaults(run=cmd_model_show)
 

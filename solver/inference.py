@@ -54,7 +54,7 @@ import numpy as np
 from .bidding import DEFAULT_MODEL, BiddingModel, discard_chance, resolve_model
 from .bounds import MAX_SEED, MAX_WORLDS, check_int, fresh_seed
 from .cards import JOKER, Seat
-from .errors import PositionError, RulesError, quoted
+from .errors import ArgumentError, PositionError, quoted
 from .game.actions import Kind, Phase
 from .game.seat import seat_view, view_from_dict
 from .game.view import BUILD_KEYS, SeatView
@@ -148,6 +148,9 @@ def view_space(view: SeatView) -> tuple:
     for s in rules.seats:
         # a seat sitting out keeps the cards it laid down (its calls are evidence about them)
         sizes[s] = view.hand_sizes[s] if s in in_play else TRICKS - popcount(view.played[s])
+    exchanged = view.exchanged and view.alone is not None
+    if exchanged and view.phase in (Phase.PLAY, Phase.DONE, Phase.LONER_DISCARD):
+        sizes[int(Seat(view.alone).partner)] -= 1          # call for best: the partner passed one to the loner
     known[seat] = view.hand
     second_set = bool(view.dummy_phase)
     if any(view.dummies):
@@ -172,6 +175,8 @@ def view_space(view: SeatView) -> tuple:
             known[KITTY] |= up.mask
     if view.discard is not None and not known[KITTY] & view.discard.mask:
         known[KITTY] |= view.discard.mask
+    if view.loner_discard is not None:                     # the loner's own discard after the exchange
+        known[KITTY] |= view.loner_discard.mask
     sizes[KITTY] = popcount(pack & ~removed) - sum(sizes[:4])
     try:
         space = Space(known, sizes, forbidden, removed=removed, joker=rules.joker)
@@ -186,14 +191,17 @@ def call_evidence(view: SeatView) -> tuple:
     """The calls of the other seats as the model's questions: ``((seat, place, round, kind, suit, alone,
     stuck), ...)``; ``alone`` is ``None`` while the maker has not said (then both count)."""
     rules, players = view.rules, view.rules.players
-    decided = view.phase in (Phase.PLAY, Phase.DONE, Phase.DEFEND_ALONE)
+    decided = view.phase in (Phase.PLAY, Phase.DONE, Phase.DEFEND_ALONE, Phase.GIVE, Phase.LONER_DISCARD)
+    # call for best: the loner and its partner no longer hold the hands they bid with (one card moved and
+    # one was thrown face down), so their calls are not weighed (a stated simplification)
+    changed = {int(view.alone), int(Seat(view.alone).partner)} if view.exchanged and view.alone is not None else set()
     out, made = [], 0
     for s, action in view.bids:
         if action.kind is Kind.NAME:
             continue
         rnd = 1 if made < players else 2
         made += 1
-        if s == view.seat:
+        if s == view.seat or int(s) in changed:
             continue                                   # the viewer's own calls weigh every world alike
         kind = action.kind.value
         maker = kind != "pass"
@@ -290,11 +298,11 @@ def sample_worlds(view=None, worlds: int = 1000, seed=None, inference: bool = Tr
     if view is None:
         view = seat_view(**view_kw)
     elif view_kw:
-        raise RulesError(f"sample_worlds: give the view or its keys, not both ({sorted(view_kw)[0]!r})")
+        raise ArgumentError(f"sample_worlds: give the view or its keys, not both ({sorted(view_kw)[0]!r})")
     elif isinstance(view, dict):
         view = view_from_dict(view)
     elif not isinstance(view, SeatView):
-        raise RulesError(f"view {quoted(view, 60)}: expected a SeatView or a dict of its keys ({', '.join(BUILD_KEYS)})")
+        raise ArgumentError(f"view {quoted(view, 60)}: expected a SeatView or a dict of its keys ({', '.join(BUILD_KEYS)})")
     worlds = check_int(worlds, "worlds", 1, MAX_WORLDS)
     exact_limit = check_int(exact_limit, "exact_limit", 0, 2_000_000)
     seed = fresh_seed() if seed is None else check_int(seed, "seed", 0, MAX_SEED)

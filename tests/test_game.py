@@ -389,7 +389,8 @@ def test_dummy_hands_are_played_in_the_rules_engine():
 def test_actions_codes_and_text_round_trip():
     actions = ([Action.play(c) for c in range(25)] + [Action.discard(c) for c in range(25)]
                + [Action.discard(None), PASS, ORDER, ALONE, WITH_PARTNER, DEFEND_ALONE, DEFEND_WITH_PARTNER]
-               + [Action.call(s) for s in Suit] + [Action.name(s) for s in Suit])
+               + [Action.call(s) for s in Suit] + [Action.name(s) for s in Suit]
+               + [Action.give(c) for c in range(25)] + [Action.give(None)])
     codes = [a.code for a in actions]
     assert len(set(codes)) == len(codes)
     for a in actions:
@@ -400,8 +401,8 @@ def test_actions_codes_and_text_round_trip():
     assert Action.parse("pick up") == ORDER and Action.parse("Go Alone") == ALONE
     with pytest.raises(IllegalActionError, match="'bid 3 hearts': not a call"):
         Action.parse("bid 3 hearts")
-    with pytest.raises(IllegalActionError, match="action code 99"):
-        Action.from_code(99)
+    with pytest.raises(IllegalActionError, match="action code 100"):
+        Action.from_code(100)
 
 
 def test_undo_walks_back_to_the_deal():
@@ -603,8 +604,8 @@ def test_game_is_a_package_of_one_concept_per_module():
     assert GAME_MODULES == ["solver.game", "solver.game.actions", "solver.game.deal", "solver.game.hand",
                             "solver.game.history", "solver.game.seat", "solver.game.table", "solver.game.view"]
     homes = {"actions": ("Phase", "Kind", "Action"), "deal": ("DealCards",),
-             "history": ("Record", "Dealt", "SuitNamed", "BidMade", "Discarded", "AloneDeclared", "CardPlayed",
-                         "Trick", "HandResult"),
+             "history": ("Record", "Dealt", "SuitNamed", "BidMade", "Discarded", "CardPassed", "AloneDeclared",
+                         "CardPlayed", "Trick", "HandResult"),
              "view": ("SeatView",), "hand": ("Hand",), "table": ("Game",), "seat": ("seat_view", "view_from_dict")}
     for module, names in homes.items():
         for name in names:

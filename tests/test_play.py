@@ -431,3 +431,15 @@ def test_another_seats_review_and_a_page_that_fetches_nothing_outside(client):
     assert p["status"] == 422 and "'Q'" in p["detail"]
     html = client.get(f"/play/{st['id']}").data.decode()
     assert not re.search(r'(src|href)="(https?:)?//', html)                     # no CDN: nothing from elsewhere
+
+
+def test_a_failure_inside_a_play_page_is_an_html_page_and_logged(app, client, monkeypatch, caplog):
+    import api.play
+
+    def broken(table_id):
+        raise RuntimeError("disk on fire")
+    monkeypatch.setattr(api.play, "load_table", broken)
+    page = client.get("/play/some-table")
+    assert page.status_code == 500 and page.mimetype == "text/html"
+    assert b"Internal error" in page.data and b"disk on fire" not in page.data
+    assert "unhandled error in RuntimeError" in caplog.text

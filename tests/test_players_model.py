@@ -318,6 +318,32 @@ def test_model_show_prints_chances_and_the_funnel(tmp_path, capsys):
     assert "not a model name" in capsys.readouterr().err
 
 
+def test_model_show_plot_format_follows_the_suffix(tmp_path, capsys):
+    svg = tmp_path / "m.svg"
+    assert main(["model", "show", "point-count", "--plot", str(svg)]) == 0
+    assert svg.read_text().lstrip().startswith(("<?xml", "<svg"))
+    jpg = tmp_path / "m.jpg"
+    assert main(["model", "show", "point-count", "--plot", str(jpg)]) == 2
+    err = capsys.readouterr().err
+    assert "'.jpg'" in err and ".png" in err and not jpg.exists()
+
+
+def test_model_show_records_gives_the_calibration_without_a_plot(capsys):
+    from solver.bidding.decisions import decisions_from_records
+    assert main(["model", "show", "players-1", "--records", str(EGN / "vwec-finals.egn"), "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["calibration"]
+    # recount from the decisions: every unstuck decision falls in exactly one bucket, and "observed" is the
+    # share of them that called
+    decisions = [d for d in decisions_from_records([EGN / "vwec-finals.egn"]) if not d.stuck]
+    assert sum(r["n"] for r in rows) == len(decisions)
+    assert sum(round(r["observed"] * r["n"]) for r in rows) == sum(d.kind != "pass" for d in decisions)
+    for r in rows:
+        assert r["low"] <= r["predicted"] <= r["high"] and r["interval"][0] <= r["observed"] <= r["interval"][1]
+    assert main(["model", "show", "players-1", "--records", str(EGN / "vwec-finals.egn")]) == 0
+    text = capsys.readouterr().out
+    assert "calibration on the records' calls" in text and "right of the dealer" in text
+
+
 # -- over HTTP -----------------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def client():

@@ -3,13 +3,16 @@
 A configuration (trump, the loner's seat, the dealer's pickup) gives the same
 positions whichever seat made the call, so each is solved once per makers'
 side and cached; :class:`Engine` solves only the worlds not yet asked for.
+
+Call for best (``Rules.partners_best``): a loner's positions are those after the exchange, the
+partner's card and the loner's discard by the stated rules of :mod:`solver.bidding.exchange`.
 """
 from __future__ import annotations
 
 import numpy as np
 
 from .. import dd, laws
-from ..bidding import dealer_discard
+from ..bidding import dealer_discard, partners_best_card
 from ..cardtables import CARD_BITS
 from ..cards import Seat
 from ..rules import Rules
@@ -110,8 +113,9 @@ class Engine:
     def config(self, trump: int, alone: int, pickup) -> tuple:
         """The configuration key ``(trump, alone_seat, pickup)`` of a call (``alone`` the loner's seat or
         -1), with ``pickup`` dropped when the dealer is the one sitting out."""
-        if alone >= 0 and self._partner[alone] == self.dealer:
+        if alone >= 0 and self._partner[alone] == self.dealer and not self.rules.partners_best:
             pickup = None                    # the dealer sits out: the upcard takes no part in play
+            # (under call for best it may still pass the upcard to the loner, so the pickup stays)
         return (int(trump), int(alone), pickup)
 
     def makers_tricks(self, config, makers_side: int, rows: np.ndarray) -> np.ndarray:
@@ -136,8 +140,20 @@ class Engine:
             hands[:, d] = six & ~CARD_BITS[gone]
         out = self._setup(config)[2]
         if out >= 0:
+            if self.rules.partners_best:
+                self._exchange(hands, trump, alone, out)
             hands[:, out] = 0
         return hands
+
+    @staticmethod
+    def _exchange(hands: np.ndarray, trump: int, loner: int, partner: int) -> None:
+        """Call for best, in place on uint32 (k, 4) ``hands``: the partner passes its card by the stated rule
+        (:func:`solver.bidding.partners_best_card`) and the loner throws one of its six by
+        :func:`solver.bidding.dealer_discard` (the module docs of :mod:`solver.bidding.exchange`)."""
+        given = partners_best_card(hands[:, partner], trump)
+        six = hands[:, loner] | CARD_BITS[given]
+        hands[:, loner] = six & ~CARD_BITS[dealer_discard(six, trump)]
+        hands[:, partner] &= ~CARD_BITS[given]
 
     def sd_tricks(self, config, makers_side: int, rows: np.ndarray) -> np.ndarray:
         """Single dummy (fitted): the band representative drawn per world from the model's chances given the
@@ -220,16 +236,9 @@ class Engine:
             made = theirs >= 0
             self.half += int(made.sum())
         if need.size:
-            trump, alone, pickup = config
-            hands = self.base[need]            # fancy indexing: a copy
-            d = self.dealer
-            if pickup is not None:
-                six = hands[:, d] | np.uint32(1 << self.upcard)
-                gone = self.heuristic_discard(trump)[need] if pickup == "h" else pickup
-                hands[:, d] = six & ~CARD_BITS[gone]
-            leader, in_play, out = self._setup(config)
-            if out >= 0:
-                hands[:, out] = 0
+            trump = config[0]
+            hands = self._play_hands(config, need)
+            leader, in_play, _ = self._setup(config)
             k = need.size
             col = self._columns
             bands = dd.solve_batch(hands, col[trump, :k], col[leader, :k], col[makers_side, :k], col[in_play, :k],

@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..bidding import dealer_discard, partners_best_card
 from ..bounds import MAX_WORLDS
-from ..cards import Card, Suit, cards_of
-from ..errors import RulesError
-from ..game import Hand, Phase
+from ..cards import Card, Seat, Suit, cards_of
+from ..errors import ArgumentError
+from ..game import Action, Hand, Phase
 from ..game.deal import DealCards
 from ..inference import sample_worlds
 from ..laws import TRICKS, legal_mask, makers_points, side_of
@@ -83,10 +84,10 @@ def play_out(hand: Hand, inner_worlds: int = INNER_WORLDS, seed: int = 0) -> Han
 
     Each decision draws its inner worlds with a seed of its own from ``seed`` and the number of cards
     played, so the same ``hand`` and ``seed`` give the same play. Returns the finished :class:`Hand`.
-    Raises :class:`RulesError` when the hand is not in its play phase.
+    Raises :class:`~solver.errors.ArgumentError` when the hand is not in its play phase.
     """
     if hand.phase is not Phase.PLAY:
-        raise RulesError(f"play_out: the hand is in the {hand.phase} phase, not the play of the tricks")
+        raise ArgumentError(f"play_out: the hand is in the {hand.phase} phase, not the play of the tricks")
     h = hand.copy()
     step = 0
     while h.phase is Phase.PLAY:
@@ -103,10 +104,20 @@ def playout_makers_tricks(hand: Hand, inner_worlds: int = INNER_WORLDS, seed: in
     return int(done.result.makers_tricks)
 
 
-def _go_on(h: Hand, alone, defender_alone) -> None:
-    """Answer the alone and defend-alone questions after the call as ``alone``/``defender_alone`` say."""
-    while h.phase in (Phase.ALONE, Phase.DEFEND_ALONE):
-        if h.phase is Phase.ALONE:
+def _go_on(h: Hand, alone, defender_alone, exchange=None) -> None:
+    """Answer the alone and defend-alone questions after the call as ``alone``/``defender_alone`` say; call for
+    best's exchange as ``exchange`` ``(card passed, loner's discard)`` says, else by the stated rules
+    (:func:`solver.bidding.partners_best_card`, then :func:`solver.bidding.dealer_discard` of the six)."""
+    while h.phase in (Phase.ALONE, Phase.DEFEND_ALONE, Phase.GIVE, Phase.LONER_DISCARD):
+        if h.phase in (Phase.GIVE, Phase.LONER_DISCARD):
+            held = h.holding(h.to_act)
+            if h.phase is Phase.GIVE:
+                card = exchange[0] if exchange else partners_best_card(held, int(h.trump))
+                h.apply(Action.give(int(card)))
+            else:
+                card = exchange[1] if exchange else dealer_discard(held, int(h.trump))
+                h.apply(Action.discard(int(card)))
+        elif h.phase is Phase.ALONE:
             word = "alone" if alone is not None and int(h.to_act) == int(alone) else "partner"
             if word not in {str(a) for a in h.legal_actions()}:   # Canadian loners: the partner must go alone
                 word = "alone"
@@ -130,6 +141,21 @@ def world_hand(view, hands, kitty, rng=None) -> Hand:
     up = int(view.upcard)
     dealt = [int(hands[s]) | int(view.played[s]) for s in range(4)]
     kit = int(kitty)
+    exchange = None
+    if view.exchanged and view.alone is not None:
+        # call for best: the world holds the hands after the exchange. The loner knows it; any other viewer
+        # does not, and the world is dealt as if the partner had passed a kitty card the loner then threw
+        # (the same hands in play, which is all the world says)
+        lo, pa = int(view.alone), int(Seat(view.alone).partner)
+        if view.best_card is not None and view.loner_discard is not None:
+            exchange = (int(view.best_card), int(view.loner_discard))
+        else:
+            spare = cards_of(kit & ~(1 << up) & ~(0 if view.discard is None else view.discard.mask))
+            exchange = (spare[0], spare[0])
+        given, thrown = exchange
+        dealt[lo] = (dealt[lo] & ~(1 << given)) | (1 << thrown)
+        dealt[pa] |= 1 << given
+        kit &= ~(1 << thrown)
     picked = view.upcard_state == "dealer"
     d = int(view.dealer)
     if picked:
@@ -149,7 +175,7 @@ def world_hand(view, hands, kitty, rng=None) -> Hand:
         h.apply(action)
     if h.phase is Phase.DISCARD:
         h.apply(f"discard {Card(discard)}")
-    _go_on(h, view.alone, view.defender_alone)
+    _go_on(h, view.alone, view.defender_alone, exchange)
     for t in view.tricks:
         for c in t.cards:
             h.apply(f"play {Card(int(c))}")

@@ -161,12 +161,13 @@ def write_model(model: BiddingModel, out) -> Path:
     return path
 
 
-def describe(model: BiddingModel, deals: int = 20_000, seed: int = 0) -> dict:
-    """A model's chance of calling for :data:`TYPICAL_HANDS` at each place and round, and its funnel.
+def describe(model: BiddingModel, deals: int = 20_000, seed: int = 0, decisions=None) -> dict:
+    """A model's chance of calling for :data:`TYPICAL_HANDS` at each place and round, and its funnel; with
+    ``decisions`` (from :func:`~solver.bidding.decisions.decisions_from_records`), also its calibration on them.
 
     Returns: ``{"model", "hands": [{"label", "hand", "upcard", "round1": {place: P(order)},
-    "round2": {place: P(name a suit)}}], "funnel": Funnel.to_dict()}``; places by name
-    (:data:`~solver.bidding.funnel.PLACE_NAMES`).
+    "round2": {place: P(name a suit)}}], "funnel": Funnel.to_dict()}``, plus ``"calibration"``
+    (:func:`calibration`'s rows) given ``decisions``; places by name (:data:`~solver.bidding.funnel.PLACE_NAMES`).
     """
     rows = []
     for label, hand, up in TYPICAL_HANDS:
@@ -175,23 +176,36 @@ def describe(model: BiddingModel, deals: int = 20_000, seed: int = 0) -> dict:
         r1 = {PLACE_NAMES[p]: round(float(model.round1(mask, p, u)[0][0]), 3) for p in (1, 2, 3, 0)}
         r2 = {PLACE_NAMES[p]: round(float(model.round2(mask, p, (u + 1) % 4)[0].sum()), 3) for p in (1, 2, 3, 0)}
         rows.append({"label": label, "hand": hand, "upcard": up, "round1": r1, "round2": r2})
-    return {"model": model.name, "hands": rows, "funnel": funnel(model, deals, seed, stick_the_dealer=True).to_dict()}
+    d = {"model": model.name, "hands": rows, "funnel": funnel(model, deals, seed, stick_the_dealer=True).to_dict()}
+    if decisions is not None:
+        d["calibration"] = calibration(model, decisions)
+    return d
 
 
 def describe_text(d: dict) -> str:
     """:func:`describe` for people."""
     places = [PLACE_NAMES[p] for p in (1, 2, 3, 0)]
+    labels = [f"{r['hand']} up {r['upcard']} ({r['label']})" for r in d["hands"]]
+    width = max([len("hand")] + [len(x) for x in labels]) + 2
+    # a column is "0.926/0.977", centred under its place's name, which is the wider of the two
+    col = max(len(p) for p in places) + 2
     lines = [f"model {d['model']}: P(order up) in round 1 / P(name a suit) in round 2 (the upcard's suit "
              "turned down is the next suit), by place after the dealer", "",
-             f"{'hand':<40}" + "".join(f"{p[:18]:>20}" for p in places)]
-    for r in d["hands"]:
-        lines.append(f"{r['hand'] + ' up ' + r['upcard'] + ' (' + r['label'] + ')':<40}"
-                     + "".join(f"{r['round1'][p]:>10.3f}/{r['round2'][p]:<9.3f}" for p in places))
+             (f"{'hand':<{width}}" + "".join(f"{p:^{col}}" for p in places)).rstrip()]
+    for label, r in zip(labels, d["hands"]):
+        lines.append((f"{label:<{width}}"
+                      + "".join(f"{r['round1'][p]:.3f}/{r['round2'][p]:.3f}".center(col) for p in places)).rstrip())
     f = d["funnel"]
     lines += ["", f"who makes trump over {f['deals']} random deals (stick the dealer):"]
     lines += [f"  {k:<34} {v:6.1%}" for k, v in f["made"].items()]
     lines.append(f"  made before the right of the dealer's round-2 turn: {f['before_third_chair_round_2']:.1%}; "
                  f"alone {f['alone']:.1%}")
+    if "calibration" in d:
+        lines += ["", "calibration on the records' calls (stuck dealers left out): predicted chance of calling "
+                      "against the players' rate, 95% interval", f"  {'bucket':<12}{'n':>5}{'predicted':>11}"
+                                                                  f"{'observed':>10}  interval"]
+        lines += [f"  {r['low']:.1f}-{r['high']:.1f}{'':<5}{r['n']:>5}{r['predicted']:>11.3f}{r['observed']:>10.3f}"
+                  f"  {r['interval'][0]:.3f}-{r['interval'][1]:.3f}" for r in d["calibration"]]
     return "\n".join(lines)
 
 
@@ -228,14 +242,25 @@ def _stored_calibration(provenance) -> list | None:
     return rows
 
 
+#: the picture formats :func:`plot_model` writes, by file suffix (matplotlib's Agg, SVG and PDF backends)
+PLOT_FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf"}
+
+
 def plot_model(model: BiddingModel, out, decisions=None, deals: int = 20_000, seed: int = 0) -> Path:
-    """A PNG at ``out``: the funnel of ``model`` by seat and round and, with ``decisions``, its calibration on
+    """A picture at ``out`` (PNG, or SVG/PDF by the file's suffix): the funnel of ``model`` by seat and round and, with ``decisions``, its calibration on
     them (the predicted chance of calling, bucketed, against the players' rate with 95% intervals); without
     ``decisions``, the held-out calibration stored in the model's provenance, if it has one.
 
     Raises:
-        ModelError: matplotlib is not installed (``pip install "euchre-dd[plot]"``), or ``out`` cannot be written.
+        ModelError: matplotlib is not installed (``pip install "euchre-dd[plot]"``), ``out`` has a suffix other
+            than ``.png``, ``.svg`` or ``.pdf`` (a JPEG would silently be a PNG by another name), or it cannot be
+            written.
     """
+    path = Path(out)
+    fmt = PLOT_FORMATS.get(path.suffix.lower())
+    if fmt is None:
+        raise ModelError(f"--plot {str(path)!r}: the suffix {path.suffix or '(none)'!r} is not a picture format "
+                         f"written here; use one of {', '.join(PLOT_FORMATS)}")
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -273,9 +298,8 @@ def plot_model(model: BiddingModel, out, decisions=None, deals: int = 20_000, se
         ax.set_ylabel("players' call rate (95% interval)")
         ax.set_title(f"calibration {what}", fontsize=10)
     fig.tight_layout()
-    path = Path(out)
     try:
-        fig.savefig(path, format="png", dpi=100)
+        fig.savefig(path, format=fmt, dpi=100)
     except OSError as exc:
         raise ModelError(f"--plot {str(path)!r}: cannot write it ({exc.strerror or exc})") from None
     finally:

@@ -8,7 +8,7 @@ import numpy as np
 
 from ..cards import JOKER
 from ..cardtables import CARD_BITS, IS_TRUMP, NCARDS, POWER, RANK, suit_counts
-from ..errors import RulesError
+from ..errors import ModelError, RulesError
 from .discard import dealer_discard
 
 
@@ -209,10 +209,10 @@ class BiddingPolicy:
             RulesError: an unknown key, or a value of the wrong shape.
         """
         if not isinstance(data, dict):
-            raise RulesError(f"bidding policy: expected an object, got {type(data).__name__}")
+            raise ModelError(f"bidding policy: expected an object, got {type(data).__name__}")
         unknown = set(data) - set(cls().to_dict())
         if unknown:
-            raise RulesError(f"bidding policy: unknown keys {sorted(unknown)}")
+            raise ModelError(f"bidding policy: unknown keys {sorted(unknown)}")
         kw = dict(data)
         try:
             if "trump_points" in kw:
@@ -222,7 +222,7 @@ class BiddingPolicy:
                 if key in kw:
                     kw[key] = tuple(float(kw[key][k]) for k in names)
         except (KeyError, TypeError, ValueError) as e:
-            raise RulesError(f"bidding policy: {e!r} in its points or thresholds") from None
+            raise ModelError(f"bidding policy: {e!r} in its points or thresholds") from None
         return cls(**kw)
 
 

@@ -51,14 +51,14 @@ from .actions import (ALONE, DEFEND_ALONE, DEFEND_WITH_PARTNER, ORDER, PASS, WIT
                       Phase)
 from .deal import DealCards
 from .hand import Hand
-from .history import AloneDeclared, BidMade, CardPlayed, Dealt, Discarded, HandResult, Record, SuitNamed, Trick
+from .history import AloneDeclared, BidMade, CardPassed, CardPlayed, Dealt, Discarded, HandResult, Record, SuitNamed, Trick
 from .table import Game
 from .seat import seat_view, view_from_dict
 from .view import SeatView
 
 __all__ = [
     "seat_view", "view_from_dict",
-    "Phase", "Kind", "Action", "DealCards", "Record", "Dealt", "SuitNamed", "BidMade", "Discarded",
+    "Phase", "Kind", "Action", "DealCards", "Record", "Dealt", "SuitNamed", "BidMade", "Discarded", "CardPassed",
     "AloneDeclared", "CardPlayed", "Trick", "HandResult", "SeatView", "Hand", "Game", "first_leader",
     "PASS", "ORDER", "ALONE", "WITH_PARTNER", "DEFEND_ALONE", "DEFEND_WITH_PARTNER",
 ]

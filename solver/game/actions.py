@@ -3,7 +3,8 @@
 One integer action space (OpenSpiel style) orders the actions and stores them
 compactly: 0..24 play a card, 32..56 discard one (57 an unknown card), 60 pass,
 61 order up, 62..65 call C D H S, 66..69 name a suit for a turned-up joker,
-70/71 alone or with partner, 72/73 defend alone or with partner.
+70/71 alone or with partner, 72/73 defend alone or with partner, 74..98 the loner's
+partner passes a card (call for best, ``Rules.partners_best``; 99 an unknown card).
 
 >>> Action.parse("call h").code
 64
@@ -34,6 +35,8 @@ class Phase(enum.Enum):
     BID2 = "bid2"                  # round 2: pass or name another suit
     DISCARD = "discard"            # the dealer, having picked up, discards one card
     ALONE = "alone"                # the maker: go alone or play with partner
+    GIVE = "give"                  # Rules.partners_best: the loner's partner passes it a card face down
+    LONER_DISCARD = "loner_discard"  # Rules.partners_best: the loner, holding six, discards one
     DEFEND_ALONE = "defend_alone"  # Rules.defend_alone: a defender may defend alone
     PLAY = "play"
     DONE = "done"                  # scored, or thrown in
@@ -53,6 +56,7 @@ class Kind(enum.Enum):
     DISCARD = "discard"
     ALONE = "alone"
     DEFEND = "defend"
+    GIVE = "give"
     PLAY = "play"
 
 
@@ -68,6 +72,8 @@ _ALONE = 70
 _WITH_PARTNER = 71
 _DEFEND_ALONE = 72
 _DEFEND_WITH_PARTNER = 73
+_GIVE_BASE = 74         # 74..98: the loner's partner passes a card (call for best); 99: an unknown card
+_GIVE_UNKNOWN = 99
 
 
 @dataclass(frozen=True)
@@ -96,6 +102,11 @@ class Action:
         return Action(Kind.DISCARD, card=None if card is None else Card(card))
 
     @staticmethod
+    def give(card) -> "Action":
+        """The loner's partner passes ``card`` face down (``Rules.partners_best``; ``None``: unknown)."""
+        return Action(Kind.GIVE, card=None if card is None else Card(card))
+
+    @staticmethod
     def call(suit) -> "Action":
         return Action(Kind.CALL, suit=Suit.parse(suit))
 
@@ -115,7 +126,8 @@ class Action:
     @property
     def code(self) -> int:
         """The action's integer (0..24 play, 32..57 discard, 60 pass, 61 order,
-        62..65 call C D H S, 66..69 name, 70/71 alone/partner, 72/73 defend alone/partner)."""
+        62..65 call C D H S, 66..69 name, 70/71 alone/partner, 72/73 defend alone/partner,
+        74..99 give a card to the loner)."""
         k = self.kind
         if k is Kind.PLAY:
             return _PLAY_BASE + int(self.card)
@@ -133,6 +145,8 @@ class Action:
             return _ALONE if self.alone else _WITH_PARTNER
         if k is Kind.DEFEND:
             return _DEFEND_ALONE if self.alone else _DEFEND_WITH_PARTNER
+        if k is Kind.GIVE:
+            return _GIVE_UNKNOWN if self.card is None else _GIVE_BASE + int(self.card)
         raise IllegalActionError(f"action {self}: has no code")
 
     @staticmethod
@@ -144,6 +158,10 @@ class Action:
             return Action.play(code)
         if _DISCARD_BASE <= code <= _DISCARD_BASE + JOKER:
             return Action.discard(code - _DISCARD_BASE)
+        if _GIVE_BASE <= code <= _GIVE_BASE + JOKER:
+            return Action.give(code - _GIVE_BASE)
+        if code == _GIVE_UNKNOWN:
+            return Action.give(None)
         table = {_DISCARD_UNKNOWN: Action.discard(None), _PASS: PASS, _ORDER: ORDER, _ALONE: ALONE,
                  _WITH_PARTNER: WITH_PARTNER, _DEFEND_ALONE: DEFEND_ALONE,
                  _DEFEND_WITH_PARTNER: DEFEND_WITH_PARTNER}
@@ -159,8 +177,9 @@ class Action:
     @staticmethod
     def parse(text: str, phase: Phase | None = None) -> "Action":
         """Parse ``pass``, ``order`` (also ``order up``, ``pick up``, ``pick it up``, ``assist``),
-        ``call h``, ``name h``, ``discard Kh``, ``alone``, ``partner``, ``defend alone``,
-        ``defend partner``, or a card (a play; a discard when ``phase`` is ``DISCARD``).
+        ``call h``, ``name h``, ``discard Kh``, ``give Kh``, ``alone``, ``partner``, ``defend alone``,
+        ``defend partner``, or a card (a play; a discard when ``phase`` is ``DISCARD`` or
+        ``LONER_DISCARD``; a card passed to the loner when ``phase`` is ``GIVE``).
 
         A bare suit (``h``) is a round-2 call, or with ``phase`` ``NAME_SUIT`` the suit
         named for a turned-up joker. Pass, order and call are read by the rules kernel's
@@ -206,6 +225,8 @@ class Action:
                 return Action.name(words[1])
             if len(words) == 2 and words[0] == "discard":
                 return Action.discard(None if words[1] == "?" else Card.parse(words[1]))
+            if len(words) == 2 and words[0] == "give":
+                return Action.give(None if words[1] == "?" else Card.parse(words[1]))
             if len(words) == 2 and words[0] == "play":
                 return Action.play(Card.parse(words[1]))
             if len(words) == 1:
@@ -214,7 +235,9 @@ class Action:
                 except CardError:
                     card = None
                 if card is not None:
-                    return Action.discard(card) if phase is Phase.DISCARD else Action.play(card)
+                    if phase is Phase.GIVE:
+                        return Action.give(card)
+                    return Action.discard(card) if phase in (Phase.DISCARD, Phase.LONER_DISCARD) else Action.play(card)
                 if phase in (Phase.BID2, None):
                     return Action.call(words[0])
                 if phase is Phase.NAME_SUIT:
@@ -233,6 +256,8 @@ class Action:
             return str(self.card)
         if k is Kind.DISCARD:
             return f"discard {'?' if self.card is None else self.card}"
+        if k is Kind.GIVE:
+            return f"give {'?' if self.card is None else self.card}"
         if k in (Kind.CALL, Kind.NAME):
             return f"{k.value} {self.suit}"
         if k is Kind.ALONE:

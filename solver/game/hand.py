@@ -8,6 +8,13 @@ discard is face down, so this order gives no one information they would not
 have had otherwise; when the dealer's partner then goes alone, the upcard
 takes no part in play (docs/rules.md).
 
+Call for best (``Rules.partners_best``, EGN ``partners_best``): when the maker goes
+alone, its partner passes it one card face down (phase ``GIVE``, :meth:`Hand.give`)
+and the loner, holding six, discards one face down (phase ``LONER_DISCARD``); then
+the defenders are asked whether they defend alone, and play starts. The partner may
+pass any of its cards (a dealer partner who picked up: the upcard too); the loner may
+discard any of its six, the card passed included.
+
 Unknown cards (a partial record, see :mod:`solver.game.deal`): legality uses what
 is known, so a seat holding unknown cards is never forced to follow with one.
 
@@ -49,7 +56,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..cards import JOKER, Card, Seat, Suit, cards_of, format_cards
-from ..errors import CardError, IllegalActionError, PositionError, RulesError, plural, quoted
+from ..errors import CardError, IllegalActionError, PositionError, plural, quoted
 from ..laws import (MAKE_TRICKS, TRICKS, bidding_order, check_seat, effective_suit, first_leader, hand_points, legal_mask,
                     must_go_alone, pack_mask, popcount, seats, seats_in_play, side_of, trick_seats, winning_index)
 from ..position import Position
@@ -57,7 +64,8 @@ from ..rules import Rules
 from .actions import (ALONE, DEFEND_ALONE, DEFEND_WITH_PARTNER, ORDER, PASS, WITH_PARTNER, Action, Kind,
                       Phase)
 from .deal import DealCards
-from .history import AloneDeclared, BidMade, CardPlayed, Dealt, Discarded, HandResult, Record, SuitNamed, Trick
+from .history import (AloneDeclared, BidMade, CardPassed, CardPlayed, Dealt, Discarded, HandResult, Record, SuitNamed,
+                      Trick)
 from .view import SeatView
 
 __all__ = ["Hand"]
@@ -66,7 +74,8 @@ __all__ = ["Hand"]
 _STATE = ("_phase", "_to_act", "_hands", "_unknown", "_dealt", "_dealt_unknown", "_upcard", "_kitty",
           "_kitty_unknown", "_named", "_bids", "_trump", "_maker", "_alone", "_defender_alone",
           "_defend_asked", "_picked_up", "_discard", "_discarded", "_tricks", "_leader", "_current",
-          "_current_seats", "_won", "_result", "_dummies", "_dealt_dummies", "_phase_results")
+          "_current_seats", "_won", "_result", "_dummies", "_dealt_dummies", "_phase_results", "_exchanged",
+          "_best_card", "_loner_discard")
 
 
 class Hand:
@@ -76,7 +85,8 @@ class Hand:
         rules: the :class:`~solver.rules.Rules` (default ``Rules()``).
         dealer: the dealing :class:`Seat` (``"N"``, 0, ...); N or S in two-player.
 
-    Raises :class:`~solver.errors.RulesError` for a dealer not in the game.
+    Raises :class:`~solver.errors.RulesError` for rules :meth:`~solver.rules.Rules.coerce` refuses,
+    :class:`~solver.errors.CardError` / :class:`~solver.errors.SeatError` for a dealer not in the game.
 
     Dummy hands (``Rules(players=2, dummy_hands=True)``): see the module docs;
     :meth:`dummy`, :attr:`dummy_phase` and :attr:`phase_results` say where the
@@ -97,13 +107,11 @@ class Hand:
     """
 
     def __init__(self, rules: Rules | None = None, dealer=Seat.N):
-        rules = rules if rules is not None else Rules()
-        if not isinstance(rules, Rules):
-            raise RulesError(f"rules {quoted(rules)}: expected a Rules value")
+        rules = Rules.coerce(rules)
         try:
             dealer = Seat.parse(dealer)
         except CardError as exc:
-            raise RulesError(f"dealer {quoted(dealer)}: {exc}") from None
+            raise CardError(f"dealer {quoted(dealer)}: {exc}") from None
         check_seat(dealer, rules.players, "dealer")
         self._rules = rules
         self._dealer = dealer
@@ -136,6 +144,9 @@ class Hand:
         self._dummies = (0, 0, 0, 0)          # face-up dummy cards not yet in play
         self._dealt_dummies = (0, 0, 0, 0)
         self._phase_results = ()              # dummy hands: the result of each finished set of five
+        self._exchanged = False               # call for best: the partner has passed the loner a card
+        self._best_card = None                # ... that card (None: unknown in the record)
+        self._loner_discard = None            # ... and the loner's discard after it
         self._history = []
         self._snaps = []
 
@@ -241,6 +252,21 @@ class Hand:
     def discard(self) -> Card | None:
         """The dealer's discard (``None`` before, or when a record does not show it)."""
         return self._discard
+
+    @property
+    def best_card(self) -> Card | None:
+        """Call for best: the card the loner's partner passed it (``None`` before, or unknown)."""
+        return self._best_card
+
+    @property
+    def loner_discard(self) -> Card | None:
+        """Call for best: the loner's discard after the exchange (``None`` before, or unknown)."""
+        return self._loner_discard
+
+    @property
+    def exchanged(self) -> bool:
+        """Call for best: the loner's partner has passed it a card."""
+        return self._exchanged
 
     @property
     def bids(self) -> tuple:
@@ -365,6 +391,10 @@ class Hand:
             return f"the maker {self._maker} must say whether it goes alone"
         if p is Phase.DEFEND_ALONE:
             return f"{self._to_act} must say whether it defends alone"
+        if p is Phase.GIVE:
+            return f"the loner's partner {self._to_act} must pass the loner a card (call for best)"
+        if p is Phase.LONER_DISCARD:
+            return f"the loner {self._to_act} must discard one of its six cards (call for best)"
         if p is Phase.PLAY:
             hands = (" (the dummies)" if self.dummy_phase else " (the personal hands)") if self._rules.dummy_hands else ""
             return f"it is trick {len(self._tricks) + 1}{hands} and {self._to_act} is to play"
@@ -403,6 +433,10 @@ class Hand:
             return [ALONE] if self._must_go_alone() else [ALONE, WITH_PARTNER]
         if p is Phase.DEFEND_ALONE:
             return [DEFEND_ALONE, DEFEND_WITH_PARTNER]
+        if p in (Phase.GIVE, Phase.LONER_DISCARD):
+            seat = self._to_act
+            make = Action.give if p is Phase.GIVE else Action.discard
+            return [make(c) for c in cards_of(self._hands[seat])] + ([make(None)] if self._unknown[seat] else [])
         if p is Phase.NAME_SUIT:
             return [Action.name(s) for s in Suit]
         return []
@@ -454,6 +488,8 @@ class Hand:
             return self.verify_defend_alone(action.alone)
         if k is Kind.NAME:
             return self.verify_name_suit(action.suit)
+        if k is Kind.GIVE:
+            return self.verify_give(action.card)
         raise IllegalActionError(f"action {action}: unknown kind")
 
     def can(self, action, allow_renege: bool = False) -> bool:
@@ -714,8 +750,11 @@ class Hand:
     # -- discard ---------------------------------------------------------------------------
     def verify_discard(self, card) -> None:
         """The dealer discards one of its six cards (not the upcard unless
-        ``Rules.dealer_may_discard_upcard``); ``None`` = an unknown card (replay)."""
+        ``Rules.dealer_may_discard_upcard``); ``None`` = an unknown card (replay).
+        In phase ``LONER_DISCARD`` (call for best) the loner discards one of its six."""
         text = "a card" if card is None else str(Card(card))
+        if self._phase is Phase.LONER_DISCARD:
+            return self._verify_exchange_card(card, "discard")
         if self._phase is not Phase.DISCARD:
             raise self._wrong_phase(f"discard {text}")
         d = self._dealer
@@ -738,6 +777,8 @@ class Hand:
         return self.apply(Action.discard(card))
 
     def _do_discard(self, action: Action) -> Discarded:
+        if self._phase is Phase.LONER_DISCARD:
+            return self._do_loner_discard(action)
         d = self._dealer
         hands, unknown = list(self._hands), list(self._unknown)
         if action.card is None:
@@ -778,11 +819,82 @@ class Hand:
         seat = self._to_act
         if action.alone:
             self._alone = seat
-        if action.alone and self._rules.defend_alone:
+        if action.alone and self._rules.partners_best:
+            self._phase, self._to_act = Phase.GIVE, Seat(seat).partner
+        else:
+            self._after_loner_settled()
+        return AloneDeclared(seat, action, Phase.ALONE, bool(action.alone), False)
+
+    def _after_loner_settled(self) -> None:
+        if self._alone is not None and self._rules.defend_alone:
             self._phase, self._to_act = Phase.DEFEND_ALONE, self._defenders()[0]
         else:
             self._start_play()
-        return AloneDeclared(seat, action, Phase.ALONE, bool(action.alone), False)
+
+    # -- call for best (Rules.partners_best) -------------------------------------------------
+    def _verify_exchange_card(self, card, verb: str) -> None:
+        """The card the seat to act passes (``verb`` "give") or, as the loner, discards: one it holds, or
+        (a replay) ``None`` for an unknown one, or a card not known anywhere when some of its cards are unknown."""
+        seat = self._to_act
+        if card is None:
+            if not self._unknown[seat]:
+                raise IllegalActionError(f"{seat} cannot {verb} an unknown card: every card of {seat}'s hand is "
+                                         "known")
+            return
+        card = Card(card)
+        if self._hands[seat] & card.mask:
+            return
+        known = self._kitty | sum(self._hands) | (self._upcard.mask if self._upcard is not None else 0)
+        if self._unknown[seat] and pack_mask(self._rules) & card.mask and not known & card.mask:
+            return                      # one of the seat's cards the record had not shown
+        raise IllegalActionError(f"{seat} cannot {verb} {card}: {seat} does not hold it")
+
+    def verify_give(self, card) -> None:
+        """Call for best: the loner's partner passes the loner ``card`` face down (any card it holds;
+        ``None``: an unknown card, replay only)."""
+        if self._phase is not Phase.GIVE:
+            raise self._wrong_phase("give " + ("a card" if card is None else str(Card(card))))
+        self._verify_exchange_card(card, "give")
+
+    def can_give(self, card) -> bool:
+        return self.can(Action.give(card))
+
+    def give(self, card) -> CardPassed:
+        """Call for best: the loner's partner passes ``card`` to the loner. Returns a :class:`CardPassed`;
+        raises :class:`IllegalActionError`."""
+        return self.apply(Action.give(card))
+
+    def _move_card(self, seat, card, to=None) -> None:
+        """``card`` (``None``: unknown) leaves ``seat``'s hand for ``to``'s (``None``: the face-down kitty)."""
+        hands, unknown = list(self._hands), list(self._unknown)
+        if card is None or not hands[seat] & card.mask:
+            unknown[seat] -= 1
+        else:
+            hands[seat] &= ~card.mask
+        if to is None:
+            if card is None:
+                self._kitty_unknown += 1
+            else:
+                self._kitty |= card.mask
+        elif card is None:
+            unknown[to] += 1
+        else:
+            hands[to] |= card.mask
+        self._hands, self._unknown = tuple(hands), tuple(unknown)
+
+    def _do_give(self, action: Action) -> CardPassed:
+        seat, loner = self._to_act, self._alone
+        self._move_card(seat, action.card, loner)
+        self._exchanged, self._best_card = True, action.card
+        self._phase, self._to_act = Phase.LONER_DISCARD, loner
+        return CardPassed(seat, action, Phase.GIVE, action.card, loner)
+
+    def _do_loner_discard(self, action: Action) -> Discarded:
+        seat = self._to_act
+        self._move_card(seat, action.card)
+        self._loner_discard = action.card
+        self._after_loner_settled()
+        return Discarded(seat, action, Phase.LONER_DISCARD, action.card)
 
     def _defenders(self) -> tuple:
         makers = self.makers
@@ -931,7 +1043,7 @@ class Hand:
 
     _DISPATCH = {Kind.NAME: _do_name, Kind.PASS: _do_pass, Kind.ORDER: _do_order, Kind.CALL: _do_call,
                  Kind.DISCARD: _do_discard, Kind.ALONE: _do_alone, Kind.DEFEND: _do_defend,
-                 Kind.PLAY: _do_play}
+                 Kind.GIVE: _do_give, Kind.PLAY: _do_play}
 
     # -- double-dummy positions and information sets -------------------------------------------
     def position(self) -> Position:
@@ -1012,6 +1124,9 @@ class Hand:
             else:
                 upcard_state = "turned_down"
         own_discard = self._discard if seat == self._dealer else None
+        exchange_seat = self._alone is not None and seat in (self._alone, Seat(self._alone).partner)
+        best_card = self._best_card if self._exchanged and exchange_seat else None
+        loner_discard = self._loner_discard if seat == self._alone else None
         unseen = 0
         dummies = (0, 0, 0, 0)
         if self._phase is not Phase.DEAL:
@@ -1022,10 +1137,14 @@ class Hand:
                 unseen &= ~self._upcard.mask
             if own_discard is not None:
                 unseen &= ~own_discard.mask
-        in_play = self.seats_in_play if self._phase in (Phase.PLAY, Phase.DONE) else seats(self._rules.players)
+            if loner_discard is not None:
+                unseen &= ~loner_discard.mask
+        settled = (Phase.PLAY, Phase.DONE, Phase.GIVE, Phase.LONER_DISCARD)     # the loner is known
+        in_play = self.seats_in_play if self._phase in settled else seats(self._rules.players)
         sizes = tuple(popcount(self._hands[s]) + self._unknown[s] if s in in_play else 0 for s in range(4))
         return SeatView(seat, self._dealer, self._phase, self._rules, self._to_act, self._hands[seat],
                         self._unknown[seat], self._upcard, upcard_state, self._named, own_discard, self._bids,
                         trump, self._maker, self.makers, self._alone, self._defender_alone, in_play,
                         self._tricks, self._leader, self.current_trick, self._won, tuple(played),
-                        tuple(frozenset(v) for v in voids), sizes, unseen, dummies, self.dummy_phase)
+                        tuple(frozenset(v) for v in voids), sizes, unseen, dummies, self.dummy_phase,
+                        self._exchanged, best_card, loner_discard)

@@ -19,7 +19,7 @@ from ..cards import Card, Seat, Suit
 from ..laws import side_name
 from .actions import Phase
 
-__all__ = ["Record", "Dealt", "SuitNamed", "BidMade", "Discarded", "AloneDeclared", "CardPlayed", "Trick",
+__all__ = ["Record", "Dealt", "SuitNamed", "BidMade", "Discarded", "CardPassed", "AloneDeclared", "CardPlayed", "Trick",
            "HandResult"]
 
 
@@ -59,9 +59,19 @@ class BidMade(Record):
 
 @dataclass(frozen=True)
 class Discarded(Record):
-    """The dealer discarded ``card`` (``None``: a card the record does not show)."""
+    """The dealer discarded ``card`` (``None``: a card the record does not show); in phase
+    ``LONER_DISCARD`` (call for best) it is the loner's discard after the exchange."""
 
     card: Card | None
+
+
+@dataclass(frozen=True)
+class CardPassed(Record):
+    """Call for best (``Rules.partners_best``): the loner's partner ``seat`` passed ``card`` face down to
+    the loner ``receiver`` (``None``: a card the record does not show)."""
+
+    card: Card | None
+    receiver: Seat
 
 
 @dataclass(frozen=True)

@@ -56,6 +56,9 @@ class SeatView:
             tricks; during tricks 6-10 they are the hands in play, so ``hand`` is the
             seat's own dummy); all 0 otherwise.
         dummy_phase: tricks 6-10 (the dummies) are under way or over.
+        exchanged: call for best (``Rules.partners_best``): the loner's partner has passed it a card.
+        best_card: that card, seen by the loner and its partner only (else ``None``).
+        loner_discard: the loner's own discard after the exchange (the loner's view only).
 
     Dummy hands: ``tricks_won`` counts the set of five under way, and ``voids``
     come from that set's tricks only (the hands change between the sets).
@@ -89,6 +92,9 @@ class SeatView:
     unseen: int
     dummies: tuple = (0, 0, 0, 0)
     dummy_phase: bool = False
+    exchanged: bool = False
+    best_card: Card | None = None
+    loner_discard: Card | None = None
 
     # -- the view as the calls and cards a seat saw (EGN style) ---------------------------
     @property
@@ -134,6 +140,8 @@ class SeatView:
             out["named_suit"] = Suit(self.named_suit).letter
         if self.defender_alone is not None:
             out["defender_alone"] = self.defender_alone.name
+        if self.best_card is not None and self.loner_discard is not None:     # the loner's own view
+            out["best_card"], out["loner_discard"] = str(self.best_card), str(self.loner_discard)
         if self.rules.dummy_hands:
             dealt = list(self.dummies)
             for t in self.tricks[TRICKS:]:               # tricks 6-10 are played from the dummies
@@ -152,4 +160,4 @@ class SeatView:
 
 #: The keyword arguments of :func:`solver.game.seat.seat_view` (and the keys of :meth:`SeatView.to_dict`).
 BUILD_KEYS = ("seat", "hand", "dealer", "upcard", "calls", "alone", "tricks", "discard", "rules", "named_suit",
-              "defender_alone", "dummies")
+              "defender_alone", "dummies", "best_card", "loner_discard")

@@ -8,10 +8,13 @@ An **agent** is any object with three methods, each given only the seat's
   (round 2); for a turned-up joker (``Rules(joker=True)``) the dealer's suit named first,
   ``"call h"`` too. Going alone is said with the call: the referee then answers the
   engine's separate alone decision from it.
-* ``discard(view) -> str``: the dealer's discard after picking up, a card (``"9c"``).
+* ``discard(view) -> str``: the dealer's discard after picking up, a card (``"9c"``); under call
+  for best (``Rules.partners_best``) also the loner's discard of its six after the exchange
+  (``view.phase`` is ``LONER_DISCARD``).
 * ``play(view) -> str``: a card to play.
 
-Optional: ``defend(view) -> bool`` (``Rules(defend_alone=True)``: defend alone against a
+Optional: ``give(view) -> str`` (call for best: the card the loner's partner passes; without the
+method the stated rule :func:`solver.bidding.partners_best_card` gives it); ``defend(view) -> bool`` (``Rules(defend_alone=True)``: defend alone against a
 loner; without the method the agent defends with its partner); ``new_deal(seed)``, called
 by the referee before each table with a seed of its own, so an agent that draws at random
 gives the same match for the same match seed; ``game_score(score)`` (whole games: the score
@@ -38,9 +41,9 @@ import random
 
 import numpy as np
 
-from ..bidding import DEFAULT_MODEL, dealer_discard, resolve_model
+from ..bidding import DEFAULT_MODEL, dealer_discard, partners_best_card, resolve_model
 from ..cards import JOKER, Card, Suit, cards_of
-from ..errors import RulesError, quoted
+from ..errors import ArgumentError, quoted
 from ..game import Hand, Phase
 from ..laws import (call_token, effective_suit, hand_points, place_after_dealer, side_of, trick_strength,
                     winning_index)
@@ -75,6 +78,9 @@ class RandomAgent:
 
     def discard(self, view) -> str:
         return self.rng.choice(legal_tokens(view, "discard"))
+
+    def give(self, view) -> str:
+        return self.rng.choice(legal_tokens(view, "give"))
 
     def play(self, view) -> str:
         return self.rng.choice(legal_tokens(view, "play"))
@@ -116,8 +122,14 @@ class PolicyAgent:
         return max((t for t in legal), key=lambda t: chances.get(t, -1.0))
 
     def discard(self, view) -> str:
-        keep = None if view.rules.dealer_may_discard_upcard else int(view.upcard)
+        """The dealer's (or, call for best, the loner's) discard by :func:`solver.bidding.dealer_discard`."""
+        dealer = view.phase is Phase.DISCARD
+        keep = None if view.rules.dealer_may_discard_upcard or not dealer else int(view.upcard)
         return str(Card(int(dealer_discard(view.hand, int(view.trump), keep))))
+
+    def give(self, view) -> str:
+        """Call for best: the stated rule :func:`solver.bidding.partners_best_card`."""
+        return str(Card(partners_best_card(view.hand, int(view.trump))))
 
     def play(self, view) -> str:
         """The stated rule. Leading: the highest trump when the seat's side made trump and it holds
@@ -202,6 +214,9 @@ class AdvisorAgent:
     def discard(self, view) -> str:
         return PolicyAgent().discard(view)
 
+    def give(self, view) -> str:
+        return PolicyAgent().give(view)
+
     def defend(self, view) -> bool:
         """Against a loner (``Rules.defend_alone``): defend alone when :func:`solver.advise_defend` says so."""
         from ..advisor import advise_defend
@@ -263,6 +278,10 @@ class DoubleDummyAgent:
         from ..dd import solve
         if h.phase is Phase.ALONE:
             h.apply("alone" if alone else "partner")
+        if h.phase in (Phase.GIVE, Phase.LONER_DISCARD):       # call for best: the exchange best for the loner
+            loner_side = h.makers
+            value = max(DoubleDummyAgent._play_value(_after(h, a), alone, loner_side) for a in h.legal_actions())
+            return value if loner_side == side else -value
         while h.phase is Phase.DEFEND_ALONE:
             h.apply("defend partner")
         r = solve(h.position())
@@ -285,6 +304,12 @@ class DoubleDummyAgent:
                 best, best_value = token, value
         return best
 
+    def give(self, view, hand: Hand) -> str:
+        """Call for best: the card after which the loner's best discard leaves its side the most points."""
+        side = side_of(view.seat, view.rules.players)
+        values = {str(a.card): self._play_value(_after(hand, a), True, side) for a in hand.legal_actions()}
+        return max(values, key=lambda c: values[c])
+
     @staticmethod
     def _tricks(h: Hand, side: int) -> int:
         from ..dd import solve
@@ -297,18 +322,24 @@ class DoubleDummyAgent:
         return max(values, key=lambda c: values[c])
 
 
+def _after(hand: Hand, action) -> Hand:
+    h = hand.copy()
+    h.apply(action)
+    return h
+
+
 def make_agent(spec, worlds: int = 200, seed=None, model=None):
     """An agent from its name (:data:`AGENT_NAMES`, ``advisor:MODEL`` or ``external:COMMAND``), or ``spec``
     itself when it is already an object with ``bid``, ``discard`` and ``play``. ``worlds``: the advisor's
     worlds per decision; ``model``: the advisor's bidding model when the spec names none (``advisor:MODEL``,
     a model name or file, overrides it).
 
-    Raises :class:`~solver.errors.RulesError` naming an unknown agent (a
+    Raises :class:`~solver.errors.ArgumentError` naming an unknown agent (a
     :class:`~solver.errors.ModelError` for an unknown model)."""
     if not isinstance(spec, str):
         if all(callable(getattr(spec, m, None)) for m in ("bid", "discard", "play")):
             return spec
-        raise RulesError(f"agent {quoted(spec)}: expected a name ({', '.join(AGENT_NAMES)}, external:COMMAND) "
+        raise ArgumentError(f"agent {quoted(spec)}: expected a name ({', '.join(AGENT_NAMES)}, external:COMMAND) "
                          "or an object with bid, discard and play methods")
     name = spec.strip()
     if name.lower().startswith("external:"):
@@ -323,12 +354,12 @@ def make_agent(spec, worlds: int = 200, seed=None, model=None):
         return AdvisorAgent(worlds=worlds, seed=seed, model=model)
     if key.startswith("advisor:"):
         # advisor:VALUATION, advisor:MODEL or advisor:VALUATION:MODEL (a valuation name, then a model name or file)
-        from ..advisor.valuation import VALUATIONS
+        from ..advisor.valuation import valuation_key
         rest = name[len("advisor:"):].strip()
         head, _, tail = rest.partition(":")
-        if head.lower().replace("-", "_") in VALUATIONS:
+        if valuation_key(head) is not None:
             return AdvisorAgent(worlds=worlds, seed=seed, valuation=head, model=tail.strip() or model)
         return AdvisorAgent(worlds=worlds, seed=seed, model=rest)
     if key in ("double-dummy", "dd"):
         return DoubleDummyAgent()
-    raise RulesError(f"agent {quoted(spec)}: unknown (try {', '.join(AGENT_NAMES)} or external:COMMAND)")
+    raise ArgumentError(f"agent {quoted(spec)}: unknown (try {', '.join(AGENT_NAMES)} or external:COMMAND)")

@@ -22,10 +22,13 @@ def legal_cards(view) -> list:
 
 def legal_tokens(view, kind: str) -> list:
     """The legal answers of a decision as protocol text: call tokens for ``"bid"``, cards for
-    ``"discard"`` and ``"play"``. ``view``: the deciding seat's :class:`~solver.game.SeatView`."""
+    ``"discard"`` (the dealer's, or the loner's under call for best), ``"give"`` (the loner's partner's
+    card, call for best) and ``"play"``. ``view``: the deciding seat's :class:`~solver.game.SeatView`."""
     rules = view.rules
     if kind == "play":
         return [str(Card(c)) for c in legal_cards(view)]
+    if kind in ("give", "discard") and view.phase in (Phase.GIVE, Phase.LONER_DISCARD):
+        return [str(Card(c)) for c in cards_of(view.hand)]       # call for best: any card held
     if kind == "discard":
         cards = cards_of(view.hand)
         if not rules.dealer_may_discard_upcard:

@@ -23,6 +23,7 @@ import threading
 import time
 from dataclasses import dataclass
 
+from ..bidding import partners_best_card
 from ..cards import Card
 from ..errors import CardError, EuchreError, IllegalActionError, quoted
 from ..game import Action, Hand, Phase
@@ -143,7 +144,17 @@ def _card_action(answer, view, what: str):
     legal = legal_cards(view) if what == "play" else [int(Card(c)) for c in legal_tokens(view, what)]
     if int(card) not in legal:
         raise ValueError("illegal", f"{what} {card} is not legal now (legal: {' '.join(str(Card(c)) for c in legal)})")
+    if what == "give":
+        return Action.give(card)
     return Action.play(card) if what == "play" else Action.discard(card)
+
+
+def _give_action(agent, view, hand, time_limit):
+    """Call for best: the loner's partner's card, by the agent's ``give`` or, without one, the stated rule
+    (:func:`solver.bidding.partners_best_card`)."""
+    if hasattr(agent, "give"):
+        return _card_action(_ask(agent, "give", view, hand, time_limit), view, "give")
+    return Action.give(int(partners_best_card(view.hand, int(view.trump))))
 
 
 def play_table(cards, dealer, rules, agents: dict, time_limit=DEFAULT_TIME_LIMIT):
@@ -168,8 +179,10 @@ def play_table(cards, dealer, rules, agents: dict, time_limit=DEFAULT_TIME_LIMIT
             if phase in (Phase.BID1, Phase.BID2, Phase.NAME_SUIT):
                 action, alone = _bid_action(_ask(agent, "bid", view, hand, time_limit), view)
                 alone_said[seat] = alone
-            elif phase is Phase.DISCARD:
+            elif phase in (Phase.DISCARD, Phase.LONER_DISCARD):
                 action = _card_action(_ask(agent, "discard", view, hand, time_limit), view, "discard")
+            elif phase is Phase.GIVE:
+                action = _give_action(agent, view, hand, time_limit)
             elif phase is Phase.DEFEND_ALONE:
                 answer = _ask(agent, "defend", view, hand, time_limit) if hasattr(agent, "defend") else False
                 if not isinstance(answer, bool):
@@ -216,8 +229,10 @@ def next_action(hand: Hand, agent, alone_said: dict, time_limit=None) -> Action:
         action, alone = _bid_action(_ask(agent, "bid", view, hand, time_limit), view)
         alone_said[seat] = alone
         return action
-    if phase is Phase.DISCARD:
+    if phase in (Phase.DISCARD, Phase.LONER_DISCARD):
         return _card_action(_ask(agent, "discard", view, hand, time_limit), view, "discard")
+    if phase is Phase.GIVE:
+        return _give_action(agent, view, hand, time_limit)
     if phase is Phase.DEFEND_ALONE:
         answer = _ask(agent, "defend", view, hand, time_limit) if hasattr(agent, "defend") else False
         if not isinstance(answer, bool):

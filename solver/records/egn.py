@@ -75,7 +75,7 @@ from jsonschema.exceptions import best_match
 
 from ..cards import JOKER, Card, Seat, Suit, cards_of, mask_of
 from ..errors import CardError, EGNError, EuchreError, IllegalActionError, RulesError, plural, quoted
-from ..game import (Action, AloneDeclared, BidMade, CardPlayed, DealCards, Discarded, Game, Hand, Kind, Phase,
+from ..game import (Action, AloneDeclared, BidMade, CardPassed, CardPlayed, DealCards, Discarded, Game, Hand, Kind, Phase,
                     SuitNamed)
 from ..laws import TRICKS, game_over, next_seat, popcount, side_name, trick_seats, trick_winner
 from ..rules import Rules
@@ -148,6 +148,11 @@ class EGNDeal:
         written: what the file says beyond the model (:class:`EGNWritten`), for writing back.
         recorded_discard (property): the dealer's discard as the record writes it, or ``None``
             when it does not; ``discard`` is what the replay used (it may be inferred).
+        best_card, loner_discard: call for best (ruleset ``partners_best``), from the bidding phase's
+            ``cardExchanges``: the card the loner's partner passed (an entry ``{"sender": partner,
+            "receiver": loner, "cards": [card]}``) and the loner's discard after it (an entry ``{"sender":
+            loner, "receiver": partner, "cards": [card]}``, as this project writes it: EGN says only that the
+            loner discards one); ``None`` where the record does not show them.
     """
 
     index: int
@@ -166,6 +171,10 @@ class EGNDeal:
     score_before: tuple = (0, 0)
     score_after: tuple = (0, 0)
     written: EGNWritten | None = field(default=None, repr=False)
+    best_card: Card | None = None
+    loner_discard: Card | None = None
+    exchanges: list = field(default_factory=list, repr=False)     # the cardExchanges entries as read
+    hand_alone: Seat | None = field(default=None, repr=False)     # the loner, from the auction
 
     @property
     def recorded_discard(self) -> Card | None:
@@ -504,6 +513,7 @@ def _replay(raw: dict, index: int, rules: Rules, legacy: dict) -> EGNDeal:
     deal, bidding, play = _read_deal(raw, index, rules)
     auction = _dealt(rules, deal.dealer, _unknown_deal(rules, deal.upcard))
     stop = _auction(auction, deal, None)
+    deal.hand_alone = auction.alone
     _read_discard(deal, bidding, auction.trump, rules)
     seat_of = _read_tricks(deal, play, auction, stop, rules)
     _check_contract(deal, auction, stop)
@@ -531,7 +541,49 @@ def _read_deal(raw: dict, index: int, rules: Rules) -> tuple:
                    calls=list(bidding["calls"]) if bidding is not None else None, alone=alone,
                    alone_defender=alone_defender, discard=None, tricks=None,
                    player_cards=_player_cards(state, rules, written), written=written)
+    deal.exchanges = _read_exchanges(bidding, rules)
     return deal, bidding, play
+
+
+def _read_exchanges(bidding: dict | None, rules: Rules) -> list:
+    """The bidding phase's ``cardExchanges`` as ``[(sender or None, receiver, [cards]), ...]``; only call for
+    best (ruleset ``partners_best``) is played, so under other rules a recorded exchange is refused."""
+    entries = (bidding or {}).get("cardExchanges") or []
+    if entries and not rules.partners_best:
+        raise DealError("cardExchanges: the record exchanges cards, but its ruleset has no partners_best (call "
+                        "for best); go_under and farmers, the kitty exchanges, are not played")
+    out = []
+    for k, entry in enumerate(entries):
+        where = f"cardExchanges[{k}]"
+        sender = entry.get("sender")
+        if sender is None:
+            raise DealError(f"{where}: no sender; under partners_best the loner's partner passes to the loner")
+        sender = _egn_seat(sender, rules, f"{where}.sender")
+        receiver = _egn_seat(entry["receiver"], rules, f"{where}.receiver")
+        cards = [_card(tok, rules, f"{where}.cards[{j}]") for j, tok in enumerate(entry["cards"])]
+        if len(cards) != 1:
+            raise DealError(f"{where}: {plural(len(cards), 'card')}; under partners_best one card is passed")
+        out.append((sender, receiver, cards[0]))
+    if len(out) > 2:
+        raise DealError(f"cardExchanges: {len(out)} entries; call for best has the partner's card and the "
+                        "loner's discard")
+    return out
+
+
+def _exchange_cards(deal: EGNDeal, loner: Seat) -> _Stop | None:
+    """Set ``deal.best_card`` and ``deal.loner_discard`` from the exchanges read, now that the loner is known."""
+    deal.best_card = deal.loner_discard = None
+    partner = loner.partner
+    for k, (sender, receiver, card) in enumerate(deal.exchanges):
+        if (sender, receiver) == (partner, loner) and deal.best_card is None:
+            deal.best_card = card
+        elif (sender, receiver) == (loner, partner) and deal.loner_discard is None:
+            deal.loner_discard = card
+        else:
+            raise DealError(f"cardExchanges[{k}]: from {sender} to {receiver}; under partners_best the loner "
+                            f"{loner}'s partner {partner} passes it a card (sender {partner}, receiver {loner}) "
+                            f"and the loner's discard is written sender {loner}, receiver {partner}")
+    return None
 
 
 def _phases(phases: list, written: EGNWritten) -> tuple:
@@ -604,6 +656,21 @@ def _auction(hand: Hand, deal: EGNDeal, discard: Card | None) -> _Stop | None:
     elif deal.alone:
         return _Stop("isAlone", IllegalActionError(f"{hand.maker} cannot go alone: there is no going alone in "
                                                    "two-player euchre"), seat=hand.maker)
+    if deal.exchanges and hand.alone is None:
+        raise DealError("cardExchanges: a card is passed, but nobody goes alone (call for best is a loner's)")
+    if hand.phase is Phase.GIVE:
+        _exchange_cards(deal, hand.alone)
+        if deal.best_card is None and not hand.unknown_cards(hand.to_act):
+            return _Stop("cardExchanges", IllegalActionError(
+                f"the record shows every card of {hand.to_act}'s hand but not the card it passed the loner "
+                f"{hand.alone} (call for best): give it in cardExchanges"), seat=hand.to_act)
+        for what, card in (("cardExchanges (the partner's card)", deal.best_card),
+                           ("cardExchanges (the loner's discard)", deal.loner_discard)):
+            seat = hand.to_act
+            try:
+                hand.apply(Action.give(card) if hand.phase is Phase.GIVE else Action.discard(card))
+            except IllegalActionError as exc:
+                return _Stop(what, exc, card=card, seat=seat)
     while hand.phase is Phase.DEFEND_ALONE:
         hand.apply(Action.defend_alone(hand.to_act == deal.alone_defender))
     lone = deal.alone_defender
@@ -753,6 +820,7 @@ def _known_hands(deal: EGNDeal, picked_up: bool, played_by: dict, rules: Rules) 
             cards.discard(upcard)
             if discard is not None:
                 cards.discard(discard)
+        cards = _before_exchange(deal, seat, cards, picked_up)
         for c in cards:
             if c in owner:
                 raise DealError(f"card {c} is in both {owner[c]}'s and {seat}'s hand")
@@ -767,10 +835,31 @@ def _known_hands(deal: EGNDeal, picked_up: bool, played_by: dict, rules: Rules) 
     for seat in map(Seat, rules.seats):
         if given is not None and given[seat]:
             extra = set(played_by.get(seat, [])) - set(given[seat]) - ({upcard} if seat == dealer else set())
+            if seat == deal.hand_alone:
+                extra -= {deal.best_card}          # call for best: the card its partner passed
             if extra:
                 raise DealError(f"{seat} plays {' '.join(str(c) for c in sorted(extra))}, not in its "
                                 "dealt hand (playerCards)")
     return known, owner
+
+
+def _before_exchange(deal: EGNDeal, seat: Seat, cards: set, picked_up: bool) -> set:
+    """Call for best: ``seat``'s cards as dealt, from the cards it held after the exchange. The loner did not
+    hold the card its partner passed but did hold its own discard; the partner held the card it passed (the
+    upcard itself when it is the dealer who picked up: not a dealt card)."""
+    best, thrown = deal.best_card, deal.loner_discard
+    alone = deal.hand_alone
+    if alone is None or (best is None and thrown is None):
+        return cards
+    picked_here = picked_up and seat == deal.dealer
+    if seat == alone:
+        if thrown is not None and thrown != best and not (picked_here and thrown == deal.upcard):
+            cards = cards | {thrown}
+        if best is not None:
+            cards = cards - {best}
+    elif seat == alone.partner and best is not None and not (picked_here and best == deal.upcard):
+        cards = cards | {best}
+    return cards
 
 
 def _legacy_kitty(legacy: dict, owner: dict, seat_of: dict, upcard: Card, rules: Rules) -> int:
@@ -966,6 +1055,15 @@ def _hand_json(hand: Hand, number: int, rules: Rules) -> dict:
         if isinstance(rec, BidMade):
             a = rec.action
             calls.append("Pass" if a.kind is Kind.PASS else "Order" if a.kind is Kind.ORDER else str(a.suit))
+        elif isinstance(rec, CardPassed) and rec.card is not None:
+            bid.setdefault("cardExchanges", []).append(
+                {"sender": _seat_egn(rec.seat, rules), "receiver": _seat_egn(rec.receiver, rules),
+                 "cards": [str(rec.card)]})
+        elif isinstance(rec, Discarded) and rec.card is not None and rec.phase is Phase.LONER_DISCARD:
+            # EGN has no field for the loner's discard: written as the loner's card back to its partner
+            bid.setdefault("cardExchanges", []).append(
+                {"sender": _seat_egn(rec.seat, rules), "receiver": _seat_egn(rec.seat.partner, rules),
+                 "cards": [str(rec.card)]})
         elif isinstance(rec, Discarded) and rec.card is not None:
             bid["discard"] = str(rec.card)
         elif isinstance(rec, AloneDeclared) and not rec.defender:
