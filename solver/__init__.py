@@ -1,6 +1,6 @@
 """Euchre analysis engine: double-dummy solver, bid advisor and game review.
 
-Public API (DESIGN.md)::
+Public API (docs/design.md)::
 
     from solver import Rules, Position, solve, card_values, dd_table, analyse_play, solve_batch
 """

@@ -37,6 +37,7 @@ def ours(notes):
     return [x for x in notes if x.endswith(SIGNATURE)]
 
 
+@pytest.mark.slow
 def test_the_annotated_record_is_valid_egn_and_replays_to_the_same_deals(game, reviewed):
     data = reviewed.annotated
     jsonschema.Draft7Validator(SCHEMA).validate(data)
@@ -99,6 +100,7 @@ def test_the_marks_follow_the_grades(reviewed):
                 assert not mine[0].startswith("[") or c.renege
 
 
+@pytest.mark.slow
 def test_the_committed_example_is_what_the_command_writes(tmp_path):
     out = tmp_path / "out.egn"
     before = ANNOTATED.read_bytes()
@@ -136,6 +138,7 @@ def test_bad_targets_are_refused_before_any_work(tmp_path, capsys):
             locked.chmod(0o700)
 
 
+@pytest.mark.slow
 def test_records_that_cannot_be_annotated(game):
     h = Hand.from_deal("N:Jh Ah Kh 9c 9s E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Ac Kc Tc Qh", upcard="9h",
                        dealer="S")

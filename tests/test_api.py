@@ -22,7 +22,7 @@ from api.serve import gunicorn_options, serve
 from solver import EuchreError, Position, Rules
 from solver.cli import main as cli_main
 
-from conftest import EGN_DIR, real_server
+from conftest import EGN_DIR, examples, real_server
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 VWEC = "N:9d Ac Tc Kd Jd E:Qd Js Kh 9h Jh S:9c Ks Qh Kc Jc W:Ad As Ah 9s Qs"
@@ -561,7 +561,7 @@ def near_valid_positions(draw):
     return body
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(body=st.one_of(near_valid_positions(), st.fixed_dictionaries(
     {"deal": DEAL, "trump": st.sampled_from(["c", "d", "h", "s", "x", "♠", ""]), "leader": SEAT},
@@ -576,7 +576,7 @@ def test_solve_never_500(client, body):
         assert_problem(answer, 422)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(body=st.fixed_dictionaries({"deal": DEAL, "dealer": SEAT}, optional={"rules": RULES}))
 def test_table_never_500(client, body):
@@ -595,7 +595,7 @@ def near_valid_bids(draw):
             "rules": {"players": players, "stick_the_dealer": draw(st.booleans())}}
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(body=st.one_of(near_valid_bids(), st.fixed_dictionaries(
     {"hand": st.one_of(HAND, st.lists(CARD, max_size=6)), "upcard": CARD, "seat": SEAT, "dealer": SEAT},
@@ -640,7 +640,7 @@ def mutated_egn(draw):
     return egn
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(egn=mutated_egn())
 def test_review_never_500(client, egn):

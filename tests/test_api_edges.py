@@ -71,6 +71,7 @@ def test_review_corpus_refuses_paths_that_are_not_paths(tmp_path):
         solver.review_corpus(None, progress=False)
 
 
+@pytest.mark.slow
 def test_review_corpus_takes_a_path_in_bytes_or_alone(tmp_path):
     bad = solver.review_corpus([b"\xff"], progress=False)       # a file system name that is not UTF-8
     assert [f.status for f in bad.files] == ["error"] and "no such file" in bad.files[0].message

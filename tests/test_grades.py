@@ -92,6 +92,7 @@ def reviews():
             "points": review(game, worlds=30, seed=4, inference=False, score=False)}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("judged", ["game", "points"])
 def test_every_judged_decision_of_the_review_is_graded_from_its_figures(reviews, judged):
     r = reviews[judged]

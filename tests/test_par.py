@@ -287,6 +287,7 @@ def test_review_par_block_on_a_real_game():
     assert hidden["table"]["contract"] == "S assisted"
 
 
+@pytest.mark.slow
 def test_review_has_the_par_in_each_deal(tmp_path):
     from solver import review
     from conftest import EGN_DIR

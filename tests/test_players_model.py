@@ -19,6 +19,7 @@ from solver.cards import mask_of, parse_cards
 from solver.cli import main
 from solver.errors import ModelError
 from solver.records import load_egn
+from conftest import examples
 
 EGN = Path(__file__).parent / "data" / "egn"
 
@@ -204,7 +205,7 @@ def test_the_default_never_gives_a_legal_call_zero_chance():
             assert (p_suit[:, legal] > 0).all() and (p_suit.sum(axis=1) < 1).all()
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.permutations(range(24)), st.integers(0, 3), st.integers(0, 4), st.integers(0, 3))
 def test_a_trump_for_a_plain_card_never_lowers_the_chance_of_calling(perm, place, out, trump):
     hand = [int(c) for c in perm[:5]]

@@ -139,6 +139,7 @@ def test_passed_a_making_hand():
 
 
 # -- the review shows a reason only where its rule holds on the decision ---------------------------------
+@pytest.mark.slow
 def test_the_review_reasons_hold_on_their_decisions():
     r = review(EGN_DIR / "vwec-finals.egn", worlds=30, seed=1)
     seen = 0

@@ -70,6 +70,7 @@ def test_render_imports_no_result_type_so_the_results_can_call_it():
         assert not mod.startswith("solver") or mod in ("solver.cards", "solver.errors"), f"solver.render imports {mod}"
 
 
+@pytest.mark.slow
 def test_the_review_enumerates_at_its_own_limit_not_the_worlds_default():
     # every decision with at most DECISION_EXACT_LIMIT placements is exact, every larger one
     # sampled, even below solver.worlds' default limit
@@ -85,6 +86,7 @@ def test_the_review_enumerates_at_its_own_limit_not_the_worlds_default():
     assert r.to_dict()["thresholds"]["exact_limit"] == DECISION_EXACT_LIMIT
 
 
+@pytest.mark.slow
 def test_each_decision_names_its_kind_as_its_mistakes_do():
     # render tells calls, discards and cards apart by these attributes alone
     r = solver.review(Path(__file__).parent / "data" / "egn" / "renege-test.egn", worlds=20, seed=2)

@@ -37,7 +37,8 @@ def _environment():
 @lru_cache(maxsize=None)
 def static_text(name: str) -> str:
     """The text of ``static/<name>`` (a style sheet or script, inlined into every page)."""
-    return resources.files("solver.pages").joinpath("static", name).read_text(encoding="utf-8")
+    # one part per joinpath: Traversable.joinpath takes one before Python 3.11 (zip imports, mypy)
+    return resources.files("solver.pages").joinpath("static").joinpath(name).read_text(encoding="utf-8")
 
 
 def _render(template: str, **context) -> str:
