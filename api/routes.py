@@ -71,9 +71,14 @@ def par(body: ParRequest):
     return jsonify(result.to_dict())
 
 
-#: The most playouts a request may ask for (worlds x inner_worlds with valuation playout): a playout is a few
-#: hundred solves a decision, so this bounds a request to a few seconds of the engine.
-MAX_PLAYOUT_WORK = 20_000
+#: The most playout work a request may ask for with valuation playout: worlds x inner_worlds, the inner worlds
+#: counted as at least :data:`PLAYOUT_INNER_FLOOR` (each world's playout costs its decisions' sampling whatever
+#: the inner worlds). Measured by benchmarks/bench_playout_bound.py on one thread of a 2-core machine at load
+#: average 7-8: the slowest question (play advice at the opening lead, five cards each played out) took up to
+#: 73 ms a unit (29 s at 20 worlds x 20), so 400 units keep an admitted request inside the 30 s deadline there.
+MAX_PLAYOUT_WORK = 400
+#: The inner worlds a playout request is charged for at least (see :data:`MAX_PLAYOUT_WORK`).
+PLAYOUT_INNER_FLOOR = 20
 
 
 #: A close call of a review is judged again at double the worlds, up to 4x: 1 + 2 + 4 times its worlds at most.
@@ -86,10 +91,11 @@ def _valuation_args(body, questions: int = 1, what: str = "") -> dict:
     while close) at most :data:`MAX_PLAYOUT_WORK`."""
     if body.valuation is None:
         return {}
-    work = body.worlds * body.inner_worlds * questions
+    work = body.worlds * max(body.inner_worlds, PLAYOUT_INNER_FLOOR) * questions
     if body.valuation == "playout" and work > MAX_PLAYOUT_WORK:
-        raise Problem("over-limit", f"worlds {body.worlds}: with valuation playout, worlds x inner_worlds{what} = "
-                                    f"{work} is over this server's bound of {MAX_PLAYOUT_WORK}", field="worlds",
+        raise Problem("over-limit", f"worlds {body.worlds}: with valuation playout, worlds x inner_worlds (at least "
+                                    f"{PLAYOUT_INNER_FLOOR}){what} = {work} is over this server's bound of "
+                                    f"{MAX_PLAYOUT_WORK} (about 30 s of a loaded core)", field="worlds",
                       limit=MAX_PLAYOUT_WORK)
     return {"valuation": body.valuation, "inner_worlds": body.inner_worlds}
 

@@ -18,11 +18,9 @@ core), e.g. ``nice python3 benchmarks/bench_playout_bound.py``.
 """
 import argparse
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import _common                                                    # noqa: E402,F401  first: checks which engine runs
 
 import solver                                                     # noqa: E402
 

@@ -276,7 +276,8 @@ def _play_view(args) -> dict:
     """The keyword arguments of :func:`solver.seat_view` from ``euchre play``'s options."""
     return {"seat": args.seat, "hand": args.hand, "dealer": args.dealer, "upcard": args.upcard,
             "calls": args.calls, "alone": args.alone, "tricks": args.tricks, "discard": args.discard,
-            "rules": _rules_from_args(args), "dummies": args.dummies}
+            "rules": _rules_from_args(args), "dummies": args.dummies, "best_card": args.best_card,
+            "loner_discard": args.loner_discard}
 
 
 def _play_seed(view) -> int:
@@ -610,6 +611,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--tricks", default="", help='the tricks so far, each from its leader, the one under way last: '
                                               '"Ad 9d Qd Td; Kh"')
     p.add_argument("--discard", default=None, help="the seat's own discard, when it is the dealer and picked up")
+    p.add_argument("--best-card", dest="best_card", default=None,
+                   help="with --partners-best, the seat the loner: the card its partner passed it")
+    p.add_argument("--loner-discard", dest="loner_discard", default=None,
+                   help="with --partners-best, the seat the loner: its own discard after the exchange")
     p.add_argument("--worlds", type=int, default=500, help="deals of the unseen cards to sample (default 500; all "
                                                            "of them when few)")
     p.add_argument("--seed", type=int, default=None,

@@ -359,3 +359,43 @@ def test_win_values_match_p_win_after_world_by_world(rules, seat, score):
     if rules.dummy_hands:
         second = rng.choice([-2, -1, 0, 1, 2], size=300)
         assert wins(points, second).tolist() == [direct(int(a - b), int(b)) for a, b in zip(points, second)]
+
+
+def test_the_single_dummy_script_adds_the_band_chances_up_as_the_model_derivation_does():
+    """Single dummy: each contract's class chances are the correction's band chances, so the classes, scored,
+    give the expected points the bidding derivation's backward induction gives over the same deals."""
+    spec = importlib.util.spec_from_file_location("derive_hand_outcomes", SCRIPT)
+    script = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = script
+    spec.loader.exec_module(script)
+    from solver.bidding import BEST_RESPONSE_SD
+    for rules in (Rules(), Rules(stick_the_dealer=True)):
+        deals = script.make_deals(150, 5, rules, threads=1, valuation="single_dummy")
+        assert np.allclose(np.nansum(deals.b1, axis=-1)[~np.isnan(deals.r1)], 1.0)
+        x = script.per_deal(deals, BEST_RESPONSE_SD)
+        assert np.allclose(x.sum(axis=1), 1.0, atol=1e-9)
+        assert ((x > 1e-6).sum(axis=1) > 1).all()       # a deal's result is a spread of classes, not one
+        points = {"euchred": -2, "made": 1, "march": 2}
+        value = np.zeros(len(x))
+        for k, c in enumerate(script.classes()):
+            if c != "thrown_in":
+                makers, alone, result = c
+                pts = 4 if (alone and result == "march") else points[result]
+                value += x[:, k] * (pts if makers == "dealer" else -pts)
+        root = script.dbm.evaluate(BEST_RESPONSE_SD, deals)[0]
+        assert np.allclose(value, root.p_call * root.call_value + (1 - root.p_call) * root.after, atol=1e-9)
+
+
+def test_the_single_dummy_table_covers_the_variants_the_correction_does():
+    from solver.advisor.game_odds import _data
+    from solver.advisor.valuation import unsupported
+    spec = importlib.util.spec_from_file_location("derive_hand_outcomes", SCRIPT)
+    script = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = script
+    spec.loader.exec_module(script)
+    data = _data("single_dummy")
+    assert data["provenance"]["valuation"] == "single_dummy" and data["model"]["name"] == "best-response-sd-1"
+    want = [v for v in script.VARIANTS if unsupported("single_dummy", Rules(**v)) is None]
+    assert [t["rules"] for t in data["tables"]] == want and len(want) == 6
+    for t in data["tables"]:
+        assert sum(r["p"] for r in t["rows"]) == pytest.approx(1.0, abs=1e-9)

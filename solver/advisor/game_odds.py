@@ -111,7 +111,7 @@ def variant_key(rules: Rules, valuation=None) -> dict:
         options = ", ".join(f"{k} {v!r}" for k, v in key.items() if k != "players")
         raise RulesError(f"valuation {kind!r}: the single-dummy game odds have no table for rules "
                          f"{options or 'default'} ({rules.players} players); they cover the four-player game "
-                         "without the joker (benchmarks/derive_hand_outcomes.py --valuation single_dummy)")
+                         "without the joker (benchmarks/tools/derive_hand_outcomes.py --valuation single_dummy)")
     if not any(entry["rules"] == key for entry in _data(kind)["tables"]):
         options = ", ".join(f"{k} {v!r}" for k, v in key.items() if k != "players")
         raise RulesError(f"rules {options or 'default'} ({rules.players} players): the game odds have no table for "

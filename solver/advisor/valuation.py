@@ -10,6 +10,14 @@
   direct playouts (:mod:`solver.advisor.single_dummy`, ``solver/data/single-dummy-v1.json``). Fast: the
   same solves as double dummy.
 
+Where it applies: :func:`solver.advise` and :func:`solver.advise_play`; the review's calls
+(:func:`solver.review`, ``review_corpus``: the cards' figures stay double dummy, a different question); the
+game odds a score-aware answer reads (:func:`solver.win_probability` ``valuation=``: single dummy and
+playout read ``hand-outcomes-sd-1.json``, the hands bid by ``best-response-sd-1``); the match's advisor
+agent (``advisor:VALUATION[:MODEL]``, refused before any deal where the variant lacks it). Spelling: one
+normaliser (:func:`valuation_key`) serves every door, so ``single-dummy`` (the CLI's) and ``single_dummy``
+(the API's and HTTP's) are the same everywhere.
+
 Why double dummy stays the default: in duplicate matches the advisor valuing its calls single dummy lost
 to the same advisor valuing them double dummy (about -0.06 points a deal over 1,100 deals, 95% -0.10 to
 -0.02; ``euchre match --a advisor:single-dummy --b advisor:double-dummy``), and the fitted correction still

@@ -84,7 +84,7 @@ from .policy import POLICY, BiddingPolicy
 DATA_PATH = Path(__file__).resolve().parent.parent / "data" / "bidding-model-v1.json"
 #: The model fitted to players' calls (``benchmarks/tools/fit_players_model.py``; :mod:`solver.bidding.fit`).
 PLAYERS_PATH = DATA_PATH.parent / "bidding-model-players-1.json"
-#: The best-response model derived on single-dummy values (``benchmarks/derive_bidding_model.py --valuation single_dummy``).
+#: The best-response model derived on single-dummy values (``benchmarks/tools/derive_bidding_model.py --valuation single_dummy``).
 SD_DATA_PATH = DATA_PATH.parent / "bidding-model-sd-1.json"
 
 

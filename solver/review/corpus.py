@@ -39,7 +39,7 @@ from ..records import load_game, read_record_file, read_source
 from ..version import VERSION
 from ..advisor.valuation import INNER_WORLDS
 from .deals import check_confirm, check_jobs, check_options, check_valuation_option, model_fields, review_deal
-from .lines import CONFIG_FIELDS, LINE_VERSION, deal_key, dumps, finite, read_results
+from .lines import CONFIG_FIELDS, LINE_VERSION, deal_key, dumps, finite, line_valuation, read_results
 from .seeds import record_seed
 
 #: Tries of one deal (the first included) before a worker that keeps dying makes it an error line.
@@ -57,8 +57,7 @@ _CACHE_LOCK = threading.Lock()
 
 
 def _review_task(data: bytes, sha256: str, index: int, worlds: int, seed: int, inference: bool, confirm: int,
-                 score: bool, threads: int, model, attempt: int, valuation: str = "double_dummy",
-                 inner_worlds: int = INNER_WORLDS) -> dict:
+                 score: bool, threads: int, model, valuation: str, inner_worlds: int, attempt: int) -> dict:
     """One deal reviewed (in a worker): ``{"review": dict | None, "error": str | None, "seconds",
     "cpu_seconds"}``.
 
@@ -249,7 +248,7 @@ class _Output:
         done, counts = set(), {}
         if self.path is None or not os.path.exists(self.path):
             return done, counts
-        want = tuple(config[k] for k in CONFIG_FIELDS) + (config["valuation"],)   # as deal_key
+        want = tuple(config[k] for k in CONFIG_FIELDS) + (line_valuation(config),)   # as deal_key
 
         def visit(line):
             if line["kind"] == "file":
@@ -485,6 +484,7 @@ def _records(found, config, done, counts, output, result):
                 "names": list(game.players), "rules": game.rules.to_dict(), "engine": config["engine"],
                 "model": config["model"], "inference": config["inference"], "confirm": config["confirm"],
                 "score": config["score"], "valuation": config["valuation"],
+                **({"inner_worlds": config["inner_worlds"]} if config["valuation"] == "playout" else {}),
                 "seed": config["seed"], "record_seed": record_seed(config["seed"], sha, record),
                 "worlds": config["worlds"]}
         tasks = []
@@ -531,8 +531,8 @@ def _run(found, config, done, counts, output, result, executor, window, make_poo
 
     def args(task: _Task) -> tuple:
         return (task.data, task.base["sha256"], task.index, config["worlds"], task.base["record_seed"],
-                config["inference"], config["confirm"], config["score"], threads, model, task.attempts,
-                config["valuation"], config["inner_worlds"])
+                config["inference"], config["confirm"], config["score"], threads, model, config["valuation"],
+                config["inner_worlds"], task.attempts)
 
     records = _records(found, config, done, counts, output, result)
     pending: deque = deque()

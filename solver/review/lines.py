@@ -79,6 +79,7 @@ LINE_SCHEMA = {
             "score": {"type": "boolean"},
             "engine": {"type": "string"},
             "valuation": {"enum": ["double_dummy", "single_dummy", "playout"]},
+            "inner_worlds": {"type": "integer", "minimum": 1},
             "error": {"type": ["string", "null"]},
             "names": {"type": ["array", "null"], "items": {"type": ["string", "null"]}},
             "rules": {"type": "object", "required": ["players"], "properties": {"players": {"enum": [2, 4]}}},
@@ -113,8 +114,10 @@ def check_line(line, where: str) -> None:
 
 
 def line_valuation(line: dict) -> str:
-    """The valuation of a deal line's calls (``"valuation"``; a line written before it existed: ``"double_dummy"``)."""
-    return line.get("valuation") or "double_dummy"
+    """The valuation of a deal line's calls, as its key reads it: ``"valuation"`` (a line written before it
+    existed: ``"double_dummy"``), a playout with its ``"inner_worlds"`` (``"playout/20"``)."""
+    v = line.get("valuation") or "double_dummy"
+    return v if v != "playout" else f"playout/{line.get('inner_worlds')}"
 
 
 def deal_key(line: dict) -> tuple:

@@ -678,7 +678,8 @@ class DealReviewer:
                           adv.worlds, adv.exact)
         d.grading = grade_of(d.loss, interval, "points")
         if d.loss >= CALL_POINTS - 1e-9 and (adv.exact or interval[0] > 0):
-            d.mistakes.append(Mistake(INFORMATION_SET, rec.seat, "defence", "defence", f"{d.name.replace('defend', 'defended')}",
+            did = "defended alone" if rec.alone else "defended with its partner"
+            d.mistakes.append(Mistake(INFORMATION_SET, rec.seat, "defence", "defence", did,
                                       (best,), None, d.loss, interval, adv.worlds, adv.exact,
                                       **_grade_fields(d.grading), knowable=True))
         out.defence.append(d)
