@@ -432,7 +432,7 @@ def _write_review_html(path: Path, files, reviews) -> None:
 
 
 def cmd_match(args) -> dict:
-    from .match import match
+    from .match import play_match
     rules = _rules_from_args(args)
     bar = progress = None
     if not args.json and sys.stderr.isatty():
@@ -440,9 +440,9 @@ def cmd_match(args) -> dict:
         bar = tqdm(total=args.deals, file=sys.stderr, unit="deal", desc="match", leave=False)
         progress = bar.update
     try:
-        result = match(args.a, args.b, deals=args.deals, seed=args.seed, rules=rules, jobs=args.jobs,
-                       progress=progress, worlds=args.worlds, time_limit=args.time_limit or None, games=args.games,
-                       keep_hands=args.egn is not None, model=_model_arg(args))
+        result = play_match(args.a, args.b, deals=args.deals, seed=args.seed, rules=rules, jobs=args.jobs,
+                            progress=progress, worlds=args.worlds, time_limit=args.time_limit or None,
+                            games=args.games, keep_hands=args.egn is not None, model=_model_arg(args))
     finally:
         if bar is not None:
             bar.close()

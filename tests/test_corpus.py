@@ -26,10 +26,10 @@ import solver
 from conftest import TESTS
 from solver.cli import main
 from solver.errors import EuchreError
-from solver.match import match
+from solver.match import play_match as match
 from solver.records import dump_egn, read_source
 from solver.review import corpus as corpus_mod
-from solver.review import corpus_stats, review, review_corpus
+from solver.review import corpus_stats, review_game as review, review_corpus
 from solver.review.lines import TIMING_FIELDS, deal_key, finite
 from solver.review.seeds import content_seed, record_seed
 
