@@ -316,3 +316,18 @@ def test_defend_takes_the_model_and_the_house_rules_and_healthz_lists_it(capsys)
     resp = client.post("/v1/defend", data=json.dumps(body), content_type="application/json")
     assert resp.status_code == 200 and resp.get_json()["model"] == "point-count"
     assert client.get("/healthz").get_json()["engine"]["advise_defend"] is True
+
+
+def test_defend_advice_json_is_strict_when_an_interval_is_open():
+    # over fewer than two effective worlds the interval is (-inf, inf): JSON has no such number, so null
+    import dataclasses
+    import json
+    h = loner_hand("N:Kh Qh Th 9c Ac E:9d Td Qd Kd Ad S:Js As Ks Qs Ts W:Jh Jd Ah Kc Qc")
+    adv = solver.advise_defend(h.view(Seat.W), worlds=40, seed=1)
+    inf = float("inf")
+    opened = dataclasses.replace(adv, margin_interval=(-inf, inf), options=tuple(
+        dataclasses.replace(o, points_interval=(-inf, inf)) for o in adv.options))
+    d = json.loads(json.dumps(opened.to_dict(), allow_nan=False))
+    assert d["margin_interval"] == [None, None]
+    assert [o["points_interval"] for o in d["options"]] == [[None, None]] * 2
+    assert d["options"][0]["expected_points"] == adv.options[0].expected_points
