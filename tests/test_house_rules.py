@@ -331,3 +331,20 @@ def test_defend_advice_json_is_strict_when_an_interval_is_open():
     assert d["margin_interval"] == [None, None]
     assert [o["points_interval"] for o in d["options"]] == [[None, None]] * 2
     assert d["options"][0]["expected_points"] == adv.options[0].expected_points
+
+
+def test_review_judges_the_dealers_discard_when_a_defender_goes_alone():
+    # N deals and discards; E orders up alone; S declines and N defends alone, so S sits out of the play.
+    # The discard came before S was out: its worlds must leave S's cards out of play (the core refuses a
+    # seat that sits out holding cards), and the discard is judged from N's view like any other.
+    h = Hand.from_deal("N:Kh Qh Th 9c Ac E:Jh Jd Ah Kc Qc S:Js As Ks Qs Ts W:9d Td Qd Kd Ad", upcard="9h",
+                       dealer="N", rules=DEFEND)
+    for action in ["order", "discard 9c", "alone", "defend partner", "defend alone"]:
+        h.apply(action)
+    game = load_egn(dump_egn(play_out(h)))
+    deal = solver.review_game(game, worlds=20, seed=1, score=False).deals[0]
+    discard = next(c for c in deal.cards if c.kind == "discard")
+    assert discard.seat == Seat.N and not discard.unanalysed, discard.unanalysed
+    assert discard.info is not None and discard.grading is not None
+    # the double-dummy column plays the same seats: the discard's cost there is against the true hands
+    assert discard.dd is not None
