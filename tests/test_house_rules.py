@@ -284,7 +284,10 @@ def test_http_defend():
     assert resp.get_json()["best"] == "defend alone" and resp.get_json()["margin"] == 2
     resp = client.post("/v1/defend", data=json.dumps({**body, "seat": "N"}), content_type="application/json")
     assert resp.status_code == 422 and resp.mimetype == "application/problem+json"
-    assert "N is the loner, not a defender" in resp.get_json()["detail"]
+    assert "N is the loner, not a defender" in resp.get_json()["detail"] and resp.get_json()["field"] == "seat"
+    resp = client.post("/v1/defend", json={**body, "rules": {"players": 2}})
+    assert resp.status_code == 422 and resp.get_json()["field"] == "rules"
+    assert resp.get_json()["type"].endswith("/invalid-rules")
     resp = client.post("/v1/defend", data=json.dumps({**body, "calls": "Pass Pass"}), content_type="application/json")
     assert resp.status_code == 422 and resp.get_json()["detail"] == "alone: no trump was made"
     assert "/v1/defend" in client.get("/openapi.json").get_json()["paths"]

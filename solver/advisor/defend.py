@@ -175,7 +175,7 @@ def advise_defend(view=None, *, worlds: int = 500, seed=None, inference: bool = 
         raise IllegalActionError(f"{seat}'s view: nobody goes alone; defending alone is an answer to a loner")
     loner = Seat(view.alone)
     if seat == loner:
-        raise IllegalActionError(f"{seat}'s view: {seat} is the loner, not a defender")
+        raise IllegalActionError(f"seat {seat}: {seat} is the loner, not a defender")
     if side_of(seat) == side_of(loner):
         raise IllegalActionError(f"{seat}'s view: {seat} is the loner {loner}'s partner, not a defender")
     if view.defender_alone is not None:
