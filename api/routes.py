@@ -208,7 +208,8 @@ def request_model(spec):
 
 def limits_dict(config) -> dict:
     return {"max_body_bytes": config["MAX_CONTENT_LENGTH"], "max_worlds": config["MAX_WORLDS"],
-            "max_review_work": config["MAX_REVIEW_WORK"], "request_timeout_s": config["REQUEST_TIMEOUT"]}
+            "max_review_work": config["MAX_REVIEW_WORK"], "max_playout_work": MAX_PLAYOUT_WORK,
+            "request_timeout_s": config["REQUEST_TIMEOUT"]}
 
 
 @service.get("/healthz", summary="Liveness, the engine's analyses and the bounds",

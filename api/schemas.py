@@ -548,6 +548,8 @@ class Limits(Out):
     max_body_bytes: int
     max_worlds: int
     max_review_work: int = Field(description="worlds x deals per review request")
+    max_playout_work: int = Field(description="valuation playout: worlds x max(inner_worlds, 20) per question "
+                                              "(a review: also x calls x 7, the redraws of a close call)")
     request_timeout_s: float
 
 

@@ -84,7 +84,7 @@ def get_examples() -> list:
 def test_the_get_examples_answer_what_the_readme_shows():
     from api import create_app
     examples = get_examples()
-    assert [p for p, _ in examples] == ["/healthz"]
+    assert set(p for p, _ in examples) == {"/healthz"} and examples    # the README's and the docs' copies
     client = create_app().test_client()
     for path, answer in examples:
         assert client.get(path).get_json() == answer, path

@@ -17,7 +17,7 @@ import numpy as np
 from ..cardtables import IS_TRUMP, POWER, RANK, bits
 
 
-def partners_best_card(hands, trump) -> np.ndarray:
+def partners_best_card(hands, trump) -> np.ndarray | int:
     """The card the loner's partner passes under the stated rule (see the module docs), for each row.
 
     Args:
