@@ -645,6 +645,7 @@ def test_dealer_never_discards_the_upcard_when_the_rules_forbid_it():
 
 # ------------------------------------------------------------------ issue 11: the model, inference, robustness
 from solver.bidding import DEFAULT_MODEL, MODELS, POINT_COUNT, BiddingModel  # noqa: E402
+from solver.bidding.named import ALTERNATIVES  # noqa: E402
 from solver.advisor.inference import pass_likelihood  # noqa: E402
 
 # The first version's figures, computed by main's code before the model (commit 0d301a4) with these seeds:
@@ -899,8 +900,8 @@ def test_variants_exact_equal_the_shifted_models_themselves():
     kw = dict(hand="Jh Ah 9c Qs Td", upcard="Kh", seat="S", dealer="S", rules=Rules(players=2), seed=1)
     a = advise(**kw, model=POINT_COUNT)
     # the model's two shifts, then every other named model
-    assert [v["role"] for v in a.variants] == ["cautious", "aggressive"] + ["alternative"] * (len(MODELS) - 1)
-    assert {v["model"] for v in a.variants[2:]} == set(MODELS) - {"point-count"}
+    assert [v["role"] for v in a.variants] == ["cautious", "aggressive"] + ["alternative"] * (len(ALTERNATIVES) - 1)
+    assert {v["model"] for v in a.variants[2:]} == {m.name for m in ALTERNATIVES} - {"point-count"}
     for v in a.variants:
         assert v["delta"] == {"cautious": 1.0, "aggressive": -1.0, "alternative": 0.0}[v["role"]]
         vm = MODELS[v["model"]] if v["role"] == "alternative" else POINT_COUNT.shifted(v["delta"])
@@ -976,7 +977,7 @@ def test_the_model_is_reported_in_json_and_text():
     assert b["accepted"] == 200 and b["proposals"] >= 200 and 1 >= b["acceptance"] >= b["accepted"] / b["proposals"]
     assert b["kept"] >= b["accepted"] and b["acceptance"] == b["kept"] / b["proposals"]
     assert f"{b['kept']} of {b['proposals']} uniform deals kept ({b['acceptance']:.0%}), 200 used" in str(a)
-    assert d["robust"] in (True, False) and len(d["variants"]) == 1 + len(MODELS)
+    assert d["robust"] in (True, False) and len(d["variants"]) == 1 + len(ALTERNATIVES)
     assert {v["role"] for v in d["variants"]} == {"cautious", "aggressive", "alternative"}
     assert d["method"]["model"]["name"] == DEFAULT_MODEL.name and d["method"]["policy"] is None
     text = str(a)
