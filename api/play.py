@@ -97,6 +97,8 @@ class NewTable(BaseModel):
     stick_the_dealer: StrictBool = False
     loner_lead: Literal["left_of_loner", "left_of_dealer"] = "left_of_loner"
     joker: StrictBool = False
+    partners_best: StrictBool = Field(False, description="call for best: a loner's partner passes it a card face "
+                                                         "down and the loner discards one")
     mode: Literal["game", "deal"] = Field("game", description="a game to the winning score, or a single deal")
     seed: StrictInt | None = Field(None, ge=0, le=2 ** 63 - 1, description="the table's seed (empty: a fresh one)")
     daily: StrictBool = Field(False, description="the hand of the day: a single deal, its seed from today's date "
@@ -104,7 +106,8 @@ class NewTable(BaseModel):
 
     def rules(self) -> solver.Rules:
         return solver.Rules(players=self.players, stick_the_dealer=self.stick_the_dealer, loner_lead=self.loner_lead,
-                            joker=self.joker, num_deals=1 if self.mode == "deal" else 0,
+                            joker=self.joker, partners_best=self.partners_best,
+                            num_deals=1 if self.mode == "deal" else 0,
                             # a single deal has no target score (EGN holds num_deals or winning_score, not both)
                             winning_score=0 if self.mode == "deal" else 10)
 
@@ -287,7 +290,12 @@ class Table:
                 card = Card.parse(token.strip())
             except EuchreError as exc:
                 raise solver.CardError(f"card {quoted(token)}: {exc}") from None
-            action = Action.discard(card) if phase is Phase.DISCARD else Action.play(card)
+            if phase is Phase.GIVE:
+                action = Action.give(card)
+            elif phase in (Phase.DISCARD, Phase.LONER_DISCARD):
+                action = Action.discard(card)
+            else:
+                action = Action.play(card)
             hand.verify(action)
         self._apply(action, USER, "user")
         self.run_bots(budget)
@@ -370,7 +378,8 @@ class Table:
                     call_name(kind, suit, USER, hand.dealer, self.rules.players, alone)
                 out.append({"token": token, "label": label})
             return out
-        return [{"token": t} for t in legal_tokens(view, "discard" if hand.phase is Phase.DISCARD else "play")]
+        kind = {Phase.DISCARD: "discard", Phase.LONER_DISCARD: "discard", Phase.GIVE: "give"}.get(hand.phase, "play")
+        return [{"token": t} for t in legal_tokens(view, kind)]
 
     # -- hints -----------------------------------------------------------------------------------
     def hint_request(self) -> tuple:
@@ -389,12 +398,15 @@ class Table:
             body = {"hand": format_cards(view.hand), "upcard": str(view.upcard), "seat": USER.name,
                     "dealer": hand.dealer.name, "round": 1 if hand.phase is Phase.BID1 else 2,
                     "rules": self.rules.to_dict(), "worlds": worlds, "seed": seed, **extra}
+            if view.named_suit is not None:            # a turned-up joker proposes the suit the dealer named
+                body["named_suit"] = Suit(view.named_suit).letter
             return "advise", body
         if hand.phase is Phase.PLAY:
             body = dict(view.to_dict())
             body.update(worlds=worlds, seed=seed, **extra)
             return "play", body
-        what = "the discard" if hand.phase is Phase.DISCARD else "naming the joker's suit"
+        what = {Phase.DISCARD: "the discard", Phase.GIVE: "the card passed to the loner (call for best)",
+                Phase.LONER_DISCARD: "the loner's discard (call for best)"}.get(hand.phase, "naming the joker's suit")
         raise IllegalActionError(f"hint: the advisor gives no hint for {what} (the hints are /v1/advise for a call "
                                  "and /v1/play for a card)")
 
@@ -517,6 +529,9 @@ def _action_text(action: Action, seat, hand) -> str:
         return f"names {Suit(action.suit).word} for the joker"
     if kind == "ALONE":
         return "goes alone" if action.alone else "plays with the partner"
+    if kind == "GIVE":                         # call for best: only the loner and its partner see the card
+        shown = seat == USER or seat.partner == USER
+        return f"passes {action.card} to the loner" if shown else "passes a card to the loner"
     return "defends alone" if action.alone else "defends with the partner"
 
 
@@ -744,7 +759,7 @@ def new_table_page():
                 fields[name] = int(value)
             except ValueError:
                 raise Problem("invalid-request", f"{name} {value!r}: expected a whole number", field=name) from None
-    for name in ("stick_the_dealer", "joker", "daily"):
+    for name in ("stick_the_dealer", "joker", "partners_best", "daily"):
         fields[name] = form.get(name, "").strip().lower() in _FORM_TRUE
     table = create_table(_parse(NewTable, fields))
     return redirect(f"/play/{table.id}", code=303)

@@ -62,6 +62,8 @@ _RULE_DOCS = {
     "joker": "the joker B is in the pack as the highest trump",
     "canadian": "Canadian loners (EGN canadian): the dealer's partner who orders up in round 1 must go alone",
     "defend_alone": "against a loner one defender may defend alone (EGN defend_alone)",
+    "partners_best": "call for best (EGN partners_best): a loner's partner passes it one card face down and the "
+                     "loner discards one",
 }
 
 
@@ -254,7 +256,8 @@ ValuationIn = Annotated[
                           "worlds x inner_worlds is bounded); the CLI's spelling (single-dummy) is taken too")]
 ExamplesIn = Annotated[StrictInt, Field(ge=0, le=solver.examples.MAX_EXAMPLES, description=(
     "the deals that show a choice (solver.examples): for each option not among the best, up to this many of the "
-    f"likeliest worlds in which it scores fewer points than the best, with both points there (0..{solver.examples.MAX_EXAMPLES})"))]
+    "likeliest worlds in which it scores fewer points than the best, with both points there "
+    f"(0..{solver.examples.MAX_EXAMPLES})"))]
 InnerWorlds = Annotated[StrictInt, Field(ge=1, le=1000, description="with valuation playout: each seat's worlds "
                                                                     "a decision (default 20)")]
 
@@ -268,6 +271,8 @@ class AdviseRequest(SeatQuestion):
     seat: SeatText = Field(description="the seat to bid")
     dealer: SeatText
     round: Annotated[StrictInt, Field(ge=1, le=2)] = Field(1, description="1: order up / pass; 2: name a suit / pass")
+    named_suit: SuitText | None = Field(None, description="a turned-up joker (upcard B): the suit the dealer named, "
+                                                          "which the joker proposes")
     worlds: Worlds = 2000
     seed: Seed = None
     dummies: StrictStr | None = Field(None, max_length=200, examples=["N:9c Tc Jh Ks Ad S:Jd Js Qh Kc Ah"],
@@ -311,6 +316,10 @@ class PlayRequest(SeatQuestion):
     discard: CardText | None = Field(None, description="the seat's own discard, when it is the dealer and picked up")
     named_suit: SuitText | None = Field(None, description="the suit the dealer named for a turned-up joker")
     defender_alone: SeatText | None = Field(None, description="the seat defending alone (rules defend_alone)")
+    best_card: CardText | None = Field(None, description="rules partners_best, the seat the loner: the card its "
+                                                         "partner passed it (call for best)")
+    loner_discard: CardText | None = Field(None, description="rules partners_best, the seat the loner: its own "
+                                                             "discard after the exchange")
     dummies: StrictStr | None = Field(None, max_length=200, examples=["N:9c Tc Jh Ks Ad S:Jd Js Qh Kc Ah"],
                                       description="two-player dummy hands (rules players 2, dummy_hands true), "
                                                   "and only then: both face-up dummies as dealt, 'N:<cards> "
@@ -330,7 +339,8 @@ class PlayRequest(SeatQuestion):
     def view_keys(self) -> dict:
         """The keyword arguments of :func:`solver.seat_view`."""
         out = {k: getattr(self, k) for k in ("seat", "hand", "dealer", "upcard", "calls", "alone", "tricks",
-                                             "discard", "named_suit", "defender_alone", "dummies")}
+                                             "discard", "named_suit", "defender_alone", "dummies", "best_card",
+                                             "loner_discard")}
         out["rules"] = self.rules.to_rules()
         return out
 
@@ -530,7 +540,7 @@ class PlayResponse(BaseModel):
 
 
 class ReviewResponse(BaseModel):
-    """`solver.review(...).to_dict()`, as `euchre review --json`: one report per deal."""
+    """`solver.review_game(...).to_dict()`, as `euchre review --json`: one report per deal."""
 
     model_config = ConfigDict(extra="allow")
 

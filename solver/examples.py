@@ -2,11 +2,12 @@
 
 The review's cards, discards and calls, and the options of :func:`solver.advise` and
 :func:`solver.advise_play` (``examples=N``), all use it. A card's information-set loss is an average
-over the worlds of the player's view (the deals it could be facing). :func:`card_examples` splits that average open: the share of the weight of the
-worlds in which the card played scores fewer points for the side than the best card, the same, or
-more, and the likeliest worlds where it scores fewer (by their weight under the bidding model and the
-inference; uniform worlds all weigh the same, and the larger loss comes first), each with the four
-hands at the decision and both cards' points and tricks in it. The figures are those the review
+over the worlds of the player's view (the deals it could be facing). :func:`card_examples` splits that
+average open: the share of the weight of the worlds in which the card played scores fewer points
+for the side than the best card, the same, or more, and the likeliest worlds where it scores fewer
+(by their weight under the bidding model and the inference; uniform worlds all weigh the same, and
+the larger loss comes first), each with the four hands at the decision and both cards' points and
+tricks in it. The figures are those the review
 already solved (each world played double dummy after each card), so nothing is solved again.
 :func:`call_examples` does the same for a call from the bid advisor's per-world points (each world
 valued as :attr:`solver.advisor.Advice.valuation` says: double dummy, or a single-dummy band drawn
@@ -158,4 +159,5 @@ def _points(x: float):
     return int(round(x)) if abs(x - round(x)) < 1e-9 else round(float(x), 4)
 
 
-__all__ = ["MAX_EXAMPLES", "EXAMPLES", "check_examples", "card_examples", "choice_examples", "call_examples", "describe", "signed"]
+__all__ = ["MAX_EXAMPLES", "EXAMPLES", "check_examples", "card_examples", "choice_examples", "call_examples",
+           "describe", "signed"]

@@ -6,7 +6,8 @@ maximise its score. Here the auction is euchre's, decision by decision in the
 order the rules engine (:mod:`solver.game.hand`) takes them: the dealer names
 the suit of a turned-up joker; round 1 (pass or order up, from the dealer's
 left); when someone orders up, the dealer picks up and discards; the maker says
-whether it goes alone; against a loner (``Rules.defend_alone``) each defender in
+whether it goes alone; call for best (``Rules.partners_best``): a loner's partner
+passes it a card, then the loner discards one; against a loner (``Rules.defend_alone``) each defender in
 turn from the dealer's left says whether it defends alone; round 2 (pass or
 name another suit; a stuck dealer must name one); all passing twice throws the
 hand in (0 points). Every contract reached is played double dummy
@@ -226,12 +227,35 @@ class _Auction:
     def alone(self, maker: Seat, trump: Suit, hands: tuple, discard, rnd: int) -> _Line:
         if not may_go_alone(self.players):
             return self.contract(maker, trump, hands, discard, rnd, None, None)
+        lone = self.exchange if self.rules.partners_best else (
+            lambda maker, trump, hands, discard, rnd: self.defend(maker, trump, hands, discard, rnd, 0))
         if must_go_alone(maker, self.dealer, rnd, self.rules):        # Canadian loners
-            return self.choose(maker, [("alone", lambda: self.defend(maker, trump, hands, discard, rnd, 0))])
+            return self.choose(maker, [("alone", lambda: lone(maker, trump, hands, discard, rnd))])
         return self.choose(maker, [
             ("partner", lambda: self.contract(maker, trump, hands, discard, rnd, None, None)),
-            ("alone", lambda: self.defend(maker, trump, hands, discard, rnd, 0)),
+            ("alone", lambda: lone(maker, trump, hands, discard, rnd)),
         ])
+
+    def exchange(self, maker: Seat, trump: Suit, hands: tuple, discard, rnd: int) -> _Line:
+        """Call for best: the loner's partner passes one of its cards, then the loner throws one of its six."""
+        partner = Seat(maker).partner
+        options = []
+        for card in cards_of(hands[partner]):
+            given = list(hands)
+            given[partner] &= ~card.mask
+            given[maker] |= card.mask
+            options.append((str(Action.give(card)),
+                            lambda given=tuple(given): self.loner_discard(maker, trump, given, discard, rnd)))
+        return self.choose(partner, options)
+
+    def loner_discard(self, maker: Seat, trump: Suit, hands: tuple, discard, rnd: int) -> _Line:
+        options = []
+        for card in cards_of(hands[maker]):
+            kept = list(hands)
+            kept[maker] &= ~card.mask
+            options.append((str(Action.discard(card)),
+                            lambda kept=tuple(kept): self.defend(maker, trump, kept, discard, rnd, 0)))
+        return self.choose(maker, options)
 
     def defend(self, maker: Seat, trump: Suit, hands: tuple, discard, rnd: int, asked: int) -> _Line:
         if not self.rules.defend_alone or asked == 2:

@@ -274,3 +274,121 @@ def test_review_judges_the_partners_card_against_the_reference():
     assert {c: int(v) for c, v in figures.items()} == want
     assert max(want, key=want.get) == "Ah" and want["Ah"] > want["Js"]
     assert f"S passed Js to the loner N: {want['Ah'] - want['Js']} trick(s) short of the best, Ah" in note
+
+
+# -- views from their keys, play advice, the command line and HTTP ----------------------------------------------------------
+def engine_hand_after_a_trick():
+    h = alone_hand()
+    h.give("As")
+    h.apply("discard 9c")
+    for card in ["Td", "Tc", "Jh"]:                  # E leads Td, W Tc, N trumps with Jh
+        h.play(card)
+    return h
+
+
+def test_seat_view_from_keys_is_the_engines_view():
+    h = engine_hand_after_a_trick()
+    for seat in (Seat.N, Seat.E, Seat.W):
+        engine = h.view(seat)
+        keys = engine.to_dict()
+        assert ("best_card" in keys) == (seat == Seat.N)
+        built = solver.seat_view(**keys)
+        for name in ("hand", "unseen", "hand_sizes", "exchanged", "best_card", "loner_discard", "seats_in_play",
+                     "to_act", "voids", "played"):
+            assert getattr(built, name) == getattr(engine, name), (seat, name)
+    with pytest.raises(solver.EuchreError, match="best_card As: only the loner sees the exchange"):
+        solver.seat_view(**{**h.view(Seat.E).to_dict(), "best_card": "As", "loner_discard": "9c"})
+    with pytest.raises(solver.EuchreError, match="the loner knows both"):
+        solver.seat_view(**{**h.view(Seat.N).to_dict(), "loner_discard": None})
+
+
+def test_play_advice_for_the_loner_after_the_exchange_hand_checked():
+    # N holds Ah Kh 9s As after trumping trick 1 with the card passed kept and 9c thrown: each card's expected
+    # tricks over the same worlds, each world solved by tests/reference.py
+    h = engine_hand_after_a_trick()
+    assert h.to_act == Seat.N
+    adv = solver.advise_play(h.view(Seat.N), worlds=40, seed=1)
+    from solver.inference import sample_worlds
+    w = sample_worlds(h.view(Seat.N), worlds=40, seed=1)
+    weights = w.weights / w.weights.sum()
+    for option in adv.cards:
+        card = str(option.card)
+        total = 0.0
+        for row, weight in zip(w.hands, weights):
+            hands = {s.name: (None if s == Seat.S else [str(c) for c in parse_cards(format_cards(int(row[s])))])
+                     for s in Seat}
+            hands["N"].remove(card)
+            total += weight * (1 + reference.solve(hands, "h", "N", [card])["NS"])
+        assert option.expected_tricks == pytest.approx(total), card
+
+
+def test_cli_and_http_take_call_for_best():
+    import contextlib
+    import io
+    from api import create_app
+    from solver.cli import main
+    keys = engine_hand_after_a_trick().view(Seat.N).to_dict()
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["play", "--seat", "N", "--hand", keys["hand"], "--dealer", "S", "--upcard", "9h", "--calls",
+                     "Pass Order", "--alone", "--tricks", "Td Tc Jh", "--partners-best", "--best-card", "As",
+                     "--loner-discard", "9c", "--worlds", "20", "--seed", "1", "--json"]) == 0
+    cli = json.loads(out.getvalue())
+    client = create_app({"TESTING": True}).test_client()
+    body = {**{k: keys[k] for k in ("seat", "hand", "dealer", "upcard", "calls", "alone", "tricks", "best_card",
+                                    "loner_discard")}, "rules": {"partners_best": True}, "worlds": 20, "seed": 1}
+    resp = client.post("/v1/play", data=json.dumps(body), content_type="application/json")
+    assert resp.status_code == 200, resp.get_json()
+    assert resp.get_json()["best"] == cli["best"]
+    body["rules"] = {"partners_best": True, "players": 2}
+    resp = client.post("/v1/play", data=json.dumps(body), content_type="application/json")
+    assert resp.status_code == 422 and "call for best is a four-player rule" in resp.get_json()["detail"]
+    assert "partners_best" in client.get("/openapi.json").get_data(as_text=True)
+
+
+def test_pages_offer_call_for_best_and_the_table_plays_it():
+    from api import create_app
+    client = create_app({"TESTING": True}).test_client()
+    assert 'name="partners_best"' in client.get("/").get_data(as_text=True)
+    assert 'name="partners_best"' in client.get("/play").get_data(as_text=True)
+    resp = client.post("/play/new", data={"partner": "random", "opponents": "random", "partners_best": "true",
+                                          "seed": "16", "mode": "deal"})
+    assert resp.status_code == 303
+    gave = None
+    for seed in range(1, 40):            # seeded tables: the first where the user (S) passes a card to a loner
+        st = client.post("/play/api/tables", data=json.dumps({"partner": "random", "opponents": "random",
+                                                               "partners_best": True, "seed": seed, "mode": "deal"}),
+                         content_type="application/json").get_json()
+        assert st["rules"]["partners_best"] is True
+        while not st["deal_over"]:
+            if not st["your_turn"]:
+                st = client.get(f"/play/api/tables/{st['id']}").get_json()
+                continue
+            if st["phase"] == "give":
+                assert sorted(c["token"] for c in st["legal"]) == sorted(st["hand"])
+                gave = st["legal"][0]["token"]
+            resp = client.post(f"/play/api/tables/{st['id']}/act", data=json.dumps({"action": st["legal"][0]["token"]}),
+                               content_type="application/json")
+            assert resp.status_code == 200, resp.get_json()
+            st = resp.get_json()
+        if gave is not None:
+            assert f"passes {gave} to the loner" in [e["action"] for e in st["events"]]
+            egn = client.get(f"/play/{st['id']}/game.egn").get_data(as_text=True)
+            assert load_egn(egn).deals[0].best_card == Card(gave)
+            break
+    assert gave is not None
+
+
+def test_par_under_call_for_best_hand_checked():
+    # N (dealer S) holds Jh Ah Kh 9c 9s; S holds the spades and picks up 9h. Under call for best, if W passes N
+    # orders up alone, S passes it a card and N marches (+4, checked: the engine's position after S passes As
+    # and N throws 9c is five tricks in tests/reference.py, test_engine_position_...); so W, first to bid,
+    # sacrifices by ordering up (-2). Without the rule S simply picks it up
+    got = solver.par(DEAL, upcard="9h", dealer="S", rules=BEST)
+    assert got.summary() == "W orders up, NS +2"
+    assert got.steps[0].options == {"pass": -4, "order": -2}
+    assert solver.par(DEAL, upcard="9h", dealer="S").summary() == "S picks it up, NS +1"
+    h = alone_hand()
+    h.give("As")
+    h.apply("discard 9c")
+    assert solver.solve(h.position()).tricks["NS"] == 5

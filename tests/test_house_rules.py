@@ -133,7 +133,7 @@ def test_match_offers_the_dealers_partner_order_alone_only(tmp_path):
     assert legal_tokens(h.view("N"), "bid") == ["pass", "order alone"]
     h2 = Hand.from_deal(DEAL, upcard="9h", dealer="S", rules=CANADIAN)
     assert legal_tokens(h2.view("W"), "bid") == ["pass", "order", "order alone"]
-    result = solver.match("random", "policy", deals=12, seed=5, rules=CANADIAN)
+    result = solver.play_match("random", "policy", deals=12, seed=5, rules=CANADIAN)
     assert result.to_dict()["rules"]["canadian"] is True
 
 
@@ -149,7 +149,7 @@ def test_par_under_canadian_has_no_assist():
 
 def test_review_of_a_canadian_record():
     game = load_egn(canadian_record(alone=True))
-    r = solver.review(game, worlds=10, seed=1, inference=False, score=False)
+    r = solver.review_game(game, worlds=10, seed=1, inference=False, score=False)
     [n_call] = [c for c in r.deals[0].calls if str(c.seat) == "N"]
     assert n_call.call == "order alone"
     assert [o["call"] for o in n_call.to_dict(True)["options"]] == ["pass", "order alone"]
@@ -242,11 +242,11 @@ def test_advisor_agent_and_review_judge_the_defence():
     h.apply("defend partner")            # W does not: E is asked, and declines too
     h.apply("defend partner")
     game = load_egn(dump_egn(play_out(h)))
-    r = solver.review(game, worlds=20, seed=1, inference=False, score=False)
+    r = solver.review_game(game, worlds=20, seed=1, inference=False, score=False)
     deal = r.deals[0]
     w, e = deal.defence
-    assert (w["seat"], w["choice"], w["best"], w["loss"]) == ("W", "defend partner", "defend alone", 2.0)
-    assert e["seat"] == "E" and e["choice"] == "defend partner"
+    assert (w.seat, w.choice, w.best, w.loss) == (Seat.W, "defend partner", "defend alone", 2.0)
+    assert e.seat == Seat.E and e.choice == "defend partner"
     assert "W defended with its partner against the loner: defend alone was 2.00 points better" in str(r)
     assert not any("does not model" in u for u in deal.unanalysed)
     assert deal.to_dict()["defence"][0]["best"] == "defend alone"
@@ -298,3 +298,21 @@ def test_the_game_odds_have_no_canadian_table_and_say_so():
         solver.advise("9d Ac Tc Kd Jd", "Kc", "E", "S", rules=solver.Rules(canadian=True), worlds=20, seed=1,
                       score={"NS": 8, "EW": 9})
     assert 0 < solver.win_probability({"NS": 8, "EW": 9}, "S", solver.Rules()).chances[0] < 1
+
+
+def test_defend_takes_the_model_and_the_house_rules_and_healthz_lists_it(capsys):
+    from api import create_app
+    from solver.cli import main
+    argv = ["defend", "--seat", "W", "--hand", "Jh Jd Ah Kc Qc", "--dealer", "S", "--upcard", "9h", "--calls",
+            "Pass Order", "--worlds", "30", "--seed", "1", "--json"]
+    assert main(argv + ["--model", "point-count", "--canadian", "--stick-the-dealer"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["model"] == "point-count" and out["best"] == "defend alone"
+    assert main(argv + ["--model", "no-such-model"]) == 2
+    assert "no-such-model" in capsys.readouterr().err
+    client = create_app({"TESTING": True}).test_client()
+    body = {"seat": "W", "hand": "Jh Jd Ah Kc Qc", "dealer": "S", "upcard": "9h", "calls": "Pass Order",
+            "worlds": 30, "seed": 1, "model": "point-count"}
+    resp = client.post("/v1/defend", data=json.dumps(body), content_type="application/json")
+    assert resp.status_code == 200 and resp.get_json()["model"] == "point-count"
+    assert client.get("/healthz").get_json()["engine"]["advise_defend"] is True

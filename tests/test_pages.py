@@ -28,7 +28,7 @@ def reviews():
     for path in (LONER, RENEGE):
         game = solver.load_egn(path)
         for inference in (True, False):
-            out[path.name, inference] = (game, solver.review(game, worlds=30, seed=5, inference=inference))
+            out[path.name, inference] = (game, solver.review_game(game, worlds=30, seed=5, inference=inference))
     return out
 
 
@@ -37,6 +37,7 @@ def page_data(text: str) -> dict:
     return json.loads(m.group(1))
 
 
+@pytest.mark.slow
 def test_each_legal_card_has_its_paired_loss_and_interval(reviews):
     checked = 0
     for _game, r in reviews.values():
@@ -133,6 +134,7 @@ def test_the_analysis_page_is_served_at_the_root(client):
     assert client.get("/review").status_code == 303
 
 
+@pytest.mark.slow
 def test_posted_review_page_has_the_figures_of_v1_review(client):
     egn = LONER.read_text()
     page = client.post("/review", data={"text": egn, "worlds": "20", "seed": "9"})
@@ -169,6 +171,7 @@ def test_bad_uploads_are_readable_pages(client, form, status, words):
     assert words in text and "Traceback" not in text and "<h1>" in text
 
 
+@pytest.mark.slow
 def test_cli_writes_one_self_contained_file(tmp_path):
     out = tmp_path / "review.html"
     run = subprocess.run([sys.executable, "-m", "solver", "review", str(RENEGE), "--worlds", "20", "--seed", "2",

@@ -71,7 +71,9 @@ CASES = ([(Rules(), seed, "NESW"[seed % 4]) for seed in range(6)]
          + [(Rules(loner_lead="left_of_dealer", loner_march_score=5), 200 + seed, "S") for seed in range(2)]
          + [(Rules(players=2), 300 + seed, "NS"[seed % 2]) for seed in range(3)]
          + [(Rules(players=2, stick_the_dealer=True), 310, "N")]
-         + [(Rules(dealer_may_discard_upcard=False, euchre_score=1), 400, "W")])
+         + [(Rules(dealer_may_discard_upcard=False, euchre_score=1), 400, "W")]
+         + [(Rules(partners_best=True), 500 + seed, "NESW"[seed % 4]) for seed in range(3)]
+         + [(Rules(partners_best=True, defend_alone=True, canadian=True), 510, "S")])
 
 
 @pytest.mark.parametrize("rules,seed,dealer", CASES)
@@ -285,8 +287,9 @@ def test_review_par_block_on_a_real_game():
     assert hidden["table"]["contract"] == "S assisted"
 
 
+@pytest.mark.slow
 def test_review_has_the_par_in_each_deal(tmp_path):
-    from solver import review
+    from solver import review_game as review
     from conftest import EGN_DIR
     r = review(EGN_DIR / "epic-comeback.egn", worlds=10, seed=1, inference=False, score=False)
     deals = r.to_dict()["deals"]

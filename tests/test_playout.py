@@ -233,6 +233,7 @@ def positions():
     return _positions(3)
 
 
+@pytest.mark.slow
 def test_playout_equals_the_enumerated_single_dummy_value(positions):
     differs = 0
     for h, v, pub, seat, hand, sizes in positions:
@@ -290,7 +291,7 @@ def test_play_out_is_seeded_and_plays_legal_cards():
         play_out(a, 10, 1)
 
 
-@pytest.mark.parametrize("bad, match", [("triple_dummy", "unknown"), (3, "expected one of")])
+@pytest.mark.parametrize("bad, match", [("triple_dummy", "unknown"), (3, "unknown")])
 def test_unknown_valuation_is_named(positions, bad, match):
     v = positions[0][1]
     with pytest.raises(ArgumentError, match=match):

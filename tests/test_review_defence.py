@@ -81,7 +81,8 @@ def test_the_defence_is_annotated_at_the_loners_call(reviewed):
     maker = max(k for k, c in enumerate(bidding["calls"]) if str(c).lower() != "pass")
     notes = bidding["callAnnotations"][str(maker)]
     (note,) = [n for n in notes if "against the loner" in n]
-    assert "[?] mistake" in note and "defend with its partner" in note and "best: defend alone" in note
+    assert note.startswith("[?] W (West) choosing to defend with its partner against the loner: mistake")
+    assert "best: defend alone" in note
     assert note.endswith(SIGNATURE)
 
 

@@ -1,4 +1,4 @@
-"""Rules: the defaults of RULES.md, the EGN ruleset keys with EGN's own defaults, and bad options."""
+"""Rules: the defaults of docs/rules.md, the EGN ruleset keys with EGN's own defaults, and bad options."""
 import json
 
 import pytest
@@ -10,7 +10,7 @@ from conftest import EGN_DIR
 
 def test_defaults_are_the_projects():
     r = Rules()
-    # RULES.md: thrown in when all pass twice, left of the loner leads, no joker, game to 10
+    # docs/rules.md: thrown in when all pass twice, left of the loner leads, no joker, game to 10
     assert (r.players, r.stick_the_dealer, r.loner_lead, r.joker, r.winning_score) == (4, False, "left_of_loner", False, 10)
     assert (r.march_score, r.loner_march_score, r.euchre_score, r.lone_defender_score) == (2, 4, 2, 4)
     assert r.kitty_size == 4 and Rules(joker=True).kitty_size == 5 and Rules(players=2).kitty_size == 14
@@ -35,7 +35,7 @@ def test_shared_game_rulesets():
 
 
 @pytest.mark.parametrize("ruleset,message", [
-    ({"partners_best": True}, r"'partners_best' \(call for best: .*\): this variant is not supported"),
+    ({"go_under": True}, r"'go_under' \(going under: .*\): this variant is not supported"),
     ({"min_rank": 7}, "only the 24-card pack"),
     ({"loner_lead": "RIGHT"}, "must be LEFT_OF_DEALER or LEFT_OF_LONER"),
     ({"colour": 1}, "'colour': not an EGN 1.4 ruleset key"),

@@ -169,6 +169,7 @@ def test_match_advisor_agent_takes_a_valuation():
         make_agent("advisor:triple")
 
 
+@pytest.mark.slow
 def test_the_fitted_model_stays_near_direct_playouts_on_unseen_deals():
     """Contracts on deals the fit never saw (deal_of seed 99), played out directly at the fit's inner worlds:
     the model's mean expected points of the makers stands within 3.3 standard errors of the playouts' mean
@@ -213,6 +214,7 @@ def test_playout_never_enumerates_more_worlds_than_asked():
     assert advise_play(view, worlds=10, seed=1).exact          # the double-dummy advice does count them all
 
 
+@pytest.mark.slow
 def test_playout_under_canadian_loners_lets_the_partner_go_alone():
     a = advise("9d Ac Tc Kd Jd", "Kc", "E", "S", 1, rules=Rules(canadian=True), worlds=10, seed=1,
                valuation="playout")

@@ -156,8 +156,9 @@ def _maker_index(hand: Hand) -> int:
     return sum(1 for _s, a in hand.bids if a.kind.value != "name")
 
 
-def _contract(hand: Hand, alone: bool, defender_alone, discard, discard_known: bool) -> None:
-    """After the calls: the dealer's discard, the loner and a lone defender."""
+def _contract(hand: Hand, alone: bool, defender_alone, discard, discard_known: bool, exchange=(None, None)) -> None:
+    """After the calls: the dealer's discard, the loner, call for best's exchange (``exchange``: the card
+    passed and the loner's discard, ``None`` where unseen) and a lone defender."""
     if hand.phase is Phase.DISCARD:
         try:
             hand.apply(Action.discard(discard) if discard_known else Action.discard(None))
@@ -169,6 +170,16 @@ def _contract(hand: Hand, alone: bool, defender_alone, discard, discard_known: b
         why = ("there is no going alone in two-player euchre" if hand.rules.players == 2
                else "no trump was made")
         raise IllegalActionError(f"alone: {why}")
+    for key, card in zip(("best_card", "loner_discard"), exchange):
+        if hand.phase not in (Phase.GIVE, Phase.LONER_DISCARD):
+            if card is not None:
+                raise IllegalActionError(f"{key} {card}: there is an exchange only when the maker goes alone "
+                                         "under call for best (Rules.partners_best)")
+            continue
+        try:
+            hand.apply(Action.give(card) if hand.phase is Phase.GIVE else Action.discard(card))
+        except IllegalActionError as exc:
+            raise IllegalActionError(f"{key} {'?' if card is None else card}: {exc}") from None
     while hand.phase is Phase.DEFEND_ALONE:
         hand.apply(Action.defend_alone(hand.to_act == defender_alone))
     if defender_alone is not None and hand.defender_alone != defender_alone:
@@ -178,7 +189,7 @@ def _contract(hand: Hand, alone: bool, defender_alone, discard, discard_known: b
 
 
 def seat_view(seat, hand, dealer, upcard, calls=(), alone=False, tricks=(), discard=None, rules=None,
-              named_suit=None, defender_alone=None, dummies=None) -> SeatView:
+              named_suit=None, defender_alone=None, dummies=None, best_card=None, loner_discard=None) -> SeatView:
     """A seat's view from what it saw, validated by replaying it through the rules engine.
 
     Args:
@@ -201,6 +212,9 @@ def seat_view(seat, hand, dealer, upcard, calls=(), alone=False, tricks=(), disc
         defender_alone: the seat that defends alone (``Rules.defend_alone``), or ``None``.
         dummies: dummy hands (``Rules(players=2, dummy_hands=True)``, and only then): both face-up dummies
             as dealt, ``"N:<5 cards> S:<5 cards>"`` or ``{"N": ..., "S": ...}``.
+        best_card, loner_discard: call for best (``Rules.partners_best``), the viewer being the loner: the
+            card its partner passed it (in ``hand`` or its plays) and its own discard after the exchange;
+            ``None`` for any other viewer (they do not see them).
 
     The other seats' cards are unknown: each is dealt the cards it is seen to play and unknown cards
     for the rest; the viewer's dealt hand is its hand + the cards it played (+ its discard - the upcard
@@ -237,6 +251,19 @@ def seat_view(seat, hand, dealer, upcard, calls=(), alone=False, tricks=(), disc
             if len(disc) != 1:
                 raise CardError(f"discard {quoted(discard)}: expected one card")
             disc = disc[0]
+    exchange = []
+    for key, value in (("best_card", best_card), ("loner_discard", loner_discard)):
+        card = None
+        if value is not None:
+            cards = [Card(value)] if isinstance(value, int) and not isinstance(value, bool) else _cards(value, key)
+            if len(cards) != 1:
+                raise CardError(f"{key} {quoted(value)}: expected one card")
+            card = cards[0]
+        exchange.append(card)
+    best, thrown = exchange
+    if (best is None) != (thrown is None):
+        raise PositionError("best_card, loner_discard: the loner knows both (the card passed and its discard), "
+                            "or give neither")
     trick_cards = _tricks(tricks)
     tokens = _call_tokens(calls)
     pack = pack_mask(rules)
@@ -273,8 +300,12 @@ def seat_view(seat, hand, dealer, upcard, calls=(), alone=False, tricks=(), disc
         raise IllegalActionError(f"tricks[0] {format_cards(trick_cards[0])!r}: no card is played before trump "
                                  "is made (the calls " + ("end in a throw-in" if scout.is_over else
                                                           "have not made trump") + ")")
+    if best is not None and not (rules.partners_best and alone and scout.trump is not None
+                                 and scout.maker == seat):
+        raise PositionError(f"best_card {best}: only the loner sees the exchange of call for best "
+                            "(Rules.partners_best), and the view is not a loner's")
     if not before_discard and scout.trump is not None:
-        _contract(scout, alone, defender_alone, None, False)
+        _contract(scout, alone, defender_alone, None, False, (best, thrown) if best is not None else (None, None))
     elif alone or defender_alone is not None:
         if scout.trump is None:
             raise IllegalActionError("alone: no trump was made")
@@ -346,6 +377,10 @@ def seat_view(seat, hand, dealer, upcard, calls=(), alone=False, tricks=(), disc
     mine = mask_of(own) | played[seat] | (disc.mask if disc is not None else 0)
     if picked and seat == dealer:
         mine &= ~up.mask
+    if best is not None:                          # the loner before the exchange: less the card passed, and
+        mine = (mine & ~best.mask) | thrown.mask  # with the one it threw (unless it threw that card back)
+        if picked and seat == dealer:
+            mine &= ~up.mask
     now = len(own)
     expect = TRICKS - popcount(played[seat]) + (1 if before_discard else 0)
     if popcount(mine) != TRICKS or now != expect:
@@ -367,7 +402,7 @@ def seat_view(seat, hand, dealer, upcard, calls=(), alone=False, tricks=(), disc
     _auction(real, tokens, players)
     if scout.trump is not None and not before_discard:
         if seat == dealer and picked:
-            _contract(real, alone, defender_alone, disc, True)
+            _contract(real, alone, defender_alone, disc, True, (best, thrown))
         else:
             # Another dealer's discard is unseen, unless the cards prove it was the upcard: the
             # dealer played five others, or showed out of trump without ever playing the upcard.
@@ -377,7 +412,7 @@ def seat_view(seat, hand, dealer, upcard, calls=(), alone=False, tricks=(), disc
                     cards[0], scout.trump) and effective_suit(cards[0], scout.trump) == scout.trump
                     for cards in trick_cards[:TRICKS] for c in cards)
                 upcard_gone = shown_out or counts[dealer] == 0
-            _contract(real, alone, defender_alone, up if upcard_gone else None, upcard_gone)
+            _contract(real, alone, defender_alone, up if upcard_gone else None, upcard_gone, (best, thrown))
     for i, cards in enumerate(trick_cards):
         for c in cards:
             who = real.to_act

@@ -140,6 +140,8 @@ class SeatView:
             out["named_suit"] = Suit(self.named_suit).letter
         if self.defender_alone is not None:
             out["defender_alone"] = self.defender_alone.name
+        if self.best_card is not None and self.loner_discard is not None:     # the loner's own view
+            out["best_card"], out["loner_discard"] = str(self.best_card), str(self.loner_discard)
         if self.rules.dummy_hands:
             dealt = list(self.dummies)
             for t in self.tricks[TRICKS:]:               # tricks 6-10 are played from the dummies
@@ -158,4 +160,4 @@ class SeatView:
 
 #: The keyword arguments of :func:`solver.game.seat.seat_view` (and the keys of :meth:`SeatView.to_dict`).
 BUILD_KEYS = ("seat", "hand", "dealer", "upcard", "calls", "alone", "tricks", "discard", "rules", "named_suit",
-              "defender_alone", "dummies")
+              "defender_alone", "dummies", "best_card", "loner_discard")

@@ -59,7 +59,7 @@ def decision_comment(d, seat_name: str = "") -> str | None:
     if g is None or (g.grade == "best" and not d.mistakes):
         return None
     mark = MARKS.get(g.grade)
-    parts = [(f"[{mark}] " if mark else "") + g.text]
+    parts = [g.text]
     if g.unit == "game":
         loss = f"P(win game) {_chance(-g.loss)}"
         if g.interval is not None:
@@ -80,7 +80,8 @@ def decision_comment(d, seat_name: str = "") -> str | None:
         best = ", ".join(str(c) for c in (info.game["best"] if info is not None and info.game is not None else
                                           info.best if info is not None else d.dd.best))
         what = ("discarding " if d.kind == "discard" else "leading " if d.lead else "playing ") + str(d.card)
-    text = f"{who} {what}: " + ", ".join(parts) + f"; best: {best}"
+    # the mark first: replayers show a comment that starts with one as that mark (docs/annotations.md)
+    text = (f"[{mark}] " if mark else "") + f"{who} {what}: " + ", ".join(parts) + f"; best: {best}"
     dd = getattr(d, "dd", None)
     if dd is not None and dd.cost:
         knowable = any(m.kind == "information-set" for m in d.mistakes)
@@ -138,7 +139,7 @@ def annotate_egn(game: EGNGame, review) -> dict:
     if not isinstance(game, EGNGame):
         raise EuchreError("annotate: only an EGN record can be annotated (a dummy-hands record or a single "
                           "hand has no EGN annotations)")
-    data = game.to_json()
+    data = game.to_dict()
     if len(review.deals) != len(data["deals"]):
         raise EuchreError(f"annotate: the review has {len(review.deals)} deals, the record {len(data['deals'])}")
     names = list(review.names)

@@ -16,6 +16,7 @@
     var r = { players: Number(form.elements.players.value) };
     if (form.elements.joker.checked) { r.joker = true; }
     if (form.elements.canadian && form.elements.canadian.checked) { r.canadian = true; }
+    if (form.elements.partners_best && form.elements.partners_best.checked) { r.partners_best = true; }
     return r;
   }
   function text(form, name) { var f = form.elements[name]; return f ? f.value.trim() : ""; }
@@ -229,7 +230,8 @@
         if (field.type === "checkbox") { field.checked = !!v; } else if (v !== null) { field.value = v; }
       });
       if (body.rules) { f.elements.players.value = String(body.rules.players || 4); f.elements.joker.checked = !!body.rules.joker;
-        if (f.elements.canadian) { f.elements.canadian.checked = !!body.rules.canadian; } }
+        if (f.elements.canadian) { f.elements.canadian.checked = !!body.rules.canadian; }
+        if (f.elements.partners_best) { f.elements.partners_best.checked = !!body.rules.partners_best; } }
       f.scrollIntoView();
       ask(m[1], Object.assign(bodies[m[1]](f), { rules: body.rules || rules(f) }));
     } catch (err) {

@@ -183,6 +183,8 @@
       status.textContent = {bid1: 'Your call: order up the ' + label(state.upcard) + ', or pass.',
                             bid2: 'Your call: name a suit, or pass.', name_suit: 'Name the suit of the turned-up joker.',
                             discard: 'Discard a card (you picked up the ' + label(state.upcard) + ').',
+                            give: 'Call for best: pass your partner, the loner, a card face down.',
+                            loner_discard: 'Call for best: discard one of your six cards.',
                             play: state.current.length ? 'Your card: follow ' + state.current[0].seat + "'s lead." : 'Your lead.'}[state.phase] || 'Your turn.';
     } else {
       status.textContent = 'Waiting for ' + state.to_act + '.';
