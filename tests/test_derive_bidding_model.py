@@ -191,7 +191,10 @@ def test_shipped_single_dummy_model_loads_validates_and_is_named():
     from solver.bidding import BEST_RESPONSE_SD, MODEL_NAMES, resolve_model
     from solver.bidding.model import SD_DATA_PATH
     from solver.bidding.named import load_model_file
+    from solver.bidding.named import ALTERNATIVES
     assert "best-response-sd-1" in MODEL_NAMES and resolve_model("best-response-sd-1") is BEST_RESPONSE_SD
+    # the advisor's robustness check keeps its three models (the same best response valued another way is not one)
+    assert [m.name for m in ALTERNATIVES] == ["players-1", "best-response-1", "point-count"]
     assert load_model_file(SD_DATA_PATH) == BEST_RESPONSE_SD          # the schema and the checks pass
     prov = BEST_RESPONSE_SD.provenance
     assert prov["valuation"] == "single_dummy" and prov["4-player"]["converged"] and prov["deals"] >= 40000

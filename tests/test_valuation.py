@@ -263,7 +263,7 @@ def _first_call_seed(r):
 
 
 def test_review_values_the_calls_by_the_valuation_and_the_cards_double_dummy():
-    from solver import review
+    from solver import review_game as review
     kw = dict(worlds=20, seed=1, score=False, confirm=1)
     dd, sd = review(REVIEWED, **kw), review(REVIEWED, valuation="single-dummy", **kw)
     assert dd.to_dict() == review(REVIEWED, valuation="double_dummy", **kw).to_dict()      # the default
@@ -286,7 +286,7 @@ def test_review_values_the_calls_by_the_valuation_and_the_cards_double_dummy():
 
 
 def test_review_refuses_a_valuation_the_variant_lacks():
-    from solver import review
+    from solver import review_game as review
     h = Hand.from_deal("N:Jh Ah Kh Qc Ac S:Jd Ad Kd Qd Td", upcard="9c", dealer="S", rules=Rules(players=2),
                        partial=True)
     with pytest.raises(RulesError, match="valuation 'single_dummy': the fitted single-dummy table is for the "
