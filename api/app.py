@@ -8,12 +8,14 @@ from pydantic import ValidationError
 from werkzeug.exceptions import HTTPException
 
 import solver
+from solver.bounds import MAX_WORLDS
 
 from . import pages, play, problems, routes, schemas
 
 DEFAULTS = {
     "MAX_CONTENT_LENGTH": 128 * 1024,   # bytes of request body; the largest shared EGN game is 24 KB
-    "MAX_WORLDS": 10_000,               # worlds per advise request (and per decision in a review)
+    "MAX_WORLDS": 10_000,               # worlds per request (and per decision in a review): this server's cap,
+                                        # at most the engine's solver.bounds.MAX_WORLDS
     "MAX_REVIEW_WORK": 2_600,           # worlds x deals per review request: a 13-deal game at 200 worlds
     "REQUEST_TIMEOUT": 30.0,            # seconds the engine may run for one request
     "ENGINE_THREADS": 1,                # engine threads per request (one worker process per core)
@@ -42,6 +44,10 @@ def _check_config(config) -> None:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
             raise ValueError(f"config {key} {value!r}: must be a positive number")
         config[key] = kind(value)
+    # the server's cap is at most the engine's own bound (solver.bounds, the one home of MIN/MAX_WORLDS)
+    if config["MAX_WORLDS"] > MAX_WORLDS:
+        raise ValueError(f"config MAX_WORLDS {config['MAX_WORLDS']!r}: at most the engine's {MAX_WORLDS} "
+                         "(solver.bounds.MAX_WORLDS)")
 
 
 def create_app(config=None) -> OpenAPI:

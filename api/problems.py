@@ -42,8 +42,17 @@ TYPES = {
     "invalid-position": ProblemType(422, "Inconsistent position",
                                     "A position that cannot arise in a legal hand: a card in two places, "
                                     "wrong hand sizes, a renege, a seat that does not play (solver.PositionError)."),
-    "invalid-rules": ProblemType(422, "Invalid rules", "A rules option that does not exist or has a bad value "
+    "invalid-rules": ProblemType(422, "Invalid rules", "A rules option that does not exist or has a bad value, "
+                                                       "or a variant the analysis does not cover "
                                                        "(solver.RulesError)."),
+    "invalid-score": ProblemType(422, "Invalid score", "A game score or target that is not points of the "
+                                                       "variant: a side that does not play, negative or "
+                                                       "fractional points, both sides past the target "
+                                                       "(solver.ScoreError)."),
+    "invalid-argument": ProblemType(422, "Invalid argument", "An argument of the wrong type or outside its "
+                                                             "bounds that is about no rule: worlds, seed, "
+                                                             "threads, a flag, an agent or valuation name "
+                                                             "(solver.ArgumentError)."),
     "invalid-model": ProblemType(422, "Invalid bidding model", "A bidding model given inline that is not one: "
                                                                "it fails the model schema, has a NaN or infinite "
                                                                "figure, or a count that is not monotone "
@@ -52,6 +61,9 @@ TYPES = {
                                                          "point (solver.IllegalActionError)."),
     "invalid-egn": ProblemType(422, "Invalid EGN game", "A game record that is not valid EGN 1.4 or does not replay "
                                                         "(solver.EGNError)."),
+    "invalid-record": ProblemType(422, "Invalid game record", "A game record (of another format than EGN) that "
+                                                              "is not valid or does not replay "
+                                                              "(solver.RecordError)."),
     "invalid-input": ProblemType(422, "Invalid euchre input", "Input the engine rejects (solver.EuchreError)."),
     "invalid-request": ProblemType(422, "Request does not match the schema",
                                    "A member is missing, unknown, or of the wrong type; see /openapi.json."),
@@ -75,8 +87,11 @@ _ENGINE_SLUGS = (
     (solver.PositionError, "invalid-position"),
     (solver.ModelError, "invalid-model"),
     (solver.RulesError, "invalid-rules"),
+    (solver.ScoreError, "invalid-score"),
+    (solver.ArgumentError, "invalid-argument"),
     (solver.IllegalActionError, "illegal-action"),
     (solver.EGNError, "invalid-egn"),
+    (solver.RecordError, "invalid-record"),
     (solver.EuchreError, "invalid-input"),
 )
 

@@ -10,6 +10,7 @@ from flask_openapi3 import APIBlueprint, Tag
 from werkzeug.exceptions import BadRequest, NotFound, RequestEntityTooLarge, UnsupportedMediaType
 
 import solver
+from solver import examples as solver_examples
 
 from . import limits
 from .problems import TYPES, Problem, openapi_responses, type_uri
@@ -70,19 +71,32 @@ def par(body: ParRequest):
     return jsonify(result.to_dict())
 
 
-#: The most playouts a request may ask for (worlds x inner_worlds with valuation playout): a playout is a few
-#: hundred solves a decision, so this bounds a request to a few seconds of the engine.
-MAX_PLAYOUT_WORK = 20_000
+#: The most playout work a request may ask for with valuation playout: worlds x inner_worlds, the inner worlds
+#: counted as at least :data:`PLAYOUT_INNER_FLOOR` (each world's playout costs its decisions' sampling whatever
+#: the inner worlds). Measured by benchmarks/bench_playout_bound.py on one thread of a 2-core machine at load
+#: average 7-8: the slowest question (play advice at the opening lead, five cards each played out) took up to
+#: 73 ms a unit (29 s at 20 worlds x 20), so 400 units keep an admitted request inside the 30 s deadline there.
+MAX_PLAYOUT_WORK = 400
+#: The inner worlds a playout request is charged for at least (see :data:`MAX_PLAYOUT_WORK`).
+PLAYOUT_INNER_FLOOR = 20
 
 
-def _valuation_args(body) -> dict:
-    """``valuation`` and ``inner_worlds`` for the engine, with the playout's work bounded (422 over it)."""
+#: A close call of a review is judged again at double the worlds, up to 4x: 1 + 2 + 4 times its worlds at most.
+REVIEW_REDRAWS = 7
+
+
+def _valuation_args(body, questions: int = 1, what: str = "") -> dict:
+    """``valuation`` and ``inner_worlds`` for the engine, with the playout's work bounded (422 over it):
+    worlds x inner_worlds x ``questions`` (a review: its calls, each drawn again up to 7x its worlds
+    while close) at most :data:`MAX_PLAYOUT_WORK`."""
     if body.valuation is None:
         return {}
-    if body.valuation == "playout" and body.worlds * body.inner_worlds > MAX_PLAYOUT_WORK:
-        raise Problem("over-limit", f"worlds {body.worlds}: with valuation playout, worlds x inner_worlds = "
-                                           f"{body.worlds * body.inner_worlds} is over this server's bound of "
-                                           f"{MAX_PLAYOUT_WORK}", field="worlds", limit=MAX_PLAYOUT_WORK)
+    work = body.worlds * max(body.inner_worlds, PLAYOUT_INNER_FLOOR) * questions
+    if body.valuation == "playout" and work > MAX_PLAYOUT_WORK:
+        raise Problem("over-limit", f"worlds {body.worlds}: with valuation playout, worlds x inner_worlds (at least "
+                                    f"{PLAYOUT_INNER_FLOOR}){what} = {work} is over this server's bound of "
+                                    f"{MAX_PLAYOUT_WORK} (about 30 s of a loaded core)", field="worlds",
+                      limit=MAX_PLAYOUT_WORK)
     return {"valuation": body.valuation, "inner_worlds": body.inner_worlds}
 
 
@@ -109,7 +123,8 @@ def run_advise(body: AdviseRequest):
         result = run(hand=body.hand, upcard=body.upcard, seat=body.seat, dealer=body.dealer, round=body.round,
                      rules=body.rules.to_rules(), worlds=body.worlds, seed=body.seed, inference=body.inference,
                      early_stop=body.early_stop, threads=current_app.config["ENGINE_THREADS"],
-                     model=request_model(body.model), named_suit=body.named_suit, **extra)
+                     model=request_model(body.model), examples=body.examples, named_suit=body.named_suit,
+                     **extra)
     return result
 
 
@@ -133,8 +148,8 @@ def run_play(body: PlayRequest):
         extra = {"score": body.score} if body.score is not None else {}
         extra.update(_valuation_args(body))
         result = run(worlds=body.worlds, seed=body.seed, inference=body.inference,
-                     threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model), **extra,
-                     **body.view_keys())
+                     threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model),
+                     examples=body.examples, **extra, **body.view_keys())
     return result
 
 
@@ -156,7 +171,9 @@ def defend(body: DefendRequest):
 def review(body: ReviewRequest):
     """As one entry of `euchre review --json` (`solver.review(solver.load_game(egn)).to_dict()`;
     an EGN game or a two-player dummy-hands record): per deal,
-    each card's double-dummy cost and information-set view, and the advisor's view of each call."""
+    each card's double-dummy cost and information-set view, and the advisor's view of each call. The calls'
+    worlds are valued by `valuation` (`double_dummy`, `single_dummy` or `playout`; either spelling); the
+    cards' figures stay double dummy in each world (the answer's `valuation` says which is which)."""
     return jsonify(run_review(body)[1].to_dict())
 
 
@@ -164,13 +181,17 @@ def run_review(body: ReviewRequest) -> tuple:
     """``(game, review)`` of a checked review request, within the server's bounds: what ``POST /v1/review``
     and the review page (``POST /review``) both run. Raises :class:`~api.problems.Problem`."""
     limits.check_review_work(body.worlds, body.deal_count)
+    calls = body.call_count
+    extra = _valuation_args(body, REVIEW_REDRAWS * calls, f" x {calls} calls x {REVIEW_REDRAWS} (the redraws of "
+                                                          "a close call)")
     load = limits.engine_function("load_game")
     with limits.engine(body, main_field="egn"):
         game = load(body.egn)                    # the parsed object: a string would be taken for a path
         run = limits.engine_function("review")   # checked after loading, so a bad game is reported anyway
         result = run(game, worlds=body.worlds, seed=body.seed, threads=current_app.config["ENGINE_THREADS"],
                      inference=body.inference, score=body.score, model=request_model(body.model),
-                     annotate=getattr(body, "annotate", False))
+                     annotate=getattr(body, "annotate", False),
+                     examples=getattr(body, "examples", solver_examples.EXAMPLES), **extra)
     return game, result
 
 

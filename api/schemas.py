@@ -13,13 +13,15 @@ import dataclasses
 import json
 from typing import Any, Literal
 
-from pydantic import (BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationInfo, create_model,
-                      field_validator, model_validator)
+from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr, StrictBool, StrictInt, StrictStr,
+                      ValidationInfo, create_model, field_validator, model_validator)
 from pydantic_core import PydanticCustomError
 from typing_extensions import Annotated
 
 import solver
+import solver.examples
 from solver.laws import parse_side
+from solver.bounds import MAX_SEED, MIN_WORLDS
 
 from .limits import MAX_JSON_DEPTH, too_deep
 from .problems import engine_slug
@@ -48,9 +50,9 @@ CardText = Annotated[str, Field(min_length=1, max_length=16, description="a card
                                                                           "joker B", examples=["Jh"])]
 Cards = Annotated[Annotated[str, Field(max_length=100)] | Annotated[list[CardText], Field(max_length=8)],
                   Field(description='cards as text ("Qs As") or a list (["Qs", "As"])')]
-Worlds = Annotated[StrictInt, Field(ge=10, description="worlds (placements of the unseen cards) to solve; "
-                                                      "at most the server's MAX_WORLDS")]
-Seed = Annotated[StrictInt | None, Field(default=None, ge=0, le=2**63 - 1,
+Worlds = Annotated[StrictInt, Field(ge=MIN_WORLDS, description="worlds (placements of the unseen cards) to solve; "
+                                                              "at most the server's MAX_WORLDS")]
+Seed = Annotated[StrictInt | None, Field(default=None, ge=0, le=MAX_SEED,
                                          description="random seed; same seed, same answer")]
 
 
@@ -68,13 +70,16 @@ _RULE_DOCS = {
 class _RulesBase(Strict):
     """Variant options (solver.Rules): every member optional, defaults as in the Python API."""
 
+    _rules: solver.Rules | None = PrivateAttr(None)
+
     @model_validator(mode="after")
     def _engine_rules(self):
-        _engine_check(self.to_rules)
+        self._rules = _engine_check(solver.Rules.from_dict, self.model_dump())
         return self
 
     def to_rules(self) -> solver.Rules:
-        return solver.Rules(**self.model_dump())
+        """The :class:`solver.Rules` built (and checked) once, when the request was validated."""
+        return self._rules
 
 
 def _rules_model() -> type:
@@ -94,17 +99,19 @@ def _players(info: ValidationInfo) -> int | None:
 
 
 def _check_deal(cls, v, info: ValidationInfo):
-    """The deal parses for the requested number of players (``rules`` is validated first); with
-    two-player dummy hands a table's deal may be ``"N:<hand> S:<hand> | N:<dummy> S:<dummy>"``."""
+    """The deal, parsed once for the requested number of players (``rules`` is validated first): the
+    member then holds ``{Seat: list[Card] | None}`` (:func:`solver.parse_deal`), which the engine takes
+    as it is. With two-player dummy hands a table's deal may be
+    ``"N:<hand> S:<hand> | N:<dummy> S:<dummy>"``: checked, and kept as that text."""
     players = _players(info)
-    if players is not None:
-        rules = info.data.get("rules")
-        if "|" in v and getattr(rules, "dummy_hands", False):
-            for part in _engine_check(solver.cards.split_dummy_deal, v):
-                _engine_check(solver.parse_deal, part, players)
-        else:
-            _engine_check(solver.parse_deal, v, players)
-    return v
+    if players is None:
+        return v
+    rules = info.data.get("rules")
+    if "|" in v and getattr(rules, "dummy_hands", False):
+        for part in _engine_check(solver.cards.split_dummy_deal, v):
+            _engine_check(solver.parse_deal, part, players)
+        return v
+    return _engine_check(solver.parse_deal, v, players)
 
 
 class SolveRequest(Strict):
@@ -233,12 +240,23 @@ class SeatQuestion(Strict):
         return v
 
 
-ValuationIn = Annotated[Literal["single_dummy", "double_dummy", "playout"] | None, Field(
+def _valuation_spelling(v):
+    """Either spelling (``single-dummy`` as the CLI writes it, ``single_dummy``) to the API name, through the
+    engine's one normaliser (solver.advisor.valuation.valuation_key); anything else goes on to the enum check."""
+    from solver.advisor.valuation import valuation_key
+    return valuation_key(v) or v
+
+
+ValuationIn = Annotated[Literal["single_dummy", "double_dummy", "playout"] | None, BeforeValidator(_valuation_spelling), Field(
     None, description="how each world's play after the decision is valued (solver.advisor.valuation): "
-                      "double_dummy (the default: every seat sees every card), single_dummy (four players: each "
+                      "double_dummy (the default: every seat sees every card; also spelt double-dummy), single_dummy (four players: each "
                       "world's double-dummy result corrected by a table fitted against playouts where every seat "
                       "sees only its own cards) or playout (each world "
                       "played out directly by such seats; slow: worlds x inner_worlds is bounded)")]
+ExamplesIn = Annotated[StrictInt, Field(ge=0, le=solver.examples.MAX_EXAMPLES, description=(
+    "the deals that show a choice (solver.examples): for each option not among the best, up to this many of the "
+    "likeliest worlds in which it scores fewer points than the best, with both points there "
+    f"(0..{solver.examples.MAX_EXAMPLES})"))]
 InnerWorlds = Annotated[StrictInt, Field(ge=1, le=1000, description="with valuation playout: each seat's worlds "
                                                                     "a decision (default 20)")]
 
@@ -269,6 +287,7 @@ class AdviseRequest(SeatQuestion):
     model: ModelIn = model_field()
     valuation: ValuationIn = None
     inner_worlds: InnerWorlds = 20
+    examples: ExamplesIn = 0
 
 
 
@@ -313,6 +332,7 @@ class PlayRequest(SeatQuestion):
     model: ModelIn = model_field()
     valuation: ValuationIn = None
     inner_worlds: InnerWorlds = 20
+    examples: ExamplesIn = 0
 
 
     def view_keys(self) -> dict:
@@ -374,9 +394,12 @@ class ReviewRequest(Strict):
                                                 "a deal without a known score is judged by points and says why "
                                                 "(false: by points only)")
     model: ModelIn = model_field()
+    valuation: ValuationIn = None
+    inner_worlds: InnerWorlds = 20
     annotate: StrictBool = Field(False, description="also answer annotated_egn: the record with an EGN mark and a "
                                                     "short comment at each decision graded below best "
                                                     "(callAnnotations, playAnnotations)")
+    examples: ExamplesIn = solver.examples.EXAMPLES
 
     @field_validator("egn")
     @classmethod
@@ -399,6 +422,16 @@ class ReviewRequest(Strict):
     def deal_count(self) -> int:
         deals = self.egn.get("deals")
         return len(deals) if isinstance(deals, list) else 1
+
+    @property
+    def call_count(self) -> int:
+        """The calls the record shows (each one a bid advisor's question in the review), at least 1."""
+        deals = self.egn.get("deals")
+        calls = 0
+        for d in deals if isinstance(deals, list) else ():
+            bids = d.get("calls") if isinstance(d, dict) else None
+            calls += len(bids) if isinstance(bids, list) else 8      # no list: as many as a deal can have
+        return max(calls, 1)
 
 
 # -- responses (what the routes send; the tests check bodies against them) ---------------------------

@@ -1,9 +1,125 @@
-"""Helpers shared by the benchmark scripts (run as scripts: this folder is on sys.path)."""
-import solver.dd as dd
+"""What every benchmark, study and tool shares: which engine it runs, the same timing, the same JSON output.
+
+Import it first, before anything from ``solver`` or ``api``::
+
+    import _common                      # a script in benchmarks/ (its folder is sys.path[0])
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # a script in studies/ or tools/
+    import _common                      # noqa: E402
+
+On import it checks that the engine imports with its compiled core and says which copy runs:
+
+* after ``pip install -e .`` (the README's install): the checkout's own ``solver/``, nothing printed;
+* after a plain ``pip install .``: the installed package in site-packages runs (the scripts never put
+  the checkout on ``sys.path``, so its unbuilt ``solver/`` cannot shadow the installed one); a note on
+  stderr says the figures are those of the installed copy, not of the checkout's sources;
+* nothing importable (or a checkout on ``PYTHONPATH`` without its built core, the circular-import
+  failure): the script exits with status 2 and says to run ``pip install -e .``.
+
+A script that writes the checkout's shipped data (``tools/``) calls :func:`require_checkout`, which
+refuses to run an installed copy: the data must come from the code beside it.
+
+Timing (:func:`measure`) records, per repeat, the wall clock (``time.perf_counter``) and the process's
+CPU time (``time.process_time``, all threads: steadier than the wall clock on a shared machine), and
+:func:`summary` reduces a list to median, min, max, p10 and p90. :func:`report` prints one JSON document
+(``--json``, see :func:`add_json_argument`) of the same shape for every script: the script, its
+arguments, the engine's version and commit, the machine and its load average before and after, and the
+script's own ``results``.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+#: The checkout this ``benchmarks/`` folder belongs to (its data: ``tests/data/egn``, ``solver/data``).
+ROOT = Path(__file__).resolve().parent.parent
+
+_INSTALL_HINT = f"run `python -m pip install -e .` in {ROOT} (it builds the Cython core in place)"
 
 
-def count_positions(fn) -> int:
+def _engine_location() -> Path:
+    """The folder of the ``solver`` package that imports, its compiled core included; exits 2 if none does."""
+    try:
+        import solver
+        from solver import Rules, _search, solve  # noqa: F401  the compiled core: an unbuilt checkout fails here
+        if Path(_search.__file__).resolve().parent != Path(solver.__file__).resolve().parent:
+            raise ImportError(f"solver._search comes from {_search.__file__}, not from the solver package at "
+                              f"{Path(solver.__file__).parent}")
+    except ImportError as exc:
+        sys.stderr.write(
+            f"{Path(sys.argv[0]).name}: the engine does not import ({exc}).\n"
+            f"  From a fresh checkout: {_INSTALL_HINT}.\n"
+            "  After a plain `pip install .`: do not put the checkout on PYTHONPATH (its solver/ has no built "
+            "core and shadows the installed package), or install it editable as above.\n")
+        raise SystemExit(2) from None
+    return Path(solver.__file__).resolve().parent
+
+
+ENGINE = _engine_location()
+#: True when the running engine is this checkout's ``solver/`` (an editable install).
+FROM_CHECKOUT = ENGINE == ROOT / "solver"
+if not FROM_CHECKOUT:
+    sys.stderr.write(
+        f"note: measuring the installed euchre-dd at {ENGINE}, not this checkout's sources "
+        f"(a non-editable install); to measure the checkout, {_INSTALL_HINT}.\n")
+
+
+def require_checkout(out: str | Path | None = None) -> None:
+    """Exit (status 2) unless the engine is this checkout's own ``solver/``: for scripts that write its data.
+
+    With ``out``, only when that path is shipped data (under the checkout's ``solver/data`` or the running
+    engine's ``data``): a tool may write elsewhere (``--out /tmp/x.json``) from any copy of the engine.
+    """
+    if out is not None:
+        target = Path(out).resolve()
+        if not (target.is_relative_to(ROOT / "solver" / "data") or target.is_relative_to(ENGINE / "data")):
+            return
+    if not FROM_CHECKOUT:
+        sys.stderr.write(
+            f"{Path(sys.argv[0]).name} writes this checkout's shipped data from the engine's code, but the engine "
+            f"that imports is {ENGINE}; {_INSTALL_HINT}, then run it again.\n")
+        raise SystemExit(2)
+
+
+def measure(fn: Callable[[], Any], repeats: int, before: Callable[[], Any] | None = None) -> dict[str, list[float]]:
+    """Run ``fn()`` ``repeats`` times; ``before()`` (untimed) runs before each, e.g. clearing tables.
+
+    Returns ``{"wall": [...], "cpu": [...]}``: seconds per repeat (floats), wall clock and process CPU.
+    """
+    wall, cpu = [], []
+    for _ in range(repeats):
+        if before is not None:
+            before()
+        w0, c0 = time.perf_counter(), time.process_time()
+        fn()
+        cpu.append(time.process_time() - c0)
+        wall.append(time.perf_counter() - w0)
+    return {"wall": wall, "cpu": cpu}
+
+
+def summary(values: list[float], scale: float = 1.0) -> dict[str, float]:
+    """Median, min, max, p10 and p90 of ``values`` (each multiplied by ``scale``, e.g. 1e3 for ms)."""
+    v = sorted(x * scale for x in values)
+    if not v:
+        raise ValueError("summary of no values")
+    deciles = statistics.quantiles(v, n=10, method="inclusive") if len(v) > 1 else [v[0]] * 9
+    return {"median": statistics.median(v), "min": v[0], "max": v[-1], "p10": deciles[0], "p90": deciles[-1],
+            "n": len(v)}
+
+
+def count_positions(fn: Callable[[], Any]) -> int:
     """Double-dummy positions that ``fn()`` solves through ``solver.dd.solve_batch`` (an untimed run)."""
+    import solver.dd as dd
+
     seen = [0]
     real = dd.solve_batch
 
@@ -17,3 +133,49 @@ def count_positions(fn) -> int:
     finally:
         dd.solve_batch = real
     return seen[0]
+
+
+def add_json_argument(parser: argparse.ArgumentParser) -> None:
+    """Add ``--json PATH`` (``-`` for stdout): write the run as one JSON document (see :func:`report`)."""
+    parser.add_argument("--json", metavar="PATH", default=None,
+                        help="also write the figures as one JSON document to PATH ('-': stdout)")
+
+
+def _commit() -> str | None:
+    try:
+        out = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ENGINE, capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out.stdout.strip() or None
+
+
+LOAD_BEFORE = os.getloadavg()
+
+
+def report(args: argparse.Namespace, results: dict[str, Any]) -> dict[str, Any]:
+    """The run as one JSON-ready dict; written to ``args.json`` when the script was given ``--json``.
+
+    Shape: ``{"script", "args", "engine": {"version", "path", "from_checkout", "commit"}, "machine":
+    {"python", "platform", "cpus"}, "load": {"before", "after"} (1/5/15-minute averages), "date" (UTC,
+    ISO 8601), "results"}``; ``results`` is the script's own figures (times in the units its keys say).
+    """
+    from solver.version import __version__
+
+    doc = {
+        "script": str(Path(sys.argv[0]).resolve().relative_to(ROOT)) if Path(sys.argv[0]).resolve().is_relative_to(ROOT)
+        else sys.argv[0],
+        "args": {k: v for k, v in vars(args).items() if k != "json"},
+        "engine": {"version": __version__, "path": str(ENGINE), "from_checkout": FROM_CHECKOUT, "commit": _commit()},
+        "machine": {"python": platform.python_version(), "platform": platform.platform(), "cpus": os.cpu_count()},
+        "load": {"before": list(LOAD_BEFORE), "after": list(os.getloadavg())},
+        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "results": results,
+    }
+    target = getattr(args, "json", None)
+    if target:
+        text = json.dumps(doc, indent=2, default=str) + "\n"
+        if target == "-":
+            sys.stdout.write(text)
+        else:
+            Path(target).write_text(text)
+    return doc

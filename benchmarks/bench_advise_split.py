@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import _common                                    # noqa: E402,F401  first: checks which engine runs
 
 import solver.dd as dd                  # noqa: E402
 from solver import _search, advise      # noqa: E402

@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import _common                                    # noqa: E402,F401  first: checks which engine runs
 
 from solver import review_corpus                       # noqa: E402
 from solver.match import match                         # noqa: E402

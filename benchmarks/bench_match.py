@@ -15,6 +15,7 @@ workers) and prints each one's points per deal for A with its 95% interval and t
 
     python3 benchmarks/bench_match.py --measure [--jobs 2] [--scale 1.0] [--only 'whole games']
 """
+import _common                                    # noqa: F401  first: checks which engine runs
 import argparse
 import time
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import _common                                    # noqa: E402,F401  first: checks which engine runs
 
 import importlib                                  # noqa: E402
 par_module = importlib.import_module("solver.par")   # solver.par is also the function
@@ -54,6 +54,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--defend-alone", action="store_true")
     ap.add_argument("--canadian", action="store_true")
+    _common.add_json_argument(ap)
     args = ap.parse_args()
     rules = Rules(defend_alone=args.defend_alone, canadian=args.canadian)
     times, solves, nets = [], [], []
@@ -76,9 +77,9 @@ def main():
             euchred = p.tricks[side_name(side_of(p.maker))] < 3
             kinds[f"{who} makes trump{' alone' if p.alone is not None else ''}"
                   f"{', euchred (a sacrifice)' if euchred else ''}"] += 1
-    ms = [t * 1000 for t in times]
+    ms = _common.summary(times, 1e3)
     print(f"par of {args.deals} random deals, rules {rules.to_dict()}")
-    print(f"time per deal: median {statistics.median(ms):.1f} ms (min {min(ms):.1f}, max {max(ms):.1f}), one core, "
+    print(f"time per deal: median {ms['median']:.1f} ms (min {ms['min']:.1f}, max {ms['max']:.1f}), one core, "
           "cold tables")
     print(f"double-dummy solves per deal: median {statistics.median(solves)} (min {min(solves)}, max {max(solves)})")
     mean = statistics.fmean(nets)
@@ -89,6 +90,10 @@ def main():
     print("contracts:")
     for kind, count in kinds.most_common():
         print(f"  {kind}: {count / len(nets):6.1%}")
+    _common.report(args, {"rules": rules.to_dict(), "ms_per_deal": ms, "solves_per_deal": _common.summary(solves),
+                          "net_to_dealer": {"mean": mean, "ci95": [lo, hi],
+                                            "shares": {str(v): c / len(nets) for v, c in sorted(collections.Counter(nets).items())}},
+                          "contracts": {k: c / len(nets) for k, c in kinds.most_common()}})
 
 
 if __name__ == "__main__":

@@ -28,7 +28,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import _common                                    # noqa: E402,F401  first: checks which engine runs
 
 from solver import Rules, advise_play                    # noqa: E402
 from solver.bidding import model as bidding_model        # noqa: E402

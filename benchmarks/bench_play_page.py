@@ -13,6 +13,7 @@
 
     python3 benchmarks/bench_play_page.py [--worlds 200] [--deals 4] [--seed 1]
 """
+import _common                                    # noqa: F401  first: checks which engine runs
 import argparse
 import gzip
 import statistics

@@ -25,9 +25,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import _common                                    # noqa: E402,F401  first: checks which engine runs
 
-from _common import count_positions              # noqa: E402
+from _common import count_positions    # noqa: E402
 from solver import _search, load_egn, review     # noqa: E402
 from solver.review import count_decisions, review_deal  # noqa: E402
 

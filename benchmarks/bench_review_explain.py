@@ -34,11 +34,13 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import _common                                    # noqa: E402,F401  first: checks which engine runs
 
 import importlib                                      # noqa: E402
 from solver import load_egn                           # noqa: E402
 from solver.grades import GRADES, UNCLEAR            # noqa: E402
+from solver.cards import Suit, format_cards           # noqa: E402
+from solver.game import BidMade, CardPlayed, Discarded   # noqa: E402
 from solver.review import review_deal                 # noqa: E402
 
 SKIP = {"vwec-finals-annotated.egn"}
@@ -46,25 +48,56 @@ reviewer = importlib.import_module("solver.review.reviewer")   # solver.review i
 
 
 class Without:
-    """Grades and reasons switched off in the reviewer (examples are off by ``examples=0``)."""
+    """Grades and reasons switched off in the reviewer, the defence's grade too (examples, of cards, discards
+    and calls, are off by ``examples=0``)."""
+
+    NAMES = ("card_grade", "call_grade", "card_reasons", "call_reasons", "grade_of")
 
     def __enter__(self):
-        self.saved = (reviewer.card_grade, reviewer.call_grade, reviewer.card_reasons, reviewer.call_reasons)
+        self.saved = [getattr(reviewer, n) for n in self.NAMES]
         reviewer.card_grade = reviewer.call_grade = lambda *_a: None
         reviewer.card_reasons = reviewer.call_reasons = lambda *_a: []
+        reviewer.grade_of = lambda *_a, **_k: None
 
     def __exit__(self, *exc):
-        reviewer.card_grade, reviewer.call_grade, reviewer.card_reasons, reviewer.call_reasons = self.saved
+        for n, f in zip(self.NAMES, self.saved):
+            setattr(reviewer, n, f)
 
 
-def timed(game, i, worlds, seed, without: bool):
-    start = time.perf_counter()
-    if without:
-        with Without():
-            d = review_deal(game, i, worlds=worlds, seed=seed, examples=0)
-    else:
-        d = review_deal(game, i, worlds=worlds, seed=seed, examples=3)
-    return d, time.perf_counter() - start
+def bootstrap_ratio(with_t, without_t, reps: int = 2000, seed: int = 0) -> tuple:
+    """95% percentile-bootstrap interval of the total ratio sum(with) / sum(without), resampling the deals."""
+    a, b = np.asarray(with_t), np.asarray(without_t)
+    rng = np.random.default_rng(seed)
+    idx = rng.integers(0, a.size, size=(reps, a.size))
+    r = a[idx].sum(axis=1) / b[idx].sum(axis=1)
+    return tuple(np.percentile(r, [2.5, 97.5]))
+
+
+def befores(hand) -> list:
+    """The position before each reviewed decision of a replayed deal, in the review's order: the calls, then the
+    discard and the cards (``(kind, seat, card or None, before)``)."""
+    calls, cards = [], []
+    for before, rec in hand.steps():
+        if isinstance(rec, BidMade):
+            calls.append(before)
+        elif isinstance(rec, (Discarded, CardPlayed)) and rec.card is not None:
+            cards.append((rec.seat, rec.card, before))
+    return calls, cards
+
+
+def situation(c, d, hand, calls, cards) -> str:
+    """The seat's holding, the trump and the trick on the table at a decision: what a reader needs to judge it."""
+    if c.decision == "call":
+        before = calls[d.calls.index(c)]
+        return f"holds {format_cards(before.holding(c.seat))}, upcard {hand.upcard}, dealer {hand.dealer}"
+    if c.decision == "defence":
+        return f"loner {hand.alone}, trump {Suit(hand.trump).letter}"
+    before = next((b for s, card, b in cards if s == c.seat and card == c.card), None)
+    if before is None:
+        return ""
+    trick = " ".join(str(card) for _s, card in before.current_trick) or "none (leads)"
+    return (f"trump {Suit(hand.trump).letter}, maker {hand.maker}{' alone' if hand.alone is not None else ''}; "
+            f"holds {format_cards(before.holding(c.seat))}; on the table: {trick}")
 
 
 def main():
@@ -85,7 +118,7 @@ def main():
                     d, s = timed(g, i, args.worlds, args.seed, without)
                     (b if without else a).append(s)
                     if r == 0 and not without:
-                        reviews.append((name, d))
+                        reviews.append((name, g, d))
             with_t.append(statistics.median(a))
             without_t.append(statistics.median(b))
             ratios.append(with_t[-1] / without_t[-1])
@@ -97,22 +130,39 @@ def main():
           f"{sum(without_t) / n:.3f} s; total ratio {sum(with_t) / sum(without_t):.3f}")
     print(f"per-deal ratio with/without: median {statistics.median(ratios):.3f} (10th-90th percentile "
           f"{lo:.3f} to {hi:.3f})")
-    grades = {"cards": Counter(), "calls": Counter()}
+    blo, bhi = bootstrap_ratio(with_t, without_t)
+    print(f"total ratio 95% bootstrap interval over the deals: {blo:.3f} to {bhi:.3f} (goal <= 1.3)")
+    grades = {"cards": Counter(), "calls": Counter(), "defence": Counter()}
     reasons = Counter()
-    readings = []
-    for name, d in reviews:
-        for c in d.decisions:
+    shown = Counter()
+    readings, flagged = [], []
+    for name, g, d in reviews:
+        hand = g.deals[d.index].hand
+        calls, cards = befores(hand) if hand is not None else ([], [])
+        for c in d.decisions + list(d.defence):
+            kind = "calls" if c.decision == "call" else "defence" if c.decision == "defence" else "cards"
             if c.grade is not None:
-                grades["calls" if c.decision == "call" else "cards"][c.grade] += 1
+                grades[kind][c.grade] += 1
+            if getattr(c, "examples", None):
+                shown[c.decision] += 1
             for r in c.reasons:
                 reasons[r.rule] += 1
                 readings.append(f"{name} deal {d.number} {c.where} {c.seat} ({c.grading.text}): {r.sentence}")
+            if c.mistakes or c.grade in ("inaccuracy", "mistake", "blunder"):
+                what = c.name if c.decision in ("call", "defence") else f"{c.card}"
+                best = (c.game["best_name"] if getattr(c, "game", None) else c.best_name) if c.decision == "call" \
+                    else c.best if c.decision == "defence" else " ".join(str(x) for x in reviewer.best_of(c))
+                why = "; ".join(f"{r.sentence} [{r.rule}]" for r in c.reasons) or "no reason"
+                grade = c.grading.text if c.grading is not None else "-"
+                flags = ",".join(sorted({m.kind for m in c.mistakes})) or "graded only"
+                flagged.append(f"{name} deal {d.number} {c.where} {c.seat} {what} ({grade}; {flags}); best {best}; "
+                               f"{situation(c, d, hand, calls, cards) if hand is not None else ''}; why: {why}")
     for kind, counts in grades.items():
         print(f"grades, {kind}: " + ", ".join(f"{g} {counts[g]}" for g in GRADES + (UNCLEAR,)))
     print("reasons: " + (", ".join(f"{k} {v}" for k, v in reasons.most_common()) or "none"))
-    flagged = sum(1 for _n, d in reviews for c in d.decisions if c.mistakes)
-    print(f"decisions flagged: {flagged}; with a reason: {len(readings)}")
-    for line in readings:
+    print("decisions with examples: " + ", ".join(f"{k} {v}" for k, v in sorted(shown.items())))
+    print(f"decisions flagged or graded inaccuracy or worse: {len(flagged)}; with a reason: {len(readings)}")
+    for line in flagged:
         print("  " + line)
 
 

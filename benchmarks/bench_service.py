@@ -29,7 +29,9 @@ import tempfile
 import threading
 import time
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+import _common                                    # noqa: E402,F401  first: checks which engine runs
+
+ROOT = _common.ROOT
 VWEC = "N:9d Ac Tc Kd Jd E:Qd Js Kh 9h Jh S:9c Ks Qh Kc Jc W:Ad As Ah 9s Qs"
 
 
@@ -60,7 +62,7 @@ def start_server(workers: int, log_path: pathlib.Path):
     code = f"from api.serve import serve; serve('127.0.0.1', 0, {workers}, access_log=False)"
     env = {k: v for k, v in os.environ.items() if not k.startswith("EUCHRE_")}
     with open(log_path, "wb") as log:
-        proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=env, stdout=log, stderr=log)
+        proc = subprocess.Popen([sys.executable, "-c", code], cwd=log_path.parent, env=env, stdout=log, stderr=log)
     deadline = time.monotonic() + 60
     while True:
         m = re.search(r"Listening at: http://127\.0\.0\.1:(\d+)", log_path.read_text(errors="replace"))

@@ -30,7 +30,7 @@ import time
 import numpy as np
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+import _common                                    # noqa: E402,F401  first: checks which engine runs
 sys.path.insert(0, str(ROOT / "tests"))            # the oracle, tests/reference.py
 
 from solver import Position, _search, solve, solve_batch    # noqa: E402

@@ -7,8 +7,8 @@ Public API (DESIGN.md)::
 from .version import __version__
 
 from .cards import Card, Seat, Suit, parse_cards, parse_deal, format_cards, format_deal
-from .errors import (CardError, EGNError, EuchreError, IllegalActionError, ModelError, PositionError, RulesError,
-                     SeatError)
+from .errors import (ArgumentError, CardError, DummyRecordError, EGNError, EuchreError, IllegalActionError, ModelError,
+                     PositionError, RecordError, RulesError, ScoreError, SeatError)
 from .rules import Rules
 from .position import Position
 from .laws import first_leader, hand_points
@@ -29,7 +29,7 @@ __all__ = [
     "__version__",
     "Card", "Seat", "Suit", "parse_cards", "parse_deal", "format_cards", "format_deal",
     "EuchreError", "CardError", "RulesError", "ModelError", "PositionError", "SeatError", "IllegalActionError",
-    "EGNError",
+    "ArgumentError", "ScoreError", "RecordError", "EGNError", "DummyRecordError",
     "Rules", "Position", "SolveResult", "PlayStep", "DDTable",
     "solve", "card_values", "dd_table", "analyse_play", "solve_batch", "first_leader", "hand_points",
     "advise", "Advice", "advise_play", "PlayAdvice", "CardAdvice", "win_probability",

@@ -1,13 +1,18 @@
 """Bounds of the engine's arguments, one set for every front door, and the check of a whole number.
 
-The advisor, the review and (later) play advice and matches share them; the HTTP
-service sets its own, lower, per-request bounds on top (``api/app.py``).
+The one home of these constants; every module imports them from here. The policy on worlds:
+every analysis that reports figures over worlds (:func:`solver.advise`, :func:`solver.advise_play`,
+:func:`solver.advise_defend`, the review, :func:`solver.play_match`) takes
+:data:`MIN_WORLDS`..:data:`MAX_WORLDS` of them; only the sampler itself
+(:func:`solver.sample_worlds`), which reports no figure, draws from 1. The HTTP service sets its own,
+lower, per-request cap on top (``api/app.py``'s ``MAX_WORLDS`` config, checked to lie within these).
+Out of bounds is an :class:`~solver.errors.ArgumentError` naming the argument.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from .errors import RulesError
+from .errors import ArgumentError
 
 MIN_WORLDS = 10          # fewer worlds say nothing
 MAX_WORLDS = 100_000     # worlds for one decision
@@ -22,10 +27,10 @@ def check_int(value, name: str, low: int, high: int) -> int:
     200
 
     Raises:
-        RulesError: otherwise, naming ``name`` and the value.
+        ArgumentError: otherwise, naming ``name`` and the value.
     """
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not low <= value <= high:
-        raise RulesError(f"{name} {value!r}: must be a whole number {low}..{high}")
+        raise ArgumentError(f"{name} {value!r}: must be a whole number {low}..{high}")
     return int(value)
 
 

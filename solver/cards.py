@@ -16,7 +16,7 @@ from __future__ import annotations
 import enum
 import operator
 import re
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from .errors import CardError, quoted
 
@@ -292,15 +292,21 @@ def format_cards(cards, sep: str = " ") -> str:
 _SEPARATED_HANDS = re.compile(r"\s*([,;])\s*[NESWnesw]:")
 
 
-def parse_deal(text: str, players: int = 4) -> dict:
+def parse_deal(text, players: int = 4) -> dict:
     """Parse a deal string ``"N:<hand> E:<hand> S:<hand> W:<hand>"``.
 
     ``-`` marks a hand that is unknown or sits out. Two-player deals name N and S
     only. Returns ``{Seat: list[Card] | None}`` with every seat of the game.
 
+    ``text`` may also be such a mapping already (what this function returns, what the HTTP
+    schemas hand on): it is then checked (seats, cards, a card in two hands) without being
+    written out and read again, so a deal parsed at the door is not parsed twice.
+
     Raises :class:`CardError` on a bad token, a seat named twice, a card in two
     hands, or a seat that does not play in this game.
     """
+    if isinstance(text, Mapping):
+        return _checked_deal(text, players)
     if not isinstance(text, str):
         raise CardError(f"deal {quoted(text)}: expected text such as 'N:Jh Ah Kh 9c 9s E:...'")
     if "|" in text:
@@ -338,6 +344,28 @@ def parse_deal(text: str, players: int = 4) -> dict:
         hands[seat] = cards
     if not named:
         raise CardError(f"deal {quoted(text)}: no hands found; write {template!r}")
+    return hands
+
+
+def _checked_deal(given: Mapping, players: int) -> dict:
+    """``{Seat: list[Card] | None}`` for every seat of the game from a mapping of seats to cards (or ``None``)."""
+    seats = (Seat.N, Seat.E, Seat.S, Seat.W) if players == 4 else (Seat.N, Seat.S)
+    hands: dict = {s: None for s in seats}
+    owner: dict = {}
+    for key, value in given.items():
+        seat = Seat.parse(key)
+        if seat not in hands:
+            raise CardError(f"deal: seat {seat} does not play in the {players}-player game")
+        if hands[seat] is not None:
+            raise CardError(f"deal: seat {seat} is named twice")
+        if value is None:
+            continue
+        cards = parse_cards(value, what=f"{seat} hand")
+        for c in cards:
+            if c in owner:
+                raise CardError(f"card {c} appears in {owner[c]} and {seat}")
+            owner[c] = seat
+        hands[seat] = cards
     return hands
 
 

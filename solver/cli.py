@@ -74,13 +74,27 @@ def _add_score_option(p, judged: str) -> None:
                         f"{judged} by the chance of winning the game (P(win game)), not the hand's points")
 
 
-def _add_valuation_options(p) -> None:
-    """``--valuation`` and ``--inner-worlds`` of advise and play (solver.advisor.valuation)."""
-    p.add_argument("--valuation", default=None, choices=("single-dummy", "double-dummy", "playout"),
-                   help="how each world's play after the decision is valued: double-dummy (the default: every "
+def _valuation_arg(text: str) -> str:
+    """``--valuation``'s value as its API name, either spelling (solver.advisor.valuation.valuation_key)."""
+    from .advisor.valuation import parse_valuation
+    from .errors import EuchreError
+    try:
+        return parse_valuation(text)
+    except EuchreError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _add_valuation_options(p, review: bool = False) -> None:
+    """``--valuation`` and ``--inner-worlds`` of advise, play and review (solver.advisor.valuation)."""
+    p.add_argument("--valuation", default=None, type=_valuation_arg, metavar="single-dummy|double-dummy|playout",
+                   help=("the calls' valuation: how each world's play after a call is valued (the cards' "
+                         "figures stay double dummy in each world): " if review else
+                         "how each world's play after the decision is valued: ")
+                        + "double-dummy (the default: every "
                         "seat sees every card), single-dummy (four players: a double-dummy result corrected by a "
                         "table fitted against playouts) or playout (each world "
-                        "played out by seats that see only their own cards; slow, use few worlds)")
+                        "played out by seats that see only their own cards; slow, use few worlds); "
+                        "single_dummy spelt so is taken too")
     p.add_argument("--inner-worlds", dest="inner_worlds", type=int, default=20,
                    help="with --valuation playout: each seat's worlds a decision (default 20)")
 
@@ -110,6 +124,13 @@ def _table(rows, header) -> str:
     widths = [max(len(str(r[i])) for r in [header] + rows) for i in range(len(header))]
     line = lambda r: "  ".join(str(v).ljust(w) for v, w in zip(r, widths)).rstrip()
     return "\n".join([line(header), line(["-" * w for w in widths])] + [line(r) for r in rows])
+
+
+def _add_examples_option(p, what: str, best: str) -> None:
+    """``--examples N`` of advise and play (solver.examples)."""
+    p.add_argument("--examples", type=int, default=0, metavar="N",
+                   help=f"for each {what} not among the best, up to N (0..3, default 0) of the likeliest deals in "
+                        f"which it scores fewer points than the {best}, with both points there")
 
 
 def cmd_solve(args) -> dict:
@@ -245,7 +266,8 @@ def cmd_advise(args) -> dict:
                     named_suit=args.named_suit,
                     rules=rules, worlds=args.worlds, seed=seed, threads=args.threads, dummies=args.dummies,
                     score=None if args.score is None else _score_arg(args.score), early_stop=not args.no_early_stop,
-                    model=_model_arg(args), valuation=args.valuation, inner_worlds=args.inner_worlds)
+                    model=_model_arg(args), valuation=args.valuation, inner_worlds=args.inner_worlds,
+                    examples=args.examples)
     if not args.json:
         say(advice)
     return advice.to_dict()
@@ -274,7 +296,8 @@ def cmd_play(args) -> dict:
     seed = _play_seed(view) if args.seed is None else args.seed
     advice = advise_play(view, worlds=args.worlds, seed=seed, threads=args.threads,
                          inference=not args.no_inference, score=None if args.score is None else _score_arg(args.score),
-                         model=_model_arg(args), valuation=args.valuation, inner_worlds=args.inner_worlds)
+                         model=_model_arg(args), valuation=args.valuation, inner_worlds=args.inner_worlds,
+                         examples=args.examples)
     if not args.json:
         say(advice)
     return advice.to_dict()
@@ -325,7 +348,8 @@ def cmd_review_corpus(args) -> dict:
     try:
         result = review_corpus(args.files, worlds=args.worlds, seed=args.seed, out=out, jobs=args.jobs,
                                cluster=args.cluster, inference=not args.no_inference, score=not args.by_points,
-                               progress=False if args.quiet else None, model=_model_arg(args))
+                               progress=False if args.quiet else None, model=_model_arg(args),
+                               valuation=args.valuation, inner_worlds=args.inner_worlds)
     except KeyboardInterrupt:       # every finished deal is already written: say how to go on
         say("euchre: interrupted" + ("" if out == "-" else f"; the deals done are in {out}: run the same "
                                      "command again to resume"), file=sys.stderr)
@@ -357,13 +381,18 @@ def cmd_review(args) -> dict:
     from .review import count_decisions, review_files
     if _is_corpus(args):
         return cmd_review_corpus(args)
-    if args.html is not None and len(args.files) != 1:
-        raise EuchreError(f"--html: the review page shows one game; {len(args.files)} files given")
+    from .review.annotate import check_annotate_path, same_file
+    if args.html is not None:
+        if len(args.files) != 1:
+            raise EuchreError(f"--html: the review page shows one game; {len(args.files)} files given")
+        check_annotate_path(args.html, args.files, "--html")   # before any work: never the input itself
     if args.annotate is not None:
-        from .review.annotate import check_annotate_path
         if len(args.files) != 1:
             raise EuchreError(f"--annotate: one game record is annotated at a time; {len(args.files)} files given")
         check_annotate_path(args.annotate, args.files)       # before any work: never the input itself
+        if args.html is not None and same_file(args.html, args.annotate):
+            raise EuchreError(f"--html and --annotate: both name {str(args.annotate)!r}; the page and the annotated "
+                              "record need a file each")
     for path in args.files:
         read_record_file(path)           # refuse devices, FIFOs and oversized files before any work
     bar = progress = None
@@ -375,7 +404,7 @@ def cmd_review(args) -> dict:
     try:
         reviews = review_files(args.files, worlds=args.worlds, seed=args.seed, jobs=args.jobs, progress=progress,
                                inference=not args.no_inference, score=not args.by_points, model=_model_arg(args),
-                               examples=args.examples)
+                               examples=args.examples, valuation=args.valuation, inner_worlds=args.inner_worlds)
     finally:
         if bar is not None:
             bar.close()
@@ -569,6 +598,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="play every call on every world (default: a call clearly behind the leading one after "
                         "the first 1/8 or 1/2 of the worlds stops there and says so)")
     _add_valuation_options(p)
+    _add_examples_option(p, "call", "recommended call")
     _add_rules_options(p, lead=True, dummy=True, house=True)
     p.set_defaults(run=cmd_advise)
 
@@ -605,6 +635,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "(--tricks then runs to ten, tricks 6-10 from the dummies; --hand is the seat's own dummy "
                         "once the fifth trick is done)")
     _add_valuation_options(p)
+    _add_examples_option(p, "card", "recommended card")
     _add_rules_options(p, lead=True, dummy=True, house=True)
     p.set_defaults(run=cmd_play)
 
@@ -669,6 +700,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "(needs pip install \"euchre-dd[cluster]\")")
     p.add_argument("--quiet", action="store_true", help="corpus mode: no progress bar")
     _add_model_option(p, "the players, for the inference and the calls' later seats")
+    _add_valuation_options(p, review=True)
     p.set_defaults(run=cmd_review)
 
     p = sub.add_parser("stats", help="per-player and per-partnership statistics of a corpus review's lines "
@@ -719,7 +751,7 @@ def build_parser() -> argparse.ArgumentParser:
     q.set_defaults(run=cmd_model_fit)
     q = msub.add_parser("show", help="a model's chances of calling for typical hands by seat and round, "
                                      "and who makes trump when every seat bids by it")
-    q.add_argument("model", metavar="NAME|FILE", help="a model name (players-1, best-response-1, point-count) "
+    q.add_argument("model", metavar="NAME|FILE", help="a model name (players-1, best-response-1, best-response-sd-1, point-count) "
                                                       "or a model file")
     q.add_argument("--plot", type=Path, default=None, metavar="out.png",
                    help="also write a picture (PNG, or SVG/PDF by the suffix): the funnel by seat, and the "

@@ -8,15 +8,17 @@ it loses against the best card.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from . import _search
 from .cards import Card, Seat, Suit, mask_of, parse_cards, parse_deal
-from .errors import CardError, PositionError, RulesError, quoted
+from .errors import CardError, PositionError, quoted
 from .bounds import MAX_THREADS, check_int
-from .laws import check_seat, first_leader, hand_points, parse_side, popcount, side_name, side_of, winning_index
+from .laws import (TRICKS, check_seat, first_leader, hand_points, parse_side, popcount, seats_in_play, side_name,
+                   side_of, winning_index)
 from .position import Position
 from .rules import Rules
 
@@ -31,12 +33,6 @@ def _check_position(pos, func: str) -> Position:
         raise PositionError(f"{func}() expects a Position, got {_shown(pos)}; build one with "
                             "Position.parse(deal, trump, leader, ...)")
     return pos
-
-
-def _check_rules(rules) -> Rules:
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules {_shown(rules)}: expected a Rules value")
-    return rules
 
 
 def _context() -> "_search.SearchContext":
@@ -332,12 +328,13 @@ class DDTable:
         return out
 
 
-def dd_table(deal: str, dealer="S", rules: Rules | None = None) -> DDTable:
+def dd_table(deal, dealer="S", rules: Rules | None = None) -> DDTable:
     """Double-dummy table of a full deal (every hand of five known) for each trump suit.
 
     Args:
         deal: the deal as text, ``"N:<hand> E:<hand> S:<hand> W:<hand>"`` (dummy hands:
-            ``"N:.. S:.. | N:.. S:.."``).
+            ``"N:.. S:.. | N:.. S:.."``), or parsed, ``{Seat: list[Card]}`` as
+            :func:`~solver.cards.parse_deal` returns it (not for dummy hands).
         dealer: the dealer's seat (the lead follows from it, see :func:`first_leader`).
         rules: :class:`Rules`, a dict of options, or ``None`` for the defaults.
 
@@ -348,9 +345,9 @@ def dd_table(deal: str, dealer="S", rules: Rules | None = None) -> DDTable:
     Raises :class:`~solver.EuchreError` when a hand is missing or not five cards, or an
     argument has the wrong type.
     """
-    if not isinstance(deal, str):
-        raise PositionError(f"dd_table() expects a deal as text ('N:Jh Ah Kh 9c 9s E:...'), got {_shown(deal)}")
     rules = Rules.coerce(rules)
+    if not isinstance(deal, str) and not (isinstance(deal, Mapping) and not rules.dummy_hands):
+        raise PositionError(f"dd_table() expects a deal as text ('N:Jh Ah Kh 9c 9s E:...'), got {_shown(deal)}")
     dealer = check_seat(dealer, rules.players, "dealer")
     if rules.dummy_hands:
         # the two sets of five tricks are separate two-player games, each led by the non-dealer
@@ -371,20 +368,29 @@ def dd_table(deal: str, dealer="S", rules: Rules | None = None) -> DDTable:
         if cards is None or len(cards) != 5:
             got = "is unknown ('-')" if cards is None else f"holds {len(cards)} card{'s' if len(cards) != 1 else ''}"
             raise PositionError(f"{seat} {got}: a DD table needs every hand of 5 cards")
+    masks = tuple(mask_of(hands.get(seat) or ()) for seat in Seat)
+    leader = first_leader(dealer, rules)
+    # checked once, as a position (a card twice, the joker without the rule); the 20 searches below
+    # change only trump, leader and who sits out, so they go to the core without re-checking
+    Position(masks, Suit(0), leader, (), 0, rules=rules)
+    context, players = _context(), rules.players
+    sides = (side_name(0, players), side_name(1, players))
+
+    def side0(hands, trump, lead, in_play) -> int:
+        return context.solve(list(hands), int(trump), int(lead), [], in_play, players)[0]
+
+    everyone = sum(1 << s for s in seats_in_play(players))
     partners, loners = {}, {}
     for trump in Suit:
-        leader = first_leader(dealer, rules)
-        pos = Position.parse(deal, trump, leader, makers=0, rules=rules)
-        partners[trump] = solve(pos).tricks
-        if rules.players == 4:
+        tricks = side0(masks, trump, leader, everyone)
+        partners[trump] = {sides[0]: tricks, sides[1]: TRICKS - tricks}
+        if players == 4:
             loners[trump] = {}
             for seat in Seat:
-                partner = seat.partner
-                lone_deal = " ".join(f"{s.name}:{'-' if s == partner else ' '.join(map(str, hands[s]))}"
-                                     for s in Seat)
+                lone = tuple(0 if s == seat.partner else masks[s] for s in Seat)
                 lead = first_leader(dealer, rules, alone=seat)
-                lpos = Position.parse(lone_deal, trump, lead, makers=side_of(seat), alone=seat, rules=rules)
-                loners[trump][seat] = solve(lpos).makers_tricks
+                tricks = side0(lone, trump, lead, sum(1 << s for s in seats_in_play(players, alone=seat)))
+                loners[trump][seat] = tricks if side_of(seat) == 0 else TRICKS - tricks
     return DDTable(dealer, partners, loners, rules)
 
 

@@ -11,12 +11,25 @@ class EuchreError(ValueError):
     """Base class of every error caused by bad input to the engine."""
 
 
+class ArgumentError(EuchreError):
+    """An argument of the wrong type or outside its bounds that is about no euchre rule: worlds, seed or
+    threads out of range (:mod:`solver.bounds`), a flag that must be ``True`` or ``False``, an unknown agent
+    or valuation name, a view given both as an object and as keys."""
+
+
+class ScoreError(ArgumentError):
+    """A game score, target or hand's points that is not one of the variant: a side that does not play,
+    negative or fractional points, both sides past the target."""
+
+
 class CardError(EuchreError):
     """A card, hand or deal string that cannot be parsed."""
 
 
 class RulesError(EuchreError):
-    """A rules option that does not exist or has a bad value."""
+    """A rules option that does not exist or has a bad value, a rules argument that is not a
+    :class:`~solver.rules.Rules` (nor ``None`` nor a dict of options), or a variant an analysis does not
+    cover (named with the option that selects it)."""
 
 
 class PositionError(EuchreError):
@@ -32,12 +45,25 @@ class IllegalActionError(EuchreError):
 
 
 class ModelError(RulesError):
-    """A bidding model file that is not one, or records that cannot fit one (no bidding decision, a variant
-    the model does not cover)."""
+    """A bidding model (or bidding policy, or single-dummy data) file that is not one, or records that cannot
+    fit one (no bidding decision, a variant the model does not cover). A :class:`RulesError` since a model is
+    part of the game's conventions (and code catching ``RulesError`` for it keeps working)."""
 
 
-class EGNError(EuchreError):
+class RecordError(EuchreError):
+    """Root of the game-record errors: a record that cannot be read, does not replay, or cannot be written.
+
+    Compatibility: before 0.x the dummy-hands record's error was called ``RecordError`` and derived from
+    :class:`EGNError`; it is now :class:`DummyRecordError`, a sibling of :class:`EGNError` under this root,
+    so ``except RecordError`` catches every record error and ``except EGNError`` only EGN's."""
+
+
+class EGNError(RecordError):
     """A game record that is not valid EGN or does not replay."""
+
+
+class DummyRecordError(RecordError):
+    """A dummy-hands game record (JSON) that is not valid or does not replay."""
 
 
 QUOTE_LIMIT = 400

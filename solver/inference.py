@@ -54,7 +54,7 @@ import numpy as np
 from .bidding import DEFAULT_MODEL, BiddingModel, discard_chance, resolve_model
 from .bounds import MAX_SEED, MAX_WORLDS, check_int, fresh_seed
 from .cards import JOKER, Seat
-from .errors import PositionError, RulesError, quoted
+from .errors import ArgumentError, PositionError, quoted
 from .game.actions import Kind, Phase
 from .game.seat import seat_view, view_from_dict
 from .game.view import BUILD_KEYS, SeatView
@@ -243,6 +243,8 @@ def world_likelihood(view: SeatView, hands, kitty, model: BiddingModel, evidence
     dealer = int(view.dealer)
     # the dealer who picked up (another seat) threw one card face down after its calls: weighed below
     discarded = picked and dealer != int(view.seat) and view.phase not in (Phase.BID1, Phase.BID2, Phase.DISCARD)
+    if view.exchanged and view.alone is not None and dealer in (int(view.alone), int(Seat(view.alone).partner)):
+        discarded = False       # call for best moved a card of the dealer's: its discard is not weighed either
     for s, place, rnd, kind, suit, alone, stuck in evidence:
         if discarded and s == dealer:
             continue
@@ -299,11 +301,11 @@ def sample_worlds(view=None, worlds: int = 1000, seed=None, inference: bool = Tr
     if view is None:
         view = seat_view(**view_kw)
     elif view_kw:
-        raise RulesError(f"sample_worlds: give the view or its keys, not both ({sorted(view_kw)[0]!r})")
+        raise ArgumentError(f"sample_worlds: give the view or its keys, not both ({sorted(view_kw)[0]!r})")
     elif isinstance(view, dict):
         view = view_from_dict(view)
     elif not isinstance(view, SeatView):
-        raise RulesError(f"view {quoted(view, 60)}: expected a SeatView or a dict of its keys ({', '.join(BUILD_KEYS)})")
+        raise ArgumentError(f"view {quoted(view, 60)}: expected a SeatView or a dict of its keys ({', '.join(BUILD_KEYS)})")
     worlds = check_int(worlds, "worlds", 1, MAX_WORLDS)
     exact_limit = check_int(exact_limit, "exact_limit", 0, 2_000_000)
     seed = fresh_seed() if seed is None else check_int(seed, "seed", 0, MAX_SEED)

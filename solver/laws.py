@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from .cards import ALL_CARDS_MASK, FULL_MASK, JOKER, Seat, Suit, cards_of, mask_of
-from .errors import IllegalActionError, PositionError, RulesError, SeatError, quoted
+from .errors import IllegalActionError, PositionError, SeatError, quoted
 from .rules import Rules
 
 TRICKS = 5          # tricks in a hand (and cards in a dealt hand)
@@ -146,7 +146,7 @@ def first_leader(dealer: int, rules: Rules, alone=None, defender_alone=None) -> 
     >>> first_leader("S", Rules()), first_leader("S", Rules(), alone="E")
     (<Seat.W: 3>, <Seat.S: 2>)
 
-    Raises :class:`CardError` for a seat that is not one, :class:`RulesError` for rules
+    Raises :class:`CardError` for a seat that is not one, :class:`~solver.errors.RulesError` for rules
     that are not a :class:`Rules` (``None`` means the defaults).
     """
     rules = Rules.coerce(rules)
@@ -239,13 +239,12 @@ def hand_points(makers_tricks: int, rules: Rules, alone: bool = False, defender_
     (('makers', 4), ('defenders', 2))
 
     Raises :class:`PositionError` when ``makers_tricks`` is not a whole number 0..5,
-    :class:`RulesError` when ``rules`` is not a :class:`Rules`.
+    :class:`~solver.errors.RulesError` for ``rules`` that :meth:`Rules.coerce` refuses.
     """
     if isinstance(makers_tricks, (bool, np.bool_)) or not isinstance(makers_tricks, (int, np.integer)) \
             or not 0 <= makers_tricks <= TRICKS:
         raise PositionError(f"makers_tricks {quoted(makers_tricks, 60)}: expected a whole number of tricks 0..5")
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules {quoted(rules, 60)}: expected a Rules value")
+    rules = Rules.coerce(rules)
     if makers_tricks >= TRICKS:
         return "makers", rules.loner_march_score if alone else rules.march_score
     if makers_tricks >= MAKE_TRICKS:

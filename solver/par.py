@@ -36,11 +36,12 @@ gains by it.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .dd import DDTable, dd_table, solve
 from .cards import JOKER, Card, Seat, Suit, cards_of, parse_deal
-from .errors import PositionError, RulesError, plural, quoted
+from .errors import ArgumentError, PositionError, RulesError, plural, quoted
 from .game.actions import Action
 from .game.deal import DealCards
 from .game.hand import Hand
@@ -287,7 +288,8 @@ def par(deal: str, upcard, dealer="S", rules: Rules | None = None) -> Par:
     """The par of a full deal: the auction when every seat sees every card and bids best.
 
     Args:
-        deal: every hand of five, ``"N:<hand> E:<hand> S:<hand> W:<hand>"`` (two-player: N and S).
+        deal: every hand of five, ``"N:<hand> E:<hand> S:<hand> W:<hand>"`` (two-player: N and S), or
+            parsed, ``{Seat: list[Card]}`` as :func:`~solver.cards.parse_deal` returns it.
         upcard: the turned-up card (text such as ``"9c"``, or a :class:`Card`); the other
             kitty cards take no part.
         dealer: the dealer's seat.
@@ -306,8 +308,8 @@ def par(deal: str, upcard, dealer="S", rules: Rules | None = None) -> Par:
     rules = Rules.coerce(rules)
     if rules.dummy_hands:
         raise RulesError("par: the dummy-hands variant is not built (its ten tricks are two scored sets)")
-    if not isinstance(deal, str):
-        raise RulesError(f"par() expects a deal as text ('N:Jh Ah Kh 9c 9s E:...'), got {quoted(deal, 60)}")
+    if not isinstance(deal, (str, Mapping)):
+        raise ArgumentError(f"par() expects a deal as text ('N:Jh Ah Kh 9c 9s E:...'), got {quoted(deal, 60)}")
     for seat, cards in parse_deal(deal, rules.players).items():
         if cards is None or len(cards) != 5:
             got = "is unknown ('-')" if cards is None else f"holds {plural(len(cards), 'card')}"

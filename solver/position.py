@@ -121,9 +121,8 @@ class Position:
         self._validate()
 
     def _validate(self):
-        rules = self.rules
-        if not isinstance(rules, Rules):
-            raise PositionError(f"rules {rules!r}: expected a Rules value")
+        rules = Rules.coerce(self.rules)
+        object.__setattr__(self, "rules", rules)
         object.__setattr__(self, "trump", Suit.parse(self.trump))
         object.__setattr__(self, "leader", Seat.parse(self.leader))
         played = self.played

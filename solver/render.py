@@ -92,7 +92,7 @@ def mistake_text(m) -> str:
 def _split_text(m) -> str:
     """The knowable-or-double-dummy split of a flagged card, said in its line."""
     knowable = getattr(m, "knowable", None)
-    if knowable is None or m.decision == "call":
+    if knowable is None or m.decision in ("call", "defence"):
         return ""
     if knowable:
         return f"; knowable: {m.seat} could see it" if not m.double_dummy else \
@@ -167,9 +167,10 @@ def deal_review_text(deal, verbose: bool = False) -> str:
         for c in deal.cards:
             lines.append("  " + card_line(c))
     for d in getattr(deal, "defence", ()):
-        did = "defended alone" if d["choice"] == "defend alone" else "defended with its partner"
-        advice = "the best choice" if d["loss"] <= 1e-9 else f"{d['best']} was {d['loss']:.2f} points better"
-        lines.append(f"  {d['seat']} {did} against the loner: {advice} (advise_defend, {d['worlds']} worlds)")
+        did = "defended alone" if d.choice == "defend alone" else "defended with its partner"
+        advice = "the best choice" if d.loss <= 1e-9 else f"{d.best} was {d.loss:.2f} points better"
+        grade = "" if d.grading is None else f"{d.grading.text}, "
+        lines.append(f"  {d.seat} {did} against the loner: {advice} ({grade}advise_defend, {d.worlds} worlds)")
     for note in deal.notes:
         lines.append(f"  note: {note}")
     for reason in deal.unanalysed:
@@ -184,16 +185,15 @@ def deal_review_text(deal, verbose: bool = False) -> str:
 
 
 def examples_text(ex: dict, seat) -> str:
-    """``in 26% of the deals S could be facing the Ks does worse than the Jc (same 66%, better 8%); for
-    example N:... E:... (Ks -2, Jc +2)``: a card's example worlds (:func:`solver.review.examples.card_examples`)."""
-    sh = ex["share"]
-    out = (f"in {sh['worse']:.0%} of the deals {seat} could be facing the {ex['played']} does worse than the "
-           f"{ex['best']} (the same in {sh['same']:.0%}, better in {sh['better']:.0%})")
+    """``in 26% of the deals S could be facing, the Ks does worse than the Jc (the same in 66%, better in 8%); the
+    likeliest: N ... E ... (Ks -2, Jc +2)``: a decision's example worlds (:mod:`solver.examples`)."""
+    from .examples import describe, signed
+    out = describe(ex, str(seat))
     if ex["examples"]:
         e = ex["examples"][0]
         hands = ", ".join(f"{s} {c}" for s, c in e["hands"].items())
-        out += (f"; the likeliest: {hands} ({ex['played']} {e['played']:+d} point{'' if abs(e['played']) == 1 else 's'}, "
-                f"{ex['best']} {e['best']:+d})")
+        unit = "point" if e["played"] in (1, -1) else "points"
+        out += f"; the likeliest: {hands} ({ex['played']} {signed(e['played'])} {unit}, {ex['best']} {signed(e['best'])})"
     return out
 
 
@@ -204,7 +204,9 @@ def review_text(review, verbose: bool = False) -> str:
     title = one_line(review.title if review.title == name else f"{name}: {review.title}")
     head = f"{title} ({len(review.deals)} deal{'' if len(review.deals) == 1 else 's'}, " \
            f"{review.worlds} worlds per decision, seed {review.seed})"
-    parts = [head, f"model: {review.model_text}", f"judged: {review.judging_text}"] \
+    # (the valuation is said when it is not double dummy, the figures of every review before it existed)
+    valued = [f"valuation: {review.valuation_text}"] if getattr(review, "valuation", "double_dummy") != "double_dummy" else []
+    parts = [head, f"model: {review.model_text}", f"judged: {review.judging_text}", *valued] \
         + [f"note: {n}" for n in review.notes] + [""]
     for d in review.deals:
         parts.append(deal_review_text(d, verbose))
@@ -271,7 +273,14 @@ def advice_text(advice) -> str:
         lines.append(f"recommended: {advice.recommended.name} (by {advice.margin:{f}} {unit}{spread})")
     else:
         lines.append(f"recommended: {advice.recommended.name} (the only option asked for)")
+    lines += _option_examples_lines(advice.options, lambda o: o.name, advice.seat)
     return "\n".join(lines)
+
+
+def _option_examples_lines(options, name, seat) -> list:
+    """``deals, order alone: in 47% of the deals ...``: each option's example worlds, when asked for
+    (``advise(examples=N)``, ``advise_play(examples=N)``)."""
+    return [f"deals, {name(o)}: {examples_text(o.examples, seat)}" for o in options if o.examples]
 
 
 def _bidding_lines(advice) -> list:
@@ -379,6 +388,7 @@ def play_advice_text(advice) -> str:
     lines.extend(advice.notes)
     lines.append(_valuation_line(advice, "play after this card is double dummy in each world (optimistic: everyone "
                                          "sees every card)"))
+    lines += _option_examples_lines(advice.cards, lambda c: str(c.card), advice.seat)
     return "\n".join(lines)
 
 

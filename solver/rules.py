@@ -137,7 +137,15 @@ class Rules:
 
     @classmethod
     def coerce(cls, value) -> "Rules":
-        """``value`` as a :class:`Rules`: a Rules, ``None`` (the defaults) or a dict of options."""
+        """``value`` as a :class:`Rules`: a Rules, ``None`` (the defaults) or a dict of options
+        (:meth:`from_dict`).
+
+        The one acceptance policy of the engine: every public function or class that takes ``rules``
+        takes these three forms, through this method, and nothing else.
+
+        Raises:
+            RulesError: any other value, an unknown option or a bad value, naming it.
+        """
         if value is None:
             return cls()
         if isinstance(value, Rules):

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from scipy.stats import binom
 
-from solver import Rules, RulesError, advise
+from solver import ArgumentError, Rules, advise
 
 # the references in this file are double dummy (every seat sees every card): the advice they check is
 # the double-dummy valuation (the single-dummy ones are tested in test_playout.py, test_valuation.py)
@@ -113,7 +113,7 @@ def test_the_switch_and_its_default():
     # few worlds: no look
     small = advise(**dict(kw, worlds=EARLY_MIN))
     assert not small.early_stop and all(o.worlds == EARLY_MIN for o in small.options)
-    with pytest.raises(RulesError, match="early_stop 'yes'"):
+    with pytest.raises(ArgumentError, match="early_stop 'yes'"):
         advise(**kw, early_stop="yes")
 
 

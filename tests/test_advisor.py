@@ -588,11 +588,11 @@ def test_policy_points_example_from_the_docs():
     (dict(round=2, upcard="Ts", calls=["order"]), IllegalActionError, r"'order'.*turned down"),
     (dict(calls=["call d"]), IllegalActionError, r"'call d'.*round 1"),
     (dict(calls=["shout"]), IllegalActionError, r"'shout'"),
-    (dict(worlds=0), RulesError, r"worlds 0"),
-    (dict(worlds=10 ** 7), RulesError, r"worlds 10000000"),
-    (dict(worlds="many"), RulesError, r"worlds 'many'"),
-    (dict(threads=0), RulesError, r"threads 0"),
-    (dict(seed=-1), RulesError, r"seed -1"),
+    (dict(worlds=0), solver.ArgumentError, r"worlds 0"),
+    (dict(worlds=10 ** 7), solver.ArgumentError, r"worlds 10000000"),
+    (dict(worlds="many"), solver.ArgumentError, r"worlds 'many'"),
+    (dict(threads=0), solver.ArgumentError, r"threads 0"),
+    (dict(seed=-1), solver.ArgumentError, r"seed -1"),
     (dict(seat="X"), CardError, r"seat 'X'"),
     (dict(dealer="Q"), CardError, r"seat 'Q'"),
     (dict(round=3), IllegalActionError, r"round 3"),
@@ -603,7 +603,7 @@ def test_policy_points_example_from_the_docs():
     (dict(rules=Rules(players=2, dummy_hands=True)), RulesError, r"dummy"),
     (dict(round=2, upcard="Ts", seat="S", rules=Rules(stick_the_dealer=True), calls=["pass"]),
      IllegalActionError, r"stuck"),
-    (dict(own_round2="guess"), RulesError, r"own_round2"),
+    (dict(own_round2="guess"), solver.ArgumentError, r"own_round2"),
 ])
 def test_bad_input_is_a_clear_error(kwargs, error, pattern):
     args = dict(hand="Jh Ah Kh 9c 9s", upcard="Qh", seat="N", dealer="S", worlds=10, seed=1)
@@ -645,6 +645,7 @@ def test_dealer_never_discards_the_upcard_when_the_rules_forbid_it():
 
 # ------------------------------------------------------------------ issue 11: the model, inference, robustness
 from solver.bidding import DEFAULT_MODEL, MODELS, POINT_COUNT, BiddingModel  # noqa: E402
+from solver.bidding.named import ALTERNATIVES  # noqa: E402
 from solver.advisor.inference import pass_likelihood  # noqa: E402
 
 # The first version's figures, computed by main's code before the model (commit 0d301a4) with these seeds:
@@ -883,7 +884,7 @@ def test_the_bound_on_proposals_is_reported(monkeypatch):
     assert "warning: stopped at" in str(a)
     for module in (solver.advisor.bid, solver.advisor.inference):
         monkeypatch.setattr(module, "MAX_PROPOSALS", 1)
-    with pytest.raises(solver.RulesError, match="inference: only"):
+    with pytest.raises(solver.ArgumentError, match="inference: only"):
         advise("9d Ac Tc Kd Jd", "Kc", "N", "S", model=peaked, worlds=100, seed=3, calls=["order"])
 
 
@@ -899,8 +900,8 @@ def test_variants_exact_equal_the_shifted_models_themselves():
     kw = dict(hand="Jh Ah 9c Qs Td", upcard="Kh", seat="S", dealer="S", rules=Rules(players=2), seed=1)
     a = advise(**kw, model=POINT_COUNT)
     # the model's two shifts, then every other named model
-    assert [v["role"] for v in a.variants] == ["cautious", "aggressive"] + ["alternative"] * (len(MODELS) - 1)
-    assert {v["model"] for v in a.variants[2:]} == set(MODELS) - {"point-count"}
+    assert [v["role"] for v in a.variants] == ["cautious", "aggressive"] + ["alternative"] * (len(ALTERNATIVES) - 1)
+    assert {v["model"] for v in a.variants[2:]} == {m.name for m in ALTERNATIVES} - {"point-count"}
     for v in a.variants:
         assert v["delta"] == {"cautious": 1.0, "aggressive": -1.0, "alternative": 0.0}[v["role"]]
         vm = MODELS[v["model"]] if v["role"] == "alternative" else POINT_COUNT.shifted(v["delta"])
@@ -951,7 +952,7 @@ def test_dummy_hands_keep_the_point_count_and_uniform_worlds():
 
 
 @pytest.mark.parametrize("kwargs, pattern", [
-    (dict(model="point-count-2"), r"model 'point-count-2': not a model name \(players-1, best-response-1, "
+    (dict(model="point-count-2"), r"model 'point-count-2': not a model name \(players-1, best-response-1, best-response-sd-1, "
                                   r"point-count\) nor a model file"),
     (dict(model=2.5), r"model '2.5': expected a model name"),
     (dict(policy="strict"), r"policy 'strict': expected a BiddingPolicy"),
@@ -960,7 +961,9 @@ def test_dummy_hands_keep_the_point_count_and_uniform_worlds():
     (dict(robust_delta=True), r"robust_delta True"),
 ])
 def test_bad_model_arguments_are_clear_errors(kwargs, pattern):
-    with pytest.raises(solver.RulesError, match=pattern):
+    # a model that is not one is a ModelError (a RulesError); a bad switch or number an ArgumentError
+    error = solver.ModelError if "model" in kwargs else solver.ArgumentError
+    with pytest.raises(error, match=pattern):
         advise("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=20, seed=1, **kwargs)
 
 
@@ -974,7 +977,7 @@ def test_the_model_is_reported_in_json_and_text():
     assert b["accepted"] == 200 and b["proposals"] >= 200 and 1 >= b["acceptance"] >= b["accepted"] / b["proposals"]
     assert b["kept"] >= b["accepted"] and b["acceptance"] == b["kept"] / b["proposals"]
     assert f"{b['kept']} of {b['proposals']} uniform deals kept ({b['acceptance']:.0%}), 200 used" in str(a)
-    assert d["robust"] in (True, False) and len(d["variants"]) == 1 + len(MODELS)
+    assert d["robust"] in (True, False) and len(d["variants"]) == 1 + len(ALTERNATIVES)
     assert {v["role"] for v in d["variants"]} == {"cautious", "aggressive", "alternative"}
     assert d["method"]["model"]["name"] == DEFAULT_MODEL.name and d["method"]["policy"] is None
     text = str(a)

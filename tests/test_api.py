@@ -299,6 +299,8 @@ def test_config_bounds_env_and_validation(monkeypatch):
     assert create_app({"MAX_WORLDS": 7}).config["MAX_WORLDS"] == 7
     with pytest.raises(ValueError, match="MAX_WORLDS"):
         create_app({"MAX_WORLDS": 0})
+    with pytest.raises(ValueError, match="at most the engine's 100000"):       # above solver.bounds.MAX_WORLDS
+        create_app({"MAX_WORLDS": 100_001})
     assert gunicorn_options("127.0.0.1", 0, 2, 30.0)["timeout"] > 30
     with pytest.raises(ValueError, match="workers"):
         serve("127.0.0.1", 0, workers=0)
@@ -382,6 +384,11 @@ BAD = [
     ("inconsistent-tricks-won", "POST", "/v1/solve", {"json_body": {**SOLVE, "tricks_won": {"NS": 1}}},
      422, "/problems/invalid-position", "tricks_won",
      lambda: python_error(Position.parse, VWEC, "c", "W", tricks_won={"NS": 1})),
+    ("invalid-score", "POST", "/v1/advise", {"json_body": {**ADVISE, "score": {"NS": 11, "EW": 10}}},
+     422, "/problems/invalid-score", "score",
+     lambda: python_error(solver.advise, "9d Ac Tc Kd Jd", "Kc", "N", "S", score={"NS": 11, "EW": 10})),
+    ("invalid-score-side", "POST", "/v1/advise", {"json_body": {**ADVISE, "score": {"NS": 1, "E": 0}}},
+     422, "/problems/invalid-score", "score", None),
     ("worlds-over-bound", "POST", "/v1/advise", {"json_body": {**ADVISE, "worlds": 10_001}},
      422, "/problems/over-limit", "worlds", "worlds 10001: this server allows at most 10000 worlds per request"),
     ("worlds-zero", "POST", "/v1/advise", {"json_body": {**ADVISE, "worlds": 0}},
@@ -409,6 +416,21 @@ BAD = [
     ("method-post-healthz", "POST", "/healthz", {"json_body": {}}, 405, "about:blank", None, None),
     ("not-found", "POST", "/v1/solved", {"json_body": SOLVE}, 404, "about:blank", None, None),
 ]
+
+
+def test_problem_types_follow_the_error_classes():
+    """A bad score is answered "Invalid score", a bad bound "Invalid argument", never "Invalid rules"."""
+    from api.problems import TYPES, engine_slug
+    cases = [(solver.ScoreError("score"), "invalid-score", "Invalid score"),
+             (solver.ArgumentError("worlds"), "invalid-argument", "Invalid argument"),
+             (solver.RulesError("players"), "invalid-rules", "Invalid rules"),
+             (solver.ModelError("model"), "invalid-model", "Invalid bidding model"),
+             (solver.EGNError("egn"), "invalid-egn", "Invalid EGN game"),
+             (solver.DummyRecordError("record"), "invalid-record", "Invalid game record"),
+             (solver.SeatError("seat"), "invalid-position", "Inconsistent position"),
+             (solver.EuchreError("other"), "invalid-input", "Invalid euchre input")]
+    for exc, slug, title in cases:
+        assert engine_slug(exc) == slug and TYPES[slug].title == title
 
 
 @pytest.mark.parametrize("case", BAD, ids=[c[0] for c in BAD])

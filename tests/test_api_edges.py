@@ -54,7 +54,7 @@ def test_record_writers_refuse_a_bad_indent(indent):
     with pytest.raises(EGNError, match=r"dump_egn: indent .*integer 0\.\.16"):
         solver.dump_egn(solver.load_game(SIX), indent=indent)
     record = load_dummy_record(DATA / "dummy-hands-game.json")
-    with pytest.raises(EGNError, match=r"dump_dummy_record: indent"):
+    with pytest.raises(solver.DummyRecordError, match=r"dump_dummy_record: indent"):
         dump_dummy_record(record, indent=indent)
 
 
@@ -83,9 +83,9 @@ def test_review_corpus_takes_a_path_in_bytes_or_alone(tmp_path):
 
 @pytest.mark.parametrize("value", ["x", 1, None, "false"])
 def test_review_inference_must_be_a_bool_as_advise_says(value):
-    with pytest.raises(RulesError, match="inference .*must be True or False"):
+    with pytest.raises(solver.ArgumentError, match="inference .*must be True or False"):
         solver.review(SIX, worlds=10, inference=value)
-    with pytest.raises(RulesError, match="inference .*must be True or False"):
+    with pytest.raises(solver.ArgumentError, match="inference .*must be True or False"):
         solver.review_corpus([SIX], worlds=10, inference=value, progress=False)
 
 

@@ -82,7 +82,7 @@ def test_solve_batch_checks_scalar_types():
         with pytest.raises(PositionError, match=message):
             solver.solve_batch(hands, 0, 0, **kwargs)
     for kwargs, message in [(dict(threads=True), "threads True"), (dict(threads=1.0), "threads 1.0")]:
-        with pytest.raises(RulesError, match=message):      # the bounds' error, as in advise and review
+        with pytest.raises(solver.ArgumentError, match=message):      # the bounds' error, as in advise and review
             solver.solve_batch(hands, 0, 0, **kwargs)
 
 
@@ -234,5 +234,5 @@ def test_a_bad_thread_count_is_the_same_error_everywhere():
     for call in (lambda t: solver.solve_batch(hands, one, one, threads=t),
                  lambda t: solver.advise("9d Ac Tc Kd Jd", "Kc", "N", "S", threads=t)):
         for bad in (0, 10 ** 100, 2.0):
-            with pytest.raises(RulesError, match="threads .*: must be a whole number 1..256"):
+            with pytest.raises(solver.ArgumentError, match="threads .*: must be a whole number 1..256"):
                 call(bad)

@@ -1,4 +1,4 @@
-"""benchmarks/derive_bidding_model.py: its gains against solves by hand, its fits on known curves, its output."""
+"""benchmarks/tools/derive_bidding_model.py: its gains against solves by hand, its fits on known curves, its output."""
 import importlib.util
 import json
 import math
@@ -13,7 +13,7 @@ from solver.bidding import BEST_RESPONSE, DEFAULT_MODEL
 from solver.bidding.model import POINT_COUNT, BiddingModel, load_model
 from solver.cards import mask_of, parse_cards
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "derive_bidding_model.py"
+SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "tools" / "derive_bidding_model.py"
 spec = importlib.util.spec_from_file_location("derive_bidding_model", SCRIPT)
 derive = importlib.util.module_from_spec(spec)
 sys.modules[spec.name] = derive          # dataclasses look their module up
@@ -134,3 +134,88 @@ def test_shipped_model_is_the_derived_one():
     for place in range(4):
         assert BEST_RESPONSE.round1([hand], place, up)[0][0] > 0.95
         assert DEFAULT_MODEL.round1([hand], place, up)[0][0] > 0.9
+
+
+# -- single dummy: best-response-sd-1 -----------------------------------------------------------------------
+def _dd_makers_tricks(trump, maker, alone, hands_text):
+    """The makers' double-dummy tricks of one contract, from solver.solve on a Position written out by hand."""
+    partner = SEATS[(SEATS.index(maker) + 2) % 4]
+    deal = " ".join(f"{s}:{'-' if alone and s == partner else hands_text[s]}" for s in SEATS)
+    leader = SEATS[(SEATS.index(maker) + 1) % 4] if alone else "E"
+    makers = "NS" if maker in "NS" else "EW"
+    return solve(Position.parse(deal, trump, leader, makers=makers, alone=maker if alone else None)).makers_tricks
+
+
+def test_single_dummy_contract_points_are_the_corrections_expected_points():
+    """Round 1, N orders clubs (N then holds Ac Kc Qc 9c Ad): the features counted here by hand, the
+    correction's band chances times the band points (euchred -2, made 1, march 2; alone 4)."""
+    from solver.advisor.single_dummy import default_model
+    hands, upcard = one_deal()[1:]
+    r1, r2, _, b1, _ = derive.contract_points(hands, upcard, Rules(), threads=1, valuation="single_dummy",
+                                              bands=True)
+    after = dict(HANDS, N="Ac Kc Qc 9c Ad")
+    sd = default_model()
+    band = lambda t: 0 if t < 3 else (1 if t < 5 else 2)     # noqa: E731
+    # intercept, alone, ordered_up, makers' trumps (N 4 + S Jc Tc), bowers (Jc), off aces (Ad),
+    # defenders' trumps (W's Js, the left bower), makers lead (E leads: no)
+    feats = np.array([[1, 0, 1, 6, 1, 1, 1, 0]], float)
+    p = sd.band_probabilities(np.array([band(_dd_makers_tricks("c", "N", False, after))]), feats)[0]
+    assert b1[0, 0, 0] == pytest.approx(p, abs=1e-12)
+    assert r1[0, 0, 0] == pytest.approx(p @ [-2, 1, 2], abs=1e-12)
+    # alone: S sits out (its Jc Tc gone), E still leads (left of the loner)
+    feats = np.array([[1, 1, 1, 4, 0, 1, 1, 0]], float)
+    p = sd.band_probabilities(np.array([band(_dd_makers_tricks("c", "N", True, after))]), feats)[0]
+    assert r1[0, 0, 1] == pytest.approx(p @ [-2, 1, 4], abs=1e-12)
+    # E (side EW) names hearts in round 2: five trumps (Jh the right bower; the left, Jd, is in the kitty),
+    # W's As the one off ace, N and S no heart, E leads (left of the dealer); EW's points with the sign
+    # turned (the table is NS's)
+    feats = np.array([[1, 0, 0, 5, 1, 1, 0, 1]], float)
+    p = sd.band_probabilities(np.array([band(_dd_makers_tricks("h", "E", False, HANDS))]), feats)[0]
+    assert r2[0, 2, 1, 0] == pytest.approx(-(p @ [-2, 1, 2]), abs=1e-12)
+    # double dummy stays the earlier figures
+    assert np.array_equal(derive.contract_points(hands, upcard, Rules(), threads=1)[0], one_deal()[0].r1)
+
+
+def test_single_dummy_quick_run_records_its_valuation(tmp_path):
+    out = tmp_path / "sd.json"
+    model = derive.main(["--quick", "--players", "4", "--valuation", "single-dummy", "--out", str(out)])
+    assert model.name == "best-response-sd-1" and model.provenance["valuation"] == "single_dummy"
+    assert model.provenance["single_dummy_model"]["name"] == "single-dummy-v1"
+    with pytest.raises(SystemExit, match="four-player"):
+        derive.main(["--quick", "--players", "4", "2", "--valuation", "single_dummy", "--out", str(out)])
+
+
+def test_shipped_single_dummy_model_loads_validates_and_is_named():
+    from solver.bidding import BEST_RESPONSE_SD, MODEL_NAMES, resolve_model
+    from solver.bidding.model import SD_DATA_PATH
+    from solver.bidding.named import load_model_file
+    assert "best-response-sd-1" in MODEL_NAMES and resolve_model("best-response-sd-1") is BEST_RESPONSE_SD
+    assert load_model_file(SD_DATA_PATH) == BEST_RESPONSE_SD          # the schema and the checks pass
+    prov = BEST_RESPONSE_SD.provenance
+    assert prov["valuation"] == "single_dummy" and prov["4-player"]["converged"] and prov["deals"] >= 40000
+    assert "--valuation single_dummy" in prov["command"]
+    # the strong hand is still ordered from every seat
+    hand = np.uint32(mask_of(parse_cards("Jh Jd Ah Kh 9s")))
+    for place in range(4):
+        assert BEST_RESPONSE_SD.round1([hand], place, int(parse_cards("9h")[0]))[0][0] > 0.95
+    # round 2, hearts turned down, the dealer's left (first to speak) holding junk (two 9-T pairs, no ace,
+    # no bower): double dummy names a suit a quarter of the time, single dummy seldom
+    junk = np.array([mask_of(parse_cards("9c Tc 9d Td Qs"))], np.uint32)
+    sd_call = BEST_RESPONSE_SD.round2(junk, 1, 2)[0].sum()
+    dd_call = BEST_RESPONSE.round2(junk, 1, 2)[0].sum()
+    assert sd_call < 0.15 < dd_call
+
+
+def test_single_dummy_model_by_name_on_the_cli_and_http(capsys):
+    from api import create_app
+    from solver.cli import main
+    args = ["advise", "--hand", "9d Ac Tc Kd Jd", "--upcard", "Kc", "--seat", "N", "--dealer", "S", "--worlds", "60",
+            "--seed", "1", "--json", "--model", "best-response-sd-1"]
+    assert main(args) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert got["bidding"]["model"] == "best-response-sd-1"
+    client = create_app({"TESTING": True}).test_client()
+    r = client.post("/v1/advise", json={"hand": "9d Ac Tc Kd Jd", "upcard": "Kc", "seat": "N", "dealer": "S",
+                                        "worlds": 60, "seed": 1, "model": "best-response-sd-1"})
+    assert r.status_code == 200 and r.get_json()["bidding"]["model"] == "best-response-sd-1"
+    assert r.get_json() == got

@@ -341,7 +341,8 @@ import json  # noqa: E402
 import jsonschema  # noqa: E402
 
 from solver import EGNError, load_egn  # noqa: E402
-from solver.records.dummy import RecordError, dump_dummy_record, load_dummy_record  # noqa: E402
+from solver.errors import DummyRecordError, RecordError  # noqa: E402
+from solver.records.dummy import dump_dummy_record, load_dummy_record  # noqa: E402
 from solver.records.egn import SCHEMA_PATH as EGN_SCHEMA  # noqa: E402
 
 PAPER_PLAY = "Jh 9h Jd Tc Ah Qc Kh Kc Qh Ac Ks As Ad 9d Kd 9s Qd Ts Td Qs".split()
@@ -486,7 +487,8 @@ def test_bad_records_are_clear_errors(case):
     change, pattern = BAD_RECORDS[case]
     with pytest.raises(RecordError, match=pattern) as info:
         load_dummy_record(_broken(change))
-    assert isinstance(info.value, EGNError) and isinstance(info.value, EuchreError)
+    assert isinstance(info.value, DummyRecordError) and isinstance(info.value, RecordError) \
+        and isinstance(info.value, EuchreError) and not isinstance(info.value, EGNError)
 
 
 def test_bad_record_sources():

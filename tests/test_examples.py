@@ -1,4 +1,4 @@
-"""The deals that show a mistake (solver.review.examples): each example world's points after the card played and
+"""The deals that show a mistake (solver.examples): each example world's points after the card played and
 after the best card recomputed here by solver.solve on that world, the shares adding up, the likeliest first;
 the option's bounds; the text and the page show them."""
 import json
@@ -14,7 +14,7 @@ from solver.errors import EuchreError
 from solver.game import CardPlayed
 from solver.laws import side_name, side_of, trick_winner
 from solver.pages import review_html
-from solver.review.examples import card_examples
+from solver.examples import card_examples
 
 VWEC = EGN_DIR / "vwec-finals.egn"
 

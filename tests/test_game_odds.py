@@ -12,10 +12,10 @@ import pytest
 from solver import EuchreError, Rules
 from solver.advisor.game_odds import DATA_PATH, hand_outcomes, p_win_after, win_probability, win_table
 from solver.bidding import DEFAULT_MODEL, MODELS
-from solver.errors import RulesError, SeatError
+from solver.errors import ArgumentError, RulesError, ScoreError, SeatError
 
 ROOT = Path(__file__).resolve().parent.parent
-SCRIPT = ROOT / "benchmarks" / "derive_hand_outcomes.py"
+SCRIPT = ROOT / "benchmarks" / "tools" / "derive_hand_outcomes.py"
 
 
 def direct(target: int, dist: tuple, thrown_terms: int = 3000):
@@ -301,9 +301,12 @@ def test_the_script_swaps_a_turned_up_joker_and_gives_a_dummy_deal_one_result():
     ({"NS": 3, "EW": 1}, "N", Rules(num_deals=8), "num_deals"),
 ])
 def test_bad_scores_and_rules_are_named(score, dealer, rules, words):
-    with pytest.raises(RulesError) as err:
+    with pytest.raises((RulesError, ScoreError)) as err:
         win_probability(score, dealer, rules)
     assert words in str(err.value)
+    # a score is a ScoreError, rules without a table a RulesError: never the one for the other
+    no_table = words in ("joker True, loner_lead", "dummy_hands True", "no table for this combination", "num_deals")
+    assert isinstance(err.value, ScoreError) != no_table and isinstance(err.value, RulesError) == no_table
 
 
 def test_bad_dealers_and_points_are_named():
@@ -311,22 +314,22 @@ def test_bad_dealers_and_points_are_named():
         win_probability({"N": 1, "S": 2}, "E", Rules(players=2))
     with pytest.raises(EuchreError, match="X"):
         win_probability({"NS": 1, "EW": 2}, "X")
-    with pytest.raises(RulesError, match="only one side scores"):
+    with pytest.raises(ScoreError, match="only one side scores"):
         p_win_after(1, 2, {"NS": 1, "EW": 2}, "N")
     # a dummy-hands deal scores each set of five: both sides may score, the higher total wins at the target
     dummy = Rules(players=2, dummy_hands=True)
     assert p_win_after(1, 2, {"N": 9, "S": 9}, "N", dummy).to_dict() == {"N": 0.0, "S": 1.0}
     assert p_win_after(2, 2, {"N": 8, "S": 8}, "N", dummy).to_dict() == {"N": 0.5, "S": 0.5}
     assert p_win_after(2, 1, {"N": 8, "S": 8}, "N", dummy).to_dict() == {"N": 1.0, "S": 0.0}
-    with pytest.raises(RulesError, match="-1"):
+    with pytest.raises(ScoreError, match="-1"):
         p_win_after(-1, 0, {"NS": 1, "EW": 2}, "N")
-    with pytest.raises(RulesError, match="before the hand"):
+    with pytest.raises(ScoreError, match="before the hand"):
         p_win_after(0, 2, {"NS": 10, "EW": 8}, "N")
-    with pytest.raises(RulesError, match="add to"):
+    with pytest.raises(ArgumentError, match="add to"):
         win_table(10, ({(1, 0): 0.5}, {(0, 1): 1.0}))
-    with pytest.raises(RulesError, match="never ends"):
+    with pytest.raises(ArgumentError, match="never ends"):
         win_table(10, ({(0, 0): 1.0}, {(0, 0): 1.0}))
-    with pytest.raises(RulesError, match="target"):
+    with pytest.raises(ScoreError, match="target"):
         win_table(0, as_outcomes(DIST))
 
 
@@ -356,3 +359,43 @@ def test_win_values_match_p_win_after_world_by_world(rules, seat, score):
     if rules.dummy_hands:
         second = rng.choice([-2, -1, 0, 1, 2], size=300)
         assert wins(points, second).tolist() == [direct(int(a - b), int(b)) for a, b in zip(points, second)]
+
+
+def test_the_single_dummy_script_adds_the_band_chances_up_as_the_model_derivation_does():
+    """Single dummy: each contract's class chances are the correction's band chances, so the classes, scored,
+    give the expected points the bidding derivation's backward induction gives over the same deals."""
+    spec = importlib.util.spec_from_file_location("derive_hand_outcomes", SCRIPT)
+    script = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = script
+    spec.loader.exec_module(script)
+    from solver.bidding import BEST_RESPONSE_SD
+    for rules in (Rules(), Rules(stick_the_dealer=True)):
+        deals = script.make_deals(150, 5, rules, threads=1, valuation="single_dummy")
+        assert np.allclose(np.nansum(deals.b1, axis=-1)[~np.isnan(deals.r1)], 1.0)
+        x = script.per_deal(deals, BEST_RESPONSE_SD)
+        assert np.allclose(x.sum(axis=1), 1.0, atol=1e-9)
+        assert ((x > 1e-6).sum(axis=1) > 1).all()       # a deal's result is a spread of classes, not one
+        points = {"euchred": -2, "made": 1, "march": 2}
+        value = np.zeros(len(x))
+        for k, c in enumerate(script.classes()):
+            if c != "thrown_in":
+                makers, alone, result = c
+                pts = 4 if (alone and result == "march") else points[result]
+                value += x[:, k] * (pts if makers == "dealer" else -pts)
+        root = script.dbm.evaluate(BEST_RESPONSE_SD, deals)[0]
+        assert np.allclose(value, root.p_call * root.call_value + (1 - root.p_call) * root.after, atol=1e-9)
+
+
+def test_the_single_dummy_table_covers_the_variants_the_correction_does():
+    from solver.advisor.game_odds import _data
+    from solver.advisor.valuation import unsupported
+    spec = importlib.util.spec_from_file_location("derive_hand_outcomes", SCRIPT)
+    script = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = script
+    spec.loader.exec_module(script)
+    data = _data("single_dummy")
+    assert data["provenance"]["valuation"] == "single_dummy" and data["model"]["name"] == "best-response-sd-1"
+    want = [v for v in script.VARIANTS if unsupported("single_dummy", Rules(**v)) is None]
+    assert [t["rules"] for t in data["tables"]] == want and len(want) == 6
+    for t in data["tables"]:
+        assert sum(r["p"] for r in t["rows"]) == pytest.approx(1.0, abs=1e-9)

@@ -245,8 +245,8 @@ def test_advisor_agent_and_review_judge_the_defence():
     r = solver.review(game, worlds=20, seed=1, inference=False, score=False)
     deal = r.deals[0]
     w, e = deal.defence
-    assert (w["seat"], w["choice"], w["best"], w["loss"]) == ("W", "defend partner", "defend alone", 2.0)
-    assert e["seat"] == "E" and e["choice"] == "defend partner"
+    assert (w.seat, w.choice, w.best, w.loss) == (Seat.W, "defend partner", "defend alone", 2.0)
+    assert e.seat == Seat.E and e.choice == "defend partner"
     assert "W defended with its partner against the loner: defend alone was 2.00 points better" in str(r)
     assert not any("does not model" in u for u in deal.unanalysed)
     assert deal.to_dict()["defence"][0]["best"] == "defend alone"

@@ -197,7 +197,7 @@ def test_seeds_bounds_and_input_forms():
     assert (a.hands == b.hands).all() and (a.hands == c.hands).all()
     assert (a.hands[:, 3] == mask_of(parse_cards(KW["hand"]))).all()
     assert sample_worlds(**kw, worlds=300, seed=10).hands.tolist() != a.hands.tolist()
-    with pytest.raises(solver.RulesError, match="worlds 0"):
+    with pytest.raises(solver.ArgumentError, match="worlds 0"):
         sample_worlds(**kw, worlds=0)
     with pytest.raises(solver.RulesError, match="model"):
         sample_worlds(**kw, worlds=10, model="strong")

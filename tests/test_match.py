@@ -7,7 +7,7 @@ import pytest
 
 import solver
 from solver.cards import Seat, cards_of
-from solver.errors import RulesError
+from solver.errors import ArgumentError, RulesError
 from solver.game import DealCards, Hand
 from solver.laws import hand_points, side_of
 from solver.match import PolicyAgent, deal_of, forfeit_points, legal_tokens, match, play_table
@@ -192,13 +192,15 @@ def test_an_agent_too_slow_forfeits_at_its_time_limit():
     assert all(f["kind"] == "timeout" and "0.2 s" in f["reason"] for f in r.forfeits)
 
 
-def test_bad_arguments_are_rules_errors():
+def test_bad_arguments_are_argument_errors_and_bad_rules_rules_errors():
     for kw, words in [({"deals": 0}, "deals"), ({"jobs": 0}, "jobs"), ({"time_limit": -1}, "time_limit"),
-                      ({"rules": "x"}, "rules"), ({"games": 1}, "games"),
-                      ({"worlds": 5}, "worlds"), ({"seed": -1}, "seed")]:
-        with pytest.raises(RulesError, match=words):
+                      ({"games": 1}, "games"), ({"worlds": 5}, "worlds"), ({"seed": -1}, "seed")]:
+        with pytest.raises(ArgumentError, match=words) as err:
             match("policy", "random", **kw)
-    with pytest.raises(RulesError, match="'nobody'"):
+        assert not isinstance(err.value, RulesError)
+    with pytest.raises(RulesError, match="rules"):
+        match("policy", "random", rules="x")
+    with pytest.raises(ArgumentError, match="'nobody'"):
         match("nobody", "random")
     with pytest.raises(RulesError, match="dummy-hands"):
         match("policy", "random", rules=Rules(players=2, dummy_hands=True))
@@ -269,10 +271,10 @@ def test_a_bot_that_dies_or_answers_garbage_forfeits_and_never_hangs(mode, kind,
     assert all(f["kind"] == kind and words in f["reason"] for f in r.forfeits), r.forfeits
 
 
-def test_external_program_not_found_is_a_rules_error():
-    with pytest.raises(RulesError, match="not found"):
+def test_external_program_not_found_is_an_argument_error():
+    with pytest.raises(ArgumentError, match="not found"):
         match("external:/no/such/bot", "policy", deals=1)
-    with pytest.raises(RulesError, match="no command"):
+    with pytest.raises(ArgumentError, match="no command"):
         match("external:", "policy", deals=1)
 
 

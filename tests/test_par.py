@@ -12,7 +12,7 @@ import pytest
 
 from solver import Rules, Seat, solve
 from solver.cards import format_cards
-from solver.errors import CardError, EuchreError, IllegalActionError, PositionError, RulesError
+from solver.errors import ArgumentError, CardError, EuchreError, IllegalActionError, PositionError, RulesError
 from solver.game import Hand, Kind
 from solver.game.deal import DealCards
 from solver.laws import hand_points, side_of
@@ -164,7 +164,7 @@ def test_tie_rule_prefers_pass_and_partner():
      IllegalActionError, "joker"),
     (dict(deal="N:Jh Ah Kh Qc Ac E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Kc Tc Qh Th", upcard="9c", dealer="Q"),
      EuchreError, "Q"),
-    (dict(deal=42, upcard="9c"), RulesError, "deal as text"),
+    (dict(deal=42, upcard="9c"), ArgumentError, "deal as text"),
     (dict(deal="N:Jh S:9c", upcard="9d", rules=Rules(players=2, dummy_hands=True)), RulesError, "dummy-hands"),
     (dict(deal="N:Jh Ah Kh Qc Ac E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Kc Tc Qh Th", upcard="9c",
           rules={"bogus": 1}), RulesError, "bogus"),

@@ -18,7 +18,7 @@ import reference as ref
 from solver import Rules, advise_play
 from solver.advisor.playout import choose_card, contract_hand, play_out, world_hand
 from solver.cards import Card, format_cards
-from solver.errors import RulesError
+from solver.errors import ArgumentError, RulesError
 from solver.game import Hand, Phase
 from solver.match.duplicate import deal_of
 
@@ -286,20 +286,20 @@ def test_play_out_is_seeded_and_plays_legal_cards():
     a = play_out(h, 10, seed=4)
     b = play_out(h, 10, seed=4)
     assert a.is_over and [t.cards for t in a.tricks] == [t.cards for t in b.tricks]
-    with pytest.raises(RulesError, match="play phase|phase"):
+    with pytest.raises(ArgumentError, match="play phase|phase"):
         play_out(a, 10, 1)
 
 
-@pytest.mark.parametrize("bad, match", [("triple_dummy", "unknown"), (3, "expected one of")])
+@pytest.mark.parametrize("bad, match", [("triple_dummy", "unknown"), (3, "unknown")])
 def test_unknown_valuation_is_named(positions, bad, match):
     v = positions[0][1]
-    with pytest.raises(RulesError, match=match):
+    with pytest.raises(ArgumentError, match=match):
         advise_play(v, valuation=bad)
 
 
 @pytest.mark.parametrize("inner", [0, 1001, 2.5])
 def test_inner_worlds_out_of_range(positions, inner):
-    with pytest.raises(RulesError, match="inner_worlds"):
+    with pytest.raises(ArgumentError, match="inner_worlds"):
         advise_play(positions[0][1], valuation="playout", inner_worlds=inner)
 
 

@@ -10,7 +10,7 @@ import pytest
 from solver import Rules, advise, advise_play
 from solver.advisor.single_dummy import FEATURES, contract_features, default_model
 from solver.advisor.valuation import parse_valuation
-from solver.errors import RulesError
+from solver.errors import ArgumentError, RulesError
 from solver.game import Hand
 
 GOLDEN = Path(__file__).parent / "data" / "double-dummy-advice-golden.json"
@@ -68,13 +68,13 @@ def test_two_player_and_dummy_hands_default_to_double_dummy():
 
 @pytest.mark.parametrize("bad", ["triple", "", None.__class__, 1.5])
 def test_unknown_valuations_are_named(bad):
-    with pytest.raises(RulesError, match="valuation"):
+    with pytest.raises(ArgumentError, match="valuation"):
         advise("9h 9s Ts Jc Qh", "Ks", "E", "N", 2, worlds=20, seed=1, valuation=bad)
 
 
 @pytest.mark.parametrize("inner", [0, -1, 1001, True, "20"])
 def test_inner_worlds_out_of_range_is_named(inner):
-    with pytest.raises(RulesError, match="inner_worlds"):
+    with pytest.raises(ArgumentError, match="inner_worlds"):
         advise("9h 9s Ts Jc Qh", "Ks", "E", "N", 2, worlds=20, seed=1, valuation="playout", inner_worlds=inner)
 
 
@@ -141,7 +141,7 @@ def test_http_variant_without_the_table_is_a_problem(client):
 
 def test_openapi_documents_the_valuation(client):
     doc = client.get("/openapi.json").get_json()
-    for name in ("AdviseRequest", "PlayRequest"):
+    for name in ("AdviseRequest", "PlayRequest", "ReviewRequest"):
         text = json.dumps(doc["components"]["schemas"][name])
         assert "valuation" in text and "single_dummy" in text and "inner_worlds" in text
 
@@ -217,3 +217,146 @@ def test_playout_under_canadian_loners_lets_the_partner_go_alone():
     a = advise("9d Ac Tc Kd Jd", "Kc", "E", "S", 1, rules=Rules(canadian=True), worlds=10, seed=1,
                valuation="playout")
     assert a.valuation == "playout" and {o.call for o in a.options} >= {"pass", "order"}
+
+
+# -- one spelling, every door ---------------------------------------------------------------------------------
+def test_one_normaliser_takes_both_spellings():
+    from solver.advisor.valuation import cli_name, valuation_key
+    for text in ("single_dummy", "single-dummy", "Single Dummy", " SINGLE-dummy "):
+        assert valuation_key(text) == parse_valuation(text) == "single_dummy"
+    assert cli_name("double_dummy") == "double-dummy" and valuation_key("playout") == "playout"
+    for bad in ("single", "single__dummy_x", 3, None, ""):
+        assert valuation_key(bad) is None
+    with pytest.raises(RulesError, match=r"valuation 'triple-dummy': unknown \(one of single_dummy or single-dummy"):
+        parse_valuation("triple-dummy")
+
+
+def test_http_takes_the_cli_spelling(client):
+    want = client.post("/v1/advise", json={**ADVISE, "valuation": "single_dummy"}).get_json()
+    got = client.post("/v1/advise", json={**ADVISE, "valuation": "single-dummy"})
+    assert got.status_code == 200 and got.get_json() == want and want["valuation"] == "single_dummy"
+
+
+def test_cli_takes_the_http_spelling(capsys):
+    from solver.cli import main
+    args = ["advise", "--hand", ADVISE["hand"], "--upcard", "Ks", "--seat", "E", "--dealer", "N", "--round", "2",
+            "--worlds", "100", "--seed", "1", "--json"]
+    assert main(args + ["--valuation", "single_dummy"]) == 0
+    assert json.loads(capsys.readouterr().out)["valuation"] == "single_dummy"
+
+
+# -- the review -----------------------------------------------------------------------------------------------
+REVIEWED = Path(__file__).parent / "data" / "egn" / "custom-scenario.egn"
+
+
+def _first_call_seed(r):
+    """The review's first call and the advisor seed it was judged with (solver.review.seeds.decision_seed)."""
+    from solver.game import BidMade
+    from solver.records import load_egn
+    from solver.review.seeds import decision_seed
+    hand = load_egn(REVIEWED).deals[0].hand
+    step = next(i for i, (_b, rec) in enumerate(hand.steps()) if isinstance(rec, BidMade))
+    before, rec = list(hand.steps())[step]
+    return before, rec, decision_seed(r.seed, 0, step)
+
+
+def test_review_values_the_calls_by_the_valuation_and_the_cards_double_dummy():
+    from solver import review
+    kw = dict(worlds=20, seed=1, score=False, confirm=1)
+    dd, sd = review(REVIEWED, **kw), review(REVIEWED, valuation="single-dummy", **kw)
+    assert dd.to_dict() == review(REVIEWED, valuation="double_dummy", **kw).to_dict()      # the default
+    assert dd.valuation == "double_dummy" and sd.valuation == "single_dummy"
+    dj, sj = dd.to_dict(), sd.to_dict()
+    assert sj["valuation"]["calls"] == "single_dummy" and sj["valuation"]["cards"] == "double_dummy"
+    assert "single dummy" in sj["method"]["calls"] and "valuation: calls: single dummy" in str(sd)
+    assert "valuation:" not in str(dd)                  # the earlier reports, unchanged
+    # the cards' figures are the double-dummy review's; the calls' are the advisor's single-dummy answer
+    assert [c for d in sj["deals"] for c in d["cards"]] == [c for d in dj["deals"] for c in d["cards"]]
+    before, rec, seed = _first_call_seed(sd)
+    call = sd.deals[0].calls[0]
+    from solver.cards import cards_of
+    from solver.review import DECISION_EXACT_LIMIT
+    want = advise(cards_of(before.view(rec.seat).hand), before.upcard, rec.seat, before.dealer, rec.round, sd.rules,
+                  worlds=20, seed=seed, valuation="single_dummy", robust_delta=None, exact_limit=DECISION_EXACT_LIMIT)
+    assert call.advice.valuation == "single_dummy"
+    assert [o["expected_points"] for o in call.options] == [o.expected_points for o in want.options]
+    assert call.options != dd.deals[0].calls[0].options
+
+
+def test_review_refuses_a_valuation_the_variant_lacks():
+    from solver import review
+    h = Hand.from_deal("N:Jh Ah Kh Qc Ac S:Jd Ad Kd Qd Td", upcard="9c", dealer="S", rules=Rules(players=2),
+                       partial=True)
+    with pytest.raises(RulesError, match="valuation 'single_dummy': the fitted single-dummy table is for the "
+                                         "four-player game"):
+        review(h, worlds=20, seed=1, valuation="single_dummy")
+    with pytest.raises(RulesError, match="valuation 'x': unknown"):
+        review(REVIEWED, worlds=20, seed=1, valuation="x")
+
+
+def test_corpus_lines_carry_the_valuation_and_do_not_resume_another(tmp_path):
+    from solver import review_corpus
+    out = tmp_path / "lines.jsonl"
+    review_corpus([REVIEWED], worlds=20, seed=1, out=out, valuation="single-dummy", progress=False, score=False)
+    lines = [json.loads(x) for x in out.read_text().splitlines()]
+    deal = [x for x in lines if x["kind"] == "deal"]
+    assert deal and all(x["valuation"] == "single_dummy" and x["error"] is None for x in deal)
+    again = review_corpus([REVIEWED], worlds=20, seed=1, out=out, valuation="single_dummy", progress=False,
+                          score=False)
+    assert again.skipped == len(deal) and again.reviewed == 0
+    other = review_corpus([REVIEWED], worlds=20, seed=1, out=out, progress=False, score=False)
+    assert other.reviewed == len(deal)          # double dummy: another key, reviewed again
+
+
+def test_cli_and_http_review_take_the_valuation(client, capsys):
+    from solver.cli import main
+    assert main(["review", str(REVIEWED), "--worlds", "20", "--seed", "1", "--by-points", "--json",
+                 "--valuation", "single-dummy"]) == 0
+    cli = json.loads(capsys.readouterr().out)["reviews"][0]
+    assert cli["valuation"]["calls"] == "single_dummy"
+    egn = json.loads(REVIEWED.read_text())
+    got = client.post("/v1/review", json={"egn": egn, "worlds": 20, "seed": 1, "score": False,
+                                          "valuation": "single_dummy"})
+    assert got.status_code == 200 and got.get_json()["valuation"]["calls"] == "single_dummy"
+    assert got.get_json()["deals"][0]["calls"] == cli["deals"][0]["calls"]
+    slow = client.post("/v1/review", json={"egn": egn, "worlds": 10, "seed": 1, "valuation": "playout"})
+    assert slow.status_code == 422 and "calls x 7" in slow.get_json()["detail"]
+
+
+def test_http_playout_charges_at_least_the_floor_of_inner_worlds(client):
+    from api.routes import MAX_PLAYOUT_WORK, PLAYOUT_INNER_FLOOR
+    worlds = MAX_PLAYOUT_WORK // PLAYOUT_INNER_FLOOR + 1
+    got = client.post("/v1/advise", json={**ADVISE, "worlds": worlds, "inner_worlds": 1, "valuation": "playout"})
+    assert got.status_code == 422 and got.get_json()["limit"] == MAX_PLAYOUT_WORK
+
+
+# -- the match refuses up front ----------------------------------------------------------------------------------
+def test_match_refuses_an_agent_whose_valuation_the_variant_lacks():
+    from solver.match.duplicate import match
+    with pytest.raises(RulesError, match=r"agent B 'advisor:single-dummy': valuation 'single_dummy': .*joker"):
+        match("policy", "advisor:single-dummy", deals=2, seed=1, rules=Rules(joker=True))
+    with pytest.raises(RulesError, match=r"agent A 'advisor:playout:point-count': valuation 'playout': the direct "
+                                         r"playout is for the four-player game"):
+        match("advisor:playout:point-count", "policy", deals=2, seed=1, rules=Rules(players=2))
+
+
+# -- the game odds ----------------------------------------------------------------------------------------------
+def test_game_odds_read_the_single_dummy_table_for_a_single_dummy_valuation():
+    from solver.advisor.game_odds import hand_outcomes, win_probability, win_values
+    score = {"NS": 6, "EW": 8}
+    dd = win_probability(score, "S")
+    sd = win_probability(score, "S", valuation="single-dummy")
+    assert dd == win_probability(score, "S", valuation="double_dummy") and sd["NS"] != dd["NS"]
+    assert sd == win_probability(score, "S", valuation="playout")            # a playout is single-dummy play
+    assert hand_outcomes("NS", valuation="single_dummy").model == "best-response-sd-1"
+    assert abs(sum(p for _pts, p in hand_outcomes("NS", valuation="single_dummy").chances) - 1) < 1e-12
+    with pytest.raises(RulesError, match="single-dummy game odds have no table"):
+        win_probability({"N": 3, "S": 4}, "N", Rules(players=2), valuation="single_dummy")
+    # the advice judges each world by the table of its own valuation
+    a = advise("9d Ac Tc Kd Jd", "Kc", "N", "S", 1, worlds=60, seed=1, score=score, valuation="single_dummy")
+    wins = win_values(score, 2, 0, Rules(), "single_dummy")          # S deals, N is advised
+    for o in a.options:
+        assert np.allclose(o.world_wins, wins(o.world_points))
+    b = advise("9d Ac Tc Kd Jd", "Kc", "N", "S", 1, worlds=60, seed=1, score=score)
+    dd_wins = win_values(score, 2, 0, Rules())
+    assert all(np.allclose(o.world_wins, dd_wins(o.world_points)) for o in b.options)

@@ -76,7 +76,7 @@ The rules of the auction model
   cautious and an aggressive variant of the model (``model.shifted(+d)``,
   ``shifted(-d)``, every threshold moved by ``d`` = ``ROBUST_DELTA`` = 1 count unit,
   the points of a plain ace), and under every other named model
-  (:data:`solver.bidding.MODELS`: ``players-1``, ``best-response-1``, ``point-count``). A call's per-world result does not depend on the
+  (:data:`solver.bidding.named.ALTERNATIVES`: ``players-1``, ``best-response-1``, ``point-count``). A call's per-world result does not depend on the
   model, so only its weights change: sampled worlds are re-weighted by the
   variant's likelihood over the model's (importance weights), enumerated ones by the
   variant's likelihood. The pass is bid out again by the variant (on the same

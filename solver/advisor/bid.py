@@ -13,9 +13,10 @@ import numpy as np
 
 from .. import laws
 from ..bounds import MAX_SEED, MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int, fresh_seed
-from ..bidding import DEFAULT_MODEL, MODELS, POLICY, BiddingModel, BiddingPolicy, resolve_model
+from ..bidding import DEFAULT_MODEL, POLICY, BiddingModel, BiddingPolicy, resolve_model
+from ..bidding.named import ALTERNATIVES
 from ..cards import JOKER, Card, Seat, Suit, format_cards, mask_of, parse_cards
-from ..errors import CardError, IllegalActionError, PositionError, RulesError, quoted
+from ..errors import ArgumentError, CardError, IllegalActionError, PositionError, RulesError, quoted
 from ..rules import Rules
 from ..stats import mean_interval, wilson
 from ..worlds import EXACT_LIMIT, bid_space
@@ -24,6 +25,7 @@ from .game_odds import win_values
 from .inference import MAX_PROPOSALS, draw_worlds, effective_worlds, evidence, evidence_text, pass_likelihood
 from .calls import parse_calls
 from .inputs import parse_dummies
+from ..examples import call_examples, check_examples
 from ..grades import grade_of
 from .options import Advice, Option
 from .single_dummy import default_model
@@ -40,7 +42,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
            policy: BiddingPolicy | None = None, dummies=None, inference: bool = True,
            model: BiddingModel | None = None, robust_delta: float | None = ROBUST_DELTA, score=None,
            early_stop: bool | None = None, valuation: str | None = None, inner_worlds: int = INNER_WORLDS,
-           named_suit=None) -> Advice:
+           examples: int = 0, named_suit=None) -> Advice:
     """Advice for one bidding decision: every legal call with its chances and expected points.
 
     Args:
@@ -78,8 +80,8 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             enumerated), and the inference weights are its likelihoods.
         robust_delta: the shift (count units, :data:`ROBUST_DELTA`) of the cautious
             (``model.shifted(+d)``) and aggressive (``shifted(-d)``) variants under which the
-            same options are judged again, with every other named model
-            (:data:`solver.bidding.MODELS`, role ``"alternative"``) (:attr:`Advice.variants`,
+            same options are judged again, with every other model of
+            (:data:`solver.bidding.named.ALTERNATIVES`, role ``"alternative"``) (:attr:`Advice.variants`,
             :attr:`Advice.robust`); ``None`` or 0: not checked. Only when the later seats bid by the model.
         dummies: dummy hands (``Rules(players=2, dummy_hands=True)``, and only then): both
             face-up dummies, ``{"N": "9s Ts Qs Ks 9d", "S": "As Td Qd Kd Ad"}`` or the text
@@ -113,6 +115,11 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             by seats that each choose by PIMC over ``inner_worlds`` worlds of their own view (slow: use
             few worlds). Recorded in :attr:`Advice.valuation`.
         inner_worlds: the playout's worlds a decision, 1..:data:`~solver.advisor.playout.MAX_INNER_WORLDS`.
+        examples: 0..:data:`~solver.examples.MAX_EXAMPLES` (default 0: none): for each option not among
+            the best, the share of the worlds' weight in which it scores fewer points for the seat's side than
+            the recommended call (the same, more) and the likeliest such worlds, each with every hand dealt,
+            the kitty, both calls' points there and what each led to (:attr:`Option.examples`,
+            :func:`solver.examples.call_examples`).
 
     Returns: an :class:`Advice`.
 
@@ -138,19 +145,19 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             that does not play (two-player: N and S only).
         IllegalActionError: a round other than 1 or 2, a call that is not legal here
             (naming the turned-down suit, ordering up in round 2, a stuck dealer's pass).
-        RulesError: worlds, threads or seed out of range; a score that is not whole points
-            >= 0 by the variant's sides, or with a side already at the target, or rules the game
-            odds have no table for (see :func:`solver.win_probability`); a variant the advisor does
-            not model (a turned-up joker); an unknown valuation, one the variant does not support, or
-            ``inner_worlds`` out of range; dummy hands without ``dummies``, or ``dummies``
-            without the variant; a ``model`` with dummy hands (the model does not cover them:
-            that variant keeps the point-count policy and uniform worlds); a ``policy`` or
-            ``model`` of the wrong type; earlier passes so unlikely under the model that
-            fewer than 10 worlds are kept.
+        ArgumentError: worlds, threads or seed out of range; an unknown valuation or ``inner_worlds``
+            out of range; a ``policy`` or ``model`` of the wrong type; earlier passes so unlikely
+            under the model that fewer than 10 worlds are kept; ``examples`` out of range.
+        ScoreError: a score that is not whole points >= 0 by the variant's sides, or with a side
+            already at the target.
+        RulesError: rules the game odds have no table for (see :func:`solver.win_probability`); a
+            variant the advisor does not model (a turned-up joker); a valuation the variant does not
+            support; dummy hands without ``dummies``, or ``dummies`` without the variant; a
+            ``model`` with dummy hands (the model does not cover them: that variant keeps the
+            point-count policy and uniform worlds).
     """
-    rules = rules if rules is not None else Rules()
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules {rules!r}: expected a Rules value")
+    examples = check_examples(examples)
+    rules = Rules.coerce(rules)
     valuation = parse_valuation(valuation, rules)
     inner_worlds = check_inner_worlds(inner_worlds)
     cards = parse_cards(hand, what="hand")
@@ -174,7 +181,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
     laws.check_seat(seat, rules.players, "seat")
     laws.check_seat(dealer, rules.players, "dealer")
     dummy_masks = parse_dummies(dummies, cards, up, seat, rules)
-    wins = None if score is None else win_values(score, dealer, seat, rules)
+    wins = None if score is None else win_values(score, dealer, seat, rules, valuation)
     if isinstance(round, bool) or round not in (1, 2):
         raise IllegalActionError(f"round {round!r}: must be 1 (upcard up) or 2 (upcard turned down)")
     worlds = check_int(worlds, "worlds", MIN_WORLDS, MAX_WORLDS)
@@ -184,20 +191,20 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
         seed = fresh_seed()
     seed = check_int(seed, "seed", 0, MAX_SEED)
     if own_round2 not in ("best", "policy"):
-        raise RulesError(f"own_round2 {own_round2!r}: must be 'best' or 'policy'")
+        raise ArgumentError(f"own_round2 {own_round2!r}: must be 'best' or 'policy'")
     if policy is not None and not isinstance(policy, BiddingPolicy):
-        raise RulesError(f"policy {policy!r}: expected a BiddingPolicy (or None: the bidding model)")
+        raise ArgumentError(f"policy {policy!r}: expected a BiddingPolicy (or None: the bidding model)")
     if model is not None:
         model = resolve_model(model)
     if early_stop is None:
         early_stop = policy is None
     if not isinstance(early_stop, bool):
-        raise RulesError(f"early_stop {early_stop!r}: must be True, False or None")
+        raise ArgumentError(f"early_stop {early_stop!r}: must be True, False or None")
     if not isinstance(inference, bool):
-        raise RulesError(f"inference {inference!r}: must be True or False")
+        raise ArgumentError(f"inference {inference!r}: must be True or False")
     if robust_delta is not None and (isinstance(robust_delta, bool) or not isinstance(robust_delta, (int, float))
                                      or not 0 <= robust_delta <= 10):
-        raise RulesError(f"robust_delta {robust_delta!r}: a shift in count units between 0 and 10, or None")
+        raise ArgumentError(f"robust_delta {robust_delta!r}: a shift in count units between 0 and 10, or None")
     if dummy_masks is not None:     # the model does not cover the dummies' set: the point count, uniform worlds
         if model is not None:
             raise RulesError("model: the bidding model does not cover the dummy-hands variant; its later seats "
@@ -353,14 +360,33 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
         margin, margin_interval = 0.0, (0.0, 0.0)
     options = graded_options(options, rec, wins is not None, draw.weights, w.exact)
     rec = options[best_i]
+    if examples:
+        def contract_of(o, j):
+            res = results[o.call]
+            if res.prob is not None:           # every later call followed with its chance: no one contract
+                return None
+            e = int(np.flatnonzero(res.rows == j)[0])
+            maker, trump = int(res.maker[e]), int(res.trump[e])
+            if maker < 0:
+                return {"maker": None, "trump": None, "alone": False, "discard": None}
+            discard = None
+            if round == 1 and trump == up_suit:     # the dealer picked it up
+                discard = (o.discard if o.action == "order" and me == int(dealer) and o.discard is not None
+                           else Card(int(adv.engine.heuristic_discard(trump)[j])))
+            return {"maker": str(Seat(maker)), "trump": Suit(trump).letter, "alone": bool(res.alone[e]),
+                    "discard": None if discard is None else str(discard)}
+        options = [o if o.grade == "best" else
+                   replace(o, examples=call_examples(o, rec, w.hands, w.kitty, draw.weights, rules.seats,
+                                                     examples, contract_of, seat)) for o in options]
+        rec = options[best_i]
 
     # the same options under a cautious and an aggressive variant of the model, on the same worlds
     variants = []
     if policy is None and robust_delta:
-        # the model's own cautious and aggressive shifts, then every other named model (MODELS)
+        # the model's own cautious and aggressive shifts, then every other model of ALTERNATIVES
         checks = [("cautious", float(robust_delta), model.shifted(float(robust_delta))),
                   ("aggressive", -float(robust_delta), model.shifted(-float(robust_delta)))]
-        checks += [("alternative", 0.0, m) for m in MODELS.values() if m != model]
+        checks += [("alternative", 0.0, m) for m in ALTERNATIVES if m != model]
         for role, delta, vm in checks:
             vw = None
             if ev:                    # re-weight: enumerated worlds by the variant's likelihood, sampled
@@ -416,7 +442,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
                   model=model, bidding=bidding, variants=tuple(variants), robust=robust, weights=draw.weights,
                   score=None if wins is None else wins.score, early_stop=bool(looks), valuation=valuation,
                   inner_worlds=default_model().inner_worlds if valuation == "single_dummy" else inner_worlds,
-                  named_suit=named_suit)
+                  examples=examples, named_suit=named_suit)
 
 
 #: Sequential judging: the looks, as shares of the worlds, at which options clearly behind are stopped

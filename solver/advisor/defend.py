@@ -20,7 +20,7 @@ with its paired margin.
 Two simplifications, stated: the other defender, when it is still to be asked after a
 "with partner", is taken to defend with its partner too (its own choice is not
 modelled); and play is double dummy in each world, which flatters the defenders against
-a loner (``benchmarks/bench_flattery.py``: about 0.2 points a deal), for both choices.
+a loner (``benchmarks/studies/flattery.py``: about 0.2 points a deal), for both choices.
 """
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ import numpy as np
 from ..bounds import MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
 from ..cards import Seat, Suit, format_cards
 from ..dd import solve_batch
-from ..errors import IllegalActionError, RulesError, quoted
+from ..errors import ArgumentError, IllegalActionError, RulesError, quoted
 from ..game.actions import Phase
 from ..game.seat import seat_view, view_from_dict
 from ..game.view import BUILD_KEYS, SeatView
@@ -137,11 +137,11 @@ def _view(view, view_kw) -> SeatView:
     if view is None:
         return seat_view(**view_kw)
     if view_kw:
-        raise RulesError(f"advise_defend: give the view or its keys, not both ({sorted(view_kw)[0]!r})")
+        raise ArgumentError(f"advise_defend: give the view or its keys, not both ({sorted(view_kw)[0]!r})")
     if isinstance(view, dict):
         return view_from_dict(view)
     if not isinstance(view, SeatView):
-        raise RulesError(f"view {quoted(view, 60)}: expected a SeatView or a dict of its keys ({', '.join(BUILD_KEYS)})")
+        raise ArgumentError(f"view {quoted(view, 60)}: expected a SeatView or a dict of its keys ({', '.join(BUILD_KEYS)})")
     return view
 
 
@@ -154,7 +154,7 @@ def advise_defend(view=None, *, worlds: int = 500, seed=None, inference: bool = 
             ``DEFEND_ALONE`` phase), or before any card is played against the loner; or a dict of its
             keys, or the keys of :func:`solver.seat_view` as keyword arguments (``seat``, ``hand``,
             ``dealer``, ``upcard``, ``calls``, ``alone=True``, ``rules={"defend_alone": True}``).
-        worlds: worlds to draw, 1..:data:`~solver.bounds.MAX_WORLDS`; seed: int or ``None`` (fresh,
+        worlds: worlds to draw, :data:`~solver.bounds.MIN_WORLDS`..:data:`~solver.bounds.MAX_WORLDS`; seed: int or ``None`` (fresh,
             recorded); inference, model: as :func:`solver.advise_play`; threads: 1..MAX_THREADS.
 
     Returns :class:`DefendAdvice`.

@@ -241,7 +241,7 @@ class Engine:
         if need.size:
             trump = config[0]
             hands = self._play_hands(config, need)
-            leader, in_play, _out = self._setup(config)
+            leader, in_play, _ = self._setup(config)
             k = need.size
             col = self._columns
             bands = dd.solve_batch(hands, col[trump, :k], col[leader, :k], col[makers_side, :k], col[in_play, :k],

@@ -9,7 +9,7 @@ of a hand at a given score, with a given side dealing. It rests on two parts:
   (makers' side relative to the dealer's, alone or not, euchred / made / march, or
   thrown in) when all four seats (two in two-player euchre) bid by the bidding model the data
   names (``best-response-1``, :data:`solver.bidding.BEST_RESPONSE`) and every contract is played double dummy.
-  It is computed by ``benchmarks/derive_hand_outcomes.py`` over random deals (the
+  It is computed by ``benchmarks/tools/derive_hand_outcomes.py`` over random deals (the
   auction's chances exact over each deal, the deals a sample; each chance's standard
   error is in the data) and shipped as ``solver/data/hand-outcomes-v1.json`` with its
   provenance. The points of each result follow from the rules' scoring options
@@ -38,7 +38,7 @@ joker (four- and two-player; a turned-up joker is assumed to play like any other
 and the two-player dummy-hands variant (bid by the point-count policy with its dummy
 bonus, which the advisor uses there). Defending alone reads the table of the same rules
 without it: the bidding model never defends alone, so the distribution is the same (the
-data file's ``aliases``). The assumptions are in ``benchmarks/derive_hand_outcomes.py``.
+data file's ``aliases``). The assumptions are in ``benchmarks/tools/derive_hand_outcomes.py``.
 A combination of those options with no table of its own (the joker with the loner led
 left of the dealer, ...) is a :class:`RulesError` naming the options. A game limited by
 ``num_deals`` (or with ``winning_score`` 0) is not a race to a target, and is refused
@@ -56,11 +56,18 @@ from typing import Mapping
 import numpy as np
 
 from .. import laws
-from ..errors import RulesError, quoted
+from ..errors import ArgumentError, RulesError, ScoreError, quoted
 from ..laws import MAKE_TRICKS, TRICKS, check_seat, hand_points, side_name, side_of
 from ..rules import Rules
 
 DATA_PATH = Path(__file__).resolve().parent.parent / "data" / "hand-outcomes-v1.json"
+#: The same tables with every contract's result valued single dummy (the fitted correction of
+#: :mod:`solver.advisor.single_dummy`), every seat bidding by ``best-response-sd-1``; four players, no joker.
+SD_DATA_PATH = DATA_PATH.parent / "hand-outcomes-sd-1.json"
+#: The table each valuation reads: a direct playout is single-dummy play, so it reads the single-dummy one.
+TABLE_OF = MappingProxyType({"double_dummy": "double_dummy", "single_dummy": "single_dummy",
+                             "playout": "single_dummy"})
+_PATHS = MappingProxyType({"double_dummy": DATA_PATH, "single_dummy": SD_DATA_PATH})
 MAX_SCORE = 200          # a score past any target (winning_score <= 100, a hand's points <= 100)
 #: Makers' tricks standing for each result class of the data file (the points depend only on the class).
 RESULT_TRICKS = MappingProxyType({"euchred": 0, "made": MAKE_TRICKS, "march": TRICKS})
@@ -71,17 +78,25 @@ SHARED = ("defend_alone",)
 
 
 # -- the data ---------------------------------------------------------------------------
-@lru_cache(maxsize=1)
-def _data() -> dict:
-    return json.loads(DATA_PATH.read_text())
+@lru_cache(maxsize=2)
+def _data(table: str = "double_dummy") -> dict:
+    return json.loads(_PATHS[table].read_text())
 
 
-def variant_key(rules: Rules) -> dict:
-    """The rules options that select a table of ``hand-outcomes-v1.json`` (the rest do not change it,
-    or read the same table: :data:`SHARED`).
+def _table_kind(valuation) -> str:
+    """The data a valuation's game odds read (:data:`TABLE_OF`; ``None``: the default valuation's)."""
+    from .valuation import parse_valuation
+    return TABLE_OF[parse_valuation(valuation)]
 
-    Raises :class:`RulesError` naming the options when that combination has no table.
+
+def variant_key(rules: Rules, valuation=None) -> dict:
+    """The rules options that select a table of ``hand-outcomes-v1.json`` (``valuation`` single dummy or
+    playout: ``hand-outcomes-sd-1.json``) (the rest do not change it, or read the same table: :data:`SHARED`).
+
+    Raises :class:`RulesError` naming the options when that combination has no table, and naming the
+    valuation when it is unknown or the variant has no table of it.
     """
+    kind = _table_kind(valuation)
     key = {"players": rules.players}
     for name, default in TABLED.items():
         if getattr(rules, name) != default:
@@ -92,17 +107,22 @@ def variant_key(rules: Rules) -> dict:
         key["loner_lead"] = rules.loner_lead
     if getattr(rules, "canadian", False):       # Canadian loners change who goes alone: no table has them yet
         key["canadian"] = True
-    if not any(entry["rules"] == key for entry in _data()["tables"]):
+    if kind != "double_dummy" and not any(entry["rules"] == key for entry in _data(kind)["tables"]):
+        options = ", ".join(f"{k} {v!r}" for k, v in key.items() if k != "players")
+        raise RulesError(f"valuation {kind!r}: the single-dummy game odds have no table for rules "
+                         f"{options or 'default'} ({rules.players} players); they cover the four-player game "
+                         "without the joker (benchmarks/tools/derive_hand_outcomes.py --valuation single_dummy)")
+    if not any(entry["rules"] == key for entry in _data(kind)["tables"]):
         options = ", ".join(f"{k} {v!r}" for k, v in key.items() if k != "players")
         raise RulesError(f"rules {options or 'default'} ({rules.players} players): the game odds have no table for "
-                         f"this combination of options (benchmarks/derive_hand_outcomes.py tabulates each option "
+                         f"this combination of options (benchmarks/tools/derive_hand_outcomes.py tabulates each option "
                          "alone, with and without stick_the_dealer)")
     return key
 
 
-def _rows(rules: Rules) -> list:
-    key = variant_key(rules)
-    return next(entry["rows"] for entry in _data()["tables"] if entry["rules"] == key)
+def _rows(rules: Rules, kind: str = "double_dummy") -> list:
+    key = variant_key(rules, kind)
+    return next(entry["rows"] for entry in _data(kind)["tables"] if entry["rules"] == key)
 
 
 # -- one hand -----------------------------------------------------------------------------
@@ -151,8 +171,8 @@ def _side_arg(value, rules: Rules, what: str) -> int:
 
 
 @lru_cache(maxsize=64)
-def _outcomes(dealer: int, rules: Rules) -> HandOutcomes:
-    rows = _rows(rules)
+def _outcomes(dealer: int, rules: Rules, kind: str = "double_dummy") -> HandOutcomes:
+    rows = _rows(rules, kind)
     total = sum(r["p"] for r in rows)
     points = {}
     for row in rows:
@@ -166,13 +186,15 @@ def _outcomes(dealer: int, rules: Rules) -> HandOutcomes:
         points[tuple(pts)] = points.get(tuple(pts), 0.0) + row["p"] / total
     chances = tuple(sorted(((k, v) for k, v in points.items() if v > 0), key=lambda kv: -kv[1]))
     return HandOutcomes(tuple(side_name(s, rules.players) for s in (0, 1)), side_name(dealer, rules.players),
-                        chances, _data()["model"]["name"])
+                        chances, _data(kind)["model"]["name"])
 
 
-def hand_outcomes(dealer_side, rules=None) -> HandOutcomes:
+def hand_outcomes(dealer_side, rules=None, valuation=None) -> HandOutcomes:
     """The distribution of one hand's result with ``dealer_side`` dealing (see the module docs).
 
     ``dealer_side``: a side name (``"NS"``/``"EW"``; ``"N"``/``"S"`` in two-player) or the dealer's seat.
+    ``valuation``: how the contracts' play was valued (``None``: the default valuation's table;
+    ``"single_dummy"`` or ``"playout"``: the single-dummy table, ``hand-outcomes-sd-1.json``).
 
     >>> sorted(points for points, p in hand_outcomes("N", Rules(players=2)).chances)
     [(0, 0), (0, 1), (0, 2), (1, 0), (2, 0)]
@@ -181,7 +203,7 @@ def hand_outcomes(dealer_side, rules=None) -> HandOutcomes:
     :class:`SeatError` for a dealer that is no side or seat of the variant.
     """
     rules = Rules.coerce(rules)
-    return _outcomes(_side_arg(dealer_side, rules, "dealer"), rules)
+    return _outcomes(_side_arg(dealer_side, rules, "dealer"), rules, _table_kind(valuation))
 
 
 # -- the game -------------------------------------------------------------------------------
@@ -192,14 +214,14 @@ def _check_outcomes(outcomes) -> tuple:
             given = outcomes[d].items() if isinstance(outcomes[d], Mapping) else outcomes[d]
             rows = tuple(((int(a), int(b)), float(p)) for (a, b), p in given)
         except (TypeError, ValueError, KeyError, IndexError):
-            raise RulesError(f"outcomes {quoted(outcomes, 80)}: expected ((points side 0, points side 1), p) "
+            raise ArgumentError(f"outcomes {quoted(outcomes, 80)}: expected ((points side 0, points side 1), p) "
                              "pairs for each dealing side") from None
         for (a, b), p in rows:
             if a < 0 or b < 0 or not p >= 0:
-                raise RulesError(f"outcome {(a, b)!r} with chance {p!r}: points are whole numbers >= 0, "
+                raise ArgumentError(f"outcome {(a, b)!r} with chance {p!r}: points are whole numbers >= 0, "
                                  "chances >= 0")
         if abs(sum(p for _, p in rows) - 1.0) > 1e-9:
-            raise RulesError(f"outcomes with dealer side {d}: the chances add to {sum(p for _, p in rows)!r}, not 1")
+            raise ArgumentError(f"outcomes with dealer side {d}: the chances add to {sum(p for _, p in rows)!r}, not 1")
         out.append(rows)
     return tuple(out)
 
@@ -215,7 +237,7 @@ def _table(target: int, outcomes: tuple) -> np.ndarray:
     thrown = [sum(p for pts, p in outcomes[d] if pts == (0, 0)) for d in (0, 1)]
     scoring = [[(a, b, p) for (a, b), p in outcomes[d] if (a, b) != (0, 0) and p > 0] for d in (0, 1)]
     if thrown[0] * thrown[1] >= 1.0 - 1e-15:
-        raise RulesError("outcomes: every hand is thrown in, so the game never ends")
+        raise ArgumentError("outcomes: every hand is thrown in, so the game never ends")
     w = [[[0.0, 0.0] for _ in range(target)] for _ in range(target)]
 
     def after(a, b, d):
@@ -244,11 +266,11 @@ def win_table(target: int, outcomes) -> np.ndarray:
     higher score wins a deal that reaches the target (a tie counts half). The dealer's side alternates
     every hand. Cached per (target, outcomes).
 
-    Raises :class:`RulesError` for a target not 1..100 or outcomes whose chances do not add to 1 or
+    Raises :class:`~solver.errors.ScoreError` for a target not 1..100, :class:`~solver.errors.ArgumentError` for outcomes whose chances do not add to 1 or
     with negative points.
     """
     if isinstance(target, bool) or not isinstance(target, (int, np.integer)) or not 1 <= target <= 100:
-        raise RulesError(f"target {quoted(target, 40)}: must be a whole number of points 1..100")
+        raise ScoreError(f"target {quoted(target, 40)}: must be a whole number of points 1..100")
     return _table(int(target), _check_outcomes(outcomes))
 
 
@@ -270,7 +292,7 @@ class WinChance:
 
     def __getitem__(self, side) -> float:
         if side not in self.sides:
-            raise RulesError(f"side {quoted(side, 40)}: must be one of {', '.join(self.sides)}")
+            raise ScoreError(f"side {quoted(side, 40)}: must be one of {', '.join(self.sides)}")
         return self.chances[self.sides.index(side)]
 
     def to_dict(self) -> dict:
@@ -280,24 +302,24 @@ class WinChance:
 def _check_score(score, rules: Rules) -> tuple:
     names = tuple(side_name(s, rules.players) for s in (0, 1))
     if not isinstance(score, Mapping):
-        raise RulesError(f"score {quoted(score, 60)}: expected points by side, e.g. "
+        raise ScoreError(f"score {quoted(score, 60)}: expected points by side, e.g. "
                          f"{{{names[0]!r}: 8, {names[1]!r}: 6}}")
     keys = {k.strip().upper() if isinstance(k, str) else k: k for k in score}
     for k, given in keys.items():
         if k not in names:
-            raise RulesError(f"score side {quoted(given, 40)}: the sides are {' and '.join(names)}"
+            raise ScoreError(f"score side {quoted(given, 40)}: the sides are {' and '.join(names)}"
                              + (" in two-player euchre" if rules.players == 2 else ""))
     out = []
     for name in names:
         if name not in keys:
-            raise RulesError(f"score {quoted(dict(score), 60)}: no points for side {name}")
+            raise ScoreError(f"score {quoted(dict(score), 60)}: no points for side {name}")
         value = score[keys[name]]
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= MAX_SCORE:
-            raise RulesError(f"score {name} {quoted(value, 40)}: must be a whole number of points 0..{MAX_SCORE}")
+            raise ScoreError(f"score {name} {quoted(value, 40)}: must be a whole number of points 0..{MAX_SCORE}")
         out.append(int(value))
     target = rules.winning_score
     if min(out) >= target:
-        raise RulesError(f"score {names[0]} {out[0]}, {names[1]} {out[1]}: both sides at or past the target "
+        raise ScoreError(f"score {names[0]} {out[0]}, {names[1]} {out[1]}: both sides at or past the target "
                          f"{target}; only one side scores in a hand, so a game cannot stand so")
     return tuple(out)
 
@@ -308,72 +330,79 @@ def _check_target(rules: Rules) -> None:
                          "for a race to a target score (winning_score 1..100, num_deals 0)")
 
 
-def _odds(score: tuple, dealer: int, rules: Rules) -> WinChance:
+def _odds(score: tuple, dealer: int, rules: Rules, kind: str = "double_dummy") -> WinChance:
     names = tuple(side_name(s, rules.players) for s in (0, 1))
     target = rules.winning_score
     if score[0] >= target or score[1] >= target:
         p = _decided(*score)
     else:
-        outcomes = tuple(_outcomes(d, rules).chances for d in (0, 1))
+        outcomes = tuple(_outcomes(d, rules, kind).chances for d in (0, 1))
         p = float(_table(target, outcomes)[score[0], score[1], dealer])
     return WinChance(names, (p, 1.0 - p), score, names[dealer])
 
 
-def win_probability(score, dealer, rules=None) -> WinChance:
+def win_probability(score, dealer, rules=None, valuation=None) -> WinChance:
     """The chance that each side wins the game from the start of a hand at ``score`` with ``dealer`` dealing.
 
     ``score``: points by side name, ``{"NS": 8, "EW": 6}`` (two-player ``{"N": .., "S": ..}``), whole
     numbers >= 0; a side at or past ``rules.winning_score`` has won (chance 1). ``dealer``: the dealer's
     seat (``"S"``) or side (``"NS"``). Assumptions: the module docs (both sides bid by the bidding model,
     double-dummy play, independent hands). The first call for a rules variant and target builds its
-    table (about a millisecond for a target of 10); later calls are a look-up.
+    table (about a millisecond for a target of 10); later calls are a look-up. ``valuation``: how the
+    hands' play is valued (``None``: the default valuation's table, :data:`TABLE_OF`; ``"single_dummy"``
+    and ``"playout"``: every contract's result as the fitted single-dummy correction gives it, every seat
+    bidding by ``best-response-sd-1``, ``hand-outcomes-sd-1.json``; four players without the joker).
 
     >>> odds = win_probability({"NS": 9, "EW": 0}, dealer="E")
     >>> odds["NS"] > 0.8, round(odds["NS"] + odds["EW"], 12)
     (True, 1.0)
 
-    Raises :class:`RulesError` for a score that is not points by the variant's sides (a side that does
+    Raises :class:`~solver.errors.ScoreError` for a score that is not points by the variant's sides (a side that does
     not exist, a negative or non-integer value, both sides at or past the target), for rules without a
     table (:func:`variant_key`) or without a target score; :class:`CardError` / :class:`SeatError` for a
     dealer that is no seat or side of the variant.
     """
     rules = Rules.coerce(rules)
     _check_target(rules)
-    variant_key(rules)
+    kind = _table_kind(valuation)
+    variant_key(rules, kind)
     score = _check_score(score, rules)
-    return _odds(score, _side_arg(dealer, rules, "dealer"), rules)
+    return _odds(score, _side_arg(dealer, rules, "dealer"), rules, kind)
 
 
-def p_win_after(points_ns, points_ew, score, next_dealer, rules=None) -> WinChance:
+def p_win_after(points_ns, points_ew, score, next_dealer, rules=None, valuation=None) -> WinChance:
     """Each side's chance of winning the game after a hand that scored ``points_ns`` to side 0 (NS;
     N in two-player) and ``points_ew`` to side 1 from ``score`` (as :func:`win_probability`), the next
     hand dealt by ``next_dealer`` (a seat or side). A side that reaches the target wins (chance 1).
+    ``valuation``: the table, as :func:`win_probability`.
 
     >>> p_win_after(4, 0, {"NS": 7, "EW": 9}, "S").to_dict()
     {'NS': 1.0, 'EW': 0.0}
 
-    Raises :class:`RulesError` as :func:`win_probability`, and for points that are not whole numbers
+    Raises as :func:`win_probability`, and :class:`~solver.errors.ScoreError` for points that are not whole numbers
     >= 0 or that go to both sides (only one side scores in a hand; both may in a dummy-hands deal, one
     per set of five, and the higher score then wins a deal that takes both to the target).
     """
     rules = Rules.coerce(rules)
     _check_target(rules)
-    variant_key(rules)
+    kind = _table_kind(valuation)
+    variant_key(rules, kind)
     before = _check_score(score, rules)
     if max(before) >= rules.winning_score:
-        raise RulesError(f"score {score!r}: a side has reached the target {rules.winning_score} before the hand")
+        raise ScoreError(f"score {score!r}: a side has reached the target {rules.winning_score} before the hand")
     names = tuple(side_name(s, rules.players) for s in (0, 1))
     pts = []
     for name, value in zip(names, (points_ns, points_ew)):
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= 100:
-            raise RulesError(f"points {name} {quoted(value, 40)}: must be a whole number of points 0..100")
+            raise ScoreError(f"points {name} {quoted(value, 40)}: must be a whole number of points 0..100")
         pts.append(int(value))
     if pts[0] and pts[1] and not rules.dummy_hands:
-        raise RulesError(f"points {names[0]} {pts[0]}, {names[1]} {pts[1]}: only one side scores in a hand")
-    return _odds((before[0] + pts[0], before[1] + pts[1]), _side_arg(next_dealer, rules, "next_dealer"), rules)
+        raise ScoreError(f"points {names[0]} {pts[0]}, {names[1]} {pts[1]}: only one side scores in a hand")
+    return _odds((before[0] + pts[0], before[1] + pts[1]), _side_arg(next_dealer, rules, "next_dealer"), rules,
+                 kind)
 
 
-def win_values(score, dealer, seat, rules):
+def win_values(score, dealer, seat, rules, valuation=None):
     """For a hand dealt by ``dealer`` at ``score``: a function from the points of ``seat``'s side per world
     (int array: positive its side scored that many, negative the other side did, 0 a thrown-in hand) to
     that side's chance of winning the game after the hand (float array), the deal passing to the left;
@@ -381,13 +410,17 @@ def win_values(score, dealer, seat, rules):
     Dummy hands: ``wins(points, points2)``, the deal's points (both sets) and those of tricks 6-10, so
     that a deal whose sets score to different sides adds each side its own.
 
-    Checks the score at once (:func:`p_win_after` raises :class:`RulesError`), before any solving.
+    ``valuation``: which table the later hands are played by, as :func:`win_probability` (the advice's own
+    valuation: its hand and the rest of the game valued alike).
+
+    Checks the score at once (:func:`p_win_after` raises :class:`~solver.errors.ScoreError`), before any solving.
     """
+    kind = _table_kind(valuation)
     rules = Rules.coerce(rules)
     next_dealer = laws.next_seat(int(dealer), rules.players)
     my_side = laws.side_of(int(seat), rules.players)
     mine = laws.side_name(my_side, rules.players)
-    before = p_win_after(0, 0, score, next_dealer, rules)      # a thrown-in hand: only the deal moves on
+    before = p_win_after(0, 0, score, next_dealer, rules, kind)      # a thrown-in hand: only the deal moves on
     cache = {(0, 0): before[mine]}
 
     def chance(v1: int, v2: int) -> float:
@@ -395,7 +428,7 @@ def win_values(score, dealer, seat, rules):
             got = [0, 0]
             for v in (v1, v2):
                 got[my_side if v > 0 else 1 - my_side] += abs(v)
-            cache[v1, v2] = p_win_after(got[0], got[1], score, next_dealer, rules)[mine]
+            cache[v1, v2] = p_win_after(got[0], got[1], score, next_dealer, rules, kind)[mine]
         return cache[v1, v2]
 
     def wins(points, points2=None):
@@ -424,4 +457,4 @@ def win_values(score, dealer, seat, rules):
 
 __all__ = ["win_values", "TABLED", "SHARED", "HandOutcomes", "WinChance", "hand_outcomes", "win_table",
            "win_probability", "p_win_after",
-           "variant_key", "DATA_PATH"]
+           "variant_key", "DATA_PATH", "SD_DATA_PATH", "TABLE_OF"]

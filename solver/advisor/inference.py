@@ -25,7 +25,7 @@ import numpy as np
 
 from .. import laws
 from ..cards import Seat
-from ..errors import RulesError
+from ..errors import ArgumentError
 from ..worlds import Space, Worlds
 
 #: Rejection sampling stops after this many proposals per world asked for.
@@ -105,7 +105,7 @@ def draw_worlds(space: Space, worlds: int, seed: int, exact_limit: int, likeliho
     function of the hands (n, 4) giving each world's likelihood in (0, 1].
 
     Raises:
-        RulesError: fewer than :data:`MIN_ACCEPTED` worlds kept after :data:`MAX_PROPOSALS` per world.
+        ArgumentError: fewer than :data:`MIN_ACCEPTED` worlds kept after :data:`MAX_PROPOSALS` per world.
     """
     if likelihood is None or space.total <= exact_limit:
         w = space.draw(worlds, seed=seed, exact_limit=exact_limit)
@@ -135,7 +135,7 @@ def draw_worlds(space: Space, worlds: int, seed: int, exact_limit: int, likeliho
         kept += int(keep.sum())
     n = min(kept, worlds)
     if n < MIN_ACCEPTED:
-        raise RulesError(f"inference: only {n} of {drawn} deals are consistent with the earlier passes under "
+        raise ArgumentError(f"inference: only {n} of {drawn} deals are consistent with the earlier passes under "
                          "the bidding model; they are too unlikely to advise on (use inference=False)")
     w = Worlds(np.ascontiguousarray(np.concatenate(hands)[:n]), np.ascontiguousarray(np.concatenate(kitty)[:n]),
                False, space.total)

@@ -55,6 +55,9 @@ class Option:
         grading: the option's :class:`~solver.grades.Grade` against the recommended call (its
             paired loss over the worlds both used: the chance of the game with a score, else points);
             grade (property) its name, ``"best"`` for the recommended call and those that tie it.
+        examples: asked for (``advise(examples=N)``) and not among the best: the worlds that show it
+            (:func:`solver.examples.call_examples`: the shares of the weight where it scores fewer, the
+            same or more points than the recommended call, the likeliest worlds where fewer); else ``None``.
         stopped: stopped early (sampled worlds, ``advise(early_stop=True)``): clearly behind the leading
             call after its first ``worlds`` worlds, so not played on the rest; every figure (and
             ``world_points``, of length ``worlds``) is over those first worlds, an unbiased sample of
@@ -88,6 +91,7 @@ class Option:
     world_wins: np.ndarray | None = field(default=None, repr=False, compare=False)
     stopped: bool = False
     grading: Grade | None = None
+    examples: dict | None = field(default=None, compare=False)
 
     @property
     def grade(self) -> str | None:
@@ -180,6 +184,8 @@ class Advice:
         valuation: how each world's play after the call was valued (:mod:`solver.advisor.valuation`):
             ``"single_dummy"`` (fitted), ``"double_dummy"`` or ``"playout"``; ``inner_worlds``: the playout's
             worlds a decision (the direct playout's, or those of the playouts the fitted model was fitted on).
+        examples: the examples asked for per option (``advise(examples=N)``, 0: none); when set,
+            :meth:`to_dict` gives every option an ``"examples"`` member (``null`` for the best).
 
     ``str(advice)`` is a table for people; :meth:`to_dict` the same for programs
     (plain JSON types; ``"version": 1`` names this layout, which only grows).
@@ -216,6 +222,7 @@ class Advice:
     early_stop: bool = False
     valuation: str = "double_dummy"
     inner_worlds: int = 20
+    examples: int = 0
     named_suit: Suit | None = None       # a turned-up joker: the suit the dealer named
 
     @property
@@ -282,6 +289,10 @@ class Advice:
             "robust": self.robust,
             "variants": [dict(v) for v in self.variants],
         }
+        if self.examples:
+            out["examples"] = self.examples
+            for od, o in zip(out["options"], self.options):
+                od["examples"] = o.examples
         if self.score is not None:
             out["score"] = dict(self.score)
             out["margin_unit"] = "p_win_game"

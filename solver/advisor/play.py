@@ -35,7 +35,7 @@ every seat plays as if all the hands were face up. That flatters the side that w
 to guess (nobody ever misguesses a finesse or a discard), and it can prefer a card whose
 gain rests on knowing where the cards are. Compare the cards with each other rather than
 reading one figure as the chance at a real table. How much it flatters, measured by
-``benchmarks/bench_flattery.py`` (2,000 random deals, every seat playing by this function at 100
+``benchmarks/studies/flattery.py`` (2,000 random deals, every seat playing by this function at 100
 worlds; the figures with their intervals are in the README): the double-dummy value of a contract
 stands about 0.05 points a deal above what the makers then win (0.08 with a partner), and about
 0.2 below it against a loner, whose two defenders double dummy credits with seeing each other.
@@ -56,9 +56,10 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from ..bounds import MAX_THREADS, MAX_WORLDS, check_int
+from ..bounds import MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
 from ..cards import Card, Seat, Suit, cards_of, format_cards
-from ..errors import IllegalActionError, RulesError, quoted
+from ..errors import ArgumentError, IllegalActionError, quoted
+from ..examples import card_examples, check_examples
 from ..grades import Grade, grade_of
 from ..game.actions import Phase
 from ..game.seat import seat_view, view_from_dict
@@ -112,6 +113,10 @@ class CardAdvice:
     wins the game after this hand and its 95% interval; else ``None`` (and not in :meth:`to_dict`).
     ``grading``: the card's :class:`~solver.grades.Grade` against the recommended card (its paired loss
     over the worlds: the chance of the game with a score, else points); ``grade`` its name.
+    ``examples``: asked for (``advise_play(examples=N)``) and the card not among the best: the worlds that
+    show it (:func:`solver.examples.card_examples`: the shares of the weight in which it scores fewer, the
+    same or more points than the recommended card, the likeliest worlds where fewer, each with the hands
+    there); else ``None``. In :meth:`to_dict` only when asked for (``null`` for the best cards).
     """
 
     card: Card
@@ -129,6 +134,7 @@ class CardAdvice:
     p_win_game: float | None = None
     win_interval: tuple | None = None
     grading: Grade | None = None
+    examples: dict | None = None
 
     @property
     def grade(self) -> str | None:
@@ -151,6 +157,10 @@ class CardAdvice:
             out["grade"] = self.grade
             out["grading"] = self.grading.to_dict()
         return written(out)
+
+    def to_dict_with_examples(self) -> dict:
+        """:meth:`to_dict` and ``"examples"`` (for advice asked with examples)."""
+        return {**self.to_dict(), "examples": self.examples}
 
 
 #: Decimal places of the figures :meth:`PlayAdvice.to_dict` writes: far below any sampling error, far
@@ -195,6 +205,7 @@ class PlayAdvice:
         valuation: how the rest of the hand was valued in each world (:mod:`solver.advisor.valuation`):
             ``"single_dummy"``, ``"double_dummy"`` or ``"playout"``; ``inner_worlds``: the playout's
             worlds a decision (of the direct playout, or of the playouts the single-dummy table was fitted on).
+        examples: the examples asked for per card (``advise_play(examples=N)``; 0: none).
     """
 
     seat: Seat
@@ -225,6 +236,7 @@ class PlayAdvice:
     score: dict | None = None
     valuation: str = "double_dummy"
     inner_worlds: int = INNER_WORLDS
+    examples: int = 0
 
     @property
     def valuation_text(self) -> str:
@@ -252,7 +264,8 @@ class PlayAdvice:
                 "defender_alone": None if self.defender_alone is None else self.defender_alone.name,
                 "hand": format_cards(self.hand), "leader": self.leader.name,
                 "trick": [str(c) for c in self.trick], "tricks_won": self.tricks_won,
-                "cards": [c.to_dict() for c in self.cards], "best": str(self.best),
+                "cards": [c.to_dict_with_examples() if self.examples else c.to_dict() for c in self.cards],
+                "best": str(self.best),
                 "equal": [str(c) for c in self.equal],
                 "runner_up": None if self.runner_up is None else str(self.runner_up),
                 "margin": self.margin,
@@ -262,7 +275,8 @@ class PlayAdvice:
                 "play": ("double dummy within each world after the card (optimistic: everyone sees all cards)"
                          if self.valuation == "double_dummy" else assumption(self.valuation, self.inner_worlds)),
                 "valuation": self.valuation,
-                "notes": list(self.notes), **({} if self.score is None else {
+                "notes": list(self.notes), **({"examples": self.examples} if self.examples else {}),
+                **({} if self.score is None else {
                     "score": dict(self.score), "margin_unit": "p_win_game",
                     "p_win_game": "the chance that the seat's side wins the game after this hand: each world's "
                                   "points to a side, then solver.p_win_after from the new score with the deal "
@@ -296,23 +310,24 @@ def _coerce_view(view, view_kw) -> SeatView:
     if view is None:
         return seat_view(**view_kw)
     if view_kw:
-        raise RulesError(f"advise_play: give the view or its keys, not both ({sorted(view_kw)[0]!r})")
+        raise ArgumentError(f"advise_play: give the view or its keys, not both ({sorted(view_kw)[0]!r})")
     if isinstance(view, dict):
         return view_from_dict(view)
     if not isinstance(view, SeatView):
-        raise RulesError(f"view {quoted(view, 60)}: expected a SeatView or a dict of its keys ({', '.join(BUILD_KEYS)})")
+        raise ArgumentError(f"view {quoted(view, 60)}: expected a SeatView or a dict of its keys ({', '.join(BUILD_KEYS)})")
     return view
 
 
 def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = True, model=None, threads: int = 1,
-                score=None, valuation: str | None = None, inner_worlds: int = INNER_WORLDS, **view_kw) -> PlayAdvice:
+                score=None, valuation: str | None = None, inner_worlds: int = INNER_WORLDS, examples: int = 0,
+                **view_kw) -> PlayAdvice:
     """Play advice for the seat whose turn it is to play a card (see :mod:`solver.advisor.play`).
 
     Args:
         view: a :class:`~solver.game.SeatView` (``Hand.view(seat)``, :func:`solver.seat_view`) or a dict of its
             keys; or give the keys of :func:`solver.seat_view` as keyword arguments (``seat``, ``hand``,
             ``dealer``, ``upcard``, ``calls``, ``alone``, ``tricks``, ``discard``, ``rules``, ...).
-        worlds: worlds to draw, 1..:data:`~solver.bounds.MAX_WORLDS` (all of them when the consistent deals
+        worlds: worlds to draw, :data:`~solver.bounds.MIN_WORLDS`..:data:`~solver.bounds.MAX_WORLDS` (all of them when the consistent deals
             are few enough to enumerate).
         seed: int seed (same seed, same advice) or ``None`` for a fresh one (recorded in the result).
         inference: weight the worlds by the bidding model's chance of every call seen; ``False``: uniform.
@@ -328,19 +343,23 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
             fitted table) or ``"playout"`` (played out in each world by seats
             that each choose by PIMC over ``inner_worlds`` worlds of their own view; slow).
         inner_worlds: the playout's worlds a decision, 1..:data:`~solver.advisor.playout.MAX_INNER_WORLDS`.
+        examples: 0..:data:`~solver.examples.MAX_EXAMPLES` (default 0): for each card not among the best, the
+            worlds that show it (:attr:`CardAdvice.examples`; each world's hands now, the seat's own included,
+            both cards' points and tricks for the seat's side in it, valued as ``valuation`` says).
 
     Returns :class:`PlayAdvice`.
 
     Raises :class:`~solver.errors.EuchreError`: a bad view (:func:`solver.seat_view`), a bad bound,
     :class:`~solver.errors.IllegalActionError` when it is not the viewing seat's turn to play a card,
-    :class:`~solver.errors.RulesError` for a bad score (negative, not whole,
+    :class:`~solver.errors.ScoreError` for a bad score (negative, not whole,
     a side that is not in the variant, at the target for both sides; a variant with no game-odds table),
-    an unknown valuation or one the variant does not support, ``inner_worlds`` out of range.
+    an unknown valuation or one the variant does not support, ``inner_worlds`` or ``examples`` out of range.
     """
+    examples = check_examples(examples)
     view = _coerce_view(view, view_kw)
     valuation = parse_valuation(valuation, view.rules)
     inner_worlds = check_inner_worlds(inner_worlds)
-    worlds = check_int(worlds, "worlds", 1, MAX_WORLDS)
+    worlds = check_int(worlds, "worlds", MIN_WORLDS, MAX_WORLDS)
     threads = check_int(threads, "threads", 1, MAX_THREADS)
     rules, seat = view.rules, view.seat
     if view.phase is not Phase.PLAY:
@@ -354,7 +373,7 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
     trick_cards = tuple(int(c) for _s, c in view.current)
     led = trick_cards[0] if trick_cards else None
     legal = tuple(cards_of(legal_mask(view.hand, trump, led)))
-    wins = None if score is None else win_values(score, view.dealer, view.seat, view.rules)
+    wins = None if score is None else win_values(score, view.dealer, view.seat, view.rules, valuation)
 
     # a playout costs hundreds of solves a world: it never enumerates more worlds than were asked for
     extra = {"exact_limit": worlds} if valuation == "playout" else {}
@@ -457,9 +476,15 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
     for i in range(len(out)):                # each card's grade: its paired loss against the recommended card
         loss, iv = _weighted_mean((values[order[0]] - values[i]).astype(float), wn, ess, exact)
         out[i] = replace(out[i], grading=grade_of(loss, None if exact else iv, unit))
+    if examples:
+        for i in range(len(out)):
+            if out[i].card not in equal:
+                out[i] = replace(out[i], examples=card_examples(
+                    list(legal), legal[i], legal[order[0]], np.stack(T), np.stack(P), w.hands,
+                    w.weights, tuple(view.seats_in_play), examples, seat))
     won = int(view.tricks_won[side])
     return PlayAdvice(Seat(seat), side_name(side, players), makers, Suit(trump), view.alone, view.defender_alone,
                       int(view.hand), Seat(view.leader), tuple(Card(c) for c in trick_cards), won, tuple(out),
                       top.card, equal, runner, margin, margin_iv, len(w), ess, exact, int(w.total), w.method,
                       w.model, w.seed, notes, view, None if wins is None else wins.score, valuation,
-                      inner_worlds)
+                      inner_worlds, examples)

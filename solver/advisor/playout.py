@@ -24,7 +24,7 @@ import numpy as np
 from ..bidding import dealer_discard, partners_best_card
 from ..bounds import MAX_WORLDS
 from ..cards import Card, Seat, Suit, cards_of
-from ..errors import RulesError
+from ..errors import ArgumentError
 from ..game import Action, Hand, Phase
 from ..game.deal import DealCards
 from ..inference import sample_worlds
@@ -84,10 +84,10 @@ def play_out(hand: Hand, inner_worlds: int = INNER_WORLDS, seed: int = 0) -> Han
 
     Each decision draws its inner worlds with a seed of its own from ``seed`` and the number of cards
     played, so the same ``hand`` and ``seed`` give the same play. Returns the finished :class:`Hand`.
-    Raises :class:`RulesError` when the hand is not in its play phase.
+    Raises :class:`~solver.errors.ArgumentError` when the hand is not in its play phase.
     """
     if hand.phase is not Phase.PLAY:
-        raise RulesError(f"play_out: the hand is in the {hand.phase} phase, not the play of the tricks")
+        raise ArgumentError(f"play_out: the hand is in the {hand.phase} phase, not the play of the tricks")
     h = hand.copy()
     step = 0
     while h.phase is Phase.PLAY:

@@ -3,7 +3,7 @@
 A direct playout (:mod:`solver.advisor.playout`) in every world is a few hundred solves a decision, too
 slow for advice at 2,000 worlds. Instead each world is solved double dummy as before, and its result is
 replaced by a single-dummy one from a model fitted offline against direct playouts
-(``benchmarks/derive_single_dummy.py``; the data, its provenance and its held-out error in
+(``benchmarks/tools/derive_single_dummy.py``; the data, its provenance and its held-out error in
 ``solver/data/single-dummy-v1.json``):
 
 * **Calls** (:meth:`SingleDummyModel.band_probabilities`): for each double-dummy scoring band of the
@@ -32,7 +32,8 @@ from pathlib import Path
 import numpy as np
 
 from ..cardtables import ESUIT, NCARDS
-from ..errors import RulesError
+from ..errors import ModelError
+from ..laws import MAKE_TRICKS, TRICKS
 
 #: The fitted data shipped with the package.
 DATA = Path(__file__).resolve().parent.parent / "data" / "single-dummy-v1.json"
@@ -87,6 +88,13 @@ def contract_features(hands, trump: int, makers_side: int, alone: bool, ordered_
     return out
 
 
+def band_index(tricks) -> np.ndarray:
+    """int (n,): the makers' scoring band of their tricks (int (n,) 0..5): 0 euchred (under
+    :data:`~solver.laws.MAKE_TRICKS`), 1 made, 2 march (all :data:`~solver.laws.TRICKS`)."""
+    t = np.asarray(tricks, dtype=np.int64)
+    return np.where(t < MAKE_TRICKS, 0, np.where(t < TRICKS, 1, 2))
+
+
 def softmax_rows(z: np.ndarray) -> np.ndarray:
     z = z - z.max(axis=1, keepdims=True)
     e = np.exp(z)
@@ -118,10 +126,10 @@ class SingleDummyModel:
         coef = np.array(d["band_model"]["coefficients"], dtype=float)
         tricks = np.array(d["trick_table"]["probabilities"], dtype=float)
         if coef.shape != (3, 3, len(FEATURES)) or tricks.shape != (2, 5, 6, 6):
-            raise RulesError(f"single-dummy data {d.get('name')!r}: coefficients {coef.shape} or trick table "
+            raise ModelError(f"single-dummy data {d.get('name')!r}: coefficients {coef.shape} or trick table "
                              f"{tricks.shape} not of the expected shapes (3, 3, {len(FEATURES)}), (2, 5, 6, 6)")
         if list(d["band_model"]["features"]) != list(FEATURES):
-            raise RulesError(f"single-dummy data {d.get('name')!r}: features {d['band_model']['features']} "
+            raise ModelError(f"single-dummy data {d.get('name')!r}: features {d['band_model']['features']} "
                              f"are not {list(FEATURES)}")
         return cls(d["name"], coef, tricks, int(d["inner_worlds"]), dict(d.get("provenance", {})))
 
@@ -131,6 +139,15 @@ class SingleDummyModel:
         b = np.asarray(dd_band, dtype=np.int64)
         z = np.einsum("nkf,nf->nk", self.coefficients[b], features)
         return softmax_rows(z)
+
+    def expected_makers_points(self, dd_tricks: np.ndarray, features: np.ndarray, band_points) -> np.ndarray:
+        """float (n,): the makers' expected points a world under single-dummy play: the chance of each
+        single-dummy band (:meth:`band_probabilities`, from the double-dummy makers' tricks ``dd_tricks``,
+        int (n,) 0..5, through :func:`band_index`) times ``band_points`` (3 numbers: the makers' points
+        euchred, made, march, as :func:`solver.laws.makers_points` scores the contract). The mean a world
+        of what :meth:`draw_bands` draws (what an offline fit wants: no sampling noise)."""
+        p = self.band_probabilities(band_index(dd_tricks), features)
+        return p @ np.asarray(band_points, dtype=float)
 
     def draw_bands(self, dd_band: np.ndarray, features: np.ndarray, u: np.ndarray) -> np.ndarray:
         """int (n,): each world's single-dummy band drawn from :meth:`band_probabilities` with its uniform
@@ -152,5 +169,5 @@ def default_model() -> SingleDummyModel:
         return SingleDummyModel.from_dict(json.load(f))
 
 
-__all__ = ["DATA", "FEATURES", "TRUMP_MASKS", "trump_mask", "BANDS", "contract_features", "SingleDummyModel",
+__all__ = ["DATA", "FEATURES", "TRUMP_MASKS", "trump_mask", "BANDS", "band_index", "contract_features", "SingleDummyModel",
            "default_model"]

@@ -10,17 +10,25 @@
   direct playouts (:mod:`solver.advisor.single_dummy`, ``solver/data/single-dummy-v1.json``). Fast: the
   same solves as double dummy.
 
+Where it applies: :func:`solver.advise` and :func:`solver.advise_play`; the review's calls
+(:func:`solver.review`, ``review_corpus``: the cards' figures stay double dummy, a different question); the
+game odds a score-aware answer reads (:func:`solver.win_probability` ``valuation=``: single dummy and
+playout read ``hand-outcomes-sd-1.json``, the hands bid by ``best-response-sd-1``); the match's advisor
+agent (``advisor:VALUATION[:MODEL]``, refused before any deal where the variant lacks it). Spelling: one
+normaliser (:func:`valuation_key`) serves every door, so ``single-dummy`` (the CLI's) and ``single_dummy``
+(the API's and HTTP's) are the same everywhere.
+
 Why double dummy stays the default: in duplicate matches the advisor valuing its calls single dummy lost
 to the same advisor valuing them double dummy (about -0.06 points a deal over 1,100 deals, 95% -0.10 to
 -0.02; ``euchre match --a advisor:single-dummy --b advisor:double-dummy``), and the fitted correction still
 flatters a maker holding two trumps in round 1 by +0.16 points against direct playouts
-(``benchmarks/bench_single_dummy.py``). The correction models every seat playing by PIMC over a few uniform
+(``benchmarks/studies/single_dummy_flattery.py``). The correction models every seat playing by PIMC over a few uniform
 worlds, weaker than the advisor's own play; until it predicts real play better, it is offered, not imposed.
 """
 from __future__ import annotations
 
 from ..bounds import check_int
-from ..errors import RulesError, quoted
+from ..errors import ArgumentError, RulesError, quoted
 
 #: Inner worlds a decision by default (each seat's PIMC over its own view, :mod:`solver.advisor.playout`).
 INNER_WORLDS = 20
@@ -29,7 +37,7 @@ MAX_INNER_WORLDS = 1000
 
 
 def check_inner_worlds(inner_worlds) -> int:
-    """``inner_worlds`` checked: an int in 1..:data:`MAX_INNER_WORLDS`; raises :class:`RulesError` naming it."""
+    """``inner_worlds`` checked: an int in 1..:data:`MAX_INNER_WORLDS`; raises :class:`~solver.errors.ArgumentError` naming it."""
     return check_int(inner_worlds, "inner_worlds", 1, MAX_INNER_WORLDS)
 
 #: The valuations, by their API names.
@@ -50,21 +58,38 @@ ASSUMPTIONS = {
 }
 
 
+def valuation_key(value):
+    """The API name (``"single_dummy"``, ...) of a valuation spelt any way a door accepts it, or ``None``.
+
+    The one home of the spelling: the CLI's ``single-dummy``, HTTP's ``single_dummy``, ``"Single Dummy"``
+    all give ``"single_dummy"`` (case, ``-``, ``_`` and spaces do not matter). Anything else (a name of no
+    valuation, a value that is not a string) gives ``None``; :func:`parse_valuation` says why.
+    """
+    if not isinstance(value, str):
+        return None
+    key = "_".join(value.strip().lower().replace("-", " ").replace("_", " ").split())
+    return key if key in VALUATIONS else None
+
+
+def cli_name(valuation: str) -> str:
+    """The CLI's spelling of an API valuation name (``"single_dummy"`` -> ``"single-dummy"``)."""
+    return valuation.replace("_", "-")
+
+
 def parse_valuation(value, rules=None) -> str:
     """The API name of a valuation from ``value`` (``"single_dummy"``, ``"single-dummy"``, ``"double dummy"``,
-    ``"playout"``; ``None``: the default for ``rules``).
+    ``"playout"``: :func:`valuation_key`; ``None``: the default for ``rules``).
 
-    Raises :class:`~solver.errors.RulesError` naming an unknown valuation, or one the variant of
+    Raises :class:`~solver.errors.ArgumentError` naming an unknown valuation, :class:`~solver.errors.RulesError` one the variant of
     ``rules`` does not support (single dummy and playout: the four-player game without the joker or
     dummy hands).
     """
     if value is None:
         return default_valuation(rules)
-    if not isinstance(value, str):
-        raise RulesError(f"valuation {quoted(value)}: expected one of {', '.join(VALUATIONS)}")
-    key = value.strip().lower().replace("-", "_").replace(" ", "_")
-    if key not in VALUATIONS:
-        raise RulesError(f"valuation {quoted(value)}: unknown (one of {', '.join(VALUATIONS)})")
+    key = valuation_key(value)
+    if key is None:
+        names = ", ".join(f"{v} or {cli_name(v)}" if "_" in v else v for v in VALUATIONS)
+        raise ArgumentError(f"valuation {quoted(value)}: unknown (one of {names})")
     if rules is not None:
         why = unsupported(key, rules)
         if why:
@@ -98,5 +123,5 @@ def assumption(valuation: str, inner_worlds: int) -> str:
 
 
 __all__ = ["INNER_WORLDS", "MAX_INNER_WORLDS", "check_inner_worlds", "VALUATIONS", "DEFAULT_VALUATION", "ASSUMPTIONS",
-           "parse_valuation", "default_valuation",
+           "valuation_key", "cli_name", "parse_valuation", "default_valuation",
            "unsupported", "assumption"]

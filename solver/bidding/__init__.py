@@ -19,11 +19,11 @@ All work on many hands at once (uint32 bitmasks, see :mod:`solver.cardtables`).
 """
 from .discard import DISCARD_SLIP, dealer_discard, discard_chance
 from .exchange import partners_best_card
-from .model import BEST_RESPONSE, POINT_COUNT, BiddingModel, ModelSampler
+from .model import BEST_RESPONSE, BEST_RESPONSE_SD, POINT_COUNT, BiddingModel, ModelSampler
 from .model import DEFAULT as DEFAULT_MODEL
 from .named import MODEL_NAMES, MODELS, load_model_file, resolve_model
 from .policy import POLICY, BiddingPolicy
 
-__all__ = ["BiddingPolicy", "POLICY", "dealer_discard", "partners_best_card", "discard_chance", "DISCARD_SLIP", "BiddingModel", "ModelSampler",
-           "POINT_COUNT", "BEST_RESPONSE", "DEFAULT_MODEL", "MODELS", "MODEL_NAMES", "resolve_model",
+__all__ = ["BiddingPolicy", "POLICY", "dealer_discard", "partners_best_card", "discard_chance", "DISCARD_SLIP", "BiddingModel",
+           "ModelSampler", "POINT_COUNT", "BEST_RESPONSE", "BEST_RESPONSE_SD", "DEFAULT_MODEL", "MODELS", "MODEL_NAMES", "resolve_model",
            "load_model_file"]

@@ -61,7 +61,7 @@ SPREAD_PRIOR_SD = 0.5
 #: calls a count cannot explain, and how often is for the data to say.
 FLOOR_PRIOR_SD = 1.5
 #: The prior standard deviation of points and thresholds, in count units, unless told: the width that
-#: predicted held-out players' calls best when ``players-1`` was fitted (``benchmarks/fit_players_model.py``).
+#: predicted held-out players' calls best when ``players-1`` was fitted (``benchmarks/tools/fit_players_model.py``).
 PRIOR_SD = 0.5
 _BOUNDS = [(0.0, None)] * 8 + [(0.0, 1.0), (0.0, None), (0.0, None), (0.0, None)] + [(None, None)] * 9 \
     + [(np.log(0.05), np.log(20.0))] * 3 + [(np.log(1e-4), np.log(0.2))]

@@ -20,9 +20,9 @@ read through a logistic curve:
 
 **The default model** (:data:`DEFAULT`, ``"players-1"``, ``solver/data/bidding-model-players-1.json``) is this
 family with its count's card points set free, fitted to the calls of real players (:mod:`solver.bidding.fit`,
-``benchmarks/fit_players_model.py``). **The best-response model** (:data:`BEST_RESPONSE`,
+``benchmarks/tools/fit_players_model.py``). **The best-response model** (:data:`BEST_RESPONSE`,
 ``"best-response-1"``, stored in ``solver/data/bidding-model-v1.json`` with its provenance) is derived, not set
-by hand, by ``benchmarks/derive_bidding_model.py``. In plain words: deal 40,000 random
+by hand, by ``benchmarks/tools/derive_bidding_model.py``. In plain words: deal 40,000 random
 hands and solve double dummy every contract each could end in (the dealer discarding
 by :func:`~solver.bidding.discard.dealer_discard`). Start from the point count. For
 each seat and round, work out over every deal how much the bidder's side gains by
@@ -78,13 +78,15 @@ import numpy as np
 
 from ..cards import JOKER
 from ..cardtables import CARD_BITS, hand_rank
-from ..errors import ModelError, RulesError
+from ..errors import ArgumentError, ModelError, RulesError
 from .discard import dealer_discard
 from .policy import POLICY, BiddingPolicy
 
 DATA_PATH = Path(__file__).resolve().parent.parent / "data" / "bidding-model-v1.json"
-#: The model fitted to players' calls (``benchmarks/fit_players_model.py``; :mod:`solver.bidding.fit`).
+#: The model fitted to players' calls (``benchmarks/tools/fit_players_model.py``; :mod:`solver.bidding.fit`).
 PLAYERS_PATH = DATA_PATH.parent / "bidding-model-players-1.json"
+#: The best-response model derived on single-dummy values (``benchmarks/tools/derive_bidding_model.py --valuation single_dummy``).
+SD_DATA_PATH = DATA_PATH.parent / "bidding-model-sd-1.json"
 
 
 #: The largest figure (points, thresholds) a model may hold, in count units (a hand counts at most ~15).
@@ -187,9 +189,9 @@ class BiddingModel:
     def __post_init__(self):
         for name in ("spread", "alone_spread", "suit_spread"):
             if not getattr(self, name) > 0:
-                raise RulesError(f"{name} {getattr(self, name)!r}: a spread must be above 0")
+                raise ModelError(f"{name} {getattr(self, name)!r}: a spread must be above 0")
         if not 0 < self.floor < 0.5:
-            raise RulesError(f"floor {self.floor!r}: must be above 0 and below 0.5")
+            raise ModelError(f"floor {self.floor!r}: must be above 0 and below 0.5")
 
     # -- building -----------------------------------------------------------------
     @classmethod
@@ -214,18 +216,18 @@ class BiddingModel:
                 count that is not monotone (see :meth:`check`).
         """
         if not isinstance(data, dict):
-            raise RulesError(f"bidding model: expected an object, got {type(data).__name__}")
+            raise ModelError(f"bidding model: expected an object, got {type(data).__name__}")
         keys = {f.name for f in dataclasses.fields(cls)}
         unknown = set(data) - keys
         if unknown:
-            raise RulesError(f"bidding model: unknown keys {sorted(unknown)}")
+            raise ModelError(f"bidding model: unknown keys {sorted(unknown)}")
         kw = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
         if "count" in kw:
             kw["count"] = BiddingPolicy.from_dict(kw["count"])
         try:
             model = cls(**kw)
         except TypeError as e:
-            raise RulesError(f"bidding model: {e}") from None
+            raise ModelError(f"bidding model: {e}") from None
         model.check()
         return model
 
@@ -247,38 +249,38 @@ class BiddingModel:
         sizes = {"order": 4, "call": 4, "order_2p": 2, "call_2p": 2, "trump_points": 8}
         for name, values in figures.items():
             if not isinstance(values, tuple) or len(values) != sizes[name]:
-                raise RulesError(f"bidding model {self.name!r}: {name} must hold {sizes[name]} numbers")
+                raise ModelError(f"bidding model {self.name!r}: {name} must hold {sizes[name]} numbers")
         scalars = {"alone": self.alone, "spread": self.spread, "alone_spread": self.alone_spread,
                    "suit_spread": self.suit_spread, "floor": self.floor, "plain_ace": c.plain_ace,
                    "plain_king": c.plain_king, "void_bonus": c.void_bonus, "upcard_factor": c.upcard_factor,
                    "length_bonus": c.length_bonus, "dummy_weight": c.dummy_weight}
         if not isinstance(self.name, str) or not 0 < len(self.name) <= MAX_NAME or not self.name.isprintable():
-            raise RulesError(f"bidding model name {str(self.name)[:60]!r}: 1 to {MAX_NAME} printable characters")
+            raise ModelError(f"bidding model name {str(self.name)[:60]!r}: 1 to {MAX_NAME} printable characters")
         for name, v in [*scalars.items(), *((f"{k}[{i}]", x) for k, vs in figures.items() for i, x in enumerate(vs))]:
             if isinstance(v, bool) or not isinstance(v, (int, float)):
-                raise RulesError(f"bidding model {self.name!r}: {name} {str(v)[:40]!r} is not a number")
+                raise ModelError(f"bidding model {self.name!r}: {name} {str(v)[:40]!r} is not a number")
             try:
                 x = float(v)
             except OverflowError:
                 x = math.inf
             if not math.isfinite(x) or abs(x) > MAX_FIGURE:
-                raise RulesError(f"bidding model {self.name!r}: {name} {str(v)[:40]}: not a finite number within "
+                raise ModelError(f"bidding model {self.name!r}: {name} {str(v)[:40]}: not a finite number within "
                                  f"+-{MAX_FIGURE:g} count units")
         for name in ("spread", "alone_spread", "suit_spread"):
             if not MIN_SPREAD <= getattr(self, name):
-                raise RulesError(f"bidding model {self.name!r}: {name} {getattr(self, name)!r}: a spread must be at "
+                raise ModelError(f"bidding model {self.name!r}: {name} {getattr(self, name)!r}: a spread must be at "
                                  f"least {MIN_SPREAD:g} count units")
         if not c.plain_ace > 0:
-            raise RulesError(f"bidding model {self.name!r}: plain_ace {c.plain_ace!r}: the unit of the count, "
+            raise ModelError(f"bidding model {self.name!r}: plain_ace {c.plain_ace!r}: the unit of the count, "
                              "must be above 0")
         tp = c.trump_points
         if any(b < a for a, b in zip(tp, tp[1:])) or tp[0] < c.plain_ace or not 0 <= c.plain_king <= c.plain_ace:
-            raise RulesError(f"bidding model {self.name!r}: not monotone: trump points {list(tp)} must rise with "
+            raise ModelError(f"bidding model {self.name!r}: not monotone: trump points {list(tp)} must rise with "
                              f"rank from at least the plain ace's {c.plain_ace}, and a plain king "
                              f"({c.plain_king}) lie between 0 and the ace")
         for name in ("void_bonus", "length_bonus", "upcard_factor"):
             if getattr(c, name) < 0:
-                raise RulesError(f"bidding model {self.name!r}: {name} {getattr(c, name)} must be at least 0")
+                raise ModelError(f"bidding model {self.name!r}: {name} {getattr(c, name)} must be at least 0")
         return self
 
     # -- chances ------------------------------------------------------------------
@@ -325,13 +327,13 @@ class BiddingModel:
             if kind == "pass":
                 return 1.0 - p_order
             if kind != "order":
-                raise RulesError(f"call {kind!r}: round 1 has only pass and order")
+                raise ArgumentError(f"call {kind!r}: round 1 has only pass and order")
             return p_order * (p_alone if alone else 1.0 - p_alone)
         p_suit, p_alone = self.round2(hands, place, _proposed(upcard, trump), stuck, players)
         if kind == "pass":
             return 1.0 - p_suit.sum(axis=1)
         if kind != "call":
-            raise RulesError(f"call {kind!r}: round 2 has only pass and naming a suit")
+            raise ArgumentError(f"call {kind!r}: round 2 has only pass and naming a suit")
         s = int(suit)
         return p_suit[:, s] * (p_alone[:, s] if alone else 1.0 - p_alone[:, s])
 
@@ -418,11 +420,14 @@ def load_model(path: Path = DATA_PATH) -> BiddingModel:
 #: The point count of :data:`~solver.bidding.policy.POLICY` as a stochastic model.
 POINT_COUNT = BiddingModel.from_policy(POLICY)
 
-#: The double-dummy best-response model (``"best-response-1"``, ``benchmarks/derive_bidding_model.py``).
+#: The double-dummy best-response model (``"best-response-1"``, ``benchmarks/tools/derive_bidding_model.py``).
 BEST_RESPONSE = load_model(DATA_PATH)
+#: The same best response with each contract's play valued single dummy (the fitted correction of
+#: :mod:`solver.advisor.single_dummy`; ``"best-response-sd-1"``, four players; two-player figures the point count's).
+BEST_RESPONSE_SD = load_model(SD_DATA_PATH)
 #: The model the advisor and the worlds use unless told otherwise: the one fitted to players' calls
-#: (``"players-1"``, ``benchmarks/fit_players_model.py``).
+#: (``"players-1"``, ``benchmarks/tools/fit_players_model.py``).
 DEFAULT = load_model(PLAYERS_PATH) if PLAYERS_PATH.exists() else BEST_RESPONSE
 
-__all__ = ["BiddingModel", "ModelSampler", "POINT_COUNT", "BEST_RESPONSE", "DEFAULT", "load_model", "DATA_PATH",
-           "PLAYERS_PATH", "HANDS5", "TABLES_KEPT", "clear_likelihood_tables"]
+__all__ = ["BiddingModel", "ModelSampler", "POINT_COUNT", "BEST_RESPONSE", "BEST_RESPONSE_SD", "DEFAULT", "load_model",
+           "DATA_PATH", "PLAYERS_PATH", "SD_DATA_PATH", "HANDS5", "TABLES_KEPT", "clear_likelihood_tables"]

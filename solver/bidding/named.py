@@ -3,8 +3,12 @@
 Named models (:data:`MODEL_NAMES`):
 
 * ``"players-1"`` (the default, :data:`~solver.bidding.DEFAULT_MODEL`): fitted to the calls of the real games
-  shipped in ``tests/data/egn`` (:mod:`solver.bidding.fit`, ``benchmarks/fit_players_model.py``);
-* ``"best-response-1"``: the double-dummy best-response fixed point (``benchmarks/derive_bidding_model.py``);
+  shipped in ``tests/data/egn`` (:mod:`solver.bidding.fit`, ``benchmarks/tools/fit_players_model.py``);
+* ``"best-response-1"``: the double-dummy best-response fixed point (``benchmarks/tools/derive_bidding_model.py``);
+* ``"best-response-sd-1"``: the same best responses with each contract valued single dummy (the fitted
+  correction of :mod:`solver.advisor.single_dummy`; ``benchmarks/tools/derive_bidding_model.py --valuation
+  single_dummy --players 4``; the two-player figures are the point count's, the data's provenance says how it
+  was made);
 * ``"point-count"``: the stated point count read through a logistic curve.
 
 A model file is the JSON of :meth:`BiddingModel.to_dict` (what ``euchre model fit`` writes), checked against
@@ -21,11 +25,15 @@ from pathlib import Path
 import jsonschema
 
 from ..errors import ModelError, RulesError, quoted
-from .model import BEST_RESPONSE, DEFAULT, POINT_COUNT, BiddingModel
+from .model import BEST_RESPONSE, BEST_RESPONSE_SD, DEFAULT, POINT_COUNT, BiddingModel
 
 #: The models known by name.
-MODELS = {m.name: m for m in (DEFAULT, BEST_RESPONSE, POINT_COUNT)}
+MODELS = {m.name: m for m in (DEFAULT, BEST_RESPONSE, BEST_RESPONSE_SD, POINT_COUNT)}
 MODEL_NAMES = tuple(MODELS)
+#: The models the advisor's robustness check re-weights its worlds by (``Advice.variants``): the players'
+#: fit, the double-dummy best response and the point count. ``best-response-sd-1`` is not among them: it is the
+#: same best response valued another way, and would count that family twice.
+ALTERNATIVES = tuple(MODELS[n] for n in ("players-1", "best-response-1", "point-count") if n in MODELS)
 #: The largest model file read (bytes): a model is a few kilobytes.
 MAX_MODEL_BYTES = 1 << 20
 
@@ -183,5 +191,5 @@ def resolve_model(spec=None, what: str = "model") -> BiddingModel:
     raise ModelError(f"{what} {quoted(spec)}: not a model name ({', '.join(MODEL_NAMES)}) nor a model file")
 
 
-__all__ = ["MODELS", "MODEL_NAMES", "MODEL_SCHEMA", "MAX_MODEL_BYTES", "load_model_file", "model_from_data",
+__all__ = ["MODELS", "MODEL_NAMES", "ALTERNATIVES", "MODEL_SCHEMA", "MAX_MODEL_BYTES", "load_model_file", "model_from_data",
            "resolve_model", "model_key"]

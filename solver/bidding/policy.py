@@ -8,7 +8,7 @@ import numpy as np
 
 from ..cards import JOKER
 from ..cardtables import CARD_BITS, IS_TRUMP, NCARDS, POWER, RANK, suit_counts
-from ..errors import RulesError
+from ..errors import ModelError, RulesError
 from .discard import dealer_discard
 
 
@@ -57,7 +57,7 @@ class BiddingPolicy:
     different hand, played in its own set. ``dummy_weight`` = 1.75 count units
     per point: near the two-player thresholds the first set's mean points rise by
     0.576 per count unit (fit over 20,000 random deals,
-    ``benchmarks/calibrate_dummy_policy.py``; 1 / 0.576 = 1.74), so the rule reads
+    ``benchmarks/tools/calibrate_dummy_policy.py``; 1 / 0.576 = 1.74), so the rule reads
     "call when the first set's expected points plus the second set's points are
     at least about zero".
 
@@ -78,7 +78,7 @@ class BiddingPolicy:
     so it orders up, with its partner (7.25 < 8.5).
 
     The thresholds were set once from 20,000 random deals solved double dummy
-    (``benchmarks/calibrate_policy.py``): the count from which the average points
+    (``benchmarks/tools/calibrate_policy.py``): the count from which the average points
     of that call from that seat stay positive, and from which going alone beats
     playing with the partner. They are a stated model of a sound, unexceptional
     player who cannot see the other hands, not advice.
@@ -210,10 +210,10 @@ class BiddingPolicy:
             RulesError: an unknown key, or a value of the wrong shape.
         """
         if not isinstance(data, dict):
-            raise RulesError(f"bidding policy: expected an object, got {type(data).__name__}")
+            raise ModelError(f"bidding policy: expected an object, got {type(data).__name__}")
         unknown = set(data) - set(cls().to_dict())
         if unknown:
-            raise RulesError(f"bidding policy: unknown keys {sorted(unknown)}")
+            raise ModelError(f"bidding policy: unknown keys {sorted(unknown)}")
         kw = dict(data)
         try:
             if "trump_points" in kw:
@@ -223,7 +223,7 @@ class BiddingPolicy:
                 if key in kw:
                     kw[key] = tuple(float(kw[key][k]) for k in names)
         except (KeyError, TypeError, ValueError) as e:
-            raise RulesError(f"bidding policy: {e!r} in its points or thresholds") from None
+            raise ModelError(f"bidding policy: {e!r} in its points or thresholds") from None
         return cls(**kw)
 
 

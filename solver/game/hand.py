@@ -57,7 +57,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..cards import JOKER, Card, Seat, Suit, cards_of, format_cards
-from ..errors import CardError, IllegalActionError, PositionError, RulesError, plural, quoted
+from ..errors import CardError, IllegalActionError, PositionError, plural, quoted
 from ..laws import (MAKE_TRICKS, TRICKS, bidding_order, check_seat, effective_suit, first_leader, hand_points, legal_mask,
                     must_go_alone, pack_mask, popcount, seats, seats_in_play, side_of, trick_seats, winning_index)
 from ..position import Position
@@ -86,7 +86,8 @@ class Hand:
         rules: the :class:`~solver.rules.Rules` (default ``Rules()``).
         dealer: the dealing :class:`Seat` (``"N"``, 0, ...); N or S in two-player.
 
-    Raises :class:`~solver.errors.RulesError` for a dealer not in the game.
+    Raises :class:`~solver.errors.RulesError` for rules :meth:`~solver.rules.Rules.coerce` refuses,
+    :class:`~solver.errors.CardError` / :class:`~solver.errors.SeatError` for a dealer not in the game.
 
     Dummy hands (``Rules(players=2, dummy_hands=True)``): see the module docs;
     :meth:`dummy`, :attr:`dummy_phase` and :attr:`phase_results` say where the
@@ -107,13 +108,11 @@ class Hand:
     """
 
     def __init__(self, rules: Rules | None = None, dealer=Seat.N):
-        rules = rules if rules is not None else Rules()
-        if not isinstance(rules, Rules):
-            raise RulesError(f"rules {quoted(rules)}: expected a Rules value")
+        rules = Rules.coerce(rules)
         try:
             dealer = Seat.parse(dealer)
         except CardError as exc:
-            raise RulesError(f"dealer {quoted(dealer)}: {exc}") from None
+            raise CardError(f"dealer {quoted(dealer)}: {exc}") from None
         check_seat(dealer, rules.players, "dealer")
         self._rules = rules
         self._dealer = dealer

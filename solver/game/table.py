@@ -13,7 +13,7 @@ True
 from __future__ import annotations
 
 from ..cards import Seat
-from ..errors import EuchreError, IllegalActionError, RulesError, quoted
+from ..errors import EuchreError, IllegalActionError, ScoreError, quoted
 from ..laws import game_over, next_seat
 from ..rules import Rules
 from .actions import Phase
@@ -37,7 +37,7 @@ class Game:
     :meth:`undo` act on the current hand, and applying a :class:`DealCards` when
     no hand is under way starts the next one. :attr:`hands` lists the hands.
 
-    Raises :class:`~solver.errors.RulesError` on a bad dealer or score.
+    Raises :class:`~solver.errors.CardError` on a bad dealer, :class:`~solver.errors.ScoreError` on a bad score.
     """
 
     def __init__(self, rules: Rules | None = None, dealer=Seat.N, scores=(0, 0)):
@@ -45,7 +45,7 @@ class Game:
         Hand(self._rules, dealer)                     # validates the dealer
         self._first_dealer = Seat.parse(dealer)
         if (len(tuple(scores)) != 2 or any(isinstance(s, bool) or not isinstance(s, int) for s in scores)):
-            raise RulesError(f"scores {quoted(scores)}: expected two whole numbers (side 0, side 1)")
+            raise ScoreError(f"scores {quoted(scores)}: expected two whole numbers (side 0, side 1)")
         self._initial = tuple(scores)
         self._hands: list = []
 

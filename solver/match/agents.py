@@ -43,7 +43,7 @@ import numpy as np
 
 from ..bidding import DEFAULT_MODEL, dealer_discard, partners_best_card, resolve_model
 from ..cards import JOKER, Card, Suit, cards_of
-from ..errors import RulesError, quoted
+from ..errors import ArgumentError, quoted
 from ..game import Hand, Phase
 from ..laws import (call_token, effective_suit, hand_points, place_after_dealer, side_of, trick_strength,
                     winning_index)
@@ -334,12 +334,12 @@ def make_agent(spec, worlds: int = 200, seed=None, model=None):
     worlds per decision; ``model``: the advisor's bidding model when the spec names none (``advisor:MODEL``,
     a model name or file, overrides it).
 
-    Raises :class:`~solver.errors.RulesError` naming an unknown agent (a
+    Raises :class:`~solver.errors.ArgumentError` naming an unknown agent (a
     :class:`~solver.errors.ModelError` for an unknown model)."""
     if not isinstance(spec, str):
         if all(callable(getattr(spec, m, None)) for m in ("bid", "discard", "play")):
             return spec
-        raise RulesError(f"agent {quoted(spec)}: expected a name ({', '.join(AGENT_NAMES)}, external:COMMAND) "
+        raise ArgumentError(f"agent {quoted(spec)}: expected a name ({', '.join(AGENT_NAMES)}, external:COMMAND) "
                          "or an object with bid, discard and play methods")
     name = spec.strip()
     if name.lower().startswith("external:"):
@@ -354,12 +354,12 @@ def make_agent(spec, worlds: int = 200, seed=None, model=None):
         return AdvisorAgent(worlds=worlds, seed=seed, model=model)
     if key.startswith("advisor:"):
         # advisor:VALUATION, advisor:MODEL or advisor:VALUATION:MODEL (a valuation name, then a model name or file)
-        from ..advisor.valuation import VALUATIONS
+        from ..advisor.valuation import valuation_key
         rest = name[len("advisor:"):].strip()
         head, _, tail = rest.partition(":")
-        if head.lower().replace("-", "_") in VALUATIONS:
+        if valuation_key(head) is not None:
             return AdvisorAgent(worlds=worlds, seed=seed, valuation=head, model=tail.strip() or model)
         return AdvisorAgent(worlds=worlds, seed=seed, model=rest)
     if key in ("double-dummy", "dd"):
         return DoubleDummyAgent()
-    raise RulesError(f"agent {quoted(spec)}: unknown (try {', '.join(AGENT_NAMES)} or external:COMMAND)")
+    raise ArgumentError(f"agent {quoted(spec)}: unknown (try {', '.join(AGENT_NAMES)} or external:COMMAND)")

@@ -18,12 +18,13 @@ import numpy as np
 
 from ..bounds import MAX_WORLDS, MIN_WORLDS, check_int, fresh_seed
 from ..cards import Seat
-from ..errors import RulesError, quoted
+from ..errors import ArgumentError, RulesError, quoted
 from ..game import DealCards
 from ..laws import game_over, side_name, side_of
 from ..rules import Rules
 from ..stats import mean_interval, wilson
 from ..bidding import resolve_model
+from ..advisor.valuation import unsupported
 from .agents import make_agent
 from .referee import DEFAULT_TIME_LIMIT, play_table
 
@@ -266,30 +267,32 @@ def match(agent_a, agent_b, deals: int = 100, seed=None, rules: Rules | None = N
             model file or a :class:`~solver.bidding.BiddingModel`; default ``players-1``); an agent
             ``"advisor:MODEL"`` names its own.
 
-    Returns a :class:`MatchResult`. Raises :class:`RulesError` for a bad agent, bound or rules.
+    Returns a :class:`MatchResult`. Raises :class:`~solver.errors.ArgumentError` for a bad agent or bound, :class:`~solver.errors.RulesError` for bad rules.
 
     >>> r = match("policy", "random", deals=20, seed=1)
     >>> r.deals, len(r.tables), r.points_per_deal > 0
     (20, 40, True)
     """
-    rules = rules if rules is not None else Rules()
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules {quoted(rules)}: expected a Rules value")
+    rules = Rules.coerce(rules)
     if rules.dummy_hands:
         raise RulesError("match play does not cover the dummy-hands variant yet")
     if not isinstance(games, bool):
-        raise RulesError(f"games {quoted(games)}: expected True or False")
+        raise ArgumentError(f"games {quoted(games)}: expected True or False")
     deals = check_int(deals, "deals", 1, MAX_DEALS)
     jobs = check_int(jobs, "jobs", 1, MAX_JOBS)
     worlds = check_int(worlds, "worlds", MIN_WORLDS, MAX_WORLDS)
     seed = fresh_seed() if seed is None else check_int(seed, "seed", 0, 2 ** 63 - 1)
     if time_limit is not None and not (isinstance(time_limit, (int, float)) and not isinstance(time_limit, bool)
                                        and 0 < time_limit < math.inf):
-        raise RulesError(f"time_limit {quoted(time_limit)}: expected seconds above 0, or None")
+        raise ArgumentError(f"time_limit {quoted(time_limit)}: expected seconds above 0, or None")
     if model is not None:
         model = resolve_model(model)       # a bad name or file fails here, before any deal
-    for spec in (agent_a, agent_b):
-        make_agent(spec, model=model)      # a bad name fails here, before any deal (a program starts later)
+    for who, spec in (("A", agent_a), ("B", agent_b)):
+        agent = make_agent(spec, model=model)   # a bad name fails here, before any deal (a program starts later)
+        valuation = getattr(agent, "valuation", None)
+        why = None if valuation is None else unsupported(valuation, rules)
+        if why:                                 # else every one of its deals would be forfeited
+            raise RulesError(f"agent {who} {quoted(_name(spec))}: valuation {valuation!r}: {why}")
     if jobs == 1:
         tables, rows = _play_deals(agent_a, agent_b, range(deals), seed, rules, worlds, time_limit, keep_hands,
                                    progress, games, model)

@@ -41,7 +41,7 @@ import signal
 import subprocess
 import time
 
-from ..errors import EuchreError, RulesError, quoted
+from ..errors import ArgumentError, EuchreError, quoted
 from .protocol import legal_tokens
 
 #: The longest answer line the referee reads (bytes, newline excluded): a longer one forfeits the deal
@@ -65,7 +65,7 @@ class AgentForfeit(EuchreError):
 class ExternalAgent:
     """An agent that is a program speaking the JSON-lines protocol above. ``command``: the command line.
 
-    Raises :class:`RulesError` for an empty command or a program not found."""
+    Raises :class:`~solver.errors.ArgumentError` for an empty command or a program not found."""
 
     own_clock = True
 
@@ -73,11 +73,11 @@ class ExternalAgent:
         try:
             argv = shlex.split(command)
         except ValueError as exc:
-            raise RulesError(f"external agent {quoted(command)}: {exc}") from None
+            raise ArgumentError(f"external agent {quoted(command)}: {exc}") from None
         if not argv:
-            raise RulesError("external agent: no command after 'external:'")
+            raise ArgumentError("external agent: no command after 'external:'")
         if shutil.which(argv[0]) is None:
-            raise RulesError(f"external agent {quoted(command)}: program {quoted(argv[0])} not found")
+            raise ArgumentError(f"external agent {quoted(command)}: program {quoted(argv[0])} not found")
         self.command, self.argv = command, argv
         self.name = f"external:{command}"
         self._proc = None

@@ -12,6 +12,7 @@ import math
 
 from ..cards import JOKER, Card, Seat, cards_of
 from ..errors import EuchreError
+from ..examples import describe, signed
 from ..game import BidMade, CardPlayed, Discarded, Hand, view_from_dict
 from ..review.results import DD_TRICKS, INFO_POINTS
 
@@ -181,7 +182,8 @@ def deal_model(index: int, deal: dict, hand: Hand | None, mistakes: list) -> dic
         steps.append({"kind": "call", "seat": call["seat"], "round": call["round"], "played": call["call"],
                       "label": f"round {call['round']}: {call['seat']} {call['name']}",
                       "marks": [call_mark(o, call) for o in call["options"]] if call["best_points"] is not None
-                      else [], "unanalysed": call["unanalysed"], "mistakes": flags, **_grade(call), "examples": None})
+                      else [], "unanalysed": call["unanalysed"], "mistakes": flags, **_grade(call),
+                      "examples": _examples(call.get("examples"))})
     for card, flags in zip(deal["cards"], mistakes[len(deal["calls"]):]):
         verb = "discarded" if card["kind"] == "discard" else ("led" if card["lead"] else "played")
         where = "discard" if card["kind"] == "discard" else f"trick {card['trick']}"
@@ -211,18 +213,16 @@ def deal_model(index: int, deal: dict, hand: Hand | None, mistakes: list) -> dic
 
 
 def _examples(ex: dict | None) -> dict | None:
-    """A card's example worlds (solver.review.examples) as the page shows them: the sentence, and each world's
+    """A decision's example worlds (solver.examples) as the pages show them: the sentence, and each world's
     hands as card faces."""
     if not ex:
         return None
-    sh = ex["share"]
-    text = (f"in {sh['worse']:.0%} of the deals you could be facing, the {ex['played']} does worse than the "
-            f"{ex['best']}" + ("; for example:" if ex["examples"] else ""))
+    text = describe(ex) + ("; for example:" if ex["examples"] else "")
     worlds = [{"hands": {s: [card_face(c) for c in cs.split()] for s, cs in e["hands"].items()},
                "weight": e["weight"], "played": e["played"], "best": e["best"],
-               "text": f"{ex['played']}: {e['played']:+d}, {ex['best']}: {e['best']:+d} points"}
+               "text": f"{ex['played']}: {signed(e['played'])}, {ex['best']}: {signed(e['best'])} points"}
               for e in ex["examples"]]
-    return {"text": text, "worlds": worlds, "share": sh}
+    return {"text": text, "worlds": worlds, "share": ex["share"]}
 
 
 def _grade(decision: dict) -> dict:

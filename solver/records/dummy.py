@@ -60,7 +60,7 @@ Reading (:func:`load_dummy_record`): JSON, the schema, then every deal is
 replayed through :class:`solver.game.Hand` with full legality checks. A renege
 is kept and reported (:class:`~solver.records.base.Problem`, as for EGN), as is a
 ``finalScore`` that differs from the replay; anything else the rules do not
-allow is a :class:`RecordError` naming the deal and the place. Writing
+allow is a :class:`DummyRecordError` naming the deal and the place. Writing
 (:func:`dump_dummy_record`) takes a loaded :class:`DummyRecord`, a
 :class:`~solver.game.Game` or a :class:`~solver.game.Hand` and validates the
 output against the schema; load → dump → load gives the same record.
@@ -74,7 +74,7 @@ from dataclasses import dataclass, field
 from jsonschema.exceptions import best_match
 
 from ..cards import Card, Seat, Suit, cards_of
-from ..errors import EGNError, EuchreError, RulesError, plural, quoted
+from ..errors import DummyRecordError, EGNError, RecordError, EuchreError, RulesError, plural, quoted
 from ..game import BidMade, DealCards, Discarded, Game, Hand, Kind, Phase, SuitNamed
 from ..laws import pack_mask
 from ..rules import Rules
@@ -82,17 +82,13 @@ from .base import (DATA_DIR, DUMMY_FILE_TYPE, EGN_FILE_TYPE, DealError, GameReco
                    json_type_name, play_card, read_source, replay_deals, schema_error_text, schema_validator,
                    check_indent)
 
-__all__ = ["load_dummy_record", "dump_dummy_record", "DummyRecord", "DummyDeal", "RecordError",
+__all__ = ["load_dummy_record", "dump_dummy_record", "DummyRecord", "DummyDeal", "DummyRecordError", "RecordError",
            "FILE_TYPE", "VERSION", "SCHEMA_PATH"]
 
 FILE_TYPE = DUMMY_FILE_TYPE
 VERSION = "1.0"
 SCHEMA_PATH = DATA_DIR / "dummy-hands-record-v1.json"
 _PHASE_HANDS = ("personal", "dummy")
-
-
-class RecordError(EGNError):
-    """A dummy-hands record that is not valid JSON, fails its schema, or does not replay."""
 
 
 @dataclass
@@ -173,13 +169,13 @@ def load_dummy_record(source, strict: bool = False) -> DummyRecord:
 
     Args:
         source: a path (``str`` or :class:`os.PathLike`), the JSON text, ``bytes``, or a parsed ``dict``.
-        strict: raise :class:`RecordError` at the first problem (a renege, a final score
+        strict: raise :class:`DummyRecordError` at the first problem (a renege, a final score
             that differs) instead of collecting it.
 
     Returns: a :class:`DummyRecord`.
 
     Raises:
-        RecordError (an :class:`~solver.errors.EGNError`): bad JSON, a schema failure
+        DummyRecordError (a :class:`~solver.errors.RecordError`, not an :class:`~solver.errors.EGNError`): bad JSON, a schema failure
             (naming the field), bad rules, or a deal that does not replay (naming the deal
             and the place: call, discard, trick and card).
 
@@ -196,7 +192,7 @@ def load_dummy_record(source, strict: bool = False) -> DummyRecord:
     try:
         name, data = read_source(source)
     except EGNError as exc:
-        raise RecordError(str(exc)) from None
+        raise DummyRecordError(str(exc)) from None
     _validate(data, name)
     meta = data["metadata"]
     rules = _rules(meta["ruleset"], name)
@@ -208,26 +204,26 @@ def load_dummy_record(source, strict: bool = False) -> DummyRecord:
         try:
             return _replay(raw, rules)
         except (DealError, EuchreError) as exc:
-            raise RecordError(f"{name}: deal {raw['dealNumber']} (deals[{index}]): {exc}") from None
+            raise DummyRecordError(f"{name}: deal {raw['dealNumber']} (deals[{index}]): {exc}") from None
 
-    replay_deals(record, data["deals"], replay, strict, RecordError)
+    replay_deals(record, data["deals"], replay, strict, DummyRecordError)
     return record
 
 
 def _validate(data, name: str) -> None:
     if not isinstance(data, dict):
-        raise RecordError(f"{name}: a dummy-hands record is a JSON object, got {json_type_name(data)}")
+        raise DummyRecordError(f"{name}: a dummy-hands record is a JSON object, got {json_type_name(data)}")
     if data.get("fileType") == EGN_FILE_TYPE:
-        raise RecordError(f"{name}: this is an EGN file, not a dummy-hands record: read it with "
+        raise DummyRecordError(f"{name}: this is an EGN file, not a dummy-hands record: read it with "
                           "solver.load_egn")
     error = best_match(schema_validator(SCHEMA_PATH).iter_errors(data))
     if error is None:
         return
     where = json_path_text(list(error.absolute_path))
     if error.validator == "pattern" and isinstance(error.instance, str):
-        raise RecordError(f"{name}: {where}: card {quoted(error.instance)} does not exist (a card is a rank "
+        raise DummyRecordError(f"{name}: {where}: card {quoted(error.instance)} does not exist (a card is a rank "
                           "9 T J Q K A and a suit c d h s, or B for the joker)")
-    raise RecordError(f"{name}: {where}: {schema_error_text(error, 'the dummy-hands record schema')}")
+    raise DummyRecordError(f"{name}: {where}: {schema_error_text(error, 'the dummy-hands record schema')}")
 
 
 def _rules(ruleset: dict, name: str) -> Rules:
@@ -236,7 +232,7 @@ def _rules(ruleset: dict, name: str) -> Rules:
                      winning_score=ruleset["winning_score"], num_deals=ruleset.get("num_deals", 0),
                      joker=ruleset.get("joker", False))
     except RulesError as exc:
-        raise RecordError(f"{name}: metadata.ruleset: {exc}") from None
+        raise DummyRecordError(f"{name}: metadata.ruleset: {exc}") from None
 
 
 def _seat(n: int) -> Seat:
@@ -372,13 +368,13 @@ def dump_dummy_record(game, indent: int | None = 2, title: str = "Euchre game wi
         game: a :class:`DummyRecord` (written back from its deals, metadata kept), or a
             :class:`~solver.game.Game` / :class:`~solver.game.Hand` played under
             ``Rules(players=2, dummy_hands=True)``.
-        indent: JSON indentation (``None``: one line; else an int 0..16, :class:`RecordError` otherwise).
+        indent: JSON indentation (``None``: one line; else an int 0..16, :class:`DummyRecordError` otherwise).
         title: ``metadata.title`` of a new record (Game or Hand).
 
     Returns: the JSON text, valid against ``dummy-hands-record-v1.json``.
 
     Raises:
-        RecordError: rules other than the dummy-hands variant, options the record has no
+        DummyRecordError: rules other than the dummy-hands variant, options the record has no
             key for, a hand not dealt, a turned-up joker.
     """
     if isinstance(game, DummyRecord):
@@ -386,13 +382,13 @@ def dump_dummy_record(game, indent: int | None = 2, title: str = "Euchre game wi
     elif isinstance(game, (Game, Hand)):
         rules = game.rules
         if not rules.dummy_hands:
-            raise RecordError("dump_dummy_record: the game is not the dummy-hands variant "
+            raise DummyRecordError("dump_dummy_record: the game is not the dummy-hands variant "
                               "(write it with solver.dump_egn)")
         default = Rules()
         for name in ("march_score", "euchre_score", "loner_march_score", "loner_euchred_score",
                      "dealer_may_discard_upcard"):
             if getattr(rules, name) != getattr(default, name):
-                raise RecordError(f"dump_dummy_record: Rules.{name} = {getattr(rules, name)} has no key "
+                raise DummyRecordError(f"dump_dummy_record: Rules.{name} = {getattr(rules, name)} has no key "
                                   "in the record's ruleset")
         ruleset = {"std": rules.stick_the_dealer, "winning_score": rules.winning_score}
         if rules.num_deals:
@@ -409,9 +405,9 @@ def dump_dummy_record(game, indent: int | None = 2, title: str = "Euchre game wi
             meta["finalScore"] = list(final)
         data = _file_json(meta, hands, list(range(len(hands))))
     else:
-        raise RecordError(f"dump_dummy_record: expected a DummyRecord, Game or Hand, got {type(game).__name__}")
+        raise DummyRecordError(f"dump_dummy_record: expected a DummyRecord, Game or Hand, got {type(game).__name__}")
     _validate(data, "dump_dummy_record output")
-    return json.dumps(data, indent=check_indent(indent, "dump_dummy_record", RecordError), ensure_ascii=False)
+    return json.dumps(data, indent=check_indent(indent, "dump_dummy_record", DummyRecordError), ensure_ascii=False)
 
 
 def _file_json(meta: dict, hands: list, numbers: list) -> dict:
@@ -421,7 +417,7 @@ def _file_json(meta: dict, hands: list, numbers: list) -> dict:
 
 def _hand_json(hand: Hand, number: int) -> dict:
     if hand.phase is Phase.DEAL:
-        raise RecordError(f"dump_dummy_record: hand {number} has not been dealt")
+        raise DummyRecordError(f"dump_dummy_record: hand {number} has not been dealt")
     seats = (Seat.N, Seat.S)
     state = {"dealer": int(hand.dealer) // 2, "upCard": str(hand.upcard),
              "playerCards": [[str(c) for c in cards_of(hand.dealt(s))] for s in seats],
@@ -434,10 +430,10 @@ def _hand_json(hand: Hand, number: int) -> dict:
                                 else a.suit.letter)
         elif isinstance(rec, Discarded):
             if rec.card is None:
-                raise RecordError(f"dump_dummy_record: hand {number}: the dealer's discard is not known")
+                raise DummyRecordError(f"dump_dummy_record: hand {number}: the dealer's discard is not known")
             bid["discard"] = str(rec.card)
         elif isinstance(rec, SuitNamed):
-            raise RecordError(f"dump_dummy_record: hand {number}: a turned-up joker's named suit has no field")
+            raise DummyRecordError(f"dump_dummy_record: hand {number}: a turned-up joker's named suit has no field")
     phases = [bid]
     if hand.trump is not None and hand.phase in (Phase.PLAY, Phase.DONE):
         tricks = [[str(c) for c in t.cards] for t in hand.tricks]

@@ -14,7 +14,10 @@ mistake, blunder; none for ``good`` and ``unclear``), its grade, the loss agains
 (the chance of winning the game where the score is known, else points), the best choice, and
 whether the loss was knowable from the player's view or visible only double dummy; a renege says
 so. A decision with no new comment was the best. The dealer's discard is commented at the call
-that made the dealer pick up (EGN has no index for it). Everything else of the record is written
+that made the dealer pick up, and a defender's choice to defend alone or with its partner against a
+loner at the call that went alone (EGN has no index for either). Annotating a record the review
+annotated before replaces the review's own comments (each ends with :data:`SIGNATURE`) and keeps
+everyone else's. Everything else of the record is written
 back as it was (:func:`solver.records.dump_egn`), so :func:`solver.load_egn` of the result replays
 the same deals, and the output is checked against the EGN schema.
 """
@@ -51,13 +54,12 @@ def decision_comment(d, seat_name: str = "") -> str | None:
     who = f"{d.seat}" + (f" ({seat_name})" if seat_name else "")
     renege = next((m for m in d.mistakes if m.renege), None)
     if renege is not None:
-        return (f"[??] renege: {who} did not follow suit (held {', '.join(renege.best) or 'the suit led'}) "
-                f"{SIGNATURE}")
+        return signed(f"[??] renege: {who} did not follow suit (held {', '.join(renege.best) or 'the suit led'})")
     g = d.grading
     if g is None or (g.grade == "best" and not d.mistakes):
         return None
     mark = MARKS.get(g.grade)
-    parts = [(f"[{mark}] " if mark else "") + g.text]
+    parts = [g.text]
     if g.unit == "game":
         loss = f"P(win game) {_chance(-g.loss)}"
         if g.interval is not None:
@@ -70,12 +72,16 @@ def decision_comment(d, seat_name: str = "") -> str | None:
     if d.decision == "call":
         best = d.game["best_name"] if d.game is not None else d.best_name
         what = d.name
+    elif d.decision == "defence":
+        best = "defend with its partner" if d.best == "defend partner" else d.best
+        what = "choosing to " + d.name + " against the loner"
     else:
         info = d.info
         best = ", ".join(str(c) for c in (info.game["best"] if info is not None and info.game is not None else
                                           info.best if info is not None else d.dd.best))
         what = ("discarding " if d.kind == "discard" else "leading " if d.lead else "playing ") + str(d.card)
-    text = f"{who} {what}: " + ", ".join(parts) + f"; best: {best}"
+    # the mark first: replayers show a comment that starts with one as that mark (docs/annotations.md)
+    text = (f"[{mark}] " if mark else "") + f"{who} {what}: " + ", ".join(parts) + f"; best: {best}"
     dd = getattr(d, "dd", None)
     if dd is not None and dd.cost:
         knowable = any(m.kind == "information-set" for m in d.mistakes)
@@ -87,8 +93,39 @@ def decision_comment(d, seat_name: str = "") -> str | None:
         text += "; judged double dummy (the record does not show what it could see)"
     for reason in getattr(d, "reasons", ()) or ():
         text += f"; {reason.sentence}"
-    text = f"{text} {SIGNATURE}"
-    return text if len(text) <= MAX_NOTE else text[:MAX_NOTE - 1] + "…"
+    return signed(text)
+
+
+def signed(text: str) -> str:
+    """``text`` with :data:`SIGNATURE` at its end, cut (``…``) to fit :data:`MAX_NOTE` with the signature kept, so
+    a later annotation of the same record recognises it (:func:`is_ours`)."""
+    tail = f" {SIGNATURE}"
+    if len(text) + len(tail) > MAX_NOTE:
+        text = text[:MAX_NOTE - len(tail) - 1] + "…"
+    return text + tail
+
+
+def is_ours(note) -> bool:
+    """An annotation this review wrote (it ends with :data:`SIGNATURE`): replaced when the record is annotated
+    again; every other comment is kept."""
+    return isinstance(note, str) and note.rstrip().endswith(SIGNATURE)
+
+
+def _drop_ours(phase: dict) -> None:
+    """Remove the review's own earlier comments from a phase's ``callAnnotations`` and ``playAnnotations``
+    (an index, and the whole map, that holds nothing else goes too)."""
+    for key in ("callAnnotations", "playAnnotations"):
+        notes = phase.get(key)
+        if not isinstance(notes, dict):
+            continue
+        for index in list(notes):
+            kept = [n for n in notes[index] if not is_ours(n)]
+            if kept:
+                notes[index] = kept
+            else:
+                del notes[index]
+        if not notes:
+            del phase[key]
 
 
 def annotate_egn(game: EGNGame, review) -> dict:
@@ -114,6 +151,9 @@ def annotate_egn(game: EGNGame, review) -> dict:
                               "placed; the record is not annotated")
         bidding = next((p for p in raw["phases"] if p.get("type") == "EUCHRE_BIDDING"), None)
         play = next((p for p in raw["phases"] if p.get("type") == "TRICK_PLAY"), None)
+        for phase in (bidding, play):          # annotating an annotated record: the review's own comments go
+            if phase is not None:
+                _drop_ours(phase)
         n_calls = 0 if bidding is None else len(bidding["calls"])
         n_cards = 0 if play is None else sum(len(t) for t in play["tricks"])
         plays = [c for c in dr.cards if c.kind == "play"]
@@ -140,6 +180,11 @@ def annotate_egn(game: EGNGame, review) -> dict:
                     order = max((k for k, call in enumerate(dr.calls) if call.call.startswith("order")),
                                 default=n_calls - 1)
                     add(bidding, "callAnnotations", order, comment)
+        for d in dr.defence:                   # no EGN index either: at the call that went alone (the last one)
+            comment = decision_comment(d, name(d.seat))
+            if comment is not None and bidding is not None and n_calls:
+                maker = max((k for k, call in enumerate(dr.calls) if call.call != "pass"), default=n_calls - 1)
+                add(bidding, "callAnnotations", maker, comment)
         for k, c in enumerate(plays):
             comment = decision_comment(c, name(c.seat))
             if comment is not None:
@@ -148,27 +193,35 @@ def annotate_egn(game: EGNGame, review) -> dict:
     return data
 
 
-def check_annotate_path(path, inputs) -> str:
-    """``path`` for ``--annotate``, checked before any work: not one of the ``inputs`` (the record is never
-    overwritten), not a directory, in a directory that exists and can be written. Returns it as a str;
-    raises :class:`~solver.EuchreError` naming it and why."""
+def check_annotate_path(path, inputs, option: str = "--annotate") -> str:
+    """``path`` for ``--annotate`` (or another output ``option``, e.g. ``--html``), checked before any work: not
+    one of the ``inputs`` (the record is never overwritten), not a directory, in a directory that exists and
+    can be written. Returns it as a str; raises :class:`~solver.EuchreError` naming it and why."""
     where = os.fspath(path)
+    what = "the annotated copy" if option == "--annotate" else "it"
     for src in inputs:
-        try:
-            same = os.path.exists(where) and os.path.samefile(where, src)
-        except OSError:
-            same = False
-        if same or os.path.abspath(where) == os.path.abspath(os.fspath(src)):
-            raise EuchreError(f"--annotate {where!r}: that is the input record; write the annotated copy to "
+        if same_file(where, src):
+            raise EuchreError(f"{option} {where!r}: that is the input record; write {what} to "
                               "another file (the input is never changed)")
     if os.path.isdir(where):
-        raise EuchreError(f"--annotate {where!r}: a directory; give a file name")
+        raise EuchreError(f"{option} {where!r}: a directory; give a file name")
     folder = os.path.dirname(os.path.abspath(where))
     if not os.path.isdir(folder):
-        raise EuchreError(f"--annotate {where!r}: no such directory {folder!r}")
+        raise EuchreError(f"{option} {where!r}: no such directory {folder!r}")
     if not os.access(folder, os.W_OK) or (os.path.exists(where) and not os.access(where, os.W_OK)):
-        raise EuchreError(f"--annotate {where!r}: cannot be written (permission denied)")
+        raise EuchreError(f"{option} {where!r}: cannot be written (permission denied)")
     return where
+
+
+def same_file(a, b) -> bool:
+    """``a`` and ``b`` name one file: the same path, or (both existing) the same file by another name."""
+    a, b = os.fspath(a), os.fspath(b)
+    if os.path.abspath(a) == os.path.abspath(b):
+        return True
+    try:
+        return os.path.exists(a) and os.path.exists(b) and os.path.samefile(a, b)
+    except OSError:
+        return False
 
 
 def write_annotated(path, game: EGNGame, review) -> None:
@@ -191,4 +244,4 @@ def write_annotated(path, game: EGNGame, review) -> None:
 
 
 __all__ = ["annotate_egn", "decision_comment", "write_annotated", "check_annotate_path", "MAX_NOTES", "MAX_NOTE",
-           "SIGNATURE"]
+           "SIGNATURE", "is_ours", "signed", "same_file"]

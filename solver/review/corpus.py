@@ -37,8 +37,9 @@ from ..bidding import resolve_model
 from ..errors import EuchreError, quoted, shorten
 from ..records import load_game, read_record_file, read_source
 from ..version import VERSION
-from .deals import check_confirm, check_jobs, check_options, model_fields, review_deal
-from .lines import CONFIG_FIELDS, LINE_VERSION, deal_key, dumps, finite, read_results
+from ..advisor.valuation import INNER_WORLDS
+from .deals import check_confirm, check_jobs, check_options, check_valuation_option, model_fields, review_deal
+from .lines import CONFIG_FIELDS, LINE_VERSION, deal_key, dumps, finite, line_valuation, read_results
 from .seeds import record_seed
 
 #: Tries of one deal (the first included) before a worker that keeps dying makes it an error line.
@@ -56,7 +57,7 @@ _CACHE_LOCK = threading.Lock()
 
 
 def _review_task(data: bytes, sha256: str, index: int, worlds: int, seed: int, inference: bool, confirm: int,
-                 score: bool, threads: int, model, attempt: int) -> dict:
+                 score: bool, threads: int, model, valuation: str, inner_worlds: int, attempt: int) -> dict:
     """One deal reviewed (in a worker): ``{"review": dict | None, "error": str | None, "seconds",
     "cpu_seconds"}``.
 
@@ -75,7 +76,8 @@ def _review_task(data: bytes, sha256: str, index: int, worlds: int, seed: int, i
                 _WORKER_GAMES[sha256] = game
                 while len(_WORKER_GAMES) > _CACHE_SIZE:
                     _WORKER_GAMES.popitem(last=False)
-        deal = review_deal(game, index, worlds, seed, threads, None, inference, confirm, score, model)
+        deal = review_deal(game, index, worlds, seed, threads, None, inference, confirm, score, model,
+                           valuation=valuation, inner_worlds=inner_worlds)
         out = {"review": deal.to_dict(), "error": None}
     except EuchreError as exc:
         out = {"review": None, "error": str(exc)}
@@ -246,7 +248,7 @@ class _Output:
         done, counts = set(), {}
         if self.path is None or not os.path.exists(self.path):
             return done, counts
-        want = tuple(config[k] for k in CONFIG_FIELDS)
+        want = tuple(config[k] for k in CONFIG_FIELDS) + (line_valuation(config),)   # as deal_key
 
         def visit(line):
             if line["kind"] == "file":
@@ -337,7 +339,8 @@ class _Task:
 
 def review_corpus(paths, worlds: int = 200, seed: int | None = None, executor=None, out=None, *, jobs: int = 1,
                   cluster: str | None = None, inference: bool = True, confirm: int | None = None,
-                  score: bool = True, threads: int = 1, progress: bool | None = None, model=None) -> CorpusResult:
+                  score: bool = True, threads: int = 1, progress: bool | None = None, model=None,
+                  valuation: str | None = None, inner_worlds: int = INNER_WORLDS) -> CorpusResult:
     """Review every record under ``paths``: one line per deal (:mod:`solver.review.lines`).
 
     Args:
@@ -362,6 +365,9 @@ def review_corpus(paths, worlds: int = 200, seed: int | None = None, executor=No
             judged by the chance of winning the game from the score before it; ``False``: by points;
             ``model``: the bidding model, whose name is part of the lines' key, so a run under another
             model does not resume one under the default).
+        valuation, inner_worlds: the calls' valuation, as :func:`~solver.review.review` (its name is part of
+            the lines' key, ``"valuation"`` on each line; a record whose variant does not support it gets
+            an error on its deals' lines).
         progress: a progress bar on standard error (deals done, the time left); ``None``: when
             standard error is a terminal.
 
@@ -381,9 +387,12 @@ def review_corpus(paths, worlds: int = 200, seed: int | None = None, executor=No
     if isinstance(paths, (str, bytes, os.PathLike)):
         paths = [paths]
     model = resolve_model(model)
+    # the name checked here (a bad one fails before any work); each record's variant on its own deals
+    valuation, inner_worlds = check_valuation_option(valuation, inner_worlds, inference, None)
     how = model_fields(inference, confirm, model=model)
     config = {"engine": VERSION, "model": how["model"], "inference": how["inference"],
-              "confirm": how["confirm"], "score": bool(score), "seed": seed, "worlds": worlds}
+              "confirm": how["confirm"], "score": bool(score), "seed": seed, "worlds": worlds,
+              "valuation": valuation, "inner_worlds": inner_worlds}
     if out is None or isinstance(out, (str, os.PathLike)):
         shown = None if out is None else os.fspath(out)
     else:
@@ -474,7 +483,8 @@ def _records(found, config, done, counts, output, result):
                 "deals": len(game.deals), "title": game.metadata.get("title") or os.path.basename(path),
                 "names": list(game.players), "rules": game.rules.to_dict(), "engine": config["engine"],
                 "model": config["model"], "inference": config["inference"], "confirm": config["confirm"],
-                "score": config["score"],
+                "score": config["score"], "valuation": config["valuation"],
+                **({"inner_worlds": config["inner_worlds"]} if config["valuation"] == "playout" else {}),
                 "seed": config["seed"], "record_seed": record_seed(config["seed"], sha, record),
                 "worlds": config["worlds"]}
         tasks = []
@@ -521,7 +531,8 @@ def _run(found, config, done, counts, output, result, executor, window, make_poo
 
     def args(task: _Task) -> tuple:
         return (task.data, task.base["sha256"], task.index, config["worlds"], task.base["record_seed"],
-                config["inference"], config["confirm"], config["score"], threads, model, task.attempts)
+                config["inference"], config["confirm"], config["score"], threads, model, config["valuation"],
+                config["inner_worlds"], task.attempts)
 
     records = _records(found, config, done, counts, output, result)
     pending: deque = deque()

@@ -8,16 +8,17 @@ from __future__ import annotations
 import os
 
 from ..advisor.game_odds import win_probability
+from ..advisor.valuation import INNER_WORLDS, check_inner_worlds, parse_valuation
 from ..bounds import MAX_SEED, MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
 from ..cards import Suit
 from ..records import DummyRecord, EGNGame, load_game
-from ..errors import EuchreError, RulesError, quoted
+from ..errors import ArgumentError, EuchreError, quoted
 from ..game import BidMade, CardPlayed, Discarded, Hand
 from ..laws import side_name
 from ..bidding import DEFAULT_MODEL, resolve_model
 from ..bidding.named import model_key
 from .results import DealReview, Review
-from .examples import EXAMPLES, check_examples
+from ..examples import EXAMPLES, check_examples
 from .reviewer import DealReviewer
 from .seeds import default_seed
 
@@ -37,12 +38,12 @@ def resolve_game(game):
     :class:`~solver.records.DummyRecord` or a :class:`~solver.game.Hand` as given, a
     path, text, bytes or parsed JSON loaded (:func:`~solver.records.load_game`: EGN, or a
     dummy-hands record). Raises :class:`~solver.EuchreError` if it does not load, and
-    :class:`~solver.RulesError` for any other type."""
+    :class:`~solver.ArgumentError` for any other type."""
     if isinstance(game, (EGNGame, Hand, DummyRecord)):
         return game
     if isinstance(game, (str, bytes, dict, os.PathLike)):
         return load_game(game)
-    raise RulesError(f"game {type(game).__name__}: expected an EGN game (solver.load_egn), a dummy-hands "
+    raise ArgumentError(f"game {type(game).__name__}: expected an EGN game (solver.load_egn), a dummy-hands "
                      "record, a path, EGN text or a solver.game.Hand")
 
 
@@ -63,9 +64,9 @@ def check_jobs(jobs) -> int:
 
 def check_inference_option(inference) -> bool:
     """The review's ``inference`` option: ``True`` or ``False``, as :func:`solver.advise` takes it;
-    :class:`~solver.RulesError` for anything else."""
+    :class:`~solver.ArgumentError` for anything else."""
     if not isinstance(inference, bool):
-        raise RulesError(f"inference {quoted(inference)}: must be True or False")
+        raise ArgumentError(f"inference {quoted(inference)}: must be True or False")
     return inference
 
 
@@ -82,9 +83,9 @@ def check_confirm(confirm, inference: bool) -> int:
 
 def check_score_option(score) -> bool:
     """The review's ``score`` option: ``True`` (judge by the game's score where the record gives it)
-    or ``False`` (by points only); :class:`~solver.RulesError` for anything else."""
+    or ``False`` (by points only); :class:`~solver.ArgumentError` for anything else."""
     if not isinstance(score, bool):
-        raise RulesError(f"score {score!r}: must be true (judge by the game's score where the record has one) "
+        raise ArgumentError(f"score {score!r}: must be true (judge by the game's score where the record has one) "
                          "or false (by points only)")
     return score
 
@@ -109,13 +110,25 @@ def deal_score(rules, before, dealer) -> tuple:
     return score, None
 
 
+def check_valuation_option(valuation, inner_worlds, inference: bool, rules) -> tuple:
+    """``(valuation, inner_worlds)`` of a review, checked: the calls' valuation
+    (:func:`solver.advisor.valuation.parse_valuation`, either spelling; ``None``: the advisor's default
+    with inference, double dummy without it, the first version's figures) and the playouts' inner worlds
+    (1..1000). Raises :class:`~solver.RulesError` naming an unknown valuation or one ``rules``' variant
+    does not support."""
+    if valuation is None and not inference:
+        valuation = "double_dummy"
+    return parse_valuation(valuation, rules), check_inner_worlds(inner_worlds)
+
+
 def review_deal(game, index: int, worlds: int = 200, seed: int = 0, threads: int = 1, progress=None,
                 inference: bool = True, confirm: int | None = None, score: bool = True, model=None,
-                examples: int = EXAMPLES) -> DealReview:
+                examples: int = EXAMPLES, *, valuation: str | None = None,
+                inner_worlds: int = INNER_WORLDS) -> DealReview:
     """Review deal ``index`` of ``game`` alone (what :func:`review` does for each deal).
 
     The result is the same as that deal's entry in ``review(game, worlds, seed, inference=..., confirm=...,
-    score=..., model=...)``.
+    score=..., model=..., valuation=..., inner_worlds=...)``.
     """
     game = resolve_game(game)
     worlds, seed, threads = check_options(worlds, seed, threads)
@@ -123,7 +136,8 @@ def review_deal(game, index: int, worlds: int = 200, seed: int = 0, threads: int
     by_score = check_score_option(score)
     model = resolve_model(model)
     examples = check_examples(examples)
-    how = (bool(inference), confirm, model)
+    valuation, inner_worlds = check_valuation_option(valuation, inner_worlds, inference, game.rules)
+    how = (bool(inference), confirm, model, valuation, inner_worlds)
     if isinstance(game, Hand):
         return _review_hand(game, worlds, seed, threads, progress, how, by_score, examples)
     deal = game.deals[index]
@@ -136,7 +150,7 @@ def review_deal(game, index: int, worlds: int = 200, seed: int = 0, threads: int
         return out
     at, why = deal_score(game.rules, deal.score_before, deal.hand.dealer) if by_score else (None, None)
     out = DealReviewer(deal.hand, index, worlds, seed, threads, progress, *how[:2], score=at, model=how[2],
-                       examples=examples).run(
+                       examples=examples, valuation=how[3], inner_worlds=how[4]).run(
         deal.number, deal.status, deal.summary(), deal.problems, names, _discard_doubt(deal))
     out.by_points = why
     return out
@@ -188,7 +202,8 @@ def _review_hand(hand: Hand, worlds, seed, threads, progress, how, by_score: boo
                   + (" alone" if hand.alone is not None else "")
         if r is not None:
             summary += f": {mk} {r.makers_tricks} tricks"
-    out = DealReviewer(hand, 0, worlds, seed, threads, progress, *how[:2], model=how[2], examples=examples).run(
+    out = DealReviewer(hand, 0, worlds, seed, threads, progress, *how[:2], model=how[2], examples=examples,
+                       valuation=how[3], inner_worlds=how[4]).run(
         0, status, summary, (), ())
     if by_score:
         out.by_points = deal_score(hand.rules, None, hand.dealer)[1]
@@ -197,7 +212,8 @@ def _review_hand(hand: Hand, worlds, seed, threads, progress, how, by_score: boo
 
 def review(game, worlds: int = 200, seed: int | None = None, threads: int = 1, progress=None,
            inference: bool = True, confirm: int | None = None, score: bool = True, model=None,
-           annotate: bool = False, examples: int = EXAMPLES) -> Review:
+           annotate: bool = False, examples: int = EXAMPLES, *, valuation: str | None = None,
+           inner_worlds: int = INNER_WORLDS) -> Review:
     """Review a game: every call, the dealer's discard and every card, double dummy and
     from the player's information set (see :mod:`solver.review` for the method).
 
@@ -231,7 +247,15 @@ def review(game, worlds: int = 200, seed: int | None = None, threads: int = 1, p
         examples: for each card that lost (flagged from the player's view, or graded inaccuracy or worse),
             the shares of the weight of the worlds where it does worse, the same and better than the best
             card, and up to this many of the likeliest worlds where it does worse (0..3, default 3;
-            :attr:`CardReview.examples`, :mod:`solver.review.examples`).
+            :attr:`CardReview.examples`, :mod:`solver.examples`).
+        valuation: how the advisor values each world's play after a **call** (:mod:`solver.advisor.valuation`;
+            either spelling, ``single-dummy`` or ``single_dummy``): ``None`` is the advisor's default
+            (:data:`~solver.advisor.valuation.DEFAULT_VALUATION`) with inference, ``"double_dummy"`` without;
+            ``"single_dummy"`` (the fitted correction) or ``"playout"`` (direct, slow: few worlds) where the
+            variant supports them. The cards' figures are not changed by it: their double-dummy column is a
+            card's cost with every hand known, and their information-set column plays each of the player's
+            worlds double dummy (:attr:`Review.valuation`, the report's header, say so).
+        inner_worlds: with ``valuation="playout"``, each seat's worlds a decision of the playouts (1..1000).
         annotate: also write the review into the record: :attr:`Review.annotated` is the EGN JSON with
             a mark and a short comment at each decision graded below best
             (:func:`solver.review.annotate.annotate_egn`).
@@ -240,25 +264,28 @@ def review(game, worlds: int = 200, seed: int | None = None, threads: int = 1, p
 
     Raises :class:`~solver.EuchreError`: a record that does not load
     (:func:`~solver.records.load_egn`), worlds, seed, threads or examples out of range, ``score`` or
-    ``annotate`` not a bool; with ``annotate``, a record that cannot be annotated (not EGN, a deal that does not replay).
+    ``annotate`` not a bool; an unknown valuation or one the variant does not support, ``inner_worlds``
+    out of range; with ``annotate``, a record that cannot be annotated (not EGN, a deal that does not replay).
     """
     if not isinstance(annotate, bool):
-        raise RulesError(f"annotate {annotate!r}: must be true or false")
+        raise ArgumentError(f"annotate {annotate!r}: must be true or false")
     examples = check_examples(examples)
     source, game = game, resolve_game(game)
     worlds, seed, threads = check_options(worlds, seed, threads, source)
     confirm = check_confirm(confirm, inference)
     by_score = check_score_option(score)
     model = resolve_model(model)
-    how = model_fields(inference, confirm, by_score, model)
+    valuation, inner_worlds = check_valuation_option(valuation, inner_worlds, inference, game.rules)
+    how = model_fields(inference, confirm, by_score, model, valuation, inner_worlds)
     if annotate and not isinstance(game, EGNGame):
         raise EuchreError("annotate: only an EGN record can be annotated (a dummy-hands record or a single hand "
                           "has no EGN annotations)")
     if isinstance(game, Hand):
-        deal = _review_hand(game, worlds, seed, threads, progress, (bool(inference), confirm, model), by_score,
-                            examples)
+        deal = _review_hand(game, worlds, seed, threads, progress,
+                            (bool(inference), confirm, model, valuation, inner_worlds), by_score, examples)
         return Review("<hand>", "one hand", game.rules, worlds, seed, [deal], **how)
-    deals = [review_deal(game, i, worlds, seed, threads, progress, inference, confirm, by_score, model, examples)
+    deals = [review_deal(game, i, worlds, seed, threads, progress, inference, confirm, by_score, model, examples,
+                         valuation=valuation, inner_worlds=inner_worlds)
              for i in range(len(game.deals))]
     title = game.metadata.get("title") or os.path.basename(str(game.source))
     out = Review(str(game.source), title, game.rules, worlds, seed, deals, tuple(game.players), game_notes(game),
@@ -269,13 +296,14 @@ def review(game, worlds: int = 200, seed: int | None = None, threads: int = 1, p
     return out
 
 
-def model_fields(inference: bool, confirm: int, by_score: bool = False, model=None) -> dict:
+def model_fields(inference: bool, confirm: int, by_score: bool = False, model=None,
+                 valuation: str = "double_dummy", inner_worlds: int = INNER_WORLDS) -> dict:
     """The :class:`Review` members that say which model judged it, and by what."""
     name = model_key(model or DEFAULT_MODEL)
     return {"inference": bool(inference), "model": name if inference else None, "confirm": confirm,
-            "by_score": bool(by_score)}
+            "by_score": bool(by_score), "valuation": valuation, "inner_worlds": int(inner_worlds)}
 
 
-__all__ = ["CONFIRM", "check_confirm", "check_inference_option", "check_score_option", "deal_score", "model_fields", "review", "review_deal",
+__all__ = ["CONFIRM", "check_confirm", "check_valuation_option", "check_inference_option", "check_score_option", "deal_score", "model_fields", "review", "review_deal",
            "count_decisions", "resolve_game",
            "check_options", "check_jobs", "game_notes"]

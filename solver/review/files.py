@@ -6,9 +6,10 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import replace
 
 from ..bidding import resolve_model
-from .deals import (check_confirm, check_jobs, check_options, check_score_option, count_decisions, game_notes,
-                    model_fields, resolve_game, review, review_deal)
-from .examples import EXAMPLES, check_examples
+from ..advisor.valuation import INNER_WORLDS
+from .deals import (check_confirm, check_jobs, check_options, check_score_option, check_valuation_option,
+                    count_decisions, game_notes, model_fields, resolve_game, review, review_deal)
+from ..examples import EXAMPLES, check_examples
 from .results import DealReview, Review
 
 _WORKER_GAMES: dict = {}     # a worker process's loaded records, by path
@@ -25,17 +26,19 @@ def _light(deal: DealReview) -> DealReview:
 
 
 def _work(path: str, index: int, worlds: int, seed: int, threads: int, inference: bool, confirm: int,
-          score: bool, model=None, examples: int = EXAMPLES) -> tuple:
+          score: bool, model=None, examples: int = EXAMPLES, valuation=None, inner_worlds: int = INNER_WORLDS) -> tuple:
     game = _WORKER_GAMES.get(path)
     if game is None:
         game = _WORKER_GAMES[path] = resolve_game(path)
-    deal = review_deal(game, index, worlds, seed, threads, None, inference, confirm, score, model, examples)
+    deal = review_deal(game, index, worlds, seed, threads, None, inference, confirm, score, model, examples,
+                       valuation=valuation, inner_worlds=inner_worlds)
     return _light(deal), count_decisions(game.deals[index].hand) if game.deals[index].hand is not None else 0
 
 
 def review_files(paths, worlds: int = 200, seed: int | None = None, jobs: int = 1, threads: int = 1,
                  progress=None, inference: bool = True, confirm: int | None = None, score: bool = True,
-                 model=None, examples: int = EXAMPLES) -> list:
+                 model=None, examples: int = EXAMPLES, *, valuation: str | None = None,
+                 inner_worlds: int = INNER_WORLDS) -> list:
     """Review several EGN files: one :class:`Review` per path, in order.
 
     Every file is loaded (and checked) before any review starts, so a bad file
@@ -46,7 +49,8 @@ def review_files(paths, worlds: int = 200, seed: int | None = None, jobs: int = 
     :attr:`CallReview.advice` are ``None``). ``progress`` is called with the
     number of decisions done (per decision with one job, per deal with several).
     Without ``seed`` each file is reviewed with :func:`content_seed` of its record.
-    ``inference``, ``confirm``, ``score``, ``model``, ``examples``: as :func:`~solver.review.review`.
+    ``inference``, ``confirm``, ``score``, ``model``, ``examples``, ``valuation``, ``inner_worlds``: as
+    :func:`~solver.review.review` (the valuation is checked against every file's rules before any review).
     """
     worlds, _, threads = check_options(worlds, 0, threads)
     jobs = check_jobs(jobs)
@@ -57,13 +61,14 @@ def review_files(paths, worlds: int = 200, seed: int | None = None, jobs: int = 
     paths = [os.fspath(p) for p in paths]
     games = [resolve_game(p) for p in paths]
     seeds = [check_options(worlds, seed, threads, p)[1] for p in paths]
+    checked = [check_valuation_option(valuation, inner_worlds, inference, g.rules) for g in games]
     if jobs == 1:
-        return [review(g, worlds, s, threads, progress, inference, confirm, score, model, examples=examples)
-                for g, s in zip(games, seeds)]
+        return [review(g, worlds, s, threads, progress, inference, confirm, score, model, examples=examples,
+                       valuation=v, inner_worlds=k) for g, s, (v, k) in zip(games, seeds, checked)]
     deals = [[None] * len(g.deals) for g in games]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         futures = {pool.submit(_work, path, i, worlds, seeds[f], threads, bool(inference), confirm, score, model,
-                               examples): (f, i)
+                               examples, *checked[f]): (f, i)
                    for f, (path, g) in enumerate(zip(paths, games)) for i in range(len(g.deals))}
         for fut in as_completed(futures):
             f, i = futures[fut]
@@ -71,10 +76,10 @@ def review_files(paths, worlds: int = 200, seed: int | None = None, jobs: int = 
             if progress is not None:
                 progress(done)
     out = []
-    for path, g, ds, s in zip(paths, games, deals, seeds):
+    for path, g, ds, s, (v, k) in zip(paths, games, deals, seeds, checked):
         title = g.metadata.get("title") or os.path.basename(path)
         out.append(Review(str(g.source), title, g.rules, worlds, s, ds, tuple(g.players), game_notes(g),
-                          **model_fields(inference, confirm, score, model)))
+                          **model_fields(inference, confirm, score, model, v, k)))
     return out
 
 

@@ -78,6 +78,8 @@ LINE_SCHEMA = {
             "model": {"type": ["string", "null"]},
             "score": {"type": "boolean"},
             "engine": {"type": "string"},
+            "valuation": {"enum": ["double_dummy", "single_dummy", "playout"]},
+            "inner_worlds": {"type": "integer", "minimum": 1},
             "error": {"type": ["string", "null"]},
             "names": {"type": ["array", "null"], "items": {"type": ["string", "null"]}},
             "rules": {"type": "object", "required": ["players"], "properties": {"players": {"enum": [2, 4]}}},
@@ -111,9 +113,16 @@ def check_line(line, where: str) -> None:
                           f"{schema_error_text(error, 'the layout of euchre review --out lines')}")
 
 
+def line_valuation(line: dict) -> str:
+    """The valuation of a deal line's calls, as its key reads it: ``"valuation"`` (a line written before it
+    existed: ``"double_dummy"``), a playout with its ``"inner_worlds"`` (``"playout/20"``)."""
+    v = line.get("valuation") or "double_dummy"
+    return v if v != "playout" else f"playout/{line.get('inner_worlds')}"
+
+
 def deal_key(line: dict) -> tuple:
-    """``(sha256, deal, worlds, seed, model, score, engine)`` of a deal line."""
-    return (line["sha256"], line["deal"]) + tuple(line[k] for k in CONFIG_FIELDS)
+    """``(sha256, deal, worlds, seed, model, score, engine, valuation)`` of a deal line."""
+    return (line["sha256"], line["deal"]) + tuple(line[k] for k in CONFIG_FIELDS) + (line_valuation(line),)
 
 
 def dumps(line: dict) -> str:
@@ -189,4 +198,4 @@ def read_results(path, visit) -> tuple:
     return end, 0
 
 
-__all__ = ["LINE_VERSION", "LINE_SCHEMA", "MAX_LINE_BYTES", "check_line", "TIMING_FIELDS", "CONFIG_FIELDS", "deal_key", "dumps", "finite", "read_results"]
+__all__ = ["LINE_VERSION", "LINE_SCHEMA", "MAX_LINE_BYTES", "check_line", "TIMING_FIELDS", "CONFIG_FIELDS", "deal_key", "line_valuation", "dumps", "finite", "read_results"]

@@ -15,6 +15,7 @@ from .. import render
 from ..cards import Card, Seat
 from ..rules import Rules
 from ..grades import Grade, count_grades
+from ..advisor.valuation import assumption
 
 if TYPE_CHECKING:
     from ..advisor import Advice
@@ -266,7 +267,7 @@ class CardReview:
         reasons: the :class:`~solver.review.reasons.Reason` s that fire for it (a card not among the best;
             :mod:`solver.review.reasons`), in JSON ``[{"rule", "sentence"}]``.
         examples: for a card that lost (flagged from its view, or graded inaccuracy or worse), the
-            worlds that show it (:func:`solver.review.examples.card_examples`: the share of the weight
+            worlds that show it (:func:`solver.examples.card_examples`: the share of the weight
             where the card does worse, the same and better than the best, and the likeliest worlds
             where it does worse), else ``None``.
         grading: the card's :class:`~solver.grades.Grade` (from the information-set figures,
@@ -339,6 +340,10 @@ class CallReview:
         unanalysed: why the call could not be judged; mistakes: flagged :class:`Mistake` s.
         grading: the call's :class:`~solver.grades.Grade`; reasons: the
             :class:`~solver.review.reasons.Reason` s that fire (:mod:`solver.review.reasons`).
+        examples: for a call that lost (flagged, or graded inaccuracy or worse), the worlds of the
+            advisor that show it (:func:`solver.examples.call_examples`: the shares of the weight where it
+            scores fewer, the same or more points than the advisor's recommended call, the likeliest
+            worlds where fewer, each with the hands dealt, the kitty and what each call led to); else ``None``.
     """
 
     seat: Seat
@@ -362,6 +367,7 @@ class CallReview:
     game: dict | None = None
     grading: Grade | None = None
     reasons: list = field(default_factory=list)
+    examples: dict | None = None
 
     @property
     def grade(self) -> str | None:
@@ -389,7 +395,7 @@ class CallReview:
                "worlds": self.worlds, "exact": self.exact,
                "unanalysed": list(self.unanalysed), "mistakes": [m.to_dict() for m in self.mistakes],
                "grade": self.grade, "grading": None if self.grading is None else self.grading.to_dict(),
-               "reasons": [r.to_dict() for r in self.reasons]}
+               "reasons": [r.to_dict() for r in self.reasons], "examples": self.examples}
         if self.effective_worlds is not None:      # auction-aware review only
             out["effective_worlds"] = _r(self.effective_worlds)
             out["model"] = self.model
@@ -468,6 +474,61 @@ class PlayerSummary:
 
 
 @dataclass
+class DefenceReview:
+    """A defender's choice against a loner (``Rules.defend_alone``), judged by :func:`solver.advise_defend` from
+    its view: a graded decision like a call (by points: the defend-alone advisor has no game odds).
+
+    Attributes:
+        seat: the defender; choice: ``"defend alone"`` or ``"defend partner"``; best: the advisor's best choice
+            (the choice made when it ties).
+        loss: the expected points for the defenders' side of the best choice minus the choice's (0 when it is
+            the best); loss_interval: its paired 95% interval (``None`` when exact or the best).
+        options: the advisor's options (:meth:`solver.advisor.defend.DefendAdvice.to_dict`); worlds, exact.
+        grading: the :class:`~solver.grades.Grade` of the loss (points); mistakes: the flag when the loss is
+            at least :data:`CALL_POINTS` and its interval above 0 (information set: knowable from its view).
+    """
+
+    seat: Seat
+    choice: str
+    best: str
+    loss: float
+    loss_interval: tuple | None
+    options: list
+    worlds: int
+    exact: bool
+    grading: Grade | None = None
+    mistakes: list = field(default_factory=list)
+    unanalysed: list = field(default_factory=list)
+    reasons: list = field(default_factory=list)
+    examples: dict | None = None
+
+    @property
+    def grade(self) -> str | None:
+        return None if self.grading is None else self.grading.grade
+
+    @property
+    def where(self) -> str:
+        return "defence"
+
+    @property
+    def decision(self) -> str:
+        """``"defence"``, as :attr:`Mistake.decision`."""
+        return "defence"
+
+    @property
+    def name(self) -> str:
+        """In words: ``"defend alone"`` or ``"defend with its partner"``."""
+        return "defend alone" if self.choice == "defend alone" else "defend with its partner"
+
+    def to_dict(self) -> dict:
+        return {"seat": str(self.seat), "choice": self.choice, "best": self.best, "loss": _r(self.loss),
+                "loss_interval": None if self.loss_interval is None else [_r(x) for x in self.loss_interval],
+                "options": list(self.options), "worlds": self.worlds, "exact": self.exact, "grade": self.grade,
+                "grading": None if self.grading is None else self.grading.to_dict(),
+                "mistakes": [m.to_dict() for m in self.mistakes]}
+
+
+@dataclass
 class DealReview:
     """The review of one deal.
 
@@ -489,8 +550,7 @@ class DealReview:
             ``par``, ``null`` when the record does not show every dealt card; ``table``,
             ``difference``, ``text``), or ``None`` before the deal is reviewed.
         defence: each defender's choice against a loner (``Rules.defend_alone``) judged by
-            :func:`solver.advise_defend`: ``{"seat", "choice", "best", "loss"`` (expected points of the best
-            choice minus the choice's, for the defenders' side), ``"options", "worlds", "exact"}``.
+            :func:`solver.advise_defend`: :class:`DefenceReview` s (graded and flagged like a call).
     """
 
     index: int
@@ -518,7 +578,8 @@ class DealReview:
 
     @property
     def mistakes(self) -> list:
-        return [m for d in self.decisions for m in d.mistakes]
+        """The flags of the calls, the discard and cards, then the defence against a loner."""
+        return [m for d in self.decisions + list(self.defence) for m in d.mistakes]
 
     def to_dict(self, full: bool = False) -> dict:
         out = {"index": self.index, "number": self.number, "dealer": str(self.dealer),
@@ -528,7 +589,7 @@ class DealReview:
                "mistakes": [m.to_dict() for m in self.mistakes], "unanalysed": list(self.unanalysed),
                "notes": list(self.notes),
                "players": {str(s): p.to_dict() for s, p in self.players.items()},
-               "par": self.par, "defence": list(self.defence)}
+               "par": self.par, "defence": [d.to_dict() for d in self.defence]}
         if self.score is not None or self.by_points is not None:     # only when the score was asked for
             out["judged_by"] = "game" if self.score is not None else "points"
             out["score"] = None if self.score is None else dict(self.score)
@@ -570,7 +631,15 @@ class Review:
     model: str | None = None
     confirm: int = 1
     by_score: bool = False
+    valuation: str = "double_dummy"
+    inner_worlds: int = 20
     annotated: dict | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def valuation_text(self) -> str:
+        """Which figures are valued how, in words (the report's header): the calls by the review's valuation,
+        the cards' two columns double dummy within each world."""
+        return valuation_text(self.valuation, self.inner_worlds)
 
     @property
     def judging_text(self) -> str:
@@ -663,6 +732,9 @@ class Review:
             "model": {"inference": self.inference, "name": self.model, "confirm": self.confirm,
                       "text": self.model_text},
             "judging": {"by_score": self.by_score, "game_win": GAME_WIN, "text": self.judging_text},
+            "valuation": {"calls": self.valuation, "cards": "double_dummy",
+                          **({"inner_worlds": self.inner_worlds} if self.valuation == "playout" else {}),
+                          "text": self.valuation_text},
             "thresholds": {"dd_tricks": DD_TRICKS, "info_points": INFO_POINTS, "info_tricks": INFO_TRICKS,
                            "call_points": CALL_POINTS, "exact_limit": DECISION_EXACT_LIMIT,
                            "significance": "sampled worlds: the paired 95% interval of the loss lies above 0"
@@ -671,7 +743,7 @@ class Review:
             "method": {
                 "double_dummy": "every hand known; tricks and points for the deciding side after each legal card",
                 "information_set": _INFO_METHOD[self.inference],
-                "calls": _CALL_METHOD[self.inference],
+                "calls": _CALL_METHOD[self.inference] + "; " + assumption(self.valuation, self.inner_worlds),
             },
             "notes": list(self.notes),
             "players": {str(s): p.to_dict() for s, p in self.players.items()},
@@ -695,12 +767,18 @@ _INFO_METHOD = {
           "(with the dealer after a pickup) and the dealer's own discard, weighted by the bidding model's "
           "likelihood of every call by another seat (solver.sample_worlds: weighted means, intervals at the "
           "effective number of worlds); each world played double dummy"}
-_CALL_METHOD = {False: "bid advisor (solver.advise) from the caller's hand and the upcard; each world played "
-                       "double dummy (the first version's figures)",
+_CALL_METHOD = {False: "bid advisor (solver.advise) from the caller's hand and the upcard, uniform worlds, the later "
+                       "seats by the point count",
                 True: "bid advisor (solver.advise with its defaults: the bidding model, the worlds weighted by "
-                      "the earlier passes, each world valued single dummy where the variant has the fitted "
-                      "table: see solver.advisor.valuation) from the caller's hand and the upcard; the cards' "
-                      "double-dummy costs stay double dummy (every hand known)"}
+                      "the earlier passes) from the caller's hand and the upcard"}
+
+
+def valuation_text(valuation: str, inner_worlds: int) -> str:
+    """The review's valuations in words: which figures ``valuation`` (the calls') applies to, and that the
+    cards' columns stay double dummy (a different question: a card's cost with every hand known)."""
+    return (f"calls: {assumption(valuation, inner_worlds)}; cards: the "
+            "double-dummy column is each card's cost with every hand known, the information-set column plays "
+            "each of the player's worlds double dummy")
 
 
 def player_name(names, seat, seats) -> str:

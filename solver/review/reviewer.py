@@ -30,12 +30,13 @@ from ..laws import (TRICKS, call_name, call_token, effective_suit, first_leader,
 from ..worlds import KITTY, Space, Worlds
 from .batch import Batch, Context, after_card
 from ..grades import grade_of
-from .examples import EXAMPLES, card_examples
+from ..examples import EXAMPLES, card_examples
 from .reasons import EXPLAINED, CallSituation, CardSituation, call_reasons, card_reasons
 from .infoset import information_set
 from .par_line import par_block
 from .results import (CALL_POINTS, DD_TRICKS, DECISION_EXACT_LIMIT, DOUBLE_DUMMY, GAME_WIN, INFO_POINTS,
-                      INFO_TRICKS, INFORMATION_SET, RENEGE, CallReview, CardReview, DDView, DealReview, InfoView, Mistake,
+                      INFO_TRICKS, INFORMATION_SET, RENEGE, CallReview, CardReview, DDView, DealReview, DefenceReview,
+                      InfoView, Mistake,
                       PlayerSummary, player_name)
 from .seeds import decision_seed, decision_stream
 
@@ -242,8 +243,11 @@ class DealReviewer:
     """
 
     def __init__(self, hand: Hand, index: int, worlds: int, seed: int, threads: int, progress,
-                 inference: bool = False, confirm: int = 1, score=None, model=None, examples: int = EXAMPLES):
+                 inference: bool = False, confirm: int = 1, score=None, model=None, examples: int = EXAMPLES,
+                 valuation: str = "double_dummy", inner_worlds: int = 20):
         self.hand = hand
+        #: how the calls' worlds are valued after the call (solver.advisor.valuation), already checked
+        self.valuation, self.inner_worlds = valuation, int(inner_worlds)
         self.model = model          # the bidding model of the inference (None: the default)
         self.examples = int(examples)
         self.rules = hand.rules
@@ -268,7 +272,7 @@ class DealReviewer:
             return None
         side = side_of(seat, self.rules.players)
         if side not in self._wins:
-            self._wins[side] = win_values(self.score, self.hand.dealer, seat, self.rules)
+            self._wins[side] = win_values(self.score, self.hand.dealer, seat, self.rules)   # the cards: double dummy
         base = self._wins[side]
         if not self.rules.dummy_hands:
             return base
@@ -357,12 +361,14 @@ class DealReviewer:
         # inference: the advisor's defaults (the bidding model, worlds weighted by the earlier passes);
         # else the first version's figures (uniform worlds, the later seats by the point count)
         # (the advisor's robustness check is not asked for: the review reads only the options)
-        how = ({"robust_delta": None} if self.inference else
-               {"inference": False, "policy": POLICY, "valuation": "double_dummy"})
+        how = ({"robust_delta": None} if self.inference else {"inference": False, "policy": POLICY})
+        how.update(valuation=self.valuation, inner_worlds=self.inner_worlds)
         if self.inference and not self.rules.dummy_hands:   # (dummy hands: the advisor keeps the point count)
             how["model"] = self.model
         if self.score is not None:
             how["score"] = self.score
+        if self.examples:
+            how["examples"] = self.examples
         for n in (self._factors() if self.inference else (self.worlds,)):
             try:
                 adv = advise(cards_of(view.hand), h.upcard, rec.seat, h.dealer, rec.round, self.rules,
@@ -423,6 +429,8 @@ class DealReviewer:
             out.mistakes.append(Mistake(INFORMATION_SET, rec.seat, "call", out.where, past_tense(out.name),
                                         (best.name,), None, out.loss, None if adv.exact else out.loss_interval,
                                         adv.worlds, adv.exact, **_grade_fields(out.grading), knowable=True))
+        if out.grade in EXPLAINED or out.mistakes:      # the advisor's worlds that show a call that lost
+            out.examples = real.examples
         return out
 
     def _unknown_hand_reason(self, seat) -> str:
@@ -512,6 +520,7 @@ class DealReviewer:
             P = np.stack([v[1] for v in vals])
             out.info = _info_view(cands, cands, rec.card, T, P, w, space, notes, self.wins(d, before))
         _flag_card(out)
+        self._examples(out, {d: six})
         return out
 
     # -- call for best: the card the loner's partner passed ------------------------------
@@ -616,16 +625,22 @@ class DealReviewer:
         self._examples(out)
         return out
 
-    def _examples(self, out: CardReview) -> None:
-        """The worlds that show a card that lost (:mod:`.examples`), from the figures already solved."""
+    def _examples(self, out: CardReview, shown=None) -> None:
+        """The worlds that show a card that lost (:mod:`solver.examples`), from the figures already solved;
+        ``shown``: ``{seat: cards}`` to show instead of the worlds' column (the dealer's six before its discard)."""
         i = out.info
         lost = out.grade in EXPLAINED or any(m.kind == INFORMATION_SET for m in out.mistakes)
         if not self.examples or i is None or i.world_points is None or i.drawn is None or not lost:
             return
         best = best_of(out)
         weights = getattr(i.drawn, "weights", None) if i.space is None else None
+        hands = i.drawn.hands
+        if shown:
+            hands = hands.copy()
+            for s, cards in shown.items():
+                hands[:, s] = cards
         out.examples = card_examples(list(i.tricks), out.card, best[0], i.world_tricks, i.world_points,
-                                     i.drawn.hands, weights, self.ctx.in_play, self.examples)
+                                     hands, weights, self.ctx.in_play, self.examples, out.seat)
 
     def _renege(self, before: Hand, rec: CardPlayed, legal: tuple) -> CardReview:
         """A card that did not follow suit: flagged as a renege, not scored against the legal cards."""
@@ -656,11 +671,22 @@ class DealReviewer:
             out.unanalysed.append(f"{rec.seat}'s decision to defend {how}: {exc}")
             return
         choice = "defend alone" if rec.alone else "defend partner"
-        best = adv.option(adv.best)
-        loss = best.expected_points - adv.option(choice).expected_points
-        out.defence.append({"seat": str(rec.seat), "choice": choice, "best": adv.best, "loss": loss,
-                            "options": [o.to_dict() for o in adv.options], "worlds": adv.worlds,
-                            "exact": adv.exact})
+        best = adv.best
+        loss = adv.option(best).expected_points - adv.option(choice).expected_points
+        interval = None
+        if loss <= 1e-12:                 # the choice made is the best (or ties it)
+            best, loss = choice, 0.0
+        elif not adv.exact:               # two choices: the margin is the paired difference of these two
+            interval = tuple(adv.margin_interval)
+        d = DefenceReview(rec.seat, choice, best, float(loss), interval, [o.to_dict() for o in adv.options],
+                          adv.worlds, adv.exact)
+        d.grading = grade_of(d.loss, interval, "points")
+        if d.loss >= CALL_POINTS - 1e-9 and (adv.exact or interval[0] > 0):
+            did = "defended alone" if rec.alone else "defended with its partner"
+            d.mistakes.append(Mistake(INFORMATION_SET, rec.seat, "defence", "defence", did,
+                                      (best,), None, d.loss, interval, adv.worlds, adv.exact,
+                                      **_grade_fields(d.grading), knowable=True))
+        out.defence.append(d)
 
     # -- the deal -----------------------------------------------------------------------
     def run(self, number: int, status: str, summary: str, problems, names, discard_doubt=None) -> DealReview:
@@ -712,6 +738,14 @@ class DealReviewer:
             finally:
                 if isinstance(rec, (BidMade, Discarded, CardPlayed)):
                     self.tick()
+        for d in out.defence:          # graded like a call, by points
+            p = out.players[d.seat]
+            p.decisions += 1
+            if d.grade is not None:
+                p.grades[d.grade] = p.grades.get(d.grade, 0) + 1
+            for m in d.mistakes:
+                p.mistakes[m.kind] = p.mistakes.get(m.kind, 0) + 1
+            p.call_points += max(0.0, d.loss)
         for d in out.decisions:
             p = out.players[d.seat]
             p.decisions += 1

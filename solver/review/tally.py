@@ -18,8 +18,9 @@ once for that player's partnership (the names of the side's seats, sorted, joine
   decisions were independent draws of that player's play;
 * mistakes (flagged decisions, :class:`~solver.review.Mistake`) by kind of decision:
   ``lead`` (a card that led a trick), ``follow`` (any other card), ``discard``, ``call``
-  (a bid where neither the call made nor the advisor's best goes alone) and ``alone`` (a bid
-  where either does): how many, and the information-set points they lost, the costliest
+  (a bid where neither the call made nor the advisor's best goes alone), ``alone`` (a bid
+  where either does) and ``defend`` (a defender's choice to defend alone or with its partner against
+  a loner, :func:`solver.advise_defend`): how many, and the information-set points they lost, the costliest
   kind first.
 
 A deal (its record's hash and index) counts once: a second line for it (a duplicate run, other
@@ -48,11 +49,11 @@ from ..errors import EuchreError, quoted
 from ..laws import side_of
 from ..stats import mean_interval
 from ..grades import count_grades
-from .lines import CONFIG_FIELDS, check_line, read_results
+from .lines import CONFIG_FIELDS, check_line, line_valuation, read_results
 from .results import DOUBLE_DUMMY, INFORMATION_SET, RENEGE
 
 #: The kinds of decision mistakes are counted by.
-KINDS = ("lead", "follow", "discard", "call", "alone")
+KINDS = ("lead", "follow", "discard", "call", "alone", "defend")
 #: The figures kept per card and per call: (member, what it is).
 CARD_FIGURES = (("dd_tricks", "double-dummy tricks lost"), ("dd_points", "double-dummy points lost"),
                 ("info_points", "information-set points lost"), ("info_tricks", "information-set tricks lost"))
@@ -276,6 +277,9 @@ def _decisions(review: dict):
                 figures["info_points"] = float(c["info"]["loss_points"])
                 figures["info_tricks"] = float(c["info"]["loss_tricks"])
         yield c["seat"], kind, figures, c.get("mistakes", ()), False, c.get("grade")
+    for d in review.get("defence", ()):     # a defender's choice against a loner: graded like a call
+        figures = {} if d.get("loss") is None else {"info_points": float(d["loss"])}
+        yield d["seat"], "defend", figures, d.get("mistakes", ()), True, d.get("grade")
 
 
 def corpus_stats(source) -> CorpusStats:
@@ -307,6 +311,7 @@ def corpus_stats(source) -> CorpusStats:
             names, review = line.get("names") or [], line["review"]
             count = int(line["rules"]["players"])
             config = {k: line.get(k) for k in CONFIG_FIELDS}
+            config["valuation"] = line_valuation(line)
             decisions = list(_decisions(review))
             seats = list(review.get("players") or {})
         except (KeyError, TypeError, ValueError, AttributeError) as exc:

@@ -40,6 +40,7 @@
     advise: function (f) {
       var b = { hand: text(f, "hand"), upcard: text(f, "upcard"), seat: text(f, "seat"), dealer: text(f, "dealer"),
                 round: Number(text(f, "round")), worlds: Number(text(f, "worlds")), rules: rules(f) };
+      if (text(f, "examples")) { b.examples = Number(text(f, "examples")); }
       if (score(text(f, "score"))) { b.score = score(text(f, "score")); }
       return seeded(f, b);
     },
@@ -48,6 +49,7 @@
                 calls: text(f, "calls"), alone: f.elements.alone.checked, tricks: text(f, "tricks"),
                 worlds: Number(text(f, "worlds")), rules: rules(f) };
       if (text(f, "discard")) { b.discard = text(f, "discard"); }
+      if (text(f, "examples")) { b.examples = Number(text(f, "examples")); }
       return seeded(f, b);
     }
   };
@@ -83,6 +85,40 @@
       row.appendChild(track);
       if (r.note) { row.appendChild(el("span", { "class": "bar-note" }, r.note)); }
       box.appendChild(row);
+    });
+    return box;
+  }
+
+  var SYMBOLS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
+  function signed(x) { return (x >= 0 ? "+" : "") + (Number.isInteger(x) ? String(x) : x.toFixed(2)); }
+
+  function examples(items) {
+    // items: [{label, ex}]: the deals that show each choice that is not the best (solver.examples), drawn as
+    // the review page draws them: the sentence, then each world's hands small, with both choices' points
+    var box = el("div", { "class": "examples-list" });
+    items.forEach(function (it) {
+      if (!it.ex) { return; }
+      var d = el("div", { "class": "examples", "data-option": it.label });
+      d.appendChild(el("p", { "class": "reason" }, it.label + ": " + it.ex.text + (it.ex.examples.length ? "; for example:" : "")));
+      it.ex.examples.forEach(function (w) {
+        var row = el("div", { "class": "example", "data-played": String(w.played), "data-best": String(w.best),
+                              "data-weight": String(w.weight) });
+        Object.keys(w.hands).forEach(function (s) {
+          var mini = el("span", { "class": "mini", "data-seat": s });
+          mini.appendChild(el("b", {}, s));
+          w.hands[s].split(" ").filter(Boolean).forEach(function (c) {
+            var rank = c.slice(0, -1), suit = c.slice(-1);
+            mini.appendChild(document.createTextNode(" "));
+            mini.appendChild(el("span", { "class": "dh".indexOf(suit) >= 0 ? "red" : "", "data-card": c },
+                                (rank === "T" ? "10" : rank) + (SYMBOLS[suit] || "")));
+          });
+          row.appendChild(mini);
+        });
+        row.appendChild(el("span", { "class": "muted" }, it.ex.played + ": " + signed(w.played) + ", " + it.ex.best +
+                                                        ": " + signed(w.best) + " points"));
+        d.appendChild(row);
+      });
+      box.appendChild(d);
     });
     return box;
   }
@@ -128,6 +164,7 @@
                  interval: byWin ? o.p_win_game_interval : o.points_interval, recommended: o.call === d.recommended,
                  note: "P(make) " + num(o.p_make) + ", P(euchred) " + num(o.p_euchred) };
       })));
+      out.appendChild(examples(d.options.map(function (o) { return { label: o.name, ex: o.examples }; })));
       if (d.robust !== null && d.robust !== undefined) {
         var p = el("p", { "class": "robust", "data-robust": String(d.robust) },
                    (d.robust ? "Holds" : "Does not hold") + " under the other bidding models: " +
@@ -146,6 +183,7 @@
                  interval: byWin ? c.p_win_game_interval : c.points_interval, recommended: c.card === d.best,
                  note: "tricks " + num(c.expected_tricks) };
       })));
+      out.appendChild(examples(d.cards.map(function (c) { return { label: c.card, ex: c.examples }; })));
       (d.notes || []).forEach(function (n) { out.appendChild(el("p", { "class": "muted" }, n)); });
     }
   };

@@ -14,7 +14,7 @@ only); the wall time per deal each way (one core, threads=1). Then stability: th
 second seed; a flag is stable when both seeds raise it, and the share of stable flags (Jaccard:
 both / either) is printed with and without the extra draws.
 
-    python3 benchmarks/bench_review_inference.py [--worlds 200] [--seeds 1 2]
+    python3 benchmarks/studies/review_inference.py [--worlds 200] [--seeds 1 2]
 
 Figures at 200 worlds, seeds 1 and 2 (10 games, 74 deals; one core shared with other work):
 information-set flags off 84, on 72: 52 agree, 20 appear, 32 disappear; time per deal off
@@ -26,8 +26,9 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # benchmarks/, for _common
+import _common                                    # noqa: E402,F401  first: checks which engine runs
 
 from solver import load_egn                           # noqa: E402
 from solver.review import INFORMATION_SET, review_deal  # noqa: E402

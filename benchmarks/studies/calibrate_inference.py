@@ -16,7 +16,7 @@ twice ``--worlds`` worlds: the first half places a prediction in its bucket, the
 (independent) half gives the figure printed as "predicted" for it. The same for uniform worlds (``inference=False``) shows what the
 auction adds.
 
-    python3 benchmarks/calibrate_inference.py [--deals 20000] [--worlds 100] [--pilot 500] [--seed 11]
+    python3 benchmarks/studies/calibrate_inference.py [--deals 20000] [--worlds 100] [--pilot 500] [--seed 11]
 """
 import argparse
 import sys
@@ -26,7 +26,8 @@ from pathlib import Path
 import numpy as np
 from scipy.stats import binomtest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # benchmarks/, for _common
+import _common                                    # noqa: E402,F401  first: checks which engine runs
 
 from solver import Rules, sample_worlds                           # noqa: E402
 from solver.bidding import DEFAULT_MODEL, dealer_discard          # noqa: E402

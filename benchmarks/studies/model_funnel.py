@@ -9,7 +9,7 @@ round-2 turn in 86%), and each model's largest distance from them in points.
 
 Usage::
 
-    python benchmarks/bench_model_funnel.py [--deals 20000] [--seed 0]
+    python benchmarks/studies/model_funnel.py [--deals 20000] [--seed 0]
 """
 from __future__ import annotations
 
@@ -17,7 +17,8 @@ import argparse
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # benchmarks/, for _common
+import _common                                    # noqa: E402,F401  first: checks which engine runs
 
 from solver.bidding import MODELS                       # noqa: E402
 from solver.bidding.funnel import funnel                # noqa: E402

@@ -1,6 +1,10 @@
 """Derive the bidding model's thresholds and spreads by iterating best responses over deals solved double dummy.
 
-Writes ``solver/data/bidding-model-v1.json`` (:data:`solver.bidding.model.DEFAULT`).
+Writes ``solver/data/bidding-model-v1.json`` (``best-response-1``, :data:`solver.bidding.model.BEST_RESPONSE`),
+or with ``--valuation single_dummy --players 4`` ``solver/data/bidding-model-sd-1.json`` (``best-response-sd-1``,
+:data:`solver.bidding.model.BEST_RESPONSE_SD`): the same method with each contract's points the expected
+points of the single-dummy bands the fitted correction (:mod:`solver.advisor.single_dummy`) gives each world
+of its double-dummy result, so the thresholds answer "does calling pay when the play after it is guessed".
 
 Method
 ------
@@ -47,8 +51,9 @@ The two-player thresholds are derived the same way in a second run (``--players 
 starting from the four-player result; the shared spreads stay the four-player ones.
 ``suit_spread`` and ``floor`` are not derived (kept at the model's 0.5 and 0.005).
 
-    python3 benchmarks/derive_bidding_model.py [--deals 30000] [--seed 11] [--iterations 8]
+    python3 benchmarks/tools/derive_bidding_model.py [--deals 30000] [--seed 11] [--iterations 8]
         [--players 4 2] [--threads 2] [--out solver/data/bidding-model-v1.json] [--quick]
+        [--valuation double_dummy|single_dummy] [--name NAME]
 """
 from __future__ import annotations
 
@@ -65,11 +70,15 @@ from pathlib import Path
 import numpy as np
 from scipy.optimize import minimize, minimize_scalar
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # benchmarks/, for _common
+import _common                                    # noqa: E402,F401  first: checks which engine runs
 
 from solver import Rules, solve_batch                                    # noqa: E402
 from solver.bidding import dealer_discard                                # noqa: E402
-from solver.bidding.model import DATA_PATH, POINT_COUNT, BiddingModel    # noqa: E402
+from solver.bidding.model import DATA_PATH, POINT_COUNT, SD_DATA_PATH, BiddingModel  # noqa: E402
+from solver.advisor.engine import BAND_TRICKS                           # noqa: E402
+from solver.advisor.single_dummy import band_index, contract_features, default_model  # noqa: E402
+from solver.advisor.valuation import parse_valuation, unsupported      # noqa: E402
 from solver.cards import mask_of, parse_cards                            # noqa: E402
 from solver.cardtables import CARD_BITS, IS_TRUMP, POWER, RANK, bits, suit_counts  # noqa: E402
 from solver.laws import (TRICKS, bidding_order, first_leader, makers_points, pack_mask,  # noqa: E402
@@ -87,6 +96,8 @@ class Deals:
     kitty: uint32 (n,) the kitty's cards, the upcard included.
     r1: float (n, 4, 2): round 1, ``[deal, maker seat, alone]``.
     r2: float (n, 4, 4, 2): round 2, ``[deal, trump, maker seat, alone]`` (NaN for the upcard's suit).
+    b1, b2: single dummy only (else ``None``): float (n, 4, 2, 3) and (n, 4, 4, 2, 3), each contract's chance
+    of the makers' single-dummy bands (euchred, made, march), indexed as ``r1`` and ``r2``.
     """
 
     rules: Rules
@@ -96,6 +107,8 @@ class Deals:
     r1: np.ndarray
     r2: np.ndarray
     solves: int = 0
+    b1: np.ndarray | None = None
+    b2: np.ndarray | None = None
 
 
 def draw_deals(n: int, seed: int, rules: Rules) -> tuple:
@@ -129,14 +142,20 @@ def picked_up(hands: np.ndarray, upcard: np.ndarray, rules: Rules) -> np.ndarray
     return out
 
 
-def contract_points(hands: np.ndarray, upcard: np.ndarray, rules: Rules, threads: int = 2) -> tuple:
-    """``(r1, r2, solves)``: side 0's points of every contract of each deal (see :class:`Deals`)."""
+def contract_points(hands: np.ndarray, upcard: np.ndarray, rules: Rules, threads: int = 2,
+                    valuation: str = "double_dummy", bands: bool = False) -> tuple:
+    """``(r1, r2, solves)``: side 0's points of every contract of each deal (see :class:`Deals`), each
+    contract's play valued by ``valuation`` (``"double_dummy"`` or ``"single_dummy"``, the fitted
+    correction: four players, no joker). ``bands`` (single dummy): also ``b1, b2``, the chances of the
+    makers' bands (see :class:`Deals`)."""
     n, players = hands.shape[0], rules.players
     pts = _points_table(rules)
     at_table = seats(players)
     lone_options = (False, True) if players == 4 else (False,)
     r1 = np.full((n, 4, 2), np.nan)
     r2 = np.full((n, 4, 4, 2), np.nan)
+    b1 = np.full((n, 4, 2, 3), np.nan)
+    b2 = np.full((n, 4, 4, 2, 3), np.nan)
     solves = 0
 
     def side0_points(tricks0, maker, alone):
@@ -146,36 +165,63 @@ def contract_points(hands: np.ndarray, upcard: np.ndarray, rules: Rules, threads
         return -pts[int(alone)][TRICKS - tricks0]
 
     def solve(h, trump, alone_seat):
+        """``(tricks0, hands in play, first leader)`` of one contract solved double dummy."""
         lead = int(first_leader(DEALER, rules, alone=alone_seat))
         in_play = seats_mask(players, alone=alone_seat)
         if alone_seat is not None:
             h = h.copy()
             h[:, (alone_seat + 2) % 4] = 0
-        return solve_batch(h, trump, lead, 0, in_play, players, threads).astype(np.int64)
+        return solve_batch(h, trump, lead, 0, in_play, players, threads).astype(np.int64), h, lead
 
+    def value(solved, trump, maker, alone, ordered_up, band_rows):
+        """Side 0's points of ``maker``'s contract: double dummy, or single dummy (fitted) as the expected
+        points over the single-dummy bands the correction gives that world (solver.advisor.single_dummy),
+        whose chances go to ``band_rows`` (a view of ``b1``/``b2``)."""
+        tricks0, h, lead = solved
+        if valuation == "double_dummy":
+            return side0_points(tricks0, maker, alone)
+        side = side_of(maker, players)
+        makers_tricks = tricks0 if side == 0 else TRICKS - tricks0
+        band_points = np.array([makers_points(int(t), rules, alone) for t in BAND_TRICKS], dtype=float)
+        trumps = np.broadcast_to(np.asarray(trump), makers_tricks.shape)    # round 1: the upcard's suit a deal
+        p = np.empty(makers_tricks.shape + (3,))
+        for t in np.unique(trumps):
+            r = np.nonzero(trumps == t)[0]
+            feats = contract_features(h[r], int(t), side, alone, ordered_up, lead)
+            p[r] = sd_model.band_probabilities(band_index(makers_tricks[r]), feats)
+        band_rows[...] = p
+        pts = p @ band_points           # = sd_model.expected_makers_points
+        return pts if side == 0 else -pts
+
+    sd_model = default_model() if valuation == "single_dummy" else None
     h1 = picked_up(hands, upcard, rules)
     for alone in lone_options:
         makers = at_table if alone else (None,)
         for lone in makers:
-            tricks0 = solve(h1, upcard % 4, lone)
+            solved = solve(h1, upcard % 4, lone)
             solves += n
             for maker in (at_table if lone is None else (lone,)):
-                r1[:, maker, int(alone)] = side0_points(tricks0, maker, alone)
+                r1[:, maker, int(alone)] = value(solved, upcard % 4, maker, alone, True, b1[:, maker, int(alone)])
     for t in range(4):
         rows = np.nonzero(upcard % 4 != t)[0]
         for alone in lone_options:
             for lone in (at_table if alone else (None,)):
-                tricks0 = solve(hands[rows], t, lone)
+                solved = solve(hands[rows], t, lone)
                 solves += rows.size
                 for maker in (at_table if lone is None else (lone,)):
-                    r2[rows, t, maker, int(alone)] = side0_points(tricks0, maker, alone)
-    return r1, r2, solves
+                    got = np.empty((rows.size, 3))
+                    r2[rows, t, maker, int(alone)] = value(solved, t, maker, alone, False, got)
+                    b2[rows, t, maker, int(alone)] = got
+    return (r1, r2, solves, b1, b2) if bands else (r1, r2, solves)
 
 
-def make_deals(n: int, seed: int, rules: Rules, threads: int = 2) -> Deals:
+def make_deals(n: int, seed: int, rules: Rules, threads: int = 2, valuation: str = "double_dummy") -> Deals:
     hands, upcard, kitty = draw_deals(n, seed, rules)
-    r1, r2, solves = contract_points(hands, upcard, rules, threads)
-    return Deals(rules, hands, upcard, kitty, r1, r2, solves)
+    if valuation == "double_dummy":
+        r1, r2, solves = contract_points(hands, upcard, rules, threads)
+        return Deals(rules, hands, upcard, kitty, r1, r2, solves)
+    r1, r2, solves, b1, b2 = contract_points(hands, upcard, rules, threads, valuation, bands=True)
+    return Deals(rules, hands, upcard, kitty, r1, r2, solves, b1, b2)
 
 
 # -- the model at every node -----------------------------------------------------------
@@ -502,20 +548,37 @@ def sanity_table(model: BiddingModel, log=print) -> None:
 
 # -- main -------------------------------------------------------------------------------
 def derive(deals: int, seed: int, iterations: int, players=(4, 2), threads: int = 2, tol: float = 0.05,
-           damping: float = 1.0, command: str = "", log=print) -> BiddingModel:
-    """The derived model, provenance included (see the module docs)."""
+           damping: float = 1.0, command: str = "", log=print, valuation: str = "double_dummy",
+           name: str | None = None) -> BiddingModel:
+    """The derived model, provenance included (see the module docs). ``valuation``: how each contract's
+    play is valued (``"double_dummy"``: ``best-response-1``; ``"single_dummy"``: the fitted correction of
+    :mod:`solver.advisor.single_dummy`, four players only, ``best-response-sd-1``)."""
+    valuation = parse_valuation(valuation)
+    for n_players in players:
+        why = unsupported(valuation, Rules(players=n_players))
+        if why:
+            raise SystemExit(f"--valuation {valuation} with --players {n_players}: {why}")
     start = time.perf_counter()
-    model = dataclasses.replace(POINT_COUNT, name="best-response-1")
+    if name is None:
+        name = "best-response-1" if valuation == "double_dummy" else "best-response-sd-1"
+    model = dataclasses.replace(POINT_COUNT, name=name)
+    how = ("solved double dummy" if valuation == "double_dummy" else
+           "solved double dummy, each contract's points then the expected points of the single-dummy bands "
+           f"the fitted correction gives (solver.advisor.single_dummy, {default_model().name})")
     provenance = {"method": "iterated best responses within the logistic point-count family over random "
-                            "deals solved double dummy (benchmarks/derive_bidding_model.py docstring)",
+                            f"deals {how} (benchmarks/tools/derive_bidding_model.py docstring)",
+                  "valuation": valuation,
                   "command": command, "date": datetime.date.today().isoformat(), "seed": seed, "deals": deals,
                   "start": "point-count (solver.bidding.POLICY thresholds, spreads 0.5)",
                   "weights": "reach chance x |gain|", "tolerance": tol, "damping": damping,
                   "not_derived": {"suit_spread": model.suit_spread, "floor": model.floor}}
+    if valuation == "single_dummy":
+        provenance["single_dummy_model"] = {"name": default_model().name,
+                                            "inner_worlds": default_model().inner_worlds}
     for n_players in players:
         t0 = time.perf_counter()
         rules = Rules(players=n_players)
-        data = make_deals(deals, seed, rules, threads)
+        data = make_deals(deals, seed, rules, threads, valuation)
         log(f"{n_players}-player: {deals} deals, {data.solves} double-dummy solves in "
             f"{time.perf_counter() - t0:.1f} s")
         model, record = iterate(model, data, iterations, tol, damping, log)
@@ -539,15 +602,26 @@ def main(argv=None) -> BiddingModel:
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--tol", type=float, default=0.05, help="stop when no threshold moves more (count units)")
     ap.add_argument("--damping", type=float, default=1.0, help="fraction of the move to the best response")
-    ap.add_argument("--out", type=Path, default=DATA_PATH)
+    ap.add_argument("--out", type=Path, default=None,
+                    help="default solver/data/bidding-model-v1.json (double dummy), bidding-model-sd-1.json "
+                         "(single dummy)")
+    ap.add_argument("--valuation", default="double_dummy", choices=("double_dummy", "single_dummy",
+                                                                    "double-dummy", "single-dummy"),
+                    help="how each contract's play is valued (single dummy: the fitted correction, four "
+                         "players only: give --players 4)")
+    ap.add_argument("--name", default=None, help="the model's name (default best-response-1 / best-response-sd-1)")
     ap.add_argument("--quick", action="store_true", help="300 deals, 1 iteration (a check, not data)")
     args = ap.parse_args(argv)
+    _common.require_checkout(args.out)   # shipped data must come from the code beside it
     if args.quick:
         args.deals, args.iterations = 300, 1
-    command = shlex.join(["python3", "benchmarks/derive_bidding_model.py", *(sys.argv[1:] if argv is None
+    command = shlex.join(["python3", "benchmarks/tools/derive_bidding_model.py", *(sys.argv[1:] if argv is None
                                                                               else argv)])
+    valuation = parse_valuation(args.valuation)
+    if args.out is None:
+        args.out = DATA_PATH if valuation == "double_dummy" else SD_DATA_PATH
     model = derive(args.deals, args.seed, args.iterations, tuple(args.players), args.threads, args.tol,
-                   args.damping, command)
+                   args.damping, command, valuation=valuation, name=args.name)
     args.out.write_text(json.dumps(model.to_dict(), indent=1) + "\n")
     print(f"\nwrote {args.out}")
     print(" ".join(f"{k} {v:.2f}" for k, v in params(model, 4).items()))

@@ -22,7 +22,7 @@ on them it prints, by class of the contract, the mean double-dummy points, the p
 fitted expectation, and the paired differences (double dummy - playout: the flattery before;
 fitted - playout: after) with 95% t intervals, and writes the same into the data's provenance.
 
-    python3 benchmarks/derive_single_dummy.py --deals 20000 --questions 300 [--question-worlds 40] [--inner 20]
+    python3 benchmarks/tools/derive_single_dummy.py --deals 20000 --questions 300 [--question-worlds 40] [--inner 20]
         [--processes 1] [--seed 1]
         [--out solver/data/single-dummy-v1.json] [--samples samples.npz] [--from-samples samples.npz]
         [--question-samples q.npz] [--from-question-samples q.npz]
@@ -42,7 +42,8 @@ from pathlib import Path
 import numpy as np
 from scipy.optimize import minimize
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # benchmarks/, for _common
+import _common                                    # noqa: E402,F401  first: checks which engine runs
 
 from solver import Rules, dd                                                   # noqa: E402
 from solver.advisor.playout import INNER_WORLDS, choose_card, contract_hand     # noqa: E402
@@ -243,7 +244,7 @@ def main(argv=None):
     ap.add_argument("--processes", type=int, default=1)
     ap.add_argument("--cluster", default=None, help="a Dask scheduler's address (dask.distributed)")
     ap.add_argument("--l2", type=float, default=1.0)
-    ap.add_argument("--out", default=str(Path(__file__).resolve().parent.parent / "solver/data/single-dummy-v1.json"))
+    ap.add_argument("--out", default=str(_common.ROOT / "solver/data/single-dummy-v1.json"))
     ap.add_argument("--samples", default=None, help="save the playouts' samples here (.npz)")
     ap.add_argument("--from-samples", default=None, help="fit from saved samples instead of playing")
     ap.add_argument("--questions", type=int, default=0,
@@ -252,6 +253,7 @@ def main(argv=None):
     ap.add_argument("--question-samples", default=None, help="save the questions' samples here (.npz)")
     ap.add_argument("--from-question-samples", default=None, help="fit from saved question samples")
     args = ap.parse_args(argv)
+    _common.require_checkout(args.out)   # shipped data must come from the code beside it
     t0 = time.perf_counter()
     if args.from_samples:
         z = np.load(args.from_samples, allow_pickle=False)
@@ -383,8 +385,8 @@ def main(argv=None):
             "probabilities": table.tolist(), "counts": counts.astype(int).tolist(),
         },
         "provenance": {
-            "script": "benchmarks/derive_single_dummy.py",
-            "command": "python3 benchmarks/derive_single_dummy.py " + " ".join(argv if argv is not None
+            "script": "benchmarks/tools/derive_single_dummy.py",
+            "command": "python3 benchmarks/tools/derive_single_dummy.py " + " ".join(argv if argv is not None
                                                                                 else sys.argv[1:]),
             "commit": commit,
             "date": datetime.date.today().isoformat(),

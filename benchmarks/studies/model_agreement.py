@@ -15,7 +15,7 @@ and the player's call's points behind the recommendation.
 
 Usage::
 
-    python benchmarks/bench_model_agreement.py [--worlds 2000] [--folds 5] [--seed 1] [--models ...]
+    python benchmarks/studies/model_agreement.py [--worlds 2000] [--folds 5] [--seed 1] [--models ...]
 
 About 2 minutes on one core at 2,000 worlds (the three models).
 """
@@ -27,8 +27,9 @@ import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # benchmarks/, for _common
+import _common                                    # noqa: E402,F401  first: checks which engine runs
 
 from solver import Rules, advise                                     # noqa: E402
 from solver.bidding import BEST_RESPONSE, DEFAULT_MODEL, POINT_COUNT  # noqa: E402

@@ -8,7 +8,7 @@ seat and score band, the mean points of the call; a threshold is the lowest
 score from which the mean stays at or above zero (for alone: above the mean with
 the partner).
 
-    python3 benchmarks/calibrate_policy.py [--deals 20000] [--players 4] [--seed 7] [--threads 2]
+    python3 benchmarks/tools/calibrate_policy.py [--deals 20000] [--players 4] [--seed 7] [--threads 2]
 """
 import argparse
 import sys
@@ -17,7 +17,8 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # benchmarks/, for _common
+import _common                                    # noqa: E402,F401  first: checks which engine runs
 
 from solver import Rules, solve_batch                         # noqa: E402
 from solver.bidding import POLICY, dealer_discard             # noqa: E402

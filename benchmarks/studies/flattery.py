@@ -24,7 +24,7 @@ makers with more than the advice wins at a table where nobody sees the cards) wi
 t interval over the deals, and the same per contract kind (with partner / alone), and for
 ``dd - policy``; the share of deals where the two differ; the deals played and skipped.
 
-    python3 benchmarks/bench_flattery.py [--deals 400] [--worlds 100] [--seed 1]
+    python3 benchmarks/studies/flattery.py [--deals 400] [--worlds 100] [--seed 1]
 """
 import argparse
 import sys
@@ -33,7 +33,8 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # benchmarks/, for _common
+import _common                                    # noqa: E402,F401  first: checks which engine runs
 
 from solver import Rules, solve                             # noqa: E402
 from solver.game import CardPlayed                          # noqa: E402

@@ -1,7 +1,12 @@
 """Derive the distribution of one hand's result under the shipped bidding model, for the game odds.
 
 Writes ``solver/data/hand-outcomes-v1.json``, read by :mod:`solver.advisor.game_odds`
-(``hand_outcomes``, ``win_probability``).
+(``hand_outcomes``, ``win_probability``). With ``--valuation single_dummy`` it writes
+``solver/data/hand-outcomes-sd-1.json`` instead: each contract's result is then not its double-dummy
+class but the chance of each single-dummy class the fitted correction gives that world
+(:mod:`solver.advisor.single_dummy`, :meth:`~solver.advisor.single_dummy.SingleDummyModel.band_probabilities`),
+every seat bidding by ``best-response-sd-1`` (the model derived on the same values), for the variants
+the correction covers (four players, no joker); the game odds read it for a single-dummy valuation.
 
 Method
 ------
@@ -53,8 +58,8 @@ Assumptions for the variants the bidding model does not cover:
   result distribution is exactly that of the same rules without the option
   (``game_odds`` reads that table; the data file's ``aliases`` says so).
 
-    python3 benchmarks/derive_hand_outcomes.py [--deals 40000] [--seed 11] [--threads 2]
-        [--out solver/data/hand-outcomes-v1.json] [--quick] [--missing]
+    python3 benchmarks/tools/derive_hand_outcomes.py [--deals 40000] [--seed 11] [--threads 2]
+        [--out solver/data/hand-outcomes-v1.json] [--quick] [--missing] [--valuation single_dummy]
 
 ``--missing`` derives only the variants the data file lacks and keeps the others as
 they are (each new table records its own provenance: command, date, deals, seed).
@@ -71,17 +76,19 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # benchmarks/, for _common
+import _common                                    # noqa: E402,F401  first: checks which engine runs
 
 import derive_bidding_model as dbm                                   # noqa: E402
 from solver import Rules, solve_batch                                # noqa: E402
+from solver.advisor.valuation import parse_valuation, unsupported  # noqa: E402
 from solver.bidding import POLICY, dealer_discard, resolve_model     # noqa: E402
 from solver.cardtables import CARD_BITS                              # noqa: E402
 from solver.cards import JOKER                                       # noqa: E402
 from solver.laws import TRICKS, first_leader, makers_points, pack_mask, seats_mask, side_of  # noqa: E402
 
-OUT = Path(__file__).resolve().parent.parent / "solver" / "data" / "hand-outcomes-v1.json"
+OUT = _common.ROOT / "solver" / "data" / "hand-outcomes-v1.json"
+SD_OUT = OUT.parent / "hand-outcomes-sd-1.json"
 RESULTS = ("euchred", "made", "march")
 #: The variants tabulated: the rules options that change the distribution (the rest default).
 VARIANTS = (
@@ -133,20 +140,30 @@ def per_deal(deals: dbm.Deals, model) -> np.ndarray:
         makers = "dealer" if side_of(node.seat, players) == side_of(dbm.DEALER, players) else "other"
         sgn = 1.0 if side_of(node.seat, players) == 0 else -1.0        # contract values are side 0's
         for alone in ((False, True) if players == 4 else (False,)):
+            chances = None          # single dummy: (n, 4, 3) the chance of each band of each suit's contract
             if node.rnd == 1:
                 weight = np.zeros((n, 4))
                 suit = deals.upcard % 4
                 weight[np.arange(n), suit] = 1.0
                 values = np.zeros((n, 4))
                 values[np.arange(n), suit] = deals.r1[:, node.seat, int(alone)]
+                if deals.b1 is not None:
+                    chances = np.zeros((n, 4, 3))
+                    chances[np.arange(n), suit] = deals.b1[:, node.seat, int(alone)]
             else:
                 weight = node.share
                 values = deals.r2[:, :, node.seat, int(alone)]
+                if deals.b2 is not None:
+                    chances = deals.b2[:, :, node.seat, int(alone)]
             lone = node.p_alone if alone else 1.0 - node.p_alone
             w = (node.reach * node.p_call)[:, None] * weight * lone
             pts = sgn * np.nan_to_num(values)
             if np.any((w > 0) & np.isnan(values)):
                 raise AssertionError("a contract with a chance has no value")
+            if chances is not None:         # the correction's chance of each class, not one class a contract
+                for r, name in enumerate(RESULTS):
+                    out[:, index[(makers, alone, name)]] += (w * np.nan_to_num(chances[:, :, r])).sum(axis=1)
+                continue
             res = result_of(pts, alone, rules)
             for r, name in enumerate(RESULTS):
                 out[:, index[(makers, alone, name)]] += np.where(res == r, w, 0.0).sum(axis=1)
@@ -155,7 +172,7 @@ def per_deal(deals: dbm.Deals, model) -> np.ndarray:
     return np.maximum(out, 0.0)
 
 
-def make_deals(n: int, seed: int, rules: Rules, threads: int) -> dbm.Deals:
+def make_deals(n: int, seed: int, rules: Rules, threads: int, valuation: str = "double_dummy") -> dbm.Deals:
     """:func:`derive_bidding_model.make_deals`, a turned-up joker swapped for another kitty card (module docs)."""
     hands, upcard, kitty = dbm.draw_deals(n, seed, rules)
     if rules.joker:
@@ -163,8 +180,11 @@ def make_deals(n: int, seed: int, rules: Rules, threads: int) -> dbm.Deals:
         for i in np.nonzero(upcard == int(JOKER))[0]:
             others = [c for c in range(24) if int(kitty[i]) >> c & 1]
             upcard[i] = others[rng.integers(len(others))]
-    r1, r2, solves = dbm.contract_points(hands, upcard, rules, threads)
-    return dbm.Deals(rules, hands, upcard, kitty, r1, r2, solves)
+    if valuation == "double_dummy":
+        r1, r2, solves = dbm.contract_points(hands, upcard, rules, threads)
+        return dbm.Deals(rules, hands, upcard, kitty, r1, r2, solves)
+    r1, r2, solves, b1, b2 = dbm.contract_points(hands, upcard, rules, threads, valuation, bands=True)
+    return dbm.Deals(rules, hands, upcard, kitty, r1, r2, solves, b1, b2)
 
 
 def dummy_per_deal(n: int, seed: int, rules: Rules, threads: int) -> tuple:
@@ -272,15 +292,19 @@ def table(x: np.ndarray, rules: Rules | None = None) -> dict:
 
 
 def derive(n: int, seed: int, threads: int, command: str, variants=VARIANTS, log=print, keep=None,
-           model="best-response-1") -> dict:
+           model="best-response-1", valuation: str = "double_dummy") -> dict:
     """The data file: every variant of ``variants`` derived, except those ``keep`` (an earlier data file)
     already has, which are kept as they are; every seat bidding by ``model`` (a name or a model)."""
     start = time.perf_counter()
     model = resolve_model(model)
+    how = ("solved double dummy" if valuation == "double_dummy" else "solved double dummy, each contract's "
+           "result the chances of the single-dummy classes the fitted correction gives each world "
+           "(solver.advisor.single_dummy)")
     kept = {json.dumps(t["rules"], sort_keys=True): t for t in (keep or {}).get("tables", [])}
     out = {"version": 1,
-           "provenance": {"method": "exact auction chances under the bidding model over random deals solved "
-                                    "double dummy (benchmarks/derive_hand_outcomes.py docstring)",
+           "provenance": {"method": "exact auction chances under the bidding model over random deals "
+                                    f"{how} (benchmarks/tools/derive_hand_outcomes.py docstring)",
+                          "valuation": valuation,
                           "command": command, "date": datetime.date.today().isoformat(), "seed": seed,
                           "deals": n, "chunk": f"{CHUNK} deals, chunk k drawn with seed + k", "dealer": "N (the distribution is relative to the dealer's side)"},
            "model": {k: v for k, v in model.to_dict().items() if k != "provenance"},
@@ -303,7 +327,7 @@ def derive(n: int, seed: int, threads: int, command: str, variants=VARIANTS, log
                 parts.append(x)
                 solves += k
                 continue
-            deals = make_deals(size, chunk_seed, rules, threads)
+            deals = make_deals(size, chunk_seed, rules, threads, valuation)
             parts.append(per_deal(deals, model))
             solves += deals.solves
         entry = {"rules": variant, **table(np.concatenate(parts), rules), "solves": solves,
@@ -330,18 +354,30 @@ def main(argv=None) -> dict:
     ap.add_argument("--deals", type=int, default=40000)
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--threads", type=int, default=2)
-    ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--out", type=Path, default=None, help="default hand-outcomes-v1.json, with --valuation "
+                                                             "single_dummy hand-outcomes-sd-1.json")
+    ap.add_argument("--valuation", default="double_dummy", help="double_dummy or single_dummy (either spelling)")
     ap.add_argument("--quick", action="store_true", help="300 deals (a check, not data)")
-    ap.add_argument("--model", default="best-response-1", help="the bidding model every seat bids by")
+    ap.add_argument("--model", default=None, help="the bidding model every seat bids by (default "
+                                                  "best-response-1; single dummy best-response-sd-1)")
     ap.add_argument("--missing", action="store_true",
                     help="derive only the variants --out lacks; keep its other tables as they are")
     args = ap.parse_args(argv)
+    _common.require_checkout(args.out)   # shipped data must come from the code beside it
     if args.quick:
         args.deals = 300
-    command = shlex.join(["python3", "benchmarks/derive_hand_outcomes.py",
+    command = shlex.join(["python3", "benchmarks/tools/derive_hand_outcomes.py",
                           *(sys.argv[1:] if argv is None else argv)])
+    valuation = parse_valuation(args.valuation)
+    if valuation == "playout":
+        raise SystemExit("--valuation playout: the direct playout is too slow for a table; use single_dummy")
+    sd = valuation == "single_dummy"
+    args.out = args.out or (SD_OUT if sd else OUT)
+    model = args.model or ("best-response-sd-1" if sd else "best-response-1")
+    variants = tuple(v for v in VARIANTS if unsupported(valuation, Rules(**v)) is None)
     keep = json.loads(args.out.read_text()) if args.missing and args.out.exists() else None
-    data = derive(args.deals, args.seed, args.threads, command, keep=keep, model=args.model)
+    data = derive(args.deals, args.seed, args.threads, command, variants=variants, keep=keep, model=model,
+                  valuation=valuation)
     args.out.write_text(json.dumps(data, indent=1) + "\n")
     print(f"wrote {args.out} in {data['provenance']['seconds']} s")
     return data

@@ -18,7 +18,7 @@ and prints what it measured:
 
 Usage::
 
-    python benchmarks/fit_players_model.py [--folds 5] [--repeats 3] [--grid 0.25 0.5 1 2] [--out PATH]
+    python benchmarks/tools/fit_players_model.py [--folds 5] [--repeats 3] [--grid 0.25 0.5 1 2] [--out PATH]
 
 About 20 s on one core.
 """
@@ -31,8 +31,9 @@ from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # benchmarks/, for _common
+import _common                                    # noqa: E402,F401  first: checks which engine runs
 
 from solver.bidding.decisions import decisions_from_records       # noqa: E402
 from solver.bidding.fit import cross_validate, fit_model             # noqa: E402
@@ -75,6 +76,7 @@ def main(argv=None) -> int:
     ap.add_argument("--grid", type=float, nargs="+", default=[0.25, 0.5, 1.0, 2.0])
     ap.add_argument("--out", type=Path, default=PLAYERS_PATH)
     args = ap.parse_args(argv)
+    _common.require_checkout(args.out)   # shipped data must come from the code beside it
 
     files = record_files()
     decisions = decisions_from_records(files)
@@ -110,7 +112,7 @@ def main(argv=None) -> int:
                                  "grid": {str(sd): round(float(np.mean([r["fitted"] for r in v])), 4)
                                           for sd, v in grid.items()},
                                  "per_decision": cv},
-            "calibration": calib, "script": "benchmarks/fit_players_model.py"}
+            "calibration": calib, "script": "benchmarks/tools/fit_players_model.py"}
     fit = fit_model(decisions, base=POINT_COUNT, prior_sd=best_sd, name=NAME, provenance=prov)
     print(f"\nfit on all {fit.decisions} decisions: log-likelihood per decision {fit.per_decision:.4f} (in sample)")
     m = fit.model

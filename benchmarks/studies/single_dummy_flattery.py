@@ -12,16 +12,18 @@ over the questions of a class, the mean of (double dummy - playout) (the flatter
 (single dummy - playout) (after), with 95% t intervals over the questions (each question's worlds are
 one unit, so the interval counts the deal-to-deal spread honestly).
 
-    python3 benchmarks/bench_single_dummy.py [--questions 20] [--worlds 50] [--inner 20] [--seed 7]
+    python3 benchmarks/studies/single_dummy_flattery.py [--questions 20] [--worlds 50] [--inner 20] [--seed 7]
 """
 import argparse
+import json
 import sys
 import time
 from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # benchmarks/, for _common
+import _common                                    # noqa: E402,F401  first: checks which engine runs
 
 from solver import Rules, advise                             # noqa: E402
 from solver.advisor.single_dummy import trump_mask           # noqa: E402
@@ -58,6 +60,30 @@ def questions(seed, rnd, alone, trumps, count):
     return out
 
 
+def _table_row(label, r, worlds):
+    """One class's line: mean values and the paired differences with 95% t intervals over the questions."""
+    before, after = r[:, 0] - r[:, 2], r[:, 1] - r[:, 2]
+    b_lo, b_hi = mean_interval(before, False)
+    a_lo, a_hi = mean_interval(after, False)
+    return (f"{label:<34} {worlds:>6} {r[:, 0].mean():>+7.3f} {r[:, 1].mean():>+7.3f} "
+            f"{r[:, 2].mean():>+8.3f}  {before.mean():+.3f} [{b_lo:+.3f}, {b_hi:+.3f}]  "
+            f"{after.mean():+.3f} [{a_lo:+.3f}, {a_hi:+.3f}]")
+
+
+def summarise(path):
+    """The table over every question of a ``--rows`` file, by class (the questions of every run in it)."""
+    rows = [json.loads(x) for x in open(path, encoding="utf-8") if x.strip()]
+    seeds = sorted({r["seed"] for r in rows})
+    print(f"flattery of the call's value against direct playouts: {len(rows)} questions from {path} (seeds "
+          f"{', '.join(map(str, seeds))}); 95% t intervals over the questions")
+    print(f"{'class':<34} {'worlds':>6} {'dd':>7} {'sd':>7} {'playout':>8}  {'dd - playout':>22}  {'sd - playout':>22}")
+    for label, *_ in CLASSES:
+        mine = [r for r in rows if r["class"] == label]
+        if len(mine) > 1:
+            r = np.array([[q["dd"], q["sd"], q["playout"]] for q in mine])
+            print(_table_row(f"{label} ({len(mine)} q)", r, sum(q["worlds"] for q in mine)))
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--questions", type=int, default=20, help="questions per class (default 20)")
@@ -65,7 +91,14 @@ def main(argv=None):
     ap.add_argument("--inner", type=int, default=20, help="the playouts' worlds a decision (default 20)")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--classes", default=None, help="comma-separated class indices (default: all)")
+    ap.add_argument("--rows", default=None, help="append each question's figures here as JSON lines (class, "
+                                                 "question, hand, upcard, seat, dealer, call, dd, sd, playout)")
+    ap.add_argument("--summarise", default=None, metavar="ROWS",
+                    help="print the table of a --rows file (every run appended to it, e.g. two seeds) and stop")
     args = ap.parse_args(argv)
+    if args.summarise:
+        return summarise(args.summarise)
+    sink = open(args.rows, "a", encoding="utf-8") if args.rows else None
     chosen = range(len(CLASSES)) if args.classes is None else [int(x) for x in args.classes.split(",")]
     print(f"flattery of the call's value against direct playouts: {args.questions} questions a class, "
           f"{args.worlds} worlds each (the same worlds for the three valuations), playouts at {args.inner} inner "
@@ -83,6 +116,12 @@ def main(argv=None):
                            calls=[token], valuation=valuation, inner_worlds=args.inner, robust_delta=None)
                 got.append(a.option(token).expected_points)
             rows.append(got)
+            if sink is not None:
+                sink.write(json.dumps({"class": label, "question": q, "hand": hand, "upcard": up, "seat": seat,
+                                       "dealer": dealer, "call": token, "worlds": args.worlds,
+                                       "inner": args.inner, "seed": args.seed,
+                                       **dict(zip(("dd", "sd", "playout"), got))}) + "\n")
+                sink.flush()
         r = np.array(rows)
         before, after = r[:, 0] - r[:, 2], r[:, 1] - r[:, 2]
         b_lo, b_hi = mean_interval(before, False)

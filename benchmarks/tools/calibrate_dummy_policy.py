@@ -18,7 +18,7 @@ two-player count, solves the first set double dummy, and fits the slope of the
 mean points against the count for counts within 1.5 of the threshold. It prints
 the slope per call and ``w = 1 / slope`` over all of them.
 
-    python3 benchmarks/calibrate_dummy_policy.py [--deals 20000] [--seed 7]
+    python3 benchmarks/tools/calibrate_dummy_policy.py [--deals 20000] [--seed 7]
 """
 import argparse
 import sys
@@ -27,7 +27,8 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # benchmarks/, for _common
+import _common                                    # noqa: E402,F401  first: checks which engine runs
 
 from solver import Rules, solve_batch                         # noqa: E402
 from solver.bidding import POLICY, dealer_discard             # noqa: E402

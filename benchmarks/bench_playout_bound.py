@@ -1,0 +1,79 @@
+"""What the HTTP bound on direct playouts (worlds x inner_worlds, ``api.routes.MAX_PLAYOUT_WORK``) admits, in seconds.
+
+``valuation="playout"`` plays every world out by seats choosing each card by PIMC over ``inner_worlds``
+worlds of their own view, so a request's time grows with worlds x inner_worlds, and with the number of
+options judged (round 2 names up to three suits, each with and without a loner; the dealer in round 1
+weighs its discards) and whether early stopping drops the calls clearly behind. This script times the
+service's own engine calls (``solver.advise``, ``solver.advise_play``, one thread, as a server worker
+runs them) on fixed questions that bracket the work, at several sizes, ``--repeats`` times each; prints
+the median, min and max seconds and seconds per 1,000 units of work (worlds x inner_worlds), and the
+largest work whose slowest case (its worst repeat, scaled linearly from the largest size measured)
+stays within ``--deadline`` seconds times ``--margin``.
+
+Run it on a loaded core (the figure is for the worst case the server sees: another process on the same
+core), e.g. ``nice python3 benchmarks/bench_playout_bound.py``.
+
+    python3 benchmarks/bench_playout_bound.py [--sizes 20x20 50x20 25x40] [--repeats 3] [--deadline 30]
+        [--margin 0.5]
+"""
+import argparse
+import statistics
+import time
+
+import _common                                                    # noqa: E402,F401  first: checks which engine runs
+
+import solver                                                     # noqa: E402
+
+#: Questions that bracket a request's work: (label, function, keyword arguments).
+CASES = (
+    ("advise round 1, not the dealer", "advise",
+     dict(hand="9d Ac Tc Kd Jd", upcard="Kc", seat="N", dealer="S", round=1)),
+    ("advise round 1, the dealer", "advise",
+     dict(hand="9d Ac Tc Kd Jd", upcard="Kc", seat="S", dealer="S", round=1)),
+    ("advise round 2", "advise",
+     dict(hand="9c Tc 9d Td Qs", upcard="9h", seat="E", dealer="N", round=2)),
+    ("advise round 2, no early stop", "advise",
+     dict(hand="Jh Jd Ah Kh 9s", upcard="9c", seat="E", dealer="N", round=2, early_stop=False)),
+    ("advise_play, opening lead", "advise_play",
+     dict(seat="E", hand="Jh Jd Ah Kh 9s", dealer="N", upcard="9c", calls="Pass Pass Pass Pass h")),
+)
+
+
+def parse_size(text: str) -> tuple:
+    w, _, inner = text.lower().partition("x")
+    return int(w), int(inner)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--sizes", nargs="+", default=["20x20", "50x20", "25x40"], help="WORLDSxINNER sizes")
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--deadline", type=float, default=30.0, help="the request timeout (s)")
+    ap.add_argument("--margin", type=float, default=0.5, help="the share of the deadline a request may use")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(argv)
+    sizes = [parse_size(s) for s in args.sizes]
+    print(f"direct playouts, one thread; {args.repeats} repeats; deadline {args.deadline:g} s x margin "
+          f"{args.margin:g}")
+    print(f"{'case':<34} {'worlds':>6} {'inner':>5} {'work':>6} {'median s':>9} {'min':>7} {'max':>7} "
+          f"{'s/1000 work (max)':>18}")
+    worst_rate = 0.0
+    for label, fn, kw in CASES:
+        for w, inner in sizes:
+            times = []
+            for r in range(args.repeats):
+                t = time.perf_counter()
+                getattr(solver, fn)(worlds=w, seed=args.seed + r, valuation="playout", inner_worlds=inner,
+                                    threads=1, **kw)
+                times.append(time.perf_counter() - t)
+            rate = max(times) / (w * inner) * 1000
+            worst_rate = max(worst_rate, rate)
+            print(f"{label:<34} {w:>6} {inner:>5} {w * inner:>6} {statistics.median(times):>9.2f} "
+                  f"{min(times):>7.2f} {max(times):>7.2f} {rate:>18.3f}", flush=True)
+    bound = args.deadline * args.margin / worst_rate * 1000
+    print(f"slowest: {worst_rate:.3f} s per 1,000 units of work; the work that fits in "
+          f"{args.deadline * args.margin:g} s: {bound:,.0f} (worlds x inner_worlds)")
+
+
+if __name__ == "__main__":
+    main()
