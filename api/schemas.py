@@ -539,7 +539,7 @@ class PlayResponse(BaseModel):
 
 
 class ReviewResponse(BaseModel):
-    """`solver.review(...).to_dict()`, as `euchre review --json`: one report per deal."""
+    """`solver.review_game(...).to_dict()`, as `euchre review --json`: one report per deal."""
 
     model_config = ConfigDict(extra="allow")
 

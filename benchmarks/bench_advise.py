@@ -1,6 +1,6 @@
 """Speed of the bid advisor (solver.advise): one decision, every option.
 
-Prints, for fixed hands (the real decisions of ../shared/data/egn/vwec-finals.egn
+Prints, for fixed hands (the real decisions of tests/data/egn/vwec-finals.egn
 where there is one), the wall time of one decision: median and spread over
 repeats, the double-dummy positions solved and the time per position, in four
 set-ups of the other seats:

@@ -2,7 +2,7 @@
 
 Prints the wall time, on one core (threads=1, one process):
 
-* one full hand of ../shared/data/egn/vwec-finals.egn (deal 1: N names clubs in
+* one full hand of tests/data/egn/vwec-finals.egn (deal 1: N names clubs in
   round 2, so all eight calls go through the bid advisor, and twenty cards are
   judged double dummy and over the player's information set), 200 worlds per
   decision                                                      target <= 2 s

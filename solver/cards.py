@@ -1,6 +1,6 @@
 """Cards, suits, seats and their text notation.
 
-Encodings (DESIGN.md, shared with the Cython core and numpy):
+Encodings (docs/design.md, shared with the Cython core and numpy):
 
 * card index = rank * 4 + suit, ranks ``9 T J Q K A`` = 0..5, suits ``C D H S``
   = 0..3 (OpenSpiel's euchre numbering); the joker is index 24;

@@ -2,7 +2,7 @@
 
 Seats are ints N E S W = 0..3 (or :class:`~solver.cards.Seat`), suits C D H S =
 0..3, cards ``rank * 4 + suit`` with the joker 24, hands bitmasks
-(:mod:`solver.cards`). Every rule is from ``RULES.md``; the Cython core keeps its
+(:mod:`solver.cards`). Every rule is from ``docs/rules.md``; the Cython core keeps its
 own fast tables for the search, and ``tests/test_laws.py`` checks them against
 these.
 
@@ -139,7 +139,7 @@ def bidding_order(dealer: int, players: int = 4) -> tuple:
 
 
 def first_leader(dealer: int, rules: Rules, alone=None, defender_alone=None) -> Seat:
-    """Who leads the first trick (RULES.md): left of the dealer; against a loner, by ``rules.loner_lead``.
+    """Who leads the first trick (docs/rules.md): left of the dealer; against a loner, by ``rules.loner_lead``.
 
     Seats that sit out are skipped; two-player: the non-dealer.
 
@@ -178,7 +178,7 @@ def trick_strength(card: int, trump: int, led_suit: int) -> int:
     """How strongly ``card`` contends for a trick led in ``led_suit``.
 
     Higher wins; 0 means the card cannot win (off-suit, not trump). Trump order
-    per RULES.md: joker > right bower > left bower > A > K > Q > T > 9.
+    per docs/rules.md: joker > right bower > left bower > A > K > Q > T > 9.
     """
     if card == JOKER:
         return 40
@@ -231,7 +231,7 @@ def legal_mask(hand: int, trump: int, led_card) -> int:
 def hand_points(makers_tricks: int, rules: Rules, alone: bool = False, defender_alone: bool = False) -> tuple:
     """Points of a finished hand: ``(side, points)`` where side is ``"makers"`` or ``"defenders"``.
 
-    RULES.md scoring: 3-4 tricks 1 point; 5 tricks 2 (4 alone, ``loner_march_score``);
+    docs/rules.md scoring: 3-4 tricks 1 point; 5 tricks 2 (4 alone, ``loner_march_score``);
     0-2 tricks: the defenders score ``euchre_score`` (``loner_euchred_score`` against a
     loner, ``lone_defender_score`` for a lone defender).
 

@@ -67,7 +67,7 @@ class Position:
     @classmethod
     def parse(cls, deal: str, trump, leader, makers="NS", alone=None, played="", rules: Rules | None = None,
               tricks_won=None, defender_alone=None) -> "Position":
-        """Build a position from the notation of DESIGN.md.
+        """Build a position from the notation of docs/design.md.
 
         Args:
             deal: ``"N:<hand> E:<hand> S:<hand> W:<hand>"`` (two-player: N and S only),

@@ -1,4 +1,4 @@
-"""Rules: the variant options of RULES.md, with EGN ruleset keys where EGN has one."""
+"""Rules: the variant options of docs/rules.md, with EGN ruleset keys where EGN has one."""
 from __future__ import annotations
 
 import dataclasses
@@ -25,7 +25,7 @@ EGN_NOT_PLAYED = {
 
 @dataclass(frozen=True)
 class Rules:
-    """The options of a euchre game (RULES.md; defaults are the project's defaults).
+    """The options of a euchre game (docs/rules.md; defaults are the project's defaults).
 
     Attributes:
         players: 4 (partnerships N-S v E-W) or 2 (N v S).
@@ -35,7 +35,7 @@ class Rules:
             or ``"left_of_dealer"`` (EGN ``LEFT_OF_DEALER``, OpenSpiel), skipping a
             sitting-out partner.
         joker: the joker ``B`` is in the pack as the highest trump (EGN ``joker``).
-        dummy_hands: two-player dummy-hands variant (RULES.md).
+        dummy_hands: two-player dummy-hands variant (docs/rules.md).
         defend_alone: one defender may also play alone against a loner (EGN).
         canadian: Canadian loners (EGN ``canadian``): the dealer's partner who orders up in
             round 1 must go alone (it may not assist); four-player only.
@@ -53,7 +53,7 @@ class Rules:
         num_deals: deals in the game, 0 for no limit (EGN ``num_deals``); with
             ``winning_score`` 0 the game ends only by this limit.
         dealer_may_discard_upcard: the dealer who picks up may discard the upcard
-            itself (default, RULES.md); ``False`` follows OpenSpiel, where the dealer
+            itself (default, docs/rules.md); ``False`` follows OpenSpiel, where the dealer
             discards one of the five dealt cards. Not an EGN key (EGN records the
             discard, so a record replays under either setting).
 

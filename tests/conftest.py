@@ -9,14 +9,39 @@ import subprocess
 import sys
 import time
 
+from hypothesis import HealthCheck, settings
+
 TESTS = pathlib.Path(__file__).resolve().parent
 DATA = TESTS / "data"
 EGN_DIR = DATA / "egn"
 DD_VECTORS = DATA / "dd-vectors.jsonl"
+#: the pages whose examples are tests: the README (the landing page) and the manual in docs/
+DOC_PAGES = [TESTS.parent / "README.md", *sorted((TESTS.parent / "docs").glob("*.md"))]
+
+
+def doc_text() -> str:
+    """The README and every docs page, one after the other (each ends with its fences closed)."""
+    return "\n".join(page.read_text() for page in DOC_PAGES)
 
 # the oracle (tests/reference.py) is imported as a plain module
 sys.path.insert(0, str(TESTS))
-os.environ.setdefault("HYPOTHESIS_PROFILE", "ci")
+
+# Hypothesis profiles, chosen by HYPOTHESIS_PROFILE (Hypothesis itself reads no variable): "ci", the default
+# and what CI runs (deterministic: the same examples every run, no example database, so a failure is
+# reproducible from the commit alone); "dev", a tenth of the examples for the inner loop; "thorough", ten
+# times them, random, for a night's run. A test that asks for more or fewer examples than the profile's
+# base says so with examples(n): n in "ci", scaled by the profile's max_examples / 100 in the others.
+settings.register_profile("ci", max_examples=100, deadline=None, derandomize=True, database=None,
+                          print_blob=True, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("dev", parent=settings.get_profile("ci"), max_examples=10)
+settings.register_profile("thorough", parent=settings.get_profile("ci"), max_examples=1000, derandomize=False)
+HYPOTHESIS_PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")
+settings.load_profile(HYPOTHESIS_PROFILE)
+
+
+def examples(n: int) -> int:
+    """``n`` examples under the "ci" profile, scaled with the loaded profile's ``max_examples`` (at least 1)."""
+    return max(1, round(n * settings().max_examples / 100))
 
 
 @contextlib.contextmanager
@@ -61,3 +86,47 @@ def real_server(log_path: pathlib.Path, argv: list, env: dict | None = None, sta
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+# --------------------------------------------------------------------------- markers (pyproject.toml)
+# What a test starts decides its marks, so a new test is marked by what it does, not by someone remembering:
+# a real gunicorn (the ``server`` fixture, a ``call`` through it, or a helper that starts one), a Dask
+# scheduler and workers, or a browser. Each of those costs seconds, so it is ``slow`` too; the other slow
+# tests carry ``@pytest.mark.slow`` (or a module's ``pytestmark``) where they are written.
+SERVER_HELPERS = {"real_server", "running_server", "euchre_serve"}
+CLUSTER_HELPERS = {"dask_cluster", "LocalCluster"}
+BROWSER_MODULES = {"test_browser.py", "test_play_browser.py"}
+
+
+def _names_used(function) -> set:
+    """Global names the test's code refers to, nested functions included."""
+    names, codes = set(), [getattr(function, "__code__", None)]
+    while codes:
+        code = codes.pop()
+        if code is not None:
+            names.update(code.co_names)
+            codes.extend(c for c in code.co_consts if hasattr(c, "co_names"))
+    return names
+
+
+def pytest_collection_modifyitems(config, items):
+    import pytest
+
+    for item in items:
+        function = getattr(item, "function", None)
+        used = _names_used(function) if function is not None else set()
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        marks = set()
+        if item.path.name in BROWSER_MODULES:
+            marks |= {"browser", "server"}
+        if "server" in item.fixturenames or params.get("call") == "server" or used & SERVER_HELPERS:
+            marks.add("server")
+        if used & CLUSTER_HELPERS:
+            marks.add("cluster")
+        if marks:
+            marks.add("slow")
+        for name in sorted(marks - {m.name for m in item.iter_markers()}):
+            item.add_marker(getattr(pytest.mark, name))
+        if "browser" in marks:
+            # under pytest-xdist (--dist loadgroup) the browser tests share one worker: one chromium at a time
+            item.add_marker(pytest.mark.xdist_group("browser"))

@@ -1,6 +1,6 @@
 """A slow, obviously correct double-dummy solver for euchre: the test oracle.
 
-Written only from /work/shared/RULES.md and deliberately independent of
+Written only from the rules of the game (docs/rules.md) and deliberately independent of
 `solver/` (nothing is imported from it), so that it can check that code.
 
 Rules implemented:

@@ -28,6 +28,7 @@ BORDERLINE = dict(hand="9s 9c 9d As Qc", upcard="Qd", seat="S", dealer="N", roun
 SEEDS = 150
 
 
+@pytest.mark.slow
 def test_intervals_of_calls_stopped_early_cover_the_exact_value():
     exact = advise(**BORDERLINE)
     assert exact.exact and not any(o.stopped for o in exact.options)
@@ -66,6 +67,7 @@ FOUR = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", range(len(FOUR)))
 def test_early_stopped_advice_agrees_with_the_full_run(case):
     clear = same = 0
@@ -89,12 +91,14 @@ def test_early_stopped_advice_agrees_with_the_full_run(case):
     assert same == clear
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_answer():
     kw = dict(hand="Tc Td As Ts Kd", upcard="9s", seat="N", dealer="W", round=2, worlds=2000, seed=11)
     a, b = advise(**kw), advise(**kw, threads=2)
     assert a.to_dict() == b.to_dict() and any(o.stopped for o in a.options)
 
 
+@pytest.mark.slow
 def test_the_switch_and_its_default():
     kw = dict(hand="Tc Td As Ts Kd", upcard="9s", seat="N", dealer="W", round=2, worlds=2000, seed=1)
     off = advise(**kw, early_stop=False)

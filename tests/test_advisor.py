@@ -4,7 +4,7 @@ The independent path below deals the worlds itself (itertools for two-player,
 where every deal is enumerated), plays the auction one world at a time with its
 own plain-Python reading of the stated bidding policy and discard rule (the
 tables in solver.advisor's docs), places the upcard, chooses the leader and
-scores by RULES.md, and asks the double-dummy solver one position at a time.
+scores by docs/rules.md, and asks the double-dummy solver one position at a time.
 The double-dummy values themselves are checked against the pure-Python oracle
 (tests/reference.py) on a sample of those positions.
 
@@ -352,6 +352,7 @@ TWO_PLAYER_CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", range(len(TWO_PLAYER_CASES)))
 def test_two_player_exact_against_enumeration(case):
     hand, up, me, dealer, rnd, rules = TWO_PLAYER_CASES[case]
@@ -367,6 +368,7 @@ def test_two_player_exact_against_enumeration(case):
         assert o.p_make_interval == (o.p_make, o.p_make) and o.points_interval[0] == o.points_interval[1]
 
 
+@pytest.mark.slow
 def test_two_player_own_round2_policy():
     hand, up, me, dealer, rnd, rules = TWO_PLAYER_CASES[0]
     advice = advise(hand, up, "N", "S", rules=rules, own_round2="policy", calls=["pass"], **FIRST_VERSION)
@@ -390,6 +392,7 @@ def two_player_dd_values():
     return solved
 
 
+@pytest.mark.slow
 def test_double_dummy_values_agree_with_the_reference_oracle(two_player_dd_values):
     # a sample of the positions the independent path solved, re-solved by the slow oracle
     rng = np.random.default_rng(11)
@@ -426,6 +429,7 @@ def test_four_player_world_by_world(case):
     compare(advice, independent_options(worlds, hand.split(), up, me, dealer, rnd, rules), exact=False)
 
 
+@pytest.mark.slow
 def test_four_player_dd_values_agree_with_the_reference_oracle():
     # two full deals (the oracle needs about a second each), one of them a loner
     advice = advise("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=10, seed=3, calls=["order", "order alone"])
@@ -444,6 +448,7 @@ def test_four_player_dd_values_agree_with_the_reference_oracle():
 
 
 # ------------------------------------------------------------------ intervals
+@pytest.mark.slow
 def test_intervals_cover_the_exact_value_at_the_stated_rate():
     hand, up = "9d Ac Tc Kd Jd", "Kc"
     rules = Rules(players=2)
@@ -713,6 +718,7 @@ def weighted(vals, w):
     return tuple(x / tot for x in acc)
 
 
+@pytest.mark.slow
 def test_inference_two_player_round2_against_a_weighted_brute_force():
     # N (not the dealer) names a suit in round 2: S turned the 9s down, which the model makes less likely
     # the stronger S's spades are; after N's pass S names a suit by the model's chances (or throws in)
@@ -743,6 +749,7 @@ def test_inference_two_player_round2_against_a_weighted_brute_force():
     assert a.margin == pytest.approx(expected[ranked[0]][0] - expected[ranked[1]][0], abs=1e-12)
 
 
+@pytest.mark.slow
 def test_inference_two_player_dealer_round1_against_a_weighted_brute_force():
     # S deals and speaks after N passed: picking up tries every discard on the weighted worlds; passing
     # goes to round 2, N naming a suit by the model's chances, then S's one best choice where N passed
@@ -776,6 +783,7 @@ def test_inference_two_player_dealer_round1_against_a_weighted_brute_force():
         assert (o.expected_points, o.p_make, o.p_march, o.p_euchred) == pytest.approx(expected[o.call], abs=1e-12)
 
 
+@pytest.mark.slow
 def test_the_expected_auction_without_inference_two_player():
     # N speaks first (nothing to infer): after N's pass the dealer orders by the model's chance, else
     # round 2 (N's best single choice, then S by the model)
@@ -834,6 +842,7 @@ def test_pass_likelihood_is_the_product_over_the_passes_seen():
     assert (got > 0).all() and (got <= 1).all()
 
 
+@pytest.mark.slow
 def test_rejection_sampled_worlds_follow_the_weighted_distribution():
     # N to name a suit, W dealing: E, S and W passed round 1. A statistic of the kept worlds matches its
     # likelihood-weighted mean over an independent uniform sample

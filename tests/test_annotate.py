@@ -11,7 +11,7 @@ import jsonschema
 import pytest
 
 from conftest import EGN_DIR, TESTS
-from solver import load_egn, review
+from solver import load_egn, review_game as review
 from solver.cli import main
 from solver.errors import EuchreError
 from solver.game import Hand
@@ -37,6 +37,7 @@ def ours(notes):
     return [x for x in notes if x.endswith(SIGNATURE)]
 
 
+@pytest.mark.slow
 def test_the_annotated_record_is_valid_egn_and_replays_to_the_same_deals(game, reviewed):
     data = reviewed.annotated
     jsonschema.Draft7Validator(SCHEMA).validate(data)
@@ -48,7 +49,7 @@ def test_the_annotated_record_is_valid_egn_and_replays_to_the_same_deals(game, r
         assert a.hand.result.to_dict() == b.hand.result.to_dict()
         assert a.score_before == b.score_before
     assert again.metadata == game.metadata
-    original = game.to_json()
+    original = game.to_dict()
     for new, old in zip(data["deals"], original["deals"]):
         assert new.get("alternativeLines") == old.get("alternativeLines")
         for pn, po in zip(new["phases"], old["phases"]):
@@ -58,7 +59,7 @@ def test_the_annotated_record_is_valid_egn_and_replays_to_the_same_deals(game, r
             stripped = {k: v for k, v in pn.items() if k not in ("callAnnotations", "playAnnotations")}
             assert stripped == {k: v for k, v in po.items() if k not in ("callAnnotations", "playAnnotations")}
     # dump_egn of the annotated record gives it back (nothing it holds is dropped on reading)
-    assert json.loads(again.to_json() and json.dumps(again.to_json())) == data
+    assert json.loads(json.dumps(again.to_dict())) == data
 
 
 def test_each_comment_is_at_its_decision(game, reviewed):
@@ -86,6 +87,7 @@ def test_each_comment_is_at_its_decision(game, reviewed):
     assert placed > 10
 
 
+@pytest.mark.slow
 def test_the_marks_follow_the_grades(reviewed):
     marks = {"inaccuracy": "[?!] ", "mistake": "[?] ", "blunder": "[??] "}
     for dr, raw in zip(reviewed.deals, reviewed.annotated["deals"]):
@@ -99,6 +101,7 @@ def test_the_marks_follow_the_grades(reviewed):
                 assert not mine[0].startswith("[") or c.renege
 
 
+@pytest.mark.slow
 def test_the_committed_example_is_what_the_command_writes(tmp_path):
     out = tmp_path / "out.egn"
     before = ANNOTATED.read_bytes()
@@ -136,6 +139,7 @@ def test_bad_targets_are_refused_before_any_work(tmp_path, capsys):
             locked.chmod(0o700)
 
 
+@pytest.mark.slow
 def test_records_that_cannot_be_annotated(game):
     h = Hand.from_deal("N:Jh Ah Kh 9c 9s E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Ac Kc Tc Qh", upcard="9h",
                        dealer="S")

@@ -22,7 +22,7 @@ from api.serve import gunicorn_options, serve
 from solver import EuchreError, Position, Rules
 from solver.cli import main as cli_main
 
-from conftest import EGN_DIR, real_server
+from conftest import EGN_DIR, examples, real_server
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 VWEC = "N:9d Ac Tc Kd Jd E:Qd Js Kh 9h Jh S:9c Ks Qh Kc Jc W:Ad As Ah 9s Qs"
@@ -221,7 +221,7 @@ def test_advise_engine_error_keeps_its_message(client):
 
 def test_route_answers_501_while_the_engine_lacks_the_function(client, monkeypatch):
     monkeypatch.delattr(solver, "advise", raising=False)
-    monkeypatch.delattr(solver, "review", raising=False)
+    monkeypatch.delattr(solver, "review_game", raising=False)
     assert_problem(client_call(client, "POST", "/v1/advise", json_body=ADVISE), 501, "/problems/not-available")
     answer = client_call(client, "POST", "/v1/review", json_body={"egn": FIRST_DEAL_EGN, "worlds": 20})
     assert_problem(answer, 501, "/problems/not-available")
@@ -232,10 +232,11 @@ def test_route_answers_501_while_the_engine_lacks_the_function(client, monkeypat
 def test_review_real_game_matches_python(call):
     answer = call("POST", "/v1/review", json_body={"egn": FIRST_DEAL_EGN, "worlds": 20, "seed": 1})
     assert answer.status == 200, answer
-    expected = solver.review(solver.load_egn(FIRST_DEAL_EGN), worlds=20, seed=1).to_dict()
+    expected = solver.review_game(solver.load_egn(FIRST_DEAL_EGN), worlds=20, seed=1).to_dict()
     assert answer.body == json.loads(json.dumps(expected))
 
 
+@pytest.mark.slow
 def test_review_takes_the_egn_file_text(client):
     text = json.dumps(FIRST_DEAL_EGN, indent=2)
     a = client_call(client, "POST", "/v1/review", json_body={"egn": text, "worlds": 10, "seed": 2})
@@ -433,6 +434,7 @@ def test_problem_types_follow_the_error_classes():
         assert engine_slug(exc) == slug and TYPES[slug].title == title
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", BAD, ids=[c[0] for c in BAD])
 def test_bad_input_gets_problem_json(call, case):
     _, method, path, kwargs, status, type_, field, detail = case
@@ -561,7 +563,7 @@ def near_valid_positions(draw):
     return body
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(body=st.one_of(near_valid_positions(), st.fixed_dictionaries(
     {"deal": DEAL, "trump": st.sampled_from(["c", "d", "h", "s", "x", "♠", ""]), "leader": SEAT},
@@ -576,7 +578,7 @@ def test_solve_never_500(client, body):
         assert_problem(answer, 422)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(body=st.fixed_dictionaries({"deal": DEAL, "dealer": SEAT}, optional={"rules": RULES}))
 def test_table_never_500(client, body):
@@ -595,7 +597,7 @@ def near_valid_bids(draw):
             "rules": {"players": players, "stick_the_dealer": draw(st.booleans())}}
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(body=st.one_of(near_valid_bids(), st.fixed_dictionaries(
     {"hand": st.one_of(HAND, st.lists(CARD, max_size=6)), "upcard": CARD, "seat": SEAT, "dealer": SEAT},
@@ -640,7 +642,7 @@ def mutated_egn(draw):
     return egn
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(egn=mutated_egn())
 def test_review_never_500(client, egn):
@@ -653,18 +655,18 @@ def test_review_takes_inference_and_off_is_the_first_version(client):
     egn["deals"] = egn["deals"][:1]
     r = client.post("/v1/review", json={"egn": egn, "worlds": 20, "seed": 3, "inference": False})
     assert r.status_code == 200
-    want = solver.review(solver.load_egn(egn), worlds=20, seed=3, inference=False).to_dict()
+    want = solver.review_game(solver.load_egn(egn), worlds=20, seed=3, inference=False).to_dict()
     assert r.get_json()["deals"] == want["deals"] and r.get_json()["model"]["inference"] is False
     bad = client.post("/v1/review", json={"egn": egn, "inference": "no"})
     assert bad.status_code == 422 and bad.headers["Content-Type"] == "application/problem+json"
 
 
 def test_review_annotated_answers_the_record_with_the_comments(client):
-    """annotate: true adds annotated_egn, what solver.review(..., annotate=True) writes; a non-bool is a 422."""
+    """annotate: true adds annotated_egn, what solver.review_game(..., annotate=True) writes; a non-bool is a 422."""
     a = client_call(client, "POST", "/v1/review", json_body={"egn": FIRST_DEAL_EGN, "worlds": 10, "seed": 2,
                                                              "annotate": True})
     assert a.status == 200, a
-    expected = solver.review(solver.load_egn(FIRST_DEAL_EGN), worlds=10, seed=2, annotate=True).annotated
+    expected = solver.review_game(solver.load_egn(FIRST_DEAL_EGN), worlds=10, seed=2, annotate=True).annotated
     assert a.body["annotated_egn"] == json.loads(json.dumps(expected))
     solver.load_egn(a.body["annotated_egn"])                        # a valid record
     plain = client_call(client, "POST", "/v1/review", json_body={"egn": FIRST_DEAL_EGN, "worlds": 10, "seed": 2})

@@ -96,6 +96,7 @@ def test_a_script_without_an_importable_engine_says_what_to_run(tmp_path):
     assert "Traceback" not in out.stderr
 
 
+@pytest.mark.slow
 def test_json_report_shape(tmp_path):
     out = subprocess.run([sys.executable, str(BENCH / "bench_par.py"), "--deals", "2", "--json", "-"],
                          cwd=tmp_path, capture_output=True, text=True, timeout=300)

@@ -59,6 +59,7 @@ def test_shifted_and_round_trip():
     assert BiddingModel.from_dict(POINT_COUNT.to_dict()) == POINT_COUNT
 
 
+@pytest.mark.slow
 def test_hand_rank_is_the_colex_rank_of_every_five_card_hand():
     import itertools
     from solver.bidding.model import HANDS5

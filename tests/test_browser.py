@@ -175,6 +175,7 @@ def check_step(seen: dict, want: dict, where: str) -> None:
     assert seen["gone"] == want["gone"], where            # the cards played so far are greyed, no others
 
 
+@pytest.mark.slow
 def test_review_page_marks_equal_the_json_review(page, base, json_review, tmp_path):
     open_review(page, base)
     deals = json_review["deals"]
@@ -235,6 +236,7 @@ def test_seat_view_hides_exactly_the_unseen_hands(page, base, json_review):
     assert page.evaluate(READ_FACES) == everything
 
 
+@pytest.mark.slow
 def test_bad_uploads_give_a_readable_page(page, base, tmp_path):
     page.goto(base + "/")
     page.set_input_files("#review input[name=egn]", {"name": "bad.egn", "mimeType": "application/json",
@@ -255,6 +257,7 @@ def test_bad_uploads_give_a_readable_page(page, base, tmp_path):
     assert "limit" in page.text_content(".error-detail") and "Traceback" not in page.content()
 
 
+@pytest.mark.slow
 def test_analysis_page_draws_the_v1_answers(page, base, tmp_path):
     page.goto(base + "/")
     form = {"hand": "9d Ac Tc Kd Jd", "upcard": "Kc", "seat": "E", "dealer": "N", "round": 1, "worlds": 300,
@@ -283,6 +286,7 @@ def test_analysis_page_draws_the_v1_answers(page, base, tmp_path):
     assert "Zh" in page.text_content("#result .problem")
 
 
+@pytest.mark.slow
 def test_analyse_link_asks_play_advice_for_that_step(page, base):
     open_review(page, base)
     link = page.locator("#deal-0 .history a.analyse").nth(6)
@@ -292,6 +296,7 @@ def test_analyse_link_asks_play_advice_for_that_step(page, base):
     assert page.locator("#result .problem").count() == 0
 
 
+@pytest.mark.slow
 def test_the_html_file_of_the_cli_works_offline(browser, tmp_path):
     out = tmp_path / "review.html"
     run = subprocess.run([sys.executable, "-m", "solver", "review", str(LONER_GAME), "--worlds", "20", "--seed", "3",

@@ -47,6 +47,7 @@ def test_errors_are_one_line(capsys, argv, message):
     assert err.startswith("euchre: error: ") and message in err and "Traceback" not in err
 
 
+@pytest.mark.slow
 def test_module_entry_point():
     proc = subprocess.run([sys.executable, "-m", "solver", "solve", VWEC, "--trump", "c", "--leader", "W", "--json"],
                           capture_output=True, text=True, check=True)

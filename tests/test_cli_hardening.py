@@ -13,7 +13,7 @@ from importlib import metadata
 
 import pytest
 
-from conftest import EGN_DIR
+from conftest import EGN_DIR, doc_text
 from solver.cli import build_parser, main
 from solver.records.base import MAX_RECORD_BYTES
 
@@ -48,9 +48,10 @@ def test_record_cap_is_16_mib_and_documented():
     assert MAX_RECORD_BYTES == 16 * 1024 * 1024
     review_help = build_parser()._subparsers._group_actions[0].choices["review"].format_help()
     assert "16 MiB" in " ".join(review_help.split())
-    assert "16 MiB" in (ROOT / "README.md").read_text()
+    assert "16 MiB" in doc_text()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
 def test_review_refuses_a_device(device):
     proc = euchre("review", device)
@@ -59,6 +60,7 @@ def test_review_refuses_a_device(device):
                           "a game record is a file\n"
 
 
+@pytest.mark.slow
 def test_review_refuses_a_symlink_to_a_device(tmp_path):
     link = tmp_path / "game.egn"
     link.symlink_to("/dev/zero")
@@ -68,6 +70,7 @@ def test_review_refuses_a_symlink_to_a_device(tmp_path):
                           "a game record is a file\n"
 
 
+@pytest.mark.slow
 def test_review_refuses_a_fifo_without_blocking(tmp_path):
     fifo = tmp_path / "game.egn"
     os.mkfifo(fifo)
@@ -96,6 +99,7 @@ def test_review_refuses_a_file_over_the_cap(capsys, tmp_path):
                   f"({MAX_RECORD_BYTES:,} bytes)\n"
 
 
+@pytest.mark.slow
 def test_review_reads_a_file_at_the_cap(capsys, tmp_path):
     # the cap is inclusive: a record padded with JSON whitespace to exactly 16 MiB is read (and reviewed)
     path = one_deal_record(tmp_path)
@@ -111,6 +115,7 @@ def test_review_missing_file(capsys, tmp_path):
 
 
 # -- 6: a closed pipe ends the program quietly ----------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("argv", [
     ["solve", VWEC, "--trump", "c", "--leader", "W"],
     ["solve", VWEC, "--trump", "c", "--leader", "W", "--json"],
@@ -128,6 +133,7 @@ def test_closed_pipe_is_quiet(argv):
     assert proc.returncode == 141       # as a shell reports a tool ended by SIGPIPE (128 + 13)
 
 
+@pytest.mark.slow
 def test_head_one_line_is_quiet():
     # `euchre review --json ... | head -1`: the reader goes away after one line of a long output
     proc = subprocess.Popen([sys.executable, "-m", "solver", "review", "tests/data/egn/vwec-finals.egn",
@@ -140,6 +146,7 @@ def test_head_one_line_is_quiet():
 
 
 # -- 7: control characters from a record are escaped ------------------------------------------------------------
+@pytest.mark.slow
 def test_review_escapes_control_characters_from_the_record(capsys, tmp_path):
     path = one_deal_record(tmp_path, title="Final\x1b[31m red\r", players=["WW\x1b[31mMM\r", "Llama", "E1", "LK"])
     assert main(["review", str(path), "--worlds", "10", "--seed", "1"]) == 0
@@ -190,6 +197,7 @@ def content_seed(obj) -> int:
     return int.from_bytes(hashlib.sha256(canon).digest()[:8], "big") >> 1
 
 
+@pytest.mark.slow
 def test_review_default_seed_is_the_records(capsys, tmp_path):
     path = one_deal_record(tmp_path)
     runs = []
@@ -208,6 +216,7 @@ def test_review_default_seed_is_the_records(capsys, tmp_path):
     assert json.loads(capsys.readouterr().out)["reviews"][0]["seed"] == seed
 
 
+@pytest.mark.slow
 def test_review_default_seed_per_file(capsys, tmp_path):
     a = one_deal_record(tmp_path, "a.egn")
     b = one_deal_record(tmp_path, "b.egn", title="Another")
@@ -239,6 +248,7 @@ def test_advise_default_seed_is_the_questions(capsys):
     assert text[:half] == text[half:]
 
 
+@pytest.mark.slow
 def test_review_in_a_terminal_reads_a_dummy_hands_record():
     # the progress bar (shown when stderr is a terminal) counts decisions of either kind of record
     import pty
@@ -276,7 +286,7 @@ def test_serve_leaves_the_worker_count_to_the_service(monkeypatch):
 
 
 def test_library_review_of_a_record_seeds_from_its_content():
-    from solver import load_game, review
+    from solver import load_game, review_game as review
     path = EGN_DIR / "incomplete-deal.egn"
     seed = content_seed(json.loads(path.read_text()))
     assert review(path, worlds=10).seed == seed
@@ -301,6 +311,7 @@ def test_serve_refuses_a_worker_count_out_of_bounds(capsys, workers):
                                        "one per core is the default)\n")
 
 
+@pytest.mark.slow
 def test_a_record_file_named_like_json_is_still_a_file(capsys, tmp_path):
     path = tmp_path / "{x}.egn"
     path.write_text((EGN_DIR / "vwec-finals.egn").read_text())
@@ -308,6 +319,7 @@ def test_a_record_file_named_like_json_is_still_a_file(capsys, tmp_path):
     assert capsys.readouterr().out.startswith("{x}.egn: VWEC Finals (13 deals")
 
 
+@pytest.mark.slow
 def test_output_that_cannot_be_written_is_one_error_line():
     import subprocess
     import sys

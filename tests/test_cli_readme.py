@@ -1,6 +1,6 @@
-"""The README and the program cannot drift apart (issue 10, item 15).
+"""The README, the docs and the program cannot drift apart (issue 10, item 15).
 
-Every `euchre ...` command in a README code block parses with the CLI's own argparse; every synopsis names
+Every `euchre ...` command in a code block of the README or of a docs/ page parses with the CLI's own argparse; every synopsis names
 only options that exist and every option the subcommand has; the `$ euchre ...` examples are run and print
 what the README shows; the service examples answer what the README shows.
 """
@@ -10,11 +10,11 @@ import shlex
 
 import pytest
 
-from conftest import TESTS
+from conftest import TESTS, doc_text
 from solver.cli import build_parser, main
 
 ROOT = TESTS.parent
-README = (ROOT / "README.md").read_text()
+README = doc_text()            # the README and docs/*.md: every example in them
 
 
 def code_blocks():
@@ -106,6 +106,7 @@ def test_synopsis_names_every_option_and_no_other(sub, named):
     assert options(sub) - named == set(), f"the README's {sub} synopsis lacks options"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("argv,shown", [(a, s) for a, s in commands() if s], ids=lambda x: " ".join(x)[:60])
 def test_examples_print_what_the_readme_shows(capsys, argv, shown):
     assert main(argv) == 0

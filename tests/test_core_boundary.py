@@ -2,11 +2,13 @@
 exception (run in a subprocess, so a crash fails the test instead of killing pytest), and the
 solve_batch thread pool stays bounded."""
 import json
+import pytest
 import os
 import subprocess
 import sys
 import textwrap
 
+from conftest import examples
 from solver import _search
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -103,6 +105,7 @@ def test_every_core_callable_is_swept():
     assert found == set(COVERED), f"callables without a boundary test: {found - set(COVERED)}; gone: {set(COVERED) - found}"
 
 
+@pytest.mark.slow
 def test_core_search_context_constructor():
     run_cases([
         ("default", "_search.SearchContext().table_bits", OK),
@@ -123,6 +126,7 @@ def test_core_search_context_constructor():
     ])
 
 
+@pytest.mark.slow
 def test_core_search_context_solve():
     run_cases([
         ("valid", "ctx.solve([1, 2, 4, 8], 0, 0)", OK),
@@ -217,6 +221,7 @@ def _row_cases(call):
     return cases
 
 
+@pytest.mark.slow
 def test_core_solve_rows():
     results = run_cases(_row_cases("ctx.solve_rows({rows}, {lo}, {hi})") + [
         ("the issue's reproducer", "_search.SearchContext().solve_rows((), 0, 0)", TYPE_OR_VALUE),
@@ -228,6 +233,7 @@ def test_core_solve_rows():
     assert results["answers"]["ok"] == repr([1, 1, 1, 1])
 
 
+@pytest.mark.slow
 def test_core_solve_chunks():
     # the pool's worker (it replaced _solve_chunk(rows, lo, hi, table_bits), the issue's second reproducer)
     run_cases(_row_cases("_search._solve_chunks({rows}, iter([({lo}, {hi})]), 16)") + [
@@ -245,6 +251,7 @@ def test_core_solve_chunks():
     ])
 
 
+@pytest.mark.slow
 def test_core_solve_many():
     run_cases([
         ("valid", "_search.solve_many(*arrays())", OK),
@@ -294,6 +301,7 @@ def test_core_solve_many():
     ])
 
 
+@pytest.mark.slow
 def test_core_thread_context_and_pool():
     run_cases([
         ("context", "_search._thread_context(16).table_bits", OK),
@@ -308,6 +316,7 @@ def test_core_thread_context_and_pool():
     ])
 
 
+@pytest.mark.slow
 def test_core_cython_generated_helpers():
     # memoryview support code that Cython puts in every module using typed memoryviews
     run_cases([
@@ -330,7 +339,7 @@ card_sets = st.lists(st.integers(0, 24), max_size=6, unique=True)
 hand = st.one_of(card_sets.map(lambda cs: sum(1 << c for c in cs)), scalar)
 allowed = (ValueError, TypeError)
 
-@settings(max_examples=400, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(400), deadline=None, database=None, suppress_health_check=list(HealthCheck))
 @given(st.lists(hand, max_size=5), scalar, scalar, st.lists(st.one_of(st.integers(-1, 26), scalar), max_size=4),
        st.one_of(st.integers(0, 16), scalar), st.one_of(st.sampled_from([2, 4]), scalar))
 def fuzz_solve(hands, trump, leader, trick, in_play, players):
@@ -342,7 +351,7 @@ def fuzz_solve(hands, trump, leader, trick, in_play, players):
 
 dtypes = st.sampled_from([np.uint8, np.uint32, np.int64, np.float64, np.int8])
 
-@settings(max_examples=300, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(300), deadline=None, database=None, suppress_health_check=list(HealthCheck))
 @given(st.integers(0, 6), st.integers(0, 6), dtypes, dtypes, st.data())
 def fuzz_rows(n, m, dt_a, dt_b, data):
     def arr(shape, dtype, top):
@@ -374,8 +383,11 @@ print("fuzzed")
 '''
 
 
+@pytest.mark.slow
 def test_core_fuzzed_in_subprocess():
-    proc = subprocess.run([sys.executable, "-c", FUZZ], capture_output=True, text=True, cwd=ROOT, timeout=600)
+    # the child has no conftest: the loaded profile's example counts are written into its code
+    code = FUZZ.replace("examples(400)", str(examples(400))).replace("examples(300)", str(examples(300)))
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=600)
     assert proc.returncode == 0 and "fuzzed" in proc.stdout, f"exit {proc.returncode}\n{proc.stderr[-3000:]}"
 
 
@@ -404,6 +416,7 @@ print(baseline, getattr(_search, "MAX_THREADS", len(os.sched_getaffinity(0))), *
 '''
 
 
+@pytest.mark.slow
 def test_solve_batch_threads_stay_bounded():
     proc = subprocess.run([sys.executable, "-c", THREADS], capture_output=True, text=True, cwd=ROOT, timeout=600)
     assert proc.returncode == 0, proc.stderr[-3000:]
@@ -414,6 +427,7 @@ def test_solve_batch_threads_stay_bounded():
     assert _search.MAX_THREADS == min(256, len(os.sched_getaffinity(0)))
 
 
+@pytest.mark.slow
 def test_solve_batch_pool_survives_fork():
     # a child forked after the pool exists gets a pool of its own (the parent's threads do not exist there)
     code = textwrap.dedent(r'''

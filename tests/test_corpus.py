@@ -26,10 +26,10 @@ import solver
 from conftest import TESTS
 from solver.cli import main
 from solver.errors import EuchreError
-from solver.match import match
+from solver.match import play_match as match
 from solver.records import dump_egn, read_source
 from solver.review import corpus as corpus_mod
-from solver.review import corpus_stats, review, review_corpus
+from solver.review import corpus_stats, review_game as review, review_corpus
 from solver.review.lines import TIMING_FIELDS, deal_key, finite
 from solver.review.seeds import content_seed, record_seed
 
@@ -95,6 +95,7 @@ def reference(corpus, tmp_path_factory) -> Path:
     return out
 
 
+@pytest.mark.slow
 def test_every_deal_of_every_record_is_one_line(corpus, reference):
     lines = lines_of(reference)
     deals = deal_lines(lines)
@@ -111,6 +112,7 @@ def test_every_deal_of_every_record_is_one_line(corpus, reference):
     assert "fails the EGN schema" in files["egn-schema-v1.json"]["error"]
 
 
+@pytest.mark.slow
 def test_a_line_is_the_review_of_that_deal(corpus, reference):
     # each line's review is the deal of review() of its file at the record's seed, which comes from
     # the run's seed and the file's hash
@@ -126,6 +128,7 @@ def test_a_line_is_the_review_of_that_deal(corpus, reference):
             assert deals[(sha, i)]["review"] == finite(d), (name, i)     # strict JSON: an infinite end is null
 
 
+@pytest.mark.slow
 def test_without_a_seed_each_line_is_the_deal_of_euchre_review_file(tmp_path, capsys):
     path = tmp_path / "six.egn"
     shutil.copy(EGN_DIR / "six-points-in-two-hands.egn", path)
@@ -192,6 +195,7 @@ def dask_cluster(tmp_path: Path, workers: int = 2):
             log.close()
 
 
+@pytest.mark.slow
 def test_a_dask_cluster_gives_the_same_lines(corpus, reference, tmp_path):
     distributed = pytest.importorskip("distributed")
     out = tmp_path / "cluster.jsonl"
@@ -207,6 +211,7 @@ def test_a_dask_cluster_gives_the_same_lines(corpus, reference, tmp_path):
         sorted(x["path"] for x in lines_of(reference) if x["kind"] == "file")
 
 
+@pytest.mark.slow
 def test_a_worker_killed_mid_run_loses_no_deal(corpus, reference, tmp_path):
     out = tmp_path / "killed.jsonl"
     total = len(deal_lines(lines_of(reference)))
@@ -233,6 +238,7 @@ def test_a_worker_killed_mid_run_loses_no_deal(corpus, reference, tmp_path):
     assert f"{total} reviewed" in stdout
 
 
+@pytest.mark.slow
 def test_a_cluster_that_does_not_answer_is_an_error_in_bounded_time(tmp_path):
     port = free_port()                    # nothing listens there
     proc = subprocess.run([sys.executable, "-m", "solver", "review", str(EGN_DIR / "renege-test.egn"), "--out",
@@ -250,6 +256,7 @@ def test_a_cluster_that_does_not_answer_is_an_error_in_bounded_time(tmp_path):
     assert proc.returncode == 2 and kept.exists()
 
 
+@pytest.mark.slow
 def test_a_peer_that_accepts_and_never_answers_is_an_error_in_bounded_time(tmp_path):
     """A socket that accepts and stays silent: Dask's own timeout does not bound its handshake."""
     with socket.socket() as silent:
@@ -266,6 +273,7 @@ def test_a_peer_that_accepts_and_never_answers_is_an_error_in_bounded_time(tmp_p
     assert time.monotonic() - started < WAIT
 
 
+@pytest.mark.slow
 def test_a_scheduler_without_workers_is_an_error_in_bounded_time(tmp_path, monkeypatch):
     from solver.review import cluster
     monkeypatch.setattr(cluster, "WORKER_TIMEOUT", 2)
@@ -312,6 +320,7 @@ def small_corpus(tmp_path) -> Path:
     return d
 
 
+@pytest.mark.slow
 def test_a_lost_deal_is_tried_again_and_then_reported(tmp_path):
     d = small_corpus(tmp_path)
     ref = review_corpus([d], worlds=10, seed=1, progress=False).lines
@@ -340,6 +349,7 @@ def dies_once(data, sha, index, *rest):
     return _REAL_TASK(data, sha, index, *rest)
 
 
+@pytest.mark.slow
 def test_any_executor_gives_the_same_lines(tmp_path):
     d = small_corpus(tmp_path)
     ref = review_corpus([d], worlds=10, seed=1, progress=False)
@@ -348,6 +358,7 @@ def test_any_executor_gives_the_same_lines(tmp_path):
     assert deal_lines(pooled.lines) == deal_lines(ref.lines) and pooled.reviewed == ref.reviewed == 5
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(multiprocessing.get_start_method() != "fork", reason="the fault is injected through fork")
 def test_a_pool_broken_by_a_dying_worker_is_made_again(tmp_path, monkeypatch):
     d = small_corpus(tmp_path)
@@ -359,15 +370,16 @@ def test_a_pool_broken_by_a_dying_worker_is_made_again(tmp_path, monkeypatch):
     assert [x["attempts"] for x in result.lines if (x["sha256"], x["deal"]) == _DIES["deal"]] == [2]
 
 
+@pytest.mark.slow
 def test_a_deal_whose_review_raises_is_a_line_and_a_rerun_does_it_again(tmp_path, monkeypatch):
     d = small_corpus(tmp_path)
     out = tmp_path / "r.jsonl"
     real = corpus_mod.review_deal
 
-    def broken(game, index, *args):
+    def broken(game, index, *args, **kw):
         if index == 1:
             raise RuntimeError("boom")
-        return real(game, index, *args)
+        return real(game, index, *args, **kw)
     monkeypatch.setattr(corpus_mod, "review_deal", broken)
     first = review_corpus([d], worlds=10, seed=1, out=out, progress=False)
     assert first.failed == 2 and first.reviewed == 3
@@ -382,6 +394,7 @@ def test_a_deal_whose_review_raises_is_a_line_and_a_rerun_does_it_again(tmp_path
 
 
 # ----------------------------------------------------------------------------- resuming
+@pytest.mark.slow
 def test_an_interrupted_run_resumes(corpus, reference, tmp_path):
     out = tmp_path / "resumed.jsonl"
     data = reference.read_bytes()
@@ -400,6 +413,7 @@ def test_an_interrupted_run_resumes(corpus, reference, tmp_path):
     assert (again.reviewed, again.skipped) == (0, total) and out.stat().st_size == size
 
 
+@pytest.mark.slow
 def test_other_options_are_other_keys(tmp_path):
     path = tmp_path / "six.egn"
     shutil.copy(EGN_DIR / "six-points-in-two-hands.egn", path)
@@ -420,6 +434,7 @@ def test_other_options_are_other_keys(tmp_path):
 
 
 # ----------------------------------------------------------------------------- bad input
+@pytest.mark.slow
 def test_bad_files_are_reported_one_by_one(tmp_path, capsys):
     d = tmp_path / "mixed"
     d.mkdir()
@@ -456,6 +471,7 @@ def test_bad_files_are_reported_one_by_one(tmp_path, capsys):
     assert len([x for x in lines_of(out) if x["kind"] == "file"]) == 6
 
 
+@pytest.mark.slow
 def test_a_directory_without_out_writes_the_lines_to_stdout(tmp_path, capsys):
     d = tmp_path / "d"
     d.mkdir()
@@ -572,7 +588,8 @@ def test_stats_match_the_hand_computed_figures(tmp_path):
     assert o.cards["dd_tricks"].high == pytest.approx(0.25 + 0.795612, abs=1e-5)
     # calls [0.5, 0.25, 0.0]: mean 0.25, sd 0.25, t(0.975, 2) = 4.302653: half 0.621036
     assert o.calls["info_points"].low == pytest.approx(0.25 - 0.621036, abs=1e-5)
-    assert s.configs == [{"worlds": 20, "seed": 1, "model": "m", "score": True, "engine": "0.1.0"}]
+    assert s.configs == [{"worlds": 20, "seed": 1, "model": "m", "score": True, "engine": "0.1.0",
+                          "valuation": "double_dummy"}]         # a line without one: double dummy
 
 
 def test_euchre_stats_text_json_csv(tmp_path, capsys):
@@ -596,6 +613,7 @@ def test_euchre_stats_text_json_csv(tmp_path, capsys):
     assert "none.jsonl: no such file" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_stats_of_a_real_run(reference):
     s = corpus_stats(reference)
     assert s.deals == len(deal_lines(lines_of(reference))) and s.errors == 0 and s.files == 2
@@ -622,6 +640,7 @@ def test_stats_over_several_files_count_a_deal_once(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out)["superseded"] == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edit,message", [
     (lambda d: d.update(sha256=[]), r"line 1: sha256 fails the layout .*: \[\] is not of type 'string'"),
     (lambda d: d.update(review="x"), r"line 1: review fails the layout .*'x' is not of type 'object', 'null'"),
@@ -669,6 +688,7 @@ def test_stats_csv_cells_cannot_run_as_formulas_and_names_with_ampersands_stay_a
     assert {"'=HYPERLINK(\"http://x\")", "'+1", "'+1 & -2", "'=HYPERLINK(\"http://x\") & @SUM(A1)"} <= set(cells)
 
 
+@pytest.mark.slow
 def test_the_results_file_inside_the_corpus_is_not_read_as_a_record(tmp_path):
     d = tmp_path / "d"
     d.mkdir()
@@ -694,6 +714,7 @@ def test_stats_say_when_another_runs_lines_were_left_out(tmp_path, capsys):
     assert "2 repeated deal lines not used (1 of them from a run with other options" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_a_cluster_whose_every_worker_dies_is_an_error_in_bounded_time(corpus, reference, tmp_path, monkeypatch):
     from solver.review import cluster
     monkeypatch.setattr(cluster, "WORKER_TIMEOUT", 3)
@@ -733,6 +754,7 @@ def test_result_lines_are_far_under_the_bound(reference):
     assert longest * 50 < MAX_LINE_BYTES                 # the bound refuses only what this program never wrote
 
 
+@pytest.mark.slow
 def test_a_2_gb_results_file_of_one_line_is_refused_without_reading_it(tmp_path):
     import resource
     big = tmp_path / "big.jsonl"
@@ -771,3 +793,13 @@ def test_resuming_into_a_file_with_an_overlong_line_names_the_line(tmp_path, cap
     assert main(["review", str(path), "--out", str(out), "--worlds", "10"]) == 2
     assert "big.jsonl line 1: longer than 4194304 bytes" in capsys.readouterr().err
     assert out.stat().st_size == before                     # the user's file is left as it was
+
+
+@pytest.mark.parametrize("flag", [["--examples", "3"], ["--examples", "0"], ["--html", "r.html"], ["--all"]])
+def test_the_corpus_mode_refuses_the_report_options_it_does_not_write(tmp_path, capsys, flag):
+    # the lines carry no examples, pages or --all tables: an option asking for them is refused, not ignored
+    path = tmp_path / "six.egn"
+    shutil.copy(EGN_DIR / "six-points-in-two-hands.egn", path)
+    out = tmp_path / "r.jsonl"
+    assert main(["review", str(path), "--out", str(out), "--quiet"] + flag) == 2
+    assert f"{flag[0]}: the corpus mode" in capsys.readouterr().err and not out.exists()

@@ -140,6 +140,7 @@ def random_position(rng):
     return pos
 
 
+@pytest.mark.slow
 def test_position_repr_round_trips():
     rng = random.Random(9)
     kinds = set()

@@ -1,4 +1,4 @@
-"""Two-player euchre with dummy hands (RULES.md "Dummy-hands variant"), end to end.
+"""Two-player euchre with dummy hands (docs/rules.md "Dummy-hands variant"), end to end.
 
 * The rules engine (solver.game): one deal written out by hand, trick by trick,
   with every expectation worked out on paper; then random hands refereed by a
@@ -171,7 +171,7 @@ def names(mask):
 
 
 def score_set(makers_tricks):
-    """RULES.md: 3-4 tricks 1 point to the makers, 5 (march) 2, 0-2 (euchred) 2 to the defenders."""
+    """docs/rules.md: 3-4 tricks 1 point to the makers, 5 (march) 2, 0-2 (euchred) 2 to the defenders."""
     if makers_tricks == 5:
         return "makers", 2
     if makers_tricks >= 3:
@@ -290,6 +290,7 @@ def referee(seed):
     return sets
 
 
+@pytest.mark.slow
 def test_random_hands_refereed_phase_by_phase():
     outcomes = [referee(seed) for seed in range(300)]
     played = [o for o in outcomes if o != "thrown in"]
@@ -386,6 +387,7 @@ def test_record_of_the_paper_hand():
     assert load_dummy_record(json.loads(text)).final_score == (2, 2)
 
 
+@pytest.mark.slow
 def test_record_round_trip_of_random_games(tmp_path):
     for seed in range(12):
         rng = random.Random(seed)
@@ -711,6 +713,7 @@ def advice_case(case):
     return hand, str(dealt.upcard), me, dealer, dummies, rnd, rules
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", range(len(ADVICE_CASES)))
 def test_dummy_advice_is_exact_and_agrees_with_brute_force(case):
     hand, up, me, dealer, dummies, rnd, rules = advice_case(case)

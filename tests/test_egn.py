@@ -178,6 +178,7 @@ def test_legacy_files_are_upgraded_and_checked():
 
 
 # -- round trip ----------------------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_round_trip_gives_equivalent_json(path):
     game = load_egn(path)
@@ -535,6 +536,7 @@ LONG_INPUT_FAILURES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case, source, message", LONG_INPUT_FAILURES, ids=[c[0] for c in LONG_INPUT_FAILURES])
 def test_messages_quote_big_input_short(case, source, message):
     with pytest.raises(EGNError, match=message) as err:
@@ -635,6 +637,7 @@ def test_docstring_examples_run(name):
     assert result.attempted > 0 and result.failed == 0, result
 
 
+@pytest.mark.slow
 def test_the_library_refuses_devices_fifos_and_oversized_files(tmp_path):
     """The cap and the regular-file rule live in read_source, so every door (API, CLI, service) has them."""
     import os

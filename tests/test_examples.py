@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from conftest import EGN_DIR
-from solver import Position, load_egn, review, solve
+from solver import Position, load_egn, review_game as review, solve
 from solver.cards import Card
 from solver.cli import main
 from solver.errors import EuchreError
@@ -54,6 +54,7 @@ def hand_cards(before, seat):
     return cards_of(before.holding(seat))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("inference", [True, False])
 def test_each_example_world_is_what_solve_says(inference):
     game = load_egn(VWEC)
@@ -101,6 +102,7 @@ def test_the_option_is_bounded(bad):
         review(VWEC, worlds=10, examples=bad)
 
 
+@pytest.mark.slow
 def test_the_cli_text_and_page(capsys, tmp_path):
     page = tmp_path / "r.html"
     assert main(["review", str(VWEC), "--seed", "1", "--worlds", "20", "--examples", "2", "--html", str(page)]) == 0

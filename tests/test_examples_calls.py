@@ -7,7 +7,7 @@ import json
 import pytest
 
 from conftest import EGN_DIR
-from solver import Position, advise, advise_play, load_egn, review, solve
+from solver import Position, advise, advise_play, load_egn, review_game as review, solve
 from solver.bidding import POLICY, dealer_discard
 from solver.cards import Card, Seat, cards_of, mask_of, parse_cards
 from solver.cli import main
@@ -116,6 +116,7 @@ def test_the_advisors_examples_are_bounded(bad):
         advise_play(before.view(rec.seat), worlds=10, examples=bad)
 
 
+@pytest.mark.slow
 def test_advise_play_examples_are_what_solve_says():
     from test_examples import points_after
     g = load_egn(VWEC)

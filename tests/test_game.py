@@ -59,6 +59,7 @@ RULESETS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", RULESETS, ids=lambda r: ",".join(
     f"{k}={v}" for k, v in r.to_dict().items() if v != getattr(Rules(), k)) or "default")
 def test_random_hands_keep_the_rules(rules):
@@ -134,7 +135,7 @@ def test_order_up_dealer_picks_up_and_discards():
     assert rec.trump is Suit.C and h.maker == N and h.picked_up
     assert h.phase is Phase.DISCARD and h.to_act == S
     assert h.holding(S) & Card("9c").mask
-    # the dealer may discard any of six, the upcard included (RULES.md)
+    # the dealer may discard any of six, the upcard included (docs/rules.md)
     assert [a.card for a in h.legal_actions()] == sorted(parse_cards("Js As Ks Qs Ts 9c"))
     with pytest.raises(IllegalActionError, match="S cannot discard Ah: S does not hold it"):
         h.discard_card("Ah")

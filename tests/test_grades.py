@@ -11,7 +11,7 @@ import pytest
 from scipy import stats as st
 
 from conftest import EGN_DIR
-from solver import advise, advise_play, load_egn, review
+from solver import advise, advise_play, load_egn, review_game as review
 from solver.errors import EuchreError
 from solver.grades import GRADES, UNCLEAR, grade_of, ladder
 from solver.review import corpus_stats
@@ -92,6 +92,7 @@ def reviews():
             "points": review(game, worlds=30, seed=4, inference=False, score=False)}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("judged", ["game", "points"])
 def test_every_judged_decision_of_the_review_is_graded_from_its_figures(reviews, judged):
     r = reviews[judged]
@@ -191,6 +192,7 @@ def test_every_card_of_the_play_advice_is_graded_against_the_recommended_card():
         assert c.grading.unit == "game" and c.grading.loss == pytest.approx(top - c.p_win_game, abs=1e-9)
 
 
+@pytest.mark.slow
 def test_stats_tally_the_grades_by_player_and_partnership(reviews):
     r = reviews["game"]
     d = r.to_dict()

@@ -133,7 +133,7 @@ def test_match_offers_the_dealers_partner_order_alone_only(tmp_path):
     assert legal_tokens(h.view("N"), "bid") == ["pass", "order alone"]
     h2 = Hand.from_deal(DEAL, upcard="9h", dealer="S", rules=CANADIAN)
     assert legal_tokens(h2.view("W"), "bid") == ["pass", "order", "order alone"]
-    result = solver.match("random", "policy", deals=12, seed=5, rules=CANADIAN)
+    result = solver.play_match("random", "policy", deals=12, seed=5, rules=CANADIAN)
     assert result.to_dict()["rules"]["canadian"] is True
 
 
@@ -149,7 +149,7 @@ def test_par_under_canadian_has_no_assist():
 
 def test_review_of_a_canadian_record():
     game = load_egn(canadian_record(alone=True))
-    r = solver.review(game, worlds=10, seed=1, inference=False, score=False)
+    r = solver.review_game(game, worlds=10, seed=1, inference=False, score=False)
     [n_call] = [c for c in r.deals[0].calls if str(c.seat) == "N"]
     assert n_call.call == "order alone"
     assert [o["call"] for o in n_call.to_dict(True)["options"]] == ["pass", "order alone"]
@@ -242,7 +242,7 @@ def test_advisor_agent_and_review_judge_the_defence():
     h.apply("defend partner")            # W does not: E is asked, and declines too
     h.apply("defend partner")
     game = load_egn(dump_egn(play_out(h)))
-    r = solver.review(game, worlds=20, seed=1, inference=False, score=False)
+    r = solver.review_game(game, worlds=20, seed=1, inference=False, score=False)
     deal = r.deals[0]
     w, e = deal.defence
     assert (w.seat, w.choice, w.best, w.loss) == (Seat.W, "defend partner", "defend alone", 2.0)
@@ -284,7 +284,10 @@ def test_http_defend():
     assert resp.get_json()["best"] == "defend alone" and resp.get_json()["margin"] == 2
     resp = client.post("/v1/defend", data=json.dumps({**body, "seat": "N"}), content_type="application/json")
     assert resp.status_code == 422 and resp.mimetype == "application/problem+json"
-    assert "N is the loner, not a defender" in resp.get_json()["detail"]
+    assert "N is the loner, not a defender" in resp.get_json()["detail"] and resp.get_json()["field"] == "seat"
+    resp = client.post("/v1/defend", json={**body, "rules": {"players": 2}})
+    assert resp.status_code == 422 and resp.get_json()["field"] == "rules"
+    assert resp.get_json()["type"].endswith("/invalid-rules")
     resp = client.post("/v1/defend", data=json.dumps({**body, "calls": "Pass Pass"}), content_type="application/json")
     assert resp.status_code == 422 and resp.get_json()["detail"] == "alone: no trump was made"
     assert "/v1/defend" in client.get("/openapi.json").get_json()["paths"]
@@ -316,3 +319,35 @@ def test_defend_takes_the_model_and_the_house_rules_and_healthz_lists_it(capsys)
     resp = client.post("/v1/defend", data=json.dumps(body), content_type="application/json")
     assert resp.status_code == 200 and resp.get_json()["model"] == "point-count"
     assert client.get("/healthz").get_json()["engine"]["advise_defend"] is True
+
+
+def test_defend_advice_json_is_strict_when_an_interval_is_open():
+    # over fewer than two effective worlds the interval is (-inf, inf): JSON has no such number, so null
+    import dataclasses
+    import json
+    h = loner_hand("N:Kh Qh Th 9c Ac E:9d Td Qd Kd Ad S:Js As Ks Qs Ts W:Jh Jd Ah Kc Qc")
+    adv = solver.advise_defend(h.view(Seat.W), worlds=40, seed=1)
+    inf = float("inf")
+    opened = dataclasses.replace(adv, margin_interval=(-inf, inf), options=tuple(
+        dataclasses.replace(o, points_interval=(-inf, inf)) for o in adv.options))
+    d = json.loads(json.dumps(opened.to_dict(), allow_nan=False))
+    assert d["margin_interval"] == [None, None]
+    assert [o["points_interval"] for o in d["options"]] == [[None, None]] * 2
+    assert d["options"][0]["expected_points"] == adv.options[0].expected_points
+
+
+def test_review_judges_the_dealers_discard_when_a_defender_goes_alone():
+    # N deals and discards; E orders up alone; S declines and N defends alone, so S sits out of the play.
+    # The discard came before S was out: its worlds must leave S's cards out of play (the core refuses a
+    # seat that sits out holding cards), and the discard is judged from N's view like any other.
+    h = Hand.from_deal("N:Kh Qh Th 9c Ac E:Jh Jd Ah Kc Qc S:Js As Ks Qs Ts W:9d Td Qd Kd Ad", upcard="9h",
+                       dealer="N", rules=DEFEND)
+    for action in ["order", "discard 9c", "alone", "defend partner", "defend alone"]:
+        h.apply(action)
+    game = load_egn(dump_egn(play_out(h)))
+    deal = solver.review_game(game, worlds=20, seed=1, score=False).deals[0]
+    discard = next(c for c in deal.cards if c.kind == "discard")
+    assert discard.seat == Seat.N and not discard.unanalysed, discard.unanalysed
+    assert discard.info is not None and discard.grading is not None
+    # the double-dummy column plays the same seats: the discard's cost there is against the true hands
+    assert discard.dd is not None

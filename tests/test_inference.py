@@ -118,6 +118,7 @@ def enumerate_by_hand(h, view, model):
     return rows, weights
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed, calls, seat", [
     (3, ["pass"] * 4 + ["pass", "call s"], Seat.W),            # round 2: N names spades
     (11, ["pass", "pass", "pass", "pass", "call h"], Seat.N),  # round 2: W (first to speak) names
@@ -140,6 +141,7 @@ def test_enumeration_matches_an_independent_one(seed, calls, seat):
     assert weights.max() / weights.min() > 5     # and the auction does weigh
 
 
+@pytest.mark.slow
 def test_sampled_marginals_match_the_enumeration():
     h, view = late_hand(3, ["pass"] * 4 + ["pass", "call s"], Seat.W, tricks=2)
     rows, weights = enumerate_by_hand(h, view, DEFAULT_MODEL)

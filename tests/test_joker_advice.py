@@ -35,6 +35,7 @@ def test_the_opponents_joker_holds_the_makers_to_three_or_four():
     assert r2.to_dict()["named_suit"] == "h" and "upcard B (hearts named) turned down" in str(r2)
 
 
+@pytest.mark.slow
 def test_order_is_the_engines_contract_in_each_world_solved_by_the_reference():
     from solver.advisor.inference import draw_worlds
     from solver.worlds import bid_space

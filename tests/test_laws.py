@@ -73,7 +73,7 @@ def test_sides_and_seats():
     assert laws.seats_in_play(2) == (Seat.N, Seat.S)
 
 
-# Hand-checked from RULES.md: (dealer, alone, defender_alone, loner_lead) -> leader.
+# Hand-checked from docs/rules.md: (dealer, alone, defender_alone, loner_lead) -> leader.
 FIRST_LEADERS = [
     ("S", None, None, "left_of_loner", "W"),
     ("N", None, None, "left_of_loner", "E"),

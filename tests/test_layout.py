@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import solver
+from conftest import DOC_PAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("solver", "api")
@@ -64,6 +65,7 @@ def test_the_layout_is_found():
             "solver.bidding.model", "api.routes"} <= set(MODULES)
 
 
+@pytest.mark.slow
 def test_no_import_cycle():
     graph = {name: edges(name, path) for name, path in MODULES.items()}
     # a package's __init__ re-exporting its own submodules is not a cycle through them
@@ -89,6 +91,7 @@ def test_no_import_cycle():
             visit(node)
 
 
+@pytest.mark.slow
 def test_no_module_imports_another_modules_private_names():
     bad = []
     for name, path in MODULES.items():
@@ -116,8 +119,14 @@ def test_docstring_examples_run(name):
     assert result.failed == 0
 
 
-def test_readme_examples_run(monkeypatch):
+@pytest.mark.parametrize("page", DOC_PAGES, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_readme_and_docs_examples_run(monkeypatch, page):
     monkeypatch.chdir(ROOT)       # the examples name files inside the repository
-    result = doctest.testfile(str(ROOT / "README.md"), module_relative=False,
+    result = doctest.testfile(str(page), module_relative=False,
                               optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    assert result.attempted >= 10 and result.failed == 0
+    assert result.failed == 0
+
+
+def test_the_python_api_page_has_a_session_that_runs():
+    page = ROOT / "docs" / "python-api.md"
+    assert len(doctest.DocTestParser().get_examples(page.read_text())) >= 10

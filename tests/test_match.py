@@ -10,7 +10,7 @@ from solver.cards import Seat, cards_of
 from solver.errors import ArgumentError, RulesError
 from solver.game import DealCards, Hand
 from solver.laws import hand_points, side_of
-from solver.match import PolicyAgent, deal_of, forfeit_points, legal_tokens, match, play_table
+from solver.match import PolicyAgent, deal_of, forfeit_points, legal_tokens, play_match as match, play_table
 from solver.rules import Rules
 
 DEAL = "N:Jh Ah Kh Qc Ac E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Kc Tc Qh Th"
@@ -115,6 +115,7 @@ def test_two_player_pairing_swaps_the_hands():
     assert len(r.tables) == 10
 
 
+@pytest.mark.slow
 def test_same_seed_same_match_and_jobs_do_not_change_it():
     a = match("random", "policy", deals=30, seed=5).to_dict()
     assert a == match("random", "policy", deals=30, seed=5).to_dict()
@@ -238,6 +239,7 @@ def external(mode=""):
     return f"external:{sys.executable} {BOT} {mode}".strip()
 
 
+@pytest.mark.slow
 def test_external_bot_plays_a_match_and_answers_like_the_same_rule_in_process():
     class FirstLegal:
         name = "first-legal"
@@ -257,6 +259,7 @@ def test_external_bot_plays_a_match_and_answers_like_the_same_rule_in_process():
     assert match(external(), "policy", deals=4, seed=9, jobs=2).tables == r.tables    # each worker starts its own
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode, kind, words", [
     ("die", "error", "exited (code 3)"),
     ("garbage", "garbage", "'hello'"),
@@ -307,6 +310,7 @@ def test_games_against_an_agent_that_always_forfeits(winning, per_game):
     assert "games: A won 100.0% of 6" in r.text()
 
 
+@pytest.mark.slow
 def test_games_play_the_same_deals_at_both_tables_and_jobs_do_not_change_them():
     r = match("policy", "random", deals=4, seed=2, games=True, keep_hands=True)
     for t0, t1 in zip(r.tables[::2], r.tables[1::2]):
@@ -369,6 +373,7 @@ def _bot_cli(mode, *args, time_limit=None, timeout=40):
     return json.loads(done.stdout), time.monotonic() - start
 
 
+@pytest.mark.slow
 def test_a_bot_flooding_without_a_newline_forfeits_at_once():
     data, took = _bot_cli("flood", time_limit=2)        # the command line
     assert [f["kind"] for f in data["forfeits"]] == ["garbage"] * 2, data["forfeits"]
@@ -376,6 +381,7 @@ def test_a_bot_flooding_without_a_newline_forfeits_at_once():
     assert took < 25
 
 
+@pytest.mark.slow
 def test_a_bot_writing_without_a_newline_is_timed_out_at_its_time_limit():
     # bytes keep coming (never quiet, never past the bound): the limit holds all the same
     data, took = _bot_cli("trickle", time_limit=1)
@@ -384,6 +390,7 @@ def test_a_bot_writing_without_a_newline_is_timed_out_at_its_time_limit():
     assert took < 25
 
 
+@pytest.mark.slow
 def test_a_bot_flooding_with_no_time_limit_forfeits_at_the_line_bound_at_once():
     from solver.match.external import MAX_ANSWER_BYTES
     start = time.monotonic()

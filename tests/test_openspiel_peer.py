@@ -116,6 +116,7 @@ def play_one(game, rules: Rules, rng: random.Random, stats: dict) -> None:
     stats["euchred"] += result.euchred
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("stick, hands, seed", [(True, 4000, 20240601), (False, 1000, 7)])
 def test_same_legal_actions_tricks_and_points_as_openspiel(stick, hands, seed):
     game = pyspiel.load_game("euchre", {"stick_the_dealer": stick, "allow_lone_defender": False})

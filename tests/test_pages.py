@@ -28,7 +28,7 @@ def reviews():
     for path in (LONER, RENEGE):
         game = solver.load_egn(path)
         for inference in (True, False):
-            out[path.name, inference] = (game, solver.review(game, worlds=30, seed=5, inference=inference))
+            out[path.name, inference] = (game, solver.review_game(game, worlds=30, seed=5, inference=inference))
     return out
 
 
@@ -37,6 +37,7 @@ def page_data(text: str) -> dict:
     return json.loads(m.group(1))
 
 
+@pytest.mark.slow
 def test_each_legal_card_has_its_paired_loss_and_interval(reviews):
     checked = 0
     for _game, r in reviews.values():
@@ -96,6 +97,7 @@ def test_the_page_data_is_the_json_review(reviews):
     assert games > 20                                # the shared games carry their scores
 
 
+@pytest.mark.slow
 def test_the_diagram_shows_the_hands_as_dealt(reviews):
     """Each seat's dealt hand on the page is what the record shows it played (less the upcard the dealer
     picked up, plus its discard)."""
@@ -133,6 +135,7 @@ def test_the_analysis_page_is_served_at_the_root(client):
     assert client.get("/review").status_code == 303
 
 
+@pytest.mark.slow
 def test_posted_review_page_has_the_figures_of_v1_review(client):
     egn = LONER.read_text()
     page = client.post("/review", data={"text": egn, "worlds": "20", "seed": "9"})
@@ -169,6 +172,7 @@ def test_bad_uploads_are_readable_pages(client, form, status, words):
     assert words in text and "Traceback" not in text and "<h1>" in text
 
 
+@pytest.mark.slow
 def test_cli_writes_one_self_contained_file(tmp_path):
     out = tmp_path / "review.html"
     run = subprocess.run([sys.executable, "-m", "solver", "review", str(RENEGE), "--worlds", "20", "--seed", "2",
@@ -188,6 +192,7 @@ def test_cli_writes_one_self_contained_file(tmp_path):
     assert two.returncode == 2 and "one game" in two.stderr
 
 
+@pytest.mark.slow
 def test_templates_and_static_files_are_package_data():
     """Every package is found for a wheel, and every page file is committed and listed as package data."""
     from setuptools import find_packages

@@ -76,6 +76,7 @@ CASES = ([(Rules(), seed, "NESW"[seed % 4]) for seed in range(6)]
          + [(Rules(partners_best=True, defend_alone=True, canadian=True), 510, "S")])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules,seed,dealer", CASES)
 def test_par_equals_exhaustive_auction_on_random_deals(rules, seed, dealer):
     deal, upcard = random_deal(rules, seed)
@@ -287,8 +288,9 @@ def test_review_par_block_on_a_real_game():
     assert hidden["table"]["contract"] == "S assisted"
 
 
+@pytest.mark.slow
 def test_review_has_the_par_in_each_deal(tmp_path):
-    from solver import review
+    from solver import review_game as review
     from conftest import EGN_DIR
     r = review(EGN_DIR / "epic-comeback.egn", worlds=10, seed=1, inference=False, score=False)
     deals = r.to_dict()["deals"]

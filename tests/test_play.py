@@ -109,6 +109,7 @@ def referee_points(deal: dict) -> tuple:
     return tuple(points)
 
 
+@pytest.mark.slow
 def test_a_whole_game_against_random_agents_replays_from_its_egn(client):
     st = new(client, seed=7)
     assert st["your_turn"] and st["legal"] and st["user"] == "S"
@@ -203,6 +204,7 @@ def test_a_stale_version_is_refused(client):
     assert p.status_code == 409 and p.get_json()["type"] == "/problems/table-changed"
 
 
+@pytest.mark.slow
 def test_hints_equal_the_v1_endpoints_and_are_recorded(client):
     seen = set()
     rng = random.Random(4)
@@ -247,6 +249,7 @@ def test_a_hint_out_of_turn_is_a_problem(client):
     assert p.status_code == 422 and "not your turn" in p.get_json()["detail"]
 
 
+@pytest.mark.slow
 def test_the_review_of_a_deal_is_the_v1_review_of_its_record(client):
     st = new(client, seed=5, partner="policy", opponents="policy")
     st, _ = play_out(client, st, random.Random(2), whole_game=False)
@@ -384,6 +387,7 @@ def test_bots_stopped_by_the_time_budget_go_on_where_they_stopped(client, monkey
     assert st["dealt"] == whole["dealt"] and st["tricks"] == whole["tricks"] and st["calls"] == whole["calls"]
 
 
+@pytest.mark.slow
 def test_tables_are_shared_by_the_worker_processes(tmp_path):
     """Under ``euchre serve --workers 2`` a table made by one worker is played on by either (the SQLite store)."""
     import urllib.request
@@ -413,6 +417,7 @@ def test_tables_are_shared_by_the_worker_processes(tmp_path):
     assert "Traceback" not in (tmp_path / "serve.log").read_text()
 
 
+@pytest.mark.slow
 def test_another_seats_review_and_a_page_that_fetches_nothing_outside(client):
     st = new(client, seed=5, partner="policy", opponents="policy")
     st, _ = play_out(client, st, random.Random(2), whole_game=False)

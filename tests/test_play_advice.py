@@ -39,7 +39,7 @@ def dealt(plays: int) -> Hand:
 
 
 def points_for(makers_tricks: int) -> int:
-    """RULES.md scoring, no loner: 3-4 tricks 1, march 2, euchred -2 (makers' points)."""
+    """docs/rules.md scoring, no loner: 3-4 tricks 1, march 2, euchred -2 (makers' points)."""
     return 2 if makers_tricks == 5 else 1 if makers_tricks >= 3 else -2
 
 
@@ -155,6 +155,7 @@ def brute_force(h, view, inference, dist=None):
     return {card: v / total for card, v in sums.items()}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed, extra", [(3, 0), (3, 1), (4, 2), (7, 3), (9, 1)])
 @pytest.mark.parametrize("inference", [True, False])
 def test_late_hand_matches_a_brute_force(seed, extra, inference):
@@ -329,6 +330,7 @@ def scored_truth():
     return view, dist, means
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("score, by_points_too", [
     ({"EW": 7, "NS": 9}, False),   # EW cannot reach 10 now and NS needs any point: the march (to 9) matters
     ({"EW": 9, "NS": 7}, True),    # EW needs the one trick of a make: the safest card, as by points

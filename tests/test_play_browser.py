@@ -90,6 +90,7 @@ def shown_score(page) -> dict:
     return json.loads(page.get_attribute("#score", "data-score"))
 
 
+@pytest.mark.slow
 def test_a_whole_deal_by_clicking_then_its_review(page, base, tmp_path):
     table_id = start(page, base, seed=5)
     while page.get_attribute("body", "data-phase") != "over":
@@ -118,6 +119,7 @@ def test_a_whole_deal_by_clicking_then_its_review(page, base, tmp_path):
     assert page.get_attribute("section.deal:not([hidden])", "data-step") == href.rsplit("-", 1)[1]
 
 
+@pytest.mark.slow
 def test_a_whole_game_by_clicking_downloads_a_valid_egn(page, base, tmp_path):
     table_id = start(page, base, seed=8, partner="random", opponents="random")
     moves = 0
@@ -146,6 +148,7 @@ def test_a_whole_game_by_clicking_downloads_a_valid_egn(page, base, tmp_path):
     assert review.returncode == 0 and f"({len(game.deals)} deals" in review.stdout, review.stderr
 
 
+@pytest.mark.slow
 def test_keyboard_only_play(page, base):
     table_id = start(page, base, seed=13)
     page.focus("body")
@@ -164,6 +167,7 @@ def test_keyboard_only_play(page, base):
     assert api_state(base, table_id)["deal_over"]
 
 
+@pytest.mark.slow
 def test_a_hint_shows_the_v1_figures(page, base, tmp_path):
     start(page, base, seed=21)
     seen = set()
@@ -202,6 +206,7 @@ def test_an_illegal_card_says_why_on_the_page(page, base):
     pytest.fail("no deal where the user had to follow suit")
 
 
+@pytest.mark.slow
 def test_an_unknown_table_is_a_readable_404(page, base):
     resp = page.goto(base + "/play/not-a-table")
     assert resp.status == 404

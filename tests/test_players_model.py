@@ -19,6 +19,7 @@ from solver.cards import mask_of, parse_cards
 from solver.cli import main
 from solver.errors import ModelError
 from solver.records import load_egn
+from conftest import examples
 
 EGN = Path(__file__).parent / "data" / "egn"
 
@@ -204,7 +205,7 @@ def test_the_default_never_gives_a_legal_call_zero_chance():
             assert (p_suit[:, legal] > 0).all() and (p_suit.sum(axis=1) < 1).all()
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.permutations(range(24)), st.integers(0, 3), st.integers(0, 4), st.integers(0, 3))
 def test_a_trump_for_a_plain_card_never_lowers_the_chance_of_calling(perm, place, out, trump):
     hand = [int(c) for c in perm[:5]]
@@ -485,13 +486,13 @@ def test_a_file_may_not_take_a_shipped_models_name_with_other_figures(tmp_path):
 
 
 def test_a_one_deal_match_writes_json_without_infinities():
-    from solver import match
+    from solver import play_match as match
     d = match("policy", "random", deals=1, seed=1).to_dict()
     assert d["interval"] == [None, None]
     json.dumps(d, allow_nan=False)
 
 
 def test_the_advisor_agent_bids_a_turned_up_joker_by_the_policy():
-    from solver import match
+    from solver import play_match as match
     r = match("advisor", "policy", deals=30, seed=3, worlds=10, rules=__import__("solver").Rules(joker=True))
     assert r.a_stats["forfeits"] == 0

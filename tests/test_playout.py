@@ -233,6 +233,7 @@ def positions():
     return _positions(3)
 
 
+@pytest.mark.slow
 def test_playout_equals_the_enumerated_single_dummy_value(positions):
     differs = 0
     for h, v, pub, seat, hand, sizes in positions:

@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import reference
 from solver import Card, EuchreError, Position, Rules, card_values, parse_cards, parse_deal, solve, solve_batch
 from solver.cards import format_cards
+from conftest import examples
 
 CARD_TEXT = st.sampled_from([str(Card(i)) for i in range(25)] + ["10h", "JH", "J♥", "zz", "B", "", "-", "1", "Tx"])
 
@@ -57,7 +58,7 @@ def positions(draw):
                                       tricks_left=tricks_left, mid_trick=mid)
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=examples(150), suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(positions())
 def test_random_positions_match_oracle(p):
     pos = Position.parse(p["deal"], p["trump"], p["leader"], p["makers"], p["alone"], p["played"],
@@ -71,7 +72,7 @@ def test_random_positions_match_oracle(p):
     assert max(values.values()) == result.tricks[mover_side]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.lists(st.integers(0, 2**32 - 1), min_size=4, max_size=4), min_size=1, max_size=4),
        st.integers(0, 255), st.integers(0, 255), st.integers(0, 255))
 def test_solve_batch_refuses_garbage(rows, trump, leader, in_play):

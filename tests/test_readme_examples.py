@@ -37,6 +37,7 @@ def annotated(text: str):
     return json.loads(text)
 
 
+@pytest.mark.slow
 def test_the_solve_json_sample_is_what_a_fresh_euchre_solve_prints():
     sample = annotated(next(b for b in json_blocks() if b.lstrip().startswith('{\n  "position"')))
     real = fresh("import sys; from solver.cli import main; "
@@ -51,6 +52,7 @@ def test_the_solve_json_sample_is_what_a_fresh_euchre_solve_prints():
     assert real["nodes"] == 445
 
 
+@pytest.mark.slow
 def test_the_service_solve_sample_answers_with_its_nodes_in_a_fresh_process():
     from test_cli_readme import service_examples
     path, body, answer = next(x for x in service_examples() if x[0] == "/v1/solve" and "nodes" in x[2])
@@ -59,6 +61,7 @@ def test_the_service_solve_sample_answers_with_its_nodes_in_a_fresh_process():
     assert got == answer                                      # nodes too: the first solve of the process
 
 
+@pytest.mark.slow
 def test_the_corpus_line_sample_has_the_members_of_a_real_line(tmp_path):
     sample = next(b for b in json_blocks() if b.startswith('{"kind": "deal"'))
     keys = re.findall(r'"([a-z_0-9]+)":', sample)
@@ -92,6 +95,7 @@ def readme_endpoints() -> set:
     return {(m.lower(), p) for m, p in re.findall(r"^\| `(GET|POST) (/[^`]*)`", README, flags=re.M)}
 
 
+@pytest.mark.slow
 def test_openapi_documents_every_endpoint_of_the_app_and_of_the_readme():
     import openapi_spec_validator
 

@@ -4,7 +4,7 @@ reasons whose rule holds on the decision's own position and figures."""
 import pytest
 
 from conftest import EGN_DIR
-from solver import review
+from solver import review_game as review
 from solver.cards import Card, Seat, Suit, mask_of, parse_cards
 from solver.review.reasons import (CALL_RULES, CARD_RULES, RULES, CallSituation, CardSituation, call_reasons,
                                    card_reasons)
@@ -139,6 +139,7 @@ def test_passed_a_making_hand():
 
 
 # -- the review shows a reason only where its rule holds on the decision ---------------------------------
+@pytest.mark.slow
 def test_the_review_reasons_hold_on_their_decisions():
     r = review(EGN_DIR / "vwec-finals.egn", worlds=30, seed=1)
     seen = 0

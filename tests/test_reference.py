@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import reference as ref
-from conftest import DD_VECTORS
+from conftest import DD_VECTORS, examples
 
 
 def _load_vectors():
@@ -143,7 +143,7 @@ def _check_position(p, players, joker, alone, tricks_left, mid_trick):
     return hands, played
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 4]), joker=st.booleans(),
        alone=st.sampled_from([None, "N", "E", "S", "W"]), tricks_left=st.integers(1, 3),
        mid_trick=st.booleans())

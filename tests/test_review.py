@@ -21,7 +21,7 @@ import pytest
 
 import reference
 from conftest import EGN_DIR
-from solver import Rules, advise, load_egn, load_game, review
+from solver import Rules, advise, load_egn, load_game, review_game as review
 from solver.bidding import DEFAULT_MODEL, POLICY      # POLICY: the review's calls with inference=False
 from solver.cards import Card, Seat
 from solver.cli import main
@@ -54,7 +54,7 @@ def names(m) -> set:
 
 
 def makers_points(makers_tricks, alone):
-    """RULES.md scoring, written out again: makers' points, negative when the defenders score."""
+    """docs/rules.md scoring, written out again: makers' points, negative when the defenders score."""
     if makers_tricks == 5:
         return 4 if alone else 2
     if makers_tricks >= 3:
@@ -110,6 +110,7 @@ def vwec_review(vwec):
 
 
 # ----------------------------------------------------------------------------- double dummy
+@pytest.mark.slow
 @pytest.mark.parametrize("index", [0, 2, 7, 11])       # 7: E alone (three-card tricks)
 def test_double_dummy_costs_match_the_oracle(vwec, vwec_review, index):
     deal, dr = vwec.deals[index], vwec_review.deals[index]
@@ -176,6 +177,7 @@ def expected_constraints(deal, st):
     return own, gone, voids, with_dealer, kitty
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path,indices", [
     (VWEC, [0, 3, 7, 9]),
     (EGN_DIR / "mote-w5-g1.egn", [2, 6, 8]),          # dealer's discards recorded; 8: N alone
@@ -276,6 +278,7 @@ def brute_force(deal, st):
     return {c: t / count for c, t in sums_t.items()}, {c: p / count for c, p in sums_p.items()}, count
 
 
+@pytest.mark.slow
 def test_exact_decisions_match_a_brute_force(vwec):
     checked = 0
     for index in (0, 1, 4, 9, 11):
@@ -298,6 +301,7 @@ def test_exact_decisions_match_a_brute_force(vwec):
     assert checked >= 5
 
 
+@pytest.mark.slow
 def test_sampled_flags_follow_the_thresholds(vwec_review):
     for d in vwec_review.deals:
         for rv in d.cards:
@@ -311,6 +315,7 @@ def test_sampled_flags_follow_the_thresholds(vwec_review):
             assert i.points_interval[0] <= i.loss_points <= i.points_interval[1]
 
 
+@pytest.mark.slow
 def test_the_dealers_discard_is_known_to_the_dealer_only():
     # mote-w5-g1 deal 2: S dealt, picked up the Qc and discarded the Qs (recorded)
     game = load_egn(EGN_DIR / "mote-w5-g1.egn")
@@ -376,6 +381,7 @@ def test_unknown_hands_are_reported_not_guessed(vwec_review):
 
 
 # ----------------------------------------------------------------------------- every shared game
+@pytest.mark.slow
 @pytest.mark.parametrize("path", sorted(EGN_DIR.glob("*.egn")), ids=lambda p: p.name)
 def test_every_shared_game_reviews(path):
     game = load_egn(path)
@@ -402,6 +408,7 @@ def test_every_shared_game_reviews(path):
     assert "Game totals" in text
 
 
+@pytest.mark.slow
 def test_incomplete_and_illegal_deals_say_why():
     r = review(EGN_DIR / "incomplete-deal.egn", worlds=10, seed=1)
     d = r.deals[0]
@@ -429,6 +436,7 @@ def test_a_thrown_in_hand_has_only_calls():
     assert any("thrown in" in u for u in d.unanalysed)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players,seed,dummy", [(4, 1, False), (4, 2, False), (2, 3, False), (2, 4, True)])
 def test_random_hands_against_the_oracle(players, seed, dummy):
     """A hand played at random through the engine: every card's DD values against the oracle.
@@ -476,6 +484,7 @@ VARIANTS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_rule_variants(variant):
     """Random hands under each rules variant (loners and lone defenders taken often): every card
@@ -510,6 +519,7 @@ def test_rule_variants(variant):
             assert {str(c): v for c, v in rv.dd.values.items()} == {c: v + already for c, v in ref.items()}
 
 
+@pytest.mark.slow
 def test_same_seed_same_review(vwec):
     a = review_deal(vwec, 4, worlds=20, seed=9).to_dict()
     b = review(vwec, worlds=20, seed=9).deals[4].to_dict()
@@ -537,6 +547,7 @@ def test_review_is_public():
 
 
 # ----------------------------------------------------------------------------- the CLI
+@pytest.mark.slow
 def test_cli_text(capsys):
     assert main(["review", str(VWEC), "--worlds", "20", "--seed", "1"]) == 0
     out = capsys.readouterr().out
@@ -546,6 +557,7 @@ def test_cli_text(capsys):
     assert "information-set" in out and "not analysed:" in out and "Game totals" in out
 
 
+@pytest.mark.slow
 def test_cli_json_several_files_and_jobs(capsys, tmp_path):
     files = [str(VWEC), str(EGN_DIR / "six-points-in-two-hands.egn")]
     assert main(["review", *files, "--worlds", "10", "--seed", "4", "--json"]) == 0
@@ -593,6 +605,7 @@ def record(path):
         return json.load(fh)
 
 
+@pytest.mark.slow
 def test_a_wrong_final_score_is_a_game_note(tmp_path, capsys):
     # the VWEC final replays to 8-10 (worked out by hand deal by deal: VWEC_SCORES in test_egn.py)
     data = record(VWEC)
@@ -783,6 +796,7 @@ def strip_issue25(d: dict) -> None:
         p.pop("grades", None)
 
 
+@pytest.mark.slow
 def test_without_inference_the_review_is_the_first_versions():
     """inference=False, judged by points (score=False), reproduces the review of every shared game as the
     code before issue 11.6 gave it: the SHA-256 of each game's canonical deals and players (worlds=20,
@@ -817,6 +831,7 @@ def hearts_called_hand():
     return h
 
 
+@pytest.mark.slow
 def test_a_maker_who_named_hearts_holds_one_in_the_reviews_worlds():
     trumps = np.uint32(mask(["9h", "Th", "Qh", "Kh", "Ah", "Jh", "Jd"]))
     h = hearts_called_hand()
@@ -835,6 +850,7 @@ def test_a_maker_who_named_hearts_holds_one_in_the_reviews_worlds():
     assert f"bidding model {DEFAULT_MODEL.name}" in str(review(h, worlds=20, seed=1)).splitlines()[1]
 
 
+@pytest.mark.slow
 def test_weighted_figures_are_the_weighted_means_of_the_worlds():
     """An inferred card decision in trick 3: each candidate's tricks recomputed by the reference search in
     every drawn world, averaged with the worlds' weights."""
@@ -865,6 +881,7 @@ def test_weighted_figures_are_the_weighted_means_of_the_worlds():
     assert checked
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_inferred_review(vwec):
     a = review_deal(vwec, 2, worlds=40, seed=9).to_dict()
     b = review_deal(vwec, 2, worlds=40, seed=9).to_dict()
@@ -872,6 +889,7 @@ def test_the_same_seed_gives_the_same_inferred_review(vwec):
     assert any("effective_worlds" in c["info"] for c in a["cards"] if c["info"])
 
 
+@pytest.mark.slow
 def test_a_close_decision_is_drawn_again_before_it_is_flagged(vwec):
     """The documented rule: with inference a sampled decision whose loss interval straddles its threshold is
     judged again at twice the worlds, up to confirm x worlds; a flag needs the loss at the threshold and the
@@ -907,6 +925,7 @@ def test_a_close_decision_is_drawn_again_before_it_is_flagged(vwec):
         assert len(seen) > 1                  # some decision of this deal was close at 40 worlds
 
 
+@pytest.mark.slow
 def test_no_inference_on_the_command_line(capsys):
     path = str(EGN_DIR / "six-points-in-two-hands.egn")
     assert main(["review", path, "--seed", "1", "--worlds", "10", "--no-inference", "--json"]) == 0

@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from solver import EuchreError, Rules, laws, load_egn, review, win_probability
+from solver import EuchreError, Rules, laws, load_egn, review_game as review, win_probability
 from solver.game import Game, Hand
 from solver.records import dump_egn
 from solver.review import GAME_WIN
@@ -90,6 +90,7 @@ def test_the_loner_that_wins_more_points_loses_the_game_and_is_flagged_by_it():
     assert not review(load_egn(text), worlds=300, seed=5, inference=False, score=False).deals[0].calls[0].mistakes
 
 
+@pytest.mark.slow
 def test_double_dummy_win_figures_follow_win_probability():
     r = review(EGN_DIR / "vwec-finals.egn", worlds=20, seed=2, inference=False)
     game = load_egn(EGN_DIR / "vwec-finals.egn")
@@ -114,6 +115,7 @@ def test_double_dummy_win_figures_follow_win_probability():
     assert checked > 100
 
 
+@pytest.mark.slow
 def test_card_flags_are_by_the_game_and_losses_are_consistent():
     r = review(EGN_DIR / "vwec-finals.egn", worlds=40, seed=2, inference=False)
     for deal in r.deals:
@@ -204,6 +206,7 @@ def test_a_bad_score_option_is_a_clear_error(bad):
         review(EGN_DIR / "six-points-in-two-hands.egn", worlds=10, score=bad)
 
 
+@pytest.mark.slow
 def test_cli_by_points(capsys):
     from solver.cli import main
     path = str(EGN_DIR / "six-points-in-two-hands.egn")
@@ -223,6 +226,7 @@ def client():
     return create_app({"TESTING": True}).test_client()
 
 
+@pytest.mark.slow
 def test_http_review_score_option(client):
     egn = json.loads((EGN_DIR / "six-points-in-two-hands.egn").read_text())
     for score in (True, False):

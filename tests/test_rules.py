@@ -1,4 +1,4 @@
-"""Rules: the defaults of RULES.md, the EGN ruleset keys with EGN's own defaults, and bad options."""
+"""Rules: the defaults of docs/rules.md, the EGN ruleset keys with EGN's own defaults, and bad options."""
 import json
 
 import pytest
@@ -10,7 +10,7 @@ from conftest import EGN_DIR
 
 def test_defaults_are_the_projects():
     r = Rules()
-    # RULES.md: thrown in when all pass twice, left of the loner leads, no joker, game to 10
+    # docs/rules.md: thrown in when all pass twice, left of the loner leads, no joker, game to 10
     assert (r.players, r.stick_the_dealer, r.loner_lead, r.joker, r.winning_score) == (4, False, "left_of_loner", False, 10)
     assert (r.march_score, r.loner_march_score, r.euchre_score, r.lone_defender_score) == (2, 4, 2, 4)
     assert r.kitty_size == 4 and Rules(joker=True).kitty_size == 5 and Rules(players=2).kitty_size == 14

@@ -100,6 +100,7 @@ def assert_problem(reply, status: int) -> dict:
 
 # -- a port in use --------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_port_in_use_is_one_error_line_and_exit_2():
     holder = socket.socket()
     holder.bind(("127.0.0.1", 0))
@@ -128,6 +129,7 @@ BAD_CHUNKS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", ENDPOINTS)
 @pytest.mark.parametrize("framing", list(BAD_CHUNKS))
 def test_bad_chunked_framing_is_400(server, path, framing):
@@ -198,6 +200,7 @@ def _trickle(address, stop: threading.Event, head_at_once: bool, sent: list):
             pass                         # the server cut this client off: come back, as an attacker would
 
 
+@pytest.mark.slow
 def test_slow_clients_do_not_block_the_service(server):
     stop = threading.Event()
     sent = [0]
@@ -224,6 +227,7 @@ def test_slow_clients_do_not_block_the_service(server):
 
 # -- the per-request deadline under the shipped server -------------------------------------------------
 
+@pytest.mark.slow
 def test_deadline_bounds_a_long_review(tmp_path):
     egn = json.loads((EGN_DIR / "vwec-finals.egn").read_text())
     with euchre_serve(tmp_path / "serve.log", "--workers", "1",
@@ -234,6 +238,7 @@ def test_deadline_bounds_a_long_review(tmp_path):
         assert get(address, "/healthz", timeout=5)[0] == 200       # and the worker goes on serving
 
 
+@pytest.mark.slow
 def test_engine_threads_are_real_threads_under_the_server(tmp_path):
     # the workers patch sockets for gevent but not threads or queues: the solver's pool of threads must work
     advise = {"hand": "9d Ac Tc Kd Jd", "upcard": "Kc", "seat": "N", "dealer": "S", "round": 1,
@@ -309,6 +314,7 @@ def _healthz_from(address, source: str, timeout: float) -> int:
         conn.close()
 
 
+@pytest.mark.slow
 def test_one_address_sending_slow_bodies_cannot_take_the_service_down(tmp_path):
     from api.serve import MAX_CLIENT_CONNECTIONS
     slow = 1100                                     # more than a worker's 1000 connections (the old stall)

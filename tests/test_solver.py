@@ -120,6 +120,7 @@ def _random_full_deals(n, seed):
     return rng, hands, rng.integers(0, 4, n).astype(np.uint8), rng.integers(0, 4, n).astype(np.uint8)
 
 
+@pytest.mark.slow
 def test_solve_batch_matches_the_oracle():
     # the batch path (threads, makers=1) against the pure-Python oracle on every 20th deal
     import reference

@@ -34,6 +34,7 @@ def _positions(variant, tricks_left, count):
                                         alone=alone, tricks_left=tricks_left, mid_trick=mid)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant,tricks_left,count", PLAN, ids=[f"{v}-{t}-{n}" for v, t, n in PLAN])
 def test_solver_agrees_with_oracle(variant, tricks_left, count):
     checked = 0
@@ -72,6 +73,7 @@ def _draws_trumps(p):
     return run > 0 and all(len(trumps(s)) <= run + 1 for s in opponents)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_leader_who_draws_trumps_agrees_with_oracle(variant):
     # positions picked for that rule, each with the partner holding fewer and more trumps than the run

@@ -169,6 +169,7 @@ def test_match_advisor_agent_takes_a_valuation():
         make_agent("advisor:triple")
 
 
+@pytest.mark.slow
 def test_the_fitted_model_stays_near_direct_playouts_on_unseen_deals():
     """Contracts on deals the fit never saw (deal_of seed 99), played out directly at the fit's inner worlds:
     the model's mean expected points of the makers stands within 3.3 standard errors of the playouts' mean
@@ -213,6 +214,7 @@ def test_playout_never_enumerates_more_worlds_than_asked():
     assert advise_play(view, worlds=10, seed=1).exact          # the double-dummy advice does count them all
 
 
+@pytest.mark.slow
 def test_playout_under_canadian_loners_lets_the_partner_go_alone():
     a = advise("9d Ac Tc Kd Jd", "Kc", "E", "S", 1, rules=Rules(canadian=True), worlds=10, seed=1,
                valuation="playout")
@@ -227,7 +229,7 @@ def test_one_normaliser_takes_both_spellings():
     assert cli_name("double_dummy") == "double-dummy" and valuation_key("playout") == "playout"
     for bad in ("single", "single__dummy_x", 3, None, ""):
         assert valuation_key(bad) is None
-    with pytest.raises(RulesError, match=r"valuation 'triple-dummy': unknown \(one of single_dummy or single-dummy"):
+    with pytest.raises(ArgumentError, match=r"valuation 'triple-dummy': unknown \(one of single_dummy or single-dummy"):
         parse_valuation("triple-dummy")
 
 
@@ -290,10 +292,11 @@ def test_review_refuses_a_valuation_the_variant_lacks():
     with pytest.raises(RulesError, match="valuation 'single_dummy': the fitted single-dummy table is for the "
                                          "four-player game"):
         review(h, worlds=20, seed=1, valuation="single_dummy")
-    with pytest.raises(RulesError, match="valuation 'x': unknown"):
+    with pytest.raises(ArgumentError, match="valuation 'x': unknown"):
         review(REVIEWED, worlds=20, seed=1, valuation="x")
 
 
+@pytest.mark.slow
 def test_corpus_lines_carry_the_valuation_and_do_not_resume_another(tmp_path):
     from solver import review_corpus
     out = tmp_path / "lines.jsonl"
@@ -308,6 +311,7 @@ def test_corpus_lines_carry_the_valuation_and_do_not_resume_another(tmp_path):
     assert other.reviewed == len(deal)          # double dummy: another key, reviewed again
 
 
+@pytest.mark.slow
 def test_cli_and_http_review_take_the_valuation(client, capsys):
     from solver.cli import main
     assert main(["review", str(REVIEWED), "--worlds", "20", "--seed", "1", "--by-points", "--json",

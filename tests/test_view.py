@@ -46,6 +46,7 @@ def test_view_fields_from_keywords():
     assert v.upcard_state == "turned_down"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", [Rules(), Rules(players=2), Rules(joker=True), Rules(stick_the_dealer=True),
                                    Rules(defend_alone=True), Rules(loner_lead="left_of_dealer")],
                          ids=["default", "2p", "joker", "std", "defend-alone", "loner-lead"])
@@ -128,6 +129,7 @@ def test_renege_by_another_seat_proved_by_a_later_card():
     assert "tricks[0] card 9d (E)" in str(info.value) and "renege" in str(info.value)
 
 
+@pytest.mark.slow
 def test_reneges_in_random_hands_are_reported_exactly_when_the_view_proves_them():
     # Independent rule: the reneger's own view always proves it; another seat's view does when the
     # reneger later plays a card of the suit it failed to follow.

@@ -94,6 +94,7 @@ def test_total_and_enumeration_match_brute_force(case):
     assert rows == expected                          # every placement, each exactly once
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", range(len(SMALL)))
 def test_sampling_is_uniform_chi_square(case):
     known, sizes, forbidden, removed = SMALL[case]

@@ -182,7 +182,7 @@ class Engine:
         their own view (:func:`~solver.advisor.playout.play_out`, ``inner_worlds`` a decision), one seed a
         world and configuration. The maker is the loner, else the makers' first seat to bid (who of the two
         called does not change what either side can see of the other's cards)."""
-        from .playout import contract_hand, playout_makers_tricks   # here: the playout imports the review
+        from .playout import contract_hand, playout_makers_tricks   # here: only the playout valuation needs it
         values = self.sd_cache.get((config, makers_side))
         if values is None:
             values = self.sd_cache[(config, makers_side)] = np.full(self.n, -1, dtype=np.int8)

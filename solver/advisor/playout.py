@@ -29,7 +29,7 @@ from ..game import Action, Hand, Phase
 from ..game.deal import DealCards
 from ..inference import sample_worlds
 from ..laws import TRICKS, legal_mask, makers_points, side_of
-from ..review.batch import Batch, Context, after_card
+from ..dd_batch import Batch, Context, after_card
 from .valuation import INNER_WORLDS, MAX_INNER_WORLDS, check_inner_worlds
 
 

@@ -1,6 +1,6 @@
 """The full-hand rules engine: deal, bidding, dealer's discard, going alone, play, scoring, game.
 
-This package is the one place the rules of a whole hand live (RULES.md). EGN
+This package is the one place the rules of a whole hand live (docs/rules.md). EGN
 replay (:mod:`solver.records`) and the post-game review drive it; nothing else
 decides whose turn it is, what may be called or played, who leads, or what a
 hand scores. The facts it applies (seats in play, bidding order, first leader,

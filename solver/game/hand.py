@@ -6,7 +6,7 @@ it goes alone, then (``Rules.defend_alone``, against a loner) each defender in
 turn from the dealer's left says whether it defends alone. The dealer's
 discard is face down, so this order gives no one information they would not
 have had otherwise; when the dealer's partner then goes alone, the upcard
-takes no part in play (RULES.md).
+takes no part in play (docs/rules.md).
 
 Call for best (``Rules.partners_best``, EGN ``partners_best``): when the maker goes
 alone, its partner passes it one card face down (phase ``GIVE``, :meth:`Hand.give`)
@@ -28,13 +28,12 @@ first *n* records, and :meth:`Hand.steps` the hand before every action (so
 Two-player euchre (``Rules(players=2)``): seats N and S, the non-dealer bids
 first and leads; no going alone.
 
-Dummy hands (``Rules(players=2, dummy_hands=True)``, RULES.md and
-``shared/seeds/two-player-euchre.txt``): each seat is dealt five personal cards
+Dummy hands (``Rules(players=2, dummy_hands=True)``, ``docs/rules.md``): each seat is dealt five personal cards
 and five dummy cards; the dummies are turned face up at once, so both are in
 every :class:`SeatView` (``dummies``) from the deal on, bidding included. The
 kitty is four cards, the top one the upcard. Bidding is two-player bidding.
 **The dealer picks up into its personal hand** and discards one of those six
-face down: the seed says bidding "proceeds exactly as in standard two-player
+face down: the variant's bidding "proceeds exactly as in standard two-player
 euchre", where the dealer picks the upcard into the hand it holds and discards
 face down, and a card thrown from a face-up dummy could not be face down. The
 dummies stay as dealt. Tricks 1-5 are played with the personal hands, led by
@@ -1006,7 +1005,7 @@ class Hand:
         self._leader = winner
         if self._rules.dummy_hands and len(self._tricks) == TRICKS:
             # The personal hands are played out: score them as a hand, then tricks 6-10
-            # with the face-up dummies as the hands, the non-dealer leading (RULES.md).
+            # with the face-up dummies as the hands, the non-dealer leading (docs/rules.md).
             self._phase_results = (self._set_result(),)
             self._hands, self._dummies = self._dummies, (0, 0, 0, 0)
             self._won = (0, 0)

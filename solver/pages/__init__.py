@@ -8,10 +8,10 @@ plain JavaScript (the same engine functions as every other front door);
 package (``templates/``, ``static/``); only Jinja2 is needed, not Flask, so the
 command line renders without starting the web framework.
 
->>> from solver import load_egn, review
+>>> from solver import load_egn, review_game
 >>> from solver.pages import review_html
 >>> game = load_egn("tests/data/egn/six-points-in-two-hands.egn")
->>> html = review_html(review(game, worlds=10, seed=1), game)
+>>> html = review_html(review_game(game, worlds=10, seed=1), game)
 >>> html.startswith("<!doctype html>") and 'data-card="' in html and "http" not in html.split("<body")[0]
 True
 """
@@ -37,7 +37,8 @@ def _environment():
 @lru_cache(maxsize=None)
 def static_text(name: str) -> str:
     """The text of ``static/<name>`` (a style sheet or script, inlined into every page)."""
-    return resources.files("solver.pages").joinpath("static", name).read_text(encoding="utf-8")
+    # one part per joinpath: Traversable.joinpath takes one before Python 3.11 (zip imports, mypy)
+    return resources.files("solver.pages").joinpath("static").joinpath(name).read_text(encoding="utf-8")
 
 
 def _render(template: str, **context) -> str:

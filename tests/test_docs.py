@@ -1,0 +1,88 @@
+"""The docs site (docs/, Sphinx with MyST): it builds without a warning, it cites nothing outside the
+repository, it names every public name, and its links and pictures resolve. (Its examples run in
+test_cli_readme.py, test_readme_examples.py and test_layout.py, over the README and docs/*.md alike.)"""
+import inspect
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import api
+import api.serve
+import solver
+from conftest import DOC_PAGES, TESTS
+
+ROOT = TESTS.parent
+DOCS = ROOT / "docs"
+PAGES = {p: p.read_text() for p in DOC_PAGES}
+SOURCES = {**PAGES, **{p: p.read_text() for p in DOCS.rglob("*") if p.suffix in (".rst", ".py")},
+           ROOT / "benchmarks" / "README.md": (ROOT / "benchmarks" / "README.md").read_text()}
+# working notes that lived beside the project and never in it: a page may not send a reader there
+OUTSIDE = re.compile(r"\.\./shared|/work/|\bRULES\.md|\bDESIGN\.md|\bSTYLE\.md|shared/seeds|shared/data")
+
+
+def public_names() -> list:
+    """``solver.NAME`` for every name of ``solver.__all__`` and the service's public functions."""
+    return [f"solver.{n}" for n in solver.__all__] + [f"api.{n}" for n in api.__all__] + ["api.serve.serve"]
+
+
+def test_no_page_cites_a_file_outside_the_repository():
+    bad = {(p.relative_to(ROOT).as_posix(), m.group()) for p, t in SOURCES.items() for m in OUTSIDE.finditer(t)}
+    assert not bad
+
+
+def test_no_public_docstring_cites_a_file_outside_the_repository():
+    # autodoc renders these into docs/python-api.md's page
+    objects = [eval(name, {"solver": solver, "api": api}) for name in public_names()]
+    members = [m for o in objects if inspect.isclass(o) for _, m in inspect.getmembers(o) if callable(m)]
+    bad = {getattr(o, "__qualname__", repr(o)) for o in objects + members
+           if isinstance(inspect.getdoc(o), str) and OUTSIDE.search(inspect.getdoc(o))}
+    modules = {sys.modules[o.__module__] for o in objects if getattr(o, "__module__", None) in sys.modules}
+    bad |= {m.__name__ for m in modules if m.__doc__ and OUTSIDE.search(m.__doc__)}
+    assert not bad
+
+
+@pytest.mark.slow
+def test_every_public_name_is_documented_on_a_page():
+    text = "\n".join(PAGES.values())
+    missing = [n for n in public_names() if not re.search(rf"(?<![\w.]){re.escape(n)}(?![\w])", text)]
+    assert not missing, f"add these to docs/python-api.md: {missing}"
+
+
+def test_the_toctree_holds_every_page_and_only_pages_that_exist():
+    index = (DOCS / "index.md").read_text()
+    listed = set(re.findall(r"^([a-z][a-z-]*)$", index, flags=re.M))
+    pages = {p.stem for p in DOCS.glob("*.md")} | {p.stem for p in DOCS.glob("*.rst")}
+    assert listed == pages - {"index"}
+
+
+LINK = re.compile(r"\]\(([^)#\s]+)(#[^)\s]*)?\)")
+
+
+@pytest.mark.parametrize("page", DOC_PAGES, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_relative_links_and_pictures_resolve(page):
+    targets = [m.group(1) for m in LINK.finditer(PAGES[page]) if "://" not in m.group(1)]
+    missing = [t for t in targets if not (page.parent / t).exists()]
+    assert not missing
+
+
+@pytest.mark.slow
+def test_the_site_builds_without_a_warning(tmp_path):
+    out = tmp_path / "html"
+    done = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-E", "-b", "html",
+                           str(DOCS), str(out)], cwd=ROOT, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr
+    html = {p.name: p.read_text() for p in out.glob("*.html")}
+    assert {f"{p.stem}.html" for p in DOCS.glob("*.md")} <= set(html)
+    # the rendered pages (docstrings included) send no one outside the repository
+    assert not {name for name, text in html.items() if OUTSIDE.search(text)}
+    # every public name is rendered by autodoc (an id per documented object) ...
+    ids = set(re.findall(r'id="([\w.]+)"', html["python-api.html"]))
+    assert [n for n in public_names() if n not in ids and n != "solver.__version__"] == []
+    # ... and the HTTP reference comes from the service's own OpenAPI document: every path is there
+    from api import create_app
+    paths = create_app({"TESTING": True}).test_client().get("/openapi.json").get_json()["paths"]
+    reference = re.sub(r"<[^>]+>", "", html["http-reference.html"])
+    assert all(path in reference for path in paths)
