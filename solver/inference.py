@@ -294,6 +294,8 @@ def world_likelihood(view: SeatView, hands, kitty, model: BiddingModel, evidence
     dealer = int(view.dealer)
     # the dealer who picked up (another seat) threw one card face down after its calls: weighed below
     discarded = picked and dealer != int(view.seat) and view.phase not in (Phase.BID1, Phase.BID2, Phase.DISCARD)
+    if view.exchanged and view.alone is not None and dealer in (int(view.alone), int(Seat(view.alone).partner)):
+        discarded = False       # call for best moved a card of the dealer's: its discard is not weighed either
     for s, place, rnd, kind, suit, alone, stuck in evidence:
         if discarded and s == dealer:
             continue

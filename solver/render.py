@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 
-from .cards import format_cards
+from .cards import Suit, format_cards
 from .errors import plural
 
 
@@ -232,7 +232,9 @@ def advice_text(advice) -> str:
     and the margin is then in win probability. A row that is not ``best`` ends with its grade
     (:mod:`solver.grades`: its paired loss against the recommended call).
     """
+    named = getattr(advice, "named_suit", None)          # a turned-up joker: the suit the dealer named
     head = (f"{advice.seat} holds {format_cards(advice.hand)}; upcard {advice.upcard}"
+            f"{f' ({Suit(named).word} named)' if named is not None else ''}"
             f"{' turned down' if advice.round == 2 else ''}; dealer {advice.dealer}; round {advice.round}; "
             f"{advice.worlds} worlds{' (exact)' if advice.exact else ''}")
     lines = [head]

@@ -394,3 +394,16 @@ def test_par_under_call_for_best_hand_checked():
     h.give("As")
     h.apply("discard 9c")
     assert solver.solve(h.position()).tricks["NS"] == 5
+
+
+def test_play_advice_after_the_exchange_leaves_the_discard_table_as_it_was():
+    # a dealer sitting out after passing a card holds four; its discard is not weighed, and a hand that is not six
+    # cards never reaches the table of six-card hands the advisor reads the dealer's discard from
+    from solver.bidding import discard_chance
+    from solver.bidding.discard import _by_rule
+    rng = np.random.default_rng(2)
+    five = np.array([sum(1 << int(c) for c in rng.choice(24, 5, replace=False)) for _ in range(200)], np.uint32)
+    discard_chance(five, 0, 2)
+    solver.advise_play(engine_hand_after_a_trick().view(Seat.N), worlds=40, seed=1)
+    six = np.array([sum(1 << int(c) for c in rng.choice(24, 6, replace=False)) for _ in range(500)], np.uint32)
+    assert (dealer_discard(six, 2) == _by_rule(six, 2, None)).all()

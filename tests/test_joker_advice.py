@@ -32,6 +32,7 @@ def test_the_opponents_joker_holds_the_makers_to_three_or_four():
     # round 2: the joker turned down proposes hearts, which may no longer be named
     r2 = solver.advise("Jh Jd Ah Kh 9s", "B", "E", "N", rules=JOKER, worlds=60, seed=1, named_suit="h", round=2)
     assert "call h" not in [o.call for o in r2.options] and r2.to_dict()["turned_down"] == "h"
+    assert r2.to_dict()["named_suit"] == "h" and "upcard B (hearts named) turned down" in str(r2)
 
 
 @pytest.mark.slow

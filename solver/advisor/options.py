@@ -252,6 +252,7 @@ class Advice:
             "dealer": str(self.dealer),
             "round": self.round,
             "turned_down": str(Suit(self.proposed).letter) if self.round == 2 else None,
+            **({"named_suit": Suit(self.named_suit).letter} if self.named_suit is not None else {}),
             "rules": self.rules.to_dict(),
             "worlds": self.worlds,
             "exact": self.exact,

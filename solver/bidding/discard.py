@@ -99,7 +99,8 @@ def discard_chance(hands6, card, trump, keep: int | None = None, slip: float = D
     card = np.broadcast_to(np.asarray(card, dtype=np.int64), masks.shape)
     if masks.size == 0:
         return np.zeros(0)
-    rule = _rule_of(masks, trump, keep)
+    six_cards = (np.bitwise_count(masks) == 6).all() and not (masks >> NCARDS).any()
+    rule = _rule_of(masks, trump, keep) if six_cards else _by_rule(masks, int(trump), keep)   # the table: six only
     choices = 6 if keep is None else 5
     out = (1.0 - slip) * (rule == card) + slip / choices
     if keep is not None:
