@@ -398,6 +398,8 @@ class Table:
             body = {"hand": format_cards(view.hand), "upcard": str(view.upcard), "seat": USER.name,
                     "dealer": hand.dealer.name, "round": 1 if hand.phase is Phase.BID1 else 2,
                     "rules": self.rules.to_dict(), "worlds": worlds, "seed": seed, **extra}
+            if view.named_suit is not None:            # a turned-up joker proposes the suit the dealer named
+                body["named_suit"] = Suit(view.named_suit).letter
             return "advise", body
         if hand.phase is Phase.PLAY:
             body = dict(view.to_dict())

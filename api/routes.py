@@ -123,7 +123,8 @@ def run_advise(body: AdviseRequest):
         result = run(hand=body.hand, upcard=body.upcard, seat=body.seat, dealer=body.dealer, round=body.round,
                      rules=body.rules.to_rules(), worlds=body.worlds, seed=body.seed, inference=body.inference,
                      early_stop=body.early_stop, threads=current_app.config["ENGINE_THREADS"],
-                     model=request_model(body.model), examples=body.examples, **extra)
+                     model=request_model(body.model), examples=body.examples, named_suit=body.named_suit,
+                     **extra)
     return result
 
 
@@ -168,7 +169,7 @@ def defend(body: DefendRequest):
 
 @v1.post("/review", summary="Post-game review of an EGN game", responses=_responses(ReviewResponse))
 def review(body: ReviewRequest):
-    """As one entry of `euchre review --json` (`solver.review(solver.load_game(egn)).to_dict()`;
+    """As one entry of `euchre review --json` (`solver.review_game(solver.load_game(egn)).to_dict()`;
     an EGN game or a two-player dummy-hands record): per deal,
     each card's double-dummy cost and information-set view, and the advisor's view of each call. The calls'
     worlds are valued by `valuation` (`double_dummy`, `single_dummy` or `playout`; either spelling); the
@@ -186,7 +187,7 @@ def run_review(body: ReviewRequest) -> tuple:
     load = limits.engine_function("load_game")
     with limits.engine(body, main_field="egn"):
         game = load(body.egn)                    # the parsed object: a string would be taken for a path
-        run = limits.engine_function("review")   # checked after loading, so a bad game is reported anyway
+        run = limits.engine_function("review_game")   # checked after loading, so a bad game is reported anyway
         result = run(game, worlds=body.worlds, seed=body.seed, threads=current_app.config["ENGINE_THREADS"],
                      inference=body.inference, score=body.score, model=request_model(body.model),
                      annotate=getattr(body, "annotate", False),

@@ -270,6 +270,8 @@ class AdviseRequest(SeatQuestion):
     seat: SeatText = Field(description="the seat to bid")
     dealer: SeatText
     round: Annotated[StrictInt, Field(ge=1, le=2)] = Field(1, description="1: order up / pass; 2: name a suit / pass")
+    named_suit: SuitText | None = Field(None, description="a turned-up joker (upcard B): the suit the dealer named, "
+                                                          "which the joker proposes")
     worlds: Worlds = 2000
     seed: Seed = None
     dummies: StrictStr | None = Field(None, max_length=200, examples=["N:9c Tc Jh Ks Ad S:Jd Js Qh Kc Ah"],
@@ -537,7 +539,7 @@ class PlayResponse(BaseModel):
 
 
 class ReviewResponse(BaseModel):
-    """`solver.review(...).to_dict()`, as `euchre review --json`: one report per deal."""
+    """`solver.review_game(...).to_dict()`, as `euchre review --json`: one report per deal."""
 
     model_config = ConfigDict(extra="allow")
 

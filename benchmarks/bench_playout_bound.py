@@ -14,13 +14,13 @@ Run it on a loaded core (the figure is for the worst case the server sees: anoth
 core), e.g. ``nice python3 benchmarks/bench_playout_bound.py``.
 
     python3 benchmarks/bench_playout_bound.py [--sizes 20x20 50x20 25x40] [--repeats 3] [--deadline 30]
-        [--margin 0.5]
+        [--margin 1.0]
 """
 import argparse
 import statistics
 import time
 
-import _common                                                    # noqa: E402,F401  first: checks which engine runs
+import _common                                    # noqa: E402,F401  first: checks which engine runs
 
 import solver                                                     # noqa: E402
 
@@ -49,7 +49,7 @@ def main(argv=None):
     ap.add_argument("--sizes", nargs="+", default=["20x20", "50x20", "25x40"], help="WORLDSxINNER sizes")
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--deadline", type=float, default=30.0, help="the request timeout (s)")
-    ap.add_argument("--margin", type=float, default=0.5, help="the share of the deadline a request may use")
+    ap.add_argument("--margin", type=float, default=1.0, help="the share of the deadline a request may use")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
     sizes = [parse_size(s) for s in args.sizes]

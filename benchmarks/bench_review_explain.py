@@ -8,21 +8,26 @@ vwec-finals.egn and is skipped), each deal is reviewed two ways, interleaved dea
 * without: the same with ``examples=0`` and the grading and the reason rules replaced by no-ops
   (what the review cost before issue 25).
 
-Printed: the wall time per deal each way (total over the deals), and the per-deal ratio
-with/without: median and the 10th-90th percentiles over the deals (the median of the repeats
-per deal). Then, from the "with" reviews at the first pass: how many decisions got each grade
-(cards and discards, calls) and how many times each reason fired, and every decision with a reason
-(to read as a strong player would).
+Printed: the wall time per deal each way (total over the deals), the total ratio with its 95%
+percentile-bootstrap interval over the deals, and the per-deal ratio with/without: median and the
+10th-90th percentiles over the deals (the median of the repeats per deal). Then, from the "with"
+reviews at the first pass: how many decisions got each grade (cards and discards, calls, the
+defend-alone choice), how many times each reason fired, how many decisions carry examples, and
+every decision flagged or graded inaccuracy or worse with the seat's holding, the trump and the
+trick on the table, and its reason or "no reason" (to read as a strong player would). ``--json PATH``
+writes the same as one document (benchmarks/_common.py).
 
-    python3 benchmarks/bench_review_explain.py [--worlds 200] [--seed 1] [--repeats 2]
+    python3 benchmarks/bench_review_explain.py [--worlds 200] [--seed 1] [--repeats 2] [--json PATH]
 
-Figures at 200 worlds, seed 1, 2 passes (10 games, 74 deals; one core, lightly shared): time per deal
-0.315 s with, 0.279 s without (total ratio 1.13; per-deal median 1.12, 10th-90th percentile 1.00 to
-1.30; under heavy load an earlier run gave 0.782 / 0.688 s, ratio 1.14). Cards and discards: best 1267,
-good 89, inaccuracy 12, mistake 0, blunder 0, unclear 37; calls: best 209, good 14, inaccuracy 4,
-mistake 1, blunder 0, unclear 19. Reasons: passed-a-making-hand 7, trumped-partner 5, bower-to-dealer 2,
-called-with-one-trump 1 (15 of the 130 flagged decisions; the other rules do not fire on these games at
-inaccuracy or worse).
+Figures at 200 worlds, seed 1, 2 passes (10 games, 74 deals; one core of a machine shared with other
+jobs, under nice), after call and discard examples joined: time per deal 0.894 s with, 0.773 s without
+(total ratio 1.157, 95% bootstrap interval 1.114 to 1.200; per-deal median 1.173, 10th-90th percentile
+0.980 to 1.376). An earlier run before the call examples: 0.315 / 0.279 s, ratio 1.13. Cards and
+discards: best 1275, good 85, inaccuracy 14, mistake 0, blunder 0, unclear 31; calls: best 207, good 14,
+inaccuracy 4, mistake 3, blunder 0, unclear 19; no defend-alone decisions in these games. Reasons:
+passed-a-making-hand 11, trumped-partner 4, called-with-one-trump 3, bower-to-dealer 2,
+no-trump-lead-for-partner 1 (21 of the 132 decisions flagged or graded inaccuracy or worse); examples
+on 28 calls and 56 cards.
 """
 import argparse
 import statistics
@@ -100,11 +105,22 @@ def situation(c, d, hand, calls, cards) -> str:
             f"holds {format_cards(before.holding(c.seat))}; on the table: {trick}")
 
 
+def timed(game, i, worlds, seed, without: bool):
+    start = time.perf_counter()
+    if without:
+        with Without():
+            d = review_deal(game, i, worlds=worlds, seed=seed, examples=0)
+    else:
+        d = review_deal(game, i, worlds=worlds, seed=seed, examples=3)
+    return d, time.perf_counter() - start
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--worlds", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--repeats", type=int, default=2)
+    _common.add_json_argument(ap)
     args = ap.parse_args()
     games = [(p.name, load_egn(p)) for p in sorted((ROOT / "tests" / "data" / "egn").glob("*.egn"))
              if p.name not in SKIP]
@@ -164,6 +180,11 @@ def main():
     print(f"decisions flagged or graded inaccuracy or worse: {len(flagged)}; with a reason: {len(readings)}")
     for line in flagged:
         print("  " + line)
+    _common.report(args, {"deals": n, "s_per_deal_with": _common.summary(with_t),
+                          "s_per_deal_without": _common.summary(without_t), "ratio_per_deal": _common.summary(ratios),
+                          "total_ratio": sum(with_t) / sum(without_t), "total_ratio_interval": [blo, bhi],
+                          "grades": {k: dict(v) for k, v in grades.items()}, "reasons": dict(reasons),
+                          "examples": dict(shown), "flagged": flagged})
 
 
 if __name__ == "__main__":

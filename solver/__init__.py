@@ -3,6 +3,37 @@
 Public API (docs/design.md)::
 
     from solver import Rules, Position, solve, card_values, dd_table, analyse_play, solve_batch
+    from solver import advise, advise_play, load_egn, review_game, play_match
+
+Layers: what each part of the package may import. A part is a module of ``solver/`` or a subpackage
+(``game``, ``records``, ...); ``api`` and ``cli`` sit on top of everything. A part may import the parts
+it names and, through them, what those may import; nothing else (``tests/test_layers.py`` reads every
+import, lazy ones included, and enforces the whole table)::
+
+    errors, version, deprecation          -
+    bounds, cards, rules, stats, grades   errors
+    examples                              bounds, cards
+    render                                cards, examples
+    laws                                  cards, rules
+    _search                               -
+    position                              laws
+    dd                                    position, bounds, _search
+    dd_batch                              dd
+    game                                  position
+    records                               game, deprecation
+    cardtables                            laws
+    worlds                                laws
+    bidding                               cardtables, records, stats
+    inference                             worlds, bidding, game, bounds
+    par                                   dd, game
+    advisor                               dd_batch, inference, render, grades
+    review                                advisor, par, records, version, deprecation
+    match                                 advisor, records, deprecation
+    pages                                 review
+    solver                                pages, match, review
+    api                                   solver
+    cli                                   api
+    __main__                              cli
 """
 from .version import __version__
 
@@ -13,16 +44,20 @@ from .rules import Rules
 from .position import Position
 from .laws import first_leader, hand_points
 from .dd import DDTable, PlayStep, SolveResult, analyse_play, card_values, dd_table, solve, solve_batch
-from .advisor import Advice, CardAdvice, PlayAdvice, advise, advise_play, win_probability
-from .advisor import DefendAdvice, advise_defend
-from .records import dump_dummy_record, dump_egn, load_dummy_record, load_egn, load_game
-from .review import Review, corpus_stats, review, review_corpus
+from .advisor import Advice, CardAdvice, Option, PlayAdvice, advise, advise_play, win_probability
+from .advisor import DefendAdvice, DefendOption, HandOutcomes, WinChance, advise_defend
+from .records import (DummyDeal, DummyRecord, EGNDeal, EGNGame, dump_dummy_record, dump_egn, load_dummy_record,
+                      load_egn, load_game)
+from .review import (CallReview, CardReview, CorpusResult, CorpusStats, DealReview, Review, corpus_stats,
+                     review_corpus, review_game)
+from .game import DealCards, Game, Hand
 from .game.seat import seat_view, view_from_dict
 from .game.view import SeatView
 
 from .inference import ViewWorlds, sample_worlds
 from .bidding import MODEL_NAMES, BiddingModel, resolve_model
-from .match import AGENT_NAMES, match
+from .match import AGENT_NAMES, MatchResult, TableRecord, play_match
+from . import match, review      # the subpackages (calling either is the deprecated old function, see .deprecation)
 from .par import Par, ParStep, par, par_table
 
 __all__ = [
@@ -32,12 +67,16 @@ __all__ = [
     "ArgumentError", "ScoreError", "RecordError", "EGNError", "DummyRecordError",
     "Rules", "Position", "SolveResult", "PlayStep", "DDTable",
     "solve", "card_values", "dd_table", "analyse_play", "solve_batch", "first_leader", "hand_points",
-    "advise", "Advice", "advise_play", "PlayAdvice", "CardAdvice", "win_probability",
-    "load_egn", "dump_egn", "load_game",
-    "load_dummy_record", "dump_dummy_record",
-    "review", "Review", "review_corpus", "corpus_stats",
+    "Hand", "Game", "DealCards",
+    "advise", "Advice", "Option", "advise_play", "PlayAdvice", "CardAdvice", "win_probability", "WinChance",
+    "HandOutcomes",
+    "load_egn", "dump_egn", "load_game", "EGNGame", "EGNDeal",
+    "load_dummy_record", "dump_dummy_record", "DummyRecord", "DummyDeal",
+    "review_game", "Review", "DealReview", "CardReview", "CallReview", "review_corpus", "CorpusResult",
+    "corpus_stats", "CorpusStats",
     "SeatView", "seat_view", "view_from_dict", "sample_worlds", "ViewWorlds",
-    "match", "AGENT_NAMES",
+    "play_match", "MatchResult", "TableRecord", "AGENT_NAMES",
     "BiddingModel", "MODEL_NAMES", "resolve_model",
-    "par", "par_table", "Par", "ParStep", "advise_defend", "DefendAdvice",
+    "par", "par_table", "Par", "ParStep", "advise_defend", "DefendAdvice", "DefendOption",
+    "review", "match",       # the subpackages; calling them is deprecated (review_game, play_match)
 ]

@@ -263,6 +263,7 @@ def cmd_advise(args) -> dict:
     rules = _rules_from_args(args)
     seed = _question_seed(args, rules) if args.seed is None else args.seed
     advice = advise(hand=args.hand, upcard=args.upcard, seat=args.seat, dealer=args.dealer, round=args.round,
+                    named_suit=args.named_suit,
                     rules=rules, worlds=args.worlds, seed=seed, threads=args.threads, dummies=args.dummies,
                     score=None if args.score is None else _score_arg(args.score), early_stop=not args.no_early_stop,
                     model=_model_arg(args), valuation=args.valuation, inner_worlds=args.inner_worlds,
@@ -431,7 +432,7 @@ def _write_review_html(path: Path, files, reviews) -> None:
 
 
 def cmd_match(args) -> dict:
-    from .match import match
+    from .match import play_match
     rules = _rules_from_args(args)
     bar = progress = None
     if not args.json and sys.stderr.isatty():
@@ -439,9 +440,9 @@ def cmd_match(args) -> dict:
         bar = tqdm(total=args.deals, file=sys.stderr, unit="deal", desc="match", leave=False)
         progress = bar.update
     try:
-        result = match(args.a, args.b, deals=args.deals, seed=args.seed, rules=rules, jobs=args.jobs,
-                       progress=progress, worlds=args.worlds, time_limit=args.time_limit or None, games=args.games,
-                       keep_hands=args.egn is not None, model=_model_arg(args))
+        result = play_match(args.a, args.b, deals=args.deals, seed=args.seed, rules=rules, jobs=args.jobs,
+                            progress=progress, worlds=args.worlds, time_limit=args.time_limit or None,
+                            games=args.games, keep_hands=args.egn is not None, model=_model_arg(args))
     finally:
         if bar is not None:
             bar.close()
@@ -579,6 +580,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", required=True, help="the seat to bid: N E S W")
     p.add_argument("--dealer", required=True, help="the dealer: N E S W")
     p.add_argument("--round", type=int, choices=(1, 2), default=1, help="bidding round (2: the upcard was turned down)")
+    p.add_argument("--named-suit", dest="named_suit", default=None, metavar="SUIT",
+                   help="with --joker and --upcard B: the suit the dealer named for the turned-up joker")
     p.add_argument("--worlds", type=int, default=2000, help="deals of the unseen cards to sample (default 2000)")
     p.add_argument("--seed", type=int, default=None,
                    help="seed of the sampling (default: one derived from the question, so the same question "
@@ -683,8 +686,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also write the review page to FILE: one self-contained HTML file (no network needed) "
                         "to step through every call and card with its costs; one game file only")
     p.add_argument("--examples", type=int, default=3, metavar="N",
-                   help="for each card that lost, up to N (0..3, default 3) of the likeliest deals the player "
-                        "could be facing in which it does worse than the best card, with both cards' points")
+                   help="for each call, discard or card that lost, up to N (0..3, default 3) of the likeliest "
+                        "deals the player could be facing in which it does worse than the best choice, with both "
+                        "choices' points")
     p.add_argument("--annotate", type=Path, default=None, metavar="OUT.egn",
                    help="also write the record with the review in it: an EGN mark and a short comment at each "
                         "decision graded below best (EGN callAnnotations/playAnnotations); one game file only, "

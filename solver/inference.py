@@ -58,10 +58,11 @@ from .errors import ArgumentError, PositionError, quoted
 from .game.actions import Kind, Phase
 from .game.seat import seat_view, view_from_dict
 from .game.view import BUILD_KEYS, SeatView
-from .laws import TRICKS, pack_mask, place_after_dealer, popcount
+from .laws import TRICKS, effective_suit, pack_mask, place_after_dealer, popcount
 from .worlds import EXACT_LIMIT, KITTY, Space, suit_mask
 
-__all__ = ["ViewWorlds", "sample_worlds", "view_space", "call_evidence", "world_likelihood"]
+__all__ = ["ViewWorlds", "sample_worlds", "view_space", "shown_voids", "SITTING_OUT", "UNSEEN_DISCARD", "call_evidence",
+           "world_likelihood"]
 
 #: Rejection sampling stops after this many proposals per world asked for (then importance weights).
 PROPOSALS_PER_WORLD = 200
@@ -127,14 +128,55 @@ def _ess(w: np.ndarray) -> float:
     return float(w.sum()) ** 2 / s2 if s2 > 0 else 0.0
 
 
-def view_space(view: SeatView) -> tuple:
-    """The hard constraints of a view as a :class:`~solver.worlds.Space` over N E S W and the kitty.
+def shown_voids(tricks, trump) -> list:
+    """Per seat N E S W, the effective suits it has shown out of and not followed since.
 
-    Returns ``(space, notes)``. Holders: every seat of the game with the cards it holds now (a seat
-    sitting out holds its five; the dealer at its discard six); the kitty the rest.
-
-    Raises :class:`PositionError` when the seat's own cards are not all known, or nothing fits.
+    ``tricks`` is a sequence of ``(seats, cards)`` in play order. A seat that fails
+    to follow the led suit shows a void in it; if it later plays that suit (a renege
+    come to light) the void is dropped.
     """
+    voids = [set(), set(), set(), set()]
+    for seats, cards in tricks:
+        led = effective_suit(cards[0], trump)
+        for s, c in zip(seats, cards):
+            suit = effective_suit(c, trump)
+            voids[s].discard(suit)
+            if suit != led:
+                voids[s].add(led)
+    return voids
+
+
+#: The note of a view whose dealer picked up without the record showing what it discarded.
+UNSEEN_DISCARD = "the record does not show the dealer's discard: its view treats that card as unseen"
+
+#: The two layouts of a seat that sits out (a loner's partner) in :func:`view_space`.
+SITTING_OUT = ("hand", "kitty")
+
+
+def view_space(view: SeatView, sitting_out: str = "hand") -> tuple:
+    """The hard constraints of a view as a :class:`~solver.worlds.Space` over N E S W and the kitty: the one
+    home of them, for play advice, the agents, :func:`sample_worlds` and the review
+    (:func:`solver.review.information_set`) alike.
+
+    What the seat has seen: its own hand and discard, the cards played, the voids shown in the set of tricks
+    under way (:func:`shown_voids`: a void later contradicted, a renege come to light, is dropped), the
+    upcard (face up or turned down: in the kitty; picked up: in the dealer's hand, unless the dealer showed
+    out of trump without playing it), both dummies face up, a call for best's exchange.
+
+    Args:
+        view: a :class:`~solver.game.SeatView`.
+        sitting_out: where a seat that sits out keeps the cards it laid down: ``"hand"`` (its own column:
+            its calls are evidence about them; :func:`sample_worlds`) or ``"kitty"`` (counted with the kitty,
+            its column empty: the review's layout, which solves only the seats in play).
+
+    Returns ``(space, notes)``. Holders: every seat of the game with the cards it holds now (the dealer at
+    its discard six); the kitty the rest. ``notes``: approximations, in words.
+
+    Raises :class:`PositionError` when the seat's own cards are not all known, or nothing fits;
+    :class:`~solver.errors.ArgumentError` for a ``sitting_out`` not in :data:`SITTING_OUT`.
+    """
+    if sitting_out not in SITTING_OUT:
+        raise ArgumentError(f"sitting_out {quoted(sitting_out)}: expected one of {', '.join(SITTING_OUT)}")
     if view.hand_unknown:
         raise PositionError(f"{view.seat}'s own cards are not all known in the record")
     rules, seat, trump = view.rules, view.seat, view.trump
@@ -146,9 +188,11 @@ def view_space(view: SeatView) -> tuple:
         removed |= m
     in_play = view.seats_in_play
     for s in rules.seats:
-        # a seat sitting out keeps the cards it laid down (its calls are evidence about them)
-        sizes[s] = view.hand_sizes[s] if s in in_play else TRICKS - popcount(view.played[s])
-    exchanged = view.exchanged and view.alone is not None
+        if s in in_play:
+            sizes[s] = view.hand_sizes[s]
+        elif sitting_out == "hand":          # keeps the cards it laid down (its calls are evidence about them)
+            sizes[s] = TRICKS - popcount(view.played[s])
+    exchanged = view.exchanged and view.alone is not None and sitting_out == "hand"
     if exchanged and view.phase in (Phase.PLAY, Phase.DONE, Phase.LONER_DISCARD):
         sizes[int(Seat(view.alone).partner)] -= 1          # call for best: the partner passed one to the loner
     known[seat] = view.hand
@@ -161,9 +205,13 @@ def view_space(view: SeatView) -> tuple:
             else:
                 known[KITTY] |= view.dummies[s]
     if view.phase in (Phase.PLAY, Phase.DONE):
+        history = [(t.seats, t.cards) for t in (view.tricks[TRICKS:] if second_set else view.tricks)]
+        if view.current:
+            history.append(tuple(zip(*view.current)))
+        voids = shown_voids(history, trump)
         for s in in_play:
             if s != seat:
-                for v in view.voids[s]:
+                for v in voids[s]:
                     forbidden[s] |= suit_mask(v, trump, rules.joker)
     up = view.upcard
     if up is not None and not removed & up.mask and not view.hand & up.mask:
@@ -175,6 +223,9 @@ def view_space(view: SeatView) -> tuple:
             known[KITTY] |= up.mask
     if view.discard is not None and not known[KITTY] & view.discard.mask:
         known[KITTY] |= view.discard.mask
+    elif (view.discard is None and seat == view.dealer and view.upcard_state == "dealer"
+          and view.phase is Phase.PLAY):
+        notes.append(UNSEEN_DISCARD)
     if view.loner_discard is not None:                     # the loner's own discard after the exchange
         known[KITTY] |= view.loner_discard.mask
     sizes[KITTY] = popcount(pack & ~removed) - sum(sizes[:4])
@@ -221,6 +272,7 @@ def world_likelihood(view: SeatView, hands, kitty, model: BiddingModel, evidence
     evidence = call_evidence(view) if evidence is None else evidence
     players = view.rules.players
     up = int(view.upcard)
+    proposed = int(view.named_suit) if view.named_suit is not None else up % 4     # a turned-up joker: named
     upbit = np.uint32(1 << up)
     picked = view.upcard_state == "dealer"
     out = np.ones(hands.shape[0])
@@ -232,12 +284,12 @@ def world_likelihood(view: SeatView, hands, kitty, model: BiddingModel, evidence
         if canadian and rnd == 1 and place == 2:
             # Canadian loners: the dealer's partner orders only alone, with the model's chance of an order
             # alone (as the advisor's auction bids it, solver.advisor.auction); any other hand passes
-            lone = model.likelihood_of_hands(masks, place, 1, up, "order", None, True, stuck, players)
+            lone = model.likelihood_of_hands(masks, place, 1, up, "order", None, True, stuck, players, proposed)
             return lone if kind == "order" else 1.0 - lone
         if alone is None:                          # the maker has not said: either
-            return sum(model.likelihood_of_hands(masks, place, rnd, up, kind, suit, a, stuck, players)
+            return sum(model.likelihood_of_hands(masks, place, rnd, up, kind, suit, a, stuck, players, proposed)
                        for a in (False, True))
-        return model.likelihood_of_hands(masks, place, rnd, up, kind, suit, alone, stuck, players)
+        return model.likelihood_of_hands(masks, place, rnd, up, kind, suit, alone, stuck, players, proposed)
 
     dealer = int(view.dealer)
     # the dealer who picked up (another seat) threw one card face down after its calls: weighed below

@@ -221,7 +221,7 @@ def test_advise_engine_error_keeps_its_message(client):
 
 def test_route_answers_501_while_the_engine_lacks_the_function(client, monkeypatch):
     monkeypatch.delattr(solver, "advise", raising=False)
-    monkeypatch.delattr(solver, "review", raising=False)
+    monkeypatch.delattr(solver, "review_game", raising=False)
     assert_problem(client_call(client, "POST", "/v1/advise", json_body=ADVISE), 501, "/problems/not-available")
     answer = client_call(client, "POST", "/v1/review", json_body={"egn": FIRST_DEAL_EGN, "worlds": 20})
     assert_problem(answer, 501, "/problems/not-available")
@@ -232,7 +232,7 @@ def test_route_answers_501_while_the_engine_lacks_the_function(client, monkeypat
 def test_review_real_game_matches_python(call):
     answer = call("POST", "/v1/review", json_body={"egn": FIRST_DEAL_EGN, "worlds": 20, "seed": 1})
     assert answer.status == 200, answer
-    expected = solver.review(solver.load_egn(FIRST_DEAL_EGN), worlds=20, seed=1).to_dict()
+    expected = solver.review_game(solver.load_egn(FIRST_DEAL_EGN), worlds=20, seed=1).to_dict()
     assert answer.body == json.loads(json.dumps(expected))
 
 
@@ -653,18 +653,18 @@ def test_review_takes_inference_and_off_is_the_first_version(client):
     egn["deals"] = egn["deals"][:1]
     r = client.post("/v1/review", json={"egn": egn, "worlds": 20, "seed": 3, "inference": False})
     assert r.status_code == 200
-    want = solver.review(solver.load_egn(egn), worlds=20, seed=3, inference=False).to_dict()
+    want = solver.review_game(solver.load_egn(egn), worlds=20, seed=3, inference=False).to_dict()
     assert r.get_json()["deals"] == want["deals"] and r.get_json()["model"]["inference"] is False
     bad = client.post("/v1/review", json={"egn": egn, "inference": "no"})
     assert bad.status_code == 422 and bad.headers["Content-Type"] == "application/problem+json"
 
 
 def test_review_annotated_answers_the_record_with_the_comments(client):
-    """annotate: true adds annotated_egn, what solver.review(..., annotate=True) writes; a non-bool is a 422."""
+    """annotate: true adds annotated_egn, what solver.review_game(..., annotate=True) writes; a non-bool is a 422."""
     a = client_call(client, "POST", "/v1/review", json_body={"egn": FIRST_DEAL_EGN, "worlds": 10, "seed": 2,
                                                              "annotate": True})
     assert a.status == 200, a
-    expected = solver.review(solver.load_egn(FIRST_DEAL_EGN), worlds=10, seed=2, annotate=True).annotated
+    expected = solver.review_game(solver.load_egn(FIRST_DEAL_EGN), worlds=10, seed=2, annotate=True).annotated
     assert a.body["annotated_egn"] == json.loads(json.dumps(expected))
     solver.load_egn(a.body["annotated_egn"])                        # a valid record
     plain = client_call(client, "POST", "/v1/review", json_body={"egn": FIRST_DEAL_EGN, "worlds": 10, "seed": 2})

@@ -85,7 +85,7 @@ def test_review_corpus_takes_a_path_in_bytes_or_alone(tmp_path):
 @pytest.mark.parametrize("value", ["x", 1, None, "false"])
 def test_review_inference_must_be_a_bool_as_advise_says(value):
     with pytest.raises(solver.ArgumentError, match="inference .*must be True or False"):
-        solver.review(SIX, worlds=10, inference=value)
+        solver.review_game(SIX, worlds=10, inference=value)
     with pytest.raises(solver.ArgumentError, match="inference .*must be True or False"):
         solver.review_corpus([SIX], worlds=10, inference=value, progress=False)
 
@@ -102,7 +102,7 @@ def _non_finite(value, path="$"):
 
 
 def test_review_to_dict_is_strict_json_when_an_interval_is_unbounded():
-    r = solver.review(SIX, worlds=10, seed=1, confirm=1)
+    r = solver.review_game(SIX, worlds=10, seed=1, confirm=1)
     # the object keeps the unbounded interval (fewer than two effective worlds) ...
     unbounded = [c for d in r.deals for c in d.cards if c.info is not None and math.isinf(c.info.points_interval[1])]
     assert unbounded, "the case this test is about did not arise"

@@ -285,7 +285,7 @@ def test_serve_leaves_the_worker_count_to_the_service(monkeypatch):
 
 
 def test_library_review_of_a_record_seeds_from_its_content():
-    from solver import load_game, review
+    from solver import load_game, review_game as review
     path = EGN_DIR / "incomplete-deal.egn"
     seed = content_seed(json.loads(path.read_text()))
     assert review(path, worlds=10).seed == seed

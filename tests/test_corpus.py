@@ -26,10 +26,10 @@ import solver
 from conftest import TESTS
 from solver.cli import main
 from solver.errors import EuchreError
-from solver.match import match
+from solver.match import play_match as match
 from solver.records import dump_egn, read_source
 from solver.review import corpus as corpus_mod
-from solver.review import corpus_stats, review, review_corpus
+from solver.review import corpus_stats, review_game as review, review_corpus
 from solver.review.lines import TIMING_FIELDS, deal_key, finite
 from solver.review.seeds import content_seed, record_seed
 
@@ -376,10 +376,10 @@ def test_a_deal_whose_review_raises_is_a_line_and_a_rerun_does_it_again(tmp_path
     out = tmp_path / "r.jsonl"
     real = corpus_mod.review_deal
 
-    def broken(game, index, *args):
+    def broken(game, index, *args, **kw):
         if index == 1:
             raise RuntimeError("boom")
-        return real(game, index, *args)
+        return real(game, index, *args, **kw)
     monkeypatch.setattr(corpus_mod, "review_deal", broken)
     first = review_corpus([d], worlds=10, seed=1, out=out, progress=False)
     assert first.failed == 2 and first.reviewed == 3
@@ -588,7 +588,8 @@ def test_stats_match_the_hand_computed_figures(tmp_path):
     assert o.cards["dd_tricks"].high == pytest.approx(0.25 + 0.795612, abs=1e-5)
     # calls [0.5, 0.25, 0.0]: mean 0.25, sd 0.25, t(0.975, 2) = 4.302653: half 0.621036
     assert o.calls["info_points"].low == pytest.approx(0.25 - 0.621036, abs=1e-5)
-    assert s.configs == [{"worlds": 20, "seed": 1, "model": "m", "score": True, "engine": "0.1.0"}]
+    assert s.configs == [{"worlds": 20, "seed": 1, "model": "m", "score": True, "engine": "0.1.0",
+                          "valuation": "double_dummy"}]         # a line without one: double dummy
 
 
 def test_euchre_stats_text_json_csv(tmp_path, capsys):

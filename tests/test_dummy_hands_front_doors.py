@@ -4,7 +4,7 @@ brute force in test_dummy_hands.py; here the doors must pass them through unchan
 import json
 
 from api import create_app
-from solver import Rules, advise, load_game, review
+from solver import Rules, advise, load_game, review_game as review
 from solver.cli import main
 
 from conftest import DATA

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from conftest import EGN_DIR
-from solver import Position, load_egn, review, solve
+from solver import Position, load_egn, review_game as review, solve
 from solver.cards import Card
 from solver.cli import main
 from solver.errors import EuchreError

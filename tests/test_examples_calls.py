@@ -7,7 +7,7 @@ import json
 import pytest
 
 from conftest import EGN_DIR
-from solver import Position, advise, advise_play, load_egn, review, solve
+from solver import Position, advise, advise_play, load_egn, review_game as review, solve
 from solver.bidding import POLICY, dealer_discard
 from solver.cards import Card, Seat, cards_of, mask_of, parse_cards
 from solver.cli import main

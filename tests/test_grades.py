@@ -11,7 +11,7 @@ import pytest
 from scipy import stats as st
 
 from conftest import EGN_DIR
-from solver import advise, advise_play, load_egn, review
+from solver import advise, advise_play, load_egn, review_game as review
 from solver.errors import EuchreError
 from solver.grades import GRADES, UNCLEAR, grade_of, ladder
 from solver.review import corpus_stats

@@ -133,7 +133,7 @@ def test_match_offers_the_dealers_partner_order_alone_only(tmp_path):
     assert legal_tokens(h.view("N"), "bid") == ["pass", "order alone"]
     h2 = Hand.from_deal(DEAL, upcard="9h", dealer="S", rules=CANADIAN)
     assert legal_tokens(h2.view("W"), "bid") == ["pass", "order", "order alone"]
-    result = solver.match("random", "policy", deals=12, seed=5, rules=CANADIAN)
+    result = solver.play_match("random", "policy", deals=12, seed=5, rules=CANADIAN)
     assert result.to_dict()["rules"]["canadian"] is True
 
 
@@ -149,7 +149,7 @@ def test_par_under_canadian_has_no_assist():
 
 def test_review_of_a_canadian_record():
     game = load_egn(canadian_record(alone=True))
-    r = solver.review(game, worlds=10, seed=1, inference=False, score=False)
+    r = solver.review_game(game, worlds=10, seed=1, inference=False, score=False)
     [n_call] = [c for c in r.deals[0].calls if str(c.seat) == "N"]
     assert n_call.call == "order alone"
     assert [o["call"] for o in n_call.to_dict(True)["options"]] == ["pass", "order alone"]
@@ -242,7 +242,7 @@ def test_advisor_agent_and_review_judge_the_defence():
     h.apply("defend partner")            # W does not: E is asked, and declines too
     h.apply("defend partner")
     game = load_egn(dump_egn(play_out(h)))
-    r = solver.review(game, worlds=20, seed=1, inference=False, score=False)
+    r = solver.review_game(game, worlds=20, seed=1, inference=False, score=False)
     deal = r.deals[0]
     w, e = deal.defence
     assert (w.seat, w.choice, w.best, w.loss) == (Seat.W, "defend partner", "defend alone", 2.0)

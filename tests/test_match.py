@@ -10,7 +10,7 @@ from solver.cards import Seat, cards_of
 from solver.errors import ArgumentError, RulesError
 from solver.game import DealCards, Hand
 from solver.laws import hand_points, side_of
-from solver.match import PolicyAgent, deal_of, forfeit_points, legal_tokens, match, play_table
+from solver.match import PolicyAgent, deal_of, forfeit_points, legal_tokens, play_match as match, play_table
 from solver.rules import Rules
 
 DEAL = "N:Jh Ah Kh Qc Ac E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Kc Tc Qh Th"

@@ -28,7 +28,7 @@ def reviews():
     for path in (LONER, RENEGE):
         game = solver.load_egn(path)
         for inference in (True, False):
-            out[path.name, inference] = (game, solver.review(game, worlds=30, seed=5, inference=inference))
+            out[path.name, inference] = (game, solver.review_game(game, worlds=30, seed=5, inference=inference))
     return out
 
 

@@ -289,7 +289,7 @@ def test_review_par_block_on_a_real_game():
 
 @pytest.mark.slow
 def test_review_has_the_par_in_each_deal(tmp_path):
-    from solver import review
+    from solver import review_game as review
     from conftest import EGN_DIR
     r = review(EGN_DIR / "epic-comeback.egn", worlds=10, seed=1, inference=False, score=False)
     deals = r.to_dict()["deals"]

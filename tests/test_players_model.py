@@ -486,13 +486,13 @@ def test_a_file_may_not_take_a_shipped_models_name_with_other_figures(tmp_path):
 
 
 def test_a_one_deal_match_writes_json_without_infinities():
-    from solver import match
+    from solver import play_match as match
     d = match("policy", "random", deals=1, seed=1).to_dict()
     assert d["interval"] == [None, None]
     json.dumps(d, allow_nan=False)
 
 
 def test_the_advisor_agent_bids_a_turned_up_joker_by_the_policy():
-    from solver import match
+    from solver import play_match as match
     r = match("advisor", "policy", deals=30, seed=3, worlds=10, rules=__import__("solver").Rules(joker=True))
     assert r.a_stats["forfeits"] == 0

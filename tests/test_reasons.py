@@ -4,7 +4,7 @@ reasons whose rule holds on the decision's own position and figures."""
 import pytest
 
 from conftest import EGN_DIR
-from solver import review
+from solver import review_game as review
 from solver.cards import Card, Seat, Suit, mask_of, parse_cards
 from solver.review.reasons import (CALL_RULES, CARD_RULES, RULES, CallSituation, CardSituation, call_reasons,
                                    card_reasons)

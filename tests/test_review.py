@@ -21,7 +21,7 @@ import pytest
 
 import reference
 from conftest import EGN_DIR
-from solver import Rules, advise, load_egn, load_game, review
+from solver import Rules, advise, load_egn, load_game, review_game as review
 from solver.bidding import DEFAULT_MODEL, POLICY      # POLICY: the review's calls with inference=False
 from solver.cards import Card, Seat
 from solver.cli import main

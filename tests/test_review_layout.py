@@ -15,7 +15,7 @@ from solver.worlds import EXACT_LIMIT as WORLDS_EXACT_LIMIT
 ROOT = Path(solver.__file__).resolve().parent
 REVIEW = ROOT / "review"
 # Bottom to top: a module may import only the ones before it.
-ORDER = ["results", "infoset", "batch", "seeds", "par_line", "reasons", "examples", "reviewer", "annotate", "deals",
+ORDER = ["results", "infoset", "seeds", "par_line", "reasons", "reviewer", "annotate", "deals",
          "files", "lines", "tally", "cluster", "corpus", "__init__"]
 
 
@@ -65,9 +65,11 @@ def test_no_module_imports_another_modules_private_names(path):
 
 def test_render_imports_no_result_type_so_the_results_can_call_it():
     # the result types' __str__/text() call solver.render: it must not import them back
-    # (solver.cards and solver.errors, below every result type, are allowed: card formatting, plural)
+    # (solver.cards, solver.errors and solver.examples, below every result type, are allowed: card formatting,
+    # plural, an example world's words)
     for mod, _names in imports(ROOT / "render.py"):
-        assert not mod.startswith("solver") or mod in ("solver.cards", "solver.errors"), f"solver.render imports {mod}"
+        assert not mod.startswith("solver") or mod in ("solver.cards", "solver.errors", "solver.examples"), \
+            f"solver.render imports {mod}"
 
 
 @pytest.mark.slow
@@ -76,7 +78,7 @@ def test_the_review_enumerates_at_its_own_limit_not_the_worlds_default():
     # sampled, even below solver.worlds' default limit
     assert DECISION_EXACT_LIMIT < WORLDS_EXACT_LIMIT
     # (confirm=1: no extra draws for close decisions, so every sampled one has the worlds asked for)
-    r = solver.review(Path(__file__).parent / "data" / "egn" / "vwec-finals.egn", worlds=20, seed=2, confirm=1)
+    r = solver.review_game(Path(__file__).parent / "data" / "egn" / "vwec-finals.egn", worlds=20, seed=2, confirm=1)
     infos = [c.info for d in r.deals for c in d.cards if c.info is not None]
     between = [i for i in infos if DECISION_EXACT_LIMIT < i.placements <= WORLDS_EXACT_LIMIT]
     assert between, "no decision of the game falls between the two limits"
@@ -89,7 +91,7 @@ def test_the_review_enumerates_at_its_own_limit_not_the_worlds_default():
 @pytest.mark.slow
 def test_each_decision_names_its_kind_as_its_mistakes_do():
     # render tells calls, discards and cards apart by these attributes alone
-    r = solver.review(Path(__file__).parent / "data" / "egn" / "renege-test.egn", worlds=20, seed=2)
+    r = solver.review_game(Path(__file__).parent / "data" / "egn" / "renege-test.egn", worlds=20, seed=2)
     kinds = set()
     for d in r.deals:
         for c in d.calls:

@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from solver import EuchreError, Rules, laws, load_egn, review, win_probability
+from solver import EuchreError, Rules, laws, load_egn, review_game as review, win_probability
 from solver.game import Game, Hand
 from solver.records import dump_egn
 from solver.review import GAME_WIN

@@ -229,7 +229,7 @@ def test_one_normaliser_takes_both_spellings():
     assert cli_name("double_dummy") == "double-dummy" and valuation_key("playout") == "playout"
     for bad in ("single", "single__dummy_x", 3, None, ""):
         assert valuation_key(bad) is None
-    with pytest.raises(RulesError, match=r"valuation 'triple-dummy': unknown \(one of single_dummy or single-dummy"):
+    with pytest.raises(ArgumentError, match=r"valuation 'triple-dummy': unknown \(one of single_dummy or single-dummy"):
         parse_valuation("triple-dummy")
 
 
@@ -292,7 +292,7 @@ def test_review_refuses_a_valuation_the_variant_lacks():
     with pytest.raises(RulesError, match="valuation 'single_dummy': the fitted single-dummy table is for the "
                                          "four-player game"):
         review(h, worlds=20, seed=1, valuation="single_dummy")
-    with pytest.raises(RulesError, match="valuation 'x': unknown"):
+    with pytest.raises(ArgumentError, match="valuation 'x': unknown"):
         review(REVIEWED, worlds=20, seed=1, valuation="x")
 
 

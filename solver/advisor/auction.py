@@ -69,7 +69,8 @@ class Auction:
 
     def __init__(self, hand_mask, upcard, seat, dealer, rnd, rules, worlds, threads, policy, own_round2,
                  dummies=None, *, model=None, draws=None, weights=None, engine: Engine | None = None, wins=None,
-                 valuation: str = "double_dummy", seed: int = 0, inner_worlds: int | None = None):
+                 valuation: str = "double_dummy", seed: int = 0, inner_worlds: int | None = None,
+                 proposed: int | None = None):
         self.hand, self.up, self.seat, self.dealer, self.round = hand_mask, upcard, seat, dealer, rnd
         self.rules, self.policy, self.own_round2, self.wins = rules, policy, own_round2, wins
         self.model, self.draws, self.weights = model, draws, weights
@@ -78,10 +79,12 @@ class Auction:
         self.worlds = worlds
         self.dummies = dummies
         extra = {} if inner_worlds is None else {"inner_worlds": inner_worlds}
+        #: the suit the upcard proposes (a turned-up joker: the suit the dealer named)
+        self.up_suit = upcard % 4 if proposed is None else int(proposed)
         self.engine = engine if engine is not None else Engine(worlds, seat, dealer, upcard, rules, threads, dummies,
-                                                               valuation=valuation, seed=seed, **extra)
+                                                               valuation=valuation, seed=seed, proposed=self.up_suit,
+                                                               **extra)
         self.order = list(laws.bidding_order(dealer, self.players))
-        self.up_suit = upcard % 4
         self.my_side = laws.side_of(seat, self.players)
         self.points_table = _points_table(rules)
         self._chances: dict = {}          # the model's chances per (round, seat[, stuck]) over every world
@@ -238,7 +241,8 @@ class Auction:
         every world and kept: the auction after a pass asks for them again and again)."""
         key = (1, p)
         if key not in self._chances:
-            p_order, p_alone = self.model.round1(self.engine.base[:, p], self.rel(p), self.up, self.players)
+            p_order, p_alone = self.model.round1(self.engine.base[:, p], self.rel(p), self.up, self.players,
+                                                 self.up_suit)
             if laws.must_go_alone(p, self.dealer, 1, self.rules):
                 # Canadian loners: the dealer's partner may only order alone; the model's chance of that
                 # order is its chance of ordering alone (a hand that would assist passes instead)
@@ -259,7 +263,7 @@ class Auction:
         """Seat ``p``'s round-1 call in ``rows``: ``(order, alone)`` bool arrays."""
         if self.model is None:
             hands = self.engine.base[rows, p]
-            bid, lone = self.policy.round1(hands, self.rel(p), self.up, self.players, self.bonus1(p))
+            bid, lone = self.policy.round1(hands, self.rel(p), self.up, self.players, self.bonus1(p), trump=self.up_suit)
             if laws.must_go_alone(p, self.dealer, 1, self.rules):
                 bid = lone                    # Canadian loners: only a hand that goes alone orders
             return bid, lone
@@ -495,7 +499,7 @@ def best_discard(adv: Auction, rows, lone, hand_mask, up, exact):
     summary also gives ``p_win_game``. Returns ``(result, card, {card: summary}, {card: result})``,
     the last for every discard played on all the worlds.
     """
-    me, up_suit = adv.seat, up % 4
+    me, up_suit = adv.seat, adv.up_suit
     cands = [int(c) for c in cards_of(hand_mask | (1 << up))]
     if not adv.rules.dealer_may_discard_upcard:
         cands.remove(up)                  # Rules(dealer_may_discard_upcard=False): the upcard stays

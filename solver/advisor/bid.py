@@ -16,7 +16,7 @@ from ..bounds import MAX_SEED, MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int, f
 from ..bidding import DEFAULT_MODEL, POLICY, BiddingModel, BiddingPolicy, resolve_model
 from ..bidding.named import ALTERNATIVES
 from ..cards import JOKER, Card, Seat, Suit, format_cards, mask_of, parse_cards
-from ..errors import ArgumentError, CardError, IllegalActionError, PositionError, RulesError
+from ..errors import ArgumentError, CardError, IllegalActionError, PositionError, RulesError, quoted
 from ..rules import Rules
 from ..stats import mean_interval, wilson
 from ..worlds import EXACT_LIMIT, bid_space
@@ -42,7 +42,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
            policy: BiddingPolicy | None = None, dummies=None, inference: bool = True,
            model: BiddingModel | None = None, robust_delta: float | None = ROBUST_DELTA, score=None,
            early_stop: bool | None = None, valuation: str | None = None, inner_worlds: int = INNER_WORLDS,
-           examples: int = 0) -> Advice:
+           examples: int = 0, named_suit=None) -> Advice:
     """Advice for one bidding decision: every legal call with its chances and expected points.
 
     Args:
@@ -50,6 +50,9 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
         upcard: the card turned up (in round 2: the card that was turned down).
         seat: the seat to bid (``"N"`` ...); dealer: the dealer.
         round: 1 (the upcard is up) or 2 (it was turned down; name another suit).
+        named_suit: a turned-up joker (``upcard`` ``"B"``, ``Rules(joker=True)``): the suit the dealer named
+            before round 1 (RULES.md), which the joker proposes: ordering up makes it trump and the dealer
+            takes the joker; in round 2 it is the turned-down suit. Only with a turned-up joker.
         rules: :class:`Rules` (players 4 or 2, joker, stick the dealer, loner lead, scores).
         worlds: how many deals to sample (10..100,000); ignored when the deals are
             few enough to enumerate (at most ``exact_limit``, e.g. two-player), in
@@ -164,8 +167,13 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
     for c in cards + [up]:
         if c == JOKER and not rules.joker:
             raise CardError("card B: the joker is not in the pack (use Rules(joker=True))")
-    if up == JOKER:
-        raise RulesError("upcard B: a turned-up joker (the dealer names its suit) is not supported by the advisor")
+    if up == JOKER and named_suit is None:
+        raise RulesError("upcard B: a turned-up joker proposes the suit the dealer named before round 1; give "
+                         "named_suit (RULES.md)")
+    if named_suit is not None:
+        if up != JOKER:
+            raise RulesError(f"named_suit {quoted(named_suit)}: a suit is named only for a turned-up joker")
+        named_suit = Suit.parse(named_suit)
     if up in cards:
         raise PositionError(f"upcard {up}: it is also in the hand {format_cards(cards)!r}")
     seat = Seat.parse(seat)
@@ -205,7 +213,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
         inference = False
     else:
         model = model if model is not None else DEFAULT_MODEL
-    up_suit = int(up) % 4
+    up_suit = int(up) % 4 if named_suit is None else int(named_suit)     # the suit the upcard proposes
     wanted = parse_calls(calls, round, up_suit, seat, dealer, rules)
 
     me = int(seat)
@@ -213,7 +221,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
     space = bid_space(hand_mask, up, seat, rules, dummies=0 if dummy_masks is None else sum(dummy_masks))
 
     def likelihood_of(m):
-        return lambda hands: pass_likelihood(m, hands, me, int(dealer), round, int(up), rules.players)
+        return lambda hands: pass_likelihood(m, hands, me, int(dealer), round, int(up), rules.players, up_suit)
 
     ev = evidence(me, int(dealer), round, rules.players) if inference else []
     # nothing seen yet (the first to speak): the uniform worlds are the inferred ones
@@ -230,7 +238,8 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
     def auction_for(m, weights, engine=None):
         a = Auction(hand_mask, int(up), me, int(dealer), round, rules, w, threads, policy, own_round2,
                     dummy_masks, model=None if policy is not None else m, draws=draws, weights=weights,
-                    engine=engine, wins=wins, valuation=valuation, seed=seed, inner_worlds=inner_worlds)
+                    engine=engine, wins=wins, valuation=valuation, seed=seed, inner_worlds=inner_worlds,
+                    proposed=up_suit)
         a.screen_own = early_stop and not w.exact
         return a
 
@@ -381,7 +390,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
         for role, delta, vm in checks:
             vw = None
             if ev:                    # re-weight: enumerated worlds by the variant's likelihood, sampled
-                lik = pass_likelihood(vm, w.hands, me, int(dealer), round, int(up), rules.players)
+                lik = pass_likelihood(vm, w.hands, me, int(dealer), round, int(up), rules.players, up_suit)
                 vw = lik if w.exact else lik / draw.likelihood   # ones by its ratio to the model's
             va = auction_for(vm, vw, adv.engine)
             points, chances = {}, {}
@@ -433,7 +442,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
                   model=model, bidding=bidding, variants=tuple(variants), robust=robust, weights=draw.weights,
                   score=None if wins is None else wins.score, early_stop=bool(looks), valuation=valuation,
                   inner_worlds=default_model().inner_worlds if valuation == "single_dummy" else inner_worlds,
-                  examples=examples)
+                  examples=examples, named_suit=named_suit)
 
 
 #: Sequential judging: the looks, as shares of the worlds, at which options clearly behind are stopped

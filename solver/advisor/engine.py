@@ -44,7 +44,8 @@ class Engine:
     derive_sides = True
 
     def __init__(self, worlds: Worlds, seat: int, dealer: int, upcard: int, rules: Rules, threads: int,
-                 dummies=None, *, valuation: str = "double_dummy", seed: int = 0, inner_worlds: int = INNER_WORLDS):
+                 dummies=None, *, valuation: str = "double_dummy", seed: int = 0, inner_worlds: int = INNER_WORLDS,
+                 proposed: int | None = None):
         self.base = worlds.hands
         self.kitty = worlds.kitty
         #: how a world's result is valued (:mod:`solver.advisor.valuation`): the double-dummy band as it is,
@@ -57,6 +58,8 @@ class Engine:
             self.sd_uniform = np.random.default_rng(np.random.SeedSequence([self.seed, 0x5344])).random(len(worlds))
         self.n = len(worlds)
         self.seat, self.dealer, self.upcard, self.rules, self.threads = seat, dealer, upcard, rules, threads
+        #: the suit the upcard proposes (a turned-up joker: the suit the dealer named)
+        self.proposed = upcard % 4 if proposed is None else int(proposed)
         self.players = rules.players
         self.dummies = dummies            # dummy hands: 4 bitmasks of the face-up dummies, else None
         self.cache: dict = {}
@@ -170,7 +173,7 @@ class Engine:
         band = np.where(dd < laws.MAKE_TRICKS, 0, np.where(dd < laws.TRICKS, 1, 2))
         trump, alone, _pickup = config
         feats = contract_features(self._play_hands(config, need), trump, makers_side, alone >= 0,
-                                  trump == self.upcard % 4, self._setup(config)[0])
+                                  trump == self.proposed, self._setup(config)[0])
         values[need] = BAND_TRICKS[self.sd_model.draw_bands(band, feats, self.sd_uniform[need])]
         return values[rows]
 
@@ -179,7 +182,7 @@ class Engine:
         their own view (:func:`~solver.advisor.playout.play_out`, ``inner_worlds`` a decision), one seed a
         world and configuration. The maker is the loner, else the makers' first seat to bid (who of the two
         called does not change what either side can see of the other's cards)."""
-        from .playout import contract_hand, playout_makers_tricks   # here: the playout imports the review
+        from .playout import contract_hand, playout_makers_tricks   # here: only the playout valuation needs it
         values = self.sd_cache.get((config, makers_side))
         if values is None:
             values = self.sd_cache[(config, makers_side)] = np.full(self.n, -1, dtype=np.int8)
@@ -191,14 +194,14 @@ class Engine:
         order = laws.bidding_order(self.dealer, self.players)
         maker = alone if alone >= 0 else next(int(p) for p in order
                                               if laws.side_of(int(p), self.players) == makers_side)
-        ordered = trump == self.upcard % 4
+        ordered = trump == self.proposed
         code = -1 if pickup is None else 99 if pickup == "h" else int(pickup)
         for r in rows[missing].tolist():
             discard = None
             if ordered:
                 discard = (int(self.heuristic_discard(trump)[r]) if pickup in ("h", None) else int(pickup))
             h = contract_hand(self.base[r], int(self.kitty[r]) & ~(1 << self.upcard), self.upcard, self.dealer,
-                              self.rules, trump, maker, alone >= 0, discard)
+                              self.rules, trump, maker, alone >= 0, discard, proposed=self.proposed)
             seed = int(np.random.SeedSequence([self.seed, r, trump, alone + 1, code + 1, makers_side, 0x706F])
                        .generate_state(1)[0])
             values[r] = playout_makers_tricks(h, self.inner_worlds, seed)

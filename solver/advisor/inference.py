@@ -44,15 +44,16 @@ def evidence(seat: int, dealer: int, rnd: int, players: int) -> list:
 
 
 def pass_likelihood(model, hands: np.ndarray, seat: int, dealer: int, rnd: int, upcard: int,
-                    players: int) -> np.ndarray:
+                    players: int, trump: int | None = None) -> np.ndarray:
     """The chance (n,) under ``model`` that each world's seats made the passes the seat saw.
 
-    ``hands``: uint32 (n, 4) bitmasks of the worlds; ``upcard``: the card turned up (index).
+    ``hands``: uint32 (n, 4) bitmasks of the worlds; ``upcard``: the card turned up (index); ``trump``: the
+    suit it proposes (a turned-up joker: the suit the dealer named).
     """
     out = np.ones(hands.shape[0])
     for p, r in evidence(seat, dealer, rnd, players):
         place = laws.place_after_dealer(p, dealer, players)
-        out *= model.likelihood(hands[:, p], place, r, upcard, "pass", stuck=False, players=players)
+        out *= model.likelihood(hands[:, p], place, r, upcard, "pass", stuck=False, players=players, trump=trump)
     return out
 
 

@@ -223,6 +223,12 @@ class Advice:
     valuation: str = "double_dummy"
     inner_worlds: int = 20
     examples: int = 0
+    named_suit: Suit | None = None       # a turned-up joker: the suit the dealer named
+
+    @property
+    def proposed(self) -> int:
+        """The suit the upcard proposed (a turned-up joker: the suit the dealer named)."""
+        return int(self.named_suit) if self.named_suit is not None else int(self.upcard) % 4
 
     @property
     def valuation_text(self) -> str:
@@ -245,7 +251,7 @@ class Advice:
             "seat": str(self.seat),
             "dealer": str(self.dealer),
             "round": self.round,
-            "turned_down": str(Suit(self.upcard % 4).letter) if self.round == 2 else None,
+            "turned_down": str(Suit(self.proposed).letter) if self.round == 2 else None,
             "rules": self.rules.to_dict(),
             "worlds": self.worlds,
             "exact": self.exact,

@@ -66,7 +66,7 @@ from ..game.seat import seat_view, view_from_dict
 from ..game.view import BUILD_KEYS, SeatView
 from ..inference import ViewWorlds, sample_worlds
 from ..laws import MAKE_TRICKS, TRICKS, legal_mask, makers_points, side_name, side_of
-from ..review.batch import Batch, Context, after_card
+from ..dd_batch import Batch, Context, after_card
 from ..stats import weighted_mean_interval, wilson
 from .game_odds import win_values
 from .playout import play_out, world_hand

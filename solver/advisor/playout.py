@@ -29,7 +29,7 @@ from ..game import Action, Hand, Phase
 from ..game.deal import DealCards
 from ..inference import sample_worlds
 from ..laws import TRICKS, legal_mask, makers_points, side_of
-from ..review.batch import Batch, Context, after_card
+from ..dd_batch import Batch, Context, after_card
 from .valuation import INNER_WORLDS, MAX_INNER_WORLDS, check_inner_worlds
 
 
@@ -185,7 +185,7 @@ def world_hand(view, hands, kitty, rng=None) -> Hand:
 
 
 def contract_hand(hands, kitty, upcard: int, dealer: int, rules, trump: int, maker: int, alone: bool,
-                  discard: int | None) -> Hand:
+                  discard: int | None, proposed: int | None = None) -> Hand:
     """The :class:`Hand` at its first lead after ``maker`` made ``trump`` on the deal ``hands``
     (4 uint32 bitmasks as dealt) with ``kitty`` (the three face-down cards, without ``upcard``).
 
@@ -195,7 +195,10 @@ def contract_hand(hands, kitty, upcard: int, dealer: int, rules, trump: int, mak
     """
     h = Hand(rules, dealer)
     h.apply(DealCards(tuple(int(x) for x in hands), Card(int(upcard)), int(kitty)))
-    word = "order" if int(trump) == int(upcard) % 4 else f"call {Suit(int(trump)).letter}"
+    proposed = int(upcard) % 4 if proposed is None else int(proposed)
+    if h.phase is Phase.NAME_SUIT:                   # a turned-up joker: the dealer named ``proposed``
+        h.apply(Action.name(proposed))
+    word = "order" if int(trump) == proposed else f"call {Suit(int(trump)).letter}"
     if word != "order":
         while h.phase is Phase.BID1:
             h.apply("pass")

@@ -76,6 +76,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..cards import JOKER
 from ..cardtables import CARD_BITS, hand_rank
 from ..errors import ArgumentError, ModelError, RulesError
 from .discard import dealer_discard
@@ -112,11 +113,20 @@ def _logistic(x: np.ndarray) -> np.ndarray:
     return 0.5 * (1.0 + np.tanh(0.5 * x))       # 1 / (1 + e^-x) without overflow
 
 
+def _proposed(upcard, trump) -> int:
+    """The suit an upcard proposes: its own, or for a turned-up joker the suit named (``trump``, required)."""
+    if int(upcard) == JOKER:
+        if trump is None:
+            raise RulesError("upcard B: a turned-up joker proposes the suit the dealer named; give trump=")
+        return int(trump)
+    return int(upcard) % 4 if trump is None else int(trump)
+
+
 @lru_cache(maxsize=8)
-def _round1_count(count: BiddingPolicy, masks_bytes: bytes, place: int, upcard: int, players: int) -> np.ndarray:
+def _round1_count(count: BiddingPolicy, masks_bytes: bytes, place: int, upcard: int, players: int,
+                  trump: int) -> np.ndarray:
     """:meth:`BiddingModel.round1_count` of the hands in ``masks_bytes`` (uint32), read-only."""
     masks = np.frombuffer(masks_bytes, dtype=np.uint32)
-    trump = upcard % 4
     if place == 0:
         six = masks | np.uint32(1 << upcard)
         out = count.points(six & ~CARD_BITS[dealer_discard(six, trump)], trump)
@@ -277,15 +287,18 @@ class BiddingModel:
     def _curve(self, x, spread):
         return self.floor + (1.0 - 2.0 * self.floor) * _logistic(np.asarray(x, dtype=np.float64) / spread)
 
-    def round1_count(self, hands, place: int, upcard: int, players: int = 4) -> np.ndarray:
+    def round1_count(self, hands, place: int, upcard: int, players: int = 4, trump: int | None = None) -> np.ndarray:
         """The count each hand bids round 1 on (the dealer's after picking up and discarding); read-only,
-        kept for the last few sets of hands (the model's variants share it)."""
+        kept for the last few sets of hands (the model's variants share it). ``trump``: the suit the upcard
+        proposes (default its own; a turned-up joker: the suit the dealer named, which must be given)."""
         masks = np.ascontiguousarray(np.atleast_1d(np.asarray(hands, dtype=np.uint32)))
-        return _round1_count(self.count, masks.tobytes(), int(place), int(upcard), int(players))
+        return _round1_count(self.count, masks.tobytes(), int(place), int(upcard), int(players),
+                             _proposed(upcard, trump))
 
-    def round1(self, hands, place: int, upcard: int, players: int = 4) -> tuple:
-        """``(p_order, p_alone)``: float arrays (n,); ``p_alone`` is the chance of going alone given an order."""
-        score = self.round1_count(hands, place, upcard, players)
+    def round1(self, hands, place: int, upcard: int, players: int = 4, trump: int | None = None) -> tuple:
+        """``(p_order, p_alone)``: float arrays (n,); ``p_alone`` is the chance of going alone given an order.
+        ``trump`` as :meth:`round1_count`."""
+        score = self.round1_count(hands, place, upcard, players, trump)
         need = (self.order_2p if players == 2 else self.order)[place]
         p_order = self._curve(score - need, self.spread)
         p_alone = self._curve(score - self.alone, self.alone_spread) if players == 4 else np.zeros_like(score)
@@ -304,18 +317,19 @@ class BiddingModel:
         return p_call[:, None] * share, np.where(allowed, p_alone, 0.0)
 
     def likelihood(self, hands, place: int, rnd: int, upcard: int, kind: str, suit=None, alone: bool = False,
-                   stuck: bool = False, players: int = 4) -> np.ndarray:
+                   stuck: bool = False, players: int = 4, trump: int | None = None) -> np.ndarray:
         """The chance (n,) that each hand makes the call ``kind`` (``"pass"``, ``"order"``, ``"call"`` with
         ``suit``) with ``alone`` at ``place`` in round ``rnd``; ``upcard`` is the card turned up (round 2:
-        the one turned down). Never 0 for a legal call (the floor)."""
+        the one turned down); ``trump`` the suit it proposes (a turned-up joker: the named suit). Never 0
+        for a legal call (the floor)."""
         if rnd == 1:
-            p_order, p_alone = self.round1(hands, place, upcard, players)
+            p_order, p_alone = self.round1(hands, place, upcard, players, trump)
             if kind == "pass":
                 return 1.0 - p_order
             if kind != "order":
                 raise ArgumentError(f"call {kind!r}: round 1 has only pass and order")
             return p_order * (p_alone if alone else 1.0 - p_alone)
-        p_suit, p_alone = self.round2(hands, place, int(upcard) % 4, stuck, players)
+        p_suit, p_alone = self.round2(hands, place, _proposed(upcard, trump), stuck, players)
         if kind == "pass":
             return 1.0 - p_suit.sum(axis=1)
         if kind != "call":
@@ -324,7 +338,8 @@ class BiddingModel:
         return p_suit[:, s] * (p_alone[:, s] if alone else 1.0 - p_alone[:, s])
 
     def likelihood_of_hands(self, hands, place: int, rnd: int, upcard: int, kind: str, suit=None,
-                            alone: bool = False, stuck: bool = False, players: int = 4) -> np.ndarray:
+                            alone: bool = False, stuck: bool = False, players: int = 4,
+                            trump: int | None = None) -> np.ndarray:
         """:meth:`likelihood` of five-card hands read from a table of the question over every five-card
         hand (indexed by :func:`hand_rank`), filled as hands are first asked for and kept for the
         :data:`TABLES_KEPT` most recent questions: the same values, without recounting a hand seen before
@@ -333,9 +348,9 @@ class BiddingModel:
         ``hands``: uint32 (n,) bitmasks of exactly five cards each (else :meth:`likelihood` is used)."""
         masks = np.atleast_1d(np.asarray(hands, dtype=np.uint32))
         if masks.size == 0 or not (np.bitwise_count(masks) == 5).all():
-            return self.likelihood(masks, place, rnd, upcard, kind, suit, alone, stuck, players)
+            return self.likelihood(masks, place, rnd, upcard, kind, suit, alone, stuck, players, trump)
         key = (self, int(place), int(rnd), int(upcard), kind, None if suit is None else int(suit), bool(alone),
-               bool(stuck), int(players))
+               bool(stuck), int(players), _proposed(upcard, trump))
         with _tables_lock:
             table = _tables.get(key)
             if table is None:
@@ -349,7 +364,8 @@ class BiddingModel:
         miss = np.isnan(out)
         if miss.any():
             new = np.unique(masks[miss])
-            table[hand_rank(new, 5)] = self.likelihood(new, place, rnd, upcard, kind, suit, alone, stuck, players)
+            table[hand_rank(new, 5)] = self.likelihood(new, place, rnd, upcard, kind, suit, alone, stuck, players,
+                                                       trump)
             out = table[rank]
         return out
 
@@ -371,11 +387,11 @@ class ModelSampler:
         self.model, self.rng = model, rng
         self.dummy_weight = model.count.dummy_weight
 
-    def round1(self, hands, rel: int, upcard: int, players: int = 4, bonus: float = 0.0):
-        """``(bid, alone)`` bool arrays (n,), drawn."""
+    def round1(self, hands, rel: int, upcard: int, players: int = 4, bonus: float = 0.0, trump: int | None = None):
+        """``(bid, alone)`` bool arrays (n,), drawn (``trump``: the suit a turned-up joker proposes)."""
         if bonus:
             raise RulesError("the stochastic bidding model does not cover the dummy-hands variant")
-        p_order, p_alone = self.model.round1(hands, rel, upcard, players)
+        p_order, p_alone = self.model.round1(hands, rel, upcard, players, trump)
         u = self.rng.random((2, p_order.size))
         bid = u[0] < p_order
         return bid, bid & (u[1] < p_alone)

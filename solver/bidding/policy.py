@@ -147,15 +147,16 @@ class BiddingPolicy:
         return out
 
     # -- decisions ----------------------------------------------------------------
-    def round1(self, hands, rel: int, upcard: int, players: int = 4, bonus: float = 0.0):
+    def round1(self, hands, rel: int, upcard: int, players: int = 4, bonus: float = 0.0, trump: int | None = None):
         """Order up? ``(bid, alone)`` bool arrays for hands (n,) at ``rel`` seats after the dealer.
 
         For the dealer (``rel`` 0) ``hands`` are its five cards before picking up.
         ``bonus``: count added to every hand (dummy hands: ``dummy_weight`` times the
-        dummies' set's points for the bidder as maker of the upcard's suit).
+        dummies' set's points for the bidder as maker of the upcard's suit); ``trump``: the suit a
+        turned-up joker proposes (the dealer named it).
         """
         masks = np.atleast_1d(np.asarray(hands, dtype=np.uint32))
-        t = int(upcard) % 4 if upcard != JOKER else None
+        t = trump if trump is not None else int(upcard) % 4 if upcard != JOKER else None
         if t is None:
             raise RulesError("upcard B: a turned-up joker is not supported by the bidding policy")
         if rel == 0:

@@ -203,12 +203,12 @@ class AdvisorAgent:
         from ..advisor import advise
         if view.phase is Phase.NAME_SUIT:
             return PolicyAgent().bid(view)
-        if view.upcard == JOKER:     # a turned-up joker: the advisor does not model it, the policy's rule bids
-            return PolicyAgent().bid(view)
         rnd = 1 if view.phase is Phase.BID1 else 2
+        joker = view.upcard == JOKER             # a turned-up joker: the suit the dealer named is proposed
         advice = advise(cards_of(view.hand), view.upcard, view.seat, view.dealer, rnd, view.rules,
                         worlds=max(10, self.worlds), seed=self._seed(), inference=self.inference, score=self.score,
-                        model=self.model, valuation=self.valuation)
+                        model=self.model, valuation="double_dummy" if joker else self.valuation,
+                        named_suit=view.named_suit if joker else None)
         return advice.recommended.call
 
     def discard(self, view) -> str:

@@ -1,4 +1,4 @@
-"""Duplicate matches: :func:`match` plays every deal twice, the partnerships' seats swapped.
+"""Duplicate matches: :func:`play_match` plays every deal twice, the partnerships' seats swapped.
 
 Deal ``i`` of a match with seed ``S`` is drawn by :meth:`DealCards.random` from a seed derived from
 ``(S, i)``; its dealer is the ``i``-th seat of the game in turn (N, E, S, W, N, ...; two-player N, S).
@@ -28,7 +28,7 @@ from ..advisor.valuation import unsupported
 from .agents import make_agent
 from .referee import DEFAULT_TIME_LIMIT, play_table
 
-__all__ = ["match", "MatchResult", "TableRecord", "deal_of", "game_deal_of", "summarize", "MAX_GAME_DEALS"]
+__all__ = ["play_match", "MatchResult", "TableRecord", "deal_of", "game_deal_of", "summarize", "MAX_GAME_DEALS"]
 
 MAX_DEALS = 1_000_000
 MAX_JOBS = 64
@@ -244,7 +244,7 @@ def _name(spec) -> str:
     return spec if isinstance(spec, str) else getattr(spec, "name", type(spec).__name__)
 
 
-def match(agent_a, agent_b, deals: int = 100, seed=None, rules: Rules | None = None, games: bool = False,
+def play_match(agent_a, agent_b, deals: int = 100, seed=None, rules: Rules | None = None, games: bool = False,
           jobs: int = 1, progress=None, *, worlds: int = 200, time_limit=DEFAULT_TIME_LIMIT,
           keep_hands: bool = False, model=None) -> MatchResult:
     """A duplicate match of ``agent_a`` (side A) against ``agent_b`` over ``deals`` deals, each played twice.
@@ -269,7 +269,7 @@ def match(agent_a, agent_b, deals: int = 100, seed=None, rules: Rules | None = N
 
     Returns a :class:`MatchResult`. Raises :class:`~solver.errors.ArgumentError` for a bad agent or bound, :class:`~solver.errors.RulesError` for bad rules.
 
-    >>> r = match("policy", "random", deals=20, seed=1)
+    >>> r = play_match("policy", "random", deals=20, seed=1)
     >>> r.deals, len(r.tables), r.points_per_deal > 0
     (20, 40, True)
     """

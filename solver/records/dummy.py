@@ -75,6 +75,7 @@ from jsonschema.exceptions import best_match
 
 from ..cards import Card, Seat, Suit, cards_of
 from ..errors import DummyRecordError, EGNError, RecordError, EuchreError, RulesError, plural, quoted
+from ..deprecation import renamed
 from ..game import BidMade, DealCards, Discarded, Game, Hand, Kind, Phase, SuitNamed
 from ..laws import pack_mask
 from ..rules import Rules
@@ -157,10 +158,12 @@ class DummyRecord(GameRecord):
     problems: list
     source: str = "<text>"
 
-    def to_json(self) -> dict:
+    def to_dict(self) -> dict:
         """The record as JSON data (what :func:`dump_dummy_record` writes)."""
         meta = copy.deepcopy(self.metadata)
         return _file_json(meta, [d.hand for d in self.deals], [d.number for d in self.deals])
+
+    to_json = renamed(to_dict, "DummyRecord.to_json", "DummyRecord.to_dict")
 
 
 # -- reading -------------------------------------------------------------------------------
@@ -378,7 +381,7 @@ def dump_dummy_record(game, indent: int | None = 2, title: str = "Euchre game wi
             key for, a hand not dealt, a turned-up joker.
     """
     if isinstance(game, DummyRecord):
-        data = game.to_json()
+        data = game.to_dict()
     elif isinstance(game, (Game, Hand)):
         rules = game.rules
         if not rules.dummy_hands:

@@ -75,6 +75,7 @@ from jsonschema.exceptions import best_match
 
 from ..cards import JOKER, Card, Seat, Suit, cards_of, mask_of
 from ..errors import CardError, EGNError, EuchreError, IllegalActionError, RulesError, plural, quoted
+from ..deprecation import renamed
 from ..game import (Action, AloneDeclared, BidMade, CardPassed, CardPlayed, DealCards, Discarded, Game, Hand, Kind, Phase,
                     SuitNamed)
 from ..laws import TRICKS, game_over, next_seat, popcount, side_name, trick_seats, trick_winner
@@ -272,9 +273,11 @@ class EGNGame(GameRecord):
         """The renege :class:`~solver.records.base.Problem` s, in order."""
         return [p for p in self.problems if p.kind == "renege"]
 
-    def to_json(self) -> dict:
+    def to_dict(self) -> dict:
         """The record as an EGN 1.4 JSON object (what :func:`dump_egn` writes)."""
         return _game_json(self)
+
+    to_json = renamed(to_dict, "EGNGame.to_json", "EGNGame.to_dict")
 
 
 # -- reading -------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """Post-game review: where a game was lost, card by card and call by call.
 
-:func:`review` takes a game record (an :class:`~solver.records.EGNGame`, anything
+:func:`review_game` (``solver.review_game``) takes a game record (an :class:`~solver.records.EGNGame`, anything
 :func:`~solver.records.load_egn` reads, or one :class:`~solver.game.Hand`) and
 judges every decision of every deal twice:
 
@@ -39,7 +39,7 @@ uniform (:func:`information_set`, :mod:`solver.worlds`; earlier bids not used):
 the first version's figures, exactly. The play advisor
 (:func:`solver.advise_play`) does the same for a seat's turn, but the review needs
 the played card's paired loss and the dealer's discard as well, so both share the
-solving code of :mod:`.batch` instead.
+solving code of :mod:`solver.dd_batch` instead.
 When the consistent deals are few (at most :data:`DECISION_EXACT_LIMIT`, typically
 late in a hand) every one is used and the figures are exact. Each world is
 played out double dummy after each legal card (all worlds and all cards in one
@@ -115,8 +115,8 @@ the deals do not replay to).
 
 Example::
 
-    from solver import load_egn, review
-    r = review(load_egn("vwec-finals.egn"), worlds=200, seed=1)
+    from solver import load_egn, review_game
+    r = review_game(load_egn("vwec-finals.egn"), worlds=200, seed=1)
     print(r)                    # the report for people
     r.to_dict()                 # the same for programs (see Review.to_dict)
 
@@ -131,15 +131,15 @@ The package, one idea a module, each importing only those above it:
 * :mod:`.results`: the result types (``to_dict()``; their text in :mod:`solver.render`)
   and the thresholds;
 * :mod:`.infoset`: the information set of a decision (:func:`information_set`);
-* :mod:`.batch`: many positions in one :func:`solver.solve_batch` call, the position
-  after a card in every world, a hand's scoring;
+* (:mod:`solver.dd_batch`, beside :mod:`solver.dd`: many positions in one :func:`solver.solve_batch` call,
+  the position after a card in every world, a hand's scoring; shared with play advice);
 * :mod:`.seeds`: the default seed from a record's content, one stream per decision;
 * :mod:`.par_line`: a deal's par (:func:`solver.par`) beside what the table did;
 * :mod:`.reasons`: reasons in words, named rules over a decision's position and figures;
 * :mod:`.reviewer`: one deal's calls, discard and cards judged (each graded: :mod:`solver.grades`), a
   defender's choice against a loner (:func:`solver.advise_defend`);
 * :mod:`.annotate`: the review written into its EGN record (marks and comments);
-* :mod:`.deals`: the entry points (:func:`review`, :func:`review_deal`): the record
+* :mod:`.deals`: the entry points (:func:`review_game`, :func:`review_deal`): the record
   loaded, the options checked;
 * :mod:`.files`: several files over worker processes (:func:`review_files`);
 * :mod:`.lines`: the corpus review's results file (JSON Lines): its layout, keys, reading it back;
@@ -150,7 +150,8 @@ The package, one idea a module, each importing only those above it:
 from __future__ import annotations
 
 from ..bounds import MAX_THREADS, MAX_WORLDS, MIN_WORLDS
-from .deals import CONFIRM, count_decisions, deal_score, review, review_deal
+from ..deprecation import callable_module, renamed
+from .deals import CONFIRM, count_decisions, deal_score, review_deal, review_game
 from .files import review_files
 from .tally import CorpusStats, GroupStats, corpus_stats
 from .corpus import CorpusResult, FileReport, review_corpus
@@ -163,7 +164,13 @@ from .seeds import content_seed
 #: The old name of :data:`DECISION_EXACT_LIMIT` (the review's own enumeration limit).
 EXACT_LIMIT = DECISION_EXACT_LIMIT
 
-__all__ = ["review", "Review", "DealReview", "CardReview", "CallReview", "DDView", "InfoView", "Mistake",
+# The function was called ``review``, like this package, and ``from solver import review`` gave the function
+# (hiding the package: ``solver.review.content_seed`` was an AttributeError). It is ``review_game`` now; the
+# old spellings, ``solver.review.review(...)`` and ``solver.review(...)``, work for one release and warn.
+review = renamed(review_game, "solver.review.review", "solver.review_game")
+callable_module(__name__, review_game, "solver.review_game")
+
+__all__ = ["review_game", "Review", "DealReview", "CardReview", "CallReview", "DDView", "InfoView", "Mistake",
            "PlayerSummary", "count_decisions", "content_seed", "information_set", "review_deal", "review_files",
            "shown_voids", "review_corpus", "CorpusResult", "FileReport", "corpus_stats", "CorpusStats", "GroupStats",
            "DD_TRICKS", "INFO_POINTS", "INFO_TRICKS", "CALL_POINTS", "DECISION_EXACT_LIMIT",

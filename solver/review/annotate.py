@@ -139,7 +139,7 @@ def annotate_egn(game: EGNGame, review) -> dict:
     if not isinstance(game, EGNGame):
         raise EuchreError("annotate: only an EGN record can be annotated (a dummy-hands record or a single "
                           "hand has no EGN annotations)")
-    data = game.to_json()
+    data = game.to_dict()
     if len(review.deals) != len(data["deals"]):
         raise EuchreError(f"annotate: the review has {len(review.deals)} deals, the record {len(data['deals'])}")
     names = list(review.names)

@@ -346,7 +346,7 @@ def review_corpus(paths, worlds: int = 200, seed: int | None = None, executor=No
     Args:
         paths: files and directories (a directory's files recursively; a name starting with
             ``.`` skipped). Every file found is reported: reviewed, a duplicate, or an error.
-        worlds: worlds per decision (10..100,000), as :func:`~solver.review.review`.
+        worlds: worlds per decision (10..100,000), as :func:`~solver.review.review_game`.
         seed: the run's seed (0..2**63-1): each record's own is derived from it and the
             record's hash (:func:`~solver.review.seeds.record_seed`); ``None``: each record's
             content seed, as ``euchre review FILE`` (the lines are that review's deals).
@@ -361,7 +361,7 @@ def review_corpus(paths, worlds: int = 200, seed: int | None = None, executor=No
             it stops (an error; the lines written stay) when it has had no worker for
             :data:`~.cluster.WORKER_TIMEOUT` seconds; a Dask executor given as ``executor`` is not
             watched so and waits for workers to come back.
-        inference, confirm, score, threads, model: as :func:`~solver.review.review` (``score``: each deal
+        inference, confirm, score, threads, model: as :func:`~solver.review.review_game` (``score``: each deal
             judged by the chance of winning the game from the score before it; ``False``: by points;
             ``model``: the bidding model, whose name is part of the lines' key, so a run under another
             model does not resume one under the default).

@@ -1,4 +1,4 @@
-"""Reviewing a record or a hand, deal by deal: the entry points :func:`review` and :func:`review_deal`.
+"""Reviewing a record or a hand, deal by deal: the entry points :func:`review_game` and :func:`review_deal`.
 
 The boundary of the review: the game is loaded and the options checked here, then
 each deal goes to a :class:`~.reviewer.DealReviewer`.
@@ -27,7 +27,7 @@ CONFIRM = 4
 
 
 def count_decisions(game) -> int:
-    """How many decisions :func:`review` will report progress for (calls, discards, cards)."""
+    """How many decisions :func:`review_game` will report progress for (calls, discards, cards)."""
     hands = [d.hand for d in game.deals] if hasattr(game, "deals") else [game]
     return sum(1 for h in hands if h is not None for r in h.history
                if isinstance(r, (BidMade, Discarded, CardPlayed)))
@@ -114,7 +114,8 @@ def check_valuation_option(valuation, inner_worlds, inference: bool, rules) -> t
     """``(valuation, inner_worlds)`` of a review, checked: the calls' valuation
     (:func:`solver.advisor.valuation.parse_valuation`, either spelling; ``None``: the advisor's default
     with inference, double dummy without it, the first version's figures) and the playouts' inner worlds
-    (1..1000). Raises :class:`~solver.RulesError` naming an unknown valuation or one ``rules``' variant
+    (1..1000). Raises :class:`~solver.errors.ArgumentError` naming an unknown valuation or an inner_worlds out of
+    range, :class:`~solver.RulesError` one ``rules``' variant
     does not support."""
     if valuation is None and not inference:
         valuation = "double_dummy"
@@ -125,9 +126,9 @@ def review_deal(game, index: int, worlds: int = 200, seed: int = 0, threads: int
                 inference: bool = True, confirm: int | None = None, score: bool = True, model=None,
                 examples: int = EXAMPLES, *, valuation: str | None = None,
                 inner_worlds: int = INNER_WORLDS) -> DealReview:
-    """Review deal ``index`` of ``game`` alone (what :func:`review` does for each deal).
+    """Review deal ``index`` of ``game`` alone (what :func:`review_game` does for each deal).
 
-    The result is the same as that deal's entry in ``review(game, worlds, seed, inference=..., confirm=...,
+    The result is the same as that deal's entry in ``review_game(game, worlds, seed, inference=..., confirm=...,
     score=..., model=..., valuation=..., inner_worlds=...)``.
     """
     game = resolve_game(game)
@@ -210,7 +211,7 @@ def _review_hand(hand: Hand, worlds, seed, threads, progress, how, by_score: boo
     return out
 
 
-def review(game, worlds: int = 200, seed: int | None = None, threads: int = 1, progress=None,
+def review_game(game, worlds: int = 200, seed: int | None = None, threads: int = 1, progress=None,
            inference: bool = True, confirm: int | None = None, score: bool = True, model=None,
            annotate: bool = False, examples: int = EXAMPLES, *, valuation: str | None = None,
            inner_worlds: int = INNER_WORLDS) -> Review:
@@ -244,10 +245,11 @@ def review(game, worlds: int = 200, seed: int | None = None, threads: int = 1, p
         model: the bidding model of the inference and of the calls' later seats: a name of
             :data:`solver.bidding.MODEL_NAMES`, a model file or a :class:`~solver.bidding.BiddingModel`
             (default ``players-1``, :data:`solver.bidding.DEFAULT_MODEL`).
-        examples: for each card that lost (flagged from the player's view, or graded inaccuracy or worse),
-            the shares of the weight of the worlds where it does worse, the same and better than the best
-            card, and up to this many of the likeliest worlds where it does worse (0..3, default 3;
-            :attr:`CardReview.examples`, :mod:`solver.examples`).
+        examples: for each card, discard or call that lost (flagged from the player's view, or graded
+            inaccuracy or worse), the shares of the weight of the worlds where it does worse, the same and
+            better than the best choice, and up to this many of the likeliest worlds where it does worse
+            (0..3, default 3; :attr:`CardReview.examples`, :attr:`CallReview.examples`: the bid advisor's
+            worlds, against its recommended call; :mod:`solver.examples`).
         valuation: how the advisor values each world's play after a **call** (:mod:`solver.advisor.valuation`;
             either spelling, ``single-dummy`` or ``single_dummy``): ``None`` is the advisor's default
             (:data:`~solver.advisor.valuation.DEFAULT_VALUATION`) with inference, ``"double_dummy"`` without;
@@ -304,6 +306,6 @@ def model_fields(inference: bool, confirm: int, by_score: bool = False, model=No
             "by_score": bool(by_score), "valuation": valuation, "inner_worlds": int(inner_worlds)}
 
 
-__all__ = ["CONFIRM", "check_confirm", "check_valuation_option", "check_inference_option", "check_score_option", "deal_score", "model_fields", "review", "review_deal",
+__all__ = ["CONFIRM", "check_confirm", "check_valuation_option", "check_inference_option", "check_score_option", "deal_score", "model_fields", "review_game", "review_deal",
            "count_decisions", "resolve_game",
            "check_options", "check_jobs", "game_notes"]

@@ -8,7 +8,7 @@ from dataclasses import replace
 from ..bidding import resolve_model
 from ..advisor.valuation import INNER_WORLDS
 from .deals import (check_confirm, check_jobs, check_options, check_score_option, check_valuation_option,
-                    count_decisions, game_notes, model_fields, resolve_game, review, review_deal)
+                    count_decisions, game_notes, model_fields, resolve_game, review_deal, review_game)
 from ..examples import EXAMPLES, check_examples
 from .results import DealReview, Review
 
@@ -50,7 +50,7 @@ def review_files(paths, worlds: int = 200, seed: int | None = None, jobs: int = 
     number of decisions done (per decision with one job, per deal with several).
     Without ``seed`` each file is reviewed with :func:`content_seed` of its record.
     ``inference``, ``confirm``, ``score``, ``model``, ``examples``, ``valuation``, ``inner_worlds``: as
-    :func:`~solver.review.review` (the valuation is checked against every file's rules before any review).
+    :func:`~solver.review.review_game` (the valuation is checked against every file's rules before any review).
     """
     worlds, _, threads = check_options(worlds, 0, threads)
     jobs = check_jobs(jobs)
@@ -63,8 +63,8 @@ def review_files(paths, worlds: int = 200, seed: int | None = None, jobs: int = 
     seeds = [check_options(worlds, seed, threads, p)[1] for p in paths]
     checked = [check_valuation_option(valuation, inner_worlds, inference, g.rules) for g in games]
     if jobs == 1:
-        return [review(g, worlds, s, threads, progress, inference, confirm, score, model, examples=examples,
-                       valuation=v, inner_worlds=k) for g, s, (v, k) in zip(games, seeds, checked)]
+        return [review_game(g, worlds, s, threads, progress, inference, confirm, score, model, examples=examples,
+                            valuation=v, inner_worlds=k) for g, s, (v, k) in zip(games, seeds, checked)]
     deals = [[None] * len(g.deals) for g in games]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         futures = {pool.submit(_work, path, i, worlds, seeds[f], threads, bool(inference), confirm, score, model,

@@ -3,7 +3,7 @@
 A call goes to the bid advisor from the caller's seat; a card (or the discard) is
 solved after each legal choice, double dummy with every hand as the record shows
 it and over the worlds of the player's information set (auction-aware:
-:func:`solver.sample_worlds`; uniform: :mod:`.infoset`), in :class:`~.batch.Batch` es; the figures
+:func:`solver.sample_worlds`; uniform: :mod:`.infoset`), in :class:`~solver.dd_batch.Batch` es; the figures
 become :class:`~.results.DDView` and
 :class:`~.results.InfoView`, and the flags :class:`~.results.Mistake` s. The
 method is :mod:`solver.review`'s docstring.
@@ -22,13 +22,13 @@ from ..bounds import MAX_WORLDS
 from ..cards import Card, Seat, Suit, cards_of, format_cards
 from ..dd import solve_batch
 from ..errors import EuchreError, PositionError
-from ..inference import sample_worlds
+from ..inference import UNSEEN_DISCARD, sample_worlds
 from ..stats import weighted_mean_interval
-from ..game import AloneDeclared, BidMade, CardPassed, CardPlayed, Discarded, Hand, Kind, Phase
+from ..game import AloneDeclared, BidMade, CardPassed, CardPlayed, Discarded, Hand, Kind
 from ..laws import (TRICKS, call_name, call_token, effective_suit, first_leader, legal_mask, past_tense,
                     side_name, side_of)
 from ..worlds import KITTY, Space, Worlds
-from .batch import Batch, Context, after_card
+from ..dd_batch import Batch, Context, after_card
 from ..grades import grade_of
 from ..examples import EXAMPLES, card_examples
 from .reasons import EXPLAINED, CallSituation, CardSituation, call_reasons, card_reasons
@@ -135,7 +135,7 @@ def _weighted_info_view(cands, legal, played, T, P, w, notes, wins=None) -> Info
     losses = {c: weighted_mean_interval((P[bi] - P[cands.index(c)]).astype(float), wn, w.exact)[:2] for c in legal}
     return InfoView(len(w), w.exact, int(w.total), {c: float(mt[i]) for i, c in enumerate(cands)},
                     {c: float(mp[i]) for i, c in enumerate(cands)}, best, lp, lt, pi, tint,
-                    tuple(notes) + tuple(w.notes), w, None, ess, w.model, card_losses=losses, game=game,
+                    tuple(notes) + tuple(n for n in w.notes if n not in notes), w, None, ess, w.model, card_losses=losses, game=game,
                     world_tricks=T, world_points=P)
 
 
@@ -321,13 +321,9 @@ class DealReviewer:
         ``blocks_of(batch, hands)`` adds one block per candidate for the worlds' hands ``(n, 4)``."""
         ctx = self.ctx
         info = None
-        notes = ()
-        view = before.view(seat)
-        if (seat == view.dealer and view.upcard_state == "dealer" and view.discard is None
-                and before.phase is Phase.PLAY):
-            notes = ("the record does not show the dealer's discard: its view treats that card as unseen",)
         for n in self._factors():
             w = self._view_worlds(before, seat, step, n)
+            notes = (UNSEEN_DISCARD,) if UNSEEN_DISCARD in w.notes else ()     # (view_space's own words)
             batch = Batch(ctx.trump, ctx.in_play_mask, ctx.players)
             blocks = blocks_of(batch, w.play_hands())
             res = batch.solve(self.threads)
@@ -373,7 +369,7 @@ class DealReviewer:
             try:
                 adv = advise(cards_of(view.hand), h.upcard, rec.seat, h.dealer, rec.round, self.rules,
                              worlds=n, seed=decision_seed(self.seed, self.index, step), threads=self.threads,
-                             exact_limit=DECISION_EXACT_LIMIT, **how, **extra)
+                             exact_limit=DECISION_EXACT_LIMIT, named_suit=h.named_suit, **how, **extra)
                 real = adv.option(token)
             except EuchreError as exc:
                 out.unanalysed.append(f"the bid advisor cannot judge it: {exc}")

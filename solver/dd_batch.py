@@ -1,4 +1,4 @@
-"""Solving for the review: many positions in one :func:`solver.solve_batch` call.
+"""Many positions in one :func:`solver.solve_batch` call, for the review and for play advice alike.
 
 :class:`Batch` gathers blocks (one candidate card over some worlds) and solves them
 together; :func:`after_card` is the position after a card, for every world at once;
@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .. import dd
-from ..laws import TRICKS, makers_points, side_of, winning_index
-from ..rules import Rules
+from . import dd
+from .laws import TRICKS, makers_points, side_of, winning_index
+from .rules import Rules
 
 if TYPE_CHECKING:
-    from ..game import Hand
+    from .game import Hand
 
 
 class Batch:
