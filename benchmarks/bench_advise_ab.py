@@ -6,7 +6,7 @@ decisions of ``bench_advise_split.py`` (one core, 2,000 worlds, every option, th
 each checkout with the quartiles, and the median of the paired ratios (this / other, same seed, same repeat).
 The other checkout needs its core built (``pip install -e .`` there, or its own ``python setup.py build_ext -i``).
 
-    python3 benchmarks/bench_advise_ab.py --against /work/main [--repeats 6] [--seeds 5] [--worlds 2000]
+    python3 benchmarks/bench_advise_ab.py --against OTHER_CHECKOUT [--repeats 6] [--seeds 5] [--worlds 2000]
 """
 import argparse
 import json

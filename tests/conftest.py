@@ -91,11 +91,13 @@ def real_server(log_path: pathlib.Path, argv: list, env: dict | None = None, sta
 # --------------------------------------------------------------------------- markers (pyproject.toml)
 # What a test starts decides its marks, so a new test is marked by what it does, not by someone remembering:
 # a real gunicorn (the ``server`` fixture, a ``call`` through it, or a helper that starts one), a Dask
-# scheduler and workers, or a browser. Each of those costs seconds, so it is ``slow`` too; the other slow
+# scheduler and workers, or a browser. Each of those costs seconds, so it is ``slow`` too, as is every
+# property test (@given); the other slow
 # tests carry ``@pytest.mark.slow`` (or a module's ``pytestmark``) where they are written.
 SERVER_HELPERS = {"real_server", "running_server", "euchre_serve"}
 CLUSTER_HELPERS = {"dask_cluster", "LocalCluster"}
-BROWSER_MODULES = {"test_browser.py", "test_play_browser.py"}
+#: a test that asks for the browser fixture of tests/test_browser.py (or a module of its own named so)
+BROWSER_FIXTURES = {"browser"}
 
 
 def _names_used(function) -> set:
@@ -117,12 +119,14 @@ def pytest_collection_modifyitems(config, items):
         used = _names_used(function) if function is not None else set()
         params = getattr(getattr(item, "callspec", None), "params", {})
         marks = set()
-        if item.path.name in BROWSER_MODULES:
+        if "browser" in item.path.stem or BROWSER_FIXTURES & set(item.fixturenames):
             marks |= {"browser", "server"}
         if "server" in item.fixturenames or params.get("call") == "server" or used & SERVER_HELPERS:
             marks.add("server")
         if used & CLUSTER_HELPERS:
             marks.add("cluster")
+        if getattr(function, "is_hypothesis_test", False):
+            marks.add("slow")       # a property test runs its 60-400 examples (Hypothesis marks it "hypothesis")
         if marks:
             marks.add("slow")
         for name in sorted(marks - {m.name for m in item.iter_markers()}):

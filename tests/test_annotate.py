@@ -17,6 +17,8 @@ from solver.errors import EuchreError
 from solver.game import Hand
 from solver.review.annotate import SIGNATURE, annotate_egn
 
+pytestmark = pytest.mark.slow      # every test reads a full review of a game (module fixtures)
+
 ANNOTATED = EGN_DIR / "vwec-finals-annotated.egn"       # the final with its published annotations
 EXAMPLE = TESTS / "data" / "vwec-finals-reviewed.egn"   # it, reviewed (--seed 1) and annotated: the example
 SCHEMA = json.loads((EGN_DIR / "egn-schema-v1.json").read_text())
@@ -62,6 +64,7 @@ def test_the_annotated_record_is_valid_egn_and_replays_to_the_same_deals(game, r
     assert json.loads(json.dumps(again.to_dict())) == data
 
 
+@pytest.mark.slow
 def test_each_comment_is_at_its_decision(game, reviewed):
     data = reviewed.annotated
     placed = 0

@@ -231,6 +231,7 @@ def test_route_answers_501_while_the_engine_lacks_the_function(client, monkeypat
 
 # -- /v1/review ---------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_review_real_game_matches_python(call):
     answer = call("POST", "/v1/review", json_body={"egn": FIRST_DEAL_EGN, "worlds": 20, "seed": 1})
     assert answer.status == 200, answer
@@ -284,6 +285,7 @@ def test_openapi_document(call):
     assert "Problem" in schemas and "10000 worlds" in doc["info"]["description"]
 
 
+@pytest.mark.slow
 def test_openapi_document_is_valid_openapi(client):
     import openapi_spec_validator
     openapi_spec_validator.validate(client_call(client, "GET", "/openapi.json").body)
@@ -663,6 +665,7 @@ def test_review_takes_inference_and_off_is_the_first_version(client):
     assert bad.status_code == 422 and bad.headers["Content-Type"] == "application/problem+json"
 
 
+@pytest.mark.slow
 def test_review_annotated_answers_the_record_with_the_comments(client):
     """annotate: true adds annotated_egn, what solver.review_game(..., annotate=True) writes; a non-bool is a 422."""
     a = client_call(client, "POST", "/v1/review", json_body={"egn": FIRST_DEAL_EGN, "worlds": 10, "seed": 2,

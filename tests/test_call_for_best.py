@@ -205,6 +205,7 @@ def reference_best(hand, trump):
     return max(hand, key=lambda c: (reference.RANKS.index(c[0]), -reference.SUITS.index(c[1])))
 
 
+@pytest.mark.slow
 def test_advisor_values_a_loner_with_the_exchange_as_the_reference_does():
     # E (the first to speak, so no call weighs the worlds) orders up alone; the dealer N picks up 9h and
     # discards by the stated rule, W passes E its best card, E throws by the dealer's rule: each world solved
@@ -237,6 +238,7 @@ def test_advisor_values_a_loner_with_the_exchange_as_the_reference_does():
 
 
 # -- the review --------------------------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_review_judges_the_loners_discard_against_the_reference():
     game = load_egn(dump_egn(played_record(give="As", throw="9s")))
     deal = solver.review(game, worlds=20, seed=1, inference=False, score=False).deals[0]
@@ -254,6 +256,7 @@ def test_review_judges_the_loners_discard_against_the_reference():
     assert judged.dd.cost == 1 and judged.grade != "best"
 
 
+@pytest.mark.slow
 def test_review_judges_the_partners_card_against_the_reference():
     # S (out; it discarded the 9h it picked up) holds the ace of trump: passing Js instead costs N tricks
     deal = "N:Jh Kh Qc Tc 9s E:Jd Ks Qs Ts Td S:Js As Ah Ad Kd W:Jc Ac Kc 9c Qh"

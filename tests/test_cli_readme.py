@@ -20,7 +20,8 @@ README = doc_text()            # the README and docs/*.md: every example in them
 def code_blocks():
     """``(info string, [lines])`` of every fenced block, continuation lines (``\\``) joined."""
     out = []
-    for info, body in re.findall(r"^```(\w*)\n(.*?)^```", README, flags=re.S | re.M):
+    # any info string (MyST directives such as {eval-rst} too), so every fence pairs with its own close
+    for info, body in re.findall(r"^```(\S*)[^\n]*\n(.*?)^```", README, flags=re.S | re.M):
         lines = []
         for line in body.splitlines():
             if lines and lines[-1].endswith("\\"):

@@ -748,6 +748,7 @@ def test_a_cluster_whose_every_worker_dies_is_an_error_in_bounded_time(corpus, r
 
 
 # ----------------------------------------------------------------------------- bounded result lines
+@pytest.mark.slow
 def test_result_lines_are_far_under_the_bound(reference):
     from solver.review.lines import MAX_LINE_BYTES
     longest = max(len(x) for x in reference.read_bytes().splitlines(keepends=True))

@@ -145,6 +145,7 @@ def test_advise_play_examples_are_what_solve_says():
     assert checked >= 3
 
 
+@pytest.mark.slow
 def test_review_calls_have_examples():
     """The review's calls that lost carry the advisor's examples, recomputed by solve."""
     game = load_egn(VWEC)

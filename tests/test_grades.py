@@ -134,6 +134,7 @@ def test_every_judged_decision_of_the_review_is_graded_from_its_figures(reviews,
     assert "grades: " in text
 
 
+@pytest.mark.slow
 def test_the_flagged_lines_say_knowable_or_only_double_dummy(reviews):
     lines = [str(m) for m in reviews["game"].mistakes if not m.renege]
     assert lines

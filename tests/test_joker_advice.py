@@ -1,5 +1,5 @@
 """Bid advice under a turned-up joker (``Rules(joker=True)``, upcard ``B``): the dealer has named the suit the
-joker proposes (RULES.md), and the advisor bids with it. Hand-checked positions, the engine's own replay of each
+joker proposes (docs/rules.md), and the advisor bids with it. Hand-checked positions, the engine's own replay of each
 world, the command line, HTTP and the advisor agent."""
 import json
 

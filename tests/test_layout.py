@@ -119,6 +119,7 @@ def test_docstring_examples_run(name):
     assert result.failed == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("page", DOC_PAGES, ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_readme_and_docs_examples_run(monkeypatch, page):
     monkeypatch.chdir(ROOT)       # the examples name files inside the repository

@@ -63,6 +63,7 @@ def test_each_legal_card_has_its_paired_loss_and_interval(reviews):
     assert checked > 50
 
 
+@pytest.mark.slow
 def test_the_page_data_is_the_json_review(reviews):
     games = 0
     for (name, _inf), (game, r) in reviews.items():

@@ -100,6 +100,7 @@ def test_likelihood_of_three_decisions_by_hand():
     assert log_likelihood(POINT_COUNT, d) == pytest.approx(want, rel=1e-12)
 
 
+@pytest.mark.slow
 def test_the_fit_uses_the_models_own_likelihood():
     # the vectorised likelihood of the fit (its total) against BiddingModel.likelihood decision by decision
     rows = decisions_from_records([EGN / "mote-w5-g1.egn", EGN / "epic-comeback.egn"])
@@ -142,6 +143,7 @@ def _draw(model, n, seed):
     return out
 
 
+@pytest.mark.slow
 def test_the_fit_recovers_a_known_model():
     truth = vector_model(model_vector(DEFAULT_MODEL) + np.r_[[0.3] * 8, [0.2, 0.3, 0.1, 0.2], [0.0] * 13],
                          POINT_COUNT, "truth")
@@ -179,6 +181,7 @@ def test_the_default_fits_the_shipped_games_better_than_the_others():
     assert ll["players-1"] > ll["point-count"] > ll["best-response-1"]
 
 
+@pytest.mark.slow
 def test_cross_validation_beats_the_point_count_on_held_out_deals():
     rows = decisions_from_records([EGN / f for f in DEFAULT_MODEL.provenance["data"]["records"]])
     cv = cross_validate(rows, k=5, seed=3, prior_sd=0.5, others=[POINT_COUNT])
@@ -282,6 +285,7 @@ def test_a_model_round_trips_through_its_file(tmp_path):
 
 
 # -- euchre model ----------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_model_fit_on_a_directory_is_the_api_fit(tmp_path, capsys):
     from solver.bidding.group import fit_group
     src = tmp_path / "club"
@@ -307,6 +311,7 @@ def test_model_fit_refuses_bad_records_and_writes_nothing(tmp_path, capsys):
     assert "one of the records read" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_model_show_prints_chances_and_the_funnel(tmp_path, capsys):
     png = tmp_path / "m.png"
     assert main(["model", "show", "players-1", "--json", "--plot", str(png)]) == 0
@@ -318,6 +323,7 @@ def test_model_show_prints_chances_and_the_funnel(tmp_path, capsys):
     assert "not a model name" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_model_show_plot_format_follows_the_suffix(tmp_path, capsys):
     svg = tmp_path / "m.svg"
     assert main(["model", "show", "point-count", "--plot", str(svg)]) == 0
@@ -389,6 +395,7 @@ def _fit_dir(tmp_path, name="club"):
     return src
 
 
+@pytest.mark.slow
 def test_model_fit_never_replaces_a_device_a_fifo_or_a_record_found_in_a_directory(tmp_path, capsys):
     import os
     src = _fit_dir(tmp_path)
@@ -459,6 +466,7 @@ def test_records_of_one_name_in_two_directories_are_two_deals(tmp_path):
     assert len(both) == len(one) and len({d.deal_key for d in both}) == len({d.deal_key for d in one})
 
 
+@pytest.mark.slow
 def test_a_plot_ignores_a_malformed_stored_calibration(tmp_path):
     from solver.bidding.group import plot_model
     import dataclasses
@@ -492,6 +500,7 @@ def test_a_one_deal_match_writes_json_without_infinities():
     json.dumps(d, allow_nan=False)
 
 
+@pytest.mark.slow
 def test_the_advisor_agent_bids_a_turned_up_joker_by_the_policy():
     from solver import play_match as match
     r = match("advisor", "policy", deals=30, seed=3, worlds=10, rules=__import__("solver").Rules(joker=True))

@@ -28,6 +28,7 @@ def test_all_vectors_present():
     assert len(VECTOR_LINES) == 360
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("v", VECTOR_LINES, ids=[f"line{i + 1}" for i in range(len(VECTOR_LINES))])
 def test_vector(v):
     hands, trump, leader, played, players = _args(v)

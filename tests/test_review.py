@@ -138,6 +138,7 @@ def test_double_dummy_costs_match_the_oracle(vwec, vwec_review, index):
         assert bool(flagged) == (rv.dd.cost >= DD_TRICKS)
 
 
+@pytest.mark.slow
 def test_the_first_lead_of_the_final(vwec_review):
     # W's lead of the Ad in deal 0 costs one trick double dummy (test_cli.py's real deal)
     first = plays(vwec_review.deals[0])[0]
@@ -640,6 +641,7 @@ def test_a_wrong_final_score_of_a_dummy_hands_record_is_a_game_note():
     assert r.to_dict()["notes"] == list(r.notes) and f"note: {r.notes[0]}" in str(r)
 
 
+@pytest.mark.slow
 def test_a_discard_the_play_contradicts_is_not_judged():
     # renege-test deal 0: N dealt, picked up the upcard Qs, and the record says N discarded Kh; but N
     # plays Td Qh Ad 9h As, never the Qs, so the replay has N discard the Qs: not the record's discard

@@ -100,6 +100,7 @@ def all_notes(data):
     return out
 
 
+@pytest.mark.slow
 def test_annotating_again_replaces_the_reviews_own_comments():
     game = load_egn(ANNOTATED)
     first = solver.review(game, worlds=10, seed=1)
