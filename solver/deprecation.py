@@ -55,5 +55,5 @@ def callable_module(name: str, new, replacement: str) -> None:
     For a package whose name a function used to hold (``from solver import review`` gave the function): old
     code calling it keeps working for a release, new code reaches the package's own names."""
     module = sys.modules[name]
-    module._deprecated_call = renamed(new, f"calling {name}(...)", replacement, stacklevel=3)
+    setattr(module, "_deprecated_call", renamed(new, f"calling {name}(...)", replacement, stacklevel=3))
     module.__class__ = _CallableModule

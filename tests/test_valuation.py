@@ -334,7 +334,7 @@ def test_http_playout_charges_at_least_the_floor_of_inner_worlds(client):
 
 # -- the match refuses up front ----------------------------------------------------------------------------------
 def test_match_refuses_an_agent_whose_valuation_the_variant_lacks():
-    from solver.match.duplicate import match
+    from solver.match.duplicate import play_match as match
     with pytest.raises(RulesError, match=r"agent B 'advisor:single-dummy': valuation 'single_dummy': .*joker"):
         match("policy", "advisor:single-dummy", deals=2, seed=1, rules=Rules(joker=True))
     with pytest.raises(RulesError, match=r"agent A 'advisor:playout:point-count': valuation 'playout': the direct "

@@ -51,7 +51,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
         seat: the seat to bid (``"N"`` ...); dealer: the dealer.
         round: 1 (the upcard is up) or 2 (it was turned down; name another suit).
         named_suit: a turned-up joker (``upcard`` ``"B"``, ``Rules(joker=True)``): the suit the dealer named
-            before round 1 (RULES.md), which the joker proposes: ordering up makes it trump and the dealer
+            before round 1 (docs/rules.md), which the joker proposes: ordering up makes it trump and the dealer
             takes the joker; in round 2 it is the turned-down suit. Only with a turned-up joker.
         rules: :class:`Rules` (players 4 or 2, joker, stick the dealer, loner lead, scores).
         worlds: how many deals to sample (10..100,000); ignored when the deals are
@@ -169,7 +169,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             raise CardError("card B: the joker is not in the pack (use Rules(joker=True))")
     if up == JOKER and named_suit is None:
         raise ArgumentError("upcard B: a turned-up joker proposes the suit the dealer named before round 1; give "
-                         "named_suit (RULES.md)")
+                         "named_suit (docs/rules.md)")
     if named_suit is not None:
         if up != JOKER:
             raise ArgumentError(f"named_suit {quoted(named_suit)}: a suit is named only for a turned-up joker")
