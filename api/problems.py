@@ -185,8 +185,15 @@ def field_of(exc: Exception, fields, default: str | None) -> str | None:
     return word if word in fields else default
 
 
+#: The request member an engine error of a kind is about when its message names no member (before the
+#: request's main input): a rules error is about ``rules``, a seat that does not fit about ``seat``.
+_FIELD_OF_KIND = ((solver.errors.ModelError, "model"), (solver.errors.RulesError, "rules"),
+                  (solver.errors.SeatError, "seat"), (solver.errors.ScoreError, "score"))
+
+
 def from_engine(exc: Exception, fields, default: str | None) -> Problem:
-    return Problem(engine_slug(exc), str(exc), field=field_of(exc, fields, default))
+    kind_field = next((f for cls, f in _FIELD_OF_KIND if isinstance(exc, cls) and f in fields), default)
+    return Problem(engine_slug(exc), str(exc), field=field_of(exc, fields, kind_field))
 
 
 # pydantic names the member of a union that failed in the error's location ("str",

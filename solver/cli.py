@@ -340,7 +340,8 @@ def _is_corpus(args) -> bool:
 
 def cmd_review_corpus(args) -> dict:
     from .review import review_corpus
-    for flag, given in (("--all", args.all), ("--html", args.html is not None), ("--annotate", args.annotate is not None)):
+    for flag, given in (("--all", args.all), ("--html", args.html is not None), ("--annotate", args.annotate is not None),
+                        ("--examples", args.examples is not None)):
         if given:
             raise EuchreError(f"{flag}: the corpus mode (--out, --cluster or a directory) writes JSON lines, "
                               f"not reports; review a single file for {flag}")
@@ -395,6 +396,7 @@ def cmd_review(args) -> dict:
                               "record need a file each")
     for path in args.files:
         read_record_file(path)           # refuse devices, FIFOs and oversized files before any work
+    from .examples import EXAMPLES
     bar = progress = None
     if not args.json and sys.stderr.isatty():
         from tqdm import tqdm
@@ -404,7 +406,8 @@ def cmd_review(args) -> dict:
     try:
         reviews = review_files(args.files, worlds=args.worlds, seed=args.seed, jobs=args.jobs, progress=progress,
                                inference=not args.no_inference, score=not args.by_points, model=_model_arg(args),
-                               examples=args.examples, valuation=args.valuation, inner_worlds=args.inner_worlds)
+                               examples=EXAMPLES if args.examples is None else args.examples,
+                               valuation=args.valuation, inner_worlds=args.inner_worlds)
     finally:
         if bar is not None:
             bar.close()
@@ -685,7 +688,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--html", type=Path, default=None, metavar="FILE",
                    help="also write the review page to FILE: one self-contained HTML file (no network needed) "
                         "to step through every call and card with its costs; one game file only")
-    p.add_argument("--examples", type=int, default=3, metavar="N",
+    p.add_argument("--examples", type=int, default=None, metavar="N",
                    help="for each call, discard or card that lost, up to N (0..3, default 3) of the likeliest "
                         "deals the player could be facing in which it does worse than the best choice, with both "
                         "choices' points")

@@ -85,4 +85,21 @@ def weighted_mean_interval(values: np.ndarray, weights: np.ndarray, exact: bool)
     return mean, (mean - half, mean + half), ess
 
 
-__all__ = ["Z95", "wilson", "t_quantile", "mean_interval", "weighted_mean_interval"]
+def finite(value):
+    """``value`` (JSON types: dicts, lists, tuples, numbers) with every float that is not finite replaced by
+    ``None``: the open end of an interval over fewer than two effective worlds is written ``null``, so the
+    JSON is strict (RFC 8259 has no Infinity or NaN).
+
+    >>> finite({"interval": [float("-inf"), 0.5], "n": 2})
+    {'interval': [None, 0.5], 'n': 2}
+    """
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [finite(v) for v in value]
+    return value
+
+
+__all__ = ["Z95", "wilson", "t_quantile", "mean_interval", "weighted_mean_interval", "finite"]

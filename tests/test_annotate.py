@@ -87,6 +87,7 @@ def test_each_comment_is_at_its_decision(game, reviewed):
     assert placed > 10
 
 
+@pytest.mark.slow
 def test_the_marks_follow_the_grades(reviewed):
     marks = {"inaccuracy": "[?!] ", "mistake": "[?] ", "blunder": "[??] "}
     for dr, raw in zip(reviewed.deals, reviewed.annotated["deals"]):

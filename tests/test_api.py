@@ -236,6 +236,7 @@ def test_review_real_game_matches_python(call):
     assert answer.body == json.loads(json.dumps(expected))
 
 
+@pytest.mark.slow
 def test_review_takes_the_egn_file_text(client):
     text = json.dumps(FIRST_DEAL_EGN, indent=2)
     a = client_call(client, "POST", "/v1/review", json_body={"egn": text, "worlds": 10, "seed": 2})
@@ -433,6 +434,7 @@ def test_problem_types_follow_the_error_classes():
         assert engine_slug(exc) == slug and TYPES[slug].title == title
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", BAD, ids=[c[0] for c in BAD])
 def test_bad_input_gets_problem_json(call, case):
     _, method, path, kwargs, status, type_, field, detail = case

@@ -101,6 +101,7 @@ def _non_finite(value, path="$"):
             yield from _non_finite(v, f"{path}[{i}]")
 
 
+@pytest.mark.slow
 def test_review_to_dict_is_strict_json_when_an_interval_is_unbounded():
     r = solver.review_game(SIX, worlds=10, seed=1, confirm=1)
     # the object keeps the unbounded interval (fewer than two effective worlds) ...

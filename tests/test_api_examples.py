@@ -40,6 +40,7 @@ def test_play_examples_as_the_python_api(client):
     assert any(c["examples"] and c["examples"]["examples"] for c in answer.body["cards"])
 
 
+@pytest.mark.slow
 def test_review_examples_bounded_by_the_request(client):
     body = {"egn": FIRST_DEAL_EGN, "worlds": 20, "seed": 1}
     none = client_call(client, "POST", "/v1/review", json_body={**body, "examples": 0})

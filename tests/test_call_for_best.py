@@ -302,6 +302,7 @@ def test_seat_view_from_keys_is_the_engines_view():
         solver.seat_view(**{**h.view(Seat.N).to_dict(), "loner_discard": None})
 
 
+@pytest.mark.slow
 def test_play_advice_for_the_loner_after_the_exchange_hand_checked():
     # N holds Ah Kh 9s As after trumping trick 1 with the card passed kept and 9c thrown: each card's expected
     # tricks over the same worlds, each world solved by tests/reference.py
@@ -346,6 +347,7 @@ def test_cli_and_http_take_call_for_best():
     assert "partners_best" in client.get("/openapi.json").get_data(as_text=True)
 
 
+@pytest.mark.slow
 def test_pages_offer_call_for_best_and_the_table_plays_it():
     from api import create_app
     client = create_app({"TESTING": True}).test_client()

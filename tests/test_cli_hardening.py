@@ -146,6 +146,7 @@ def test_head_one_line_is_quiet():
 
 
 # -- 7: control characters from a record are escaped ------------------------------------------------------------
+@pytest.mark.slow
 def test_review_escapes_control_characters_from_the_record(capsys, tmp_path):
     path = one_deal_record(tmp_path, title="Final\x1b[31m red\r", players=["WW\x1b[31mMM\r", "Llama", "E1", "LK"])
     assert main(["review", str(path), "--worlds", "10", "--seed", "1"]) == 0

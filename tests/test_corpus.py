@@ -793,3 +793,13 @@ def test_resuming_into_a_file_with_an_overlong_line_names_the_line(tmp_path, cap
     assert main(["review", str(path), "--out", str(out), "--worlds", "10"]) == 2
     assert "big.jsonl line 1: longer than 4194304 bytes" in capsys.readouterr().err
     assert out.stat().st_size == before                     # the user's file is left as it was
+
+
+@pytest.mark.parametrize("flag", [["--examples", "3"], ["--examples", "0"], ["--html", "r.html"], ["--all"]])
+def test_the_corpus_mode_refuses_the_report_options_it_does_not_write(tmp_path, capsys, flag):
+    # the lines carry no examples, pages or --all tables: an option asking for them is refused, not ignored
+    path = tmp_path / "six.egn"
+    shutil.copy(EGN_DIR / "six-points-in-two-hands.egn", path)
+    out = tmp_path / "r.jsonl"
+    assert main(["review", str(path), "--out", str(out), "--quiet"] + flag) == 2
+    assert f"{flag[0]}: the corpus mode" in capsys.readouterr().err and not out.exists()

@@ -177,6 +177,7 @@ def test_single_dummy_contract_points_are_the_corrections_expected_points():
     assert np.array_equal(derive.contract_points(hands, upcard, Rules(), threads=1)[0], one_deal()[0].r1)
 
 
+@pytest.mark.slow
 def test_single_dummy_quick_run_records_its_valuation(tmp_path):
     out = tmp_path / "sd.json"
     model = derive.main(["--quick", "--players", "4", "--valuation", "single-dummy", "--out", str(out)])

@@ -44,6 +44,7 @@ def test_no_public_docstring_cites_a_file_outside_the_repository():
     assert not bad
 
 
+@pytest.mark.slow
 def test_every_public_name_is_documented_on_a_page():
     text = "\n".join(PAGES.values())
     missing = [n for n in public_names() if not re.search(rf"(?<![\w.]){re.escape(n)}(?![\w])", text)]

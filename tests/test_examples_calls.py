@@ -116,6 +116,7 @@ def test_the_advisors_examples_are_bounded(bad):
         advise_play(before.view(rec.seat), worlds=10, examples=bad)
 
 
+@pytest.mark.slow
 def test_advise_play_examples_are_what_solve_says():
     from test_examples import points_after
     g = load_egn(VWEC)

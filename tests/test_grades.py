@@ -192,6 +192,7 @@ def test_every_card_of_the_play_advice_is_graded_against_the_recommended_card():
         assert c.grading.unit == "game" and c.grading.loss == pytest.approx(top - c.p_win_game, abs=1e-9)
 
 
+@pytest.mark.slow
 def test_stats_tally_the_grades_by_player_and_partnership(reviews):
     r = reviews["game"]
     d = r.to_dict()

@@ -284,7 +284,10 @@ def test_http_defend():
     assert resp.get_json()["best"] == "defend alone" and resp.get_json()["margin"] == 2
     resp = client.post("/v1/defend", data=json.dumps({**body, "seat": "N"}), content_type="application/json")
     assert resp.status_code == 422 and resp.mimetype == "application/problem+json"
-    assert "N is the loner, not a defender" in resp.get_json()["detail"]
+    assert "N is the loner, not a defender" in resp.get_json()["detail"] and resp.get_json()["field"] == "seat"
+    resp = client.post("/v1/defend", json={**body, "rules": {"players": 2}})
+    assert resp.status_code == 422 and resp.get_json()["field"] == "rules"
+    assert resp.get_json()["type"].endswith("/invalid-rules")
     resp = client.post("/v1/defend", data=json.dumps({**body, "calls": "Pass Pass"}), content_type="application/json")
     assert resp.status_code == 422 and resp.get_json()["detail"] == "alone: no trump was made"
     assert "/v1/defend" in client.get("/openapi.json").get_json()["paths"]
@@ -316,3 +319,35 @@ def test_defend_takes_the_model_and_the_house_rules_and_healthz_lists_it(capsys)
     resp = client.post("/v1/defend", data=json.dumps(body), content_type="application/json")
     assert resp.status_code == 200 and resp.get_json()["model"] == "point-count"
     assert client.get("/healthz").get_json()["engine"]["advise_defend"] is True
+
+
+def test_defend_advice_json_is_strict_when_an_interval_is_open():
+    # over fewer than two effective worlds the interval is (-inf, inf): JSON has no such number, so null
+    import dataclasses
+    import json
+    h = loner_hand("N:Kh Qh Th 9c Ac E:9d Td Qd Kd Ad S:Js As Ks Qs Ts W:Jh Jd Ah Kc Qc")
+    adv = solver.advise_defend(h.view(Seat.W), worlds=40, seed=1)
+    inf = float("inf")
+    opened = dataclasses.replace(adv, margin_interval=(-inf, inf), options=tuple(
+        dataclasses.replace(o, points_interval=(-inf, inf)) for o in adv.options))
+    d = json.loads(json.dumps(opened.to_dict(), allow_nan=False))
+    assert d["margin_interval"] == [None, None]
+    assert [o["points_interval"] for o in d["options"]] == [[None, None]] * 2
+    assert d["options"][0]["expected_points"] == adv.options[0].expected_points
+
+
+def test_review_judges_the_dealers_discard_when_a_defender_goes_alone():
+    # N deals and discards; E orders up alone; S declines and N defends alone, so S sits out of the play.
+    # The discard came before S was out: its worlds must leave S's cards out of play (the core refuses a
+    # seat that sits out holding cards), and the discard is judged from N's view like any other.
+    h = Hand.from_deal("N:Kh Qh Th 9c Ac E:Jh Jd Ah Kc Qc S:Js As Ks Qs Ts W:9d Td Qd Kd Ad", upcard="9h",
+                       dealer="N", rules=DEFEND)
+    for action in ["order", "discard 9c", "alone", "defend partner", "defend alone"]:
+        h.apply(action)
+    game = load_egn(dump_egn(play_out(h)))
+    deal = solver.review_game(game, worlds=20, seed=1, score=False).deals[0]
+    discard = next(c for c in deal.cards if c.kind == "discard")
+    assert discard.seat == Seat.N and not discard.unanalysed, discard.unanalysed
+    assert discard.info is not None and discard.grading is not None
+    # the double-dummy column plays the same seats: the discard's cost there is against the true hands
+    assert discard.dd is not None

@@ -34,6 +34,7 @@ def test_the_opponents_joker_holds_the_makers_to_three_or_four():
     assert "call h" not in [o.call for o in r2.options] and r2.to_dict()["turned_down"] == "h"
 
 
+@pytest.mark.slow
 def test_order_is_the_engines_contract_in_each_world_solved_by_the_reference():
     from solver.advisor.inference import draw_worlds
     from solver.worlds import bid_space

@@ -34,6 +34,7 @@ def _warned(call):
     return out, str(caught[0].message)
 
 
+@pytest.mark.slow
 def test_the_old_review_names_work_and_warn():
     want = solver.review_game(RENEGE, worlds=10, seed=3).to_dict()
     got, message = _warned(lambda: solver.review(RENEGE, worlds=10, seed=3))

@@ -97,6 +97,7 @@ def test_the_page_data_is_the_json_review(reviews):
     assert games > 20                                # the shared games carry their scores
 
 
+@pytest.mark.slow
 def test_the_diagram_shows_the_hands_as_dealt(reviews):
     """Each seat's dealt hand on the page is what the record shows it played (less the upcard the dealer
     picked up, plus its discard)."""
@@ -191,6 +192,7 @@ def test_cli_writes_one_self_contained_file(tmp_path):
     assert two.returncode == 2 and "one game" in two.stderr
 
 
+@pytest.mark.slow
 def test_templates_and_static_files_are_package_data():
     """Every package is found for a wheel, and every page file is committed and listed as package data."""
     from setuptools import find_packages

@@ -76,6 +76,7 @@ CASES = ([(Rules(), seed, "NESW"[seed % 4]) for seed in range(6)]
          + [(Rules(partners_best=True, defend_alone=True, canadian=True), 510, "S")])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules,seed,dealer", CASES)
 def test_par_equals_exhaustive_auction_on_random_deals(rules, seed, dealer):
     deal, upcard = random_deal(rules, seed)

@@ -301,6 +301,7 @@ def test_exact_decisions_match_a_brute_force(vwec):
     assert checked >= 5
 
 
+@pytest.mark.slow
 def test_sampled_flags_follow_the_thresholds(vwec_review):
     for d in vwec_review.deals:
         for rv in d.cards:

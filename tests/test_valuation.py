@@ -296,6 +296,7 @@ def test_review_refuses_a_valuation_the_variant_lacks():
         review(REVIEWED, worlds=20, seed=1, valuation="x")
 
 
+@pytest.mark.slow
 def test_corpus_lines_carry_the_valuation_and_do_not_resume_another(tmp_path):
     from solver import review_corpus
     out = tmp_path / "lines.jsonl"
@@ -310,6 +311,7 @@ def test_corpus_lines_carry_the_valuation_and_do_not_resume_another(tmp_path):
     assert other.reviewed == len(deal)          # double dummy: another key, reviewed again
 
 
+@pytest.mark.slow
 def test_cli_and_http_review_take_the_valuation(client, capsys):
     from solver.cli import main
     assert main(["review", str(REVIEWED), "--worlds", "20", "--seed", "1", "--by-points", "--json",

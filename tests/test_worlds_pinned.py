@@ -102,6 +102,7 @@ def now() -> dict:
     return compute()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["advise", "advise_play", "sample_worlds", "inferred", "review"])
 def test_the_figures_are_what_they_were(pinned, now, kind):
     assert len(now[kind]) == len(pinned[kind]) > 0

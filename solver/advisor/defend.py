@@ -36,8 +36,8 @@ from ..game.actions import Phase
 from ..game.seat import seat_view, view_from_dict
 from ..game.view import BUILD_KEYS, SeatView
 from ..inference import sample_worlds
-from ..laws import MAKE_TRICKS, TRICKS, first_leader, makers_points, seats_mask, side_name, side_of
-from ..stats import weighted_mean_interval, wilson
+from ..laws import MAKE_TRICKS, TRICKS, first_leader, makers_points, seats_mask, side_of
+from ..stats import finite, weighted_mean_interval, wilson
 
 __all__ = ["DefendAdvice", "DefendOption", "advise_defend", "DEFEND_CHOICES"]
 
@@ -67,11 +67,12 @@ class DefendOption:
         return self.choice == "defend alone"
 
     def to_dict(self) -> dict:
-        return {"choice": self.choice, "alone": self.alone, "expected_points": self.expected_points,
-                "points_interval": list(self.points_interval), "p_euchre": self.p_euchre,
-                "euchre_interval": list(self.euchre_interval), "p_march": self.p_march,
-                "march_interval": list(self.march_interval),
-                "outcomes": {str(k): v for k, v in sorted(self.outcomes.items())}}
+        # an interval over fewer than two effective worlds is open (inf): null in JSON
+        return finite({"choice": self.choice, "alone": self.alone, "expected_points": self.expected_points,
+                       "points_interval": list(self.points_interval), "p_euchre": self.p_euchre,
+                       "euchre_interval": list(self.euchre_interval), "p_march": self.p_march,
+                       "march_interval": list(self.march_interval),
+                       "outcomes": {str(k): v for k, v in sorted(self.outcomes.items())}})
 
 
 @dataclass(frozen=True)
@@ -115,7 +116,7 @@ class DefendAdvice:
     def to_dict(self) -> dict:
         return {"seat": self.seat.name, "loner": self.loner.name, "trump": str(self.trump),
                 "hand": format_cards(self.hand), "options": [o.to_dict() for o in self.options],
-                "best": self.best, "margin": self.margin, "margin_interval": list(self.margin_interval),
+                "best": self.best, "margin": self.margin, "margin_interval": finite(list(self.margin_interval)),
                 "worlds": self.worlds, "effective_worlds": self.effective_worlds, "exact": self.exact,
                 "method": self.method, "model": self.model, "seed": self.seed,
                 "play": "double dummy within each world (optimistic: everyone sees all cards)",
@@ -174,7 +175,7 @@ def advise_defend(view=None, *, worlds: int = 500, seed=None, inference: bool = 
         raise IllegalActionError(f"{seat}'s view: nobody goes alone; defending alone is an answer to a loner")
     loner = Seat(view.alone)
     if seat == loner:
-        raise IllegalActionError(f"{seat}'s view: {seat} is the loner, not a defender")
+        raise IllegalActionError(f"seat {seat}: {seat} is the loner, not a defender")
     if side_of(seat) == side_of(loner):
         raise IllegalActionError(f"{seat}'s view: {seat} is the loner {loner}'s partner, not a defender")
     if view.defender_alone is not None:

@@ -34,12 +34,12 @@ executors); everything else in a deal line is the same, whatever ran it.
 from __future__ import annotations
 
 import json
-import math
 import os
 
 import jsonschema
 
 from ..errors import EuchreError, quoted
+from ..stats import finite
 from ..records.base import json_path_text, schema_error_text
 
 LINE_VERSION = 1
@@ -134,21 +134,6 @@ def dumps(line: dict) -> str:
     except ValueError:
         text = json.dumps(finite(line), separators=(",", ":"), ensure_ascii=True, allow_nan=False)
     return text + "\n"
-
-
-def finite(value):
-    """``value`` (JSON types) with every float that is not finite replaced by ``None``.
-
-    >>> finite({"interval": [float("-inf"), 0.5], "n": 2})
-    {'interval': [None, 0.5], 'n': 2}
-    """
-    if isinstance(value, float):
-        return value if math.isfinite(value) else None
-    if isinstance(value, dict):
-        return {k: finite(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [finite(v) for v in value]
-    return value
 
 
 def read_results(path, visit) -> tuple:

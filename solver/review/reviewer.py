@@ -325,7 +325,14 @@ class DealReviewer:
             w = self._view_worlds(before, seat, step, n)
             notes = (UNSEEN_DISCARD,) if UNSEEN_DISCARD in w.notes else ()     # (view_space's own words)
             batch = Batch(ctx.trump, ctx.in_play_mask, ctx.players)
-            blocks = blocks_of(batch, w.play_hands())
+            hands = w.play_hands()
+            # seats that sat out of the play that followed (a lone defender's partner, decided after the
+            # dealer's discard) are not yet out in the view at the decision: their cards leave play too
+            out = [s for s in range(4) if s not in ctx.in_play]
+            if out and hands[:, out].any():
+                hands = hands.copy()
+                hands[:, out] = 0
+            blocks = blocks_of(batch, hands)
             res = batch.solve(self.threads)
             vals = [ctx.side_values(res[b], side) for b in blocks]
             info = _info_view(cands, legal, played, np.stack([v[0] for v in vals]),
