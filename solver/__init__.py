@@ -78,5 +78,4 @@ __all__ = [
     "play_match", "MatchResult", "TableRecord", "AGENT_NAMES",
     "BiddingModel", "MODEL_NAMES", "resolve_model",
     "par", "par_table", "Par", "ParStep", "advise_defend", "DefendAdvice", "DefendOption",
-    "review", "match",       # the subpackages; calling them is deprecated (review_game, play_match)
 ]

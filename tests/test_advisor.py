@@ -604,7 +604,7 @@ def test_policy_points_example_from_the_docs():
     (dict(rules=Rules(players=2), seat="E"), PositionError, r"seat E"),
     (dict(rules=Rules(players=2), calls=["order alone"]), IllegalActionError, r"no going alone"),
     (dict(hand="B Ah Kh 9c 9s"), CardError, r"joker"),
-    (dict(rules=Rules(joker=True), upcard="B"), RulesError, r"upcard B"),
+    (dict(rules=Rules(joker=True), upcard="B"), solver.ArgumentError, r"upcard B"),
     (dict(rules=Rules(players=2, dummy_hands=True)), RulesError, r"dummy"),
     (dict(round=2, upcard="Ts", seat="S", rules=Rules(stick_the_dealer=True), calls=["pass"]),
      IllegalActionError, r"stuck"),

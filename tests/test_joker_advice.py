@@ -59,9 +59,10 @@ def test_order_is_the_engines_contract_in_each_world_solved_by_the_reference():
 
 
 def test_refusals_name_the_missing_suit():
-    with pytest.raises(solver.RulesError, match="give named_suit"):
+    # a missing or stray argument, not a rule: ArgumentError (HTTP "Invalid argument")
+    with pytest.raises(solver.ArgumentError, match="give named_suit"):
         solver.advise("Jh Jd Ah Kh 9s", "B", "E", "N", rules=JOKER, worlds=20, seed=1)
-    with pytest.raises(solver.RulesError, match="a suit is named only for a turned-up joker"):
+    with pytest.raises(solver.ArgumentError, match="a suit is named only for a turned-up joker"):
         solver.advise("Jh Jd Ah Kh 9s", "9c", "E", "N", rules=JOKER, worlds=20, seed=1, named_suit="h")
 
 

@@ -168,11 +168,11 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
         if c == JOKER and not rules.joker:
             raise CardError("card B: the joker is not in the pack (use Rules(joker=True))")
     if up == JOKER and named_suit is None:
-        raise RulesError("upcard B: a turned-up joker proposes the suit the dealer named before round 1; give "
+        raise ArgumentError("upcard B: a turned-up joker proposes the suit the dealer named before round 1; give "
                          "named_suit (docs/rules.md)")
     if named_suit is not None:
         if up != JOKER:
-            raise RulesError(f"named_suit {quoted(named_suit)}: a suit is named only for a turned-up joker")
+            raise ArgumentError(f"named_suit {quoted(named_suit)}: a suit is named only for a turned-up joker")
         named_suit = Suit.parse(named_suit)
     if up in cards:
         raise PositionError(f"upcard {up}: it is also in the hand {format_cards(cards)!r}")

@@ -117,7 +117,7 @@ def _proposed(upcard, trump) -> int:
     """The suit an upcard proposes: its own, or for a turned-up joker the suit named (``trump``, required)."""
     if int(upcard) == JOKER:
         if trump is None:
-            raise RulesError("upcard B: a turned-up joker proposes the suit the dealer named; give trump=")
+            raise ArgumentError("upcard B: a turned-up joker proposes the suit the dealer named; give trump=")
         return int(trump)
     return int(upcard) % 4 if trump is None else int(trump)
 
