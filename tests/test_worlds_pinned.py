@@ -107,7 +107,16 @@ def now() -> dict:
 def test_the_figures_are_what_they_were(pinned, now, kind):
     assert len(now[kind]) == len(pinned[kind]) > 0
     for got, want in zip(now[kind], pinned[kind]):
-        assert got == want, {k: v for k, v in want.items() if k != "result"}
+        assert _here(got) == _here(want), {k: v for k, v in want.items() if k != "result"}
+
+
+def _here(case: dict) -> dict:
+    """A case with a review's ``source`` (the record's path, which depends on where the checkout is) reduced to
+    the file's name."""
+    result = case.get("result")
+    if isinstance(result, dict) and isinstance(result.get("source"), str):
+        case = {**case, "result": {**result, "source": Path(result["source"]).name}}
+    return case
 
 
 def test_the_pins_hold_something():
