@@ -316,6 +316,9 @@ def test_bad_dealers_and_points_are_named():
         win_probability({"NS": 1, "EW": 2}, "X")
     with pytest.raises(ScoreError, match="only one side scores"):
         p_win_after(1, 2, {"NS": 1, "EW": 2}, "N")
+    # the score named as the engine's messages name scores (side and points), not as a Python dict
+    with pytest.raises(ScoreError, match=r"^score NS 10, EW 0: a side has reached the target 10"):
+        p_win_after(1, 0, {"NS": 10, "EW": 0}, "N")
     # a dummy-hands deal scores each set of five: both sides may score, the higher total wins at the target
     dummy = Rules(players=2, dummy_hands=True)
     assert p_win_after(1, 2, {"N": 9, "S": 9}, "N", dummy).to_dict() == {"N": 0.0, "S": 1.0}

@@ -388,9 +388,10 @@ def p_win_after(points_ns, points_ew, score, next_dealer, rules=None, valuation=
     kind = _table_kind(valuation)
     variant_key(rules, kind)
     before = _check_score(score, rules)
-    if max(before) >= rules.winning_score:
-        raise ScoreError(f"score {score!r}: a side has reached the target {rules.winning_score} before the hand")
     names = tuple(side_name(s, rules.players) for s in (0, 1))
+    if max(before) >= rules.winning_score:
+        raise ScoreError(f"score {names[0]} {before[0]}, {names[1]} {before[1]}: a side has reached the target "
+                         f"{rules.winning_score} before the hand")
     pts = []
     for name, value in zip(names, (points_ns, points_ew)):
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= 100:
