@@ -263,7 +263,7 @@ def _first_call_seed(r):
 
 
 def test_review_values_the_calls_by_the_valuation_and_the_cards_double_dummy():
-    from solver import review
+    from solver import review_game as review
     kw = dict(worlds=20, seed=1, score=False, confirm=1)
     dd, sd = review(REVIEWED, **kw), review(REVIEWED, valuation="single-dummy", **kw)
     assert dd.to_dict() == review(REVIEWED, valuation="double_dummy", **kw).to_dict()      # the default
@@ -286,7 +286,7 @@ def test_review_values_the_calls_by_the_valuation_and_the_cards_double_dummy():
 
 
 def test_review_refuses_a_valuation_the_variant_lacks():
-    from solver import review
+    from solver import review_game as review
     h = Hand.from_deal("N:Jh Ah Kh Qc Ac S:Jd Ad Kd Qd Td", upcard="9c", dealer="S", rules=Rules(players=2),
                        partial=True)
     with pytest.raises(RulesError, match="valuation 'single_dummy': the fitted single-dummy table is for the "
@@ -336,7 +336,7 @@ def test_http_playout_charges_at_least_the_floor_of_inner_worlds(client):
 
 # -- the match refuses up front ----------------------------------------------------------------------------------
 def test_match_refuses_an_agent_whose_valuation_the_variant_lacks():
-    from solver.match.duplicate import match
+    from solver.match.duplicate import play_match as match
     with pytest.raises(RulesError, match=r"agent B 'advisor:single-dummy': valuation 'single_dummy': .*joker"):
         match("policy", "advisor:single-dummy", deals=2, seed=1, rules=Rules(joker=True))
     with pytest.raises(RulesError, match=r"agent A 'advisor:playout:point-count': valuation 'playout': the direct "
