@@ -95,8 +95,22 @@ def _add_valuation_options(p, review: bool = False) -> None:
                         "table fitted against playouts) or playout (each world "
                         "played out by seats that see only their own cards; slow, use few worlds); "
                         "single_dummy spelt so is taken too")
-    p.add_argument("--inner-worlds", dest="inner_worlds", type=int, default=20,
-                   help="with --valuation playout: each seat's worlds a decision (default 20)")
+    p.add_argument("--inner-worlds", dest="inner_worlds", type=int, default=None,
+                   help="with --valuation playout only: each seat's worlds a decision (default 20); "
+                        "refused with any other valuation, which uses none")
+
+
+def _inner_worlds(args) -> int:
+    """``--inner-worlds`` checked against ``--valuation``: only a playout uses inner worlds, so the option given
+    with any other valuation (the default double dummy included) is refused rather than silently ignored."""
+    from .advisor.valuation import INNER_WORLDS
+    if args.inner_worlds is None:
+        return INNER_WORLDS
+    if args.valuation != "playout":
+        name = "double-dummy (the default)" if args.valuation is None else args.valuation.replace("_", "-")
+        raise EuchreError(f"--inner-worlds: only --valuation playout uses inner worlds; the valuation {name} "
+                          "uses none (drop --inner-worlds or give --valuation playout)")
+    return args.inner_worlds
 
 
 def _add_rules_options(p: argparse.ArgumentParser, lead: bool = False, dummy: bool = False,
@@ -266,7 +280,7 @@ def cmd_advise(args) -> dict:
                     named_suit=args.named_suit,
                     rules=rules, worlds=args.worlds, seed=seed, threads=args.threads, dummies=args.dummies,
                     score=None if args.score is None else _score_arg(args.score), early_stop=not args.no_early_stop,
-                    model=_model_arg(args), valuation=args.valuation, inner_worlds=args.inner_worlds,
+                    model=_model_arg(args), valuation=args.valuation, inner_worlds=_inner_worlds(args),
                     examples=args.examples)
     if not args.json:
         say(advice)
@@ -296,7 +310,7 @@ def cmd_play(args) -> dict:
     seed = _play_seed(view) if args.seed is None else args.seed
     advice = advise_play(view, worlds=args.worlds, seed=seed, threads=args.threads,
                          inference=not args.no_inference, score=None if args.score is None else _score_arg(args.score),
-                         model=_model_arg(args), valuation=args.valuation, inner_worlds=args.inner_worlds,
+                         model=_model_arg(args), valuation=args.valuation, inner_worlds=_inner_worlds(args),
                          examples=args.examples)
     if not args.json:
         say(advice)
@@ -350,7 +364,7 @@ def cmd_review_corpus(args) -> dict:
         result = review_corpus(args.files, worlds=args.worlds, seed=args.seed, out=out, jobs=args.jobs,
                                cluster=args.cluster, inference=not args.no_inference, score=not args.by_points,
                                progress=False if args.quiet else None, model=_model_arg(args),
-                               valuation=args.valuation, inner_worlds=args.inner_worlds)
+                               valuation=args.valuation, inner_worlds=_inner_worlds(args))
     except KeyboardInterrupt:       # every finished deal is already written: say how to go on
         say("euchre: interrupted" + ("" if out == "-" else f"; the deals done are in {out}: run the same "
                                      "command again to resume"), file=sys.stderr)
@@ -407,7 +421,7 @@ def cmd_review(args) -> dict:
         reviews = review_files(args.files, worlds=args.worlds, seed=args.seed, jobs=args.jobs, progress=progress,
                                inference=not args.no_inference, score=not args.by_points, model=_model_arg(args),
                                examples=EXAMPLES if args.examples is None else args.examples,
-                               valuation=args.valuation, inner_worlds=args.inner_worlds)
+                               valuation=args.valuation, inner_worlds=_inner_worlds(args))
     finally:
         if bar is not None:
             bar.close()

@@ -121,7 +121,15 @@ def default_valuation(rules) -> str:
 
 
 def assumption(valuation: str, inner_worlds: int) -> str:
-    """The words for ``valuation``'s assumption about the seats' play."""
+    """The words for ``valuation``'s assumption about the seats' play.
+
+    ``inner_worlds`` is said only for ``"playout"``, the one valuation that uses it: the single-dummy text
+    names the inner worlds of the playouts its table was fitted against (the data's ``inner_worlds``), and
+    double dummy has none.
+    """
+    if valuation == "single_dummy":
+        from .single_dummy import default_model
+        inner_worlds = default_model().inner_worlds
     return ASSUMPTIONS[valuation].format(inner=inner_worlds)
 
 
