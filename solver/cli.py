@@ -114,15 +114,15 @@ def _inner_worlds(args) -> int:
 
 
 def _add_rules_options(p: argparse.ArgumentParser, lead: bool = False, dummy: bool = False,
-                       house: bool = False, players: bool = True) -> None:
+                       house: bool = False, players: bool = True, best_help: str | None = None) -> None:
     if players:
         p.add_argument("--players", type=int, choices=(4, 2), default=4, help="4 (default) or 2-player euchre")
     if house:
         p.add_argument("--canadian", action="store_true",
                        help="Canadian loners: the dealer's partner who orders up in round 1 must go alone")
         p.add_argument("--partners-best", dest="partners_best", action="store_true",
-                       help="call for best: a loner's partner passes it its best card face down and the loner "
-                            "discards one")
+                       help=best_help or "call for best: a loner's partner passes it its best card face down "
+                                               "and the loner discards one")
     p.add_argument("--joker", action="store_true", help="the joker B is in the pack (highest trump)")
     if dummy:
         p.add_argument("--dummy-hands", dest="dummy_hands", action="store_true",
@@ -199,6 +199,10 @@ def cmd_table(args) -> dict:
     from .dd import dd_table
     from .par import par_table
     rules = _rules_from_args(args)
+    if rules.partners_best and getattr(args, "upcard", None) is None:
+        raise EuchreError("--partners-best: call for best's exchange is played only in the par, which needs "
+                          "--upcard; without it the table's loner columns are the hands as dealt, the same "
+                          "with or without the flag (give --upcard, or drop --partners-best)")
     if getattr(args, "upcard", None) is not None:
         table = par_table(args.deal, upcard=args.upcard, dealer=args.dealer, rules=rules)
     else:
@@ -576,7 +580,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --upcard: the par's dealer must name a suit when all pass twice")
     p.add_argument("--defend-alone", dest="defend_alone", action="store_true",
                    help="with --upcard: against a loner one defender may defend alone (in the par)")
-    _add_rules_options(p, lead=True, dummy=True, house=True)
+    _add_rules_options(p, lead=True, dummy=True, house=True,
+                       best_help="with --upcard: call for best in the par (a loner's partner passes it its best "
+                                 "card face down and the loner discards one); the loner columns are the hands "
+                                 "as dealt")
     p.set_defaults(run=cmd_table)
 
     p = sub.add_parser("par", help="the par of a full deal: the auction if every seat saw every card and bid "

@@ -213,8 +213,9 @@ def seat_view(seat, hand, dealer, upcard, calls=(), alone=False, tricks=(), disc
         dummies: dummy hands (``Rules(players=2, dummy_hands=True)``, and only then): both face-up dummies
             as dealt, ``"N:<5 cards> S:<5 cards>"`` or ``{"N": ..., "S": ...}``.
         best_card, loner_discard: call for best (``Rules.partners_best``), the viewer being the loner: the
-            card its partner passed it (in ``hand`` or its plays) and its own discard after the exchange;
-            ``None`` for any other viewer (they do not see them).
+            card its partner passed it (in ``hand`` or its plays) and its own discard after the exchange
+            (not there); the same card twice when it threw back the card it was passed, as the engine
+            allows. ``None`` for any other viewer (they do not see them); both need ``Rules.partners_best``.
 
     The other seats' cards are unknown: each is dealt the cards it is seen to play and unknown cards
     for the rest; the viewer's dealt hand is its hand + the cards it played (+ its discard - the upcard
@@ -261,6 +262,10 @@ def seat_view(seat, hand, dealer, upcard, calls=(), alone=False, tricks=(), disc
             card = cards[0]
         exchange.append(card)
     best, thrown = exchange
+    if (best is not None or thrown is not None) and not rules.partners_best:
+        given = ", ".join(f"{k} {c}" for k, c in (("best_card", best), ("loner_discard", thrown)) if c is not None)
+        raise RulesError(f"{given}: the exchange belongs to call for best, which is off; it needs "
+                         "Rules(partners_best=True) (--partners-best)")
     if (best is None) != (thrown is None):
         raise PositionError("best_card, loner_discard: the loner knows both (the card passed and its discard), "
                             "or give neither")
@@ -378,7 +383,19 @@ def seat_view(seat, hand, dealer, upcard, calls=(), alone=False, tricks=(), disc
     if picked and seat == dealer:
         mine &= ~up.mask
     if best is not None:                          # the loner before the exchange: less the card passed, and
-        mine = (mine & ~best.mask) | thrown.mask  # with the one it threw (unless it threw that card back)
+        held = mask_of(own) | played[seat]        # with the one it threw (unless it threw that card back)
+        if best == thrown:
+            if held & best.mask:
+                raise PositionError(f"loner_discard {thrown}: {seat} discarded the card it was passed, yet {thrown} "
+                                    f"is still in its hand or its plays")
+        else:
+            if not held & best.mask:
+                raise PositionError(f"best_card {best}: {seat} was passed it and did not discard it, so it is in "
+                                    f"{seat}'s hand or its plays, but it is not")
+            if held & thrown.mask:
+                raise PositionError(f"loner_discard {thrown}: {seat} discarded it, yet it is still in {seat}'s "
+                                    "hand or its plays")
+            mine = (mine & ~best.mask) | thrown.mask
         if picked and seat == dealer:
             mine &= ~up.mask
     now = len(own)

@@ -15,7 +15,8 @@ An **agent** is any object with three methods, each given only the seat's
 
 Optional: ``give(view) -> str`` (call for best: the card the loner's partner passes; without the
 method the stated rule :func:`solver.bidding.partners_best_card` gives it); ``defend(view) -> bool`` (``Rules(defend_alone=True)``: defend alone against a
-loner; without the method the agent defends with its partner); ``new_deal(seed)``, called
+loner; without the method the agent defends with its partner; every built-in agent has it, by its
+own rule); ``new_deal(seed)``, called
 by the referee before each table with a seed of its own, so an agent that draws at random
 gives the same match for the same match seed; ``game_score(score)`` (whole games: the score
 before each deal, ``{"NS": 8, "EW": 6}``, else ``None``); ``sees_all = True`` (the double-dummy
@@ -23,15 +24,16 @@ agent only): every method then also gets ``hand=`` the engine's :class:`~solver.
 
 Built-in agents (:func:`make_agent` builds one from its name):
 
-* ``random`` -- :class:`RandomAgent`: uniform over the legal actions.
+* ``random`` -- :class:`RandomAgent`: uniform over the legal actions (defending alone or not too).
 * ``policy`` -- :class:`PolicyAgent`: bids the most likely call of the stochastic bidding
   model (:data:`solver.bidding.DEFAULT_MODEL`) for its own hand; the dealer discards by
-  :func:`solver.bidding.dealer_discard`; plays by the rule of :meth:`PolicyAgent.play`.
+  :func:`solver.bidding.dealer_discard`; defends alone with three trumps or more
+  (:meth:`PolicyAgent.defend`); plays by the rule of :meth:`PolicyAgent.play`.
 * ``advisor`` -- :class:`AdvisorAgent`: bids by :func:`solver.advise`, plays by
   :func:`solver.advise_play`, ``worlds`` per decision (default 200).
 * ``double-dummy`` -- :class:`DoubleDummyAgent`: **sees every card** (an upper bound, not a
-  fair opponent): bids by solving each call's contract on the real deal, plays the card
-  that keeps its side's double-dummy tricks highest.
+  fair opponent): bids by solving each call's contract on the real deal, defends alone when
+  that scores more double dummy, plays the card that keeps its side's double-dummy tricks highest.
 * ``external:COMMAND`` -- :class:`~solver.match.external.ExternalAgent`: a program speaking
   the JSON-lines protocol of :mod:`solver.match.external`.
 """
@@ -82,6 +84,10 @@ class RandomAgent:
     def give(self, view) -> str:
         return self.rng.choice(legal_tokens(view, "give"))
 
+    def defend(self, view) -> bool:
+        """Against a loner (``Rules.defend_alone``): alone or with partner, each with chance 1/2."""
+        return self.rng.choice((False, True))
+
     def play(self, view) -> str:
         return self.rng.choice(legal_tokens(view, "play"))
 
@@ -130,6 +136,17 @@ class PolicyAgent:
     def give(self, view) -> str:
         """Call for best: the stated rule :func:`solver.bidding.partners_best_card`."""
         return str(Card(partners_best_card(view.hand, int(view.trump))))
+
+    #: :meth:`defend`: a defender holding at least this many trumps defends alone against a loner.
+    DEFEND_ALONE_TRUMPS = 3
+
+    def defend(self, view) -> bool:
+        """Against a loner (``Rules.defend_alone``), the stated rule: defend alone when the hand holds at
+        least :attr:`DEFEND_ALONE_TRUMPS` (3) trumps (the left bower, and the joker, count as trump), else
+        with partner."""
+        trump = int(view.trump)
+        trumps = sum(1 for c in cards_of(view.hand) if effective_suit(int(c), trump) == trump)
+        return trumps >= self.DEFEND_ALONE_TRUMPS
 
     def play(self, view) -> str:
         """The stated rule. Leading: the highest trump when the seat's side made trump and it holds
@@ -309,6 +326,16 @@ class DoubleDummyAgent:
         side = side_of(view.seat, view.rules.players)
         values = {str(a.card): self._play_value(_after(hand, a), True, side) for a in hand.legal_actions()}
         return max(values, key=lambda c: values[c])
+
+    def defend(self, view, hand: Hand) -> bool:
+        """Against a loner (``Rules.defend_alone``): defend alone when, solved double dummy on the real deal
+        (the other defender then with partner), that gives its side more points than defending with partner."""
+        side = side_of(view.seat, view.rules.players)
+        values = {}
+        for alone in (False, True):
+            h = _after(hand, "defend alone" if alone else "defend partner")
+            values[alone] = self._play_value(h, True, side)
+        return values[True] > values[False]
 
     @staticmethod
     def _tricks(h: Hand, side: int) -> int:

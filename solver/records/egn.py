@@ -670,6 +670,11 @@ def _auction(hand: Hand, deal: EGNDeal, discard: Card | None) -> _Stop | None:
         for what, card in (("cardExchanges (the partner's card)", deal.best_card),
                            ("cardExchanges (the loner's discard)", deal.loner_discard)):
             seat = hand.to_act
+            if card is None and hand.phase is Phase.LONER_DISCARD and not hand.unknown_cards(seat):
+                return _Stop(what, IllegalActionError(
+                    f"the record shows every card of the loner {seat}'s six but not its discard after the "
+                    f"exchange (call for best): give it in cardExchanges (sender {seat}, receiver "
+                    f"{seat.partner})"), seat=seat)
             try:
                 hand.apply(Action.give(card) if hand.phase is Phase.GIVE else Action.discard(card))
             except IllegalActionError as exc:
@@ -823,12 +828,13 @@ def _known_hands(deal: EGNDeal, picked_up: bool, played_by: dict, rules: Rules) 
             cards.discard(upcard)
             if discard is not None:
                 cards.discard(discard)
-        cards = _before_exchange(deal, seat, cards, picked_up)
+        dealt[seat] = _before_exchange(deal, seat, cards, picked_up)
+    _exchange_clash(deal, dealt)             # a card exchanged from a seat that does not hold it, named first
+    for seat, cards in dealt.items():
         for c in cards:
             if c in owner:
                 raise DealError(f"card {c} is in both {owner[c]}'s and {seat}'s hand")
             owner[c] = seat
-        dealt[seat] = cards
     known = [0, 0, 0, 0]
     for seat, cards in dealt.items():
         if len(cards) > TRICKS:
@@ -844,6 +850,25 @@ def _known_hands(deal: EGNDeal, picked_up: bool, played_by: dict, rules: Rules) 
                 raise DealError(f"{seat} plays {' '.join(str(c) for c in sorted(extra))}, not in its "
                                 "dealt hand (playerCards)")
     return known, owner
+
+
+def _exchange_clash(deal: EGNDeal, dealt: dict) -> None:
+    """Raise :class:`DealError` naming the cardExchanges entry when it moves a card from a seat that does not
+    hold it: the record puts the card in another seat's hand (``dealt``: each seat's dealt cards so far)."""
+    alone = deal.hand_alone
+    if alone is None:
+        return
+    moves = [(alone.partner, deal.best_card, "passes {} to the loner " + str(alone))]
+    if deal.loner_discard != deal.best_card:           # a card thrown back was never the loner's own
+        moves.append((alone, deal.loner_discard, "discards {} after the exchange"))
+    for sender, card, what in moves:
+        holder = next((s for s, cards in dealt.items() if s != sender and card in cards), None)
+        if card is None or holder is None:
+            continue
+        where = next((f"cardExchanges[{i}]" for i, (s, _r, c) in enumerate(deal.exchanges)
+                      if s == sender and c == card), "cardExchanges")
+        raise DealError(f"{where} {card}: {sender} {what.format(card)}, but {sender} does not hold it: the "
+                        f"record puts {card} in {holder}'s hand")
 
 
 def _before_exchange(deal: EGNDeal, seat: Seat, cards: set, picked_up: bool) -> set:
