@@ -9,11 +9,14 @@ that starts with an annotation mark (``[??]`` a blunder, ``[?]`` a mistake, ``[?
 choice) is shown as that mark.
 
 :func:`annotate_egn` adds, after whatever the record already says there, one string per decision
-of the review graded below ``best`` (:mod:`solver.grades`) or flagged: its mark (inaccuracy,
+of the review graded below ``best`` (or ``unclear``; :mod:`solver.grades`) or flagged (a card graded best
+from the player's view that loses a trick double dummy is flagged, so commented): its mark (inaccuracy,
 mistake, blunder; none for ``good`` and ``unclear``), its grade, the loss against the best choice
 (the chance of winning the game where the score is known, else points), the best choice, and
 whether the loss was knowable from the player's view or visible only double dummy; a renege says
-so. A decision with no new comment was the best. The dealer's discard is commented at the call
+so. A card names both its bests as the text review's two lines do: ``best from its view`` (the
+information set's, what the grade is against) and, with a double-dummy cost, ``best double dummy``.
+A decision with no new comment was the best from its view and not flagged. The dealer's discard is commented at the call
 that made the dealer pick up, and a defender's choice to defend alone or with its partner against a
 loner at the call that went alone (EGN has no index for either). Annotating a record the review
 annotated before replaces the review's own comments (each ends with :data:`SIGNATURE`) and keeps
@@ -56,40 +59,54 @@ def decision_comment(d, seat_name: str = "") -> str | None:
     if renege is not None:
         return signed(f"[??] renege: {who} did not follow suit (held {', '.join(renege.best) or 'the suit led'})")
     g = d.grading
-    if g is None or (g.grade == "best" and not d.mistakes):
-        return None
-    mark = MARKS.get(g.grade)
-    parts = [g.text]
-    if g.unit == "game":
+    if g is None and not d.mistakes or g is not None and g.grade == "best" and not d.mistakes:
+        return None         # only a decision graded below best (or unclear), or flagged, is commented
+    mark = MARKS.get(g.grade) if g is not None else None
+    parts = [g.text if g is not None else "not judged from its view"]
+    if g is not None and g.unit == "game":
         loss = f"P(win game) {_chance(-g.loss)}"
         if g.interval is not None:
             loss += f" (95% {_chance(-g.interval[1])} to {_chance(-g.interval[0])})"
-    else:
+        parts.append(loss)
+    elif g is not None:
         loss = f"{_points(-g.loss)} points"
         if g.interval is not None:
             loss += f" (95% {_points(-g.interval[1])} to {_points(-g.interval[0])})"
-    parts.append(loss)
+        parts.append(loss)
+    flag = {m.kind: m for m in d.mistakes}      # the text review's lines: their best choices are said here too
+    dd = getattr(d, "dd", None)
+    dd_best = None
     if d.decision == "call":
-        best = d.game["best_name"] if d.game is not None else d.best_name
+        best = "best: " + (d.game["best_name"] if d.game is not None else d.best_name)
         what = d.name
     elif d.decision == "defence":
-        best = "defend with its partner" if d.best == "defend partner" else d.best
+        best = "best: " + ("defend with its partner" if d.best == "defend partner" else d.best)
         what = "choosing to " + d.name + " against the loner"
     else:
+        # a card has two bests: the information set's (what the grade is against, the text review's
+        # information-set line) and the double-dummy one (its double-dummy line): each named as such
         info = d.info
-        best = ", ".join(str(c) for c in (info.game["best"] if info is not None and info.game is not None else
-                                          info.best if info is not None else d.dd.best))
+        dd_best = ", ".join(flag["double-dummy"].best if "double-dummy" in flag else
+                            (str(c) for c in dd.best) if dd is not None else ())
+        if info is not None:
+            view = (flag["information-set"].best if "information-set" in flag else
+                    info.game["best"] if info.game is not None else info.best)
+            best = "best from its view: " + ", ".join(str(c) for c in view)
+            if g is not None and g.grade == "best":      # within a tie of the view's best: the card itself
+                parts[0], best = "best from its view", None
+        else:
+            best, dd_best = "best double dummy: " + dd_best, None     # judged double dummy: one best
         what = ("discarding " if d.kind == "discard" else "leading " if d.lead else "playing ") + str(d.card)
     # the mark first: replayers show a comment that starts with one as that mark (docs/annotations.md)
-    text = (f"[{mark}] " if mark else "") + f"{who} {what}: " + ", ".join(parts) + f"; best: {best}"
-    dd = getattr(d, "dd", None)
+    text = (f"[{mark}] " if mark else "") + f"{who} {what}: " + ", ".join(parts) + (f"; {best}" if best else "")
     if dd is not None and dd.cost:
-        knowable = any(m.kind == "information-set" for m in d.mistakes)
+        knowable = "information-set" in flag
         text += (f"; double dummy -{dd.cost} trick{'' if dd.cost == 1 else 's'}"
+                 + (f" (best double dummy: {dd_best})" if dd_best else "")
                  + ("" if knowable else ", visible only double dummy"))
-    elif any(m.kind == "information-set" for m in d.mistakes):
+    elif "information-set" in flag:
         text += "; knowable from its view"
-    if g.basis == "double-dummy":
+    if g is not None and g.basis == "double-dummy":
         text += "; judged double dummy (the record does not show what it could see)"
     for reason in getattr(d, "reasons", ()) or ():
         text += f"; {reason.sentence}"
