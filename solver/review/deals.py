@@ -257,9 +257,10 @@ def review_game(game, worlds: int = 200, seed: int | None = None, threads: int =
             variant supports them. The cards' figures are not changed by it: their double-dummy column is a
             card's cost with every hand known, and their information-set column plays each of the player's
             worlds double dummy (:attr:`Review.valuation`, the report's header, say so).
-        inner_worlds: with ``valuation="playout"``, each seat's worlds a decision of the playouts (1..1000).
+        inner_worlds: with ``valuation="playout"``, each seat's worlds a decision of the playouts (1..1000);
+            checked but ignored (and not said) with any other valuation (the CLI refuses ``--inner-worlds`` there).
         annotate: also write the review into the record: :attr:`Review.annotated` is the EGN JSON with
-            a mark and a short comment at each decision graded below best
+            a mark and a short comment at each decision graded below best or flagged
             (:func:`solver.review.annotate.annotate_egn`).
 
     Returns: a :class:`Review`.
