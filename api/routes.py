@@ -96,8 +96,8 @@ def _valuation_args(body, questions: int = 1, what: str = "") -> dict:
     if body.valuation == "playout" and work > MAX_PLAYOUT_WORK:
         floor = (f" (inner_worlds {body.inner_worlds} is charged as {PLAYOUT_INNER_FLOOR}: each decision's drawing "
                  "costs that much whatever its inner worlds)" if body.inner_worlds < PLAYOUT_INNER_FLOOR else "")
-        raise Problem("over-limit", f"worlds {body.worlds}: with valuation playout, {body.worlds} worlds x {charged} "
-                                    f"inner worlds{floor}{what} = {work} is over this server's bound of "
+        raise Problem("over-limit", f"worlds {body.worlds}: with valuation playout, worlds x inner_worlds = "
+                                    f"{body.worlds} x {charged}{floor}{what} = {work} is over this server's bound of "
                                     f"{MAX_PLAYOUT_WORK} (about 30 s of a loaded core)", field="worlds",
                       limit=MAX_PLAYOUT_WORK)
     return {"valuation": body.valuation, "inner_worlds": body.inner_worlds}

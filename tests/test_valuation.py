@@ -364,3 +364,15 @@ def test_game_odds_read_the_single_dummy_table_for_a_single_dummy_valuation():
     b = advise("9d Ac Tc Kd Jd", "Kc", "N", "S", 1, worlds=60, seed=1, score=score)
     dd_wins = win_values(score, 2, 0, Rules())
     assert all(np.allclose(o.world_wins, dd_wins(o.world_points)) for o in b.options)
+
+
+def test_http_playout_bound_says_what_it_charged_for_few_inner_worlds():
+    from api import create_app
+    from api.routes import MAX_PLAYOUT_WORK, PLAYOUT_INNER_FLOOR
+    client = create_app({"TESTING": True}).test_client()
+    r = client.post("/v1/advise", json={"hand": "9h 9s Ts Jc Qh", "upcard": "Ks", "seat": "E", "dealer": "N",
+                                        "round": 2, "worlds": 50, "valuation": "playout", "inner_worlds": 1})
+    p = r.get_json()
+    assert r.status_code == 422 and p["limit"] == MAX_PLAYOUT_WORK and p["field"] == "worlds"
+    assert f"50 x {PLAYOUT_INNER_FLOOR} (inner_worlds 1 is charged as {PLAYOUT_INNER_FLOOR}" in p["detail"]
+    assert f"= {50 * PLAYOUT_INNER_FLOOR} is over" in p["detail"]
