@@ -186,7 +186,7 @@ def test_egn_without_the_exchange_replays_with_unknown_cards():
 
 # -- match play and the advisor --------------------------------------------------------------------------------------
 def test_match_under_call_for_best_records_exchanges():
-    result = solver.match("random", "policy", deals=8, seed=3, rules=BEST, keep_hands=True)
+    result = solver.play_match("random", "policy", deals=8, seed=3, rules=BEST, keep_hands=True)
     assert result.to_dict()["rules"]["partners_best"] is True
     texts = [dump_egn(t.hand) for t in result.tables]
     exchanged = [t for t in texts if "cardExchanges" in t]
@@ -241,7 +241,7 @@ def test_advisor_values_a_loner_with_the_exchange_as_the_reference_does():
 @pytest.mark.slow
 def test_review_judges_the_loners_discard_against_the_reference():
     game = load_egn(dump_egn(played_record(give="As", throw="9s")))
-    deal = solver.review(game, worlds=20, seed=1, inference=False, score=False).deals[0]
+    deal = solver.review_game(game, worlds=20, seed=1, inference=False, score=False).deals[0]
     [judged] = [c for c in deal.cards if c.kind == "discard" and c.seat == Seat.N]
     assert str(judged.card) == "9s" and judged.info is not None
     # each of N's six after the exchange, thrown, then N's five against E and W double dummy (E leads)
@@ -265,7 +265,7 @@ def test_review_judges_the_partners_card_against_the_reference():
     h.apply("discard 9s")
     while not h.is_over:
         h.apply(h.legal_actions()[0])
-    [note] = [n for n in solver.review(load_egn(dump_egn(h)), worlds=10, seed=1, inference=False,
+    [note] = [n for n in solver.review_game(load_egn(dump_egn(h)), worlds=10, seed=1, inference=False,
                                        score=False).deals[0].notes if n.startswith("call for best")]
     figures = dict(x.split() for x in note.split("best discard: ")[1].rstrip(")").split(", "))
     want = {}
