@@ -7,7 +7,7 @@
   decision). Direct and slow: a few hundred solves a decision.
 * ``"single_dummy"`` (where the variant has a fitted table: four players, no joker, no dummy hands): each
   world's double-dummy result is replaced by a single-dummy one drawn from a table fitted offline against
-  direct playouts (:mod:`solver.advisor.single_dummy`, ``solver/data/single-dummy-v1.json``). Fast: the
+  direct playouts (:mod:`solver.advisor.single_dummy`, ``solver/data/single-dummy-v2.json``). Fast: the
   same solves as double dummy.
 
 Where it applies: :func:`solver.advise` and :func:`solver.advise_play`; the review's calls
