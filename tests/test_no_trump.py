@@ -271,3 +271,44 @@ def test_advise_offers_no_trump_in_round_two():
 def test_single_dummy_valuations_refuse_the_rule():
     with pytest.raises(RulesError, match="not with no-trump contracts"):
         advise("As Ah Ad Ac Ks", "9d", "E", "N", round=2, rules=NT, worlds=100, seed=1, valuation="single_dummy")
+
+
+# -- the doors: CLI, HTTP, pages ------------------------------------------------------------------------------------
+def _cli(argv):
+    import contextlib
+    import io
+    from solver.cli import main
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(argv)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_cli_flag():
+    code, out, _ = _cli(["table", DEAL, "--dealer", "S", "--allow-no-trump", "--json"])
+    assert code == 0 and json.loads(out)["partners"]["n"] == {"NS": 0, "EW": 5}
+    code, out, _ = _cli(["table", DEAL, "--dealer", "S", "--allow-no-trump"])
+    assert "no trump  0   5   2        0        0        1" in out
+    code, out, _ = _cli(["table", DEAL, "--dealer", "S", "--json"])
+    assert "n" not in json.loads(out)["partners"]
+    code, out, _ = _cli(["solve", DEAL, "--trump", "n", "--leader", "W", "--allow-no-trump"])
+    assert code == 0 and out.startswith("No trump, W to lead") and "NS 0, EW 5" in out
+    code, _, err = _cli(["solve", DEAL, "--trump", "n", "--leader", "W"])
+    assert code != 0 and "a no-trump contract needs the house rule allow_no_trump" in err
+
+
+def test_http_rules_and_trump():
+    from api import create_app
+    client = create_app({"TESTING": True}).test_client()
+    body = {"deal": DEAL, "trump": "n", "leader": "W", "rules": {"allow_no_trump": True}}
+    got = client.post("/v1/solve", json=body)
+    assert got.status_code == 200 and got.get_json()["tricks"] == {"NS": 0, "EW": 5}
+    bad = client.post("/v1/solve", json={**body, "rules": {}})
+    assert bad.status_code == 422 and bad.content_type == "application/problem+json"
+    assert "allow_no_trump" in bad.get_json()["detail"]
+    table = client.post("/v1/table", json={"deal": DEAL, "dealer": "S", "rules": {"allow_no_trump": True}})
+    assert table.status_code == 200 and table.get_json()["loners"]["n"] == {"N": 2, "E": 0, "S": 0, "W": 1}
+    spec = client.get("/openapi.json").get_json()
+    assert "allow_no_trump" in json.dumps(spec)
+    page = client.get("/").get_data(as_text=True) + client.get("/play").get_data(as_text=True)
+    assert page.count('name="allow_no_trump"') >= 2
