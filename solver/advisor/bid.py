@@ -15,7 +15,7 @@ from .. import laws
 from ..bounds import MAX_SEED, MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int, fresh_seed
 from ..bidding import DEFAULT_MODEL, POLICY, BiddingModel, BiddingPolicy, resolve_model
 from ..bidding.named import ALTERNATIVES
-from ..cards import JOKER, Card, Seat, Suit, format_cards, mask_of, parse_cards
+from ..cards import JOKER, Card, Seat, Suit, format_cards, mask_of, parse_cards, trump_of
 from ..errors import ArgumentError, CardError, IllegalActionError, PositionError, RulesError, quoted
 from ..rules import Rules
 from ..stats import mean_interval, weighted_mean_interval, wilson
@@ -294,13 +294,14 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
                     return {"res": adv.finish(r, me, up_suit, lone, "h")}
             specs.append((token, "order", Suit(up_suit), lone, judge))
     else:
-        for s in range(4):
+        # no trump (Rules.allow_no_trump) is open in round 2 whatever was turned down
+        for s in laws.contracts(rules):
             if s == up_suit:
                 continue
             for lone in lone_choices:
-                token = f"call {Suit(s).letter}" + (" alone" if lone else "")
+                token = laws.call_token("call", s, lone)
                 if want(token):
-                    specs.append((token, "call", Suit(s), lone,
+                    specs.append((token, "call", s, lone,
                                   lambda r, s=s, lone=lone: {"res": adv.finish(r, me, s, lone, None)}))
     if not specs:
         raise IllegalActionError("calls: none of the requested calls is legal here")
@@ -383,7 +384,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             if round == 1 and trump == up_suit:     # the dealer picked it up
                 discard = (o.discard if o.action == "order" and me == int(dealer) and o.discard is not None
                            else Card(int(adv.engine.heuristic_discard(trump)[j])))
-            return {"maker": str(Seat(maker)), "trump": Suit(trump).letter, "alone": bool(res.alone[e]),
+            return {"maker": str(Seat(maker)), "trump": trump_of(trump).letter, "alone": bool(res.alone[e]),
                     "discard": None if discard is None else str(discard)}
         options = [o if o.grade == "best" else
                    replace(o, examples=call_examples(o, rec, w.hands, w.kitty, weights, rules.seats,
