@@ -351,6 +351,18 @@ def kitty_exchanges(hand: int, rules: Rules) -> tuple:
     return tuple(out)
 
 
+def kitty_exchange_choices(hand: int, rules: Rules) -> list:
+    """Every kitty exchange open to a seat holding ``hand`` (its five cards, a bitmask): ``[(kind, given), ...]``
+    with ``given`` the bitmask of the three cards it gives (a farmer: three of its nines and tens; going under:
+    any three), farmers first, then by the cards' indices."""
+    from itertools import combinations
+    out = []
+    for kind in kitty_exchanges(hand, rules):
+        pool = cards_of(hand & FARMERS_MASK if kind == "farmers" else hand)
+        out += [(kind, sum(1 << int(c) for c in three)) for three in combinations(pool, KITTY_EXCHANGE_CARDS)]
+    return out
+
+
 def check_kitty_exchange(kind: str, given: int, hand: int, rules: Rules, seat=None) -> None:
     """Raise :class:`IllegalActionError` unless a seat holding ``hand`` may take the kitty exchange ``kind``
     (``"farmers"`` or ``"go_under"``) giving the cards of bitmask ``given`` (three of its cards; for

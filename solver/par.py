@@ -50,7 +50,7 @@ from .laws import (bidding_order, call_name, first_leader, makers_points, may_go
 from .position import Position
 from .rules import Rules
 
-__all__ = ["Par", "ParStep", "par", "par_table"]
+__all__ = ["Par", "ParStep", "par", "par_table", "par_value"]
 
 
 @dataclass(frozen=True)
@@ -326,6 +326,18 @@ def par(deal: str, upcard, dealer="S", rules: Rules | None = None) -> Par:
     points = {} if line.value == 0 else {side_name(0 if line.value > 0 else 1, rules.players): abs(line.value)}
     return Par(hand.dealer, hand.upcard, line.steps, Suit(trump), Seat(maker), alone, defender,
                discard, rnd, tricks, points, line.value, rules)
+
+
+def par_value(hands: tuple, upcard, dealer, rules: Rules) -> int:
+    """The par's net points to side 0 (NS; two-player N) of a deal given as card bitmasks: ``hands`` 4 ints
+    (N E S W, 0 for a seat out of the game), all of five cards; ``upcard`` a :class:`Card`. The number
+    :func:`par` reports as ``net``, without its parsing or its line (the kitty-exchange advice calls it per
+    world). The caller checks the hands; the kitty exchanges are taken as over (the auction starts at round 1).
+
+    Raises :class:`~solver.RulesError` for the dummy-hands variant."""
+    if rules.dummy_hands:
+        raise RulesError("par: the dummy-hands variant is not built (its ten tricks are two scored sets)")
+    return _Auction(tuple(int(h) for h in hands), Card(upcard), Seat(dealer), rules).start().value
 
 
 def par_table(deal: str, upcard, dealer="S", rules: Rules | None = None) -> DDTable:

@@ -110,6 +110,9 @@ def unsupported(valuation: str, rules) -> str | None:
         return "the fitted single-dummy table is for the four-player game without the joker; use 'double_dummy'"
     if valuation == "playout" and (rules.players != 4 or rules.joker):
         return "the direct playout is for the four-player game without the joker; use 'double_dummy'"
+    if valuation == "playout" and getattr(rules, "kitty_exchange", False):
+        return ("the direct playout does not replay a kitty exchange (farmers, go_under) in its seats' views; "
+                "use 'double_dummy' or 'single_dummy'")
     return None
 
 

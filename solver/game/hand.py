@@ -66,7 +66,7 @@ from typing import Iterator
 from ..cards import JOKER, Card, Seat, Suit, cards_of, format_cards
 from ..errors import CardError, IllegalActionError, PositionError, plural, quoted
 from ..laws import (FARMERS_MASK, GO_UNDER_FORBIDDEN, KITTY_EXCHANGE_CARDS, MAKE_TRICKS, TRICKS, bidding_order,
-                    check_kitty_exchange, check_seat, effective_suit, first_leader, hand_points, kitty_exchanges,
+                    check_kitty_exchange, check_seat, effective_suit, first_leader, hand_points, kitty_exchange_choices,
                     legal_mask, must_go_alone, pack_mask, popcount, seats, seats_in_play, side_of, trick_seats,
                     winning_index)
 from ..position import Position
@@ -497,12 +497,11 @@ class Hand:
                            for k in self._exchanges_open(self._to_act))
 
     def _exchange_actions(self) -> list:
-        from itertools import combinations
         seat = self._to_act
-        hand, out = self._hands[seat], []
-        for kind in kitty_exchanges(hand, self._rules) if not self._unknown[seat] else ():
-            pool = cards_of(hand & FARMERS_MASK if kind == "farmers" else hand)
-            out += [Action.kitty_exchange(kind, three) for three in combinations(pool, KITTY_EXCHANGE_CARDS)]
+        if self._unknown[seat]:                # a replay: the recorded exchange is checked, not listed
+            return []
+        out = [Action.kitty_exchange(kind, cards_of(given))
+               for kind, given in kitty_exchange_choices(self._hands[seat], self._rules)]
         return sorted(out, key=lambda a: a.code)
 
     def _offer_exchange(self, after: int) -> None:
