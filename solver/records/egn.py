@@ -890,14 +890,7 @@ def _deal_cards(deal: EGNDeal, auction: Hand, seat_of: dict, legacy: dict, rules
     known, owner = _known_hands(deal, auction.picked_up, played_by, rules)
     kitty = _legacy_kitty(legacy, owner, seat_of, upcard, rules)
     if deal.kitty_exchange is not None:
-        k = deal.kitty_exchange[4]
-        for c in deal.kitty_exchange[3]:
-            if c == upcard:
-                raise DealError(f"cardExchanges[{k}]: {c} is the upcard, not one of the kitty's face-down cards")
-            if c in owner:
-                raise DealError(f"cardExchanges[{k}]: {c} from the kitty is in {owner[c]}'s dealt hand, not in "
-                                "the kitty")
-            kitty |= c.mask
+        kitty |= mask_of(deal.kitty_exchange[3])
     unknown = tuple(TRICKS - popcount(known[s]) if s in rules.seats else 0 for s in range(4))
     kitty_unknown = rules.kitty_size - 1 - popcount(kitty)
     return DealCards(tuple(known), upcard, kitty, unknown, kitty_unknown), notes
@@ -922,6 +915,7 @@ def _known_hands(deal: EGNDeal, picked_up: bool, played_by: dict, rules: Rules) 
     """``(known cards dealt per seat as bitmasks, {card: seat})``."""
     upcard, dealer, discard, given = deal.upcard, deal.dealer, deal.discard, deal.player_cards
     owner, dealt = {}, {}
+    _check_kitty_cards(deal, played_by, rules)
     for seat in map(Seat, rules.seats):
         cards = set(played_by.get(seat, []))
         if given is not None and given[seat]:
@@ -978,6 +972,22 @@ def _exchange_clash(deal: EGNDeal, dealt: dict) -> None:
                       if s == sender and c == card), "cardExchanges")
         raise DealError(f"{where} {card}: {sender} {what.format(card)}, but {sender} does not hold it: the "
                         f"record puts {card} in {holder}'s hand")
+
+
+def _check_kitty_cards(deal: EGNDeal, played_by: dict, rules: Rules) -> None:
+    """The kitty's three cards of a kitty exchange were face down in the kitty: not the upcard, not in a dealt
+    hand (``playerCards``), not played by a seat other than the taker. Raises :class:`DealError` naming the entry."""
+    if deal.kitty_exchange is None:
+        return
+    taker, _kind, _given, received, k = deal.kitty_exchange
+    for c in received:
+        if c == deal.upcard:
+            raise DealError(f"cardExchanges[{k}]: {c} is the upcard, not one of the kitty's face-down cards")
+        for seat in map(Seat, rules.seats):
+            in_hand = deal.player_cards is not None and deal.player_cards[seat] and c in deal.player_cards[seat]
+            if in_hand or (seat != taker and c in played_by.get(seat, [])):
+                where = "dealt hand (playerCards)" if in_hand else "play"
+                raise DealError(f"cardExchanges[{k}]: {c} from the kitty is in {seat}'s {where}, not in the kitty")
 
 
 def _before_kitty_exchange(deal: EGNDeal, seat: Seat, cards: set) -> set:
