@@ -194,8 +194,19 @@ def _say_par(found) -> None:
     say(_table(rows, ["seat", "decision", "net", "every option (net to that side)"]))
 
 
+def _no_kitty_exchange(rules, command: str) -> None:
+    """``table`` and ``par`` take the hands the auction starts with: a kitty exchange (before the auction, with the
+    kitty's cards, which they are not given) changes nothing there, so its flag is refused rather than ignored."""
+    for flag, on in (("--farmers", rules.farmers), ("--go-under", rules.go_under)):
+        if on:
+            raise ArgumentError(f"{flag}: the kitty exchange comes before the auction and needs the kitty's cards; "
+                                f"euchre {command} takes the hands after any exchange (the same without the flag): "
+                                f"drop {flag}, or ask euchre exchange")
+
+
 def cmd_par(args) -> dict:
     from .par import par
+    _no_kitty_exchange(_rules_from_args(args), "par")
     found = par(args.deal, upcard=args.upcard, dealer=args.dealer, rules=_rules_from_args(args))
     if args.json:
         return found.to_dict()
@@ -207,6 +218,7 @@ def cmd_table(args) -> dict:
     from .dd import dd_table
     from .par import par_table
     rules = _rules_from_args(args)
+    _no_kitty_exchange(rules, "table")
     if getattr(args, "upcard", None) is None:
         # these change only the auction, so without --upcard (no par) the table would be the same without them
         for flag, on in (("--stick-the-dealer", rules.stick_the_dealer), ("--defend-alone", rules.defend_alone),

@@ -10,7 +10,9 @@ whether it goes alone; call for best (``Rules.partners_best``): a loner's partne
 passes it a card, then the loner discards one; against a loner (``Rules.defend_alone``) each defender in
 turn from the dealer's left says whether it defends alone; round 2 (pass or
 name another suit; a stuck dealer must name one); all passing twice throws the
-hand in (0 points). Every contract reached is played double dummy
+hand in (0 points). The kitty exchanges (``Rules.farmers``, ``Rules.go_under``) come before the auction and
+need the kitty's cards: the deal given is the hands after any exchange, and the par starts at round 1 (the
+exchange itself is weighed by :func:`solver.advise_exchange`). Every contract reached is played double dummy
 (:func:`solver.dd.solve`) and scored by the :class:`~solver.rules.Rules`.
 
 Each decision is the best reply to the best decisions after it (backward

@@ -3,9 +3,6 @@ EGN both ways and its bad records, match play, the CLI, and the exchange advice 
 written here (each world's deal rebuilt through the rules engine and valued by solver.par)."""
 import itertools
 import json
-import subprocess
-import sys
-
 import numpy as np
 import pytest
 
@@ -316,17 +313,18 @@ def test_sampled_worlds_of_the_taker_put_its_cards_under():
     assert ((w.kitty & under) == under).all() and not (w.hands & under).any()
 
 
-def test_cli_exchange_json():
-    out = subprocess.run([sys.executable, "-m", "solver", "exchange", "--hand", "9h 9d Th Qh Qs", "--upcard", "9c",
-                          "--seat", "N", "--dealer", "S", "--go-under", "--worlds", "10", "--json"],
-                         capture_output=True, text=True, check=True)
-    data = json.loads(out.stdout)
+def test_cli_exchange_json(capsys):
+    from solver.cli import main
+    args = ["exchange", "--hand", "9h 9d Th Qh Qs", "--upcard", "9c", "--seat", "N", "--dealer", "S"]
+    assert main(args + ["--go-under", "--worlds", "10", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
     assert data["options"][0]["action"] == "keep" and len(data["options"]) == 11
     assert data == advise_exchange("9h 9d Th Qh Qs", "9c", "N", "S", Rules(go_under=True), worlds=10,
                                    seed=data["seed"]).to_dict()
-    bad = subprocess.run([sys.executable, "-m", "solver", "exchange", "--hand", "9h 9d Th Qh Qs", "--upcard", "9c",
-                          "--seat", "N", "--dealer", "S"], capture_output=True, text=True)
-    assert bad.returncode != 0 and "give the house rule, --farmers or --go-under" in bad.stderr
+    assert main(args) == 2
+    assert "give the house rule, --farmers or --go-under" in capsys.readouterr().err
+    assert main(["par", DEAL, "--upcard", "9c", "--dealer", "S", "--farmers"]) == 2
+    assert "--farmers: the kitty exchange comes before the auction" in capsys.readouterr().err
 
 
 # -- HTTP --------------------------------------------------------------------------------------------------------
@@ -361,3 +359,31 @@ def test_http_exchange_problems(client, change, field, words):
     r = client.post("/v1/exchange", json=body)
     assert r.status_code == 422 and r.content_type == "application/problem+json"
     assert words in r.json["detail"]
+
+
+# -- the review ----------------------------------------------------------------------------------------------------
+@pytest.mark.slow
+def test_review_judges_the_exchange_and_reviews_the_hands_after_it():
+    from solver.review.reviewer import KITTY_EXCHANGE_WORLDS
+    from solver.review.seeds import decision_seed
+    h = played("go under Qh Qs 9d")
+    review = solver.review_game(load_egn(dump_egn(h)), worlds=20, seed=5)
+    deal = review.deals[0]
+    [judged] = deal.exchange
+    assert judged["seat"] == "N" and judged["action"] == "go under 9d Qh Qs"
+    step = next(i for i, (_b, r) in enumerate(h.steps()) if isinstance(r, KittyExchanged))
+    adv = advise_exchange("9h 9d Th Qh Qs", "9c", "N", "S", BOTH, worlds=min(20, KITTY_EXCHANGE_WORLDS),
+                          seed=decision_seed(5, 0, step) % 2 ** 63)
+    taken = next(o for o in adv.options if o.action == judged["action"])
+    assert judged["options"] == [o.to_dict() for o in adv.options]
+    assert judged["loss"] == pytest.approx(adv.recommended.expected_points - taken.expected_points)
+    assert judged["text"] in deal.notes and "exchange" in deal.to_dict()
+    # the par starts from N's hand after the exchange (9h Th and the kitty's Qc Kh Ac)
+    after = "N:9h Th Qc Kh Ac E:Jd Ad Kd Qd Td S:Js As Ks 9s Ts W:Jc Kc Tc Jh Ah"
+    assert deal.par["par"] == solver.par(after, upcard="9c", dealer="S", rules=BOTH).to_dict()
+    # N's call is judged on its hand after the exchange, with the three it put under out of the worlds
+    assert deal.calls[1].seat == Seat.N
+    plain = solver.review_game(load_egn(dump_egn(played("keep"))), worlds=20, seed=5).deals[0]
+    assert "exchange" in plain.to_dict() and plain.exchange[0]["action"] == "keep"
+    assert "exchange" not in solver.review_game(load_egn(dump_egn(Hand.from_deal(DEAL, "9c", "S"))), worlds=20,
+                                                seed=5).deals[0].to_dict()
