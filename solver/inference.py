@@ -156,7 +156,10 @@ def view_space(view: SeatView, sitting_out: str = "hand") -> tuple:
     What the seat has seen: its own hand and discard, the cards played, the voids shown in the set of tricks
     under way (:func:`shown_voids`: a void later contradicted, a renege come to light, is dropped), the
     upcard (face up or turned down: in the kitty; picked up: in the dealer's hand, unless the dealer showed
-    out of trump without playing it), both dummies face up, a call for best's exchange.
+    out of trump without playing it), both dummies face up, a call for best's exchange, a kitty exchange's
+    cards the seat knows are in the kitty (``SeatView.kitty_known``: a farmer's three shown, or the three the
+    seat itself put under). That a seat took or declined a kitty exchange says something of its hand as
+    dealt, but it has since changed three cards, so it is not a hard constraint and is not used.
 
     Args:
         view: a :class:`~solver.game.SeatView`.
@@ -223,6 +226,7 @@ def view_space(view: SeatView, sitting_out: str = "hand") -> tuple:
         notes.append(UNSEEN_DISCARD)
     if view.loner_discard is not None:                     # the loner's own discard after the exchange
         known[KITTY] |= view.loner_discard.mask
+    known[KITTY] |= view.kitty_known       # kitty exchange: the farmer's shown three, or the seat's own put under
     sizes[KITTY] = popcount(pack & ~removed) - sum(sizes[:4])
     try:
         space = Space(known, sizes, forbidden, removed=removed, joker=rules.joker)

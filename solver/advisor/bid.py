@@ -43,7 +43,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
            policy: BiddingPolicy | None = None, dummies=None, inference: bool = True,
            model: BiddingModel | None = None, robust_delta: float | None = ROBUST_DELTA, score=None,
            early_stop: bool | None = None, valuation: str | None = None, inner_worlds: int = INNER_WORLDS,
-           examples: int = 0, named_suit=None) -> Advice:
+           examples: int = 0, named_suit=None, kitty=None) -> Advice:
     """Advice for one bidding decision: every legal call with its chances and expected points.
 
     Args:
@@ -55,6 +55,9 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             before round 1 (docs/rules.md), which the joker proposes: ordering up makes it trump and the dealer
             takes the joker; in round 2 it is the turned-down suit. Only with a turned-up joker.
         rules: :class:`Rules` (players 4 or 2, joker, stick the dealer, loner lead, scores).
+        kitty: a kitty exchange before the bidding (``Rules.farmers`` / ``go_under``): the cards the seat knows
+            lie face down in the kitty (the three it put under, or the three a farmer showed), out of the
+            worlds; ``hand`` is then the seat's hand after the exchange. ``None``: none known.
         worlds: how many deals to sample (10..100,000); ignored when the deals are
             few enough to enumerate (at most ``exact_limit``, e.g. two-player), in
             which case every one is used and the figures are exact.
@@ -220,7 +223,9 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
 
     me = int(seat)
     hand_mask = mask_of(cards)
-    space = bid_space(hand_mask, up, seat, rules, dummies=0 if dummy_masks is None else sum(dummy_masks))
+    kitty_mask = _known_kitty(kitty, cards, up, rules)
+    space = bid_space(hand_mask, up, seat, rules, dummies=0 if dummy_masks is None else sum(dummy_masks),
+                      kitty=kitty_mask)
 
     def likelihood_of(m):
         return lambda hands, kitty: pass_likelihood(m, hands, me, int(dealer), round, int(up), rules.players,
@@ -465,6 +470,23 @@ EARLY_MIN = 200
 #: One-sided z of a look: an option stops when its paired mean difference from the leading option is
 #: below zero by more than this many standard errors (99.95% one-sided, as the dealer's discard screen).
 EARLY_Z = SCREEN_Z
+
+
+def _known_kitty(kitty, cards, up, rules: Rules) -> int:
+    """The ``kitty`` argument of :func:`advise` as a bitmask, checked (0 for ``None``)."""
+    if kitty is None:
+        return 0
+    if not rules.kitty_exchange:
+        raise RulesError("kitty: cards known in the kitty come from a kitty exchange, which needs "
+                         "Rules(farmers=True) or Rules(go_under=True)")
+    known = parse_cards(kitty, what="kitty")
+    if not 1 <= len(known) <= 3:
+        raise PositionError(f"kitty {format_cards(known)!r}: {len(known)} cards; the exchange puts three under")
+    for c in known:
+        if c in cards or c == up:
+            where = "the hand" if c in cards else "the upcard"
+            raise PositionError(f"kitty card {c}: it is {where}, not face down in the kitty")
+    return mask_of(known)
 
 
 def early_looks(n: int) -> tuple:
