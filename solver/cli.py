@@ -19,7 +19,7 @@ from pathlib import Path
 
 from . import __version__
 from .cards import NO_TRUMP, Card, Seat, Suit, format_cards, parse_cards
-from .errors import EuchreError
+from .errors import ArgumentError, EuchreError
 from .position import Position
 from .rules import Rules
 
@@ -205,10 +205,13 @@ def cmd_table(args) -> dict:
     from .dd import dd_table
     from .par import par_table
     rules = _rules_from_args(args)
-    if rules.partners_best and getattr(args, "upcard", None) is None:
-        raise EuchreError("--partners-best: call for best's exchange is played only in the par, which needs "
-                          "--upcard; without it the table's loner columns are the hands as dealt, the same "
-                          "with or without the flag (give --upcard, or drop --partners-best)")
+    if getattr(args, "upcard", None) is None:
+        # these change only the auction, so without --upcard (no par) the table would be the same without them
+        for flag, on in (("--stick-the-dealer", rules.stick_the_dealer), ("--defend-alone", rules.defend_alone),
+                         ("--canadian", rules.canadian)):
+            if on:
+                raise ArgumentError(f"{flag}: a rule of the auction, played only in the par, which needs --upcard "
+                                    f"(the table's tricks are the same without it): give --upcard, or drop {flag}")
     if getattr(args, "upcard", None) is not None:
         table = par_table(args.deal, upcard=args.upcard, dealer=args.dealer, rules=rules)
     else:
@@ -587,9 +590,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--defend-alone", dest="defend_alone", action="store_true",
                    help="with --upcard: against a loner one defender may defend alone (in the par)")
     _add_rules_options(p, lead=True, dummy=True, house=True,
-                       best_help="with --upcard: call for best in the par (a loner's partner passes it its best "
-                                 "card face down and the loner discards one); the loner columns are the hands "
-                                 "as dealt")
+                       best_help="call for best: a loner column is the loner's tricks after its partner's card "
+                                 "and its own discard that give it the most; with --upcard, in the par too")
     p.set_defaults(run=cmd_table)
 
     p = sub.add_parser("par", help="the par of a full deal: the auction if every seat saw every card and bid "

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import _search
-from .cards import NO_TRUMP, Card, Seat, Suit, mask_of, parse_cards, parse_deal
+from .cards import NO_TRUMP, Card, Seat, Suit, cards_of, mask_of, parse_cards, parse_deal
 from .errors import CardError, PositionError, quoted
 from .bounds import MAX_THREADS, check_int
 from .laws import (TRICKS, check_seat, check_trump, contracts, first_leader, hand_points, parse_side, popcount, seats_in_play, side_name,
@@ -260,7 +260,8 @@ class DDTable:
     allow it: ``Rules.allow_no_trump``).
 
     ``partners[suit]`` maps side name to tricks with everyone playing; ``loners[suit][seat]``
-    is the loner's side tricks when ``seat`` goes alone (four-player only). The lead
+    is the loner's side tricks when ``seat`` goes alone (four-player only; under call for best,
+    ``Rules.partners_best``, after the partner's card and the loner's discard that give it the most). The lead
     follows the :class:`Rules` (left of the dealer; against a loner ``loner_lead``).
     In the two-player dummy-hands variant ``phases`` holds the table of each set of
     five tricks (personal hands, then dummies; the non-dealer leads both) and
@@ -389,11 +390,34 @@ def dd_table(deal, dealer="S", rules: Rules | None = None) -> DDTable:
         if players == 4:
             loners[trump] = {}
             for seat in Seat:
-                lone = tuple(0 if s == seat.partner else masks[s] for s in Seat)
                 lead = first_leader(dealer, rules, alone=seat)
-                tricks = side0(lone, trump, lead, sum(1 << s for s in seats_in_play(players, alone=seat)))
-                loners[trump][seat] = tricks if side_of(seat) == 0 else TRICKS - tricks
+                in_play = sum(1 << s for s in seats_in_play(players, alone=seat))
+                mine = side_of(seat)
+                best = 0
+                # call for best: the partner's card and the loner's discard both serve the loner's side, so
+                # with every card seen they are the pair that gives the loner the most tricks
+                for held in _loner_hands(masks, seat, rules.partners_best):
+                    lone = tuple(held if s == seat else 0 if s == seat.partner else masks[s] for s in Seat)
+                    tricks = side0(lone, trump, lead, in_play)
+                    best = max(best, tricks if mine == 0 else TRICKS - tricks)
+                loners[trump][seat] = best
     return DDTable(dealer, partners, loners, rules)
+
+
+def _loner_hands(masks, seat: Seat, partners_best: bool):
+    """The hands ``seat`` may play alone with: its own, or under call for best each five it can keep of its
+    six after the partner's card (``Rules.partners_best``)."""
+    if not partners_best:
+        yield masks[seat]
+        return
+    seen = set()
+    for given in cards_of(masks[seat.partner]):
+        six = masks[seat] | given.mask
+        for thrown in cards_of(six):
+            five = six & ~thrown.mask
+            if five not in seen:
+                seen.add(five)
+                yield five
 
 
 def _int_array(value, name: str, low: int, high: int, dtype) -> np.ndarray:
