@@ -312,3 +312,26 @@ def test_http_rules_and_trump():
     assert "allow_no_trump" in json.dumps(spec)
     page = client.get("/").get_data(as_text=True) + client.get("/play").get_data(as_text=True)
     assert page.count('name="allow_no_trump"') >= 2
+
+
+@pytest.mark.slow
+def test_two_player_no_trump_call_is_exact_against_the_reference():
+    # two-player, N (the non-dealer) calls no trump in round 2: every deal of S's five among the 18 unseen
+    # cards is enumerated, so the advisor's figures are exact; here each deal is played by the slow
+    # reference (N leads), scored by hand: 1 for 3-4 tricks, 2 for 5, -2 euchred
+    hand, up = "As Ah Kd Qc Ts", "9s"
+    rules = Rules(players=2, allow_no_trump=True)
+    a = advise(hand, up, "N", "S", round=2, rules=rules, calls=["call n"], inference=False, seed=1)
+    [o] = a.options
+    assert a.exact and o.call == "call n"
+    unseen = [c for c in reference.DECK if c not in hand.split() and c != up]
+    import itertools
+    points, made, march, n = 0, 0, 0, 0
+    for opp in itertools.combinations(unseen, 5):
+        tricks = reference.solve({"N": hand.split(), "S": list(opp)}, "n", "N", [], players=2)["N"]
+        points += 2 if tricks == 5 else 1 if tricks >= 3 else -2
+        made += tricks >= 3
+        march += tricks == 5
+        n += 1
+    assert o.expected_points == pytest.approx(points / n, abs=1e-12)
+    assert o.p_make == pytest.approx(made / n, abs=1e-12) and o.p_march == pytest.approx(march / n, abs=1e-12)
