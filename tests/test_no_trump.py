@@ -335,3 +335,53 @@ def test_two_player_no_trump_call_is_exact_against_the_reference():
         n += 1
     assert o.expected_points == pytest.approx(points / n, abs=1e-12)
     assert o.p_make == pytest.approx(made / n, abs=1e-12) and o.p_march == pytest.approx(march / n, abs=1e-12)
+
+
+def test_review_judges_the_no_trump_call_against_the_others():
+    import solver
+    game = load_egn(dump_egn(_played_record()))
+    review = solver.review_game(game, worlds=20, seed=1, score=False)
+    [w_call] = [c for c in review.deals[0].calls if str(c.seat) == "W" and c.round == 2]
+    assert w_call.call == "call n"
+    options = [o["call"] for o in w_call.to_dict(True)["options"]]
+    assert set(options) == {"pass"} | {f"call {t}{a}" for t in "chsn" for a in ("", " alone")}
+    assert "W called no trump" in str(review)
+
+
+def test_match_agents_and_the_play_page():
+    import random as rnd
+    from solver.match.agents import DoubleDummyAgent, PolicyAgent
+    from solver.match.protocol import legal_tokens
+    # W (first in round 2) with the five top spades: it marches in spades and in no trump; the
+    # double-dummy agent (which sees every card) names what solves best, the policy agent never no trump
+    h = _hand()
+    for _ in range(4):
+        h.pass_()
+    view = h.view(h.to_act)
+    assert "call n" in legal_tokens(view, "bid") and "call n alone" in legal_tokens(view, "bid")
+    assert not PolicyAgent().bid(view).startswith("call n")
+    assert DoubleDummyAgent().bid(view, hand=h) in legal_tokens(view, "bid")
+    # W's four aces and Ks: alone in no trump it marches whatever is led (it follows with the ace, then
+    # cashes); alone in spades N's bowers beat it, so the double-dummy agent calls no trump alone
+    aces = Hand.from_deal("N:Js Jc Qs 9s Kh E:Jh Jd Kd Qd Kc S:Th Qh Qc Tc Td W:As Ah Ad Ac Ks", upcard="9d",
+                          dealer="S", rules=NT)
+    for _ in range(4):
+        aces.pass_()
+    assert DoubleDummyAgent().bid(aces.view(aces.to_act), hand=aces) == "call n alone"
+    assert not PolicyAgent().bid(aces.view(aces.to_act)).startswith("call n")
+    from api import create_app
+    client = create_app({"TESTING": True, "PLAY_STORE": ":memory:"}).test_client()
+    made = client.post("/play/api/tables", json={"partner": "random", "opponents": "random", "hint_worlds": 30,
+                                                  "review_worlds": 10, "allow_no_trump": True, "seed": 5})
+    assert made.status_code == 201, made.get_json()
+    st = made.get_json()
+    assert st["rules"]["allow_no_trump"] is True
+    rng = rnd.Random(1)
+    labels = set()
+    while not st["deal_over"]:
+        labels |= {c.get("label") for c in st["legal"]}
+        token = rng.choice(st["legal"])["token"]
+        st = client.post(f"/play/api/tables/{st['id']}/act", json={"action": token, "version": st["version"]}).get_json()
+        assert "detail" not in st, st
+    if any(str(label).startswith("call ") for label in labels):       # the user reached round 2
+        assert {"call no trump", "call no trump alone"} <= labels
