@@ -66,6 +66,10 @@ _RULE_DOCS = {
                      "loner discards one",
     "allow_no_trump": "no-trump contracts (EGN allow_no_trump): in round 2 a seat may call no trump (trump `n`: "
                       "no bowers, the led suit wins)",
+    "farmers": "farmer's hand (EGN farmers): before the bidding a seat with three nines and tens may show three "
+               "and exchange them for the three face-down kitty cards",
+    "go_under": "going under (EGN go_under): before the bidding a seat with no jack, ace or king may exchange any "
+                "three cards, face down, for the three face-down kitty cards",
 }
 
 
@@ -291,6 +295,9 @@ class AdviseRequest(SeatQuestion):
     valuation: ValuationIn = None
     inner_worlds: InnerWorlds = 20
     examples: ExamplesIn = 0
+    kitty: Cards | None = Field(None, description="rules farmers / go_under, after a kitty exchange: the cards the "
+                                                  "seat knows lie face down in the kitty (the three it put under, or "
+                                                  "a farmer's three shown); hand is then its hand after the exchange")
 
 
 
@@ -372,6 +379,31 @@ class DefendRequest(SeatQuestion):
         out["rules"] = self.rules.to_rules().replace(defend_alone=True)
         out["alone"] = True
         return out
+
+
+#: The most worlds a kitty-exchange question may ask for: each world costs a par (about 4 ms) per choice, up to 11
+MAX_EXCHANGE_WORLDS = 500
+
+
+class ExchangeRequest(SeatQuestion):
+    """The kitty exchange (rules farmers / go_under): keep the hand or exchange, and which three cards
+    (solver.advise_exchange), from the seat's five cards as dealt and the upcard."""
+
+    rules: RulesIn = Field(default_factory=RulesIn, description="the rules, with farmers or go_under")
+    hand: Cards = Field(examples=["9h 9d Th Qh Qs"], description="the seat's five cards as dealt")
+    upcard: CardText = Field(examples=["9c"])
+    seat: SeatText = Field(description="the seat offered the exchange")
+    dealer: SeatText
+    worlds: Annotated[StrictInt, Field(ge=MIN_WORLDS, le=MAX_EXCHANGE_WORLDS,
+                                       description="placements of the unseen cards; each costs a par per choice")] = 200
+    seed: Seed = None
+
+
+class ExchangeResponse(BaseModel):
+    """`solver.advise_exchange(...).to_dict()`, as `euchre exchange --json`: per choice (keep, each exchange) the
+    seat's side's expected net points at par with a 95% interval and its gain over keeping; `best`, `margin`."""
+
+    model_config = ConfigDict(extra="allow")
 
 
 class DefendResponse(BaseModel):

@@ -51,7 +51,9 @@ def _rules_from_args(args) -> Rules:
                  defend_alone=getattr(args, "defend_alone", False),
                  canadian=getattr(args, "canadian", False),
                  partners_best=getattr(args, "partners_best", False),
-                 allow_no_trump=getattr(args, "allow_no_trump", False))
+                 allow_no_trump=getattr(args, "allow_no_trump", False),
+                 farmers=getattr(args, "farmers", False),
+                 go_under=getattr(args, "go_under", False))
 
 
 def _add_model_option(p, who: str) -> None:
@@ -129,6 +131,13 @@ def _add_rules_options(p: argparse.ArgumentParser, lead: bool = False, dummy: bo
         p.add_argument("--allow-no-trump", dest="allow_no_trump", action="store_true",
                        help="no-trump contracts (EGN allow_no_trump): in round 2 a seat may call no trump "
                             "(trump 'n': no bowers, the led suit wins)")
+    if house:
+        p.add_argument("--farmers", action="store_true",
+                       help="farmer's hand: before the bidding a seat with three nines and tens may show three and "
+                            "exchange them for the three face-down kitty cards")
+        p.add_argument("--go-under", dest="go_under", action="store_true",
+                       help="going under: before the bidding a seat with no jack, ace or king may exchange any "
+                            "three cards, face down, for the three face-down kitty cards")
     p.add_argument("--joker", action="store_true", help="the joker B is in the pack (highest trump)")
     if dummy:
         p.add_argument("--dummy-hands", dest="dummy_hands", action="store_true",
@@ -192,8 +201,19 @@ def _say_par(found) -> None:
     say(_table(rows, ["seat", "decision", "net", "every option (net to that side)"]))
 
 
+def _no_kitty_exchange(rules, command: str) -> None:
+    """``table`` and ``par`` take the hands the auction starts with: a kitty exchange (before the auction, with the
+    kitty's cards, which they are not given) changes nothing there, so its flag is refused rather than ignored."""
+    for flag, on in (("--farmers", rules.farmers), ("--go-under", rules.go_under)):
+        if on:
+            raise ArgumentError(f"{flag}: the kitty exchange comes before the auction and needs the kitty's cards; "
+                                f"euchre {command} takes the hands after any exchange (the same without the flag): "
+                                f"drop {flag}, or ask euchre exchange")
+
+
 def cmd_par(args) -> dict:
     from .par import par
+    _no_kitty_exchange(_rules_from_args(args), "par")
     found = par(args.deal, upcard=args.upcard, dealer=args.dealer, rules=_rules_from_args(args))
     if args.json:
         return found.to_dict()
@@ -205,6 +225,7 @@ def cmd_table(args) -> dict:
     from .dd import dd_table
     from .par import par_table
     rules = _rules_from_args(args)
+    _no_kitty_exchange(rules, "table")
     if getattr(args, "upcard", None) is None:
         # these change only the auction, so without --upcard (no par) the table would be the same without them
         for flag, on in (("--stick-the-dealer", rules.stick_the_dealer), ("--defend-alone", rules.defend_alone),
@@ -294,7 +315,22 @@ def cmd_advise(args) -> dict:
                     rules=rules, worlds=args.worlds, seed=seed, threads=args.threads, dummies=args.dummies,
                     score=None if args.score is None else _score_arg(args.score), early_stop=not args.no_early_stop,
                     model=_model_arg(args), valuation=args.valuation, inner_worlds=_inner_worlds(args),
-                    examples=args.examples)
+                    examples=args.examples, kitty=args.kitty)
+    if not args.json:
+        say(advice)
+    return advice.to_dict()
+
+
+def cmd_exchange(args) -> dict:
+    from .advisor import advise_exchange
+    from .review import content_seed
+    rules = _rules_from_args(args)
+    if not rules.kitty_exchange:
+        raise EuchreError("euchre exchange: give the house rule, --farmers or --go-under (or both)")
+    seed = args.seed if args.seed is not None else content_seed(
+        {"exchange": " ".join(str(args.hand).split()), "upcard": args.upcard, "seat": args.seat,
+         "dealer": args.dealer, "rules": rules.to_dict()})
+    advice = advise_exchange(args.hand, args.upcard, args.seat, args.dealer, rules, worlds=args.worlds, seed=seed)
     if not args.json:
         say(advice)
     return advice.to_dict()
@@ -631,8 +667,29 @@ def build_parser() -> argparse.ArgumentParser:
                         "the first 1/8 or 1/2 of the worlds stops there and says so)")
     _add_valuation_options(p)
     _add_examples_option(p, "call", "recommended call")
+    p.add_argument("--kitty", default=None, metavar="CARDS",
+                   help="with --farmers/--go-under, after a kitty exchange: the cards the seat knows lie face down "
+                        "in the kitty (the three it put under, or a farmer's three shown); --hand is then its hand "
+                        "after the exchange")
     _add_rules_options(p, lead=True, dummy=True, house=True)
     p.set_defaults(run=cmd_advise)
+
+    p = sub.add_parser("exchange", help="kitty-exchange advice (--farmers, --go-under): keep the hand or exchange, "
+                                        "and which three cards to give, by the par of the deal over the worlds")
+    p.add_argument("--hand", required=True, help='the seat\'s five cards as dealt: "9c 9d Tc Qh Qs"')
+    p.add_argument("--upcard", required=True, help="the card turned up")
+    p.add_argument("--seat", required=True, help="the seat offered the exchange: N E S W")
+    p.add_argument("--dealer", required=True, help="the dealer: N E S W")
+    p.add_argument("--worlds", type=int, default=200,
+                   help="deals of the unseen cards to sample (default 200; each costs a par per choice)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="seed of the sampling (default: one derived from the question)")
+    p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
+                   help="the dealer must name a suit when all pass twice")
+    p.add_argument("--defend-alone", dest="defend_alone", action="store_true",
+                   help="against a loner one defender may defend alone")
+    _add_rules_options(p, lead=True, house=True, players=False)
+    p.set_defaults(run=cmd_exchange, players=4)
 
     p = sub.add_parser("play", help="play advice: expected tricks and points, make/euchred/march chances per "
                                     "legal card of the seat to play, from what it can see")

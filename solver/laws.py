@@ -358,6 +358,72 @@ def must_go_alone(seat: int, dealer: int, rnd: int, rules: Rules) -> bool:
     return bool(rules.canadian and rnd == 1 and rules.players == 4 and seat == Seat(dealer).partner)
 
 
+#: Kitty exchanges (``Rules.farmers``, ``Rules.go_under``; docs/rules.md "Kitty exchanges"): the cards given
+KITTY_EXCHANGE_CARDS = 3
+#: the nines and tens: a farmer's hand holds three or more, and shows three of them
+FARMERS_MASK = 0xFF
+#: jacks, kings and aces: a hand that goes under holds none of them
+GO_UNDER_FORBIDDEN = (0xF << 8) | (0xF << 16) | (0xF << 20)
+KITTY_EXCHANGES = ("farmers", "go_under")
+
+
+def kitty_exchanges(hand: int, rules: Rules) -> tuple:
+    """The kitty exchanges open to a seat holding ``hand`` (a bitmask of its five dealt cards): a tuple of
+    ``"farmers"`` (three or more nines and tens, ``Rules.farmers``) and ``"go_under"`` (no jack, ace or king,
+    ``Rules.go_under``), in that order; empty when neither rule is on or the hand qualifies for neither.
+
+    >>> from solver.cards import mask_of, parse_cards
+    >>> kitty_exchanges(mask_of(parse_cards("9c 9d Tc Qh Qs")), Rules(farmers=True, go_under=True))
+    ('farmers', 'go_under')
+    >>> kitty_exchanges(mask_of(parse_cards("9c 9d Tc Ah Qs")), Rules(go_under=True))
+    ()
+    """
+    out = []
+    if rules.farmers and popcount(hand & FARMERS_MASK) >= KITTY_EXCHANGE_CARDS:
+        out.append("farmers")
+    if rules.go_under and not hand & GO_UNDER_FORBIDDEN:
+        out.append("go_under")
+    return tuple(out)
+
+
+def kitty_exchange_choices(hand: int, rules: Rules) -> list:
+    """Every kitty exchange open to a seat holding ``hand`` (its five cards, a bitmask): ``[(kind, given), ...]``
+    with ``given`` the bitmask of the three cards it gives (a farmer: three of its nines and tens; going under:
+    any three), farmers first, then by the cards' indices."""
+    from itertools import combinations
+    out = []
+    for kind in kitty_exchanges(hand, rules):
+        pool = cards_of(hand & FARMERS_MASK if kind == "farmers" else hand)
+        out += [(kind, sum(1 << int(c) for c in three)) for three in combinations(pool, KITTY_EXCHANGE_CARDS)]
+    return out
+
+
+def check_kitty_exchange(kind: str, given: int, hand: int, rules: Rules, seat=None) -> None:
+    """Raise :class:`IllegalActionError` unless a seat holding ``hand`` may take the kitty exchange ``kind``
+    (``"farmers"`` or ``"go_under"``) giving the cards of bitmask ``given`` (three of its cards; for
+    ``"farmers"`` three nines or tens, which it shows)."""
+    who = "" if seat is None else f"{Seat(seat)} "
+    word = "show a farmer's hand" if kind == "farmers" else "go under"
+    if kind not in KITTY_EXCHANGES:
+        raise IllegalActionError(f"kitty exchange {quoted(kind)}: expected one of {', '.join(KITTY_EXCHANGES)}")
+    if not getattr(rules, kind):
+        raise IllegalActionError(f"{who}cannot {word}: the rules do not have {kind} (Rules({kind}=True))")
+    if kind not in kitty_exchanges(hand, rules):
+        why = ("it holds fewer than three nines and tens" if kind == "farmers"
+               else "it holds a jack, an ace or a king")
+        raise IllegalActionError(f"{who}cannot {word}: {why}")
+    if popcount(given) != KITTY_EXCHANGE_CARDS:
+        raise IllegalActionError(f"{who}cannot {word} with {popcount(given)} cards: the exchange gives "
+                                 f"{KITTY_EXCHANGE_CARDS}")
+    stray = given & ~hand
+    if stray:
+        raise IllegalActionError(f"{who}cannot {word} with {' '.join(map(str, cards_of(stray)))}: it does not "
+                                 "hold " + ("it" if popcount(stray) == 1 else "them"))
+    if kind == "farmers" and given & ~FARMERS_MASK:
+        odd = " ".join(map(str, cards_of(given & ~FARMERS_MASK)))
+        raise IllegalActionError(f"{who}cannot show {odd} as a farmer's hand: the three shown are nines or tens")
+
+
 def check_call(kind: str, suit, alone: bool, rnd: int, turned_down: int, seat: int, dealer: int,
                rules: Rules, text=None) -> None:
     """Raise :class:`IllegalActionError` if a call is not open to ``seat`` in round ``rnd``.

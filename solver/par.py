@@ -11,7 +11,9 @@ passes it a card, then the loner discards one; against a loner (``Rules.defend_a
 turn from the dealer's left says whether it defends alone; round 2 (pass or
 name another suit, or no trump under ``Rules.allow_no_trump``; a stuck dealer must name one); all
 passing twice throws the
-hand in (0 points). Every contract reached is played double dummy
+hand in (0 points). The kitty exchanges (``Rules.farmers``, ``Rules.go_under``) come before the auction and
+need the kitty's cards: the deal given is the hands after any exchange, and the par starts at round 1 (the
+exchange itself is weighed by :func:`solver.advise_exchange`). Every contract reached is played double dummy
 (:func:`solver.dd.solve`) and scored by the :class:`~solver.rules.Rules`.
 
 Each decision is the best reply to the best decisions after it (backward
@@ -51,7 +53,7 @@ from .laws import (bidding_order, call_name, contracts, first_leader, makers_poi
 from .position import Position
 from .rules import Rules
 
-__all__ = ["Par", "ParStep", "par", "par_table"]
+__all__ = ["Par", "ParStep", "par", "par_table", "par_value"]
 
 
 @dataclass(frozen=True)
@@ -327,6 +329,18 @@ def par(deal: str, upcard, dealer="S", rules: Rules | None = None) -> Par:
     points = {} if line.value == 0 else {side_name(0 if line.value > 0 else 1, rules.players): abs(line.value)}
     return Par(hand.dealer, hand.upcard, line.steps, trump_of(trump), Seat(maker), alone, defender,
                discard, rnd, tricks, points, line.value, rules)
+
+
+def par_value(hands: tuple, upcard, dealer, rules: Rules) -> int:
+    """The par's net points to side 0 (NS; two-player N) of a deal given as card bitmasks: ``hands`` 4 ints
+    (N E S W, 0 for a seat out of the game), all of five cards; ``upcard`` a :class:`Card`. The number
+    :func:`par` reports as ``net``, without its parsing or its line (the kitty-exchange advice calls it per
+    world). The caller checks the hands; the kitty exchanges are taken as over (the auction starts at round 1).
+
+    Raises :class:`~solver.RulesError` for the dummy-hands variant."""
+    if rules.dummy_hands:
+        raise RulesError("par: the dummy-hands variant is not built (its ten tricks are two scored sets)")
+    return _Auction(tuple(int(h) for h in hands), Card(upcard), Seat(dealer), rules).start().value
 
 
 def par_table(deal: str, upcard, dealer="S", rules: Rules | None = None) -> DDTable:

@@ -333,8 +333,8 @@ BAD = [
      r"calls\[4\] 'Pass': trump was already made at calls\[3\]"),
     ("play after all passed", mutate("vwec-finals.egn", lambda d: d["deals"][1]["phases"][0].update(
         calls=["Pass"] * 8)), r"tricks are recorded but all passed twice"),
-    ("unsupported ruleset", mutate("vwec-finals.egn", _set(["metadata", "ruleset", "go_under"], True)),
-     r"metadata.ruleset: ruleset 'go_under' \(going under: .*\): this variant is not supported"),
+    ("unsupported ruleset", mutate("vwec-finals.egn", _set(["metadata", "ruleset", "fast_break"], True)),
+     r"metadata.ruleset: ruleset 'fast_break' \(fast break.*\): this variant is not supported"),
     ("condensed deal", mutate("vwec-finals.egn", _set(["deals", 4], "AAECAw==")),
      r"deals\[4\]: a condensed \(bit-packed\) deal"),
     ("seat out of range", mutate("vwec-finals.egn", _set(["deals", 0, "initialState", "dealer"], 5)),

@@ -157,7 +157,6 @@ def test_review_of_a_canadian_record():
 
 # -- the EGN ruleset fields not built: refused by name ---------------------------------------------------------
 @pytest.mark.parametrize("key,words", [
-    ("go_under", "going under"), ("farmers", "farmer's hand"),
     ("fast_break", "fast break"), ("four_trick_tokens", "four-trick"),
 ])
 def test_unbuilt_ruleset_fields_are_refused_by_name(key, words):

@@ -475,7 +475,8 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
     unit = "points" if wins is None else "game"
     for i in range(len(out)):                # each card's grade: its paired loss against the recommended card
         loss, iv = _weighted_mean((values[order[0]] - values[i]).astype(float), wn, ess, exact)
-        out[i] = replace(out[i], grading=grade_of(loss, None if exact else iv, unit))
+        out[i] = replace(out[i], grading=grade_of(loss, None if exact else iv, unit,
+                                                  effective_worlds=None if exact else ess))
     if examples:
         for i in range(len(out)):
             if out[i].card not in equal:

@@ -115,6 +115,9 @@ def unsupported(valuation: str, rules) -> str | None:
         # contract: neither covers the rule, whatever the contract of a given hand
         return ("not with no-trump contracts (Rules(allow_no_trump=True)): the fitted single-dummy table and the "
                 "direct playout do not cover them; use 'double_dummy'")
+    if valuation == "playout" and getattr(rules, "kitty_exchange", False):
+        return ("the direct playout does not replay a kitty exchange (farmers, go_under) in its seats' views; "
+                "use 'double_dummy' or 'single_dummy'")
     return None
 
 

@@ -59,6 +59,13 @@ class SeatView:
         exchanged: call for best (``Rules.partners_best``): the loner's partner has passed it a card.
         best_card: that card, seen by the loner and its partner only (else ``None``).
         loner_discard: the loner's own discard after the exchange (the loner's view only).
+        kitty_exchange: kitty exchanges (``Rules.farmers`` / ``go_under``): ``(taker seat, kind)`` once a seat
+            took one (every seat sees who took it and which), else ``None``.
+        kitty_known: bitmask of the cards this seat knows lie face down in the kitty from the exchange: the
+            three a farmer showed (every seat), or the three the seat itself put under; excluded from
+            ``unseen``.
+        exchange_received: the kitty cards the seat itself received in the exchange (the taker's view only;
+            they are in ``hand``), else 0.
 
     Dummy hands: ``tricks_won`` counts the set of five under way, and ``voids``
     come from that set's tricks only (the hands change between the sets).
@@ -95,6 +102,9 @@ class SeatView:
     exchanged: bool = False
     best_card: Card | None = None
     loner_discard: Card | None = None
+    kitty_exchange: tuple | None = None
+    kitty_known: int = 0
+    exchange_received: int = 0
 
     # -- the view as the calls and cards a seat saw (EGN style) ---------------------------
     @property
