@@ -385,3 +385,14 @@ def test_match_agents_and_the_play_page():
         assert "detail" not in st, st
     if any(str(label).startswith("call ") for label in labels):       # the user reached round 2
         assert {"call no trump", "call no trump alone"} <= labels
+
+
+def test_defend_alone_against_a_no_trump_loner():
+    # N holds Ah Kh Jh: against W alone in no trump the defence is judged like any other (double dummy
+    # over worlds of N's view); the contract is named in words
+    from solver import advise_defend
+    a = advise_defend(seat="N", hand="Jh Ah Kh 9c 9s", dealer="S", upcard="9d", calls=["Pass"] * 4 + ["n"],
+                      alone=True, rules=NT.replace(defend_alone=True), worlds=50, seed=1)
+    assert str(a).startswith("N defends against W alone (no trump); 50 worlds")
+    d = a.to_dict()
+    assert d["trump"] == "n" and len(d["options"]) == 2
