@@ -183,6 +183,21 @@ def main():
     for label, (medians_us, means_us, mean_nodes) in figures.items():
         print(f"  {label:<25} {np.median(medians_us):5.1f} us  {mean_nodes:8.0f} nodes  (mean {np.median(means_us):.1f} us)")
 
+    # no trump (Rules.allow_no_trump, the core's trump 4): the same deals and leaders, interleaved with the
+    # trump solves, so the ratio compares like with like under the same load
+    nt = np.full(len(hands), _search.NO_TRUMP_VALUE, np.uint8)
+    nt_medians, trump_medians, nt_nodes = [], [], None
+    for _ in range(args.passes):
+        _t, nt_nodes, nt_ns = run(hands[sample], nt[sample], leader[sample], per_row=True)
+        _t, _n, tr_ns = run(hands[sample], trump[sample], leader[sample], per_row=True)
+        nt_medians.append(np.median(nt_ns) / 1000)
+        trump_medians.append(np.median(tr_ns) / 1000)
+    ratios = np.array(nt_medians) / np.array(trump_medians)
+    print(f"\nno trump (trump 4), the first {sample.stop:,} deals, {args.passes} interleaved passes: median "
+          f"{np.median(nt_medians):.1f} us per solve (passes {min(nt_medians):.1f}-{max(nt_medians):.1f}), mean nodes "
+          f"{nt_nodes.mean():.0f}; against the same deals in their trump suits: ratio of medians "
+          f"{np.median(ratios):.2f} (passes {ratios.min():.2f}-{ratios.max():.2f})")
+
     boundary_overhead(hands, trump, leader, min(args.calls, args.deals))
 
     try:
