@@ -64,6 +64,8 @@ _RULE_DOCS = {
     "defend_alone": "against a loner one defender may defend alone (EGN defend_alone)",
     "partners_best": "call for best (EGN partners_best): a loner's partner passes it one card face down and the "
                      "loner discards one",
+    "allow_no_trump": "no-trump contracts (EGN allow_no_trump): in round 2 a seat may call no trump (trump `n`: "
+                      "no bowers, the led suit wins)",
     "farmers": "farmer's hand (EGN farmers): before the bidding a seat with three nines and tens may show three "
                "and exchange them for the three face-down kitty cards",
     "go_under": "going under (EGN go_under): before the bidding a seat with no jack, ace or king may exchange any "
@@ -123,7 +125,7 @@ class SolveRequest(Strict):
 
     rules: RulesIn = Field(default_factory=RulesIn)
     deal: Deal
-    trump: SuitText
+    trump: SuitText = Field(description="the trump suit: c d h s; `n` for no trump (rules allow_no_trump)")
     leader: SeatText = Field(description="the seat that led (or is to lead) the current trick")
     makers: str | None = Field(None, max_length=8, description="side that made trump: NS or EW (two-player N or S); "
                                                                "default NS (N)")
@@ -138,7 +140,7 @@ class SolveRequest(Strict):
     @field_validator("trump")
     @classmethod
     def _trump(cls, v):
-        _engine_check(solver.Suit.parse, v)
+        _engine_check(solver.cards.parse_trump, v)       # no trump without its rule: refused by Position.parse
         return v
 
     @field_validator("leader", "alone")

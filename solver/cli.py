@@ -18,7 +18,7 @@ import unicodedata
 from pathlib import Path
 
 from . import __version__
-from .cards import Card, Seat, Suit, format_cards, parse_cards
+from .cards import NO_TRUMP, Card, Seat, Suit, format_cards, parse_cards
 from .errors import ArgumentError, EuchreError
 from .position import Position
 from .rules import Rules
@@ -51,6 +51,7 @@ def _rules_from_args(args) -> Rules:
                  defend_alone=getattr(args, "defend_alone", False),
                  canadian=getattr(args, "canadian", False),
                  partners_best=getattr(args, "partners_best", False),
+                 allow_no_trump=getattr(args, "allow_no_trump", False),
                  farmers=getattr(args, "farmers", False),
                  go_under=getattr(args, "go_under", False))
 
@@ -117,7 +118,7 @@ def _inner_worlds(args) -> int:
 
 def _add_rules_options(p: argparse.ArgumentParser, lead: bool = False, dummy: bool = False,
                        house: bool = False, players: bool = True, best_help: str | None = None,
-                       exchange: bool = True) -> None:
+                       exchange: bool = True, no_trump: bool = False) -> None:
     if players:
         p.add_argument("--players", type=int, choices=(4, 2), default=4, help="4 (default) or 2-player euchre")
     if house:
@@ -126,6 +127,10 @@ def _add_rules_options(p: argparse.ArgumentParser, lead: bool = False, dummy: bo
         p.add_argument("--partners-best", dest="partners_best", action="store_true",
                        help=best_help or "call for best: a loner's partner passes it its best card face down "
                                                "and the loner discards one")
+    if house or no_trump:
+        p.add_argument("--allow-no-trump", dest="allow_no_trump", action="store_true",
+                       help="no-trump contracts (EGN allow_no_trump): in round 2 a seat may call no trump "
+                            "(trump 'n': no bowers, the led suit wins)")
     if house and exchange:      # (not table and par: they take the hands after any exchange)
         p.add_argument("--farmers", action="store_true",
                        help="farmer's hand: before the bidding a seat with three nines and tens may show three and "
@@ -172,7 +177,7 @@ def cmd_solve(args) -> dict:
     tricks = ", ".join(f"{side} {n}" for side, n in out["tricks"].items())
     pts = ", ".join(f"{side} {n}" for side, n in (out["points"] or {}).items())
     lead = f"{pos.leader} led {format_cards(pos.played)}" if pos.played else f"{pos.leader} to lead"
-    say(f"Trump {pos.trump.word}, {lead}, makers {out['makers']}"
+    say(("No trump" if pos.trump == NO_TRUMP else f"Trump {pos.trump.word}") + f", {lead}, makers {out['makers']}"
         + (f", {pos.alone} alone" if pos.alone is not None else ""))
     if out["totals"]:
         say(f"Double-dummy tricks: {tricks}  (scores {pts})  [{out['nodes']} nodes]")
@@ -226,7 +231,7 @@ def cmd_table(args) -> dict:
     sides = list(next(iter(table.partners.values())).keys())
     header = ["trump"] + sides + ([f"{s} alone" for s in "NESW"] if table.loners else [])
     rows = []
-    for suit in Suit:
+    for suit in table.partners:          # the four suits, then no trump under Rules.allow_no_trump
         row = [suit.word] + [table.partners[suit][s] for s in sides]
         if table.loners:
             row += [table.loners[suit][seat] for seat in Seat]
@@ -234,7 +239,7 @@ def cmd_table(args) -> dict:
     if table.phases:
         for title, phase in zip(("personal hands, tricks 1-5", "dummy hands, tricks 6-10"), table.phases):
             say(f"Double-dummy tricks, {title}, dealer {table.dealer} (the non-dealer leads)")
-            say(_table([[suit.word] + [phase[suit][s] for s in sides] for suit in Suit], ["trump"] + sides))
+            say(_table([[suit.word] + [phase[suit][s] for s in sides] for suit in phase], ["trump"] + sides))
             say()
         say("The hand's total over ten tricks:")
     else:
@@ -590,14 +595,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("solve", help="double-dummy tricks of a position and each legal card's value")
     p.add_argument("deal", help='"N:9d Ac Tc Kd Jd E:... S:... W:..." ("-" for a hand that sits out)')
-    p.add_argument("--trump", required=True, help="trump suit: c d h s")
+    p.add_argument("--trump", required=True, help="trump suit: c d h s (n: no trump, with --allow-no-trump)")
     p.add_argument("--leader", required=True, help="seat that led the current trick: N E S W")
     p.add_argument("--makers", default=None, help="side that made trump: NS or EW (N or S two-player); default NS")
     p.add_argument("--alone", default=None, help="seat of the loner, if any")
     p.add_argument("--played", default="", help='cards already in the current trick, from its leader: "Qs As"')
     p.add_argument("--tricks-won", dest="tricks_won", type=_tricks_won, default=None,
                    help="tricks already won this hand, e.g. NS:2,EW:1 (mid-hand: gives the hand's totals and score)")
-    _add_rules_options(p)
+    _add_rules_options(p, no_trump=True)
     p.set_defaults(run=cmd_solve)
 
     p = sub.add_parser("table", help="double-dummy table of a full deal for every trump suit")

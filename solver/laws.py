@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .cards import ALL_CARDS_MASK, FULL_MASK, JOKER, Seat, Suit, cards_of, mask_of
+from .cards import ALL_CARDS_MASK, FULL_MASK, JOKER, NO_TRUMP, Seat, Suit, cards_of, mask_of, parse_trump, trump_of
 from .errors import IllegalActionError, PositionError, SeatError, quoted
 from .rules import Rules
 
@@ -165,7 +165,12 @@ def first_leader(dealer: int, rules: Rules, alone=None, defender_alone=None) -> 
 
 # -- tricks ----------------------------------------------------------------------
 def effective_suit(card: int, trump: int) -> int:
-    """The suit a card counts as under ``trump``: trump for the bowers and the joker."""
+    """The suit a card counts as under ``trump``: trump for the bowers and the joker; in no trump
+    (``trump`` :data:`~solver.cards.NO_TRUMP`, 4) every card's printed suit (no bowers, no joker)."""
+    if trump == NO_TRUMP:
+        if card == JOKER:
+            raise PositionError("the joker has no place in a no-trump contract")
+        return card % 4
     if card == JOKER:
         return trump
     suit = card % 4
@@ -178,7 +183,8 @@ def trick_strength(card: int, trump: int, led_suit: int) -> int:
     """How strongly ``card`` contends for a trick led in ``led_suit``.
 
     Higher wins; 0 means the card cannot win (off-suit, not trump). Trump order
-    per docs/rules.md: joker > right bower > left bower > A > K > Q > T > 9.
+    per docs/rules.md: joker > right bower > left bower > A > K > Q > T > 9. In no trump
+    (``trump`` 4) no card is trump and the jacks keep their place, A K Q J T 9.
     """
     if card == JOKER:
         return 40
@@ -273,19 +279,48 @@ CALL_KINDS = ("pass", "order", "call")
 _ORDER_WORDS = ("order", "order up", "pick up", "pick it up", "pickup", "assist")
 
 
+def check_trump(trump, rules: Rules):
+    """``trump`` (a suit, or no trump: see :func:`solver.cards.parse_trump`) as a Suit or
+    :data:`~solver.cards.NO_TRUMP`.
+
+    Raises :class:`~solver.errors.CardError` for a token that is neither, and
+    :class:`~solver.errors.RulesError` for no trump under rules without ``allow_no_trump``.
+    """
+    from .errors import RulesError
+    if Rules.coerce(rules).allow_no_trump:
+        return parse_trump(trump)
+    try:
+        value = parse_trump(trump)
+    except ValueError:
+        return Suit.parse(trump)          # its message: a suit is what these rules take
+    if value == NO_TRUMP:
+        raise RulesError(f"trump {quoted(trump)}: a no-trump contract needs the house rule allow_no_trump "
+                         "(Rules(allow_no_trump=True), --allow-no-trump)")
+    return value
+
+
+def contracts(rules: Rules) -> tuple:
+    """The trumps a hand may be played in: the four suits, then :data:`~solver.cards.NO_TRUMP` when
+    ``rules.allow_no_trump``."""
+    return tuple(Suit) + ((NO_TRUMP,) if Rules.coerce(rules).allow_no_trump else ())
+
+
 def call_token(kind: str, suit=None, alone: bool = False) -> str:
-    """A call as a short token: ``pass``, ``order``, ``order alone``, ``call h``, ``call h alone``."""
+    """A call as a short token: ``pass``, ``order``, ``order alone``, ``call h``, ``call h alone``,
+    ``call n`` (no trump)."""
     if kind == "pass":
         return "pass"
-    base = "order" if kind == "order" else f"call {Suit(suit).letter}"
+    base = "order" if kind == "order" else f"call {trump_of(suit).letter}"
     return base + (" alone" if alone else "")
 
 
 def parse_call(text) -> tuple:
-    """Parse a call token into ``(kind, suit, alone)``; ``suit`` is a :class:`Suit` for ``call``, else None.
+    """Parse a call token into ``(kind, suit, alone)``; ``suit`` is a :class:`Suit` for ``call`` (or
+    :data:`~solver.cards.NO_TRUMP` for a no-trump call), else None.
 
     Takes ``pass``; ``order`` (also ``order up``, ``pick up``, ``pick it up``, ``assist``);
-    ``call h`` / ``name hearts`` / ``h``; each but pass optionally followed by ``alone``.
+    ``call h`` / ``name hearts`` / ``h``; ``call n`` / ``call no trump`` / ``nt`` (``Rules.allow_no_trump``);
+    each but pass optionally followed by ``alone``.
     Raises :class:`IllegalActionError` naming the token otherwise. Whether the call is
     open to the seat (the round, the turned-down suit) is :func:`check_call`'s question.
     """
@@ -304,12 +339,12 @@ def parse_call(text) -> tuple:
         return "order", None, alone
     if words and words[0] in ("call", "name"):
         words = words[1:]
-    if len(words) == 1:
+    if words:
         try:
-            return "call", Suit.parse(words[0]), alone
+            return "call", parse_trump(" ".join(words)), alone
         except ValueError:
             pass
-    raise IllegalActionError(f"call {text!r}: expected 'pass', 'order', 'call <suit>', "
+    raise IllegalActionError(f"call {text!r}: expected 'pass', 'order', 'call <suit>' (or 'call n', no trump), "
                              "optionally followed by 'alone'")
 
 
@@ -409,6 +444,10 @@ def check_call(kind: str, suit, alone: bool, rnd: int, turned_down: int, seat: i
                                      "('order alone')")
     elif rnd != 2:
         raise IllegalActionError(f"{what}: in round 1 the only call is to order up {Suit(turned_down).word}")
+    elif suit == NO_TRUMP:
+        if not rules.allow_no_trump:
+            raise IllegalActionError(f"{what}: no trump is a house rule these rules do not play "
+                                     "(Rules(allow_no_trump=True), --allow-no-trump)")
     elif suit == turned_down:
         raise IllegalActionError(f"{what}: {Suit(turned_down).word} was turned down and cannot be named "
                                  "in round 2")
@@ -420,7 +459,7 @@ def call_name(kind: str, suit, seat, dealer, players: int = 4, alone: bool = Fal
     if kind == "pass":
         return "pass"
     if kind == "call":
-        text = f"call {Suit(suit).word}"
+        text = f"call {trump_of(suit).word}"
     elif seat is not None and seat == dealer:
         text = "pick it up"
     elif seat is not None and players == 4 and seat == Seat(dealer).partner:

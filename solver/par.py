@@ -9,7 +9,8 @@ left); when someone orders up, the dealer picks up and discards; the maker says
 whether it goes alone; call for best (``Rules.partners_best``): a loner's partner
 passes it a card, then the loner discards one; against a loner (``Rules.defend_alone``) each defender in
 turn from the dealer's left says whether it defends alone; round 2 (pass or
-name another suit; a stuck dealer must name one); all passing twice throws the
+name another suit, or no trump under ``Rules.allow_no_trump``; a stuck dealer must name one); all
+passing twice throws the
 hand in (0 points). The kitty exchanges (``Rules.farmers``, ``Rules.go_under``) come before the auction and
 need the kitty's cards: the deal given is the hands after any exchange, and the par starts at round 1 (the
 exchange itself is weighed by :func:`solver.advise_exchange`). Every contract reached is played double dummy
@@ -22,7 +23,7 @@ minus the points the other side scores (one side scores per hand, so this is
 zero-sum). The par line is unique in value; its calls are made unique by the
 tie rule: **among choices of equal value the first in this order is taken:
 pass before making trump; playing with partner before going alone; defending
-with partner before defending alone; suits clubs, diamonds, hearts, spades;
+with partner before defending alone; suits clubs, diamonds, hearts, spades, then no trump;
 the dealer's discards by card index (9s before tens, ..., clubs before
 diamonds within a rank)**. So a seat does not bid, nor go alone, unless it
 gains by it.
@@ -42,13 +43,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .dd import DDTable, dd_table, solve
-from .cards import JOKER, Card, Seat, Suit, cards_of, parse_deal
+from .cards import JOKER, Card, Seat, Suit, cards_of, parse_deal, trump_of
 from .errors import ArgumentError, PositionError, RulesError, plural, quoted
 from .game.actions import Action
 from .game.deal import DealCards
 from .game.hand import Hand
-from .laws import (bidding_order, call_name, first_leader, makers_points, may_go_alone, must_go_alone, side_name,
-                   side_of)
+from .laws import (bidding_order, call_name, contracts, first_leader, makers_points, may_go_alone, must_go_alone,
+                   side_name, side_of)
 from .position import Position
 from .rules import Rules
 
@@ -208,7 +209,7 @@ class _Auction:
             after_pass = ((lambda: self.round2(i + 1, turned_down)) if i + 1 < len(self.order)
                           else (lambda: _Line(0, (), ())))
             options.append(("pass", after_pass))
-        for suit in Suit:
+        for suit in contracts(self.rules):         # no trump too, under Rules.allow_no_trump
             if suit != turned_down:
                 options.append((f"call {suit}", lambda suit=suit: self.alone(seat, suit, self.hands, None, 2)))
         return self.choose(seat, options)
@@ -326,7 +327,7 @@ def par(deal: str, upcard, dealer="S", rules: Rules | None = None) -> Par:
     trump, maker, alone, defender, discard, rnd, side0 = line.end
     tricks = {side_name(0, rules.players): side0, side_name(1, rules.players): 5 - side0}
     points = {} if line.value == 0 else {side_name(0 if line.value > 0 else 1, rules.players): abs(line.value)}
-    return Par(hand.dealer, hand.upcard, line.steps, Suit(trump), Seat(maker), alone, defender,
+    return Par(hand.dealer, hand.upcard, line.steps, trump_of(trump), Seat(maker), alone, defender,
                discard, rnd, tricks, points, line.value, rules)
 
 

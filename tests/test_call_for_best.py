@@ -210,7 +210,7 @@ def test_advisor_values_a_loner_with_the_exchange_as_the_reference_does():
     # E (the first to speak, so no call weighs the worlds) orders up alone; the dealer N picks up 9h and
     # discards by the stated rule, W passes E its best card, E throws by the dealer's rule: each world solved
     # by tests/reference.py, the expected points must be the advisor's
-    from solver.advisor.inference import draw_worlds
+    from solver.inference import draw_worlds
     from solver.worlds import bid_space
     hand, up, worlds, seed = "Jd Ad Kh 9s Tc", "9h", 24, 5
     adv = solver.advise(hand, up, "E", "N", rules=BEST, worlds=worlds, seed=seed, early_stop=False,

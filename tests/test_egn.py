@@ -328,7 +328,7 @@ BAD = [
     ("unknown call (schema)", mutate("vwec-finals.egn", _set(["deals", 3, "phases", 0, "calls", 2], "Bogus")),
      r"deal 3: deals\[3\].phases\[0\].calls\[2\]: unknown call 'Bogus'"),
     ("no-trump call", mutate("vwec-finals.egn", _set(["deals", 1, "phases", 0, "calls", 4], "n")),
-     r"deal 1 \(deals\[1\]\): calls\[4\] 'n' by N: unknown call \(no-trump is not played"),
+     r"deal 1 \(deals\[1\]\): calls\[4\] 'n' by N: unknown call \(a no-trump call needs ruleset allow_no_trump\)"),
     ("call after trump was made", mutate("vwec-finals.egn", lambda d: d["deals"][0]["phases"][0]["calls"].append("Pass")),
      r"calls\[4\] 'Pass': trump was already made at calls\[3\]"),
     ("play after all passed", mutate("vwec-finals.egn", lambda d: d["deals"][1]["phases"][0].update(

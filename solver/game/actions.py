@@ -1,8 +1,8 @@
 """Actions: the phases of a hand, the kinds of decision, and :class:`Action` with its integer codes and text.
 
 One integer action space (OpenSpiel style) orders the actions and stores them
-compactly: 0..24 play a card, 32..56 discard one (57 an unknown card), 60 pass,
-61 order up, 62..65 call C D H S, 66..69 name a suit for a turned-up joker,
+compactly: 0..24 play a card, 32..56 discard one (57 an unknown card), 58 call no trump
+(``Rules.allow_no_trump``), 60 pass, 61 order up, 62..65 call C D H S, 66..69 name a suit for a turned-up joker,
 70/71 alone or with partner, 72/73 defend alone or with partner, 74..98 the loner's
 partner passes a card (call for best, ``Rules.partners_best``; 99 an unknown card),
 the kitty exchanges before the bidding (``Rules.farmers``, ``Rules.go_under``): 100 keep the
@@ -21,7 +21,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards import JOKER, Card, Suit
+from ..cards import JOKER, NO_TRUMP, Card, Suit, parse_trump
 from ..errors import CardError, IllegalActionError, quoted
 from ..laws import parse_call
 
@@ -69,6 +69,7 @@ class Kind(enum.Enum):
 _PLAY_BASE = 0          # 0..24: play card
 _DISCARD_BASE = 32      # 32..56: discard card; 57: discard an unknown card
 _DISCARD_UNKNOWN = 57
+_CALL_NO_TRUMP = 58     # call no trump (round 2, Rules.allow_no_trump)
 _PASS = 60
 _ORDER = 61
 _CALL_BASE = 62         # 62..65: call C D H S (round 2)
@@ -152,7 +153,8 @@ class Action:
 
     @staticmethod
     def call(suit) -> "Action":
-        return Action(Kind.CALL, suit=Suit.parse(suit))
+        """Name ``suit`` as trump in round 2; ``"n"`` (:data:`~solver.cards.NO_TRUMP`) calls no trump."""
+        return Action(Kind.CALL, suit=parse_trump(suit))
 
     @staticmethod
     def name(suit) -> "Action":
@@ -169,7 +171,7 @@ class Action:
     # -- integer codes -------------------------------------------------------
     @property
     def code(self) -> int:
-        """The action's integer (0..24 play, 32..57 discard, 60 pass, 61 order,
+        """The action's integer (0..24 play, 32..57 discard, 58 call no trump, 60 pass, 61 order,
         62..65 call C D H S, 66..69 name, 70/71 alone/partner, 72/73 defend alone/partner,
         74..99 give a card to the loner, 100 keep, 101..2400 farmers, 2401..4700 go under)."""
         k = self.kind
@@ -182,7 +184,7 @@ class Action:
         if k is Kind.ORDER:
             return _ORDER
         if k is Kind.CALL:
-            return _CALL_BASE + int(self.suit)
+            return _CALL_NO_TRUMP if self.suit == NO_TRUMP else _CALL_BASE + int(self.suit)
         if k is Kind.NAME:
             return _NAME_BASE + int(self.suit)
         if k is Kind.ALONE:
@@ -217,7 +219,7 @@ class Action:
             kind = "farmers" if code < _GO_UNDER_BASE else "go_under"
             rank = code - (_FARMERS_BASE if kind == "farmers" else _GO_UNDER_BASE)
             return Action.kitty_exchange(kind, [Card(i) for i in _triple_unrank(rank)])
-        table = {_DISCARD_UNKNOWN: Action.discard(None), _PASS: PASS, _ORDER: ORDER, _ALONE: ALONE,
+        table = {_DISCARD_UNKNOWN: Action.discard(None), _CALL_NO_TRUMP: Action.call(NO_TRUMP), _PASS: PASS, _ORDER: ORDER, _ALONE: ALONE,
                  _WITH_PARTNER: WITH_PARTNER, _DEFEND_ALONE: DEFEND_ALONE,
                  _DEFEND_WITH_PARTNER: DEFEND_WITH_PARTNER}
         if code in table:

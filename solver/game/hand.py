@@ -63,7 +63,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..cards import JOKER, Card, Seat, Suit, cards_of, format_cards
+from ..cards import JOKER, NO_TRUMP, Card, Seat, Suit, cards_of, format_cards, parse_trump, trump_of
 from ..errors import CardError, IllegalActionError, PositionError, plural, quoted
 from ..laws import (FARMERS_MASK, GO_UNDER_FORBIDDEN, KITTY_EXCHANGE_CARDS, MAKE_TRICKS, TRICKS, bidding_order,
                     check_kitty_exchange, check_seat, effective_suit, first_leader, hand_points, kitty_exchange_choices,
@@ -454,6 +454,9 @@ class Hand:
             return [PASS, ORDER]
         if p is Phase.BID2:
             out = [] if self._dealer_stuck() else [PASS]
+            if self._rules.allow_no_trump:
+                out.append(Action.call(NO_TRUMP))          # code 58 sorts before pass (60)
+                out.sort(key=lambda a: a.code)
             return out + [Action.call(s) for s in Suit if s != self._turned_down_suit()]
         if p is Phase.PLAY:
             return [Action.play(c) for c in cards_of(self._play_mask())]
@@ -812,14 +815,19 @@ class Hand:
         return self.apply(ORDER)
 
     def verify_call(self, suit) -> None:
-        """Name ``suit`` as trump: round 2 only, not the turned-down suit."""
-        suit = Suit.parse(suit)
+        """Name ``suit`` as trump: round 2 only, not the turned-down suit; ``"n"``: no trump, round 2 only,
+        with ``Rules.allow_no_trump``."""
+        suit = parse_trump(suit)
         if self._phase is Phase.BID1:
             raise IllegalActionError(f"{self._to_act} cannot call {suit}: in round 1 the only call is to "
                                      f"order up the upcard {self._upcard}")
         if self._phase is not Phase.BID2:
             raise self._wrong_phase(f"call {suit}")
-        if suit == self._turned_down_suit():
+        if suit == NO_TRUMP:
+            if not self._rules.allow_no_trump:
+                raise IllegalActionError(f"{self._to_act} cannot call no trump: a house rule these rules do not "
+                                         "play (Rules(allow_no_trump=True), --allow-no-trump)")
+        elif suit == self._turned_down_suit():
             raise IllegalActionError(f"{self._to_act} cannot call {suit}: {Suit(suit).word} were turned down "
                                      f"(upcard {self._upcard})")
 
@@ -1085,7 +1093,7 @@ class Hand:
         if allow_renege or not self._current:
             return
         if not self._play_mask() & card.mask:
-            led = Suit(effective_suit(self._current[0], self._trump))
+            led = trump_of(effective_suit(self._current[0], self._trump))
             follow = [c for c in cards_of(hand) if effective_suit(c, self._trump) == led]
             raise IllegalActionError(f"{seat} cannot play {card}: a renege, {Suit(led).word} were led "
                                      f"and {seat} holds {format_cards(follow)}")

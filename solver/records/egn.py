@@ -73,7 +73,7 @@ from functools import partial
 
 from jsonschema.exceptions import best_match
 
-from ..cards import JOKER, Card, Seat, Suit, cards_of, mask_of
+from ..cards import JOKER, NO_TRUMP, Card, Seat, Suit, cards_of, mask_of, trump_of
 from ..errors import CardError, EGNError, EuchreError, IllegalActionError, RulesError, plural, quoted
 from ..deprecation import renamed
 from ..game import (KEEP, Action, AloneDeclared, BidMade, CardPassed, CardPlayed, DealCards, Discarded, Game, Hand,
@@ -238,7 +238,7 @@ class EGNDeal:
         mk = side_name(h.makers, players)
         how = ("picked up" if h.maker == h.dealer else "ordered up") if h.picked_up else "called"
         alone = " alone" if h.alone is not None else ""
-        text = f"{head}; {h.maker} {how} {Suit(h.trump).word}{alone}"
+        text = f"{head}; {h.maker} {how} {trump_of(h.trump).word}{alone}"
         if self.status == "illegal":
             return f"{text}: does not replay after {plural(len(h.tricks), 'trick')} (illegal; not scored)"
         if self.status != "complete":
@@ -451,7 +451,7 @@ def _validate(data, name: str) -> None:
         deal = f"deal {number if isinstance(number, int) else path[1]}: "
     if error.validator == "enum" and "calls" in path:
         raise EGNError(f"{name}: {deal}{where}: unknown call {quoted(error.instance)} "
-                       "(EGN calls are Pass, Order, s, h, d, c)")
+                       "(EGN calls are Pass, Order, s, h, d, c, and n for no trump)")
     if error.validator == "pattern" and isinstance(error.instance, str) and "LRB" in str(error.validator_value):
         raise EGNError(f"{name}: {deal}{where}: card {quoted(error.instance)} does not exist "
                        "(a card is a rank 9 T J Q K A and a suit c d h s, or B for the joker)")
@@ -476,6 +476,8 @@ def _card(token, rules: Rules, where: str, trump: Suit | None = None) -> Card:
     if t in ("R", "L"):
         if trump is None:
             raise DealError(f"{where}: card {quoted(t)} (a bower) before trump is made")
+        if trump == NO_TRUMP:
+            raise DealError(f"{where}: card {quoted(t)} (a bower): a no-trump contract has no bowers")
         return Card(2 * 4 + (int(trump) if t == "R" else 3 - int(trump)))
     if t == "B":
         if not rules.joker:
@@ -795,9 +797,9 @@ def _apply_calls(hand: Hand, calls: list) -> _Stop | None:
             raise DealError(f"{where}: trump was already made at calls[{made_at}]")
         if hand.phase is Phase.DONE:
             raise DealError(f"{where}: bidding has at most {2 * len(hand.rules.seats)} calls")
-        if tok in ("n", "x"):
-            what = "no-trump" if tok == "n" else "an unknown call"
-            raise DealError(f"{where} by {hand.to_act}: unknown call ({what} is not played under these rules)")
+        if tok == "x" or (tok == "n" and not hand.rules.allow_no_trump):
+            what = "a no-trump call needs ruleset allow_no_trump" if tok == "n" else "an unknown call"
+            raise DealError(f"{where} by {hand.to_act}: unknown call ({what})")
         seat = hand.to_act
         try:
             hand.apply(call_action(tok, hand))

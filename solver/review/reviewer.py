@@ -168,9 +168,10 @@ def card_grade(rv: CardReview):
     game where judged by the score, else points), from the double-dummy loss when only that is known."""
     i, d = rv.info, rv.dd
     if i is not None:
+        eff = None if i.exact else i.effective_worlds
         if i.game is not None:
-            return grade_of(i.game["loss"], None if i.exact else i.game["interval"], "game")
-        return grade_of(i.loss_points, None if i.exact else i.points_interval, "points")
+            return grade_of(i.game["loss"], None if i.exact else i.game["interval"], "game", effective_worlds=eff)
+        return grade_of(i.loss_points, None if i.exact else i.points_interval, "points", effective_worlds=eff)
     if d is not None:
         if d.win_cost is not None:
             return grade_of(d.win_cost, None, "game", "double-dummy")
@@ -189,11 +190,12 @@ def best_of(rv: CardReview) -> tuple:
 def call_grade(out: CallReview):
     """The :class:`~solver.grades.Grade` of a judged call: by the game's loss where judged so, else by points."""
     iv = None if out.exact else out.loss_interval
+    eff = None if out.exact else out.effective_worlds
     if out.game is not None:
-        return grade_of(out.game["loss"], None if out.exact else out.game["interval"], "game")
+        return grade_of(out.game["loss"], None if out.exact else out.game["interval"], "game", effective_worlds=eff)
     if out.loss is None:
         return None
-    return grade_of(out.loss, iv, "points")
+    return grade_of(out.loss, iv, "points", effective_worlds=eff)
 
 
 def _grade_fields(g) -> dict:
@@ -720,7 +722,7 @@ class DealReviewer:
             interval = tuple(adv.margin_interval)
         d = DefenceReview(rec.seat, choice, best, float(loss), interval, [o.to_dict() for o in adv.options],
                           adv.worlds, adv.exact)
-        d.grading = grade_of(d.loss, interval, "points")
+        d.grading = grade_of(d.loss, interval, "points", effective_worlds=None if adv.exact else adv.effective_worlds)
         if d.loss >= CALL_POINTS - 1e-9 and (adv.exact or interval[0] > 0):
             did = "defended alone" if rec.alone else "defended with its partner"
             d.mistakes.append(Mistake(INFORMATION_SET, rec.seat, "defence", "defence", did,
