@@ -11,7 +11,8 @@ it names and, through them, what those may import; nothing else (``tests/test_la
 import, lazy ones included, and enforces the whole table)::
 
     errors, version, deprecation          -
-    bounds, cards, rules, stats, grades   errors
+    bounds, cards, rules, stats           errors
+    grades                                bounds
     examples                              bounds, cards
     render                                cards, examples
     laws                                  cards, rules
