@@ -329,6 +329,9 @@ class PlayRequest(SeatQuestion):
                                                          "partner passed it (call for best)")
     loner_discard: CardText | None = Field(None, description="rules partners_best, the seat the loner: its own "
                                                              "discard after the exchange")
+    kitty: Cards | None = Field(None, description="rules farmers / go_under, after a kitty exchange: the cards the "
+                                                  "seat knows lie face down in the kitty; hand and tricks are those "
+                                                  "after the exchange")
     dummies: StrictStr | None = Field(None, max_length=200, examples=["N:9c Tc Jh Ks Ad S:Jd Js Qh Kc Ah"],
                                       description="two-player dummy hands (rules players 2, dummy_hands true), "
                                                   "and only then: both face-up dummies as dealt, 'N:<cards> "
@@ -349,7 +352,7 @@ class PlayRequest(SeatQuestion):
         """The keyword arguments of :func:`solver.seat_view`."""
         out = {k: getattr(self, k) for k in ("seat", "hand", "dealer", "upcard", "calls", "alone", "tricks",
                                              "discard", "named_suit", "defender_alone", "dummies", "best_card",
-                                             "loner_discard")}
+                                             "loner_discard", "kitty")}
         out["rules"] = self.rules.to_rules()
         return out
 

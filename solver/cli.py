@@ -118,7 +118,7 @@ def _inner_worlds(args) -> int:
 
 def _add_rules_options(p: argparse.ArgumentParser, lead: bool = False, dummy: bool = False,
                        house: bool = False, players: bool = True, best_help: str | None = None,
-                       no_trump: bool = False) -> None:
+                       exchange: bool = True, no_trump: bool = False) -> None:
     if players:
         p.add_argument("--players", type=int, choices=(4, 2), default=4, help="4 (default) or 2-player euchre")
     if house:
@@ -131,7 +131,7 @@ def _add_rules_options(p: argparse.ArgumentParser, lead: bool = False, dummy: bo
         p.add_argument("--allow-no-trump", dest="allow_no_trump", action="store_true",
                        help="no-trump contracts (EGN allow_no_trump): in round 2 a seat may call no trump "
                             "(trump 'n': no bowers, the led suit wins)")
-    if house:
+    if house and exchange:      # (not table and par: they take the hands after any exchange)
         p.add_argument("--farmers", action="store_true",
                        help="farmer's hand: before the bidding a seat with three nines and tens may show three and "
                             "exchange them for the three face-down kitty cards")
@@ -201,19 +201,8 @@ def _say_par(found) -> None:
     say(_table(rows, ["seat", "decision", "net", "every option (net to that side)"]))
 
 
-def _no_kitty_exchange(rules, command: str) -> None:
-    """``table`` and ``par`` take the hands the auction starts with: a kitty exchange (before the auction, with the
-    kitty's cards, which they are not given) changes nothing there, so its flag is refused rather than ignored."""
-    for flag, on in (("--farmers", rules.farmers), ("--go-under", rules.go_under)):
-        if on:
-            raise ArgumentError(f"{flag}: the kitty exchange comes before the auction and needs the kitty's cards; "
-                                f"euchre {command} takes the hands after any exchange (the same without the flag): "
-                                f"drop {flag}, or ask euchre exchange")
-
-
 def cmd_par(args) -> dict:
     from .par import par
-    _no_kitty_exchange(_rules_from_args(args), "par")
     found = par(args.deal, upcard=args.upcard, dealer=args.dealer, rules=_rules_from_args(args))
     if args.json:
         return found.to_dict()
@@ -225,7 +214,6 @@ def cmd_table(args) -> dict:
     from .dd import dd_table
     from .par import par_table
     rules = _rules_from_args(args)
-    _no_kitty_exchange(rules, "table")
     if getattr(args, "upcard", None) is None:
         # these change only the auction, so without --upcard (no par) the table would be the same without them
         for flag, on in (("--stick-the-dealer", rules.stick_the_dealer), ("--defend-alone", rules.defend_alone),
@@ -341,7 +329,7 @@ def _play_view(args) -> dict:
     return {"seat": args.seat, "hand": args.hand, "dealer": args.dealer, "upcard": args.upcard,
             "calls": args.calls, "alone": args.alone, "tricks": args.tricks, "discard": args.discard,
             "rules": _rules_from_args(args), "dummies": args.dummies, "best_card": args.best_card,
-            "loner_discard": args.loner_discard}
+            "loner_discard": args.loner_discard, "kitty": args.kitty}
 
 
 def _play_seed(view) -> int:
@@ -627,7 +615,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --upcard: against a loner one defender may defend alone (in the par)")
     _add_rules_options(p, lead=True, dummy=True, house=True,
                        best_help="call for best: a loner column is the loner's tricks after its partner's card "
-                                 "and its own discard that give it the most; with --upcard, in the par too")
+                                 "and its own discard that give it the most; with --upcard, in the par too",
+                       exchange=False)
     p.set_defaults(run=cmd_table)
 
     p = sub.add_parser("par", help="the par of a full deal: the auction if every seat saw every card and bid "
@@ -639,7 +628,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the dealer must name a suit when all pass twice")
     p.add_argument("--defend-alone", dest="defend_alone", action="store_true",
                    help="against a loner one defender may defend alone")
-    _add_rules_options(p, lead=True, house=True)
+    _add_rules_options(p, lead=True, house=True, exchange=False)
     p.set_defaults(run=cmd_par)
 
     p = sub.add_parser("advise", help="bid advice: make/march/euchred chances and expected points per call")
@@ -707,6 +696,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --partners-best, the seat the loner: the card its partner passed it")
     p.add_argument("--loner-discard", dest="loner_discard", default=None,
                    help="with --partners-best, the seat the loner: its own discard after the exchange")
+    p.add_argument("--kitty", default=None, metavar="CARDS",
+                   help="with --farmers/--go-under, after a kitty exchange: the cards the seat knows lie face down "
+                        "in the kitty; --hand and --tricks are then those after the exchange")
     p.add_argument("--worlds", type=int, default=500, help="deals of the unseen cards to sample (default 500; all "
                                                            "of them when few)")
     p.add_argument("--seed", type=int, default=None,

@@ -323,8 +323,8 @@ def test_cli_exchange_json(capsys):
                                    seed=data["seed"]).to_dict()
     assert main(args) == 2
     assert "give the house rule, --farmers or --go-under" in capsys.readouterr().err
-    assert main(["par", DEAL, "--upcard", "9c", "--dealer", "S", "--farmers"]) == 2
-    assert "--farmers: the kitty exchange comes before the auction" in capsys.readouterr().err
+    with pytest.raises(SystemExit):            # par takes the hands after any exchange: no such flag
+        main(["par", DEAL, "--upcard", "9c", "--dealer", "S", "--farmers"])
 
 
 # -- HTTP --------------------------------------------------------------------------------------------------------
@@ -387,3 +387,19 @@ def test_review_judges_the_exchange_and_reviews_the_hands_after_it():
     assert "exchange" in plain.to_dict() and plain.exchange[0]["action"] == "keep"
     assert "exchange" not in solver.review_game(load_egn(dump_egn(Hand.from_deal(DEAL, "9c", "S"))), worlds=20,
                                                 seed=5).deals[0].to_dict()
+
+
+def test_seat_view_with_known_kitty_cards_and_play_advice():
+    from solver.game import seat_view, view_from_dict
+    v = seat_view("N", "9h Th Qc Kh Ac", "S", "9c", calls="Pass Pass Pass Pass Pass h", tricks="As", rules={"go_under": True},
+                  kitty="9d Qh Qs")
+    assert cards(v.kitty_known) == "9d Qh Qs" and not v.unseen & v.kitty_known
+    assert view_from_dict(v.to_dict()) == v and v.to_dict()["kitty"] == "9d Qh Qs"
+    w = sample_worlds(v, worlds=30, seed=2)
+    assert ((w.kitty & np.uint32(v.kitty_known)) == v.kitty_known).all()
+    advice = solver.advise_play(v, worlds=20, seed=1)
+    assert advice.best is not None
+    with pytest.raises(RulesError, match="kitty exchange"):
+        seat_view("N", "9h Th Qc Kh Ac", "S", "9c", calls="Pass", kitty="9d Qh Qs")
+    with pytest.raises(solver.PositionError, match="kitty card 9h"):
+        seat_view("N", "9h Th Qc Kh Ac", "S", "9c", calls="Pass", rules={"go_under": True}, kitty="9h Qh Qs")

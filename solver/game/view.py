@@ -152,6 +152,8 @@ class SeatView:
             out["defender_alone"] = self.defender_alone.name
         if self.best_card is not None and self.loner_discard is not None:     # the loner's own view
             out["best_card"], out["loner_discard"] = str(self.best_card), str(self.loner_discard)
+        if self.kitty_known:                         # a kitty exchange: the cards it knows lie in the kitty
+            out["kitty"] = format_cards(self.kitty_known)
         if self.rules.dummy_hands:
             dealt = list(self.dummies)
             for t in self.tricks[TRICKS:]:               # tricks 6-10 are played from the dummies
@@ -170,4 +172,4 @@ class SeatView:
 
 #: The keyword arguments of :func:`solver.game.seat.seat_view` (and the keys of :meth:`SeatView.to_dict`).
 BUILD_KEYS = ("seat", "hand", "dealer", "upcard", "calls", "alone", "tricks", "discard", "rules", "named_suit",
-              "defender_alone", "dummies", "best_card", "loner_discard")
+              "defender_alone", "dummies", "best_card", "loner_discard", "kitty")
