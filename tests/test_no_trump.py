@@ -346,6 +346,11 @@ def test_review_judges_the_no_trump_call_against_the_others():
     options = [o["call"] for o in w_call.to_dict(True)["options"]]
     assert set(options) == {"pass"} | {f"call {t}{a}" for t in "chsn" for a in ("", " alone")}
     assert "W called no trump" in str(review)
+    from solver.pages import review_html
+    page = review_html(review, game)
+    assert "no trump, EW +2" in page
+    h = _played_record()
+    assert h.view("N").calls == ("Pass",) * 4 + ("n",)
 
 
 def test_match_agents_and_the_play_page():

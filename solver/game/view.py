@@ -110,8 +110,8 @@ class SeatView:
     @property
     def calls(self) -> tuple:
         """The calls so far as EGN tokens, from the dealer's left: ``("Pass", "Pass", "h")``
-        (``"Pass"``, ``"Order"``, or the letter of the suit named in round 2); a suit named
-        for a turned-up joker is :attr:`named_suit`, not a call."""
+        (``"Pass"``, ``"Order"``, or the letter of the suit named in round 2, ``"n"`` for no trump); a suit
+        named for a turned-up joker is :attr:`named_suit`, not a call."""
         out = []
         for _seat, action in self.bids:
             if action.kind is Kind.PASS:
@@ -119,7 +119,7 @@ class SeatView:
             elif action.kind is Kind.ORDER:
                 out.append("Order")
             elif action.kind is Kind.CALL:
-                out.append(Suit(action.suit).letter)
+                out.append(str(action.suit))            # its letter: c d h s, or n (no trump)
         return tuple(out)
 
     @property
