@@ -125,15 +125,14 @@ def grade_of(loss: float, interval=None, unit: str = "game", basis: str = "infor
     whose ``effective_worlds`` (Kish's) are fewer than :data:`~solver.bounds.MIN_WORLDS`: so few say
     nothing (range best to blunder)."""
     g = ladder(loss, unit)
-    if effective_worlds is not None and effective_worlds < MIN_WORLDS:
-        iv = None if interval is None else tuple(float(x) if x is not None else math.inf for x in interval)
-        return Grade(UNCLEAR, unit, float(loss), iv, (GRADES[0], GRADES[-1]), basis)
     iv = None
     if interval is not None:
         low, high = (float(x) if x is not None else (-math.inf if i == 0 else math.inf)
                      for i, x in enumerate(interval))
         if high > low:
             iv = (low, high)
+    if effective_worlds is not None and effective_worlds < MIN_WORLDS:
+        return Grade(UNCLEAR, unit, float(loss), iv, (GRADES[0], GRADES[-1]), basis)
     if g == "best" or iv is None:
         return Grade(g, unit, float(loss), iv, basis=basis)
     low, high = iv

@@ -312,3 +312,87 @@ def test_http_rules_and_trump():
     assert "allow_no_trump" in json.dumps(spec)
     page = client.get("/").get_data(as_text=True) + client.get("/play").get_data(as_text=True)
     assert page.count('name="allow_no_trump"') >= 2
+
+
+@pytest.mark.slow
+def test_two_player_no_trump_call_is_exact_against_the_reference():
+    # two-player, N (the non-dealer) calls no trump in round 2: every deal of S's five among the 18 unseen
+    # cards is enumerated, so the advisor's figures are exact; here each deal is played by the slow
+    # reference (N leads), scored by hand: 1 for 3-4 tricks, 2 for 5, -2 euchred
+    hand, up = "As Ah Kd Qc Ts", "9s"
+    rules = Rules(players=2, allow_no_trump=True)
+    a = advise(hand, up, "N", "S", round=2, rules=rules, calls=["call n"], inference=False, seed=1)
+    [o] = a.options
+    assert a.exact and o.call == "call n"
+    unseen = [c for c in reference.DECK if c not in hand.split() and c != up]
+    import itertools
+    points, made, march, n = 0, 0, 0, 0
+    for opp in itertools.combinations(unseen, 5):
+        tricks = reference.solve({"N": hand.split(), "S": list(opp)}, "n", "N", [], players=2)["N"]
+        points += 2 if tricks == 5 else 1 if tricks >= 3 else -2
+        made += tricks >= 3
+        march += tricks == 5
+        n += 1
+    assert o.expected_points == pytest.approx(points / n, abs=1e-12)
+    assert o.p_make == pytest.approx(made / n, abs=1e-12) and o.p_march == pytest.approx(march / n, abs=1e-12)
+
+
+def test_review_judges_the_no_trump_call_against_the_others():
+    import solver
+    game = load_egn(dump_egn(_played_record()))
+    review = solver.review_game(game, worlds=20, seed=1, score=False)
+    [w_call] = [c for c in review.deals[0].calls if str(c.seat) == "W" and c.round == 2]
+    assert w_call.call == "call n"
+    options = [o["call"] for o in w_call.to_dict(True)["options"]]
+    assert set(options) == {"pass"} | {f"call {t}{a}" for t in "chsn" for a in ("", " alone")}
+    assert "W called no trump" in str(review)
+
+
+def test_match_agents_and_the_play_page():
+    import random as rnd
+    from solver.match.agents import DoubleDummyAgent, PolicyAgent
+    from solver.match.protocol import legal_tokens
+    # W (first in round 2) with the five top spades: it marches in spades and in no trump; the
+    # double-dummy agent (which sees every card) names what solves best, the policy agent never no trump
+    h = _hand()
+    for _ in range(4):
+        h.pass_()
+    view = h.view(h.to_act)
+    assert "call n" in legal_tokens(view, "bid") and "call n alone" in legal_tokens(view, "bid")
+    assert not PolicyAgent().bid(view).startswith("call n")
+    assert DoubleDummyAgent().bid(view, hand=h) in legal_tokens(view, "bid")
+    # W's four aces and Ks: alone in no trump it marches whatever is led (it follows with the ace, then
+    # cashes); alone in spades N's bowers beat it, so the double-dummy agent calls no trump alone
+    aces = Hand.from_deal("N:Js Jc Qs 9s Kh E:Jh Jd Kd Qd Kc S:Th Qh Qc Tc Td W:As Ah Ad Ac Ks", upcard="9d",
+                          dealer="S", rules=NT)
+    for _ in range(4):
+        aces.pass_()
+    assert DoubleDummyAgent().bid(aces.view(aces.to_act), hand=aces) == "call n alone"
+    assert not PolicyAgent().bid(aces.view(aces.to_act)).startswith("call n")
+    from api import create_app
+    client = create_app({"TESTING": True, "PLAY_STORE": ":memory:"}).test_client()
+    made = client.post("/play/api/tables", json={"partner": "random", "opponents": "random", "hint_worlds": 30,
+                                                  "review_worlds": 10, "allow_no_trump": True, "seed": 5})
+    assert made.status_code == 201, made.get_json()
+    st = made.get_json()
+    assert st["rules"]["allow_no_trump"] is True
+    rng = rnd.Random(1)
+    labels = set()
+    while not st["deal_over"]:
+        labels |= {c.get("label") for c in st["legal"]}
+        token = rng.choice(st["legal"])["token"]
+        st = client.post(f"/play/api/tables/{st['id']}/act", json={"action": token, "version": st["version"]}).get_json()
+        assert "detail" not in st, st
+    if any(str(label).startswith("call ") for label in labels):       # the user reached round 2
+        assert {"call no trump", "call no trump alone"} <= labels
+
+
+def test_defend_alone_against_a_no_trump_loner():
+    # N holds Ah Kh Jh: against W alone in no trump the defence is judged like any other (double dummy
+    # over worlds of N's view); the contract is named in words
+    from solver import advise_defend
+    a = advise_defend(seat="N", hand="Jh Ah Kh 9c 9s", dealer="S", upcard="9d", calls=["Pass"] * 4 + ["n"],
+                      alone=True, rules=NT.replace(defend_alone=True), worlds=50, seed=1)
+    assert str(a).startswith("N defends against W alone (no trump); 50 worlds")
+    d = a.to_dict()
+    assert d["trump"] == "n" and len(d["options"]) == 2

@@ -577,7 +577,8 @@ def graded_options(options: list, rec, by_game: bool, weights, exact: bool) -> l
             g = grade_of(loss, None if exact else mean_interval(diff, exact), unit)
         else:
             loss, interval = _weighted_mean(diff, weights[:m], exact)
-            g = grade_of(loss, None if exact else interval, unit)
+            g = grade_of(loss, None if exact else interval, unit,
+                         effective_worlds=None if exact else effective_worlds(weights[:m]))
         out.append(replace(o, grading=g))
     return out
 

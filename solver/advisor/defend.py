@@ -123,7 +123,8 @@ class DefendAdvice:
                 "notes": list(self.notes)}
 
     def __str__(self) -> str:
-        lines = [f"{self.seat} defends against {self.loner} alone ({trump_of(self.trump).word} trump); "
+        contract = "no trump" if self.trump == 4 else f"{trump_of(self.trump).word} trump"
+        lines = [f"{self.seat} defends against {self.loner} alone ({contract}); "
                  f"{self.worlds} worlds{' (exact)' if self.exact else ''}",
                  "choice           points   P(euchre)  P(march)"]
         for o in self.options:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..cards import JOKER, Card, Seat, Suit, cards_of, format_cards, mask_of, parse_cards, parse_deal
+from ..cards import JOKER, NO_TRUMP, Card, Seat, Suit, cards_of, format_cards, mask_of, parse_cards, parse_deal
 from ..errors import CardError, IllegalActionError, PositionError, RulesError, plural, quoted
 from ..laws import (TRICKS, check_seat, effective_suit, first_leader, pack_mask, parse_call, popcount, trick_seats,
                     winning_index)
@@ -129,8 +129,9 @@ def _auction(hand: Hand, tokens, players: int) -> None:
         where = f"calls[{i}] {quoted(tok)}"
         if hand.phase not in (Phase.BID1, Phase.BID2):
             if hand.trump is not None:
-                raise IllegalActionError(f"{where}: the auction is over, {hand.maker} made "
-                                         f"{Suit(hand.trump).word} trump at call {_maker_index(hand)}")
+                made = "called no trump" if hand.trump == NO_TRUMP else f"made {Suit(hand.trump).word} trump"
+                raise IllegalActionError(f"{where}: the auction is over, {hand.maker} {made} at call "
+                                         f"{_maker_index(hand)}")
             raise IllegalActionError(f"{where}: the auction is over, every seat passed twice (thrown in)")
         if who is not None:
             try:

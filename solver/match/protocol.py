@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..cards import JOKER, Card, Suit, cards_of
 from ..game import Action, Phase
-from ..laws import call_token, kitty_exchange_choices, legal_mask, may_go_alone, must_go_alone
+from ..laws import call_token, contracts, kitty_exchange_choices, legal_mask, may_go_alone, must_go_alone
 
 __all__ = ["legal_tokens", "legal_cards", "turned_down", "exchange_tokens"]
 
@@ -54,7 +54,7 @@ def legal_tokens(view, kind: str) -> list:
     turned = turned_down(view)
     stuck = rules.stick_the_dealer and view.seat == view.dealer
     out = [] if stuck else ["pass"]
-    for s in Suit:
+    for s in contracts(rules):                 # the suits, then no trump (Rules.allow_no_trump)
         if s != turned:
             out.append(call_token("call", s))
             if lone:
