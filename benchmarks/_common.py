@@ -21,10 +21,12 @@ refuses to run an installed copy: the data must come from the code beside it.
 
 Timing (:func:`measure`) records, per repeat, the wall clock (``time.perf_counter``) and the process's
 CPU time (``time.process_time``, all threads: steadier than the wall clock on a shared machine), and
-:func:`summary` reduces a list to median, min, max, p10 and p90. :func:`report` prints one JSON document
-(``--json``, see :func:`add_json_argument`) of the same shape for every script: the script, its
-arguments, the engine's version and commit, the machine and its load average before and after, and the
-script's own ``results``.
+:func:`summary` reduces a list to median, min, max, p10 and p90. :func:`figure` makes one measure of a run
+(its unit, that summary, a distribution-free 95% interval for the median and, against a reference measured
+in the same run, the ratio of the medians). :func:`report` writes one JSON document (``--json``, see
+:func:`add_json_argument`) of the same shape for every script: the script and its command line, its
+arguments, the engine's version and commit, the machine and its load average before and after, the date,
+the ``measures`` (name: :func:`figure`) and the script's own ``results``.
 """
 from __future__ import annotations
 
@@ -32,7 +34,9 @@ import argparse
 import datetime
 import json
 import os
+import math
 import platform
+import shlex
 import statistics
 import subprocess
 import sys
@@ -116,6 +120,45 @@ def summary(values: list[float], scale: float = 1.0) -> dict[str, float]:
             "n": len(v)}
 
 
+def median_interval(values: list[float], confidence: float = 0.95) -> dict[str, float]:
+    """A distribution-free interval for the median of ``values``: the order statistics ``x_(k)`` and
+    ``x_(n+1-k)`` with the largest ``k`` such that ``P(Binomial(n, 1/2) < k) <= (1 - confidence) / 2`` (the
+    sign-test interval, e.g. Conover, *Practical Nonparametric Statistics*, 3rd ed., section 3.2). With too few
+    values for ``confidence`` (fewer than 6 at 95%) it is ``[min, max]`` with its own, lower, confidence.
+
+    Returns ``{"low", "high", "confidence"}`` (the confidence actually reached).
+    """
+    v = sorted(values)
+    n = len(v)
+    if not n:
+        raise ValueError("median interval of no values")
+    tail, k, cdf = (1 - confidence) / 2, 0, 0.0
+    # cdf = P(B < k+1); grow k while the tail below stays within (1 - confidence) / 2
+    while k < n // 2:
+        cdf += math.comb(n, k) / 2 ** n
+        if cdf > tail:
+            break
+        k += 1
+    if k == 0:
+        return {"low": v[0], "high": v[-1], "confidence": 1 - 2 / 2 ** n}
+    below = sum(math.comb(n, i) for i in range(k)) / 2 ** n
+    return {"low": v[k - 1], "high": v[n - k], "confidence": 1 - 2 * below}
+
+
+def figure(values: list[float], unit: str, scale: float = 1.0, against: dict[str, Any] | None = None,
+           against_name: str | None = None) -> dict[str, Any]:
+    """One measure of a run, the same shape in every script's ``--json``: ``{"unit", "median", "min", "max",
+    "p10", "p90", "n", "interval": {"low", "high", "confidence"}}`` of ``values`` times ``scale`` (e.g. seconds
+    times 1e3 in ``"ms"``), and with ``against`` (another :func:`figure` of the same run, named
+    ``against_name``) ``"ratio"``: this median over that one, and ``"against"``: its name."""
+    scaled = [x * scale for x in values]
+    out: dict[str, Any] = {"unit": unit, **summary(scaled), "interval": median_interval(scaled)}
+    if against is not None:
+        out["ratio"] = out["median"] / against["median"] if against["median"] else None
+        out["against"] = against_name
+    return out
+
+
 def count_positions(fn: Callable[[], Any]) -> int:
     """Double-dummy positions that ``fn()`` solves through ``solver.dd.solve_batch`` (an untimed run)."""
     import solver.dd as dd
@@ -152,23 +195,29 @@ def _commit() -> str | None:
 LOAD_BEFORE = os.getloadavg()
 
 
-def report(args: argparse.Namespace, results: dict[str, Any]) -> dict[str, Any]:
+def report(args: argparse.Namespace, results: dict[str, Any],
+           measures: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
     """The run as one JSON-ready dict; written to ``args.json`` when the script was given ``--json``.
 
-    Shape: ``{"script", "args", "engine": {"version", "path", "from_checkout", "commit"}, "machine":
-    {"python", "platform", "cpus"}, "load": {"before", "after"} (1/5/15-minute averages), "date" (UTC,
-    ISO 8601), "results"}``; ``results`` is the script's own figures (times in the units its keys say).
+    Shape: ``{"script", "command", "args", "engine": {"version", "path", "from_checkout", "commit"},
+    "machine": {"python", "platform", "cpus"}, "load": {"before", "after"} (1/5/15-minute averages), "date"
+    (UTC, ISO 8601), "measures", "results"}``; ``measures`` maps each timed measure's name to its
+    :func:`figure` (median, spread, interval, ratio); ``results`` is the script's other figures (counts,
+    checks, the units its keys say). Two runs' documents compare key by key.
     """
     from solver.version import __version__
 
+    script = (str(Path(sys.argv[0]).resolve().relative_to(ROOT)) if Path(sys.argv[0]).resolve().is_relative_to(ROOT)
+              else sys.argv[0])
     doc = {
-        "script": str(Path(sys.argv[0]).resolve().relative_to(ROOT)) if Path(sys.argv[0]).resolve().is_relative_to(ROOT)
-        else sys.argv[0],
+        "script": script,
+        "command": shlex.join(["python", script, *sys.argv[1:]]),
         "args": {k: v for k, v in vars(args).items() if k != "json"},
         "engine": {"version": __version__, "path": str(ENGINE), "from_checkout": FROM_CHECKOUT, "commit": _commit()},
         "machine": {"python": platform.python_version(), "platform": platform.platform(), "cpus": os.cpu_count()},
         "load": {"before": list(LOAD_BEFORE), "after": list(os.getloadavg())},
         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "measures": measures or {},
         "results": results,
     }
     target = getattr(args, "json", None)

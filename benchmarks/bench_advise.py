@@ -40,7 +40,7 @@ import sys
 import time
 from pathlib import Path
 
-import _common                                    # noqa: E402,F401  first: checks which engine runs
+import _common                                    # noqa: E402  first: checks which engine runs
 
 from _common import count_positions    # noqa: E402
 from solver import Rules, _search, advise       # noqa: E402
@@ -80,7 +80,9 @@ def main(argv=None):
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeats", type=int, default=7)
     ap.add_argument("--worlds", type=int, default=2000)
+    _common.add_json_argument(ap)
     args = ap.parse_args(argv)
+    measures, results = {}, {}
     print(f"advise(): one decision, every option, {args.worlds} worlds (exact where enumerated); "
           f"{args.repeats} repeats")
     print(f"{'case':<42} {'set-up':<10} {'median':>9} {'min':>9} {'max':>9} {'cpu':>9} {'positions':>10} "
@@ -100,7 +102,7 @@ def main(argv=None):
                 last[label] = run(extra, derive, worlds=args.worlds, seed=r + 1, threads=threads, **kwargs)
                 times[label].append(time.perf_counter() - t0)
                 cpu[label].append(time.process_time() - c0)
-        for label, extra, derive in SETUPS:
+        for label, extra, derive in sorted(SETUPS, key=lambda s: s[0] != "policy"):   # the reference first
             a = last[label]
             positions = count_positions(lambda: run(extra, derive, worlds=args.worlds, seed=1, **kwargs))
             med = statistics.median(times[label])
@@ -116,6 +118,13 @@ def main(argv=None):
                   f"{max(times[label]) * 1e3:7.1f}ms {statistics.median(cpu[label]) * 1e3:7.1f}ms "
                   f"{positions:10d} {med / positions * 1e6:7.1f}us {stopped:>3}/{len(a.options):<3} "
                   f"{a.recommended.name}{' (exact)' if a.exact else ''}{extra_text}")
+            for kind, values in (("wall_ms", times), ("cpu_ms", cpu)):
+                ref = f"{name} | policy | {kind}"
+                measures[f"{name} | {label} | {kind}"] = _common.figure(
+                    values[label], "ms a decision", 1e3, against=measures.get(ref) if label != "policy" else None,
+                    against_name=ref if label != "policy" else None)
+            results[f"{name} | {label}"] = {"positions": positions, "stopped": stopped, "options": len(a.options),
+                                            "recommended": a.recommended.call}
         ratios[name] = [statistics.median(t["model+inf"]) / statistics.median(t["policy"]) for t in (times, cpu)]
         against_old[name] = [statistics.median(t["model+inf"]) / statistics.median(t["old"]) for t in (times, cpu)]
         if name in TARGETS:
@@ -130,7 +139,8 @@ def main(argv=None):
     for name, target, wall, proc in met:
         print(f"target: {name}: {target} ms (here {wall:.1f} ms wall, {proc:.1f} ms cpu; "
               f"{against_old[name][0]:.2f}x the old method's wall time, {against_old[name][1]:.2f}x its cpu)")
-    score_cases(args)
+    score_cases(args, measures)
+    _common.report(args, results, measures)
 
 
 SCORE_CASES = [
@@ -143,8 +153,9 @@ SCORE_CASES = [
 ]
 
 
-def score_cases(args):
-    """A decision with a score against the same without one (the default set-up, one thread)."""
+def score_cases(args, measures=None):
+    """A decision with a score against the same without one (the default set-up, one thread); ``measures``:
+    a dict given each one's :func:`_common.figure`."""
     print(f"\nwith a score (by P(win game)) against without (by points), {args.worlds} worlds, one thread")
     print(f"{'case':<42} {'set-up':<10} {'median':>9} {'cpu':>9}  recommended")
     for name, kwargs, score in SCORE_CASES:
@@ -167,6 +178,12 @@ def score_cases(args):
                       f" {a.recommended.expected_points:+.3f} points")
             print(f"{name:<42} {label:<10} {statistics.median(times[label]) * 1e3:7.1f}ms "
                   f"{statistics.median(cpu[label]) * 1e3:7.1f}ms  {a.recommended.name}{figure}")
+            if measures is not None:
+                for kind, values in (("wall_ms", times), ("cpu_ms", cpu)):
+                    ref = f"score: {name} | points | {kind}"
+                    measures[f"score: {name} | {label} | {kind}"] = _common.figure(
+                        values[label], "ms a decision", 1e3, against=measures.get(ref) if label == "score" else None,
+                        against_name=ref if label == "score" else None)
         wall, proc = (statistics.median(t["score"]) / statistics.median(t["points"]) for t in (times, cpu))
         print(f"target: with a score within 10% of without (here {wall:.3f}x wall, {proc:.3f}x cpu)")
 

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
+import _common                                    # noqa: E402  first: checks which engine runs
 
 CHILD = r'''
 import json, sys, time
@@ -51,7 +52,9 @@ def main(argv=None):
     ap.add_argument("--repeats", type=int, default=6)
     ap.add_argument("--seeds", type=int, default=5)
     ap.add_argument("--worlds", type=int, default=2000)
+    _common.add_json_argument(ap)
     args = ap.parse_args(argv)
+    measures = {}
     sys.path.insert(0, str(HERE / "benchmarks"))
     from bench_advise_split import CASES
     trees = [("this", str(HERE)), ("other", str(Path(args.against).resolve()))]
@@ -65,10 +68,17 @@ def main(argv=None):
     for i, (case, _kw) in enumerate(CASES):
         cells = []
         for name, _ in trees:
-            q = statistics.quantiles(times[name][i], n=4)
+            ts = times[name][i]
+            q = statistics.quantiles(ts, n=4) if len(ts) > 1 else ts * 3       # one repeat of one seed: no spread
             cells.append(f"{name} {statistics.median(times[name][i]) * 1e3:6.1f} ({q[0] * 1e3:.1f}-{q[2] * 1e3:.1f})")
         ratio = statistics.median(a / b for a, b in zip(times["this"][i], times["other"][i]))
         print(f"{case:<30} {'  '.join(cells)}  this/other {ratio:.3f}")
+        other = measures[f"{case} | other"] = _common.figure(times["other"][i], "CPU ms a decision", 1e3)
+        measures[f"{case} | this"] = _common.figure(times["this"][i], "CPU ms a decision", 1e3, against=other,
+                                                    against_name=f"{case} | other")
+        measures[f"{case} | paired ratio"] = _common.figure(
+            [a / b for a, b in zip(times["this"][i], times["other"][i])], "this / other, same seed and repeat")
+    _common.report(args, {"other": trees[1][1]}, measures)
 
 
 if __name__ == "__main__":

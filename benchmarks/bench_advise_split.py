@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-import _common                                    # noqa: E402,F401  first: checks which engine runs
+import _common                                    # noqa: E402  first: checks which engine runs
 
 import solver.dd as dd                  # noqa: E402
 from solver import _search, advise      # noqa: E402
@@ -30,7 +30,9 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeats", type=int, default=7)
     ap.add_argument("--worlds", type=int, default=2000)
+    _common.add_json_argument(ap)
     args = ap.parse_args(argv)
+    measures, results = {}, {}
     inside = [0.0]
     real = dd.solve_batch
 
@@ -61,8 +63,12 @@ def main(argv=None):
                 share = statistics.median(r / t for r, t in zip(rest, total))
                 print(f"{name:<30} {label:<16} {statistics.median(total) * 1e3:7.1f} "
                       f"{statistics.median(core) * 1e3:7.1f} {statistics.median(rest) * 1e3:7.1f}  {share:.0%}")
+                for part, values in (("total", total), ("core", core), ("rest", rest)):
+                    measures[f"{name} | {label} | {part}_cpu_ms"] = _common.figure(values, "CPU ms a decision", 1e3)
+                results[f"{name} | {label} | rest_share"] = share
     finally:
         dd.solve_batch = real
+    _common.report(args, results, measures)
 
 
 if __name__ == "__main__":

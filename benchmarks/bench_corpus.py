@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-import _common                                    # noqa: E402,F401  first: checks which engine runs
+import _common                                    # noqa: E402  first: checks which engine runs
 
 from solver import review_corpus                       # noqa: E402
 from solver.match import match                         # noqa: E402
@@ -53,8 +53,13 @@ def strip(lines):
     return sorted((tuple(sorted((k, repr(v)) for k, v in x.items() if k not in TIMING_FIELDS)) for x in lines))
 
 
+#: each run's :func:`_common.figure` of deals/s (wall clock) and deals per CPU-second, by its name
+MEASURES: dict = {}
+
+
 def run(name, corpus, repeats, reference, **kw):
-    """``(median deals/s, median deals per CPU-second of the reviews, last result)``."""
+    """``(median deals/s, median deals per CPU-second of the reviews, last result)``; the figures also go
+    into :data:`MEASURES` (against the first run's, one process)."""
     rates, per_cpu, result = [], [], None
     for _ in range(repeats):
         result = review_corpus([corpus], progress=False, **kw)
@@ -65,6 +70,11 @@ def run(name, corpus, repeats, reference, **kw):
     print(f"{name:<26} {statistics.median(rates):8.2f} {min(rates):8.2f} {max(rates):8.2f} "
           f"{statistics.median(per_cpu):11.2f}   {result.reviewed} deals in {result.seconds:.1f} s"
           f"{'' if same else '  LINES DIFFER'}")
+    base = next(iter(MEASURES), None)
+    MEASURES[f"{name} | deals_per_s"] = _common.figure(rates, "deals/s", against=MEASURES.get(base),
+                                                       against_name=base)
+    MEASURES[f"{name} | deals_per_cpu_s"] = _common.figure(per_cpu, "deals per CPU-second")
+    MEASURES[f"{name} | same_lines"] = {"unit": "bool", "value": same}
     return statistics.median(rates), statistics.median(per_cpu), result
 
 
@@ -75,6 +85,7 @@ def main(argv=None):
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
+    _common.add_json_argument(ap)
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         corpus = Path(tmp) / "corpus"
@@ -102,6 +113,10 @@ def main(argv=None):
         print(f"scale on paper: {one_cpu:.2f} deals per CPU-second on one core ({one:.2f} deals/s wall clock here); "
               f"a million games of {per_game:g} deals: {hours:,.0f} core-hours, {hours / 24:,.0f} single-thread "
               "workers for a day")
+        results = {"speed_up": {"pool": pool / one, "dask": dask / one}, "dask_start_s": start,
+                   "core_hours_per_million_games": hours, "deals_per_game_median": per_game,
+                   "lines_differ": [k for k, v in MEASURES.items() if k.endswith("same_lines") and not v["value"]]}
+    _common.report(args, results, {k: v for k, v in MEASURES.items() if not k.endswith("same_lines")})
 
 
 if __name__ == "__main__":

@@ -15,11 +15,11 @@ workers) and prints each one's points per deal for A with its 95% interval and t
 
     python3 benchmarks/bench_match.py --measure [--jobs 2] [--scale 1.0] [--only 'whole games']
 """
-import _common                                    # noqa: F401  first: checks which engine runs
+import _common                                    # first: checks which engine runs
 import argparse
 import time
 
-from solver import Rules, match
+from solver import Rules, play_match as match
 from solver.match import AdvisorAgent
 
 
@@ -38,9 +38,13 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--scale", type=float, default=1.0, help="multiply every measurement's deals")
     ap.add_argument("--only", default="", help="play only the measurements whose label contains this")
+    _common.add_json_argument(ap)
     args = ap.parse_args()
+    measures, results = {}, {}
     if args.measure:
-        return measure(args.jobs, args.scale, args.only)
+        measure(args.jobs, args.scale, args.only, results)
+        _common.report(args, results, measures)
+        return
     match("policy", "policy", deals=20, seed=0)                          # warm up imports and tables
     for label, rules, limit in [("4p, time limit on ", Rules(), 10.0), ("4p, time limit off", Rules(), None),
                                 ("2p, time limit on ", Rules(players=2), 10.0)]:
@@ -48,11 +52,18 @@ def main() -> None:
                                            time_limit=limit))
         print(f"policy vs policy {label}: {args.deals} deals in {wall:.2f} s wall ({args.deals / wall:.0f} deals/s), "
               f"{cpu:.2f} s cpu ({args.deals / cpu:.0f} deals/s/core)   target >= 500")
+        # one timed match each: a single value (n 1), its interval [min, max]
+        measures[f"policy vs policy {label.strip()} | deals_per_s"] = _common.figure([args.deals / wall], "deals/s")
+        measures[f"policy vs policy {label.strip()} | deals_per_cpu_s"] = _common.figure([args.deals / cpu],
+                                                                                          "deals/s/core")
     n = args.advisor_deals
     _, wall, cpu = timed(lambda: match("advisor", "policy", deals=n, seed=1, worlds=args.worlds))
     per = cpu / n
     print(f"advisor ({args.worlds} worlds) vs policy: {n} deals in {wall:.1f} s wall, {cpu:.1f} s cpu "
           f"({per:.2f} s cpu/deal); 1,000 deals with --jobs 2: ~{1000 * per / 2 / 60:.1f} min   target <= 20 min")
+    measures["advisor vs policy | cpu_s_per_deal"] = _common.figure([per], "CPU s a deal")
+    results["advisor_vs_policy"] = {"deals": n, "wall_s": wall, "cpu_s": cpu}
+    _common.report(args, results, measures)
 
 
 MEASUREMENTS = [   # label, agent A, agent B, rules, deals (games), [games]
@@ -70,7 +81,9 @@ MEASUREMENTS = [   # label, agent A, agent B, rules, deals (games), [games]
 ]
 
 
-def measure(jobs: int, scale: float, only: str = "") -> None:
+def measure(jobs: int, scale: float, only: str = "", results: dict | None = None) -> None:
+    """Play the measurement matches; ``results`` (a dict) is given each one's figures."""
+    results = {} if results is None else results
     for label, a, b, rules, deals, *games in MEASUREMENTS:
         if only not in label:
             continue
@@ -82,10 +95,13 @@ def measure(jobs: int, scale: float, only: str = "") -> None:
             print(f"{label}: A won {g['won']:.1%} of games (95% {lo:.1%} to {hi:.1%}), {g['games']} games at two "
                   f"tables, {r.points_per_deal:+.3f} points/deal over {r.deals} paired deals, seed 1, "
                   f"{wall:.0f} s", flush=True)
+            results[label] = {"games": g, "points_per_deal": r.points_per_deal, "deals": r.deals, "wall_s": wall}
             continue
         lo, hi = r.interval
         print(f"{label}: {r.points_per_deal:+.3f} points/deal (95% {lo:+.3f} to {hi:+.3f}), won {r.won:.1%} "
               f"lost {r.lost:.1%}, {n} deals, seed 1, forfeits {len(r.forfeits)}, {wall:.0f} s", flush=True)
+        results[label] = {"points_per_deal": r.points_per_deal, "interval": [lo, hi], "won": r.won, "lost": r.lost,
+                          "deals": n, "forfeits": len(r.forfeits), "wall_s": wall}
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
-import _common                                    # noqa: E402,F401  first: checks which engine runs
+import _common                                    # noqa: E402  first: checks which engine runs
 
 import importlib                                  # noqa: E402
 par_module = importlib.import_module("solver.par")   # solver.par is also the function
@@ -90,10 +90,11 @@ def main():
     print("contracts:")
     for kind, count in kinds.most_common():
         print(f"  {kind}: {count / len(nets):6.1%}")
-    _common.report(args, {"rules": rules.to_dict(), "ms_per_deal": ms, "solves_per_deal": _common.summary(solves),
+    _common.report(args, {"rules": rules.to_dict(), "solves_per_deal": _common.summary(solves),
                           "net_to_dealer": {"mean": mean, "ci95": [lo, hi],
                                             "shares": {str(v): c / len(nets) for v, c in sorted(collections.Counter(nets).items())}},
-                          "contracts": {k: c / len(nets) for k, c in kinds.most_common()}})
+                          "contracts": {k: c / len(nets) for k, c in kinds.most_common()}},
+                   {"ms_per_deal": _common.figure(times, "ms a deal", 1e3)})
 
 
 if __name__ == "__main__":

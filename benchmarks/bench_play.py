@@ -28,7 +28,7 @@ import sys
 import time
 from pathlib import Path
 
-import _common                                    # noqa: E402,F401  first: checks which engine runs
+import _common                                    # noqa: E402  first: checks which engine runs
 
 from solver import Rules, advise_play                    # noqa: E402
 from solver.bidding import model as bidding_model        # noqa: E402
@@ -72,7 +72,9 @@ def main(argv=None):
     ap.add_argument("--worlds", type=int, default=500)
     ap.add_argument("--cpu", action="store_true",
                     help="time the process's CPU (one thread: the time on one core), steadier on a busy machine")
+    _common.add_json_argument(ap)
     args = ap.parse_args(argv)
+    measures, results = {}, {}
     views = mid_hand_views(args.views)
     print(f"advise_play: the first card of trick 3, {args.worlds} worlds, one thread, "
           f"{'CPU' if args.cpu else 'wall'} time; median over the views of each view's median of {args.repeats}")
@@ -117,8 +119,16 @@ def main(argv=None):
                      f"{statistics.median(drawn):.0f}") if label == "inference" else ""
             print(f"{kind:<10} {label:<10} {len(vs):>5} {ms[0]:>7.1f}ms {ms[1]:>6.1f}ms {ms[2]:>6.1f}ms "
                   f"{ms[3]:>6.1f}ms{extra}")
+            ref = f"{kind} | inference"
+            measures[f"{kind} | {label}"] = _common.figure(
+                per[label], f"ms a call ({'CPU' if args.cpu else 'wall'}, each view's median)", 1e3,
+                against=measures.get(ref) if label != "inference" else None,
+                against_name=ref if label != "inference" else None)
         ratio = statistics.median(o / n for o, n in zip(per["old"], per["inference"]))
         print(f"{kind:<10} old / inference: median ratio over the views {ratio:.2f}x")
+        results[kind] = {"views": len(vs), "methods": methods, "median_proposals": statistics.median(drawn),
+                         "old_over_inference_paired_median": ratio}
+    _common.report(args, results, measures)
 
 if __name__ == "__main__":
     main()

@@ -13,7 +13,7 @@
 
     python3 benchmarks/bench_play_page.py [--worlds 200] [--deals 4] [--seed 1]
 """
-import _common                                    # noqa: F401  first: checks which engine runs
+import _common                                    # first: checks which engine runs
 import argparse
 import gzip
 import statistics
@@ -57,6 +57,7 @@ def main() -> None:
     ap.add_argument("--worlds", type=int, default=200)
     ap.add_argument("--deals", type=int, default=4, help="deals to play (the clicks timed are theirs)")
     ap.add_argument("--seed", type=int, default=1)
+    _common.add_json_argument(ap)
     args = ap.parse_args()
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -121,6 +122,16 @@ def main() -> None:
           f"{full[0]:,} bytes stored after {full[1]} deals, {full[2]} hints")
     for name, page in (("GET /play", setup), ("GET /play/<id>", table)):
         print(f"  page weight {name}: {len(page):,} bytes ({len(gzip.compress(page)):,} gzipped), nothing else fetched")
+    measures = {"click_ms": _common.figure(clicks, "ms click to answer", 1e3)}
+    if with_bots:
+        measures["click_with_bots_ms"] = _common.figure(with_bots, "ms click to answer (bots moved)", 1e3)
+    results = {"deals": deals, "clicks": len(clicks), "bot_decisions_per_click_max": max(bots),
+               "stored_bytes": sizes, "replay_peak_bytes": max(replay_bytes),
+               "whole_game": {"bytes": full[0], "deals": full[1], "hints": full[2]},
+               "page_bytes": {"GET /play": len(setup), "GET /play/<id>": len(table)},
+               "page_bytes_gzipped": {"GET /play": len(gzip.compress(setup)),
+                                      "GET /play/<id>": len(gzip.compress(table))}}
+    _common.report(args, results, measures)
 
 
 if __name__ == "__main__":

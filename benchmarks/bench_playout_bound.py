@@ -20,7 +20,7 @@ import argparse
 import statistics
 import time
 
-import _common                                    # noqa: E402,F401  first: checks which engine runs
+import _common                                    # noqa: E402  first: checks which engine runs
 
 import solver                                                     # noqa: E402
 
@@ -51,7 +51,9 @@ def main(argv=None):
     ap.add_argument("--deadline", type=float, default=30.0, help="the request timeout (s)")
     ap.add_argument("--margin", type=float, default=1.0, help="the share of the deadline a request may use")
     ap.add_argument("--seed", type=int, default=1)
+    _common.add_json_argument(ap)
     args = ap.parse_args(argv)
+    measures = {}
     sizes = [parse_size(s) for s in args.sizes]
     print(f"direct playouts, one thread; {args.repeats} repeats; deadline {args.deadline:g} s x margin "
           f"{args.margin:g}")
@@ -70,9 +72,11 @@ def main(argv=None):
             worst_rate = max(worst_rate, rate)
             print(f"{label:<34} {w:>6} {inner:>5} {w * inner:>6} {statistics.median(times):>9.2f} "
                   f"{min(times):>7.2f} {max(times):>7.2f} {rate:>18.3f}", flush=True)
+            measures[f"{label} | {w}x{inner}"] = _common.figure(times, "s a request")
     bound = args.deadline * args.margin / worst_rate * 1000
     print(f"slowest: {worst_rate:.3f} s per 1,000 units of work; the work that fits in "
           f"{args.deadline * args.margin:g} s: {bound:,.0f} (worlds x inner_worlds)")
+    _common.report(args, {"slowest_s_per_1000_work": worst_rate, "work_within_deadline": bound}, measures)
 
 
 if __name__ == "__main__":

@@ -25,10 +25,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-import _common                                    # noqa: E402,F401  first: checks which engine runs
+import _common                                    # noqa: E402  first: checks which engine runs
 
 from _common import count_positions    # noqa: E402
-from solver import _search, load_egn, review     # noqa: E402
+from solver import _search, load_egn, review_game as review     # noqa: E402
 from solver.review import count_decisions, review_deal  # noqa: E402
 
 VWEC = ROOT / "tests" / "data" / "egn" / "vwec-finals.egn"
@@ -45,7 +45,12 @@ def timed(fn, repeats, cold=True):
     return times
 
 
-def line(name, times, extra=""):
+#: every line's :func:`_common.figure` (seconds), by its name
+MEASURES: dict = {}
+
+
+def line(name, times, extra="", against=None):
+    MEASURES[name] = _common.figure(times, "s", against=MEASURES.get(against), against_name=against)
     med = statistics.median(times)
     print(f"{name:<44} {med:7.3f}s {min(times):7.3f}s {max(times):7.3f}s  {extra}")
 
@@ -55,6 +60,7 @@ def main(argv=None):
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--worlds", type=int, default=200)
     ap.add_argument("--deal", type=int, default=1)
+    _common.add_json_argument(ap)
     args = ap.parse_args(argv)
     game = load_egn(VWEC)
     deal = game.deals[args.deal]
@@ -74,9 +80,10 @@ def main(argv=None):
     by_game = timed(one, args.repeats)
     by_points = timed(lambda seed: review_deal(game, args.deal, worlds=args.worlds, seed=seed, score=False),
                       args.repeats)
-    line("one hand, by the game's score (again)", by_game)
-    line("one hand, by points (score=False)", by_points,
-         f"by the game / by points {statistics.median(by_game) / statistics.median(by_points):.3f}x")
+    line("one hand, by points (score=False)", by_points)
+    line("one hand, by the game's score (again)", by_game,
+         f"by the game / by points {statistics.median(by_game) / statistics.median(by_points):.3f}x",
+         against="one hand, by points (score=False)")
 
     def whole(seed):
         return review(game, worlds=args.worlds, seed=seed)
@@ -86,6 +93,8 @@ def main(argv=None):
     line(f"whole game ({len(game.deals)} deals)", timed(whole, args.repeats),
          f"{count_decisions(game)} decisions, {positions} positions, {len(r.mistakes)} mistakes flagged")
     print("target: one full hand, 200 worlds per decision, one core <= 2 s")
+    _common.report(args, {"decisions_one_hand": n_dec, "decisions_game": count_decisions(game),
+                          "positions_game": positions, "mistakes_game": len(r.mistakes)}, MEASURES)
 
 
 if __name__ == "__main__":

@@ -39,7 +39,7 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
-import _common                                    # noqa: E402,F401  first: checks which engine runs
+import _common                                    # noqa: E402  first: checks which engine runs
 
 import importlib                                      # noqa: E402
 from solver import load_egn                           # noqa: E402
@@ -180,11 +180,14 @@ def main():
     print(f"decisions flagged or graded inaccuracy or worse: {len(flagged)}; with a reason: {len(readings)}")
     for line in flagged:
         print("  " + line)
-    _common.report(args, {"deals": n, "s_per_deal_with": _common.summary(with_t),
-                          "s_per_deal_without": _common.summary(without_t), "ratio_per_deal": _common.summary(ratios),
-                          "total_ratio": sum(with_t) / sum(without_t), "total_ratio_interval": [blo, bhi],
+    without_figure = _common.figure(without_t, "s a deal")
+    _common.report(args, {"deals": n, "total_ratio": sum(with_t) / sum(without_t), "total_ratio_interval": [blo, bhi],
                           "grades": {k: dict(v) for k, v in grades.items()}, "reasons": dict(reasons),
-                          "examples": dict(shown), "flagged": flagged})
+                          "examples": dict(shown), "flagged": flagged},
+                   {"s_per_deal_without": without_figure,
+                    "s_per_deal_with": _common.figure(with_t, "s a deal", against=without_figure,
+                                                      against_name="s_per_deal_without"),
+                    "ratio_per_deal": _common.figure(ratios, "with / without, paired by deal")})
 
 
 if __name__ == "__main__":

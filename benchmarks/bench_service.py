@@ -29,7 +29,7 @@ import tempfile
 import threading
 import time
 
-import _common                                    # noqa: E402,F401  first: checks which engine runs
+import _common                                    # noqa: E402  first: checks which engine runs
 
 ROOT = _common.ROOT
 VWEC = "N:9d Ac Tc Kd Jd E:Qd Js Kh 9h Jh S:9c Ks Qh Kc Jc W:Ad As Ah 9s Qs"
@@ -152,7 +152,8 @@ def load(address, path: str, body: dict, clients: int, seconds: float, vary_seed
     wall = time.monotonic() - started
     latencies.sort()
     return {"requests": len(latencies), "rps": len(latencies) / wall, "p50": percentile(latencies, 0.50),
-            "p99": percentile(latencies, 0.99), "errors": len(errors), "first_error": errors[0] if errors else None}
+            "p99": percentile(latencies, 0.99), "errors": len(errors), "first_error": errors[0] if errors else None,
+            "latencies": latencies}
 
 
 def main(argv=None) -> int:
@@ -164,7 +165,9 @@ def main(argv=None) -> int:
     ap.add_argument("--review-worlds", type=int, default=200)
     ap.add_argument("--endpoints", default="solve,table,advise,review")
     ap.add_argument("--rounds", type=int, default=2, help="times through the endpoints (memory after each)")
+    _common.add_json_argument(ap)
     args = ap.parse_args(argv)
+    measures, results = {}, {"rounds": []}
 
     with tempfile.TemporaryDirectory() as tmp:
         proc, address = start_server(args.workers, pathlib.Path(tmp) / "gunicorn.log")
@@ -197,13 +200,18 @@ def main(argv=None) -> int:
                     print(f"         {name:10} {r['requests']:8d} {r['rps']:8.1f} {r['p50'] * 1e3:8.1f} "
                           f"{r['p99'] * 1e3:8.1f} {r['errors']:6d}"
                           + (f"  first error: {r['first_error']}" if r["first_error"] else ""))
+                    measures[f"round {round_} | {name} | latency_ms"] = _common.figure(r["latencies"], "ms a request", 1e3)
+                    results["rounds"].append({"round": round_, "endpoint": name, "requests": r["requests"],
+                                              "rps": r["rps"], "p99_ms": r["p99"] * 1e3, "errors": r["errors"]})
                 show_memory(f"after round {round_}", memory_kib(proc.pid))
             after = memory_kib(proc.pid)
             print(f"memory growth over the load: RSS {(after['rss'] - before['rss']) / 1024:+.1f} MiB, "
                   f"PSS {(after['pss'] - before['pss']) / 1024:+.1f} MiB; errors in all: {total_errors}")
+            results.update({"memory_kib": {"before": before, "after": after}, "errors": total_errors})
         finally:
             proc.terminate()
             proc.wait(timeout=30)
+    _common.report(args, results, measures)
     return 0
 
 

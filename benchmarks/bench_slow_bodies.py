@@ -21,6 +21,7 @@ import tempfile
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import _common                          # noqa: E402  first: checks which engine runs
 from bench_service import start_server  # noqa: E402
 
 HEAD = b"POST /v1/solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 400\r\n\r\n{"
@@ -45,7 +46,9 @@ def main(argv=None) -> int:
     ap.add_argument("--connections", type=int, default=2100)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seconds", type=float, default=10.0)
+    _common.add_json_argument(ap)
     args = ap.parse_args(argv)
+    measures, results = {}, {}
     with tempfile.TemporaryDirectory() as tmp:
         proc, address = start_server(args.workers, pathlib.Path(tmp) / "serve.log")
         socks = []
@@ -68,6 +71,7 @@ def main(argv=None) -> int:
                     pass
             print(f"{len(socks)} slow connections from 127.0.0.1 to {args.workers} workers: "
                   f"{refused} refused at once (429), {len(socks) - refused} held")
+            results.update({"connections": len(socks), "refused": refused, "held": len(socks) - refused})
             times, lost, end = [], 0, time.monotonic() + args.seconds
             while time.monotonic() < end:
                 took = probe(address)
@@ -81,13 +85,16 @@ def main(argv=None) -> int:
                 p90 = times[min(len(times) - 1, int(0.9 * len(times)))]
                 print(f"/healthz from 127.0.0.2: {len(times)} answered, median {statistics.median(times):.1f} ms, "
                       f"p90 {p90:.1f} ms, max {times[-1]:.1f} ms; {lost} without an answer within 2 s")
+                measures["healthz_ms"] = _common.figure(times, "ms a probe")
             else:
                 print(f"/healthz from 127.0.0.2: none of {lost} answered within 2 s")
+            results["probes_unanswered"] = lost
         finally:
             for s in socks:
                 s.close()
             proc.terminate()
             proc.wait(timeout=30)
+    _common.report(args, results, measures)
     return 0
 
 

@@ -30,7 +30,7 @@ import time
 import numpy as np
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-import _common                                    # noqa: E402,F401  first: checks which engine runs
+import _common                                    # noqa: E402  first: checks which engine runs
 sys.path.insert(0, str(ROOT / "tests"))            # the oracle, tests/reference.py
 
 from solver import Position, _search, solve, solve_batch    # noqa: E402
@@ -58,9 +58,10 @@ def deal_text(hands, i):
     return " ".join(f"{'NESW'[s]}:{format_cards(int(hands[i, s]))}" for s in range(4))
 
 
-def boundary_overhead(hands, trump, leader, k):
+def boundary_overhead(hands, trump, leader, k, measures=None):
     """Per call of solve_batch (one row) and solve(position) on k deals: call time minus the core's time
-    for the same deal, each pass from empty tables so every pass searches the same trees."""
+    for the same deal, each pass from empty tables so every pass searches the same trees (``measures``: a
+    dict given each call's figures, :func:`_common.figure`, in µs)."""
     hands, trump, leader = hands[:k], trump[:k], leader[:k]
     positions = [Position.parse(deal_text(hands, i), "cdhs"[trump[i]], "NESW"[leader[i]]) for i in range(k)]
 
@@ -103,6 +104,10 @@ def boundary_overhead(hands, trump, leader, k):
         p10, p50, p90 = np.percentile(over, [10, 50, 90])
         print(f"  {name:<19} {np.median(ns) / 1000:6.1f} us a call; over the search: median {p50:.1f} us "
               f"(p10 {p10:.1f}, p90 {p90:.1f}); limit {limit} us")
+        if measures is not None:
+            key = "boundary_" + name.split("(")[0]
+            measures[key + "_us"] = _common.figure(list(ns), "us a call", 1e-3)
+            measures[key + "_over_search_us"] = _common.figure(list(over), "us a call over the search")
 
 
 def main():
@@ -116,7 +121,18 @@ def main():
                     help="one pass over the deals and its nodes, nothing else (to count instructions)")
     ap.add_argument("--without", choices=sorted(_search.FEATURES), action="append", default=[],
                     help="with --core-only: switch this technique off (repeatable)")
+    _common.add_json_argument(ap)
     args = ap.parse_args()
+    measures, results = {}, {}
+    try:
+        solve_figures(args, measures, results)
+    finally:
+        _common.report(args, results, measures)
+
+
+def solve_figures(args, measures: dict, results: dict) -> None:
+    """Print every figure, and put the timed ones in ``measures`` (:func:`_common.figure`), the rest in
+    ``results``."""
     hands, trump, leader = random_deals(args.deals, args.seed)
     if args.core_only:
         features = _search.ALL_FEATURES
@@ -125,6 +141,7 @@ def main():
         tricks, nodes = run(hands, trump, leader, features=features)
         print(f"{args.deals} deals (seed {args.seed}), without {args.without or 'nothing'}: "
               f"{nodes / args.deals:.1f} nodes a deal, side 0 took {int(tricks.astype(int).sum())} tricks")
+        results["nodes_per_deal"] = nodes / args.deals
         return
     warm = random_deals(500, args.seed + 1)
     run(*warm)                                                        # warm up (other deals)
@@ -145,6 +162,11 @@ def main():
     print(f"each deal's fastest pass: median {np.median(us):.1f} us, mean {us.mean():.1f} "
           f"(p10 {p10:.1f}, p90 {p90:.1f}, max {us.max():.0f})")
     print(f"nodes per solve: median {np.median(nodes):.0f}, mean {nodes.mean():.0f}, p90 {np.percentile(nodes, 90):.0f}")
+    measures["solve_us_pass_median"] = _common.figure([float(m) for m in medians], "us a solve (a pass's median)")
+    measures["solve_us_pass_mean"] = _common.figure([float(m) for m in means], "us a solve (a pass's mean)")
+    measures["solve_us_fastest_pass"] = _common.figure([float(x) for x in us], "us a solve (each deal's fastest pass)")
+    results["nodes"] = {"median": float(np.median(nodes)), "mean": float(nodes.mean()),
+                        "p90": float(np.percentile(nodes, 90))}
     table = _search.SearchContext(16)
     print(f"transposition table: {table.table_bytes / 2**20:.1f} MiB per thread ({1 << table.table_bits:,} entries), "
           "kept between calls; every figure here starts from empty tables")
@@ -155,6 +177,7 @@ def main():
         t = time.perf_counter()
         solve_batch(hands, trump, leader, makers=0)
         best.append(time.perf_counter() - t)
+    measures["solve_batch_us"] = _common.figure(best, "us a solve (batch time / deals)", 1e6 / len(hands))
     print(f"through solver.solve_batch (checks included): {np.median(best) / len(hands) * 1e6:.1f} us per solve "
           f"on average (batch time / deals, median of 3 runs; the per-solve median above is the core's)")
 
@@ -166,6 +189,9 @@ def main():
             best.append(time.perf_counter() - t)
         print(f"{threads} thread(s): {args.deals / np.median(best):,.0f} solves/s "
               f"(median of 3 runs, spread {min(best):.3f}-{max(best):.3f} s)")
+        measures[f"solves_per_s_{threads}_threads"] = _common.figure(
+            [args.deals / b for b in best], "solves/s", against=measures.get("solves_per_s_1_threads"),
+            against_name="solves_per_s_1_threads" if threads > 1 else None)
 
     sample = slice(0, min(args.deals, 3000))
     print(f"\ntechnique switched off -> median us, mean nodes, mean us (the first {sample.stop:,} deals, "
@@ -180,10 +206,36 @@ def main():
             figures[label][0].append(np.median(ns_off) / 1000)
             figures[label][1].append(ns_off.mean() / 1000)
             figures[label] = (figures[label][0], figures[label][1], n_off.mean())
+    reference_label = configs[0][0]
     for label, (medians_us, means_us, mean_nodes) in figures.items():
         print(f"  {label:<25} {np.median(medians_us):5.1f} us  {mean_nodes:8.0f} nodes  (mean {np.median(means_us):.1f} us)")
+        key = "technique " + label
+        measures[key] = _common.figure([float(m) for m in medians_us], "us a solve (a pass's median)",
+                                       against=measures.get("technique " + reference_label),
+                                       against_name=None if label == reference_label else "technique " + reference_label)
+        results.setdefault("technique_mean_nodes", {})[label] = float(mean_nodes)
 
-    boundary_overhead(hands, trump, leader, min(args.calls, args.deals))
+    # no trump (Rules.allow_no_trump, the core's trump 4): the same deals and leaders, interleaved with the
+    # trump solves, so the ratio compares like with like under the same load
+    nt = np.full(len(hands), _search.NO_TRUMP_VALUE, np.uint8)
+    nt_medians, trump_medians, nt_nodes = [], [], None
+    for _ in range(args.passes):
+        _t, nt_nodes, nt_ns = run(hands[sample], nt[sample], leader[sample], per_row=True)
+        _t, _n, tr_ns = run(hands[sample], trump[sample], leader[sample], per_row=True)
+        nt_medians.append(np.median(nt_ns) / 1000)
+        trump_medians.append(np.median(tr_ns) / 1000)
+    ratios = np.array(nt_medians) / np.array(trump_medians)
+    print(f"\nno trump (trump 4), the first {sample.stop:,} deals, {args.passes} interleaved passes: median "
+          f"{np.median(nt_medians):.1f} us per solve (passes {min(nt_medians):.1f}-{max(nt_medians):.1f}), mean nodes "
+          f"{nt_nodes.mean():.0f}; against the same deals in their trump suits: ratio of medians "
+          f"{np.median(ratios):.2f} (passes {ratios.min():.2f}-{ratios.max():.2f})")
+
+    measures["trump_us_same_deals_pass_median"] = _common.figure([float(x) for x in trump_medians],
+                                                                 "us a solve (a pass's median)")
+    measures["no_trump_us_pass_median"] = _common.figure([float(x) for x in nt_medians], "us a solve (a pass's median)",
+                                                         against=measures["trump_us_same_deals_pass_median"],
+                                                         against_name="trump_us_same_deals_pass_median")
+    boundary_overhead(hands, trump, leader, min(args.calls, args.deals), measures)
 
     try:
         import reference
@@ -201,6 +253,7 @@ def main():
     oracle_us = (time.perf_counter() - t) / k * 1e6
     print(f"\npure-Python oracle: {oracle_us:,.0f} us per solve over {k} deals (same answers); "
           f"the core is {oracle_us / np.mean(us[:k]):,.0f}x faster on the same deals")
+    results["oracle"] = {"us_per_solve": oracle_us, "deals": k, "ratio_to_core": oracle_us / float(np.mean(us[:k]))}
 
 
 if __name__ == "__main__":

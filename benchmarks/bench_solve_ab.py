@@ -20,6 +20,7 @@ import numpy as np
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+import _common                            # noqa: E402  first: checks which engine runs
 from bench_solve import random_deals      # noqa: E402
 
 
@@ -41,7 +42,9 @@ def main():
     ap.add_argument("--deals", type=int, default=20000)
     ap.add_argument("--passes", type=int, default=8)
     ap.add_argument("--seed", type=int, default=2026)
+    _common.add_json_argument(ap)
     args = ap.parse_args()
+    measures = {}
     checkouts = [ROOT] + [p.resolve() for p in args.others]
     cores = [load_core(c) for c in checkouts]
     hands, trump, leader = random_deals(args.deals, args.seed)
@@ -68,6 +71,12 @@ def main():
         print(f"{str(checkout):<40} median {median:5.2f} us (passes {min(medians):.2f}-{max(medians):.2f}), "
               f"mean {np.median(means):5.2f} ({min(means):.2f}-{max(means):.2f}); fastest pass a deal: median "
               f"{np.median(fastest):.2f}, mean {fastest.mean():.2f}; median / this checkout's {median / base:.3f}")
+        ref = f"{checkouts[0]} | pass_median_us"
+        measures[f"{checkout} | pass_median_us"] = _common.figure(
+            [float(m) for m in medians], "us a solve (a pass's median)", against=measures.get(ref),
+            against_name=ref if checkout != checkouts[0] else None)
+        measures[f"{checkout} | pass_mean_us"] = _common.figure([float(m) for m in means], "us a solve (a pass's mean)")
+    _common.report(args, {"checkouts": [str(c) for c in checkouts], "same_tricks": True}, measures)
 
 
 if __name__ == "__main__":

@@ -24,17 +24,17 @@ returns :class:`ViewWorlds`. Two layers:
 
 The model has a floor (no call has chance 0 for any hand), so no possible deal gets weight 0.
 
-Drawing. Where the consistent placements number at most ``exact_limit`` they are all
-enumerated and weighted by their likelihood (``exact=True``). Otherwise rejection sampling:
-the likelihoods are small products, so rather than accepting a uniform proposal with chance
-``L`` (exact but slow) the envelope is ``M``, the largest ``L`` of a pilot of :data:`PILOT`
-proposals: a proposal is accepted with chance ``min(1, L/M)`` and weighted ``max(1, L/M)``.
-Every world's expected accepted weight is ``L/M``, so the draws are exact posterior draws
-whether or not the pilot found the largest ``L``; the weights are 1 except for the rare world
-above the pilot's best (``ess`` says how far from ``worlds`` that leaves them).
-When fewer than ``worlds`` are accepted within ``max_proposals`` (default ``200 * worlds``),
-the draw falls back to importance weights: the first ``worlds`` proposals weighted by their
-likelihood, and :attr:`ViewWorlds.ess` says how many worlds they are worth.
+Drawing: :func:`draw_worlds`, the engine's one sampler (the bid advisor's too). Where the consistent
+placements number at most ``exact_limit`` they are all enumerated and weighted by their likelihood
+(``exact=True``). Otherwise rejection sampling: the likelihoods are small products, so rather than
+accepting a uniform proposal with chance ``L`` (exact but slow) the envelope is ``M``, the largest ``L`` of
+a pilot of :data:`PILOT` proposals: a proposal is accepted with chance ``min(1, L/M)`` and weighted
+``max(1, L/M)``. Every world's expected accepted weight is ``L/M``, so the draws are exact posterior draws
+whether or not the pilot found the largest ``L``; the weights are 1 except for the rare world above the
+pilot's best (``ess`` says how far from ``worlds`` that leaves them). When fewer than ``worlds`` are
+accepted within ``max_proposals`` (default :data:`PROPOSALS_PER_WORLD` times ``worlds``), the draw falls
+back to importance weights: the first ``worlds`` proposals weighted by their likelihood, and
+:attr:`ViewWorlds.ess` says how many worlds they are worth.
 
 Not covered by the model, so uniform with a note: the dummy-hands variant and a turned-up
 joker. A seat sitting out (a loner's partner) keeps its column: the five cards it laid down
@@ -53,16 +53,16 @@ import numpy as np
 
 from .bidding import DEFAULT_MODEL, BiddingModel, discard_chance, resolve_model
 from .bounds import MAX_SEED, MAX_WORLDS, check_int, fresh_seed
-from .cards import JOKER, Seat
+from .cards import JOKER, NO_TRUMP, Seat
 from .errors import ArgumentError, PositionError, quoted
 from .game.actions import Kind, Phase
 from .game.seat import seat_view, view_from_dict
 from .game.view import BUILD_KEYS, SeatView
 from .laws import TRICKS, effective_suit, pack_mask, place_after_dealer, popcount
-from .worlds import EXACT_LIMIT, KITTY, Space, suit_mask
+from .worlds import EXACT_LIMIT, KITTY, Space, Worlds, suit_mask
 
-__all__ = ["ViewWorlds", "sample_worlds", "view_space", "shown_voids", "SITTING_OUT", "UNSEEN_DISCARD", "call_evidence",
-           "world_likelihood"]
+__all__ = ["ViewWorlds", "sample_worlds", "Draw", "draw_worlds", "effective_worlds", "PILOT", "PROPOSALS_PER_WORLD",
+           "view_space", "shown_voids", "SITTING_OUT", "UNSEEN_DISCARD", "call_evidence", "world_likelihood"]
 
 #: Rejection sampling stops after this many proposals per world asked for (then importance weights).
 PROPOSALS_PER_WORLD = 200
@@ -123,11 +123,6 @@ class ViewWorlds:
         return np.array([(w * ((self.hands[:, s] & np.uint32(int(mask))) != 0)).sum() for s in range(4)])
 
 
-def _ess(w: np.ndarray) -> float:
-    s2 = float((w * w).sum())
-    return float(w.sum()) ** 2 / s2 if s2 > 0 else 0.0
-
-
 def shown_voids(tricks, trump) -> list:
     """Per seat N E S W, the effective suits it has shown out of and not followed since.
 
@@ -161,7 +156,10 @@ def view_space(view: SeatView, sitting_out: str = "hand") -> tuple:
     What the seat has seen: its own hand and discard, the cards played, the voids shown in the set of tricks
     under way (:func:`shown_voids`: a void later contradicted, a renege come to light, is dropped), the
     upcard (face up or turned down: in the kitty; picked up: in the dealer's hand, unless the dealer showed
-    out of trump without playing it), both dummies face up, a call for best's exchange.
+    out of trump without playing it), both dummies face up, a call for best's exchange, a kitty exchange's
+    cards the seat knows are in the kitty (``SeatView.kitty_known``: a farmer's three shown, or the three the
+    seat itself put under). That a seat took or declined a kitty exchange says something of its hand as
+    dealt, but it has since changed three cards, so it is not a hard constraint and is not used.
 
     Args:
         view: a :class:`~solver.game.SeatView`.
@@ -228,6 +226,7 @@ def view_space(view: SeatView, sitting_out: str = "hand") -> tuple:
         notes.append(UNSEEN_DISCARD)
     if view.loner_discard is not None:                     # the loner's own discard after the exchange
         known[KITTY] |= view.loner_discard.mask
+    known[KITTY] |= view.kitty_known       # kitty exchange: the farmer's shown three, or the seat's own put under
     sizes[KITTY] = popcount(pack & ~removed) - sum(sizes[:4])
     try:
         space = Space(known, sizes, forbidden, removed=removed, joker=rules.joker)
@@ -240,7 +239,9 @@ def view_space(view: SeatView, sitting_out: str = "hand") -> tuple:
 
 def call_evidence(view: SeatView) -> tuple:
     """The calls of the other seats as the model's questions: ``((seat, place, round, kind, suit, alone,
-    stuck), ...)``; ``alone`` is ``None`` while the maker has not said (then both count)."""
+    stuck), ...)``; ``alone`` is ``None`` while the maker has not said (then both count). A no-trump call
+    (``Rules.allow_no_trump``) is left out: the bidding model has no term for it, so it weighs every world
+    alike (the passes around it are weighed as usual)."""
     rules, players = view.rules, view.rules.players
     decided = view.phase in (Phase.PLAY, Phase.DONE, Phase.DEFEND_ALONE, Phase.GIVE, Phase.LONER_DISCARD)
     # call for best: the loner and its partner no longer hold the hands they bid with (one card moved and
@@ -254,6 +255,8 @@ def call_evidence(view: SeatView) -> tuple:
         made += 1
         if s == view.seat or int(s) in changed:
             continue                                   # the viewer's own calls weigh every world alike
+        if action.kind is Kind.CALL and action.suit == NO_TRUMP:
+            continue                                   # the model knows no no-trump call (see the docstring)
         kind = action.kind.value
         maker = kind != "pass"
         alone = (view.alone == s) if (maker and decided) else (None if maker else False)
@@ -379,31 +382,127 @@ def sample_worlds(view=None, worlds: int = 1000, seed=None, inference: bool = Tr
             evidence = call_evidence(view)
     model = model if inference else None
     rng = np.random.default_rng(np.random.SeedSequence([seed, 0x776F726C64]))
-    if not evidence:
+    likelihood = None
+    if evidence:
+        def likelihood(hands, kitty):
+            return world_likelihood(view, hands, kitty, model, evidence)
+    d = draw_worlds(space, worlds, rng, exact_limit, likelihood, max_proposals, pilot)
+    if d.method == "importance":
+        notes.append(f"only {d.kept} of {d.drawn} proposals accepted: importance weights instead of rejection")
+    return ViewWorlds(d.hands, d.kitty, d.weights, d.exact, d.ess, d.drawn, d.total,
+                      model.name if model else None, d.method, seed, in_play, tuple(notes))
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Worlds drawn over a :class:`~solver.worlds.Space` by :func:`draw_worlds`, and how they were found.
+
+    Attributes:
+        worlds: the :class:`~solver.worlds.Worlds` (``hands`` uint32 (n, 4), ``kitty`` uint32 (n,), ``exact``,
+            ``total``).
+        weights: float64 (n,) proportional to each world's posterior probability: all 1 for uniform worlds and
+            for rejection draws below the envelope, ``max(1, L/M)`` for the rare one above it; the likelihoods
+            when enumerated or importance-weighted.
+        likelihood: float64 (n,) each world's likelihood ``L`` (``None`` for uniform worlds).
+        method: ``"uniform"``, ``"enumerated"``, ``"rejection"`` or ``"importance"``.
+        drawn: uniform proposals made, the pilot's included (the placements, when enumerated).
+        kept: proposals accepted by the rejection step (may exceed ``len(worlds)``: the last batch can
+            overshoot; fewer than asked for means the fallback to importance weights).
+        ess: the effective number of worlds, :func:`effective_worlds` of ``weights``.
+    """
+
+    worlds: Worlds
+    weights: np.ndarray
+    likelihood: np.ndarray | None
+    method: str
+    drawn: int
+    kept: int
+    ess: float
+
+    def __len__(self) -> int:
+        return len(self.worlds)
+
+    @property
+    def hands(self) -> np.ndarray:
+        return self.worlds.hands
+
+    @property
+    def kitty(self) -> np.ndarray:
+        return self.worlds.kitty
+
+    @property
+    def exact(self) -> bool:
+        return self.worlds.exact
+
+    @property
+    def total(self) -> int:
+        return self.worlds.total
+
+    @property
+    def weighted(self) -> bool:
+        """Some world weighs other than 1 (averages must then be weighted)."""
+        return bool((self.weights != 1.0).any())
+
+    def acceptance(self) -> float:
+        """The share of proposals accepted by the rejection step (1 when nothing was rejected)."""
+        return self.kept / self.drawn if self.drawn else 1.0
+
+
+def effective_worlds(weights) -> float:
+    """Kish's effective number of worlds, ``(sum w)^2 / sum w^2`` (the count itself when uniform; 0 when empty)."""
+    w = np.asarray(weights, dtype=float)
+    s2 = float((w * w).sum())
+    return float(w.sum()) ** 2 / s2 if s2 > 0 else 0.0
+
+
+def draw_worlds(space: Space, worlds: int, rng=None, exact_limit: int = EXACT_LIMIT, likelihood=None,
+                max_proposals: int | None = None, pilot: int = PILOT) -> Draw:
+    """The one sampler of worlds: uniform, enumerated, rejection or importance draws over ``space``, for the
+    bid advisor (:func:`solver.advisor.advise`), :func:`sample_worlds` (play and defence advice, the
+    agents, playouts) and the review alike.
+
+    Args:
+        space: the hard constraints (:class:`~solver.worlds.Space`).
+        worlds: worlds to draw (ignored when enumerated).
+        rng: a :class:`numpy.random.Generator`, an int seed (``numpy.random.default_rng(seed)``) or ``None``.
+        exact_limit: enumerate every placement when there are at most this many.
+        likelihood: ``None`` (uniform worlds: :meth:`Space.draw`) or a function of ``(hands (k, 4), kitty (k,))``
+            giving float (k,) likelihoods ``L >= 0`` of what was seen (the auction, under a bidding model).
+        max_proposals: bound on the uniform proposals of rejection sampling (default
+            :data:`PROPOSALS_PER_WORLD` times ``worlds``).
+        pilot: proposals drawn first to set the envelope.
+
+    With a likelihood, enumerated placements are weighted by ``L``. Sampled ones are drawn by rejection against
+    the envelope ``M``, the largest ``L`` of a pilot of ``pilot`` uniform proposals: a proposal is accepted with
+    chance ``min(1, L/M)`` and weighted ``max(1, L/M)``; every world's expected accepted weight is then ``L/M``,
+    so the draws are exact posterior draws whether or not the pilot found the largest ``L`` (von Neumann's
+    rejection method with the weight correcting a low envelope). When fewer than ``worlds`` are accepted within
+    ``max_proposals``, importance sampling instead: the first ``worlds`` proposals weighted by ``L``.
+
+    Returns a :class:`Draw`. Raises :class:`~solver.errors.PositionError` when enumerating more than
+    :data:`~solver.worlds.ENUMERATE_MAX` placements.
+    """
+    rng = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
+    max_proposals = PROPOSALS_PER_WORLD * worlds if max_proposals is None else max_proposals
+    if likelihood is None:
         w = space.draw(worlds, rng, exact_limit)
-        ones = np.ones(len(w))
-        return ViewWorlds(w.hands, w.kitty, ones, w.exact, float(len(w)), len(w), w.total,
-                          model.name if model else None, "enumerated" if w.exact else "uniform", seed, in_play,
-                          tuple(notes))
+        return Draw(w, np.ones(len(w)), None, "enumerated" if w.exact else "uniform", len(w), len(w),
+                    float(len(w)))
     if space.total <= exact_limit:
         w = space.enumerate()
-        lw = world_likelihood(view, w.hands, w.kitty, model, evidence)
-        return ViewWorlds(w.hands, w.kitty, lw, True, _ess(lw), len(w), w.total, model.name, "enumerated", seed,
-                          in_play, tuple(notes))
-    # Rejection against the envelope M = the largest likelihood of a pilot batch: accept with chance
-    # min(1, L/M) and weight an accepted world max(1, L/M); the accepted weight is then L/M in expectation
-    # for every world, so the draws are exact whether or not the pilot found the true maximum.
+        lw = likelihood(w.hands, w.kitty)
+        return Draw(w, lw, lw, "enumerated", len(w), len(w), effective_worlds(lw))
     scout = space.sample(min(max(pilot, worlds), max_proposals), rng)
     drawn = len(scout)
-    top = float(world_likelihood(view, scout.hands, scout.kitty, model, evidence).max())
-    got_h, got_k, got_w = [], [], []
+    top = float(likelihood(scout.hands, scout.kitty).max())
+    got_h, got_k, got_w, got_l = [], [], [], []
     first = None
     accepted = 0
     batch = max(256, 2 * worlds)
     while accepted < worlds and drawn < max_proposals:
         size = min(batch, max_proposals - drawn)
         w = space.sample(size, rng)
-        lw = world_likelihood(view, w.hands, w.kitty, model, evidence)
+        lw = likelihood(w.hands, w.kitty)
         if first is None:
             first = (w, lw)
         ratio = lw / top
@@ -411,26 +510,26 @@ def sample_worlds(view=None, worlds: int = 1000, seed=None, inference: bool = Tr
         got_h.append(w.hands[keep])
         got_k.append(w.kitty[keep])
         got_w.append(np.maximum(ratio[keep], 1.0))
+        got_l.append(lw[keep])
         accepted += int(keep.sum())
         drawn += size
         batch = min(4 * batch, 1 << 16)
     if accepted >= worlds:
-        hands = np.concatenate(got_h)[:worlds]
-        kitty = np.concatenate(got_k)[:worlds]
         weights = np.concatenate(got_w)[:worlds]
-        return ViewWorlds(np.ascontiguousarray(hands), np.ascontiguousarray(kitty), weights, False,
-                          _ess(weights), drawn, space.total, model.name, "rejection", seed, in_play, tuple(notes))
+        kept = Worlds(np.ascontiguousarray(np.concatenate(got_h)[:worlds]),
+                      np.ascontiguousarray(np.concatenate(got_k)[:worlds]), False, space.total)
+        return Draw(kept, weights, np.concatenate(got_l)[:worlds], "rejection", drawn, accepted,
+                    effective_worlds(weights))
     # too unlikely an auction for rejection within the bound: importance weights on the first proposals
     if first is None:
-        first = (scout, world_likelihood(view, scout.hands, scout.kitty, model, evidence))
+        first = (scout, likelihood(scout.hands, scout.kitty))
     w, lw = first
     if len(w) < worlds:
         extra = space.sample(worlds - len(w), rng)
         w_h = np.concatenate([w.hands, extra.hands])
         w_k = np.concatenate([w.kitty, extra.kitty])
-        lw = np.concatenate([lw, world_likelihood(view, extra.hands, extra.kitty, model, evidence)])
+        lw = np.concatenate([lw, likelihood(extra.hands, extra.kitty)])
     else:
         w_h, w_k, lw = w.hands[:worlds], w.kitty[:worlds], lw[:worlds]
-    notes.append(f"only {accepted} of {drawn} proposals accepted: importance weights instead of rejection")
-    return ViewWorlds(np.ascontiguousarray(w_h), np.ascontiguousarray(w_k), lw, False, _ess(lw), drawn,
-                      space.total, model.name, "importance", seed, in_play, tuple(notes))
+    return Draw(Worlds(np.ascontiguousarray(w_h), np.ascontiguousarray(w_k), False, space.total), lw, lw,
+                "importance", drawn, accepted, effective_worlds(lw))

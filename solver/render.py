@@ -303,10 +303,12 @@ def _bidding_lines(advice) -> list:
         how = (f"every deal weighted by their chance, effective worlds {b['effective_worlds']:.0f} of "
                f"{b['proposals']}" if advice.exact else
                f"{b['kept']} of {b['proposals']} uniform deals kept ({b['acceptance']:.0%}), "
-               f"{b['accepted']} used")
+               f"{b['accepted']} used" + ("" if round(b["effective_worlds"]) == b["accepted"] else
+                                          f", effective worlds {b['effective_worlds']:.0f}"))
         lines.append(f"inference on ({b['model']}): {', '.join(b['evidence'])}; {how}")
         if b["bound_hit"]:
-            lines.append(f"  warning: stopped at {b['max_proposals']} proposals with only {b['accepted']} worlds kept")
+            lines.append(f"  warning: stopped at {b['max_proposals']} proposals with only {b['kept']} kept: "
+                         "importance weights instead of rejection")
     if advice.variants:
         parts = [(f"{v['model']}" if v['role'] == "alternative" else f"{v['role']} ({v['delta']:+g})")
                  + f": {v['recommended_name']} "
@@ -355,8 +357,9 @@ def play_advice_text(advice) -> str:
         how += f", weighted by {advice.model}"
     ess = "" if advice.exact or round(advice.effective_worlds) == advice.worlds else \
         f", effective {advice.effective_worlds:.0f}"
-    lines = [f"{advice.seat} ({role}, {advice.side}{extra}) holds {format_cards(advice.hand)}; trump "
-             f"{advice.trump.word}; {table}; {advice.side} has {_trick_text(advice.tricks_won)}",
+    contract = "no trump" if advice.trump.letter == "n" else f"trump {advice.trump.word}"
+    lines = [f"{advice.seat} ({role}, {advice.side}{extra}) holds {format_cards(advice.hand)}; {contract}; "
+             f"{table}; {advice.side} has {_trick_text(advice.tricks_won)}",
              f"{advice.worlds} worlds ({how}{ess})"]
     score = advice.score
     if score:

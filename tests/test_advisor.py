@@ -853,8 +853,13 @@ def test_rejection_sampled_worlds_follow_the_weighted_distribution():
     space = solver.worlds.bid_space(sum(1 << idx(c) for c in hand.split()), idx(up), 0, Rules())
     uni = space.sample(200_000, np.random.default_rng(77)).hands
     lik = pass_likelihood(POINT_COUNT, uni, 0, 3, 2, idx(up), 4)
-    # the acceptance rate estimates the mean likelihood
-    assert abs(a.bidding["acceptance"] - lik.mean()) < 4 * math.sqrt(lik.mean() / a.bidding["proposals"])
+    # past the envelope's pilot, a proposal is kept with chance min(1, L/M), M the pilot's largest L: at most
+    # the largest L of all (so at least mean L / max L kept) and, for a pilot of 4,000, surely above the 99th
+    # percentile of L
+    judged = a.bidding["proposals"] - max(solver.inference.PILOT, 4000)
+    rate = a.bidding["kept"] / judged
+    se = 4 * math.sqrt(rate * (1 - rate) / judged)
+    assert lik.mean() / lik.max() - se < rate < np.minimum(1, lik / np.quantile(lik, 0.99)).mean() + se
 
     def spades_of_w(h):       # W's spades count (the dealer turned the 9s down: fewer spades expected)
         return np.array([bin(int(m) & solver.worlds.suit_mask(3, 3, joker=False)).count("1") for m in h[:, 3]])
@@ -880,21 +885,23 @@ def test_sampled_inference_agrees_with_the_exact_weighted_figures():
 
 def test_the_bound_on_proposals_is_reported(monkeypatch):
     import solver.advisor.bid
-    import solver.advisor.inference
     # a model under which W (before N) passes almost only with a hand worth nothing (count 0: no club,
-    # no plain ace or king): few deals fit, and at 5 proposals per world the bound stops the draw
+    # no plain ace or king): few deals fit, and at 5 proposals per world the bound stops the draw, which
+    # falls back to importance weights (solver.inference.draw_worlds)
     peaked = BiddingModel("peaked", order=(0.05,) * 4, call=(0.05,) * 4, spread=0.01, floor=1e-4)
-    for module in (solver.advisor.bid, solver.advisor.inference):
-        monkeypatch.setattr(module, "MAX_PROPOSALS", 5)
+    monkeypatch.setattr(solver.advisor.bid, "PROPOSALS_PER_WORLD", 5)
     a = advise("9d Ac Tc Kd Jd", "Kc", "N", "S", model=peaked, worlds=400, seed=3, calls=["order"])
     b = a.bidding
-    assert b["bound_hit"] and b["proposals"] == b["max_proposals"] == 5 * 400
-    assert 10 <= b["accepted"] == a.worlds < 400
-    assert "warning: stopped at" in str(a)
-    for module in (solver.advisor.bid, solver.advisor.inference):
-        monkeypatch.setattr(module, "MAX_PROPOSALS", 1)
+    assert b["bound_hit"] and b["proposals"] == b["max_proposals"] == solver.inference.PILOT + 5 * 400
+    assert b["kept"] < 400 == b["accepted"] == a.worlds and 10 <= b["effective_worlds"] < 400
+    lik = pass_likelihood(peaked, a.drawn.hands, 0, 2, 1, idx("Kc"), 4)
+    assert np.allclose(a.weights, lik, rtol=1e-12, atol=0)          # importance weights: the likelihoods
+    o = a.option("order")
+    assert o.p_make_interval[0] < o.p_make < o.p_make_interval[1]     # sampled, weighted: not exact
+    assert f"warning: stopped at {b['max_proposals']} proposals" in str(a) and "importance weights" in str(a)
+    monkeypatch.setattr(solver.advisor.bid, "PROPOSALS_PER_WORLD", 1)
     with pytest.raises(solver.ArgumentError, match="inference: only"):
-        advise("9d Ac Tc Kd Jd", "Kc", "N", "S", model=peaked, worlds=100, seed=3, calls=["order"])
+        advise("9d Ac Tc Kd Jd", "Kc", "N", "S", model=peaked, worlds=10, seed=3, calls=["order"])
 
 
 def test_a_pass_the_model_rarely_makes_still_leaves_worlds():
@@ -902,7 +909,8 @@ def test_a_pass_the_model_rarely_makes_still_leaves_worlds():
     # is as likely as any other and the worlds are the uniform ones (the envelope scales the acceptance)
     eager = BiddingModel("eager", order=(-50.0,) * 4, call=(-50.0,) * 4, floor=0.004)
     a = advise("9d Ac Tc Kd Jd", "Kc", "N", "S", model=eager, worlds=100, seed=3, calls=["order"])
-    assert a.worlds == 100 and not a.bidding["bound_hit"] and a.bidding["acceptance"] > 0.9
+    b = a.bidding
+    assert a.worlds == 100 and not b["bound_hit"] and b["kept"] / (b["proposals"] - solver.inference.PILOT) > 0.9
 
 
 def test_variants_exact_equal_the_shifted_models_themselves():

@@ -96,17 +96,77 @@ def test_a_script_without_an_importable_engine_says_what_to_run(tmp_path):
     assert "Traceback" not in out.stderr
 
 
+SPEED = [p for p in SCRIPTS if p.parent == BENCH]
+REPORT_KEYS = {"script", "command", "args", "engine", "machine", "load", "date", "measures", "results"}
+FIGURE_KEYS = {"unit", "median", "min", "max", "p10", "p90", "n", "interval"}
+
+
+def _json_run(tmp_path, script: str, *argv: str) -> dict:
+    import json
+    out = subprocess.run([sys.executable, str(BENCH / script), *argv, "--json", "-"], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout[out.stdout.index("{\n  \"script\""):])
+
+
 @pytest.mark.slow
 def test_json_report_shape(tmp_path):
-    out = subprocess.run([sys.executable, str(BENCH / "bench_par.py"), "--deals", "2", "--json", "-"],
-                         cwd=tmp_path, capture_output=True, text=True, timeout=300)
-    assert out.returncode == 0, out.stderr
-    import json
-    doc = json.loads(out.stdout[out.stdout.index("{\n"):])
-    assert set(doc) == {"script", "args", "engine", "machine", "load", "date", "results"}
+    doc = _json_run(tmp_path, "bench_par.py", "--deals", "2")
+    assert set(doc) == REPORT_KEYS
     assert doc["script"] == "benchmarks/bench_par.py" and doc["args"]["deals"] == 2
+    assert doc["command"] == "python benchmarks/bench_par.py --deals 2 --json -"
     assert doc["engine"]["from_checkout"] is True
-    assert doc["results"]["ms_per_deal"]["n"] == 2
+    fig = doc["measures"]["ms_per_deal"]
+    assert set(fig) == FIGURE_KEYS and fig["n"] == 2 and fig["unit"] == "ms a deal"
+    assert fig["interval"] == {"low": fig["min"], "high": fig["max"], "confidence": 0.5}   # two values: [min, max]
+
+
+@pytest.mark.slow
+def test_the_core_benchmark_writes_its_measures_with_ratios(tmp_path):
+    doc = _json_run(tmp_path, "bench_solve.py", "--deals", "40", "--calls", "5", "--oracle-deals", "0",
+                    "--passes", "2")
+    assert set(doc) == REPORT_KEYS
+    m = doc["measures"]
+    assert FIGURE_KEYS <= set(m["solve_us_pass_median"]) and m["solve_us_pass_median"]["n"] == 2
+    two = m["solves_per_s_2_threads"]
+    assert two["against"] == "solves_per_s_1_threads"
+    assert two["ratio"] == pytest.approx(two["median"] / m["solves_per_s_1_threads"]["median"])
+    assert m["technique without table"]["against"] == "technique all on (reference)"
+
+
+@pytest.mark.parametrize("script", SPEED, ids=lambda p: p.name)
+def test_every_speed_script_writes_json_through_the_harness(script):
+    """Every speed benchmark takes ``--json PATH`` (the harness's argument) and writes the harness's document,
+    its timed figures as the harness's measures."""
+    text = script.read_text()
+    assert "_common.add_json_argument(" in text and "_common.report(" in text
+    assert "_common.figure(" in text
+
+
+def test_median_interval_against_the_binomial_quantiles():
+    """The sign-test interval for the median: the order statistics k and n+1-k, k the largest with
+    P(B < k) <= 2.5% for B ~ Binomial(n, 1/2) (scipy.stats.binom), and the confidence 1 - 2 P(B < k)."""
+    from scipy.stats import binom
+    common = load_common()
+    for n in (6, 7, 10, 20, 33, 100):
+        values = [float(x * x) for x in range(n)]                # distinct, increasing
+        k = max(j for j in range(1, n // 2 + 1) if binom.cdf(j - 1, n, 0.5) <= 0.025)
+        got = common.median_interval(values)
+        assert (got["low"], got["high"]) == (values[k - 1], values[n - k]), n
+        assert got["confidence"] == pytest.approx(1 - 2 * binom.cdf(k - 1, n, 0.5)) and got["confidence"] >= 0.95
+    few = common.median_interval([3.0, 1.0, 2.0])                # too few for 95%: the range, at 75%
+    assert few == {"low": 1.0, "high": 3.0, "confidence": 0.75}
+    with pytest.raises(ValueError):
+        common.median_interval([])
+
+
+def test_figure_gives_a_ratio_against_a_reference_of_the_same_run():
+    common = load_common()
+    ref = common.figure([0.002, 0.004, 0.003], "ms", 1e3)
+    fig = common.figure([0.006, 0.009, 0.012], "ms", 1e3, against=ref, against_name="ref")
+    assert fig["median"] == pytest.approx(9.0) and ref["median"] == pytest.approx(3.0)
+    assert fig["ratio"] == pytest.approx(3.0) and fig["against"] == "ref"
+    assert "ratio" not in ref and fig["unit"] == "ms"
 
 
 @pytest.mark.slow
@@ -117,3 +177,5 @@ def test_every_script_starts_from_another_directory(script, tmp_path):
                          timeout=120)
     assert out.returncode == 0, out.stderr
     assert "usage:" in out.stdout
+    if script.parent == BENCH:                  # a speed benchmark: the harness's --json
+        assert "--json PATH" in out.stdout

@@ -1,4 +1,4 @@
-"""The review page of ``euchre review --html --examples 3`` fits its viewport: the example hands in the side
+"""The review page of ``euchre review --html --examples 3`` fits its viewport (down to 700 px, where the seats stack): the example hands in the side
 column's "Every decision" list wrap (or scroll inside their box) instead of widening the page.
 
 Skipped only when no Chromium is installed (as tests/test_browser.py).
@@ -37,7 +37,7 @@ def review_page(tmp_path_factory):
     return out
 
 
-@pytest.mark.parametrize("width", [1300, 1000])
+@pytest.mark.parametrize("width", [1300, 1000, 700])
 def test_the_examples_do_not_widen_the_review_page(review_page, width):
     from playwright.sync_api import sync_playwright
     with sync_playwright() as pw:

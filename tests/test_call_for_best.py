@@ -158,8 +158,8 @@ def test_egn_exchange_without_the_rule_or_badly_formed_is_refused():
     data = json.loads(dump_egn(played_record()))
     plain = json.loads(json.dumps(data))
     del plain["metadata"]["ruleset"]["partners_best"]
-    with pytest.raises(EGNError, match="cardExchanges: the record exchanges cards, but its ruleset has no "
-                                       "partners_best"):
+    with pytest.raises(EGNError, match=r"cardExchanges\[0\]: the record passes cards between seats, but its "
+                                       "ruleset has no partners_best"):
         load_egn(json.dumps(plain))
     wrong = json.loads(json.dumps(data))
     wrong["deals"][0]["phases"][0]["cardExchanges"][0]["sender"] = 1
@@ -210,7 +210,7 @@ def test_advisor_values_a_loner_with_the_exchange_as_the_reference_does():
     # E (the first to speak, so no call weighs the worlds) orders up alone; the dealer N picks up 9h and
     # discards by the stated rule, W passes E its best card, E throws by the dealer's rule: each world solved
     # by tests/reference.py, the expected points must be the advisor's
-    from solver.advisor.inference import draw_worlds
+    from solver.inference import draw_worlds
     from solver.worlds import bid_space
     hand, up, worlds, seed = "Jd Ad Kh 9s Tc", "9h", 24, 5
     adv = solver.advise(hand, up, "E", "N", rules=BEST, worlds=worlds, seed=seed, early_stop=False,
@@ -410,3 +410,39 @@ def test_play_advice_after_the_exchange_leaves_the_discard_table_as_it_was():
     solver.advise_play(engine_hand_after_a_trick().view(Seat.N), worlds=40, seed=1)
     six = np.array([sum(1 << int(c) for c in rng.choice(24, 6, replace=False)) for _ in range(500)], np.uint32)
     assert (dealer_discard(six, 2) == _by_rule(six, 2, None)).all()
+
+
+# -- the double-dummy table ------------------------------------------------------------------------------------------
+def test_the_dd_table_gives_a_loner_its_partners_best_card():
+    # hearts trump, N alone: N holds every trump in play (S holds Jh Jd 9h) but throws 9s to E's spades: 4 tricks;
+    # calling for best, S passes a bower and N throws the 9s: the five top trumps in play, 5 tricks
+    deal = "N:Ah Kh Qh Th 9s E:As Ks Qs Js Ts S:Jh Jd 9h 9c Tc W:Ac Kc Qc Jc Ad"
+    assert solver.dd_table(deal, "E")["h", "N"] == 4
+    assert solver.dd_table(deal, "E", BEST)["h", "N"] == 5
+    assert solver.dd_table(deal, "E", BEST)["h", "NS"] == solver.dd_table(deal, "E")["h", "NS"]   # no loner, no exchange
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_the_dd_table_loners_are_the_best_exchange_solved_one_by_one(seed):
+    rng = np.random.default_rng(seed)
+    cards = [str(c) for c in parse_cards("9c Tc Jc Qc Kc Ac 9d Td Jd Qd Kd Ad 9h Th Jh Qh Kh Ah 9s Ts Js Qs Ks As")]
+    rng.shuffle(cards)
+    hands = {s: cards[5 * i:5 * i + 5] for i, s in enumerate("NESW")}
+    deal = " ".join(f"{s}:{' '.join(h)}" for s, h in hands.items())
+    table = solver.dd_table(deal, "S", BEST).to_dict()["loners"]
+    partner = {"N": "S", "S": "N", "E": "W", "W": "E"}
+    lead = {"N": "E", "E": "S", "S": "W", "W": "N"}             # left of the loner leads (the default)
+    for trump in "cdhs":
+        for seat in "NESW":
+            best = 0
+            for given in hands[partner[seat]]:
+                six = hands[seat] + [given]
+                for thrown in six:
+                    alone = {s: None if s == partner[seat] else h for s, h in hands.items()}
+                    alone[seat] = [c for c in six if c != thrown]
+                    side = "NS" if seat in "NS" else "EW"
+                    pos = solver.Position.parse(
+                        " ".join(f"{s}:{' '.join(h) if h else '-'}" for s, h in alone.items()), trump, lead[seat],
+                        makers=side, alone=seat)
+                    best = max(best, solver.solve(pos).tricks[side])
+            assert table[trump][seat] == best, (trump, seat)

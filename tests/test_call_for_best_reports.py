@@ -1,6 +1,7 @@
 """Call for best (``Rules.partners_best``) and defending alone, as a tester reported them: the loner's view
 names the inconsistent card of its exchange, a loner may throw back the card it was passed, an EGN exchange
-of a card the sender does not hold names that card, ``euchre table --partners-best`` needs ``--upcard``,
+of a card the sender does not hold names that card, ``euchre table --partners-best`` plays the exchange in
+the loner columns,
 and every built-in match agent answers the defend-alone question by its own rule."""
 import contextlib
 import io
@@ -120,12 +121,22 @@ def test_egn_loners_discard_missing_is_one_message():
 
 
 # -- 3. euchre table ------------------------------------------------------------------------------------------------
-def test_table_refuses_partners_best_without_upcard():
-    deal = "N:Jh Jd Ah Kh Qh E:9s Ts Js Qs Ks S:9c Tc Jc Qc Kc W:9d Td Qd Kd Ad"
-    code, out, err = cli(["table", deal, "--dealer", "S", "--partners-best"])
-    assert code != 0 and out == ""
-    assert "--partners-best: call for best's exchange is played only in the par, which needs --upcard" in err
-    # with --upcard the flag is taken, and the par plays the exchange: here it changes the contract
+def test_table_plays_call_for_best_in_the_loner_columns_and_refuses_auction_rules_without_upcard():
+    # hearts trump, N alone: N holds every trump in play but the 9s loses to E's spades (4); calling for best,
+    # S passes a bower, N throws the 9s (5); the partners' columns do not change
+    deal = "N:Ah Kh Qh Th 9s E:As Ks Qs Js Ts S:Jh Jd 9h 9c Tc W:Ac Kc Qc Jc Ad"
+    tables = {}
+    for flag in ([], ["--partners-best"]):
+        code, out, err = cli(["table", deal, "--dealer", "E", "--json"] + flag)
+        assert code == 0, err
+        tables[bool(flag)] = json.loads(out)
+    assert tables[False]["loners"]["h"]["N"] == 4 and tables[True]["loners"]["h"]["N"] == 5
+    assert tables[False]["partners"] == tables[True]["partners"]
+    for flag in ("--stick-the-dealer", "--defend-alone", "--canadian"):
+        code, out, err = cli(["table", deal, "--dealer", "E", flag])
+        assert code != 0 and out == ""
+        assert f"{flag}: a rule of the auction, played only in the par, which needs --upcard" in err
+    # with --upcard the par plays the exchange: here it changes the contract
     deal = "N:Ac Js As Kd Ad E:Qd Td Jh Jd Th S:9c Ts 9d Ks Kc W:Qc Ah Qh Qs 9s"
     pars = {}
     for flag in ([], ["--partners-best"]):
@@ -138,7 +149,7 @@ def test_table_refuses_partners_best_without_upcard():
         from solver.cli import main
         main(["table", "--help"])
     flat = " ".join(help_text.getvalue().split())
-    assert "--partners-best with --upcard: call for best in the par" in flat
+    assert "a loner column is the loner's tricks after its partner's card and its own discard" in flat
 
 
 # -- 4. defending alone, every built-in agent ------------------------------------------------------------------

@@ -402,3 +402,22 @@ def test_the_single_dummy_table_covers_the_variants_the_correction_does():
     assert [t["rules"] for t in data["tables"]] == want and len(want) == 6
     for t in data["tables"]:
         assert sum(r["p"] for r in t["rows"]) == pytest.approx(1.0, abs=1e-9)
+
+
+def test_the_default_valuation_falls_back_to_double_dummy_where_its_table_has_no_variant(monkeypatch):
+    """With a single-dummy default, a variant the single-dummy tables lack (two players, the joker) reads the
+    double-dummy table, while asking for single dummy by name is still refused."""
+    import solver.advisor.valuation as valuation
+    from solver.advisor.game_odds import win_probability as wp
+    two = Rules(players=2, winning_score=5)
+    joker = Rules(joker=True)
+    dd_two = wp({"N": 2, "S": 3}, "S", two, valuation="double_dummy").to_dict()
+    dd_joker = wp({"NS": 4, "EW": 6}, "E", joker, valuation="double_dummy").to_dict()
+    sd_four = wp({"NS": 4, "EW": 6}, "E", Rules(), valuation="single_dummy").to_dict()
+    monkeypatch.setattr(valuation, "DEFAULT_VALUATION", "single_dummy")
+    assert wp({"N": 2, "S": 3}, "S", two).to_dict() == dd_two
+    assert wp({"NS": 4, "EW": 6}, "E", joker).to_dict() == dd_joker
+    assert wp({"NS": 4, "EW": 6}, "E", Rules()).to_dict() == sd_four     # the default's own table where it has one
+    assert sd_four != wp({"NS": 4, "EW": 6}, "E", Rules(), valuation="double_dummy").to_dict()
+    with pytest.raises(RulesError, match="single-dummy game odds have no table"):
+        wp({"N": 2, "S": 3}, "S", two, valuation="single_dummy")

@@ -233,3 +233,110 @@ def test_two_player_and_dummy_hands():
     h.apply("pass")
     d = sample_worlds(h.view(Seat.S), worlds=50, seed=1)
     assert d.model is None and d.exact and any("dummy-hands" in n for n in d.notes)
+
+
+# -- the one sampler, draw_worlds, on its own --------------------------------------------------------------
+
+def _two_player_round2_space():
+    """Two-player, N to name a suit after S turned the 9s down (every placement enumerable: the exact
+    reference), with the likelihood of S's and N's... passes: S passed round 1 under the point count."""
+    from solver.advisor.inference import pass_likelihood
+    from solver.worlds import bid_space
+    rules = Rules(players=2)
+    hand = mask_of(parse_cards("Tc Td As Ts Kd"))
+    up = int(parse_cards("9s")[0])
+    space = bid_space(hand, up, Seat.N, rules)
+
+    def likelihood(hands, kitty):
+        return pass_likelihood(POINT_COUNT, hands, 0, 2, 2, up, 2)
+    return space, likelihood
+
+
+def test_draw_worlds_rejection_matches_the_enumerated_weighted_mean():
+    """Forced to sample (exact_limit 0), the rejection draw's weighted mean of a statistic agrees with the
+    exact likelihood-weighted mean over every placement."""
+    from solver.inference import draw_worlds
+    space, likelihood = _two_player_round2_space()
+    every = draw_worlds(space, 10, 1, exact_limit=space.total, likelihood=likelihood)
+    assert every.method == "enumerated" and every.exact and len(every) == space.total
+    spades = solver.worlds.suit_mask(3, None, joker=False)
+    want = float((every.weights * popcount(every.hands[:, 2] & np.uint32(spades))).sum() / every.weights.sum())
+    d = draw_worlds(space, 4000, 5, exact_limit=0, likelihood=likelihood)
+    assert d.method == "rejection" and not d.exact and len(d) == 4000
+    x = popcount(d.hands[:, 2] & np.uint32(spades))
+    w = d.weights / d.weights.sum()
+    got = float((w * x).sum())
+    assert abs(got - want) < 4 * float(np.sqrt((w * (x - got) ** 2).sum())) / np.sqrt(d.ess)
+    assert 0 < d.acceptance() <= 1 and d.kept >= len(d)
+
+
+def test_a_pilot_that_misses_the_largest_likelihood_still_draws_the_posterior():
+    """The envelope is the pilot's largest likelihood; when a rare high-likelihood world is missed, the worlds
+    above the envelope weigh max(1, L/M) and the weighted figures stay exact in expectation. S holding
+    Jc Jd Jh (one deal in 81 uniformly) is 20 times likelier than the rest: 20% of the posterior. Pooled
+    over 400 draws of 20 worlds (their pilots of 20 miss it 4 times in 5; a fifth of those then meet it)
+    the weighted share matches, where unweighted rejection against the low envelope gives about 6%."""
+    from solver.inference import draw_worlds
+    space, _ = _two_player_round2_space()
+    jacks = mask_of(parse_cards("Jc Jd Jh"))
+
+    def likelihood(hands, kitty):
+        return np.where((hands[:, 2] & np.uint32(jacks)) == jacks, 1.0, 0.05)
+
+    every = draw_worlds(space, 10, 1, exact_limit=space.total, likelihood=likelihood)
+    rare = (every.hands[:, 2] & np.uint32(jacks)) == jacks
+    want = float(every.weights[rare].sum() / every.weights.sum())
+    assert 0.15 < want < 0.25
+    num = den = 0.0
+    missed = weighted = 0
+    for seed in range(400):
+        d = draw_worlds(space, 20, seed, exact_limit=0, likelihood=likelihood, pilot=20)
+        assert d.method == "rejection"
+        hit = (d.hands[:, 2] & np.uint32(jacks)) == jacks
+        num += float(d.weights[hit].sum())
+        den += float(d.weights.sum())
+        weighted += d.weighted
+        missed += bool(d.weights.max() > 1)
+    assert weighted == missed > 50          # draws that accepted a world above their envelope
+    got = num / den
+    assert abs(got - want) < 0.045, (got, want)      # about 3 standard errors (the weight-20 worlds are few)
+
+
+def test_draw_worlds_uniform_is_space_draw_bit_for_bit():
+    """Without a likelihood the sampler is Space.draw: the same worlds for an int seed and for a Generator."""
+    from solver.inference import draw_worlds
+    space, _ = _two_player_round2_space()
+    for seed in (1, 7):
+        d = draw_worlds(space, 300, seed, exact_limit=0)
+        ref = space.draw(300, seed=seed, exact_limit=0)
+        assert d.method == "uniform" and not d.weighted and d.ess == 300.0
+        assert np.array_equal(d.hands, ref.hands) and np.array_equal(d.kitty, ref.kitty)
+        g = draw_worlds(space, 300, np.random.default_rng(seed), exact_limit=0)
+        assert np.array_equal(g.hands, ref.hands)
+
+
+def test_draw_worlds_falls_back_to_importance_weights_at_the_bound():
+    from solver.inference import draw_worlds
+    space, likelihood = _two_player_round2_space()
+    d = draw_worlds(space, 500, 2, exact_limit=0, likelihood=likelihood, max_proposals=600, pilot=100)
+    assert d.method == "importance" and len(d) == 500 and d.kept < 500
+    assert np.array_equal(d.weights, d.likelihood)
+    assert np.allclose(d.weights, likelihood(d.hands, d.kitty), rtol=1e-12, atol=0)
+
+
+@pytest.mark.slow
+def test_the_bid_advisors_figures_match_its_former_sampler_in_distribution():
+    """The bid advisor moved onto draw_worlds (weights max(1, L/M)) from unweighted rejection against a
+    running maximum: the same posterior, so P(make) of every option of five positions agrees with the former
+    rule's at 2,000 worlds (benchmarks/studies/inferred_bid_figures.py, which prints the table)."""
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "studies" / "inferred_bid_figures.py"
+    spec = importlib.util.spec_from_file_location("inferred_bid_figures", path)
+    study = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(study)
+    rows = study.compare(2000, 1, out=None)
+    assert len(rows) == 23
+    assert max(abs(r["z"]) for r in rows) < 3.5
+    assert sum(abs(r["z"]) > 1.96 for r in rows) <= 4            # about 1 in 20 by chance
+    assert solver.advisor.bid.draw_worlds is solver.inference.draw_worlds     # the study put it back

@@ -37,7 +37,7 @@ def test_the_opponents_joker_holds_the_makers_to_three_or_four():
 
 @pytest.mark.slow
 def test_order_is_the_engines_contract_in_each_world_solved_by_the_reference():
-    from solver.advisor.inference import draw_worlds
+    from solver.inference import draw_worlds
     from solver.worlds import bid_space
     from solver.cards import Card
     hand, seed, n = "Jd Ad Qc Kh 9s", 3, 16

@@ -1,6 +1,8 @@
 """The valuations of the advice: ``double_dummy`` (the default) gives the figures of the earlier versions bit for bit
-(the golden file: the advice of the commit before valuations existed, same seeds, same bidding model); the
-names and bounds are checked; the fitted single-dummy data loads and is a distribution."""
+(the golden file: the advice of the commit before valuations existed, same seeds, same bidding model; its bid
+entries, auction-weighted, were regenerated when the bid advisor moved onto the one sampler,
+``solver.inference.draw_worlds``, which moved those figures within their noise); the names and bounds are
+checked; the fitted single-dummy data loads and is a distribution."""
 import json
 from pathlib import Path
 

@@ -3,6 +3,13 @@ the review, each for fixed seeds at several positions, must stay bit for bit wha
 56ba1cb gave (``tests/data/pinned-worlds.json.gz``, written by this module's :func:`compute` run on that
 code: ``python tests/test_worlds_pinned.py --write``). Uniform worlds (``inference=False``) are the
 promise; a few auction-weighted ones are pinned too, as the same hard constraints feed them.
+
+When the bid advisor moved onto the one sampler (``solver.inference.draw_worlds``) its auction-weighted worlds
+changed (the rejection rule of ``sample_worlds``: an envelope from a pilot, weights ``max(1, L/M)``), so the one
+review pinned with ``inference=True`` was regenerated then: only its calls' figures moved, its cards' did not
+(``benchmarks/studies/inferred_bid_figures.py`` checks the moved figures are the same in distribution). That
+entry was regenerated once more when a decision over fewer than 10 effective worlds became ``unclear``
+(solver.grades): one card of W's, graded best on too few, moved to unclear; nothing else changed.
 """
 from __future__ import annotations
 

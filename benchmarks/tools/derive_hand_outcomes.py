@@ -79,6 +79,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # benchmarks/, for _common
 import _common                                    # noqa: E402,F401  first: checks which engine runs
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))       # benchmarks/tools/, also when loaded by the tests
 import derive_bidding_model as dbm                                   # noqa: E402
 from solver import Rules, solve_batch                                # noqa: E402
 from solver.advisor.valuation import parse_valuation, unsupported  # noqa: E402

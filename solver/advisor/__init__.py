@@ -59,12 +59,17 @@ The rules of the auction model
   :mod:`solver.advisor.inference`): every seat before the advised one passed
   (round 1), or every seat passed round 1 and those before it passed round 2
   (round 2); a world's chance is its uniform chance times the model's likelihood of
-  those passes. Sampled worlds are drawn by rejection (a uniform proposal is kept
-  with that likelihood), so they stay an unweighted sample and every interval is
-  the textbook one; at most ``MAX_PROPOSALS`` (100) proposals per world are drawn,
-  and ``Advice.bidding`` reports the proposals, the share kept and whether the bound
-  was hit. Enumerated worlds are weighted by the likelihood instead; the figures are
-  weighted means, still exact, and ``effective_worlds`` is Kish's ``(sum w)^2 / sum w^2``.
+  those passes. The worlds come from the engine's one sampler,
+  :func:`solver.inference.draw_worlds`: sampled worlds by rejection against an
+  envelope from a pilot of uniform proposals (kept with chance ``min(1, L/M)``,
+  weighted ``max(1, L/M)``: nearly always 1, and then every interval is the
+  textbook one; else weighted means with intervals at the effective number of
+  worlds); at most :data:`solver.inference.PILOT` plus
+  :data:`~solver.inference.PROPOSALS_PER_WORLD` (200) proposals per world are drawn, past which
+  importance weights are used, and ``Advice.bidding`` reports the proposals, the share kept
+  and whether the bound was hit. Enumerated worlds are weighted by the likelihood; the
+  figures are weighted means, still exact, and ``effective_worlds`` is Kish's
+  ``(sum w)^2 / sum w^2``.
 * **Later bidding** (:class:`~solver.bidding.BiddingModel`, default
   :data:`~solver.bidding.DEFAULT_MODEL`): each later seat's call is drawn from the
   model's chances with one uniform per world, seat and round (a stream of its own
@@ -151,10 +156,11 @@ from .game_odds import HandOutcomes, WinChance, hand_outcomes, p_win_after, win_
 from .options import Advice, Option
 from .play import CardAdvice, PlayAdvice, advise_play
 from .defend import DefendAdvice, DefendOption, advise_defend
+from .kitty import ExchangeAdvice, ExchangeOption, advise_exchange
 
 
 __all__ = ["win_probability", "p_win_after", "hand_outcomes", "HandOutcomes", "WinChance", "advise", "advise_play",
            "PlayAdvice", "CardAdvice", "ROBUST_DELTA", "Advice", "Option", "BiddingPolicy", "POLICY", "dealer_discard",
            "wilson", "t_quantile",
            "mean_interval", "check_int", "MIN_WORLDS", "MAX_WORLDS", "MAX_THREADS",
-           "advise_defend", "DefendAdvice", "DefendOption"]
+           "advise_defend", "DefendAdvice", "DefendOption", "advise_exchange", "ExchangeAdvice", "ExchangeOption"]

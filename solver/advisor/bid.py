@@ -15,14 +15,15 @@ from .. import laws
 from ..bounds import MAX_SEED, MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int, fresh_seed
 from ..bidding import DEFAULT_MODEL, POLICY, BiddingModel, BiddingPolicy, resolve_model
 from ..bidding.named import ALTERNATIVES
-from ..cards import JOKER, Card, Seat, Suit, format_cards, mask_of, parse_cards
+from ..cards import JOKER, Card, Seat, Suit, format_cards, mask_of, parse_cards, trump_of
 from ..errors import ArgumentError, CardError, IllegalActionError, PositionError, RulesError, quoted
 from ..rules import Rules
-from ..stats import mean_interval, wilson
+from ..stats import mean_interval, weighted_mean_interval, wilson
 from ..worlds import EXACT_LIMIT, bid_space
 from .auction import SCREEN_Z, Auction, Result, ahead, best_discard, call_draws
 from .game_odds import win_values
-from .inference import MAX_PROPOSALS, draw_worlds, effective_worlds, evidence, evidence_text, pass_likelihood
+from ..inference import PILOT, PROPOSALS_PER_WORLD, draw_worlds, effective_worlds
+from .inference import MIN_ACCEPTED, evidence, evidence_text, pass_likelihood
 from .calls import parse_calls
 from .inputs import parse_dummies
 from ..examples import call_examples, check_examples
@@ -42,7 +43,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
            policy: BiddingPolicy | None = None, dummies=None, inference: bool = True,
            model: BiddingModel | None = None, robust_delta: float | None = ROBUST_DELTA, score=None,
            early_stop: bool | None = None, valuation: str | None = None, inner_worlds: int = INNER_WORLDS,
-           examples: int = 0, named_suit=None) -> Advice:
+           examples: int = 0, named_suit=None, kitty=None) -> Advice:
     """Advice for one bidding decision: every legal call with its chances and expected points.
 
     Args:
@@ -54,6 +55,9 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             before round 1 (docs/rules.md), which the joker proposes: ordering up makes it trump and the dealer
             takes the joker; in round 2 it is the turned-down suit. Only with a turned-up joker.
         rules: :class:`Rules` (players 4 or 2, joker, stick the dealer, loner lead, scores).
+        kitty: a kitty exchange before the bidding (``Rules.farmers`` / ``go_under``): the cards the seat knows
+            lie face down in the kitty (the three it put under, or the three a farmer showed), out of the
+            worlds; ``hand`` is then the seat's hand after the exchange. ``None``: none known.
         worlds: how many deals to sample (10..100,000); ignored when the deals are
             few enough to enumerate (at most ``exact_limit``, e.g. two-player), in
             which case every one is used and the figures are exact.
@@ -70,8 +74,8 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             instead of the model (``policy=POLICY, inference=False`` gives the figures of
             the first version, which ignored the earlier passes and used the point count).
         inference: weight the worlds by the earlier passes under ``model`` (see
-            :mod:`solver.advisor.inference`): sampled worlds by rejection (so they stay
-            unweighted), enumerated ones by weight.
+            :mod:`solver.advisor.inference`): sampled worlds by rejection
+            (:func:`solver.inference.draw_worlds`), enumerated ones by weight.
         model: the :class:`~solver.bidding.BiddingModel` of the other seats, a model name
             (:data:`solver.bidding.MODEL_NAMES`) or a model file's path (default
             :data:`~solver.bidding.DEFAULT_MODEL`, ``"players-1"``, fitted to real players' calls): the later
@@ -147,7 +151,8 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             (naming the turned-down suit, ordering up in round 2, a stuck dealer's pass).
         ArgumentError: worlds, threads or seed out of range; an unknown valuation or ``inner_worlds``
             out of range; a ``policy`` or ``model`` of the wrong type; earlier passes so unlikely
-            under the model that fewer than 10 worlds are kept; ``examples`` out of range.
+            under the model that rejection falls back to importance weights worth fewer than 10 worlds;
+            ``examples`` out of range.
         ScoreError: a score that is not whole points >= 0 by the variant's sides, or with a side
             already at the target.
         RulesError: rules the game odds have no table for (see :func:`solver.win_probability`); a
@@ -218,17 +223,28 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
 
     me = int(seat)
     hand_mask = mask_of(cards)
-    space = bid_space(hand_mask, up, seat, rules, dummies=0 if dummy_masks is None else sum(dummy_masks))
+    kitty_mask = _known_kitty(kitty, cards, up, rules)
+    space = bid_space(hand_mask, up, seat, rules, dummies=0 if dummy_masks is None else sum(dummy_masks),
+                      kitty=kitty_mask)
 
     def likelihood_of(m):
-        return lambda hands: pass_likelihood(m, hands, me, int(dealer), round, int(up), rules.players, up_suit)
+        return lambda hands, kitty: pass_likelihood(m, hands, me, int(dealer), round, int(up), rules.players,
+                                                    up_suit)
 
     ev = evidence(me, int(dealer), round, rules.players) if inference else []
     # nothing seen yet (the first to speak): the uniform worlds are the inferred ones
     if valuation == "playout":      # a playout costs hundreds of solves a world: never more worlds than asked for
         exact_limit = min(exact_limit, worlds)
-    draw = draw_worlds(space, worlds, seed, exact_limit, likelihood_of(model) if ev else None)
+    # the bound on proposals leaves room past the envelope's pilot even at the fewest worlds
+    bound = PILOT + PROPOSALS_PER_WORLD * worlds
+    draw = draw_worlds(space, worlds, seed, exact_limit, likelihood_of(model) if ev else None, bound)
+    if draw.method == "importance" and draw.ess < MIN_ACCEPTED:
+        raise ArgumentError(f"inference: only {draw.kept} of {draw.drawn} deals were accepted as consistent with "
+                            f"the earlier passes under the bidding model (worth {draw.ess:.1f} worlds); they are "
+                            "too unlikely to advise on (use inference=False)")
     w = draw.worlds
+    # weights only where some world weighs other than 1: unweighted worlds keep the textbook figures
+    weights = draw.weights if draw.weighted else None
 
     # sampled worlds: each seat's call drawn from the model with one uniform per world, seat and round,
     # the same for the variants (so they differ only where their chances straddle a draw);
@@ -243,7 +259,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
         a.screen_own = early_stop and not w.exact
         return a
 
-    adv = auction_for(model, draw.weights)
+    adv = auction_for(model, weights)
     n = len(w)
     rows = np.arange(n)
     my_pos = adv.order.index(me)
@@ -283,13 +299,14 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
                     return {"res": adv.finish(r, me, up_suit, lone, "h")}
             specs.append((token, "order", Suit(up_suit), lone, judge))
     else:
-        for s in range(4):
+        # no trump (Rules.allow_no_trump) is open in round 2 whatever was turned down
+        for s in laws.contracts(rules):
             if s == up_suit:
                 continue
             for lone in lone_choices:
-                token = f"call {Suit(s).letter}" + (" alone" if lone else "")
+                token = laws.call_token("call", s, lone)
                 if want(token):
-                    specs.append((token, "call", Suit(s), lone,
+                    specs.append((token, "call", s, lone,
                                   lambda r, s=s, lone=lone: {"res": adv.finish(r, me, s, lone, None)}))
     if not specs:
         raise IllegalActionError("calls: none of the requested calls is legal here")
@@ -310,7 +327,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             break
         sub = rows[:k]
         got = {sp[0]: sp[4](sub) for sp in live}
-        z = behind({t: judged(g["res"]) for t, g in got.items()})
+        z = behind({t: judged(g["res"]) for t, g in got.items()}, None if weights is None else weights[:k])
         for token, zt in z.items():
             if zt < -EARLY_Z:
                 outcome[token], stopped_at[token] = got[token], k
@@ -350,15 +367,14 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
         a, b = getattr(rec, values), getattr(options[second_i], values)
         m = min(a.size, b.size)          # paired over the worlds both used (a stopped option: the first ones)
         diff = a[:m] - b[:m]
-        if draw.weights is None:
+        if weights is None:
             margin = float(diff.mean())
             margin_interval = mean_interval(diff.astype(float), w.exact)
-        else:                         # enumerated worlds under inference: a weighted mean, exact
-            margin = float((draw.weights * diff).sum() / draw.weights.sum())
-            margin_interval = (margin, margin)
+        else:                         # weighted worlds: exact when enumerated
+            margin, margin_interval = _weighted_mean(diff.astype(float), weights[:m], w.exact)
     else:
         margin, margin_interval = 0.0, (0.0, 0.0)
-    options = graded_options(options, rec, wins is not None, draw.weights, w.exact)
+    options = graded_options(options, rec, wins is not None, weights, w.exact)
     rec = options[best_i]
     if examples:
         def contract_of(o, j):
@@ -373,10 +389,10 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             if round == 1 and trump == up_suit:     # the dealer picked it up
                 discard = (o.discard if o.action == "order" and me == int(dealer) and o.discard is not None
                            else Card(int(adv.engine.heuristic_discard(trump)[j])))
-            return {"maker": str(Seat(maker)), "trump": Suit(trump).letter, "alone": bool(res.alone[e]),
+            return {"maker": str(Seat(maker)), "trump": trump_of(trump).letter, "alone": bool(res.alone[e]),
                     "discard": None if discard is None else str(discard)}
         options = [o if o.grade == "best" else
-                   replace(o, examples=call_examples(o, rec, w.hands, w.kitty, draw.weights, rules.seats,
+                   replace(o, examples=call_examples(o, rec, w.hands, w.kitty, weights, rules.seats,
                                                      examples, contract_of, seat)) for o in options]
         rec = options[best_i]
 
@@ -391,7 +407,8 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             vw = None
             if ev:                    # re-weight: enumerated worlds by the variant's likelihood, sampled
                 lik = pass_likelihood(vm, w.hands, me, int(dealer), round, int(up), rules.players, up_suit)
-                vw = lik if w.exact else lik / draw.likelihood   # ones by its ratio to the model's
+                # enumerated: the variant's likelihood; sampled: the draw's weight times the ratio to the model's
+                vw = lik if w.exact else (lik if weights is None else weights * lik) / draw.likelihood
             va = auction_for(vm, vw, adv.engine)
             points, chances = {}, {}
             for o in options:
@@ -425,13 +442,13 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
                     "every call followed with its chance" if w.exact else "calls drawn from the model, per world"),
         "inference": inference,
         "evidence": evidence_text(ev),
-        "proposals": draw.proposals,
-        "accepted": draw.accepted,
+        "proposals": draw.drawn,
+        "accepted": len(w),
         "kept": draw.kept,
         "acceptance": draw.acceptance(),
-        "effective_worlds": draw.effective(),
-        "max_proposals": None if w.exact or not ev else MAX_PROPOSALS * worlds,
-        "bound_hit": draw.bound_hit,
+        "effective_worlds": draw.ess,
+        "max_proposals": None if w.exact or not ev else bound,
+        "bound_hit": draw.method == "importance",
     }
     if dummy_masks is not None:
         bidding["note"] = ("dummy hands: the bidding model does not cover the dummies' set, so the later seats "
@@ -439,7 +456,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
     return Advice(tuple(cards), up, seat, dealer, round, rules, tuple(options), rec, margin, margin_interval,
                   n, w.exact, space.total, seed, policy, own_round2, w,
                   None if dummy_masks is None else (dummy_masks[0], dummy_masks[2]),
-                  model=model, bidding=bidding, variants=tuple(variants), robust=robust, weights=draw.weights,
+                  model=model, bidding=bidding, variants=tuple(variants), robust=robust, weights=weights,
                   score=None if wins is None else wins.score, early_stop=bool(looks), valuation=valuation,
                   inner_worlds=default_model().inner_worlds if valuation == "single_dummy" else inner_worlds,
                   examples=examples, named_suit=named_suit)
@@ -455,33 +472,68 @@ EARLY_MIN = 200
 EARLY_Z = SCREEN_Z
 
 
+def _known_kitty(kitty, cards, up, rules: Rules) -> int:
+    """The ``kitty`` argument of :func:`advise` as a bitmask, checked (0 for ``None``)."""
+    if kitty is None:
+        return 0
+    if not rules.kitty_exchange:
+        raise RulesError("kitty: cards known in the kitty come from a kitty exchange, which needs "
+                         "Rules(farmers=True) or Rules(go_under=True)")
+    known = parse_cards(kitty, what="kitty")
+    if not 1 <= len(known) <= 3:
+        raise PositionError(f"kitty {format_cards(known)!r}: {len(known)} cards; the exchange puts three under")
+    for c in known:
+        if c in cards or c == up:
+            where = "the hand" if c in cards else "the upcard"
+            raise PositionError(f"kitty card {c}: it is {where}, not face down in the kitty")
+    return mask_of(known)
+
+
 def early_looks(n: int) -> tuple:
     """The world counts (ascending, each at least :data:`EARLY_MIN` and below ``n``) at which options are
     judged before all ``n`` worlds are used."""
     return tuple(sorted({k for k in (int(n * f) for f in EARLY_LOOKS) if EARLY_MIN <= k < n}))
 
 
-def behind(values: dict) -> dict:
+def behind(values: dict, weights=None) -> dict:
     """How far each live option trails the leader at one look, in standard errors: ``values`` maps each
     option to its per-world figure (float (k,), the same k worlds for all); the leader has the highest
     mean (the first on a tie). Returns ``{option: z}`` for every option but the leader, ``z`` the paired
     mean difference from the leader over its standard error (``-inf`` when every world trails by the same,
-    ``0`` when none differs)."""
+    ``0`` when none differs). ``weights`` (k,): the worlds' weights (weighted means, the standard error at
+    the effective number of worlds), or ``None``."""
+    if weights is None:
+        means = {t: float(v.mean()) for t, v in values.items()}
+        return _z_behind(values, means, _plain_z)
+    w = np.asarray(weights, dtype=float)
+    w = w / w.sum()
+    ess = 1.0 / float((w * w).sum())
+    means = {t: float((w * v).sum()) for t, v in values.items()}
+    return _z_behind(values, means, lambda d: _weighted_z(d, w, ess))
+
+
+def _z_behind(values: dict, means: dict, z_of) -> dict:
+    """``{option: z_of(its paired difference from the leader)}`` for every option but the leader (the highest
+    of ``means``, the first on a tie)."""
     tokens = list(values)
-    means = {t: float(values[t].mean()) for t in tokens}
     lead = tokens[0]
     for t in tokens:
         if means[t] > means[lead] + 1e-12:
             lead = t
-    out = {}
-    for t in tokens:
-        if t == lead:
-            continue
-        d = values[t] - values[lead]
-        se = float(d.std(ddof=1)) / math.sqrt(d.size)
-        m = float(d.mean())
-        out[t] = m / se if se > 0 else (-math.inf if m < 0 else 0.0)
-    return out
+    return {t: z_of(values[t] - values[lead]) for t in tokens if t != lead}
+
+
+def _plain_z(d: np.ndarray) -> float:
+    se = float(d.std(ddof=1)) / math.sqrt(d.size)
+    m = float(d.mean())
+    return m / se if se > 0 else (-math.inf if m < 0 else 0.0)
+
+
+def _weighted_z(d: np.ndarray, w: np.ndarray, ess: float) -> float:
+    m = float((w * d).sum())
+    var = float((w * (d - m) ** 2).sum()) * ess / (ess - 1) if ess > 1 else 0.0
+    se = math.sqrt(var / ess)
+    return m / se if se > 0 else (-math.inf if m < 0 else 0.0)
 
 
 def stopped_options(values: dict) -> list:
@@ -504,8 +556,8 @@ def _mean(values, e) -> float:
 
 def graded_options(options: list, rec, by_game: bool, weights, exact: bool) -> list:
     """``options`` each with its :attr:`Option.grading` against the recommended ``rec``: the paired
-    loss over the worlds both used (the chance of the game ``by_game``, else points; weighted worlds
-    are enumerated, so exact), :func:`solver.grades.grade_of`."""
+    loss over the worlds both used (the chance of the game ``by_game``, else points; ``weights`` (n,) or
+    ``None``; exact when the worlds are enumerated), :func:`solver.grades.grade_of`."""
     values = "world_wins" if by_game else "world_points"
     unit = "game" if by_game else "points"
     out = []
@@ -517,10 +569,21 @@ def graded_options(options: list, rec, by_game: bool, weights, exact: bool) -> l
             loss = float(diff.mean())
             g = grade_of(loss, None if exact else mean_interval(diff, exact), unit)
         else:
-            loss = float((weights[:m] * diff).sum() / weights[:m].sum())
-            g = grade_of(loss, None, unit)
+            loss, interval = _weighted_mean(diff, weights[:m], exact)
+            g = grade_of(loss, None if exact else interval, unit,
+                         effective_worlds=None if exact else effective_worlds(weights[:m]))
         out.append(replace(o, grading=g))
     return out
+
+
+def _weighted_mean(values, e, exact: bool) -> tuple:
+    """``(mean, interval)`` of ``values`` weighted by ``e``: exact (enumerated worlds: the mean, as a point
+    interval), else :func:`solver.stats.weighted_mean_interval`."""
+    if exact:
+        m = float((e * values).sum() / e.sum())
+        return m, (m, m)
+    m, interval, _ = weighted_mean_interval(values, e, False)
+    return m, interval
 
 
 def _share(mask, e) -> float:
@@ -537,7 +600,7 @@ def _option(action, trump, alone, discard, res: Result, exact, seat, dealer, pla
     e = None if adv is None else adv.entry_weights(res)
     if e is not None:
         return _weighted_option(action, trump, alone, discard, res, e, adv.engine.n, seat, dealer, players,
-                                discards, auction, my_side, wins)
+                                discards, auction, my_side, wins, exact, stopped)
     n = res.points.size
     ours = (res.maker >= 0) & (laws.side_of(res.maker, players) == my_side)
     if dummy:       # the whole hand: made in both sets, all ten tricks, euchred in at least one set
@@ -588,29 +651,36 @@ def _option(action, trump, alone, discard, res: Result, exact, seat, dealer, pla
 
 
 def _weighted_option(action, trump, alone, discard, res: Result, e, n, seat, dealer, players, discards, auction,
-                     my_side, wins=None):
-    """:func:`_option` for weighted entries ``e`` (enumerated worlds: exact weighted means)."""
+                     my_side, wins=None, exact=True, stopped=False):
+    """:func:`_option` for weighted entries ``e`` (float (entries,)): enumerated worlds (exact weighted means)
+    or sampled ones with weights (a rejection draw above its envelope, importance weights: weighted means
+    with Wilson and Student t intervals at the effective number of worlds, :func:`solver.stats.weighted_mean_interval`)."""
     ours = (res.maker >= 0) & (laws.side_of(res.maker, players) == my_side)
     total = e.sum()
+    ess = float(total) ** 2 / float((e * e).sum())
 
     def prob(mask):
         p = float((e * mask).sum() / total)
-        return p, (p, p)
+        return p, ((p, p) if exact else wilson(p * ess, ess))
 
     pm, pmi = prob(ours & (res.tricks >= laws.MAKE_TRICKS))
     pa, pai = prob(ours & (res.tricks >= laws.TRICKS))
     pe, pei = prob(ours & (res.tricks < laws.MAKE_TRICKS))
-    ep = float((e * res.points).sum() / total)
+    points = res.points.astype(float)
+    ep, points_interval = _weighted_mean(points, e, exact)
     values = np.unique(res.points)
     outcomes = {int(v): float(e[res.points == v].sum() / total) for v in values}
-    world_points = res.world_values(res.points.astype(float), n)
+    # sampled worlds: one entry a world, in the worlds' order (a stopped option: its first worlds)
+    world_points = res.world_values(points, n) if exact else points
+    used = n if exact else int(points.size)
     game = {}
     if wins is not None:
         pw = wins(res.points)
-        p = _mean(pw, e)
-        game = {"p_win_game": p, "p_win_game_interval": (p, p), "world_wins": res.world_values(pw, n)}
-    return Option(action, trump, bool(alone), discard, pm, pa, pe, ep, pmi, pai, pei, (ep, ep), n, True,
-                  outcomes, discards, auction, seat, dealer, players, world_points, **game)
+        p, (lo, hi) = _weighted_mean(pw, e, exact)
+        game = {"p_win_game": p, "p_win_game_interval": (max(0.0, lo), min(1.0, hi)),
+                "world_wins": res.world_values(pw, n) if exact else pw}
+    return Option(action, trump, bool(alone), discard, pm, pa, pe, ep, pmi, pai, pei, points_interval, used, exact,
+                  outcomes, discards, auction, seat, dealer, players, world_points, stopped=stopped, **game)
 
 
 __all__ = ["advise", "ROBUST_DELTA"]

@@ -83,10 +83,23 @@ def _data(table: str = "double_dummy") -> dict:
     return json.loads(_PATHS[table].read_text())
 
 
-def _table_kind(valuation) -> str:
-    """The data a valuation's game odds read (:data:`TABLE_OF`; ``None``: the default valuation's)."""
+def _table_kind(valuation, rules: Rules | None = None) -> str:
+    """The data a valuation's game odds read (:data:`TABLE_OF`).
+
+    ``None``: the default valuation's for ``rules``, and the double-dummy table where the default's has none
+    for that variant (an explicit valuation without a table is refused by :func:`variant_key` instead).
+    """
     from .valuation import parse_valuation
-    return TABLE_OF[parse_valuation(valuation)]
+    if valuation is not None or rules is None:
+        return TABLE_OF[parse_valuation(valuation)]
+    kind = TABLE_OF[parse_valuation(None, rules)]
+    if kind != "double_dummy" and not _has_table(_key(rules), kind):
+        return "double_dummy"
+    return kind
+
+
+def _has_table(key: dict, kind: str) -> bool:
+    return any(entry["rules"] == key for entry in _data(kind)["tables"])
 
 
 def variant_key(rules: Rules, valuation=None) -> dict:
@@ -96,7 +109,23 @@ def variant_key(rules: Rules, valuation=None) -> dict:
     Raises :class:`RulesError` naming the options when that combination has no table, and naming the
     valuation when it is unknown or the variant has no table of it.
     """
-    kind = _table_kind(valuation)
+    kind = _table_kind(valuation, rules)
+    key = _key(rules)
+    if kind != "double_dummy" and not _has_table(key, kind):
+        options = ", ".join(f"{k} {v!r}" for k, v in key.items() if k != "players")
+        raise RulesError(f"valuation {kind!r}: the single-dummy game odds have no table for rules "
+                         f"{options or 'default'} ({rules.players} players); they cover the four-player game "
+                         "without the joker (benchmarks/tools/derive_hand_outcomes.py --valuation single_dummy)")
+    if not _has_table(key, kind):
+        options = ", ".join(f"{k} {v!r}" for k, v in key.items() if k != "players")
+        raise RulesError(f"rules {options or 'default'} ({rules.players} players): the game odds have no table for "
+                         f"this combination of options (benchmarks/tools/derive_hand_outcomes.py tabulates each option "
+                         "alone, with and without stick_the_dealer)")
+    return key
+
+
+def _key(rules: Rules) -> dict:
+    """The options of ``rules`` that select a table (see :func:`variant_key`)."""
     key = {"players": rules.players}
     for name, default in TABLED.items():
         if getattr(rules, name) != default:
@@ -107,16 +136,6 @@ def variant_key(rules: Rules, valuation=None) -> dict:
         key["loner_lead"] = rules.loner_lead
     if getattr(rules, "canadian", False):       # Canadian loners change who goes alone: no table has them yet
         key["canadian"] = True
-    if kind != "double_dummy" and not any(entry["rules"] == key for entry in _data(kind)["tables"]):
-        options = ", ".join(f"{k} {v!r}" for k, v in key.items() if k != "players")
-        raise RulesError(f"valuation {kind!r}: the single-dummy game odds have no table for rules "
-                         f"{options or 'default'} ({rules.players} players); they cover the four-player game "
-                         "without the joker (benchmarks/tools/derive_hand_outcomes.py --valuation single_dummy)")
-    if not any(entry["rules"] == key for entry in _data(kind)["tables"]):
-        options = ", ".join(f"{k} {v!r}" for k, v in key.items() if k != "players")
-        raise RulesError(f"rules {options or 'default'} ({rules.players} players): the game odds have no table for "
-                         f"this combination of options (benchmarks/tools/derive_hand_outcomes.py tabulates each option "
-                         "alone, with and without stick_the_dealer)")
     return key
 
 
@@ -203,7 +222,7 @@ def hand_outcomes(dealer_side, rules=None, valuation=None) -> HandOutcomes:
     :class:`SeatError` for a dealer that is no side or seat of the variant.
     """
     rules = Rules.coerce(rules)
-    return _outcomes(_side_arg(dealer_side, rules, "dealer"), rules, _table_kind(valuation))
+    return _outcomes(_side_arg(dealer_side, rules, "dealer"), rules, _table_kind(valuation, rules))
 
 
 # -- the game -------------------------------------------------------------------------------
@@ -364,7 +383,7 @@ def win_probability(score, dealer, rules=None, valuation=None) -> WinChance:
     """
     rules = Rules.coerce(rules)
     _check_target(rules)
-    kind = _table_kind(valuation)
+    kind = _table_kind(valuation, rules)
     variant_key(rules, kind)
     score = _check_score(score, rules)
     return _odds(score, _side_arg(dealer, rules, "dealer"), rules, kind)
@@ -385,7 +404,7 @@ def p_win_after(points_ns, points_ew, score, next_dealer, rules=None, valuation=
     """
     rules = Rules.coerce(rules)
     _check_target(rules)
-    kind = _table_kind(valuation)
+    kind = _table_kind(valuation, rules)
     variant_key(rules, kind)
     before = _check_score(score, rules)
     names = tuple(side_name(s, rules.players) for s in (0, 1))
@@ -416,8 +435,8 @@ def win_values(score, dealer, seat, rules, valuation=None):
 
     Checks the score at once (:func:`p_win_after` raises :class:`~solver.errors.ScoreError`), before any solving.
     """
-    kind = _table_kind(valuation)
     rules = Rules.coerce(rules)
+    kind = _table_kind(valuation, rules)
     next_dealer = laws.next_seat(int(dealer), rules.players)
     my_side = laws.side_of(int(seat), rules.players)
     mine = laws.side_name(my_side, rules.players)

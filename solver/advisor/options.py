@@ -162,10 +162,12 @@ class Advice:
             inference (``None`` with dummy hands, which the model does not cover).
         bidding: how the other seats were modelled and what the earlier passes did to the
             worlds: ``{"later_seats": "model" | "policy", "model", "policy", "auction",
-            "inference", "evidence" (the passes used), "proposals" (uniform deals drawn or
-            enumerated), "kept" (proposals the rejection step kept; the last batch may overshoot),
-            "accepted" (the worlds used, at most ``kept``), "acceptance" (``kept / proposals``),
-            "effective_worlds", "max_proposals", "bound_hit"}``.
+            "inference", "evidence" (the passes used), "proposals" (uniform deals drawn, the
+            rejection envelope's pilot included, or enumerated), "kept" (proposals the rejection step
+            kept; the last batch may overshoot), "accepted" (the worlds used), "acceptance"
+            (``kept / proposals``), "effective_worlds" (:func:`solver.inference.effective_worlds` of the
+            weights), "max_proposals", "bound_hit" (too few kept within ``max_proposals``: importance
+            weights instead, :func:`solver.inference.draw_worlds`)}``.
         variants: the same options under a cautious and an aggressive variant of the model
             (``model.shifted(+d)``, ``shifted(-d)``) and under every other named model (role
             ``"alternative"``, delta 0), on the same worlds re-weighted by each
@@ -175,7 +177,8 @@ class Advice:
         robust: ``True`` when every variant recommends the same call, ``False`` when the best
             call depends on the model, ``None`` when not checked.
         weights: float (n,) weights of the worlds (enumerated worlds under inference: their
-            likelihood), ``None`` when uniform (not in :meth:`to_dict`).
+            likelihood; sampled ones: the rejection draw's weights when some world weighs other than 1, the
+            importance weights at the bound), ``None`` when every world weighs 1 (not in :meth:`to_dict`).
         score: the game's score before the hand, ``{"NS": 8, "EW": 6}``, when advising by the
             chance of winning the game; ``None`` (by points).
         early_stop: options were judged sequentially (sampled worlds): one clearly behind the leading
@@ -263,7 +266,7 @@ class Advice:
                                                                                             self.inner_worlds),
                 "worlds": (("deals consistent with the seat's hand and the upcard, weighted by the chance of the "
                             "earlier passes under the bidding model" + (" (exact weights)" if self.exact else
-                                                                        " (rejection sampling: unweighted)"))
+                                                                        " (rejection sampling)"))
                            if self.bidding and self.bidding["inference"] and self.bidding["evidence"] else
                            "uniform over deals consistent with the seat's hand and the upcard; no earlier pass "
                            "(the first to speak)" if self.bidding and self.bidding["inference"] else
