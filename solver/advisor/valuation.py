@@ -22,7 +22,8 @@ Why double dummy stays the default: in duplicate matches the advisor valuing its
 to the same advisor valuing them double dummy (about -0.06 points a deal over 1,100 deals, 95% -0.10 to
 -0.02; ``euchre match --a advisor:single-dummy --b advisor:double-dummy``); with its later seats bidding by
 the single-dummy model ``best-response-sd-1`` it still scores -0.05 over 300 deals (95% -0.12 to +0.02;
-``--a advisor:single-dummy:best-response-sd-1 --worlds 50 --deals 300 --seed 23``). Against direct playouts
+``--a advisor:single-dummy:best-response-sd-1 --worlds 50 --deals 300 --seed 23``); with the v2 fit the same
+match scores +0.001 over 1,600 deals (95% -0.032 to +0.034; ``--deals 200``, seeds 23 to 30). Against direct playouts
 (``benchmarks/studies/single_dummy_flattery.py``, 90 questions of 40 worlds a class, docs/advice.md) the
 correction (``single-dummy-v2``) stands within 0.05 with one trump or none in round 1, three or more in
 round 1, two trumps in round 2 and for loners, but +0.098 ordering up with two trumps (95% +0.050 to
