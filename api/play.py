@@ -46,7 +46,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Valida
 from werkzeug.exceptions import NotFound
 
 import solver
-from solver.cards import Card, Seat, Suit, format_cards
+from solver.cards import Card, Seat, Suit, format_cards, trump_of
 from solver.errors import EuchreError, IllegalActionError, quoted
 from solver.game import Action, BidMade, CardPlayed, Discarded, Game, Phase
 from solver.laws import call_name, parse_call, side_name, side_of
@@ -99,6 +99,8 @@ class NewTable(BaseModel):
     joker: StrictBool = False
     partners_best: StrictBool = Field(False, description="call for best: a loner's partner passes it a card face "
                                                          "down and the loner discards one")
+    allow_no_trump: StrictBool = Field(False, description="no-trump contracts: in round 2 a seat may call no trump "
+                                                          "(no bowers, the led suit wins)")
     mode: Literal["game", "deal"] = Field("game", description="a game to the winning score, or a single deal")
     seed: StrictInt | None = Field(None, ge=0, le=2 ** 63 - 1, description="the table's seed (empty: a fresh one)")
     daily: StrictBool = Field(False, description="the hand of the day: a single deal, its seed from today's date "
@@ -106,7 +108,7 @@ class NewTable(BaseModel):
 
     def rules(self) -> solver.Rules:
         return solver.Rules(players=self.players, stick_the_dealer=self.stick_the_dealer, loner_lead=self.loner_lead,
-                            joker=self.joker, partners_best=self.partners_best,
+                            joker=self.joker, partners_best=self.partners_best, allow_no_trump=self.allow_no_trump,
                             num_deals=1 if self.mode == "deal" else 0,
                             # a single deal has no target score (EGN holds num_deals or winning_score, not both)
                             winning_score=0 if self.mode == "deal" else 10)
@@ -339,7 +341,7 @@ class Table:
             "to_act": None if hand.to_act is None else hand.to_act.name, "your_turn": self.user_turn(),
             "upcard": None if hand.upcard is None else str(hand.upcard), "upcard_state": view.upcard_state,
             "named_suit": None if hand.named_suit is None else Suit(hand.named_suit).letter,
-            "trump": None if hand.trump is None else Suit(hand.trump).letter,
+            "trump": None if hand.trump is None else trump_of(hand.trump).letter,
             "maker": None if hand.maker is None else hand.maker.name,
             "alone": None if hand.alone is None else hand.alone.name,
             "calls": [{"seat": s.name, "call": _action_text(a, s, hand)} for s, a in hand.bids],
@@ -759,7 +761,7 @@ def new_table_page():
                 fields[name] = int(value)
             except ValueError:
                 raise Problem("invalid-request", f"{name} {value!r}: expected a whole number", field=name) from None
-    for name in ("stick_the_dealer", "joker", "partners_best", "daily"):
+    for name in ("stick_the_dealer", "joker", "partners_best", "allow_no_trump", "daily"):
         fields[name] = form.get(name, "").strip().lower() in _FORM_TRUE
     table = create_table(_parse(NewTable, fields))
     return redirect(f"/play/{table.id}", code=303)

@@ -16,7 +16,7 @@ from . import limits
 from .problems import TYPES, Problem, openapi_responses, type_uri
 from .schemas import (AdviseRequest, AdviseResponse, HealthResponse, PlayRequest, PlayResponse, ReviewRequest,
                       ReviewResponse, SolveRequest, SolveResponse, TableRequest, TableResponse)
-from .schemas import DefendRequest, DefendResponse, ParRequest, ParResponse
+from .schemas import DefendRequest, DefendResponse, ExchangeRequest, ExchangeResponse, ParRequest, ParResponse
 
 ANALYSIS = Tag(name="analysis", description="double-dummy solving, bid advice and game review")
 SERVICE = Tag(name="service")
@@ -127,7 +127,7 @@ def run_advise(body: AdviseRequest):
                      rules=body.rules.to_rules(), worlds=body.worlds, seed=body.seed, inference=body.inference,
                      early_stop=body.early_stop, threads=current_app.config["ENGINE_THREADS"],
                      model=request_model(body.model), examples=body.examples, named_suit=body.named_suit,
-                     **extra)
+                     kitty=body.kitty, **extra)
     return result
 
 
@@ -167,6 +167,19 @@ def defend(body: DefendRequest):
         result = run(worlds=body.worlds, seed=body.seed, inference=body.inference,
                      threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model),
                      **body.view_keys())
+    return jsonify(result.to_dict())
+
+
+@v1.post("/exchange", summary="Kitty-exchange advice (farmers, go_under): keep or exchange, and which cards",
+         responses=_responses(ExchangeResponse))
+def exchange(body: ExchangeRequest):
+    """As `euchre exchange --json` (`solver.advise_exchange(...).to_dict()`): keep the hand or take the kitty
+    exchange, and which three cards to give, each valued by the par of the resulting deal (every seat sees every
+    card and bids best, each contract double dummy) over worlds of the seat's view."""
+    run = limits.engine_function("advise_exchange")
+    with limits.engine(body, main_field="hand"):
+        result = run(body.hand, body.upcard, body.seat, body.dealer, body.rules.to_rules(), worlds=body.worlds,
+                     seed=body.seed)
     return jsonify(result.to_dict())
 
 

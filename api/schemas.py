@@ -64,6 +64,12 @@ _RULE_DOCS = {
     "defend_alone": "against a loner one defender may defend alone (EGN defend_alone)",
     "partners_best": "call for best (EGN partners_best): a loner's partner passes it one card face down and the "
                      "loner discards one",
+    "allow_no_trump": "no-trump contracts (EGN allow_no_trump): in round 2 a seat may call no trump (trump `n`: "
+                      "no bowers, the led suit wins)",
+    "farmers": "farmer's hand (EGN farmers): before the bidding a seat with three nines and tens may show three "
+               "and exchange them for the three face-down kitty cards",
+    "go_under": "going under (EGN go_under): before the bidding a seat with no jack, ace or king may exchange any "
+                "three cards, face down, for the three face-down kitty cards",
 }
 
 
@@ -119,7 +125,7 @@ class SolveRequest(Strict):
 
     rules: RulesIn = Field(default_factory=RulesIn)
     deal: Deal
-    trump: SuitText
+    trump: SuitText = Field(description="the trump suit: c d h s; `n` for no trump (rules allow_no_trump)")
     leader: SeatText = Field(description="the seat that led (or is to lead) the current trick")
     makers: str | None = Field(None, max_length=8, description="side that made trump: NS or EW (two-player N or S); "
                                                                "default NS (N)")
@@ -134,7 +140,7 @@ class SolveRequest(Strict):
     @field_validator("trump")
     @classmethod
     def _trump(cls, v):
-        _engine_check(solver.Suit.parse, v)
+        _engine_check(solver.cards.parse_trump, v)       # no trump without its rule: refused by Position.parse
         return v
 
     @field_validator("leader", "alone")
@@ -289,6 +295,9 @@ class AdviseRequest(SeatQuestion):
     valuation: ValuationIn = None
     inner_worlds: InnerWorlds = 20
     examples: ExamplesIn = 0
+    kitty: Cards | None = Field(None, description="rules farmers / go_under, after a kitty exchange: the cards the "
+                                                  "seat knows lie face down in the kitty (the three it put under, or "
+                                                  "a farmer's three shown); hand is then its hand after the exchange")
 
 
 
@@ -320,6 +329,9 @@ class PlayRequest(SeatQuestion):
                                                          "partner passed it (call for best)")
     loner_discard: CardText | None = Field(None, description="rules partners_best, the seat the loner: its own "
                                                              "discard after the exchange")
+    kitty: Cards | None = Field(None, description="rules farmers / go_under, after a kitty exchange: the cards the "
+                                                  "seat knows lie face down in the kitty; hand and tricks are those "
+                                                  "after the exchange")
     dummies: StrictStr | None = Field(None, max_length=200, examples=["N:9c Tc Jh Ks Ad S:Jd Js Qh Kc Ah"],
                                       description="two-player dummy hands (rules players 2, dummy_hands true), "
                                                   "and only then: both face-up dummies as dealt, 'N:<cards> "
@@ -340,7 +352,7 @@ class PlayRequest(SeatQuestion):
         """The keyword arguments of :func:`solver.seat_view`."""
         out = {k: getattr(self, k) for k in ("seat", "hand", "dealer", "upcard", "calls", "alone", "tricks",
                                              "discard", "named_suit", "defender_alone", "dummies", "best_card",
-                                             "loner_discard")}
+                                             "loner_discard", "kitty")}
         out["rules"] = self.rules.to_rules()
         return out
 
@@ -370,6 +382,31 @@ class DefendRequest(SeatQuestion):
         out["rules"] = self.rules.to_rules().replace(defend_alone=True)
         out["alone"] = True
         return out
+
+
+#: The most worlds a kitty-exchange question may ask for: each world costs a par (about 4 ms) per choice, up to 11
+MAX_EXCHANGE_WORLDS = 500
+
+
+class ExchangeRequest(SeatQuestion):
+    """The kitty exchange (rules farmers / go_under): keep the hand or exchange, and which three cards
+    (solver.advise_exchange), from the seat's five cards as dealt and the upcard."""
+
+    rules: RulesIn = Field(default_factory=RulesIn, description="the rules, with farmers or go_under")
+    hand: Cards = Field(examples=["9h 9d Th Qh Qs"], description="the seat's five cards as dealt")
+    upcard: CardText = Field(examples=["9c"])
+    seat: SeatText = Field(description="the seat offered the exchange")
+    dealer: SeatText
+    worlds: Annotated[StrictInt, Field(ge=MIN_WORLDS, le=MAX_EXCHANGE_WORLDS,
+                                       description="placements of the unseen cards; each costs a par per choice")] = 200
+    seed: Seed = None
+
+
+class ExchangeResponse(BaseModel):
+    """`solver.advise_exchange(...).to_dict()`, as `euchre exchange --json`: per choice (keep, each exchange) the
+    seat's side's expected net points at par with a 95% interval and its gain over keeping; `best`, `margin`."""
+
+    model_config = ConfigDict(extra="allow")
 
 
 class DefendResponse(BaseModel):

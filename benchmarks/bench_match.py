@@ -19,7 +19,7 @@ import _common                                    # first: checks which engine r
 import argparse
 import time
 
-from solver import Rules, match
+from solver import Rules, play_match as match
 from solver.match import AdvisorAgent
 
 

@@ -215,6 +215,26 @@ def solve_figures(args, measures: dict, results: dict) -> None:
                                        against_name=None if label == reference_label else "technique " + reference_label)
         results.setdefault("technique_mean_nodes", {})[label] = float(mean_nodes)
 
+    # no trump (Rules.allow_no_trump, the core's trump 4): the same deals and leaders, interleaved with the
+    # trump solves, so the ratio compares like with like under the same load
+    nt = np.full(len(hands), _search.NO_TRUMP_VALUE, np.uint8)
+    nt_medians, trump_medians, nt_nodes = [], [], None
+    for _ in range(args.passes):
+        _t, nt_nodes, nt_ns = run(hands[sample], nt[sample], leader[sample], per_row=True)
+        _t, _n, tr_ns = run(hands[sample], trump[sample], leader[sample], per_row=True)
+        nt_medians.append(np.median(nt_ns) / 1000)
+        trump_medians.append(np.median(tr_ns) / 1000)
+    ratios = np.array(nt_medians) / np.array(trump_medians)
+    print(f"\nno trump (trump 4), the first {sample.stop:,} deals, {args.passes} interleaved passes: median "
+          f"{np.median(nt_medians):.1f} us per solve (passes {min(nt_medians):.1f}-{max(nt_medians):.1f}), mean nodes "
+          f"{nt_nodes.mean():.0f}; against the same deals in their trump suits: ratio of medians "
+          f"{np.median(ratios):.2f} (passes {ratios.min():.2f}-{ratios.max():.2f})")
+
+    measures["trump_us_same_deals_pass_median"] = _common.figure([float(x) for x in trump_medians],
+                                                                 "us a solve (a pass's median)")
+    measures["no_trump_us_pass_median"] = _common.figure([float(x) for x in nt_medians], "us a solve (a pass's median)",
+                                                         against=measures["trump_us_same_deals_pass_median"],
+                                                         against_name="trump_us_same_deals_pass_median")
     boundary_overhead(hands, trump, leader, min(args.calls, args.deals), measures)
 
     try:

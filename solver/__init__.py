@@ -11,7 +11,8 @@ it names and, through them, what those may import; nothing else (``tests/test_la
 import, lazy ones included, and enforces the whole table)::
 
     errors, version, deprecation          -
-    bounds, cards, rules, stats, grades   errors
+    bounds, cards, rules, stats           errors
+    grades                                bounds
     examples                              bounds, cards
     render                                cards, examples
     laws                                  cards, rules
@@ -26,7 +27,7 @@ import, lazy ones included, and enforces the whole table)::
     bidding                               cardtables, records, stats
     inference                             worlds, bidding, game, bounds
     par                                   dd, game
-    advisor                               dd_batch, inference, render, grades
+    advisor                               dd_batch, inference, render, grades, par
     review                                advisor, par, records, version, deprecation
     match                                 advisor, records, deprecation
     pages                                 review
@@ -46,6 +47,7 @@ from .laws import first_leader, hand_points
 from .dd import DDTable, PlayStep, SolveResult, analyse_play, card_values, dd_table, solve, solve_batch
 from .advisor import Advice, CardAdvice, Option, PlayAdvice, advise, advise_play, win_probability
 from .advisor import DefendAdvice, DefendOption, HandOutcomes, WinChance, advise_defend
+from .advisor import ExchangeAdvice, ExchangeOption, advise_exchange
 from .records import (DummyDeal, DummyRecord, EGNDeal, EGNGame, dump_dummy_record, dump_egn, load_dummy_record,
                       load_egn, load_game)
 from .review import (CallReview, CardReview, CorpusResult, CorpusStats, DealReview, Review, corpus_stats,
@@ -78,4 +80,5 @@ __all__ = [
     "play_match", "MatchResult", "TableRecord", "AGENT_NAMES",
     "BiddingModel", "MODEL_NAMES", "resolve_model",
     "par", "par_table", "Par", "ParStep", "advise_defend", "DefendAdvice", "DefendOption",
+    "advise_exchange", "ExchangeAdvice", "ExchangeOption",
 ]

@@ -16,7 +16,8 @@ cdef struct Search:
     uint8_t next_seat[4]    # next seat in play clockwise
     uint8_t side[4]         # side index of each seat (0 or 1)
     uint8_t trick_size      # cards in a trick: 4, 3 (a loner), 2 (two-player or two loners)
-    uint8_t trump
+    uint8_t trump           # 0..3, or NO_TRUMP (4): no trump suit
+    uint32_t trump_mask     # the trump suit's byte of the layout (0 in no trump)
     uint8_t leader
     uint8_t ntrick          # cards already in the current trick
     uint8_t trick_cards[4]  # the current trick as set up (the search keeps only its state below)

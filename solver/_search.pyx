@@ -39,6 +39,10 @@ cnp.import_array()
 cdef enum:
     JOKER = 24
     NCARDS = 25
+    NO_TRUMP = 4         # the trump value of a no-trump contract: no trump suit, no bowers, plain ranks
+#: The ``trump`` value of a no-trump contract (Rules.allow_no_trump): every card in its printed suit,
+#: ranked A K Q J T 9, the highest card of the led suit wins.
+NO_TRUMP_VALUE = NO_TRUMP
 
 # Techniques, each switchable so benchmarks can measure what it is worth.
 cdef enum Feature:
@@ -57,19 +61,23 @@ FEATURES = {"table": F_TABLE, "quick_tricks": F_QUICK, "move_ordering": F_ORDER,
             "equivalent_cards": F_RUNS, "zero_window": F_ZERO_WINDOW}
 ALL_FEATURES = F_ALL
 
-# Per trump suit: each card's effective suit, its power in a trick of its
+# Per trump suit (and NO_TRUMP): each card's effective suit, its power in a trick of its
 # effective suit (trumps above every plain card), and each effective suit's
 # cards from the highest down.
 # Inside the search a hand is laid out by *effective* suit: bits 8*s .. 8*s+7 hold
 # the cards whose effective suit is s, lowest rank in the lowest bit. Following
 # suit is then one mask, the trick's winner a comparison of bit numbers, and the
 # relative ranks of the key a compress of one byte per suit.
-cdef uint8_t BIT_OF[4][NCARDS]       # per trump: card index -> bit in the layout
+cdef uint8_t BIT_OF[5][NCARDS]       # per trump (NO_TRUMP last): card index -> bit in the layout
 cdef uint8_t COMPRESS[256][256]      # COMPRESS[live][x]: the bits of x at live's set bits, packed low
 
 
 cdef void _build_tables() noexcept nogil:
     cdef int t, c, s, rank, r, live, x, i, k
+    for c in range(NCARDS):
+        # no trump: every card in its printed suit at its printed rank (the jack between T and Q);
+        # setup_search refuses the joker, which has no place without a trump suit
+        BIT_OF[NO_TRUMP][c] = 7 if c == JOKER else 8 * (c % 4) + c // 4
     for t in range(4):
         for c in range(NCARDS):
             if c == JOKER:
@@ -171,20 +179,22 @@ cdef uint64_t canonical_key(Search* s) noexcept nogil:
 
     For each effective suit: which seats own its live cards, low to high, as two
     compressed bit rows (seat bit 0 and seat bit 1; at most 20 live cards: 40
-    bits), then the suit lengths (4 + 3 x 3 bits), the leader (2) and the seats
-    in play (5): 60 bits, so two trick starts share a key only when the play
+    bits), then the suit lengths (4 + 3 x 3 bits), the leader (2), the seats
+    in play and no trump (6): 61 bits, so two trick starts share a key only when the play
     from them is the same. The plain suits are sorted so same-shaped suits meet.
     """
     cdef uint32_t live = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
     cdef uint32_t odd = s.hands[1] | s.hands[3]
     cdef uint32_t high = s.hands[2] | s.hands[3]
     cdef int t = s.trump
+    cdef uint32_t trump_suit, a, b, c, hi, lo, mid
+    if t == NO_TRUMP:
+        return no_trump_key(live, odd, high, s)
     # each suit as (length << 16) | its two seat rows, so one comparison orders (length, rows)
-    cdef uint32_t trump_suit = suit_part(live, odd, high, t)
-    cdef uint32_t a = suit_part(live, odd, high, (t + 1) & 3)
-    cdef uint32_t b = suit_part(live, odd, high, (t + 2) & 3)
-    cdef uint32_t c = suit_part(live, odd, high, (t + 3) & 3)
-    cdef uint32_t hi, lo, mid
+    trump_suit = suit_part(live, odd, high, t)
+    a = suit_part(live, odd, high, (t + 1) & 3)
+    b = suit_part(live, odd, high, (t + 2) & 3)
+    c = suit_part(live, odd, high, (t + 3) & 3)
     # the plain suits in descending order by a min/max network (no data-dependent branch)
     hi = a if a > b else b
     lo = b if a > b else a
@@ -201,7 +211,31 @@ cdef uint64_t canonical_key(Search* s) noexcept nogil:
     key = (key << 3) | <uint64_t>(b >> 16)
     key = (key << 3) | <uint64_t>(c >> 16)
     key = (key << 2) | s.leader
-    key = (key << 5) | s.config_bits
+    key = (key << 6) | s.config_bits
+    return key
+
+
+cdef uint64_t no_trump_key(uint32_t live, uint32_t odd, uint32_t high, Search* s) noexcept nogil:
+    """canonical_key of a no-trump trick start: the four suits are all plain, so all four are sorted
+    (descending), the first in the trump suit's place; config_bits marks the key as no trump's."""
+    cdef uint32_t p[4]
+    cdef uint32_t x
+    cdef int i, j
+    for i in range(4):
+        p[i] = suit_part(live, odd, high, i)
+    for i in range(1, 4):                  # insertion sort, descending
+        j = i
+        while j > 0 and p[j] > p[j - 1]:
+            x = p[j]; p[j] = p[j - 1]; p[j - 1] = x
+            j -= 1
+    cdef uint64_t key = p[0] & 0xFFFF
+    for i in range(1, 4):
+        key = (key << (2 * (p[i] >> 16))) | (p[i] & 0xFFFF)
+    key = (key << 4) | <uint64_t>(p[0] >> 16)
+    for i in range(1, 4):
+        key = (key << 3) | <uint64_t>(p[i] >> 16)
+    key = (key << 2) | s.leader
+    key = (key << 6) | s.config_bits
     return key
 
 
@@ -263,7 +297,7 @@ cdef inline int quick_tricks(Search* s, uint32_t live, int* holder) noexcept nog
     when the partner also holds no more trumps than the run; likewise when no trump is live. A card
     is in its suit's top run when no live card of another seat lies above it.
     """
-    cdef uint32_t trumps_mask = 0xFFu << (8 * s.trump), hand
+    cdef uint32_t trumps_mask = s.trump_mask, hand
     cdef uint32_t trumps = live & trumps_mask
     cdef int w, seat, run, i, n, most = 0, partner = 0, leader = s.leader
     if trumps:
@@ -330,7 +364,7 @@ cdef int generate_moves(Search* s, int seat, uint8_t* out) noexcept nogil:
     partner already wins it, then the lowest cards, plain before trumps.
     """
     cdef uint32_t hand = s.hands[seat], legal = hand, dead, redundant, spread, top, winners
-    cdef uint32_t live = s.trick_live, trumps = 0xFFu << (8 * s.trump)
+    cdef uint32_t live = s.trick_live, trumps = s.trump_mask
     cdef int n
     if s.ntrick > 0:
         legal = hand & (0xFFu << (8 * s.led))
@@ -560,6 +594,7 @@ cdef enum SetupCode:
     TRICK_TOO_LONG
     BAD_HAND_SIZES
     BAD_MAKERS
+    JOKER_IN_NO_TRUMP
 
 
 cdef SetupCode setup_search(Search* s, uint32_t* hands, int trump, int leader, int in_play, int players,
@@ -569,7 +604,7 @@ cdef SetupCode setup_search(Search* s, uint32_t* hands, int trump, int leader, i
     cdef uint32_t seen = 0, c
     if players != 2 and players != 4:
         return BAD_PLAYERS
-    if trump < 0 or trump > 3:
+    if trump < 0 or trump > NO_TRUMP:
         return BAD_TRUMP
     if players == 2:
         if in_play != 0b0101:
@@ -599,6 +634,8 @@ cdef SetupCode setup_search(Search* s, uint32_t* hands, int trump, int leader, i
         if c & seen:
             return CARD_TWICE
         seen |= c
+    if trump == NO_TRUMP and (seen >> JOKER) & 1:
+        return JOKER_IN_NO_TRUMP
     for seat in range(4):
         s.hands[seat] = to_layout(hands[seat], trump)
         s.side[seat] = (seat // 2) if players == 2 else (seat % 2)
@@ -608,6 +645,7 @@ cdef SetupCode setup_search(Search* s, uint32_t* hands, int trump, int leader, i
         s.next_seat[seat] = n
     s.trick_size = seats
     s.trump = trump
+    s.trump_mask = 0 if trump == NO_TRUMP else 0xFFu << (8 * trump)
     s.leader = leader
     s.trick_live = 0
     for i in range(4):
@@ -620,7 +658,7 @@ cdef SetupCode setup_search(Search* s, uint32_t* hands, int trump, int leader, i
         play_to_trick(s, seat, s.trick_cards[i])
         s.ntrick += 1
         seat = s.next_seat[seat]
-    s.config_bits = <uint64_t>in_play | (<uint64_t>(players == 2) << 4)
+    s.config_bits = <uint64_t>in_play | (<uint64_t>(players == 2) << 4) | (<uint64_t>(trump == NO_TRUMP) << 5)
     s.nodes = 0
     s.features = F_ALL
     # sizes: those who already played this trick hold one card fewer
@@ -638,7 +676,7 @@ cdef SetupCode setup_search(Search* s, uint32_t* hands, int trump, int leader, i
 
 ERRORS = {
     BAD_PLAYERS: "players must be 4 or 2",
-    BAD_TRUMP: "trump must be a suit index 0..3",
+    BAD_TRUMP: "trump must be a suit index 0..3 (C D H S) or 4 (no trump)",
     BAD_IN_PLAY: "the seats in play are not a possible table (two-player: N and S; four-player: "
                  "all four, or without a loner's partner, or without one seat of each side)",
     BAD_LEADER: "the leader does not play this hand",
@@ -649,6 +687,7 @@ ERRORS = {
     BAD_HAND_SIZES: "hand sizes do not fit the trick in progress (each seat holds the same number of "
                     "cards, one fewer for those who already played to this trick, at most 5)",
     BAD_MAKERS: "the makers' side must be 0 or 1",
+    JOKER_IN_NO_TRUMP: "the joker has no place in a no-trump contract (trump 4)",
 }
 
 
@@ -816,7 +855,8 @@ cdef class SearchContext:
 
         Args:
             hands: 4 card bitmasks (seats N E S W; 0 for a seat out of play).
-            trump: suit index 0..3 (C D H S).
+            trump: suit index 0..3 (C D H S), or 4 (:data:`NO_TRUMP_VALUE`): a no-trump contract, no
+                bowers, the led suit's highest card wins (the joker is refused there).
             leader: seat (0..3) that led the current trick.
             trick: card indices already played to the current trick, from the leader.
             in_play: bitmask of the seats that play (bit i = seat i).
@@ -847,7 +887,7 @@ cdef class SearchContext:
             t[i] = 0
         for i in range(len(trick)):
             t[i] = whole(trick[i], f"trick[{i}]", 0, NCARDS - 1)
-        code = setup_search(&s, h, whole(trump, "trump", 0, 3), whole(leader, "leader", 0, 3),
+        code = setup_search(&s, h, whole(trump, "trump", 0, NO_TRUMP), whole(leader, "leader", 0, 3),
                             whole(in_play, "in_play", 0, 15), whole(players, "players", 0, 4), t, len(trick))
         if code != SETUP_OK:
             raise SearchInputError(ERRORS[code])

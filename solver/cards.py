@@ -79,6 +79,62 @@ for _i, (_letter, _word, _symbols) in enumerate(
         _SUIT_WORDS[_sym] = _i
 
 
+class NoTrump(int):
+    """The trump of a no-trump contract (``Rules.allow_no_trump``, EGN call ``"n"``): the int 4, one past
+    the suits, as the Cython core takes it. Spelled ``n`` like a suit letter; ``word`` is ``no trump``.
+
+    There is one value, :data:`NO_TRUMP`; use :func:`parse_trump` to read a trump that may be it.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, value=4):
+        if value != 4:
+            raise CardError(f"no trump {quoted(value)}: its value is 4")
+        return _NO_TRUMP if _NO_TRUMP is not None else int.__new__(cls, 4)
+
+    letter = "n"
+    word = "no trump"
+
+    def __str__(self) -> str:
+        return "n"
+
+    def __repr__(self) -> str:
+        return "NO_TRUMP"
+
+    def __reduce__(self):
+        return (NoTrump, ())
+
+
+_NO_TRUMP = None
+_NO_TRUMP = NO_TRUMP = NoTrump()
+_NO_TRUMP_WORDS = {"n", "nt", "no trump", "notrump", "no trumps", "no-trump", "no_trump", "no-trumps"}
+
+
+def parse_trump(text) -> "Suit | NoTrump":
+    """Parse a contract's trump: a suit (as :meth:`Suit.parse`) or no trump (``n``, ``nt``, ``no trump``,
+    ``notrump``, :data:`NO_TRUMP` or the int 4). Whether the rules allow no trump is the caller's check
+    (:func:`solver.laws.check_trump`).
+
+    Raises :class:`CardError` naming the token when it is neither.
+    """
+    if isinstance(text, NoTrump):
+        return text
+    if isinstance(text, int) and not isinstance(text, bool) and text == 4:
+        return NO_TRUMP
+    if isinstance(text, str) and text.strip().lower() in _NO_TRUMP_WORDS:
+        return NO_TRUMP
+    try:
+        return Suit.parse(text)
+    except CardError:
+        raise CardError(f"trump {quoted(text)}: must be a suit c d h s or n (no trump)") from None
+
+
+def trump_of(value) -> "Suit | NoTrump":
+    """The trump object of an int 0..4 (a suit, or 4 no trump), for its ``letter`` and ``word``."""
+    return NO_TRUMP if value == 4 and not isinstance(value, bool) else Suit(value)
+
+
 class Seat(enum.IntEnum):
     N = 0
     E = 1

@@ -3,13 +3,14 @@
 Cards are indices ``rank * 4 + suit`` (ranks 9 T J Q K A = 0..5, suits clubs,
 diamonds, hearts, spades = 0..3) and 24 for the joker; a hand is a uint32
 bitmask of them (see :mod:`solver.cards`). The tables are indexed
-``[trump, card]`` where they depend on trump.
+``[trump, card]`` where they depend on trump; trump 4 is no trump (``Rules.allow_no_trump``): every card in
+its printed suit, none a trump (the joker, which no-trump rules exclude, has effective suit -1 there).
 
 * :data:`RANK`, :data:`SUIT`: (25,) int64; the joker has rank 6 and suit -1.
 * :data:`CARD_BITS`: (25,) uint32, the bit of each card.
-* :data:`ESUIT`: (4, 25) int64, the effective suit (the bowers and the joker are trump).
-* :data:`POWER`: (4, 25) int64, the trump order 0 (nine) .. 7 (joker), -1 for a non-trump.
-* :data:`IS_TRUMP`: (4, 25) bool.
+* :data:`ESUIT`: (5, 25) int64, the effective suit (the bowers and the joker are trump).
+* :data:`POWER`: (5, 25) int64, the trump order 0 (nine) .. 7 (joker), -1 for a non-trump.
+* :data:`IS_TRUMP`: (5, 25) bool.
 """
 from __future__ import annotations
 
@@ -28,8 +29,9 @@ CARD_BITS = np.uint32(1) << np.arange(NCARDS, dtype=np.uint32)
 def _tables():
     """Per trump, each card's effective suit and its place in the trump order (0 = the 9 .. 7 = the joker;
     -1 for a plain card), read off the rules kernel so the numpy copies cannot drift from it."""
-    esuit = np.zeros((4, NCARDS), dtype=np.int64)
-    power = np.full((4, NCARDS), -1, dtype=np.int64)
+    esuit = np.zeros((5, NCARDS), dtype=np.int64)
+    power = np.full((5, NCARDS), -1, dtype=np.int64)
+    esuit[4] = [laws.effective_suit(c, 4) for c in range(NCARDS - 1)] + [-1]      # no trump: no trumps
     for t in range(4):
         esuit[t] = [laws.effective_suit(c, t) for c in range(NCARDS)]
         trumps = sorted((c for c in range(NCARDS) if esuit[t, c] == t), key=lambda c: laws.trick_strength(c, t, t))
@@ -41,9 +43,9 @@ ESUIT, POWER = _tables()
 IS_TRUMP = POWER >= 0
 
 # ESUIT as bitmasks (trump, effective suit): a hand's suit lengths are popcounts
-_SUIT_MASKS = np.zeros((4, 4), dtype=np.uint32)
-for _t in range(4):
-    for _c in range(NCARDS):
+_SUIT_MASKS = np.zeros((5, 4), dtype=np.uint32)
+for _t in range(5):
+    for _c in range(NCARDS if _t < 4 else NCARDS - 1):
         _SUIT_MASKS[_t, ESUIT[_t, _c]] |= np.uint32(1 << _c)
 del _t, _c
 

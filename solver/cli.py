@@ -18,7 +18,7 @@ import unicodedata
 from pathlib import Path
 
 from . import __version__
-from .cards import Card, Seat, Suit, format_cards, parse_cards
+from .cards import NO_TRUMP, Card, Seat, Suit, format_cards, parse_cards
 from .errors import ArgumentError, EuchreError
 from .position import Position
 from .rules import Rules
@@ -50,7 +50,10 @@ def _rules_from_args(args) -> Rules:
                  dummy_hands=getattr(args, "dummy_hands", False),
                  defend_alone=getattr(args, "defend_alone", False),
                  canadian=getattr(args, "canadian", False),
-                 partners_best=getattr(args, "partners_best", False))
+                 partners_best=getattr(args, "partners_best", False),
+                 allow_no_trump=getattr(args, "allow_no_trump", False),
+                 farmers=getattr(args, "farmers", False),
+                 go_under=getattr(args, "go_under", False))
 
 
 def _add_model_option(p, who: str) -> None:
@@ -114,7 +117,8 @@ def _inner_worlds(args) -> int:
 
 
 def _add_rules_options(p: argparse.ArgumentParser, lead: bool = False, dummy: bool = False,
-                       house: bool = False, players: bool = True, best_help: str | None = None) -> None:
+                       house: bool = False, players: bool = True, best_help: str | None = None,
+                       exchange: bool = True, no_trump: bool = False) -> None:
     if players:
         p.add_argument("--players", type=int, choices=(4, 2), default=4, help="4 (default) or 2-player euchre")
     if house:
@@ -123,6 +127,17 @@ def _add_rules_options(p: argparse.ArgumentParser, lead: bool = False, dummy: bo
         p.add_argument("--partners-best", dest="partners_best", action="store_true",
                        help=best_help or "call for best: a loner's partner passes it its best card face down "
                                                "and the loner discards one")
+    if house or no_trump:
+        p.add_argument("--allow-no-trump", dest="allow_no_trump", action="store_true",
+                       help="no-trump contracts (EGN allow_no_trump): in round 2 a seat may call no trump "
+                            "(trump 'n': no bowers, the led suit wins)")
+    if house and exchange:      # (not table and par: they take the hands after any exchange)
+        p.add_argument("--farmers", action="store_true",
+                       help="farmer's hand: before the bidding a seat with three nines and tens may show three and "
+                            "exchange them for the three face-down kitty cards")
+        p.add_argument("--go-under", dest="go_under", action="store_true",
+                       help="going under: before the bidding a seat with no jack, ace or king may exchange any "
+                            "three cards, face down, for the three face-down kitty cards")
     p.add_argument("--joker", action="store_true", help="the joker B is in the pack (highest trump)")
     if dummy:
         p.add_argument("--dummy-hands", dest="dummy_hands", action="store_true",
@@ -162,7 +177,7 @@ def cmd_solve(args) -> dict:
     tricks = ", ".join(f"{side} {n}" for side, n in out["tricks"].items())
     pts = ", ".join(f"{side} {n}" for side, n in (out["points"] or {}).items())
     lead = f"{pos.leader} led {format_cards(pos.played)}" if pos.played else f"{pos.leader} to lead"
-    say(f"Trump {pos.trump.word}, {lead}, makers {out['makers']}"
+    say(("No trump" if pos.trump == NO_TRUMP else f"Trump {pos.trump.word}") + f", {lead}, makers {out['makers']}"
         + (f", {pos.alone} alone" if pos.alone is not None else ""))
     if out["totals"]:
         say(f"Double-dummy tricks: {tricks}  (scores {pts})  [{out['nodes']} nodes]")
@@ -216,7 +231,7 @@ def cmd_table(args) -> dict:
     sides = list(next(iter(table.partners.values())).keys())
     header = ["trump"] + sides + ([f"{s} alone" for s in "NESW"] if table.loners else [])
     rows = []
-    for suit in Suit:
+    for suit in table.partners:          # the four suits, then no trump under Rules.allow_no_trump
         row = [suit.word] + [table.partners[suit][s] for s in sides]
         if table.loners:
             row += [table.loners[suit][seat] for seat in Seat]
@@ -224,7 +239,7 @@ def cmd_table(args) -> dict:
     if table.phases:
         for title, phase in zip(("personal hands, tricks 1-5", "dummy hands, tricks 6-10"), table.phases):
             say(f"Double-dummy tricks, {title}, dealer {table.dealer} (the non-dealer leads)")
-            say(_table([[suit.word] + [phase[suit][s] for s in sides] for suit in Suit], ["trump"] + sides))
+            say(_table([[suit.word] + [phase[suit][s] for s in sides] for suit in phase], ["trump"] + sides))
             say()
         say("The hand's total over ten tricks:")
     else:
@@ -288,7 +303,22 @@ def cmd_advise(args) -> dict:
                     rules=rules, worlds=args.worlds, seed=seed, threads=args.threads, dummies=args.dummies,
                     score=None if args.score is None else _score_arg(args.score), early_stop=not args.no_early_stop,
                     model=_model_arg(args), valuation=args.valuation, inner_worlds=_inner_worlds(args),
-                    examples=args.examples)
+                    examples=args.examples, kitty=args.kitty)
+    if not args.json:
+        say(advice)
+    return advice.to_dict()
+
+
+def cmd_exchange(args) -> dict:
+    from .advisor import advise_exchange
+    from .review import content_seed
+    rules = _rules_from_args(args)
+    if not rules.kitty_exchange:
+        raise EuchreError("euchre exchange: give the house rule, --farmers or --go-under (or both)")
+    seed = args.seed if args.seed is not None else content_seed(
+        {"exchange": " ".join(str(args.hand).split()), "upcard": args.upcard, "seat": args.seat,
+         "dealer": args.dealer, "rules": rules.to_dict()})
+    advice = advise_exchange(args.hand, args.upcard, args.seat, args.dealer, rules, worlds=args.worlds, seed=seed)
     if not args.json:
         say(advice)
     return advice.to_dict()
@@ -299,7 +329,7 @@ def _play_view(args) -> dict:
     return {"seat": args.seat, "hand": args.hand, "dealer": args.dealer, "upcard": args.upcard,
             "calls": args.calls, "alone": args.alone, "tricks": args.tricks, "discard": args.discard,
             "rules": _rules_from_args(args), "dummies": args.dummies, "best_card": args.best_card,
-            "loner_discard": args.loner_discard}
+            "loner_discard": args.loner_discard, "kitty": args.kitty}
 
 
 def _play_seed(view) -> int:
@@ -565,14 +595,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("solve", help="double-dummy tricks of a position and each legal card's value")
     p.add_argument("deal", help='"N:9d Ac Tc Kd Jd E:... S:... W:..." ("-" for a hand that sits out)')
-    p.add_argument("--trump", required=True, help="trump suit: c d h s")
+    p.add_argument("--trump", required=True, help="trump suit: c d h s (n: no trump, with --allow-no-trump)")
     p.add_argument("--leader", required=True, help="seat that led the current trick: N E S W")
     p.add_argument("--makers", default=None, help="side that made trump: NS or EW (N or S two-player); default NS")
     p.add_argument("--alone", default=None, help="seat of the loner, if any")
     p.add_argument("--played", default="", help='cards already in the current trick, from its leader: "Qs As"')
     p.add_argument("--tricks-won", dest="tricks_won", type=_tricks_won, default=None,
                    help="tricks already won this hand, e.g. NS:2,EW:1 (mid-hand: gives the hand's totals and score)")
-    _add_rules_options(p)
+    _add_rules_options(p, no_trump=True)
     p.set_defaults(run=cmd_solve)
 
     p = sub.add_parser("table", help="double-dummy table of a full deal for every trump suit")
@@ -585,7 +615,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --upcard: against a loner one defender may defend alone (in the par)")
     _add_rules_options(p, lead=True, dummy=True, house=True,
                        best_help="call for best: a loner column is the loner's tricks after its partner's card "
-                                 "and its own discard that give it the most; with --upcard, in the par too")
+                                 "and its own discard that give it the most; with --upcard, in the par too",
+                       exchange=False)
     p.set_defaults(run=cmd_table)
 
     p = sub.add_parser("par", help="the par of a full deal: the auction if every seat saw every card and bid "
@@ -597,7 +628,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the dealer must name a suit when all pass twice")
     p.add_argument("--defend-alone", dest="defend_alone", action="store_true",
                    help="against a loner one defender may defend alone")
-    _add_rules_options(p, lead=True, house=True)
+    _add_rules_options(p, lead=True, house=True, exchange=False)
     p.set_defaults(run=cmd_par)
 
     p = sub.add_parser("advise", help="bid advice: make/march/euchred chances and expected points per call")
@@ -625,8 +656,29 @@ def build_parser() -> argparse.ArgumentParser:
                         "the first 1/8 or 1/2 of the worlds stops there and says so)")
     _add_valuation_options(p)
     _add_examples_option(p, "call", "recommended call")
+    p.add_argument("--kitty", default=None, metavar="CARDS",
+                   help="with --farmers/--go-under, after a kitty exchange: the cards the seat knows lie face down "
+                        "in the kitty (the three it put under, or a farmer's three shown); --hand is then its hand "
+                        "after the exchange")
     _add_rules_options(p, lead=True, dummy=True, house=True)
     p.set_defaults(run=cmd_advise)
+
+    p = sub.add_parser("exchange", help="kitty-exchange advice (--farmers, --go-under): keep the hand or exchange, "
+                                        "and which three cards to give, by the par of the deal over the worlds")
+    p.add_argument("--hand", required=True, help='the seat\'s five cards as dealt: "9c 9d Tc Qh Qs"')
+    p.add_argument("--upcard", required=True, help="the card turned up")
+    p.add_argument("--seat", required=True, help="the seat offered the exchange: N E S W")
+    p.add_argument("--dealer", required=True, help="the dealer: N E S W")
+    p.add_argument("--worlds", type=int, default=200,
+                   help="deals of the unseen cards to sample (default 200; each costs a par per choice)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="seed of the sampling (default: one derived from the question)")
+    p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
+                   help="the dealer must name a suit when all pass twice")
+    p.add_argument("--defend-alone", dest="defend_alone", action="store_true",
+                   help="against a loner one defender may defend alone")
+    _add_rules_options(p, lead=True, house=True, players=False)
+    p.set_defaults(run=cmd_exchange, players=4)
 
     p = sub.add_parser("play", help="play advice: expected tricks and points, make/euchred/march chances per "
                                     "legal card of the seat to play, from what it can see")
@@ -644,6 +696,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --partners-best, the seat the loner: the card its partner passed it")
     p.add_argument("--loner-discard", dest="loner_discard", default=None,
                    help="with --partners-best, the seat the loner: its own discard after the exchange")
+    p.add_argument("--kitty", default=None, metavar="CARDS",
+                   help="with --farmers/--go-under, after a kitty exchange: the cards the seat knows lie face down "
+                        "in the kitty; --hand and --tricks are then those after the exchange")
     p.add_argument("--worlds", type=int, default=500, help="deals of the unseen cards to sample (default 500; all "
                                                            "of them when few)")
     p.add_argument("--seed", type=int, default=None,

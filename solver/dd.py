@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import _search
-from .cards import Card, Seat, Suit, cards_of, mask_of, parse_cards, parse_deal
+from .cards import NO_TRUMP, Card, Seat, Suit, cards_of, mask_of, parse_cards, parse_deal
 from .errors import CardError, PositionError, quoted
 from .bounds import MAX_THREADS, check_int
-from .laws import (TRICKS, check_seat, first_leader, hand_points, parse_side, popcount, seats_in_play, side_name,
+from .laws import (TRICKS, check_seat, check_trump, contracts, first_leader, hand_points, parse_side, popcount, seats_in_play, side_name,
                    side_of, winning_index)
 from .position import Position
 from .rules import Rules
@@ -256,7 +256,8 @@ def analyse_play(pos: Position, cards) -> list:
 
 @dataclass(frozen=True)
 class DDTable:
-    """Double-dummy tricks of a full deal for every trump suit.
+    """Double-dummy tricks of a full deal for every trump suit (and no trump, ``"n"``, when the rules
+    allow it: ``Rules.allow_no_trump``).
 
     ``partners[suit]`` maps side name to tricks with everyone playing; ``loners[suit][seat]``
     is the loner's side tricks when ``seat`` goes alone (four-player only; under call for best,
@@ -294,14 +295,14 @@ class DDTable:
     def __getitem__(self, key):
         """``table[suit, side]`` (partners) or ``table[suit, seat]`` (that seat alone): tricks (int).
 
-        Raises :class:`CardError` for a bad suit, :class:`PositionError` for a bad key or
-        a side or seat this table has no figure for.
+        Raises :class:`CardError` for a bad suit, :class:`RulesError` for no trump (``"n"``) under rules
+        without it, :class:`PositionError` for a bad key or a side or seat this table has no figure for.
         """
         four = self.rules.players == 4
         example = "table['h', 'NS'] or table['h', 'N']" if four else "table['h', 'N']"
         if not (isinstance(key, tuple) and len(key) == 2):
             raise PositionError(f"DDTable[{quoted(key, 40)}]: index with (suit, side or seat), e.g. {example}")
-        suit, who = Suit.parse(key[0]), key[1]
+        suit, who = check_trump(key[0], self.rules), key[1]        # no trump: a column only under its rule
         if four and isinstance(who, str) and who.strip().upper() in ("NS", "SN", "EW", "WE"):
             return self.partners[suit][side_name(parse_side(who))]
         try:
@@ -330,7 +331,8 @@ class DDTable:
 
 
 def dd_table(deal, dealer="S", rules: Rules | None = None) -> DDTable:
-    """Double-dummy table of a full deal (every hand of five known) for each trump suit.
+    """Double-dummy table of a full deal (every hand of five known) for each trump suit, and for no trump
+    (the key ``"n"``, :data:`~solver.cards.NO_TRUMP`) when ``rules.allow_no_trump``.
 
     Args:
         deal: the deal as text, ``"N:<hand> E:<hand> S:<hand> W:<hand>"`` (dummy hands:
@@ -362,7 +364,7 @@ def dd_table(deal, dealer="S", rules: Rules | None = None) -> DDTable:
             raise PositionError(f"card {clash} is both in a personal hand and in a dummy")
         phases = (dd_table(personal, dealer, plain).partners, dd_table(dummies, dealer, plain).partners)
         total = {suit: {side: phases[0][suit][side] + phases[1][suit][side] for side in phases[0][suit]}
-                 for suit in Suit}
+                 for suit in contracts(rules)}
         return DDTable(dealer, total, {}, rules, phases)
     hands = parse_deal(deal, rules.players)
     for seat, cards in hands.items():
@@ -382,7 +384,7 @@ def dd_table(deal, dealer="S", rules: Rules | None = None) -> DDTable:
 
     everyone = sum(1 << s for s in seats_in_play(players))
     partners, loners = {}, {}
-    for trump in Suit:
+    for trump in contracts(rules):
         tricks = side0(masks, trump, leader, everyone)
         partners[trump] = {sides[0]: tricks, sides[1]: TRICKS - tricks}
         if players == 4:
@@ -438,7 +440,8 @@ def solve_batch(hands, trump, leader, makers=0, in_play=None, players: int = 4, 
 
     Args:
         hands: uint32 array (n, 4): card bitmasks of seats N E S W (0 for a seat out of play).
-        trump: uint8 array (n,) or int: suit index (0..3, C D H S).
+        trump: uint8 array (n,) or int: suit index (0..3, C D H S), or 4 for a no-trump contract
+            (:data:`~solver.cards.NO_TRUMP`; no joker then).
         leader: uint8 array (n,) or int: seat to lead.
         makers: 0 or 1: the side whose tricks are returned (0 = NS, or N in two-player).
         in_play: uint8 array (n,) or int: bitmask of the seats that play (default: all four,
@@ -510,7 +513,7 @@ def solve_batch(hands, trump, leader, makers=0, in_play=None, players: int = 4, 
         makers_a = column(makers, "makers", None, makers_top)
     elif isinstance(makers, bool) or not isinstance(makers, (int, np.integer)) or makers not in (0, 1):
         raise PositionError(f"makers {quoted(makers, 40)}: must be 0 or 1 (an array of sides needs bands=True)")
-    trump_a = column(trump, "trump", None, 3)
+    trump_a = column(trump, "trump", None, int(NO_TRUMP))     # 4: no trump
     leader_a = column(leader, "leader", None, 3)
     in_play_a = column(in_play, "in_play", 0b1111 if players == 4 else 0b0101, 15)
     if (trick is None) != (trick_len is None):
@@ -574,7 +577,7 @@ def _quick_batch(hands, trump, leader, makers, in_play, players, threads, trick,
         return None
     else:
         makers_col = None
-    columns = (_quick_column(trump, n, 3), _quick_column(leader, n, 3),
+    columns = (_quick_column(trump, n, NO_TRUMP), _quick_column(leader, n, 3),
                _quick_column((0b1111 if players == 4 else 0b0101) if in_play is None else in_play, n, 15))
     if columns[0] is None or columns[1] is None or columns[2] is None:
         return None

@@ -43,6 +43,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from .bounds import MIN_WORLDS
 from .errors import EuchreError
 
 #: The grades, best first (``unclear`` is not on the ladder: see :data:`UNCLEAR`).
@@ -115,11 +116,14 @@ def ladder(loss: float, unit: str = "game") -> str:
     return GRADES[1 + sum(loss >= t for t in THRESHOLDS[unit])]
 
 
-def grade_of(loss: float, interval=None, unit: str = "game", basis: str = "information-set") -> Grade:
+def grade_of(loss: float, interval=None, unit: str = "game", basis: str = "information-set",
+             effective_worlds: float | None = None) -> Grade:
     """The :class:`Grade` of a decision that lost ``loss`` (in ``unit``: ``"game"`` or ``"points"``)
     against the best choice; ``interval`` its paired 95% interval when sampled (``None``, or a
     point interval, when exact). A tie with the best is ``best``; a loss whose interval straddles a
-    threshold of the unit is :data:`UNCLEAR`."""
+    threshold of the unit is :data:`UNCLEAR`; so is any loss, the best's too, over weighted worlds
+    whose ``effective_worlds`` (Kish's) are fewer than :data:`~solver.bounds.MIN_WORLDS`: so few say
+    nothing (range best to blunder)."""
     g = ladder(loss, unit)
     iv = None
     if interval is not None:
@@ -127,6 +131,8 @@ def grade_of(loss: float, interval=None, unit: str = "game", basis: str = "infor
                      for i, x in enumerate(interval))
         if high > low:
             iv = (low, high)
+    if effective_worlds is not None and effective_worlds < MIN_WORLDS:
+        return Grade(UNCLEAR, unit, float(loss), iv, (GRADES[0], GRADES[-1]), basis)
     if g == "best" or iv is None:
         return Grade(g, unit, float(loss), iv, basis=basis)
     low, high = iv

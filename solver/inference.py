@@ -53,7 +53,7 @@ import numpy as np
 
 from .bidding import DEFAULT_MODEL, BiddingModel, discard_chance, resolve_model
 from .bounds import MAX_SEED, MAX_WORLDS, check_int, fresh_seed
-from .cards import JOKER, Seat
+from .cards import JOKER, NO_TRUMP, Seat
 from .errors import ArgumentError, PositionError, quoted
 from .game.actions import Kind, Phase
 from .game.seat import seat_view, view_from_dict
@@ -156,7 +156,10 @@ def view_space(view: SeatView, sitting_out: str = "hand") -> tuple:
     What the seat has seen: its own hand and discard, the cards played, the voids shown in the set of tricks
     under way (:func:`shown_voids`: a void later contradicted, a renege come to light, is dropped), the
     upcard (face up or turned down: in the kitty; picked up: in the dealer's hand, unless the dealer showed
-    out of trump without playing it), both dummies face up, a call for best's exchange.
+    out of trump without playing it), both dummies face up, a call for best's exchange, a kitty exchange's
+    cards the seat knows are in the kitty (``SeatView.kitty_known``: a farmer's three shown, or the three the
+    seat itself put under). That a seat took or declined a kitty exchange says something of its hand as
+    dealt, but it has since changed three cards, so it is not a hard constraint and is not used.
 
     Args:
         view: a :class:`~solver.game.SeatView`.
@@ -223,6 +226,7 @@ def view_space(view: SeatView, sitting_out: str = "hand") -> tuple:
         notes.append(UNSEEN_DISCARD)
     if view.loner_discard is not None:                     # the loner's own discard after the exchange
         known[KITTY] |= view.loner_discard.mask
+    known[KITTY] |= view.kitty_known       # kitty exchange: the farmer's shown three, or the seat's own put under
     sizes[KITTY] = popcount(pack & ~removed) - sum(sizes[:4])
     try:
         space = Space(known, sizes, forbidden, removed=removed, joker=rules.joker)
@@ -235,7 +239,9 @@ def view_space(view: SeatView, sitting_out: str = "hand") -> tuple:
 
 def call_evidence(view: SeatView) -> tuple:
     """The calls of the other seats as the model's questions: ``((seat, place, round, kind, suit, alone,
-    stuck), ...)``; ``alone`` is ``None`` while the maker has not said (then both count)."""
+    stuck), ...)``; ``alone`` is ``None`` while the maker has not said (then both count). A no-trump call
+    (``Rules.allow_no_trump``) is left out: the bidding model has no term for it, so it weighs every world
+    alike (the passes around it are weighed as usual)."""
     rules, players = view.rules, view.rules.players
     decided = view.phase in (Phase.PLAY, Phase.DONE, Phase.DEFEND_ALONE, Phase.GIVE, Phase.LONER_DISCARD)
     # call for best: the loner and its partner no longer hold the hands they bid with (one card moved and
@@ -249,6 +255,8 @@ def call_evidence(view: SeatView) -> tuple:
         made += 1
         if s == view.seat or int(s) in changed:
             continue                                   # the viewer's own calls weigh every world alike
+        if action.kind is Kind.CALL and action.suit == NO_TRUMP:
+            continue                                   # the model knows no no-trump call (see the docstring)
         kind = action.kind.value
         maker = kind != "pass"
         alone = (view.alone == s) if (maker and decided) else (None if maker else False)

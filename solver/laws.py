@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .cards import ALL_CARDS_MASK, FULL_MASK, JOKER, Seat, Suit, cards_of, mask_of
+from .cards import ALL_CARDS_MASK, FULL_MASK, JOKER, NO_TRUMP, Seat, Suit, cards_of, mask_of, parse_trump, trump_of
 from .errors import IllegalActionError, PositionError, SeatError, quoted
 from .rules import Rules
 
@@ -165,7 +165,12 @@ def first_leader(dealer: int, rules: Rules, alone=None, defender_alone=None) -> 
 
 # -- tricks ----------------------------------------------------------------------
 def effective_suit(card: int, trump: int) -> int:
-    """The suit a card counts as under ``trump``: trump for the bowers and the joker."""
+    """The suit a card counts as under ``trump``: trump for the bowers and the joker; in no trump
+    (``trump`` :data:`~solver.cards.NO_TRUMP`, 4) every card's printed suit (no bowers, no joker)."""
+    if trump == NO_TRUMP:
+        if card == JOKER:
+            raise PositionError("the joker has no place in a no-trump contract")
+        return card % 4
     if card == JOKER:
         return trump
     suit = card % 4
@@ -178,7 +183,8 @@ def trick_strength(card: int, trump: int, led_suit: int) -> int:
     """How strongly ``card`` contends for a trick led in ``led_suit``.
 
     Higher wins; 0 means the card cannot win (off-suit, not trump). Trump order
-    per docs/rules.md: joker > right bower > left bower > A > K > Q > T > 9.
+    per docs/rules.md: joker > right bower > left bower > A > K > Q > T > 9. In no trump
+    (``trump`` 4) no card is trump and the jacks keep their place, A K Q J T 9.
     """
     if card == JOKER:
         return 40
@@ -273,19 +279,48 @@ CALL_KINDS = ("pass", "order", "call")
 _ORDER_WORDS = ("order", "order up", "pick up", "pick it up", "pickup", "assist")
 
 
+def check_trump(trump, rules: Rules):
+    """``trump`` (a suit, or no trump: see :func:`solver.cards.parse_trump`) as a Suit or
+    :data:`~solver.cards.NO_TRUMP`.
+
+    Raises :class:`~solver.errors.CardError` for a token that is neither, and
+    :class:`~solver.errors.RulesError` for no trump under rules without ``allow_no_trump``.
+    """
+    from .errors import RulesError
+    if Rules.coerce(rules).allow_no_trump:
+        return parse_trump(trump)
+    try:
+        value = parse_trump(trump)
+    except ValueError:
+        return Suit.parse(trump)          # its message: a suit is what these rules take
+    if value == NO_TRUMP:
+        raise RulesError(f"trump {quoted(trump)}: a no-trump contract needs the house rule allow_no_trump "
+                         "(Rules(allow_no_trump=True), --allow-no-trump)")
+    return value
+
+
+def contracts(rules: Rules) -> tuple:
+    """The trumps a hand may be played in: the four suits, then :data:`~solver.cards.NO_TRUMP` when
+    ``rules.allow_no_trump``."""
+    return tuple(Suit) + ((NO_TRUMP,) if Rules.coerce(rules).allow_no_trump else ())
+
+
 def call_token(kind: str, suit=None, alone: bool = False) -> str:
-    """A call as a short token: ``pass``, ``order``, ``order alone``, ``call h``, ``call h alone``."""
+    """A call as a short token: ``pass``, ``order``, ``order alone``, ``call h``, ``call h alone``,
+    ``call n`` (no trump)."""
     if kind == "pass":
         return "pass"
-    base = "order" if kind == "order" else f"call {Suit(suit).letter}"
+    base = "order" if kind == "order" else f"call {trump_of(suit).letter}"
     return base + (" alone" if alone else "")
 
 
 def parse_call(text) -> tuple:
-    """Parse a call token into ``(kind, suit, alone)``; ``suit`` is a :class:`Suit` for ``call``, else None.
+    """Parse a call token into ``(kind, suit, alone)``; ``suit`` is a :class:`Suit` for ``call`` (or
+    :data:`~solver.cards.NO_TRUMP` for a no-trump call), else None.
 
     Takes ``pass``; ``order`` (also ``order up``, ``pick up``, ``pick it up``, ``assist``);
-    ``call h`` / ``name hearts`` / ``h``; each but pass optionally followed by ``alone``.
+    ``call h`` / ``name hearts`` / ``h``; ``call n`` / ``call no trump`` / ``nt`` (``Rules.allow_no_trump``);
+    each but pass optionally followed by ``alone``.
     Raises :class:`IllegalActionError` naming the token otherwise. Whether the call is
     open to the seat (the round, the turned-down suit) is :func:`check_call`'s question.
     """
@@ -304,12 +339,12 @@ def parse_call(text) -> tuple:
         return "order", None, alone
     if words and words[0] in ("call", "name"):
         words = words[1:]
-    if len(words) == 1:
+    if words:
         try:
-            return "call", Suit.parse(words[0]), alone
+            return "call", parse_trump(" ".join(words)), alone
         except ValueError:
             pass
-    raise IllegalActionError(f"call {text!r}: expected 'pass', 'order', 'call <suit>', "
+    raise IllegalActionError(f"call {text!r}: expected 'pass', 'order', 'call <suit>' (or 'call n', no trump), "
                              "optionally followed by 'alone'")
 
 
@@ -321,6 +356,72 @@ def must_go_alone(seat: int, dealer: int, rnd: int, rules: Rules) -> bool:
     (True, False)
     """
     return bool(rules.canadian and rnd == 1 and rules.players == 4 and seat == Seat(dealer).partner)
+
+
+#: Kitty exchanges (``Rules.farmers``, ``Rules.go_under``; docs/rules.md "Kitty exchanges"): the cards given
+KITTY_EXCHANGE_CARDS = 3
+#: the nines and tens: a farmer's hand holds three or more, and shows three of them
+FARMERS_MASK = 0xFF
+#: jacks, kings and aces: a hand that goes under holds none of them
+GO_UNDER_FORBIDDEN = (0xF << 8) | (0xF << 16) | (0xF << 20)
+KITTY_EXCHANGES = ("farmers", "go_under")
+
+
+def kitty_exchanges(hand: int, rules: Rules) -> tuple:
+    """The kitty exchanges open to a seat holding ``hand`` (a bitmask of its five dealt cards): a tuple of
+    ``"farmers"`` (three or more nines and tens, ``Rules.farmers``) and ``"go_under"`` (no jack, ace or king,
+    ``Rules.go_under``), in that order; empty when neither rule is on or the hand qualifies for neither.
+
+    >>> from solver.cards import mask_of, parse_cards
+    >>> kitty_exchanges(mask_of(parse_cards("9c 9d Tc Qh Qs")), Rules(farmers=True, go_under=True))
+    ('farmers', 'go_under')
+    >>> kitty_exchanges(mask_of(parse_cards("9c 9d Tc Ah Qs")), Rules(go_under=True))
+    ()
+    """
+    out = []
+    if rules.farmers and popcount(hand & FARMERS_MASK) >= KITTY_EXCHANGE_CARDS:
+        out.append("farmers")
+    if rules.go_under and not hand & GO_UNDER_FORBIDDEN:
+        out.append("go_under")
+    return tuple(out)
+
+
+def kitty_exchange_choices(hand: int, rules: Rules) -> list:
+    """Every kitty exchange open to a seat holding ``hand`` (its five cards, a bitmask): ``[(kind, given), ...]``
+    with ``given`` the bitmask of the three cards it gives (a farmer: three of its nines and tens; going under:
+    any three), farmers first, then by the cards' indices."""
+    from itertools import combinations
+    out = []
+    for kind in kitty_exchanges(hand, rules):
+        pool = cards_of(hand & FARMERS_MASK if kind == "farmers" else hand)
+        out += [(kind, sum(1 << int(c) for c in three)) for three in combinations(pool, KITTY_EXCHANGE_CARDS)]
+    return out
+
+
+def check_kitty_exchange(kind: str, given: int, hand: int, rules: Rules, seat=None) -> None:
+    """Raise :class:`IllegalActionError` unless a seat holding ``hand`` may take the kitty exchange ``kind``
+    (``"farmers"`` or ``"go_under"``) giving the cards of bitmask ``given`` (three of its cards; for
+    ``"farmers"`` three nines or tens, which it shows)."""
+    who = "" if seat is None else f"{Seat(seat)} "
+    word = "show a farmer's hand" if kind == "farmers" else "go under"
+    if kind not in KITTY_EXCHANGES:
+        raise IllegalActionError(f"kitty exchange {quoted(kind)}: expected one of {', '.join(KITTY_EXCHANGES)}")
+    if not getattr(rules, kind):
+        raise IllegalActionError(f"{who}cannot {word}: the rules do not have {kind} (Rules({kind}=True))")
+    if kind not in kitty_exchanges(hand, rules):
+        why = ("it holds fewer than three nines and tens" if kind == "farmers"
+               else "it holds a jack, an ace or a king")
+        raise IllegalActionError(f"{who}cannot {word}: {why}")
+    if popcount(given) != KITTY_EXCHANGE_CARDS:
+        raise IllegalActionError(f"{who}cannot {word} with {popcount(given)} cards: the exchange gives "
+                                 f"{KITTY_EXCHANGE_CARDS}")
+    stray = given & ~hand
+    if stray:
+        raise IllegalActionError(f"{who}cannot {word} with {' '.join(map(str, cards_of(stray)))}: it does not "
+                                 "hold " + ("it" if popcount(stray) == 1 else "them"))
+    if kind == "farmers" and given & ~FARMERS_MASK:
+        odd = " ".join(map(str, cards_of(given & ~FARMERS_MASK)))
+        raise IllegalActionError(f"{who}cannot show {odd} as a farmer's hand: the three shown are nines or tens")
 
 
 def check_call(kind: str, suit, alone: bool, rnd: int, turned_down: int, seat: int, dealer: int,
@@ -343,6 +444,10 @@ def check_call(kind: str, suit, alone: bool, rnd: int, turned_down: int, seat: i
                                      "('order alone')")
     elif rnd != 2:
         raise IllegalActionError(f"{what}: in round 1 the only call is to order up {Suit(turned_down).word}")
+    elif suit == NO_TRUMP:
+        if not rules.allow_no_trump:
+            raise IllegalActionError(f"{what}: no trump is a house rule these rules do not play "
+                                     "(Rules(allow_no_trump=True), --allow-no-trump)")
     elif suit == turned_down:
         raise IllegalActionError(f"{what}: {Suit(turned_down).word} was turned down and cannot be named "
                                  "in round 2")
@@ -354,7 +459,7 @@ def call_name(kind: str, suit, seat, dealer, players: int = 4, alone: bool = Fal
     if kind == "pass":
         return "pass"
     if kind == "call":
-        text = f"call {Suit(suit).word}"
+        text = f"call {trump_of(suit).word}"
     elif seat is not None and seat == dealer:
         text = "pick it up"
     elif seat is not None and players == 4 and seat == Seat(dealer).partner:

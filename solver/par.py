@@ -9,8 +9,11 @@ left); when someone orders up, the dealer picks up and discards; the maker says
 whether it goes alone; call for best (``Rules.partners_best``): a loner's partner
 passes it a card, then the loner discards one; against a loner (``Rules.defend_alone``) each defender in
 turn from the dealer's left says whether it defends alone; round 2 (pass or
-name another suit; a stuck dealer must name one); all passing twice throws the
-hand in (0 points). Every contract reached is played double dummy
+name another suit, or no trump under ``Rules.allow_no_trump``; a stuck dealer must name one); all
+passing twice throws the
+hand in (0 points). The kitty exchanges (``Rules.farmers``, ``Rules.go_under``) come before the auction and
+need the kitty's cards: the deal given is the hands after any exchange, and the par starts at round 1 (the
+exchange itself is weighed by :func:`solver.advise_exchange`). Every contract reached is played double dummy
 (:func:`solver.dd.solve`) and scored by the :class:`~solver.rules.Rules`.
 
 Each decision is the best reply to the best decisions after it (backward
@@ -20,7 +23,7 @@ minus the points the other side scores (one side scores per hand, so this is
 zero-sum). The par line is unique in value; its calls are made unique by the
 tie rule: **among choices of equal value the first in this order is taken:
 pass before making trump; playing with partner before going alone; defending
-with partner before defending alone; suits clubs, diamonds, hearts, spades;
+with partner before defending alone; suits clubs, diamonds, hearts, spades, then no trump;
 the dealer's discards by card index (9s before tens, ..., clubs before
 diamonds within a rank)**. So a seat does not bid, nor go alone, unless it
 gains by it.
@@ -40,17 +43,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .dd import DDTable, dd_table, solve
-from .cards import JOKER, Card, Seat, Suit, cards_of, parse_deal
+from .cards import JOKER, Card, Seat, Suit, cards_of, parse_deal, trump_of
 from .errors import ArgumentError, PositionError, RulesError, plural, quoted
 from .game.actions import Action
 from .game.deal import DealCards
 from .game.hand import Hand
-from .laws import (bidding_order, call_name, first_leader, makers_points, may_go_alone, must_go_alone, side_name,
-                   side_of)
+from .laws import (bidding_order, call_name, contracts, first_leader, makers_points, may_go_alone, must_go_alone,
+                   side_name, side_of)
 from .position import Position
 from .rules import Rules
 
-__all__ = ["Par", "ParStep", "par", "par_table"]
+__all__ = ["Par", "ParStep", "par", "par_table", "par_value"]
 
 
 @dataclass(frozen=True)
@@ -206,7 +209,7 @@ class _Auction:
             after_pass = ((lambda: self.round2(i + 1, turned_down)) if i + 1 < len(self.order)
                           else (lambda: _Line(0, (), ())))
             options.append(("pass", after_pass))
-        for suit in Suit:
+        for suit in contracts(self.rules):         # no trump too, under Rules.allow_no_trump
             if suit != turned_down:
                 options.append((f"call {suit}", lambda suit=suit: self.alone(seat, suit, self.hands, None, 2)))
         return self.choose(seat, options)
@@ -324,8 +327,20 @@ def par(deal: str, upcard, dealer="S", rules: Rules | None = None) -> Par:
     trump, maker, alone, defender, discard, rnd, side0 = line.end
     tricks = {side_name(0, rules.players): side0, side_name(1, rules.players): 5 - side0}
     points = {} if line.value == 0 else {side_name(0 if line.value > 0 else 1, rules.players): abs(line.value)}
-    return Par(hand.dealer, hand.upcard, line.steps, Suit(trump), Seat(maker), alone, defender,
+    return Par(hand.dealer, hand.upcard, line.steps, trump_of(trump), Seat(maker), alone, defender,
                discard, rnd, tricks, points, line.value, rules)
+
+
+def par_value(hands: tuple, upcard, dealer, rules: Rules) -> int:
+    """The par's net points to side 0 (NS; two-player N) of a deal given as card bitmasks: ``hands`` 4 ints
+    (N E S W, 0 for a seat out of the game), all of five cards; ``upcard`` a :class:`Card`. The number
+    :func:`par` reports as ``net``, without its parsing or its line (the kitty-exchange advice calls it per
+    world). The caller checks the hands; the kitty exchanges are taken as over (the auction starts at round 1).
+
+    Raises :class:`~solver.RulesError` for the dummy-hands variant."""
+    if rules.dummy_hands:
+        raise RulesError("par: the dummy-hands variant is not built (its ten tricks are two scored sets)")
+    return _Auction(tuple(int(h) for h in hands), Card(upcard), Seat(dealer), rules).start().value
 
 
 def par_table(deal: str, upcard, dealer="S", rules: Rules | None = None) -> DDTable:

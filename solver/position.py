@@ -5,9 +5,9 @@ import dataclasses
 import operator
 from dataclasses import dataclass, field
 
-from .cards import JOKER, Card, Seat, Suit, cards_of, format_cards, format_deal, mask_of, parse_cards, parse_deal
+from .cards import JOKER, Card, Seat, Suit, cards_of, trump_of, format_cards, format_deal, mask_of, parse_cards, parse_deal
 from .errors import PositionError, quoted
-from .laws import (TRICKS, effective_suit, legal_mask, parse_side, popcount, seats_in_play, side_name, side_of,
+from .laws import (TRICKS, check_trump, effective_suit, legal_mask, parse_side, popcount, seats_in_play, side_name, side_of,
                    trick_seats, winning_index)
 from .rules import Rules
 
@@ -16,7 +16,7 @@ def _must_follow(seat: Seat, hand: int, trump: int, led: int) -> str:
     """``N holds diamonds (9d Jd Kd) and must follow suit``: the end of a renege message."""
     suit = effective_suit(led, trump)
     follow = [c for c in cards_of(hand) if effective_suit(c, trump) == suit]
-    return f"{seat} holds {Suit(suit).word} ({format_cards(follow)}) and must follow suit"
+    return f"{seat} holds {trump_of(suit).word} ({format_cards(follow)}) and must follow suit"
 
 
 @dataclass(frozen=True)
@@ -26,7 +26,8 @@ class Position:
     Attributes:
         hands: 4 bitmasks (``int``, card index bits, see :mod:`solver.cards`) of the cards
             each seat N E S W still holds; 0 for a seat not in play.
-        trump: the trump :class:`Suit`.
+        trump: the trump :class:`Suit`, or :data:`~solver.cards.NO_TRUMP` (``"n"``, a no-trump contract,
+            ``Rules.allow_no_trump``).
         leader: the :class:`Seat` who led (or is to lead) the current trick.
         played: cards already on the table in the current trick, from ``leader`` on.
         makers: side index of the makers (0 = NS or N, 1 = EW or S).
@@ -72,7 +73,7 @@ class Position:
         Args:
             deal: ``"N:<hand> E:<hand> S:<hand> W:<hand>"`` (two-player: N and S only),
                 ``-`` for a hand that sits out; hands hold only cards not yet played.
-            trump: suit letter or :class:`Suit`.
+            trump: suit letter or :class:`Suit`; ``"n"`` for no trump (needs ``Rules(allow_no_trump=True)``).
             leader: seat that led the current trick (or leads next when ``played`` is empty).
             makers: ``"NS"``/``"EW"`` (two-player ``"N"``/``"S"``).
             alone: the loner's seat or ``None``.
@@ -95,7 +96,7 @@ class Position:
             if cards is not None:
                 hands[seat] = mask_of(cards)
                 known[seat] = True
-        trump = Suit.parse(trump)
+        trump = check_trump(trump, rules)
         leader = Seat.parse(leader)
         alone = None if alone in (None, "", "-") else Seat.parse(alone)
         defender_alone = None if defender_alone in (None, "", "-") else Seat.parse(defender_alone)
@@ -123,7 +124,7 @@ class Position:
     def _validate(self):
         rules = Rules.coerce(self.rules)
         object.__setattr__(self, "rules", rules)
-        object.__setattr__(self, "trump", Suit.parse(self.trump))
+        object.__setattr__(self, "trump", check_trump(self.trump, rules))
         object.__setattr__(self, "leader", Seat.parse(self.leader))
         played = self.played
         if isinstance(played, str):

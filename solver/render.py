@@ -357,8 +357,9 @@ def play_advice_text(advice) -> str:
         how += f", weighted by {advice.model}"
     ess = "" if advice.exact or round(advice.effective_worlds) == advice.worlds else \
         f", effective {advice.effective_worlds:.0f}"
-    lines = [f"{advice.seat} ({role}, {advice.side}{extra}) holds {format_cards(advice.hand)}; trump "
-             f"{advice.trump.word}; {table}; {advice.side} has {_trick_text(advice.tricks_won)}",
+    contract = "no trump" if advice.trump.letter == "n" else f"trump {advice.trump.word}"
+    lines = [f"{advice.seat} ({role}, {advice.side}{extra}) holds {format_cards(advice.hand)}; {contract}; "
+             f"{table}; {advice.side} has {_trick_text(advice.tricks_won)}",
              f"{advice.worlds} worlds ({how}{ess})"]
     score = advice.score
     if score:

@@ -9,15 +9,11 @@ from .errors import RulesError, quoted
 LONER_LEADS = ("left_of_loner", "left_of_dealer")
 
 #: options added after the dict form of Rules was in use: written by to_dict only when on
-_LATER_OPTIONS = ("canadian", "partners_best")
+_LATER_OPTIONS = ("canadian", "partners_best", "allow_no_trump", "farmers", "go_under")
 
 #: EGN ruleset switches this engine does not play, with what each means (a record with one on is refused,
 #: naming it: never replayed as if it were off)
 EGN_NOT_PLAYED = {
-    "farmers": "farmer's hand: a player dealt three or more nines and tens declares it, for a misdeal or an "
-               "exchange with the kitty by house rule",
-    "go_under": "going under: a player with a very poor hand swaps three cards with the kitty (bottoms)",
-    "allow_no_trump": "no-trump contracts: no bowers, the led suit wins",
     "fast_break": "fast break",
     "four_trick_tokens": "four-trick tokens",
 }
@@ -42,6 +38,17 @@ class Rules:
         partners_best: call for best (EGN ``partners_best``, EGN's ``docs/alternate-rules.md``): when
             the maker goes alone its partner passes it one card face down and the loner discards one,
             before the defenders decide and the first lead; four-player only.
+        allow_no_trump: no-trump contracts (EGN ``allow_no_trump``, its bidding call ``"n"``; a house
+            rule, docs/rules.md): in round 2 a seat may call no trump instead of a suit: no trump suit,
+            no bowers (the jacks rank between the ten and the queen), the highest card of the led suit
+            wins each trick; the makers need 3 tricks and score as in a suit contract, and may go
+            alone. Not with the joker (it has no place without a trump suit).
+        farmers: farmer's hand (EGN ``farmers``): before the bidding, a seat holding three or more nines
+            and tens may show three of them and exchange them for the three face-down kitty cards
+            (docs/rules.md, "Kitty exchanges"); four-player, 24-card pack only.
+        go_under: going under (EGN ``go_under``): before the bidding, a seat with no jack, ace or king may
+            exchange any three of its cards, face down, for the three face-down kitty cards (docs/rules.md);
+            four-player, 24-card pack only. With ``farmers`` too, at most one exchange is taken per deal.
         winning_score: points that win the game (usually 5, 7, 10 or 11; EGN
             ``winning_score``; 0 means no target, the game ends after ``num_deals``).
         march_score: points for the makers taking all five (2).
@@ -76,12 +83,15 @@ class Rules:
     dealer_may_discard_upcard: bool = True
     canadian: bool = False
     partners_best: bool = False
+    allow_no_trump: bool = False
+    farmers: bool = False
+    go_under: bool = False
 
     def __post_init__(self):
         if self.players not in (2, 4) or isinstance(self.players, bool):
             raise RulesError(f"players {self.players!r}: must be 4 or 2")
         for name in ("stick_the_dealer", "joker", "dummy_hands", "defend_alone", "dealer_may_discard_upcard",
-                     "canadian", "partners_best"):
+                     "canadian", "partners_best", "allow_no_trump", "farmers", "go_under"):
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"{name} {getattr(self, name)!r}: must be true or false")
         lead = self.loner_lead.lower() if isinstance(self.loner_lead, str) else self.loner_lead
@@ -96,6 +106,14 @@ class Rules:
             raise RulesError("canadian: Canadian loners are a four-player rule (the dealer's partner goes alone)")
         if self.partners_best and self.players != 4:
             raise RulesError("partners_best: call for best is a four-player rule (the loner's partner passes a card)")
+        if self.allow_no_trump and self.joker:
+            raise RulesError("allow_no_trump: not with the joker, which is a trump and has no place in a "
+                             "no-trump contract")
+        for name in ("farmers", "go_under"):
+            if getattr(self, name) and (self.players != 4 or self.joker):
+                why = "a four-player rule" if self.players != 4 else "played with the 24-card pack (with the joker " \
+                    "four cards lie under the upcard, not three)"
+                raise RulesError(f"{name}: the kitty exchange is {why}")
         if self.winning_score == 0 and self.num_deals == 0:
             raise RulesError("winning_score 0: a game with no winning score needs num_deals")
         for name in ("winning_score", "march_score", "loner_march_score", "euchre_score",
@@ -121,11 +139,17 @@ class Rules:
         dealt = 5 * len(self.seats) * (2 if self.dummy_hands else 1)
         return pack - dealt
 
+    @property
+    def kitty_exchange(self) -> bool:
+        """A kitty exchange (``farmers`` or ``go_under``) may be taken before the bidding."""
+        return self.farmers or self.go_under
+
     def replace(self, **changes) -> "Rules":
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict:
-        """Every option by name; the house rules added later (``canadian``, ``partners_best``) only when
+        """Every option by name; the house rules added later (``canadian``, ``partners_best``,
+        ``allow_no_trump``, ``farmers``, ``go_under``) only when
         switched on, so the
         dict of a game without them, and every seed derived from it (the command line's default seeds, a
         corpus review's configuration), is what it was before they existed."""
@@ -171,10 +195,10 @@ class Rules:
 
         Missing keys take the EGN schema defaults (``std`` true, ``loner_lead``
         ``LEFT_OF_DEALER``), so a file means what EGN says it means. Keys for
-        variants this engine does not play (``farmers``, ``go_under``, ``allow_no_trump``,
+        variants this engine does not play (
         ``fast_break``, ``four_trick_tokens``,
         ``min_rank`` other than 9) raise :class:`RulesError` naming the rule when
-        switched on; ``canadian`` and ``partners_best`` are played.
+        switched on; ``canadian``, ``partners_best``, ``allow_no_trump``, ``farmers`` and ``go_under`` are played.
         """
         ruleset = dict(ruleset or {})
         unsupported_if_true = tuple(EGN_NOT_PLAYED)
@@ -183,7 +207,7 @@ class Rules:
                 raise RulesError(f"ruleset {key!r} ({EGN_NOT_PLAYED[key]}): this variant is not supported")
         if ruleset.get("min_rank", 9) != 9:
             raise RulesError(f"ruleset 'min_rank' {ruleset['min_rank']!r}: only the 24-card pack (min_rank 9) is supported")
-        known = set(unsupported_if_true) | {"canadian", "partners_best", "std", "min_rank", "winning_score", "num_deals", "loner_lead",
+        known = set(unsupported_if_true) | {"canadian", "partners_best", "allow_no_trump", "farmers", "go_under", "std", "min_rank", "winning_score", "num_deals", "loner_lead",
                                              "loner_march_score", "loner_euchred_score", "defend_alone",
                                              "joker", "num_players"}
         for key in ruleset:
@@ -205,11 +229,14 @@ class Rules:
             loner_euchred_score=ruleset.get("loner_euchred_score", 2),
             canadian=ruleset.get("canadian", False),
             partners_best=ruleset.get("partners_best", False),
+            allow_no_trump=ruleset.get("allow_no_trump", False),
+            farmers=ruleset.get("farmers", False),
+            go_under=ruleset.get("go_under", False),
         )
 
     def to_egn(self) -> dict:
-        """The EGN ruleset object for these rules (every key stated explicitly; ``canadian`` and
-        ``partners_best`` when on)."""
+        """The EGN ruleset object for these rules (every key stated explicitly; ``canadian``,
+        ``partners_best``, ``allow_no_trump``, ``farmers`` and ``go_under`` when on)."""
         out = {
             "std": self.stick_the_dealer,
             "winning_score": self.winning_score,

@@ -379,7 +379,7 @@ def suit_mask(suit, trump=None, joker: bool = True) -> int:
     return laws.suit_cards(pack, suit, int(trump))
 
 
-def bid_space(hand, upcard, seat, rules: Rules | None = None, dummies: int = 0) -> Space:
+def bid_space(hand, upcard, seat, rules: Rules | None = None, dummies: int = 0, kitty: int = 0) -> Space:
     """The placements a bidding seat must consider: its own hand known, the upcard on the kitty.
 
     Dummy hands (``Rules.dummy_hands``): ``dummies`` is the bitmask of both face-up
@@ -397,12 +397,13 @@ def bid_space(hand, upcard, seat, rules: Rules | None = None, dummies: int = 0) 
         seat: the bidding seat (:class:`~solver.Seat` or int).
         rules: :class:`~solver.Rules` (players, joker, dummy_hands).
         dummies: bitmask of the face-up dummy cards (dummy hands only).
+        kitty: bitmask of face-down kitty cards the seat knows (a kitty exchange: ``SeatView.kitty_known``).
     """
     rules = rules if rules is not None else Rules()
     mask = int(hand) if isinstance(hand, (int, np.integer)) else sum(1 << int(c) for c in hand)
     known = [0] * HOLDERS
     known[int(seat)] = mask
-    known[KITTY] = 1 << int(upcard)
+    known[KITTY] = (1 << int(upcard)) | int(kitty)
     sizes = [5 if s in rules.seats else 0 for s in range(4)] + [rules.kitty_size]
     if bool(dummies) != rules.dummy_hands:
         raise PositionError("worlds: dummy cards go with Rules(dummy_hands=True), and that needs them")

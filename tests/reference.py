@@ -9,6 +9,9 @@ Rules implemented:
     bower is a trump for every purpose (following, winning, being led).
   * Must follow the led card's effective suit if able, else play anything.
   * Highest trump wins, else the highest card of the led suit; the winner leads.
+  * No trump (house rule allow_no_trump; trump "n"): no trump suit and no bowers,
+    every card in its printed suit ranked A K Q J T 9, the highest card of the
+    led suit wins; no joker.
   * Seats N E S W = 0..3 clockwise. Four players: sides NS and EW; a loner's
     partner sits out (hand None, shown '-'), so tricks have three cards.
     Two players: seats N and S only, each its own side, named "N" and "S".
@@ -34,8 +37,15 @@ DECK = [r + s for s in SUITS for r in RANKS]
 
 # --------------------------------------------------------------------- cards
 
+NO_TRUMP = "n"
+
+
 def effective_suit(card, trump):
-    """Trump for the joker and both bowers, else the printed suit."""
+    """Trump for the joker and both bowers, else the printed suit (always, in no trump)."""
+    if trump == NO_TRUMP:
+        if card == JOKER:
+            raise ValueError("no joker in a no-trump contract")
+        return card[1]
     if card == JOKER:
         return trump
     if card[0] == "J" and card[1] == SAME_COLOUR[trump]:
@@ -217,11 +227,11 @@ def format_deal(hands, players=4):
     return " ".join(parts)
 
 
-def random_position(rng, players=4, joker=False, alone=None, tricks_left=5, mid_trick=False):
+def random_position(rng, players=4, joker=False, alone=None, tricks_left=5, mid_trick=False, no_trump=False):
     """A seeded random position shaped like a line of dd-vectors.jsonl (without
     the answers). Hands are dealt for the trick in progress (tricks_left cards
     each), then, if mid_trick, 1..(trick size - 1) random *legal* cards are
-    played from the leader, so `played` is a legal sequence."""
+    played from the leader, so `played` is a legal sequence; no_trump: a no-trump contract (trump "n")."""
     if not 1 <= tricks_left <= 5:
         raise ValueError("tricks_left must be 1..5")
     if isinstance(alone, int):
@@ -236,7 +246,9 @@ def random_position(rng, players=4, joker=False, alone=None, tricks_left=5, mid_
     rng.shuffle(deck)
     for i, s in enumerate(active):
         out[s] = deck[i * tricks_left:(i + 1) * tricks_left]
-    trump = rng.choice(SUITS)
+    trump = NO_TRUMP if no_trump else rng.choice(SUITS)
+    if no_trump and joker:
+        raise ValueError("no joker in a no-trump contract")
     leader = rng.choice(active)
     if alone:
         makers = side_name(alone, players)

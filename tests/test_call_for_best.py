@@ -158,8 +158,8 @@ def test_egn_exchange_without_the_rule_or_badly_formed_is_refused():
     data = json.loads(dump_egn(played_record()))
     plain = json.loads(json.dumps(data))
     del plain["metadata"]["ruleset"]["partners_best"]
-    with pytest.raises(EGNError, match="cardExchanges: the record exchanges cards, but its ruleset has no "
-                                       "partners_best"):
+    with pytest.raises(EGNError, match=r"cardExchanges\[0\]: the record passes cards between seats, but its "
+                                       "ruleset has no partners_best"):
         load_egn(json.dumps(plain))
     wrong = json.loads(json.dumps(data))
     wrong["deals"][0]["phases"][0]["cardExchanges"][0]["sender"] = 1

@@ -401,8 +401,8 @@ def test_actions_codes_and_text_round_trip():
     assert Action.parse("pick up") == ORDER and Action.parse("Go Alone") == ALONE
     with pytest.raises(IllegalActionError, match="'bid 3 hearts': not a call"):
         Action.parse("bid 3 hearts")
-    with pytest.raises(IllegalActionError, match="action code 100"):
-        Action.from_code(100)
+    with pytest.raises(IllegalActionError, match="action code 4701"):
+        Action.from_code(4701)
 
 
 def test_undo_walks_back_to_the_deal():
@@ -604,15 +604,15 @@ def test_game_is_a_package_of_one_concept_per_module():
     assert GAME_MODULES == ["solver.game", "solver.game.actions", "solver.game.deal", "solver.game.hand",
                             "solver.game.history", "solver.game.seat", "solver.game.table", "solver.game.view"]
     homes = {"actions": ("Phase", "Kind", "Action"), "deal": ("DealCards",),
-             "history": ("Record", "Dealt", "SuitNamed", "BidMade", "Discarded", "CardPassed", "AloneDeclared",
-                         "CardPlayed", "Trick", "HandResult"),
+             "history": ("Record", "Dealt", "SuitNamed", "BidMade", "Discarded", "CardPassed", "KittyExchanged",
+                         "AloneDeclared", "CardPlayed", "Trick", "HandResult"),
              "view": ("SeatView",), "hand": ("Hand",), "table": ("Game",), "seat": ("seat_view", "view_from_dict")}
     for module, names in homes.items():
         for name in names:
             assert getattr(solver.game, name).__module__ == f"solver.game.{module}", name
     assert solver.game.first_leader is first_leader         # the kernel's, re-exported, not a copy
     assert sorted(solver.game.__all__) == sorted([n for names in homes.values() for n in names] + [
-        "first_leader", "PASS", "ORDER", "ALONE", "WITH_PARTNER", "DEFEND_ALONE", "DEFEND_WITH_PARTNER"])
+        "first_leader", "PASS", "ORDER", "ALONE", "WITH_PARTNER", "DEFEND_ALONE", "DEFEND_WITH_PARTNER", "KEEP"])
 
 
 @pytest.mark.parametrize("name", GAME_MODULES)

@@ -57,6 +57,18 @@ def test_unclear_where_the_interval_straddles_a_threshold():
     assert [grade_of(x).mark for x in (0.0, 0.01, 0.03, 0.1)] == [None, None, "?!", "?"]
 
 
+def test_too_few_effective_worlds_say_nothing():
+    # fewer than 10 effective worlds (solver.bounds.MIN_WORLDS, written out here): unclear, best to blunder,
+    # whatever the loss, the best choice's included; 10 or more, or exact figures (no effective count): the ladder
+    for loss in (0.0, 0.05, 0.5):
+        g = grade_of(loss, (loss - 0.01, loss + 0.01), effective_worlds=9.99)
+        assert (g.grade, g.range) == (UNCLEAR, ("best", "blunder")), loss
+    assert grade_of(0.0, (0.0, 0.0), effective_worlds=1.0).grade == UNCLEAR
+    assert grade_of(0.0, (-0.5, 0.5), effective_worlds=10.0).grade == "best"
+    assert grade_of(0.05, (0.04, 0.06), effective_worlds=10.0).grade == "inaccuracy"
+    assert grade_of(0.05, None, effective_worlds=None).grade == "inaccuracy"
+
+
 def test_bad_figures_are_refused():
     with pytest.raises(EuchreError, match="unit 'tricks'"):
         ladder(0.1, "tricks")

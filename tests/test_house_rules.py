@@ -157,8 +157,7 @@ def test_review_of_a_canadian_record():
 
 # -- the EGN ruleset fields not built: refused by name ---------------------------------------------------------
 @pytest.mark.parametrize("key,words", [
-    ("go_under", "going under"), ("farmers", "farmer's hand"),
-    ("allow_no_trump", "no-trump contracts"), ("fast_break", "fast break"), ("four_trick_tokens", "four-trick"),
+    ("fast_break", "fast break"), ("four_trick_tokens", "four-trick"),
 ])
 def test_unbuilt_ruleset_fields_are_refused_by_name(key, words):
     with pytest.raises(RulesError, match=rf"ruleset '{key}' \({words}.*\): this variant is not supported"):

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from solver import Rules, Seat, solve
-from solver.cards import format_cards
+from solver.cards import NO_TRUMP, format_cards
 from solver.errors import ArgumentError, CardError, EuchreError, IllegalActionError, PositionError, RulesError
 from solver.game import Hand, Kind
 from solver.game.deal import DealCards
@@ -20,10 +20,12 @@ from solver.par import par
 
 
 def tie_rank(action):
-    """The par module's tie order: pass, order, calls and names C D H S, discards by card, partner
-    before alone, defend partner before defend alone."""
+    """The par module's tie order: pass, order, calls and names C D H S, then no trump, discards by card,
+    partner before alone, defend partner before defend alone."""
     if action.kind in (Kind.ALONE, Kind.DEFEND):
         return 1 if action.alone else 0
+    if action.kind is Kind.CALL and action.suit == NO_TRUMP:
+        return 65.5                                        # after the call of spades (code 65)
     return action.code
 
 
@@ -73,7 +75,9 @@ CASES = ([(Rules(), seed, "NESW"[seed % 4]) for seed in range(6)]
          + [(Rules(players=2, stick_the_dealer=True), 310, "N")]
          + [(Rules(dealer_may_discard_upcard=False, euchre_score=1), 400, "W")]
          + [(Rules(partners_best=True), 500 + seed, "NESW"[seed % 4]) for seed in range(3)]
-         + [(Rules(partners_best=True, defend_alone=True, canadian=True), 510, "S")])
+         + [(Rules(partners_best=True, defend_alone=True, canadian=True), 510, "S")]
+         + [(Rules(allow_no_trump=True), 600 + seed, "NESW"[seed % 4]) for seed in range(3)]
+         + [(Rules(allow_no_trump=True, stick_the_dealer=True, partners_best=True), 610, "E")])
 
 
 @pytest.mark.slow

@@ -35,7 +35,7 @@ def test_shared_game_rulesets():
 
 
 @pytest.mark.parametrize("ruleset,message", [
-    ({"go_under": True}, r"'go_under' \(going under: .*\): this variant is not supported"),
+    ({"four_trick_tokens": True}, r"'four_trick_tokens' \(four-trick tokens.*\): this variant is not supported"),
     ({"min_rank": 7}, "only the 24-card pack"),
     ({"loner_lead": "RIGHT"}, "must be LEFT_OF_DEALER or LEFT_OF_LONER"),
     ({"colour": 1}, "'colour': not an EGN 1.4 ruleset key"),

@@ -142,7 +142,7 @@ def test_solve_batch_matches_the_oracle():
     ([[1, 1, 2, 4]], 0, 0, "held twice"),
     ([[1 << 30, 2, 4, 8]], 0, 0, "hands: values must lie in 0..33554431"),
     ([[3, 4, 8, 16]], 0, 0, "hand sizes"),
-    ([[1, 2, 4, 8]], 9, 0, "trump: values must lie in 0..3"),
+    ([[1, 2, 4, 8]], 9, 0, "trump: values must lie in 0..4"),
     ([[1, 2, 4, 8]], 0, 7, "leader"),
 ])
 def test_core_refuses_bad_batches(hands, trump, leader, message):
@@ -303,7 +303,7 @@ def test_solve_batch_core_typed_arrays_get_the_same_checks():
     # checked again in full, so the messages are those of any other dtype
     good = np.array([[1, 2, 4, 8]], np.uint32)
     u8 = lambda v: np.array([v], np.uint8)
-    for kwargs, message in [(dict(trump=u8(9)), "trump: values must lie in 0..3"),
+    for kwargs, message in [(dict(trump=u8(9)), "trump: values must lie in 0..4"),
                             (dict(leader=u8(4)), "leader: values must lie in 0..3"),
                             (dict(in_play=u8(99)), "in_play: values must lie in 0..15"),
                             (dict(in_play=u8(0b0111)), "sits out"),

@@ -7,7 +7,9 @@ promise; a few auction-weighted ones are pinned too, as the same hard constraint
 When the bid advisor moved onto the one sampler (``solver.inference.draw_worlds``) its auction-weighted worlds
 changed (the rejection rule of ``sample_worlds``: an envelope from a pilot, weights ``max(1, L/M)``), so the one
 review pinned with ``inference=True`` was regenerated then: only its calls' figures moved, its cards' did not
-(``benchmarks/studies/inferred_bid_figures.py`` checks the moved figures are the same in distribution).
+(``benchmarks/studies/inferred_bid_figures.py`` checks the moved figures are the same in distribution). That
+entry was regenerated once more when a decision over fewer than 10 effective worlds became ``unclear``
+(solver.grades): one card of W's, graded best on too few, moved to unclear; nothing else changed.
 """
 from __future__ import annotations
 

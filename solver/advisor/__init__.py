@@ -156,10 +156,11 @@ from .game_odds import HandOutcomes, WinChance, hand_outcomes, p_win_after, win_
 from .options import Advice, Option
 from .play import CardAdvice, PlayAdvice, advise_play
 from .defend import DefendAdvice, DefendOption, advise_defend
+from .kitty import ExchangeAdvice, ExchangeOption, advise_exchange
 
 
 __all__ = ["win_probability", "p_win_after", "hand_outcomes", "HandOutcomes", "WinChance", "advise", "advise_play",
            "PlayAdvice", "CardAdvice", "ROBUST_DELTA", "Advice", "Option", "BiddingPolicy", "POLICY", "dealer_discard",
            "wilson", "t_quantile",
            "mean_interval", "check_int", "MIN_WORLDS", "MAX_WORLDS", "MAX_THREADS",
-           "advise_defend", "DefendAdvice", "DefendOption"]
+           "advise_defend", "DefendAdvice", "DefendOption", "advise_exchange", "ExchangeAdvice", "ExchangeOption"]

@@ -374,9 +374,10 @@ class Auction:
         return concat(parts, rows)
 
     def round2_choices(self, forced: bool):
-        """Round-2 choices of the advised seat, in the options' order: pass, then each suit (alone after)."""
+        """Round-2 choices of the advised seat, in the options' order: pass, then each suit (alone after), then
+        no trump (``Rules.allow_no_trump``; the other seats' model never calls it, see docs/advice.md)."""
         out = [] if forced else ["pass"]
-        for s in range(4):
+        for s in laws.contracts(self.rules):
             if s == self.up_suit:
                 continue
             out.append((s, False))

@@ -15,7 +15,7 @@ from .. import laws
 from ..bounds import MAX_SEED, MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int, fresh_seed
 from ..bidding import DEFAULT_MODEL, POLICY, BiddingModel, BiddingPolicy, resolve_model
 from ..bidding.named import ALTERNATIVES
-from ..cards import JOKER, Card, Seat, Suit, format_cards, mask_of, parse_cards
+from ..cards import JOKER, Card, Seat, Suit, format_cards, mask_of, parse_cards, trump_of
 from ..errors import ArgumentError, CardError, IllegalActionError, PositionError, RulesError, quoted
 from ..rules import Rules
 from ..stats import mean_interval, weighted_mean_interval, wilson
@@ -43,7 +43,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
            policy: BiddingPolicy | None = None, dummies=None, inference: bool = True,
            model: BiddingModel | None = None, robust_delta: float | None = ROBUST_DELTA, score=None,
            early_stop: bool | None = None, valuation: str | None = None, inner_worlds: int = INNER_WORLDS,
-           examples: int = 0, named_suit=None) -> Advice:
+           examples: int = 0, named_suit=None, kitty=None) -> Advice:
     """Advice for one bidding decision: every legal call with its chances and expected points.
 
     Args:
@@ -55,6 +55,9 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             before round 1 (docs/rules.md), which the joker proposes: ordering up makes it trump and the dealer
             takes the joker; in round 2 it is the turned-down suit. Only with a turned-up joker.
         rules: :class:`Rules` (players 4 or 2, joker, stick the dealer, loner lead, scores).
+        kitty: a kitty exchange before the bidding (``Rules.farmers`` / ``go_under``): the cards the seat knows
+            lie face down in the kitty (the three it put under, or the three a farmer showed), out of the
+            worlds; ``hand`` is then the seat's hand after the exchange. ``None``: none known.
         worlds: how many deals to sample (10..100,000); ignored when the deals are
             few enough to enumerate (at most ``exact_limit``, e.g. two-player), in
             which case every one is used and the figures are exact.
@@ -220,7 +223,9 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
 
     me = int(seat)
     hand_mask = mask_of(cards)
-    space = bid_space(hand_mask, up, seat, rules, dummies=0 if dummy_masks is None else sum(dummy_masks))
+    kitty_mask = _known_kitty(kitty, cards, up, rules)
+    space = bid_space(hand_mask, up, seat, rules, dummies=0 if dummy_masks is None else sum(dummy_masks),
+                      kitty=kitty_mask)
 
     def likelihood_of(m):
         return lambda hands, kitty: pass_likelihood(m, hands, me, int(dealer), round, int(up), rules.players,
@@ -294,13 +299,14 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
                     return {"res": adv.finish(r, me, up_suit, lone, "h")}
             specs.append((token, "order", Suit(up_suit), lone, judge))
     else:
-        for s in range(4):
+        # no trump (Rules.allow_no_trump) is open in round 2 whatever was turned down
+        for s in laws.contracts(rules):
             if s == up_suit:
                 continue
             for lone in lone_choices:
-                token = f"call {Suit(s).letter}" + (" alone" if lone else "")
+                token = laws.call_token("call", s, lone)
                 if want(token):
-                    specs.append((token, "call", Suit(s), lone,
+                    specs.append((token, "call", s, lone,
                                   lambda r, s=s, lone=lone: {"res": adv.finish(r, me, s, lone, None)}))
     if not specs:
         raise IllegalActionError("calls: none of the requested calls is legal here")
@@ -383,7 +389,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             if round == 1 and trump == up_suit:     # the dealer picked it up
                 discard = (o.discard if o.action == "order" and me == int(dealer) and o.discard is not None
                            else Card(int(adv.engine.heuristic_discard(trump)[j])))
-            return {"maker": str(Seat(maker)), "trump": Suit(trump).letter, "alone": bool(res.alone[e]),
+            return {"maker": str(Seat(maker)), "trump": trump_of(trump).letter, "alone": bool(res.alone[e]),
                     "discard": None if discard is None else str(discard)}
         options = [o if o.grade == "best" else
                    replace(o, examples=call_examples(o, rec, w.hands, w.kitty, weights, rules.seats,
@@ -464,6 +470,23 @@ EARLY_MIN = 200
 #: One-sided z of a look: an option stops when its paired mean difference from the leading option is
 #: below zero by more than this many standard errors (99.95% one-sided, as the dealer's discard screen).
 EARLY_Z = SCREEN_Z
+
+
+def _known_kitty(kitty, cards, up, rules: Rules) -> int:
+    """The ``kitty`` argument of :func:`advise` as a bitmask, checked (0 for ``None``)."""
+    if kitty is None:
+        return 0
+    if not rules.kitty_exchange:
+        raise RulesError("kitty: cards known in the kitty come from a kitty exchange, which needs "
+                         "Rules(farmers=True) or Rules(go_under=True)")
+    known = parse_cards(kitty, what="kitty")
+    if not 1 <= len(known) <= 3:
+        raise PositionError(f"kitty {format_cards(known)!r}: {len(known)} cards; the exchange puts three under")
+    for c in known:
+        if c in cards or c == up:
+            where = "the hand" if c in cards else "the upcard"
+            raise PositionError(f"kitty card {c}: it is {where}, not face down in the kitty")
+    return mask_of(known)
 
 
 def early_looks(n: int) -> tuple:
@@ -554,7 +577,8 @@ def graded_options(options: list, rec, by_game: bool, weights, exact: bool) -> l
             g = grade_of(loss, None if exact else mean_interval(diff, exact), unit)
         else:
             loss, interval = _weighted_mean(diff, weights[:m], exact)
-            g = grade_of(loss, None if exact else interval, unit)
+            g = grade_of(loss, None if exact else interval, unit,
+                         effective_worlds=None if exact else effective_worlds(weights[:m]))
         out.append(replace(o, grading=g))
     return out
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..bounds import MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
-from ..cards import Seat, Suit, format_cards
+from ..cards import Seat, Suit, format_cards, trump_of
 from ..dd import solve_batch
 from ..errors import ArgumentError, IllegalActionError, RulesError, quoted
 from ..game.actions import Phase
@@ -123,7 +123,8 @@ class DefendAdvice:
                 "notes": list(self.notes)}
 
     def __str__(self) -> str:
-        lines = [f"{self.seat} defends against {self.loner} alone ({Suit(self.trump).word} trump); "
+        contract = "no trump" if self.trump == 4 else f"{trump_of(self.trump).word} trump"
+        lines = [f"{self.seat} defends against {self.loner} alone ({contract}); "
                  f"{self.worlds} worlds{' (exact)' if self.exact else ''}",
                  "choice           points   P(euchre)  P(march)"]
         for o in self.options:

@@ -57,7 +57,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from ..bounds import MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
-from ..cards import Card, Seat, Suit, cards_of, format_cards
+from ..cards import Card, Seat, Suit, cards_of, format_cards, trump_of
 from ..errors import ArgumentError, IllegalActionError, quoted
 from ..examples import card_examples, check_examples
 from ..grades import Grade, grade_of
@@ -259,7 +259,7 @@ class PlayAdvice:
         """A JSON-ready object: the figures, the recommendation and how the worlds were drawn; every figure
         rounded to :data:`WRITTEN_PLACES` decimal places (sums of weighted worlds give ``4.999999999999999``
         for a 5), ``None`` for an infinite one (an interval over fewer than two effective worlds)."""
-        return written({"seat": self.seat.name, "side": self.side, "makers": self.makers, "trump": Suit(self.trump).letter,
+        return written({"seat": self.seat.name, "side": self.side, "makers": self.makers, "trump": trump_of(self.trump).letter,
                 "alone": None if self.alone is None else self.alone.name,
                 "defender_alone": None if self.defender_alone is None else self.defender_alone.name,
                 "hand": format_cards(self.hand), "leader": self.leader.name,
@@ -475,7 +475,8 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
     unit = "points" if wins is None else "game"
     for i in range(len(out)):                # each card's grade: its paired loss against the recommended card
         loss, iv = _weighted_mean((values[order[0]] - values[i]).astype(float), wn, ess, exact)
-        out[i] = replace(out[i], grading=grade_of(loss, None if exact else iv, unit))
+        out[i] = replace(out[i], grading=grade_of(loss, None if exact else iv, unit,
+                                                  effective_worlds=None if exact else ess))
     if examples:
         for i in range(len(out)):
             if out[i].card not in equal:
@@ -483,7 +484,7 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
                     list(legal), legal[i], legal[order[0]], np.stack(T), np.stack(P), w.hands,
                     w.weights, tuple(view.seats_in_play), examples, seat))
     won = int(view.tricks_won[side])
-    return PlayAdvice(Seat(seat), side_name(side, players), makers, Suit(trump), view.alone, view.defender_alone,
+    return PlayAdvice(Seat(seat), side_name(side, players), makers, trump_of(trump), view.alone, view.defender_alone,
                       int(view.hand), Seat(view.leader), tuple(Card(c) for c in trick_cards), won, tuple(out),
                       top.card, equal, runner, margin, margin_iv, len(w), ess, exact, int(w.total), w.method,
                       w.model, w.seed, notes, view, None if wins is None else wins.score, valuation,

@@ -84,8 +84,8 @@ def parse_valuation(value, rules=None) -> str:
     ``"playout"``: :func:`valuation_key`; ``None``: the default for ``rules``).
 
     Raises :class:`~solver.errors.ArgumentError` naming an unknown valuation, :class:`~solver.errors.RulesError` one the variant of
-    ``rules`` does not support (single dummy and playout: the four-player game without the joker or
-    dummy hands).
+    ``rules`` does not support (single dummy and playout: the four-player game without the joker,
+    dummy hands or no trump).
     """
     if value is None:
         return default_valuation(rules)
@@ -110,6 +110,14 @@ def unsupported(valuation: str, rules) -> str | None:
         return "the fitted single-dummy table is for the four-player game without the joker; use 'double_dummy'"
     if valuation == "playout" and (rules.players != 4 or rules.joker):
         return "the direct playout is for the four-player game without the joker; use 'double_dummy'"
+    if rules.allow_no_trump:
+        # the fitted table's features are trump counts and the playout's seats are not built for a no-trump
+        # contract: neither covers the rule, whatever the contract of a given hand
+        return ("not with no-trump contracts (Rules(allow_no_trump=True)): the fitted single-dummy table and the "
+                "direct playout do not cover them; use 'double_dummy'")
+    if valuation == "playout" and getattr(rules, "kitty_exchange", False):
+        return ("the direct playout does not replay a kitty exchange (farmers, go_under) in its seats' views; "
+                "use 'double_dummy' or 'single_dummy'")
     return None
 
 

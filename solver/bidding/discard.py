@@ -31,7 +31,7 @@ def dealer_discard(hands6, trump, keep: int | None = None) -> np.ndarray:
 
     Args:
         hands6: uint32 array (n,) of six-card hands (or one int).
-        trump: suit index (int).
+        trump: suit index (int), or 4 for a no-trump contract (no card is trump: rules 3 and 4 decide).
         keep: a card index never thrown (the upcard, under
             ``Rules(dealer_may_discard_upcard=False)``), or ``None``.
     Returns: int array (n,) of card indices. From :data:`_TABLE_ROWS` rows of six-card hands on, they are

@@ -5,7 +5,8 @@ modelled seats (the policy and advisor agents, the advisor's valuation of a lone
 partner's own cards and trump only:
 
 1. its highest trump in the trump order (joker, right bower, left bower, A, K, Q, T, 9);
-2. with no trump, its highest plain card by rank (an ace before a king ...);
+2. with no trump, its highest plain card by rank (an ace before a king ...; in a no-trump contract,
+   ``Rules.allow_no_trump``, every card is plain and ranked A K Q J T 9);
 
 remaining ties to the lower card index (clubs, diamonds, hearts, spades). The loner then discards by
 the dealer's stated rule (:func:`solver.bidding.dealer_discard`) applied to its six cards.
@@ -22,7 +23,7 @@ def partners_best_card(hands, trump) -> np.ndarray | int:
 
     Args:
         hands: uint32 array (n,) of the partner's hands (at least one card each), or one int.
-        trump: suit index (int).
+        trump: suit index (int), or 4 for no trump.
     Returns: int64 array (n,) of card indices (an int for an int ``hands``).
     """
     scalar = np.ndim(hands) == 0

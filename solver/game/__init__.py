@@ -47,11 +47,12 @@ and from outside the package only :mod:`solver.cards`, :mod:`solver.errors`,
 (<Suit.C: 0>, <Seat.N: 0>, <Seat.W: 3>)
 """
 from ..laws import first_leader
-from .actions import (ALONE, DEFEND_ALONE, DEFEND_WITH_PARTNER, ORDER, PASS, WITH_PARTNER, Action, Kind,
+from .actions import (ALONE, DEFEND_ALONE, DEFEND_WITH_PARTNER, KEEP, ORDER, PASS, WITH_PARTNER, Action, Kind,
                       Phase)
 from .deal import DealCards
 from .hand import Hand
-from .history import AloneDeclared, BidMade, CardPassed, CardPlayed, Dealt, Discarded, HandResult, Record, SuitNamed, Trick
+from .history import (AloneDeclared, BidMade, CardPassed, CardPlayed, Dealt, Discarded, HandResult, KittyExchanged,
+                      Record, SuitNamed, Trick)
 from .table import Game
 from .seat import seat_view, view_from_dict
 from .view import SeatView
@@ -59,6 +60,6 @@ from .view import SeatView
 __all__ = [
     "seat_view", "view_from_dict",
     "Phase", "Kind", "Action", "DealCards", "Record", "Dealt", "SuitNamed", "BidMade", "Discarded", "CardPassed",
-    "AloneDeclared", "CardPlayed", "Trick", "HandResult", "SeatView", "Hand", "Game", "first_leader",
-    "PASS", "ORDER", "ALONE", "WITH_PARTNER", "DEFEND_ALONE", "DEFEND_WITH_PARTNER",
+    "KittyExchanged", "AloneDeclared", "CardPlayed", "Trick", "HandResult", "SeatView", "Hand", "Game", "first_leader",
+    "PASS", "ORDER", "ALONE", "WITH_PARTNER", "DEFEND_ALONE", "DEFEND_WITH_PARTNER", "KEEP",
 ]

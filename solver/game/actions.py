@@ -1,10 +1,13 @@
 """Actions: the phases of a hand, the kinds of decision, and :class:`Action` with its integer codes and text.
 
 One integer action space (OpenSpiel style) orders the actions and stores them
-compactly: 0..24 play a card, 32..56 discard one (57 an unknown card), 60 pass,
-61 order up, 62..65 call C D H S, 66..69 name a suit for a turned-up joker,
+compactly: 0..24 play a card, 32..56 discard one (57 an unknown card), 58 call no trump
+(``Rules.allow_no_trump``), 60 pass, 61 order up, 62..65 call C D H S, 66..69 name a suit for a turned-up joker,
 70/71 alone or with partner, 72/73 defend alone or with partner, 74..98 the loner's
-partner passes a card (call for best, ``Rules.partners_best``; 99 an unknown card).
+partner passes a card (call for best, ``Rules.partners_best``; 99 an unknown card),
+the kitty exchanges before the bidding (``Rules.farmers``, ``Rules.go_under``): 100 keep the
+hand, 101..2400 show three nines and tens for the kitty (farmers), 2401..4700 go under with
+three cards (each three cards by their combinatorial rank).
 
 >>> Action.parse("call h").code
 64
@@ -18,18 +21,19 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards import JOKER, Card, Suit
+from ..cards import JOKER, NO_TRUMP, Card, Suit, parse_trump
 from ..errors import CardError, IllegalActionError, quoted
 from ..laws import parse_call
 
 __all__ = ["Phase", "Kind", "Action", "PASS", "ORDER", "ALONE", "WITH_PARTNER", "DEFEND_ALONE",
-           "DEFEND_WITH_PARTNER"]
+           "DEFEND_WITH_PARTNER", "KEEP"]
 
 
 class Phase(enum.Enum):
     """Where a hand is. ``DEAL``: cards not dealt yet (a chance step, no legal actions)."""
 
     DEAL = "deal"
+    EXCHANGE = "kitty_exchange"    # Rules.farmers / go_under: a seat may exchange three cards with the kitty
     NAME_SUIT = "name_suit"        # turned-up joker: the dealer names the suit it proposes
     BID1 = "bid1"                  # round 1: pass or order up the upcard
     BID2 = "bid2"                  # round 2: pass or name another suit
@@ -57,6 +61,7 @@ class Kind(enum.Enum):
     ALONE = "alone"
     DEFEND = "defend"
     GIVE = "give"
+    EXCHANGE = "exchange"          # the kitty exchange (farmers, go_under) or keeping the hand
     PLAY = "play"
 
 
@@ -64,6 +69,7 @@ class Kind(enum.Enum):
 _PLAY_BASE = 0          # 0..24: play card
 _DISCARD_BASE = 32      # 32..56: discard card; 57: discard an unknown card
 _DISCARD_UNKNOWN = 57
+_CALL_NO_TRUMP = 58     # call no trump (round 2, Rules.allow_no_trump)
 _PASS = 60
 _ORDER = 61
 _CALL_BASE = 62         # 62..65: call C D H S (round 2)
@@ -74,6 +80,27 @@ _DEFEND_ALONE = 72
 _DEFEND_WITH_PARTNER = 73
 _GIVE_BASE = 74         # 74..98: the loner's partner passes a card (call for best); 99: an unknown card
 _GIVE_UNKNOWN = 99
+_KEEP = 100             # the kitty exchange declined
+_FARMERS_BASE = 101     # 101..2400: farmers, the three shown cards by combinatorial rank
+_GO_UNDER_BASE = 2401   # 2401..4700: go under with three cards
+_TRIPLES = 2300         # C(25, 3)
+
+
+def _triple_rank(cards) -> int:
+    """Combinatorial rank of three distinct card indices (0..2299)."""
+    a, b, c = sorted(int(x) for x in cards)
+    return a + b * (b - 1) // 2 + c * (c - 1) * (c - 2) // 6
+
+
+def _triple_unrank(rank: int) -> tuple:
+    c = 2
+    while (c + 1) * c * (c - 1) // 6 <= rank:
+        c += 1
+    rank -= c * (c - 1) * (c - 2) // 6
+    b = 1
+    while (b + 1) * b // 2 <= rank:
+        b += 1
+    return rank - b * (b - 1) // 2, b, c
 
 
 @dataclass(frozen=True)
@@ -91,6 +118,8 @@ class Action:
     card: Card | None = None
     suit: Suit | None = None
     alone: bool | None = None
+    cards: tuple = ()                 # Kind.EXCHANGE: the three cards given to the kitty (ascending)
+    exchange: str | None = None       # Kind.EXCHANGE: "farmers" or "go_under"; None keeps the hand
 
     # -- constructors --------------------------------------------------------
     @staticmethod
@@ -107,8 +136,25 @@ class Action:
         return Action(Kind.GIVE, card=None if card is None else Card(card))
 
     @staticmethod
+    def kitty_exchange(kind: str, cards) -> "Action":
+        """A kitty exchange before the bidding: ``kind`` ``"farmers"`` (three nines or tens shown) or
+        ``"go_under"`` (three cards face down), giving ``cards`` (three cards, text or :class:`Card`) for the
+        three face-down kitty cards. Raises :class:`IllegalActionError` for another kind, or not three
+        distinct cards."""
+        if kind not in ("farmers", "go_under"):
+            raise IllegalActionError(f"kitty exchange {quoted(kind)}: expected 'farmers' or 'go_under'")
+        if isinstance(cards, str):
+            cards = cards.split()
+        given = tuple(sorted({Card(c) for c in cards}))
+        if len(given) != 3 or len(list(cards)) != 3:
+            raise IllegalActionError(f"{kind.replace('_', ' ')} {quoted(' '.join(map(str, cards)))}: "
+                                     "the exchange gives three different cards")
+        return Action(Kind.EXCHANGE, cards=given, exchange=kind)
+
+    @staticmethod
     def call(suit) -> "Action":
-        return Action(Kind.CALL, suit=Suit.parse(suit))
+        """Name ``suit`` as trump in round 2; ``"n"`` (:data:`~solver.cards.NO_TRUMP`) calls no trump."""
+        return Action(Kind.CALL, suit=parse_trump(suit))
 
     @staticmethod
     def name(suit) -> "Action":
@@ -125,9 +171,9 @@ class Action:
     # -- integer codes -------------------------------------------------------
     @property
     def code(self) -> int:
-        """The action's integer (0..24 play, 32..57 discard, 60 pass, 61 order,
+        """The action's integer (0..24 play, 32..57 discard, 58 call no trump, 60 pass, 61 order,
         62..65 call C D H S, 66..69 name, 70/71 alone/partner, 72/73 defend alone/partner,
-        74..99 give a card to the loner)."""
+        74..99 give a card to the loner, 100 keep, 101..2400 farmers, 2401..4700 go under)."""
         k = self.kind
         if k is Kind.PLAY:
             return _PLAY_BASE + int(self.card)
@@ -138,7 +184,7 @@ class Action:
         if k is Kind.ORDER:
             return _ORDER
         if k is Kind.CALL:
-            return _CALL_BASE + int(self.suit)
+            return _CALL_NO_TRUMP if self.suit == NO_TRUMP else _CALL_BASE + int(self.suit)
         if k is Kind.NAME:
             return _NAME_BASE + int(self.suit)
         if k is Kind.ALONE:
@@ -147,6 +193,11 @@ class Action:
             return _DEFEND_ALONE if self.alone else _DEFEND_WITH_PARTNER
         if k is Kind.GIVE:
             return _GIVE_UNKNOWN if self.card is None else _GIVE_BASE + int(self.card)
+        if k is Kind.EXCHANGE:
+            if self.exchange is None:
+                return _KEEP
+            base = _FARMERS_BASE if self.exchange == "farmers" else _GO_UNDER_BASE
+            return base + _triple_rank(self.cards)
         raise IllegalActionError(f"action {self}: has no code")
 
     @staticmethod
@@ -162,7 +213,13 @@ class Action:
             return Action.give(code - _GIVE_BASE)
         if code == _GIVE_UNKNOWN:
             return Action.give(None)
-        table = {_DISCARD_UNKNOWN: Action.discard(None), _PASS: PASS, _ORDER: ORDER, _ALONE: ALONE,
+        if code == _KEEP:
+            return KEEP
+        if _FARMERS_BASE <= code < _GO_UNDER_BASE + _TRIPLES:
+            kind = "farmers" if code < _GO_UNDER_BASE else "go_under"
+            rank = code - (_FARMERS_BASE if kind == "farmers" else _GO_UNDER_BASE)
+            return Action.kitty_exchange(kind, [Card(i) for i in _triple_unrank(rank)])
+        table = {_DISCARD_UNKNOWN: Action.discard(None), _CALL_NO_TRUMP: Action.call(NO_TRUMP), _PASS: PASS, _ORDER: ORDER, _ALONE: ALONE,
                  _WITH_PARTNER: WITH_PARTNER, _DEFEND_ALONE: DEFEND_ALONE,
                  _DEFEND_WITH_PARTNER: DEFEND_WITH_PARTNER}
         if code in table:
@@ -178,7 +235,7 @@ class Action:
     def parse(text: str, phase: Phase | None = None) -> "Action":
         """Parse ``pass``, ``order`` (also ``order up``, ``pick up``, ``pick it up``, ``assist``),
         ``call h``, ``name h``, ``discard Kh``, ``give Kh``, ``alone``, ``partner``, ``defend alone``,
-        ``defend partner``, or a card (a play; a discard when ``phase`` is ``DISCARD`` or
+        ``defend partner``, ``keep``, ``farmers 9c 9d Ts``, ``go under 9c Qd Ts``, or a card (a play; a discard when ``phase`` is ``DISCARD`` or
         ``LONER_DISCARD``; a card passed to the loner when ``phase`` is ``GIVE``).
 
         A bare suit (``h``) is a round-2 call, or with ``phase`` ``NAME_SUIT`` the suit
@@ -227,6 +284,10 @@ class Action:
                 return Action.discard(None if words[1] == "?" else Card.parse(words[1]))
             if len(words) == 2 and words[0] == "give":
                 return Action.give(None if words[1] == "?" else Card.parse(words[1]))
+            if len(words) == 4 and words[0] == "farmers":
+                return Action.kitty_exchange("farmers", words[1:])
+            if len(words) == 5 and words[:2] == ["go", "under"]:
+                return Action.kitty_exchange("go_under", words[2:])
             if len(words) == 2 and words[0] == "play":
                 return Action.play(Card.parse(words[1]))
             if len(words) == 1:
@@ -264,6 +325,10 @@ class Action:
             return "alone" if self.alone else "partner"
         if k is Kind.DEFEND:
             return "defend alone" if self.alone else "defend partner"
+        if k is Kind.EXCHANGE:
+            if self.exchange is None:
+                return "keep"
+            return f"{self.exchange.replace('_', ' ')} {' '.join(map(str, self.cards))}"
         return k.value
 
 
@@ -273,8 +338,10 @@ ALONE = Action(Kind.ALONE, alone=True)
 WITH_PARTNER = Action(Kind.ALONE, alone=False)
 DEFEND_ALONE = Action(Kind.DEFEND, alone=True)
 DEFEND_WITH_PARTNER = Action(Kind.DEFEND, alone=False)
+KEEP = Action(Kind.EXCHANGE)      # the kitty exchange declined: the seat keeps its hand
 
 # The decisions that are not calls (a call's words are the kernel's, see Action.parse).
 _DECISION_WORDS = {"alone": ALONE, "go alone": ALONE, "partner": WITH_PARTNER, "with partner": WITH_PARTNER,
                    "play with partner": WITH_PARTNER, "defend alone": DEFEND_ALONE,
-                   "defend partner": DEFEND_WITH_PARTNER, "defend with partner": DEFEND_WITH_PARTNER}
+                   "defend partner": DEFEND_WITH_PARTNER, "defend with partner": DEFEND_WITH_PARTNER,
+                   "keep": KEEP, "keep hand": KEEP}

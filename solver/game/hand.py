@@ -15,6 +15,14 @@ the defenders are asked whether they defend alone, and play starts. The partner 
 pass any of its cards (a dealer partner who picked up: the upcard too); the loner may
 discard any of its six, the card passed included.
 
+Kitty exchanges (``Rules.farmers``, ``Rules.go_under``; docs/rules.md "Kitty exchanges"): after the deal,
+before the bidding (phase ``EXCHANGE``), each seat that may take an exchange is asked in turn from the
+dealer's left (a seat whose hand qualifies for neither is not asked); it keeps its hand (:data:`KEEP`) or gives
+three of its cards for the three face-down kitty cards (:meth:`Hand.kitty_exchange`). The first seat that
+takes it ends the phase: at most one exchange a deal. Under ``farmers`` the three given are nines or tens and
+every seat sees them (they are in the kitty); going under, only the seat knows what it put under.
+:meth:`Hand.dealt` stays the hand as dealt.
+
 Unknown cards (a partial record, see :mod:`solver.game.deal`): legality uses what
 is known, so a seat holding unknown cards is never forced to follow with one.
 
@@ -55,17 +63,19 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..cards import JOKER, Card, Seat, Suit, cards_of, format_cards
+from ..cards import JOKER, NO_TRUMP, Card, Seat, Suit, cards_of, format_cards, parse_trump, trump_of
 from ..errors import CardError, IllegalActionError, PositionError, plural, quoted
-from ..laws import (MAKE_TRICKS, TRICKS, bidding_order, check_seat, effective_suit, first_leader, hand_points, legal_mask,
-                    must_go_alone, pack_mask, popcount, seats, seats_in_play, side_of, trick_seats, winning_index)
+from ..laws import (FARMERS_MASK, GO_UNDER_FORBIDDEN, KITTY_EXCHANGE_CARDS, MAKE_TRICKS, TRICKS, bidding_order,
+                    check_kitty_exchange, check_seat, effective_suit, first_leader, hand_points, kitty_exchange_choices,
+                    legal_mask, must_go_alone, pack_mask, popcount, seats, seats_in_play, side_of, trick_seats,
+                    winning_index)
 from ..position import Position
 from ..rules import Rules
-from .actions import (ALONE, DEFEND_ALONE, DEFEND_WITH_PARTNER, ORDER, PASS, WITH_PARTNER, Action, Kind,
+from .actions import (ALONE, DEFEND_ALONE, DEFEND_WITH_PARTNER, KEEP, ORDER, PASS, WITH_PARTNER, Action, Kind,
                       Phase)
 from .deal import DealCards
-from .history import (AloneDeclared, BidMade, CardPassed, CardPlayed, Dealt, Discarded, HandResult, Record, SuitNamed,
-                      Trick)
+from .history import (AloneDeclared, BidMade, CardPassed, CardPlayed, Dealt, Discarded, HandResult, KittyExchanged,
+                      Record, SuitNamed, Trick)
 from .view import SeatView
 
 __all__ = ["Hand"]
@@ -75,7 +85,8 @@ _STATE = ("_phase", "_to_act", "_hands", "_unknown", "_dealt", "_dealt_unknown",
           "_kitty_unknown", "_named", "_bids", "_trump", "_maker", "_alone", "_defender_alone",
           "_defend_asked", "_picked_up", "_discard", "_discarded", "_tricks", "_leader", "_current",
           "_current_seats", "_won", "_result", "_dummies", "_dealt_dummies", "_phase_results", "_exchanged",
-          "_best_card", "_loner_discard")
+          "_best_card", "_loner_discard", "_exchange_taker", "_exchange_kind", "_exchange_given",
+          "_exchange_received")
 
 
 class Hand:
@@ -147,6 +158,10 @@ class Hand:
         self._exchanged = False               # call for best: the partner has passed the loner a card
         self._best_card = None                # ... that card (None: unknown in the record)
         self._loner_discard = None            # ... and the loner's discard after it
+        self._exchange_taker = None           # kitty exchange (farmers, go_under): the seat that took it
+        self._exchange_kind = None            # ... "farmers" or "go_under"
+        self._exchange_given = 0              # ... the cards it gave the kitty (bitmask)
+        self._exchange_received = 0           # ... the kitty's known cards it took (bitmask)
         self._history = []
         self._snaps = []
 
@@ -269,6 +284,26 @@ class Hand:
         return self._exchanged
 
     @property
+    def exchange_taker(self) -> Seat | None:
+        """Kitty exchange (``Rules.farmers`` / ``go_under``): the seat that took it, or ``None``."""
+        return self._exchange_taker
+
+    @property
+    def exchange_kind(self) -> str | None:
+        """Kitty exchange: ``"farmers"`` or ``"go_under"`` once taken, else ``None``."""
+        return self._exchange_kind
+
+    @property
+    def exchange_given(self) -> int:
+        """Kitty exchange: bitmask of the three cards the taker gave the kitty (0 before or without one)."""
+        return self._exchange_given
+
+    @property
+    def exchange_received(self) -> int:
+        """Kitty exchange: bitmask of the kitty cards the taker received (0 before or without one)."""
+        return self._exchange_received
+
+    @property
     def bids(self) -> tuple:
         """``((seat, Action), ...)``: the calls so far (a named suit included)."""
         return self._bids
@@ -379,6 +414,8 @@ class Hand:
         p = self._phase
         if p is Phase.DEAL:
             return "the cards have not been dealt"
+        if p is Phase.EXCHANGE:
+            return f"{self._to_act} may exchange three cards with the kitty ({self._exchange_words()}) or keep its hand"
         if p is Phase.NAME_SUIT:
             return f"the dealer {self._dealer} must first name the suit for the turned-up joker"
         if p is Phase.BID1:
@@ -417,6 +454,9 @@ class Hand:
             return [PASS, ORDER]
         if p is Phase.BID2:
             out = [] if self._dealer_stuck() else [PASS]
+            if self._rules.allow_no_trump:
+                out.append(Action.call(NO_TRUMP))          # code 58 sorts before pass (60)
+                out.sort(key=lambda a: a.code)
             return out + [Action.call(s) for s in Suit if s != self._turned_down_suit()]
         if p is Phase.PLAY:
             return [Action.play(c) for c in cards_of(self._play_mask())]
@@ -439,7 +479,100 @@ class Hand:
             return [make(c) for c in cards_of(self._hands[seat])] + ([make(None)] if self._unknown[seat] else [])
         if p is Phase.NAME_SUIT:
             return [Action.name(s) for s in Suit]
+        if p is Phase.EXCHANGE:
+            return [KEEP] + self._exchange_actions()
         return []
+
+    # -- kitty exchanges (Rules.farmers, Rules.go_under) -----------------------------------------------
+    def _exchanges_open(self, seat) -> tuple:
+        """The exchanges ``seat``'s hand may qualify for: by its known cards, an unknown card (a replay)
+        counted as whatever would qualify."""
+        known, unknown = self._hands[seat], self._unknown[seat]
+        out = []
+        if self._rules.farmers and popcount(known & FARMERS_MASK) + unknown >= KITTY_EXCHANGE_CARDS:
+            out.append("farmers")
+        if self._rules.go_under and not known & GO_UNDER_FORBIDDEN:
+            out.append("go_under")
+        return tuple(out)
+
+    def _exchange_words(self) -> str:
+        return " or ".join("show three nines and tens (farmers)" if k == "farmers" else "go under"
+                           for k in self._exchanges_open(self._to_act))
+
+    def _exchange_actions(self) -> list:
+        seat = self._to_act
+        if self._unknown[seat]:                # a replay: the recorded exchange is checked, not listed
+            return []
+        out = [Action.kitty_exchange(kind, cards_of(given))
+               for kind, given in kitty_exchange_choices(self._hands[seat], self._rules)]
+        return sorted(out, key=lambda a: a.code)
+
+    def _offer_exchange(self, after: int) -> None:
+        """Offer the exchange to the next seat from bid-order place ``after`` whose hand may qualify; when none
+        is left, the bidding starts."""
+        for seat in self._bid_order[after:]:
+            if self._exchanges_open(seat):
+                self._phase, self._to_act = Phase.EXCHANGE, seat
+                return
+        self._start_bidding()
+
+    def _start_bidding(self) -> None:
+        if self._upcard == JOKER:
+            self._phase, self._to_act = Phase.NAME_SUIT, self._dealer
+        else:
+            self._phase, self._to_act = Phase.BID1, self._bid_order[0]
+
+    def verify_kitty_exchange(self, action: Action) -> None:
+        """The seat asked keeps its hand (:data:`KEEP`) or takes the kitty exchange of ``action``
+        (:meth:`Action.kitty_exchange`): it qualifies (``solver.laws.kitty_exchanges``), gives three cards it
+        holds (farmers: nines or tens). Raises :class:`IllegalActionError` naming the seat, card and why."""
+        if self._phase is not Phase.EXCHANGE:
+            if action.exchange is None:
+                raise self._wrong_phase("keep its hand (decline the kitty exchange)")
+            raise self._wrong_phase(str(action))
+        if action.exchange is None:
+            return
+        seat = self._to_act
+        given = sum(c.mask for c in action.cards)
+        hand = self._hands[seat]
+        # a replay of a partial record: a given card known nowhere else may be one of the seat's unknown cards
+        known_elsewhere = (self._kitty | sum(self._hands) | self._upcard.mask) & ~hand
+        claimed = given & ~hand & ~known_elsewhere & pack_mask(self._rules)
+        if popcount(claimed) > self._unknown[seat]:
+            claimed = 0
+        check_kitty_exchange(action.exchange, given, hand | claimed, self._rules, seat)
+
+    def can_kitty_exchange(self, kind: str, cards) -> bool:
+        return self.can(Action.kitty_exchange(kind, cards))
+
+    def kitty_exchange(self, kind: str, cards) -> KittyExchanged:
+        """The seat asked takes the kitty exchange ``kind`` (``"farmers"``, ``"go_under"``), giving ``cards``
+        (three) for the three face-down kitty cards. Returns a :class:`KittyExchanged`; raises
+        :class:`IllegalActionError`."""
+        return self.apply(Action.kitty_exchange(kind, cards))
+
+    def keep_hand(self) -> KittyExchanged:
+        """The seat asked declines the kitty exchange. Returns a :class:`KittyExchanged`."""
+        return self.apply(KEEP)
+
+    def _do_exchange(self, action: Action) -> KittyExchanged:
+        seat = self._to_act
+        if action.exchange is None:
+            self._offer_exchange(self._bid_order.index(seat) + 1)
+            return KittyExchanged(seat, action, Phase.EXCHANGE, None, (), (), 0)
+        given = sum(c.mask for c in action.cards)
+        hands, unknown = list(self._hands), list(self._unknown)
+        unknown[seat] -= popcount(given & ~hands[seat])
+        received, received_unknown = self._kitty, self._kitty_unknown
+        hands[seat] = (hands[seat] & ~given) | received
+        unknown[seat] += received_unknown
+        self._hands, self._unknown = tuple(hands), tuple(unknown)
+        self._kitty, self._kitty_unknown = given, 0
+        self._exchange_taker, self._exchange_kind = seat, action.exchange
+        self._exchange_given, self._exchange_received = given, received
+        self._start_bidding()
+        return KittyExchanged(seat, action, Phase.EXCHANGE, action.exchange, tuple(action.cards),
+                              tuple(cards_of(received)), received_unknown)
 
     def _dealer_stuck(self) -> bool:
         return (self._rules.stick_the_dealer and self._phase is Phase.BID2
@@ -490,6 +623,8 @@ class Hand:
             return self.verify_name_suit(action.suit)
         if k is Kind.GIVE:
             return self.verify_give(action.card)
+        if k is Kind.EXCHANGE:
+            return self.verify_kitty_exchange(action)
         raise IllegalActionError(f"action {action}: unknown kind")
 
     def can(self, action, allow_renege: bool = False) -> bool:
@@ -620,10 +755,10 @@ class Hand:
         self._kitty = int(cards.kitty)
         self._kitty_unknown = int(cards.kitty_unknown)
         self._dummies = self._dealt_dummies = tuple(int(d) for d in getattr(cards, "dummies", (0, 0, 0, 0)))
-        if self._upcard == JOKER:
-            self._phase, self._to_act = Phase.NAME_SUIT, self._dealer
+        if self._rules.kitty_exchange:
+            self._offer_exchange(0)
         else:
-            self._phase, self._to_act = Phase.BID1, self._bid_order[0]
+            self._start_bidding()
         return Dealt(self._dealer, cards, Phase.DEAL, self._dealer)
 
     # -- turned-up joker -------------------------------------------------------------------
@@ -680,14 +815,19 @@ class Hand:
         return self.apply(ORDER)
 
     def verify_call(self, suit) -> None:
-        """Name ``suit`` as trump: round 2 only, not the turned-down suit."""
-        suit = Suit.parse(suit)
+        """Name ``suit`` as trump: round 2 only, not the turned-down suit; ``"n"``: no trump, round 2 only,
+        with ``Rules.allow_no_trump``."""
+        suit = parse_trump(suit)
         if self._phase is Phase.BID1:
             raise IllegalActionError(f"{self._to_act} cannot call {suit}: in round 1 the only call is to "
                                      f"order up the upcard {self._upcard}")
         if self._phase is not Phase.BID2:
             raise self._wrong_phase(f"call {suit}")
-        if suit == self._turned_down_suit():
+        if suit == NO_TRUMP:
+            if not self._rules.allow_no_trump:
+                raise IllegalActionError(f"{self._to_act} cannot call no trump: a house rule these rules do not "
+                                         "play (Rules(allow_no_trump=True), --allow-no-trump)")
+        elif suit == self._turned_down_suit():
             raise IllegalActionError(f"{self._to_act} cannot call {suit}: {Suit(suit).word} were turned down "
                                      f"(upcard {self._upcard})")
 
@@ -953,7 +1093,7 @@ class Hand:
         if allow_renege or not self._current:
             return
         if not self._play_mask() & card.mask:
-            led = Suit(effective_suit(self._current[0], self._trump))
+            led = trump_of(effective_suit(self._current[0], self._trump))
             follow = [c for c in cards_of(hand) if effective_suit(c, self._trump) == led]
             raise IllegalActionError(f"{seat} cannot play {card}: a renege, {Suit(led).word} were led "
                                      f"and {seat} holds {format_cards(follow)}")
@@ -1043,7 +1183,7 @@ class Hand:
 
     _DISPATCH = {Kind.NAME: _do_name, Kind.PASS: _do_pass, Kind.ORDER: _do_order, Kind.CALL: _do_call,
                  Kind.DISCARD: _do_discard, Kind.ALONE: _do_alone, Kind.DEFEND: _do_defend,
-                 Kind.GIVE: _do_give, Kind.PLAY: _do_play}
+                 Kind.GIVE: _do_give, Kind.PLAY: _do_play, Kind.EXCHANGE: _do_exchange}
 
     # -- double-dummy positions and information sets -------------------------------------------
     def position(self) -> Position:
@@ -1127,6 +1267,10 @@ class Hand:
         exchange_seat = self._alone is not None and seat in (self._alone, Seat(self._alone).partner)
         best_card = self._best_card if self._exchanged and exchange_seat else None
         loner_discard = self._loner_discard if seat == self._alone else None
+        taker = self._exchange_taker
+        kitty_known = 0               # kitty exchange: the cards the seat knows lie face down in the kitty
+        if taker is not None and (seat == taker or self._exchange_kind == "farmers"):
+            kitty_known = self._exchange_given & ~sum(self._hands)     # (none has come back: the kitty is dead)
         unseen = 0
         dummies = (0, 0, 0, 0)
         if self._phase is not Phase.DEAL:
@@ -1139,6 +1283,7 @@ class Hand:
                 unseen &= ~own_discard.mask
             if loner_discard is not None:
                 unseen &= ~loner_discard.mask
+            unseen &= ~kitty_known
         settled = (Phase.PLAY, Phase.DONE, Phase.GIVE, Phase.LONER_DISCARD)     # the loner is known
         in_play = self.seats_in_play if self._phase in settled else seats(self._rules.players)
         sizes = tuple(popcount(self._hands[s]) + self._unknown[s] if s in in_play else 0 for s in range(4))
@@ -1147,4 +1292,6 @@ class Hand:
                         trump, self._maker, self.makers, self._alone, self._defender_alone, in_play,
                         self._tricks, self._leader, self.current_trick, self._won, tuple(played),
                         tuple(frozenset(v) for v in voids), sizes, unseen, dummies, self.dummy_phase,
-                        self._exchanged, best_card, loner_discard)
+                        self._exchanged, best_card, loner_discard,
+                        None if taker is None else (taker, self._exchange_kind), kitty_known,
+                        self._exchange_received if seat == taker else 0)

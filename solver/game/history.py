@@ -19,8 +19,8 @@ from ..cards import Card, Seat, Suit
 from ..laws import side_name
 from .actions import Phase
 
-__all__ = ["Record", "Dealt", "SuitNamed", "BidMade", "Discarded", "CardPassed", "AloneDeclared", "CardPlayed", "Trick",
-           "HandResult"]
+__all__ = ["Record", "Dealt", "SuitNamed", "BidMade", "Discarded", "CardPassed", "KittyExchanged", "AloneDeclared",
+           "CardPlayed", "Trick", "HandResult"]
 
 
 @dataclass(frozen=True)
@@ -72,6 +72,19 @@ class CardPassed(Record):
 
     card: Card | None
     receiver: Seat
+
+
+@dataclass(frozen=True)
+class KittyExchanged(Record):
+    """Kitty exchange (``Rules.farmers`` / ``Rules.go_under``): ``seat`` kept its hand (``kind`` ``None``) or
+    took the exchange ``kind`` (``"farmers"``, ``"go_under"``), giving the three cards ``given`` to the kitty
+    and taking its face-down cards: ``received`` (the known ones) and ``received_unknown`` more that a partial
+    record does not show."""
+
+    kind: str | None
+    given: tuple
+    received: tuple
+    received_unknown: int
 
 
 @dataclass(frozen=True)

@@ -12,12 +12,14 @@ this module sits above :mod:`solver.game.hand`.
 """
 from __future__ import annotations
 
-from ..cards import JOKER, Card, Seat, Suit, cards_of, format_cards, mask_of, parse_cards, parse_deal
+import dataclasses
+
+from ..cards import JOKER, NO_TRUMP, Card, Seat, Suit, cards_of, format_cards, mask_of, parse_cards, parse_deal
 from ..errors import CardError, IllegalActionError, PositionError, RulesError, plural, quoted
 from ..laws import (TRICKS, check_seat, effective_suit, first_leader, pack_mask, parse_call, popcount, trick_seats,
                     winning_index)
 from ..rules import Rules
-from .actions import ORDER, PASS, Action, Phase
+from .actions import KEEP, ORDER, PASS, Action, Phase
 from .deal import DealCards
 from .hand import Hand
 from .view import BUILD_KEYS, SeatView
@@ -119,13 +121,17 @@ def _call_tokens(value) -> list:
 
 
 def _auction(hand: Hand, tokens, players: int) -> None:
-    """Apply the calls to ``hand``, naming the token in any error."""
+    """Apply the calls to ``hand``, naming the token in any error. A kitty exchange phase (``Rules.farmers`` /
+    ``go_under``) is passed with every seat keeping: the hands replayed are those after any exchange."""
+    while hand.phase is Phase.EXCHANGE:
+        hand.apply(KEEP)
     for i, (tok, who, kind, suit) in enumerate(tokens):
         where = f"calls[{i}] {quoted(tok)}"
         if hand.phase not in (Phase.BID1, Phase.BID2):
             if hand.trump is not None:
-                raise IllegalActionError(f"{where}: the auction is over, {hand.maker} made "
-                                         f"{Suit(hand.trump).word} trump at call {_maker_index(hand)}")
+                made = "called no trump" if hand.trump == NO_TRUMP else f"made {Suit(hand.trump).word} trump"
+                raise IllegalActionError(f"{where}: the auction is over, {hand.maker} {made} at call "
+                                         f"{_maker_index(hand)}")
             raise IllegalActionError(f"{where}: the auction is over, every seat passed twice (thrown in)")
         if who is not None:
             try:
@@ -189,7 +195,8 @@ def _contract(hand: Hand, alone: bool, defender_alone, discard, discard_known: b
 
 
 def seat_view(seat, hand, dealer, upcard, calls=(), alone=False, tricks=(), discard=None, rules=None,
-              named_suit=None, defender_alone=None, dummies=None, best_card=None, loner_discard=None) -> SeatView:
+              named_suit=None, defender_alone=None, dummies=None, best_card=None, loner_discard=None,
+              kitty=None) -> SeatView:
     """A seat's view from what it saw, validated by replaying it through the rules engine.
 
     Args:
@@ -216,6 +223,10 @@ def seat_view(seat, hand, dealer, upcard, calls=(), alone=False, tricks=(), disc
             card its partner passed it (in ``hand`` or its plays) and its own discard after the exchange
             (not there); the same card twice when it threw back the card it was passed, as the engine
             allows. ``None`` for any other viewer (they do not see them); both need ``Rules.partners_best``.
+        kitty: a kitty exchange before the bidding (``Rules.farmers`` / ``go_under``): the cards the seat knows
+            lie face down in the kitty (the three it put under, or a farmer's three shown), which the view keeps
+            out of ``unseen`` (``SeatView.kitty_known``); ``hand`` and the plays are then those after the
+            exchange (who exchanged is not stated, so ``SeatView.kitty_exchange`` stays ``None``).
 
     The other seats' cards are unknown: each is dealt the cards it is seen to play and unknown cards
     for the rest; the viewer's dealt hand is its hand + the cards it played (+ its discard - the upcard
@@ -437,4 +448,20 @@ def seat_view(seat, hand, dealer, upcard, calls=(), alone=False, tricks=(), disc
                 real.apply(Action.play(c))
             except IllegalActionError as exc:
                 raise IllegalActionError(f"tricks[{i}] card {c} ({who}): {exc}") from None
-    return real.view(seat)
+    view = real.view(seat)
+    if kitty is None:
+        return view
+    if not rules.kitty_exchange:
+        raise RulesError("kitty: cards known in the kitty come from a kitty exchange, which needs "
+                         "Rules(farmers=True) or Rules(go_under=True) (--farmers, --go-under)")
+    known = _cards(kitty, "kitty")
+    if not 1 <= len(known) <= 3:
+        raise PositionError(f"kitty {format_cards(known)!r}: {plural(len(known), 'card')}; the exchange puts "
+                            "three under")
+    seen = {c for t in trick_cards for c in t} | set(own) | {up} | ({disc} if disc is not None else set())
+    for c in known:
+        if c in seen or not pack & c.mask:
+            raise PositionError(f"kitty card {c}: it is in the hand, the upcard, the discard or the tricks, "
+                                "not face down in the kitty")
+    mask = mask_of(known)
+    return dataclasses.replace(view, kitty_known=mask, unseen=view.unseen & ~mask)

@@ -59,6 +59,13 @@ class SeatView:
         exchanged: call for best (``Rules.partners_best``): the loner's partner has passed it a card.
         best_card: that card, seen by the loner and its partner only (else ``None``).
         loner_discard: the loner's own discard after the exchange (the loner's view only).
+        kitty_exchange: kitty exchanges (``Rules.farmers`` / ``go_under``): ``(taker seat, kind)`` once a seat
+            took one (every seat sees who took it and which), else ``None``.
+        kitty_known: bitmask of the cards this seat knows lie face down in the kitty from the exchange: the
+            three a farmer showed (every seat), or the three the seat itself put under; excluded from
+            ``unseen``.
+        exchange_received: the kitty cards the seat itself received in the exchange (the taker's view only;
+            they are in ``hand``), else 0.
 
     Dummy hands: ``tricks_won`` counts the set of five under way, and ``voids``
     come from that set's tricks only (the hands change between the sets).
@@ -95,13 +102,16 @@ class SeatView:
     exchanged: bool = False
     best_card: Card | None = None
     loner_discard: Card | None = None
+    kitty_exchange: tuple | None = None
+    kitty_known: int = 0
+    exchange_received: int = 0
 
     # -- the view as the calls and cards a seat saw (EGN style) ---------------------------
     @property
     def calls(self) -> tuple:
         """The calls so far as EGN tokens, from the dealer's left: ``("Pass", "Pass", "h")``
-        (``"Pass"``, ``"Order"``, or the letter of the suit named in round 2); a suit named
-        for a turned-up joker is :attr:`named_suit`, not a call."""
+        (``"Pass"``, ``"Order"``, or the letter of the suit named in round 2, ``"n"`` for no trump); a suit
+        named for a turned-up joker is :attr:`named_suit`, not a call."""
         out = []
         for _seat, action in self.bids:
             if action.kind is Kind.PASS:
@@ -109,7 +119,7 @@ class SeatView:
             elif action.kind is Kind.ORDER:
                 out.append("Order")
             elif action.kind is Kind.CALL:
-                out.append(Suit(action.suit).letter)
+                out.append(str(action.suit))            # its letter: c d h s, or n (no trump)
         return tuple(out)
 
     @property
@@ -142,6 +152,8 @@ class SeatView:
             out["defender_alone"] = self.defender_alone.name
         if self.best_card is not None and self.loner_discard is not None:     # the loner's own view
             out["best_card"], out["loner_discard"] = str(self.best_card), str(self.loner_discard)
+        if self.kitty_known:                         # a kitty exchange: the cards it knows lie in the kitty
+            out["kitty"] = format_cards(self.kitty_known)
         if self.rules.dummy_hands:
             dealt = list(self.dummies)
             for t in self.tricks[TRICKS:]:               # tricks 6-10 are played from the dummies
@@ -160,4 +172,4 @@ class SeatView:
 
 #: The keyword arguments of :func:`solver.game.seat.seat_view` (and the keys of :meth:`SeatView.to_dict`).
 BUILD_KEYS = ("seat", "hand", "dealer", "upcard", "calls", "alone", "tricks", "discard", "rules", "named_suit",
-              "defender_alone", "dummies", "best_card", "loner_discard")
+              "defender_alone", "dummies", "best_card", "loner_discard", "kitty")

@@ -14,7 +14,10 @@ An **agent** is any object with three methods, each given only the seat's
 * ``play(view) -> str``: a card to play.
 
 Optional: ``give(view) -> str`` (call for best: the card the loner's partner passes; without the
-method the stated rule :func:`solver.bidding.partners_best_card` gives it); ``defend(view) -> bool`` (``Rules(defend_alone=True)``: defend alone against a
+method the stated rule :func:`solver.bidding.partners_best_card` gives it); ``exchange(view) -> str`` (the kitty
+exchanges, ``Rules.farmers`` / ``go_under``, ``view.phase`` ``EXCHANGE``: ``"keep"``, ``"farmers 9c 9d Tc"`` or
+``"go under 9c Tc Qd"``, one of ``legal_tokens(view, "exchange")``; without the method the stated rule
+:func:`solver.bidding.kitty_exchange_rule`: take it, giving the three lowest cards); ``defend(view) -> bool`` (``Rules(defend_alone=True)``: defend alone against a
 loner; without the method the agent defends with its partner; every built-in agent has it, by its
 own rule); ``new_deal(seed)``, called
 by the referee before each table with a seed of its own, so an agent that draws at random
@@ -43,7 +46,7 @@ import random
 
 import numpy as np
 
-from ..bidding import DEFAULT_MODEL, dealer_discard, partners_best_card, resolve_model
+from ..bidding import DEFAULT_MODEL, dealer_discard, kitty_exchange_rule, partners_best_card, resolve_model
 from ..cards import JOKER, Card, Suit, cards_of
 from ..errors import ArgumentError, quoted
 from ..game import Hand, Phase
@@ -83,6 +86,10 @@ class RandomAgent:
 
     def give(self, view) -> str:
         return self.rng.choice(legal_tokens(view, "give"))
+
+    def exchange(self, view) -> str:
+        """Kitty exchange: uniform over keeping the hand and every exchange open to it."""
+        return self.rng.choice(legal_tokens(view, "exchange"))
 
     def defend(self, view) -> bool:
         """Against a loner (``Rules.defend_alone``): alone or with partner, each with chance 1/2."""
@@ -136,6 +143,11 @@ class PolicyAgent:
     def give(self, view) -> str:
         """Call for best: the stated rule :func:`solver.bidding.partners_best_card`."""
         return str(Card(partners_best_card(view.hand, int(view.trump))))
+
+    def exchange(self, view) -> str:
+        """Kitty exchange: the stated rule :func:`solver.bidding.kitty_exchange_rule` (take it, giving the three
+        lowest cards; a farmer its three lowest nines and tens)."""
+        return str(kitty_exchange_rule(view.hand, view.rules))
 
     #: :meth:`defend`: a defender holding at least this many trumps defends alone against a loner.
     DEFEND_ALONE_TRUMPS = 3
@@ -225,8 +237,16 @@ class AdvisorAgent:
         advice = advise(cards_of(view.hand), view.upcard, view.seat, view.dealer, rnd, view.rules,
                         worlds=max(10, self.worlds), seed=self._seed(), inference=self.inference, score=self.score,
                         model=self.model, valuation="double_dummy" if joker else self.valuation,
-                        named_suit=view.named_suit if joker else None)
+                        named_suit=view.named_suit if joker else None,
+                        kitty=cards_of(view.kitty_known) if view.kitty_known else None)
         return advice.recommended.call
+
+    def exchange(self, view) -> str:
+        """Kitty exchange: by :func:`solver.advise_exchange` on ``worlds`` worlds (at most 100: each world costs a
+        par per choice)."""
+        from ..advisor import advise_exchange
+        return advise_exchange(cards_of(view.hand), view.upcard, view.seat, view.dealer, view.rules,
+                               worlds=max(10, min(self.worlds, 100)), seed=self._seed()).best
 
     def discard(self, view) -> str:
         return PolicyAgent().discard(view)
@@ -326,6 +346,20 @@ class DoubleDummyAgent:
         side = side_of(view.seat, view.rules.players)
         values = {str(a.card): self._play_value(_after(hand, a), True, side) for a in hand.legal_actions()}
         return max(values, key=lambda c: values[c])
+
+    def exchange(self, view, hand: Hand) -> str:
+        """Kitty exchange: the choice whose deal has the best par for its side (it sees the kitty too)."""
+        from ..par import par_value
+        side = side_of(view.seat, view.rules.players)
+        after = view.rules.replace(farmers=False, go_under=False)
+        best, best_value = "keep", None
+        for action in hand.legal_actions():
+            h = _after(hand, action)
+            value = par_value(tuple(h.holding(s) for s in range(4)), h.upcard, h.dealer, after)
+            value = value if side == 0 else -value
+            if best_value is None or value > best_value:
+                best, best_value = str(action), value
+        return best
 
     def defend(self, view, hand: Hand) -> bool:
         """Against a loner (``Rules.defend_alone``): defend alone when, solved double dummy on the real deal

@@ -3,10 +3,10 @@ the referee and the external-program agent."""
 from __future__ import annotations
 
 from ..cards import JOKER, Card, Suit, cards_of
-from ..game import Phase
-from ..laws import call_token, legal_mask, may_go_alone, must_go_alone
+from ..game import Action, Phase
+from ..laws import call_token, contracts, kitty_exchange_choices, legal_mask, may_go_alone, must_go_alone
 
-__all__ = ["legal_tokens", "legal_cards", "turned_down"]
+__all__ = ["legal_tokens", "legal_cards", "turned_down", "exchange_tokens"]
 
 
 def turned_down(view) -> int:
@@ -20,11 +20,21 @@ def legal_cards(view) -> list:
     return cards_of(legal_mask(view.hand, int(view.trump), None if led is None else int(led)))
 
 
+def exchange_tokens(view) -> list:
+    """The kitty exchange's legal answers (``Rules.farmers`` / ``go_under``): ``"keep"``, then every exchange
+    open to the seat's hand as the rules engine writes it (``"farmers 9c 9d Tc"``, ``"go under 9c Tc Qd"``)."""
+    out = [Action.kitty_exchange(kind, cards_of(given)) for kind, given in kitty_exchange_choices(view.hand,
+                                                                                                   view.rules)]
+    return ["keep"] + [str(a) for a in sorted(out, key=lambda a: a.code)]
+
+
 def legal_tokens(view, kind: str) -> list:
     """The legal answers of a decision as protocol text: call tokens for ``"bid"``, cards for
     ``"discard"`` (the dealer's, or the loner's under call for best), ``"give"`` (the loner's partner's
-    card, call for best) and ``"play"``. ``view``: the deciding seat's :class:`~solver.game.SeatView`."""
+    card, call for best), ``"exchange"`` (the kitty exchange: :func:`exchange_tokens`) and ``"play"``. ``view``: the deciding seat's :class:`~solver.game.SeatView`."""
     rules = view.rules
+    if kind == "exchange":
+        return exchange_tokens(view)
     if kind == "play":
         return [str(Card(c)) for c in legal_cards(view)]
     if kind in ("give", "discard") and view.phase in (Phase.GIVE, Phase.LONER_DISCARD):
@@ -44,7 +54,7 @@ def legal_tokens(view, kind: str) -> list:
     turned = turned_down(view)
     stuck = rules.stick_the_dealer and view.seat == view.dealer
     out = [] if stuck else ["pass"]
-    for s in Suit:
+    for s in contracts(rules):                 # the suits, then no trump (Rules.allow_no_trump)
         if s != turned:
             out.append(call_token("call", s))
             if lone:

@@ -23,7 +23,7 @@ import threading
 import time
 from dataclasses import dataclass
 
-from ..bidding import partners_best_card
+from ..bidding import kitty_exchange_rule, partners_best_card
 from ..cards import Card
 from ..errors import CardError, EuchreError, IllegalActionError, quoted
 from ..game import Action, Hand, Phase
@@ -157,6 +157,25 @@ def _give_action(agent, view, hand, time_limit):
     return Action.give(int(partners_best_card(view.hand, int(view.trump))))
 
 
+def _exchange_action(agent, view, hand, time_limit):
+    """Kitty exchange (``Rules.farmers`` / ``go_under``): the agent's ``exchange`` answer, checked, or without
+    the method the stated rule (:func:`solver.bidding.kitty.kitty_exchange_rule`)."""
+    if not hasattr(agent, "exchange"):
+        return kitty_exchange_rule(view.hand, view.rules)
+    answer = _ask(agent, "exchange", view, hand, time_limit)
+    if not isinstance(answer, str):
+        raise ValueError("garbage", f"answered {quoted(answer)} to the kitty exchange, not 'keep' or an exchange")
+    try:
+        action = Action.parse(answer, Phase.EXCHANGE)
+    except (IllegalActionError, CardError):
+        raise ValueError("garbage", f"answered {quoted(answer)} to the kitty exchange, not 'keep', 'farmers <3 "
+                                    "cards>' or 'go under <3 cards>'") from None
+    legal = legal_tokens(view, "exchange")
+    if str(action) not in legal:
+        raise ValueError("illegal", f"exchange {quoted(answer)} is not legal now (legal: {', '.join(legal)})")
+    return action
+
+
 def play_table(cards, dealer, rules, agents: dict, time_limit=DEFAULT_TIME_LIMIT):
     """Play one deal: ``cards`` a :class:`~solver.game.DealCards`, ``agents`` ``{Seat: agent}`` for every
     seat of the game. Returns ``(hand, points, forfeit)``: the :class:`~solver.game.Hand` as far as it got,
@@ -183,6 +202,8 @@ def play_table(cards, dealer, rules, agents: dict, time_limit=DEFAULT_TIME_LIMIT
                 action = _card_action(_ask(agent, "discard", view, hand, time_limit), view, "discard")
             elif phase is Phase.GIVE:
                 action = _give_action(agent, view, hand, time_limit)
+            elif phase is Phase.EXCHANGE:
+                action = _exchange_action(agent, view, hand, time_limit)
             elif phase is Phase.DEFEND_ALONE:
                 answer = _ask(agent, "defend", view, hand, time_limit) if hasattr(agent, "defend") else False
                 if not isinstance(answer, bool):
@@ -233,6 +254,8 @@ def next_action(hand: Hand, agent, alone_said: dict, time_limit=None) -> Action:
         return _card_action(_ask(agent, "discard", view, hand, time_limit), view, "discard")
     if phase is Phase.GIVE:
         return _give_action(agent, view, hand, time_limit)
+    if phase is Phase.EXCHANGE:
+        return _exchange_action(agent, view, hand, time_limit)
     if phase is Phase.DEFEND_ALONE:
         answer = _ask(agent, "defend", view, hand, time_limit) if hasattr(agent, "defend") else False
         if not isinstance(answer, bool):

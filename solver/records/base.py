@@ -28,7 +28,7 @@ from pathlib import Path
 
 import jsonschema
 
-from ..cards import Card, Seat, Suit, cards_of
+from ..cards import NO_TRUMP, Card, Seat, Suit, cards_of, trump_of
 from ..laws import effective_suit
 from ..errors import EGNError, quoted, shorten
 from ..game import ORDER, PASS, Action, Hand, Phase
@@ -304,7 +304,8 @@ def call_action(token: str, hand: Hand) -> Action:
     """The :class:`~solver.game.Action` an EGN call token is at this point of ``hand``'s bidding.
 
     ``Pass``, ``Order``, or a suit letter ``c d h s`` (a call in round 2; in round 1 EGN writes an
-    order up as the upcard's suit too, and any other suit is left for the hand to refuse).
+    order up as the upcard's suit too, and any other suit is left for the hand to refuse); ``n`` calls
+    no trump (ruleset ``allow_no_trump``; the hand refuses it in round 1 or under other rules).
     Whether the call is legal is the hand's question (:meth:`~solver.game.Hand.apply`).
 
     >>> h = Hand.from_deal("N:Jh Ah Kh 9c 9s E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Ac Kc Tc Qh",
@@ -316,6 +317,8 @@ def call_action(token: str, hand: Hand) -> Action:
         return PASS
     if token == "Order":
         return ORDER
+    if token == "n":
+        return Action.call(NO_TRUMP)
     suit = Suit.parse(token)
     if hand.phase is Phase.BID1 and hand.upcard is not None and suit == hand.upcard.suit:
         return ORDER
@@ -333,7 +336,7 @@ def play_card(hand: Hand, card: Card, deal: int, trick: int) -> Problem | None:
     seat = hand.to_act
     problem = None
     if hand.is_renege(card):
-        led = Suit(effective_suit(hand.current_trick[0][1], hand.trump))
+        led = trump_of(effective_suit(hand.current_trick[0][1], hand.trump))
         held = [x for x in cards_of(hand.holding(seat)) if effective_suit(x, hand.trump) == led]
         problem = Problem("renege", deal, f"deal {deal}, trick {trick}: {seat} reneged with {card}: "
                                           f"{led.word} were led and {seat} held {' '.join(map(str, held))}",

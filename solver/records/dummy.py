@@ -73,7 +73,7 @@ from dataclasses import dataclass, field
 
 from jsonschema.exceptions import best_match
 
-from ..cards import Card, Seat, Suit, cards_of
+from ..cards import Card, Seat, Suit, cards_of, trump_of
 from ..errors import DummyRecordError, EGNError, RecordError, EuchreError, RulesError, plural, quoted
 from ..deprecation import renamed
 from ..game import BidMade, DealCards, Discarded, Game, Hand, Kind, Phase, SuitNamed
@@ -125,7 +125,7 @@ class DummyDeal:
         if h.trump is None:
             return f"{head}; {'thrown in' if self.status == 'thrown_in' else 'incomplete (no contract)'}"
         how = ("picked up" if h.maker == h.dealer else "ordered up") if h.picked_up else "called"
-        text = f"{head}; {h.maker} {how} {Suit(h.trump).word}"
+        text = f"{head}; {h.maker} {how} {trump_of(h.trump).word}"
         parts = []
         for name, r in zip(("personal", "dummies"), h.phase_results):
             scorer = 0 if r.points[0] else 1

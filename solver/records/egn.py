@@ -73,12 +73,13 @@ from functools import partial
 
 from jsonschema.exceptions import best_match
 
-from ..cards import JOKER, Card, Seat, Suit, cards_of, mask_of
+from ..cards import JOKER, NO_TRUMP, Card, Seat, Suit, cards_of, mask_of, trump_of
 from ..errors import CardError, EGNError, EuchreError, IllegalActionError, RulesError, plural, quoted
 from ..deprecation import renamed
-from ..game import (Action, AloneDeclared, BidMade, CardPassed, CardPlayed, DealCards, Discarded, Game, Hand, Kind, Phase,
-                    SuitNamed)
-from ..laws import TRICKS, game_over, next_seat, popcount, side_name, trick_seats, trick_winner
+from ..game import (KEEP, Action, AloneDeclared, BidMade, CardPassed, CardPlayed, DealCards, Discarded, Game, Hand,
+                    Kind, KittyExchanged, Phase, SuitNamed)
+from ..laws import (FARMERS_MASK, KITTY_EXCHANGE_CARDS, TRICKS, check_kitty_exchange, game_over, next_seat, popcount,
+                    side_name, trick_seats, trick_winner)
 from ..rules import Rules
 from .base import (DATA_DIR, DUMMY_FILE_TYPE, EGN_FILE_TYPE, DealError, GameRecord, Problem, call_action,
                    json_path_text, json_type_name, play_card, read_source, replay_deals, schema_error_text,
@@ -154,6 +155,12 @@ class EGNDeal:
             "receiver": loner, "cards": [card]}``) and the loner's discard after it (an entry ``{"sender":
             loner, "receiver": partner, "cards": [card]}``, as this project writes it: EGN says only that the
             loner discards one); ``None`` where the record does not show them.
+        kitty_exchange: a kitty exchange (ruleset ``farmers`` / ``go_under``), from ``cardExchanges`` with the
+            kitty addressed as seat ``num_players`` (4): ``(taker, kind, given, received)``, ``given`` the three
+            cards ``{"sender": taker, "receiver": 4}``, ``received`` the three ``{"sender": 4, "receiver":
+            taker}`` (``sender`` may be left out); ``kind`` ``"farmers"`` when the given are three nines and
+            tens under a ruleset with farmers, else ``"go_under"``. ``None`` without one. ``playerCards`` are
+            the hands as dealt, before the exchange.
     """
 
     index: int
@@ -176,6 +183,7 @@ class EGNDeal:
     loner_discard: Card | None = None
     exchanges: list = field(default_factory=list, repr=False)     # the cardExchanges entries as read
     hand_alone: Seat | None = field(default=None, repr=False)     # the loner, from the auction
+    kitty_exchange: tuple | None = None
 
     @property
     def recorded_discard(self) -> Card | None:
@@ -230,7 +238,7 @@ class EGNDeal:
         mk = side_name(h.makers, players)
         how = ("picked up" if h.maker == h.dealer else "ordered up") if h.picked_up else "called"
         alone = " alone" if h.alone is not None else ""
-        text = f"{head}; {h.maker} {how} {Suit(h.trump).word}{alone}"
+        text = f"{head}; {h.maker} {how} {trump_of(h.trump).word}{alone}"
         if self.status == "illegal":
             return f"{text}: does not replay after {plural(len(h.tricks), 'trick')} (illegal; not scored)"
         if self.status != "complete":
@@ -443,7 +451,7 @@ def _validate(data, name: str) -> None:
         deal = f"deal {number if isinstance(number, int) else path[1]}: "
     if error.validator == "enum" and "calls" in path:
         raise EGNError(f"{name}: {deal}{where}: unknown call {quoted(error.instance)} "
-                       "(EGN calls are Pass, Order, s, h, d, c)")
+                       "(EGN calls are Pass, Order, s, h, d, c, and n for no trump)")
     if error.validator == "pattern" and isinstance(error.instance, str) and "LRB" in str(error.validator_value):
         raise EGNError(f"{name}: {deal}{where}: card {quoted(error.instance)} does not exist "
                        "(a card is a rank 9 T J Q K A and a suit c d h s, or B for the joker)")
@@ -468,6 +476,8 @@ def _card(token, rules: Rules, where: str, trump: Suit | None = None) -> Card:
     if t in ("R", "L"):
         if trump is None:
             raise DealError(f"{where}: card {quoted(t)} (a bower) before trump is made")
+        if trump == NO_TRUMP:
+            raise DealError(f"{where}: card {quoted(t)} (a bower): a no-trump contract has no bowers")
         return Card(2 * 4 + (int(trump) if t == "R" else 3 - int(trump)))
     if t == "B":
         if not rules.joker:
@@ -544,19 +554,87 @@ def _read_deal(raw: dict, index: int, rules: Rules) -> tuple:
                    calls=list(bidding["calls"]) if bidding is not None else None, alone=alone,
                    alone_defender=alone_defender, discard=None, tricks=None,
                    player_cards=_player_cards(state, rules, written), written=written)
-    deal.exchanges = _read_exchanges(bidding, rules)
+    deal.exchanges, deal.kitty_exchange = _read_exchanges(bidding, rules)
+    if deal.kitty_exchange is not None and deal.player_cards is not None:
+        taker, kind, given, _received, k = deal.kitty_exchange
+        dealt = deal.player_cards[taker]
+        if dealt and len(dealt) == TRICKS:
+            try:
+                check_kitty_exchange(kind, mask_of(given), mask_of(dealt), rules, taker)
+            except IllegalActionError as exc:
+                raise DealError(f"cardExchanges[{k}]: {exc} (playerCards[{_seat_egn(taker, rules)}], the hand "
+                                "as dealt)") from None
     return deal, bidding, play
 
 
-def _read_exchanges(bidding: dict | None, rules: Rules) -> list:
-    """The bidding phase's ``cardExchanges`` as ``[(sender or None, receiver, [cards]), ...]``; only call for
-    best (ruleset ``partners_best``) is played, so under other rules a recorded exchange is refused."""
+def _is_kitty(entry: dict, rules: Rules) -> bool:
+    """A ``cardExchanges`` entry with the kitty (seat ``num_players``; a card from no sender is the kitty's)."""
+    return entry.get("sender", rules.players) == rules.players or entry.get("receiver") == rules.players
+
+
+def _read_kitty_exchange(entries: list, rules: Rules) -> tuple | None:
+    """``(taker, kind, given, received, index of the first entry)`` from the kitty's ``cardExchanges``
+    entries ``[(k, entry)]``, or ``None`` without any. Raises :class:`DealError` naming the entry."""
+    if not entries:
+        return None
+    k0 = entries[0][0]
+    if not rules.kitty_exchange:
+        raise DealError(f"cardExchanges[{k0}]: an exchange with the kitty (seat {rules.players}), but the "
+                        "ruleset has neither farmers nor go_under")
+    given = received = None
+    taker = None
+    for k, entry in entries:
+        where = f"cardExchanges[{k}]"
+        to_kitty = entry.get("receiver") == rules.players
+        if to_kitty and entry.get("sender", rules.players) == rules.players:
+            raise DealError(f"{where}: from the kitty to the kitty")
+        seat = _egn_seat(entry["sender"] if to_kitty else entry["receiver"], rules,
+                         f"{where}.{'sender' if to_kitty else 'receiver'}")
+        cards = [_card(tok, rules, f"{where}.cards[{j}]") for j, tok in enumerate(entry["cards"])]
+        if len(cards) != KITTY_EXCHANGE_CARDS or len(set(cards)) != len(cards):
+            raise DealError(f"{where}: {plural(len(set(cards)), 'different card')}; a kitty exchange moves "
+                            f"{KITTY_EXCHANGE_CARDS} each way")
+        if taker is not None and seat != taker:
+            raise DealError(f"{where}: a second kitty exchange ({seat}; {taker} already took one): at most one "
+                            "a deal")
+        taker = seat
+        if (given if to_kitty else received) is not None:
+            what = f"{seat}'s cards to the kitty" if to_kitty else f"the kitty's cards to {seat}"
+            raise DealError(f"{where}: {what} a second time (at most one kitty exchange a deal)")
+        if to_kitty:
+            given = cards
+        else:
+            received = cards
+    if given is None or received is None:
+        missing = (f"the three cards to the kitty (sender {_seat_egn(taker, rules)}, receiver {rules.players})"
+                   if given is None else
+                   f"the kitty's three cards (sender {rules.players}, receiver {_seat_egn(taker, rules)})")
+        raise DealError(f"cardExchanges[{k0}]: a kitty exchange needs both entries; {missing} is missing")
+    clash = set(given) & set(received)
+    if clash:
+        raise DealError(f"cardExchanges[{k0}]: {' '.join(map(str, sorted(clash)))} both given to and taken "
+                        "from the kitty")
+    shown = not mask_of(given) & ~FARMERS_MASK
+    kind = "farmers" if rules.farmers and shown else "go_under"
+    if kind == "go_under" and not rules.go_under:
+        odd = " ".join(str(c) for c in sorted(given) if c.mask & ~FARMERS_MASK)
+        raise DealError(f"cardExchanges[{k0}]: {odd}: a farmer's hand shows three nines or tens (the ruleset has "
+                        "farmers, not go_under)")
+    return taker, kind, tuple(sorted(given)), tuple(sorted(received)), k0
+
+
+def _read_exchanges(bidding: dict | None, rules: Rules) -> tuple:
+    """The bidding phase's ``cardExchanges``: ``([(sender, receiver, card), ...] of call for best, the kitty
+    exchange or None)`` (:func:`_read_kitty_exchange`); an exchange the ruleset does not play is refused."""
     entries = (bidding or {}).get("cardExchanges") or []
-    if entries and not rules.partners_best:
-        raise DealError("cardExchanges: the record exchanges cards, but its ruleset has no partners_best (call "
-                        "for best); go_under and farmers, the kitty exchanges, are not played")
+    kitty = [(k, e) for k, e in enumerate(entries) if _is_kitty(e, rules)]
+    between = [(k, e) for k, e in enumerate(entries) if not _is_kitty(e, rules)]
+    exchange = _read_kitty_exchange(kitty, rules)
+    if between and not rules.partners_best:
+        raise DealError(f"cardExchanges[{between[0][0]}]: the record passes cards between seats, but its ruleset "
+                        "has no partners_best (call for best)")
     out = []
-    for k, entry in enumerate(entries):
+    for k, entry in between:
         where = f"cardExchanges[{k}]"
         sender = entry.get("sender")
         if sender is None:
@@ -570,7 +648,7 @@ def _read_exchanges(bidding: dict | None, rules: Rules) -> list:
     if len(out) > 2:
         raise DealError(f"cardExchanges: {len(out)} entries; call for best has the partner's card and the "
                         "loner's discard")
-    return out
+    return out, exchange
 
 
 def _exchange_cards(deal: EGNDeal, loner: Seat) -> _Stop | None:
@@ -646,7 +724,9 @@ def _auction(hand: Hand, deal: EGNDeal, discard: Card | None) -> _Stop | None:
     alone decisions to ``hand``. Returns where a rule is broken, else ``None``; raises
     :class:`DealError` for what cannot be read as a game (a call after the bidding is over, an
     unknown call)."""
-    stop = _apply_calls(hand, deal.calls or [])
+    stop = _apply_exchange(hand, deal)
+    if stop is None:
+        stop = _apply_calls(hand, deal.calls or [])
     if stop is not None or hand.trump is None:
         return stop
     if hand.phase is Phase.DISCARD:
@@ -689,6 +769,26 @@ def _auction(hand: Hand, deal: EGNDeal, discard: Card | None) -> _Stop | None:
     return None
 
 
+def _apply_exchange(hand: Hand, deal: EGNDeal) -> _Stop | None:
+    """The kitty exchange phase (``farmers`` / ``go_under``): each seat asked keeps its hand but the recorded
+    taker, who takes its exchange."""
+    exchange = deal.kitty_exchange
+    while hand.phase is Phase.EXCHANGE:
+        seat = hand.to_act
+        action = KEEP
+        if exchange is not None and seat == exchange[0]:
+            action = Action.kitty_exchange(exchange[1], exchange[2])
+        try:
+            hand.apply(action)
+        except IllegalActionError as exc:
+            return _Stop(f"cardExchanges[{exchange[4]}]" if exchange else "cardExchanges", exc, seat=seat)
+    if exchange is not None and hand.exchange_taker is None:
+        why = "its hand as dealt qualifies for no exchange under the ruleset"
+        return _Stop(f"cardExchanges[{exchange[4]}]", IllegalActionError(
+            f"{exchange[0]} cannot take the kitty exchange: {why}"), seat=exchange[0])
+    return None
+
+
 def _apply_calls(hand: Hand, calls: list) -> _Stop | None:
     made_at = None
     for i, tok in enumerate(calls):
@@ -697,9 +797,9 @@ def _apply_calls(hand: Hand, calls: list) -> _Stop | None:
             raise DealError(f"{where}: trump was already made at calls[{made_at}]")
         if hand.phase is Phase.DONE:
             raise DealError(f"{where}: bidding has at most {2 * len(hand.rules.seats)} calls")
-        if tok in ("n", "x"):
-            what = "no-trump" if tok == "n" else "an unknown call"
-            raise DealError(f"{where} by {hand.to_act}: unknown call ({what} is not played under these rules)")
+        if tok == "x" or (tok == "n" and not hand.rules.allow_no_trump):
+            what = "a no-trump call needs ruleset allow_no_trump" if tok == "n" else "an unknown call"
+            raise DealError(f"{where} by {hand.to_act}: unknown call ({what})")
         seat = hand.to_act
         try:
             hand.apply(call_action(tok, hand))
@@ -791,6 +891,8 @@ def _deal_cards(deal: EGNDeal, auction: Hand, seat_of: dict, legacy: dict, rules
         notes[deal.discard] = f"{deal.discard} is the dealer {dealer}'s discard"
     known, owner = _known_hands(deal, auction.picked_up, played_by, rules)
     kitty = _legacy_kitty(legacy, owner, seat_of, upcard, rules)
+    if deal.kitty_exchange is not None:
+        kitty |= mask_of(deal.kitty_exchange[3])
     unknown = tuple(TRICKS - popcount(known[s]) if s in rules.seats else 0 for s in range(4))
     kitty_unknown = rules.kitty_size - 1 - popcount(kitty)
     return DealCards(tuple(known), upcard, kitty, unknown, kitty_unknown), notes
@@ -815,6 +917,7 @@ def _known_hands(deal: EGNDeal, picked_up: bool, played_by: dict, rules: Rules) 
     """``(known cards dealt per seat as bitmasks, {card: seat})``."""
     upcard, dealer, discard, given = deal.upcard, deal.dealer, deal.discard, deal.player_cards
     owner, dealt = {}, {}
+    _check_kitty_cards(deal, played_by, rules)
     for seat in map(Seat, rules.seats):
         cards = set(played_by.get(seat, []))
         if given is not None and given[seat]:
@@ -828,7 +931,7 @@ def _known_hands(deal: EGNDeal, picked_up: bool, played_by: dict, rules: Rules) 
             cards.discard(upcard)
             if discard is not None:
                 cards.discard(discard)
-        dealt[seat] = _before_exchange(deal, seat, cards, picked_up)
+        dealt[seat] = _before_kitty_exchange(deal, seat, _before_exchange(deal, seat, cards, picked_up))
     _exchange_clash(deal, dealt)             # a card exchanged from a seat that does not hold it, named first
     for seat, cards in dealt.items():
         for c in cards:
@@ -846,6 +949,8 @@ def _known_hands(deal: EGNDeal, picked_up: bool, played_by: dict, rules: Rules) 
             extra = set(played_by.get(seat, [])) - set(given[seat]) - ({upcard} if seat == dealer else set())
             if seat == deal.hand_alone:
                 extra -= {deal.best_card}          # call for best: the card its partner passed
+            if deal.kitty_exchange is not None and seat == deal.kitty_exchange[0]:
+                extra -= set(deal.kitty_exchange[3])      # the kitty's cards it took
             if extra:
                 raise DealError(f"{seat} plays {' '.join(str(c) for c in sorted(extra))}, not in its "
                                 "dealt hand (playerCards)")
@@ -869,6 +974,40 @@ def _exchange_clash(deal: EGNDeal, dealt: dict) -> None:
                       if s == sender and c == card), "cardExchanges")
         raise DealError(f"{where} {card}: {sender} {what.format(card)}, but {sender} does not hold it: the "
                         f"record puts {card} in {holder}'s hand")
+
+
+def _check_kitty_cards(deal: EGNDeal, played_by: dict, rules: Rules) -> None:
+    """The kitty's three cards of a kitty exchange were face down in the kitty: not the upcard, not in a dealt
+    hand (``playerCards``), not played by a seat other than the taker. Raises :class:`DealError` naming the entry."""
+    if deal.kitty_exchange is None:
+        return
+    taker, _kind, _given, received, k = deal.kitty_exchange
+    for c in received:
+        if c == deal.upcard:
+            raise DealError(f"cardExchanges[{k}]: {c} is the upcard, not one of the kitty's face-down cards")
+        for seat in map(Seat, rules.seats):
+            in_hand = deal.player_cards is not None and deal.player_cards[seat] and c in deal.player_cards[seat]
+            if in_hand or (seat != taker and c in played_by.get(seat, [])):
+                where = "dealt hand (playerCards)" if in_hand else "play"
+                raise DealError(f"cardExchanges[{k}]: {c} from the kitty is in {seat}'s {where}, not in the kitty")
+
+
+def _before_kitty_exchange(deal: EGNDeal, seat: Seat, cards: set) -> set:
+    """Kitty exchange: the taker's cards as dealt, from the cards it held after the exchange (less the kitty's
+    three it took, with the three it gave); a given card the record puts in play is named."""
+    if deal.kitty_exchange is None or seat != deal.kitty_exchange[0]:
+        return cards
+    _taker, _kind, given, received, k = deal.kitty_exchange
+    if deal.player_cards is not None and deal.player_cards[seat]:
+        stray = [c for c in given if c not in deal.player_cards[seat]]
+        if stray:
+            raise DealError(f"cardExchanges[{k}]: {seat} gives {' '.join(map(str, stray))} to the kitty, not in "
+                            f"its dealt hand (playerCards)")
+        dealt_taken = [c for c in received if c in deal.player_cards[seat]]
+        if dealt_taken:
+            raise DealError(f"cardExchanges[{k}]: {' '.join(map(str, dealt_taken))} from the kitty is in {seat}'s "
+                            "dealt hand (playerCards), not in the kitty")
+    return (cards - set(received)) | set(given)
 
 
 def _before_exchange(deal: EGNDeal, seat: Seat, cards: set, picked_up: bool) -> set:
@@ -1083,6 +1222,13 @@ def _hand_json(hand: Hand, number: int, rules: Rules) -> dict:
         if isinstance(rec, BidMade):
             a = rec.action
             calls.append("Pass" if a.kind is Kind.PASS else "Order" if a.kind is Kind.ORDER else str(a.suit))
+        elif isinstance(rec, KittyExchanged) and rec.kind is not None:
+            taker, kitty = _seat_egn(rec.seat, rules), rules.players
+            if rec.received_unknown:
+                raise EGNError(f"dump_egn: hand {number}: the kitty cards {rec.seat} took are not all known")
+            bid.setdefault("cardExchanges", []).extend([
+                {"sender": taker, "receiver": kitty, "cards": [str(c) for c in rec.given]},
+                {"sender": kitty, "receiver": taker, "cards": [str(c) for c in rec.received]}])
         elif isinstance(rec, CardPassed) and rec.card is not None:
             bid.setdefault("cardExchanges", []).append(
                 {"sender": _seat_egn(rec.seat, rules), "receiver": _seat_egn(rec.receiver, rules),

@@ -10,7 +10,7 @@ import os
 from ..advisor.game_odds import win_probability
 from ..advisor.valuation import INNER_WORLDS, check_inner_worlds, parse_valuation
 from ..bounds import MAX_SEED, MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
-from ..cards import Suit
+from ..cards import Suit, trump_of
 from ..records import DummyRecord, EGNGame, load_game
 from ..errors import ArgumentError, EuchreError, quoted
 from ..game import BidMade, CardPlayed, Discarded, Hand
@@ -199,7 +199,7 @@ def _review_hand(hand: Hand, worlds, seed, threads, progress, how, by_score: boo
                                                                           else "no contract yet")
     else:
         mk = side_name(hand.makers, hand.rules.players)
-        summary = f"deal: {hand.dealer} dealt, upcard {hand.upcard}; {hand.maker} made {Suit(hand.trump).word}" \
+        summary = f"deal: {hand.dealer} dealt, upcard {hand.upcard}; {hand.maker} made {trump_of(hand.trump).word}" \
                   + (" alone" if hand.alone is not None else "")
         if r is not None:
             summary += f": {mk} {r.makers_tricks} tricks"

@@ -59,7 +59,11 @@ def par_block(hand: Hand) -> dict:
            else f"the record does not show every dealt card ({', '.join(hidden)})" if hidden else None)
     if why is not None:
         return {"par": None, "table": table_out, "difference": None, "text": f"par: none, {why}"}
-    deal = " ".join(f"{Seat(s).name}:{format_cards(hand.dealt(s))}" for s in rules.seats)
+    taker = hand.exchange_taker          # a kitty exchange: the auction starts from the hands after it
+
+    def start(s):
+        return (hand.dealt(s) & ~hand.exchange_given) | hand.exchange_received if s == taker else hand.dealt(s)
+    deal = " ".join(f"{Seat(s).name}:{format_cards(start(s))}" for s in rules.seats)
     try:
         found = par(deal, upcard=hand.upcard, dealer=hand.dealer, rules=rules)
     except EuchreError as exc:      # a deal the engine replayed has a par; said, not raised, if not

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..cards import Card, Seat, Suit, cards_of
+from ..cards import NO_TRUMP, Card, Seat, Suit, cards_of, parse_trump, trump_of
 from ..laws import effective_suit, legal_mask, side_of, trick_strength, winning_index
 
 ACE = 5          # Card rank of the ace (9 T J Q K A = 0..5)
@@ -130,11 +130,11 @@ class CallSituation:
         return self.trump_of(self.call)
 
     def trump_of(self, token: str) -> int | None:
-        """The suit a call token makes trump (``None`` for a pass)."""
+        """The suit a call token makes trump (``None`` for a pass; 4 for no trump)."""
         if token.startswith("order"):
             return int(self.upcard) % 4
         if token.startswith("call"):
-            return int(Suit.parse(token.split()[1]))
+            return int(parse_trump(token.split()[1]))
         return None
 
     def trumps(self) -> int:
@@ -208,7 +208,7 @@ CARD_RULES = (
                    f"throwing off (best: {_cards(s.best)}) keeps the trump while partner holds the trick"),
     Rule("no-trump-lead-for-partner", "card", _no_trump_lead,
          lambda s: all(s.is_trump(c) for c in s.best),
-         lambda s: f"{s.partner} called {Suit(s.trump).word} and {s.seat} led the {s.card}, not trump "
+         lambda s: f"{s.partner} called {trump_of(s.trump).word} and {s.seat} led the {s.card}, not trump "
                    f"(best: {_cards(s.best)}): leading trump for the maker pulls the defenders' trumps"),
     Rule("trump-lead-against-loner", "card", _trump_into_loner,
          lambda s: not any(s.is_trump(c) for c in s.best),
@@ -244,9 +244,11 @@ def _bower_to_dealer(s: CallSituation) -> bool:
 
 
 CALL_RULES = (
-    Rule("called-with-one-trump", "call", lambda s: _makes(s) and s.trumps() <= 1 and not _bower_to_dealer(s),
+    # (a no-trump call holds no trump by definition: the rule is about suit contracts)
+    Rule("called-with-one-trump", "call", lambda s: _makes(s) and s.trump != NO_TRUMP and s.trumps() <= 1
+         and not _bower_to_dealer(s),
          lambda s: s.trump_of(s.best) != s.trump,
-         lambda s: f"{s.seat} made {Suit(s.trump).word} trump holding {s.trumps()} trump; best: {s.best_name}"),
+         lambda s: f"{s.seat} made {trump_of(s.trump).word} trump holding {s.trumps()} trump; best: {s.best_name}"),
     Rule("bower-to-dealer", "call", lambda s: _bower_to_dealer(s),
          lambda s: s.best == "pass",
          lambda s: f"{s.seat} ordered the right bower ({s.upcard}) into the dealer {s.dealer}'s hand holding "

@@ -551,6 +551,9 @@ class DealReview:
             ``difference``, ``text``), or ``None`` before the deal is reviewed.
         defence: each defender's choice against a loner (``Rules.defend_alone``) judged by
             :func:`solver.advise_defend`: :class:`DefenceReview` s (graded and flagged like a call).
+        exchange: the kitty-exchange decisions (``Rules.farmers`` / ``go_under``: each seat offered it) judged
+            by :func:`solver.advise_exchange` on the deal's par (``{"seat", "action", "best", "loss", "worlds",
+            "exact", "options", "text"}``; in :meth:`to_dict` only under those rules); reported, not graded.
     """
 
     index: int
@@ -570,6 +573,7 @@ class DealReview:
     by_points: str | None = None
     par: dict | None = None
     defence: list = field(default_factory=list)
+    exchange: list = field(default_factory=list)
 
     @property
     def decisions(self) -> list:
@@ -590,6 +594,8 @@ class DealReview:
                "notes": list(self.notes),
                "players": {str(s): p.to_dict() for s, p in self.players.items()},
                "par": self.par, "defence": [d.to_dict() for d in self.defence]}
+        if self.exchange:
+            out["exchange"] = [dict(e) for e in self.exchange]
         if self.score is not None or self.by_points is not None:     # only when the score was asked for
             out["judged_by"] = "game" if self.score is not None else "points"
             out["score"] = None if self.score is None else dict(self.score)

@@ -16,6 +16,7 @@ import numpy as np
 
 from ..advisor import advise, mean_interval
 from ..advisor.defend import advise_defend
+from ..advisor.kitty import advise_exchange
 from ..advisor.game_odds import win_values
 from ..bidding import POLICY      # the point count of the first version (``inference=False``)
 from ..bounds import MAX_WORLDS
@@ -24,7 +25,7 @@ from ..dd import solve_batch
 from ..errors import EuchreError, PositionError
 from ..inference import UNSEEN_DISCARD, draw_worlds, sample_worlds
 from ..stats import weighted_mean_interval
-from ..game import AloneDeclared, BidMade, CardPassed, CardPlayed, Discarded, Hand, Kind
+from ..game import AloneDeclared, BidMade, CardPassed, CardPlayed, Discarded, Hand, Kind, KittyExchanged
 from ..laws import (TRICKS, call_name, call_token, effective_suit, first_leader, legal_mask, past_tense,
                     side_name, side_of)
 from ..worlds import KITTY, Space, Worlds
@@ -167,9 +168,10 @@ def card_grade(rv: CardReview):
     game where judged by the score, else points), from the double-dummy loss when only that is known."""
     i, d = rv.info, rv.dd
     if i is not None:
+        eff = None if i.exact else i.effective_worlds
         if i.game is not None:
-            return grade_of(i.game["loss"], None if i.exact else i.game["interval"], "game")
-        return grade_of(i.loss_points, None if i.exact else i.points_interval, "points")
+            return grade_of(i.game["loss"], None if i.exact else i.game["interval"], "game", effective_worlds=eff)
+        return grade_of(i.loss_points, None if i.exact else i.points_interval, "points", effective_worlds=eff)
     if d is not None:
         if d.win_cost is not None:
             return grade_of(d.win_cost, None, "game", "double-dummy")
@@ -188,11 +190,12 @@ def best_of(rv: CardReview) -> tuple:
 def call_grade(out: CallReview):
     """The :class:`~solver.grades.Grade` of a judged call: by the game's loss where judged so, else by points."""
     iv = None if out.exact else out.loss_interval
+    eff = None if out.exact else out.effective_worlds
     if out.game is not None:
-        return grade_of(out.game["loss"], None if out.exact else out.game["interval"], "game")
+        return grade_of(out.game["loss"], None if out.exact else out.game["interval"], "game", effective_worlds=eff)
     if out.loss is None:
         return None
-    return grade_of(out.loss, iv, "points")
+    return grade_of(out.loss, iv, "points", effective_worlds=eff)
 
 
 def _grade_fields(g) -> dict:
@@ -376,7 +379,8 @@ class DealReviewer:
             try:
                 adv = advise(cards_of(view.hand), h.upcard, rec.seat, h.dealer, rec.round, self.rules,
                              worlds=n, seed=decision_seed(self.seed, self.index, step), threads=self.threads,
-                             exact_limit=DECISION_EXACT_LIMIT, named_suit=h.named_suit, **how, **extra)
+                             exact_limit=DECISION_EXACT_LIMIT, named_suit=h.named_suit,
+                             kitty=cards_of(view.kitty_known) if view.kitty_known else None, **how, **extra)
                 real = adv.option(token)
             except EuchreError as exc:
                 out.unanalysed.append(f"the bid advisor cannot judge it: {exc}")
@@ -527,6 +531,41 @@ class DealReviewer:
         return out
 
     # -- call for best: the card the loner's partner passed ------------------------------
+    def kitty_exchange(self, step: int, before: Hand, rec: KittyExchanged) -> dict:
+        """The kitty exchange (``Rules.farmers`` / ``go_under``) judged by :func:`solver.advise_exchange` from the
+        seat's view at the offer (its dealt hand and the upcard), on at most :data:`KITTY_EXCHANGE_WORLDS` worlds
+        (each costs a par per choice): ``{"seat", "action", "best", "loss", "worlds", "exact", "options",
+        "text"}``; ``loss`` the best choice's expected points less the one taken (points a hand, by par)."""
+        h = self.hand
+        view = before.view(rec.seat)
+        taken = str(rec.action)
+        head = (f"{rec.seat} kept its hand at the kitty exchange" if rec.kind is None
+                else f"kitty exchange: {rec.seat} {'showed a farmer' + chr(39) + 's hand' if rec.kind == 'farmers' else 'went under'}"
+                     f", giving {' '.join(map(str, rec.given))}")
+        out = {"seat": str(rec.seat), "action": taken, "best": None, "loss": None, "worlds": 0, "exact": False,
+               "options": [], "text": head}
+        if view.hand_unknown:
+            out["text"] = head + " (not judged: the record does not show its hand)"
+            return out
+        try:
+            adv = advise_exchange(cards_of(view.hand), h.upcard, rec.seat, h.dealer, self.rules,
+                                  worlds=min(self.worlds, KITTY_EXCHANGE_WORLDS),
+                                  seed=decision_seed(self.seed, self.index, step) % (2 ** 63))
+        except EuchreError as exc:
+            out["text"] = head + f" (not judged: {exc})"
+            return out
+        real = next(o for o in adv.options if o.action == taken)
+        best = adv.recommended
+        loss = best.expected_points - real.expected_points
+        how = "every placement" if adv.exact else f"{adv.worlds} worlds"
+        verdict = ("the best choice" if loss <= 1e-12 else
+                   f"{loss:.2f} points a hand below the best, {best.action}")
+        out.update(best=best.action, loss=loss, worlds=adv.worlds, exact=adv.exact,
+                   options=[o.to_dict() for o in adv.options],
+                   text=f"{head}: by the par of each deal over {how} of {rec.seat}'s view, {verdict} "
+                        f"(keep {adv.options[0].expected_points:+.2f}, taken {real.expected_points:+.2f})")
+        return out
+
     def exchange(self, before: Hand, rec: CardPassed) -> str:
         """The partner's card judged double dummy, in words: for each card it could pass, the loner's side's
         tricks after the loner's best discard of its six (the record's hands in play)."""
@@ -683,7 +722,7 @@ class DealReviewer:
             interval = tuple(adv.margin_interval)
         d = DefenceReview(rec.seat, choice, best, float(loss), interval, [o.to_dict() for o in adv.options],
                           adv.worlds, adv.exact)
-        d.grading = grade_of(d.loss, interval, "points")
+        d.grading = grade_of(d.loss, interval, "points", effective_worlds=None if adv.exact else adv.effective_worlds)
         if d.loss >= CALL_POINTS - 1e-9 and (adv.exact or interval[0] > 0):
             did = "defended alone" if rec.alone else "defended with its partner"
             d.mistakes.append(Mistake(INFORMATION_SET, rec.seat, "defence", "defence", did,
@@ -734,6 +773,10 @@ class DealReviewer:
                     out.cards.append(self.card(step, before, rec))
                 elif isinstance(rec, CardPassed):
                     out.notes.append(self.exchange(before, rec))
+                elif isinstance(rec, KittyExchanged):
+                    judged = self.kitty_exchange(step, before, rec)
+                    out.exchange.append(judged)
+                    out.notes.append(judged["text"])
                 elif isinstance(rec, AloneDeclared) and rec.defender:
                     self.defence(step, before, rec, out)
                 elif rec.action.kind is Kind.NAME:
@@ -774,4 +817,7 @@ class DealReviewer:
         return out
 
 
-__all__ = ["DealReviewer"]
+#: The most worlds a kitty-exchange decision of a review is judged on (each world costs a par per choice).
+KITTY_EXCHANGE_WORLDS = 100
+
+__all__ = ["DealReviewer", "KITTY_EXCHANGE_WORLDS"]

@@ -17,6 +17,9 @@
     if (form.elements.joker.checked) { r.joker = true; }
     if (form.elements.canadian && form.elements.canadian.checked) { r.canadian = true; }
     if (form.elements.partners_best && form.elements.partners_best.checked) { r.partners_best = true; }
+    if (form.elements.farmers && form.elements.farmers.checked) { r.farmers = true; }
+    if (form.elements.go_under && form.elements.go_under.checked) { r.go_under = true; }
+    if (form.elements.allow_no_trump && form.elements.allow_no_trump.checked) { r.allow_no_trump = true; }
     return r;
   }
   function text(form, name) { var f = form.elements[name]; return f ? f.value.trim() : ""; }
@@ -231,7 +234,10 @@
       });
       if (body.rules) { f.elements.players.value = String(body.rules.players || 4); f.elements.joker.checked = !!body.rules.joker;
         if (f.elements.canadian) { f.elements.canadian.checked = !!body.rules.canadian; }
-        if (f.elements.partners_best) { f.elements.partners_best.checked = !!body.rules.partners_best; } }
+        if (f.elements.partners_best) { f.elements.partners_best.checked = !!body.rules.partners_best; }
+        if (f.elements.farmers) { f.elements.farmers.checked = !!body.rules.farmers; }
+        if (f.elements.go_under) { f.elements.go_under.checked = !!body.rules.go_under; }
+        if (f.elements.allow_no_trump) { f.elements.allow_no_trump.checked = !!body.rules.allow_no_trump; } }
       f.scrollIntoView();
       ask(m[1], Object.assign(bodies[m[1]](f), { rules: body.rules || rules(f) }));
     } catch (err) {

@@ -6,7 +6,7 @@
   var state = JSON.parse(document.getElementById('play-data').textContent);
   var base = '/play/api/tables/' + state.id;
   var SYMBOL = {c: '\u2663', d: '\u2666', h: '\u2665', s: '\u2660'};
-  var WORD = {c: 'clubs', d: 'diamonds', h: 'hearts', s: 'spades'};
+  var WORD = {c: 'clubs', d: 'diamonds', h: 'hearts', s: 'spades', n: 'no trump'};   // n: Rules.allow_no_trump
   var RANK = {'9': 'nine', T: 'ten', J: 'jack', Q: 'queen', K: 'king', A: 'ace'};
   var busy = false;
   var reviewed = {};
@@ -159,7 +159,7 @@
     });
     var t = document.getElementById('trump-line');
     var tw = state.tricks_won || {};
-    t.textContent = (state.trump ? 'trump ' + WORD[state.trump] + ', made by ' + state.maker + (state.alone ? ' alone' : '') + '. ' : '') +
+    t.textContent = (state.trump ? (state.trump === 'n' ? 'no trump' : 'trump ' + WORD[state.trump]) + ', made by ' + state.maker + (state.alone ? ' alone' : '') + '. ' : '') +
       'Tricks: ' + state.sides.map(function (x) { return x + ' ' + (tw[x] || 0); }).join(', ');
   }
 

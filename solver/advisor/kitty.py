@@ -1,0 +1,208 @@
+"""Kitty-exchange advice (``Rules.farmers``, ``Rules.go_under``): take the exchange or keep the hand, and which
+three cards to give.
+
+The decision comes before the bidding (docs/rules.md, "Kitty exchanges"): the seat offered the exchange sees its
+own five cards and the upcard; the three face-down kitty cards and the other hands are unseen. The advisor deals
+the unseen cards over worlds, uniformly among the placements consistent with that (:func:`solver.worlds.bid_space`;
+every placement when there are at most ``exact_limit``), and values each choice in every world by the **par** of
+the deal that results (:mod:`solver.par`): the auction when every seat sees every card and bids best, each
+contract played double dummy. A choice's figure is the mean over the worlds of its side's *net points* at par
+(the points its side scores minus the other side's, per hand), with a 95% interval (Student's t; a single point
+when the worlds are every placement); the recommendation is the highest (ties: keep the hand, then the first
+exchange in action-code order), and the margin its paired lead over the next best.
+
+Stated simplifications: par is double dummy and assumes every seat bids best with all cards seen, so it values
+the hand that results, not how a real auction would use it; the seats asked before this one kept their hands,
+which says something of their cards, but that is not used (the worlds are uniform); and after the exchange the
+auction is not told who exchanged (under par every seat sees every card anyway).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..bounds import MAX_WORLDS, MIN_WORLDS, MAX_SEED, check_int, fresh_seed
+from ..cards import JOKER, Card, Seat, cards_of, format_cards, mask_of, parse_cards
+from ..errors import ArgumentError, CardError, IllegalActionError, PositionError, RulesError
+from ..game.actions import KEEP, Action
+from ..laws import check_seat, kitty_exchange_choices, kitty_exchanges, side_name, side_of
+from ..par import par_value
+from ..rules import Rules
+from ..stats import mean_interval
+from ..worlds import EXACT_LIMIT, Worlds, bid_space
+
+__all__ = ["ExchangeAdvice", "ExchangeOption", "advise_exchange", "exchange_values"]
+
+
+@dataclass(frozen=True)
+class ExchangeOption:
+    """One choice at the kitty exchange.
+
+    Attributes:
+        action: the rules engine's words (:class:`~solver.game.Action` text): ``"keep"``, ``"farmers 9c 9d Tc"``,
+            ``"go under 9c Tc Qd"``.
+        expected_points: the mean over the worlds of the seat's side's net points at par (points a hand).
+        points_interval: its 95% interval ``(low, high)``.
+        gain: ``expected_points`` minus keeping the hand's (0 for ``keep``), paired over the same worlds.
+    """
+
+    action: str
+    expected_points: float
+    points_interval: tuple
+    gain: float
+
+    def to_dict(self) -> dict:
+        return {"action": self.action, "expected_points": round(self.expected_points, 4),
+                "points_interval": [round(x, 4) for x in self.points_interval], "gain": round(self.gain, 4)}
+
+
+@dataclass(frozen=True)
+class ExchangeAdvice:
+    """The kitty-exchange advice for one seat (:func:`advise_exchange`).
+
+    Attributes:
+        seat, dealer: the :class:`Seat` s; hand: the seat's five cards as text; upcard: the :class:`Card`.
+        options: every choice (:class:`ExchangeOption`), keep first, then the exchanges by action code.
+        best: the recommended choice's ``action``; margin, margin_interval: its paired lead in expected
+            points over the next best, with a 95% interval.
+        worlds: the worlds used; exact: they are every placement of the unseen cards; seed: the sampling seed.
+        valuation: ``"par"`` (see the module docs); side: the seat's side name.
+    """
+
+    seat: Seat
+    dealer: Seat
+    hand: str
+    upcard: Card
+    rules: Rules
+    options: list
+    best: str
+    margin: float
+    margin_interval: tuple
+    worlds: int
+    exact: bool
+    seed: int | None
+    side: str
+    valuation: str = "par"
+    notes: list = field(default_factory=list)
+
+    @property
+    def recommended(self) -> ExchangeOption:
+        return next(o for o in self.options if o.action == self.best)
+
+    def to_dict(self) -> dict:
+        """JSON-ready: the inputs, every option, the recommendation and the margin."""
+        return {"seat": self.seat.name, "dealer": self.dealer.name, "hand": self.hand, "upcard": str(self.upcard),
+                "side": self.side, "valuation": self.valuation, "worlds": self.worlds, "exact": self.exact,
+                "seed": self.seed, "best": self.best, "margin": round(self.margin, 4),
+                "margin_interval": [round(x, 4) for x in self.margin_interval],
+                "options": [o.to_dict() for o in self.options], "rules": self.rules.to_dict()}
+
+    def __str__(self) -> str:
+        how = "every placement" if self.exact else f"{self.worlds} worlds"
+        lines = [f"{self.seat} holds {self.hand}, upcard {self.upcard} (dealer {self.dealer}): kitty exchange, "
+                 f"valued by the par of each deal ({self.side}'s net points a hand, {how})"]
+        width = max(len(o.action) for o in self.options)
+        for o in self.options:
+            lo, hi = o.points_interval
+            mark = "  <- best" if o.action == self.best else ""
+            lines.append(f"  {o.action:<{width}}  {o.expected_points:+.3f}  [{lo:+.3f}, {hi:+.3f}]  "
+                         f"vs keep {o.gain:+.3f}{mark}")
+        lo, hi = self.margin_interval
+        lines.append(f"best: {self.best}, by {self.margin:.3f} points [{lo:+.3f}, {hi:+.3f}]")
+        return "\n".join(lines)
+
+
+def exchange_values(worlds: Worlds, seat, dealer, upcard, rules: Rules, choices) -> np.ndarray:
+    """float (len(choices), n): the seat's side's net points at par in each world after each choice.
+
+    ``choices``: ``[(kind or None, given bitmask), ...]`` (``None``: keep). In a world the seat's hand becomes
+    its hand less ``given`` plus the kitty's face-down cards (the kitty less the upcard); the par is
+    :func:`solver.par.par_value` of the deal with those hands, under ``rules`` with the exchange over."""
+    seat, up = int(seat), Card(upcard)
+    after = rules.replace(farmers=False, go_under=False)
+    sign = 1 if side_of(seat, rules.players) == 0 else -1
+    out = np.zeros((len(choices), len(worlds)), dtype=float)
+    for w in range(len(worlds)):
+        hands = [int(h) for h in worlds.hands[w]]
+        face_down = int(worlds.kitty[w]) & ~up.mask
+        for i, (kind, given) in enumerate(choices):
+            mine = hands[seat] if kind is None else (hands[seat] & ~given) | face_down
+            deal = tuple(mine if s == seat else hands[s] for s in range(4))
+            out[i, w] = sign * par_value(deal, up, Seat(dealer), after)
+    return out
+
+
+def advise_exchange(hand, upcard, seat, dealer, rules: Rules | None = None, worlds=200, seed=None, *,
+                    exact_limit: int = EXACT_LIMIT) -> ExchangeAdvice:
+    """Advice for the kitty exchange (``Rules.farmers`` / ``Rules.go_under``): keep the hand or take the exchange,
+    and which three cards to give, each valued by the par of the resulting deal over the worlds of the seat's
+    view (see the module docs).
+
+    Args:
+        hand: the seat's five cards as dealt (text such as ``"9c 9d Tc Qh Qs"`` or a list of cards).
+        upcard: the turned-up card. seat, dealer: seats (``"N"``, ...).
+        rules: :class:`Rules` with ``farmers`` or ``go_under`` (a dict or ``None`` as :meth:`Rules.coerce`).
+        worlds: how many placements of the unseen cards to sample (10..100,000), or a
+            :class:`~solver.worlds.Worlds` of the caller's (every row must give the seat ``hand`` and put the
+            upcard in the kitty; an enumeration is then read as exact).
+        seed: int seed of the sampling (``None``: fresh, recorded in :attr:`ExchangeAdvice.seed`).
+        exact_limit: use every placement when there are at most this many.
+
+    Cost: one par (about 40 double-dummy solves, 4 ms) per world and choice: keep and up to 10 exchanges.
+
+    Returns: an :class:`ExchangeAdvice`.
+
+    Raises:
+        RulesError: rules with neither ``farmers`` nor ``go_under``.
+        IllegalActionError: a hand that qualifies for no exchange (naming why).
+        PositionError / CardError: a hand not of five cards, a bad card, the upcard in the hand.
+        ArgumentError: worlds, seed or exact_limit out of range; worlds that do not fit the seat's view.
+    """
+    rules = Rules.coerce(rules)
+    if not rules.kitty_exchange:
+        raise RulesError("advise_exchange: the rules have neither farmers nor go_under (Rules(farmers=True) or "
+                         "Rules(go_under=True))")
+    cards = parse_cards(hand, what="hand")
+    if len(cards) != 5:
+        raise PositionError(f"hand {format_cards(cards)!r}: holds {len(cards)} cards, expected 5")
+    up = Card(upcard) if isinstance(upcard, (Card, int)) and not isinstance(upcard, bool) else Card.parse(upcard)
+    if JOKER in cards or up == JOKER:
+        raise CardError("card B: the joker is not in the pack of the kitty exchanges")
+    if up in cards:
+        raise PositionError(f"upcard {up}: it is also in the hand {format_cards(cards)!r}")
+    seat, dealer = check_seat(seat, rules.players, "seat"), check_seat(dealer, rules.players, "dealer")
+    mask = mask_of(cards)
+    if not kitty_exchanges(mask, rules):
+        rule = " or ".join(n for n in ("farmers", "go_under") if getattr(rules, n))
+        raise IllegalActionError(f"hand {format_cards(cards)!r}: qualifies for no kitty exchange ({rule}: a farmer's "
+                                 "hand holds three nines and tens, a hand that goes under no jack, ace or king)")
+    exact_limit = check_int(exact_limit, "exact_limit", 0, 2_000_000)
+    if isinstance(worlds, Worlds):
+        drawn = worlds
+        if len(drawn) == 0 or (drawn.hands[:, int(seat)] != mask).any() or not (drawn.kitty & np.uint32(up.mask)).all():
+            raise ArgumentError("worlds: every world must give the seat its hand and put the upcard in the kitty")
+        if seed is not None:
+            seed = check_int(seed, "seed", 0, MAX_SEED)
+    else:
+        n = check_int(worlds, "worlds", MIN_WORLDS, MAX_WORLDS)
+        seed = fresh_seed() if seed is None else check_int(seed, "seed", 0, MAX_SEED)
+        drawn = bid_space(mask, up, seat, rules).draw(n, seed, exact_limit)
+    choices = [(None, 0)] + kitty_exchange_choices(mask, rules)
+    actions = [KEEP] + [Action.kitty_exchange(kind, cards_of(given)) for kind, given in choices[1:]]
+    order = sorted(range(len(choices)), key=lambda i: actions[i].code)
+    choices, actions = [choices[i] for i in order], [actions[i] for i in order]
+    values = exchange_values(drawn, seat, dealer, up, rules, choices)
+    exact = bool(drawn.exact)
+    means = values.mean(axis=1)
+    keep = values[0]
+    options = [ExchangeOption(str(a), float(means[i]), tuple(float(x) for x in mean_interval(values[i], exact)),
+                              float(means[i] - keep.mean())) for i, a in enumerate(actions)]
+    best = int(np.argmax(means))              # the first maximum: keep, then by action code
+    rest = [i for i in range(len(options)) if i != best]
+    runner = max(rest, key=lambda i: (means[i], -i))
+    diff = values[best] - values[runner]
+    margin_interval = tuple(float(x) for x in mean_interval(diff, exact))
+    return ExchangeAdvice(Seat(seat), Seat(dealer), format_cards(cards), up, rules, options, options[best].action,
+                          float(diff.mean()), margin_interval, len(drawn), exact, seed,
+                          side_name(side_of(int(seat), rules.players), rules.players))

@@ -1,0 +1,405 @@
+"""Kitty exchanges (Rules.farmers, Rules.go_under): the rules engine hand-checked, the views and worlds,
+EGN both ways and its bad records, match play, the CLI, and the exchange advice against an exact enumeration
+written here (each world's deal rebuilt through the rules engine and valued by solver.par)."""
+import itertools
+import json
+import numpy as np
+import pytest
+
+import solver
+from solver import Card, Rules, Seat
+from solver.advisor.kitty import advise_exchange
+from solver.cards import format_cards, mask_of, parse_cards
+from solver.errors import EGNError, IllegalActionError, RulesError
+from solver.game import KEEP, Action, Hand, Kind, KittyExchanged, Phase
+from solver.inference import sample_worlds, view_space
+from solver.laws import kitty_exchange_choices, kitty_exchanges
+from solver.records.egn import dump_egn, load_egn
+from solver.worlds import KITTY, Space
+
+BOTH = Rules(farmers=True, go_under=True)
+# dealer S: W bids first. W holds a jack and an ace (no exchange); N holds 9h 9d Th (a farmer's hand) and two
+# queens (nothing above a queen: it may go under too); E and S hold jacks, aces, kings
+DEAL = "N:9h 9d Th Qh Qs E:Jd Ad Kd Qd Td S:Js As Ks 9s Ts W:Jc Kc Tc Jh Ah"
+KITTY_CARDS = "Qc Kh Ac"
+
+
+def dealt(rules=BOTH, deal=DEAL, kitty=KITTY_CARDS, upcard="9c", dealer="S"):
+    return Hand.from_deal(deal, upcard, dealer, rules, kitty=kitty)
+
+
+def cards(mask):
+    return format_cards(mask)
+
+
+# -- the rules kernel and the engine ------------------------------------------------------------------------------
+def test_eligibility_hand_checked():
+    m = lambda t: mask_of(parse_cards(t))
+    assert kitty_exchanges(m("9c 9d Tc Qh Qs"), BOTH) == ("farmers", "go_under")
+    assert kitty_exchanges(m("9c 9d Tc Ah Qs"), BOTH) == ("farmers",)        # an ace: not going under
+    assert kitty_exchanges(m("9c 9d Qc Qh Qs"), BOTH) == ("go_under",)       # two nines and tens only
+    assert kitty_exchanges(m("9c 9d Jc Qh Qs"), BOTH) == ()                   # a jack, two nines
+    assert kitty_exchanges(m("9c 9d Tc Qh Qs"), Rules(go_under=True)) == ("go_under",)
+    assert kitty_exchanges(m("9c 9d Tc Qh Qs"), Rules()) == ()
+    # the choices: C(3,3) farmer's threes from three nines and tens; C(5,3) = 10 ways to go under
+    choices = kitty_exchange_choices(m("9c 9d Tc Qh Qs"), BOTH)
+    assert [k for k, _ in choices].count("farmers") == 1 and [k for k, _ in choices].count("go_under") == 10
+    assert len(kitty_exchange_choices(m("9c 9d Tc Ts Qs"), Rules(farmers=True))) == 4      # C(4,3)
+
+
+def test_rules_refuse_the_exchanges_outside_the_four_player_24_card_game():
+    with pytest.raises(RulesError, match="farmers: the kitty exchange is a four-player rule"):
+        Rules(players=2, farmers=True)
+    with pytest.raises(RulesError, match="go_under: the kitty exchange is played with the 24-card pack"):
+        Rules(joker=True, go_under=True)
+    with pytest.raises(RulesError, match="farmers 'True': must be true or false"):
+        Rules(farmers="True")
+    assert Rules.from_egn({"farmers": True, "go_under": True}) == Rules.from_egn({}).replace(farmers=True,
+                                                                                               go_under=True)
+    assert BOTH.to_egn()["farmers"] is True and "farmers" not in Rules().to_dict()      # seeds unchanged
+
+
+def test_the_offer_goes_from_the_dealers_left_to_eligible_seats_only():
+    h = dealt()
+    # W (first from the dealer S's left) holds Jc Kc Ah: not asked; N is
+    assert (h.phase, h.to_act) == (Phase.EXCHANGE, Seat.N)
+    legal = h.legal_actions()
+    assert legal[0] == KEEP and len(legal) == 1 + 1 + 10
+    assert Action.parse("farmers 9d 9h Th") in legal and Action.parse("go under Qh Qs 9d") in legal
+    h.keep_hand()
+    # E and S are not eligible: the bidding starts with W
+    assert (h.phase, h.to_act) == (Phase.BID1, Seat.W)
+    assert h.exchange_taker is None
+
+
+def test_going_under_hand_checked():
+    h = dealt()
+    rec = h.apply("go under Qh Qs 9d")
+    assert isinstance(rec, KittyExchanged) and rec.kind == "go_under"
+    assert [str(c) for c in rec.given] == ["9d", "Qh", "Qs"] and [str(c) for c in rec.received] == ["Qc", "Kh", "Ac"]
+    assert cards(h.holding("N")) == "9h Th Qc Kh Ac"
+    assert cards(h.kitty) == "9d Qh Qs" and cards(h.dealt("N")) == "9d 9h Th Qh Qs"
+    assert (h.phase, h.to_act) == (Phase.BID1, Seat.W)          # at most one exchange: the bidding starts
+    n, e = h.view("N"), h.view("E")
+    assert n.kitty_exchange == e.kitty_exchange == (Seat.N, "go_under")
+    assert cards(n.kitty_known) == "9d Qh Qs" and cards(n.exchange_received) == "Qc Kh Ac"
+    assert e.kitty_known == 0 and e.exchange_received == 0        # face down: E knows nothing of them
+    assert not n.unseen & mask_of(parse_cards("9d Qh Qs")) and e.unseen & mask_of(parse_cards("9d Qh Qs"))
+    # the dealer's pickup and discard work as usual, the discard joining the kitty
+    h.apply("pass"), h.apply("order"), h.apply("discard 9s")
+    assert cards(h.kitty) == "9d 9s Qh Qs"
+    h.undo(), h.undo(), h.undo(), h.undo()
+    assert h.phase is Phase.EXCHANGE and cards(h.holding("N")) == "9d 9h Th Qh Qs"
+
+
+def test_a_farmers_hand_is_shown_to_every_seat():
+    h = dealt()
+    h.kitty_exchange("farmers", "9h 9d Th")
+    assert cards(h.holding("N")) == "Qc Qh Qs Kh Ac"
+    for seat in "NESW":
+        v = h.view(seat)
+        assert cards(v.kitty_known) == "9d 9h Th" and not v.unseen & mask_of(parse_cards("9h 9d Th"))
+    space, _notes = view_space(h.view("E"))
+    w = space.draw(50, seed=1)
+    shown = np.uint32(mask_of(parse_cards("9h 9d Th")))
+    assert ((w.kitty & shown) == shown).all() and not (w.hands & shown).any()
+
+
+def test_illegal_exchanges_say_why():
+    h = dealt()
+    with pytest.raises(IllegalActionError, match="N cannot show Qh as a farmer's hand: the three shown are nines or tens"):
+        h.apply("farmers 9h 9d Qh")
+    with pytest.raises(IllegalActionError, match="N cannot go under with Jc: it does not hold it"):
+        h.apply("go under 9h 9d Jc")
+    with pytest.raises(IllegalActionError, match="three different cards"):
+        Action.kitty_exchange("go_under", "9h 9d")
+    with pytest.raises(IllegalActionError, match="W cannot keep its hand"):
+        h2 = dealt()
+        h2.keep_hand()
+        h2.keep_hand()
+    only_under = dealt(rules=Rules(go_under=True), deal="N:9h 9d Th Ah Qs E:Jd Ad Kd Qd Td S:Js Qh Ks 9s Ts "
+                                                     "W:Jc Kc Tc Jh As")
+    assert only_under.phase is Phase.BID1          # nobody qualifies: no exchange phase at all
+    plain = Hand.from_deal(DEAL, "9c", "S")
+    assert plain.phase is Phase.BID1
+    with pytest.raises(IllegalActionError, match="cannot go under"):
+        plain.apply("go under Qh Qs 9d")
+
+
+def test_exchange_action_codes_round_trip():
+    h = dealt()
+    actions = h.legal_actions()
+    codes = [a.code for a in actions]
+    assert len(set(codes)) == len(codes) and codes == sorted(codes)
+    for a in actions:
+        assert Action.from_code(a.code) == a and Action.parse(str(a), Phase.EXCHANGE) == a
+        assert a.kind is Kind.EXCHANGE
+    every = [Action.kitty_exchange(k, [Card(i) for i in t]) for k in ("farmers", "go_under")
+             for t in itertools.combinations(range(25), 3)]
+    assert sorted(a.code for a in every) == list(range(101, 4701))
+
+
+# -- EGN ----------------------------------------------------------------------------------------------------------
+def played(action="go under Qh Qs 9d", rules=BOTH):
+    h = dealt(rules=rules)
+    h.apply(action)
+    for a in ("pass", "order", "discard 9s", "partner"):
+        h.apply(a)
+    while not h.is_over:
+        h.apply(h.legal_actions()[0])
+    return h
+
+
+@pytest.mark.parametrize("action", ["go under Qh Qs 9d", "farmers 9h 9d Th", "keep"])
+def test_egn_round_trip(action):
+    h = played(action)
+    text = dump_egn(h)
+    data = json.loads(text)
+    bidding = data["deals"][0]["phases"][0]
+    assert data["deals"][0]["initialState"]["playerCards"][0] == ["9d", "9h", "Th", "Qh", "Qs"]     # as dealt
+    if action == "keep":
+        assert "cardExchanges" not in bidding
+    else:
+        given = [str(c) for c in Action.parse(action).cards]
+        assert bidding["cardExchanges"] == [{"sender": 0, "receiver": 4, "cards": given},
+                                            {"sender": 4, "receiver": 0, "cards": ["Qc", "Kh", "Ac"]}]
+    game = load_egn(text)
+    deal = game.deals[0]
+    assert deal.status == "complete" and not deal.problems
+    assert [r.action for r in deal.hand.history[1:]] == [r.action for r in h.history[1:]]
+    assert deal.hand.result == h.result
+    assert dump_egn(game) == text
+
+
+def test_egn_kitty_entry_without_a_sender_is_the_kittys():
+    data = json.loads(dump_egn(played()))
+    del data["deals"][0]["phases"][0]["cardExchanges"][1]["sender"]
+    deal = load_egn(json.dumps(data)).deals[0]
+    assert deal.status == "complete" and deal.kitty_exchange[:2] == (Seat.N, "go_under")
+    assert "sender" not in json.loads(dump_egn(load_egn(json.dumps(data))))["deals"][0]["phases"][0]["cardExchanges"][1]
+
+
+def _bad(mutate):
+    data = json.loads(dump_egn(played()))
+    mutate(data, data["deals"][0]["phases"][0]["cardExchanges"])
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("mutate,message", [
+    (lambda d, x: d["metadata"]["ruleset"].pop("go_under") and d["metadata"]["ruleset"].pop("farmers"),
+     r"cardExchanges\[0\]: an exchange with the kitty \(seat 4\), but the ruleset has neither farmers nor go_under"),
+    (lambda d, x: x[0].update(cards=["9d", "Qh"]), r"cardExchanges\[0\]: 2 different cards; a kitty exchange moves 3"),
+    (lambda d, x: x[0].update(cards=["9d", "Qh", "Jc"]), r"cardExchanges\[0\]: N cannot go under with Jc: it does "
+                                                         r"not hold it"),
+    (lambda d, x: x[1].update(cards=["Qc", "Kh", "Jc"]), r"cardExchanges\[0\]: Jc from the kitty is in W's dealt "
+                                                         r"hand \(playerCards\), not in the kitty"),
+    (lambda d, x: x.pop(1), r"cardExchanges\[0\]: a kitty exchange needs both entries; the kitty's three cards "
+                            r"\(sender 4, receiver 0\) is missing"),
+    (lambda d, x: x.append({"sender": 1, "receiver": 4, "cards": ["Jd", "Ad", "Kd"]}),
+     r"cardExchanges\[2\]: a second kitty exchange \(E; N already took one\)"),
+    (lambda d, x: x.append({"sender": 0, "receiver": 4, "cards": ["9h", "Th", "9d"]}),
+     r"cardExchanges\[2\]: N's cards to the kitty a second time"),
+    (lambda d, x: d["deals"][0]["initialState"]["playerCards"].__setitem__(0, ["9d", "9h", "Ah", "Qh", "Qs"])
+     or d["deals"][0]["initialState"]["playerCards"].__setitem__(3, ["Jc", "Kc", "Tc", "Jh", "Th"]),
+     r"cardExchanges\[0\]: N cannot go under: it holds a jack, an ace or a king"),
+    (lambda d, x: x[1].update(cards=["Qc", "Kh", "9c"]), r"cardExchanges\[0\]: 9c is the upcard"),
+])
+def test_bad_kitty_exchange_records_are_refused_by_entry(mutate, message):
+    with pytest.raises(EGNError, match=message):
+        load_egn(_bad(mutate))
+
+
+def test_a_farmers_record_under_farmers_only_must_show_nines_and_tens():
+    data = json.loads(dump_egn(played("farmers 9h 9d Th", rules=Rules(farmers=True))))
+    assert load_egn(json.dumps(data)).deals[0].kitty_exchange[1] == "farmers"
+    data["deals"][0]["phases"][0]["cardExchanges"][0]["cards"] = ["9h", "9d", "Qh"]
+    with pytest.raises(EGNError, match=r"cardExchanges\[0\]: Qh: a farmer's hand shows three nines or tens"):
+        load_egn(json.dumps(data))
+
+
+# -- match play -----------------------------------------------------------------------------------------------------
+def test_match_play_takes_exchanges_and_records_them():
+    result = solver.play_match("policy", "random", deals=30, seed=2, rules=BOTH, keep_hands=True)
+    hands = [t.hand for t in result.tables]
+    taken = [h for h in hands if h.exchange_taker is not None]
+    assert taken, "30 deals at 60 tables: some seat qualifies for an exchange"
+    for h in taken:
+        assert kitty_exchanges(h.dealt(h.exchange_taker), BOTH)
+        deal = load_egn(dump_egn(h)).deals[0]
+        assert deal.status == "complete" and deal.hand.result == h.result
+
+
+def test_the_policy_rule_gives_the_three_lowest():
+    from solver.bidding import kitty_exchange_rule
+    m = lambda t: mask_of(parse_cards(t))
+    assert str(kitty_exchange_rule(m("9c 9d Tc Qh Qs"), BOTH)) == "farmers 9c 9d Tc"
+    assert str(kitty_exchange_rule(m("9c Qd Tc Qh Qs"), Rules(go_under=True))) == "go under 9c Tc Qd"
+    assert kitty_exchange_rule(m("9c Ad Tc Qh Qs"), Rules(go_under=True)) == KEEP
+
+
+# -- the advice: an exact enumeration --------------------------------------------------------------------------------
+def reference_values(hand, upcard, seat, dealer, rules, worlds):
+    """Each choice's mean net points for the seat's side: every world dealt into the rules engine, the choice
+    applied by the engine, the resulting hands' par by solver.par (itself checked against an exhaustive auction
+    in tests/test_par.py)."""
+    out = {}
+    side = 0 if Seat.parse(seat) in (Seat.N, Seat.S) else 1
+    after = rules.replace(farmers=False, go_under=False)
+    for w in range(len(worlds)):
+        deal = " ".join(f"{s.name}:{format_cards(int(worlds.hands[w][s]))}" for s in Seat)
+        face_down = format_cards(int(worlds.kitty[w]) & ~Card(upcard).mask)
+        base = Hand.from_deal(deal, upcard, dealer, rules, kitty=face_down)
+        while base.to_act != Seat.parse(seat):
+            base.apply(KEEP)
+        for action in base.legal_actions():
+            h = base.copy()
+            h.apply(action)
+            after_deal = " ".join(f"{s.name}:{format_cards(h.holding(s))}" for s in Seat)
+            net = solver.par(after_deal, upcard=upcard, dealer=dealer, rules=after).net
+            out.setdefault(str(action), []).append(net if side == 0 else -net)
+    return {k: sum(v) / len(v) for k, v in out.items()}
+
+
+def test_exchange_advice_equals_an_exact_enumeration():
+    # N is offered the exchange; two of E's cards and the three face-down kitty cards are the unseen cards (5 of
+    # them, C(5,3) = 10 placements), the rest fixed: the advice over every placement must equal the reference
+    hand, upcard, seat, dealer = "9h 9d Th Qh Qs", "9c", "N", "S"
+    known = [mask_of(parse_cards(hand)), mask_of(parse_cards("Td Qd Ac")), mask_of(parse_cards("Ts Jd Jh Kd Ks")),
+             mask_of(parse_cards("9s Tc Qc Ad As")), Card(upcard).mask]
+    space = Space(known, [5, 5, 5, 5, 4])
+    worlds = space.enumerate()
+    assert len(worlds) == 10 and worlds.exact
+    advice = advise_exchange(hand, upcard, seat, dealer, BOTH, worlds=worlds)
+    ref = reference_values(hand, upcard, seat, dealer, BOTH, worlds)
+    assert {o.action for o in advice.options} == set(ref)
+    assert len({round(v, 9) for v in ref.values()}) >= 4          # the choices differ: the test can tell them apart
+    for o in advice.options:
+        assert o.expected_points == pytest.approx(ref[o.action], abs=1e-12)
+        assert o.points_interval == (o.expected_points, o.expected_points)          # exact: a single point
+    best = max(ref.values())
+    assert ref[advice.best] == best
+    ties = [k for k, v in ref.items() if v == best]
+    assert advice.best == min(ties, key=lambda k: Action.parse(k, Phase.EXCHANGE).code)
+    assert advice.exact and advice.to_dict()["options"][0]["action"] == "keep"
+
+
+def test_exchange_advice_refuses_bad_questions():
+    with pytest.raises(RulesError, match="neither farmers nor go_under"):
+        advise_exchange("9h 9d Th Qh Qs", "9c", "N", "S", Rules(), worlds=10)
+    with pytest.raises(IllegalActionError, match="qualifies for no kitty exchange"):
+        advise_exchange("9h 9d Jh Qh Qs", "9c", "N", "S", Rules(go_under=True), worlds=10)
+    with pytest.raises(solver.ArgumentError, match="worlds"):
+        advise_exchange("9h 9d Th Qh Qs", "9c", "N", "S", BOTH, worlds=5)
+    with pytest.raises(solver.PositionError, match="upcard 9h"):
+        advise_exchange("9h 9d Th Qh Qs", "9h", "N", "S", BOTH, worlds=10)
+
+
+def test_bid_advice_after_an_exchange_keeps_the_known_kitty_cards_out_of_the_worlds():
+    advice = solver.advise("9h Th Qc Kh Ac", "9c", "N", "S", rules=BOTH, worlds=60, seed=3, kitty="9d Qh Qs")
+    under = np.uint32(mask_of(parse_cards("9d Qh Qs")))
+    assert ((advice.drawn.kitty & under) == under).all() and not (advice.drawn.hands & under).any()
+    with pytest.raises(RulesError, match="kitty exchange"):
+        solver.advise("9h Th Qc Kh Ac", "9c", "N", "S", worlds=60, seed=3, kitty="9d Qh Qs")
+    with pytest.raises(solver.PositionError, match="kitty card 9h: it is the hand"):
+        solver.advise("9h Th Qc Kh Ac", "9c", "N", "S", rules=BOTH, worlds=60, seed=3, kitty="9h Qh Qs")
+
+
+def test_sampled_worlds_of_the_taker_put_its_cards_under():
+    h = dealt()
+    h.apply("go under Qh Qs 9d")
+    h.apply("pass")
+    w = sample_worlds(h.view("N"), worlds=40, seed=1)
+    under = np.uint32(mask_of(parse_cards("9d Qh Qs")))
+    assert ((w.kitty & under) == under).all() and not (w.hands & under).any()
+
+
+def test_cli_exchange_json(capsys):
+    from solver.cli import main
+    args = ["exchange", "--hand", "9h 9d Th Qh Qs", "--upcard", "9c", "--seat", "N", "--dealer", "S"]
+    assert main(args + ["--go-under", "--worlds", "10", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["options"][0]["action"] == "keep" and len(data["options"]) == 11
+    assert data == advise_exchange("9h 9d Th Qh Qs", "9c", "N", "S", Rules(go_under=True), worlds=10,
+                                   seed=data["seed"]).to_dict()
+    assert main(args) == 2
+    assert "give the house rule, --farmers or --go-under" in capsys.readouterr().err
+    with pytest.raises(SystemExit):            # par takes the hands after any exchange: no such flag
+        main(["par", DEAL, "--upcard", "9c", "--dealer", "S", "--farmers"])
+
+
+# -- HTTP --------------------------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def client():
+    from api.app import create_app
+    return create_app().test_client()
+
+
+def test_http_exchange_is_the_python_answer(client):
+    body = {"hand": "9h 9d Th Qh Qs", "upcard": "9c", "seat": "N", "dealer": "S", "rules": {"go_under": True},
+            "worlds": 10, "seed": 4}
+    r = client.post("/v1/exchange", json=body)
+    assert r.status_code == 200
+    assert r.json == advise_exchange("9h 9d Th Qh Qs", "9c", "N", "S", Rules(go_under=True), worlds=10,
+                                     seed=4).to_dict()
+    spec = client.get("/openapi.json").json
+    assert "/v1/exchange" in spec["paths"]
+    assert {"farmers", "go_under"} <= set(spec["components"]["schemas"]["RulesIn"]["properties"])
+
+
+@pytest.mark.parametrize("change,field,words", [
+    ({"rules": {}}, "rules", "neither farmers nor go_under"),
+    ({"hand": "9h 9d Jh Qh Qs"}, "hand", "qualifies for no kitty exchange"),
+    ({"worlds": 501}, "worlds", "less than or equal to 500"),
+    ({"rules": {"go_under": True, "players": 2}}, "rules", "four-player rule"),
+])
+def test_http_exchange_problems(client, change, field, words):
+    body = {"hand": "9h 9d Th Qh Qs", "upcard": "9c", "seat": "N", "dealer": "S", "rules": {"go_under": True},
+            "worlds": 10, "seed": 4}
+    body.update(change)
+    r = client.post("/v1/exchange", json=body)
+    assert r.status_code == 422 and r.content_type == "application/problem+json"
+    assert words in r.json["detail"]
+
+
+# -- the review ----------------------------------------------------------------------------------------------------
+@pytest.mark.slow
+def test_review_judges_the_exchange_and_reviews_the_hands_after_it():
+    from solver.review.reviewer import KITTY_EXCHANGE_WORLDS
+    from solver.review.seeds import decision_seed
+    h = played("go under Qh Qs 9d")
+    review = solver.review_game(load_egn(dump_egn(h)), worlds=20, seed=5)
+    deal = review.deals[0]
+    [judged] = deal.exchange
+    assert judged["seat"] == "N" and judged["action"] == "go under 9d Qh Qs"
+    step = next(i for i, (_b, r) in enumerate(h.steps()) if isinstance(r, KittyExchanged))
+    adv = advise_exchange("9h 9d Th Qh Qs", "9c", "N", "S", BOTH, worlds=min(20, KITTY_EXCHANGE_WORLDS),
+                          seed=decision_seed(5, 0, step) % 2 ** 63)
+    taken = next(o for o in adv.options if o.action == judged["action"])
+    assert judged["options"] == [o.to_dict() for o in adv.options]
+    assert judged["loss"] == pytest.approx(adv.recommended.expected_points - taken.expected_points)
+    assert judged["text"] in deal.notes and "exchange" in deal.to_dict()
+    # the par starts from N's hand after the exchange (9h Th and the kitty's Qc Kh Ac)
+    after = "N:9h Th Qc Kh Ac E:Jd Ad Kd Qd Td S:Js As Ks 9s Ts W:Jc Kc Tc Jh Ah"
+    assert deal.par["par"] == solver.par(after, upcard="9c", dealer="S", rules=BOTH).to_dict()
+    # N's call is judged on its hand after the exchange, with the three it put under out of the worlds
+    assert deal.calls[1].seat == Seat.N
+    plain = solver.review_game(load_egn(dump_egn(played("keep"))), worlds=20, seed=5).deals[0]
+    assert "exchange" in plain.to_dict() and plain.exchange[0]["action"] == "keep"
+    assert "exchange" not in solver.review_game(load_egn(dump_egn(Hand.from_deal(DEAL, "9c", "S"))), worlds=20,
+                                                seed=5).deals[0].to_dict()
+
+
+def test_seat_view_with_known_kitty_cards_and_play_advice():
+    from solver.game import seat_view, view_from_dict
+    v = seat_view("N", "9h Th Qc Kh Ac", "S", "9c", calls="Pass Pass Pass Pass Pass h", tricks="As", rules={"go_under": True},
+                  kitty="9d Qh Qs")
+    assert cards(v.kitty_known) == "9d Qh Qs" and not v.unseen & v.kitty_known
+    assert view_from_dict(v.to_dict()) == v and v.to_dict()["kitty"] == "9d Qh Qs"
+    w = sample_worlds(v, worlds=30, seed=2)
+    assert ((w.kitty & np.uint32(v.kitty_known)) == v.kitty_known).all()
+    advice = solver.advise_play(v, worlds=20, seed=1)
+    assert advice.best is not None
+    with pytest.raises(RulesError, match="kitty exchange"):
+        seat_view("N", "9h Th Qc Kh Ac", "S", "9c", calls="Pass", kitty="9d Qh Qs")
+    with pytest.raises(solver.PositionError, match="kitty card 9h"):
+        seat_view("N", "9h Th Qc Kh Ac", "S", "9c", calls="Pass", rules={"go_under": True}, kitty="9h Qh Qs")
