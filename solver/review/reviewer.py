@@ -23,7 +23,7 @@ from ..bounds import MAX_WORLDS
 from ..cards import Card, Seat, Suit, cards_of, format_cards
 from ..dd import solve_batch
 from ..errors import EuchreError, PositionError
-from ..inference import UNSEEN_DISCARD, sample_worlds
+from ..inference import UNSEEN_DISCARD, draw_worlds, sample_worlds
 from ..stats import weighted_mean_interval
 from ..game import AloneDeclared, BidMade, CardPassed, CardPlayed, Discarded, Hand, Kind, KittyExchanged
 from ..laws import (TRICKS, call_name, call_token, effective_suit, first_leader, legal_mask, past_tense,
@@ -299,9 +299,9 @@ class DealReviewer:
             self.progress(1)
 
     def _draw(self, space: Space, step: int) -> Worlds:
-        """The worlds of decision ``step``, from its own stream."""
-        return space.draw(self.worlds, seed=decision_stream(self.seed, self.index, step),
-                          exact_limit=DECISION_EXACT_LIMIT)
+        """The uniform worlds of decision ``step``, from its own stream (:func:`solver.inference.draw_worlds`)."""
+        return draw_worlds(space, self.worlds, decision_stream(self.seed, self.index, step),
+                           DECISION_EXACT_LIMIT).worlds
 
     def _factors(self):
         """The world counts a close decision is judged at in turn: ``worlds``, then doubled up to
