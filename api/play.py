@@ -48,7 +48,7 @@ from werkzeug.exceptions import NotFound
 import solver
 from solver.cards import Card, Seat, Suit, format_cards, trump_of
 from solver.errors import EuchreError, IllegalActionError, quoted
-from solver.game import Action, BidMade, CardPlayed, Discarded, Game, Phase
+from solver.game import Action, BidMade, CardPlayed, Discarded, Game, Kind, Phase
 from solver.laws import call_name, parse_call, side_name, side_of
 from solver.match.agents import make_agent
 from solver.match.duplicate import game_deal_of
@@ -101,6 +101,10 @@ class NewTable(BaseModel):
                                                          "down and the loner discards one")
     allow_no_trump: StrictBool = Field(False, description="no-trump contracts: in round 2 a seat may call no trump "
                                                           "(no bowers, the led suit wins)")
+    farmers: StrictBool = Field(False, description="farmer's hand: before the bidding a seat with three nines and "
+                                                   "tens may show three and exchange them with the kitty")
+    go_under: StrictBool = Field(False, description="going under: before the bidding a seat with no jack, ace or "
+                                                    "king may exchange three cards, face down, with the kitty")
     mode: Literal["game", "deal"] = Field("game", description="a game to the winning score, or a single deal")
     seed: StrictInt | None = Field(None, ge=0, le=2 ** 63 - 1, description="the table's seed (empty: a fresh one)")
     daily: StrictBool = Field(False, description="the hand of the day: a single deal, its seed from today's date "
@@ -109,6 +113,7 @@ class NewTable(BaseModel):
     def rules(self) -> solver.Rules:
         return solver.Rules(players=self.players, stick_the_dealer=self.stick_the_dealer, loner_lead=self.loner_lead,
                             joker=self.joker, partners_best=self.partners_best, allow_no_trump=self.allow_no_trump,
+                            farmers=self.farmers, go_under=self.go_under,
                             num_deals=1 if self.mode == "deal" else 0,
                             # a single deal has no target score (EGN holds num_deals or winning_score, not both)
                             winning_score=0 if self.mode == "deal" else 10)
@@ -206,7 +211,9 @@ class Table:
         hand_phase = hand.phase
         self.game.apply(action)
         self.record["deals"][self.k].append(action.code)
-        if hand_phase not in (Phase.ALONE, Phase.DEFEND_ALONE) or action.alone:
+        # a bot keeping its hand at the kitty exchange is not shown: being asked says its hand qualifies
+        hidden = action.kind is Kind.EXCHANGE and action.exchange is None and seat != USER
+        if (hand_phase not in (Phase.ALONE, Phase.DEFEND_ALONE) or action.alone) and not hidden:
             self.events.append({"deal": self.k, "step": step, "seat": seat.name, "by": by,
                                 "action": _action_text(action, seat, hand)})
 
@@ -268,7 +275,13 @@ class Table:
         if not self.user_turn():
             raise IllegalActionError(f"action {quoted(token)}: it is {hand.to_act}'s turn, not yours ({USER})")
         phase = hand.phase
-        if phase in _BID_PHASES:
+        if phase is Phase.EXCHANGE:
+            action = Action.parse(token, Phase.EXCHANGE)
+            if action.kind is not Kind.EXCHANGE:
+                raise IllegalActionError(f"action {quoted(token)}: the kitty exchange is 'keep', 'farmers <3 cards>' "
+                                         "or 'go under <3 cards>'")
+            hand.verify(action)
+        elif phase in _BID_PHASES:
             kind, suit, alone = parse_call(token)
             if phase is Phase.NAME_SUIT:
                 if kind != "call":
@@ -380,6 +393,10 @@ class Table:
                     call_name(kind, suit, USER, hand.dealer, self.rules.players, alone)
                 out.append({"token": token, "label": label})
             return out
+        if hand.phase is Phase.EXCHANGE:
+            return [{"token": t, "label": "keep the hand" if t == "keep" else
+                     ("show a farmer's hand, giving " if t.startswith("farmers") else "go under, giving ")
+                     + t.split(" ", 2 if t.startswith("go") else 1)[-1]} for t in legal_tokens(view, "exchange")]
         kind = {Phase.DISCARD: "discard", Phase.LONER_DISCARD: "discard", Phase.GIVE: "give"}.get(hand.phase, "play")
         return [{"token": t} for t in legal_tokens(view, kind)]
 
@@ -531,6 +548,14 @@ def _action_text(action: Action, seat, hand) -> str:
         return f"names {Suit(action.suit).word} for the joker"
     if kind == "ALONE":
         return "goes alone" if action.alone else "plays with the partner"
+    if kind == "EXCHANGE":                     # a farmer's three are shown; going under, only the seat sees them
+        if action.exchange is None:
+            return "keeps the hand"
+        given = " ".join(map(str, action.cards))
+        if action.exchange == "farmers":
+            return f"shows a farmer's hand ({given}) and takes the kitty's three cards"
+        return f"goes under: gives {given} for the kitty's three cards" if seat == USER else \
+            "goes under: three cards for the kitty's three"
     if kind == "GIVE":                         # call for best: only the loner and its partner see the card
         shown = seat == USER or seat.partner == USER
         return f"passes {action.card} to the loner" if shown else "passes a card to the loner"
@@ -761,7 +786,7 @@ def new_table_page():
                 fields[name] = int(value)
             except ValueError:
                 raise Problem("invalid-request", f"{name} {value!r}: expected a whole number", field=name) from None
-    for name in ("stick_the_dealer", "joker", "partners_best", "allow_no_trump", "daily"):
+    for name in ("stick_the_dealer", "joker", "partners_best", "allow_no_trump", "farmers", "go_under", "daily"):
         fields[name] = form.get(name, "").strip().lower() in _FORM_TRUE
     table = create_table(_parse(NewTable, fields))
     return redirect(f"/play/{table.id}", code=303)

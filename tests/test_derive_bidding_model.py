@@ -157,20 +157,28 @@ def test_single_dummy_contract_points_are_the_corrections_expected_points():
     after = dict(HANDS, N="Ac Kc Qc 9c Ad")
     sd = default_model()
     band = lambda t: 0 if t < 3 else (1 if t < 5 else 2)     # noqa: E731
+    def feats(**f):        # the fit's columns, in its order, from the counts written here
+        return np.array([[f[name] for name in sd.features]], float)
     # intercept, alone, ordered_up, makers' trumps (N 4 + S Jc Tc), bowers (Jc), off aces (Ad),
-    # defenders' trumps (W's Js, the left bower), makers lead (E leads: no)
-    feats = np.array([[1, 0, 1, 6, 1, 1, 1, 0]], float)
-    p = sd.band_probabilities(np.array([band(_dd_makers_tricks("c", "N", False, after))]), feats)[0]
+    # defenders' trumps (W's Js, the left bower), makers lead (E leads: no); N's own four trumps (capped
+    # at 3), no bower, its Ad, S's two; round 1
+    one = dict(intercept=1, alone=0, ordered_up=1, makers_trumps=6, makers_bowers=1, makers_off_aces=1,
+               defenders_trumps=1, makers_lead=0, maker_trumps_cap3=3, maker_bowers=0, partner_trumps=2,
+               round2_makers_trumps=0, round2_maker_trumps_cap3=0, maker_off_aces=1)
+    p = sd.band_probabilities(np.array([band(_dd_makers_tricks("c", "N", False, after))]), feats(**one))[0]
     assert b1[0, 0, 0] == pytest.approx(p, abs=1e-12)
     assert r1[0, 0, 0] == pytest.approx(p @ [-2, 1, 2], abs=1e-12)
     # alone: S sits out (its Jc Tc gone), E still leads (left of the loner)
-    feats = np.array([[1, 1, 1, 4, 0, 1, 1, 0]], float)
-    p = sd.band_probabilities(np.array([band(_dd_makers_tricks("c", "N", True, after))]), feats)[0]
+    lone = dict(one, alone=1, makers_trumps=4, makers_bowers=0, partner_trumps=0)
+    p = sd.band_probabilities(np.array([band(_dd_makers_tricks("c", "N", True, after))]), feats(**lone))[0]
     assert r1[0, 0, 1] == pytest.approx(p @ [-2, 1, 4], abs=1e-12)
     # E (side EW) names hearts in round 2: five trumps (Jh the right bower; the left, Jd, is in the kitty),
     # W's As the one off ace, N and S no heart, E leads (left of the dealer); EW's points with the sign
-    # turned (the table is NS's)
-    feats = np.array([[1, 0, 0, 5, 1, 1, 0, 1]], float)
+    # turned (the table is NS's); E holds all five trumps (capped at 3) and the right bower, no off ace, W none
+    two = dict(intercept=1, alone=0, ordered_up=0, makers_trumps=5, makers_bowers=1, makers_off_aces=1,
+               defenders_trumps=0, makers_lead=1, maker_trumps_cap3=3, maker_bowers=1, partner_trumps=0,
+               round2_makers_trumps=5, round2_maker_trumps_cap3=3, maker_off_aces=0)
+    feats = feats(**two)
     p = sd.band_probabilities(np.array([band(_dd_makers_tricks("h", "E", False, HANDS))]), feats)[0]
     assert r2[0, 2, 1, 0] == pytest.approx(-(p @ [-2, 1, 2]), abs=1e-12)
     # double dummy stays the earlier figures
@@ -182,7 +190,8 @@ def test_single_dummy_quick_run_records_its_valuation(tmp_path):
     out = tmp_path / "sd.json"
     model = derive.main(["--quick", "--players", "4", "--valuation", "single-dummy", "--out", str(out)])
     assert model.name == "best-response-sd-1" and model.provenance["valuation"] == "single_dummy"
-    assert model.provenance["single_dummy_model"]["name"] == "single-dummy-v1"
+    from solver.advisor.single_dummy import DEFAULT_NAME
+    assert model.provenance["single_dummy_model"]["name"] == DEFAULT_NAME
     with pytest.raises(SystemExit, match="four-player"):
         derive.main(["--quick", "--players", "4", "2", "--valuation", "single_dummy", "--out", str(out)])
 

@@ -403,3 +403,34 @@ def test_seat_view_with_known_kitty_cards_and_play_advice():
         seat_view("N", "9h Th Qc Kh Ac", "S", "9c", calls="Pass", kitty="9d Qh Qs")
     with pytest.raises(solver.PositionError, match="kitty card 9h"):
         seat_view("N", "9h Th Qc Kh Ac", "S", "9c", calls="Pass", rules={"go_under": True}, kitty="9h Qh Qs")
+
+
+# -- the play table -------------------------------------------------------------------------------------------------
+def test_the_play_table_offers_the_user_the_exchange_and_hides_a_bots_keep(tmp_path):
+    import random
+    from api.app import create_app
+    client = create_app({"TESTING": True, "PLAY_STORE": str(tmp_path / "t.sqlite3")}).test_client()
+    rng = random.Random(1)
+    offered = 0
+    for seed in range(12):
+        r = client.post("/play/api/tables", json={"partner": "random", "opponents": "random", "hint_worlds": 30,
+                                                  "review_worlds": 10, "mode": "deal", "seed": seed,
+                                                  "farmers": True, "go_under": True})
+        assert r.status_code == 201, r.get_json()
+        st = r.get_json()
+        while not st["deal_over"]:
+            if st["phase"] == "exchange":
+                offered += 1
+                tokens = [c["token"] for c in st["legal"]]
+                assert tokens[0] == "keep" and all(c["label"] for c in st["legal"])
+                hand = mask_of(parse_cards(" ".join(st["hand"])))
+                assert kitty_exchanges(hand, BOTH)
+            token = rng.choice(st["legal"])["token"]
+            r = client.post(f"/play/api/tables/{st['id']}/act", json={"action": token, "version": st["version"]})
+            assert r.status_code == 200, r.get_json()
+            st = r.get_json()
+        bot_keeps = [e for e in st["events"] if e["action"] == "keeps the hand" and e["seat"] != "S"]
+        assert not bot_keeps
+        egn = client.get(f"/play/{st['id']}/game.egn").data.decode()
+        assert load_egn(egn).deals[0].status == "complete"
+    assert offered, "twelve deals: the user (S) is offered an exchange in some"

@@ -82,10 +82,10 @@ def test_inner_worlds_out_of_range_is_named(inner):
 
 def test_the_fitted_data_is_a_distribution_with_provenance():
     m = default_model()
-    assert m.coefficients.shape == (3, 3, len(FEATURES)) and np.allclose(m.coefficients[:, 0], 0)
+    assert m.coefficients.shape == (3, 3, len(m.features)) and np.allclose(m.coefficients[:, 0], 0)
     assert np.allclose(m.tricks.sum(axis=3), 1) and (m.tricks >= 0).all()
     assert m.provenance["deals"] > 0 and m.provenance["held_out_error"]
-    x = contract_features(np.array([[0b111, 0, 0, 0]], dtype=np.uint32), 0, 0, False, True, 1)
+    x = m.contract_features(np.array([[0b111, 0, 0, 0]], dtype=np.uint32), 0, 0, False, True, 1)
     p = m.band_probabilities(np.array([1]), x)
     assert p.shape == (1, 3) and np.isclose(p.sum(), 1)
 
@@ -193,7 +193,7 @@ def test_the_fitted_model_stays_near_direct_playouts_on_unseen_deals():
         h = contract_hand(cards.hands, cards.kitty, up, d, rules, trump, maker, alone,
                           int(dealer_discard(six, trump, None)[0]))
         hands = np.array([[h.holding(s) if s in h.seats_in_play else 0 for s in range(4)]], dtype=np.uint32)
-        x = contract_features(hands, trump, maker % 2, alone, True, int(h.leader))
+        x = m.contract_features(hands, trump, maker, alone, True, int(h.leader))
         t = int(dd.solve(h.position()).makers_tricks)
         band = 0 if t < 3 else 1 if t < 5 else 2
         p = m.band_probabilities(np.array([band]), x)[0]

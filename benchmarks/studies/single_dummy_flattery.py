@@ -4,15 +4,17 @@ For each class of the maker's hand (trumps held by the advised seat in the suit 
 two, three or more; round 1 and round 2; and loners) the script draws random questions: a deal
 (:func:`solver.match.duplicate.deal_of`), a random seat and dealer, and a call of that class open to the
 seat (round 1: ordering up the upcard's suit; round 2: naming a suit other than the turned-down one).
-It then asks :func:`solver.advise` for that one call (``calls=[...]``) three times on the same worlds
-(the same seed, so the same deals of the unseen cards): ``valuation="double_dummy"``,
-``"single_dummy"`` and ``"playout"`` (each world played out by seats that each see only their own
-view, PIMC over ``--inner`` worlds a decision). Per question the mean points of the call under each;
-over the questions of a class, the mean of (double dummy - playout) (the flattery before) and of
-(single dummy - playout) (after), with 95% t intervals over the questions (each question's worlds are
-one unit, so the interval counts the deal-to-deal spread honestly).
+It then asks :func:`solver.advise` for that one call (``calls=[...]``) on the same worlds (the same
+seed, so the same deals of the unseen cards): ``valuation="double_dummy"``, ``"single_dummy"`` under
+each shipped fit (:func:`solver.advisor.single_dummy.using_model`: the default ``single-dummy-v2`` and
+the first ``single-dummy-v1``) and ``"playout"`` (each world played out by seats that each see only
+their own view, PIMC over ``--inner`` worlds a decision). Per question the mean points of the call
+under each; over the questions of a class, the mean of (double dummy - playout) (the flattery before)
+and of (single dummy - playout) for each fit (after), with 95% t intervals over the questions (each
+question's worlds are one unit, so the interval counts the deal-to-deal spread honestly).
 
     python3 benchmarks/studies/single_dummy_flattery.py [--questions 20] [--worlds 50] [--inner 20] [--seed 7]
+        [--classes 0,1,...] [--rows rows.jsonl] [--summarise rows.jsonl]
 """
 import argparse
 import json
@@ -26,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # benchmarks/, fo
 import _common                                    # noqa: E402,F401  first: checks which engine runs
 
 from solver import Rules, advise                             # noqa: E402
-from solver.advisor.single_dummy import trump_mask           # noqa: E402
+from solver.advisor.single_dummy import trump_mask, using_model   # noqa: E402
 from solver.cards import format_cards                       # noqa: E402
 from solver.match.duplicate import deal_of                  # noqa: E402
 from solver.stats import mean_interval                      # noqa: E402
@@ -60,27 +62,38 @@ def questions(seed, rnd, alone, trumps, count):
     return out
 
 
-def _table_row(label, r, worlds):
-    """One class's line: mean values and the paired differences with 95% t intervals over the questions."""
-    before, after = r[:, 0] - r[:, 2], r[:, 1] - r[:, 2]
-    b_lo, b_hi = mean_interval(before, False)
-    a_lo, a_hi = mean_interval(after, False)
-    return (f"{label:<34} {worlds:>6} {r[:, 0].mean():>+7.3f} {r[:, 1].mean():>+7.3f} "
-            f"{r[:, 2].mean():>+8.3f}  {before.mean():+.3f} [{b_lo:+.3f}, {b_hi:+.3f}]  "
-            f"{after.mean():+.3f} [{a_lo:+.3f}, {a_hi:+.3f}]")
+#: The valuations asked per question, by their keys in a ``--rows`` line: (key, valuation, single-dummy fit).
+VALUED = (("dd", "double_dummy", None), ("sd_v1", "single_dummy", "single-dummy-v1"),
+          ("sd", "single_dummy", "single-dummy-v2"), ("playout", "playout", None))
+HEADER = (f"{'worlds':>6} {'dd':>7} {'sd v1':>7} {'sd v2':>7} {'playout':>8}  {'dd - playout':>22}  "
+          f"{'sd v1 - playout':>22}  {'sd v2 - playout':>22}")
+
+
+def _diff(d):
+    lo, hi = mean_interval(d, False)
+    return f"{d.mean():+.3f} [{lo:+.3f}, {hi:+.3f}]"
+
+
+def _table_row(label, r, worlds, width=34):
+    """One class's line: mean values (columns of :data:`VALUED`) and the paired differences against the
+    playout with 95% t intervals over the questions."""
+    return (f"{label:<{width}} {worlds:>6} " + " ".join(f"{r[:, k].mean():>+7.3f}" for k in range(3))
+            + f" {r[:, 3].mean():>+8.3f}  " + "  ".join(_diff(r[:, k] - r[:, 3]) for k in range(3)))
 
 
 def summarise(path):
-    """The table over every question of a ``--rows`` file, by class (the questions of every run in it)."""
+    """The table over every question of a ``--rows`` file, by class (the questions of every run in it that
+    carry every valuation of :data:`VALUED`)."""
     rows = [json.loads(x) for x in open(path, encoding="utf-8") if x.strip()]
+    rows = [r for r in rows if all(k in r for k, *_ in VALUED)]
     seeds = sorted({r["seed"] for r in rows})
     print(f"flattery of the call's value against direct playouts: {len(rows)} questions from {path} (seeds "
           f"{', '.join(map(str, seeds))}); 95% t intervals over the questions")
-    print(f"{'class':<34} {'worlds':>6} {'dd':>7} {'sd':>7} {'playout':>8}  {'dd - playout':>22}  {'sd - playout':>22}")
+    print(f"{'class':<34} {HEADER}")
     for label, *_ in CLASSES:
         mine = [r for r in rows if r["class"] == label]
         if len(mine) > 1:
-            r = np.array([[q["dd"], q["sd"], q["playout"]] for q in mine])
+            r = np.array([[q[k] for k, *_ in VALUED] for q in mine])
             print(_table_row(f"{label} ({len(mine)} q)", r, sum(q["worlds"] for q in mine)))
 
 
@@ -103,7 +116,7 @@ def main(argv=None):
     print(f"flattery of the call's value against direct playouts: {args.questions} questions a class, "
           f"{args.worlds} worlds each (the same worlds for the three valuations), playouts at {args.inner} inner "
           f"worlds a decision, seed {args.seed}; 95% t intervals over the questions")
-    print(f"{'class':<26} {'worlds':>6} {'dd':>7} {'sd':>7} {'playout':>8}  {'dd - playout':>22}  {'sd - playout':>22}")
+    print(f"{'class':<26} {HEADER}")
     t0 = time.perf_counter()
     for k in chosen:
         label, rnd, alone, trumps = CLASSES[k]
@@ -111,24 +124,19 @@ def main(argv=None):
         for q, (hand, up, seat, dealer, token) in enumerate(questions(args.seed + k, rnd, alone, trumps,
                                                                        args.questions)):
             got = []
-            for valuation in ("double_dummy", "single_dummy", "playout"):
-                a = advise(hand, up, seat, dealer, rnd, worlds=args.worlds, seed=args.seed * 1000 + q,
-                           calls=[token], valuation=valuation, inner_worlds=args.inner, robust_delta=None)
+            for _key, valuation, fit in VALUED:
+                with using_model(fit or "single-dummy-v2"):
+                    a = advise(hand, up, seat, dealer, rnd, worlds=args.worlds, seed=args.seed * 1000 + q,
+                               calls=[token], valuation=valuation, inner_worlds=args.inner, robust_delta=None)
                 got.append(a.option(token).expected_points)
             rows.append(got)
             if sink is not None:
                 sink.write(json.dumps({"class": label, "question": q, "hand": hand, "upcard": up, "seat": seat,
                                        "dealer": dealer, "call": token, "worlds": args.worlds,
                                        "inner": args.inner, "seed": args.seed,
-                                       **dict(zip(("dd", "sd", "playout"), got))}) + "\n")
+                                       **dict(zip((k for k, *_ in VALUED), got))}) + "\n")
                 sink.flush()
-        r = np.array(rows)
-        before, after = r[:, 0] - r[:, 2], r[:, 1] - r[:, 2]
-        b_lo, b_hi = mean_interval(before, False)
-        a_lo, a_hi = mean_interval(after, False)
-        print(f"{label:<26} {len(r) * args.worlds:>6} {r[:, 0].mean():>+7.3f} {r[:, 1].mean():>+7.3f} "
-              f"{r[:, 2].mean():>+8.3f}  {before.mean():+.3f} [{b_lo:+.3f}, {b_hi:+.3f}]  "
-              f"{after.mean():+.3f} [{a_lo:+.3f}, {a_hi:+.3f}]", flush=True)
+        print(_table_row(label, np.array(rows), len(rows) * args.worlds, 26), flush=True)
     print(f"{time.perf_counter() - t0:.0f} s")
 
 

@@ -77,7 +77,7 @@ from solver import Rules, solve_batch                                    # noqa:
 from solver.bidding import dealer_discard                                # noqa: E402
 from solver.bidding.model import DATA_PATH, POINT_COUNT, SD_DATA_PATH, BiddingModel  # noqa: E402
 from solver.advisor.engine import BAND_TRICKS                           # noqa: E402
-from solver.advisor.single_dummy import band_index, contract_features, default_model  # noqa: E402
+from solver.advisor.single_dummy import band_index, default_model  # noqa: E402
 from solver.advisor.valuation import parse_valuation, unsupported      # noqa: E402
 from solver.cards import mask_of, parse_cards                            # noqa: E402
 from solver.cardtables import CARD_BITS, IS_TRUMP, POWER, RANK, bits, suit_counts  # noqa: E402
@@ -187,7 +187,7 @@ def contract_points(hands: np.ndarray, upcard: np.ndarray, rules: Rules, threads
         p = np.empty(makers_tricks.shape + (3,))
         for t in np.unique(trumps):
             r = np.nonzero(trumps == t)[0]
-            feats = contract_features(h[r], int(t), side, alone, ordered_up, lead)
+            feats = sd_model.contract_features(h[r], int(t), maker, alone, ordered_up, lead)
             p[r] = sd_model.band_probabilities(band_index(makers_tricks[r]), feats)
         band_rows[...] = p
         pts = p @ band_points           # = sd_model.expected_makers_points

@@ -1,4 +1,4 @@
-"""Fit the single-dummy correction (solver/data/single-dummy-v1.json) against direct playouts.
+"""Fit the single-dummy correction (solver/data/single-dummy-v2.json; v1 with --model) against direct playouts.
 
 Per deal (the deals of :func:`solver.match.duplicate.deal_of`, four-player default rules) a random
 contract: round 1 or 2 (even chances), a random maker, a loner with chance 1/5, trump the upcard's
@@ -15,16 +15,27 @@ random deal, seat, round and call, the advisor's worlds for it with the earlier 
 world valued double dummy and by direct playout), so the fit also sees the worlds it is used on.
 
 Fits (:mod:`solver.advisor.single_dummy`): per double-dummy band, a multinomial logit of the
-single-dummy band on the contract's features (scipy's L-BFGS on the penalised log-likelihood, L2
-``--l2``); and the table of single-dummy tricks by double-dummy tricks, tricks left and alone (counts
+single-dummy band on the contract's features (``--model single-dummy-v2``: ``FEATURES_V2``, the maker's
+own hand and the round x strength term too; ``single-dummy-v1``: ``FEATURES``) by scipy's L-BFGS on the
+penalised log-likelihood, L2 ``--l2`` (comma-separated candidates: the one of the best held-out
+log-likelihood is kept, all recorded); and the table of single-dummy tricks by double-dummy tricks, tricks left and alone (counts
 plus one pseudo-count on the double-dummy value). Deals (and questions) with index % 5 == 0 are held out;
 on them it prints, by class of the contract, the mean double-dummy points, the playouts' points, the
 fitted expectation, and the paired differences (double dummy - playout: the flattery before;
 fitted - playout: after) with 95% t intervals, and writes the same into the data's provenance.
+``--compare`` prints instead, for each candidate feature set (:data:`CANDIDATES`) and L2, the held-out
+log-likelihood and error by the flattery study's classes, on the deals and the questions: how v2's
+features were chosen.
 
-    python3 benchmarks/tools/derive_single_dummy.py --deals 20000 --questions 300 [--question-worlds 40] [--inner 20]
-        [--processes 1] [--seed 1]
-        [--out solver/data/single-dummy-v1.json] [--samples samples.npz] [--from-samples samples.npz]
+The samples (``--samples``, ``--question-samples``) keep each contract's hands at the first lead, maker,
+trump and leader, so a refit with other features needs no playing; samples saved before they did are
+completed from (seed, index) where the code still draws the same contracts (checked against the saved
+features; the questions' worlds are the advisor's and change with it, so old question samples must be
+played again).
+
+    python3 benchmarks/tools/derive_single_dummy.py --deals 20000 --questions 600 [--question-worlds 40] [--inner 20]
+        [--processes 1] [--seed 1] [--model single-dummy-v2] [--l2 0.3,1,3,10] [--compare]
+        [--out solver/data/single-dummy-v2.json] [--samples samples.npz] [--from-samples samples.npz]
         [--question-samples q.npz] [--from-question-samples q.npz]
         [--cluster ADDRESS]
 
@@ -47,7 +58,7 @@ import _common                                    # noqa: E402,F401  first: chec
 
 from solver import Rules, dd                                                   # noqa: E402
 from solver.advisor.playout import INNER_WORLDS, choose_card, contract_hand     # noqa: E402
-from solver.advisor.single_dummy import BANDS, FEATURES, contract_features     # noqa: E402
+from solver.advisor.single_dummy import BANDS, FEATURES, FEATURES_V2, contract_features     # noqa: E402
 from solver.bidding import dealer_discard                                       # noqa: E402
 from solver.game import Phase                                                   # noqa: E402
 from solver.match.duplicate import deal_of                                      # noqa: E402
@@ -62,9 +73,11 @@ def band_of(tricks):
     return np.where(t < 3, 0, np.where(t < 5, 1, 2))
 
 
-def one_deal(args):
-    """(features (8,), dd makers' tricks, [dd tricks at trick starts 1..5], sd makers' tricks, class info)."""
-    seed, i, inner = args
+def deal_contract(seed, i):
+    """Deal ``i``'s random contract, ready to play: (the hand at the first lead, round, maker, trump, alone).
+
+    Deterministic in (seed, i), without playing: :func:`one_deal` plays it out, and ``--add-hands`` rebuilds
+    what older samples lack from it."""
     cards, dealer = deal_of(seed, i, RULES)
     rng = np.random.default_rng(np.random.SeedSequence([seed, i, 0x5344]))
     d, up = int(dealer), int(cards.upcard)
@@ -84,10 +97,23 @@ def one_deal(args):
     else:
         discard = None
     h = contract_hand(cards.hands, cards.kitty, up, d, RULES, trump, maker, alone, discard)
-    makers = maker % 2
-    hands = np.array([[h.holding(s) if s in h.seats_in_play else 0 for s in range(4)]], dtype=np.uint32)
-    feats = contract_features(hands, trump, makers, alone, rnd == 1, int(h.leader))[0]
+    return h, rnd, maker, trump, alone
+
+
+def play_hands(h):
+    """uint32 (1, 4): the hands in play of a contract's hand ``h`` (0 for a seat sitting out)."""
+    return np.array([[h.holding(s) if s in h.seats_in_play else 0 for s in range(4)]], dtype=np.uint32)
+
+
+def one_deal(args):
+    """(features (8,), dd makers' tricks, [dd tricks at trick starts 1..5], sd makers' tricks, class info,
+    raw (hands at the first lead uint32 (4,), maker, trump, leader))."""
+    seed, i, inner = args
+    h, rnd, maker, trump, alone = deal_contract(seed, i)
+    hands = play_hands(h)
+    feats = contract_features(hands, trump, maker, alone, rnd == 1, int(h.leader))[0]
     maker_trumps = bin(h.holding(maker) & int(_trump_mask(trump))).count("1")
+    raw = (hands[0], maker, trump, int(h.leader))
     starts = []
     step = 0
     while h.phase is Phase.PLAY:
@@ -97,7 +123,7 @@ def one_deal(args):
         seed_k = int(np.random.SeedSequence([seed, i, step, 0x706C]).generate_state(1)[0])
         h.apply(f"play {choose_card(h.view(seat), inner, seed_k)}")
         step += 1
-    return feats, starts[0], starts, int(h.result.makers_tricks), (rnd, alone, maker_trumps)
+    return feats, starts[0], starts, int(h.result.makers_tricks), (rnd, alone, maker_trumps), raw
 
 
 def one_question(args):
@@ -109,9 +135,32 @@ def one_question(args):
     advisor's own (:func:`solver.advise` with that call: uniform over the seat's view, kept by the chance of
     the earlier passes under the bidding model), and each is valued by the advisor's engine double dummy
     and by direct playout (``valuation="playout"``), the dealer discarding by the stated rule."""
+    seed, q, inner, worlds = args
+    got = question_worlds(seed, q, worlds)
+    if got is None:       # earlier passes too unlikely under the model to advise on (or a stuck dealer): none
+        return (np.zeros((0, len(FEATURES))), np.zeros(0, np.int64), np.zeros(0, np.int64), (0, False, 0),
+                (np.zeros((0, 4), np.uint32), 0, 0, 0))
+    w, dd_eng, config, side, rows, qseed, (rnd, alone, mine), raw = got
+    from solver.advisor.engine import Engine
+    po_eng = Engine(w, dd_eng.seat, dd_eng.dealer, dd_eng.upcard, RULES, 1, valuation="playout",
+                    seed=qseed, inner_worlds=inner)
+    ddt = dd_eng.dd_tricks(config, side, rows)
+    pot = po_eng.playout_tricks(config, side, rows)
+    hands, maker, trump, leader = raw
+    feats = contract_features(hands, trump, maker, alone, rnd == 1, leader)
+    return feats, ddt, pot, (rnd, alone, mine), raw
+
+
+def question_worlds(seed, q, worlds):
+    """Question ``q``'s setup without playing (deterministic in (seed, q)): (the advisor's worlds, the
+    double-dummy engine on them, the call's configuration, the makers' side, the rows, the playout seed, the class
+    (round, alone, the advised seat's trumps before any pickup), raw (hands at the first lead uint32 (n, 4),
+    maker seat, trump, first leader)); ``None`` where the advisor will not advise (earlier passes too
+    unlikely under the model, or a stuck dealer)."""
     from solver import advise
     from solver.advisor.engine import Engine
-    seed, q, inner, worlds = args
+    from solver.cards import format_cards
+    from solver.errors import EuchreError
     cards, dealer = deal_of(seed + 7, q, RULES)
     rng = np.random.default_rng(np.random.SeedSequence([seed, q, 0x5155]))
     d, up = int(dealer), int(cards.upcard)
@@ -127,25 +176,20 @@ def one_question(args):
         trump = allowed[int(np.argmax(lengths))] if rng.random() < 0.75 else allowed[int(rng.integers(3))]
     token = ("order" if rnd == 1 else f"call {'cdhs'[trump]}") + (" alone" if alone else "")
     qseed = int(rng.integers(1 << 31))
-    from solver.cards import format_cards
-    from solver.errors import EuchreError
     try:
         a = advise(format_cards(hand), format_cards(1 << up), "NESW"[seat], "NESW"[d], rnd, worlds=worlds,
                    seed=qseed, calls=[token], valuation="double_dummy", robust_delta=None)
-    except EuchreError:     # earlier passes too unlikely under the model to advise on (or a stuck dealer): none
-        return np.zeros((0, len(FEATURES))), np.zeros(0, np.int64), np.zeros(0, np.int64), (rnd, alone, 0)
+    except EuchreError:
+        return None
     w = a.drawn
     rows = np.arange(len(w))
     side = seat % 2
     pickup = "h" if rnd == 1 else None
     dd_eng = Engine(w, seat, d, up, RULES, 1)
-    po_eng = Engine(w, seat, d, up, RULES, 1, valuation="playout", seed=qseed, inner_worlds=inner)
     config = dd_eng.config(trump, seat if alone else -1, pickup)
-    ddt = dd_eng.dd_tricks(config, side, rows)
-    pot = po_eng.playout_tricks(config, side, rows)
-    feats = contract_features(dd_eng._play_hands(config, rows), trump, side, alone, rnd == 1, dd_eng._setup(config)[0])
     mine = bin(hand & int(_trump_mask(trump))).count("1")
-    return feats, ddt, pot, (rnd, alone, mine)
+    raw = (dd_eng._play_hands(config, rows), seat, trump, dd_eng._setup(config)[0])
+    return w, dd_eng, config, side, rows, qseed, (rnd, alone, mine), raw
 
 
 def run_questions(seed, count, inner, worlds, processes, cluster):
@@ -236,6 +280,106 @@ def interval_row(label, d):
             "interval": [float(lo), float(hi)]}
 
 
+def features_of(raw_hands, maker, trump, alone, rnd, leader, features):
+    """float (n, p): ``features`` of each sample from its raw contract (hands at the first lead (n, 4),
+    maker seat, trump, alone, round, first leader: arrays (n,)), one contract at a time."""
+    out = np.empty((len(raw_hands), len(features)))
+    keys = np.stack([maker, trump, alone.astype(int), rnd, leader], axis=1)
+    groups, inverse = np.unique(keys, axis=0, return_inverse=True)
+    for g, (m, t, a, r, lead) in enumerate(groups):
+        sel = np.flatnonzero(inverse.ravel() == g)
+        out[sel] = contract_features(raw_hands[sel], int(t), int(m), bool(a), r == 1, int(lead), features)
+    return out
+
+
+def rebuild_deal_raw(seed, index, X):
+    """The raw contracts (hands uint32 (n, 4), maker, trump, leader) of saved deal samples that lack them,
+    rebuilt from (seed, index) without playing (:func:`deal_contract`); checked against the saved v1 features
+    ``X`` (a mismatch: the code that drew them has changed, and the samples must be played again)."""
+    hands = np.zeros((len(index), 4), dtype=np.uint32)
+    maker, trump, leader = (np.zeros(len(index), dtype=np.int64) for _ in range(3))
+    for k, i in enumerate(index):
+        h, rnd, m, t, alone = deal_contract(seed, int(i))
+        hands[k] = play_hands(h)[0]
+        maker[k], trump[k], leader[k] = m, t, int(h.leader)
+        if not np.array_equal(contract_features(hands[k:k + 1], t, m, alone, rnd == 1, int(h.leader))[0], X[k]):
+            raise SystemExit(f"deal {i}: the rebuilt contract's features differ from the saved ones")
+    return hands, maker, trump, leader
+
+
+def rebuild_question_raw(seed, qid, worlds, X):
+    """As :func:`rebuild_deal_raw` for saved question samples (per world; :func:`question_worlds`)."""
+    parts = []
+    for q in np.unique(qid):
+        got = question_worlds(seed, int(q), worlds)
+        n = int((qid == q).sum())
+        if got is None or len(got[7][0]) != n:
+            raise SystemExit(f"question {q}: the rebuilt worlds differ from the saved ones")
+        hands, m, t, lead = got[7]
+        parts.append((hands, np.full(n, m), np.full(n, t), np.full(n, lead)))
+    hands, maker, trump, leader = (np.concatenate([p[j] for p in parts]) for j in range(4))
+    order = np.argsort(qid, kind="stable")
+    if not np.array_equal(order, np.arange(len(qid))):
+        raise SystemExit("question samples are not in question order")
+    return hands, maker, trump, leader
+
+
+def log_likelihood(coef, X, dd_band, sd_band):
+    """The mean log-likelihood a sample of the single-dummy bands under a fit's coefficients."""
+    from solver.advisor.single_dummy import softmax_rows
+    pr = softmax_rows(np.einsum("nkf,nf->nk", coef[dd_band], X))
+    return float(np.log(pr[np.arange(len(sd_band)), sd_band]).mean())
+
+
+#: Feature sets ``--compare`` weighs against each other (v1's, v1 with each group of v2's additions, v2's).
+CANDIDATES = {
+    "v1": FEATURES,
+    "v1 + own trumps": FEATURES + FEATURES_V2[8:9],
+    "v1 + own trumps, bowers": FEATURES + FEATURES_V2[8:10],
+    "v1 + own trumps, bowers, partner": FEATURES + FEATURES_V2[8:11],
+    "v1 + those, round 2 x makers": FEATURES + FEATURES_V2[8:12],
+    "v1 + those, round 2 x own": FEATURES + FEATURES_V2[8:13],
+    "v2 (v1 + those, own off aces)": FEATURES_V2,
+}
+
+
+def study_classes(trumps, rnd, alone):
+    """The flattery study's classes (label, mask): the maker's own trumps by round, and the loners."""
+    out = [(f"{lab}, round {r}", m & ~alone & (rnd == r)) for r in (1, 2)
+           for lab, m in (("1 trump or none", trumps <= 1), ("2 trumps", trumps == 2), ("3+ trumps", trumps >= 3))]
+    return out + [("loners", alone)]
+
+
+def compare(raw, qraw, samples, l2s):
+    """Print, per candidate feature set (:data:`CANDIDATES`) and L2, the held-out log-likelihood (deals,
+    questions) and the held-out mean of (fitted - playout) points by the study's classes (deals: per deal;
+    questions: per question, then over the questions)."""
+    (alone, rnd, mtr, ddt, sd, held), (qalone, qrnd, qmine, qdd, qsd, qid, qheld) = samples
+    pts_sd = np.where(alone, PTS[True][sd], PTS[False][sd])
+    q_sd = np.where(qalone, PTS[True][qsd], PTS[False][qsd])
+    print("held-out (fitted - playout) by class; deals then | questions; LL: mean log-likelihood a sample")
+    for name, feats in CANDIDATES.items():
+        X = features_of(raw[0], raw[1], raw[2], alone, rnd, raw[3], feats)
+        qX = features_of(qraw[0], qraw[1], qraw[2], qalone, qrnd, qraw[3], feats)
+        for l2 in l2s:
+            coef = fit_band_model(np.concatenate([X[~held], qX[~qheld]]),
+                                  np.concatenate([band_of(ddt)[~held], band_of(qdd)[~qheld]]),
+                                  np.concatenate([band_of(sd)[~held], band_of(qsd)[~qheld]]), l2)
+            ll = log_likelihood(coef, X[held], band_of(ddt)[held], band_of(sd)[held])
+            cells = [f"{name:<34} L2 {l2:<4g} LL {ll:.4f}"]
+            pred = expected_points(coef, X, band_of(ddt), alone)
+            cells += [f"{np.mean(pred[m & held] - pts_sd[m & held]):+.3f}" for _, m in study_classes(mtr, rnd, alone)]
+            if len(qid):
+                cells.append(f"| LL {log_likelihood(coef, qX[qheld], band_of(qdd)[qheld], band_of(qsd)[qheld]):.4f}")
+                qpred = expected_points(coef, qX, band_of(qdd), qalone)
+                for _, m in study_classes(qmine, qrnd, qalone):
+                    ids = np.unique(qid[m & qheld])
+                    cells.append(f"{np.mean([np.mean(qpred[m & (qid == k)] - q_sd[m & (qid == k)]) for k in ids]):+.3f}"
+                                 if ids.size else "   n/a")
+            print(" ".join(cells), flush=True)
+    print("classes: " + ", ".join(lab for lab, _ in study_classes(mtr, rnd, alone)))
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=6000)
@@ -243,8 +387,11 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--processes", type=int, default=1)
     ap.add_argument("--cluster", default=None, help="a Dask scheduler's address (dask.distributed)")
-    ap.add_argument("--l2", type=float, default=1.0)
-    ap.add_argument("--out", default=str(_common.ROOT / "solver/data/single-dummy-v1.json"))
+    ap.add_argument("--l2", default="1", help="the L2 penalty, or comma-separated candidates: the one of "
+                                                "the best held-out log-likelihood is kept (default 1)")
+    ap.add_argument("--model", default="single-dummy-v2", choices=("single-dummy-v1", "single-dummy-v2"),
+                    help="the fit's name and features: v1 (FEATURES) or v2 (FEATURES_V2; the default)")
+    ap.add_argument("--out", default=None, help="default solver/data/<model>.json")
     ap.add_argument("--samples", default=None, help="save the playouts' samples here (.npz)")
     ap.add_argument("--from-samples", default=None, help="fit from saved samples instead of playing")
     ap.add_argument("--questions", type=int, default=0,
@@ -252,7 +399,13 @@ def main(argv=None):
     ap.add_argument("--question-worlds", type=int, default=40, help="worlds per question (default 40)")
     ap.add_argument("--question-samples", default=None, help="save the questions' samples here (.npz)")
     ap.add_argument("--from-question-samples", default=None, help="fit from saved question samples")
+    ap.add_argument("--compare", action="store_true",
+                    help="print the held-out log-likelihood and class errors of each candidate feature set "
+                         "(CANDIDATES) at each --l2, write nothing")
     args = ap.parse_args(argv)
+    features = FEATURES_V2 if args.model == "single-dummy-v2" else FEATURES
+    args.out = args.out or str(_common.ROOT / f"solver/data/{args.model}.json")
+    l2s = [float(x) for x in str(args.l2).split(",")]
     _common.require_checkout(args.out)   # shipped data must come from the code beside it
     t0 = time.perf_counter()
     if args.from_samples:
@@ -261,6 +414,10 @@ def main(argv=None):
                                                [list(r[r >= 0]) for r in z["starts"]])
         args.seed, args.inner = int(z["seed"]), int(z["inner"])
         index = z["index"]
+        if "hands" in z:
+            raw = z["hands"], z["maker"], z["trump"], z["leader"]
+        else:       # samples saved before the raw contracts were: rebuilt (no playing), checked against X
+            raw = rebuild_deal_raw(args.seed, index, X)
     else:
         got = run(args.seed, args.deals, args.inner, args.processes, args.cluster)
         X = np.array([g[0] for g in got])
@@ -271,20 +428,28 @@ def main(argv=None):
         alone = np.array([g[4][1] for g in got])
         mtr = np.array([g[4][2] for g in got])
         index = np.arange(len(got))
-        if args.samples:
-            pad = np.full((len(got), 5), -1)
-            for k, s in enumerate(starts):
-                pad[k, :len(s)] = s
-            np.savez(args.samples, X=X, dd=ddt, sd=sd, round=rnd, alone=alone, maker_trumps=mtr, starts=pad,
-                     seed=args.seed, inner=args.inner, index=index)
+        raw = (np.array([g[5][0] for g in got], dtype=np.uint32),
+               *(np.array([g[5][j] for g in got], dtype=np.int64) for j in (1, 2, 3)))
+    if args.samples:
+        pad = np.full((len(sd), 5), -1)
+        for k, s in enumerate(starts):
+            pad[k, :len(s)] = s
+        np.savez(args.samples, X=X, dd=ddt, sd=sd, round=rnd, alone=alone, maker_trumps=mtr, starts=pad,
+                 seed=args.seed, inner=args.inner, index=index, hands=raw[0], maker=raw[1], trump=raw[2],
+                 leader=raw[3])
     # the advisor's questions: per world features, dd and playout tricks; the question's index and class
     qX = np.zeros((0, len(FEATURES)))
     qdd = qsd = qid = qrnd = qalone = qmine = np.zeros(0, dtype=np.int64)
+    qraw = (np.zeros((0, 4), np.uint32), *(np.zeros(0, np.int64) for _ in range(3)))
     if args.from_question_samples:
         z = np.load(args.from_question_samples, allow_pickle=False)
         qX, qdd, qsd, qid, qrnd, qalone, qmine = (z["X"], z["dd"], z["sd"], z["question"], z["round"], z["alone"],
                                                   z["mine"])
         args.question_worlds = int(z["worlds"])
+        if "hands" in z:
+            qraw = z["hands"], z["maker"], z["trump"], z["leader"]
+        else:
+            qraw = rebuild_question_raw(int(z["seed"]), qid, args.question_worlds, qX)
     elif args.questions:
         got = run_questions(args.seed, args.questions, args.inner, args.question_worlds, args.processes, args.cluster)
         qX = np.concatenate([g[0] for g in got])
@@ -294,26 +459,48 @@ def main(argv=None):
         qrnd = np.concatenate([np.full(len(g[1]), g[3][0]) for g in got])
         qalone = np.concatenate([np.full(len(g[1]), g[3][1]) for g in got]).astype(bool)
         qmine = np.concatenate([np.full(len(g[1]), g[3][2]) for g in got])
-        if args.question_samples:
-            np.savez(args.question_samples, X=qX, dd=qdd, sd=qsd, question=qid, round=qrnd, alone=qalone, mine=qmine,
-                     worlds=args.question_worlds, seed=args.seed, inner=args.inner)
+        qraw = (np.concatenate([g[4][0] for g in got]).astype(np.uint32),
+                *(np.concatenate([np.full(len(g[1]), g[4][j]) for g in got]).astype(np.int64) for j in (1, 2, 3)))
+    if args.question_samples and len(qid):
+        np.savez(args.question_samples, X=qX, dd=qdd, sd=qsd, question=qid, round=qrnd, alone=qalone, mine=qmine,
+                 worlds=args.question_worlds, seed=args.seed, inner=args.inner, hands=qraw[0], maker=qraw[1],
+                 trump=qraw[2], leader=qraw[3])
     secs = time.perf_counter() - t0
     held = index % 5 == 0
     fit = ~held
     qheld = qid % 5 == 0
     dd_band, sd_band = band_of(ddt), band_of(sd)
     qalone = qalone.astype(bool)
-    coef = fit_band_model(np.concatenate([X[fit], qX[~qheld]]),
-                          np.concatenate([dd_band[fit], band_of(qdd)[~qheld]]),
-                          np.concatenate([sd_band[fit], band_of(qsd)[~qheld]]), args.l2)
+    if args.compare:
+        return compare(raw, qraw, ((alone.astype(bool), rnd, mtr, ddt, sd, held),
+                                   (qalone, qrnd, qmine, qdd, qsd, qid, qheld)), l2s)
+    # the fit's columns, from the raw contracts (the saved X holds v1's only)
+    X = features_of(raw[0], raw[1], raw[2], alone.astype(bool), rnd, raw[3], features)
+    qX = features_of(qraw[0], qraw[1], qraw[2], qalone, qrnd, qraw[3], features)
+    fitX = np.concatenate([X[fit], qX[~qheld]])
+    fit_dd = np.concatenate([dd_band[fit], band_of(qdd)[~qheld]])
+    fit_sd = np.concatenate([sd_band[fit], band_of(qsd)[~qheld]])
+    heldX = np.concatenate([X[held], qX[qheld]])
+    held_dd = np.concatenate([dd_band[held], band_of(qdd)[qheld]])
+    held_sd = np.concatenate([sd_band[held], band_of(qsd)[qheld]])
+    l2_ll = []
+    for l2 in l2s:
+        c = fit_band_model(fitX, fit_dd, fit_sd, l2)
+        l2_ll.append((log_likelihood(c, heldX, held_dd, held_sd), l2, c))
+        print(f"L2 {l2:g}: held-out log-likelihood {l2_ll[-1][0]:.5f} a sample ({len(held_sd)} samples)")
+    held_ll, args.l2, coef = max(l2_ll, key=lambda r: r[0])
     table, counts = trick_table([starts[k] for k in np.flatnonzero(fit)], sd[fit], alone[fit])
 
     pts_dd = np.where(alone, PTS[True][ddt], PTS[False][ddt])
     pts_sd = np.where(alone, PTS[True][sd], PTS[False][sd])
     pred = expected_points(coef, X, dd_band, alone)
+    alone = alone.astype(bool)
     classes = [("all", np.ones(len(sd), bool)), ("maker 1 trump or none", (mtr <= 1) & ~alone),
                ("maker 2 trumps", (mtr == 2) & ~alone), ("maker 3+ trumps", (mtr >= 3) & ~alone),
                ("round 1", (rnd == 1) & ~alone), ("round 2", (rnd == 2) & ~alone), ("loners", alone)]
+    # the flattery study's classes: the maker's own trumps (at the first lead) by round
+    classes += [(f"{lab}, round {r}", m & ~alone & (rnd == r)) for r in (1, 2)
+                for lab, m in (("1 trump or none", mtr <= 1), ("2 trumps", mtr == 2), ("3+ trumps", mtr >= 3))]
     report = []
     print(f"single-dummy fit: {len(sd)} deals (seed {args.seed}), playouts at {args.inner} inner worlds a decision; "
           f"{fit.sum()} fitted, {held.sum()} held out (index % 5 == 0); {secs:.0f} s")
@@ -368,15 +555,16 @@ def main(argv=None):
     commit = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True,
                             cwd=Path(__file__).resolve().parent).stdout.strip() or None
     data = {
-        "name": "single-dummy-v1",
-        "version": 1,
+        "name": args.model,
+        "version": int(args.model[-1]),
         "inner_worlds": args.inner,
         "rules": "four players, default Rules() (no joker, no dummy hands)",
         "band_model": {
             "what": "per double-dummy band of the makers (euchred, made, march), a multinomial logit of the "
                     "single-dummy band: P(band k) = softmax_k(coefficients[dd_band, k] . features); row 0 "
                     "(euchred) is the reference",
-            "bands": list(BANDS), "features": list(FEATURES), "coefficients": coef.tolist(), "l2": args.l2,
+            "bands": list(BANDS), "features": list(features), "coefficients": coef.tolist(), "l2": args.l2,
+            "held_out_log_likelihood": held_ll, "l2_candidates": [[r[1], r[0]] for r in l2_ll],
         },
         "trick_table": {
             "what": "probabilities[alone][tricks_left - 1][dd_tricks][sd_tricks]: the makers' single-dummy "

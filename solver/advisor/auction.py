@@ -177,7 +177,7 @@ class Auction:
         if maker >= 0 and n:
             side = laws.side_of(maker, self.players)
             config = self.engine.config(trump, maker if alone else -1, pickup)
-            tricks = self.engine.makers_tricks(config, side, rows)
+            tricks = self.engine.makers_tricks(config, side, rows, maker)
             mp = self.points_table[int(alone)][tricks]
             points = mp if side == self.my_side else -mp
         return Result(rows, np.full(n, maker, dtype=np.int64), np.full(n, trump, dtype=np.int64),

@@ -502,45 +502,38 @@ def behind(values: dict, weights=None) -> dict:
     mean difference from the leader over its standard error (``-inf`` when every world trails by the same,
     ``0`` when none differs). ``weights`` (k,): the worlds' weights (weighted means, the standard error at
     the effective number of worlds), or ``None``."""
-    tokens = list(values)
-    if weights is not None:
-        return _weighted_behind(values, np.asarray(weights, dtype=float))
-    means = {t: float(values[t].mean()) for t in tokens}
-    lead = tokens[0]
-    for t in tokens:
-        if means[t] > means[lead] + 1e-12:
-            lead = t
-    out = {}
-    for t in tokens:
-        if t == lead:
-            continue
-        d = values[t] - values[lead]
-        se = float(d.std(ddof=1)) / math.sqrt(d.size)
-        m = float(d.mean())
-        out[t] = m / se if se > 0 else (-math.inf if m < 0 else 0.0)
-    return out
-
-
-def _weighted_behind(values: dict, w: np.ndarray) -> dict:
-    """:func:`behind` for weighted worlds."""
+    if weights is None:
+        means = {t: float(v.mean()) for t, v in values.items()}
+        return _z_behind(values, means, _plain_z)
+    w = np.asarray(weights, dtype=float)
     w = w / w.sum()
     ess = 1.0 / float((w * w).sum())
+    means = {t: float((w * v).sum()) for t, v in values.items()}
+    return _z_behind(values, means, lambda d: _weighted_z(d, w, ess))
+
+
+def _z_behind(values: dict, means: dict, z_of) -> dict:
+    """``{option: z_of(its paired difference from the leader)}`` for every option but the leader (the highest
+    of ``means``, the first on a tie)."""
     tokens = list(values)
-    means = {t: float((w * values[t]).sum()) for t in tokens}
     lead = tokens[0]
     for t in tokens:
         if means[t] > means[lead] + 1e-12:
             lead = t
-    out = {}
-    for t in tokens:
-        if t == lead:
-            continue
-        d = values[t] - values[lead]
-        m = float((w * d).sum())
-        var = float((w * (d - m) ** 2).sum()) * ess / (ess - 1) if ess > 1 else 0.0
-        se = math.sqrt(var / ess)
-        out[t] = m / se if se > 0 else (-math.inf if m < 0 else 0.0)
-    return out
+    return {t: z_of(values[t] - values[lead]) for t in tokens if t != lead}
+
+
+def _plain_z(d: np.ndarray) -> float:
+    se = float(d.std(ddof=1)) / math.sqrt(d.size)
+    m = float(d.mean())
+    return m / se if se > 0 else (-math.inf if m < 0 else 0.0)
+
+
+def _weighted_z(d: np.ndarray, w: np.ndarray, ess: float) -> float:
+    m = float((w * d).sum())
+    var = float((w * (d - m) ** 2).sum()) * ess / (ess - 1) if ess > 1 else 0.0
+    se = math.sqrt(var / ess)
+    return m / se if se > 0 else (-math.inf if m < 0 else 0.0)
 
 
 def stopped_options(values: dict) -> list:

@@ -18,7 +18,7 @@ from ..cards import Seat
 from ..rules import Rules
 from ..worlds import Worlds
 from .valuation import INNER_WORLDS
-from .single_dummy import contract_features, default_model
+from .single_dummy import default_model
 
 #: Makers' tricks that stand for each scoring band of ``solve_batch(bands=True)``: euchred, made, march.
 BAND_TRICKS = np.array([laws.MAKE_TRICKS - 1, laws.MAKE_TRICKS, laws.TRICKS], dtype=np.int8)
@@ -121,14 +121,16 @@ class Engine:
             # (under call for best it may still pass the upcard to the loner, so the pickup stays)
         return (int(trump), int(alone), pickup)
 
-    def makers_tricks(self, config, makers_side: int, rows: np.ndarray) -> np.ndarray:
+    def makers_tricks(self, config, makers_side: int, rows: np.ndarray, maker: int | None = None) -> np.ndarray:
         """Makers' tricks for ``rows`` of the worlds under ``config`` with ``makers_side``, by the valuation:
         double dummy and single dummy as the scoring band's representative (2 euchred, 3 made, 5 march),
-        the direct playout as the exact count (see :meth:`dd_tricks`, :meth:`sd_tricks`, :meth:`playout_tricks`)."""
+        the direct playout as the exact count (see :meth:`dd_tricks`, :meth:`sd_tricks`, :meth:`playout_tricks`).
+        ``maker``: the calling seat (which of the two makers called matters only to a single-dummy fit
+        with features of the maker's own hand; ``None``: the loner, else the side's first seat)."""
         if self.valuation == "double_dummy":
             return self.dd_tricks(config, makers_side, rows)
         if self.valuation == "single_dummy":
-            return self.sd_tricks(config, makers_side, rows)
+            return self.sd_tricks(config, makers_side, rows, maker)
         return self.playout_tricks(config, makers_side, rows)
 
     def _play_hands(self, config, rows) -> np.ndarray:
@@ -158,12 +160,17 @@ class Engine:
         hands[:, loner] = six & ~CARD_BITS[dealer_discard(six, trump)]
         hands[:, partner] &= ~CARD_BITS[given]
 
-    def sd_tricks(self, config, makers_side: int, rows: np.ndarray) -> np.ndarray:
+    def sd_tricks(self, config, makers_side: int, rows: np.ndarray, maker: int | None = None) -> np.ndarray:
         """Single dummy (fitted): the band representative drawn per world from the model's chances given the
-        double-dummy band (:meth:`dd_tricks`) and the contract's features, with the world's own uniform."""
-        values = self.sd_cache.get((config, makers_side))
+        double-dummy band (:meth:`dd_tricks`) and the contract's features (of the calling seat ``maker``'s
+        hand too where the fit has such features; ``None``: the loner, else the side's first seat), with the
+        world's own uniform."""
+        if maker is None:
+            maker = config[1] if config[1] >= 0 else makers_side
+        key = (config, makers_side, int(maker) if self.sd_model.needs_maker else None)
+        values = self.sd_cache.get(key)
         if values is None:
-            values = self.sd_cache[(config, makers_side)] = np.full(self.n, -1, dtype=np.int8)
+            values = self.sd_cache[key] = np.full(self.n, -1, dtype=np.int8)
         got = values[rows]
         missing = got < 0
         if not missing.any():
@@ -172,8 +179,8 @@ class Engine:
         dd = self.dd_tricks(config, makers_side, need)
         band = np.where(dd < laws.MAKE_TRICKS, 0, np.where(dd < laws.TRICKS, 1, 2))
         trump, alone, _pickup = config
-        feats = contract_features(self._play_hands(config, need), trump, makers_side, alone >= 0,
-                                  trump == self.proposed, self._setup(config)[0])
+        feats = self.sd_model.contract_features(self._play_hands(config, need), trump, maker, alone >= 0,
+                                                trump == self.proposed, self._setup(config)[0])
         values[need] = BAND_TRICKS[self.sd_model.draw_bands(band, feats, self.sd_uniform[need])]
         return values[rows]
 
@@ -262,6 +269,8 @@ class Engine:
         makers_side = laws.side_of(maker, self.players)
         # one small integer per (trump, loner seat or -1, makers' side): grouping on 1-D keys is cheap
         keys = (trump.astype(np.int64) * 5 + alone_seat.astype(np.int64) + 1) * 2 + makers_side.astype(np.int64)
+        if self.valuation == "single_dummy" and self.sd_model.needs_maker:
+            return self._outcome_by_maker(rows, maker, keys, pickup)
         present = np.flatnonzero(np.bincount(keys))
         if present.size == 1:             # one configuration (the usual case): no selection
             key = int(present[0])
@@ -270,6 +279,18 @@ class Engine:
             sel = keys == key
             config = self.config(key // 10, key // 2 % 5 - 1, pickup)
             tricks[sel] = self.makers_tricks(config, key % 2, rows[sel])
+        return tricks
+
+    def _outcome_by_maker(self, rows, maker, keys, pickup):
+        """:meth:`outcome` grouped by the calling seat too (a single-dummy fit with features of the maker's
+        own hand: which partner called changes the value)."""
+        tricks = np.zeros(rows.size, dtype=np.int8)
+        keys = keys * 4 + maker.astype(np.int64)
+        for key in np.flatnonzero(np.bincount(keys)).tolist():
+            sel = keys == key
+            k = key // 4
+            config = self.config(k // 10, k // 2 % 5 - 1, pickup)
+            tricks[sel] = self.makers_tricks(config, k % 2, rows[sel], key % 4)
         return tricks
 
 

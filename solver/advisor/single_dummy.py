@@ -4,13 +4,15 @@ A direct playout (:mod:`solver.advisor.playout`) in every world is a few hundred
 slow for advice at 2,000 worlds. Instead each world is solved double dummy as before, and its result is
 replaced by a single-dummy one from a model fitted offline against direct playouts
 (``benchmarks/tools/derive_single_dummy.py``; the data, its provenance and its held-out error in
-``solver/data/single-dummy-v1.json``):
+``solver/data/single-dummy-v2.json``, the default, and ``single-dummy-v1.json``, the first fit, still
+loadable by name with :func:`load_model`):
 
 * **Calls** (:meth:`SingleDummyModel.band_probabilities`): for each double-dummy scoring band of the
   makers (euchred, made, march: what :func:`solver.solve_batch` ``bands=True`` gives) a multinomial
   logistic regression gives the chance of each single-dummy band from features of the world and the
   contract (:func:`contract_features`: makers' trumps, bowers and off-suit aces, defenders' trumps, the
-  makers leading, alone, ordered up or named in round 2). The advisor draws each world's band from
+  makers leading, alone, ordered up or named in round 2; v2 adds the calling seat's own trumps and
+  bowers, its partner's trumps and the makers' trumps in round 2). The advisor draws each world's band from
   those chances with one uniform per world, the same for every call (common random numbers), so the
   calls stay paired and every per-world figure stays a whole score.
 * **Cards** (:meth:`SingleDummyModel.trick_distribution`): a table of the chance of the makers'
@@ -25,6 +27,7 @@ without the joker or dummy hands.
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -35,12 +38,33 @@ from ..cardtables import ESUIT, NCARDS
 from ..errors import ModelError
 from ..laws import MAKE_TRICKS, TRICKS
 
-#: The fitted data shipped with the package.
-DATA = Path(__file__).resolve().parent.parent / "data" / "single-dummy-v1.json"
+#: The directory of the fitted data shipped with the package.
+DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+#: The fit the advisor's ``valuation="single_dummy"`` uses (:func:`default_model`).
+DEFAULT_NAME = "single-dummy-v2"
+#: Every fit shipped, by name (each loads with :func:`load_model`): v1 counts the makers' cards together;
+#: v2 adds the maker's own hand and the round's interaction (:data:`FEATURES_V2`).
+NAMES = ("single-dummy-v1", "single-dummy-v2")
+#: The data file of the default fit.
+DATA = DATA_DIR / f"{DEFAULT_NAME}.json"
 
-#: The features of :func:`contract_features`, in column order.
+#: The features of the first fit (``single-dummy-v1``), in its column order: the contract and the makers'
+#: (both partners') and defenders' counts.
 FEATURES = ("intercept", "alone", "ordered_up", "makers_trumps", "makers_bowers", "makers_off_aces",
             "defenders_trumps", "makers_lead")
+#: The features of ``single-dummy-v2``: v1's plus the maker's own trumps (capped at 3), bowers and off-suit
+#: aces, the partner's trumps, and in a suit named in round 2 the makers' and the maker's own (capped)
+#: trumps (the round x strength interaction). The flattery study classes calls by the maker's own trumps
+#: and the round; v1 could not tell a maker with one trump and a long partner from the reverse, nor
+#: round 2 from round 1 beyond an intercept. Chosen over subsets of these by the held-out log-likelihood
+#: and class errors (``--compare`` of ``benchmarks/tools/derive_single_dummy.py``; the data's provenance).
+FEATURES_V2 = FEATURES + ("maker_trumps_cap3", "maker_bowers", "partner_trumps", "round2_makers_trumps",
+                          "round2_maker_trumps_cap3", "maker_off_aces")
+#: Every feature :func:`contract_features` computes (a fit names the ones it uses, in its order).
+KNOWN_FEATURES = FEATURES_V2
+#: The features that depend on which of the two makers called (not only on the makers' side).
+MAKER_FEATURES = frozenset({"maker_trumps_cap3", "maker_bowers", "partner_trumps", "round2_maker_trumps_cap3",
+                            "maker_off_aces"})
 #: The bands, in the order of their probabilities: euchred, made, march.
 BANDS = ("euchred", "made", "march")
 
@@ -59,32 +83,57 @@ def _popcount(x) -> np.ndarray:
     return np.bitwise_count(np.asarray(x, dtype=np.uint32)).astype(np.int64)
 
 
-def contract_features(hands, trump: int, makers_side: int, alone: bool, ordered_up: bool, leader: int) -> np.ndarray:
-    """float (n, 8): the columns of :data:`FEATURES` for each world of one contract.
+def contract_features(hands, trump: int, maker: int, alone: bool, ordered_up: bool, leader: int,
+                      features: tuple = FEATURES) -> np.ndarray:
+    """float (n, len(features)): the columns ``features`` (names of :data:`KNOWN_FEATURES`, default the
+    v1 set :data:`FEATURES`) for each world of one contract.
 
     ``hands``: uint32 (n, 4), the hands in play at the first lead (the dealer's after its pickup and
-    discard; 0 for a seat sitting out); ``trump``; ``makers_side`` 0 (N-S) or 1 (E-W); ``alone``: a
-    loner; ``ordered_up``: round 1 (else a suit named in round 2); ``leader``: the first leader's seat.
-    Counts are of the makers' (both partners') and defenders' cards in play: trumps (the left bower
-    included), bowers, aces of the three plain suits.
+    discard; 0 for a seat sitting out); ``trump``; ``maker``: the calling seat (0..3; only its side,
+    ``maker % 2``, matters to the v1 features, so a side 0/1 gives them too); ``alone``: a loner;
+    ``ordered_up``: round 1 (else a suit named in round 2); ``leader``: the first leader's seat.
+    Counts are of cards in play: trumps (the left bower included), bowers, aces of the three plain
+    suits; ``makers_*`` of both partners, ``maker_*`` of the calling seat alone (``maker_trumps_cap3``:
+    its trumps, 3 for three or more), ``partner_trumps`` of its partner (0 for a loner's),
+    ``round2_makers_trumps`` and ``round2_maker_trumps_cap3`` the makers' and the maker's (capped)
+    trumps when the suit was named in round 2, else 0.
+
+    Raises:
+        ModelError: a feature name not in :data:`KNOWN_FEATURES`.
     """
+    unknown = [f for f in features if f not in KNOWN_FEATURES]
+    if unknown:
+        raise ModelError(f"single-dummy features {unknown} are not among {list(KNOWN_FEATURES)}")
     h = np.asarray(hands, dtype=np.uint32)
     t = int(trump)
+    maker = int(maker)
+    side = maker % 2
     tmask = TRUMP_MASKS[t]
     bowers = np.uint32((1 << (8 + t)) | (1 << (8 + (3 - t))))
     aces = np.uint32(sum(1 << (20 + s) for s in range(4) if s != t))
-    mk = h[:, makers_side] | h[:, makers_side + 2]
-    de = h[:, 1 - makers_side] | h[:, 3 - makers_side]
+    mk = h[:, side] | h[:, side + 2]
+    de = h[:, 1 - side] | h[:, 3 - side]
     n = h.shape[0]
-    out = np.empty((n, len(FEATURES)))
-    out[:, 0] = 1.0
-    out[:, 1] = float(bool(alone))
-    out[:, 2] = float(bool(ordered_up))
-    out[:, 3] = _popcount(mk & tmask)
-    out[:, 4] = _popcount(mk & bowers)
-    out[:, 5] = _popcount(mk & aces)
-    out[:, 6] = _popcount(de & tmask)
-    out[:, 7] = float(int(leader) % 2 == makers_side)
+    makers_trumps = _popcount(mk & tmask)
+    columns = {
+        "intercept": lambda: np.ones(n),
+        "alone": lambda: np.full(n, float(bool(alone))),
+        "ordered_up": lambda: np.full(n, float(bool(ordered_up))),
+        "makers_trumps": lambda: makers_trumps,
+        "makers_bowers": lambda: _popcount(mk & bowers),
+        "makers_off_aces": lambda: _popcount(mk & aces),
+        "defenders_trumps": lambda: _popcount(de & tmask),
+        "makers_lead": lambda: np.full(n, float(int(leader) % 2 == side)),
+        "maker_trumps_cap3": lambda: np.minimum(_popcount(h[:, maker] & tmask), 3),
+        "maker_bowers": lambda: _popcount(h[:, maker] & bowers),
+        "partner_trumps": lambda: _popcount(h[:, (maker + 2) % 4] & tmask),
+        "round2_makers_trumps": lambda: makers_trumps * (0.0 if ordered_up else 1.0),
+        "round2_maker_trumps_cap3": lambda: np.minimum(_popcount(h[:, maker] & tmask), 3) * (not ordered_up),
+        "maker_off_aces": lambda: _popcount(h[:, maker] & aces),
+    }
+    out = np.empty((n, len(features)))
+    for k, f in enumerate(features):
+        out[:, k] = columns[f]()
     return out
 
 
@@ -106,9 +155,10 @@ class SingleDummyModel:
     """The fitted correction (see the module docs).
 
     Attributes:
-        name: the data's name (``"single-dummy-v1"``).
-        coefficients: float (3, 3, 8): per double-dummy band, per single-dummy band, the multinomial
-            logit's coefficients on :data:`FEATURES` (the euchred band's row 0: the reference).
+        name: the data's name (``"single-dummy-v2"``, ...; :data:`NAMES`).
+        features: the names of the band model's columns (of :data:`KNOWN_FEATURES`), in order.
+        coefficients: float (3, 3, p): per double-dummy band, per single-dummy band, the multinomial
+            logit's coefficients on ``features`` (the euchred band's row 0: the reference).
         tricks: float (2, 5, 6, 6): ``[alone, tricks_left - 1, dd_tricks, sd_tricks]`` the chance of the
             makers' single-dummy tricks (rows sum to 1).
         inner_worlds: the playouts' PIMC worlds a decision.
@@ -120,22 +170,46 @@ class SingleDummyModel:
     tricks: np.ndarray
     inner_worlds: int
     provenance: dict
+    features: tuple = FEATURES
 
     @classmethod
     def from_dict(cls, d: dict) -> "SingleDummyModel":
-        coef = np.array(d["band_model"]["coefficients"], dtype=float)
-        tricks = np.array(d["trick_table"]["probabilities"], dtype=float)
-        if coef.shape != (3, 3, len(FEATURES)) or tricks.shape != (2, 5, 6, 6):
+        """The model of a data file's JSON (``solver/data/single-dummy-v*.json``).
+
+        Raises:
+            ModelError: features not among :data:`KNOWN_FEATURES`, or arrays not of the shapes they name.
+        """
+        try:
+            features = tuple(d["band_model"].get("features", FEATURES))
+            coef = np.array(d["band_model"]["coefficients"], dtype=float)
+            tricks = np.array(d["trick_table"]["probabilities"], dtype=float)
+            inner = int(d["inner_worlds"])
+        except (KeyError, TypeError, ValueError) as e:
+            raise ModelError(f"single-dummy data {d.get('name')!r}: {e!r} (not a single-dummy fit)") from None
+        unknown = [f for f in features if f not in KNOWN_FEATURES]
+        if unknown:
+            raise ModelError(f"single-dummy data {d.get('name')!r}: features {unknown} are not among "
+                             f"{list(KNOWN_FEATURES)}")
+        if coef.shape != (3, 3, len(features)) or tricks.shape != (2, 5, 6, 6):
             raise ModelError(f"single-dummy data {d.get('name')!r}: coefficients {coef.shape} or trick table "
-                             f"{tricks.shape} not of the expected shapes (3, 3, {len(FEATURES)}), (2, 5, 6, 6)")
-        if list(d["band_model"]["features"]) != list(FEATURES):
-            raise ModelError(f"single-dummy data {d.get('name')!r}: features {d['band_model']['features']} "
-                             f"are not {list(FEATURES)}")
-        return cls(d["name"], coef, tricks, int(d["inner_worlds"]), dict(d.get("provenance", {})))
+                             f"{tricks.shape} not of the expected shapes (3, 3, {len(features)}), (2, 5, 6, 6)")
+        return cls(d["name"], coef, tricks, inner, dict(d.get("provenance", {})), features)
+
+    @property
+    def needs_maker(self) -> bool:
+        """Whether the features depend on which of the two makers called (:data:`MAKER_FEATURES`), not
+        only on their side."""
+        return not MAKER_FEATURES.isdisjoint(self.features)
+
+    def contract_features(self, hands, trump: int, maker: int, alone: bool, ordered_up: bool,
+                          leader: int) -> np.ndarray:
+        """float (n, p): this fit's columns of :func:`contract_features` (same arguments)."""
+        return contract_features(hands, trump, maker, alone, ordered_up, leader, self.features)
 
     def band_probabilities(self, dd_band: np.ndarray, features: np.ndarray) -> np.ndarray:
         """float (n, 3): the chance of each single-dummy band (euchred, made, march) per world, from its
-        double-dummy band index ``dd_band`` (int (n,), 0..2) and its :func:`contract_features` (n, 8)."""
+        double-dummy band index ``dd_band`` (int (n,), 0..2) and its features (float (n, p), this fit's
+        columns: :meth:`contract_features`)."""
         b = np.asarray(dd_band, dtype=np.int64)
         z = np.einsum("nkf,nf->nk", self.coefficients[b], features)
         return softmax_rows(z)
@@ -162,12 +236,48 @@ class SingleDummyModel:
         return self.tricks[int(bool(alone)), k - 1][np.asarray(dd_tricks, dtype=np.int64)]
 
 
-@lru_cache(maxsize=1)
+@lru_cache(maxsize=None)
+def load_model(name: str = DEFAULT_NAME) -> SingleDummyModel:
+    """A shipped :class:`SingleDummyModel` by name (:data:`NAMES`: ``solver/data/<name>.json``), loaded once.
+
+    Raises:
+        ModelError: a name not shipped (the message lists those that are), or data that does not validate.
+    """
+    if name not in NAMES:
+        raise ModelError(f"single-dummy model {name!r} is not one of {list(NAMES)}")
+    with open(DATA_DIR / f"{name}.json", encoding="utf-8") as f:
+        model = SingleDummyModel.from_dict(json.load(f))
+    if model.name != name:
+        raise ModelError(f"single-dummy data {name}.json names itself {model.name!r}")
+    return model
+
+
+_chosen: list = []        # the names using_model() has put in force, innermost last
+
+
 def default_model() -> SingleDummyModel:
-    """The shipped :class:`SingleDummyModel` (``solver/data/single-dummy-v1.json``), loaded once."""
-    with open(DATA, encoding="utf-8") as f:
-        return SingleDummyModel.from_dict(json.load(f))
+    """The :class:`SingleDummyModel` the advisor's ``valuation="single_dummy"`` uses (:data:`DEFAULT_NAME`,
+    or the fit a :func:`using_model` block names)."""
+    return load_model(_chosen[-1] if _chosen else DEFAULT_NAME)
 
 
-__all__ = ["DATA", "FEATURES", "TRUMP_MASKS", "trump_mask", "BANDS", "band_index", "contract_features", "SingleDummyModel",
-           "default_model"]
+@contextmanager
+def using_model(name: str):
+    """Within the block, the advisor's single-dummy valuation uses the shipped fit ``name`` (:data:`NAMES`)
+    instead of :data:`DEFAULT_NAME`: for studies that compare fits on the same worlds
+    (``benchmarks/studies/single_dummy_flattery.py``). Not thread-safe (one module-wide choice).
+
+    Raises:
+        ModelError: a name not shipped.
+    """
+    load_model(name)          # refuse a bad name before the block runs
+    _chosen.append(name)
+    try:
+        yield
+    finally:
+        _chosen.pop()
+
+
+__all__ = ["DATA", "DATA_DIR", "DEFAULT_NAME", "NAMES", "FEATURES", "FEATURES_V2", "KNOWN_FEATURES",
+           "MAKER_FEATURES", "TRUMP_MASKS", "trump_mask", "BANDS", "band_index", "contract_features",
+           "SingleDummyModel", "load_model", "default_model", "using_model"]

@@ -7,7 +7,7 @@
   decision). Direct and slow: a few hundred solves a decision.
 * ``"single_dummy"`` (where the variant has a fitted table: four players, no joker, no dummy hands): each
   world's double-dummy result is replaced by a single-dummy one drawn from a table fitted offline against
-  direct playouts (:mod:`solver.advisor.single_dummy`, ``solver/data/single-dummy-v1.json``). Fast: the
+  direct playouts (:mod:`solver.advisor.single_dummy`, ``solver/data/single-dummy-v2.json``). Fast: the
   same solves as double dummy.
 
 Where it applies: :func:`solver.advise` and :func:`solver.advise_play`; the review's calls
@@ -18,14 +18,16 @@ agent (``advisor:VALUATION[:MODEL]``, refused before any deal where the variant 
 normaliser (:func:`valuation_key`) serves every door, so ``single-dummy`` (the CLI's) and ``single_dummy``
 (the API's and HTTP's) are the same everywhere.
 
-Why double dummy stays the default: in duplicate matches the advisor valuing its calls single dummy lost
+Why double dummy stays the default: in duplicate matches the advisor valuing its calls single dummy (v1) lost
 to the same advisor valuing them double dummy (about -0.06 points a deal over 1,100 deals, 95% -0.10 to
 -0.02; ``euchre match --a advisor:single-dummy --b advisor:double-dummy``); with its later seats bidding by
 the single-dummy model ``best-response-sd-1`` it still scores -0.05 over 300 deals (95% -0.12 to +0.02;
 ``--a advisor:single-dummy:best-response-sd-1 --worlds 50 --deals 300 --seed 23``). Against direct playouts
-(``benchmarks/studies/single_dummy_flattery.py``, 50 questions of 40 worlds a class) the correction stands
-within 0.05 with one trump or none and for loners, but +0.095 with two trumps in round 1 (95% +0.03 to
-+0.16), +0.068 in round 2, and -0.07 / -0.13 with three or more in rounds 1 / 2. The correction models every seat playing by PIMC over a few uniform
+(``benchmarks/studies/single_dummy_flattery.py``, 90 questions of 40 worlds a class, docs/advice.md) the
+correction (``single-dummy-v2``) stands within 0.05 with one trump or none in round 1, three or more in
+round 1, two trumps in round 2 and for loners, but +0.098 ordering up with two trumps (95% +0.050 to
++0.146), -0.059 with one trump or none in round 2 and -0.087 with three or more in round 2 (-0.134 to
+-0.039). The correction models every seat playing by PIMC over a few uniform
 worlds, weaker than the advisor's own play; until it predicts real play better, it is offered, not imposed.
 """
 from __future__ import annotations

@@ -165,7 +165,7 @@
 
   function drawChoices() {
     var box = clear(document.getElementById('choices'));
-    var calling = state.your_turn && ['bid1', 'bid2', 'name_suit'].indexOf(state.phase) >= 0;
+    var calling = state.your_turn && ['bid1', 'bid2', 'name_suit', 'exchange'].indexOf(state.phase) >= 0;
     if (calling) {
       state.legal.forEach(function (c, i) {
         var b = el('button', {type: 'button', 'class': 'call-choice', 'data-token': c.token, 'data-key': String(i + 1)},
@@ -184,6 +184,7 @@
                             bid2: 'Your call: name a suit, or pass.', name_suit: 'Name the suit of the turned-up joker.',
                             discard: 'Discard a card (you picked up the ' + label(state.upcard) + ').',
                             give: 'Call for best: pass your partner, the loner, a card face down.',
+                            exchange: 'Your hand qualifies for a kitty exchange: keep it, or give three cards for the kitty\'s three.',
                             loner_discard: 'Call for best: discard one of your six cards.',
                             play: state.current.length ? 'Your card: follow ' + state.current[0].seat + "'s lead." : 'Your lead.'}[state.phase] || 'Your turn.';
     } else {

@@ -1,0 +1,158 @@
+"""The single-dummy fits: v2's features of the maker's own hand against a slow reference that reads card
+names, the shipped v2 and v1 data load and validate, the advisor's engine values each call with the
+calling seat's own hand, and bad data or names are refused by name."""
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from solver import Rules
+from solver.advisor.single_dummy import (DEFAULT_NAME, FEATURES, FEATURES_V2, NAMES, SingleDummyModel,
+                                         contract_features, default_model, load_model)
+from solver.cards import format_cards, mask_of, parse_cards
+from solver.errors import ModelError
+
+DATA = Path(__file__).resolve().parents[1] / "solver" / "data"
+SUITS = "cdhs"
+SISTER = {"c": "s", "s": "c", "d": "h", "h": "d"}
+
+
+def reference_features(hand_texts, trump: str, maker: int, alone: bool, ordered_up: bool, leader: int) -> dict:
+    """Every v2 feature counted from card names: a trump is a card of the trump suit or the jack of its
+    sister suit (the left bower); the bowers are the two jacks of the trump's colour."""
+    def cards(seat):
+        return hand_texts[seat].split() if hand_texts[seat] else []
+
+    def is_trump(c):
+        return c[1] == trump or c == "J" + SISTER[trump]
+
+    def trumps(cs):
+        return sum(is_trump(c) for c in cs)
+
+    side = maker % 2
+    makers = cards(side) + cards(side + 2)
+    defenders = cards(1 - side) + cards(3 - side)
+    bowers = {"J" + trump, "J" + SISTER[trump]}
+    own = cards(maker)
+    return {"intercept": 1, "alone": int(alone), "ordered_up": int(ordered_up),
+            "makers_trumps": trumps(makers), "makers_bowers": sum(c in bowers for c in makers),
+            "makers_off_aces": sum(c[0] == "A" and c[1] != trump for c in makers),
+            "defenders_trumps": trumps(defenders), "makers_lead": int(leader % 2 == side),
+            "maker_trumps_cap3": min(trumps(own), 3), "maker_bowers": sum(c in bowers for c in own),
+            "partner_trumps": trumps(cards((maker + 2) % 4)),
+            "round2_makers_trumps": 0 if ordered_up else trumps(makers),
+            "round2_maker_trumps_cap3": 0 if ordered_up else min(trumps(own), 3),
+            "maker_off_aces": sum(c[0] == "A" and c[1] != trump for c in own)}
+
+
+def test_features_of_one_deal_by_hand():
+    # hearts trump, W calls in round 2: W Jh Jd Ah 9c Tc (three trumps, both bowers), E Kh 9h As Ks Qs (the
+    # one off ace)
+    texts = ["Ac Kc Qc Ad Kd", "Kh 9h As Ks Qs", "Jc Tc Qd Td 9d", "Jh Jd Ah 9c Tc"]
+    hands = np.array([[mask_of(parse_cards(t)) for t in texts]], dtype=np.uint32)
+    f = dict(zip(FEATURES_V2, contract_features(hands, SUITS.index("h"), 3, False, False, 0, FEATURES_V2)[0]))
+    assert f == {"intercept": 1, "alone": 0, "ordered_up": 0, "makers_trumps": 5, "makers_bowers": 2,
+                 "makers_off_aces": 1, "defenders_trumps": 0, "makers_lead": 0, "maker_trumps_cap3": 3,
+                 "maker_bowers": 2, "partner_trumps": 2, "round2_makers_trumps": 5,
+                 "round2_maker_trumps_cap3": 3, "maker_off_aces": 0}
+    # the same cards with E the caller: its own two trumps and no bower, W's three as the partner's
+    f = dict(zip(FEATURES_V2, contract_features(hands, SUITS.index("h"), 1, False, False, 0, FEATURES_V2)[0]))
+    assert (f["maker_trumps_cap3"], f["maker_bowers"], f["partner_trumps"]) == (2, 0, 3)
+    # v1's columns are the first eight of v2's, unchanged
+    assert np.array_equal(contract_features(hands, 2, 3, False, False, 0),
+                          contract_features(hands, 2, 3, False, False, 0, FEATURES_V2)[:, :len(FEATURES)])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.permutations(range(24)), st.integers(0, 3), st.integers(0, 3), st.booleans(), st.booleans(),
+       st.integers(0, 3))
+def test_features_match_the_reference_on_random_deals(order, trump, maker, alone, ordered_up, leader):
+    hands = [sum(1 << c for c in order[5 * s:5 * s + 5]) for s in range(4)]
+    if alone:
+        hands[(maker + 2) % 4] = 0               # the loner's partner sits out
+    texts = [format_cards(h) if h else "" for h in hands]
+    got = contract_features(np.array([hands], dtype=np.uint32), trump, maker, alone, ordered_up, leader,
+                            FEATURES_V2)[0]
+    assert dict(zip(FEATURES_V2, got)) == reference_features(texts, SUITS[trump], maker, alone, ordered_up, leader)
+
+
+def test_unknown_feature_is_named():
+    with pytest.raises(ModelError, match="shoe_size"):
+        contract_features(np.zeros((1, 4), np.uint32), 0, 0, False, True, 1, ("intercept", "shoe_size"))
+
+
+@pytest.mark.parametrize("name, features", [("single-dummy-v1", FEATURES), ("single-dummy-v2", FEATURES_V2)])
+def test_each_shipped_fit_loads_validates_and_carries_its_provenance(name, features):
+    m = load_model(name)
+    assert m.name == name and m.features == features and name in NAMES
+    assert m.coefficients.shape == (3, 3, len(features)) and np.allclose(m.coefficients[:, 0], 0)
+    assert np.allclose(m.tricks.sum(axis=3), 1) and (m.tricks >= 0).all()
+    prov = m.provenance
+    assert prov["command"].startswith("python3 benchmarks/tools/derive_single_dummy.py") or name.endswith("v1")
+    assert prov["deals"] > 0 and prov["held_out_error"] and prov["date"] and "commit" in prov
+    x = m.contract_features(np.array([[0b111, 0, 0, 0]], dtype=np.uint32), 0, 0, False, True, 1)
+    p = m.band_probabilities(np.array([1]), x)
+    # the chances are the softmax of the coefficients times the features, as the data says
+    z = m.coefficients[1] @ x[0]
+    assert p.shape == (1, 3) and np.allclose(p[0], np.exp(z) / np.exp(z).sum())
+
+
+def test_v2_is_the_default_and_its_held_out_error_is_by_the_studys_classes():
+    m = default_model()
+    assert m.name == DEFAULT_NAME == "single-dummy-v2" and m.needs_maker
+    assert not load_model("single-dummy-v1").needs_maker
+    classes = {r["class"] for r in m.provenance["held_out_error"]}
+    assert {"1 trump or none, round 1", "2 trumps, round 2", "3+ trumps, round 2", "loners"} <= classes
+    q = {r["class"] for r in m.provenance["questions"]["held_out_error"]}
+    assert {"2 trumps, round 1", "3+ trumps, round 2"} <= q
+    # v2's penalty was chosen on the held-out part: the candidates and their log-likelihoods are recorded
+    band = json.loads((DATA / "single-dummy-v2.json").read_text())["band_model"]
+    assert band["l2"] in [c[0] for c in band["l2_candidates"]]
+    assert band["held_out_log_likelihood"] == max(c[1] for c in band["l2_candidates"])
+
+
+def test_bad_names_and_data_are_refused_by_name():
+    with pytest.raises(ModelError, match="single-dummy-v9"):
+        load_model("single-dummy-v9")
+    d = json.loads((DATA / "single-dummy-v2.json").read_text())
+    d["band_model"]["features"] = d["band_model"]["features"][:-1] + ["shoe_size"]
+    with pytest.raises(ModelError, match="shoe_size"):
+        SingleDummyModel.from_dict(d)
+    d = json.loads((DATA / "single-dummy-v2.json").read_text())
+    d["band_model"]["coefficients"] = d["band_model"]["coefficients"][:2]
+    with pytest.raises(ModelError, match="shapes"):
+        SingleDummyModel.from_dict(d)
+    with pytest.raises(ModelError, match="not a single-dummy fit"):
+        SingleDummyModel.from_dict({"name": "x"})
+
+
+def test_the_engine_values_a_call_with_the_calling_seats_own_hand():
+    """The advisor's engine, single dummy: each world's band is drawn from the model's chances given the
+    world's double-dummy band and the features of the seat that called, with the world's own uniform; N and
+    S calling the same suit are valued apart (their own hands differ), and each matches the draw computed
+    here from the model directly."""
+    from solver import advise
+    from solver.advisor.engine import BAND_TRICKS, Engine
+    from solver.advisor.single_dummy import band_index
+    worlds = advise("Jh Jd Ah 9c Tc", "Ks", "N", "W", 2, worlds=200, seed=3, calls=["call h"],
+                    valuation="double_dummy", robust_delta=None).drawn
+    eng = Engine(worlds, 0, 3, mask_of(parse_cards("Ks")).bit_length() - 1, Rules(), 1, valuation="single_dummy",
+                 seed=5)
+    config = eng.config(SUITS.index("h"), -1, None)
+    rows = np.arange(eng.n)
+    dd = eng.dd_tricks(config, 0, rows)
+    hands = eng._play_hands(config, rows)
+    leader = eng._setup(config)[0]
+    m = eng.sd_model
+    got = {}
+    for maker in (0, 2):
+        x = m.contract_features(hands, 2, maker, False, False, leader)
+        want = BAND_TRICKS[m.draw_bands(band_index(dd), x, eng.sd_uniform)]
+        got[maker] = eng.makers_tricks(config, 0, rows, maker)
+        assert np.array_equal(got[maker], want)
+    assert not np.array_equal(got[0], got[2])
+    # the v1 fit does not look at who called: one value for the side (the earlier behaviour)
+    eng.sd_model, eng.sd_cache = load_model("single-dummy-v1"), {}
+    assert np.array_equal(eng.makers_tricks(config, 0, rows, 0), eng.makers_tricks(config, 0, rows, 2))
