@@ -24,7 +24,7 @@ from ..cards import Card, Seat, Suit, cards_of, format_cards
 from ..dd import solve_batch
 from ..errors import EuchreError, PositionError
 from ..inference import UNSEEN_DISCARD, draw_worlds, sample_worlds
-from ..stats import weighted_mean_interval
+from ..stats import chance, weighted_mean_interval
 from ..game import AloneDeclared, BidMade, CardPassed, CardPlayed, Discarded, Hand, Kind, KittyExchanged
 from ..laws import (TRICKS, call_name, call_token, effective_suit, first_leader, legal_mask, past_tense,
                     side_name, side_of)
@@ -93,7 +93,7 @@ def _game_figures(cands, legal, played, T, P, wins, wn, exact) -> dict:
 
     loss, interval = paired(W[bi] - W[ip])
     points, points_interval = paired((P[bi] - P[ip]).astype(float))
-    return {"p_win_game": {c: float(mw[i]) for i, c in enumerate(cands)}, "best": best, "loss": loss,
+    return {"p_win_game": {c: chance(mw[i]) for i, c in enumerate(cands)}, "best": best, "loss": loss,
             "interval": interval, "loss_points": points, "points_interval": points_interval,
             "loss_tricks": float(mean((T[bi] - T[ip]).astype(float)))}
 
