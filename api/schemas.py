@@ -139,8 +139,11 @@ class SolveRequest(Strict):
 
     @field_validator("trump")
     @classmethod
-    def _trump(cls, v):
-        _engine_check(solver.cards.parse_trump, v)       # no trump without its rule: refused by Position.parse
+    def _trump(cls, v, info: ValidationInfo):
+        # checked as Position.parse checks it, under the request's rules: the same message at every door
+        rules = info.data.get("rules")
+        allow = bool(getattr(rules, "allow_no_trump", False))
+        _engine_check(solver.laws.check_trump, v, solver.Rules(allow_no_trump=allow))
         return v
 
     @field_validator("leader", "alone")

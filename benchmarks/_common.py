@@ -178,9 +178,35 @@ def count_positions(fn: Callable[[], Any]) -> int:
     return seen[0]
 
 
+def json_path(text: str) -> str:
+    """An argparse type: ``--json``'s PATH, ``-`` or a file whose folder exists and may be written, checked
+    before the run (not after an hour of measuring)."""
+    if text == "-":
+        return text
+    folder = os.path.dirname(os.path.abspath(text))
+    if not os.path.isdir(folder):
+        raise argparse.ArgumentTypeError(f"{text!r}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK) or (os.path.exists(text) and not os.access(text, os.W_OK)):
+        raise argparse.ArgumentTypeError(f"{text!r}: not writable")
+    if os.path.isdir(text):
+        raise argparse.ArgumentTypeError(f"{text!r}: a folder, not a file")
+    return text
+
+
+def count(text: str) -> int:
+    """An argparse type: a whole number of at least 1 (deals, repeats, passes: a run of none measures nothing)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: must be at least 1")
+    return n
+
+
 def add_json_argument(parser: argparse.ArgumentParser) -> None:
     """Add ``--json PATH`` (``-`` for stdout): write the run as one JSON document (see :func:`report`)."""
-    parser.add_argument("--json", metavar="PATH", default=None,
+    parser.add_argument("--json", metavar="PATH", default=None, type=json_path,
                         help="also write the figures as one JSON document to PATH ('-': stdout)")
 
 

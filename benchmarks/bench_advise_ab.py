@@ -49,8 +49,8 @@ def child(tree: str, seeds: int, worlds: int) -> list:
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--against", required=True, help="the other checkout's directory (its core built)")
-    ap.add_argument("--repeats", type=int, default=6)
-    ap.add_argument("--seeds", type=int, default=5)
+    ap.add_argument("--repeats", type=_common.count, default=6)
+    ap.add_argument("--seeds", type=_common.count, default=5)
     ap.add_argument("--worlds", type=int, default=2000)
     _common.add_json_argument(ap)
     args = ap.parse_args(argv)

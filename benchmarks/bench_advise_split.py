@@ -28,7 +28,7 @@ CASES = [
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--repeats", type=int, default=7)
+    ap.add_argument("--repeats", type=_common.count, default=7)
     ap.add_argument("--worlds", type=int, default=2000)
     _common.add_json_argument(ap)
     args = ap.parse_args(argv)

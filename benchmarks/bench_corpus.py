@@ -82,7 +82,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser()
     ap.add_argument("--worlds", type=int, default=200)
     ap.add_argument("--generated", type=int, default=40)
-    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--repeats", type=_common.count, default=3)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     _common.add_json_argument(ap)

@@ -31,7 +31,7 @@ def timed(fn):
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--deals", type=int, default=1000)
+    ap.add_argument("--deals", type=_common.count, default=1000)
     ap.add_argument("--advisor-deals", type=int, default=4)
     ap.add_argument("--worlds", type=int, default=200)
     ap.add_argument("--measure", action="store_true", help="play the issue's measurement matches instead")

@@ -50,7 +50,7 @@ def count_solves(fn) -> int:
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--deals", type=_common.count, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--defend-alone", action="store_true")
     ap.add_argument("--canadian", action="store_true")

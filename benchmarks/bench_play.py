@@ -68,7 +68,7 @@ def mid_hand_views(n_each: int, seed: int = 7):
 def main(argv=None):
     ap = argparse.ArgumentParser()
     ap.add_argument("--views", type=int, default=30)
-    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--repeats", type=_common.count, default=3)
     ap.add_argument("--worlds", type=int, default=500)
     ap.add_argument("--cpu", action="store_true",
                     help="time the process's CPU (one thread: the time on one core), steadier on a busy machine")

@@ -55,7 +55,7 @@ def full_game_bytes(app, client, seed: int) -> tuple:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--worlds", type=int, default=200)
-    ap.add_argument("--deals", type=int, default=4, help="deals to play (the clicks timed are theirs)")
+    ap.add_argument("--deals", type=_common.count, default=4, help="deals to play (the clicks timed are theirs)")
     ap.add_argument("--seed", type=int, default=1)
     _common.add_json_argument(ap)
     args = ap.parse_args()

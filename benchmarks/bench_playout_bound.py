@@ -40,21 +40,32 @@ CASES = (
 
 
 def parse_size(text: str) -> tuple:
-    w, _, inner = text.lower().partition("x")
-    return int(w), int(inner)
+    """An argparse type: ``WORLDSxINNER`` (``20x20``), each a whole number in the engine's bounds."""
+    from solver.advisor.valuation import MAX_INNER_WORLDS
+    from solver.bounds import MAX_WORLDS
+    w, sep, inner = text.lower().partition("x")
+    try:
+        size = int(w), int(inner)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected WORLDSxINNER, e.g. 20x20") from None
+    if not sep or not (1 <= size[0] <= MAX_WORLDS and 1 <= size[1] <= MAX_INNER_WORLDS):
+        raise argparse.ArgumentTypeError(f"{text!r}: expected WORLDSxINNER with worlds 1..{MAX_WORLDS} and "
+                                         f"inner worlds 1..{MAX_INNER_WORLDS}, e.g. 20x20")
+    return size
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--sizes", nargs="+", default=["20x20", "50x20", "25x40"], help="WORLDSxINNER sizes")
-    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--sizes", nargs="+", type=parse_size, default=[(20, 20), (50, 20), (25, 40)],
+                    help="WORLDSxINNER sizes (default 20x20 50x20 25x40)")
+    ap.add_argument("--repeats", type=_common.count, default=3)
     ap.add_argument("--deadline", type=float, default=30.0, help="the request timeout (s)")
     ap.add_argument("--margin", type=float, default=1.0, help="the share of the deadline a request may use")
     ap.add_argument("--seed", type=int, default=1)
     _common.add_json_argument(ap)
     args = ap.parse_args(argv)
     measures = {}
-    sizes = [parse_size(s) for s in args.sizes]
+    sizes = args.sizes
     print(f"direct playouts, one thread; {args.repeats} repeats; deadline {args.deadline:g} s x margin "
           f"{args.margin:g}")
     print(f"{'case':<34} {'worlds':>6} {'inner':>5} {'work':>6} {'median s':>9} {'min':>7} {'max':>7} "

@@ -57,7 +57,7 @@ def line(name, times, extra="", against=None):
 
 def main(argv=None):
     ap = argparse.ArgumentParser()
-    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--repeats", type=_common.count, default=5)
     ap.add_argument("--worlds", type=int, default=200)
     ap.add_argument("--deal", type=int, default=1)
     _common.add_json_argument(ap)

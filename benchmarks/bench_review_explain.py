@@ -119,7 +119,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--worlds", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--repeats", type=int, default=2)
+    ap.add_argument("--repeats", type=_common.count, default=2)
     _common.add_json_argument(ap)
     args = ap.parse_args()
     games = [(p.name, load_egn(p)) for p in sorted((ROOT / "tests" / "data" / "egn").glob("*.egn"))

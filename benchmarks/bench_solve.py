@@ -112,10 +112,10 @@ def boundary_overhead(hands, trump, leader, k, measures=None):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--deals", type=int, default=20000)
+    ap.add_argument("--deals", type=_common.count, default=20000)
     ap.add_argument("--calls", type=int, default=3000, help="deals for the per-call boundary figures")
     ap.add_argument("--oracle-deals", type=int, default=30, help="deals for the oracle's ratio (0: none)")
-    ap.add_argument("--passes", type=int, default=5, help="timed passes over the deals (median and spread)")
+    ap.add_argument("--passes", type=_common.count, default=5, help="timed passes over the deals (median and spread)")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--core-only", action="store_true",
                     help="one pass over the deals and its nodes, nothing else (to count instructions)")

@@ -39,8 +39,8 @@ def load_core(checkout: pathlib.Path):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("others", nargs="+", type=pathlib.Path, help="other checkouts, each with its core built")
-    ap.add_argument("--deals", type=int, default=20000)
-    ap.add_argument("--passes", type=int, default=8)
+    ap.add_argument("--deals", type=_common.count, default=20000)
+    ap.add_argument("--passes", type=_common.count, default=8)
     ap.add_argument("--seed", type=int, default=2026)
     _common.add_json_argument(ap)
     args = ap.parse_args()

@@ -455,6 +455,17 @@ def effective_worlds(weights) -> float:
     return float(w.sum()) ** 2 / s2 if s2 > 0 else 0.0
 
 
+def _checked(likelihood):
+    """``likelihood`` with its values checked: float (k,), finite, >= 0, for k worlds."""
+    def checked(hands, kitty):
+        lw = np.asarray(likelihood(hands, kitty), dtype=float)
+        if lw.shape != (hands.shape[0],) or not np.isfinite(lw).all() or (lw < 0).any():
+            raise ArgumentError(f"likelihood: gave {lw.shape} values for {hands.shape[0]} worlds; expected one "
+                                "finite number >= 0 a world")
+        return lw
+    return checked
+
+
 def draw_worlds(space: Space, worlds: int, rng=None, exact_limit: int = EXACT_LIMIT, likelihood=None,
                 max_proposals: int | None = None, pilot: int = PILOT) -> Draw:
     """The one sampler of worlds: uniform, enumerated, rejection or importance draws over ``space``, for the
@@ -479,11 +490,27 @@ def draw_worlds(space: Space, worlds: int, rng=None, exact_limit: int = EXACT_LI
     rejection method with the weight correcting a low envelope). When fewer than ``worlds`` are accepted within
     ``max_proposals``, importance sampling instead: the first ``worlds`` proposals weighted by ``L``.
 
-    Returns a :class:`Draw`. Raises :class:`~solver.errors.PositionError` when enumerating more than
-    :data:`~solver.worlds.ENUMERATE_MAX` placements.
+    Returns a :class:`Draw`.
+
+    Raises:
+        PositionError: enumerating more than :data:`~solver.worlds.ENUMERATE_MAX` placements.
+        ArgumentError: ``space`` not a :class:`~solver.worlds.Space`; ``worlds``, ``exact_limit``,
+            ``max_proposals`` (at least ``worlds``) or ``pilot`` not whole numbers in range; ``likelihood`` not
+            callable, or giving values that are not one finite number >= 0 a world, or 0 for every proposal
+            of the pilot (no envelope).
     """
+    if not isinstance(space, Space):
+        raise ArgumentError(f"space {quoted(space, 60)}: expected a solver.worlds.Space")
+    worlds = check_int(worlds, "worlds", 1, MAX_WORLDS)
+    exact_limit = check_int(exact_limit, "exact_limit", 0, 2_000_000)
+    max_proposals = PROPOSALS_PER_WORLD * worlds if max_proposals is None else check_int(
+        max_proposals, "max_proposals", worlds, 10 ** 9)
+    pilot = check_int(pilot, "pilot", 1, MAX_WORLDS)
+    if likelihood is not None and not callable(likelihood):
+        raise ArgumentError(f"likelihood {quoted(likelihood, 60)}: expected a function of (hands, kitty) or None")
     rng = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
-    max_proposals = PROPOSALS_PER_WORLD * worlds if max_proposals is None else max_proposals
+    if likelihood is not None:
+        likelihood = _checked(likelihood)
     if likelihood is None:
         w = space.draw(worlds, rng, exact_limit)
         return Draw(w, np.ones(len(w)), None, "enumerated" if w.exact else "uniform", len(w), len(w),
@@ -495,6 +522,9 @@ def draw_worlds(space: Space, worlds: int, rng=None, exact_limit: int = EXACT_LI
     scout = space.sample(min(max(pilot, worlds), max_proposals), rng)
     drawn = len(scout)
     top = float(likelihood(scout.hands, scout.kitty).max())
+    if top <= 0:
+        raise ArgumentError(f"likelihood: 0 for every one of the pilot's {drawn} proposals (no envelope to draw "
+                            "against; is what was seen possible?)")
     got_h, got_k, got_w, got_l = [], [], [], []
     first = None
     accepted = 0

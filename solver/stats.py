@@ -85,6 +85,17 @@ def weighted_mean_interval(values: np.ndarray, weights: np.ndarray, exact: bool)
     return mean, (mean - half, mean + half), ess
 
 
+def chance(p) -> float:
+    """``p`` as a probability: a float clipped to ``[0, 1]``. A chance computed as a sum of normalised
+    weights (a weighted mean of 0/1 or of per-world chances) can land a rounding error outside the range
+    (``1.0000000000000002``); every probability the advisors report passes through this.
+
+    >>> chance(1.0000000000000002), chance(-1e-17), chance(0.25)
+    (1.0, 0.0, 0.25)
+    """
+    return min(max(float(p), 0.0), 1.0)
+
+
 def finite(value):
     """``value`` (JSON types: dicts, lists, tuples, numbers) with every float that is not finite replaced by
     ``None``: the open end of an interval over fewer than two effective worlds is written ``null``, so the
@@ -102,4 +113,4 @@ def finite(value):
     return value
 
 
-__all__ = ["Z95", "wilson", "t_quantile", "mean_interval", "weighted_mean_interval", "finite"]
+__all__ = ["Z95", "wilson", "t_quantile", "mean_interval", "weighted_mean_interval", "chance", "finite"]

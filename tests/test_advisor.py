@@ -1019,3 +1019,25 @@ def test_http_advise_takes_inference_and_reports_the_model():
     assert bad.status_code == 422 and bad.content_type.startswith("application/problem+json")
     doc = client.get("/openapi.json").get_json()
     assert "inference" in json.dumps(doc["components"]["schemas"]["AdviseRequest"])
+
+
+def test_the_dealers_discards_on_weighted_sampled_worlds(monkeypatch):
+    """Importance weights (the rejection bound hit, as in the test above) for the dealer's pickup: every
+    discard is screened and summarised by the weighted figures, each interval around its weighted mean,
+    and the discard kept is the best weighted mean among those played on every world."""
+    import solver.advisor.bid
+    peaked = BiddingModel("peaked", order=(0.05,) * 4, call=(0.05,) * 4, spread=1.0, floor=1e-4)
+    monkeypatch.setattr(solver.advisor.bid, "PROPOSALS_PER_WORLD", 1)
+    # 1,200 worlds: enough for the discards' screen (4 x SCREEN_WORLDS), on weighted worlds
+    a = advise("9d Ac Tc Kd Jd", "Kc", "S", "S", model=peaked, worlds=1200, seed=5, calls=["order"],
+               robust_delta=None)
+    assert 10 < a.bidding["effective_worlds"] < 1200
+    assert a.bidding["bound_hit"] and a.weights is not None and not a.exact
+    o = a.option("order")
+    played = {c: d for c, d in o.discards.items() if not d["screened_out"]}
+    assert o.discard is not None and str(o.discard) in played
+    for d in o.discards.values():
+        lo, hi = d["points_interval"]
+        assert lo < d["expected_points"] < hi or lo == hi == d["expected_points"]
+    assert played[str(o.discard)]["expected_points"] == max(d["expected_points"] for d in played.values())
+    assert o.expected_points == pytest.approx(played[str(o.discard)]["expected_points"])

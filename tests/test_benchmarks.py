@@ -179,3 +179,17 @@ def test_every_script_starts_from_another_directory(script, tmp_path):
     assert "usage:" in out.stdout
     if script.parent == BENCH:                  # a speed benchmark: the harness's --json
         assert "--json PATH" in out.stdout
+
+
+@pytest.mark.parametrize("argv,says", [
+    (["bench_par.py", "--deals", "0"], "argument --deals: '0': must be at least 1"),
+    (["bench_par.py", "--deals", "5", "--json", "/nonexistent-folder/x.json"],
+     "argument --json: '/nonexistent-folder/x.json': the folder /nonexistent-folder does not exist"),
+    (["bench_playout_bound.py", "--sizes", "4"], "argument --sizes: '4': expected WORLDSxINNER, e.g. 20x20"),
+    (["bench_playout_bound.py", "--sizes", "4x0"], "argument --sizes: '4x0': expected WORLDSxINNER with worlds 1.."),
+    (["bench_solve.py", "--passes", "two"], "argument --passes: 'two': not a whole number"),
+])
+def test_bad_arguments_are_refused_before_the_run_naming_them(argv, says):
+    run = subprocess.run([sys.executable, str(BENCH / argv[0]), *argv[1:]], capture_output=True, text=True,
+                         timeout=120)
+    assert run.returncode == 2 and says in run.stderr and "Traceback" not in run.stderr, run.stderr

@@ -143,7 +143,7 @@ def test_core_search_context_solve():
         ("hand six cards", "ctx.solve([63, 63 << 6, 63 << 12, 63 << 18], 0, 0)", INPUT),
         ("hand sizes", "ctx.solve([3, 2, 4, 8], 0, 0)", INPUT),
         ("duplicate", "ctx.solve([1, 1, 4, 8], 0, 0)", INPUT),
-        ("trump 4", "ctx.solve([1, 2, 4, 8], 4, 0)", INPUT),
+        ("trump 5", "ctx.solve([1, 2, 4, 8], 5, 0)", INPUT),          # 4 is no trump (Rules.allow_no_trump)
         ("trump -1", "ctx.solve([1, 2, 4, 8], -1, 0)", INPUT),
         ("trump huge", "ctx.solve([1, 2, 4, 8], 2 ** 70, 0)", INPUT),
         ("trump text", "ctx.solve([1, 2, 4, 8], 'h', 0)", INPUT),

@@ -340,3 +340,22 @@ def test_the_bid_advisors_figures_match_its_former_sampler_in_distribution():
     assert max(abs(r["z"]) for r in rows) < 3.5
     assert sum(abs(r["z"]) > 1.96 for r in rows) <= 4            # about 1 in 20 by chance
     assert solver.advisor.bid.draw_worlds is solver.inference.draw_worlds     # the study put it back
+
+
+def test_draw_worlds_names_its_bad_arguments():
+    from solver.errors import ArgumentError
+    from solver.inference import draw_worlds
+    space, likelihood = _two_player_round2_space()
+    for kwargs, word in ((dict(space="N:Ac"), "space"), (dict(worlds=0), "worlds"), (dict(worlds=True), "worlds"),
+                         (dict(exact_limit=-1), "exact_limit"), (dict(max_proposals=5), "max_proposals"),
+                         (dict(pilot=0), "pilot"), (dict(likelihood=3), "likelihood"),
+                         (dict(likelihood=lambda h, k: -np.ones(len(h))), "likelihood"),
+                         (dict(likelihood=lambda h, k: np.full(len(h), np.nan)), "likelihood"),
+                         (dict(likelihood=lambda h, k: np.ones(3)), "likelihood"),
+                         (dict(likelihood=lambda h, k: np.zeros(len(h))), "likelihood: 0 for every")):
+        args = {"space": space, "worlds": 50, "rng": 1, "exact_limit": 0, **kwargs}
+        with pytest.raises(ArgumentError, match=word):
+            draw_worlds(**args)
+    # enumerated, a likelihood of 0 somewhere is fine (those worlds weigh nothing)
+    d = draw_worlds(space, 10, 1, exact_limit=space.total, likelihood=lambda h, k: (h[:, 2] & 1).astype(float))
+    assert d.method == "enumerated" and (d.weights == 0).any()

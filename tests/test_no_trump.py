@@ -401,3 +401,150 @@ def test_defend_alone_against_a_no_trump_loner():
     assert str(a).startswith("N defends against W alone (no trump); 50 worlds")
     d = a.to_dict()
     assert d["trump"] == "n" and len(d["options"]) == 2
+
+
+# -- a no-trump call through every surface that serialises a view (SeatView.calls wrote Suit(4)) ----------------
+NT_CALLS = ["--dealer", "S", "--upcard", "Js", "--calls", "Pass Pass Pass Pass n", "--allow-no-trump"]
+
+
+def test_cli_play_and_defend_without_a_seed_after_a_no_trump_call():
+    # no --seed: the seed is drawn from the view (SeatView.to_dict), which crashed on the call "n".
+    # N holds Jc Jh Qd Kd Ad and W (first in round 2) called no trump and led 9h: N must follow with Jh
+    code, out, err = _cli(["play", "--seat", "N", "--hand", "Jc Jh Qd Kd Ad", *NT_CALLS, "--worlds", "20",
+                           "--tricks", "9h"])
+    assert code == 0, err
+    assert "play Jh (the only legal card)" in out
+    code, out, err = _cli(["defend", "--seat", "N", "--hand", "Jc Jh Qd Kd Ad", *NT_CALLS, "--worlds", "20"])
+    assert code == 0, err
+    assert out.startswith("N defends against W alone (no trump); 20 worlds")
+
+
+def test_a_bad_call_token_names_n_when_no_trump_is_on():
+    argv = ["play", "--seat", "N", "--hand", "Jc Jh Qd Kd Ad", "--dealer", "S", "--upcard", "Js",
+            "--calls", "Pass Pass Pass Pass n alone", "--worlds", "20"]
+    code, _, err = _cli(argv + ["--allow-no-trump"])
+    assert code != 0 and "calls[5] 'alone': no such call (EGN calls are Pass, Order, c, d, h, s, n (no trump))" in err
+    code, _, err = _cli(argv)
+    assert code != 0 and "(EGN calls are Pass, Order, c, d, h, s)" in err
+
+
+def test_defend_probabilities_are_clipped_to_one():
+    # every world is a euchre of W's no-trump loner (both choices score the defenders a flat +2 / +4), so
+    # P(euchre) is 1 and the single outcome's share is 1: the weighted sums gave 1.0000000000000002
+    from solver import advise_defend
+    a = advise_defend(seat="N", hand="Jc Jh Qd Kd Ad", dealer="S", upcard="Js", calls=["Pass"] * 4 + ["n"],
+                      alone=True, rules=NT.replace(defend_alone=True), worlds=20, seed=0)
+    for o, points in zip(a.to_dict()["options"], (2, 4)):
+        assert o["expected_points"] == points and o["points_interval"] == [points, points]
+        assert o["p_euchre"] == 1.0 and o["p_march"] == 0.0
+        assert o["outcomes"] == {str(points): 1.0}
+    from solver.stats import chance
+    assert (chance(1.0000000000000002), chance(-1e-17), chance(0.25)) == (1.0, 0.0, 0.25)
+
+
+class _CallsNoTrump:
+    """Calls no trump when it may, else passes; plays and discards its first legal card."""
+    trusted = True
+
+    def bid(self, view, time_limit=None):
+        from solver.match.protocol import legal_tokens
+        return "call n" if "call n" in legal_tokens(view, "bid") else "pass"
+
+    def discard(self, view, time_limit=None):
+        from solver.match.protocol import legal_tokens
+        return legal_tokens(view, "discard")[0]
+
+    def play(self, view, time_limit=None):
+        from solver.match.protocol import legal_tokens
+        return legal_tokens(view, "play")[0]
+
+
+def _bot():
+    import sys
+    from pathlib import Path
+    from solver.match.external import ExternalAgent
+    return ExternalAgent(f"{sys.executable} {Path(__file__).with_name('bot_echo.py')}")
+
+
+def test_an_external_bot_is_sent_the_view_of_a_no_trump_contract():
+    from solver.cards import Seat
+    from solver.game import DealCards
+    from solver.match.referee import play_table
+    bot = _bot()
+    try:
+        # dealer S, upcard 9d: round 1 is passed out (the echo bot at N answers its first legal call, pass)
+        # and W, first in round 2, calls no trump; the bot at N is then sent views with the call "n"
+        agents = {Seat.N: bot, Seat.E: _CallsNoTrump(), Seat.S: _CallsNoTrump(), Seat.W: _CallsNoTrump()}
+        hand, points, forfeit = play_table(DealCards.parse(DEAL, "9d"), Seat.S, NT, agents, time_limit=30)
+    finally:
+        bot.close()
+    assert forfeit is None
+    assert hand.trump is NO_TRUMP and str(hand.maker) == "W" and hand.is_over
+
+
+def test_an_engine_failure_building_a_bots_request_is_not_the_bots_forfeit(monkeypatch):
+    from solver.cards import Seat
+    from solver.game import DealCards
+    from solver.game.view import SeatView
+    from solver.match.referee import play_table
+
+    def broken(self):
+        raise ValueError("the engine's own failure")
+    monkeypatch.setattr(SeatView, "to_dict", broken)
+    bot = _bot()
+    try:
+        agents = {Seat.N: bot, Seat.E: _CallsNoTrump(), Seat.S: _CallsNoTrump(), Seat.W: _CallsNoTrump()}
+        with pytest.raises(ValueError, match="the engine's own failure"):
+            play_table(DealCards.parse(DEAL, "9d"), Seat.S, NT, agents, time_limit=30)
+    finally:
+        bot.close()
+
+
+def test_the_review_page_of_a_posted_no_trump_record():
+    import io
+    from api import create_app
+    client = create_app({"TESTING": True}).test_client()
+    got = client.post("/review", data={"egn": (io.BytesIO(dump_egn(_played_record()).encode()), "game.egn"),
+                                       "worlds": "10"}, content_type="multipart/form-data")
+    assert got.status_code == 200, got.get_data(as_text=True)[:300]
+    assert "no trump, EW +2" in got.get_data(as_text=True)
+
+
+def test_the_play_page_hints_and_reviews_a_no_trump_deal():
+    from api import create_app
+    client = create_app({"TESTING": True, "PLAY_STORE": ":memory:"}).test_client()
+    st = client.post("/play/api/tables", json={"partner": "policy", "opponents": "policy", "hint_worlds": 10,
+                                               "review_worlds": 10, "allow_no_trump": True, "seed": 5}).get_json()
+    # seed 5: the policy bots and the user (S) pass round 1 and E passes round 2; S then calls no trump
+    while st["trump"] is None:
+        toks = [c["token"] for c in st["legal"]]
+        st = client.post(f"/play/api/tables/{st['id']}/act",
+                         json={"action": "call n" if "call n" in toks else "pass", "version": st["version"]}).get_json()
+    assert st["trump"] == "n" and st["maker"] == "S" and st["phase"] == "play" and st["your_turn"]
+    hint = client.post(f"/play/api/tables/{st['id']}/hint")
+    assert hint.status_code == 200, hint.get_json()
+    assert hint.get_json()["request"]["calls"] == ["Pass"] * 5 + ["n"]
+    st = client.get(f"/play/api/tables/{st['id']}").get_json()
+    while not st["deal_over"]:
+        st = client.post(f"/play/api/tables/{st['id']}/act",
+                         json={"action": st["legal"][0]["token"], "version": st["version"]}).get_json()
+    page = client.get(f"/play/{st['id']}/review/0")
+    assert page.status_code == 200 and "S called no trump" in page.get_data(as_text=True)
+
+
+def test_a_playout_sets_up_a_no_trump_contract():
+    # the playout valuation's contract hand: round 1 passed out, then W (first in round 2) calls no trump
+    from solver.advisor.playout import contract_hand
+    from solver.game import DealCards
+    d = DealCards.parse(DEAL, "9d")
+    h = contract_hand(d.hands, d.kitty, int(Card.parse("9d")), 2, NT, 4, 3, False, None)
+    assert h.trump is NO_TRUMP and str(h.maker) == "W" and h.phase.name == "PLAY"
+
+
+def test_the_documented_spellings_of_no_trump_for_trump():
+    from pathlib import Path
+    doc = (Path(__file__).parents[1] / "docs" / "cli.md").read_text()
+    assert "`n` for no trump, also spelled `nt`, `no trump` or `notrump`" in doc
+    for word in ("n", "nt", "no trump", "notrump"):
+        code, out, err = _cli(["solve", DEAL, "--trump", word, "--leader", "W", "--allow-no-trump"])
+        assert code == 0 and out.startswith("No trump, W to lead"), err

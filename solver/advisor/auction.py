@@ -13,7 +13,7 @@ import numpy as np
 
 from .. import laws
 from ..cards import Card, cards_of
-from ..stats import mean_interval
+from ..stats import mean_interval, weighted_mean_interval
 from .engine import Engine
 
 
@@ -510,25 +510,38 @@ def best_discard(adv: Auction, rows, lone, hand_mask, up, exact):
         sub = rows[:SCREEN_WORLDS]
         res_sub = {c: adv.finish(sub, me, up_suit, lone, c) for c in cands}
         val = {c: adv.per_entry(r) for c, r in res_sub.items()}
-        lead = max(cands, key=lambda c: val[c].mean())
+        w = None if adv.weights is None else adv.weights[sub]     # sampled worlds that weigh other than 1
+        lead = max(cands, key=lambda c: val[c].mean() if w is None else float((w * val[c]).sum() / w.sum()))
         keep = []
         for c in cands:
             d = val[c] - val[lead]
-            se = d.std(ddof=1) / math.sqrt(d.size)
-            if c == lead or d.mean() + SCREEN_Z * se >= 0:
+            if w is not None:
+                behind = _clearly_below(d, w)
+            else:
+                se = d.std(ddof=1) / math.sqrt(d.size)
+                behind = d.mean() + SCREEN_Z * se < 0
+            if c == lead or not behind:
                 keep.append(c)
             else:
                 pts = res_sub[c].points.astype(float)
-                lo, hi = mean_interval(pts, False)
-                tried[c] = {"expected_points": float(pts.mean()), "points_interval": [lo, hi],
+                if w is None:
+                    ep, (lo, hi) = float(pts.mean()), mean_interval(pts, False)
+                else:
+                    ep, (lo, hi), _ = weighted_mean_interval(pts, w, False)
+                tried[c] = {"expected_points": ep, "points_interval": [lo, hi],
                             "worlds": int(sub.size), "screened_out": True}
                 if adv.wins is not None:
-                    tried[c]["p_win_game"] = float(val[c].mean())
+                    tried[c]["p_win_game"] = float(val[c].mean() if w is None else (w * val[c]).sum() / w.sum())
     best, best_card, best_ep, played = None, None, None, {}
     for c in keep:
         res = played[c] = adv.finish(rows, me, up_suit, lone, c)
         ep = adv.mean(res)
-        lo, hi = (ep, ep) if exact else mean_interval(res.points.astype(float), exact)
+        if exact:
+            lo, hi = ep, ep
+        elif adv.weights is None:
+            lo, hi = mean_interval(res.points.astype(float), exact)
+        else:                         # sampled worlds that weigh other than 1
+            _, (lo, hi), _ = weighted_mean_interval(res.points.astype(float), adv.entry_weights(res), False)
         tried[c] = {"expected_points": ep, "points_interval": [lo, hi], "worlds": int(rows.size),
                     "screened_out": False}
         v = (ep,)

@@ -18,7 +18,7 @@ from ..bidding.named import ALTERNATIVES
 from ..cards import JOKER, Card, Seat, Suit, format_cards, mask_of, parse_cards, trump_of
 from ..errors import ArgumentError, CardError, IllegalActionError, PositionError, RulesError, quoted
 from ..rules import Rules
-from ..stats import mean_interval, weighted_mean_interval, wilson
+from ..stats import chance, mean_interval, weighted_mean_interval, wilson
 from ..worlds import EXACT_LIMIT, bid_space
 from .auction import SCREEN_Z, Auction, Result, ahead, best_discard, call_draws
 from .game_odds import win_values
@@ -643,7 +643,7 @@ def _option(action, trump, alone, discard, res: Result, exact, seat, dealer, pla
     if wins is not None:            # dummy hands: each set's points to its own side
         pw = wins(res.points, res.points2 if dummy else None)
         lo, hi = mean_interval(pw, exact)
-        game = {"p_win_game": _mean(pw, None), "p_win_game_interval": (max(0.0, lo), min(1.0, hi)),
+        game = {"p_win_game": chance(_mean(pw, None)), "p_win_game_interval": (max(0.0, lo), min(1.0, hi)),
                 "world_wins": pw}
     return Option(action, trump, bool(alone), discard, pm, pa, pe, ep, pmi, pai, pei,
                   mean_interval(points, exact), n, exact, outcomes, discards, auction, seat, dealer, players,
@@ -660,7 +660,7 @@ def _weighted_option(action, trump, alone, discard, res: Result, e, n, seat, dea
     ess = float(total) ** 2 / float((e * e).sum())
 
     def prob(mask):
-        p = float((e * mask).sum() / total)
+        p = chance((e * mask).sum() / total)
         return p, ((p, p) if exact else wilson(p * ess, ess))
 
     pm, pmi = prob(ours & (res.tricks >= laws.MAKE_TRICKS))
@@ -669,7 +669,7 @@ def _weighted_option(action, trump, alone, discard, res: Result, e, n, seat, dea
     points = res.points.astype(float)
     ep, points_interval = _weighted_mean(points, e, exact)
     values = np.unique(res.points)
-    outcomes = {int(v): float(e[res.points == v].sum() / total) for v in values}
+    outcomes = {int(v): chance(e[res.points == v].sum() / total) for v in values}
     # sampled worlds: one entry a world, in the worlds' order (a stopped option: its first worlds)
     world_points = res.world_values(points, n) if exact else points
     used = n if exact else int(points.size)
@@ -677,7 +677,7 @@ def _weighted_option(action, trump, alone, discard, res: Result, e, n, seat, dea
     if wins is not None:
         pw = wins(res.points)
         p, (lo, hi) = _weighted_mean(pw, e, exact)
-        game = {"p_win_game": p, "p_win_game_interval": (max(0.0, lo), min(1.0, hi)),
+        game = {"p_win_game": chance(p), "p_win_game_interval": (max(0.0, lo), min(1.0, hi)),
                 "world_wins": res.world_values(pw, n) if exact else pw}
     return Option(action, trump, bool(alone), discard, pm, pa, pe, ep, pmi, pai, pei, points_interval, used, exact,
                   outcomes, discards, auction, seat, dealer, players, world_points, stopped=stopped, **game)

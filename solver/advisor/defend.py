@@ -37,7 +37,7 @@ from ..game.seat import seat_view, view_from_dict
 from ..game.view import BUILD_KEYS, SeatView
 from ..inference import sample_worlds
 from ..laws import MAKE_TRICKS, TRICKS, first_leader, makers_points, seats_mask, side_of
-from ..stats import finite, weighted_mean_interval, wilson
+from ..stats import chance, finite, weighted_mean_interval, wilson
 
 __all__ = ["DefendAdvice", "DefendOption", "advise_defend", "DEFEND_CHOICES"]
 
@@ -206,10 +206,10 @@ def advise_defend(view=None, *, worlds: int = 500, seed=None, inference: bool = 
     for choice, (tricks, pts) in zip(DEFEND_CHOICES, per_choice):
         ep, pi, ess = weighted_mean_interval(pts.astype(float), wn, exact)
         euchre, march = tricks < MAKE_TRICKS, tricks >= TRICKS
-        pe, pm = float(wn[euchre].sum()), float(wn[march].sum())
+        pe, pm = chance(wn[euchre].sum()), chance(wn[march].sum())
         options.append(DefendOption(choice, float(ep), pi, pe, (pe, pe) if exact else wilson(pe * ess, ess),
                                     pm, (pm, pm) if exact else wilson(pm * ess, ess),
-                                    {int(v): float(wn[pts == v].sum()) for v in np.unique(pts)}))
+                                    {int(v): chance(wn[pts == v].sum()) for v in np.unique(pts)}))
     alone_better = options[1].expected_points > options[0].expected_points + 1e-9
     best, other = (1, 0) if alone_better else (0, 1)
     margin, margin_iv, _ess = weighted_mean_interval((per_choice[best][1] - per_choice[other][1]).astype(float),

@@ -67,7 +67,7 @@ from ..game.view import BUILD_KEYS, SeatView
 from ..inference import ViewWorlds, sample_worlds
 from ..laws import MAKE_TRICKS, TRICKS, legal_mask, makers_points, side_name, side_of
 from ..dd_batch import Batch, Context, after_card
-from ..stats import weighted_mean_interval, wilson
+from ..stats import chance, weighted_mean_interval, wilson
 from .game_odds import win_values
 from .playout import play_out, world_hand
 from .single_dummy import default_model
@@ -84,7 +84,7 @@ def _weighted_mean(values: np.ndarray, w: np.ndarray, ess: float, exact: bool) -
 
 def _weighted_chance(hit: np.ndarray, w: np.ndarray, ess: float, exact: bool) -> tuple:
     """``(p, (low, high))``: the weighted chance of ``hit`` and its Wilson interval at ``ess`` worlds."""
-    p = float(w[hit].sum())
+    p = chance(w[hit].sum())
     if exact:
         return p, (p, p)
     if not hit.any():
@@ -97,7 +97,7 @@ def _weighted_chance(hit: np.ndarray, w: np.ndarray, ess: float, exact: bool) ->
 def _weighted_share(q: np.ndarray, w: np.ndarray, ess: float, exact: bool) -> tuple:
     """``(p, (low, high))``: the weighted mean of per-world chances ``q`` and its Wilson interval at ``ess``
     worlds (single dummy: each world's chance of the event under the fitted table)."""
-    p = min(max(float(w @ q), 0.0), 1.0)
+    p = chance(w @ q)
     if exact:
         return p, (p, p)
     return p, wilson(p * ess, ess)
@@ -449,11 +449,11 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
             pm, mi = _weighted_chance(m >= MAKE_TRICKS, wn, ess, exact)
             pe, ei = _weighted_chance(m < MAKE_TRICKS, wn, ess, exact)
             pa, ai = _weighted_chance(m >= TRICKS, wn, ess, exact) if makers else (None, None)
-            outcomes = {int(v): float(wn[p == v].sum()) for v in np.unique(p)}
+            outcomes = {int(v): chance(wn[p == v].sum()) for v in np.unique(p)}
         game = ()
         if g is not None:
             pw, (lo, hi) = _weighted_mean(g, wn, ess, exact)
-            game = (pw, (max(0.0, lo), min(1.0, hi)))
+            game = (chance(pw), (max(0.0, lo), min(1.0, hi)))
         out.append(CardAdvice(Card(c), et, ti, ep, pi, pm, mi, pe, ei, pa, ai, outcomes, *game))
     eps = 1e-9
 

@@ -23,7 +23,7 @@ import numpy as np
 
 from ..bidding import dealer_discard, partners_best_card
 from ..bounds import MAX_WORLDS
-from ..cards import Card, Seat, Suit, cards_of
+from ..cards import Card, Seat, cards_of, trump_of
 from ..errors import ArgumentError
 from ..game import Action, Hand, Phase
 from ..game.deal import DealCards
@@ -198,7 +198,7 @@ def contract_hand(hands, kitty, upcard: int, dealer: int, rules, trump: int, mak
     proposed = int(upcard) % 4 if proposed is None else int(proposed)
     if h.phase is Phase.NAME_SUIT:                   # a turned-up joker: the dealer named ``proposed``
         h.apply(Action.name(proposed))
-    word = "order" if int(trump) == proposed else f"call {Suit(int(trump)).letter}"
+    word = "order" if int(trump) == proposed else f"call {trump_of(int(trump)).letter}"
     if word != "order":
         while h.phase is Phase.BID1:
             h.apply("pass")

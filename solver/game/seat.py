@@ -99,7 +99,7 @@ def parse_dummy_hands(value, rules: Rules) -> tuple:
     return tuple(out)
 
 
-def _call_tokens(value) -> list:
+def _call_tokens(value, no_trump: bool = False) -> list:
     if isinstance(value, str):
         value = value.split()
     if not isinstance(value, (list, tuple)):
@@ -107,13 +107,14 @@ def _call_tokens(value) -> list:
     out = []
     for i, tok in enumerate(value):
         if not isinstance(tok, str):
-            raise IllegalActionError(f"calls[{i}] {quoted(tok)}: a call is a token 'Pass', 'Order' or c d h s")
+            raise IllegalActionError(f"calls[{i}] {quoted(tok)}: a call is a token 'Pass', 'Order' or c d h s"
+                                     + (" n" if no_trump else ""))
         who, _, word = tok.rpartition(":")
         try:
             kind, suit, alone = parse_call(word)
         except IllegalActionError:
             raise IllegalActionError(f"calls[{i}] {quoted(tok)}: no such call (EGN calls are Pass, Order, "
-                                     "c, d, h, s)") from None
+                                     + ("c, d, h, s, n (no trump))" if no_trump else "c, d, h, s)")) from None
         if alone:
             raise IllegalActionError(f"calls[{i}] {quoted(tok)}: going alone is the separate 'alone' flag")
         out.append((tok, who.strip() or None, kind, suit))
@@ -281,7 +282,7 @@ def seat_view(seat, hand, dealer, upcard, calls=(), alone=False, tricks=(), disc
         raise PositionError("best_card, loner_discard: the loner knows both (the card passed and its discard), "
                             "or give neither")
     trick_cards = _tricks(tricks)
-    tokens = _call_tokens(calls)
+    tokens = _call_tokens(calls, rules.allow_no_trump)
     pack = pack_mask(rules)
     for what, cards in [("hand", own), ("upcard", [up]), ("discard", [disc] if disc is not None else [])] + [
             (f"tricks[{i}]", t) for i, t in enumerate(trick_cards)] + [

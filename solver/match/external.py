@@ -42,7 +42,7 @@ import subprocess
 import time
 
 from ..errors import ArgumentError, EuchreError, quoted
-from .protocol import legal_tokens
+from .protocol import engine, legal_tokens
 
 #: The longest answer line the referee reads (bytes, newline excluded): a longer one forfeits the deal
 #: at once, so a bot that floods its output costs neither memory nor time.
@@ -197,7 +197,8 @@ class ExternalAgent:
             self.close()
             self._start()
         deadline = None if time_limit is None else time.monotonic() + time_limit
-        line = json.dumps({"type": kind, "view": view.to_dict(), "legal": legal, "time_limit": time_limit}) + "\n"
+        line = engine(lambda: json.dumps({"type": kind, "view": view.to_dict(), "legal": legal,
+                                          "time_limit": time_limit}) + "\n")     # the engine's, not the bot's
         self._send(line.encode(), kind, deadline, time_limit)
         raw = self._read_line(kind, deadline, time_limit)
         try:
@@ -213,13 +214,13 @@ class ExternalAgent:
 
     # -- the agent protocol --------------------------------------------------------------------------
     def bid(self, view, time_limit=None) -> str:
-        return self._ask("bid", view, legal_tokens(view, "bid"), time_limit)
+        return self._ask("bid", view, engine(legal_tokens, view, "bid"), time_limit)
 
     def discard(self, view, time_limit=None) -> str:
-        return self._ask("discard", view, legal_tokens(view, "discard"), time_limit)
+        return self._ask("discard", view, engine(legal_tokens, view, "discard"), time_limit)
 
     def play(self, view, time_limit=None) -> str:
-        return self._ask("play", view, legal_tokens(view, "play"), time_limit)
+        return self._ask("play", view, engine(legal_tokens, view, "play"), time_limit)
 
     def defend(self, view, time_limit=None):
         """``True`` to defend alone, ``False`` with the partner; any other answer is passed on as it came,

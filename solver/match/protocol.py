@@ -6,7 +6,27 @@ from ..cards import JOKER, Card, Suit, cards_of
 from ..game import Action, Phase
 from ..laws import call_token, contracts, kitty_exchange_choices, legal_mask, may_go_alone, must_go_alone
 
-__all__ = ["legal_tokens", "legal_cards", "turned_down", "exchange_tokens"]
+__all__ = ["legal_tokens", "legal_cards", "turned_down", "exchange_tokens", "EngineFault", "engine"]
+
+
+class EngineFault(Exception):
+    """The engine failed while it prepared or checked an agent's decision (the seat's view, its legal
+    answers, an external program's request, applying a checked answer): the engine's bug, never the
+    agent's forfeit. The referee raises :attr:`error`, what the engine raised, in its place."""
+
+    def __init__(self, error: BaseException):
+        super().__init__(f"the engine failed: {type(error).__name__}: {error}")
+        self.error = error
+
+
+def engine(fn, *args, **kw):
+    """``fn(*args, **kw)``, a step of the engine's: any exception it raises comes as an :class:`EngineFault`."""
+    try:
+        return fn(*args, **kw)
+    except EngineFault:
+        raise
+    except Exception as exc:
+        raise EngineFault(exc) from exc
 
 
 def turned_down(view) -> int:

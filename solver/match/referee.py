@@ -28,7 +28,7 @@ from ..cards import Card
 from ..errors import CardError, EuchreError, IllegalActionError, quoted
 from ..game import Action, Hand, Phase
 from ..laws import call_token, hand_points, may_go_alone, parse_call, side_of
-from .protocol import legal_cards, legal_tokens
+from .protocol import EngineFault, engine, legal_cards, legal_tokens
 
 __all__ = ["Forfeit", "forfeit_points", "play_table", "next_action", "DEFAULT_TIME_LIMIT"]
 
@@ -124,7 +124,7 @@ def _bid_action(answer, view):
         raise ValueError("garbage", f"answered {quoted(answer)} to a bid, not a call "
                                     "('pass', 'order', 'order alone', 'call h', 'call h alone')") from None
     token = call_token(kind, suit, alone)
-    legal = legal_tokens(view, "bid")
+    legal = engine(legal_tokens, view, "bid")
     if token not in legal:
         raise ValueError("illegal", f"called {quoted(answer)}, not legal now (legal: {', '.join(legal)})")
     if view.phase is Phase.NAME_SUIT:
@@ -141,7 +141,7 @@ def _card_action(answer, view, what: str):
         card = Card.parse(answer.strip())
     except CardError:
         raise ValueError("garbage", f"answered {quoted(answer)} to a {what}, not a card") from None
-    legal = legal_cards(view) if what == "play" else [int(Card(c)) for c in legal_tokens(view, what)]
+    legal = engine(lambda: legal_cards(view) if what == "play" else [int(Card(c)) for c in legal_tokens(view, what)])
     if int(card) not in legal:
         raise ValueError("illegal", f"{what} {card} is not legal now (legal: {' '.join(str(Card(c)) for c in legal)})")
     if what == "give":
@@ -170,7 +170,7 @@ def _exchange_action(agent, view, hand, time_limit):
     except (IllegalActionError, CardError):
         raise ValueError("garbage", f"answered {quoted(answer)} to the kitty exchange, not 'keep', 'farmers <3 "
                                     "cards>' or 'go under <3 cards>'") from None
-    legal = legal_tokens(view, "exchange")
+    legal = engine(legal_tokens, view, "exchange")
     if str(action) not in legal:
         raise ValueError("illegal", f"exchange {quoted(answer)} is not legal now (legal: {', '.join(legal)})")
     return action
@@ -187,14 +187,14 @@ def play_table(cards, dealer, rules, agents: dict, time_limit=DEFAULT_TIME_LIMIT
         seat, phase = hand.to_act, hand.phase
         try:
             if phase is Phase.ALONE:                 # said with the call
-                hand.apply(Action.go_alone(alone_said.get(seat, False)))
+                engine(hand.apply, Action.go_alone(alone_said.get(seat, False)))
                 continue
             if phase is Phase.PLAY:
-                legal = hand.legal_actions()
+                legal = engine(hand.legal_actions)
                 if len(legal) == 1:                  # a forced card is played without asking
-                    hand.apply(legal[0])
+                    engine(hand.apply, legal[0])
                     continue
-            agent, view = agents[seat], hand.view(seat)
+            agent, view = agents[seat], engine(hand.view, seat)
             if phase in (Phase.BID1, Phase.BID2, Phase.NAME_SUIT):
                 action, alone = _bid_action(_ask(agent, "bid", view, hand, time_limit), view)
                 alone_said[seat] = alone
@@ -211,7 +211,9 @@ def play_table(cards, dealer, rules, agents: dict, time_limit=DEFAULT_TIME_LIMIT
                 action = Action.defend_alone(answer)
             else:
                 action = _card_action(_ask(agent, "play", view, hand, time_limit), view, "play")
-            hand.apply(action)
+            engine(hand.apply, action)                # checked legal above: a failure is the engine's
+        except EngineFault as exc:                   # never the agent's forfeit
+            raise exc.error
         except _Timeout:
             return _forfeit(hand, seat, "timeout", f"gave no answer within {time_limit:g} s ({phase} decision)")
         except EuchreError as exc:
@@ -237,15 +239,23 @@ def next_action(hand: Hand, agent, alone_said: dict, time_limit=None) -> Action:
     card is played without asking (``agent`` may then be ``None``). ``hand`` is not changed.
 
     Raises :class:`ValueError` ``(kind, reason)`` for a garbage or illegal answer (kinds as
-    :class:`Forfeit`), or what the agent raised."""
+    :class:`Forfeit`), or what the agent raised (what the engine raised preparing or checking the decision
+    is raised as it came, never as the agent's)."""
+    try:
+        return _next_action(hand, agent, alone_said, time_limit)
+    except EngineFault as exc:
+        raise exc.error
+
+
+def _next_action(hand: Hand, agent, alone_said: dict, time_limit) -> Action:
     seat, phase = hand.to_act, hand.phase
     if phase is Phase.ALONE:
         return Action.go_alone(alone_said.get(seat, False))
     if phase is Phase.PLAY:
-        legal = hand.legal_actions()
+        legal = engine(hand.legal_actions)
         if len(legal) == 1:
             return legal[0]
-    view = hand.view(seat)
+    view = engine(hand.view, seat)
     if phase in (Phase.BID1, Phase.BID2, Phase.NAME_SUIT):
         action, alone = _bid_action(_ask(agent, "bid", view, hand, time_limit), view)
         alone_said[seat] = alone

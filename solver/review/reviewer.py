@@ -23,8 +23,8 @@ from ..bounds import MAX_WORLDS
 from ..cards import Card, Seat, Suit, cards_of, format_cards
 from ..dd import solve_batch
 from ..errors import EuchreError, PositionError
-from ..inference import UNSEEN_DISCARD, sample_worlds
-from ..stats import weighted_mean_interval
+from ..inference import UNSEEN_DISCARD, draw_worlds, sample_worlds
+from ..stats import chance, weighted_mean_interval
 from ..game import AloneDeclared, BidMade, CardPassed, CardPlayed, Discarded, Hand, Kind, KittyExchanged
 from ..laws import (TRICKS, call_name, call_token, effective_suit, first_leader, legal_mask, past_tense,
                     side_name, side_of)
@@ -93,7 +93,7 @@ def _game_figures(cands, legal, played, T, P, wins, wn, exact) -> dict:
 
     loss, interval = paired(W[bi] - W[ip])
     points, points_interval = paired((P[bi] - P[ip]).astype(float))
-    return {"p_win_game": {c: float(mw[i]) for i, c in enumerate(cands)}, "best": best, "loss": loss,
+    return {"p_win_game": {c: chance(mw[i]) for i, c in enumerate(cands)}, "best": best, "loss": loss,
             "interval": interval, "loss_points": points, "points_interval": points_interval,
             "loss_tricks": float(mean((T[bi] - T[ip]).astype(float)))}
 
@@ -299,9 +299,9 @@ class DealReviewer:
             self.progress(1)
 
     def _draw(self, space: Space, step: int) -> Worlds:
-        """The worlds of decision ``step``, from its own stream."""
-        return space.draw(self.worlds, seed=decision_stream(self.seed, self.index, step),
-                          exact_limit=DECISION_EXACT_LIMIT)
+        """The uniform worlds of decision ``step``, from its own stream (:func:`solver.inference.draw_worlds`)."""
+        return draw_worlds(space, self.worlds, decision_stream(self.seed, self.index, step),
+                           DECISION_EXACT_LIMIT).worlds
 
     def _factors(self):
         """The world counts a close decision is judged at in turn: ``worlds``, then doubled up to
