@@ -143,7 +143,7 @@ class SolveRequest(Strict):
         # checked as Position.parse checks it, under the request's rules: the same message at every door
         rules = info.data.get("rules")
         allow = bool(getattr(rules, "allow_no_trump", False))
-        _engine_check(solver.laws.check_trump, v, solver.Rules(allow_no_trump=allow))
+        _engine_check(lambda t: solver.laws.check_trump(t, allow_no_trump=allow), v)
         return v
 
     @field_validator("leader", "alone")

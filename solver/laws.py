@@ -279,15 +279,17 @@ CALL_KINDS = ("pass", "order", "call")
 _ORDER_WORDS = ("order", "order up", "pick up", "pick it up", "pickup", "assist")
 
 
-def check_trump(trump, rules: Rules):
+def check_trump(trump, rules: Rules | None = None, *, allow_no_trump: bool | None = None):
     """``trump`` (a suit, or no trump: see :func:`solver.cards.parse_trump`) as a Suit or
-    :data:`~solver.cards.NO_TRUMP`.
+    :data:`~solver.cards.NO_TRUMP`, under ``rules`` (or, without building them, ``allow_no_trump``).
 
     Raises :class:`~solver.errors.CardError` for a token that is neither, and
     :class:`~solver.errors.RulesError` for no trump under rules without ``allow_no_trump``.
     """
     from .errors import RulesError
-    if Rules.coerce(rules).allow_no_trump:
+    if allow_no_trump is None:
+        allow_no_trump = Rules.coerce(rules).allow_no_trump
+    if allow_no_trump:
         return parse_trump(trump)
     try:
         value = parse_trump(trump)
