@@ -2,6 +2,7 @@
 EGN both ways and its bad records, match play, the CLI, and the exchange advice against an exact enumeration
 written here (each world's deal rebuilt through the rules engine and valued by solver.par)."""
 import itertools
+import re
 import json
 import numpy as np
 import pytest
@@ -434,3 +435,59 @@ def test_the_play_table_offers_the_user_the_exchange_and_hides_a_bots_keep(tmp_p
         egn = client.get(f"/play/{st['id']}/game.egn").data.decode()
         assert load_egn(egn).deals[0].status == "complete"
     assert offered, "twelve deals: the user (S) is offered an exchange in some"
+
+
+# -- a known kitty must be possible under the rules on (one check: solver.laws.check_known_kitty) ----------------
+FARM, UNDER = Rules(farmers=True), Rules(go_under=True)
+
+
+@pytest.mark.parametrize("hand,kitty,rules,words", [
+    # go_under alone: only the seat that went under knows the kitty; its dealt hand (two kept + three put
+    # under) had no jack, ace or king. Ac Kc Ad Ah As: five such cards, so it kept none without one.
+    ("Ac Kc Ad Ah As", "9c Tc Qd", UNDER, "the hand Kc Ac Ad Ah As has no such card"),
+    ("Ac Kc Ad Ah Qs", "9c Tc Qd", UNDER, "has only one such card"),
+    ("9h Th Qc Kh Ac", "9d Qh Ks", UNDER, "Ks is a jack, an ace or a king"),
+    # farmers alone: the kitty known is a farmer's three shown, nines or tens
+    ("Ac Kc Ad Ah As", "9c Tc Qd", FARM, "Qd is no nine or ten"),
+    ("9s Ts Ks Jh As", "Qc Kc Qh", FARM, "Qc Qh Kc are no nines or tens"),
+    # both: neither reading fits
+    ("9h Th Qc Kh Ac", "9d Qh Ks", BOTH, "neither a farmer's three shown nor three put under: Qh Ks are no "
+                                         "nines or tens"),
+    ("Ac Kc Ad Ah As", "9c Tc Qd", BOTH, "Qd is no nine or ten, and a farmer shows three nines or tens; and "
+                                         "only the seat that went under"),
+    # exactly three cards
+    ("9h Th Qc Kh Ac", "9d", BOTH, "kitty '9d': 1 card; a kitty exchange leaves three known cards"),
+    ("9h Th Qc Kh Ac", "9d Qh", FARM, "kitty '9d Qh': 2 cards"),
+    ("9h Th Qc Kh Ac", "9d Qh Qs Ts", UNDER, "4 cards"),
+])
+def test_an_impossible_known_kitty_is_refused_naming_the_card(hand, kitty, rules, words):
+    from solver.game import seat_view
+    with pytest.raises(solver.PositionError, match=re.escape(words)):
+        solver.advise(hand, "Jd", "E", "N", rules=rules, worlds=20, seed=1, kitty=kitty)
+    with pytest.raises(solver.PositionError, match=re.escape(words)):
+        seat_view("E", hand, "N", "Jd", calls="Pass Pass Pass Pass Pass h", rules=rules, kitty=kitty)
+
+
+def test_a_possible_known_kitty_is_taken():
+    from solver.game import seat_view
+    # farmers: any seat may know the farmer's three; go under: the seat kept two cards without J/A/K
+    for hand, kitty, rules in [("Ac Kc Ad Ah As", "9c Tc 9d", FARM), ("Ac Kc Ad Qh Qs", "9c Tc Qd", UNDER),
+                               ("Ac Kc Ad Qh Qs", "9c Tc Qd", BOTH), ("Ac Kc Ad Ah As", "9c Tc Td", BOTH)]:
+        assert solver.advise(hand, "Jd", "E", "N", rules=rules, worlds=20, seed=1, kitty=kitty).recommended
+        v = seat_view("E", hand, "N", "Jd", calls="Pass Pass Pass Pass Pass h", rules=rules, kitty=kitty)
+        assert v.kitty_known == mask_of(parse_cards(kitty))
+    # in play the seat's hand as kept counts its plays: Qh led, Qs held still makes two
+    v = seat_view("E", "Ac Kc Ad Qs", "N", "Jd", calls="Pass Pass Pass Pass Pass h", tricks="Qh", rules=UNDER,
+                  kitty="9c Tc Qd")
+    assert cards(v.kitty_known) == "9c Tc Qd"
+
+
+def test_cli_and_http_refuse_an_impossible_known_kitty(capsys, client):
+    from solver.cli import main
+    assert main(["advise", "--hand", "Ac Kc Ad Ah As", "--upcard", "Jc", "--seat", "E", "--dealer", "N",
+                 "--go-under", "--kitty", "9c Tc Qd", "--worlds", "50", "--valuation", "double-dummy"]) == 2
+    assert "the hand Kc Ac Ad Ah As has no such card" in capsys.readouterr().err
+    r = client.post("/v1/advise", json={"hand": "Ac Kc Ad Ah As", "upcard": "Jc", "seat": "E", "dealer": "N",
+                                        "kitty": "9c Tc Qd", "rules": {"farmers": True}, "worlds": 20})
+    assert r.status_code == 422 and r.content_type == "application/problem+json"
+    assert "Qd is no nine or ten" in r.json["detail"]
