@@ -491,3 +491,55 @@ def test_cli_and_http_refuse_an_impossible_known_kitty(capsys, client):
                                         "kitty": "9c Tc Qd", "rules": {"farmers": True}, "worlds": 20})
     assert r.status_code == 422 and r.content_type == "application/problem+json"
     assert "Qd is no nine or ten" in r.json["detail"]
+
+
+def test_no_exchange_explains_only_the_rules_on(client):
+    hand = "9c Tc Qd Qh Qs"          # two nines and tens: no farmer; no J/A/K: it may go under
+    with pytest.raises(IllegalActionError) as e:
+        advise_exchange(hand, "Jc", "E", "N", Rules(farmers=True), worlds=10)
+    assert "(farmers: a farmer's hand holds three nines and tens)" in str(e.value)
+    assert "goes under" not in str(e.value)
+    with pytest.raises(IllegalActionError) as e:
+        advise_exchange("9c Tc Qd Qh As", "Jc", "E", "N", Rules(go_under=True), worlds=10)
+    assert "(go_under: a hand that goes under holds no jack, ace or king)" in str(e.value)
+    assert "farmer" not in str(e.value)
+    with pytest.raises(IllegalActionError, match=r"\(farmers or go_under: a farmer's hand .*, a hand that goes"):
+        advise_exchange("9c Jc Qd Qh As", "Td", "E", "N", BOTH, worlds=10)
+    r = client.post("/v1/exchange", json={"hand": hand, "upcard": "Jc", "seat": "E", "dealer": "N",
+                                          "rules": {"farmers": True}, "worlds": 10})
+    assert r.status_code == 422 and "goes under" not in r.json["detail"] and "farmers:" in r.json["detail"]
+
+
+def test_exchange_text_says_a_tie_is_a_tie():
+    # seed 1, 10 worlds: going under with 9c Qh Qs or Tc Qh Qs leaves the same hand up to 9c/Tc, equal in every world
+    adv = advise_exchange("9c Tc Qd Qh Qs", "Jc", "E", "N", BOTH, worlds=10, seed=1)
+    best = adv.recommended
+    same = [o.action for o in adv.options if o.action != adv.best and o.expected_points == best.expected_points]
+    assert adv.margin == 0 and same
+    last = str(adv).splitlines()[-1]
+    assert last == f"best: {adv.best}, a tie: {', '.join(same)} has the same mean (the first in the order above is taken)"
+    assert "by 0.000" not in str(adv)
+    clear = advise_exchange("9c Tc Qd Qh Qs", "Jc", "E", "N", Rules(go_under=True), worlds=40, seed=7)
+    if clear.margin > 0:
+        assert str(clear).splitlines()[-1].startswith(f"best: {clear.best}, by {clear.margin:.3f} points")
+
+
+def test_exchange_default_seed_comes_from_the_parsed_question(client, capsys):
+    from solver.advisor.kitty import exchange_seed
+    from solver.cli import main
+    from solver.review import content_seed
+    # hand in card order, the other fields parsed: the same dict, so the same seed, however it is spelled
+    want = content_seed({"exchange": "9c Tc Qd Qh Qs", "upcard": "Jc", "seat": "E", "dealer": "N",
+                         "rules": Rules(go_under=True).to_dict()})
+    seeds = []
+    for hand in ("9c Tc Qd Qh Qs", ["9c", "Tc", "Qd", "Qh", "Qs"], "Qs Qh 9c  Qd Tc", ["Qd", "qs", "9C", "Qh", "Tc"]):
+        r = client.post("/v1/exchange", json={"hand": hand, "upcard": "jc", "seat": "e", "dealer": "N",
+                                              "rules": {"go_under": True}, "worlds": 10})
+        assert r.status_code == 200
+        seeds.append(r.json["seed"])
+        assert exchange_seed(hand, "Jc", "E", "N", Rules(go_under=True)) == want
+    assert seeds == [want] * 4
+    for hand in ("9c Tc Qd Qh Qs", "Qs Qh 9c Qd Tc"):
+        assert main(["exchange", "--hand", hand, "--upcard", "Jc", "--seat", "E", "--dealer", "N", "--go-under",
+                     "--worlds", "10", "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["seed"] == want
