@@ -204,6 +204,23 @@ def _bad(mutate):
      or d["deals"][0]["initialState"]["playerCards"].__setitem__(3, ["Jc", "Kc", "Tc", "Jh", "Th"]),
      r"cardExchanges\[0\]: N cannot go under: it holds a jack, an ace or a king"),
     (lambda d, x: x[1].update(cards=["Qc", "Kh", "9c"]), r"cardExchanges\[0\]: 9c is the upcard"),
+    # no such seat: neither a seat 0-3 nor the kitty (4), whichever entry
+    (lambda d, x: x[1].update(receiver=5), r"cardExchanges\[1\]\.receiver 5: not a seat 0-3 nor the kitty \(4\)"),
+    (lambda d, x: x.append({"sender": 1, "receiver": 5, "cards": ["Jd"]}),
+     r"cardExchanges\[2\]\.receiver 5: not a seat 0-3 nor the kitty \(4\)"),
+    # the upcard among the three put under: named as the upcard, before whether the hand may go under
+    (lambda d, x: x[0].update(cards=["9d", "Qh", "9c"]), r"cardExchanges\[0\]: 9c is the upcard, not in N's hand"),
+    (lambda d, x: x[0].update(cards=["9d", "Qh", "9c"]) or d["deals"][0]["initialState"]["playerCards"]
+     .__setitem__(0, ["9d", "9h", "Ah", "Qh", "Qs"]) or d["deals"][0]["initialState"]["playerCards"]
+     .__setitem__(3, ["Jc", "Kc", "Tc", "Jh", "Th"]), r"cardExchanges\[0\]: 9c is the upcard, not in N's hand"),
+    # N leads 9d in trick 2 (N won trick 1 with Qc), though it put 9d under
+    (lambda d, x: d["deals"][0]["phases"][1]["tricks"][1].__setitem__(0, "9d"),
+     r"N plays 9d, but N does not hold 9d: it went to the kitty \(cardExchanges\[0\]\)"),
+    # the kitty's three to another seat than the one that put three under
+    (lambda d, x: x[1].update(receiver=2), r"cardExchanges\[1\]: the kitty's cards go back to the seat that put "
+                                           r"three under \(N\), not S"),
+    (lambda d, x: x.reverse() or x[0].update(receiver=1), r"cardExchanges\[1\]: the kitty's cards go back to the "
+                                                          r"seat that put three under \(N\), not E"),
 ])
 def test_bad_kitty_exchange_records_are_refused_by_entry(mutate, message):
     with pytest.raises(EGNError, match=message):
