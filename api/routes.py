@@ -11,6 +11,7 @@ from werkzeug.exceptions import BadRequest, NotFound, RequestEntityTooLarge, Uns
 
 import solver
 from solver import examples as solver_examples
+from solver.advisor.kitty import exchange_seed
 
 from . import limits
 from .problems import TYPES, Problem, openapi_responses, type_uri
@@ -178,8 +179,10 @@ def exchange(body: ExchangeRequest):
     card and bids best, each contract double dummy) over worlds of the seat's view."""
     run = limits.engine_function("advise_exchange")
     with limits.engine(body, main_field="hand"):
-        result = run(body.hand, body.upcard, body.seat, body.dealer, body.rules.to_rules(), worlds=body.worlds,
-                     seed=body.seed)
+        rules = body.rules.to_rules()
+        seed = body.seed if body.seed is not None else exchange_seed(body.hand, body.upcard, body.seat, body.dealer,
+                                                                     rules)
+        result = run(body.hand, body.upcard, body.seat, body.dealer, rules, worlds=body.worlds, seed=seed)
     return jsonify(result.to_dict())
 
 

@@ -311,13 +311,12 @@ def cmd_advise(args) -> dict:
 
 def cmd_exchange(args) -> dict:
     from .advisor import advise_exchange
-    from .review import content_seed
+    from .advisor.kitty import exchange_seed
     rules = _rules_from_args(args)
     if not rules.kitty_exchange:
         raise EuchreError("euchre exchange: give the house rule, --farmers or --go-under (or both)")
-    seed = args.seed if args.seed is not None else content_seed(
-        {"exchange": " ".join(str(args.hand).split()), "upcard": args.upcard, "seat": args.seat,
-         "dealer": args.dealer, "rules": rules.to_dict()})
+    seed = args.seed if args.seed is not None else exchange_seed(args.hand, args.upcard, args.seat, args.dealer,
+                                                                 rules)
     advice = advise_exchange(args.hand, args.upcard, args.seat, args.dealer, rules, worlds=args.worlds, seed=seed)
     if not args.json:
         say(advice)

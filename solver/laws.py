@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from .cards import ALL_CARDS_MASK, FULL_MASK, JOKER, NO_TRUMP, Seat, Suit, cards_of, mask_of, parse_trump, trump_of
-from .errors import IllegalActionError, PositionError, SeatError, quoted
+from .errors import IllegalActionError, PositionError, RulesError, SeatError, quoted
 from .rules import Rules
 
 TRICKS = 5          # tricks in a hand (and cards in a dealt hand)
@@ -424,6 +424,53 @@ def check_kitty_exchange(kind: str, given: int, hand: int, rules: Rules, seat=No
     if kind == "farmers" and given & ~FARMERS_MASK:
         odd = " ".join(map(str, cards_of(given & ~FARMERS_MASK)))
         raise IllegalActionError(f"{who}cannot show {odd} as a farmer's hand: the three shown are nines or tens")
+
+
+def check_known_kitty(known: int, hand: int, rules: Rules, what: str = "kitty") -> None:
+    """Raise :class:`PositionError` unless ``known`` (a bitmask) can be the cards a seat holding ``hand`` (its
+    cards after the exchange, a bitmask: five, or its five less none played) knows lie face down in the kitty
+    after a kitty exchange under ``rules``: exactly three cards, and
+
+    * ``Rules.farmers``: the three a farmer showed, so nines or tens;
+    * ``Rules.go_under``: the three this seat put under (only it knows them), so no jack, ace or king among
+      them, and the two it kept, in ``hand``, none either: at least two of ``hand`` are no jack, ace or king;
+    * both rules on: either.
+
+    >>> from solver.cards import mask_of, parse_cards
+    >>> check_known_kitty(mask_of(parse_cards("9c Tc Qd")), mask_of(parse_cards("Ac Kc Ad Ah As")), Rules(farmers=True))
+    Traceback (most recent call last):
+    ...
+    solver.errors.PositionError: kitty 9c Tc Qd: Qd is no nine or ten, and a farmer shows three nines or tens
+    """
+    text = " ".join(map(str, cards_of(known)))
+    n = popcount(known)
+    if n != KITTY_EXCHANGE_CARDS:
+        raise PositionError(f"{what} {text!r}: {n} card{'' if n == 1 else 's'}; a kitty exchange leaves three "
+                            "known cards face down in the kitty (a farmer's three shown, or the three put under)")
+    why = []
+    if rules.farmers:
+        odd = known & ~FARMERS_MASK
+        if not odd:
+            return
+        what_odd = "is no nine or ten" if popcount(odd) == 1 else "are no nines or tens"
+        why.append(f"{' '.join(map(str, cards_of(odd)))} {what_odd}, and a farmer shows three nines or tens")
+    if rules.go_under:
+        high = known & GO_UNDER_FORBIDDEN
+        low = popcount(hand & ~GO_UNDER_FORBIDDEN)
+        if high:
+            what_high = "is a jack, an ace or a king" if popcount(high) == 1 else "are jacks, aces or kings"
+            why.append(f"{' '.join(map(str, cards_of(high)))} {what_high}, and a hand that goes under holds none")
+        elif low < 2:
+            held = " ".join(map(str, cards_of(hand)))
+            why.append("only the seat that went under knows the kitty, and it kept two of its cards with no jack, "
+                       f"ace or king, but the hand {held} has {'no such card' if low == 0 else 'only one such card'}")
+        else:
+            return
+    if not why:
+        raise RulesError(f"{what}: cards known in the kitty come from a kitty exchange, which needs "
+                         "Rules(farmers=True) or Rules(go_under=True) (--farmers, --go-under)")
+    lead = "it is neither a farmer's three shown nor three put under: " if len(why) == 2 else ""
+    raise PositionError(f"{what} {text}: {lead}" + "; and ".join(why))
 
 
 def check_call(kind: str, suit, alone: bool, rnd: int, turned_down: int, seat: int, dealer: int,

@@ -2,6 +2,7 @@
 EGN both ways and its bad records, match play, the CLI, and the exchange advice against an exact enumeration
 written here (each world's deal rebuilt through the rules engine and valued by solver.par)."""
 import itertools
+import re
 import json
 import numpy as np
 import pytest
@@ -203,6 +204,23 @@ def _bad(mutate):
      or d["deals"][0]["initialState"]["playerCards"].__setitem__(3, ["Jc", "Kc", "Tc", "Jh", "Th"]),
      r"cardExchanges\[0\]: N cannot go under: it holds a jack, an ace or a king"),
     (lambda d, x: x[1].update(cards=["Qc", "Kh", "9c"]), r"cardExchanges\[0\]: 9c is the upcard"),
+    # no such seat: neither a seat 0-3 nor the kitty (4), whichever entry
+    (lambda d, x: x[1].update(receiver=5), r"cardExchanges\[1\]\.receiver 5: not a seat 0-3 nor the kitty \(4\)"),
+    (lambda d, x: x.append({"sender": 1, "receiver": 5, "cards": ["Jd"]}),
+     r"cardExchanges\[2\]\.receiver 5: not a seat 0-3 nor the kitty \(4\)"),
+    # the upcard among the three put under: named as the upcard, before whether the hand may go under
+    (lambda d, x: x[0].update(cards=["9d", "Qh", "9c"]), r"cardExchanges\[0\]: 9c is the upcard, not in N's hand"),
+    (lambda d, x: x[0].update(cards=["9d", "Qh", "9c"]) or d["deals"][0]["initialState"]["playerCards"]
+     .__setitem__(0, ["9d", "9h", "Ah", "Qh", "Qs"]) or d["deals"][0]["initialState"]["playerCards"]
+     .__setitem__(3, ["Jc", "Kc", "Tc", "Jh", "Th"]), r"cardExchanges\[0\]: 9c is the upcard, not in N's hand"),
+    # N leads 9d in trick 2 (N won trick 1 with Qc), though it put 9d under
+    (lambda d, x: d["deals"][0]["phases"][1]["tricks"][1].__setitem__(0, "9d"),
+     r"N plays 9d, but N does not hold 9d: it went to the kitty \(cardExchanges\[0\]\)"),
+    # the kitty's three to another seat than the one that put three under
+    (lambda d, x: x[1].update(receiver=2), r"cardExchanges\[1\]: the kitty's cards go back to the seat that put "
+                                           r"three under \(N\), not S"),
+    (lambda d, x: x.reverse() or x[0].update(receiver=1), r"cardExchanges\[1\]: the kitty's cards go back to the "
+                                                          r"seat that put three under \(N\), not E"),
 ])
 def test_bad_kitty_exchange_records_are_refused_by_entry(mutate, message):
     with pytest.raises(EGNError, match=message):
@@ -434,3 +452,111 @@ def test_the_play_table_offers_the_user_the_exchange_and_hides_a_bots_keep(tmp_p
         egn = client.get(f"/play/{st['id']}/game.egn").data.decode()
         assert load_egn(egn).deals[0].status == "complete"
     assert offered, "twelve deals: the user (S) is offered an exchange in some"
+
+
+# -- a known kitty must be possible under the rules on (one check: solver.laws.check_known_kitty) ----------------
+FARM, UNDER = Rules(farmers=True), Rules(go_under=True)
+
+
+@pytest.mark.parametrize("hand,kitty,rules,words", [
+    # go_under alone: only the seat that went under knows the kitty; its dealt hand (two kept + three put
+    # under) had no jack, ace or king. Ac Kc Ad Ah As: five such cards, so it kept none without one.
+    ("Ac Kc Ad Ah As", "9c Tc Qd", UNDER, "the hand Kc Ac Ad Ah As has no such card"),
+    ("Ac Kc Ad Ah Qs", "9c Tc Qd", UNDER, "has only one such card"),
+    ("9h Th Qc Kh Ac", "9d Qh Ks", UNDER, "Ks is a jack, an ace or a king"),
+    # farmers alone: the kitty known is a farmer's three shown, nines or tens
+    ("Ac Kc Ad Ah As", "9c Tc Qd", FARM, "Qd is no nine or ten"),
+    ("9s Ts Ks Jh As", "Qc Kc Qh", FARM, "Qc Qh Kc are no nines or tens"),
+    # both: neither reading fits
+    ("9h Th Qc Kh Ac", "9d Qh Ks", BOTH, "neither a farmer's three shown nor three put under: Qh Ks are no "
+                                         "nines or tens"),
+    ("Ac Kc Ad Ah As", "9c Tc Qd", BOTH, "Qd is no nine or ten, and a farmer shows three nines or tens; and "
+                                         "only the seat that went under"),
+    # exactly three cards
+    ("9h Th Qc Kh Ac", "9d", BOTH, "kitty '9d': 1 card; a kitty exchange leaves three known cards"),
+    ("9h Th Qc Kh Ac", "9d Qh", FARM, "kitty '9d Qh': 2 cards"),
+    ("9h Th Qc Kh Ac", "9d Qh Qs Ts", UNDER, "4 cards"),
+])
+def test_an_impossible_known_kitty_is_refused_naming_the_card(hand, kitty, rules, words):
+    from solver.game import seat_view
+    with pytest.raises(solver.PositionError, match=re.escape(words)):
+        solver.advise(hand, "Jd", "E", "N", rules=rules, worlds=20, seed=1, kitty=kitty)
+    with pytest.raises(solver.PositionError, match=re.escape(words)):
+        seat_view("E", hand, "N", "Jd", calls="Pass Pass Pass Pass Pass h", rules=rules, kitty=kitty)
+
+
+def test_a_possible_known_kitty_is_taken():
+    from solver.game import seat_view
+    # farmers: any seat may know the farmer's three; go under: the seat kept two cards without J/A/K
+    for hand, kitty, rules in [("Ac Kc Ad Ah As", "9c Tc 9d", FARM), ("Ac Kc Ad Qh Qs", "9c Tc Qd", UNDER),
+                               ("Ac Kc Ad Qh Qs", "9c Tc Qd", BOTH), ("Ac Kc Ad Ah As", "9c Tc Td", BOTH)]:
+        assert solver.advise(hand, "Jd", "E", "N", rules=rules, worlds=20, seed=1, kitty=kitty).recommended
+        v = seat_view("E", hand, "N", "Jd", calls="Pass Pass Pass Pass Pass h", rules=rules, kitty=kitty)
+        assert v.kitty_known == mask_of(parse_cards(kitty))
+    # in play the seat's hand as kept counts its plays: Qh led, Qs held still makes two
+    v = seat_view("E", "Ac Kc Ad Qs", "N", "Jd", calls="Pass Pass Pass Pass Pass h", tricks="Qh", rules=UNDER,
+                  kitty="9c Tc Qd")
+    assert cards(v.kitty_known) == "9c Tc Qd"
+
+
+def test_cli_and_http_refuse_an_impossible_known_kitty(capsys, client):
+    from solver.cli import main
+    assert main(["advise", "--hand", "Ac Kc Ad Ah As", "--upcard", "Jc", "--seat", "E", "--dealer", "N",
+                 "--go-under", "--kitty", "9c Tc Qd", "--worlds", "50", "--valuation", "double-dummy"]) == 2
+    assert "the hand Kc Ac Ad Ah As has no such card" in capsys.readouterr().err
+    r = client.post("/v1/advise", json={"hand": "Ac Kc Ad Ah As", "upcard": "Jc", "seat": "E", "dealer": "N",
+                                        "kitty": "9c Tc Qd", "rules": {"farmers": True}, "worlds": 20})
+    assert r.status_code == 422 and r.content_type == "application/problem+json"
+    assert "Qd is no nine or ten" in r.json["detail"]
+
+
+def test_no_exchange_explains_only_the_rules_on(client):
+    hand = "9c Tc Qd Qh Qs"          # two nines and tens: no farmer; no J/A/K: it may go under
+    with pytest.raises(IllegalActionError) as e:
+        advise_exchange(hand, "Jc", "E", "N", Rules(farmers=True), worlds=10)
+    assert "(farmers: a farmer's hand holds three nines and tens)" in str(e.value)
+    assert "goes under" not in str(e.value)
+    with pytest.raises(IllegalActionError) as e:
+        advise_exchange("9c Tc Qd Qh As", "Jc", "E", "N", Rules(go_under=True), worlds=10)
+    assert "(go_under: a hand that goes under holds no jack, ace or king)" in str(e.value)
+    assert "farmer" not in str(e.value)
+    with pytest.raises(IllegalActionError, match=r"\(farmers or go_under: a farmer's hand .*, a hand that goes"):
+        advise_exchange("9c Jc Qd Qh As", "Td", "E", "N", BOTH, worlds=10)
+    r = client.post("/v1/exchange", json={"hand": hand, "upcard": "Jc", "seat": "E", "dealer": "N",
+                                          "rules": {"farmers": True}, "worlds": 10})
+    assert r.status_code == 422 and "goes under" not in r.json["detail"] and "farmers:" in r.json["detail"]
+
+
+def test_exchange_text_says_a_tie_is_a_tie():
+    # seed 1, 10 worlds: going under with 9c Qh Qs or Tc Qh Qs leaves the same hand up to 9c/Tc, equal in every world
+    adv = advise_exchange("9c Tc Qd Qh Qs", "Jc", "E", "N", BOTH, worlds=10, seed=1)
+    best = adv.recommended
+    same = [o.action for o in adv.options if o.action != adv.best and o.expected_points == best.expected_points]
+    assert adv.margin == 0 and same
+    last = str(adv).splitlines()[-1]
+    assert last == f"best: {adv.best}, a tie: {', '.join(same)} has the same mean (the first in the order above is taken)"
+    assert "by 0.000" not in str(adv)
+    clear = advise_exchange("9c Tc Qd Qh Qs", "Jc", "E", "N", Rules(go_under=True), worlds=40, seed=7)
+    if clear.margin > 0:
+        assert str(clear).splitlines()[-1].startswith(f"best: {clear.best}, by {clear.margin:.3f} points")
+
+
+def test_exchange_default_seed_comes_from_the_parsed_question(client, capsys):
+    from solver.advisor.kitty import exchange_seed
+    from solver.cli import main
+    from solver.review import content_seed
+    # hand in card order, the other fields parsed: the same dict, so the same seed, however it is spelled
+    want = content_seed({"exchange": "9c Tc Qd Qh Qs", "upcard": "Jc", "seat": "E", "dealer": "N",
+                         "rules": Rules(go_under=True).to_dict()})
+    seeds = []
+    for hand in ("9c Tc Qd Qh Qs", ["9c", "Tc", "Qd", "Qh", "Qs"], "Qs Qh 9c  Qd Tc", ["Qd", "qs", "9C", "Qh", "Tc"]):
+        r = client.post("/v1/exchange", json={"hand": hand, "upcard": "jc", "seat": "e", "dealer": "N",
+                                              "rules": {"go_under": True}, "worlds": 10})
+        assert r.status_code == 200
+        seeds.append(r.json["seed"])
+        assert exchange_seed(hand, "Jc", "E", "N", Rules(go_under=True)) == want
+    assert seeds == [want] * 4
+    for hand in ("9c Tc Qd Qh Qs", "Qs Qh 9c Qd Tc"):
+        assert main(["exchange", "--hand", hand, "--upcard", "Jc", "--seat", "E", "--dealer", "N", "--go-under",
+                     "--worlds", "10", "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["seed"] == want

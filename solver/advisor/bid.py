@@ -480,12 +480,11 @@ def _known_kitty(kitty, cards, up, rules: Rules) -> int:
         raise RulesError("kitty: cards known in the kitty come from a kitty exchange, which needs "
                          "Rules(farmers=True) or Rules(go_under=True)")
     known = parse_cards(kitty, what="kitty")
-    if not 1 <= len(known) <= 3:
-        raise PositionError(f"kitty {format_cards(known)!r}: {len(known)} cards; the exchange puts three under")
     for c in known:
         if c in cards or c == up:
             where = "the hand" if c in cards else "the upcard"
             raise PositionError(f"kitty card {c}: it is {where}, not face down in the kitty")
+    laws.check_known_kitty(mask_of(known), mask_of(cards), rules)
     return mask_of(known)
 
 

@@ -32,7 +32,7 @@ from ..rules import Rules
 from ..stats import mean_interval
 from ..worlds import EXACT_LIMIT, Worlds, bid_space
 
-__all__ = ["ExchangeAdvice", "ExchangeOption", "advise_exchange", "exchange_values"]
+__all__ = ["ExchangeAdvice", "ExchangeOption", "advise_exchange", "exchange_seed", "exchange_values"]
 
 
 @dataclass(frozen=True)
@@ -109,8 +109,37 @@ class ExchangeAdvice:
             lines.append(f"  {o.action:<{width}}  {o.expected_points:+.3f}  [{lo:+.3f}, {hi:+.3f}]  "
                          f"vs keep {o.gain:+.3f}{mark}")
         lo, hi = self.margin_interval
-        lines.append(f"best: {self.best}, by {self.margin:.3f} points [{lo:+.3f}, {hi:+.3f}]")
+        tied = [o.action for o in self.options if o.action != self.best
+                and o.expected_points == self.recommended.expected_points]
+        if tied or self.margin == 0:
+            lines.append(f"best: {self.best}, a tie: {', '.join(tied) or 'the next best'} "
+                         f"{'has' if len(tied) < 2 else 'have'} the same mean (the first in the order above is taken)")
+        else:
+            lines.append(f"best: {self.best}, by {self.margin:.3f} points [{lo:+.3f}, {hi:+.3f}]")
         return "\n".join(lines)
+
+
+def exchange_seed(hand, upcard, seat, dealer, rules) -> int:
+    """The default seed of the exchange advice (``euchre exchange``, ``POST /v1/exchange``):
+    :func:`solver.review.content_seed` of the parsed question ``{"exchange": the hand's cards in card order,
+    "upcard", "seat", "dealer", "rules": Rules.to_dict()}``, so the same question, however it is spelled (text
+    or a list, any card order), gets the same answer. Input that does not parse is left as given (the advisor
+    then says what is wrong)."""
+    from ..errors import EuchreError
+    from ..review import content_seed
+
+    def norm(parse, value):
+        try:
+            return parse(value)
+        except (EuchreError, TypeError, ValueError):
+            return value if isinstance(value, (str, int, float, bool, type(None))) else repr(value)
+    rules = Rules.coerce(rules)
+    return content_seed({
+        "exchange": norm(lambda h: " ".join(str(c) for c in sorted(parse_cards(h, what="hand"))), hand),
+        "upcard": norm(lambda u: str(Card(u) if isinstance(u, int) and not isinstance(u, bool) else Card.parse(u)),
+                       upcard),
+        "seat": norm(lambda t: str(Seat.parse(t)), seat), "dealer": norm(lambda t: str(Seat.parse(t)), dealer),
+        "rules": rules.to_dict()})
 
 
 def exchange_values(worlds: Worlds, seat, dealer, upcard, rules: Rules, choices) -> np.ndarray:
@@ -174,9 +203,11 @@ def advise_exchange(hand, upcard, seat, dealer, rules: Rules | None = None, worl
     seat, dealer = check_seat(seat, rules.players, "seat"), check_seat(dealer, rules.players, "dealer")
     mask = mask_of(cards)
     if not kitty_exchanges(mask, rules):
-        rule = " or ".join(n for n in ("farmers", "go_under") if getattr(rules, n))
-        raise IllegalActionError(f"hand {format_cards(cards)!r}: qualifies for no kitty exchange ({rule}: a farmer's "
-                                 "hand holds three nines and tens, a hand that goes under no jack, ace or king)")
+        why = {"farmers": "a farmer's hand holds three nines and tens", "go_under": "a hand that goes under holds no "
+               "jack, ace or king"}
+        on = [n for n in ("farmers", "go_under") if getattr(rules, n)]
+        raise IllegalActionError(f"hand {format_cards(cards)!r}: qualifies for no kitty exchange "
+                                 f"({' or '.join(on)}: {', '.join(why[n] for n in on)})")
     exact_limit = check_int(exact_limit, "exact_limit", 0, 2_000_000)
     if isinstance(worlds, Worlds):
         drawn = worlds

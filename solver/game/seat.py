@@ -16,7 +16,7 @@ import dataclasses
 
 from ..cards import JOKER, NO_TRUMP, Card, Seat, Suit, cards_of, format_cards, mask_of, parse_cards, parse_deal
 from ..errors import CardError, IllegalActionError, PositionError, RulesError, plural, quoted
-from ..laws import (TRICKS, check_seat, effective_suit, first_leader, pack_mask, parse_call, popcount, trick_seats,
+from ..laws import (TRICKS, check_known_kitty, check_seat, effective_suit, first_leader, pack_mask, parse_call, popcount, trick_seats,
                     winning_index)
 from ..rules import Rules
 from .actions import KEEP, ORDER, PASS, Action, Phase
@@ -456,13 +456,11 @@ def seat_view(seat, hand, dealer, upcard, calls=(), alone=False, tricks=(), disc
         raise RulesError("kitty: cards known in the kitty come from a kitty exchange, which needs "
                          "Rules(farmers=True) or Rules(go_under=True) (--farmers, --go-under)")
     known = _cards(kitty, "kitty")
-    if not 1 <= len(known) <= 3:
-        raise PositionError(f"kitty {format_cards(known)!r}: {plural(len(known), 'card')}; the exchange puts "
-                            "three under")
     seen = {c for t in trick_cards for c in t} | set(own) | {up} | ({disc} if disc is not None else set())
     for c in known:
         if c in seen or not pack & c.mask:
             raise PositionError(f"kitty card {c}: it is in the hand, the upcard, the discard or the tricks, "
                                 "not face down in the kitty")
     mask = mask_of(known)
+    check_known_kitty(mask, mine, rules)
     return dataclasses.replace(view, kitty_known=mask, unseen=view.unseen & ~mask)

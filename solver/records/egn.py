@@ -555,6 +555,9 @@ def _read_deal(raw: dict, index: int, rules: Rules) -> tuple:
                    alone_defender=alone_defender, discard=None, tricks=None,
                    player_cards=_player_cards(state, rules, written), written=written)
     deal.exchanges, deal.kitty_exchange = _read_exchanges(bidding, rules)
+    if deal.kitty_exchange is not None and upcard in deal.kitty_exchange[2]:
+        raise DealError(f"cardExchanges[{deal.kitty_exchange[4]}]: {upcard} is the upcard, not in "
+                        f"{deal.kitty_exchange[0]}'s hand")
     if deal.kitty_exchange is not None and deal.player_cards is not None:
         taker, kind, given, _received, k = deal.kitty_exchange
         dealt = deal.player_cards[taker]
@@ -594,9 +597,15 @@ def _read_kitty_exchange(entries: list, rules: Rules) -> tuple | None:
         if len(cards) != KITTY_EXCHANGE_CARDS or len(set(cards)) != len(cards):
             raise DealError(f"{where}: {plural(len(set(cards)), 'different card')}; a kitty exchange moves "
                             f"{KITTY_EXCHANGE_CARDS} each way")
+        if taker is not None and seat != taker and to_kitty != taker_to_kitty:
+            under, back = (seat, taker) if to_kitty else (taker, seat)
+            raise DealError(f"{where}: the kitty's cards go back to the seat that put three under ({under}), "
+                            f"not {back}")
         if taker is not None and seat != taker:
             raise DealError(f"{where}: a second kitty exchange ({seat}; {taker} already took one): at most one "
                             "a deal")
+        if taker is None:
+            taker_to_kitty = to_kitty
         taker = seat
         if (given if to_kitty else received) is not None:
             what = f"{seat}'s cards to the kitty" if to_kitty else f"the kitty's cards to {seat}"
@@ -627,6 +636,13 @@ def _read_exchanges(bidding: dict | None, rules: Rules) -> tuple:
     """The bidding phase's ``cardExchanges``: ``([(sender, receiver, card), ...] of call for best, the kitty
     exchange or None)`` (:func:`_read_kitty_exchange`); an exchange the ruleset does not play is refused."""
     entries = (bidding or {}).get("cardExchanges") or []
+    for k, entry in enumerate(entries):
+        for key in ("sender", "receiver"):
+            n = entry.get(key)
+            if (n is not None or key == "receiver") and (
+                    not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= rules.players):
+                raise DealError(f"cardExchanges[{k}].{key} {quoted(n)}: not a seat 0-{rules.players - 1} nor the "
+                                f"kitty ({rules.players})")
     kitty = [(k, e) for k, e in enumerate(entries) if _is_kitty(e, rules)]
     between = [(k, e) for k, e in enumerate(entries) if not _is_kitty(e, rules)]
     exchange = _read_kitty_exchange(kitty, rules)
@@ -981,7 +997,13 @@ def _check_kitty_cards(deal: EGNDeal, played_by: dict, rules: Rules) -> None:
     hand (``playerCards``), not played by a seat other than the taker. Raises :class:`DealError` naming the entry."""
     if deal.kitty_exchange is None:
         return
-    taker, _kind, _given, received, k = deal.kitty_exchange
+    taker, _kind, given, received, k = deal.kitty_exchange
+    for c in given:
+        for seat in map(Seat, rules.seats):
+            if c in played_by.get(seat, []):
+                why = (f"{seat} does not hold {c}: it went to the kitty" if seat == taker else
+                       f"{c} went to the kitty from {taker}")
+                raise DealError(f"{seat} plays {c}, but {why} (cardExchanges[{k}])")
     for c in received:
         if c == deal.upcard:
             raise DealError(f"cardExchanges[{k}]: {c} is the upcard, not one of the kitty's face-down cards")
