@@ -11,7 +11,7 @@ from werkzeug.exceptions import BadRequest, NotFound, RequestEntityTooLarge, Uns
 
 import solver
 from solver import examples as solver_examples
-from solver.advisor.kitty import exchange_seed
+from solver.review import exchange_seed
 
 from . import limits
 from .problems import TYPES, Problem, openapi_responses, type_uri

@@ -311,7 +311,7 @@ def cmd_advise(args) -> dict:
 
 def cmd_exchange(args) -> dict:
     from .advisor import advise_exchange
-    from .advisor.kitty import exchange_seed
+    from .review import exchange_seed
     rules = _rules_from_args(args)
     if not rules.kitty_exchange:
         raise EuchreError("euchre exchange: give the house rule, --farmers or --go-under (or both)")

@@ -542,7 +542,7 @@ def test_exchange_text_says_a_tie_is_a_tie():
 
 
 def test_exchange_default_seed_comes_from_the_parsed_question(client, capsys):
-    from solver.advisor.kitty import exchange_seed
+    from solver.review import exchange_seed
     from solver.cli import main
     from solver.review import content_seed
     # hand in card order, the other fields parsed: the same dict, so the same seed, however it is spelled

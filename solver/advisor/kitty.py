@@ -32,7 +32,7 @@ from ..rules import Rules
 from ..stats import mean_interval
 from ..worlds import EXACT_LIMIT, Worlds, bid_space
 
-__all__ = ["ExchangeAdvice", "ExchangeOption", "advise_exchange", "exchange_seed", "exchange_values"]
+__all__ = ["ExchangeAdvice", "ExchangeOption", "advise_exchange", "exchange_values"]
 
 
 @dataclass(frozen=True)
@@ -117,29 +117,6 @@ class ExchangeAdvice:
         else:
             lines.append(f"best: {self.best}, by {self.margin:.3f} points [{lo:+.3f}, {hi:+.3f}]")
         return "\n".join(lines)
-
-
-def exchange_seed(hand, upcard, seat, dealer, rules) -> int:
-    """The default seed of the exchange advice (``euchre exchange``, ``POST /v1/exchange``):
-    :func:`solver.review.content_seed` of the parsed question ``{"exchange": the hand's cards in card order,
-    "upcard", "seat", "dealer", "rules": Rules.to_dict()}``, so the same question, however it is spelled (text
-    or a list, any card order), gets the same answer. Input that does not parse is left as given (the advisor
-    then says what is wrong)."""
-    from ..errors import EuchreError
-    from ..review import content_seed
-
-    def norm(parse, value):
-        try:
-            return parse(value)
-        except (EuchreError, TypeError, ValueError):
-            return value if isinstance(value, (str, int, float, bool, type(None))) else repr(value)
-    rules = Rules.coerce(rules)
-    return content_seed({
-        "exchange": norm(lambda h: " ".join(str(c) for c in sorted(parse_cards(h, what="hand"))), hand),
-        "upcard": norm(lambda u: str(Card(u) if isinstance(u, int) and not isinstance(u, bool) else Card.parse(u)),
-                       upcard),
-        "seat": norm(lambda t: str(Seat.parse(t)), seat), "dealer": norm(lambda t: str(Seat.parse(t)), dealer),
-        "rules": rules.to_dict()})
 
 
 def exchange_values(worlds: Worlds, seat, dealer, upcard, rules: Rules, choices) -> np.ndarray:

@@ -25,6 +25,30 @@ def content_seed(obj) -> int:
     return int.from_bytes(hashlib.sha256(canon).digest()[:8], "big") >> 1
 
 
+def exchange_seed(hand, upcard, seat, dealer, rules) -> int:
+    """The default seed of the exchange advice (``euchre exchange``, ``POST /v1/exchange``):
+    :func:`solver.review.content_seed` of the parsed question ``{"exchange": the hand's cards in card order,
+    "upcard", "seat", "dealer", "rules": Rules.to_dict()}``, so the same question, however it is spelled (text
+    or a list, any card order), gets the same answer. Input that does not parse is left as given (the advisor
+    then says what is wrong)."""
+    from ..cards import Card, Seat, parse_cards
+    from ..errors import EuchreError
+    from ..rules import Rules
+
+    def norm(parse, value):
+        try:
+            return parse(value)
+        except (EuchreError, TypeError, ValueError):
+            return value if isinstance(value, (str, int, float, bool, type(None))) else repr(value)
+    rules = Rules.coerce(rules)
+    return content_seed({
+        "exchange": norm(lambda h: " ".join(str(c) for c in sorted(parse_cards(h, what="hand"))), hand),
+        "upcard": norm(lambda u: str(Card(u) if isinstance(u, int) and not isinstance(u, bool) else Card.parse(u)),
+                       upcard),
+        "seat": norm(lambda t: str(Seat.parse(t)), seat), "dealer": norm(lambda t: str(Seat.parse(t)), dealer),
+        "rules": rules.to_dict()})
+
+
 def default_seed(source) -> int:
     """:func:`content_seed` of a record given as a path, text, bytes or parsed JSON; a fresh
     seed for an already loaded game or hand (its record text is gone)."""
