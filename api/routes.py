@@ -11,7 +11,7 @@ from werkzeug.exceptions import BadRequest, NotFound, RequestEntityTooLarge, Uns
 
 import solver
 from solver import examples as solver_examples
-from solver.review import exchange_seed
+from solver.review import advice_seed, exchange_seed, view_seed
 
 from . import limits
 from .problems import TYPES, Problem, openapi_responses, type_uri
@@ -124,8 +124,12 @@ def run_advise(body: AdviseRequest):
         if body.score is not None:
             extra["score"] = body.score
         extra.update(_valuation_args(body))
+        rules = body.rules.to_rules()
+        # no seed given: derived from the question, as the CLI's, so the same question gets the same answer
+        seed = body.seed if body.seed is not None else advice_seed(body.hand, body.upcard, body.seat, body.dealer,
+                                                                   body.round, rules, body.dummies)
         result = run(hand=body.hand, upcard=body.upcard, seat=body.seat, dealer=body.dealer, round=body.round,
-                     rules=body.rules.to_rules(), worlds=body.worlds, seed=body.seed, inference=body.inference,
+                     rules=rules, worlds=body.worlds, seed=seed, inference=body.inference,
                      early_stop=body.early_stop, threads=current_app.config["ENGINE_THREADS"],
                      model=request_model(body.model), examples=body.examples, named_suit=body.named_suit,
                      kitty=body.kitty, **extra)
@@ -151,9 +155,11 @@ def run_play(body: PlayRequest):
     with limits.engine(body, main_field="hand"):
         extra = {"score": body.score} if body.score is not None else {}
         extra.update(_valuation_args(body))
-        result = run(worlds=body.worlds, seed=body.seed, inference=body.inference,
+        view = solver.seat_view(**body.view_keys())
+        seed = body.seed if body.seed is not None else view_seed(view)
+        result = run(view, worlds=body.worlds, seed=seed, inference=body.inference,
                      threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model),
-                     examples=body.examples, **extra, **body.view_keys())
+                     examples=body.examples, **extra)
     return result
 
 
@@ -165,9 +171,10 @@ def defend(body: DefendRequest):
     limits.check_worlds(body.worlds)
     run = limits.engine_function("advise_defend")
     with limits.engine(body, main_field="hand"):
-        result = run(worlds=body.worlds, seed=body.seed, inference=body.inference,
-                     threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model),
-                     **body.view_keys())
+        view = solver.seat_view(**body.view_keys())
+        seed = body.seed if body.seed is not None else view_seed(view)
+        result = run(view, worlds=body.worlds, seed=seed, inference=body.inference,
+                     threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model))
     return jsonify(result.to_dict())
 
 

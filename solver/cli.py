@@ -253,24 +253,9 @@ def cmd_table(args) -> dict:
 
 
 def _question_seed(args, rules) -> int:
-    """The default seed of ``euchre advise``: :func:`solver.review.content_seed` of the question
-    ``{"hand": [cards in card order], "upcard", "seat", "dealer", "round", "rules": Rules.to_dict(),
-    "dummies": the text with its spaces collapsed, or None}``, so the same question gets the
-    same answer. Input that does not parse is left as given (the advisor then says what is wrong)."""
-    from .review import content_seed
-
-    def norm(parse, text):
-        try:
-            return parse(text)
-        except (EuchreError, TypeError):
-            return text
-    return content_seed({
-        "hand": norm(lambda t: [str(c) for c in sorted(parse_cards(t))], args.hand),
-        "upcard": norm(lambda t: str(Card.parse(t)), args.upcard),
-        "seat": norm(lambda t: str(Seat.parse(t)), args.seat),
-        "dealer": norm(lambda t: str(Seat.parse(t)), args.dealer),
-        "round": args.round, "rules": rules.to_dict(),
-        "dummies": None if args.dummies is None else " ".join(args.dummies.split())})
+    """The default seed of ``euchre advise``: :func:`solver.review.advice_seed` of the question."""
+    from .review import advice_seed
+    return advice_seed(args.hand, args.upcard, args.seat, args.dealer, args.round, rules, args.dummies)
 
 
 def _score_arg(text: str) -> dict:
@@ -332,11 +317,9 @@ def _play_view(args) -> dict:
 
 
 def _play_seed(view) -> int:
-    """The default seed of ``euchre play``: :func:`solver.review.content_seed` of the view as
-    :meth:`SeatView.to_dict` writes it (cards in card order, calls as tokens), so the same
-    question, however it is spelled, gets the same answer."""
-    from .review import content_seed
-    return content_seed(view.to_dict())
+    """The default seed of ``euchre play`` and ``defend``: :func:`solver.review.view_seed` of the view."""
+    from .review import view_seed
+    return view_seed(view)
 
 
 def cmd_play(args) -> dict:

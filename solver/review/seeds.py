@@ -49,6 +49,36 @@ def exchange_seed(hand, upcard, seat, dealer, rules) -> int:
         "rules": rules.to_dict()})
 
 
+def advice_seed(hand, upcard, seat, dealer, round, rules, dummies=None) -> int:
+    """The default seed of bid advice (``euchre advise``, ``POST /v1/advise``): :func:`content_seed` of the
+    question ``{"hand": [cards in card order], "upcard", "seat", "dealer", "round", "rules": Rules.to_dict(),
+    "dummies": the text with its spaces collapsed, or None}``, so the same question, however it is spelled,
+    gets the same answer at every door. Input that does not parse is left as given (the advisor then says
+    what is wrong)."""
+    from ..cards import Card, Seat, parse_cards
+    from ..errors import EuchreError
+
+    def norm(parse, value):
+        try:
+            return parse(value)
+        except (EuchreError, TypeError, ValueError):
+            return value if isinstance(value, (str, int, float, bool, type(None))) else repr(value)
+    return content_seed({
+        "hand": norm(lambda t: [str(c) for c in sorted(parse_cards(t))], hand),
+        "upcard": norm(lambda t: str(Card.parse(t)), upcard),
+        "seat": norm(lambda t: str(Seat.parse(t)), seat),
+        "dealer": norm(lambda t: str(Seat.parse(t)), dealer),
+        "round": round, "rules": rules.to_dict(),
+        "dummies": None if dummies is None else " ".join(str(dummies).split())})
+
+
+def view_seed(view) -> int:
+    """The default seed of play and defence advice (``euchre play``/``defend``, ``POST /v1/play``/``defend``):
+    :func:`content_seed` of the view as :meth:`~solver.game.SeatView.to_dict` writes it (cards in card order,
+    calls as tokens), so the same question, however it is spelled, gets the same answer at every door."""
+    return content_seed(view.to_dict())
+
+
 def default_seed(source) -> int:
     """:func:`content_seed` of a record given as a path, text, bytes or parsed JSON; a fresh
     seed for an already loaded game or hand (its record text is gone)."""
