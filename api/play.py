@@ -419,13 +419,17 @@ class Table:
                     "rules": self.rules.to_dict(), "worlds": worlds, "seed": seed, **extra}
             if view.named_suit is not None:            # a turned-up joker proposes the suit the dealer named
                 body["named_suit"] = Suit(view.named_suit).letter
+            if view.kitty_known:                       # a kitty exchange: the cards the user knows lie in the kitty
+                body["kitty"] = format_cards(view.kitty_known)
             return "advise", body
         if hand.phase is Phase.PLAY:
             body = dict(view.to_dict())
             body.update(worlds=worlds, seed=seed, **extra)
             return "play", body
         what = {Phase.DISCARD: "the discard", Phase.GIVE: "the card passed to the loner (call for best)",
-                Phase.LONER_DISCARD: "the loner's discard (call for best)"}.get(hand.phase, "naming the joker's suit")
+                Phase.LONER_DISCARD: "the loner's discard (call for best)",
+                Phase.EXCHANGE: "the kitty exchange (POST /v1/exchange answers it)"}.get(hand.phase,
+                                                                                    "naming the joker's suit")
         raise IllegalActionError(f"hint: the advisor gives no hint for {what} (the hints are /v1/advise for a call "
                                  "and /v1/play for a card)")
 

@@ -560,3 +560,36 @@ def test_exchange_default_seed_comes_from_the_parsed_question(client, capsys):
         assert main(["exchange", "--hand", hand, "--upcard", "Jc", "--seat", "E", "--dealer", "N", "--go-under",
                      "--worlds", "10", "--json"]) == 0
         assert json.loads(capsys.readouterr().out)["seed"] == want
+
+
+def test_the_play_tables_bidding_hint_knows_the_kitty_the_user_put_under(tmp_path):
+    # seed 2 with policy bots: the user (S) is offered a farmer's exchange; after it, the bidding hint's request
+    # to /v1/advise carries the three cards the user showed into the kitty (the card hints already did), and a
+    # hint asked during the exchange says the exchange has none (not "naming the joker's suit")
+    from api.app import create_app
+    client = create_app({"TESTING": True, "PLAY_STORE": str(tmp_path / "t.sqlite3")}).test_client()
+    st = client.post("/play/api/tables", json={"partner": "policy", "opponents": "policy", "hint_worlds": 20,
+                                               "review_worlds": 10, "mode": "deal", "seed": 2,
+                                               "farmers": True, "go_under": True}).get_json()
+    assert st["phase"] == "exchange", st["phase"]
+    r = client.post(f"/play/api/tables/{st['id']}/hint", json={"version": st["version"]})
+    assert r.status_code == 422 and "the kitty exchange" in r.get_json()["detail"], r.get_json()
+    st = client.get(f"/play/api/tables/{st['id']}").get_json()
+    farmer = next(c["token"] for c in st["legal"] if c["token"].startswith("farmers"))
+    shown = farmer.split()[1:]
+    st = client.post(f"/play/api/tables/{st['id']}/act", json={"action": farmer, "version": st["version"]}).get_json()
+    assert st["phase"].startswith("bid") and st["to_act"] == "S", (st["phase"], st["to_act"])
+    r = client.post(f"/play/api/tables/{st['id']}/hint", json={"version": st["version"]})
+    assert r.status_code == 200, r.get_json()
+    hint = r.get_json()
+    request = hint.get("request") or hint["hint"]["request"]
+    assert sorted(parse_cards(request["kitty"])) == sorted(parse_cards(" ".join(shown)))
+
+
+def test_play_advice_keeps_a_tricks_interval_within_the_tricks_there_are():
+    # ten worlds where the side takes few tricks: at seed 3 a plain t interval starts below 0 (-0.006)
+    adv = solver.advise_play(seat="E", hand="9c Tc Qd Qh Qs", dealer="N", upcard="Jc", calls="Order",
+                             rules=Rules(farmers=True), kitty="9d Td 9h", worlds=10, seed=3, inference=False)
+    for card in adv.cards:
+        low, high = card.tricks_interval
+        assert 0.0 <= low <= card.expected_tricks <= high <= 5.0, (card.card, card.tricks_interval)

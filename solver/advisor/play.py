@@ -431,8 +431,10 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
     else:
         W = [wins(p) for p in P]
     out = []
+    most_tricks = TRICKS * (2 if rules.dummy_hands else 1)
     for i, (c, t, p, g) in enumerate(zip(legal, T, P, W)):
         et, ti = _weighted_mean(t.astype(float), wn, ess, exact)
+        ti = (max(ti[0], 0.0), min(ti[1], float(most_tricks)))     # a t interval of a bounded count stays in range
         ep, pi = _weighted_mean(p.astype(float), wn, ess, exact)
         if Q:
             q_make, q_euchred, q_march, dist = Q[i]
