@@ -274,6 +274,19 @@ def mask_of(cards: Iterable) -> int:
     return m
 
 
+def parse_kitty(text) -> list:
+    """:func:`parse_cards` of the cards a seat knows lie in the kitty, a bad token's error naming the kitty
+    (so a door reports it against its ``kitty`` member, not the hand).
+
+    Raises :class:`CardError`.
+    """
+    try:
+        return parse_cards(text, what="kitty")
+    except CardError as exc:
+        message = str(exc)
+        raise CardError(message if message.startswith("kitty") else f"kitty {quoted(text)}: {message}") from None
+
+
 def parse_cards(text, what: str = "hand") -> list:
     """Parse a list of cards: ``"Jh Ah Kh 9c 9s"``, ``"Jh,Ah"``, or PBN ``"9.AKJ..9"``.
 

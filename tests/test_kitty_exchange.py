@@ -593,3 +593,15 @@ def test_play_advice_keeps_a_tricks_interval_within_the_tricks_there_are():
     for card in adv.cards:
         low, high = card.tricks_interval
         assert 0.0 <= low <= card.expected_tricks <= high <= 5.0, (card.card, card.tricks_interval)
+
+
+def test_a_bad_kitty_card_is_reported_against_the_kitty():
+    from api.app import create_app
+    client = create_app({"TESTING": True}).test_client()
+    for path, body in (("/v1/advise", {"hand": "9c Tc Qd Qh Qs", "upcard": "Jc", "seat": "E", "dealer": "N"}),
+                       ("/v1/play", {"seat": "E", "hand": "9c Tc Qd Qh Qs", "dealer": "N", "upcard": "Jc",
+                                     "calls": "Order"})):
+        r = client.post(path, json={**body, "rules": {"farmers": True}, "kitty": "9d Td 1h", "worlds": 20})
+        problem = r.get_json()
+        assert r.status_code == 422 and problem["field"] == "kitty", problem
+        assert problem["detail"] == "kitty '9d Td 1h': card '1h': rank must be one of 9 T J Q K A"

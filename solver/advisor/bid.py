@@ -15,7 +15,7 @@ from .. import laws
 from ..bounds import MAX_SEED, MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int, fresh_seed
 from ..bidding import DEFAULT_MODEL, POLICY, BiddingModel, BiddingPolicy, resolve_model
 from ..bidding.named import ALTERNATIVES
-from ..cards import JOKER, Card, Seat, Suit, format_cards, mask_of, parse_cards, trump_of
+from ..cards import JOKER, Card, Seat, Suit, format_cards, mask_of, parse_cards, parse_kitty, trump_of
 from ..errors import ArgumentError, CardError, IllegalActionError, PositionError, RulesError, quoted
 from ..rules import Rules
 from ..stats import chance, mean_interval, weighted_mean_interval, wilson
@@ -479,7 +479,7 @@ def _known_kitty(kitty, cards, up, rules: Rules) -> int:
     if not rules.kitty_exchange:
         raise RulesError("kitty: cards known in the kitty come from a kitty exchange, which needs "
                          "Rules(farmers=True) or Rules(go_under=True)")
-    known = parse_cards(kitty, what="kitty")
+    known = parse_kitty(kitty)
     for c in known:
         if c in cards or c == up:
             where = "the hand" if c in cards else "the upcard"

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..cards import JOKER, NO_TRUMP, Card, Seat, Suit, cards_of, format_cards, mask_of, parse_cards, parse_deal
+from ..cards import JOKER, NO_TRUMP, Card, Seat, Suit, cards_of, format_cards, mask_of, parse_cards, parse_deal, parse_kitty
 from ..errors import CardError, IllegalActionError, PositionError, RulesError, plural, quoted
 from ..laws import (TRICKS, check_known_kitty, check_seat, effective_suit, first_leader, pack_mask, parse_call, popcount, trick_seats,
                     winning_index)
@@ -455,7 +455,7 @@ def seat_view(seat, hand, dealer, upcard, calls=(), alone=False, tricks=(), disc
     if not rules.kitty_exchange:
         raise RulesError("kitty: cards known in the kitty come from a kitty exchange, which needs "
                          "Rules(farmers=True) or Rules(go_under=True) (--farmers, --go-under)")
-    known = _cards(kitty, "kitty")
+    known = parse_kitty(kitty)
     seen = {c for t in trick_cards for c in t} | set(own) | {up} | ({disc} if disc is not None else set())
     for c in known:
         if c in seen or not pack & c.mask:
