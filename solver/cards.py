@@ -405,12 +405,7 @@ def parse_deal(text, players: int = 4) -> dict:
         named.add(seat)
         if body == "-":
             continue
-        cards = parse_cards(body, what=f"{seat} hand")
-        for c in cards:
-            if c in owner:
-                raise CardError(f"card {c} appears in {owner[c]} and {seat}")
-            owner[c] = seat
-        hands[seat] = cards
+        hands[seat] = _owned(parse_cards(body, what=f"{seat} hand"), seat, owner)
     if not named:
         raise CardError(f"deal {quoted(text)}: no hands found; write {template!r}")
     return hands
@@ -429,13 +424,17 @@ def _checked_deal(given: Mapping, players: int) -> dict:
             raise CardError(f"deal: seat {seat} is named twice")
         if value is None:
             continue
-        cards = parse_cards(value, what=f"{seat} hand")
-        for c in cards:
-            if c in owner:
-                raise CardError(f"card {c} appears in {owner[c]} and {seat}")
-            owner[c] = seat
-        hands[seat] = cards
+        hands[seat] = _owned(parse_cards(value, what=f"{seat} hand"), seat, owner)
     return hands
+
+
+def _owned(cards: list, seat: Seat, owner: dict) -> list:
+    """``cards``, each recorded in ``owner`` as ``seat``'s; raises :class:`CardError` for a card another seat holds."""
+    for c in cards:
+        if c in owner:
+            raise CardError(f"card {c} appears in {owner[c]} and {seat}")
+        owner[c] = seat
+    return cards
 
 
 def format_deal(hands: dict) -> str:

@@ -50,6 +50,19 @@ DIST = ({(1, 0): 0.30, (2, 0): 0.10, (4, 0): 0.05, (0, 2): 0.10, (0, 1): 0.05, (
         {(0, 1): 0.25, (0, 2): 0.15, (0, 4): 0.02, (2, 0): 0.13, (1, 0): 0.05, (0, 0): 0.40})
 
 
+def dealer_side_points(shares, classes) -> np.ndarray:
+    """Each deal's expected points for the dealer's side (side 0, the dealer N) from its shares of the result
+    classes, scored by hand: made 1, march 2 (4 alone), euchred -2."""
+    points = {"euchred": -2, "made": 1, "march": 2}
+    value = np.zeros(len(shares))
+    for k, c in enumerate(classes):
+        if c != "thrown_in":
+            makers, alone, result = c
+            pts = 4 if (alone and result == "march") else points[result]
+            value += shares[:, k] * (pts if makers == "dealer" else -pts)
+    return value
+
+
 @pytest.mark.parametrize("target", [1, 2, 5, 7, 10, 11])
 def test_win_table_agrees_with_the_direct_recursion(target):
     assert_table_is_the_recursion(target, DIST)
@@ -251,13 +264,7 @@ def test_the_script_adds_the_auction_up_as_the_model_derivation_does():
         deals = dbm.make_deals(150, 5, rules, threads=1)
         x = script.per_deal(deals, DEFAULT_MODEL)
         assert np.allclose(x.sum(axis=1), 1.0, atol=1e-9)
-        points = {"euchred": -2, "made": 1, "march": 2}
-        value = np.zeros(len(x))
-        for k, c in enumerate(script.classes()):
-            if c != "thrown_in":
-                makers, alone, result = c
-                pts = 4 if (alone and result == "march") else points[result]
-                value += x[:, k] * (pts if makers == "dealer" else -pts)       # the dealer N is side 0
+        value = dealer_side_points(x, script.classes())
         root = dbm.evaluate(DEFAULT_MODEL, deals)[0]
         expected = root.p_call * root.call_value + (1 - root.p_call) * root.after
         assert np.allclose(value, expected, atol=1e-9)
@@ -378,13 +385,7 @@ def test_the_single_dummy_script_adds_the_band_chances_up_as_the_model_derivatio
         x = script.per_deal(deals, BEST_RESPONSE_SD)
         assert np.allclose(x.sum(axis=1), 1.0, atol=1e-9)
         assert ((x > 1e-6).sum(axis=1) > 1).all()       # a deal's result is a spread of classes, not one
-        points = {"euchred": -2, "made": 1, "march": 2}
-        value = np.zeros(len(x))
-        for k, c in enumerate(script.classes()):
-            if c != "thrown_in":
-                makers, alone, result = c
-                pts = 4 if (alone and result == "march") else points[result]
-                value += x[:, k] * (pts if makers == "dealer" else -pts)
+        value = dealer_side_points(x, script.classes())
         root = script.dbm.evaluate(BEST_RESPONSE_SD, deals)[0]
         assert np.allclose(value, root.p_call * root.call_value + (1 - root.p_call) * root.after, atol=1e-9)
 

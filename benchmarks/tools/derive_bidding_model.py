@@ -428,13 +428,7 @@ def best_response(model: BiddingModel, deals: Deals, state: list) -> tuple:
     spread = float(np.median([f[1] for f in fits.values()]))
     xs, gs, ws, fs = [], [], [], []
     for node in state:
-        sgn = 1.0 if side_of(node.seat, players) == 0 else -1.0
-        for s in range(4):
-            weight = node.reach * node.p_call * node.share[:, s]
-            if not weight.any():
-                continue
-            table = deals.r1[:, node.seat] if node.rnd == 1 else deals.r2[:, s, node.seat]
-            lone = sgn * np.nan_to_num(table[:, 1] - table[:, 0])
+        for s, weight, lone in loner_gains(node, deals):
             xs.append(node.alone_count[:, s])
             gs.append(lone)
             ws.append(weight)
@@ -448,6 +442,19 @@ def best_response(model: BiddingModel, deals: Deals, state: list) -> tuple:
                                alone_spread=alone_spread), fits
 
 
+def loner_gains(node, deals: Deals):
+    """For each trump ``s`` a call at ``node`` may make: ``(s, weight, gain)``, the deals' weight of reaching
+    the call (float (n,)) and what going alone gains over playing with the partner, in points for side 0
+    (float (n,)); suits the node never calls are skipped."""
+    sgn = 1.0 if side_of(node.seat, deals.rules.players) == 0 else -1.0
+    for s in range(4):
+        weight = node.reach * node.p_call * node.share[:, s]
+        if not weight.any():
+            continue
+        table = deals.r1[:, node.seat] if node.rnd == 1 else deals.r2[:, s, node.seat]
+        yield s, weight, sgn * np.nan_to_num(table[:, 1] - table[:, 0])
+
+
 def deviation_gains(old_state: list, new_state: list, deals: Deals) -> dict:
     """Each node's mean gain (points per decision reached) of its best response over the rule it replaced,
     the other seats keeping the old rule; ``"alone"`` per call made."""
@@ -459,13 +466,7 @@ def deviation_gains(old_state: list, new_state: list, deals: Deals) -> dict:
         out[node_key(old.rnd, old.place, players)] = float(
             np.sum(old.reach * g * (new.p_call - old.p_call)) / old.reach.sum())
         if players == 4:
-            sgn = 1.0 if side_of(old.seat, players) == 0 else -1.0
-            for s in range(4):
-                weight = old.reach * old.p_call * old.share[:, s]
-                if not weight.any():
-                    continue
-                table = deals.r1[:, old.seat] if old.rnd == 1 else deals.r2[:, s, old.seat]
-                lone = sgn * np.nan_to_num(table[:, 1] - table[:, 0])
+            for s, weight, lone in loner_gains(old, deals):
                 num += np.sum(weight * lone * (new.p_alone[:, s] - old.p_alone[:, s]))
                 den += weight.sum()
     if players == 4:

@@ -68,6 +68,15 @@ RULES = Rules()
 PTS = {False: np.array([-2, -2, -2, 1, 1, 2]), True: np.array([-2, -2, -2, 1, 1, 4])}
 
 
+def strength_classes(mine, rnd, alone) -> list:
+    """The flattery study's classes, ``[(label, mask), ...]``: the maker's own trumps at the first lead (one or
+    none, two, three or more) by round, then the loners; ``mine``, ``rnd``, ``alone`` arrays (n,)."""
+    mine, rnd, alone = np.asarray(mine), np.asarray(rnd), np.asarray(alone, bool)
+    return [(f"{lab}, round {r}", m & ~alone & (rnd == r)) for r in (1, 2)
+            for lab, m in (("1 trump or none", mine <= 1), ("2 trumps", mine == 2), ("3+ trumps", mine >= 3))] + \
+        [("loners", alone)]
+
+
 def band_of(tricks):
     t = np.asarray(tricks)
     return np.where(t < 3, 0, np.where(t < 5, 1, 2))
@@ -499,8 +508,7 @@ def main(argv=None):
                ("maker 2 trumps", (mtr == 2) & ~alone), ("maker 3+ trumps", (mtr >= 3) & ~alone),
                ("round 1", (rnd == 1) & ~alone), ("round 2", (rnd == 2) & ~alone), ("loners", alone)]
     # the flattery study's classes: the maker's own trumps (at the first lead) by round
-    classes += [(f"{lab}, round {r}", m & ~alone & (rnd == r)) for r in (1, 2)
-                for lab, m in (("1 trump or none", mtr <= 1), ("2 trumps", mtr == 2), ("3+ trumps", mtr >= 3))]
+    classes += strength_classes(mtr, rnd, alone)[:-1]            # its loners are the "loners" row above
     report = []
     print(f"single-dummy fit: {len(sd)} deals (seed {args.seed}), playouts at {args.inner} inner worlds a decision; "
           f"{fit.sum()} fitted, {held.sum()} held out (index % 5 == 0); {secs:.0f} s")
@@ -523,13 +531,7 @@ def main(argv=None):
         q_dd = np.where(qalone, qpts[True][qdd], qpts[False][qdd])
         q_sd = np.where(qalone, qpts[True][qsd], qpts[False][qsd])
         q_fit = expected_points(coef, qX, band_of(qdd), qalone)
-        qclasses = [("all", np.ones(len(qid), bool)),
-                    ("1 trump or none, round 1", (qmine <= 1) & ~qalone & (qrnd == 1)),
-                    ("2 trumps, round 1", (qmine == 2) & ~qalone & (qrnd == 1)),
-                    ("3+ trumps, round 1", (qmine >= 3) & ~qalone & (qrnd == 1)),
-                    ("1 trump or none, round 2", (qmine <= 1) & ~qalone & (qrnd == 2)),
-                    ("2 trumps, round 2", (qmine == 2) & ~qalone & (qrnd == 2)),
-                    ("3+ trumps, round 2", (qmine >= 3) & ~qalone & (qrnd == 2)), ("loners", qalone)]
+        qclasses = [("all", np.ones(len(qid), bool))] + strength_classes(qmine, qrnd, qalone)
         print(f"advisor questions: {len(np.unique(qid))} questions x {args.question_worlds} worlds (the advisor's own "
               f"worlds, earlier passes weighed), held out: question % 5 == 0; 95% t intervals over the questions")
         print(f"{'held-out class':<26} {'quest.':>6} {'worlds':>6} {'dd':>7} {'playout':>8} {'fitted':>7}  "

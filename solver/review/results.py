@@ -250,8 +250,19 @@ def game_dict(game: dict) -> dict:
             "cards": [{"card": str(c), "p_win_game": _r(p)} for c, p in game["p_win_game"].items()]}
 
 
+class _Graded:
+    """A judged decision's :attr:`grade`, read from its ``grading`` (a :class:`~solver.grades.Grade` or ``None``)."""
+
+    grading: Grade | None
+
+    @property
+    def grade(self) -> str | None:
+        """``"best"`` ... ``"blunder"``, ``"unclear"`` (:mod:`solver.grades`), or ``None`` (not judged)."""
+        return None if self.grading is None else self.grading.grade
+
+
 @dataclass
-class CardReview:
+class CardReview(_Graded):
     """One card played (``kind`` ``"play"``) or the dealer's discard (``kind`` ``"discard"``).
 
     Attributes:
@@ -291,11 +302,6 @@ class CardReview:
     examples: dict | None = None
 
     @property
-    def grade(self) -> str | None:
-        """``"best"`` ... ``"blunder"``, ``"unclear"``, or ``None`` (not judged)."""
-        return None if self.grading is None else self.grading.grade
-
-    @property
     def where(self) -> str:
         return "discard" if self.kind == "discard" else f"trick {self.trick}"
 
@@ -315,7 +321,7 @@ class CardReview:
 
 
 @dataclass
-class CallReview:
+class CallReview(_Graded):
     """One call, judged by the bid advisor from the caller's seat.
 
     Attributes:
@@ -368,11 +374,6 @@ class CallReview:
     grading: Grade | None = None
     reasons: list = field(default_factory=list)
     examples: dict | None = None
-
-    @property
-    def grade(self) -> str | None:
-        """The call's grade (:mod:`solver.grades`; by the game's loss where judged so), or ``None``."""
-        return None if self.grading is None else self.grading.grade
 
     @property
     def where(self) -> str:
@@ -474,7 +475,7 @@ class PlayerSummary:
 
 
 @dataclass
-class DefenceReview:
+class DefenceReview(_Graded):
     """A defender's choice against a loner (``Rules.defend_alone``), judged by :func:`solver.advise_defend` from
     its view: a graded decision like a call (by points: the defend-alone advisor has no game odds).
 
@@ -501,10 +502,6 @@ class DefenceReview:
     unanalysed: list = field(default_factory=list)
     reasons: list = field(default_factory=list)
     examples: dict | None = None
-
-    @property
-    def grade(self) -> str | None:
-        return None if self.grading is None else self.grading.grade
 
     @property
     def where(self) -> str:
