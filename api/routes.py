@@ -110,7 +110,8 @@ def advise(body: AdviseRequest):
     P(make), P(march), P(euchred) and expected points over sampled worlds, the
     recommendation and its margin; with `score`, each call's chance of winning the
     game (`p_win_game`), by which it then recommends. Play in each world is valued by `valuation`
-    (see `euchre advise --help`; `double_dummy`: every seat sees every card)."""
+    (see `euchre advise --help`; by default `single_dummy` where the variant has its fitted table, every seat
+    guessing as at a table; `double_dummy`: every seat sees every card)."""
     return jsonify(run_advise(body).to_dict())
 
 
@@ -142,8 +143,9 @@ def play(body: PlayRequest):
     to play, expected tricks and points for its side, P(make), P(euchred) and P(march) with 95%
     intervals over worlds drawn by the bidding model's chance of the calls; the recommendation and
     its margin; with `score`, each card's chance of winning the game (`p_win_game`), by which it
-    then recommends. After the card, play in each world is valued by `valuation` (`double_dummy`: every
-    seat sees every card, optimistic for both sides)."""
+    then recommends. After the card, play in each world is valued by `valuation` (by default `single_dummy`
+    where the variant has its fitted table; `double_dummy`: every seat sees every card, optimistic for both
+    sides)."""
     return jsonify(run_play(body).to_dict())
 
 

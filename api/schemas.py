@@ -259,9 +259,10 @@ def _valuation_spelling(v):
 ValuationIn = Annotated[
     Literal["single_dummy", "double_dummy", "playout"] | None, BeforeValidator(_valuation_spelling), Field(
         None, description="how each world's play after the decision is valued (solver.advisor.valuation): "
-                          "double_dummy (the default: every seat sees every card), single_dummy (four players: each "
-                          "world's double-dummy result corrected by a table fitted against playouts where every seat "
-                          "sees only its own cards) or playout (each world played out directly by such seats; slow: "
+                          "single_dummy (the default where the variant has a fitted table, the four-player game "
+                          "without the joker: each world's double-dummy result corrected by a table fitted against "
+                          "playouts where every seat sees only its own cards), double_dummy (every seat sees every "
+                          "card; the default of the other variants) or playout (each world played out directly by such seats; slow: "
                           "worlds x inner_worlds is bounded); the CLI's spelling (single-dummy) is taken too")]
 ExamplesIn = Annotated[StrictInt, Field(ge=0, le=solver.examples.MAX_EXAMPLES, description=(
     "the deals that show a choice (solver.examples): for each option not among the best, up to this many of the "

@@ -11,7 +11,8 @@
     python3 benchmarks/bench_match.py [--deals 1000] [--advisor-deals 4] [--worlds 200]
 
 ``--measure`` instead plays the matches of issue 13's "what the match says" (seed 1, ``--jobs``
-workers) and prints each one's points per deal for A with its 95% interval and the deals used:
+workers) and prints each one's points per deal for A with its 95% interval and the deals used (the
+advisor at its default valuation, single dummy, and once double dummy against the same policy deals):
 
     python3 benchmarks/bench_match.py --measure [--jobs 2] [--scale 1.0] [--only 'whole games']
 """
@@ -68,6 +69,8 @@ def main() -> None:
 
 MEASUREMENTS = [   # label, agent A, agent B, rules, deals (games), [games]
     ("advisor(200) vs policy, 4p", AdvisorAgent(200), "policy", Rules(), 1000),
+    ("advisor(200, double dummy) vs policy, 4p", AdvisorAgent(200, valuation="double_dummy"), "policy", Rules(),
+     1000),
     ("advisor(200) vs random, 4p", AdvisorAgent(200), "random", Rules(), 200),
     ("advisor(200) vs policy, 2p", AdvisorAgent(200), "policy", Rules(players=2), 500),
     ("advisor(200) vs random, 2p", AdvisorAgent(200), "random", Rules(players=2), 200),

@@ -93,9 +93,10 @@ def _add_valuation_options(p, review: bool = False) -> None:
                    help=("the calls' valuation: how each world's play after a call is valued (the cards' "
                          "figures stay double dummy in each world): " if review else
                          "how each world's play after the decision is valued: ")
-                        + "double-dummy (the default: every "
-                        "seat sees every card), single-dummy (four players: a double-dummy result corrected by a "
-                        "table fitted against playouts) or playout (each world "
+                        + "single-dummy (the default where the variant has a fitted table, four players without "
+                        "the joker: a double-dummy result corrected by a table fitted against playouts), "
+                        "double-dummy (every seat sees every card; the default of the other variants) or playout "
+                        "(each world "
                         "played out by seats that see only their own cards; slow, use few worlds); "
                         "single_dummy spelt so is taken too")
     p.add_argument("--inner-worlds", dest="inner_worlds", type=int, default=None,
@@ -105,13 +106,13 @@ def _add_valuation_options(p, review: bool = False) -> None:
 
 def _inner_worlds(args) -> int:
     """``--inner-worlds`` checked against ``--valuation``: only a playout uses inner worlds, so the option given
-    with any other valuation (the default double dummy included) is refused rather than silently ignored."""
+    with any other valuation (the default included) is refused rather than silently ignored."""
     from .advisor.valuation import INNER_WORLDS
     if args.inner_worlds is None:
         return INNER_WORLDS
     if args.valuation != "playout":
-        name = "double-dummy (the default)" if args.valuation is None else args.valuation.replace("_", "-")
-        raise EuchreError(f"--inner-worlds: only --valuation playout uses inner worlds; the valuation {name} "
+        name = "the default valuation" if args.valuation is None else "the valuation " + args.valuation.replace("_", "-")
+        raise EuchreError(f"--inner-worlds: only --valuation playout uses inner worlds; {name} "
                           "uses none (drop --inner-worlds or give --valuation playout)")
     return args.inner_worlds
 
@@ -815,7 +816,7 @@ def build_parser() -> argparse.ArgumentParser:
     q.set_defaults(run=cmd_model_fit)
     q = msub.add_parser("show", help="a model's chances of calling for typical hands by seat and round, "
                                      "and who makes trump when every seat bids by it")
-    q.add_argument("model", metavar="NAME|FILE", help="a model name (players-1, best-response-1, best-response-sd-1, point-count) "
+    q.add_argument("model", metavar="NAME|FILE", help="a model name (players-1, best-response-1, best-response-sd-2, point-count) "
                                                       "or a model file")
     q.add_argument("--plot", type=Path, default=None, metavar="out.png",
                    help="also write a picture (PNG, or SVG/PDF by the suffix): the funnel by seat, and the "

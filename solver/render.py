@@ -204,9 +204,8 @@ def review_text(review, verbose: bool = False) -> str:
     title = one_line(review.title if review.title == name else f"{name}: {review.title}")
     head = f"{title} ({len(review.deals)} deal{'' if len(review.deals) == 1 else 's'}, " \
            f"{review.worlds} worlds per decision, seed {review.seed})"
-    # (the valuation is said when it is not double dummy, the figures of every review before it existed)
-    valued = [f"valuation: {review.valuation_text}"] if getattr(review, "valuation", "double_dummy") != "double_dummy" else []
-    parts = [head, f"model: {review.model_text}", f"judged: {review.judging_text}", *valued] \
+    parts = [head, f"model: {review.model_text}", f"judged: {review.judging_text}",
+             f"valuation: {review.valuation_text}"] \
         + [f"note: {n}" for n in review.notes] + [""]
     for d in review.deals:
         parts.append(deal_review_text(d, verbose))
@@ -265,8 +264,7 @@ def advice_text(advice) -> str:
         lines.append("stopped early, clearly behind the leading call (figures over the worlds used): "
                      + ", ".join(f"{o.name} ({o.worlds} worlds)" for o in stopped))
     lines.extend(_bidding_lines(advice))
-    if getattr(advice, "valuation", "double_dummy") != "double_dummy":
-        lines.append(_valuation_line(advice, ""))
+    lines.append("valuation: " + advice.valuation_text)
     if len(advice.options) > 1:
         lo, hi = advice.margin_interval
         spread = "" if advice.exact else f", 95% {lo:+.3f} to {hi:+.3f}"

@@ -16,7 +16,8 @@ EXAMPLE = dict(hand="Jh Jd Ah Kh Ac", upcard="9h", seat="W", dealer="S", seed=1)
 
 def by_hand(option, score, seat, dealer, rules):
     """The option's P(win game) from its outcome distribution {points for the seat's side: chance}, each
-    new score read from win_probability directly (a side at the target has won)."""
+    new score read from win_probability directly (its double-dummy table, as the advice here; a side at the
+    target has won)."""
     sides = [laws.side_name(s, rules.players) for s in (0, 1)]
     mine = laws.side_name(laws.side_of(int(solver.Seat.parse(seat)), rules.players), rules.players)
     other = sides[1 - sides.index(mine)]
@@ -30,7 +31,7 @@ def by_hand(option, score, seat, dealer, rules):
         elif after[other] >= rules.winning_score:
             p = 0.0
         else:
-            p = win_probability(after, dealer=nxt, rules=rules)[mine]
+            p = win_probability(after, dealer=nxt, rules=rules, valuation="double_dummy")[mine]
         total += chance * p
     return total
 

@@ -214,7 +214,7 @@ def test_advisor_values_a_loner_with_the_exchange_as_the_reference_does():
     from solver.worlds import bid_space
     hand, up, worlds, seed = "Jd Ad Kh 9s Tc", "9h", 24, 5
     adv = solver.advise(hand, up, "E", "N", rules=BEST, worlds=worlds, seed=seed, early_stop=False,
-                        inference=False, calls=["order alone"])
+                        inference=False, calls=["order alone"], valuation="double_dummy")   # the reference's
     space = bid_space(mask(hand), Card(up), Seat.E, BEST)
     w = draw_worlds(space, worlds, seed, 10_000).worlds
     total = 0.0
@@ -233,7 +233,7 @@ def test_advisor_values_a_loner_with_the_exchange_as_the_reference_does():
         total += 4 if ew == 5 else 1 if ew >= 3 else -2
     assert adv.option("order alone").expected_points == pytest.approx(total / len(w.hands))
     plain = solver.advise(hand, up, "E", "N", worlds=worlds, seed=seed, early_stop=False, inference=False,
-                          calls=["order alone"])
+                          calls=["order alone"], valuation="double_dummy")
     assert adv.option("order alone").expected_points > plain.option("order alone").expected_points
 
 
@@ -311,7 +311,7 @@ def test_play_advice_for_the_loner_after_the_exchange_hand_checked():
     # tricks over the same worlds, each world solved by tests/reference.py
     h = engine_hand_after_a_trick()
     assert h.to_act == Seat.N
-    adv = solver.advise_play(h.view(Seat.N), worlds=40, seed=1)
+    adv = solver.advise_play(h.view(Seat.N), worlds=40, seed=1, valuation="double_dummy")   # the reference's
     from solver.inference import sample_worlds
     w = sample_worlds(h.view(Seat.N), worlds=40, seed=1)
     weights = w.weights / w.weights.sum()

@@ -433,6 +433,28 @@ def test_other_options_are_other_keys(tmp_path):
     assert len(lines_of(out)) == 12
 
 
+@pytest.mark.slow
+def test_the_default_valuation_is_each_records_own(tmp_path):
+    """No valuation given: single dummy where the record's variant has its table, double dummy where it has
+    none (the dummy-hands game), so a default run reviews every variant; a second run skips them all, and
+    naming a valuation the dummy-hands game lacks gives its deals an error line."""
+    four = tmp_path / "six.egn"
+    shutil.copy(EGN_DIR / "six-points-in-two-hands.egn", four)
+    dummies = tmp_path / "dummies.json"
+    shutil.copy(TESTS / "data" / "dummy-hands-game.json", dummies)
+    out = tmp_path / "r.jsonl"
+    first = review_corpus([four, dummies], worlds=10, seed=1, out=out, progress=False)
+    lines = list(deal_lines(lines_of(out)).values())
+    by_file = {Path(x["path"]).name: x for x in lines}
+    assert by_file["six.egn"]["valuation"] == "single_dummy" and by_file["dummies.json"]["valuation"] == "double_dummy"
+    assert all(x["error"] is None for x in lines) and first.reviewed == len(lines)
+    assert review_corpus([four, dummies], worlds=10, seed=1, out=out, progress=False).reviewed == 0
+    named = review_corpus([dummies], worlds=10, seed=1, out=tmp_path / "sd.jsonl", progress=False,
+                          valuation="single_dummy")
+    assert named.failed and all("dummy hands" in x["error"]
+                                for x in deal_lines(lines_of(tmp_path / "sd.jsonl")).values())
+
+
 # ----------------------------------------------------------------------------- bad input
 @pytest.mark.slow
 def test_bad_files_are_reported_one_by_one(tmp_path, capsys):

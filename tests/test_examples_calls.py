@@ -125,7 +125,7 @@ def test_advise_play_examples_are_what_solve_says():
         for before, rec in deal.hand.steps():
             if not isinstance(rec, CardPlayed) or rec.trick > 2:
                 continue
-            a = advise_play(before.view(rec.seat), worlds=30, seed=7, examples=2)
+            a = advise_play(before.view(rec.seat), worlds=30, seed=7, examples=2, valuation="double_dummy")
             d = a.to_dict()
             assert d["examples"] == 2
             for c in a.cards:

@@ -190,17 +190,18 @@ def rows_of(key):
 def test_hand_outcomes_are_the_data_files_classes_scored_by_the_rules():
     rows = rows_of({"players": 4})
     p = {(r.get("makers"), r.get("alone"), r.get("result")): r["p"] for r in rows}
-    ns = hand_outcomes("NS")                 # NS deals: NS are the "dealer" makers
+    # the double-dummy table (DATA_PATH): the default's, single dummy, is read in test_valuation.py
+    ns = hand_outcomes("NS", valuation="double_dummy")           # NS deals: NS are the "dealer" makers
     assert ns[4, 0] == pytest.approx(p["dealer", True, "march"])
     assert ns[2, 0] == pytest.approx(p["dealer", False, "march"] + p["other", False, "euchred"]
                                      + p["other", True, "euchred"])
     assert ns[1, 0] == pytest.approx(p["dealer", False, "made"] + p["dealer", True, "made"])
     assert ns[0, 4] == pytest.approx(p["other", True, "march"])
-    ew = hand_outcomes("E")                  # the mirror image
+    ew = hand_outcomes("E", valuation="double_dummy")            # the mirror image
     assert ew[0, 4] == pytest.approx(p["dealer", True, "march"]) and ew[4, 0] == pytest.approx(ns[0, 4])
     assert sum(q for _, q in ns.chances) == pytest.approx(1.0, abs=1e-12)
     # other scoring options re-score the same classes
-    big = hand_outcomes("NS", Rules(march_score=3, loner_euchred_score=4))
+    big = hand_outcomes("NS", Rules(march_score=3, loner_euchred_score=4), valuation="double_dummy")
     assert big[3, 0] == pytest.approx(p["dealer", False, "march"])
     assert big[4, 0] == pytest.approx(p["dealer", True, "march"] + p["other", True, "euchred"])
     two = hand_outcomes("N", Rules(players=2))
@@ -398,7 +399,7 @@ def test_the_single_dummy_table_covers_the_variants_the_correction_does():
     sys.modules[spec.name] = script
     spec.loader.exec_module(script)
     data = _data("single_dummy")
-    assert data["provenance"]["valuation"] == "single_dummy" and data["model"]["name"] == "best-response-sd-1"
+    assert data["provenance"]["valuation"] == "single_dummy" and data["model"]["name"] == "best-response-sd-2"
     want = [v for v in script.VARIANTS if unsupported("single_dummy", Rules(**v)) is None]
     assert [t["rules"] for t in data["tables"]] == want and len(want) == 6
     for t in data["tables"]:

@@ -29,7 +29,7 @@ def test_inner_worlds_without_playout_is_refused(capsys, command, valuation):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("euchre: error: --inner-worlds: only --valuation playout uses inner worlds")
-    assert (valuation or "double-dummy (the default)") in err and "Traceback" not in err
+    assert (valuation or "the default valuation") in err and "Traceback" not in err
 
 
 def test_review_single_dummy_text_says_the_fitted_inner_worlds(capsys):

@@ -27,8 +27,11 @@ def test_advice_table_shows_every_option_with_its_figures():
         assert (figures[-1] == "*") == (o.call == a.recommended.call)
     rec = a.to_dict()
     assert lines[-1] == f"recommended: {a.recommended.name} (by {rec['margin']:.3f} points)"
-    bidding = lines[2 + len(a.options):-1]          # the later seats, the inference, the robustness
-    assert bidding[0].startswith("later seats: ") and len(bidding) == 3
+    bidding = lines[2 + len(a.options):-1]          # the later seats, the inference, the robustness, the valuation
+    assert bidding[0].startswith("later seats: ") and len(bidding) == 4
+    # two-player: no fitted single-dummy table, so double dummy, said so
+    assert bidding[-1] == "valuation: double dummy: after the decision every seat plays as if all the cards were " \
+                          "face up (optimistic for the side that would have to guess)"
     assert len(lines) == 3 + len(a.options) + len(bidding)
 
 

@@ -38,7 +38,9 @@ def by_hand(option, score: dict, rules=Rules()) -> float:
         elif after["NS"] >= rules.winning_score:
             p = 0.0
         else:
-            p = win_probability(after, dealer="W", rules=rules)["EW"]
+            # the double-dummy table: the reviews here judge without inference, so double dummy (the first
+            # version's figures; solver.review.deals.check_valuation_option)
+            p = win_probability(after, dealer="W", rules=rules, valuation="double_dummy")["EW"]
         total += chance * p
     return total
 
@@ -108,8 +110,8 @@ def test_double_dummy_win_figures_follow_win_probability():
                 after = dict(before)
                 after[side if points > 0 else other] += abs(points)
                 want = (1.0 if after[side] >= 10 else 0.0 if after[other] >= 10
-                        else win_probability(after, dealer=nxt, rules=game.rules)[side])
-                assert c.dd.wins[card] == pytest.approx(want, abs=1e-12)
+                        else win_probability(after, dealer=nxt, rules=game.rules, valuation="double_dummy")[side])
+                assert c.dd.wins[card] == pytest.approx(want, abs=1e-12)     # the cards: the double-dummy table
                 checked += 1
             assert c.dd.win_cost == pytest.approx(max(c.dd.wins[x] for x in c.candidates) - c.dd.wins[c.card])
     assert checked > 100

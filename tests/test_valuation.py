@@ -1,4 +1,5 @@
-"""The valuations of the advice: ``double_dummy`` (the default) gives the figures of the earlier versions bit for bit
+"""The valuations of the advice: ``single_dummy`` is the default where the variant has its table; ``double_dummy``
+gives the figures of the earlier versions bit for bit
 (the golden file: the advice of the commit before valuations existed, same seeds, same bidding model; its bid
 entries, auction-weighted, were regenerated when the bid advisor moved onto the one sampler,
 ``solver.inference.draw_worlds``, which moved those figures within their noise); the names and bounds are
@@ -43,18 +44,20 @@ def test_double_dummy_is_the_earlier_advice_bit_for_bit():
                 "variants": d["variants"]} == want
 
 
-def test_double_dummy_is_the_default_and_single_dummy_is_named_when_asked():
+def test_single_dummy_is_the_default_and_double_dummy_is_named_when_asked():
     a = advise("9h 9s Ts Jc Qh", "Ks", "E", "N", 2, worlds=200, seed=1)
-    assert a.valuation == a.to_dict()["valuation"] == "double_dummy"
-    assert a.to_dict() == advise("9h 9s Ts Jc Qh", "Ks", "E", "N", 2, worlds=200, seed=1,
-                                 valuation="double_dummy").to_dict()
-    a = advise("9h 9s Ts Jc Qh", "Ks", "E", "N", 2, worlds=200, seed=1, valuation="single_dummy")
     d = a.to_dict()
     assert a.valuation == d["valuation"] == "single_dummy"
-    assert "single dummy" in d["method"]["play"] and "single dummy" in str(a)
-    assert advise_play(_play_view(), seed=1, worlds=100).valuation == "double_dummy"
-    p = advise_play(_play_view(), seed=1, worlds=100, valuation="single-dummy")
+    assert "single dummy" in d["method"]["play"] and "valuation: single dummy (fitted)" in str(a)
+    assert d == advise("9h 9s Ts Jc Qh", "Ks", "E", "N", 2, worlds=200, seed=1, valuation="single-dummy").to_dict()
+    a = advise("9h 9s Ts Jc Qh", "Ks", "E", "N", 2, worlds=200, seed=1, valuation="double_dummy")
+    assert a.valuation == a.to_dict()["valuation"] == "double_dummy"
+    assert "valuation: double dummy: after the decision every seat plays as if" in str(a)
+    assert a.to_dict()["options"] != d["options"]
+    p = advise_play(_play_view(), seed=1, worlds=100)
     assert p.valuation == p.to_dict()["valuation"] == "single_dummy" and "single dummy" in str(p)
+    assert p.to_dict() == advise_play(_play_view(), seed=1, worlds=100, valuation="single_dummy").to_dict()
+    assert advise_play(_play_view(), seed=1, worlds=100, valuation="double-dummy").valuation == "double_dummy"
 
 
 def test_two_player_and_dummy_hands_default_to_double_dummy():
@@ -84,7 +87,8 @@ def test_the_fitted_data_is_a_distribution_with_provenance():
     m = default_model()
     assert m.coefficients.shape == (3, 3, len(m.features)) and np.allclose(m.coefficients[:, 0], 0)
     assert np.allclose(m.tricks.sum(axis=3), 1) and (m.tricks >= 0).all()
-    assert m.provenance["deals"] > 0 and m.provenance["held_out_error"]
+    # v3's band model is fitted on the advisor's questions alone; its trick table is v2's (fitted on deals)
+    assert m.provenance["questions"]["count"] > 0 and m.provenance["questions"]["held_out_error"]
     x = m.contract_features(np.array([[0b111, 0, 0, 0]], dtype=np.uint32), 0, 0, False, True, 1)
     p = m.band_probabilities(np.array([1]), x)
     assert p.shape == (1, 3) and np.isclose(p.sum(), 1)
@@ -267,13 +271,13 @@ def _first_call_seed(r):
 def test_review_values_the_calls_by_the_valuation_and_the_cards_double_dummy():
     from solver import review_game as review
     kw = dict(worlds=20, seed=1, score=False, confirm=1)
-    dd, sd = review(REVIEWED, **kw), review(REVIEWED, valuation="single-dummy", **kw)
-    assert dd.to_dict() == review(REVIEWED, valuation="double_dummy", **kw).to_dict()      # the default
+    dd, sd = review(REVIEWED, valuation="double_dummy", **kw), review(REVIEWED, **kw)
+    assert sd.to_dict() == review(REVIEWED, valuation="single-dummy", **kw).to_dict()      # the default
     assert dd.valuation == "double_dummy" and sd.valuation == "single_dummy"
     dj, sj = dd.to_dict(), sd.to_dict()
     assert sj["valuation"]["calls"] == "single_dummy" and sj["valuation"]["cards"] == "double_dummy"
     assert "single dummy" in sj["method"]["calls"] and "valuation: calls: single dummy" in str(sd)
-    assert "valuation:" not in str(dd)                  # the earlier reports, unchanged
+    assert "valuation: calls: double dummy" in str(dd)
     # the cards' figures are the double-dummy review's; the calls' are the advisor's single-dummy answer
     assert [c for d in sj["deals"] for c in d["cards"]] == [c for d in dj["deals"] for c in d["cards"]]
     before, rec, seed = _first_call_seed(sd)
@@ -309,7 +313,10 @@ def test_corpus_lines_carry_the_valuation_and_do_not_resume_another(tmp_path):
     again = review_corpus([REVIEWED], worlds=20, seed=1, out=out, valuation="single_dummy", progress=False,
                           score=False)
     assert again.skipped == len(deal) and again.reviewed == 0
-    other = review_corpus([REVIEWED], worlds=20, seed=1, out=out, progress=False, score=False)
+    same = review_corpus([REVIEWED], worlds=20, seed=1, out=out, progress=False, score=False)
+    assert same.skipped == len(deal) and same.reviewed == 0      # the default here is single dummy: the same key
+    other = review_corpus([REVIEWED], worlds=20, seed=1, out=out, valuation="double_dummy", progress=False,
+                          score=False)
     assert other.reviewed == len(deal)          # double dummy: another key, reviewed again
 
 
@@ -350,11 +357,11 @@ def test_match_refuses_an_agent_whose_valuation_the_variant_lacks():
 def test_game_odds_read_the_single_dummy_table_for_a_single_dummy_valuation():
     from solver.advisor.game_odds import hand_outcomes, win_probability, win_values
     score = {"NS": 6, "EW": 8}
-    dd = win_probability(score, "S")
+    dd = win_probability(score, "S", valuation="double_dummy")
     sd = win_probability(score, "S", valuation="single-dummy")
-    assert dd == win_probability(score, "S", valuation="double_dummy") and sd["NS"] != dd["NS"]
+    assert sd == win_probability(score, "S") and sd["NS"] != dd["NS"]            # the default's table
     assert sd == win_probability(score, "S", valuation="playout")            # a playout is single-dummy play
-    assert hand_outcomes("NS", valuation="single_dummy").model == "best-response-sd-1"
+    assert hand_outcomes("NS", valuation="single_dummy").model == "best-response-sd-2"
     assert abs(sum(p for _pts, p in hand_outcomes("NS", valuation="single_dummy").chances) - 1) < 1e-12
     with pytest.raises(RulesError, match="single-dummy game odds have no table"):
         win_probability({"N": 3, "S": 4}, "N", Rules(players=2), valuation="single_dummy")

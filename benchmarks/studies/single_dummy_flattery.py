@@ -1,17 +1,22 @@
 """Flattery of the advisor's call values, double dummy and single dummy (fitted), against direct playouts.
 
 For each class of the maker's hand (trumps held by the advised seat in the suit it calls: one or none,
-two, three or more; round 1 and round 2; and loners) the script draws random questions: a deal
+two, three or more; round 1 and round 2; and loners), and for a pass in either round (whose value is the
+later seats' calls, each valued the same way), the script draws random questions: a deal
 (:func:`solver.match.duplicate.deal_of`), a random seat and dealer, and a call of that class open to the
 seat (round 1: ordering up the upcard's suit; round 2: naming a suit other than the turned-down one).
 It then asks :func:`solver.advise` for that one call (``calls=[...]``) on the same worlds (the same
 seed, so the same deals of the unseen cards): ``valuation="double_dummy"``, ``"single_dummy"`` under
-each shipped fit (:func:`solver.advisor.single_dummy.using_model`: the default ``single-dummy-v2`` and
-the first ``single-dummy-v1``) and ``"playout"`` (each world played out by seats that each see only
+each shipped fit (:func:`solver.advisor.single_dummy.using_model`: the default ``single-dummy-v3`` and the
+earlier ``single-dummy-v2`` and ``-v1``) and ``"playout"`` (each world played out by seats that each see only
 their own view, PIMC over ``--inner`` worlds a decision). Per question the mean points of the call
 under each; over the questions of a class, the mean of (double dummy - playout) (the flattery before)
 and of (single dummy - playout) for each fit (after), with 95% t intervals over the questions (each
 question's worlds are one unit, so the interval counts the deal-to-deal spread honestly).
+
+Class ``k`` of a run at ``--seed S`` draws its questions at seed ``S + k``; ``single-dummy-v3`` was fitted on
+questions of the same classes drawn at seeds ``1000 * s + k`` (``derive_single_dummy.class_questions``, s 1
+and 2), so the study's runs (seeds 7, 8, 20 and 30 in docs/advice.md) measure it on deals it was not fitted on.
 
     python3 benchmarks/studies/single_dummy_flattery.py [--questions 20] [--worlds 50] [--inner 20] [--seed 7]
         [--classes 0,1,...] [--rows rows.jsonl] [--summarise rows.jsonl]
@@ -28,19 +33,23 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # benchmarks/, fo
 import _common                                    # noqa: E402,F401  first: checks which engine runs
 
 from solver import Rules, advise                             # noqa: E402
-from solver.advisor.single_dummy import trump_mask, using_model   # noqa: E402
+from solver.advisor.single_dummy import DEFAULT_NAME, trump_mask, using_model   # noqa: E402
 from solver.cards import format_cards                       # noqa: E402
+from solver.errors import EuchreError                       # noqa: E402
 from solver.match.duplicate import deal_of                  # noqa: E402
 from solver.stats import mean_interval                      # noqa: E402
 
 CLASSES = (("1 trump or none, round 1", 1, False, (0, 1)), ("2 trumps, round 1", 1, False, (2, 2)),
            ("3+ trumps, round 1", 1, False, (3, 5)), ("1 trump or none, round 2", 2, False, (0, 1)),
            ("2 trumps, round 2", 2, False, (2, 2)), ("3+ trumps, round 2", 2, False, (3, 5)),
-           ("loners, 3+ trumps", 1, True, (3, 5)))
+           ("loners, 3+ trumps", 1, True, (3, 5)),
+           # passing: its value is that of the later seats' calls (by the bidding model), valued the same way
+           ("pass, round 1", 1, False, None), ("pass, round 2", 2, False, None))
 
 
 def questions(seed, rnd, alone, trumps, count):
-    """``count`` questions of one class: (hand, upcard, seat, dealer, call token)."""
+    """``count`` questions of one class: (hand, upcard, seat, dealer, call token); ``trumps`` ``None``: the
+    seat passes (any hand)."""
     rules = Rules()
     rng = np.random.default_rng(seed)
     out, i = [], 0
@@ -52,6 +61,9 @@ def questions(seed, rnd, alone, trumps, count):
             continue                 # the dealer's pickup is judged with its best discard: not this script's call
         up = int(cards.upcard)
         hand = int(cards.hands[seat])
+        if trumps is None:
+            out.append((format_cards(hand), format_cards(1 << up), "NESW"[seat], "NESW"[int(dealer)], "pass"))
+            continue
         suits = [up % 4] if rnd == 1 else [s for s in range(4) if s != up % 4]
         fits = [s for s in suits if trumps[0] <= bin(hand & trump_mask(s)).count("1") <= trumps[1]]
         if not fits:
@@ -63,10 +75,13 @@ def questions(seed, rnd, alone, trumps, count):
 
 
 #: The valuations asked per question, by their keys in a ``--rows`` line: (key, valuation, single-dummy fit).
+#: The playout comes last: every other column is measured against it.
 VALUED = (("dd", "double_dummy", None), ("sd_v1", "single_dummy", "single-dummy-v1"),
-          ("sd", "single_dummy", "single-dummy-v2"), ("playout", "playout", None))
-HEADER = (f"{'worlds':>6} {'dd':>7} {'sd v1':>7} {'sd v2':>7} {'playout':>8}  {'dd - playout':>22}  "
-          f"{'sd v1 - playout':>22}  {'sd v2 - playout':>22}")
+          ("sd", "single_dummy", "single-dummy-v2"), ("sd_v3", "single_dummy", "single-dummy-v3"),
+          ("playout", "playout", None))
+_SHORT = {"dd": "dd", "sd_v1": "sd v1", "sd": "sd v2", "sd_v3": "sd v3"}
+HEADER = (f"{'worlds':>6} " + " ".join(f"{_SHORT[k]:>7}" for k, *_ in VALUED[:-1]) + f" {'playout':>8}  "
+          + "  ".join(f"{_SHORT[k] + ' - playout':>22}" for k, *_ in VALUED[:-1]))
 
 
 def _diff(d):
@@ -77,8 +92,9 @@ def _diff(d):
 def _table_row(label, r, worlds, width=34):
     """One class's line: mean values (columns of :data:`VALUED`) and the paired differences against the
     playout with 95% t intervals over the questions."""
-    return (f"{label:<{width}} {worlds:>6} " + " ".join(f"{r[:, k].mean():>+7.3f}" for k in range(3))
-            + f" {r[:, 3].mean():>+8.3f}  " + "  ".join(_diff(r[:, k] - r[:, 3]) for k in range(3)))
+    last = len(VALUED) - 1
+    return (f"{label:<{width}} {worlds:>6} " + " ".join(f"{r[:, k].mean():>+7.3f}" for k in range(last))
+            + f" {r[:, last].mean():>+8.3f}  " + "  ".join(_diff(r[:, k] - r[:, last]) for k in range(last)))
 
 
 def summarise(path):
@@ -124,11 +140,15 @@ def main(argv=None):
         for q, (hand, up, seat, dealer, token) in enumerate(questions(args.seed + k, rnd, alone, trumps,
                                                                        args.questions)):
             got = []
-            for _key, valuation, fit in VALUED:
-                with using_model(fit or "single-dummy-v2"):
-                    a = advise(hand, up, seat, dealer, rnd, worlds=args.worlds, seed=args.seed * 1000 + q,
-                               calls=[token], valuation=valuation, inner_worlds=args.inner, robust_delta=None)
-                got.append(a.option(token).expected_points)
+            try:
+                for _key, valuation, fit in VALUED:
+                    with using_model(fit or DEFAULT_NAME):
+                        a = advise(hand, up, seat, dealer, rnd, worlds=args.worlds, seed=args.seed * 1000 + q,
+                                   calls=[token], valuation=valuation, inner_worlds=args.inner, robust_delta=None)
+                    got.append(a.option(token).expected_points)
+            except EuchreError as exc:     # earlier passes too unlikely under the model: no advice to measure
+                print(f"  skipped {hand} {up} {seat} dealer {dealer} {token}: {exc}", file=sys.stderr)
+                continue
             rows.append(got)
             if sink is not None:
                 sink.write(json.dumps({"class": label, "question": q, "hand": hand, "upcard": up, "seat": seat,

@@ -58,13 +58,15 @@ import _common                                    # noqa: E402,F401  first: chec
 
 from solver import Rules, dd                                                   # noqa: E402
 from solver.advisor.playout import INNER_WORLDS, choose_card, contract_hand     # noqa: E402
-from solver.advisor.single_dummy import BANDS, FEATURES, FEATURES_V2, contract_features     # noqa: E402
+from solver.advisor.single_dummy import BANDS, FEATURES, FEATURES_V2, FEATURES_V3, contract_features  # noqa: E402
 from solver.bidding import dealer_discard                                       # noqa: E402
 from solver.game import Phase                                                   # noqa: E402
 from solver.match.duplicate import deal_of                                      # noqa: E402
 from solver.stats import mean_interval                                          # noqa: E402
 
 RULES = Rules()
+#: Each fit's features, by its name (``--model``).
+MODEL_FEATURES = {"single-dummy-v1": FEATURES, "single-dummy-v2": FEATURES_V2, "single-dummy-v3": FEATURES_V3}
 PTS = {False: np.array([-2, -2, -2, 1, 1, 2]), True: np.array([-2, -2, -2, 1, 1, 4])}
 
 
@@ -137,15 +139,16 @@ def one_deal(args):
 
 def one_question(args):
     """One advisor question's worlds: per world (features (8,), dd makers' tricks (band), playout makers' tricks),
-    and the question's class (round, alone, the advised seat's trumps in the suit it calls).
+    the question's class (round, alone, the advised seat's trumps in the suit it calls) and the raw contracts.
 
-    A random deal, seat and dealer, round 1 or 2, and a call of the seat (round 1: order up, alone with
-    chance 1/5; round 2: its longest other suit with chance 3/4, else one at random); the worlds are the
-    advisor's own (:func:`solver.advise` with that call: uniform over the seat's view, kept by the chance of
-    the earlier passes under the bidding model), and each is valued by the advisor's engine double dummy
-    and by direct playout (``valuation="playout"``), the dealer discarding by the stated rule."""
-    seed, q, inner, worlds = args
-    got = question_worlds(seed, q, worlds)
+    ``args``: (seed, q, inner, worlds) for the ``q``-th random question (:func:`random_question`), or
+    (seed, q, inner, worlds, spec) for a question already drawn (``spec``: :func:`class_questions`). The
+    worlds are the advisor's own (:func:`solver.advise` with that call: uniform over the seat's view, kept
+    by the chance of the earlier passes under the bidding model), and each is valued by the advisor's engine
+    double dummy and by direct playout (``valuation="playout"``), the dealer discarding by the stated rule."""
+    seed, q, inner, worlds = args[:4]
+    spec = args[4] if len(args) > 4 else random_question(seed, q)
+    got = question_worlds(spec, worlds)
     if got is None:       # earlier passes too unlikely under the model to advise on (or a stuck dealer): none
         return (np.zeros((0, len(FEATURES))), np.zeros(0, np.int64), np.zeros(0, np.int64), (0, False, 0),
                 (np.zeros((0, 4), np.uint32), 0, 0, 0))
@@ -160,16 +163,10 @@ def one_question(args):
     return feats, ddt, pot, (rnd, alone, mine), raw
 
 
-def question_worlds(seed, q, worlds):
-    """Question ``q``'s setup without playing (deterministic in (seed, q)): (the advisor's worlds, the
-    double-dummy engine on them, the call's configuration, the makers' side, the rows, the playout seed, the class
-    (round, alone, the advised seat's trumps before any pickup), raw (hands at the first lead uint32 (n, 4),
-    maker seat, trump, first leader)); ``None`` where the advisor will not advise (earlier passes too
-    unlikely under the model, or a stuck dealer)."""
-    from solver import advise
-    from solver.advisor.engine import Engine
-    from solver.cards import format_cards
-    from solver.errors import EuchreError
+def random_question(seed, q):
+    """The ``q``-th random question (deterministic in (seed, q)): (hand, upcard, seat, dealer, round, call token,
+    advice seed). A random deal, seat and dealer, round 1 or 2, and a call of the seat (round 1: order up,
+    alone with chance 1/5; round 2: its longest other suit with chance 3/4, else one at random)."""
     cards, dealer = deal_of(seed + 7, q, RULES)
     rng = np.random.default_rng(np.random.SeedSequence([seed, q, 0x5155]))
     d, up = int(dealer), int(cards.upcard)
@@ -184,7 +181,43 @@ def question_worlds(seed, q, worlds):
         lengths = [bin(hand & int(_trump_mask(x))).count("1") + rng.random() for x in allowed]
         trump = allowed[int(np.argmax(lengths))] if rng.random() < 0.75 else allowed[int(rng.integers(3))]
     token = ("order" if rnd == 1 else f"call {'cdhs'[trump]}") + (" alone" if alone else "")
-    qseed = int(rng.integers(1 << 31))
+    return hand, up, seat, d, rnd, token, int(rng.integers(1 << 31))
+
+
+def class_questions(seed, per_class):
+    """``per_class`` questions of each class of the flattery study (``benchmarks/studies/single_dummy_flattery.py``,
+    its ``CLASSES`` and ``questions``: a deal, a seat, and a call of that class of the maker's hand), drawn
+    at seeds ``1000 * seed + k`` for class ``k`` (the study's own runs use seeds 7 to 14: other deals), as
+    specs of :func:`question_worlds`; so the fit sees the calls the study measures, in equal numbers (its
+    pass classes left out: a pass is the later seats' contracts, not a call of the seat's own)."""
+    from studies.single_dummy_flattery import CLASSES, questions
+    from solver.cards import mask_of, parse_cards
+    specs = []
+    for k, (_label, rnd, alone, trumps) in enumerate(CLASSES):
+        if trumps is None:           # the study's pass classes: no contract of the seat's own to fit
+            continue
+        for q, (hand, up, seat, dealer, token) in enumerate(questions(1000 * seed + k, rnd, alone, trumps,
+                                                                      per_class)):
+            qseed = int(np.random.SeedSequence([seed, k, q, 0x4351]).generate_state(1)[0] >> 1)
+            specs.append((mask_of(parse_cards(hand)), int(parse_cards(up)[0]), "NESW".index(seat),
+                          "NESW".index(dealer), rnd, token, qseed))
+    return specs
+
+
+def question_worlds(spec, worlds):
+    """A question's setup without playing (deterministic in its spec: (hand bits, upcard, seat, dealer, round,
+    call token, advice seed)): (the advisor's worlds, the double-dummy engine on them, the call's
+    configuration, the makers' side, the rows, the playout seed, the class (round, alone, the advised seat's
+    trumps before any pickup), raw (hands at the first lead uint32 (n, 4), maker seat, trump, first leader));
+    ``None`` where the advisor will not advise (earlier passes too unlikely under the model, or a stuck
+    dealer)."""
+    from solver import advise
+    from solver.advisor.engine import Engine
+    from solver.cards import format_cards
+    from solver.errors import EuchreError
+    hand, up, seat, d, rnd, token, qseed = spec
+    alone = token.endswith(" alone")
+    trump = up % 4 if rnd == 1 else "cdhs".index(token.split()[1])
     try:
         a = advise(format_cards(hand), format_cards(1 << up), "NESW"[seat], "NESW"[d], rnd, worlds=worlds,
                    seed=qseed, calls=[token], valuation="double_dummy", robust_delta=None)
@@ -201,8 +234,12 @@ def question_worlds(seed, q, worlds):
     return w, dd_eng, config, side, rows, qseed, (rnd, alone, mine), raw
 
 
-def run_questions(seed, count, inner, worlds, processes, cluster):
+def run_questions(seed, count, inner, worlds, processes, cluster, per_class=0):
+    """Every question played out: ``count`` random ones (:func:`random_question`), then ``per_class`` of each
+    of the flattery study's classes (:func:`class_questions`); question ids in that order."""
     jobs = [(seed, q, inner, worlds) for q in range(count)]
+    jobs += [(seed, count + k, inner, worlds, spec) for k, spec in enumerate(class_questions(seed, per_class))]
+    count = len(jobs)
     from tqdm import tqdm
     bar = dict(total=count, disable=not sys.stderr.isatty(), desc="questions", unit="question")
     if cluster:
@@ -293,6 +330,8 @@ def features_of(raw_hands, maker, trump, alone, rnd, leader, features):
     """float (n, p): ``features`` of each sample from its raw contract (hands at the first lead (n, 4),
     maker seat, trump, alone, round, first leader: arrays (n,)), one contract at a time."""
     out = np.empty((len(raw_hands), len(features)))
+    if not len(raw_hands):
+        return out
     keys = np.stack([maker, trump, alone.astype(int), rnd, leader], axis=1)
     groups, inverse = np.unique(keys, axis=0, return_inverse=True)
     for g, (m, t, a, r, lead) in enumerate(groups):
@@ -320,7 +359,7 @@ def rebuild_question_raw(seed, qid, worlds, X):
     """As :func:`rebuild_deal_raw` for saved question samples (per world; :func:`question_worlds`)."""
     parts = []
     for q in np.unique(qid):
-        got = question_worlds(seed, int(q), worlds)
+        got = question_worlds(random_question(seed, int(q)), worlds)
         n = int((qid == q).sum())
         if got is None or len(got[7][0]) != n:
             raise SystemExit(f"question {q}: the rebuilt worlds differ from the saved ones")
@@ -331,6 +370,27 @@ def rebuild_question_raw(seed, qid, worlds, X):
     if not np.array_equal(order, np.arange(len(qid))):
         raise SystemExit("question samples are not in question order")
     return hands, maker, trump, leader
+
+
+def load_question_samples(paths):
+    """The question samples of one or more ``--question-samples`` files, concatenated: (X, dd, sd, question id,
+    round, alone, the maker's trumps, raw contracts, worlds a question). Each file's question ids are moved past
+    the previous ones by a multiple of 5, so the held-out questions (id % 5 == 0) stay those of each file."""
+    parts, offset, worlds = [], 0, None
+    for path in paths:
+        z = np.load(path, allow_pickle=False)
+        if worlds is not None and int(z["worlds"]) != worlds:
+            raise SystemExit(f"{path}: {int(z['worlds'])} worlds a question, the others {worlds}")
+        worlds = int(z["worlds"])
+        qid = z["question"]
+        if "hands" in z:
+            raw = z["hands"], z["maker"], z["trump"], z["leader"]
+        else:
+            raw = rebuild_question_raw(int(z["seed"]), qid, worlds, z["X"])
+        parts.append((z["X"], z["dd"], z["sd"], qid + offset, z["round"], z["alone"], z["mine"], *raw))
+        offset += -(-(int(qid.max()) + 1) // 5) * 5 if len(qid) else 0
+    cat = [np.concatenate([p[j] for p in parts]) for j in range(11)]
+    return (*cat[:7], tuple(cat[7:]), worlds)
 
 
 def log_likelihood(coef, X, dd_band, sd_band):
@@ -349,14 +409,8 @@ CANDIDATES = {
     "v1 + those, round 2 x makers": FEATURES + FEATURES_V2[8:12],
     "v1 + those, round 2 x own": FEATURES + FEATURES_V2[8:13],
     "v2 (v1 + those, own off aces)": FEATURES_V2,
+    "v3 (v2 + two trumps, both rounds)": FEATURES_V3,
 }
-
-
-def study_classes(trumps, rnd, alone):
-    """The flattery study's classes (label, mask): the maker's own trumps by round, and the loners."""
-    out = [(f"{lab}, round {r}", m & ~alone & (rnd == r)) for r in (1, 2)
-           for lab, m in (("1 trump or none", trumps <= 1), ("2 trumps", trumps == 2), ("3+ trumps", trumps >= 3))]
-    return out + [("loners", alone)]
 
 
 def compare(raw, qraw, samples, l2s):
@@ -374,19 +428,21 @@ def compare(raw, qraw, samples, l2s):
             coef = fit_band_model(np.concatenate([X[~held], qX[~qheld]]),
                                   np.concatenate([band_of(ddt)[~held], band_of(qdd)[~qheld]]),
                                   np.concatenate([band_of(sd)[~held], band_of(qsd)[~qheld]]), l2)
-            ll = log_likelihood(coef, X[held], band_of(ddt)[held], band_of(sd)[held])
-            cells = [f"{name:<34} L2 {l2:<4g} LL {ll:.4f}"]
-            pred = expected_points(coef, X, band_of(ddt), alone)
-            cells += [f"{np.mean(pred[m & held] - pts_sd[m & held]):+.3f}" for _, m in study_classes(mtr, rnd, alone)]
+            cells = [f"{name:<34} L2 {l2:<4g}"]
+            if held.any():            # no deals (--deals 0): the questions' columns only
+                ll = log_likelihood(coef, X[held], band_of(ddt)[held], band_of(sd)[held])
+                pred = expected_points(coef, X, band_of(ddt), alone)
+                cells += [f"LL {ll:.4f}"] + [f"{np.mean(pred[m & held] - pts_sd[m & held]):+.3f}"
+                                             for _, m in strength_classes(mtr, rnd, alone)]
             if len(qid):
                 cells.append(f"| LL {log_likelihood(coef, qX[qheld], band_of(qdd)[qheld], band_of(qsd)[qheld]):.4f}")
                 qpred = expected_points(coef, qX, band_of(qdd), qalone)
-                for _, m in study_classes(qmine, qrnd, qalone):
+                for _, m in strength_classes(qmine, qrnd, qalone):
                     ids = np.unique(qid[m & qheld])
                     cells.append(f"{np.mean([np.mean(qpred[m & (qid == k)] - q_sd[m & (qid == k)]) for k in ids]):+.3f}"
                                  if ids.size else "   n/a")
             print(" ".join(cells), flush=True)
-    print("classes: " + ", ".join(lab for lab, _ in study_classes(mtr, rnd, alone)))
+    print("classes: " + ", ".join(lab for lab, _ in strength_classes(mtr, rnd, alone)))
 
 
 def main(argv=None):
@@ -398,8 +454,14 @@ def main(argv=None):
     ap.add_argument("--cluster", default=None, help="a Dask scheduler's address (dask.distributed)")
     ap.add_argument("--l2", default="1", help="the L2 penalty, or comma-separated candidates: the one of "
                                                 "the best held-out log-likelihood is kept (default 1)")
-    ap.add_argument("--model", default="single-dummy-v2", choices=("single-dummy-v1", "single-dummy-v2"),
-                    help="the fit's name and features: v1 (FEATURES) or v2 (FEATURES_V2; the default)")
+    ap.add_argument("--model", default="single-dummy-v2", choices=tuple(MODEL_FEATURES),
+                    help="the fit's name and features: v1 (FEATURES), v2 (FEATURES_V2; the default) or v3 "
+                         "(FEATURES_V3)")
+    ap.add_argument("--class-questions", type=int, default=0,
+                    help="also this many questions of each class of the flattery study (class_questions)")
+    ap.add_argument("--trick-table-from", default=None, metavar="MODEL",
+                    help="take the card-advice trick table from this shipped fit instead of counting it from "
+                         "the deals (needed with --deals 0: the band model fitted on questions alone)")
     ap.add_argument("--out", default=None, help="default solver/data/<model>.json")
     ap.add_argument("--samples", default=None, help="save the playouts' samples here (.npz)")
     ap.add_argument("--from-samples", default=None, help="fit from saved samples instead of playing")
@@ -407,12 +469,14 @@ def main(argv=None):
                     help="also this many advisor questions (their own worlds, each played out): see one_question")
     ap.add_argument("--question-worlds", type=int, default=40, help="worlds per question (default 40)")
     ap.add_argument("--question-samples", default=None, help="save the questions' samples here (.npz)")
-    ap.add_argument("--from-question-samples", default=None, help="fit from saved question samples")
+    ap.add_argument("--from-question-samples", default=None, help="fit from saved question samples (comma-separated files: concatenated)")
     ap.add_argument("--compare", action="store_true",
                     help="print the held-out log-likelihood and class errors of each candidate feature set "
                          "(CANDIDATES) at each --l2, write nothing")
     args = ap.parse_args(argv)
-    features = FEATURES_V2 if args.model == "single-dummy-v2" else FEATURES
+    features = MODEL_FEATURES[args.model]
+    if args.deals == 0 and not args.from_samples and not args.trick_table_from:
+        ap.error("--deals 0 fits no trick table: name one with --trick-table-from")
     args.out = args.out or str(_common.ROOT / f"solver/data/{args.model}.json")
     l2s = [float(x) for x in str(args.l2).split(",")]
     _common.require_checkout(args.out)   # shipped data must come from the code beside it
@@ -429,15 +493,15 @@ def main(argv=None):
             raw = rebuild_deal_raw(args.seed, index, X)
     else:
         got = run(args.seed, args.deals, args.inner, args.processes, args.cluster)
-        X = np.array([g[0] for g in got])
-        ddt = np.array([g[1] for g in got])
+        X = np.array([g[0] for g in got]).reshape(len(got), len(FEATURES))
+        ddt = np.array([g[1] for g in got], dtype=np.int64)
         starts = [g[2] for g in got]
-        sd = np.array([g[3] for g in got])
-        rnd = np.array([g[4][0] for g in got])
-        alone = np.array([g[4][1] for g in got])
-        mtr = np.array([g[4][2] for g in got])
+        sd = np.array([g[3] for g in got], dtype=np.int64)
+        rnd = np.array([g[4][0] for g in got], dtype=np.int64)
+        alone = np.array([g[4][1] for g in got], dtype=bool)
+        mtr = np.array([g[4][2] for g in got], dtype=np.int64)
         index = np.arange(len(got))
-        raw = (np.array([g[5][0] for g in got], dtype=np.uint32),
+        raw = (np.array([g[5][0] for g in got], dtype=np.uint32).reshape(len(got), 4),
                *(np.array([g[5][j] for g in got], dtype=np.int64) for j in (1, 2, 3)))
     if args.samples:
         pad = np.full((len(sd), 5), -1)
@@ -451,16 +515,11 @@ def main(argv=None):
     qdd = qsd = qid = qrnd = qalone = qmine = np.zeros(0, dtype=np.int64)
     qraw = (np.zeros((0, 4), np.uint32), *(np.zeros(0, np.int64) for _ in range(3)))
     if args.from_question_samples:
-        z = np.load(args.from_question_samples, allow_pickle=False)
-        qX, qdd, qsd, qid, qrnd, qalone, qmine = (z["X"], z["dd"], z["sd"], z["question"], z["round"], z["alone"],
-                                                  z["mine"])
-        args.question_worlds = int(z["worlds"])
-        if "hands" in z:
-            qraw = z["hands"], z["maker"], z["trump"], z["leader"]
-        else:
-            qraw = rebuild_question_raw(int(z["seed"]), qid, args.question_worlds, qX)
-    elif args.questions:
-        got = run_questions(args.seed, args.questions, args.inner, args.question_worlds, args.processes, args.cluster)
+        qX, qdd, qsd, qid, qrnd, qalone, qmine, qraw, args.question_worlds = \
+            load_question_samples(args.from_question_samples.split(","))
+    elif args.questions or args.class_questions:
+        got = run_questions(args.seed, args.questions, args.inner, args.question_worlds, args.processes, args.cluster,
+                            args.class_questions)
         qX = np.concatenate([g[0] for g in got])
         qdd = np.concatenate([g[1] for g in got]).astype(np.int64)
         qsd = np.concatenate([g[2] for g in got]).astype(np.int64)
@@ -498,7 +557,11 @@ def main(argv=None):
         l2_ll.append((log_likelihood(c, heldX, held_dd, held_sd), l2, c))
         print(f"L2 {l2:g}: held-out log-likelihood {l2_ll[-1][0]:.5f} a sample ({len(held_sd)} samples)")
     held_ll, args.l2, coef = max(l2_ll, key=lambda r: r[0])
-    table, counts = trick_table([starts[k] for k in np.flatnonzero(fit)], sd[fit], alone[fit])
+    if args.trick_table_from:      # the card table of a shipped fit, as it is (its counts from its own deals)
+        shipped = json.loads((_common.ROOT / f"solver/data/{args.trick_table_from}.json").read_text())["trick_table"]
+        table, counts = np.array(shipped["probabilities"]), np.array(shipped["counts"])
+    else:
+        table, counts = trick_table([starts[k] for k in np.flatnonzero(fit)], sd[fit], alone[fit])
 
     pts_dd = np.where(alone, PTS[True][ddt], PTS[False][ddt])
     pts_sd = np.where(alone, PTS[True][sd], PTS[False][sd])
@@ -516,6 +579,8 @@ def main(argv=None):
           f"{'dd - playout':>22}  {'fitted - playout':>22}")
     for label, m in classes:
         m = m & held
+        if m.sum() < 2:
+            continue
         before = interval_row(label, pts_dd[m] - pts_sd[m])
         after = interval_row(label, pred[m] - pts_sd[m])
         report.append({"class": label, "deals": int(m.sum()), "double_dummy": float(pts_dd[m].mean()),
@@ -588,11 +653,15 @@ def main(argv=None):
             "playout": "solver.advisor.playout: every card by PIMC over inner_worlds uniform worlds of the "
                        "seat's own view",
             "held_out_error": report,
+            "trick_table_from": args.trick_table_from,
             "questions": {"count": int(len(np.unique(qid))), "worlds_each": args.question_worlds,
-                          "source": "advisor questions (derive_single_dummy.one_question): a random deal, seat, "
-                                    "round and call; the advisor's own worlds for it (earlier passes weighed); "
-                                    "each world valued double dummy and by direct playout; questions with "
-                                    "index % 5 == 0 held out",
+                          "random": args.questions, "per_class": args.class_questions,
+                          "source": "advisor questions (derive_single_dummy.one_question): `random` of a random "
+                                    "deal, seat, round and call (random_question), then `per_class` of each class "
+                                    "of the flattery study (class_questions: its CLASSES and questions at seeds "
+                                    "1000 * seed + class); the advisor's own worlds for each (earlier passes "
+                                    "weighed); each world valued double dummy and by direct playout; questions "
+                                    "with index % 5 == 0 held out",
                           "held_out_error": qreport},
         },
     }

@@ -110,11 +110,12 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             recommendation is among the calls not stopped. ``False``: every call on every world.
             ``None`` (default): on when the later seats bid by the model, off with a ``policy`` (the
             first version's method, whose figures ``inference=False, policy=POLICY`` reproduce).
-        valuation: how each world's play after the call is valued (:mod:`solver.advisor.valuation`):
-            ``"double_dummy"`` (the default, see :mod:`solver.advisor.valuation` for why); ``"single_dummy"``
-            (where the variant has a fitted table: four players, no joker, no dummy hands): each world's double-dummy band replaced by one drawn
-            from the model fitted against direct playouts (:mod:`solver.advisor.single_dummy`), one uniform
-            per world shared by every call; ``"double_dummy"``: every seat plays as if all the cards were
+        valuation: how each world's play after the call is valued (:mod:`solver.advisor.valuation`; ``None``:
+            the variant's default, :func:`~solver.advisor.valuation.default_valuation`): ``"single_dummy"``
+            (the default where the variant has a fitted table: four players, no joker, no dummy hands, no no
+            trump): each world's double-dummy band replaced by one drawn from the model fitted against direct
+            playouts (:mod:`solver.advisor.single_dummy`), one uniform per world shared by every call;
+            ``"double_dummy"`` (the default of the other variants): every seat plays as if all the cards were
             face up (the figures of the earlier versions, bit for bit); ``"playout"``: each world played out
             by seats that each choose by PIMC over ``inner_worlds`` worlds of their own view (slow: use
             few worlds). Recorded in :attr:`Advice.valuation`.

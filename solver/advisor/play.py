@@ -338,9 +338,10 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
             ``{"N": .., "S": ..}``), or ``None``: each card then gains ``p_win_game`` and the
             recommendation and margin are by it (see :mod:`solver.advisor.play`).
         valuation: how the rest of the hand is valued in each world after the card
-            (:mod:`solver.advisor.valuation`): ``"double_dummy"`` (the default: every seat then sees all the
-            cards, the figures of the first version bit for bit), ``"single_dummy"`` (where the variant has a
-            fitted table) or ``"playout"`` (played out in each world by seats
+            (:mod:`solver.advisor.valuation`; ``None``: the variant's default): ``"single_dummy"`` (the default
+            where the variant has a fitted table: the makers' tricks of each world read through its trick
+            table), ``"double_dummy"`` (every seat then sees all the cards, the figures of the first version
+            bit for bit; the default of the other variants) or ``"playout"`` (played out in each world by seats
             that each choose by PIMC over ``inner_worlds`` worlds of their own view; slow).
         inner_worlds: the playout's worlds a decision, 1..:data:`~solver.advisor.playout.MAX_INNER_WORLDS`.
         examples: 0..:data:`~solver.examples.MAX_EXAMPLES` (default 0): for each card not among the best, the

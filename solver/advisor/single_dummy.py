@@ -4,21 +4,24 @@ A direct playout (:mod:`solver.advisor.playout`) in every world is a few hundred
 slow for advice at 2,000 worlds. Instead each world is solved double dummy as before, and its result is
 replaced by a single-dummy one from a model fitted offline against direct playouts
 (``benchmarks/tools/derive_single_dummy.py``; the data, its provenance and its held-out error in
-``solver/data/single-dummy-v2.json``, the default, and ``single-dummy-v1.json``, the first fit, still
-loadable by name with :func:`load_model`):
+``solver/data/single-dummy-v3.json``, the default; ``single-dummy-v1.json`` and ``-v2.json``, the earlier
+fits, still load by name with :func:`load_model`):
 
 * **Calls** (:meth:`SingleDummyModel.band_probabilities`): for each double-dummy scoring band of the
   makers (euchred, made, march: what :func:`solver.solve_batch` ``bands=True`` gives) a multinomial
   logistic regression gives the chance of each single-dummy band from features of the world and the
   contract (:func:`contract_features`: makers' trumps, bowers and off-suit aces, defenders' trumps, the
   makers leading, alone, ordered up or named in round 2; v2 adds the calling seat's own trumps and
-  bowers, its partner's trumps and the makers' trumps in round 2). The advisor draws each world's band from
+  bowers, its partner's trumps and the makers' trumps in round 2; v3 whether it holds exactly two trumps,
+  in either round and in round 2, and is fitted on the advisor's own questions alone, 600 random ones
+  and 250 of each class of the flattery study, rather than on random contracts). The advisor draws each world's band from
   those chances with one uniform per world, the same for every call (common random numbers), so the
   calls stay paired and every per-world figure stays a whole score.
 * **Cards** (:meth:`SingleDummyModel.trick_distribution`): a table of the chance of the makers'
   single-dummy tricks given their double-dummy tricks, the tricks still to play and alone or not
   (counts from the playouts at every trick's start, plus one pseudo-count on the double-dummy value);
-  :func:`solver.advise_play` averages each card's figures over it.
+  :func:`solver.advise_play` averages each card's figures over it (v3 carries v2's table: its fit plays
+  no random contracts, whose every trick's start the table counts).
 
 Both assume what the playouts assumed: every seat sees only its own view and chooses each card by
 PIMC over ``inner_worlds`` uniform worlds of it (the fit's value, in the data); the four-player game
@@ -41,10 +44,11 @@ from ..laws import MAKE_TRICKS, TRICKS
 #: The directory of the fitted data shipped with the package.
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 #: The fit the advisor's ``valuation="single_dummy"`` uses (:func:`default_model`).
-DEFAULT_NAME = "single-dummy-v2"
+DEFAULT_NAME = "single-dummy-v3"
 #: Every fit shipped, by name (each loads with :func:`load_model`): v1 counts the makers' cards together;
-#: v2 adds the maker's own hand and the round's interaction (:data:`FEATURES_V2`).
-NAMES = ("single-dummy-v1", "single-dummy-v2")
+#: v2 adds the maker's own hand and the round's interaction (:data:`FEATURES_V2`); v3 the maker's two trumps
+#: as a class of its own (:data:`FEATURES_V3`), fitted on the advisor's questions by class.
+NAMES = ("single-dummy-v1", "single-dummy-v2", "single-dummy-v3")
 #: The data file of the default fit.
 DATA = DATA_DIR / f"{DEFAULT_NAME}.json"
 
@@ -60,11 +64,17 @@ FEATURES = ("intercept", "alone", "ordered_up", "makers_trumps", "makers_bowers"
 #: and class errors (``--compare`` of ``benchmarks/tools/derive_single_dummy.py``; the data's provenance).
 FEATURES_V2 = FEATURES + ("maker_trumps_cap3", "maker_bowers", "partner_trumps", "round2_makers_trumps",
                           "round2_maker_trumps_cap3", "maker_off_aces")
+#: The features of ``single-dummy-v3``: v2's plus whether the maker holds exactly two trumps, in either round and
+#: in a suit named in round 2. With them the maker's own trumps (one or none, two, three or more) and the round
+#: are each a class with its own intercept per double-dummy band, as the flattery study classes calls: v2's
+#: trumps enter linearly, and on the advisor's questions it stood +0.10 ordering up with two trumps and -0.09
+#: naming a suit in round 2 with three or more.
+FEATURES_V3 = FEATURES_V2 + ("maker_two_trumps", "round2_maker_two_trumps")
 #: Every feature :func:`contract_features` computes (a fit names the ones it uses, in its order).
-KNOWN_FEATURES = FEATURES_V2
+KNOWN_FEATURES = FEATURES_V3
 #: The features that depend on which of the two makers called (not only on the makers' side).
 MAKER_FEATURES = frozenset({"maker_trumps_cap3", "maker_bowers", "partner_trumps", "round2_maker_trumps_cap3",
-                            "maker_off_aces"})
+                            "maker_off_aces", "maker_two_trumps", "round2_maker_two_trumps"})
 #: The bands, in the order of their probabilities: euchred, made, march.
 BANDS = ("euchred", "made", "march")
 
@@ -96,7 +106,8 @@ def contract_features(hands, trump: int, maker: int, alone: bool, ordered_up: bo
     suits; ``makers_*`` of both partners, ``maker_*`` of the calling seat alone (``maker_trumps_cap3``:
     its trumps, 3 for three or more), ``partner_trumps`` of its partner (0 for a loner's),
     ``round2_makers_trumps`` and ``round2_maker_trumps_cap3`` the makers' and the maker's (capped)
-    trumps when the suit was named in round 2, else 0.
+    trumps when the suit was named in round 2, else 0; ``maker_two_trumps`` 1 where the calling seat holds
+    exactly two trumps, ``round2_maker_two_trumps`` the same in a suit named in round 2 (else 0).
 
     Raises:
         ModelError: a feature name not in :data:`KNOWN_FEATURES`.
@@ -130,6 +141,8 @@ def contract_features(hands, trump: int, maker: int, alone: bool, ordered_up: bo
         "round2_makers_trumps": lambda: makers_trumps * (0.0 if ordered_up else 1.0),
         "round2_maker_trumps_cap3": lambda: np.minimum(_popcount(h[:, maker] & tmask), 3) * (not ordered_up),
         "maker_off_aces": lambda: _popcount(h[:, maker] & aces),
+        "maker_two_trumps": lambda: (_popcount(h[:, maker] & tmask) == 2).astype(float),
+        "round2_maker_two_trumps": lambda: (_popcount(h[:, maker] & tmask) == 2) * (0.0 if ordered_up else 1.0),
     }
     out = np.empty((n, len(features)))
     for k, f in enumerate(features):
@@ -278,6 +291,6 @@ def using_model(name: str):
         _chosen.pop()
 
 
-__all__ = ["DATA", "DATA_DIR", "DEFAULT_NAME", "NAMES", "FEATURES", "FEATURES_V2", "KNOWN_FEATURES",
+__all__ = ["DATA", "DATA_DIR", "DEFAULT_NAME", "NAMES", "FEATURES", "FEATURES_V2", "FEATURES_V3", "KNOWN_FEATURES",
            "MAKER_FEATURES", "TRUMP_MASKS", "trump_mask", "BANDS", "band_index", "contract_features",
            "SingleDummyModel", "load_model", "default_model", "using_model"]

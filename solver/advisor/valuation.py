@@ -1,35 +1,30 @@
-"""How the rest of the hand is valued in each world: double dummy, single dummy (fitted) or by direct playout.
+"""How the rest of the hand is valued in each world: single dummy (fitted, the default), double dummy or by playout.
 
-* ``"double_dummy"`` (the default): every seat plays as if all the cards were face up
-  (:func:`solver.solve_batch`); exact for what it computes, optimistic for whichever side would have to guess.
+* ``"single_dummy"`` (the default, where the variant has a fitted table: four players, no joker, no dummy
+  hands, no no-trump): each world is solved double dummy, and its result is replaced by a single-dummy one
+  drawn from a model fitted offline against direct playouts (:mod:`solver.advisor.single_dummy`,
+  ``solver/data/single-dummy-v3.json``). Fast: the same solves as double dummy.
+* ``"double_dummy"`` (the default of every other variant): every seat plays as if all the cards were face up
+  (:func:`solver.solve_batch`); exact for what it computes, optimistic for whichever side would have to
+  guess. For a fixed seed, the figures of the versions before single dummy existed, bit for bit.
 * ``"playout"``: the rest of the hand is played out in each world by seats that each see only their
   own view (:mod:`solver.advisor.playout`: PIMC over ``inner_worlds`` uniform worlds of that view a
   decision). Direct and slow: a few hundred solves a decision.
-* ``"single_dummy"`` (where the variant has a fitted table: four players, no joker, no dummy hands): each
-  world's double-dummy result is replaced by a single-dummy one drawn from a table fitted offline against
-  direct playouts (:mod:`solver.advisor.single_dummy`, ``solver/data/single-dummy-v2.json``). Fast: the
-  same solves as double dummy.
 
 Where it applies: :func:`solver.advise` and :func:`solver.advise_play`; the review's calls
 (:func:`solver.review`, ``review_corpus``: the cards' figures stay double dummy, a different question); the
 game odds a score-aware answer reads (:func:`solver.win_probability` ``valuation=``: single dummy and
-playout read ``hand-outcomes-sd-1.json``, the hands bid by ``best-response-sd-1``); the match's advisor
+playout read ``hand-outcomes-sd-2.json``, the hands bid by ``best-response-sd-2``); the match's advisor
 agent (``advisor:VALUATION[:MODEL]``, refused before any deal where the variant lacks it). Spelling: one
 normaliser (:func:`valuation_key`) serves every door, so ``single-dummy`` (the CLI's) and ``single_dummy``
 (the API's and HTTP's) are the same everywhere.
 
-Why double dummy stays the default: in duplicate matches the advisor valuing its calls single dummy (v1) lost
-to the same advisor valuing them double dummy (about -0.06 points a deal over 1,100 deals, 95% -0.10 to
--0.02; ``euchre match --a advisor:single-dummy --b advisor:double-dummy``); with its later seats bidding by
-the single-dummy model ``best-response-sd-1`` it still scores -0.05 over 300 deals (95% -0.12 to +0.02;
-``--a advisor:single-dummy:best-response-sd-1 --worlds 50 --deals 300 --seed 23``); with the v2 fit the same
-match scores +0.001 over 1,600 deals (95% -0.032 to +0.034; ``--deals 200``, seeds 23 to 30). Against direct playouts
-(``benchmarks/studies/single_dummy_flattery.py``, 90 questions of 40 worlds a class, docs/advice.md) the
-correction (``single-dummy-v2``) stands within 0.05 with one trump or none in round 1, three or more in
-round 1, two trumps in round 2 and for loners, but +0.098 ordering up with two trumps (95% +0.050 to
-+0.146), -0.059 with one trump or none in round 2 and -0.087 with three or more in round 2 (-0.134 to
--0.039). The correction models every seat playing by PIMC over a few uniform
-worlds, weaker than the advisor's own play; until it predicts real play better, it is offered, not imposed.
+Why single dummy is the default: against direct playouts of the advisor's own questions
+(``benchmarks/studies/single_dummy_flattery.py``, docs/advice.md) double dummy flatters ordering up with two
+trumps by about +0.2 points a deal and with three or more by +0.18, and undervalues loners by 0.3; the
+fitted correction (``single-dummy-v3``) stands within 0.05 of the playouts in every class of the study. The
+correction models every seat playing by PIMC over a few uniform worlds, weaker than the advisor's own
+play, so its figures are those of a table of fair card players, not of perfect ones.
 """
 from __future__ import annotations
 
@@ -48,8 +43,8 @@ def check_inner_worlds(inner_worlds) -> int:
 
 #: The valuations, by their API names.
 VALUATIONS = ("single_dummy", "double_dummy", "playout")
-#: The default (see the module docs for why it is not single dummy yet); said in the advice.
-DEFAULT_VALUATION = "double_dummy"
+#: The default where the variant supports it (the module docs say why; :func:`default_valuation`); said in the advice.
+DEFAULT_VALUATION = "single_dummy"
 
 #: What each valuation assumes about the seats' play, in words (the text output and the JSON).
 ASSUMPTIONS = {

@@ -86,7 +86,7 @@ DATA_PATH = Path(__file__).resolve().parent.parent / "data" / "bidding-model-v1.
 #: The model fitted to players' calls (``benchmarks/tools/fit_players_model.py``; :mod:`solver.bidding.fit`).
 PLAYERS_PATH = DATA_PATH.parent / "bidding-model-players-1.json"
 #: The best-response model derived on single-dummy values (``benchmarks/tools/derive_bidding_model.py --valuation single_dummy``).
-SD_DATA_PATH = DATA_PATH.parent / "bidding-model-sd-1.json"
+SD_DATA_PATH = DATA_PATH.parent / "bidding-model-sd-2.json"
 
 
 #: The largest figure (points, thresholds) a model may hold, in count units (a hand counts at most ~15).
@@ -423,7 +423,7 @@ POINT_COUNT = BiddingModel.from_policy(POLICY)
 #: The double-dummy best-response model (``"best-response-1"``, ``benchmarks/tools/derive_bidding_model.py``).
 BEST_RESPONSE = load_model(DATA_PATH)
 #: The same best response with each contract's play valued single dummy (the fitted correction of
-#: :mod:`solver.advisor.single_dummy`; ``"best-response-sd-1"``, four players; two-player figures the point count's).
+#: :mod:`solver.advisor.single_dummy`; ``"best-response-sd-2"``, four players; two-player figures the point count's).
 BEST_RESPONSE_SD = load_model(SD_DATA_PATH)
 #: The model the advisor and the worlds use unless told otherwise: the one fitted to players' calls
 #: (``"players-1"``, ``benchmarks/tools/fit_players_model.py``).

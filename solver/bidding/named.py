@@ -5,7 +5,7 @@ Named models (:data:`MODEL_NAMES`):
 * ``"players-1"`` (the default, :data:`~solver.bidding.DEFAULT_MODEL`): fitted to the calls of the real games
   shipped in ``tests/data/egn`` (:mod:`solver.bidding.fit`, ``benchmarks/tools/fit_players_model.py``);
 * ``"best-response-1"``: the double-dummy best-response fixed point (``benchmarks/tools/derive_bidding_model.py``);
-* ``"best-response-sd-1"``: the same best responses with each contract valued single dummy (the fitted
+* ``"best-response-sd-2"``: the same best responses with each contract valued single dummy (the fitted
   correction of :mod:`solver.advisor.single_dummy`; ``benchmarks/tools/derive_bidding_model.py --valuation
   single_dummy --players 4``; the two-player figures are the point count's, the data's provenance says how it
   was made);
@@ -31,7 +31,7 @@ from .model import BEST_RESPONSE, BEST_RESPONSE_SD, DEFAULT, POINT_COUNT, Biddin
 MODELS = {m.name: m for m in (DEFAULT, BEST_RESPONSE, BEST_RESPONSE_SD, POINT_COUNT)}
 MODEL_NAMES = tuple(MODELS)
 #: The models the advisor's robustness check re-weights its worlds by (``Advice.variants``): the players'
-#: fit, the double-dummy best response and the point count. ``best-response-sd-1`` is not among them: it is the
+#: fit, the double-dummy best response and the point count. ``best-response-sd-2`` is not among them: it is the
 #: same best response valued another way, and would count that family twice.
 ALTERNATIVES = tuple(MODELS[n] for n in ("players-1", "best-response-1", "point-count") if n in MODELS)
 #: The largest model file read (bytes): a model is a few kilobytes.

@@ -203,7 +203,8 @@ class AdvisorAgent:
     ``score_aware`` (whole games): bid by the chance of winning the game (``advise(score=...)``) with
     the game's score, which the referee gives through ``game_score`` before each deal; its cards too
     (``advise_play(score=...)``). ``valuation``: how its advice values each world's play
-    (:mod:`solver.advisor.valuation`; ``None``: the advisor's default, double dummy);
+    (:mod:`solver.advisor.valuation`; ``None``: the advisor's default for the variant, single dummy where
+    it has a fitted table);
     ``make_agent("advisor:double-dummy")`` builds one with a valuation."""
 
     name = "advisor"

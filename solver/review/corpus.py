@@ -36,8 +36,9 @@ from .. import render
 from ..bidding import resolve_model
 from ..errors import EuchreError, quoted, shorten
 from ..records import load_game, read_record_file, read_source
+from ..rules import Rules
 from ..version import VERSION
-from ..advisor.valuation import INNER_WORLDS
+from ..advisor.valuation import INNER_WORLDS, default_valuation, unsupported
 from .deals import check_confirm, check_jobs, check_options, check_valuation_option, model_fields, review_deal
 from .lines import CONFIG_FIELDS, LINE_VERSION, deal_key, dumps, finite, line_valuation, read_results
 from .seeds import record_seed
@@ -51,6 +52,15 @@ WINDOW_PER_WORKER = 4
 #: Tasks in flight on an executor whose size is not known (one given as ``executor=``).
 DEFAULT_WINDOW = 64
 _CACHE_SIZE = 16          # records a worker keeps loaded, by hash
+
+def record_valuation(config: dict, rules) -> str:
+    """The calls' valuation of a record under ``rules``: the one asked for, or where none was (the run's
+    default), the default of the record's own variant (:func:`solver.advisor.valuation.default_valuation`:
+    single dummy where it has its table, else double dummy), so a default run reviews every variant."""
+    if config["valuation_given"] or unsupported(config["valuation"], rules) is None:
+        return config["valuation"]
+    return default_valuation(rules)
+
 
 _WORKER_GAMES: OrderedDict = OrderedDict()
 _CACHE_LOCK = threading.Lock()
@@ -248,7 +258,7 @@ class _Output:
         done, counts = set(), {}
         if self.path is None or not os.path.exists(self.path):
             return done, counts
-        want = tuple(config[k] for k in CONFIG_FIELDS) + (line_valuation(config),)   # as deal_key
+        want = tuple(config[k] for k in CONFIG_FIELDS)                               # as deal_key, less the valuation
 
         def visit(line):
             if line["kind"] == "file":
@@ -257,9 +267,11 @@ class _Output:
                 return
             try:
                 key = deal_key(line)
-            except (KeyError, TypeError):
+                valuation = line_valuation({"valuation": record_valuation(config, Rules.from_dict(line["rules"])),
+                                            "inner_worlds": config["inner_worlds"]})
+            except (KeyError, TypeError, ValueError, EuchreError):
                 return
-            if key[2:] == want:
+            if key[2:] == want + (valuation,):
                 done.add(key[:2])
                 counts[key[0]] = line.get("deals")
         end, cut = read_results(self.path, visit)
@@ -388,11 +400,12 @@ def review_corpus(paths, worlds: int = 200, seed: int | None = None, executor=No
         paths = [paths]
     model = resolve_model(model)
     # the name checked here (a bad one fails before any work); each record's variant on its own deals
+    explicit = valuation is not None
     valuation, inner_worlds = check_valuation_option(valuation, inner_worlds, inference, None)
     how = model_fields(inference, confirm, model=model)
     config = {"engine": VERSION, "model": how["model"], "inference": how["inference"],
               "confirm": how["confirm"], "score": bool(score), "seed": seed, "worlds": worlds,
-              "valuation": valuation, "inner_worlds": inner_worlds}
+              "valuation": valuation, "inner_worlds": inner_worlds, "valuation_given": explicit}
     if out is None or isinstance(out, (str, os.PathLike)):
         shown = None if out is None else os.fspath(out)
     else:
@@ -479,12 +492,13 @@ def _records(found, config, done, counts, output, result):
             continue
         report = seen[sha] = FileReport(path, "reviewed", sha, len(game.deals))
         result.files.append(report)
+        used = record_valuation(config, game.rules)
         base = {"kind": "deal", "version": LINE_VERSION, "path": path, "sha256": sha, "deal": None,
                 "deals": len(game.deals), "title": game.metadata.get("title") or os.path.basename(path),
                 "names": list(game.players), "rules": game.rules.to_dict(), "engine": config["engine"],
                 "model": config["model"], "inference": config["inference"], "confirm": config["confirm"],
-                "score": config["score"], "valuation": config["valuation"],
-                **({"inner_worlds": config["inner_worlds"]} if config["valuation"] == "playout" else {}),
+                "score": config["score"], "valuation": used,
+                **({"inner_worlds": config["inner_worlds"]} if used == "playout" else {}),
                 "seed": config["seed"], "record_seed": record_seed(config["seed"], sha, record),
                 "worlds": config["worlds"]}
         tasks = []
@@ -531,7 +545,7 @@ def _run(found, config, done, counts, output, result, executor, window, make_poo
 
     def args(task: _Task) -> tuple:
         return (task.data, task.base["sha256"], task.index, config["worlds"], task.base["record_seed"],
-                config["inference"], config["confirm"], config["score"], threads, model, config["valuation"],
+                config["inference"], config["confirm"], config["score"], threads, model, task.base["valuation"],
                 config["inner_worlds"], task.attempts)
 
     records = _records(found, config, done, counts, output, result)

@@ -275,7 +275,9 @@ class DealReviewer:
             return None
         side = side_of(seat, self.rules.players)
         if side not in self._wins:
-            self._wins[side] = win_values(self.score, self.hand.dealer, seat, self.rules)   # the cards: double dummy
+            # the cards are judged double dummy in each world, so the later hands by the double-dummy table too
+            # (the figures of the review before single dummy existed, whatever the calls' valuation)
+            self._wins[side] = win_values(self.score, self.hand.dealer, seat, self.rules, "double_dummy")
         base = self._wins[side]
         if not self.rules.dummy_hands:
             return base
