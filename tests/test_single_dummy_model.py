@@ -171,3 +171,78 @@ def test_the_engine_values_a_call_with_the_calling_seats_own_hand():
     # the v1 fit does not look at who called: one value for the side (the earlier behaviour)
     eng.sd_model, eng.sd_cache = load_model("single-dummy-v1"), {}
     assert np.array_equal(eng.makers_tricks(config, 0, rows, 0), eng.makers_tricks(config, 0, rows, 2))
+
+
+# -- the tricks no play can lose: bounds of the card-advice table ---------------------------------------------------
+def every_play_range(hands, trump, leader, played, active):
+    """(least, most) tricks side 0 (N-S) takes from here over every legal continuation by every seat (not
+    minimax: each seat any legal card), counting the trick in progress: the slow reference of sure_tricks."""
+    from reference import _next_seat, legal_cards, trick_winner
+    if len(played) == len(active):
+        winner = _next_seat(active, leader, trick_winner(played, trump))
+        won = int(winner in "NS")
+        if not hands[winner]:
+            return won, won
+        lo, hi = every_play_range(hands, trump, winner, (), active)
+        return won + lo, won + hi
+    mover = _next_seat(active, leader, len(played))
+    ranges = [every_play_range({**hands, mover: tuple(c for c in hands[mover] if c != card)}, trump, leader,
+                               played + (card,), active)
+              for card in legal_cards(hands[mover], trump, played[0] if played else None)]
+    return min(r[0] for r in ranges), max(r[1] for r in ranges)
+
+
+def _bits(cards):
+    return mask_of(parse_cards(" ".join(cards))) if cards else 0
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 10**9), st.integers(1, 3), st.booleans(), st.sampled_from([None, "N", "E"]))
+def test_sure_tricks_hold_whatever_anyone_plays(seed, left, mid_trick, alone):
+    import random
+    import reference
+    from solver.advisor.single_dummy import sure_tricks
+    p = reference.random_position(random.Random(seed), tricks_left=left, mid_trick=mid_trick, alone=alone)
+    hands = {s: None if cards is None else tuple(cards) for s, cards in reference.parse_vector_deal(p["deal"]).items()}
+    active = tuple(s for s in "NESW" if hands.get(s) is not None)
+    played = tuple(p["played"].split())
+    least, most = every_play_range({s: hands[s] for s in active}, p["trump"], p["leader"], played, active)
+    seats = [reference._next_seat(active, p["leader"], k) for k in range(len(played))]
+    got = sure_tricks(np.array([[_bits(hands[s]) if hands.get(s) else 0 for s in "NESW"]], dtype=np.uint32),
+                      SUITS.index(p["trump"]), [int(parse_cards(c)[0]) for c in played],
+                      ["NESW".index(s) for s in seats], tuple("NESW".index(s) for s in active))[0]
+    total = left
+    assert got[0] <= least and got[1] <= total - most, (p, got, least, most)
+
+
+def test_sure_tricks_count_the_master_trumps_and_the_trick_won_on_the_table():
+    from solver.advisor.single_dummy import sure_tricks
+    idx = lambda c: int(parse_cards(c)[0])            # noqa: E731
+    # hearts trump, W holds both bowers: two sure tricks for E-W; N's Ah is no master while they are out
+    hands = np.array([[_bits(["Ah", "Kc"]), _bits(["9d", "Td"]), _bits(["Qs", "Ks"]), _bits(["Jh", "Jd"])]],
+                     dtype=np.uint32)
+    assert sure_tricks(hands, SUITS.index("h")).tolist() == [[0, 2]]
+    # N has led the Ah, the bowers already gone: nobody to play holds a higher trump, the trick is N-S's
+    hands = np.array([[_bits(["Kc"]), _bits(["9d"]), _bits(["Qs"]), _bits(["Ts"])]], dtype=np.uint32)
+    assert sure_tricks(hands, SUITS.index("h"), [idx("Ah")], [0]).tolist() == [[1, 0]]
+    # the same with E holding the Kh (lower) and W the Jh (higher): not sure; W's right bower a master of its own
+    hands = np.array([[_bits(["Kc"]), _bits(["Kh"]), _bits(["Qs"]), _bits(["Jh"])]], dtype=np.uint32)
+    assert sure_tricks(hands, SUITS.index("h"), [idx("Ah")], [0]).tolist() == [[0, 1]]
+    # N's Jh led, S's left bower no master while it is on the table (S may have to follow with it): one trick
+    hands = np.array([[_bits(["Kc"]), _bits(["9c", "Tc"]), _bits(["Jd", "Qs"]), _bits(["9s", "Ts"])]],
+                     dtype=np.uint32)
+    assert sure_tricks(hands, SUITS.index("h"), [idx("Jh")], [0]).tolist() == [[1, 0]]
+    # after it (the trick done) the left bower is S's master: a trick of its own
+    hands = np.array([[_bits(["Kc"]), _bits(["9c"]), _bits(["Jd"]), _bits(["9s"])]], dtype=np.uint32)
+    assert sure_tricks(hands, SUITS.index("h")).tolist() == [[1, 0]]
+
+
+def test_single_dummy_play_advice_puts_no_weight_on_a_sure_make():
+    """W named hearts, holds both bowers and its side has a trick: every card makes, whatever the table does
+    (the fitted trick table alone gave Ac and As a chance of being euchred)."""
+    from solver import advise_play, seat_view
+    view = seat_view(seat="W", hand="Jh Jd As Ac", dealer="S", upcard="9s", calls="Pass Pass Pass Pass h",
+                     tricks="Ah 9h Th Qh")
+    a = advise_play(view, worlds=200, seed=1)
+    assert a.valuation == "single_dummy"
+    assert all(c.p_euchred == 0 for c in a.cards), [(str(c.card), c.p_euchred) for c in a.cards]

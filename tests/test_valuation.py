@@ -365,6 +365,10 @@ def test_game_odds_read_the_single_dummy_table_for_a_single_dummy_valuation():
     assert abs(sum(p for _pts, p in hand_outcomes("NS", valuation="single_dummy").chances) - 1) < 1e-12
     with pytest.raises(RulesError, match="single-dummy game odds have no table"):
         win_probability({"N": 3, "S": 4}, "N", Rules(players=2), valuation="single_dummy")
+    # a playout reads the single-dummy table: the message names the valuation asked for, and why that table
+    with pytest.raises(RulesError, match=r"valuation 'playout': the single-dummy game odds \(which playout reads"):
+        advise("9d Ac Tc Kd Jd", "Kc", "N", "S", 1, Rules(canadian=True), worlds=20, seed=1, score=score,
+               valuation="playout")
     # the advice judges each world by the table of its own valuation
     a = advise("9d Ac Tc Kd Jd", "Kc", "N", "S", 1, worlds=60, seed=1, score=score, valuation="single_dummy")
     wins = win_values(score, 2, 0, Rules(), "single_dummy")          # S deals, N is advised

@@ -76,7 +76,7 @@ The rules of the auction model
   from the seed); with enumerated worlds every call is followed with its chance
   instead, so the figures stay exact. ``policy=`` (a :class:`BiddingPolicy`, e.g.
   :data:`POLICY`) plays them by that fixed point count instead;
-  ``advise(..., inference=False, policy=POLICY)`` reproduces the first version.
+  ``advise(..., inference=False, policy=POLICY, valuation="double_dummy")`` reproduces the first version.
 * **Robustness**: the options are judged again, on the same worlds, under a
   cautious and an aggressive variant of the model (``model.shifted(+d)``,
   ``shifted(-d)``, every threshold moved by ``d`` = ``ROBUST_DELTA`` = 1 count unit,

@@ -71,8 +71,9 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             (``"policy"``: as the other seats bid, by the model or ``policy``).
         exact_limit: enumerate every deal when there are at most this many.
         policy: a deterministic :class:`BiddingPolicy` for the seats that bid after a pass,
-            instead of the model (``policy=POLICY, inference=False`` gives the figures of
-            the first version, which ignored the earlier passes and used the point count).
+            instead of the model (``policy=POLICY, inference=False, valuation="double_dummy"`` gives the
+            figures of the first version, which ignored the earlier passes, used the point count and played
+            every world double dummy).
         inference: weight the worlds by the earlier passes under ``model`` (see
             :mod:`solver.advisor.inference`): sampled worlds by rejection
             (:func:`solver.inference.draw_worlds`), enumerated ones by weight.
@@ -109,7 +110,8 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             figures over the worlds it used (:attr:`Option.stopped`, :attr:`Option.worlds`). The
             recommendation is among the calls not stopped. ``False``: every call on every world.
             ``None`` (default): on when the later seats bid by the model, off with a ``policy`` (the
-            first version's method, whose figures ``inference=False, policy=POLICY`` reproduce).
+            first version's method, whose figures ``inference=False, policy=POLICY, valuation="double_dummy"``
+            reproduce).
         valuation: how each world's play after the call is valued (:mod:`solver.advisor.valuation`; ``None``:
             the variant's default, :func:`~solver.advisor.valuation.default_valuation`): ``"single_dummy"``
             (the default where the variant has a fitted table: four players, no joker, no dummy hands, no no

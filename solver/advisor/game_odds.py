@@ -91,7 +91,12 @@ def _table_kind(valuation, rules: Rules | None = None) -> str:
     """
     from .valuation import parse_valuation
     if valuation is not None or rules is None:
-        return TABLE_OF[parse_valuation(valuation)]
+        asked = parse_valuation(valuation)
+        kind = TABLE_OF[asked]
+        if rules is not None and kind != asked and not _has_table(_key(rules), kind):
+            _no_table(rules, kind, f"valuation {asked!r}: the single-dummy game odds (which {asked} reads: its play "
+                                   "is single-dummy play)")
+        return kind
     kind = TABLE_OF[parse_valuation(None, rules)]
     if kind != "double_dummy" and not _has_table(_key(rules), kind):
         return "double_dummy"
@@ -100,6 +105,14 @@ def _table_kind(valuation, rules: Rules | None = None) -> str:
 
 def _has_table(key: dict, kind: str) -> bool:
     return any(entry["rules"] == key for entry in _data(kind)["tables"])
+
+
+def _no_table(rules: Rules, kind: str, what: str):
+    """Raise the :class:`RulesError` of a single-dummy table (``kind``) without ``rules``' variant."""
+    options = ", ".join(f"{k} {v!r}" for k, v in _key(rules).items() if k != "players")
+    raise RulesError(f"{what} have no table for rules {options or 'default'} ({rules.players} players); they "
+                     "cover the four-player game without the joker (benchmarks/tools/derive_hand_outcomes.py "
+                     "--valuation single_dummy)")
 
 
 def variant_key(rules: Rules, valuation=None) -> dict:
@@ -112,10 +125,7 @@ def variant_key(rules: Rules, valuation=None) -> dict:
     kind = _table_kind(valuation, rules)
     key = _key(rules)
     if kind != "double_dummy" and not _has_table(key, kind):
-        options = ", ".join(f"{k} {v!r}" for k, v in key.items() if k != "players")
-        raise RulesError(f"valuation {kind!r}: the single-dummy game odds have no table for rules "
-                         f"{options or 'default'} ({rules.players} players); they cover the four-player game "
-                         "without the joker (benchmarks/tools/derive_hand_outcomes.py --valuation single_dummy)")
+        _no_table(rules, kind, f"valuation {kind!r}: the single-dummy game odds")
     if not _has_table(key, kind):
         options = ", ".join(f"{k} {v!r}" for k, v in key.items() if k != "players")
         raise RulesError(f"rules {options or 'default'} ({rules.players} players): the game odds have no table for "

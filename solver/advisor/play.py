@@ -70,7 +70,7 @@ from ..dd_batch import Batch, Context, after_card
 from ..stats import chance, weighted_mean_interval, wilson
 from .game_odds import win_values
 from .playout import play_out, world_hand
-from .single_dummy import default_model
+from .single_dummy import clip_tricks, default_model, sure_tricks
 from .valuation import INNER_WORLDS, assumption, check_inner_worlds, parse_valuation
 
 __all__ = ["CardAdvice", "PlayAdvice", "advise_play"]
@@ -318,6 +318,19 @@ def _coerce_view(view, view_kw) -> SeatView:
     return view
 
 
+def _sure_bounds(after, view, ctx) -> tuple:
+    """int (k,) twice: the least and the most the makers' hand total can be in each (unique) world after a card
+    (``after``: what :func:`~solver.dd_batch.after_card` gives), whoever then plays what
+    (:func:`~solver.advisor.single_dummy.sure_tricks`)."""
+    hands, leader, table, won0 = after
+    done = len(view.tricks) + (0 if table else 1)
+    from ..laws import trick_seats as order_of
+    seats = tuple(int(s) for s in order_of(leader, ctx.in_play))[:len(table)]
+    sure = sure_tricks(hands, ctx.trump, table, seats, tuple(int(s) for s in ctx.in_play))
+    won = won0 if view.makers == 0 else done - won0
+    return won + sure[:, view.makers], won + (TRICKS - done) - sure[:, 1 - view.makers]
+
+
 def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = True, model=None, threads: int = 1,
                 score=None, valuation: str | None = None, inner_worlds: int = INNER_WORLDS, examples: int = 0,
                 **view_kw) -> PlayAdvice:
@@ -392,8 +405,9 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
     uniq, inverse = np.unique(hands, axis=0, return_inverse=True)
     inverse = inverse.reshape(-1)
     batch = Batch(trump, ctx.in_play_mask, players)
-    blocks = [batch.add(*after_card(uniq, seat, c, int(view.leader), trick_cards, trick_seats, trump,
-                                    len(ctx.in_play), int(view.tricks_won[0]), players)) for c in legal]
+    afters = [after_card(uniq, seat, c, int(view.leader), trick_cards, trick_seats, trump, len(ctx.in_play),
+                         int(view.tricks_won[0]), players) for c in legal]
+    blocks = [batch.add(*a) for a in afters]
     res = batch.solve(threads) if valuation != "playout" else _playout_totals(view, w, legal, inner_worlds, w.seed)
     side = side_of(seat, players)
     makers = side == view.makers
@@ -407,13 +421,15 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
         k = np.arange(TRICKS + 1)
         mine_k = k if makers else TRICKS - k           # the seat's side's tricks for k makers' tricks
         pts_k = points[k] if makers else -points[k]
-        for b in blocks:
+        for b, after in zip(blocks, afters):
             t0 = res[b][inverse]
             mt = t0 if view.makers == 0 else TRICKS - t0
             if (mt == mt[0]).all():     # settled: the same in every world, whatever the unseen cards' places
                 dist = np.eye(TRICKS + 1)[mt]
             else:
-                dist = table.trick_distribution(mt, TRICKS - len(view.tricks), alone)
+                low, high = _sure_bounds(after, view, ctx)
+                dist = clip_tricks(table.trick_distribution(mt, TRICKS - len(view.tricks), alone),
+                                   low[inverse], high[inverse])
             T.append(dist @ mine_k)
             P.append(dist @ pts_k)
             Q.append((dist[:, MAKE_TRICKS:].sum(axis=1), dist[:, :MAKE_TRICKS].sum(axis=1), dist[:, TRICKS], dist))
@@ -435,7 +451,8 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
     most_tricks = TRICKS * (2 if rules.dummy_hands else 1)
     for i, (c, t, p, g) in enumerate(zip(legal, T, P, W)):
         et, ti = _weighted_mean(t.astype(float), wn, ess, exact)
-        ti = (max(ti[0], 0.0), min(ti[1], float(most_tricks)))     # a t interval of a bounded count stays in range
+        et = min(max(et, 0.0), float(most_tricks))       # a weighted mean of 5s is 5, not 5 and a rounding error
+        ti = (min(max(ti[0], 0.0), et), max(min(ti[1], float(most_tricks)), et))  # a t interval of a bounded count stays in range
         ep, pi = _weighted_mean(p.astype(float), wn, ess, exact)
         if Q:
             q_make, q_euchred, q_march, dist = Q[i]

@@ -249,6 +249,65 @@ class SingleDummyModel:
         return self.tricks[int(bool(alone)), k - 1][np.asarray(dd_tricks, dtype=np.int64)]
 
 
+def sure_tricks(hands, trump: int, table=(), table_seats=(), in_play=(0, 1, 2, 3)) -> np.ndarray:
+    """int (n, 2): the tricks each side (0: N-S, 1: E-W) takes in every world however anyone plays, from
+    the position's hands (uint32 (n, 4), the cards not yet played; 0 for a seat sitting out) and the cards on
+    the table (``table``, in play order, with their ``table_seats``).
+
+    A seat's *master trumps* are its trumps above every other trump not yet played (in any other hand or on
+    the table): each wins the trick it is played to, whenever that is, and each takes a trick of its own.
+    The trick under way is sure for a side when its best card so far is a trump above every trump the seats
+    still to play hold (then none of them holds a master it could throw on it). What single-dummy play cannot lose (or win) whatever the guesses: the
+    bounds :func:`clip_tricks` keeps a fitted trick distribution within.
+    """
+    from ..laws import side_of, winning_index
+    from ..cardtables import POWER
+    h = np.asarray(hands, dtype=np.uint32)
+    n = h.shape[0]
+    t = int(trump)
+    order = [int(c) for c in np.argsort(-POWER[t]) if POWER[t, c] >= 0]          # the trumps, highest first
+    table_mask = np.uint32(sum(1 << int(c) for c in table))
+    live = np.bitwise_or.reduce(h, axis=1) | table_mask
+    masters = np.zeros((n, 4), dtype=np.int64)
+    for s in in_play:
+        going = np.ones(n, dtype=bool)               # still on a run of this seat's trumps from the top
+        for c in order:
+            bit = np.uint32(1 << c)
+            held, alive = (h[:, s] & bit) != 0, (live & bit) != 0
+            masters[:, s] += going & held
+            going &= held | ~alive
+    sure = np.zeros((n, 2), dtype=np.int64)
+    to_play = [s for s in in_play if s not in table_seats] if len(table) else []
+    if len(table):
+        best = int(table[winning_index(tuple(table), t)])
+        side = side_of(int(table_seats[winning_index(tuple(table), t)]), 4)
+        if POWER[t, best] >= 0:
+            above = np.zeros(n, dtype=bool)          # a seat still to play holds a higher trump
+            for c in order[:order.index(best)]:
+                for s in to_play:
+                    above |= (h[:, s] & np.uint32(1 << c)) != 0
+            # sure: no seat still to play (of either side) holds a higher trump, so none of them has a master
+            # that this trick could swallow, and the counts below add up
+            sure[:, side] += ~above
+    for s in in_play:
+        sure[:, side_of(s, 4)] += masters[:, s]
+    return sure
+
+
+def clip_tricks(dist: np.ndarray, low: np.ndarray, high: np.ndarray) -> np.ndarray:
+    """float (n, 6): ``dist`` (the chance of the makers' hand total 0..5 per world) with the chance below
+    ``low`` moved onto ``low`` and above ``high`` onto ``high`` (int (n,) each, ``low <= high``): a fitted
+    table knows the tricks but not the cards, and must not put weight on totals the position rules out."""
+    d = np.asarray(dist, dtype=float)
+    k = np.arange(d.shape[1])[None, :]
+    lo, hi = np.asarray(low)[:, None], np.asarray(high)[:, None]
+    out = np.where((k < lo) | (k > hi), 0.0, d)
+    rows = np.arange(d.shape[0])
+    out[rows, lo[:, 0]] += np.where(k < lo, d, 0.0).sum(axis=1)
+    out[rows, hi[:, 0]] += np.where(k > hi, d, 0.0).sum(axis=1)
+    return out
+
+
 @lru_cache(maxsize=None)
 def load_model(name: str = DEFAULT_NAME) -> SingleDummyModel:
     """A shipped :class:`SingleDummyModel` by name (:data:`NAMES`: ``solver/data/<name>.json``), loaded once.
@@ -293,4 +352,4 @@ def using_model(name: str):
 
 __all__ = ["DATA", "DATA_DIR", "DEFAULT_NAME", "NAMES", "FEATURES", "FEATURES_V2", "FEATURES_V3", "KNOWN_FEATURES",
            "MAKER_FEATURES", "TRUMP_MASKS", "trump_mask", "BANDS", "band_index", "contract_features",
-           "SingleDummyModel", "load_model", "default_model", "using_model"]
+           "SingleDummyModel", "sure_tricks", "clip_tricks", "load_model", "default_model", "using_model"]
