@@ -389,18 +389,9 @@ def play_advice_text(advice) -> str:
         tie = f"; as good: {', '.join(same)}" if same else ""
         lines.append(f"recommended: {advice.best} (by {advice.margin:{f}} {unit} over {advice.runner_up}{spread}){tie}")
     lines.extend(advice.notes)
-    lines.append(_valuation_line(advice, "play after this card is double dummy in each world (optimistic: everyone "
-                                         "sees every card)"))
+    lines.append("valuation: " + advice.valuation_text)
     lines += _option_examples_lines(advice.cards, lambda c: str(c.card), advice.seat)
     return "\n".join(lines)
-
-
-def _valuation_line(advice, double_dummy: str) -> str:
-    """The line saying how each world's play was valued (``double_dummy``: the words for double dummy)."""
-    valuation = getattr(advice, "valuation", "double_dummy")
-    if valuation == "double_dummy":
-        return double_dummy
-    return "valuation: " + advice.valuation_text
 
 
 __all__ = ["mistake_text", "player_text", "card_line", "deal_review_text", "review_text", "advice_text",

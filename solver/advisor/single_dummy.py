@@ -21,7 +21,8 @@ fits, still load by name with :func:`load_model`):
   single-dummy tricks given their double-dummy tricks, the tricks still to play and alone or not
   (counts from the playouts at every trick's start, plus one pseudo-count on the double-dummy value);
   :func:`solver.advise_play` averages each card's figures over it (v3 carries v2's table: its fit plays
-  no random contracts, whose every trick's start the table counts).
+  no random contracts, whose every trick's start the table counts), each world's row first kept within
+  the tricks no play can change there (:func:`sure_tricks`, :func:`clip_tricks`).
 
 Both assume what the playouts assumed: every seat sees only its own view and chooses each card by
 PIMC over ``inner_worlds`` uniform worlds of it (the fit's value, in the data); the four-player game
