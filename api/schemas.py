@@ -251,8 +251,11 @@ class SeatQuestion(Strict):
 
 def _valuation_spelling(v):
     """Either spelling (``single-dummy`` as the CLI writes it, ``single_dummy``) to the API name, through the
-    engine's one normaliser (solver.advisor.valuation.valuation_key); anything else goes on to the enum check."""
-    from solver.advisor.valuation import valuation_key
+    engine's one normaliser (solver.advisor.valuation.valuation_key); a string of no valuation is refused with
+    the engine's message, which names it (anything else goes on to the type check)."""
+    from solver.advisor.valuation import parse_valuation, valuation_key
+    if isinstance(v, str) and valuation_key(v) is None:
+        _engine_check(parse_valuation, v)
     return valuation_key(v) or v
 
 

@@ -130,6 +130,8 @@ def test_http_bad_valuation_is_422_problem(client, extra):
     got = client.post("/v1/advise", json={**ADVISE, **extra})
     assert got.status_code == 422 and got.content_type.startswith("application/problem+json")
     assert ("valuation" if "inner_worlds" not in extra else "inner_worlds") in json.dumps(got.get_json())
+    if extra["valuation"] == "triple_dummy":          # the bad token named, with the names that are not bad
+        assert got.get_json()["detail"].startswith("valuation 'triple_dummy': unknown (one of single_dummy")
 
 
 def test_http_playout_work_is_bounded(client):
