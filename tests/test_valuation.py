@@ -173,7 +173,7 @@ def test_match_advisor_agent_takes_a_valuation():
     assert make_agent("advisor:double-dummy").valuation == "double_dummy"
     assert make_agent("advisor").valuation is None
     assert make_agent("advisor:single-dummy:best-response-1").model.name == "best-response-1"
-    with pytest.raises(RulesError, match="not a model name"):       # neither a valuation nor a model
+    with pytest.raises(RulesError, match="'triple' is neither a valuation .* nor a bidding model: .*not a model name"):
         make_agent("advisor:triple")
 
 

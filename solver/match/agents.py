@@ -48,7 +48,7 @@ import numpy as np
 
 from ..bidding import DEFAULT_MODEL, dealer_discard, kitty_exchange_rule, partners_best_card, resolve_model
 from ..cards import JOKER, Card, Suit, cards_of
-from ..errors import ArgumentError, quoted
+from ..errors import ArgumentError, ModelError, quoted
 from ..game import Hand, Phase
 from ..laws import (call_token, effective_suit, hand_points, place_after_dealer, side_of, trick_strength,
                     winning_index)
@@ -421,7 +421,11 @@ def make_agent(spec, worlds: int = 200, seed=None, model=None):
         head, _, tail = rest.partition(":")
         if valuation_key(head) is not None:
             return AdvisorAgent(worlds=worlds, seed=seed, valuation=head, model=tail.strip() or model)
-        return AdvisorAgent(worlds=worlds, seed=seed, model=rest)
+        try:
+            return AdvisorAgent(worlds=worlds, seed=seed, model=rest)
+        except ModelError as exc:     # neither a valuation nor a model: say both were tried
+            raise ModelError(f"agent {quoted(spec)}: {rest!r} is neither a valuation (single-dummy, double-dummy, "
+                             f"playout) nor a bidding model: {exc}") from None
     if key in ("double-dummy", "dd"):
         return DoubleDummyAgent()
     raise ArgumentError(f"agent {quoted(spec)}: unknown (try {', '.join(AGENT_NAMES)} or external:COMMAND)")
