@@ -302,6 +302,11 @@ def test_review_refuses_a_valuation_the_variant_lacks():
         review(h, worlds=20, seed=1, valuation="single_dummy")
     with pytest.raises(ArgumentError, match="valuation 'x': unknown"):
         review(REVIEWED, worlds=20, seed=1, valuation="x")
+    # several files: the refusal names the one whose variant lacks it, before any review
+    from solver.review import review_files
+    dummies = Path(__file__).parent / "data" / "dummy-hands-game.json"
+    with pytest.raises(RulesError, match=r"dummy-hands-game\.json: valuation 'single_dummy': not supported with dummy"):
+        review_files([str(REVIEWED), str(dummies)], worlds=10, seed=1, valuation="single_dummy")
 
 
 @pytest.mark.slow

@@ -6,6 +6,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import replace
 
 from ..bidding import resolve_model
+from ..errors import RulesError
 from ..advisor.valuation import INNER_WORLDS
 from .deals import (check_confirm, check_jobs, check_options, check_score_option, check_valuation_option,
                     count_decisions, game_notes, model_fields, resolve_game, review_deal, review_game)
@@ -35,6 +36,14 @@ def _work(path: str, index: int, worlds: int, seed: int, threads: int, inference
     return _light(deal), count_decisions(game.deals[index].hand) if game.deals[index].hand is not None else 0
 
 
+def _valuation_of(path, valuation, inner_worlds, inference, rules) -> tuple:
+    """:func:`check_valuation_option` for one file's rules, a refusal naming the file when there are several."""
+    try:
+        return check_valuation_option(valuation, inner_worlds, inference, rules)
+    except RulesError as exc:
+        raise RulesError(f"{path}: {exc}") from None
+
+
 def review_files(paths, worlds: int = 200, seed: int | None = None, jobs: int = 1, threads: int = 1,
                  progress=None, inference: bool = True, confirm: int | None = None, score: bool = True,
                  model=None, examples: int = EXAMPLES, *, valuation: str | None = None,
@@ -61,7 +70,7 @@ def review_files(paths, worlds: int = 200, seed: int | None = None, jobs: int = 
     paths = [os.fspath(p) for p in paths]
     games = [resolve_game(p) for p in paths]
     seeds = [check_options(worlds, seed, threads, p)[1] for p in paths]
-    checked = [check_valuation_option(valuation, inner_worlds, inference, g.rules) for g in games]
+    checked = [_valuation_of(p, valuation, inner_worlds, inference, g.rules) for p, g in zip(paths, games)]
     if jobs == 1:
         return [review_game(g, worlds, s, threads, progress, inference, confirm, score, model, examples=examples,
                             valuation=v, inner_worlds=k) for g, s, (v, k) in zip(games, seeds, checked)]
