@@ -439,3 +439,16 @@ def test_the_processes_a_bot_started_end_with_a_forfeit(tmp_path):
     while _alive(child) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not _alive(child)
+
+
+def test_whole_games_without_game_odds_are_played_by_points_not_forfeited():
+    """Canadian loners have no game-odds table: the score-aware advisor bids and plays by points there (as the
+    review judges such a game) instead of forfeiting every deal; with the table it judges by the game."""
+    from solver.match.agents import AdvisorAgent
+    r = match("advisor", "policy", deals=1, seed=1, worlds=10, games=True, rules=solver.Rules(canadian=True))
+    assert not r.forfeits and r.games["games"] == 1
+    agent = AdvisorAgent(10)
+    agent.game_score({"NS": 4, "EW": 6})
+    assert agent._score_for(solver.Rules(canadian=True), None) is None
+    assert agent._score_for(solver.Rules(), None) == {"NS": 4, "EW": 6}
+    assert agent._score_for(solver.Rules(), "double_dummy") == {"NS": 4, "EW": 6}

@@ -48,7 +48,7 @@ import numpy as np
 
 from ..bidding import DEFAULT_MODEL, dealer_discard, kitty_exchange_rule, partners_best_card, resolve_model
 from ..cards import JOKER, Card, Suit, cards_of
-from ..errors import ArgumentError, ModelError, quoted
+from ..errors import ArgumentError, ModelError, RulesError, quoted
 from ..game import Hand, Phase
 from ..laws import (call_token, effective_suit, hand_points, place_after_dealer, side_of, trick_strength,
                     winning_index)
@@ -202,7 +202,8 @@ class AdvisorAgent:
 
     ``score_aware`` (whole games): bid by the chance of winning the game (``advise(score=...)``) with
     the game's score, which the referee gives through ``game_score`` before each deal; its cards too
-    (``advise_play(score=...)``). ``valuation``: how its advice values each world's play
+    (``advise_play(score=...)``); by points where the game odds have no table for the rules (Canadian
+    loners). ``valuation``: how its advice values each world's play
     (:mod:`solver.advisor.valuation`; ``None``: the advisor's default for the variant, single dummy where
     it has a fitted table);
     ``make_agent("advisor:double-dummy")`` builds one with a valuation."""
@@ -229,15 +230,30 @@ class AdvisorAgent:
     def _seed(self) -> int:
         return self.rng.getrandbits(32)
 
+    def _score_for(self, rules, valuation):
+        """The game's score to judge by, or ``None`` where the game odds have no table for ``rules`` under
+        ``valuation`` (Canadian loners, say): the agent then bids and plays by points, as the review judges
+        such a game, rather than forfeiting every deal of a whole-game match for want of a table."""
+        if self.score is None:
+            return None
+        from ..advisor.game_odds import variant_key
+        from ..advisor.valuation import parse_valuation
+        try:
+            variant_key(rules, parse_valuation(valuation, rules))
+        except RulesError:
+            return None
+        return self.score
+
     def bid(self, view) -> str:
         from ..advisor import advise
         if view.phase is Phase.NAME_SUIT:
             return PolicyAgent().bid(view)
         rnd = 1 if view.phase is Phase.BID1 else 2
         joker = view.upcard == JOKER             # a turned-up joker: the suit the dealer named is proposed
+        valuation = "double_dummy" if joker else self.valuation
         advice = advise(cards_of(view.hand), view.upcard, view.seat, view.dealer, rnd, view.rules,
-                        worlds=max(10, self.worlds), seed=self._seed(), inference=self.inference, score=self.score,
-                        model=self.model, valuation="double_dummy" if joker else self.valuation,
+                        worlds=max(10, self.worlds), seed=self._seed(), inference=self.inference,
+                        score=self._score_for(view.rules, valuation), model=self.model, valuation=valuation,
                         named_suit=view.named_suit if joker else None,
                         kitty=cards_of(view.kitty_known) if view.kitty_known else None)
         return advice.recommended.call
@@ -266,7 +282,8 @@ class AdvisorAgent:
         if len(legal_tokens(view, "play")) == 1:
             return legal_tokens(view, "play")[0]
         return str(advise_play(view, worlds=self.worlds, seed=self._seed(), inference=self.inference,
-                               score=self.score, model=self.model, valuation=self.valuation).best)
+                               score=self._score_for(view.rules, self.valuation), model=self.model,
+                               valuation=self.valuation).best)
 
 
 # -- double dummy --------------------------------------------------------------------------------
