@@ -120,7 +120,9 @@ class PolicyAgent:
             counts = [float(self.model.count.points(hand, s)[0]) for s in range(4)]
             return call_token("call", int(np.argmax(counts)))
         if view.phase is Phase.BID1:
-            p_order, p_alone = self.model.round1(hand, place, int(view.upcard), players)
+            # a turned-up joker proposes the suit the dealer named (the view carries it)
+            proposed = int(view.named_suit) if view.upcard == JOKER else None
+            p_order, p_alone = self.model.round1(hand, place, int(view.upcard), players, proposed)
             p, a = float(p_order[0]), float(p_alone[0])
             chances = {"pass": 1 - p, "order": p * (1 - a), "order alone": p * a}
         else:
