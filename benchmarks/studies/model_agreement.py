@@ -16,6 +16,7 @@ and the player's call's points behind the recommendation.
 Usage::
 
     python benchmarks/studies/model_agreement.py [--worlds 2000] [--folds 5] [--seed 1] [--models ...]
+        [--valuation double-dummy]
 
 About 2 minutes on one core at 2,000 worlds (the three models).
 """
@@ -64,12 +65,14 @@ def main(argv=None) -> int:
     ap.add_argument("--folds", type=int, default=5)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--models", nargs="+", default=["players-1", "best-response-1", "point-count"])
+    ap.add_argument("--valuation", default=None, help="the advice's valuation (default: advise's own, single "
+                                                      "dummy here; double-dummy for the earlier figures)")
     args = ap.parse_args(argv)
 
     records = [EGN / f for f in DEFAULT_MODEL.provenance["data"]["records"]]
     decisions = decisions_from_records(records)
     print(f"{len(decisions)} decisions in {len({d.deal_key for d in decisions})} deals; advise at {args.worlds} "
-          f"worlds, seed {args.seed}, stick the dealer, by points")
+          f"worlds, seed {args.seed}, stick the dealer, by points, valuation {args.valuation or 'the default'}")
     fold_model = {}
     if "players-1" in args.models:
         for k, fold in enumerate(folds_by_deal(decisions, args.folds, 0)):
@@ -84,7 +87,7 @@ def main(argv=None) -> int:
         agree, by, misses = 0, defaultdict(lambda: [0, 0]), []
         for i, d in enumerate(decisions):
             model = fold_model[i] if name == "players-1" else named[name]
-            adv = advise(**question(d), worlds=args.worlds, seed=args.seed, model=model)
+            adv = advise(**question(d), worlds=args.worlds, seed=args.seed, model=model, valuation=args.valuation)
             want = player_call(d)
             rec = adv.recommended.call
             key = (d.round, PLACES[d.place])

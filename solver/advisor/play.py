@@ -65,7 +65,7 @@ from ..game.actions import Phase
 from ..game.seat import seat_view, view_from_dict
 from ..game.view import BUILD_KEYS, SeatView
 from ..inference import ViewWorlds, sample_worlds
-from ..laws import MAKE_TRICKS, TRICKS, legal_mask, makers_points, side_name, side_of
+from ..laws import MAKE_TRICKS, TRICKS, legal_mask, makers_points, side_name, side_of, trick_seats as play_order
 from ..dd_batch import Batch, Context, after_card
 from ..stats import chance, weighted_mean_interval, wilson
 from .game_odds import win_values
@@ -324,8 +324,7 @@ def _sure_bounds(after, view, ctx) -> tuple:
     (:func:`~solver.advisor.single_dummy.sure_tricks`)."""
     hands, leader, table, won0 = after
     done = len(view.tricks) + (0 if table else 1)
-    from ..laws import trick_seats as order_of
-    seats = tuple(int(s) for s in order_of(leader, ctx.in_play))[:len(table)]
+    seats = tuple(int(s) for s in play_order(leader, ctx.in_play))[:len(table)]
     sure = sure_tricks(hands, ctx.trump, table, seats, tuple(int(s) for s in ctx.in_play))
     won = won0 if view.makers == 0 else done - won0
     return won + sure[:, view.makers], won + (TRICKS - done) - sure[:, 1 - view.makers]

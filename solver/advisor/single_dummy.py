@@ -38,9 +38,9 @@ from pathlib import Path
 
 import numpy as np
 
-from ..cardtables import ESUIT, NCARDS
+from ..cardtables import ESUIT, NCARDS, POWER
 from ..errors import ModelError
-from ..laws import MAKE_TRICKS, TRICKS
+from ..laws import MAKE_TRICKS, TRICKS, side_of, winning_index
 
 #: The directory of the fitted data shipped with the package.
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
@@ -258,11 +258,10 @@ def sure_tricks(hands, trump: int, table=(), table_seats=(), in_play=(0, 1, 2, 3
     A seat's *master trumps* are its trumps above every other trump not yet played (in any other hand or on
     the table): each wins the trick it is played to, whenever that is, and each takes a trick of its own.
     The trick under way is sure for a side when its best card so far is a trump above every trump the seats
-    still to play hold (then none of them holds a master it could throw on it). What single-dummy play cannot lose (or win) whatever the guesses: the
-    bounds :func:`clip_tricks` keeps a fitted trick distribution within.
+    still to play hold (then none of them holds a master it could throw on it). What single-dummy play
+    cannot lose (or win) whatever the guesses: the bounds :func:`clip_tricks` keeps a fitted trick
+    distribution within.
     """
-    from ..laws import side_of, winning_index
-    from ..cardtables import POWER
     h = np.asarray(hands, dtype=np.uint32)
     n = h.shape[0]
     t = int(trump)
