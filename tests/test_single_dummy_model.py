@@ -145,12 +145,13 @@ def test_bad_names_and_data_are_refused_by_name():
 
 def test_the_engine_values_a_call_with_the_calling_seats_own_hand():
     """The advisor's engine, single dummy: each world's band is drawn from the model's chances given the
-    world's double-dummy band and the features of the seat that called, with the world's own uniform; N and
+    world's double-dummy band and the features of the seat that called, with the world's own uniform, within
+    the bands the world's cards allow; N and
     S calling the same suit are valued apart (their own hands differ), and each matches the draw computed
     here from the model directly."""
     from solver import advise
     from solver.advisor.engine import BAND_TRICKS, Engine
-    from solver.advisor.single_dummy import band_index
+    from solver.advisor.single_dummy import band_bounds, band_index
     worlds = advise("Jh Jd Ah 9c Tc", "Ks", "N", "W", 2, worlds=200, seed=3, calls=["call h"],
                     valuation="double_dummy", robust_delta=None).drawn
     eng = Engine(worlds, 0, 3, mask_of(parse_cards("Ks")).bit_length() - 1, Rules(), 1, valuation="single_dummy",
@@ -164,7 +165,7 @@ def test_the_engine_values_a_call_with_the_calling_seats_own_hand():
     got = {}
     for maker in (0, 2):
         x = m.contract_features(hands, 2, maker, False, False, leader)
-        want = BAND_TRICKS[m.draw_bands(band_index(dd), x, eng.sd_uniform)]
+        want = BAND_TRICKS[m.draw_bands(band_index(dd), x, eng.sd_uniform, band_bounds(hands, 2, 0))]
         got[maker] = eng.makers_tricks(config, 0, rows, maker)
         assert np.array_equal(got[maker], want)
     assert not np.array_equal(got[0], got[2])

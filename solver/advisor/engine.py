@@ -18,7 +18,7 @@ from ..cards import Seat
 from ..rules import Rules
 from ..worlds import Worlds
 from .valuation import INNER_WORLDS
-from .single_dummy import default_model
+from .single_dummy import band_bounds, default_model
 
 #: Makers' tricks that stand for each scoring band of ``solve_batch(bands=True)``: euchred, made, march.
 BAND_TRICKS = np.array([laws.MAKE_TRICKS - 1, laws.MAKE_TRICKS, laws.TRICKS], dtype=np.int8)
@@ -164,7 +164,8 @@ class Engine:
         """Single dummy (fitted): the band representative drawn per world from the model's chances given the
         double-dummy band (:meth:`dd_tricks`) and the contract's features (of the calling seat ``maker``'s
         hand too where the fit has such features; ``None``: the loner, else the side's first seat), with the
-        world's own uniform."""
+        world's own uniform, never a band the world's cards rule out
+        (:func:`~solver.advisor.single_dummy.band_bounds`)."""
         if maker is None:
             maker = config[1] if config[1] >= 0 else makers_side
         key = (config, makers_side, int(maker) if self.sd_model.needs_maker else None)
@@ -179,9 +180,13 @@ class Engine:
         dd = self.dd_tricks(config, makers_side, need)
         band = np.where(dd < laws.MAKE_TRICKS, 0, np.where(dd < laws.TRICKS, 1, 2))
         trump, alone, _pickup = config
-        feats = self.sd_model.contract_features(self._play_hands(config, need), trump, maker, alone >= 0,
-                                                trump == self.proposed, self._setup(config)[0])
-        values[need] = BAND_TRICKS[self.sd_model.draw_bands(band, feats, self.sd_uniform[need])]
+        hands = self._play_hands(config, need)
+        feats = self.sd_model.contract_features(hands, trump, maker, alone >= 0, trump == self.proposed,
+                                                self._setup(config)[0])
+        # the fit knows counts, not cards: keep each world within what no play can change (a sure make, a
+        # march the defenders' master trump rules out)
+        bounds = band_bounds(hands, trump, makers_side)
+        values[need] = BAND_TRICKS[self.sd_model.draw_bands(band, feats, self.sd_uniform[need], bounds)]
         return values[rows]
 
     def playout_tricks(self, config, makers_side: int, rows: np.ndarray) -> np.ndarray:

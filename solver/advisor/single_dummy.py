@@ -220,28 +220,41 @@ class SingleDummyModel:
         """float (n, p): this fit's columns of :func:`contract_features` (same arguments)."""
         return contract_features(hands, trump, maker, alone, ordered_up, leader, self.features)
 
-    def band_probabilities(self, dd_band: np.ndarray, features: np.ndarray) -> np.ndarray:
+    def band_probabilities(self, dd_band: np.ndarray, features: np.ndarray, bounds=None) -> np.ndarray:
         """float (n, 3): the chance of each single-dummy band (euchred, made, march) per world, from its
         double-dummy band index ``dd_band`` (int (n,), 0..2) and its features (float (n, p), this fit's
-        columns: :meth:`contract_features`)."""
+        columns: :meth:`contract_features`).
+
+        ``bounds``: ``(low, high)``, int (n,) each, the lowest and highest band the world's cards allow
+        (:func:`band_bounds`); the fitted chance of a band outside them is moved onto the nearest one they
+        allow (:func:`clip_tricks`), so an outcome no play can reach gets exactly 0. ``None``: unbounded
+        (what the fit itself reads)."""
         b = np.asarray(dd_band, dtype=np.int64)
         z = np.einsum("nkf,nf->nk", self.coefficients[b], features)
-        return softmax_rows(z)
+        p = softmax_rows(z)
+        return p if bounds is None else clip_tricks(p, *bounds)
 
-    def expected_makers_points(self, dd_tricks: np.ndarray, features: np.ndarray, band_points) -> np.ndarray:
+    def expected_makers_points(self, dd_tricks: np.ndarray, features: np.ndarray, band_points,
+                               bounds=None) -> np.ndarray:
         """float (n,): the makers' expected points a world under single-dummy play: the chance of each
         single-dummy band (:meth:`band_probabilities`, from the double-dummy makers' tricks ``dd_tricks``,
         int (n,) 0..5, through :func:`band_index`) times ``band_points`` (3 numbers: the makers' points
         euchred, made, march, as :func:`solver.laws.makers_points` scores the contract). The mean a world
-        of what :meth:`draw_bands` draws (what an offline fit wants: no sampling noise)."""
-        p = self.band_probabilities(band_index(dd_tricks), features)
+        of what :meth:`draw_bands` draws (what an offline fit wants: no sampling noise); ``bounds`` as
+        :meth:`band_probabilities`."""
+        p = self.band_probabilities(band_index(dd_tricks), features, bounds)
         return p @ np.asarray(band_points, dtype=float)
 
-    def draw_bands(self, dd_band: np.ndarray, features: np.ndarray, u: np.ndarray) -> np.ndarray:
-        """int (n,): each world's single-dummy band drawn from :meth:`band_probabilities` with its uniform
-        ``u`` (float (n,) in [0, 1)): the first band whose cumulative chance exceeds ``u``."""
-        cum = np.cumsum(self.band_probabilities(dd_band, features), axis=1)
-        return np.minimum((cum <= np.asarray(u)[:, None]).sum(axis=1), 2)
+    def draw_bands(self, dd_band: np.ndarray, features: np.ndarray, u: np.ndarray, bounds=None) -> np.ndarray:
+        """int (n,): each world's single-dummy band drawn from :meth:`band_probabilities` (``bounds`` as
+        there) with its uniform ``u`` (float (n,) in [0, 1)): the first band whose cumulative chance exceeds
+        ``u``, never one of chance 0 (so never outside ``bounds``)."""
+        p = self.band_probabilities(dd_band, features, bounds)
+        cum = np.cumsum(p, axis=1)
+        drawn = np.minimum((cum <= np.asarray(u)[:, None]).sum(axis=1), 2)
+        # rounding can leave the last cumulative a hair under 1 and step past the last band of any chance
+        last = 2 - np.argmax(p[:, ::-1] > 0, axis=1)
+        return np.minimum(drawn, last)
 
     def trick_distribution(self, dd_tricks: np.ndarray, tricks_left: int, alone: bool) -> np.ndarray:
         """float (n, 6): the chance of the makers' single-dummy tricks 0..5 given their double-dummy
@@ -255,12 +268,17 @@ def sure_tricks(hands, trump: int, table=(), table_seats=(), in_play=(0, 1, 2, 3
     the position's hands (uint32 (n, 4), the cards not yet played; 0 for a seat sitting out) and the cards on
     the table (``table``, in play order, with their ``table_seats``).
 
-    A seat's *master trumps* are its trumps above every other trump not yet played (in any other hand or on
-    the table): each wins the trick it is played to, whenever that is, and each takes a trick of its own.
-    The trick under way is sure for a side when its best card so far is a trump above every trump the seats
-    still to play hold (then none of them holds a master it could throw on it). What single-dummy play
-    cannot lose (or win) whatever the guesses: the bounds :func:`clip_tricks` keeps a fitted trick
-    distribution within.
+    A seat's trumps each win the trick they are played to unless a higher trump falls on the same trick, and
+    each higher trump not in the seat's hand (in another hand or on the table) falls on one trick only: of
+    the seat's ``j`` highest trumps, with ``k`` higher trumps elsewhere than the seat's ``j``-th, at least
+    ``j - k`` win, each a trick of its own (the seat plays one card a trick). The seat's sure tricks are the
+    most of ``j - k`` over its trumps: its *master trumps* (``k = 0``: above every other trump not yet
+    played) and, say, five trumps under the right bower alone (four). Tricks won by the two partners are
+    different tricks (a winner beats its partner's card), so the seats' counts add up. The trick under way
+    is sure for a side when its best card so far is a trump above every trump the seats still to play hold;
+    that trump is among the higher ones every other count allows for. What single-dummy play cannot lose
+    (or win) whatever the guesses: the bounds :func:`clip_tricks` keeps a fitted trick distribution within
+    (:func:`band_bounds` for a scoring band).
     """
     h = np.asarray(hands, dtype=np.uint32)
     n = h.shape[0]
@@ -270,12 +288,14 @@ def sure_tricks(hands, trump: int, table=(), table_seats=(), in_play=(0, 1, 2, 3
     live = np.bitwise_or.reduce(h, axis=1) | table_mask
     masters = np.zeros((n, 4), dtype=np.int64)
     for s in in_play:
-        going = np.ones(n, dtype=bool)               # still on a run of this seat's trumps from the top
+        held_above = np.zeros(n, dtype=np.int64)     # j: the seat's trumps from the top down to this one
+        others_above = np.zeros(n, dtype=np.int64)   # k: live trumps above this one not in the seat's hand
         for c in order:
             bit = np.uint32(1 << c)
             held, alive = (h[:, s] & bit) != 0, (live & bit) != 0
-            masters[:, s] += going & held
-            going &= held | ~alive
+            held_above += held
+            masters[:, s] = np.where(held, np.maximum(masters[:, s], held_above - others_above), masters[:, s])
+            others_above += alive & ~held
     sure = np.zeros((n, 2), dtype=np.int64)
     to_play = [s for s in in_play if s not in table_seats] if len(table) else []
     if len(table):
@@ -294,10 +314,28 @@ def sure_tricks(hands, trump: int, table=(), table_seats=(), in_play=(0, 1, 2, 3
     return sure
 
 
+def band_bounds(hands, trump: int, makers_side: int, table=(), table_seats=(), won=(0, 0),
+                in_play=(0, 1, 2, 3)) -> tuple:
+    """``(low, high)``, int (n,) each: the lowest and highest scoring band of the makers (0 euchred, 1 made,
+    2 march: :func:`band_index`) that any play can still reach in each world, from the tricks each side is
+    sure of (:func:`sure_tricks` of ``hands``, uint32 (n, 4), the cards not yet played, and the ``table``)
+    and the tricks each side has already won (``won``: N-S's, E-W's; a pair or int (n, 2)); ``in_play``:
+    the seats in play, as :func:`sure_tricks`.
+
+    The makers take at least their sure tricks and at most what the defenders' sure tricks leave: the three
+    top trumps in the makers' hands rule out a euchre, the right bower in a defender's hand (the dealer's
+    pick-up included) rules out a march."""
+    sure = sure_tricks(hands, trump, table, table_seats, in_play) + np.asarray(won, dtype=np.int64).reshape(-1, 2)
+    side = int(makers_side)
+    low, high = sure[:, side], TRICKS - sure[:, 1 - side]
+    return band_index(low), band_index(high)
+
+
 def clip_tricks(dist: np.ndarray, low: np.ndarray, high: np.ndarray) -> np.ndarray:
-    """float (n, 6): ``dist`` (the chance of the makers' hand total 0..5 per world) with the chance below
-    ``low`` moved onto ``low`` and above ``high`` onto ``high`` (int (n,) each, ``low <= high``): a fitted
-    table knows the tricks but not the cards, and must not put weight on totals the position rules out."""
+    """float (n, k): ``dist`` (the chance of each of k ordered outcomes per world: the makers' hand total
+    0..5, or their scoring band) with the chance below ``low`` moved onto ``low`` and above ``high`` onto
+    ``high`` (int (n,) each, ``low <= high``): a fitted table knows the tricks but not the cards, and must not
+    put weight on outcomes the position rules out."""
     d = np.asarray(dist, dtype=float)
     k = np.arange(d.shape[1])[None, :]
     lo, hi = np.asarray(low)[:, None], np.asarray(high)[:, None]
@@ -352,4 +390,4 @@ def using_model(name: str):
 
 __all__ = ["DATA", "DATA_DIR", "DEFAULT_NAME", "NAMES", "FEATURES", "FEATURES_V2", "FEATURES_V3", "KNOWN_FEATURES",
            "MAKER_FEATURES", "TRUMP_MASKS", "trump_mask", "BANDS", "band_index", "contract_features",
-           "SingleDummyModel", "sure_tricks", "clip_tricks", "load_model", "default_model", "using_model"]
+           "SingleDummyModel", "sure_tricks", "band_bounds", "clip_tricks", "load_model", "default_model", "using_model"]
