@@ -80,18 +80,30 @@ def par(body: ParRequest):
 MAX_PLAYOUT_WORK = 400
 #: The inner worlds a playout request is charged for at least (see :data:`MAX_PLAYOUT_WORK`).
 PLAYOUT_INNER_FLOOR = 20
+#: The most rollout work a request may ask for with valuation rollout: worlds x the calls the question can have
+#: (3 in round 1, 7 in round 2), each a deal played by four advisor agents, about a quarter of a second of a
+#: quiet core (solver.rollout; benchmarks/bench_rollout.py): 10 worlds of round 1 fit the 30 s deadline with
+#: room for a loaded machine; round 2's seven calls do not, so the service rolls out round-1 questions only.
+MAX_ROLLOUT_WORK = 40
 
 
 #: A close call of a review is judged again at double the worlds, up to 4x: 1 + 2 + 4 times its worlds at most.
 REVIEW_REDRAWS = 7
 
 
-def _valuation_args(body, questions: int = 1, what: str = "") -> dict:
+def _valuation_args(body, questions: int = 1, what: str = "", calls: int | None = None) -> dict:
     """``valuation`` and ``inner_worlds`` for the engine, with the playout's work bounded (422 over it):
     worlds x inner_worlds x ``questions`` (a review: its calls, each drawn again up to 7x its worlds
-    while close) at most :data:`MAX_PLAYOUT_WORK`."""
+    while close) at most :data:`MAX_PLAYOUT_WORK`; a rollout's worlds x ``calls`` (the calls a bid question
+    can have) at most :data:`MAX_ROLLOUT_WORK` (a door with no ``calls`` leaves the engine to refuse it)."""
     if body.valuation is None:
         return {}
+    if body.valuation == "rollout" and calls is not None and body.worlds * calls > MAX_ROLLOUT_WORK:
+        raise Problem("over-limit", f"worlds {body.worlds}: with valuation rollout, worlds x calls = {body.worlds} x "
+                                    f"{calls} = {body.worlds * calls} is over this server's bound of "
+                                    f"{MAX_ROLLOUT_WORK} (each a deal played by four advisor agents; run "
+                                    "euchre advise --valuation rollout for more)", field="worlds",
+                      limit=MAX_ROLLOUT_WORK)
     charged = max(body.inner_worlds, PLAYOUT_INNER_FLOOR)
     work = body.worlds * charged * questions
     if body.valuation == "playout" and work > MAX_PLAYOUT_WORK:
@@ -124,7 +136,7 @@ def run_advise(body: AdviseRequest):
         extra = {"dummies": body.dummies} if body.dummies is not None else {}
         if body.score is not None:
             extra["score"] = body.score
-        extra.update(_valuation_args(body))
+        extra.update(_valuation_args(body, calls=3 if body.round == 1 else 7))
         rules = body.rules.to_rules()
         # no seed given: derived from the question, as the CLI's, so the same question gets the same answer
         seed = body.seed if body.seed is not None else advice_seed(body.hand, body.upcard, body.seat, body.dealer,
@@ -236,7 +248,7 @@ def request_model(spec):
 
 def limits_dict(config) -> dict:
     return {"max_body_bytes": config["MAX_CONTENT_LENGTH"], "max_worlds": config["MAX_WORLDS"],
-            "max_review_work": config["MAX_REVIEW_WORK"], "max_playout_work": MAX_PLAYOUT_WORK,
+            "max_review_work": config["MAX_REVIEW_WORK"], "max_playout_work": MAX_PLAYOUT_WORK, "max_rollout_work": MAX_ROLLOUT_WORK,
             "request_timeout_s": config["REQUEST_TIMEOUT"]}
 
 

@@ -31,7 +31,8 @@ import, lazy ones included, and enforces the whole table)::
     review                                advisor, par, records, version, deprecation
     match                                 advisor, records, deprecation
     pages                                 review
-    solver                                pages, match, review
+    rollout                               match, review
+    solver                                pages, match, review, rollout
     api                                   solver
     cli                                   api
     __main__                              cli
@@ -61,6 +62,7 @@ from .bidding import MODEL_NAMES, BiddingModel, resolve_model
 from .match import AGENT_NAMES, MatchResult, TableRecord, play_match
 from . import match, review      # the subpackages (calling either is the deprecated old function, see .deprecation)
 from .par import Par, ParStep, par, par_table
+from .rollout import Rollout      # importing it installs the rollout valuation (advise(valuation="rollout"))
 
 __all__ = [
     "__version__",
@@ -79,6 +81,6 @@ __all__ = [
     "SeatView", "seat_view", "view_from_dict", "sample_worlds", "ViewWorlds",
     "play_match", "MatchResult", "TableRecord", "AGENT_NAMES",
     "BiddingModel", "MODEL_NAMES", "resolve_model",
-    "par", "par_table", "Par", "ParStep", "advise_defend", "DefendAdvice", "DefendOption",
+    "par", "par_table", "Par", "ParStep", "Rollout", "advise_defend", "DefendAdvice", "DefendOption",
     "advise_exchange", "ExchangeAdvice", "ExchangeOption",
 ]

@@ -87,9 +87,11 @@ def _valuation_arg(text: str) -> str:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def _add_valuation_options(p, review: bool = False) -> None:
-    """``--valuation`` and ``--inner-worlds`` of advise, play and review (solver.advisor.valuation)."""
-    p.add_argument("--valuation", default=None, type=_valuation_arg, metavar="single-dummy|double-dummy|playout",
+def _add_valuation_options(p, review: bool = False, rollout: bool = False) -> None:
+    """``--valuation`` and ``--inner-worlds`` of advise, play and review (solver.advisor.valuation); ``rollout``:
+    the options of a rollout too (advise: solver.rollout.Rollout)."""
+    p.add_argument("--valuation", default=None, type=_valuation_arg,
+                   metavar="single-dummy|double-dummy|playout" + ("|rollout" if rollout else ""),
                    help=("the calls' valuation: how each world's play after a call is valued (the cards' "
                          "figures stay double dummy in each world): " if review else
                          "how each world's play after the decision is valued: ")
@@ -97,11 +99,41 @@ def _add_valuation_options(p, review: bool = False) -> None:
                         "the joker: a double-dummy result corrected by a table fitted against playouts), "
                         "double-dummy (every seat sees every card; the default of the other variants) or playout "
                         "(each world "
-                        "played out by seats that see only their own cards; slow, use few worlds); "
-                        "single_dummy spelt so is taken too")
+                        "played out by seats that see only their own cards; slow, use few worlds)"
+                        + (" or rollout (each call played to the end of the deal by the advisor agents at every "
+                           "seat, later calls included: the slow truth, a quarter of a second of a core a world and "
+                           "call; use few worlds)" if rollout else "")
+                        + "; single_dummy spelt so is taken too")
     p.add_argument("--inner-worlds", dest="inner_worlds", type=int, default=None,
                    help="with --valuation playout only: each seat's worlds a decision (default 20); "
                         "refused with any other valuation, which uses none")
+    if rollout:
+        p.add_argument("--agent-worlds", dest="agent_worlds", type=int, default=None,
+                       help="with --valuation rollout only: the worlds of each agent's decision (default 50)")
+        p.add_argument("--jobs", type=int, default=None,
+                       help="with --valuation rollout only: worker processes over the worlds (default 1; same result)")
+        p.add_argument("--cluster", default=None, metavar="tcp://HOST:PORT|local:N",
+                       help="with --valuation rollout only: roll the worlds out on a Dask scheduler, or on N local "
+                            "worker processes (needs pip install \"euchre-dd[cluster]\")")
+        p.add_argument("--rollout-file", dest="rollout_file", default=None, metavar="PATH",
+                       help="with --valuation rollout only: keep every finished world in PATH (JSON lines); the same "
+                            "question given the same file resumes where it stopped")
+
+
+def _rollout(args):
+    """The :class:`solver.rollout.Rollout` of ``--agent-worlds``, ``--jobs``, ``--cluster`` and ``--rollout-file``
+    (``None`` without ``--valuation rollout``, where each of them is refused by name)."""
+    given = [flag for flag, v in (("--agent-worlds", args.agent_worlds), ("--jobs", args.jobs),
+                                  ("--cluster", args.cluster), ("--rollout-file", args.rollout_file)) if v is not None]
+    if args.valuation != "rollout":
+        if given:
+            raise EuchreError(f"{given[0]}: only --valuation rollout uses it (drop it or give --valuation rollout)")
+        return None
+    from .advisor.valuation import ROLLOUT_AGENT_WORLDS
+    from .rollout import Rollout
+    return Rollout(agent_worlds=ROLLOUT_AGENT_WORLDS if args.agent_worlds is None else args.agent_worlds,
+                   processes=1 if args.jobs is None else args.jobs, cluster=args.cluster, path=args.rollout_file,
+                   progress=sys.stderr.isatty())
 
 
 def _inner_worlds(args) -> int:
@@ -289,7 +321,7 @@ def cmd_advise(args) -> dict:
                     rules=rules, worlds=args.worlds, seed=seed, threads=args.threads, dummies=args.dummies,
                     score=None if args.score is None else _score_arg(args.score), early_stop=not args.no_early_stop,
                     model=_model_arg(args), valuation=args.valuation, inner_worlds=_inner_worlds(args),
-                    examples=args.examples, kitty=args.kitty)
+                    examples=args.examples, kitty=args.kitty, rollout=_rollout(args))
     if not args.json:
         say(advice)
     return advice.to_dict()
@@ -637,7 +669,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-early-stop", dest="no_early_stop", action="store_true",
                    help="play every call on every world (default: a call clearly behind the leading one after "
                         "the first 1/8 or 1/2 of the worlds stops there and says so)")
-    _add_valuation_options(p)
+    _add_valuation_options(p, rollout=True)
     _add_examples_option(p, "call", "recommended call")
     p.add_argument("--kitty", default=None, metavar="CARDS",
                    help="with --farmers/--go-under, after a kitty exchange: the cards the seat knows lie face down "

@@ -289,7 +289,7 @@ def _bidding_lines(advice) -> list:
     b = getattr(advice, "bidding", None)
     if not b:
         return []
-    who = f"model {b['model']}" if b["later_seats"] == "model" else f"policy {b['policy']}"
+    who = {"model": f"model {b['model']}", "agents": "advisor agents"}.get(b["later_seats"], f"policy {b['policy']}")
     lines = [f"later seats: {who} ({b['auction']})"]
     if b.get("note"):
         lines.append(b["note"])

@@ -30,7 +30,7 @@ from ..examples import call_examples, check_examples
 from ..grades import grade_of
 from .options import Advice, Option
 from .single_dummy import default_model
-from .valuation import INNER_WORLDS, check_inner_worlds, parse_valuation
+from .valuation import INNER_WORLDS, ROLLOUT_AGENT_WORLDS, check_inner_worlds, parse_valuation, roller
 
 #: The shift of the cautious and aggressive variants of the model, in count units (one unit: the
 #: points of a plain ace; every threshold of the model moves by it, the cautious variant needing
@@ -43,7 +43,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
            policy: BiddingPolicy | None = None, dummies=None, inference: bool = True,
            model: BiddingModel | None = None, robust_delta: float | None = ROBUST_DELTA, score=None,
            early_stop: bool | None = None, valuation: str | None = None, inner_worlds: int = INNER_WORLDS,
-           examples: int = 0, named_suit=None, kitty=None) -> Advice:
+           examples: int = 0, named_suit=None, kitty=None, rollout=None) -> Advice:
     """Advice for one bidding decision: every legal call with its chances and expected points.
 
     Args:
@@ -120,13 +120,18 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             ``"double_dummy"`` (the default of the other variants): every seat plays as if all the cards were
             face up (the figures of the earlier versions, bit for bit); ``"playout"``: each world played out
             by seats that each choose by PIMC over ``inner_worlds`` worlds of their own view (slow: use
-            few worlds). Recorded in :attr:`Advice.valuation`.
+            few worlds); ``"rollout"``: each call played to the end of the deal by the advisor agents at every
+            seat, later calls included (:mod:`solver.rollout`; slowest: about a quarter of a second of one core
+            a world and call, so use few worlds; no early stop and no robustness check, the later seats being
+            agents rather than the model). Recorded in :attr:`Advice.valuation`.
         inner_worlds: the playout's worlds a decision, 1..:data:`~solver.advisor.playout.MAX_INNER_WORLDS`.
         examples: 0..:data:`~solver.examples.MAX_EXAMPLES` (default 0: none): for each option not among
             the best, the share of the worlds' weight in which it scores fewer points for the seat's side than
             the recommended call (the same, more) and the likeliest such worlds, each with every hand dealt,
             the kitty, both calls' points there and what each led to (:attr:`Option.examples`,
             :func:`solver.examples.call_examples`).
+        rollout: with ``valuation="rollout"`` only: a :class:`solver.rollout.Rollout` (the agents' worlds a
+            decision, processes or a Dask cluster, a file to resume from, a progress bar); ``None``: its defaults.
 
     Returns: an :class:`Advice`.
 
@@ -236,8 +241,12 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
 
     ev = evidence(me, int(dealer), round, rules.players) if inference else []
     # nothing seen yet (the first to speak): the uniform worlds are the inferred ones
-    if valuation == "playout":      # a playout costs hundreds of solves a world: never more worlds than asked for
+    if valuation in ("playout", "rollout"):   # hundreds of solves a world: never more worlds than asked for
         exact_limit = min(exact_limit, worlds)
+    if rollout is not None and valuation != "rollout":
+        raise ArgumentError(f"rollout: only with valuation 'rollout' (this advice's valuation is {valuation!r})")
+    if valuation == "rollout":      # the later seats are agents, not the model: no variant of it to check
+        robust_delta, early_stop = None, False
     # the bound on proposals leaves room past the envelope's pilot even at the fewest worlds
     bound = PILOT + PROPOSALS_PER_WORLD * worlds
     draw = draw_worlds(space, worlds, seed, exact_limit, likelihood_of(model) if ev else None, bound)
@@ -338,8 +347,11 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
         # call not stopped is already half-way behind
         if not any(-EARLY_Z <= zt < -EARLY_Z / 2 for zt in z.values()):
             break
+    if valuation == "rollout":
+        outcome = _rolled_out(specs, me, int(dealer), round, int(up), rules, None if wins is None else wins.score, w,
+                              seed, rollout)
     for token, action, trump, lone, judge in evaluation:
-        if token not in stopped_at:
+        if token not in stopped_at and token not in outcome:
             outcome[token] = judge(rows)
 
     options = []
@@ -438,11 +450,12 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
     robust = None if not variants else all(v["recommended"] == rec.call for v in variants)
 
     bidding = {
-        "later_seats": "policy" if policy is not None else "model",
+        "later_seats": "agents" if valuation == "rollout" else "policy" if policy is not None else "model",
         "model": None if model is None else model.name,
         "policy": None if policy is None else policy.name,
-        "auction": ("the policy's calls" if policy is not None else
-                    "every call followed with its chance" if w.exact else "calls drawn from the model, per world"),
+        "auction": ("each seat's own calls as its advisor agent makes them from its view (the model weighs the "
+                    "earlier passes only)" if valuation == "rollout" else "the policy's calls" if policy is not None
+                    else "every call followed with its chance" if w.exact else "calls drawn from the model, per world"),
         "inference": inference,
         "evidence": evidence_text(ev),
         "proposals": draw.drawn,
@@ -461,7 +474,9 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
                   None if dummy_masks is None else (dummy_masks[0], dummy_masks[2]),
                   model=model, bidding=bidding, variants=tuple(variants), robust=robust, weights=weights,
                   score=None if wins is None else wins.score, early_stop=bool(looks), valuation=valuation,
-                  inner_worlds=default_model().inner_worlds if valuation == "single_dummy" else inner_worlds,
+                  inner_worlds=(default_model().inner_worlds if valuation == "single_dummy" else
+                                (rollout.agent_worlds if rollout is not None else ROLLOUT_AGENT_WORLDS)
+                                if valuation == "rollout" else inner_worlds),
                   examples=examples, named_suit=named_suit)
 
 
@@ -473,6 +488,21 @@ EARLY_MIN = 200
 #: One-sided z of a look: an option stops when its paired mean difference from the leading option is
 #: below zero by more than this many standard errors (99.95% one-sided, as the dealer's discard screen).
 EARLY_Z = SCREEN_Z
+
+
+def _rolled_out(specs, seat: int, dealer: int, rnd: int, up: int, rules: Rules, score, w, seed: int, rollout) -> dict:
+    """Every option of ``specs`` rolled out in every world of ``w`` (:func:`solver.advisor.valuation.roller`):
+    ``{token: {"res": Result}}``, each world's maker, trump, alone, makers' tricks and points for the seat's
+    side as the agents played it."""
+    tokens = [sp[0] for sp in specs]
+    got = roller()(seat, dealer, rnd, up, rules, score, w, tokens, seed, rollout)
+    rows = np.arange(len(w))
+    out = {}
+    for k, token in enumerate(tokens):
+        g = got[:, k, :]
+        out[token] = {"res": Result(rows, g[:, 0].copy(), g[:, 1].copy(), g[:, 2].astype(bool), g[:, 3].astype(np.int8),
+                                    g[:, 4].copy())}
+    return out
 
 
 def _known_kitty(kitty, cards, up, rules: Rules) -> int:

@@ -66,7 +66,7 @@ DATA_PATH = Path(__file__).resolve().parent.parent / "data" / "hand-outcomes-v1.
 SD_DATA_PATH = DATA_PATH.parent / "hand-outcomes-sd-2.json"
 #: The table each valuation reads: a direct playout is single-dummy play, so it reads the single-dummy one.
 TABLE_OF = MappingProxyType({"double_dummy": "double_dummy", "single_dummy": "single_dummy",
-                             "playout": "single_dummy"})
+                             "playout": "single_dummy", "rollout": "single_dummy"})
 _PATHS = MappingProxyType({"double_dummy": DATA_PATH, "single_dummy": SD_DATA_PATH})
 MAX_SCORE = 200          # a score past any target (winning_score <= 100, a hand's points <= 100)
 #: Makers' tricks standing for each result class of the data file (the points depend only on the class).

@@ -161,7 +161,7 @@ class Advice:
         model: the :class:`~solver.bidding.BiddingModel` of the later seats and of the
             inference (``None`` with dummy hands, which the model does not cover).
         bidding: how the other seats were modelled and what the earlier passes did to the
-            worlds: ``{"later_seats": "model" | "policy", "model", "policy", "auction",
+            worlds: ``{"later_seats": "model" | "policy" | "agents" (a rollout), "model", "policy", "auction",
             "inference", "evidence" (the passes used), "proposals" (uniform deals drawn, the
             rejection envelope's pilot included, or enumerated), "kept" (proposals the rejection step
             kept; the last batch may overshoot), "accepted" (the worlds used), "acceptance"

@@ -71,7 +71,7 @@ from ..stats import chance, weighted_mean_interval, wilson
 from .game_odds import win_values
 from .playout import play_out, world_hand
 from .single_dummy import clip_tricks, default_model, sure_tricks
-from .valuation import INNER_WORLDS, assumption, check_inner_worlds, parse_valuation
+from .valuation import INNER_WORLDS, assumption, check_inner_worlds, check_not_bid_only, parse_valuation
 
 __all__ = ["CardAdvice", "PlayAdvice", "advise_play"]
 
@@ -370,7 +370,7 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
     """
     examples = check_examples(examples)
     view = _coerce_view(view, view_kw)
-    valuation = parse_valuation(valuation, view.rules)
+    valuation = check_not_bid_only(parse_valuation(valuation, view.rules), "play advice")
     inner_worlds = check_inner_worlds(inner_worlds)
     worlds = check_int(worlds, "worlds", MIN_WORLDS, MAX_WORLDS)
     threads = check_int(threads, "threads", 1, MAX_THREADS)

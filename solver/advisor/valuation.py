@@ -10,6 +10,9 @@
 * ``"playout"``: the rest of the hand is played out in each world by seats that each see only their
   own view (:mod:`solver.advisor.playout`: PIMC over ``inner_worlds`` uniform worlds of that view a
   decision). Direct and slow: a few hundred solves a decision.
+* ``"rollout"``: each call is played to the end of the deal in each world by the advisor agents at every
+  seat (the later calls, the discard, alone or not, every card, each from its own view; :mod:`solver.rollout`).
+  The slow truth the others are measured against: a quarter of a second a world and call. Bid advice only.
 
 Where it applies: :func:`solver.advise` and :func:`solver.advise_play`; the review's calls
 (:func:`solver.review`, ``review_corpus``: the cards' figures stay double dummy, a different question); the
@@ -41,8 +44,11 @@ def check_inner_worlds(inner_worlds) -> int:
     """``inner_worlds`` checked: an int in 1..:data:`MAX_INNER_WORLDS`; raises :class:`~solver.errors.ArgumentError` naming it."""
     return check_int(inner_worlds, "inner_worlds", 1, MAX_INNER_WORLDS)
 
+#: Worlds each advisor agent's decision draws in a rollout by default (:mod:`solver.rollout`).
+ROLLOUT_AGENT_WORLDS = 50
+
 #: The valuations, by their API names.
-VALUATIONS = ("single_dummy", "double_dummy", "playout")
+VALUATIONS = ("single_dummy", "double_dummy", "playout", "rollout")
 #: The default where the variant supports it (the module docs say why; :func:`default_valuation`); said in the advice.
 DEFAULT_VALUATION = "single_dummy"
 
@@ -56,6 +62,9 @@ ASSUMPTIONS = {
     "playout": "single dummy (direct playout): in each world the rest of the hand is played by seats that "
                "each see only their own view, choosing each card by perfect-information Monte Carlo over "
                "{inner} uniform worlds of that view (double dummy within each)",
+    "rollout": "rollout: in each world the call is played to the end of the deal by the advisor agents at every "
+               "seat (later calls, the discard, alone or not, every card), each seeing only its own view and "
+               "reading the auction, at {inner} worlds a decision; the same worlds and random numbers for every call",
 }
 
 
@@ -104,6 +113,11 @@ def unsupported(valuation: str, rules) -> str | None:
         return None
     if rules.dummy_hands:
         return "not supported with dummy hands (Rules(dummy_hands=True)); use 'double_dummy'"
+    if valuation == "rollout":
+        if rules.players != 4 or rules.joker or getattr(rules, "kitty_exchange", False):
+            return ("the rollout replays a bid decision of the four-player game without the joker or a kitty "
+                    "exchange (farmers, go_under); use 'double_dummy'")
+        return None          # no trump included: the agents play whatever contract the rules allow
     if valuation == "single_dummy" and (rules.players != 4 or rules.joker):
         return "the fitted single-dummy table is for the four-player game without the joker; use 'double_dummy'"
     if valuation == "playout" and (rules.players != 4 or rules.joker):
@@ -117,6 +131,37 @@ def unsupported(valuation: str, rules) -> str | None:
         return ("the direct playout does not replay a kitty exchange (farmers, go_under) in its seats' views; "
                 "use 'double_dummy' or 'single_dummy'")
     return None
+
+
+#: The valuations each analysis takes beyond the bid advice's (which takes all of :data:`VALUATIONS`).
+BID_ONLY = frozenset({"rollout"})
+
+
+def check_not_bid_only(valuation: str, what: str) -> str:
+    """``valuation`` when ``what`` (``"play advice"``, ``"the review"``, ``"an agent"``) can value by it; raises
+    :class:`~solver.errors.ArgumentError` for a valuation of bid advice only (:data:`BID_ONLY`), naming it."""
+    if valuation in BID_ONLY:
+        raise ArgumentError(f"valuation {valuation!r}: values a bid decision only ({what} takes single_dummy, "
+                            "double_dummy or playout)")
+    return valuation
+
+
+_rollers: dict = {}
+
+
+def register_roller(fn) -> None:
+    """Install the function that rolls out a bid question (:func:`solver.rollout.roll_bids`, which registers
+    itself on import: the rollout plays by the match's agents, a layer above the advisor)."""
+    _rollers["rollout"] = fn
+
+
+def roller():
+    """The rollout of bid questions (:func:`register_roller`); raises :class:`~solver.errors.ArgumentError` when
+    nothing registered it (``solver.rollout`` not imported)."""
+    try:
+        return _rollers["rollout"]
+    except KeyError:
+        raise ArgumentError("valuation 'rollout': import solver.rollout (import solver does) to roll out") from None
 
 
 def default_valuation(rules) -> str:
@@ -141,4 +186,5 @@ def assumption(valuation: str, inner_worlds: int) -> str:
 
 __all__ = ["INNER_WORLDS", "MAX_INNER_WORLDS", "check_inner_worlds", "VALUATIONS", "DEFAULT_VALUATION", "ASSUMPTIONS",
            "valuation_key", "cli_name", "parse_valuation", "default_valuation",
-           "unsupported", "assumption"]
+           "unsupported", "assumption", "register_roller", "roller", "ROLLOUT_AGENT_WORLDS", "BID_ONLY",
+           "check_not_bid_only"]

@@ -215,10 +215,10 @@ class AdvisorAgent:
 
     def __init__(self, worlds: int = 200, inference: bool = True, seed=None, score_aware: bool = True,
                  model=None, valuation: str | None = None):
-        from ..advisor.valuation import parse_valuation
+        from ..advisor.valuation import check_not_bid_only, parse_valuation
         self.worlds, self.inference, self.score_aware = worlds, inference, score_aware
         self.model = resolve_model(model)
-        self.valuation = None if valuation is None else parse_valuation(valuation)
+        self.valuation = None if valuation is None else check_not_bid_only(parse_valuation(valuation), "an agent")
         self.rng = random.Random(seed)
         self.score = None
 
@@ -256,7 +256,8 @@ class AdvisorAgent:
         advice = advise(cards_of(view.hand), view.upcard, view.seat, view.dealer, rnd, view.rules,
                         worlds=max(10, self.worlds), seed=self._seed(), inference=self.inference,
                         score=self._score_for(view.rules, valuation), model=self.model, valuation=valuation,
-                        named_suit=view.named_suit if joker else None,
+                        named_suit=view.named_suit if joker else None, robust_delta=None,   # a report only: the
+                        # recommendation is the same without the model variants, at half the cost
                         kitty=cards_of(view.kitty_known) if view.kitty_known else None)
         return advice.recommended.call
 

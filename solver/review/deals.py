@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 
 from ..advisor.game_odds import win_probability
-from ..advisor.valuation import INNER_WORLDS, check_inner_worlds, parse_valuation
+from ..advisor.valuation import INNER_WORLDS, check_inner_worlds, check_not_bid_only, parse_valuation
 from ..bounds import MAX_SEED, MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
 from ..cards import Suit, trump_of
 from ..records import DummyRecord, EGNGame, load_game
@@ -119,7 +119,7 @@ def check_valuation_option(valuation, inner_worlds, inference: bool, rules) -> t
     does not support."""
     if valuation is None and not inference:
         valuation = "double_dummy"
-    return parse_valuation(valuation, rules), check_inner_worlds(inner_worlds)
+    return check_not_bid_only(parse_valuation(valuation, rules), "the review"), check_inner_worlds(inner_worlds)
 
 
 def review_deal(game, index: int, worlds: int = 200, seed: int = 0, threads: int = 1, progress=None,

@@ -1,0 +1,313 @@
+"""Rollouts: each option of a decision played to the end of the deal by the advisor agents at every seat.
+
+The slow truth the fast valuations are measured against. As backgammon programs settle a close decision by
+rolling it out with their strongest player (GNU Backgammon's rollouts: every candidate played on from the same
+dice), each option of a bid question is played on in every sampled world by
+:class:`~solver.match.agents.AdvisorAgent` at every seat: the later calls, the dealer's discard, going and
+defending alone, every card, each seat from its own view (its hand, the upcard, the calls and cards it has
+seen; auction-aware worlds), through the match's referee (:func:`solver.match.referee.next_action`). The same
+worlds and the same random numbers serve every option (common random numbers): seat ``s``'s agent in world
+``j`` is seeded from ``(seed, j, s)`` whatever the option, so two options differ only where their play does.
+
+Cost (one core, ``benchmarks/bench_rollout.py``): a deal played by four advisor agents at
+:data:`AGENT_WORLDS` worlds a decision is a quarter of a second or so, so a question of ``w`` worlds and
+``k`` options is ``w * k`` such deals. :class:`Rollout` spreads the worlds over processes or a Dask cluster,
+shows progress on a terminal and keeps every finished world in a file, so an interrupted rollout resumes
+where it stopped (a line is written whole or not at all; a torn last line is dropped on resume).
+
+What it assumes: every seat plays as the project's advisor does (its bidding, its discard rule, its card
+play, by default at :data:`AGENT_WORLDS` worlds a decision), which is stronger than the fitted single dummy's
+PIMC seats over uniform worlds; the variant must be one the agents play (four players, no joker, no dummy
+hands, no kitty exchange).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import numpy as np
+
+from .advisor.valuation import ROLLOUT_AGENT_WORLDS, register_roller
+from .bounds import check_int
+from .cards import Card, Seat
+from .errors import ArgumentError, EuchreError, quoted
+from .game import Hand, Phase
+from .game.deal import DealCards
+from .match.agents import AdvisorAgent
+from .match.referee import next_action
+from .review.cluster import cluster_executor, parse_cluster
+from .rules import Rules
+from .version import __version__
+
+#: Worlds each agent decision of a rollout draws (the match's advisor agent; fewer is faster and weaker).
+AGENT_WORLDS = ROLLOUT_AGENT_WORLDS
+#: The most worlds an agent decision may draw in a rollout.
+MAX_AGENT_WORLDS = 2000
+#: The most worker processes a rollout starts on this machine.
+MAX_PROCESSES = 64
+#: The layout of a rollout file's lines (the header's ``"rollout"``).
+FILE_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Rollout:
+    """How a rollout runs (``advise(valuation="rollout", rollout=Rollout(...))``).
+
+    Attributes:
+        agent_worlds: worlds each agent decision draws (1..:data:`MAX_AGENT_WORLDS`, default
+            :data:`AGENT_WORLDS`).
+        processes: worker processes on this machine (1: in this process).
+        cluster: a Dask scheduler's address or ``"local:N"`` (:func:`solver.review.cluster.parse_cluster`);
+            ``None``: none. Takes the place of ``processes``.
+        path: a file that keeps every finished world (JSON lines); a rollout of the same question given the
+            same file resumes from it. ``None``: nothing kept.
+        progress: show a progress bar (on standard error).
+
+    Raises:
+        ArgumentError: a member out of its range, naming it.
+    """
+
+    agent_worlds: int = AGENT_WORLDS
+    processes: int = 1
+    cluster: str | None = None
+    path: str | None = None
+    progress: bool = False
+
+    def __post_init__(self):
+        check_int(self.agent_worlds, "rollout agent_worlds", 1, MAX_AGENT_WORLDS)
+        check_int(self.processes, "rollout processes", 1, MAX_PROCESSES)
+        if self.cluster is not None:
+            parse_cluster(self.cluster)
+        if self.path is not None and not isinstance(self.path, (str, os.PathLike)):
+            raise ArgumentError(f"rollout path {quoted(self.path)}: expected a file path")
+        if not isinstance(self.progress, bool):
+            raise ArgumentError(f"rollout progress {self.progress!r}: must be True or False")
+
+    def to_dict(self) -> dict:
+        """What the advice's JSON says of the rollout (the file and the cores are not part of the answer)."""
+        return {"agent_worlds": self.agent_worlds, "agents": "advisor at every seat"}
+
+
+@dataclass(frozen=True)
+class BidQuestion:
+    """A bid decision as the rollout replays it in each world: the seat to bid, the dealer, the round, the
+    upcard (a card index), the rules and the game's score (``None``: by points)."""
+
+    seat: int
+    dealer: int
+    round: int
+    upcard: int
+    rules: Rules
+    score: dict | None = None
+
+
+class _Scripted:
+    """An agent that makes one given call (the option rolled out)."""
+
+    trusted = True
+
+    def __init__(self, token: str):
+        self.token = token
+
+    def bid(self, view) -> str:
+        return self.token
+
+
+def agent_seed(seed: int, world: int, seat: int) -> int:
+    """The seed of seat ``seat``'s agent in world ``world`` of a rollout of ``seed``: the same for every option."""
+    return int(np.random.SeedSequence([int(seed), int(world), int(seat), 0x726F6C6C]).generate_state(1)[0])
+
+
+def decision_hand(q: BidQuestion, hands, kitty) -> Hand:
+    """The :class:`~solver.game.Hand` of one world at the decision: ``hands`` the four hands as dealt (4 uint32
+    bitmasks), ``kitty`` the kitty's cards (the upcard among them or not), every seat before ``q.seat`` having
+    passed (in round 2, every seat in round 1 too)."""
+    up = int(q.upcard)
+    h = Hand(q.rules, Seat(q.dealer))
+    h.apply(DealCards(tuple(int(x) for x in hands), Card(up), int(kitty) & ~(1 << up)))
+    if q.round == 2:
+        while h.phase is Phase.BID1:
+            h.apply("pass")
+    while h.to_act != Seat(q.seat):
+        h.apply("pass")
+    return h
+
+
+def play_on(hand: Hand, first, agents: dict) -> Hand:
+    """``hand`` (not changed) played to its end: ``first`` answers the decision at hand, then ``agents``
+    (``{Seat: agent}``) every later one, through the referee's checks (:func:`solver.match.referee.next_action`).
+    Returns the finished hand. An agent's illegal or garbage answer raises :class:`~solver.errors.EuchreError`."""
+    h = hand.copy()
+    alone_said: dict = {}
+    agent = first
+    while not h.is_over:
+        try:
+            action = next_action(h, agent, alone_said)
+        except ValueError as exc:
+            if isinstance(exc, EuchreError):
+                raise
+            raise EuchreError(f"rollout: {h.to_act}'s agent: {exc.args[-1]}") from None
+        h.apply(action)
+        agent = agents.get(h.to_act) if not h.is_over else None
+    return h
+
+
+def roll_world(q: BidQuestion, hands, kitty, tokens, seed: int, world: int, agent_worlds: int) -> list:
+    """One world of a bid rollout: for each call token of ``tokens`` (``"pass"``, ``"order alone"``,
+    ``"call h"``), ``[maker seat or -1, trump or -1, alone, makers' tricks, points for the seat's side]`` of
+    the deal played on from the decision by advisor agents seeded by :func:`agent_seed`."""
+    start = decision_hand(q, hands, kitty)
+    mine = int(q.seat) % 2
+    out = []
+    for token in tokens:
+        agents = {}
+        for s in range(4):
+            a = AdvisorAgent(worlds=agent_worlds, seed=agent_seed(seed, world, s))
+            a.game_score(q.score)
+            agents[Seat(s)] = a
+        r = play_on(start, _Scripted(token), agents).result
+        assert r is not None                      # play_on plays to the end
+        points = int(r.points[mine]) - int(r.points[1 - mine])
+        if r.thrown_in:
+            out.append([-1, -1, False, 0, 0])
+        else:
+            assert r.maker is not None and r.trump is not None
+            out.append([int(r.maker), int(r.trump), r.alone is not None, int(r.makers_tricks), points])
+    return out
+
+
+def _roll_chunk(args):
+    q, rows, hands, kitty, tokens, seed, agent_worlds = args
+    return [(int(j), roll_world(q, hands[k], kitty[k], tokens, seed, int(j), agent_worlds))
+            for k, j in enumerate(rows)]
+
+
+def question_key(q: BidQuestion, worlds, tokens, seed: int, agent_worlds: int) -> str:
+    """A hash of everything a rollout's figures depend on: the question, its worlds, the options, the seed, the
+    agents' worlds and the engine's version (a rollout file is resumed only by the same question)."""
+    h = hashlib.sha256()
+    h.update(json.dumps({"q": [q.seat, q.dealer, q.round, q.upcard, q.rules.to_dict(), q.score], "tokens": list(tokens),
+                         "seed": int(seed), "agent_worlds": int(agent_worlds), "version": __version__},
+                        sort_keys=True).encode())
+    h.update(np.ascontiguousarray(worlds.hands, dtype=np.uint32).tobytes())
+    h.update(np.ascontiguousarray(worlds.kitty, dtype=np.uint32).tobytes())
+    return h.hexdigest()
+
+
+def _read_file(path: Path, key: str) -> dict:
+    """The finished worlds of a rollout file of question ``key`` (``{world: results}``); a torn last line
+    (an interrupted write) is cut off the file. Raises :class:`~solver.errors.EuchreError` for a file of
+    another question or not a rollout file, naming the path."""
+    done: dict = {}
+    if not path.exists():
+        return done
+    if not path.is_file():
+        raise EuchreError(f"rollout file {quoted(str(path))}: not a regular file")
+    raw = path.read_bytes()
+    good = 0
+    for k, line in enumerate(raw.splitlines(keepends=True)):
+        if not line.endswith(b"\n"):
+            break                                # torn: written in part when the run stopped
+        try:
+            row = json.loads(line)
+        except ValueError:
+            raise EuchreError(f"rollout file {quoted(str(path))}, line {k + 1}: not JSON") from None
+        if k == 0:
+            if not isinstance(row, dict) or row.get("rollout") != FILE_VERSION:
+                raise EuchreError(f"rollout file {quoted(str(path))}: not a rollout file (its first line has no "
+                                  f"\"rollout\": {FILE_VERSION})")
+            if row.get("key") != key:
+                raise EuchreError(f"rollout file {quoted(str(path))}: it keeps a rollout of another question "
+                                  "(another hand, worlds, seed, options or version); give another file")
+        else:
+            done[int(row["world"])] = row["results"]
+        good += len(line)
+    if good < len(raw):
+        with open(path, "r+b") as f:
+            f.truncate(good)
+    return done
+
+
+def _executor(spec: Rollout):
+    if spec.cluster is not None:
+        return cluster_executor(spec.cluster)
+    return ProcessPoolExecutor(spec.processes)
+
+
+def rollout_bids(q: BidQuestion, worlds, tokens, seed: int, spec: Rollout) -> np.ndarray:
+    """int64 (n, len(tokens), 5): every world of ``worlds`` (a :class:`~solver.worlds.Worlds`) rolled out for
+    every call of ``tokens`` (:func:`roll_world`'s five figures), in the worlds' order.
+
+    Raises:
+        EuchreError: a rollout file of another question (:class:`Rollout` ``path``), an agent that fails.
+    """
+    n = len(worlds)
+    tokens = list(tokens)
+    key = question_key(q, worlds, tokens, seed, spec.agent_worlds)
+    path = None if spec.path is None else Path(spec.path)
+    done = {} if path is None else _read_file(path, key)
+    todo = [j for j in range(n) if j not in done]
+    sink = None
+    if path is not None:
+        fresh = not path.exists() or path.stat().st_size == 0
+        sink = open(path, "a", encoding="utf-8")
+        if fresh:
+            sink.write(json.dumps({"rollout": FILE_VERSION, "key": key, "worlds": n, "tokens": tokens,
+                                   "seed": int(seed), "agent_worlds": spec.agent_worlds}) + "\n")
+            sink.flush()
+    bar = None
+    if spec.progress:
+        from tqdm import tqdm  # type: ignore[import-untyped]
+        bar = tqdm(total=n, initial=n - len(todo), desc="rollout", unit="world", file=sys.stderr)
+
+    def keep(j, results):
+        done[j] = results
+        if sink is not None:                      # one write a line: whole or, if the run dies in it, torn
+            sink.write(json.dumps({"world": j, "results": results}) + "\n")
+            sink.flush()
+        if bar is not None:
+            bar.update(1)
+
+    try:
+        if spec.processes == 1 and spec.cluster is None:
+            for j in todo:
+                keep(j, roll_world(q, worlds.hands[j], worlds.kitty[j], tokens, seed, j, spec.agent_worlds))
+        elif todo:
+            size = max(1, min(8, len(todo) // (4 * max(spec.processes, 2))))
+            chunks = [todo[i:i + size] for i in range(0, len(todo), size)]
+            with _executor(spec) as pool:
+                jobs = [(q, np.array(c), worlds.hands[c], worlds.kitty[c], tokens, seed, spec.agent_worlds)
+                        for c in chunks]
+                for got in pool.map(_roll_chunk, jobs):
+                    for j, results in got:
+                        keep(j, results)
+    finally:
+        if sink is not None:
+            sink.close()
+        if bar is not None:
+            bar.close()
+    return np.array([done[j] for j in range(n)], dtype=np.int64)
+
+
+def roll_bids(seat: int, dealer: int, rnd: int, upcard: int, rules, score, worlds, tokens, seed: int,
+              rollout=None) -> np.ndarray:
+    """:func:`rollout_bids` of the bid question of :func:`solver.advise` (what ``valuation="rollout"`` calls):
+    ``rollout`` a :class:`Rollout` or ``None`` (its defaults). Raises :class:`~solver.errors.ArgumentError`
+    for a ``rollout`` of another type."""
+    if rollout is None:
+        rollout = Rollout()
+    if not isinstance(rollout, Rollout):
+        raise ArgumentError(f"rollout {rollout!r}: expected a solver.rollout.Rollout (or None: its defaults)")
+    q = BidQuestion(int(seat), int(dealer), int(rnd), int(upcard), rules, score)
+    return rollout_bids(q, worlds, tokens, seed, rollout)
+
+
+register_roller(roll_bids)
+
+__all__ = ["roll_bids", "AGENT_WORLDS", "MAX_AGENT_WORLDS", "MAX_PROCESSES", "Rollout", "BidQuestion", "agent_seed",
+           "decision_hand", "play_on", "roll_world", "rollout_bids", "question_key"]

@@ -1,0 +1,166 @@
+"""The rollout valuation: each call played to the end of the deal by the advisor agents at every seat.
+
+A rolled-out world is checked against the same deal played by the match's referee from the first call
+(independent of the rollout's own replay of the earlier passes), the same worlds and seeds serve every call,
+a resumed file gives the same figures as a run that never stopped (a torn line dropped), the facts of the
+cards hold, and bad input is refused by name at every door."""
+import json
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from solver import Rollout, Rules, advise, advise_play, seat_view
+from solver.cards import Seat, mask_of, parse_cards
+from solver.errors import ArgumentError, EuchreError, RulesError
+from solver.game import DealCards
+from solver.cards import Card
+from solver.match.agents import AdvisorAgent
+from solver.match.referee import play_table
+from solver.rollout import BidQuestion, agent_seed, roll_world, rollout_bids
+
+AGENT_WORLDS = 10          # weak and fast agents: what is checked is the machinery, not their strength
+
+
+class _FirstThen:
+    """Answers its first bid with ``token``, then as the advisor agent ``agent``: a seat of the referee's table
+    whose first call is the rolled-out one (or an earlier pass)."""
+
+    trusted = True
+
+    def __init__(self, token, agent):
+        self.token, self.agent = token, agent
+
+    def bid(self, view):
+        if self.token is not None:
+            token, self.token = self.token, None
+            return token
+        return self.agent.bid(view)
+
+    def __getattr__(self, name):
+        return getattr(self.agent, name)
+
+
+def _worlds(hand, upcard, seat, dealer, rnd, n=10, seed=4):
+    w = advise(hand, upcard, seat, dealer, rnd, worlds=10, seed=seed, valuation="double_dummy", robust_delta=None).drawn
+    return replace(w, hands=w.hands[:n], kitty=w.kitty[:n])
+
+
+@pytest.mark.parametrize("rnd, token", [(1, "order"), (1, "pass"), (2, "call c alone")])
+def test_a_rolled_out_world_is_the_deal_the_referee_plays_from_the_first_call(rnd, token):
+    hand, upcard, seat, dealer = "Jh Jd Ac Kc 9s", "9h", Seat.W, Seat.S
+    w = _worlds(hand, upcard, "W", "S", rnd)
+    up = int(parse_cards(upcard)[0])
+    q = BidQuestion(int(seat), int(dealer), rnd, up, Rules())
+    for j in range(3):
+        got = roll_world(q, w.hands[j], w.kitty[j], [token], seed=9, world=j, agent_worlds=AGENT_WORLDS)[0]
+        agents = {}
+        # the referee asks every seat from the dealer's left, W first: in round 2 every seat has passed round 1
+        passes = {} if rnd == 1 else {s: 1 for s in Seat}
+        for s in Seat:
+            inner = AdvisorAgent(worlds=AGENT_WORLDS, seed=agent_seed(9, j, int(s)))
+            script = ["pass"] * passes.get(s, 0) + ([token] if s == seat else [])
+            agent = inner
+            for t in reversed(script):
+                agent = _FirstThen(t, agent)
+            agents[s] = agent
+        cards = DealCards(tuple(int(x) for x in w.hands[j]), Card(up), int(w.kitty[j]) & ~(1 << up))
+        h, points, forfeit = play_table(cards, dealer, Rules(), agents)
+        assert forfeit is None
+        r = h.result
+        want = [-1, -1, 0, 0, 0] if r.thrown_in else [int(r.maker), int(r.trump), int(r.alone is not None),
+                                                        int(r.makers_tricks), points[1] - points[0]]
+        assert [int(x) for x in got] == want, (j, got, want)
+
+
+def test_every_call_is_rolled_out_on_the_same_world_with_the_same_seeds():
+    w = _worlds("Jh Jd Ac Kc 9s", "9h", "W", "S", 1)
+    q = BidQuestion(3, 2, 1, int(parse_cards("9h")[0]), Rules())
+    both = roll_world(q, w.hands[0], w.kitty[0], ["pass", "order"], 5, 0, AGENT_WORLDS)
+    alone = [roll_world(q, w.hands[0], w.kitty[0], [t], 5, 0, AGENT_WORLDS)[0] for t in ("pass", "order")]
+    assert both == alone
+
+
+def test_the_three_top_trumps_are_never_euchred_in_a_rollout():
+    a = advise("Jh Jd Ah 9c Ts", "9h", "E", "N", 1, worlds=10, seed=1, valuation="rollout",
+               rollout=Rollout(agent_worlds=AGENT_WORLDS), calls=["order", "order alone"])
+    assert a.valuation == "rollout" and a.robust is None and not a.early_stop
+    assert a.bidding["later_seats"] == "agents"
+    for o in a.options:
+        assert o.p_euchred == 0.0 and o.p_make == 1.0, o
+    assert "rollout: in each world the call is played to the end of the deal" in str(a)
+    assert "later seats: advisor agents" in str(a)
+
+
+def test_a_resumed_rollout_file_gives_the_figures_of_an_unbroken_run(tmp_path):
+    w = _worlds("Jh Jd Ac Kc 9s", "9h", "W", "S", 1, n=6)
+    q = BidQuestion(3, 2, 1, int(parse_cards("9h")[0]), Rules())
+    whole = rollout_bids(q, w, ["pass", "order"], 3, Rollout(agent_worlds=AGENT_WORLDS))
+    path = tmp_path / "r.jsonl"
+    first = rollout_bids(q, w, ["pass", "order"], 3, Rollout(agent_worlds=AGENT_WORLDS, path=str(path)))
+    assert np.array_equal(first, whole)
+    lines = path.read_text().splitlines(keepends=True)
+    assert json.loads(lines[0])["rollout"] == 1 and len(lines) == 1 + 6
+    # stopped after three worlds, in the middle of writing the fourth
+    path.write_text("".join(lines[:4]) + lines[4][:7])
+    again = rollout_bids(q, w, ["pass", "order"], 3, Rollout(agent_worlds=AGENT_WORLDS, path=str(path)))
+    assert np.array_equal(again, whole)
+    kept = path.read_text().splitlines()
+    assert len(kept) == 7 and all(json.loads(line) for line in kept)
+    # the same file for another question (another seed) is refused, naming it, and left as it was
+    with pytest.raises(EuchreError, match="r.jsonl.*another question"):
+        rollout_bids(q, w, ["pass", "order"], 4, Rollout(agent_worlds=AGENT_WORLDS, path=str(path)))
+    assert path.read_text().splitlines() == kept
+
+
+@pytest.mark.slow
+def test_processes_give_the_same_figures_as_one():
+    w = _worlds("Jh Jd Ac Kc 9s", "9h", "W", "S", 1, n=6)
+    q = BidQuestion(3, 2, 1, int(parse_cards("9h")[0]), Rules())
+    one = rollout_bids(q, w, ["order"], 3, Rollout(agent_worlds=AGENT_WORLDS))
+    two = rollout_bids(q, w, ["order"], 3, Rollout(agent_worlds=AGENT_WORLDS, processes=2))
+    assert np.array_equal(one, two)
+
+
+def test_bad_rollout_arguments_are_refused_by_name():
+    with pytest.raises(ArgumentError, match="rollout agent_worlds 0"):
+        Rollout(agent_worlds=0)
+    with pytest.raises(ArgumentError, match="rollout processes"):
+        Rollout(processes=10**6)
+    with pytest.raises(EuchreError, match="cluster 'nowhere'"):
+        Rollout(cluster="nowhere")
+    with pytest.raises(ArgumentError, match="rollout: only with valuation 'rollout'"):
+        advise("Jh Jd Ah 9c Ts", "9h", "E", "N", 1, worlds=10, seed=1, rollout=Rollout())
+    with pytest.raises(ArgumentError, match="expected a solver.rollout.Rollout"):
+        advise("Jh Jd Ah 9c Ts", "9h", "E", "N", 1, worlds=10, seed=1, valuation="rollout", rollout={"x": 1})
+    with pytest.raises(RulesError, match="valuation 'rollout'.*joker"):
+        advise("Jh Jd Ah 9c Ts", "9h", "E", "N", 1, worlds=10, seed=1, valuation="rollout", rules=Rules(joker=True))
+    view = seat_view(seat="W", hand="Jh Jd As Ac", dealer="S", upcard="9s", calls="Pass Pass Pass Pass h",
+                     tricks="Ah 9h Th Qh")
+    with pytest.raises(ArgumentError, match="valuation 'rollout': values a bid decision only"):
+        advise_play(view, worlds=10, seed=1, valuation="rollout")
+
+
+def test_the_cli_refuses_rollout_options_without_the_rollout(capsys):
+    from solver.cli import main
+    assert main(["advise", "--hand", "Jh Jd Ah 9c Ts", "--upcard", "9h", "--seat", "E", "--dealer", "N",
+                 "--agent-worlds", "5"]) == 2
+    assert "--agent-worlds: only --valuation rollout uses it" in capsys.readouterr().err
+
+
+def test_the_service_bounds_the_rollout():
+    from api.app import create_app
+    client = create_app({"TESTING": True}).test_client()
+    body = {"hand": "Jh Jd Ah 9c Ts", "upcard": "9h", "seat": "E", "dealer": "N", "worlds": 20, "valuation": "rollout"}
+    answer = client.post("/v1/advise", json=body)
+    assert answer.status_code == 422 and answer.mimetype == "application/problem+json"
+    assert answer.json["type"].endswith("/problems/over-limit")
+    assert "worlds x calls = 20 x 3 = 60" in answer.json["detail"]
+    # round 2: seven calls, so even the fewest worlds are over the bound
+    answer = client.post("/v1/advise", json={**body, "worlds": 10, "round": 2, "upcard": "9s"})
+    assert answer.status_code == 422 and "10 x 7 = 70" in answer.json["detail"]
+    # play advice has no rollout: the engine's message, naming it
+    answer = client.post("/v1/play", json={"seat": "W", "hand": "Jh Jd As Ac", "dealer": "S", "upcard": "9s",
+                                           "calls": "Pass Pass Pass Pass h", "tricks": "Ah 9h Th Qh",
+                                           "worlds": 10, "valuation": "rollout"})
+    assert answer.status_code == 422 and "values a bid decision only" in answer.json["detail"]
