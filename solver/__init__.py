@@ -12,6 +12,7 @@ import, lazy ones included, and enforces the whole table)::
 
     errors, version, deprecation          -
     bounds, cards, rules, stats           errors
+    outfiles                              errors
     grades                                bounds
     examples                              bounds, cards
     render                                cards, examples
@@ -24,7 +25,7 @@ import, lazy ones included, and enforces the whole table)::
     records                               game, deprecation
     cardtables                            laws
     worlds                                laws
-    bidding                               cardtables, records, stats
+    bidding                               cardtables, records, stats, outfiles
     inference                             worlds, bidding, game, bounds
     par                                   dd, game
     advisor                               dd_batch, inference, render, grades, par

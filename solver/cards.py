@@ -131,8 +131,12 @@ def parse_trump(text) -> "Suit | NoTrump":
 
 
 def trump_of(value) -> "Suit | NoTrump":
-    """The trump object of an int 0..4 (a suit, or 4 no trump), for its ``letter`` and ``word``."""
-    return NO_TRUMP if value == 4 and not isinstance(value, bool) else Suit(value)
+    """The trump object of an int 0..4 (a suit, or 4 no trump), for its ``letter`` and ``word``.
+
+    Raises :class:`CardError` naming the value when it is neither."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 4:
+        raise CardError(f"trump {quoted(value)}: must be a suit c d h s or n (no trump), 0..4")
+    return NO_TRUMP if value == 4 else Suit(value)
 
 
 class Seat(enum.IntEnum):
@@ -257,8 +261,34 @@ _CARDS.extend(int.__new__(Card, i) for i in range(JOKER + 1))
 ALL_CARDS: tuple = tuple(_CARDS)
 
 
+def _bitmask(value) -> int:
+    """``value`` as an int when it is a bitmask of the 25 cards (an int or a numpy integer, not a bool);
+    else a :class:`CardError` naming it."""
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        raise CardError(f"cards {quoted(value)}: a bitmask of the 25 cards is an integer 0..{FULL_MASK}")
+    mask = operator.index(value)
+    if not 0 <= mask <= FULL_MASK:
+        raise CardError(f"cards {quoted(value)}: a bitmask of the 25 cards is an integer 0..{FULL_MASK}")
+    return mask
+
+
+def _card_index(value) -> int:
+    """The index of one card given as a :class:`Card`, its name or an integer 0..24 (numpy's too); else a
+    :class:`CardError` naming it."""
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        return Card.parse(value)             # a name, or the error naming what is no card
+    return Card(operator.index(value))
+
+
 def cards_of(mask: int) -> list:
-    """The cards of a hand bitmask, in index order."""
+    """The cards of a hand bitmask (an int or a numpy integer 0..2**25-1), in index order.
+
+    Raises :class:`CardError` naming a value that is no such bitmask (which would otherwise loop past the
+    pack or fail deep inside)."""
+    if type(mask) is not int or not 0 <= mask <= FULL_MASK:      # (the hot callers pass a Python int)
+        mask = _bitmask(mask)
     out = []
     while mask:
         low = mask & -mask
@@ -268,9 +298,12 @@ def cards_of(mask: int) -> list:
 
 
 def mask_of(cards: Iterable) -> int:
+    """The bitmask of ``cards`` (each a :class:`Card`, a card's name or an index 0..24).
+
+    Raises :class:`CardError` naming an item that is no card (``int()`` would read ``'9'`` as card 9)."""
     m = 0
     for c in cards:
-        m |= 1 << int(c)
+        m |= 1 << _card_index(c)
     return m
 
 
@@ -346,10 +379,7 @@ def format_cards(cards, sep: str = " ") -> str:
     if isinstance(cards, Card):
         cards = [cards]
     elif hasattr(type(cards), "__index__"):            # an int, or a numpy integer: a bitmask
-        mask = operator.index(cards)
-        if not 0 <= mask <= FULL_MASK:
-            raise CardError(f"cards {quoted(cards)}: a bitmask of the 25 cards is an integer 0..{FULL_MASK}")
-        cards = cards_of(mask)
+        cards = cards_of(_bitmask(cards))
     elif isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
         raise CardError(f"cards {quoted(cards)}: expected a card bitmask or a list of cards "
                         "(text is parsed by parse_cards)")
@@ -437,13 +467,30 @@ def _owned(cards: list, seat: Seat, owner: dict) -> list:
     return cards
 
 
-def format_deal(hands: dict) -> str:
-    """Inverse of :func:`parse_deal`: ``{Seat: cards | None}`` → ``"N:... E:- ..."``."""
-    parts = []
-    for seat in sorted(hands):
-        cards = hands[seat]
-        parts.append(f"{Seat(seat).name}:{'-' if cards is None else format_cards(cards)}")
-    return " ".join(parts)
+def format_deal(hands: Mapping) -> str:
+    """Inverse of :func:`parse_deal`: ``{Seat: cards | None}`` → ``"N:... E:- ..."``. A seat may be given as
+    :meth:`Seat.parse` reads it, its cards as :func:`format_cards` takes them.
+
+    Raises :class:`CardError` naming the bad token: a seat that is none or is named twice, or a hand that
+    is no cards (text too: it is parsed by :func:`parse_deal`)."""
+    if not isinstance(hands, Mapping):
+        raise CardError(f"deal {quoted(hands)}: expected a mapping of seats to cards, as parse_deal returns")
+    parts: dict = {}
+    for key, cards in hands.items():
+        seat = Seat.parse(key)
+        if seat in parts:
+            raise CardError(f"deal: seat {seat} is named twice")
+        try:
+            parts[seat] = "-" if cards is None else format_cards(cards)
+        except CardError as exc:
+            raise CardError(f"{seat} hand {quoted(cards, 80)}: {_without_quote(str(exc), cards)}") from None
+    return " ".join(f"{seat.name}:{parts[seat]}" for seat in sorted(parts))
+
+
+def _without_quote(message: str, value) -> str:
+    """``message`` without its leading ``cards <value>: `` (the caller quotes the value itself)."""
+    head = f"cards {quoted(value)}: "
+    return message[len(head):] if message.startswith(head) else message
 
 
 def split_dummy_deal(text: str) -> tuple:

@@ -20,6 +20,7 @@ from pathlib import Path
 from . import __version__
 from .cards import NO_TRUMP, Card, Seat, Suit, format_cards, parse_cards
 from .errors import ArgumentError, EuchreError
+from .outfiles import check_target, write_file
 from .position import Position
 from .rules import Rules
 
@@ -493,10 +494,7 @@ def _write_review_html(path: Path, files, reviews) -> None:
     """``euchre review --html FILE``: the review page (solver.pages) of the one game, a self-contained file."""
     from .pages import review_html
     from .records import load_game
-    try:
-        Path(path).write_text(review_html(reviews[0], load_game(files[0])), encoding="utf-8")
-    except OSError as exc:
-        raise EuchreError(f"--html {str(path)!r}: cannot write it ({exc.strerror or exc})") from None
+    write_file(path, review_html(reviews[0], load_game(files[0])), "--html", files)
     say(f"review page written to {path} (open it in a browser)", file=sys.stderr)
 
 
@@ -530,7 +528,7 @@ def cmd_match(args) -> dict:
                     continue
                 game = "" if t.game is None else f"game-{t.game + 1:04d}-"
                 path = args.egn / f"{game}deal-{t.deal + 1:04d}-table-{t.table + 1}.egn"
-                path.write_text(text + "\n")
+                write_file(path, text + "\n", "--egn")      # (a regular file, whole: never a FIFO or a link)
                 files.append(path.name)
         except OSError as exc:
             raise EuchreError(f"--egn {args.egn}: cannot write: {exc.strerror or exc}") from None
@@ -546,8 +544,7 @@ def cmd_match(args) -> dict:
 def cmd_model_fit(args) -> dict:
     from .bidding.group import fit_group, write_model
     out = Path(args.out)
-    if out.exists() and out.is_dir():
-        raise EuchreError(f"--out {str(out)!r}: a directory; give the model file to write")
+    check_target(out, "--out")          # before the fit: a regular file or none (write_model writes it whole)
     try:                                # every record read, those found in a directory too
         target = out.resolve()
         read = [f.resolve() for src in args.records

@@ -2,7 +2,7 @@
 import pytest
 
 from solver import Card, CardError, EuchreError, Seat, Suit, format_cards, format_deal, parse_cards, parse_deal
-from solver.cards import JOKER
+from solver.cards import JOKER, cards_of, mask_of, trump_of
 from solver.laws import effective_suit
 
 
@@ -133,3 +133,42 @@ def test_errors_quote_big_input_short(case):
         call()
     assert message in str(err.value) and len(str(err.value)) < 1000
     assert "characters cut]" in str(err.value)
+
+
+# -- issue 37 item 9: the formatters refuse bad input with a CardError naming the token ------------------------
+@pytest.mark.parametrize("hands, message", [
+    ({"N": "x"}, "N hand 'x': expected a card bitmask or a list of cards"),
+    ({"N": ["Jh", "x"]}, "N hand ['Jh', 'x']: card 'x': expected a rank"),
+    ({"X": ["Jh"]}, "seat 'X': must be one of N E S W"),
+    ({7: None}, "seat 7: must be one of N E S W"),
+    ({0: ["Jh"], "N": ["Ah"]}, "deal: seat N is named twice"),
+    ("N:Jh", "deal 'N:Jh': expected a mapping of seats to cards"),
+])
+def test_format_deal_refuses_bad_input_naming_the_token(hands, message):
+    with pytest.raises(CardError) as err:
+        format_deal(hands)
+    assert str(err.value).startswith(message)
+
+
+def test_format_deal_takes_seat_names_and_card_names():
+    assert format_deal({"s": ["Jh"], "N": 0b11, Seat.W: None}) == "N:9c 9d S:Jh W:-"
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: mask_of(["Jh", "x"]), "card 'x': expected a rank"),
+    (lambda: mask_of([None]), "card None: expected text such as 'Jh'"),
+    (lambda: mask_of([99]), "card 99: index must be an integer 0..24"),
+    (lambda: cards_of(-1), "cards -1: a bitmask of the 25 cards is an integer 0..33554431"),
+    (lambda: cards_of(1 << 30), "cards 1073741824: a bitmask of the 25 cards"),
+    (lambda: cards_of("x"), "cards 'x': a bitmask of the 25 cards"),
+    (lambda: trump_of(9), "trump 9: must be a suit c d h s or n (no trump)"),
+])
+def test_sibling_helpers_refuse_bad_input_with_a_card_error(call, message):
+    with pytest.raises(CardError) as err:
+        call()
+    assert str(err.value).startswith(message)
+
+
+def test_mask_of_reads_names_indices_and_numpy_integers():
+    import numpy as np
+    assert mask_of(["9c", 1, np.int64(2), Card("Jh")]) == 0b111 | Card("Jh").mask

@@ -13,6 +13,7 @@ draws the funnel and, given decisions, the calibration of the model on them (PNG
 """
 from __future__ import annotations
 
+import io
 import json
 import os
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ import numpy as np
 
 from ..cards import Card, mask_of, parse_cards
 from ..errors import ModelError
+from ..outfiles import check_target, write_file
 from ..stats import wilson
 from .decisions import decisions_from_records
 from .fit import PRIOR_SD, cross_validate, fit_model, log_likelihood, model_vector, PARAMETERS
@@ -135,30 +137,15 @@ def check_model_name(name) -> str:
 
 
 def write_model(model: BiddingModel, out) -> Path:
-    """Write ``model`` as a model file at ``out`` (JSON, what ``--model FILE`` reads), whole or not at all; an
-    existing ``out`` must be a regular file (never a device, a FIFO or a directory).
+    """Write ``model`` as a model file at ``out`` (JSON, what ``--model FILE`` reads), whole or not at all
+    (:func:`solver.outfiles.write_file`); an existing ``out`` must be a regular file (never a device, a FIFO, a
+    directory or a link).
 
     Raises:
         ModelError: the path cannot be written (naming it).
     """
-    path = Path(out)
-    try:
-        if path.is_symlink() or (path.exists() and not path.is_file()):
-            raise ModelError(f"--out {str(path)!r}: not a regular file (a directory, a device, a FIFO or a "
-                             "link); give the path of a model file to write")
-    except OSError as exc:
-        raise ModelError(f"--out {str(path)!r}: cannot be used ({exc.strerror or exc})") from None
-    tmp = path.with_name(f".{path.name}.tmp")
-    try:
-        tmp.write_text(json.dumps(model.to_dict(), indent=1) + "\n")
-        os.replace(tmp, path)
-    except OSError as exc:
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
-        raise ModelError(f"--out {str(path)!r}: cannot write it ({exc.strerror or exc})") from None
-    return path
+    write_file(out, json.dumps(model.to_dict(), indent=1) + "\n", "--out", error=ModelError)
+    return Path(out)
 
 
 def describe(model: BiddingModel, deals: int = 20_000, seed: int = 0, decisions=None) -> dict:
@@ -254,13 +241,14 @@ def plot_model(model: BiddingModel, out, decisions=None, deals: int = 20_000, se
     Raises:
         ModelError: matplotlib is not installed (``pip install "euchre-dd[plot]"``), ``out`` has a suffix other
             than ``.png``, ``.svg`` or ``.pdf`` (a JPEG would silently be a PNG by another name), or it cannot be
-            written.
+            written (:func:`solver.outfiles.write_file`: a regular file, whole).
     """
     path = Path(out)
     fmt = PLOT_FORMATS.get(path.suffix.lower())
     if fmt is None:
         raise ModelError(f"--plot {str(path)!r}: the suffix {path.suffix or '(none)'!r} is not a picture format "
                          f"written here; use one of {', '.join(PLOT_FORMATS)}")
+    check_target(path, "--plot", error=ModelError)      # before the work: never a FIFO, a device or a link
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -298,12 +286,12 @@ def plot_model(model: BiddingModel, out, decisions=None, deals: int = 20_000, se
         ax.set_ylabel("players' call rate (95% interval)")
         ax.set_title(f"calibration {what}", fontsize=10)
     fig.tight_layout()
+    picture = io.BytesIO()              # drawn in memory, then written as every output is (a regular file, whole)
     try:
-        fig.savefig(path, format=fmt, dpi=100)
-    except OSError as exc:
-        raise ModelError(f"--plot {str(path)!r}: cannot write it ({exc.strerror or exc})") from None
+        fig.savefig(picture, format=fmt, dpi=100)
     finally:
         plt.close(fig)
+    write_file(path, picture.getvalue(), "--plot", error=ModelError)
     return path
 
 

@@ -66,7 +66,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import math
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -78,9 +77,10 @@ import numpy as np
 
 from ..cards import JOKER
 from ..cardtables import CARD_BITS, hand_rank
-from ..errors import ArgumentError, ModelError, RulesError
+from ..errors import ArgumentError, ModelError, RulesError, quoted
 from .discard import dealer_discard
-from .policy import POLICY, BiddingPolicy
+from .figures import figure
+from .policy import PLACE_KEYS, PLACE_KEYS_2P, POLICY, TRUMP_KEYS, BiddingPolicy
 
 DATA_PATH = Path(__file__).resolve().parent.parent / "data" / "bidding-model-v1.json"
 #: The model fitted to players' calls (``benchmarks/tools/fit_players_model.py``; :mod:`solver.bidding.fit`).
@@ -89,8 +89,6 @@ PLAYERS_PATH = DATA_PATH.parent / "bidding-model-players-1.json"
 SD_DATA_PATH = DATA_PATH.parent / "bidding-model-sd-2.json"
 
 
-#: The largest figure (points, thresholds) a model may hold, in count units (a hand counts at most ~15).
-MAX_FIGURE = 1000.0
 #: The least spread of a curve, in count units (below it a curve is a step and its logistic overflows).
 MIN_SPREAD = 1e-3
 #: The longest model name.
@@ -187,6 +185,11 @@ class BiddingModel:
     provenance: dict = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self):
+        for name in ("spread", "alone_spread", "suit_spread", "floor"):    # numbers before they are compared
+            try:
+                figure(getattr(self, name), name)
+            except ModelError as e:
+                raise ModelError(f"bidding model {self.name!r}: {e}") from None
         for name in ("spread", "alone_spread", "suit_spread"):
             if not getattr(self, name) > 0:
                 raise ModelError(f"{name} {getattr(self, name)!r}: a spread must be above 0")
@@ -239,33 +242,34 @@ class BiddingModel:
         return out
 
     def check(self) -> "BiddingModel":
-        """Raise :class:`RulesError` unless every figure is a finite number of the right shape and the count is
-        monotone: each trump's points at least those of any plain card and rising with the trump's rank, a
-        plain king at most a plain ace, bonuses at least 0 (so that holding a trump instead of a plain card
-        never lowers the chance of a call). Returns the model."""
+        """Raise :class:`RulesError` (a :class:`ModelError`) unless every figure, the count's too, is a number
+        (not a bool) of the right shape, finite and within :data:`~solver.bidding.figures.MAX_FIGURE` (named by
+        its path in the model's file, ``count/trump_points/A``), and the count is monotone: each trump's points
+        at least those of any plain card and rising with the trump's rank, a plain king at most a plain ace,
+        bonuses at least 0 (so that holding a trump instead of a plain card never lowers the chance of a
+        call). Returns the model."""
         c = self.count
-        figures = {"order": self.order, "call": self.call, "order_2p": self.order_2p, "call_2p": self.call_2p,
-                   "trump_points": c.trump_points}
-        sizes = {"order": 4, "call": 4, "order_2p": 2, "call_2p": 2, "trump_points": 8}
-        for name, values in figures.items():
-            if not isinstance(values, tuple) or len(values) != sizes[name]:
-                raise ModelError(f"bidding model {self.name!r}: {name} must hold {sizes[name]} numbers")
+        if not isinstance(c, BiddingPolicy):
+            raise ModelError(f"bidding model {self.name!r}: count {quoted(c, 60)} is not a BiddingPolicy")
+        places = {"order": PLACE_KEYS, "call": PLACE_KEYS, "order_2p": PLACE_KEYS_2P, "call_2p": PLACE_KEYS_2P}
+        figures = {**{k: (getattr(self, k), range(len(v))) for k, v in places.items()},
+                   **{f"count/{k}": (getattr(c, k), v) for k, v in places.items()},
+                   "count/trump_points": (c.trump_points, TRUMP_KEYS)}
+        for name, (values, keys) in figures.items():
+            if not isinstance(values, tuple) or len(values) != len(keys):
+                raise ModelError(f"bidding model {self.name!r}: {name} must hold {len(keys)} numbers")
         scalars = {"alone": self.alone, "spread": self.spread, "alone_spread": self.alone_spread,
-                   "suit_spread": self.suit_spread, "floor": self.floor, "plain_ace": c.plain_ace,
-                   "plain_king": c.plain_king, "void_bonus": c.void_bonus, "upcard_factor": c.upcard_factor,
-                   "length_bonus": c.length_bonus, "dummy_weight": c.dummy_weight}
+                   "suit_spread": self.suit_spread, "floor": self.floor,
+                   **{f"count/{k}": getattr(c, k) for k in ("plain_ace", "plain_king", "void_bonus", "upcard_factor",
+                                                             "length_bonus", "dummy_weight", "alone")}}
         if not isinstance(self.name, str) or not 0 < len(self.name) <= MAX_NAME or not self.name.isprintable():
             raise ModelError(f"bidding model name {str(self.name)[:60]!r}: 1 to {MAX_NAME} printable characters")
-        for name, v in [*scalars.items(), *((f"{k}[{i}]", x) for k, vs in figures.items() for i, x in enumerate(vs))]:
-            if isinstance(v, bool) or not isinstance(v, (int, float)):
-                raise ModelError(f"bidding model {self.name!r}: {name} {str(v)[:40]!r} is not a number")
-            try:
-                x = float(v)
-            except OverflowError:
-                x = math.inf
-            if not math.isfinite(x) or abs(x) > MAX_FIGURE:
-                raise ModelError(f"bidding model {self.name!r}: {name} {str(v)[:40]}: not a finite number within "
-                                 f"+-{MAX_FIGURE:g} count units")
+        try:
+            for name, v in [*scalars.items(), *((f"{k}/{key}", x) for k, (vs, keys) in figures.items()
+                                                 for key, x in zip(keys, vs))]:
+                figure(v, name)
+        except ModelError as e:
+            raise ModelError(f"bidding model {self.name!r}: {e}") from None
         for name in ("spread", "alone_spread", "suit_spread"):
             if not MIN_SPREAD <= getattr(self, name):
                 raise ModelError(f"bidding model {self.name!r}: {name} {getattr(self, name)!r}: a spread must be at "

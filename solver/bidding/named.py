@@ -12,19 +12,20 @@ Named models (:data:`MODEL_NAMES`):
 * ``"point-count"``: the stated point count read through a logistic curve.
 
 A model file is the JSON of :meth:`BiddingModel.to_dict` (what ``euchre model fit`` writes), checked against
-:data:`MODEL_SCHEMA` and by :meth:`BiddingModel.check` (finite figures, a monotone count).
+:data:`MODEL_SCHEMA`, every number for its range (:mod:`solver.bidding.figures`: finite, within ±1000 for a
+figure and ±2**64 in the provenance, naming the field) and by :meth:`BiddingModel.check` (a monotone count).
 """
 from __future__ import annotations
 
 import hashlib
 import json
-import math
 import os
 from pathlib import Path
 
 import jsonschema
 
 from ..errors import ModelError, RulesError, quoted
+from .figures import check_numbers
 from .model import BEST_RESPONSE, BEST_RESPONSE_SD, DEFAULT, POINT_COUNT, BiddingModel
 
 #: The models known by name.
@@ -71,16 +72,14 @@ MODEL_SCHEMA = {
 _validator = jsonschema.Draft7Validator(MODEL_SCHEMA)
 
 
-def _refuse_constant(name):
-    raise ValueError(f"{name} is not a number JSON allows")
-
-
 def load_model_file(path) -> BiddingModel:
     """The model in a JSON file (see the module docs).
 
     Raises:
-        ModelError: naming the file and why: missing, too large, not JSON (NaN and Infinity included), not
-            a model (the schema's first complaint, with where), or figures that fail :meth:`BiddingModel.check`.
+        ModelError: naming the file and why: missing, too large, not JSON, not a model (the schema's first
+            complaint, with where), a number that is not finite within its bound (NaN, Infinity and a huge
+            integer included; :func:`~solver.bidding.figures.check_numbers`, naming the field), or figures that
+            fail :meth:`BiddingModel.check`.
     """
     p = Path(path)
     where = f"model file {quoted(str(p))}"
@@ -95,7 +94,7 @@ def load_model_file(path) -> BiddingModel:
     except (OSError, RuntimeError, UnicodeDecodeError) as e:     # (RuntimeError: a symlink loop)
         raise ModelError(f"{where}: cannot be read ({e.__class__.__name__}: {e})") from None
     try:
-        data = json.loads(text, parse_constant=_refuse_constant)
+        data = json.loads(text)             # (NaN and Infinity read, then refused naming their field)
     except ValueError as e:
         raise ModelError(f"{where}: not valid JSON ({e})") from None
     except RecursionError:
@@ -116,9 +115,8 @@ def model_from_data(data, where: str = "model") -> BiddingModel:
     if error is not None:
         at = "/".join(str(x) for x in error.absolute_path) or "(top)"
         raise ModelError(f"{where}: not a bidding model: at {at}: {error.message}")
-    if any(isinstance(v, float) and not math.isfinite(v) for v in _numbers(data)):
-        raise ModelError(f"{where}: a figure is NaN or infinite")
     try:
+        check_numbers(data)             # before any is used: a huge integer overflows a float, NaN compares false
         model = BiddingModel.from_dict(data)
     except RulesError as e:
         raise ModelError(f"{where}: {e}") from None
@@ -138,17 +136,6 @@ def _depth(x, level: int = 1) -> int:
         return level
     items = x.values() if isinstance(x, dict) else x
     return max((_depth(v, level + 1) for v in items), default=level)
-
-
-def _numbers(x):
-    if isinstance(x, dict):
-        for v in x.values():
-            yield from _numbers(v)
-    elif isinstance(x, list):
-        for v in x:
-            yield from _numbers(v)
-    elif isinstance(x, float):
-        yield x
 
 
 def model_key(model: BiddingModel) -> str:

@@ -10,6 +10,7 @@ from ..cards import JOKER
 from ..cardtables import CARD_BITS, IS_TRUMP, NCARDS, POWER, RANK, suit_counts
 from ..errors import ModelError, RulesError
 from .discard import dealer_discard
+from .figures import figure
 
 
 @dataclass(frozen=True)
@@ -207,7 +208,9 @@ class BiddingPolicy:
         """Inverse of :meth:`to_dict`.
 
         Raises:
-            RulesError: an unknown key, or a value of the wrong shape.
+            ModelError (a :class:`RulesError`): an unknown key, a value of the wrong shape, or a number that is
+                not a finite one within :data:`~solver.bidding.figures.MAX_FIGURE` (a bool or text included),
+                naming its path (``trump_points/A``).
         """
         if not isinstance(data, dict):
             raise ModelError(f"bidding policy: expected an object, got {type(data).__name__}")
@@ -216,24 +219,29 @@ class BiddingPolicy:
             raise ModelError(f"bidding policy: unknown keys {sorted(unknown)}")
         kw = dict(data)
         try:
-            if "trump_points" in kw:
-                kw["trump_points"] = tuple(float(kw["trump_points"][k]) for k in _TRUMP_KEYS)
-            for key, names in (("order", _PLACES), ("call", _PLACES), ("order_2p", _PLACES_2P),
-                               ("call_2p", _PLACES_2P)):
+            for key in _SCALARS:
                 if key in kw:
-                    kw[key] = tuple(float(kw[key][k]) for k in names)
-        except (KeyError, TypeError, ValueError) as e:
+                    kw[key] = figure(kw[key], key)
+            for key, names in (("trump_points", TRUMP_KEYS), ("order", PLACE_KEYS), ("call", PLACE_KEYS),
+                               ("order_2p", PLACE_KEYS_2P), ("call_2p", PLACE_KEYS_2P)):
+                if key in kw:
+                    kw[key] = tuple(figure(kw[key][k], f"{key}/{k}") for k in names)
+        except (KeyError, TypeError) as e:
             raise ModelError(f"bidding policy: {e!r} in its points or thresholds") from None
+        except ModelError as e:
+            raise ModelError(f"bidding policy: {e}") from None
         return cls(**kw)
 
 
-_TRUMP_KEYS = ("9", "T", "Q", "K", "A", "left", "right", "joker")
-_PLACES = ("dealer", "left", "partner", "right")
-_PLACES_2P = ("dealer", "non_dealer")
+#: The keys of a count's points and thresholds in its JSON (:meth:`BiddingPolicy.to_dict`).
+TRUMP_KEYS = ("9", "T", "Q", "K", "A", "left", "right", "joker")
+PLACE_KEYS = ("dealer", "left", "partner", "right")
+PLACE_KEYS_2P = ("dealer", "non_dealer")
+_SCALARS = ("plain_ace", "plain_king", "void_bonus", "upcard_factor", "alone", "length_bonus", "dummy_weight")
 
 
 #: The bidding policy the advisor gives the seats that bid after the advised one.
 POLICY = BiddingPolicy()
 
 
-__all__ = ["BiddingPolicy", "POLICY"]
+__all__ = ["BiddingPolicy", "POLICY", "TRUMP_KEYS", "PLACE_KEYS", "PLACE_KEYS_2P"]

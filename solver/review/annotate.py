@@ -27,9 +27,9 @@ the same deals, and the output is checked against the EGN schema.
 from __future__ import annotations
 
 import json
-import os
 
 from ..errors import EuchreError
+from ..outfiles import check_target, same_file, write_file
 from ..grades import MARKS
 from ..records import EGNGame
 from ..records.egn import validate_egn
@@ -211,53 +211,22 @@ def annotate_egn(game: EGNGame, review) -> dict:
 
 
 def check_annotate_path(path, inputs, option: str = "--annotate") -> str:
-    """``path`` for ``--annotate`` (or another output ``option``, e.g. ``--html``), checked before any work: not
-    one of the ``inputs`` (the record is never overwritten), not a directory, in a directory that exists and
-    can be written. Returns it as a str; raises :class:`~solver.EuchreError` naming it and why."""
-    where = os.fspath(path)
-    what = "the annotated copy" if option == "--annotate" else "it"
-    for src in inputs:
-        if same_file(where, src):
-            raise EuchreError(f"{option} {where!r}: that is the input record; write {what} to "
-                              "another file (the input is never changed)")
-    if os.path.isdir(where):
-        raise EuchreError(f"{option} {where!r}: a directory; give a file name")
-    folder = os.path.dirname(os.path.abspath(where))
-    if not os.path.isdir(folder):
-        raise EuchreError(f"{option} {where!r}: no such directory {folder!r}")
-    if not os.access(folder, os.W_OK) or (os.path.exists(where) and not os.access(where, os.W_OK)):
-        raise EuchreError(f"{option} {where!r}: cannot be written (permission denied)")
-    return where
-
-
-def same_file(a, b) -> bool:
-    """``a`` and ``b`` name one file: the same path, or (both existing) the same file by another name."""
-    a, b = os.fspath(a), os.fspath(b)
-    if os.path.abspath(a) == os.path.abspath(b):
-        return True
-    try:
-        return os.path.exists(a) and os.path.exists(b) and os.path.samefile(a, b)
-    except OSError:
-        return False
+    """``path`` for ``--annotate`` (or another output ``option``, e.g. ``--html``), checked before any work by
+    :func:`solver.outfiles.check_target`: not one of the ``inputs`` (the record is never overwritten), a regular
+    file or none (never a directory, a FIFO, a device or a link), in a directory that exists and can be
+    written. Returns it as a str; raises :class:`~solver.EuchreError` naming it and why."""
+    return check_target(path, option, inputs)
 
 
 def write_annotated(path, game: EGNGame, review) -> None:
     """Write :func:`annotate_egn` of ``game`` and ``review`` to ``path`` (UTF-8 JSON, two-space indent).
-    The file is written whole or not at all (a temporary file beside it, then renamed). Raises
-    :class:`~solver.EuchreError` when it cannot be written, or the record cannot be annotated."""
-    where = check_annotate_path(path, [game.source] if game.source and game.source != "<text>" else [])
-    text = json.dumps(annotate_egn(game, review), indent=2, ensure_ascii=False) + "\n"
-    tmp = f"{where}.tmp-{os.getpid()}"
-    try:
-        with open(tmp, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, where)
-    except OSError as exc:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise EuchreError(f"--annotate {where!r}: cannot write it ({exc.strerror or exc})") from None
+    The file is written whole or not at all (:func:`solver.outfiles.write_file`). Raises
+    :class:`~solver.EuchreError` when it cannot be written (a target that is no regular file included), or the
+    record cannot be annotated."""
+    inputs = [game.source] if game.source and game.source != "<text>" else []
+    check_annotate_path(path, inputs)           # before the work of annotating
+    write_file(path, json.dumps(annotate_egn(game, review), indent=2, ensure_ascii=False) + "\n", "--annotate",
+               inputs)
 
 
 __all__ = ["annotate_egn", "decision_comment", "write_annotated", "check_annotate_path", "MAX_NOTES", "MAX_NOTE",

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from .. import render
 from ..bidding import resolve_model
 from ..errors import EuchreError, quoted, shorten
+from ..outfiles import check_target
 from ..records import load_game, read_record_file, read_source
 from ..rules import Rules
 from ..version import VERSION
@@ -291,8 +292,9 @@ class _Output:
         """Open the file to append, locked against a second run writing to it at the same time."""
         if self.path is None:
             return
-        if os.path.exists(self.path) and not os.path.isfile(self.path):
-            raise EuchreError(f"--out {_name(self.path)}: not a regular file; the results go to a file")
+        # appended to (a run resumes it), so not replaced whole as other outputs are; but as they are, only a
+        # regular file: a FIFO would block, a device or a link would be written through
+        check_target(self.path, "--out")
         self.created = not os.path.exists(self.path)
         try:
             self.fh = open(self.path, "a", encoding="ascii")
