@@ -34,6 +34,7 @@ from __future__ import annotations
 import atexit
 import datetime as dt
 import hashlib
+import math
 import os
 import secrets
 import tempfile
@@ -59,13 +60,15 @@ from solver.records.egn import dump_egn
 from . import limits
 from .pages import html_response as _page, register_page_errors
 from .problems import Problem, from_validation
-from .tables import TableStore
+from .tables import TableStore, TablesFull
 
 __all__ = ["init_app", "play_api", "play_pages", "decision_seed", "daily_seed", "PLAY_DEFAULTS", "USER"]
 
 #: The server's bounds for the tables (``app.config``; environment ``EUCHRE_<KEY>``).
 PLAY_DEFAULTS = {
-    "PLAY_MAX_TABLES": 1000,          # live tables; one more evicts the least recently used
+    "PLAY_MAX_TABLES": 1000,          # live tables; one more evicts the least recently used idle one
+    "PLAY_MAX_TABLES_PER_CLIENT": 20,  # live tables made from one client address (a flood from one address)
+    "PLAY_TABLE_IDLE": 1800.0,        # seconds a table is in use after its last move: never evicted meanwhile
     "PLAY_TABLE_TTL": 6 * 3600.0,     # seconds a table lives after its last move
     "PLAY_MAX_BOT_WORLDS": 1000,      # the advisor's worlds per bot decision (three bots may answer one click)
     "PLAY_STORE": None,               # the SQLite file of the tables (None: a new temporary file per server)
@@ -582,7 +585,8 @@ def init_app(app) -> None:
     """Register the play routes on ``app`` and open its store of tables (:data:`PLAY_DEFAULTS`)."""
     for key, value in PLAY_DEFAULTS.items():
         app.config.setdefault(key, value)
-    for key, kind in (("PLAY_MAX_TABLES", int), ("PLAY_TABLE_TTL", float), ("PLAY_MAX_BOT_WORLDS", int)):
+    for key, kind in (("PLAY_MAX_TABLES", int), ("PLAY_MAX_TABLES_PER_CLIENT", int), ("PLAY_TABLE_IDLE", float),
+                      ("PLAY_TABLE_TTL", float), ("PLAY_MAX_BOT_WORLDS", int)):
         value = app.config[key]
         if isinstance(value, bool) or not isinstance(value, (int, float, str)) or float(value) <= 0:
             raise ValueError(f"config {key} {value!r}: must be a positive number")
@@ -592,7 +596,9 @@ def init_app(app) -> None:
         fd, path = tempfile.mkstemp(prefix="euchre-tables-", suffix=".sqlite3")
         os.close(fd)
         _remove_at_exit(path, os.getpid())
-    app.extensions["play_tables"] = TableStore(path, app.config["PLAY_MAX_TABLES"], app.config["PLAY_TABLE_TTL"])
+    app.extensions["play_tables"] = TableStore(path, app.config["PLAY_MAX_TABLES"], app.config["PLAY_TABLE_TTL"],
+                                               idle=app.config["PLAY_TABLE_IDLE"],
+                                               per_client=app.config["PLAY_MAX_TABLES_PER_CLIENT"])
     app.register_blueprint(play_api)
     app.register_blueprint(play_pages)
 
@@ -636,12 +642,23 @@ def save_table(table: Table) -> None:
 
 
 def create_table(body: NewTable) -> Table:
+    """A new table with ``body``'s settings, its first deal dealt, stored under a new id for the request's
+    client address (the connection's: a proxy in front makes every player one address).
+
+    Raises:
+        Problem: a bad setting (422); ``too-many-tables`` (429) or ``tables-full`` (503), with
+            ``Retry-After``, when the address's or the server's tables are all in use.
+    """
     settings = _settings(body)
     record = Table.new(settings)
     with limits.engine(body, main_field=None):
         table = Table("", record, 0)
         table.next_deal(bot_budget())
-    table.id = store().create(table.record)
+    try:
+        table.id = store().create(table.record, client=request.remote_addr or "")
+    except TablesFull as exc:
+        raise Problem("too-many-tables" if exc.status == 429 else "tables-full", str(exc), field=None,
+                      headers={"Retry-After": str(math.ceil(exc.retry_after))}) from None
     return table
 
 

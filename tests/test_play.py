@@ -13,7 +13,7 @@ import pytest
 import solver
 from api.app import create_app
 from api.play import daily_seed, decision_seed
-from api.tables import TableStore
+from api.tables import TableStore, TablesFull
 from solver.match.duplicate import game_deal_of
 
 SCHEMA = json.loads((pathlib.Path(solver.__file__).parent / "data" / "egn-schema-v1.json").read_text())
@@ -298,10 +298,16 @@ def test_unknown_and_expired_tables_are_404(app, client):
 
 
 def test_a_flood_of_tables_stays_within_the_bound(tmp_path):
-    app = create_app({"TESTING": True, "PLAY_STORE": str(tmp_path / "t.sqlite3"), "PLAY_MAX_TABLES": 5})
+    app = create_app({"TESTING": True, "PLAY_STORE": str(tmp_path / "t.sqlite3"), "PLAY_MAX_TABLES": 5,
+                      "PLAY_TABLE_IDLE": 10})
     client = app.test_client()
-    ids = [new(client, seed=i, partner="policy", opponents="policy")["id"] for i in range(12)]
     store = app.extensions["play_tables"]
+    now = [store.clock()]
+    store.clock = lambda: now[0]
+    ids = []
+    for i in range(12):                               # each made after the one before went idle
+        ids.append(new(client, seed=i, partner="policy", opponents="policy")["id"])
+        now[0] += 11
     assert store.count() == 5
     live = [i for i in ids if client.get(f"/play/api/tables/{i}").status_code == 200]
     assert live == ids[-5:]                           # the oldest went first
@@ -310,7 +316,7 @@ def test_a_flood_of_tables_stays_within_the_bound(tmp_path):
 
 def test_the_store_evicts_the_least_recently_used(tmp_path):
     now = [1000.0]
-    store = TableStore(tmp_path / "s.sqlite3", max_tables=3, ttl=100, clock=lambda: now[0])
+    store = TableStore(tmp_path / "s.sqlite3", max_tables=3, ttl=100, clock=lambda: now[0], idle=0.5)
     ids = []
     for i in range(3):
         ids.append(store.create({"n": i}))
@@ -443,3 +449,59 @@ def test_a_failure_inside_a_play_page_is_an_html_page_and_logged(app, client, mo
     assert page.status_code == 500 and page.mimetype == "text/html"
     assert b"Internal error" in page.data and b"disk on fire" not in page.data
     assert "unhandled error in RuntimeError" in caplog.text
+
+
+# -- floods of new tables (issue 37, item 2) -----------------------------------------------------------
+
+def test_a_flood_of_creates_cannot_evict_a_game_in_progress(tmp_path):
+    """1,000 creates from one address, then from many: the player's table (in use) answers 200 throughout;
+    the flood is refused (429 per address, 503 once every live table is in use) instead of evicting it."""
+    app = create_app({"TESTING": True, "PLAY_STORE": str(tmp_path / "t.sqlite3"), "PLAY_MAX_TABLES": 8,
+                      "PLAY_MAX_TABLES_PER_CLIENT": 3})
+    client = app.test_client()
+    store = app.extensions["play_tables"]
+    now = store.clock()
+    store.clock = lambda: now                       # the whole flood within one instant: every table in use
+    player = client.post("/play/api/tables", json={**FAST, "seed": 3},
+                         environ_base={"REMOTE_ADDR": "10.0.0.1"}).get_json()
+    act = client.post(f"/play/api/tables/{player['id']}/act",
+                      json={"action": player["legal"][0]["token"], "version": player["version"]},
+                      environ_base={"REMOTE_ADDR": "10.0.0.1"})
+    assert act.status_code == 200
+    statuses = [client.post("/play/api/tables", json={**FAST, "seed": i},
+                            environ_base={"REMOTE_ADDR": "10.0.0.66"}).status_code for i in range(1000)]
+    assert statuses.count(201) == 3 and statuses.count(429) == 997
+    p = client.post("/play/api/tables", json=FAST, environ_base={"REMOTE_ADDR": "10.0.0.66"})
+    assert p.mimetype == "application/problem+json" and p.get_json()["type"] == "/problems/too-many-tables"
+    assert int(p.headers["Retry-After"]) == 1800 and "at most 3 tables in use" in p.get_json()["detail"]
+    many = [client.post("/play/api/tables", json={**FAST, "seed": i},
+                        environ_base={"REMOTE_ADDR": f"10.1.{i // 250}.{i % 250}"}).status_code for i in range(1000)]
+    assert many.count(201) == 4 and many.count(503) == 996          # 8 live: the player's, 3 + 4 of the flood
+    p = client.post("/play/api/tables", json=FAST, environ_base={"REMOTE_ADDR": "10.2.0.1"})
+    assert p.get_json()["type"] == "/problems/tables-full" and int(p.headers["Retry-After"]) == 1800
+    assert "all 8 tables of this server are in use" in p.get_json()["detail"]
+    assert client.get(f"/play/api/tables/{player['id']}").status_code == 200
+
+
+def test_idle_tables_give_way_to_new_ones(tmp_path):
+    """A table not used for PLAY_TABLE_IDLE seconds may be evicted (least recently used first), an address's
+    own idle tables first; the tables in use stay."""
+    now = [1000.0]
+    store = TableStore(tmp_path / "s.sqlite3", max_tables=3, ttl=10_000, clock=lambda: now[0], idle=100,
+                       per_client=2)
+    a1 = store.create({"n": 1}, client="a")
+    now[0] += 60
+    a2 = store.create({"n": 2}, client="a")
+    now[0] += 60                                    # a1 idle, a2 in use
+    a3 = store.create({"n": 3}, client="a")         # a's bound: its idle a1 goes
+    assert store.load(a1) is None and store.load(a2) is not None and store.load(a3) is not None
+    b1 = store.create({"n": 4}, client="b")         # the store is full now: a2, a3, b1 in use
+    with pytest.raises(TablesFull) as full:
+        store.create({"n": 5}, client="c")
+    assert full.value.status == 503 and full.value.retry_after == 40     # a2 goes idle at 1000 + 60 + 100
+    now[0] += 40
+    c1 = store.create({"n": 5}, client="c")         # a2 is idle: evicted
+    assert store.load(a2) is None and {store.load(t)[0]["n"] for t in (a3, b1, c1)} == {3, 4, 5}
+    with pytest.raises(TablesFull) as mine:
+        store.create({"n": 6}, client="a")          # a holds a3 (in use) only, but the store is full of use
+    assert mine.value.status == 503
