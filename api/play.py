@@ -166,10 +166,16 @@ def _settings(body: NewTable) -> dict:
 
 class Table:
     """One table: ``record`` (settings, the actions of each deal as engine codes, what the user said
-    about going alone, hints taken, review summaries) and the :class:`~solver.game.Game` it replays to."""
+    about going alone), the :class:`~solver.game.Game` it replays to, and its notes (``notes`` as stored):
+    ``hints`` taken (by ``"<deal>:<step>"``) and ``reviews`` (summaries by deal). The notes are kept beside
+    the record, unversioned (:meth:`api.tables.TableStore.annotate`), so they never make a move stale."""
 
-    def __init__(self, table_id: str, record: dict, version: int):
+    def __init__(self, table_id: str, record: dict, version: int, notes: dict | None = None):
         self.id, self.record, self.version = table_id, record, version
+        notes = notes or {}
+        # a record stored before the notes holds its own lists; they are read, never written again
+        self.hints = {f"{h['deal']}:{h['step']}": h for h in record.get("hints", [])} | notes.get("hints", {})
+        self.reviews = {**record.get("reviews", {}), **notes.get("reviews", {})}
         self.settings = record["settings"]
         self.rules = solver.Rules.from_dict(self.settings["rules"])
         self.seed = int(self.settings["seed"])
@@ -182,7 +188,7 @@ class Table:
 
     @classmethod
     def new(cls, settings: dict) -> dict:
-        return {"settings": settings, "deals": [], "alone": {}, "hints": [], "reviews": {}}
+        return {"settings": settings, "deals": [], "alone": {}}
 
     def _deal(self, k: int):
         return game_deal_of(self.seed, 0, k, self.rules)
@@ -346,7 +352,7 @@ class Table:
                "sides": [side_name(0, players), side_name(1, players)], "score": self.score_dict(),
                "winning_score": rules.winning_score, "mode": self.settings["mode"],
                "game_over": self.game.is_over, "winner": None, "deal_number": self.k + 1,
-               "events": self.events, "hints_taken": len(self.record["hints"])}
+               "events": self.events, "hints_taken": len(self.hints)}
         if self.game.is_over and self.game.winner is not None:
             out["winner"] = side_name(self.game.winner, players)
         if hand is None:
@@ -379,7 +385,7 @@ class Table:
                              "text": _result_text(r, players)}
             out["dealt"] = {Seat(s).name: [str(Card(c)) for c in solver.cards.cards_of(hand.dealt(s))]
                             for s in rules.seats}
-            out["review"] = self.record["reviews"].get(str(self.k))
+            out["review"] = self.reviews.get(str(self.k))
         if self.game.is_over:
             out["summary"] = self.summary()
         return out
@@ -446,14 +452,15 @@ class Table:
                 self._covered = False
         return self._covered
 
-    def record_hint(self, endpoint: str, body: dict, result: dict) -> dict:
+    def record_hint(self, endpoint: str, body: dict, result: dict) -> tuple:
+        """``(key, entry)``: the hint for the decision now, noted once per decision (the first kept)."""
         hand = self.hand
         best = result.get("recommended") if endpoint == "advise" else result.get("best")
         entry = {"deal": self.k, "step": len(hand.history), "endpoint": endpoint, "recommended": best,
                  "margin": result.get("margin")}
-        if not any(h["deal"] == entry["deal"] and h["step"] == entry["step"] for h in self.record["hints"]):
-            self.record["hints"].append(entry)
-        return entry
+        key = f"{entry['deal']}:{entry['step']}"
+        self.hints.setdefault(key, entry)
+        return key, entry
 
     # -- records and the review ----------------------------------------------------------------
     def game_egn(self) -> str:
@@ -484,7 +491,7 @@ class Table:
         steps = [i for i, rec in enumerate(hand.history) if rec.seat == USER and isinstance(rec, BidMade)]
         steps += [i for i, rec in enumerate(hand.history) if rec.seat == USER and isinstance(rec, Discarded)]
         steps += [i for i, rec in enumerate(hand.history) if rec.seat == USER and isinstance(rec, CardPlayed)]
-        hinted = {h["step"] for h in self.record["hints"] if h["deal"] == k}
+        hinted = {h["step"] for h in self.hints.values() if h["deal"] == k}
         aligned = len(steps) == len(summary["decisions"])
         for step, decision in zip(steps, summary["decisions"]):
             decision["hint"] = aligned and step in hinted
@@ -493,7 +500,7 @@ class Table:
         """The game so far for the user: points lost by kind over the reviewed deals, hints taken."""
         lost = {"calls": 0.0, "discards": 0.0, "cards": 0.0, "dd_tricks": 0}
         mistakes, hinted = 0, 0
-        for rev in self.record["reviews"].values():
+        for rev in self.reviews.values():
             for d in rev["decisions"]:
                 kind = {"call": "calls", "discard": "discards"}.get(d["kind"], "cards")
                 lost[kind] += d["loss"] or 0.0
@@ -501,11 +508,11 @@ class Table:
                 mistakes += bool(d["flagged"])
                 hinted += bool(d.get("hint"))
         deals = sum(1 for h in self.game.hands if h.is_over)
-        return {"deals": deals, "reviewed": len(self.record["reviews"]),
+        return {"deals": deals, "reviewed": len(self.reviews),
                 "points_lost": {k: round(v, 4) for k, v in lost.items() if k != "dd_tricks"},
                 "total_points_lost": round(lost["calls"] + lost["discards"] + lost["cards"], 4),
                 "dd_tricks_lost": lost["dd_tricks"], "flagged": mistakes,
-                "hints_taken": len(self.record["hints"]), "reviewed_with_hint": hinted, "score": self.score_dict(),
+                "hints_taken": len(self.hints), "reviewed_with_hint": hinted, "score": self.score_dict(),
                 "winner": None if self.game.winner is None else side_name(self.game.winner, self.rules.players)}
 
 
@@ -624,8 +631,7 @@ def load_table(table_id: str) -> Table:
         raise NotFound("no such table: the id is unknown or the table has expired (tables live "
                        f"{current_app.config['PLAY_TABLE_TTL'] / 3600:g} h after their last move, and at most "
                        f"{current_app.config['PLAY_MAX_TABLES']:,} at once); start a new one at /play")
-    record, version = found
-    return Table(table_id, record, version)
+    return Table(table_id, *found)
 
 
 def bot_budget() -> float:
@@ -635,10 +641,26 @@ def bot_budget() -> float:
 
 
 def save_table(table: Table) -> None:
+    """Write the table's record if it is still at the version it was loaded at.
+
+    Raises:
+        Problem: ``table-changed`` (409) when another request changed it meanwhile.
+    """
     if not store().save(table.id, table.record, table.version):
         raise Problem("table-changed", "the table changed since this request was made (another tab or a "
                                        "double click?): reload it and try again", field=None)
     table.version += 1
+
+
+def note(table: Table, kind: str, key: str, value, replace: bool = True) -> None:
+    """Merge one of the table's notes (a hint, a review) into the stored ones: no version check, no new
+    version (see :class:`Table`).
+
+    Raises:
+        NotFound: the table has expired meanwhile.
+    """
+    if not store().annotate(table.id, kind, key, value, replace):
+        load_table(table.id)                    # gone: its readable 404
 
 
 def create_table(body: NewTable) -> Table:
@@ -679,7 +701,10 @@ class _Act(BaseModel):
     model_config = ConfigDict(extra="forbid")
     action: str = Field(max_length=40, description="a call token (pass, order, order alone, call h, call h alone) "
                                                    "or a card (Jh)")
-    version: StrictInt | None = Field(None, description="the table's version the move was made on (stale: 409)")
+    # required: a move without it could only be applied to whatever state the table is in when it arrives
+    # (a double-clicked pass passing again in round 2), not to the state it was chosen in
+    version: StrictInt = Field(description="the table's version the move was chosen in (the view's "
+                                           "\"version\"); the table at another version: 409 table-changed")
 
 
 def _parse(model, data):
@@ -704,7 +729,7 @@ def get_table(table_id):
 def act(table_id):
     body = _parse(_Act, _json_body())
     table = load_table(table_id)
-    if body.version is not None and body.version != table.version:
+    if body.version != table.version:
         raise Problem("table-changed", f"version {body.version}: the table is at version {table.version}; reload it",
                       field="version")
     with limits.engine(body, main_field="action"):
@@ -746,10 +771,10 @@ def hint(table_id):
         endpoint, body = table.hint_request()
     model, run = (AdviseRequest, run_advise) if endpoint == "advise" else (PlayRequest, run_play)
     result = run(_parse(model, body)).to_dict()
-    entry = table.record_hint(endpoint, body, result)
-    save_table(table)
+    key, entry = table.record_hint(endpoint, body, result)
+    note(table, "hints", key, entry, replace=False)
     return jsonify({"endpoint": f"/v1/{endpoint}", "request": body, "advice": result, "taken": entry,
-                    "hints_taken": len(table.record["hints"])})
+                    "hints_taken": len(table.hints)})
 
 
 @play_api.post("/tables/<table_id>/review/<int:k>")
@@ -770,8 +795,8 @@ def review_deal(table_id, k):
     summary = review_summary(result.to_dict()["deals"][0], k, seat)
     if seat == USER:
         table.mark_hints(summary)
-        table.record["reviews"][str(k)] = summary
-        save_table(table)
+        table.reviews[str(k)] = summary
+        note(table, "reviews", str(k), summary)
     return jsonify({**summary, "request": {"endpoint": "/v1/review", "worlds": body["worlds"], "seed": body["seed"]},
                     "game_summary": table.summary()})
 

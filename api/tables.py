@@ -15,8 +15,11 @@ the only key a player needs). The store is bounded in two ways:
 Why SQLite: ``euchre serve`` runs one process per core (:mod:`api.serve`), so an in-memory dict
 would give each worker its own tables; one file, opened by each process after the fork, is
 shared, and its transactions make the count bound hold whichever worker creates the table.
-Each write is a compare-and-set on the record's ``version``, so two requests racing on one
-table cannot both apply a move (the second is told to reload).
+Each write of the record is a compare-and-set on its ``version``, so two requests racing on one
+table cannot both apply a move (the second is told to reload). Beside the record, a table keeps
+*notes* (the hints taken, the reviews of its deals): each note is merged into the stored ones in a
+transaction of its own and never changes the version, so a hint or a review written meanwhile
+neither makes a move stale nor is lost to it.
 """
 from __future__ import annotations
 
@@ -34,7 +37,7 @@ ID_BYTES = 32          # secrets.token_urlsafe(32): 43 characters, 256 bits
 _SCHEMA = """CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY, data TEXT NOT NULL, version INTEGER NOT NULL, used REAL NOT NULL)"""
 #: columns added since the first schema: a store file kept from an older server gains them
-_ADDED = {"client": "TEXT NOT NULL DEFAULT ''"}
+_ADDED = {"client": "TEXT NOT NULL DEFAULT ''", "notes": "TEXT NOT NULL DEFAULT '{}'"}
 
 
 class TablesFull(Exception):
@@ -129,13 +132,37 @@ class TableStore:
             raise TablesFull(status, oldest - idle_before, detail)
 
     def load(self, table_id: str):
-        """``(record, version)`` of a live table, or ``None`` (unknown or expired)."""
+        """``(record, version, notes)`` of a live table (``notes``: ``{kind: {key: value}}``), or ``None``
+        (unknown or expired)."""
         if not isinstance(table_id, str) or len(table_id) > 100:
             return None
-        row = self._execute("SELECT data, version, used FROM tables WHERE id = ?", (table_id,)).fetchone()
+        row = self._execute("SELECT data, version, used, notes FROM tables WHERE id = ?", (table_id,)).fetchone()
         if row is None or row[2] < self.clock() - self.ttl:
             return None
-        return json.loads(row[0]), row[1]
+        return json.loads(row[0]), row[1], json.loads(row[3])
+
+    def annotate(self, table_id: str, kind: str, key: str, value, replace: bool = True) -> bool:
+        """Merge the note ``value`` under ``kind`` and ``key`` into a live table's notes (``replace``
+        False: a note already there is kept), without changing its version; the table counts as used.
+        False: no such live table."""
+        now = self.clock()
+        db = self._db()
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            row = db.execute("SELECT notes FROM tables WHERE id = ? AND used >= ?",
+                             (table_id, now - self.ttl)).fetchone()
+            if row is not None:
+                notes = json.loads(row[0])
+                kept = notes.setdefault(kind, {})
+                if replace or key not in kept:
+                    kept[key] = value
+                db.execute("UPDATE tables SET notes = ?, used = ? WHERE id = ?",
+                           (json.dumps(notes, separators=(",", ":")), now, table_id))
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        return row is not None
 
     def save(self, table_id: str, record: dict, version: int) -> bool:
         """Write ``record`` if the table is still at ``version`` (else False: another request changed it)."""
@@ -149,6 +176,6 @@ class TableStore:
         return n
 
     def size(self, table_id: str) -> int | None:
-        """Bytes of a table's stored record (``None``: no such table)."""
-        row = self._execute("SELECT LENGTH(data) FROM tables WHERE id = ?", (table_id,)).fetchone()
+        """Bytes of a table's stored record and notes (``None``: no such table)."""
+        row = self._execute("SELECT LENGTH(data) + LENGTH(notes) FROM tables WHERE id = ?", (table_id,)).fetchone()
         return None if row is None else row[0]
