@@ -34,6 +34,7 @@ from __future__ import annotations
 import atexit
 import datetime as dt
 import hashlib
+import json
 import math
 import os
 import secrets
@@ -366,7 +367,8 @@ class Table:
             "trump": None if hand.trump is None else trump_of(hand.trump).letter,
             "maker": None if hand.maker is None else hand.maker.name,
             "alone": None if hand.alone is None else hand.alone.name,
-            "calls": [{"seat": s.name, "call": _action_text(a, s, hand)} for s, a in hand.bids],
+            "calls": [{"seat": s.name, "call": _action_text(a, s, hand, alone=s == hand.alone)}
+                      for s, a in hand.bids],
             "hand": [str(Card(c)) for c in solver.cards.cards_of(view.hand)],
             "discard": None if view.discard is None else str(view.discard),
             "hand_sizes": {Seat(s).name: view.hand_sizes[s] for s in rules.seats},
@@ -476,11 +478,22 @@ class Table:
             g.apply(Action.from_code(code))
         return g
 
+    def deal_egn(self, k: int) -> str:
+        """Deal ``k``'s one-deal EGN record, numbered ``k`` (``dealNumber``) as in the whole game's record, so
+        its review page and records name the deal the table played, not deal 0 of a game of one.
+
+        Raises:
+            NotFound: no deal ``k``. EGNError: the deal holds what EGN 1.4 cannot record.
+        """
+        data = json.loads(dump_egn(self.deal_game(k)))
+        data["deals"][0]["dealNumber"] = k
+        return json.dumps(data, indent=2, ensure_ascii=False)
+
     def review_body(self, k: int) -> dict:
         g = self.deal_game(k)
         if not g.current.is_over:
             raise IllegalActionError(f"review: deal {k + 1} is still under way; it is reviewed when it is over")
-        return {"egn": dump_egn(g), "worlds": self.settings["review_worlds"],
+        return {"egn": self.deal_egn(k), "worlds": self.settings["review_worlds"],
                 "seed": decision_seed(self.seed, k, 0, _REVIEW_TAG)}
 
     def mark_hints(self, summary: dict) -> None:
@@ -546,7 +559,8 @@ def _public(settings: dict) -> dict:
     return {k: v for k, v in settings.items() if k != "rules"}
 
 
-def _action_text(action: Action, seat, hand) -> str:
+def _action_text(action: Action, seat, hand, alone: bool = False) -> str:
+    """``action`` by ``seat`` in words; ``alone``: an order or call made by the seat that then went alone."""
     kind = action.kind.name
     if kind == "PLAY":
         return f"plays {action.card}"
@@ -555,9 +569,9 @@ def _action_text(action: Action, seat, hand) -> str:
     if kind == "PASS":
         return "pass"
     if kind == "ORDER":
-        return call_name("order", None, seat, hand.dealer, hand.rules.players)
+        return call_name("order", None, seat, hand.dealer, hand.rules.players, alone)
     if kind == "CALL":
-        return call_name("call", action.suit, seat, hand.dealer, hand.rules.players)
+        return call_name("call", action.suit, seat, hand.dealer, hand.rules.players, alone)
     if kind == "NAME":
         return f"names {Suit(action.suit).word} for the joker"
     if kind == "ALONE":
@@ -857,7 +871,7 @@ def game_egn(table_id):
 def deal_egn(table_id, k):
     table = load_table(table_id)
     with limits.engine(None, main_field=None):
-        text = dump_egn(table.deal_game(k))
+        text = table.deal_egn(k)
     return _download(text, f"euchre-{table.seed}-deal-{k + 1}.egn")
 
 

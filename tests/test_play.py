@@ -563,3 +563,30 @@ def test_notes_saved_after_a_move_loaded_are_kept_by_both(tmp_path):
     rec, version, notes = store.load(tid)
     assert rec == {"deals": [[1, 2]]} and version == 1 and notes == {"hints": {"0:1": {"step": 1}}}
     assert not store.annotate("no-such-table", "hints", "0:1", {})
+
+
+# -- docs drift on /play (issue 37, item 11) ----------------------------------------------------------
+
+def test_the_calls_list_says_alone(client):
+    st = new(client, seed=5, partner="policy", opponents="policy")
+    assert "order alone" in [c["token"] for c in st["legal"]]
+    st = client.post(f"/play/api/tables/{st['id']}/act", json={"action": "order alone", "version": 0}).get_json()
+    assert st["alone"] == "S" and st["maker"] == "S"
+    mine = [c["call"] for c in st["calls"] if c["seat"] == "S"]
+    assert len(mine) == 1 and mine[0].endswith(" alone"), st["calls"]
+    assert [c["call"] for c in st["calls"] if c["seat"] != "S"] == ["pass"] * (len(st["calls"]) - 1)
+
+
+def test_the_review_page_of_deal_k_is_titled_deal_k(client):
+    st = new(client, seed=7)
+    rng = random.Random(1)
+    while st["deal_number"] < 4:
+        st, _ = play_out(client, st, rng, whole_game=False)
+        if st["deal_number"] < 4:
+            st = client.post(f"/play/api/tables/{st['id']}/next").get_json()
+    st, _ = play_out(client, st, rng, whole_game=False)
+    page = client.get(f"/play/{st['id']}/review/3").get_data(as_text=True)
+    assert re.findall(r'class="deal-tab"[^>]*>Deal (\d+)', page) == ["3"]
+    assert json.loads(client.get(f"/play/{st['id']}/deal-3.egn").data)["deals"][0]["dealNumber"] == 3
+    rev = client.post(f"/play/api/tables/{st['id']}/review/3").get_json()
+    assert rev["deal"] == 3 and rev["decisions"]
