@@ -34,6 +34,8 @@ from __future__ import annotations
 import atexit
 import datetime as dt
 import hashlib
+import json
+import math
 import os
 import secrets
 import tempfile
@@ -59,13 +61,15 @@ from solver.records.egn import dump_egn
 from . import limits
 from .pages import html_response as _page, register_page_errors
 from .problems import Problem, from_validation
-from .tables import TableStore
+from .tables import TableStore, TablesFull
 
 __all__ = ["init_app", "play_api", "play_pages", "decision_seed", "daily_seed", "PLAY_DEFAULTS", "USER"]
 
 #: The server's bounds for the tables (``app.config``; environment ``EUCHRE_<KEY>``).
 PLAY_DEFAULTS = {
-    "PLAY_MAX_TABLES": 1000,          # live tables; one more evicts the least recently used
+    "PLAY_MAX_TABLES": 1000,          # live tables; one more evicts the least recently used idle one
+    "PLAY_MAX_TABLES_PER_CLIENT": 20,  # live tables made from one client address (a flood from one address)
+    "PLAY_TABLE_IDLE": 1800.0,        # seconds a table is in use after its last move: never evicted meanwhile
     "PLAY_TABLE_TTL": 6 * 3600.0,     # seconds a table lives after its last move
     "PLAY_MAX_BOT_WORLDS": 1000,      # the advisor's worlds per bot decision (three bots may answer one click)
     "PLAY_STORE": None,               # the SQLite file of the tables (None: a new temporary file per server)
@@ -163,10 +167,16 @@ def _settings(body: NewTable) -> dict:
 
 class Table:
     """One table: ``record`` (settings, the actions of each deal as engine codes, what the user said
-    about going alone, hints taken, review summaries) and the :class:`~solver.game.Game` it replays to."""
+    about going alone), the :class:`~solver.game.Game` it replays to, and its notes (``notes`` as stored):
+    ``hints`` taken (by ``"<deal>:<step>"``) and ``reviews`` (summaries by deal). The notes are kept beside
+    the record, unversioned (:meth:`api.tables.TableStore.annotate`), so they never make a move stale."""
 
-    def __init__(self, table_id: str, record: dict, version: int):
+    def __init__(self, table_id: str, record: dict, version: int, notes: dict | None = None):
         self.id, self.record, self.version = table_id, record, version
+        notes = notes or {}
+        # a record stored before the notes holds its own lists; they are read, never written again
+        self.hints = {f"{h['deal']}:{h['step']}": h for h in record.get("hints", [])} | notes.get("hints", {})
+        self.reviews = {**record.get("reviews", {}), **notes.get("reviews", {})}
         self.settings = record["settings"]
         self.rules = solver.Rules.from_dict(self.settings["rules"])
         self.seed = int(self.settings["seed"])
@@ -179,7 +189,7 @@ class Table:
 
     @classmethod
     def new(cls, settings: dict) -> dict:
-        return {"settings": settings, "deals": [], "alone": {}, "hints": [], "reviews": {}}
+        return {"settings": settings, "deals": [], "alone": {}}
 
     def _deal(self, k: int):
         return game_deal_of(self.seed, 0, k, self.rules)
@@ -343,7 +353,7 @@ class Table:
                "sides": [side_name(0, players), side_name(1, players)], "score": self.score_dict(),
                "winning_score": rules.winning_score, "mode": self.settings["mode"],
                "game_over": self.game.is_over, "winner": None, "deal_number": self.k + 1,
-               "events": self.events, "hints_taken": len(self.record["hints"])}
+               "events": self.events, "hints_taken": len(self.hints)}
         if self.game.is_over and self.game.winner is not None:
             out["winner"] = side_name(self.game.winner, players)
         if hand is None:
@@ -357,7 +367,8 @@ class Table:
             "trump": None if hand.trump is None else trump_of(hand.trump).letter,
             "maker": None if hand.maker is None else hand.maker.name,
             "alone": None if hand.alone is None else hand.alone.name,
-            "calls": [{"seat": s.name, "call": _action_text(a, s, hand)} for s, a in hand.bids],
+            "calls": [{"seat": s.name, "call": _action_text(a, s, hand, alone=s == hand.alone)}
+                      for s, a in hand.bids],
             "hand": [str(Card(c)) for c in solver.cards.cards_of(view.hand)],
             "discard": None if view.discard is None else str(view.discard),
             "hand_sizes": {Seat(s).name: view.hand_sizes[s] for s in rules.seats},
@@ -376,7 +387,7 @@ class Table:
                              "text": _result_text(r, players)}
             out["dealt"] = {Seat(s).name: [str(Card(c)) for c in solver.cards.cards_of(hand.dealt(s))]
                             for s in rules.seats}
-            out["review"] = self.record["reviews"].get(str(self.k))
+            out["review"] = self.reviews.get(str(self.k))
         if self.game.is_over:
             out["summary"] = self.summary()
         return out
@@ -443,14 +454,15 @@ class Table:
                 self._covered = False
         return self._covered
 
-    def record_hint(self, endpoint: str, body: dict, result: dict) -> dict:
+    def record_hint(self, endpoint: str, body: dict, result: dict) -> tuple:
+        """``(key, entry)``: the hint for the decision now, noted once per decision (the first kept)."""
         hand = self.hand
         best = result.get("recommended") if endpoint == "advise" else result.get("best")
         entry = {"deal": self.k, "step": len(hand.history), "endpoint": endpoint, "recommended": best,
                  "margin": result.get("margin")}
-        if not any(h["deal"] == entry["deal"] and h["step"] == entry["step"] for h in self.record["hints"]):
-            self.record["hints"].append(entry)
-        return entry
+        key = f"{entry['deal']}:{entry['step']}"
+        self.hints.setdefault(key, entry)
+        return key, entry
 
     # -- records and the review ----------------------------------------------------------------
     def game_egn(self) -> str:
@@ -466,11 +478,22 @@ class Table:
             g.apply(Action.from_code(code))
         return g
 
+    def deal_egn(self, k: int) -> str:
+        """Deal ``k``'s one-deal EGN record, numbered ``k`` (``dealNumber``) as in the whole game's record, so
+        its review page and records name the deal the table played, not deal 0 of a game of one.
+
+        Raises:
+            NotFound: no deal ``k``. EGNError: the deal holds what EGN 1.4 cannot record.
+        """
+        data = json.loads(dump_egn(self.deal_game(k)))
+        data["deals"][0]["dealNumber"] = k
+        return json.dumps(data, indent=2, ensure_ascii=False)
+
     def review_body(self, k: int) -> dict:
         g = self.deal_game(k)
         if not g.current.is_over:
             raise IllegalActionError(f"review: deal {k + 1} is still under way; it is reviewed when it is over")
-        return {"egn": dump_egn(g), "worlds": self.settings["review_worlds"],
+        return {"egn": self.deal_egn(k), "worlds": self.settings["review_worlds"],
                 "seed": decision_seed(self.seed, k, 0, _REVIEW_TAG)}
 
     def mark_hints(self, summary: dict) -> None:
@@ -481,7 +504,7 @@ class Table:
         steps = [i for i, rec in enumerate(hand.history) if rec.seat == USER and isinstance(rec, BidMade)]
         steps += [i for i, rec in enumerate(hand.history) if rec.seat == USER and isinstance(rec, Discarded)]
         steps += [i for i, rec in enumerate(hand.history) if rec.seat == USER and isinstance(rec, CardPlayed)]
-        hinted = {h["step"] for h in self.record["hints"] if h["deal"] == k}
+        hinted = {h["step"] for h in self.hints.values() if h["deal"] == k}
         aligned = len(steps) == len(summary["decisions"])
         for step, decision in zip(steps, summary["decisions"]):
             decision["hint"] = aligned and step in hinted
@@ -490,7 +513,7 @@ class Table:
         """The game so far for the user: points lost by kind over the reviewed deals, hints taken."""
         lost = {"calls": 0.0, "discards": 0.0, "cards": 0.0, "dd_tricks": 0}
         mistakes, hinted = 0, 0
-        for rev in self.record["reviews"].values():
+        for rev in self.reviews.values():
             for d in rev["decisions"]:
                 kind = {"call": "calls", "discard": "discards"}.get(d["kind"], "cards")
                 lost[kind] += d["loss"] or 0.0
@@ -498,11 +521,11 @@ class Table:
                 mistakes += bool(d["flagged"])
                 hinted += bool(d.get("hint"))
         deals = sum(1 for h in self.game.hands if h.is_over)
-        return {"deals": deals, "reviewed": len(self.record["reviews"]),
+        return {"deals": deals, "reviewed": len(self.reviews),
                 "points_lost": {k: round(v, 4) for k, v in lost.items() if k != "dd_tricks"},
                 "total_points_lost": round(lost["calls"] + lost["discards"] + lost["cards"], 4),
                 "dd_tricks_lost": lost["dd_tricks"], "flagged": mistakes,
-                "hints_taken": len(self.record["hints"]), "reviewed_with_hint": hinted, "score": self.score_dict(),
+                "hints_taken": len(self.hints), "reviewed_with_hint": hinted, "score": self.score_dict(),
                 "winner": None if self.game.winner is None else side_name(self.game.winner, self.rules.players)}
 
 
@@ -536,7 +559,8 @@ def _public(settings: dict) -> dict:
     return {k: v for k, v in settings.items() if k != "rules"}
 
 
-def _action_text(action: Action, seat, hand) -> str:
+def _action_text(action: Action, seat, hand, alone: bool = False) -> str:
+    """``action`` by ``seat`` in words; ``alone``: an order or call made by the seat that then went alone."""
     kind = action.kind.name
     if kind == "PLAY":
         return f"plays {action.card}"
@@ -545,9 +569,9 @@ def _action_text(action: Action, seat, hand) -> str:
     if kind == "PASS":
         return "pass"
     if kind == "ORDER":
-        return call_name("order", None, seat, hand.dealer, hand.rules.players)
+        return call_name("order", None, seat, hand.dealer, hand.rules.players, alone)
     if kind == "CALL":
-        return call_name("call", action.suit, seat, hand.dealer, hand.rules.players)
+        return call_name("call", action.suit, seat, hand.dealer, hand.rules.players, alone)
     if kind == "NAME":
         return f"names {Suit(action.suit).word} for the joker"
     if kind == "ALONE":
@@ -582,7 +606,8 @@ def init_app(app) -> None:
     """Register the play routes on ``app`` and open its store of tables (:data:`PLAY_DEFAULTS`)."""
     for key, value in PLAY_DEFAULTS.items():
         app.config.setdefault(key, value)
-    for key, kind in (("PLAY_MAX_TABLES", int), ("PLAY_TABLE_TTL", float), ("PLAY_MAX_BOT_WORLDS", int)):
+    for key, kind in (("PLAY_MAX_TABLES", int), ("PLAY_MAX_TABLES_PER_CLIENT", int), ("PLAY_TABLE_IDLE", float),
+                      ("PLAY_TABLE_TTL", float), ("PLAY_MAX_BOT_WORLDS", int)):
         value = app.config[key]
         if isinstance(value, bool) or not isinstance(value, (int, float, str)) or float(value) <= 0:
             raise ValueError(f"config {key} {value!r}: must be a positive number")
@@ -592,7 +617,9 @@ def init_app(app) -> None:
         fd, path = tempfile.mkstemp(prefix="euchre-tables-", suffix=".sqlite3")
         os.close(fd)
         _remove_at_exit(path, os.getpid())
-    app.extensions["play_tables"] = TableStore(path, app.config["PLAY_MAX_TABLES"], app.config["PLAY_TABLE_TTL"])
+    app.extensions["play_tables"] = TableStore(path, app.config["PLAY_MAX_TABLES"], app.config["PLAY_TABLE_TTL"],
+                                               idle=app.config["PLAY_TABLE_IDLE"],
+                                               per_client=app.config["PLAY_MAX_TABLES_PER_CLIENT"])
     app.register_blueprint(play_api)
     app.register_blueprint(play_pages)
 
@@ -618,8 +645,7 @@ def load_table(table_id: str) -> Table:
         raise NotFound("no such table: the id is unknown or the table has expired (tables live "
                        f"{current_app.config['PLAY_TABLE_TTL'] / 3600:g} h after their last move, and at most "
                        f"{current_app.config['PLAY_MAX_TABLES']:,} at once); start a new one at /play")
-    record, version = found
-    return Table(table_id, record, version)
+    return Table(table_id, *found)
 
 
 def bot_budget() -> float:
@@ -629,19 +655,46 @@ def bot_budget() -> float:
 
 
 def save_table(table: Table) -> None:
+    """Write the table's record if it is still at the version it was loaded at.
+
+    Raises:
+        Problem: ``table-changed`` (409) when another request changed it meanwhile.
+    """
     if not store().save(table.id, table.record, table.version):
         raise Problem("table-changed", "the table changed since this request was made (another tab or a "
                                        "double click?): reload it and try again", field=None)
     table.version += 1
 
 
+def note(table: Table, kind: str, key: str, value, replace: bool = True) -> None:
+    """Merge one of the table's notes (a hint, a review) into the stored ones: no version check, no new
+    version (see :class:`Table`).
+
+    Raises:
+        NotFound: the table has expired meanwhile.
+    """
+    if not store().annotate(table.id, kind, key, value, replace):
+        load_table(table.id)                    # gone: its readable 404
+
+
 def create_table(body: NewTable) -> Table:
+    """A new table with ``body``'s settings, its first deal dealt, stored under a new id for the request's
+    client address (the connection's: a proxy in front makes every player one address).
+
+    Raises:
+        Problem: a bad setting (422); ``too-many-tables`` (429) or ``tables-full`` (503), with
+            ``Retry-After``, when the address's or the server's tables are all in use.
+    """
     settings = _settings(body)
     record = Table.new(settings)
     with limits.engine(body, main_field=None):
         table = Table("", record, 0)
         table.next_deal(bot_budget())
-    table.id = store().create(table.record)
+    try:
+        table.id = store().create(table.record, client=request.remote_addr or "")
+    except TablesFull as exc:
+        raise Problem("too-many-tables" if exc.status == 429 else "tables-full", str(exc), field=None,
+                      headers={"Retry-After": str(math.ceil(exc.retry_after))}) from None
     return table
 
 
@@ -662,7 +715,10 @@ class _Act(BaseModel):
     model_config = ConfigDict(extra="forbid")
     action: str = Field(max_length=40, description="a call token (pass, order, order alone, call h, call h alone) "
                                                    "or a card (Jh)")
-    version: StrictInt | None = Field(None, description="the table's version the move was made on (stale: 409)")
+    # required: a move without it could only be applied to whatever state the table is in when it arrives
+    # (a double-clicked pass passing again in round 2), not to the state it was chosen in
+    version: StrictInt = Field(description="the table's version the move was chosen in (the view's "
+                                           "\"version\"); the table at another version: 409 table-changed")
 
 
 def _parse(model, data):
@@ -687,7 +743,7 @@ def get_table(table_id):
 def act(table_id):
     body = _parse(_Act, _json_body())
     table = load_table(table_id)
-    if body.version is not None and body.version != table.version:
+    if body.version != table.version:
         raise Problem("table-changed", f"version {body.version}: the table is at version {table.version}; reload it",
                       field="version")
     with limits.engine(body, main_field="action"):
@@ -729,10 +785,10 @@ def hint(table_id):
         endpoint, body = table.hint_request()
     model, run = (AdviseRequest, run_advise) if endpoint == "advise" else (PlayRequest, run_play)
     result = run(_parse(model, body)).to_dict()
-    entry = table.record_hint(endpoint, body, result)
-    save_table(table)
+    key, entry = table.record_hint(endpoint, body, result)
+    note(table, "hints", key, entry, replace=False)
     return jsonify({"endpoint": f"/v1/{endpoint}", "request": body, "advice": result, "taken": entry,
-                    "hints_taken": len(table.record["hints"])})
+                    "hints_taken": len(table.hints)})
 
 
 @play_api.post("/tables/<table_id>/review/<int:k>")
@@ -753,8 +809,8 @@ def review_deal(table_id, k):
     summary = review_summary(result.to_dict()["deals"][0], k, seat)
     if seat == USER:
         table.mark_hints(summary)
-        table.record["reviews"][str(k)] = summary
-        save_table(table)
+        table.reviews[str(k)] = summary
+        note(table, "reviews", str(k), summary)
     return jsonify({**summary, "request": {"endpoint": "/v1/review", "worlds": body["worlds"], "seed": body["seed"]},
                     "game_summary": table.summary()})
 
@@ -815,7 +871,7 @@ def game_egn(table_id):
 def deal_egn(table_id, k):
     table = load_table(table_id)
     with limits.engine(None, main_field=None):
-        text = dump_egn(table.deal_game(k))
+        text = table.deal_egn(k)
     return _download(text, f"euchre-{table.seed}-deal-{k + 1}.egn")
 
 

@@ -34,6 +34,8 @@ class ProblemType:
     status: int
     title: str
     description: str
+    play: bool = False      # only the play page's JSON (/play/api) answers it: not listed for /v1
+
 
 
 TYPES = {
@@ -76,7 +78,14 @@ TYPES = {
                                      "was stopped; retry later or ask for less work."),
     "table-changed": ProblemType(409, "The table changed", "The play page's table was changed by another request "
                                                            "since this one was made (two tabs, a double click); "
-                                                           "reload it and try again."),
+                                                           "reload it and try again.", play=True),
+    "too-many-tables": ProblemType(429, "Too many tables from this address",
+                                   "This client address already has as many play tables in use as the server "
+                                   "allows one address; finish or leave one (Retry-After says when the oldest "
+                                   "goes idle).", play=True),
+    "tables-full": ProblemType(503, "Every table is in use",
+                               "The server holds as many play tables as it allows and every one is in use, so "
+                               "none is evicted for a new one; retry later (Retry-After).", play=True),
     "not-available": ProblemType(501, "Not available in this build",
                                  "The engine of this server does not provide this analysis yet."),
 }
@@ -247,7 +256,7 @@ def openapi_responses(*statuses: int) -> dict:
     """OpenAPI response objects for the given error statuses (fresh dicts: flask-openapi3 mutates them)."""
     out = {}
     for status in statuses:
-        kinds = [f"`{type_uri(s)}`" for s, t in TYPES.items() if t.status == status]
+        kinds = [f"`{type_uri(s)}`" for s, t in TYPES.items() if t.status == status and not t.play]
         text = HTTPStatus(status).phrase + (": " + ", ".join(kinds) if kinds else " (type about:blank)")
         out[status] = {"description": text,
                        "content": {MIMETYPE: {"schema": {"$ref": "#/components/schemas/Problem"}}}}

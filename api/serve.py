@@ -8,9 +8,13 @@ The setup, and why:
 * **Each worker is a gevent event loop** (:class:`Worker`, gunicorn's gevent worker): every
   connection is a greenlet, so a client that sends its request slowly holds only its own
   greenlet, never the worker; up to ``worker_connections`` (1000) connections per worker, of which
-  one client address holds at most :data:`MAX_CLIENT_CONNECTIONS` (64): its next connection is
-  answered 429 (problem+json, ``Retry-After: 1``) and closed at once, so one client sending slow
-  bodies cannot fill a worker.
+  one client address holds at most :data:`MAX_CLIENT_CONNECTIONS` (64), so one client sending slow
+  bodies cannot fill a worker. Past that bound a connection's head must arrive within
+  :data:`PROBE_HEAD_SECONDS`: a request without a body (``GET /healthz``, a page) is served, since it
+  cannot be slow once its head is in, and one with a body is answered 429 (problem+json,
+  ``Retry-After: 1``) and closed before its body is read; at most :data:`MAX_CLIENT_PROBES` such
+  connections at once, the next answered 429 at once. So a slow client does not lock out the health
+  checks and pages of every client behind its address.
   A request's line and headers must arrive within :data:`HEADER_SECONDS` (else the connection
   is closed), its body within :data:`BODY_SECONDS` (else 408).
 * **The body is read in full before the app runs** (:class:`WholeBody`): broken chunked
@@ -38,6 +42,7 @@ idle keep-alive connection is), and so is one whose client goes away.
 """
 from __future__ import annotations
 
+import contextlib
 import errno
 import io
 import json
@@ -67,6 +72,10 @@ BACKLOG = 2048          # gunicorn's default
 #: gunicorn's ``worker_connections``): 2,000 slow bodies from one address once held every one of two
 #: workers' and the service answered nobody else. Greenlets are cheap; an analysis runs one at a time.
 MAX_CLIENT_CONNECTIONS = 64
+#: Connections past :data:`MAX_CLIENT_CONNECTIONS` from one address whose head is being read (each for at
+#: most :data:`PROBE_HEAD_SECONDS`) to serve it if it has no body: a bound, so they cannot fill the pool either.
+MAX_CLIENT_PROBES = 64
+PROBE_HEAD_SECONDS = 1
 MAX_CHUNK_DIGITS = 16   # a chunk size of 16 hex digits or more (2**60 bytes) is malformed, not a body
 
 
@@ -171,25 +180,45 @@ def too_many_bytes(key: str) -> bytes:
     """The 429 problem+json answer to a connection over :data:`MAX_CLIENT_CONNECTIONS` (it closes)."""
     body = problems.plain(429, f"too many connections: this server holds at most {MAX_CLIENT_CONNECTIONS} open "
                                f"connections from one address ({key or 'a Unix socket'}) per worker; "
-                               "close some and retry")
+                               "close some and retry (requests without a body, GET /healthz, are still served)")
     data = json.dumps(body).encode()
     head = (f"HTTP/1.1 429 {HTTPStatus(429).phrase}\r\nConnection: close\r\nRetry-After: 1\r\n"
             f"Content-Type: {problems.MIMETYPE}\r\nContent-Length: {len(data)}\r\n\r\n")
     return head.encode("latin-1") + data
 
 
+def has_body(headers) -> bool:
+    """Whether a request with these (gunicorn's upper-case) headers has a body to read."""
+    for name, value in headers:
+        if name == "TRANSFER-ENCODING":
+            return True
+        if name == "CONTENT-LENGTH":
+            try:
+                return int(value) != 0
+            except ValueError:
+                return True             # gunicorn refuses it anyway
+    return False
+
+
 class Worker(GeventWorker):
     """Gunicorn's gevent worker with threads left unpatched, its own errors as problem+json, and at most
-    :data:`MAX_CLIENT_CONNECTIONS` connections from one client address (the rest answered 429 at once)."""
+    :data:`MAX_CLIENT_CONNECTIONS` connections from one client address; past them a request without a body
+    is still served and one with a body answered 429 (see the module's docstring)."""
 
     def init_process(self):
         self.open_by_client = {}                # client address -> connections open in this worker
+        self.probes_by_client = {}              # client address -> connections past the bound, head being read
+        self.probing = set()                    # the greenlets of those connections
         super().init_process()
 
     def handle(self, listener, client, addr):
         key = client_key(addr)
         held = self.open_by_client.get(key, 0)
-        if held >= MAX_CLIENT_CONNECTIONS:      # refused before reading: a slow client cannot fill the pool
+        if held < MAX_CLIENT_CONNECTIONS:
+            with _counted(self.open_by_client, key):
+                super().handle(listener, client, addr)
+            return
+        if self.probes_by_client.get(key, 0) >= MAX_CLIENT_PROBES:   # refused unread: cannot fill the pool
             self.log.warning("Too many connections from ip=%s: %d open; 429", key, held)
             try:
                 client.setblocking(1)
@@ -200,15 +229,30 @@ class Worker(GeventWorker):
             finally:
                 util.close(client)
             return
-        self.open_by_client[key] = held + 1
+        me = gevent.getcurrent()
+        self.probing.add(me)
         try:
-            super().handle(listener, client, addr)
+            with _counted(self.probes_by_client, key):
+                super().handle(listener, client, addr)
         finally:
-            left = self.open_by_client[key] - 1
-            if left:
-                self.open_by_client[key] = left
-            else:
-                del self.open_by_client[key]
+            self.probing.discard(me)
+
+    def timeout_ctx(self):
+        """The time for a request's head: :data:`PROBE_HEAD_SECONDS` past the address's bound."""
+        if gevent.getcurrent() in self.probing:
+            return gevent.Timeout(PROBE_HEAD_SECONDS, False)
+        return super().timeout_ctx()
+
+    def handle_request(self, listener_name, req, sock, addr):
+        if gevent.getcurrent() in self.probing and has_body(req.headers):
+            key = client_key(addr)          # past the bound a body could be slow: refused before it is read
+            self.log.warning("Too many connections from ip=%s: %d open; 429", key, self.open_by_client.get(key, 0))
+            try:                            # no linger: the slot is freed at once, as a refusal at accept
+                sock.sendall(too_many_bytes(key))
+            except OSError:
+                pass
+            raise StopIteration()           # gunicorn's handle closes the connection
+        return super().handle_request(listener_name, req, sock, addr)
 
     def patch(self):
         monkey.patch_all(thread=False, queue=False)   # real threads and queues: SIGALRM deadline, solver pool
@@ -229,6 +273,20 @@ class Worker(GeventWorker):
             linger(client)
         except OSError:
             self.log.debug("Failed to send error message.")
+
+
+@contextlib.contextmanager
+def _counted(counts: dict, key: str):
+    """``counts[key]`` one more inside the block (the key dropped again at 0)."""
+    counts[key] = counts.get(key, 0) + 1
+    try:
+        yield
+    finally:
+        left = counts[key] - 1
+        if left:
+            counts[key] = left
+        else:
+            del counts[key]
 
 
 LINGER_SECONDS = 1.0        # after an error answer: how long the rest of the request is read and dropped

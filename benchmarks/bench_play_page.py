@@ -46,10 +46,11 @@ def full_game_bytes(app, client, seed: int) -> tuple:
             continue
         if st["phase"] in ("bid1", "bid2", "play"):
             client.post(f"/play/api/tables/{tid}/hint")
-        st = client.post(f"/play/api/tables/{tid}/act", json={"action": st["legal"][0]["token"]}).get_json()
+        st = client.post(f"/play/api/tables/{tid}/act",
+                         json={"action": st["legal"][0]["token"], "version": st["version"]}).get_json()
     client.post(f"/play/api/tables/{tid}/review/{st['deal_number'] - 1}")
     with app.test_request_context():
-        return app.extensions["play_tables"].size(tid), st["deal_number"], load_table(tid).record["hints"].__len__()
+        return app.extensions["play_tables"].size(tid), st["deal_number"], len(load_table(tid).hints)
 
 
 def main() -> None:

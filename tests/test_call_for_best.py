@@ -372,7 +372,8 @@ def test_pages_offer_call_for_best_and_the_table_plays_it():
             if st["phase"] == "give":
                 assert sorted(c["token"] for c in st["legal"]) == sorted(st["hand"])
                 gave = st["legal"][0]["token"]
-            resp = client.post(f"/play/api/tables/{st['id']}/act", data=json.dumps({"action": st["legal"][0]["token"]}),
+            resp = client.post(f"/play/api/tables/{st['id']}/act",
+                               data=json.dumps({"action": st["legal"][0]["token"], "version": st["version"]}),
                                content_type="application/json")
             assert resp.status_code == 200, resp.get_json()
             st = resp.get_json()

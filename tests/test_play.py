@@ -13,7 +13,7 @@ import pytest
 import solver
 from api.app import create_app
 from api.play import daily_seed, decision_seed
-from api.tables import TableStore
+from api.tables import TableStore, TablesFull
 from solver.match.duplicate import game_deal_of
 
 SCHEMA = json.loads((pathlib.Path(solver.__file__).parent / "data" / "egn-schema-v1.json").read_text())
@@ -165,22 +165,22 @@ def test_an_illegal_card_says_why(client):
         while not st["deal_over"] and not (st["phase"] == "play" and st["current"] and
                                            len(st["legal"]) < len(st["hand"])):
             st = client.post(f"/play/api/tables/{st['id']}/act",
-                             json={"action": rng.choice(st["legal"])["token"]}).get_json()
+                             json={"action": rng.choice(st["legal"])["token"], "version": st["version"]}).get_json()
         if not st["deal_over"]:
             break
     else:
         pytest.fail("no position where the user must follow suit")
     legal = {c["token"] for c in st["legal"]}
     renege = next(c for c in st["hand"] if c not in legal)
-    r = client.post(f"/play/api/tables/{st['id']}/act", json={"action": renege})
+    r = client.post(f"/play/api/tables/{st['id']}/act", json={"action": renege, "version": st["version"]})
     p = r.get_json()
     assert r.status_code == 422 and r.mimetype == "application/problem+json"
     assert p["type"] == "/problems/illegal-action" and "renege" in p["detail"] and renege in p["detail"]
     foreign = next(str(solver.Card(c)) for c in range(24) if str(solver.Card(c)) not in st["hand"]
                    and str(solver.Card(c)) not in {x["card"] for x in st["current"]})
-    p = client.post(f"/play/api/tables/{st['id']}/act", json={"action": foreign}).get_json()
+    p = client.post(f"/play/api/tables/{st['id']}/act", json={"action": foreign, "version": st["version"]}).get_json()
     assert "does not hold it" in p["detail"]
-    p = client.post(f"/play/api/tables/{st['id']}/act", json={"action": "Zh"}).get_json()
+    p = client.post(f"/play/api/tables/{st['id']}/act", json={"action": "Zh", "version": st["version"]}).get_json()
     assert p["type"] == "/problems/invalid-card" and "'Zh'" in p["detail"]
     again = client.get(f"/play/api/tables/{st['id']}").get_json()
     assert again["hand"] == st["hand"] and again["version"] == st["version"]      # nothing applied
@@ -190,10 +190,10 @@ def test_calls_are_checked_too(client):
     st = new(client, seed=4)
     while st["phase"] not in ("bid1", "bid2"):
         st = new(client, seed=st["seed"] + 1)
-    p = client.post(f"/play/api/tables/{st['id']}/act", json={"action": "call"}).get_json()
+    p = client.post(f"/play/api/tables/{st['id']}/act", json={"action": "call", "version": st["version"]}).get_json()
     assert p["status"] == 422 and "call" in p["detail"]
     if st["phase"] == "bid1":
-        p = client.post(f"/play/api/tables/{st['id']}/act", json={"action": "Jh"}).get_json()
+        p = client.post(f"/play/api/tables/{st['id']}/act", json={"action": "Jh", "version": st["version"]}).get_json()
         assert p["status"] == 422
 
 
@@ -231,11 +231,13 @@ def test_hints_equal_the_v1_endpoints_and_are_recorded(client):
                 assert h["taken"]["recommended"] == best
             again = client.post(f"/play/api/tables/{st['id']}/hint").get_json()
             assert again["advice"] == h["advice"] and again["hints_taken"] == h["hints_taken"]   # once per decision
-        st = client.post(f"/play/api/tables/{st['id']}/act", json={"action": rng.choice(st["legal"])["token"]}).get_json()
+        st = client.post(f"/play/api/tables/{st['id']}/act",
+                         json={"action": rng.choice(st["legal"])["token"], "version": st["version"]}).get_json()
     assert seen == {"/v1/advise", "/v1/play"}
     assert client.get(f"/play/api/tables/{st['id']}").get_json()["hints_taken"] >= 2
     while not st["deal_over"]:
-        st = client.post(f"/play/api/tables/{st['id']}/act", json={"action": st["legal"][0]["token"]}).get_json()
+        st = client.post(f"/play/api/tables/{st['id']}/act",
+                         json={"action": st["legal"][0]["token"], "version": st["version"]}).get_json()
     rev = client.post(f"/play/api/tables/{st['id']}/review/{st['deal_number'] - 1}").get_json()
     hinted = [d for d in rev["decisions"] if d["hint"]]
     assert len(hinted) == asked and all(d["kind"] in ("call", "play") for d in hinted)   # none for a discard
@@ -294,14 +296,21 @@ def test_unknown_and_expired_tables_are_404(app, client):
     later = store.clock() + app.config["PLAY_TABLE_TTL"] + 1
     store.clock = lambda: later
     assert client.get(f"/play/api/tables/{st['id']}").status_code == 404
-    assert client.post(f"/play/api/tables/{st['id']}/act", json={"action": "pass"}).status_code == 404
+    gone = client.post(f"/play/api/tables/{st['id']}/act", json={"action": "pass", "version": st["version"]})
+    assert gone.status_code == 404
 
 
 def test_a_flood_of_tables_stays_within_the_bound(tmp_path):
-    app = create_app({"TESTING": True, "PLAY_STORE": str(tmp_path / "t.sqlite3"), "PLAY_MAX_TABLES": 5})
+    app = create_app({"TESTING": True, "PLAY_STORE": str(tmp_path / "t.sqlite3"), "PLAY_MAX_TABLES": 5,
+                      "PLAY_TABLE_IDLE": 10})
     client = app.test_client()
-    ids = [new(client, seed=i, partner="policy", opponents="policy")["id"] for i in range(12)]
     store = app.extensions["play_tables"]
+    now = [store.clock()]
+    store.clock = lambda: now[0]
+    ids = []
+    for i in range(12):                               # each made after the one before went idle
+        ids.append(new(client, seed=i, partner="policy", opponents="policy")["id"])
+        now[0] += 11
     assert store.count() == 5
     live = [i for i in ids if client.get(f"/play/api/tables/{i}").status_code == 200]
     assert live == ids[-5:]                           # the oldest went first
@@ -310,12 +319,12 @@ def test_a_flood_of_tables_stays_within_the_bound(tmp_path):
 
 def test_the_store_evicts_the_least_recently_used(tmp_path):
     now = [1000.0]
-    store = TableStore(tmp_path / "s.sqlite3", max_tables=3, ttl=100, clock=lambda: now[0])
+    store = TableStore(tmp_path / "s.sqlite3", max_tables=3, ttl=100, clock=lambda: now[0], idle=0.5)
     ids = []
     for i in range(3):
         ids.append(store.create({"n": i}))
         now[0] += 1
-    rec, version = store.load(ids[0])
+    rec, version, _notes = store.load(ids[0])
     assert store.save(ids[0], rec, version) and not store.save(ids[0], rec, version)   # compare-and-set
     now[0] += 1
     ids.append(store.create({"n": 3}))
@@ -376,12 +385,13 @@ def test_bots_stopped_by_the_time_budget_go_on_where_they_stopped(client, monkey
     while not st["deal_over"]:
         if st["bots_to_move"]:
             assert not st["your_turn"] and st["legal"] == []
-            r = client.post(f"/play/api/tables/{st['id']}/act", json={"action": "pass"})
+            r = client.post(f"/play/api/tables/{st['id']}/act", json={"action": "pass", "version": st["version"]})
             assert r.status_code == 422 and "turn, not yours" in r.get_json()["detail"]
             st = client.post(f"/play/api/tables/{st['id']}/continue").get_json()
             continued += 1
         else:
-            st = client.post(f"/play/api/tables/{st['id']}/act", json={"action": moves[made]}).get_json()
+            st = client.post(f"/play/api/tables/{st['id']}/act",
+                             json={"action": moves[made], "version": st["version"]}).get_json()
             made += 1
     assert continued > 0 and made == len(moves)
     assert st["dealt"] == whole["dealt"] and st["tricks"] == whole["tricks"] and st["calls"] == whole["calls"]
@@ -409,7 +419,8 @@ def test_tables_are_shared_by_the_worker_processes(tmp_path):
         for _ in range(12):
             if st["deal_over"]:
                 break
-            status, st = call(base, f"/play/api/tables/{st['id']}/act", {"action": rng.choice(st["legal"])["token"]})
+            status, st = call(base, f"/play/api/tables/{st['id']}/act",
+                              {"action": rng.choice(st["legal"])["token"], "version": st["version"]})
             assert status == 200
         for _ in range(6):
             status, again = call(base, f"/play/api/tables/{st['id']}")
@@ -443,3 +454,139 @@ def test_a_failure_inside_a_play_page_is_an_html_page_and_logged(app, client, mo
     assert page.status_code == 500 and page.mimetype == "text/html"
     assert b"Internal error" in page.data and b"disk on fire" not in page.data
     assert "unhandled error in RuntimeError" in caplog.text
+
+
+# -- floods of new tables (issue 37, item 2) -----------------------------------------------------------
+
+def test_a_flood_of_creates_cannot_evict_a_game_in_progress(tmp_path):
+    """1,000 creates from one address, then from many: the player's table (in use) answers 200 throughout;
+    the flood is refused (429 per address, 503 once every live table is in use) instead of evicting it."""
+    app = create_app({"TESTING": True, "PLAY_STORE": str(tmp_path / "t.sqlite3"), "PLAY_MAX_TABLES": 8,
+                      "PLAY_MAX_TABLES_PER_CLIENT": 3})
+    client = app.test_client()
+    store = app.extensions["play_tables"]
+    now = store.clock()
+    store.clock = lambda: now                       # the whole flood within one instant: every table in use
+    player = client.post("/play/api/tables", json={**FAST, "seed": 3},
+                         environ_base={"REMOTE_ADDR": "10.0.0.1"}).get_json()
+    act = client.post(f"/play/api/tables/{player['id']}/act",
+                      json={"action": player["legal"][0]["token"], "version": player["version"]},
+                      environ_base={"REMOTE_ADDR": "10.0.0.1"})
+    assert act.status_code == 200
+    statuses = [client.post("/play/api/tables", json={**FAST, "seed": i},
+                            environ_base={"REMOTE_ADDR": "10.0.0.66"}).status_code for i in range(1000)]
+    assert statuses.count(201) == 3 and statuses.count(429) == 997
+    p = client.post("/play/api/tables", json=FAST, environ_base={"REMOTE_ADDR": "10.0.0.66"})
+    assert p.mimetype == "application/problem+json" and p.get_json()["type"] == "/problems/too-many-tables"
+    assert int(p.headers["Retry-After"]) == 1800 and "at most 3 tables in use" in p.get_json()["detail"]
+    many = [client.post("/play/api/tables", json={**FAST, "seed": i},
+                        environ_base={"REMOTE_ADDR": f"10.1.{i // 250}.{i % 250}"}).status_code for i in range(1000)]
+    assert many.count(201) == 4 and many.count(503) == 996          # 8 live: the player's, 3 + 4 of the flood
+    p = client.post("/play/api/tables", json=FAST, environ_base={"REMOTE_ADDR": "10.2.0.1"})
+    assert p.get_json()["type"] == "/problems/tables-full" and int(p.headers["Retry-After"]) == 1800
+    assert "all 8 tables of this server are in use" in p.get_json()["detail"]
+    assert client.get(f"/play/api/tables/{player['id']}").status_code == 200
+
+
+def test_idle_tables_give_way_to_new_ones(tmp_path):
+    """A table not used for PLAY_TABLE_IDLE seconds may be evicted (least recently used first), an address's
+    own idle tables first; the tables in use stay."""
+    now = [1000.0]
+    store = TableStore(tmp_path / "s.sqlite3", max_tables=3, ttl=10_000, clock=lambda: now[0], idle=100,
+                       per_client=2)
+    a1 = store.create({"n": 1}, client="a")
+    now[0] += 60
+    a2 = store.create({"n": 2}, client="a")
+    now[0] += 60                                    # a1 idle, a2 in use
+    a3 = store.create({"n": 3}, client="a")         # a's bound: its idle a1 goes
+    assert store.load(a1) is None and store.load(a2) is not None and store.load(a3) is not None
+    b1 = store.create({"n": 4}, client="b")         # the store is full now: a2, a3, b1 in use
+    with pytest.raises(TablesFull) as full:
+        store.create({"n": 5}, client="c")
+    assert full.value.status == 503 and full.value.retry_after == 40     # a2 goes idle at 1000 + 60 + 100
+    now[0] += 40
+    c1 = store.create({"n": 5}, client="c")         # a2 is idle: evicted
+    assert store.load(a2) is None and {store.load(t)[0]["n"] for t in (a3, b1, c1)} == {3, 4, 5}
+    with pytest.raises(TablesFull) as mine:
+        store.create({"n": 6}, client="a")          # a holds a3 (in use) only, but the store is full of use
+    assert mine.value.status == 503
+
+
+# -- moves, hints and reviews racing (issue 37, item 7) --------------------------------------------------
+
+def test_a_move_without_its_version_is_not_applied_to_a_later_state(client):
+    """A double-clicked pass: the second, sent without the version it was chosen in, would have passed in
+    round 2 too. A move must name its version; without it nothing is applied."""
+    st = new(client, seed=5, partner="policy", opponents="policy")
+    assert st["phase"] == "bid1" and st["version"] == 0
+    first = client.post(f"/play/api/tables/{st['id']}/act", json={"action": "pass", "version": 0}).get_json()
+    assert first["phase"] == "bid2" and first["your_turn"] and first["version"] == 1
+    again = client.post(f"/play/api/tables/{st['id']}/act", json={"action": "pass"})
+    assert again.status_code == 422 and again.get_json()["field"] == "version"
+    assert "version" in again.get_json()["detail"]
+    after = client.get(f"/play/api/tables/{st['id']}").get_json()
+    assert after["version"] == 1 and after["phase"] == "bid2" and after["calls"] == first["calls"]
+
+
+def test_a_hint_does_not_make_a_move_chosen_before_it_stale(client):
+    st = new(client, seed=5, partner="policy", opponents="policy")
+    h = client.post(f"/play/api/tables/{st['id']}/hint")
+    assert h.status_code == 200 and h.get_json()["hints_taken"] == 1
+    moved = client.post(f"/play/api/tables/{st['id']}/act", json={"action": "pass", "version": st["version"]})
+    assert moved.status_code == 200, moved.get_json()
+    assert moved.get_json()["version"] == 1 and moved.get_json()["hints_taken"] == 1      # the hint kept
+
+
+def test_a_review_saved_meanwhile_does_not_make_a_move_stale(client):
+    st = new(client, seed=7)
+    st, _ = play_out(client, st, random.Random(1), whole_game=False)
+    st = client.post(f"/play/api/tables/{st['id']}/next").get_json()
+    assert st["your_turn"] and st["deal_number"] == 2
+    rev = client.post(f"/play/api/tables/{st['id']}/review/0")
+    assert rev.status_code == 200
+    moved = client.post(f"/play/api/tables/{st['id']}/act",
+                        json={"action": st["legal"][0]["token"], "version": st["version"]})
+    assert moved.status_code == 200, moved.get_json()
+    assert moved.get_json()["version"] == st["version"] + 1
+    assert client.get(f"/play/{st['id']}/review/0").status_code == 200
+    assert client.post(f"/play/api/tables/{st['id']}/review/0").get_json()["decisions"] == rev.get_json()["decisions"]
+
+
+def test_notes_saved_after_a_move_loaded_are_kept_by_both(tmp_path):
+    """A hint written between a move's load and its save (the store's order of a race): neither is lost."""
+    store = TableStore(tmp_path / "s.sqlite3", max_tables=3, ttl=100)
+    tid = store.create({"deals": [[1]]})
+    rec, version, _notes = store.load(tid)
+    assert store.annotate(tid, "hints", "0:1", {"step": 1})            # the hint lands first
+    rec["deals"][0].append(2)
+    assert store.save(tid, rec, version)                                 # the move still applies
+    rec, version, notes = store.load(tid)
+    assert rec == {"deals": [[1, 2]]} and version == 1 and notes == {"hints": {"0:1": {"step": 1}}}
+    assert not store.annotate("no-such-table", "hints", "0:1", {})
+
+
+# -- docs drift on /play (issue 37, item 11) ----------------------------------------------------------
+
+def test_the_calls_list_says_alone(client):
+    st = new(client, seed=5, partner="policy", opponents="policy")
+    assert "order alone" in [c["token"] for c in st["legal"]]
+    st = client.post(f"/play/api/tables/{st['id']}/act", json={"action": "order alone", "version": 0}).get_json()
+    assert st["alone"] == "S" and st["maker"] == "S"
+    mine = [c["call"] for c in st["calls"] if c["seat"] == "S"]
+    assert len(mine) == 1 and mine[0].endswith(" alone"), st["calls"]
+    assert [c["call"] for c in st["calls"] if c["seat"] != "S"] == ["pass"] * (len(st["calls"]) - 1)
+
+
+def test_the_review_page_of_deal_k_is_titled_deal_k(client):
+    st = new(client, seed=7)
+    rng = random.Random(1)
+    while st["deal_number"] < 4:
+        st, _ = play_out(client, st, rng, whole_game=False)
+        if st["deal_number"] < 4:
+            st = client.post(f"/play/api/tables/{st['id']}/next").get_json()
+    st, _ = play_out(client, st, rng, whole_game=False)
+    page = client.get(f"/play/{st['id']}/review/3").get_data(as_text=True)
+    assert re.findall(r'class="deal-tab"[^>]*>Deal (\d+)', page) == ["3"]
+    assert json.loads(client.get(f"/play/{st['id']}/deal-3.egn").data)["deals"][0]["dealNumber"] == 3
+    rev = client.post(f"/play/api/tables/{st['id']}/review/3").get_json()
+    assert rev["deal"] == 3 and rev["decisions"]

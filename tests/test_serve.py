@@ -349,3 +349,39 @@ def test_one_address_sending_slow_bodies_cannot_take_the_service_down(tmp_path):
         assert _healthz_from(address, "127.0.0.1", timeout=5) == 200       # the address is served again
     log = (tmp_path / "serve.log").read_text(errors="replace")
     assert "Traceback" not in log and "Too many connections from ip=127.0.0.1" in log
+
+
+# -- the per-address bound refuses bodies, not health checks (issue 37, item 5) --------------------------
+
+def _status(address, method: str, path: str, body: bytes | None = None) -> int:
+    conn = http.client.HTTPConnection(*address, timeout=10)
+    try:
+        conn.request(method, path, body=body, headers={"Content-Type": "application/json"} if body else {})
+        return conn.getresponse().status
+    finally:
+        conn.close()
+
+
+@pytest.mark.slow
+def test_an_address_at_its_bound_still_gets_health_checks_and_requests_without_a_body(tmp_path):
+    """64 slow bodies from 127.0.0.1 hold its bound: a body from it is refused (429), while /healthz and the
+    other requests without a body from the same address are answered."""
+    from api.serve import MAX_CLIENT_CONNECTIONS
+    head = b"POST /v1/solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 400\r\n\r\n{"
+    with euchre_serve(tmp_path / "serve.log", "--workers", "1") as address:
+        socks = []
+        try:
+            for _ in range(MAX_CLIENT_CONNECTIONS):
+                s = socket.create_connection(address, timeout=5)
+                s.sendall(head)
+                socks.append(s)
+            code, headers, _body = raw(address, head[:-1] + json.dumps(SOLVE).encode().ljust(400))
+            assert code == 429 and headers["retry-after"] == "1"           # the bound holds for bodies
+            assert [_status(address, "GET", "/healthz") for _ in range(3)] == [200, 200, 200]
+            assert _status(address, "GET", "/openapi.json") == 200
+            assert _status(address, "GET", "/play/api/tables/no-such-table") == 404
+        finally:
+            for s in socks:
+                s.close()
+    log = (tmp_path / "serve.log").read_text(errors="replace")
+    assert "Traceback" not in log
