@@ -243,12 +243,64 @@ def test_dump_a_hand_in_progress():
     assert back.deals[0].status == "incomplete" and len(back.deals[0].hand.current_trick) == 1
 
 
-def test_what_egn_cannot_record_is_refused():
+JOKER_DEAL = "N:Jh Ah Kh Qc Ac E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Kc Tc Qh Th"
+
+
+def test_a_turned_up_joker_is_recorded_with_the_suit_named():
+    """The dealer's naming is the first token of ``calls`` (a suit letter), so the deal replays and reviews."""
     h = Hand(Rules(joker=True), "N")
-    h.deal("N:Jh Ah Kh Qc Ac E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Kc Tc Qh Th", upcard="B")
-    h.apply("name h")
-    with pytest.raises(EGNError, match="named for a turned-up joker"):
-        dump_egn(h)
+    h.deal(JOKER_DEAL, upcard="B")
+    for action in ["name h", "pass", "order", "discard Qc"]:      # E passes, S orders the joker up: hearts
+        h.apply(action)
+    h.apply("partner")
+    while h.phase is not Phase.DONE:
+        h.apply(h.legal_actions()[0])
+    data = json.loads(dump_egn(h))
+    deal = data["deals"][0]
+    assert deal["initialState"]["upCard"] == "B"
+    assert deal["phases"][0]["calls"] == ["h", "Pass", "Order"] and deal["phases"][0]["discard"] == "Qc"
+    back = load_egn(data)
+    d = back.deals[0]
+    assert d.status == "complete" and d.calls == ["h", "Pass", "Order"]
+    assert d.hand.named_suit is Suit.H and d.hand.trump is Suit.H and d.hand.maker is Seat.S
+    assert d.hand.tricks == h.tricks and d.result.points == h.result.points
+    assert json.loads(dump_egn(back)) == data
+    # turned down: round 2 may not name hearts again, and says so naming the call
+    data["deals"][0]["phases"] = [{"phaseNumber": 0, "type": "EUCHRE_BIDDING",
+                                   "calls": ["h", "Pass", "Pass", "Pass", "Pass", "h"]}]
+    assert "calls[5] 'h'" in load_egn(data).deals[0].problems[0].message
+    # the naming is missing or out of place: refused naming the call
+    data["deals"][0]["phases"] = [{"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": ["Pass", "Order"]}]
+    with pytest.raises(EGNError, match=r"calls\[0\] 'Pass': with upCard B the first call is the suit the dealer "
+                                       r"named for the turned-up joker \(c, d, h or s\)"):
+        load_egn(data)
+    data["deals"][0]["phases"][0]["calls"] = ["h", "d"]          # a second suit in round 1 breaks a rule
+    assert load_egn(data).deals[0].problems[0].message.startswith("deal 0, calls[1] 'd': E cannot call d")
+
+
+def test_a_turned_up_joker_deal_is_reviewed():
+    h = Hand(Rules(joker=True), "N")
+    h.deal(JOKER_DEAL, upcard="B")
+    for action in ["name h", "pass", "order", "discard Qc", "partner"]:
+        h.apply(action)
+    while h.phase is not Phase.DONE:
+        h.apply(h.legal_actions()[0])
+    game = load_egn(dump_egn(h))
+    review = solver.review_game(game, worlds=10, seed=1)
+    deal = review.to_dict()["deals"][0]
+    # a comment on a call sits at that call's index in calls, after the dealer's naming at calls[0]
+    from solver.review.annotate import annotate_egn
+    notes = annotate_egn(game, review)["deals"][0]["phases"][0].get("callAnnotations", {})
+    for k, c in enumerate(deal["calls"]):
+        assert (str(k + 1) in notes) == (c["grade"] not in ("best", None)), (k, c["grade"], notes)
+    assert "0" not in notes
+    assert [(c["seat"], c["call"]) for c in deal["calls"]] == [("E", "pass"), ("S", "order")]
+    # ordering the joker up makes the named suit trump (not the suit of the card's code)
+    assert deal["calls"][1]["reasons"][0]["sentence"].startswith("S made hearts trump holding 0 trump")
+    assert [c["kind"] for c in deal["cards"]] == ["discard"] + ["play"] * 20 and deal["cards"][0]["card"] == "Qc"
+
+
+def test_what_egn_cannot_record_is_refused():
     with pytest.raises(EGNError, match="march_score"):
         dump_egn(Game(Rules(march_score=3)))
     with pytest.raises(EGNError, match="expected an EGNGame, Game or Hand"):

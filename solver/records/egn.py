@@ -31,7 +31,9 @@ Reading (:func:`load_egn`):
    who played each card. The dealt hands are then the cards each seat plays,
    plus ``playerCards`` when given, the upcard and the discard when recorded
    (or when it can only have been the upcard); a loner's partner's hand and
-   the kitty stay unknown. Once the record breaks a rule, what follows is
+   the kitty stay unknown. With ``upCard`` ``B`` (a turned-up joker) the first call is the suit
+   the dealer named (``NAMED_SUIT_TOKENS``: EGN has no field for it, so this project writes
+   it there and reads it back; a record without it is refused naming ``calls[0]``). Once the record breaks a rule, what follows is
    kept for writing back but not replayed.
 
 What is an error and what is a finding:
@@ -91,6 +93,10 @@ SCHEMA_PATH = DATA_DIR / "egn-schema-v1.json"
 EGN_VERSION = "1.4"
 FILE_TYPE = EGN_FILE_TYPE
 
+# EGN has no field for the suit the dealer names for a turned-up joker (upCard "B"): this project writes the
+# naming as the first token of the bidding phase's ``calls``, the dealer's act before round 1, as a suit letter
+# (a round-1 call is never a suit other than the upcard's, so the token cannot be read as a call).
+NAMED_SUIT_TOKENS = ("c", "d", "h", "s")
 _LEGACY_VERSION = re.compile(r"^1\.[01](?:\.\d+)?$")
 _LEGACY_KEYS = {
     "calls_annotations": "callAnnotations", "tricks_annotations": "playAnnotations",
@@ -542,9 +548,6 @@ def _read_deal(raw: dict, index: int, rules: Rules) -> tuple:
     written = EGNWritten(raw)
     dealer = _egn_seat(state["dealer"], rules, "initialState.dealer")
     upcard = _spelled_card(written, ("up",), state["upCard"], rules, "initialState.upCard")
-    if upcard == JOKER:
-        raise DealError("upcard B: a turned-up joker needs the suit the dealer named, which EGN 1.4 "
-                        "does not record")
     bidding, play = _phases(raw["phases"], written)
     written.alone_in_play = play is not None and bool(play.get("isAlone"))
     alone = written.alone_in_play or (bidding is not None and bool(bidding.get("isAlone", False)))
@@ -813,6 +816,9 @@ def _apply_calls(hand: Hand, calls: list) -> _Stop | None:
             raise DealError(f"{where}: trump was already made at calls[{made_at}]")
         if hand.phase is Phase.DONE:
             raise DealError(f"{where}: bidding has at most {2 * len(hand.rules.seats)} calls")
+        if hand.phase is Phase.NAME_SUIT and tok not in NAMED_SUIT_TOKENS:
+            raise DealError(f"{where}: with upCard B the first call is the suit the dealer named for the "
+                            "turned-up joker (c, d, h or s)")
         if tok == "x" or (tok == "n" and not hand.rules.allow_no_trump):
             what = "a no-trump call needs ruleset allow_no_trump" if tok == "n" else "an unknown call"
             raise DealError(f"{where} by {hand.to_act}: unknown call ({what})")
@@ -1116,8 +1122,8 @@ def dump_egn(game, indent: int | None = 2) -> str:
     Returns: the JSON text, valid against the EGN schema.
 
     Raises:
-        EGNError: when the game holds something EGN 1.4 cannot record (a turned-up joker's named
-            suit, a hand not yet dealt, scoring options EGN has no key for).
+        EGNError: when the game holds something EGN 1.4 cannot record (a hand not yet dealt, scoring
+            options EGN has no key for).
 
     A hand from the engine, stopped after the first trick:
 
@@ -1239,9 +1245,9 @@ def _hand_json(hand: Hand, number: int, rules: Rules) -> dict:
     calls = []
     bid = {"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": calls, "isAlone": False}
     for rec in hand.history:
-        if isinstance(rec, SuitNamed):
-            raise EGNError(f"dump_egn: hand {number}: EGN 1.4 cannot record the suit named for a turned-up joker")
-        if isinstance(rec, BidMade):
+        if isinstance(rec, SuitNamed):               # the dealer's naming, before round 1 (see NAMED_SUIT_TOKENS)
+            calls.append(str(rec.suit))
+        elif isinstance(rec, BidMade):
             a = rec.action
             calls.append("Pass" if a.kind is Kind.PASS else "Order" if a.kind is Kind.ORDER else str(a.suit))
         elif isinstance(rec, KittyExchanged) and rec.kind is not None:
