@@ -1,4 +1,5 @@
 """Match play (issue 13): the referee, the duplicate pairing, forfeits, the built-in and external agents."""
+import os
 import sys
 import time
 from pathlib import Path
@@ -425,6 +426,35 @@ def test_the_processes_a_bot_started_end_with_the_match(tmp_path):
     while any(_alive(p) for p in started) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not any(_alive(p) for p in started)
+
+
+@pytest.mark.parametrize("then", ["echo", "die"])
+def test_a_child_in_a_session_of_its_own_ends_with_the_match(tmp_path, then):
+    """A child the bot started with setsid is out of the bot's process group: the bot's whole tree is ended,
+    also when the bot exits by itself first (a forfeit) and leaves it behind."""
+    pids = tmp_path / "pids"
+    r = match(external(f"setsid {pids} {then}"), "policy", deals=1, seed=1, time_limit=10)
+    assert bool(r.forfeits) == (then == "die")
+    started = [int(p) for p in pids.read_text().split()]
+    assert started and all(os.getsid(p) == p for p in started if _alive(p))   # each led its own session
+    deadline = time.monotonic() + 5
+    while any(_alive(p) for p in started) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(_alive(p) for p in started)
+
+
+def test_a_child_in_a_session_of_its_own_ends_with_a_forfeit(tmp_path):
+    from solver.match.external import AgentForfeit, ExternalAgent
+    hand = Hand.from_deal(DEAL, upcard="9h", dealer="W")
+    pids = tmp_path / "pids"
+    bot = ExternalAgent(f"{sys.executable} {BOT} setsid {pids} garbage")
+    with pytest.raises(AgentForfeit, match="hello"):
+        bot.bid(hand.view(hand.to_act), time_limit=10)
+    child = int(pids.read_text().split()[0])
+    deadline = time.monotonic() + 5
+    while _alive(child) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _alive(child)
 
 
 def test_the_processes_a_bot_started_end_with_a_forfeit(tmp_path):
