@@ -1,4 +1,4 @@
-"""EGN 1.4 (Euchre Game Notation): read, replay through the rules engine, write.
+"""EGN (Euchre Game Notation) 1.0 to 1.5: read, replay through the rules engine, write.
 
 EGN is JSON (NextSuit-Labs/euchre-game-notation, Apache-2.0; the schema and its
 licence ship in ``solver/data/``). A file is ``{"fileType", "version", "metadata",
@@ -19,8 +19,11 @@ Reading (:func:`load_egn`):
    upgraded the way the EGN project's own ``egn-upgrade`` does (snake_case keys to camelCase;
    ``kitty`` and ``initialLead`` dropped from the output, but a stated first leader is
    checked against the rules and known kitty cards are used).
-2. The JSON schema (``jsonschema``, draft 7). A failure names the field and quotes at
-   most a few hundred characters of the input.
+2. The version: 1.2 to 1.5 as they are (1.5 changed only ``metadata.date``, which may be a date
+   alone or empty), the 1.0/1.1 layout upgraded; another version is refused naming it (and what
+   1.6 adds), as is a phase without ``phaseNumber`` (optional only from 1.6). Then the JSON schema
+   (``jsonschema``, draft 7). A failure names the field (an unknown one: "not in EGN 1.5", and the
+   version that added it when known) and quotes at most a few hundred characters of the input.
 3. ``metadata.ruleset`` → :meth:`Rules.from_egn <solver.rules.Rules.from_egn>`.
 4. Each deal: the tokens become actions of a :class:`~solver.game.Hand` and are
    applied in order, with full legality checks. The hands must be dealt before
@@ -90,7 +93,13 @@ from .base import (DATA_DIR, DUMMY_FILE_TYPE, EGN_FILE_TYPE, DealError, GameReco
 __all__ = ["load_egn", "dump_egn", "EGNGame", "EGNDeal", "EGNWritten", "SCHEMA_PATH", "EGN_VERSION", "FILE_TYPE"]
 
 SCHEMA_PATH = DATA_DIR / "egn-schema-v1.json"
-EGN_VERSION = "1.4"
+EGN_VERSION = "1.4"          # what a record made by the engine is written as (one read is written back as read)
+# The newest EGN read: 1.5 only let metadata.date be a date alone or empty, so a 1.5 record has the 1.4
+# structure. The versions read are the schema's ``version`` pattern (1.2 to 1.5) and the legacy 1.0/1.1.
+EGN_LATEST = "1.5"
+# What later EGN versions added, named when a record has it (a 1.5 reader refuses it).
+_LATER_FIELDS = {"teamNames": "1.6"}
+_LATER_VERSIONS = {"1.6": "metadata.teamNames and phases without phaseNumber"}
 FILE_TYPE = EGN_FILE_TYPE
 
 # EGN has no field for the suit the dealer names for a turned-up joker (upCard "B"): this project writes the
@@ -288,7 +297,7 @@ class EGNGame(GameRecord):
         return [p for p in self.problems if p.kind == "renege"]
 
     def to_dict(self) -> dict:
-        """The record as an EGN 1.4 JSON object (what :func:`dump_egn` writes)."""
+        """The record as an EGN JSON object in the version read (what :func:`dump_egn` writes)."""
         return _game_json(self)
 
     to_json = renamed(to_dict, "EGNGame.to_json", "EGNGame.to_dict")
@@ -308,8 +317,8 @@ def load_egn(source, strict: bool = False) -> EGNGame:
 
     Raises:
         EGNError: a file that cannot be read, text that is not UTF-8 or not strict JSON (see
-            :func:`~solver.records.base.read_source`), a schema failure (naming the field), an
-            unsupported ruleset, or a deal that does not replay (naming the deal and the place:
+            :func:`~solver.records.base.read_source`), a version other than 1.0 to 1.5 (naming it),
+            a schema failure (naming the field; an unknown field by name), an unsupported ruleset, or a deal that does not replay (naming the deal and the place:
             trick, card, call).
 
     A deal with only the calls and the tricks: who played each card, the hands as dealt and
@@ -340,6 +349,7 @@ def load_egn(source, strict: bool = False) -> EGNGame:
         data, legacy = _upgrade_legacy(data)
     else:
         legacy = {}
+        _check_version(data, name)
     _validate(data, name)
     meta = data["metadata"]
     try:
@@ -436,6 +446,30 @@ def _upgrade_legacy(data: dict) -> tuple:
     return up, legacy
 
 
+def _check_version(data, name: str) -> None:
+    """Refuse, by name, a ``version`` this reader does not take and what EGN 1.5 does not have that the
+    schema alone would report obscurely (a phase without ``phaseNumber``, optional only from 1.6)."""
+    if not isinstance(data, dict):
+        return
+    version = data.get("version")
+    if isinstance(version, str) and not re.match(_schema_version_pattern(), version):
+        later = _LATER_VERSIONS.get(".".join(version.split(".")[:2]))
+        raise EGNError(f"{name}: version {quoted(version)}: this reader takes EGN 1.0 to {EGN_LATEST}"
+                       + (f" ({version} adds {later})" if later else ""))
+    deals = data.get("deals")
+    for i, deal in enumerate(deals if isinstance(deals, list) else []):
+        phases = deal.get("phases") if isinstance(deal, dict) else None
+        for k, ph in enumerate(phases if isinstance(phases, list) else []):
+            if isinstance(ph, dict) and "type" in ph and "phaseNumber" not in ph:
+                number = deal.get("dealNumber")
+                raise EGNError(f"{name}: deal {number if isinstance(number, int) else i}: deals[{i}].phases[{k}]: "
+                               f"no phaseNumber (EGN {EGN_LATEST} requires it; 1.6 made it optional)")
+
+
+def _schema_version_pattern() -> str:
+    return schema_validator(SCHEMA_PATH).schema["properties"]["version"]["pattern"]
+
+
 def validate_egn(data, name: str = "EGN data") -> None:
     """Check parsed EGN JSON against the EGN schema (``solver/data/egn-schema-v1.json``); raises
     :class:`~solver.errors.EGNError` naming ``name``, the deal and the field when it fails."""
@@ -455,6 +489,13 @@ def _validate(data, name: str) -> None:
         d = data["deals"][path[1]]
         number = d.get("dealNumber") if isinstance(d, dict) else None
         deal = f"deal {number if isinstance(number, int) else path[1]}: "
+    extra = None
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        extra = next((k for k in error.instance if k not in error.schema.get("properties", {})), None)
+    if extra is not None:
+        version = data.get("version") if isinstance(data.get("version"), str) else EGN_LATEST
+        later = f": EGN {_LATER_FIELDS[extra]} added it" if extra in _LATER_FIELDS else ""
+        raise EGNError(f"{name}: {deal}{where}: unknown field {quoted(extra)} (not in EGN {version}{later})")
     if error.validator == "enum" and "calls" in path:
         raise EGNError(f"{name}: {deal}{where}: unknown call {quoted(error.instance)} "
                        "(EGN calls are Pass, Order, s, h, d, c, and n for no trump)")
@@ -1111,7 +1152,8 @@ def _play_tricks(deal: EGNDeal, hand: Hand) -> _Stop | None:
 
 # -- writing ---------------------------------------------------------------------------------
 def dump_egn(game, indent: int | None = 2) -> str:
-    """Write an EGN 1.4 record as JSON text.
+    """Write an EGN record as JSON text: an :class:`EGNGame` in the version it was read in (a 1.0/1.1
+    file upgraded to 1.4), a game from the engine as EGN 1.4.
 
     Args:
         game: an :class:`EGNGame` (from :func:`load_egn`: written back without loss), or a
