@@ -486,13 +486,13 @@ def cmd_match(args) -> dict:
     out = result.to_dict()
     if args.egn is not None:
         from .errors import EGNError
-        from .records import dump_egn
+        from .match.duplicate import table_egn
         files, skipped = [], 0
         try:
             args.egn.mkdir(parents=True, exist_ok=True)
             for t in result.tables:
                 try:
-                    text = dump_egn(t.hand)
+                    text = table_egn(t, result.a, result.b)
                 except EGNError:
                     skipped += 1
                     continue
@@ -512,7 +512,7 @@ def cmd_match(args) -> dict:
 
 
 def cmd_model_fit(args) -> dict:
-    from .bidding.group import fit_group, write_model
+    from .bidding.group import check_model_out, fit_group, write_model
     out = Path(args.out)
     if out.exists() and out.is_dir():
         raise EuchreError(f"--out {str(out)!r}: a directory; give the model file to write")
@@ -524,12 +524,16 @@ def cmd_model_fit(args) -> dict:
         raise EuchreError(f"--out or a record: the path cannot be followed ({exc})") from None
     if target in read:
         raise EuchreError(f"--out {str(out)!r}: it is one of the records read; give another file")
+    check_model_out(out)                  # before the fit: a target that cannot be written fails at once
     from .bidding.fit import PRIOR_SD
     fit = fit_group(args.records, base=args.base, prior_sd=PRIOR_SD if args.prior_sd is None else args.prior_sd,
                     name=args.name)
-    write_model(fit.model, out)           # only after a fit that worked: a failed fit writes nothing
     if not args.json:
         say(fit.text())
+    if not fit.beats_base:                # a model no better than its base is not worth a file (docs promise)
+        raise EuchreError(f"--out {str(out)!r} not written: {fit.shortfall()}")
+    write_model(fit.model, out)           # only after a fit that worked: a failed fit writes nothing
+    if not args.json:
         say(f"wrote {out} (use it with --model {out})")
     return {**fit.to_dict(), "out": str(out)}
 

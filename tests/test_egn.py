@@ -344,6 +344,10 @@ def test_a_turned_up_joker_deal_is_reviewed():
 
 
 def test_what_egn_cannot_record_is_refused():
+    with pytest.raises(EGNError, match=r"players \['A', 'B'\]: a name per seat in play \(4\)"):
+        dump_egn(Game(Rules()), players=["A", "B"])
+    with pytest.raises(EGNError, match="an EGNGame is written as read"):
+        dump_egn(load_egn(EGN_DIR / "vwec-finals.egn"), title="x")
     with pytest.raises(EGNError, match="march_score"):
         dump_egn(Game(Rules(march_score=3)))
     with pytest.raises(EGNError, match="expected an EGNGame, Game or Hand"):

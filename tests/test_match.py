@@ -301,6 +301,29 @@ def test_cli_match_json_and_egn(tmp_path, capsys):
     assert "'nobody'" in capsys.readouterr().err
 
 
+def test_match_records_name_the_agents_so_stats_tell_them_apart(tmp_path, capsys):
+    """The players of a match record are the agents (``A policy``, ``B random``) in their seats, the title says
+    the deal, the table and which side sat where; a corpus review of the records then counts each agent."""
+    from solver.cli import main
+    out = tmp_path / "records"
+    assert main(["match", "--a", "policy", "--b", "random", "--deals", "2", "--seed", "1", "--egn", str(out)]) == 0
+    capsys.readouterr()
+    first, second = (solver.load_game(out / f"deal-0001-table-{k}.egn") for k in (1, 2))
+    assert first.players == ["A policy", "B random", "A policy", "B random"]
+    assert second.players == ["B random", "A policy", "B random", "A policy"]
+    assert first.metadata["title"] == "match A policy v B random, deal 1, table 1: A sits NS, B EW"
+    assert second.metadata["title"] == "match A policy v B random, deal 1, table 2: A sits EW, B NS"
+    lines = tmp_path / "lines.jsonl"
+    assert main(["review", str(out), "--out", str(lines), "--worlds", "10", "--seed", "1", "--quiet"]) == 0
+    capsys.readouterr()
+    stats = solver.corpus_stats(lines).to_dict()
+    assert {p["name"] for p in stats["players"]} == {"A policy", "B random"}
+    assert {p["name"] for p in stats["partnerships"]} == {"A policy", "B random"}     # a side: one agent
+    assert main(["match", "--a", "random", "--b", "random", "--deals", "1", "--players", "2", "--egn",
+                 str(tmp_path / "two")]) == 0
+    assert solver.load_game(tmp_path / "two" / "deal-0001-table-2.egn").players == ["B random", "A random"]
+
+
 @pytest.mark.parametrize("winning, per_game", [(10, 3), (5, 2), (4, 1)])
 def test_games_against_an_agent_that_always_forfeits(winning, per_game):
     # every deal forfeited by B gives A 4 points: a game to `winning` lasts ceil(winning / 4) deals

@@ -5,7 +5,8 @@ by :func:`solver.bidding.fit.fit_model` with the prior centred on a base model (
 where the group's decisions are few, the fit stays near the base; where they are many, it follows them.
 :func:`fit_group` also says what changed (each figure, base and fitted) and whether the group's model
 predicts the group's own calls better than the base on deals it was not fitted on (log-likelihood per
-decision, folds by deal), so that a user can see whether fitting was worth it.
+decision, folds by deal), so that a user can see whether fitting was worth it; ``euchre model fit`` writes
+the model only when it does (:attr:`GroupFit.beats_base`), and says why not otherwise.
 
 **A model described.** :func:`describe` gives a model's chance of calling for a few typical hands at every
 seat and round (:data:`TYPICAL_HANDS`), and its funnel (:mod:`solver.bidding.funnel`); :func:`plot_model`
@@ -76,6 +77,24 @@ class GroupFit:
             lines.append("no figure moved by 0.01 or more from the base")
         return "\n".join(lines)
 
+    @property
+    def beats_base(self) -> bool:
+        """The fit predicts the group's calls on held-out deals better than its base (what makes it worth
+        writing: ``euchre model fit`` writes no other)."""
+        return self.held_out is not None and self.held_out["fitted"] > self.held_out["base"]
+
+    def shortfall(self) -> str | None:
+        """Why the fit is not shown to beat its base, or ``None`` when it does."""
+        if self.beats_base:
+            return None
+        if self.held_out is None:
+            return (f"{self.deals} deals are too few to hold some out, so the fit cannot be shown to predict the "
+                    f"group's calls better than its base {self.base.name}; fit on more records")
+        h = self.held_out
+        return (f"the fit predicts the group's held-out calls no better than its base {self.base.name} "
+                f"(log-likelihood per decision {h['fitted']:.4f} against {h['base']:.4f}, {h['folds']} folds by "
+                f"deal): use --model {self.base.name}, or fit on more records")
+
     def to_dict(self) -> dict:
         return {"model": self.model.name, "base": self.base.name, "decisions": self.decisions, "deals": self.deals,
                 "held_out": self.held_out,
@@ -134,13 +153,9 @@ def check_model_name(name) -> str:
     return name
 
 
-def write_model(model: BiddingModel, out) -> Path:
-    """Write ``model`` as a model file at ``out`` (JSON, what ``--model FILE`` reads), whole or not at all; an
-    existing ``out`` must be a regular file (never a device, a FIFO or a directory).
-
-    Raises:
-        ModelError: the path cannot be written (naming it).
-    """
+def check_model_out(out) -> Path:
+    """``out`` as a path a model file may be written at: new, or an existing regular file. Raises
+    :class:`ModelError` naming it otherwise (a directory, a device, a FIFO, a link)."""
     path = Path(out)
     try:
         if path.is_symlink() or (path.exists() and not path.is_file()):
@@ -148,6 +163,17 @@ def write_model(model: BiddingModel, out) -> Path:
                              "link); give the path of a model file to write")
     except OSError as exc:
         raise ModelError(f"--out {str(path)!r}: cannot be used ({exc.strerror or exc})") from None
+    return path
+
+
+def write_model(model: BiddingModel, out) -> Path:
+    """Write ``model`` as a model file at ``out`` (JSON, what ``--model FILE`` reads), whole or not at all; an
+    existing ``out`` must be a regular file (never a device, a FIFO or a directory).
+
+    Raises:
+        ModelError: the path cannot be written (naming it).
+    """
+    path = check_model_out(out)
     tmp = path.with_name(f".{path.name}.tmp")
     try:
         tmp.write_text(json.dumps(model.to_dict(), indent=1) + "\n")
@@ -307,5 +333,5 @@ def plot_model(model: BiddingModel, out, decisions=None, deals: int = 20_000, se
     return path
 
 
-__all__ = ["GroupFit", "fit_group", "check_model_name", "write_model", "describe", "describe_text", "calibration", "plot_model",
+__all__ = ["GroupFit", "fit_group", "check_model_name", "check_model_out", "write_model", "describe", "describe_text", "calibration", "plot_model",
            "TYPICAL_HANDS"]

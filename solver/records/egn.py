@@ -1151,7 +1151,7 @@ def _play_tricks(deal: EGNDeal, hand: Hand) -> _Stop | None:
 
 
 # -- writing ---------------------------------------------------------------------------------
-def dump_egn(game, indent: int | None = 2) -> str:
+def dump_egn(game, indent: int | None = 2, players=None, title: str | None = None) -> str:
     """Write an EGN record as JSON text: an :class:`EGNGame` in the version it was read in (a 1.0/1.1
     file upgraded to 1.4), a game from the engine as EGN 1.4.
 
@@ -1160,12 +1160,15 @@ def dump_egn(game, indent: int | None = 2) -> str:
             :class:`~solver.game.Game` / :class:`~solver.game.Hand` from the engine (a new record,
             every dealt hand in ``playerCards``).
         indent: JSON indentation (``None`` for one line; else an int 0..16, :class:`EGNError` otherwise).
+        players, title: for a game from the engine, ``metadata.players`` (a name per seat in play, N E S W or
+            N S: who played there) and ``metadata.title``; default the seats' names and "Euchre game".
 
     Returns: the JSON text, valid against the EGN schema.
 
     Raises:
         EGNError: when the game holds something EGN 1.4 cannot record (a hand not yet dealt, scoring
-            options EGN has no key for).
+            options EGN has no key for); ``players`` or ``title`` with an :class:`EGNGame` (written as
+            read) or not as the schema allows (naming it).
 
     A hand from the engine, stopped after the first trick:
 
@@ -1182,6 +1185,8 @@ def dump_egn(game, indent: int | None = 2) -> str:
     <Seat.S: 2>
     """
     if isinstance(game, EGNGame):
+        if players is not None or title is not None:
+            raise EGNError("dump_egn: players and title are for a game from the engine; an EGNGame is written as read")
         data = _game_json(game)
     elif isinstance(game, Game):
         data = _engine_json(game.rules, game.hands, game.initial_scores, game.scores if game.is_over else None)
@@ -1189,6 +1194,15 @@ def dump_egn(game, indent: int | None = 2) -> str:
         data = _engine_json(game.rules, [game], (0, 0), None)
     else:
         raise EGNError(f"dump_egn: expected an EGNGame, Game or Hand, got {type(game).__name__}")
+    if players is not None:
+        players = list(players) if isinstance(players, (list, tuple)) else players
+        if not isinstance(players, list) or len(players) != game.rules.players or \
+                not all(isinstance(p, str) for p in players):
+            raise EGNError(f"dump_egn: players {quoted(players)}: a name per seat in play "
+                           f"({game.rules.players})")
+        data["metadata"]["players"] = players
+    if title is not None:
+        data["metadata"]["title"] = title
     _validate(data, "dump_egn output")
     return json.dumps(data, indent=check_indent(indent, "dump_egn", EGNError), ensure_ascii=False)
 
