@@ -516,13 +516,13 @@ def cmd_match(args) -> dict:
     out = result.to_dict()
     if args.egn is not None:
         from .errors import EGNError
-        from .records import dump_egn
+        from .match.duplicate import table_egn
         files, skipped = [], 0
         try:
             args.egn.mkdir(parents=True, exist_ok=True)
             for t in result.tables:
                 try:
-                    text = dump_egn(t.hand)
+                    text = table_egn(t, result.a, result.b)
                 except EGNError:
                     skipped += 1
                     continue
@@ -556,9 +556,12 @@ def cmd_model_fit(args) -> dict:
     from .bidding.fit import PRIOR_SD
     fit = fit_group(args.records, base=args.base, prior_sd=PRIOR_SD if args.prior_sd is None else args.prior_sd,
                     name=args.name)
-    write_model(fit.model, out)           # only after a fit that worked: a failed fit writes nothing
     if not args.json:
         say(fit.text())
+    if not fit.beats_base:                # a model no better than its base is not worth a file (docs promise)
+        raise EuchreError(f"--out {str(out)!r} not written: {fit.shortfall()}")
+    write_model(fit.model, out)           # only after a fit that worked: a failed fit writes nothing
+    if not args.json:
         say(f"wrote {out} (use it with --model {out})")
     return {**fit.to_dict(), "out": str(out)}
 

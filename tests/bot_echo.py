@@ -7,7 +7,8 @@ every request with the first legal action.
 and never answers, ``illegal`` answers an action that is never legal, ``flood`` writes 1 MiB chunks
 with no newline for ever, ``trickle`` writes one byte every 10 ms with no newline for ever, ``long`` answers a valid JSON line padded past 64 KiB, ``spawn PIDFILE``
 starts a child process that sleeps (its pid written to PIDFILE) and then answers as ``echo`` does
-(``spawn PIDFILE MODE``: as MODE does).
+(``spawn PIDFILE MODE``: as MODE does); ``setsid PIDFILE [MODE]`` is ``spawn`` with the child in a session
+of its own (so out of the bot's process group).
 """
 import json
 import subprocess
@@ -26,8 +27,9 @@ def main() -> int:
             sys.stdout.write("x")
             sys.stdout.flush()
             time.sleep(0.01)
-    if mode == "spawn":
-        child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"])
+    if mode in ("spawn", "setsid"):
+        child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"],
+                                 start_new_session=mode == "setsid")
         with open(sys.argv[2], "a") as pids:
             pids.write(f"{child.pid}\n")
         mode = sys.argv[3] if len(sys.argv) > 3 else "echo"

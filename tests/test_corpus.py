@@ -95,6 +95,18 @@ def reference(corpus, tmp_path_factory) -> Path:
     return out
 
 
+def test_the_docs_line_is_a_default_run_s(tmp_path):
+    """docs/review.md's example corpus line has a real line's fields, and a default run's valuation."""
+    text = (ROOT / "docs" / "review.md").read_text()
+    example = re.search(r"```json\n(\{\"kind\": \"deal\".*?)```", text, re.S).group(1)
+    out = tmp_path / "results.jsonl"
+    review_corpus([EGN_DIR / "six-points-in-two-hands.egn"], worlds=10, seed=1, out=out, progress=False)
+    line = lines_of(out)[0]
+    assert set(re.findall(r'"(\w+)":', example)) >= set(line)
+    assert line["valuation"] == "single_dummy"
+    assert re.search(r'"valuation": "(\w+)"', example).group(1) == line["valuation"]
+
+
 @pytest.mark.slow
 def test_every_deal_of_every_record_is_one_line(corpus, reference):
     lines = lines_of(reference)

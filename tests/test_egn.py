@@ -161,6 +161,49 @@ def test_renege_is_reported_not_raised():
         load_egn(EGN_DIR / "renege-test.egn", strict=True)
 
 
+def test_egn_1_5_is_read_and_written_back_as_1_5():
+    """EGN 1.5 changed only ``metadata.date`` (a date alone, or empty, is allowed): a 1.5 record replays as its
+    1.4 twin does and is written back as 1.5, its date as read."""
+    twin = load_egn(EGN_DIR / "vwec-finals.egn")
+    for version, date in (("1.5", "2026-05-29"), ("1.5.2", ""), ("1.5", "2026-05-29T16:30")):
+        data = raw("vwec-finals.egn")
+        data["version"], data["metadata"]["date"] = version, date
+        game = load_egn(data)
+        assert game.version == version and game.final_score == twin.final_score == (8, 10)
+        assert [d.result.points for d in game.deals] == [d.result.points for d in twin.deals]
+        out = json.loads(dump_egn(game))
+        assert out["version"] == version and out["metadata"]["date"] == date
+        assert out["deals"] == json.loads(dump_egn(twin))["deals"]
+        jsonschema.validate(out, json.loads(SCHEMA_PATH.read_text()))
+    # a record made by the engine is still written as 1.4
+    assert json.loads(dump_egn(Game(Rules())))["version"] == solver.records.egn.EGN_VERSION == "1.4"
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d.update(version="1.6"), r"version '1\.6': this reader takes EGN 1\.0 to 1\.5 \(1\.6 adds "
+                                        r"metadata\.teamNames and phases without phaseNumber\)"),
+    (lambda d: d.update(version="2.0"), r"version '2\.0': this reader takes EGN 1\.0 to 1\.5$"),
+    (lambda d: d["metadata"].update(teamNames=["Us", "Them"]),
+     r"metadata: unknown field 'teamNames' \(not in EGN 1\.5: EGN 1\.6 added it\)"),
+    (lambda d: d["deals"][0]["initialState"].update(kitty=["9c"]),
+     r"deal 0: deals\[0\]\.initialState: unknown field 'kitty' \(not in EGN 1\.5\)"),
+    (lambda d: d["deals"][1]["phases"][1].pop("phaseNumber"),
+     r"deal 1: deals\[1\]\.phases\[1\]: no phaseNumber \(EGN 1\.5 requires it; 1\.6 made it optional\)"),
+])
+def test_what_egn_1_5_does_not_have_is_refused_by_name(change, message):
+    data = raw("vwec-finals.egn")
+    data["version"] = "1.5"
+    change(data)
+    with pytest.raises(EGNError, match=message):
+        load_egn(data)
+
+
+def test_the_versions_read_are_the_schemas():
+    pattern = re.compile(json.loads(SCHEMA_PATH.read_text())["properties"]["version"]["pattern"])
+    assert [v for v in ("1.1", "1.2", "1.4", "1.4.7", "1.5", "1.5.3", "1.6", "1.50") if pattern.match(v)] == \
+        ["1.2", "1.4", "1.4.7", "1.5", "1.5.3"]
+
+
 def test_legacy_files_are_upgraded_and_checked():
     game = load_egn(EGN_DIR / "mote-w5-g1.egn")
     assert game.upgraded_from == "1.0.0" and game.version == "1.4"
@@ -243,12 +286,68 @@ def test_dump_a_hand_in_progress():
     assert back.deals[0].status == "incomplete" and len(back.deals[0].hand.current_trick) == 1
 
 
-def test_what_egn_cannot_record_is_refused():
+JOKER_DEAL = "N:Jh Ah Kh Qc Ac E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Kc Tc Qh Th"
+
+
+def test_a_turned_up_joker_is_recorded_with_the_suit_named():
+    """The dealer's naming is the first token of ``calls`` (a suit letter), so the deal replays and reviews."""
     h = Hand(Rules(joker=True), "N")
-    h.deal("N:Jh Ah Kh Qc Ac E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Kc Tc Qh Th", upcard="B")
-    h.apply("name h")
-    with pytest.raises(EGNError, match="named for a turned-up joker"):
-        dump_egn(h)
+    h.deal(JOKER_DEAL, upcard="B")
+    for action in ["name h", "pass", "order", "discard Qc"]:      # E passes, S orders the joker up: hearts
+        h.apply(action)
+    h.apply("partner")
+    while h.phase is not Phase.DONE:
+        h.apply(h.legal_actions()[0])
+    data = json.loads(dump_egn(h))
+    deal = data["deals"][0]
+    assert deal["initialState"]["upCard"] == "B"
+    assert deal["phases"][0]["calls"] == ["h", "Pass", "Order"] and deal["phases"][0]["discard"] == "Qc"
+    back = load_egn(data)
+    d = back.deals[0]
+    assert d.status == "complete" and d.calls == ["h", "Pass", "Order"]
+    assert d.hand.named_suit is Suit.H and d.hand.trump is Suit.H and d.hand.maker is Seat.S
+    assert d.hand.tricks == h.tricks and d.result.points == h.result.points
+    assert json.loads(dump_egn(back)) == data
+    # turned down: round 2 may not name hearts again, and says so naming the call
+    data["deals"][0]["phases"] = [{"phaseNumber": 0, "type": "EUCHRE_BIDDING",
+                                   "calls": ["h", "Pass", "Pass", "Pass", "Pass", "h"]}]
+    assert "calls[5] 'h'" in load_egn(data).deals[0].problems[0].message
+    # the naming is missing or out of place: refused naming the call
+    data["deals"][0]["phases"] = [{"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": ["Pass", "Order"]}]
+    with pytest.raises(EGNError, match=r"calls\[0\] 'Pass': with upCard B the first call is the suit the dealer "
+                                       r"named for the turned-up joker \(c, d, h or s\)"):
+        load_egn(data)
+    data["deals"][0]["phases"][0]["calls"] = ["h", "d"]          # a second suit in round 1 breaks a rule
+    assert load_egn(data).deals[0].problems[0].message.startswith("deal 0, calls[1] 'd': E cannot call d")
+
+
+def test_a_turned_up_joker_deal_is_reviewed():
+    h = Hand(Rules(joker=True), "N")
+    h.deal(JOKER_DEAL, upcard="B")
+    for action in ["name h", "pass", "order", "discard Qc", "partner"]:
+        h.apply(action)
+    while h.phase is not Phase.DONE:
+        h.apply(h.legal_actions()[0])
+    game = load_egn(dump_egn(h))
+    review = solver.review_game(game, worlds=10, seed=1)
+    deal = review.to_dict()["deals"][0]
+    # a comment on a call sits at that call's index in calls, after the dealer's naming at calls[0]
+    from solver.review.annotate import annotate_egn
+    notes = annotate_egn(game, review)["deals"][0]["phases"][0].get("callAnnotations", {})
+    for k, c in enumerate(deal["calls"]):
+        assert (str(k + 1) in notes) == (c["grade"] not in ("best", None)), (k, c["grade"], notes)
+    assert "0" not in notes
+    assert [(c["seat"], c["call"]) for c in deal["calls"]] == [("E", "pass"), ("S", "order")]
+    # ordering the joker up makes the named suit trump (not the suit of the card's code)
+    assert deal["calls"][1]["reasons"][0]["sentence"].startswith("S made hearts trump holding 0 trump")
+    assert [c["kind"] for c in deal["cards"]] == ["discard"] + ["play"] * 20 and deal["cards"][0]["card"] == "Qc"
+
+
+def test_what_egn_cannot_record_is_refused():
+    with pytest.raises(EGNError, match=r"players \['A', 'B'\]: a name per seat in play \(4\)"):
+        dump_egn(Game(Rules()), players=["A", "B"])
+    with pytest.raises(EGNError, match="an EGNGame is written as read"):
+        dump_egn(load_egn(EGN_DIR / "vwec-finals.egn"), title="x")
     with pytest.raises(EGNError, match="march_score"):
         dump_egn(Game(Rules(march_score=3)))
     with pytest.raises(EGNError, match="expected an EGNGame, Game or Hand"):
@@ -302,7 +401,7 @@ BAD = [
     ("missing players", mutate("vwec-finals.egn", lambda d: d["metadata"].pop("players")),
      r"metadata: fails the EGN schema: 'players' is a required property"),
     ("extra field", mutate("vwec-finals.egn", _set(["deals", 2, "comment"], "x")),
-     r"deal 2: deals\[2\]: fails the EGN schema: Additional properties are not allowed \('comment'"),
+     r"deal 2: deals\[2\]: unknown field 'comment' \(not in EGN 1\.4\)$"),
     ("bad dealer type", mutate("vwec-finals.egn", _set(["deals", 1, "initialState", "dealer"], "N")),
      r"deal 1: deals\[1\].initialState.dealer: fails the EGN schema"),
     ("card that does not exist (pattern)", mutate("vwec-finals.egn", _set(["deals", 3, "phases", 1, "tricks", 2, 1], "Zh")),
@@ -388,7 +487,16 @@ def test_schema_and_licence_ship_with_the_package():
     data_dir = Path(solver.__file__).parent / "data"
     assert SCHEMA_PATH == data_dir / "egn-schema-v1.json"
     shared = json.loads((EGN_DIR / "egn-schema-v1.json").read_text())
-    assert json.loads(SCHEMA_PATH.read_text()) == shared
+    # the shipped schema is the shared 1.4 one with EGN 1.5's changes: the version, and a date alone or empty
+    shipped = json.loads(SCHEMA_PATH.read_text())
+    assert shipped["properties"]["version"]["pattern"] == r"^1\.[2345](?:\.\d+)?$"
+    assert shipped["properties"]["metadata"]["properties"]["date"]["anyOf"] == [
+        {"format": "date-time"}, {"format": "date"},
+        {"pattern": r"^$|^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$"}]
+    for part in (shipped, shared):
+        part["properties"]["version"].pop("pattern")
+        part["properties"]["metadata"]["properties"]["date"].pop("anyOf")
+    assert shipped == shared
     assert "Apache License" in (data_dir / "EGN-LICENSE").read_text()
 
 
@@ -523,8 +631,7 @@ LONG_INPUT_FAILURES = [
     ("a 100,000-character title", _mutated(_set(["metadata", "title"], BIG)),
      r"^<data>: metadata.title: 100000 characters, the EGN schema allows at most 128$"),
     ("a 100,000-character key", _mutated(_set([BIG], 1)),
-     r"^<data>: \(top level\): fails the EGN schema: Additional properties are not allowed \('Z+\.\.\.\[\d+ "
-     r"characters cut\]\.\.\.Z+' was unexpected\)$"),
+     r"^<data>: \(top level\): unknown field 'Z+\.\.\.\[\d+ characters cut\]\.\.\.Z+' \(not in EGN 1\.4\)$"),
     ("a 100,000-character card", _mutated(_set(["deals", 3, "phases", 1, "tricks", 2, 1], BIG)),
      r"^<data>: deal 3: deals\[3\].phases\[1\].tricks\[2\]\[1\]: card 'Z+\.\.\.\[\d+ characters cut\]\.\.\.Z+' "
      r"does not exist"),

@@ -1,4 +1,5 @@
 """Match play (issue 13): the referee, the duplicate pairing, forfeits, the built-in and external agents."""
+import os
 import sys
 import time
 from pathlib import Path
@@ -300,6 +301,29 @@ def test_cli_match_json_and_egn(tmp_path, capsys):
     assert "'nobody'" in capsys.readouterr().err
 
 
+def test_match_records_name_the_agents_so_stats_tell_them_apart(tmp_path, capsys):
+    """The players of a match record are the agents (``A policy``, ``B random``) in their seats, the title says
+    the deal, the table and which side sat where; a corpus review of the records then counts each agent."""
+    from solver.cli import main
+    out = tmp_path / "records"
+    assert main(["match", "--a", "policy", "--b", "random", "--deals", "2", "--seed", "1", "--egn", str(out)]) == 0
+    capsys.readouterr()
+    first, second = (solver.load_game(out / f"deal-0001-table-{k}.egn") for k in (1, 2))
+    assert first.players == ["A policy", "B random", "A policy", "B random"]
+    assert second.players == ["B random", "A policy", "B random", "A policy"]
+    assert first.metadata["title"] == "match A policy v B random, deal 1, table 1: A sits NS, B EW"
+    assert second.metadata["title"] == "match A policy v B random, deal 1, table 2: A sits EW, B NS"
+    lines = tmp_path / "lines.jsonl"
+    assert main(["review", str(out), "--out", str(lines), "--worlds", "10", "--seed", "1", "--quiet"]) == 0
+    capsys.readouterr()
+    stats = solver.corpus_stats(lines).to_dict()
+    assert {p["name"] for p in stats["players"]} == {"A policy", "B random"}
+    assert {p["name"] for p in stats["partnerships"]} == {"A policy", "B random"}     # a side: one agent
+    assert main(["match", "--a", "random", "--b", "random", "--deals", "1", "--players", "2", "--egn",
+                 str(tmp_path / "two")]) == 0
+    assert solver.load_game(tmp_path / "two" / "deal-0001-table-2.egn").players == ["B random", "A random"]
+
+
 @pytest.mark.parametrize("winning, per_game", [(10, 3), (5, 2), (4, 1)])
 def test_games_against_an_agent_that_always_forfeits(winning, per_game):
     # every deal forfeited by B gives A 4 points: a game to `winning` lasts ceil(winning / 4) deals
@@ -425,6 +449,35 @@ def test_the_processes_a_bot_started_end_with_the_match(tmp_path):
     while any(_alive(p) for p in started) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not any(_alive(p) for p in started)
+
+
+@pytest.mark.parametrize("then", ["echo", "die"])
+def test_a_child_in_a_session_of_its_own_ends_with_the_match(tmp_path, then):
+    """A child the bot started with setsid is out of the bot's process group: the bot's whole tree is ended,
+    also when the bot exits by itself first (a forfeit) and leaves it behind."""
+    pids = tmp_path / "pids"
+    r = match(external(f"setsid {pids} {then}"), "policy", deals=1, seed=1, time_limit=10)
+    assert bool(r.forfeits) == (then == "die")
+    started = [int(p) for p in pids.read_text().split()]
+    assert started and all(os.getsid(p) == p for p in started if _alive(p))   # each led its own session
+    deadline = time.monotonic() + 5
+    while any(_alive(p) for p in started) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(_alive(p) for p in started)
+
+
+def test_a_child_in_a_session_of_its_own_ends_with_a_forfeit(tmp_path):
+    from solver.match.external import AgentForfeit, ExternalAgent
+    hand = Hand.from_deal(DEAL, upcard="9h", dealer="W")
+    pids = tmp_path / "pids"
+    bot = ExternalAgent(f"{sys.executable} {BOT} setsid {pids} garbage")
+    with pytest.raises(AgentForfeit, match="hello"):
+        bot.bid(hand.view(hand.to_act), time_limit=10)
+    child = int(pids.read_text().split()[0])
+    deadline = time.monotonic() + 5
+    while _alive(child) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _alive(child)
 
 
 def test_the_processes_a_bot_started_end_with_a_forfeit(tmp_path):

@@ -366,6 +366,21 @@ def test_two_player_and_the_variants_play(client):
         assert st["deal_over"] and set(st["dealt"]) == set(st["seats"])
 
 
+def test_a_turned_up_joker_deal_is_recorded_and_reviewed(client):
+    st = new(client, seed=19, joker=True)               # seed 19 turns the joker up on the first deal
+    assert st["upcard"] == "B" and st["named_suit"] == "d"
+    st, _ = play_out(client, st, random.Random(2), whole_game=False)
+    for path in ("game.egn", "deal-0.egn"):
+        r = client.get(f"/play/{st['id']}/{path}")
+        assert r.status_code == 200, r.get_json()
+        egn = json.loads(r.data)
+        jsonschema.validate(egn, SCHEMA)
+        assert egn["deals"][0]["initialState"]["upCard"] == "B" and egn["deals"][0]["phases"][0]["calls"][0] == "d"
+    r = client.post(f"/play/api/tables/{st['id']}/review/0")
+    assert r.status_code == 200, r.get_json()
+    assert client.get(f"/play/{st['id']}/review/0").status_code == 200
+
+
 def test_the_setup_page_and_the_form_start_a_table(client):
     page = client.get("/play?seed=42")
     assert page.status_code == 200 and b'value="42"' in page.data

@@ -2,6 +2,7 @@
 (recovering a known model), the shipped default, model files and the ``euchre model`` command."""
 import json
 import math
+import re
 from pathlib import Path
 
 import numpy as np
@@ -285,17 +286,40 @@ def test_a_model_round_trips_through_its_file(tmp_path):
 
 
 # -- euchre model ----------------------------------------------------------------------------------------
+def _random_club(tmp_path):
+    """Records of players who bid at random: far from players-1, so a fit to them beats it on held-out deals."""
+    from solver.match import play_match
+    from solver.records import dump_egn
+    src = tmp_path / "club"
+    src.mkdir()
+    for t in play_match("random", "random", deals=15, seed=1, keep_hands=True).tables:
+        (src / f"deal-{t.deal}-table-{t.table}.egn").write_text(dump_egn(t.hand))
+    return src
+
+
+def test_model_fit_writes_no_model_that_is_no_better_than_its_base(tmp_path, capsys):
+    """The docs promise a file only when the fit worked: one that predicts the group's held-out calls no
+    better than its base is not written, and the error says why (the figures are still printed)."""
+    out = tmp_path / "club.json"
+    assert main(["model", "fit", str(_fit_dir(tmp_path)), "--out", str(out)]) == 2
+    printed = capsys.readouterr()
+    assert "(not better than the base)" in printed.out and not out.exists()
+    assert re.search(r"--out '.*club\.json' not written: the fit predicts the group's held-out calls no better than "
+                     r"its base players-1 \(log-likelihood per decision -0\.\d+ against -0\.\d+, 5 folds by deal\)",
+                     printed.err)
+    assert main(["model", "fit", str(EGN / "six-points-in-two-hands.egn"), "--out", str(out)]) == 2
+    assert "not written: 2 deals are too few to hold some out" in capsys.readouterr().err and not out.exists()
+
+
 @pytest.mark.slow
 def test_model_fit_on_a_directory_is_the_api_fit(tmp_path, capsys):
     from solver.bidding.group import fit_group
-    src = tmp_path / "club"
-    src.mkdir()
-    for name in ("mote-w5-g1.egn", "mote-w5-g2.egn"):
-        (src / name).write_bytes((EGN / name).read_bytes())
+    src = _random_club(tmp_path)
     out = tmp_path / "club.json"
     assert main(["model", "fit", str(src), "--out", str(out), "--json"]) == 0
     printed = json.loads(capsys.readouterr().out)
     api = fit_group([src])
+    assert api.held_out["fitted"] > api.held_out["base"]
     assert load_model_file(out) == api.model
     assert printed["decisions"] == api.decisions and printed["base"] == "players-1"
     assert main(["advise", "--hand", "9h 9s Ts Jc Qh", "--upcard", "Ks", "--seat", "E", "--dealer", "N",

@@ -5,7 +5,8 @@ by :func:`solver.bidding.fit.fit_model` with the prior centred on a base model (
 where the group's decisions are few, the fit stays near the base; where they are many, it follows them.
 :func:`fit_group` also says what changed (each figure, base and fitted) and whether the group's model
 predicts the group's own calls better than the base on deals it was not fitted on (log-likelihood per
-decision, folds by deal), so that a user can see whether fitting was worth it.
+decision, folds by deal), so that a user can see whether fitting was worth it; ``euchre model fit`` writes
+the model only when it does (:attr:`GroupFit.beats_base`), and says why not otherwise.
 
 **A model described.** :func:`describe` gives a model's chance of calling for a few typical hands at every
 seat and round (:data:`TYPICAL_HANDS`), and its funnel (:mod:`solver.bidding.funnel`); :func:`plot_model`
@@ -77,6 +78,24 @@ class GroupFit:
         else:
             lines.append("no figure moved by 0.01 or more from the base")
         return "\n".join(lines)
+
+    @property
+    def beats_base(self) -> bool:
+        """The fit predicts the group's calls on held-out deals better than its base (what makes it worth
+        writing: ``euchre model fit`` writes no other)."""
+        return self.held_out is not None and self.held_out["fitted"] > self.held_out["base"]
+
+    def shortfall(self) -> str | None:
+        """Why the fit is not shown to beat its base, or ``None`` when it does."""
+        if self.beats_base:
+            return None
+        if self.held_out is None:
+            return (f"{self.deals} deals are too few to hold some out, so the fit cannot be shown to predict the "
+                    f"group's calls better than its base {self.base.name}; fit on more records")
+        h = self.held_out
+        return (f"the fit predicts the group's held-out calls no better than its base {self.base.name} "
+                f"(log-likelihood per decision {h['fitted']:.4f} against {h['base']:.4f}, {h['folds']} folds by "
+                f"deal): use --model {self.base.name}, or fit on more records")
 
     def to_dict(self) -> dict:
         return {"model": self.model.name, "base": self.base.name, "decisions": self.decisions, "deals": self.deals,

@@ -28,7 +28,8 @@ from ..advisor.valuation import unsupported
 from .agents import make_agent
 from .referee import DEFAULT_TIME_LIMIT, play_table
 
-__all__ = ["play_match", "MatchResult", "TableRecord", "deal_of", "game_deal_of", "summarize", "MAX_GAME_DEALS"]
+__all__ = ["play_match", "MatchResult", "TableRecord", "deal_of", "game_deal_of", "summarize", "MAX_GAME_DEALS",
+           "table_egn"]
 
 MAX_DEALS = 1_000_000
 MAX_JOBS = 64
@@ -159,6 +160,27 @@ def _play_deals(a_spec, b_spec, indices, seed, rules, worlds, time_limit, keep_h
             if hasattr(agent, "close"):
                 agent.close()
     return out, []
+
+
+def table_egn(table: TableRecord, a: str, b: str) -> str:
+    """The EGN record of a table (kept with ``keep_hands``) whose players are the agents, ``a`` and ``b`` their
+    names, as the match's report says them (``A policy``), each in the seats it held, so that ``euchre stats``
+    counts each agent; the title says the deal, the table and the side each sat on. Raises
+    :class:`~solver.errors.EGNError` when EGN cannot record the table (see :func:`solver.records.dump_egn`)."""
+    from ..records import dump_egn
+    rules = table.hand.rules
+    label = {side: _player_name(f"{who} {name}") for side, (who, name) in
+             ((table.a_side, ("A", a)), (1 - table.a_side, ("B", b)))}
+    players = [label[side_of(s, rules.players)] for s in rules.seats]
+    game = "" if table.game is None else f"game {table.game + 1}, "
+    title = (f"match A {a} v B {b}, {game}deal {table.deal + 1}, table {table.table + 1}: "
+             f"A sits {side_name(table.a_side, rules.players)}, B {side_name(1 - table.a_side, rules.players)}")
+    return dump_egn(table.hand, players=players, title=_player_name(title, 128))
+
+
+def _player_name(text: str, limit: int = 64) -> str:
+    """``text`` within EGN's bound on a name (64) or a title (128)."""
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def _chunk_worker(args):

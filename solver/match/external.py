@@ -25,8 +25,10 @@ or the program exiting; the reason is in the match's forfeits. After a time-out 
 answer the program is stopped and started afresh for the next decision (so a late answer is
 never read as the next one); after it exits it is started again too, and a program that
 cannot be started forfeits every deal it is asked about. The match never hangs on it. The program
-runs in a session of its own; stopping it (after a forfeit, and at the end of the match) kills its
-whole process group, so the processes it started do not outlive the match.
+runs in a session of its own under :mod:`solver.match.reaper`, a child subreaper, so every process it
+starts stays in one tree (one started in a new session with ``setsid``, or left by a parent that exited,
+included); stopping it (after a forfeit, and at the end of the match) kills that whole tree and the
+program's process group, so the processes it started do not outlive the match.
 
 ``tests/bot_echo.py`` is a bot that answers the first legal action.
 """
@@ -39,10 +41,16 @@ import shlex
 import shutil
 import signal
 import subprocess
+import sys
 import time
+from pathlib import Path
 
 from ..errors import ArgumentError, EuchreError, quoted
 from .protocol import engine, legal_tokens
+from .reaper import kill_tree
+
+#: The program that starts a bot and stays its parent (run by its path: see :mod:`solver.match.reaper`).
+REAPER = str(Path(__file__).with_name("reaper.py"))
 
 #: The longest answer line the referee reads (bytes, newline excluded): a longer one forfeits the deal
 #: at once, so a bot that floods its output costs neither memory nor time.
@@ -92,9 +100,10 @@ class ExternalAgent:
     # -- the process -------------------------------------------------------------------------------
     def _start(self):
         try:
-            # its own session, so that close() can end every process the bot started (its group)
-            self._proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0,
-                                          start_new_session=True)
+            # through the reaper (a subreaper: what the bot starts stays in its tree, even in a new session
+            # or orphaned) in a session of its own, so that close() can end all of it
+            self._proc = subprocess.Popen([sys.executable, REAPER, *self.argv], stdin=subprocess.PIPE,
+                                          stdout=subprocess.PIPE, bufsize=0, start_new_session=True)
         except OSError as exc:
             self._proc = None
             raise AgentForfeit("error", f"could not start {quoted(self.command)}: {exc}") from None
@@ -119,7 +128,8 @@ class ExternalAgent:
 
     def close(self) -> None:
         """Stop the program: its standard input is closed, and after a second at most (or at once when it
-        had already exited) its whole process group is killed, so children it started do not outlive it."""
+        had already exited) its whole process tree and process group are killed, so the processes it
+        started do not outlive it, in a session of their own or not (:mod:`solver.match.reaper`)."""
         proc, self._proc = self._proc, None
         if proc is None:
             return
@@ -130,6 +140,7 @@ class ExternalAgent:
         try:
             self._exit_code(proc, timeout=1.0)
         finally:
+            kill_tree(proc.pid)                             # what left the group (setsid) but not the tree
             try:
                 os.killpg(proc.pid, signal.SIGKILL)         # the group's id is the leader's pid (a new session)
             except (ProcessLookupError, PermissionError):

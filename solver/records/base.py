@@ -28,7 +28,7 @@ from pathlib import Path
 
 import jsonschema
 
-from ..cards import NO_TRUMP, Card, Seat, Suit, cards_of, trump_of
+from ..cards import JOKER, NO_TRUMP, Card, Seat, Suit, cards_of, trump_of
 from ..laws import effective_suit
 from ..errors import EGNError, quoted, shorten
 from ..game import ORDER, PASS, Action, Hand, Phase
@@ -304,8 +304,8 @@ def call_action(token: str, hand: Hand) -> Action:
     """The :class:`~solver.game.Action` an EGN call token is at this point of ``hand``'s bidding.
 
     ``Pass``, ``Order``, or a suit letter ``c d h s`` (a call in round 2; in round 1 EGN writes an
-    order up as the upcard's suit too, and any other suit is left for the hand to refuse); ``n`` calls
-    no trump (ruleset ``allow_no_trump``; the hand refuses it in round 1 or under other rules).
+    order up as the upcard's suit too, and any other suit is left for the hand to refuse; before round 1
+    under a turned-up joker, the suit the dealer names); ``n`` calls no trump (ruleset ``allow_no_trump``; the hand refuses it in round 1 or under other rules).
     Whether the call is legal is the hand's question (:meth:`~solver.game.Hand.apply`).
 
     >>> h = Hand.from_deal("N:Jh Ah Kh 9c 9s E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Ac Kc Tc Qh",
@@ -320,7 +320,10 @@ def call_action(token: str, hand: Hand) -> Action:
     if token == "n":
         return Action.call(NO_TRUMP)
     suit = Suit.parse(token)
-    if hand.phase is Phase.BID1 and hand.upcard is not None and suit == hand.upcard.suit:
+    if hand.phase is Phase.NAME_SUIT:               # a turned-up joker: the dealer names the suit it proposes
+        return Action.name(suit)
+    proposed = hand.named_suit if hand.upcard == JOKER else hand.upcard.suit if hand.upcard is not None else None
+    if hand.phase is Phase.BID1 and suit == proposed:
         return ORDER
     return Action.call(suit)
 

@@ -1,4 +1,4 @@
-"""EGN 1.4 (Euchre Game Notation): read, replay through the rules engine, write.
+"""EGN (Euchre Game Notation) 1.0 to 1.5: read, replay through the rules engine, write.
 
 EGN is JSON (NextSuit-Labs/euchre-game-notation, Apache-2.0; the schema and its
 licence ship in ``solver/data/``). A file is ``{"fileType", "version", "metadata",
@@ -19,8 +19,11 @@ Reading (:func:`load_egn`):
    upgraded the way the EGN project's own ``egn-upgrade`` does (snake_case keys to camelCase;
    ``kitty`` and ``initialLead`` dropped from the output, but a stated first leader is
    checked against the rules and known kitty cards are used).
-2. The JSON schema (``jsonschema``, draft 7). A failure names the field and quotes at
-   most a few hundred characters of the input.
+2. The version: 1.2 to 1.5 as they are (1.5 changed only ``metadata.date``, which may be a date
+   alone or empty), the 1.0/1.1 layout upgraded; another version is refused naming it (and what
+   1.6 adds), as is a phase without ``phaseNumber`` (optional only from 1.6). Then the JSON schema
+   (``jsonschema``, draft 7). A failure names the field (an unknown one: "not in EGN 1.5", and the
+   version that added it when known) and quotes at most a few hundred characters of the input.
 3. ``metadata.ruleset`` → :meth:`Rules.from_egn <solver.rules.Rules.from_egn>`.
 4. Each deal: the tokens become actions of a :class:`~solver.game.Hand` and are
    applied in order, with full legality checks. The hands must be dealt before
@@ -31,7 +34,9 @@ Reading (:func:`load_egn`):
    who played each card. The dealt hands are then the cards each seat plays,
    plus ``playerCards`` when given, the upcard and the discard when recorded
    (or when it can only have been the upcard); a loner's partner's hand and
-   the kitty stay unknown. Once the record breaks a rule, what follows is
+   the kitty stay unknown. With ``upCard`` ``B`` (a turned-up joker) the first call is the suit
+   the dealer named (``NAMED_SUIT_TOKENS``: EGN has no field for it, so this project writes
+   it there and reads it back; a record without it is refused naming ``calls[0]``). Once the record breaks a rule, what follows is
    kept for writing back but not replayed.
 
 What is an error and what is a finding:
@@ -88,9 +93,19 @@ from .base import (DATA_DIR, DUMMY_FILE_TYPE, EGN_FILE_TYPE, DealError, GameReco
 __all__ = ["load_egn", "dump_egn", "EGNGame", "EGNDeal", "EGNWritten", "SCHEMA_PATH", "EGN_VERSION", "FILE_TYPE"]
 
 SCHEMA_PATH = DATA_DIR / "egn-schema-v1.json"
-EGN_VERSION = "1.4"
+EGN_VERSION = "1.4"          # what a record made by the engine is written as (one read is written back as read)
+# The newest EGN read: 1.5 only let metadata.date be a date alone or empty, so a 1.5 record has the 1.4
+# structure. The versions read are the schema's ``version`` pattern (1.2 to 1.5) and the legacy 1.0/1.1.
+EGN_LATEST = "1.5"
+# What later EGN versions added, named when a record has it (a 1.5 reader refuses it).
+_LATER_FIELDS = {"teamNames": "1.6"}
+_LATER_VERSIONS = {"1.6": "metadata.teamNames and phases without phaseNumber"}
 FILE_TYPE = EGN_FILE_TYPE
 
+# EGN has no field for the suit the dealer names for a turned-up joker (upCard "B"): this project writes the
+# naming as the first token of the bidding phase's ``calls``, the dealer's act before round 1, as a suit letter
+# (a round-1 call is never a suit other than the upcard's, so the token cannot be read as a call).
+NAMED_SUIT_TOKENS = ("c", "d", "h", "s")
 _LEGACY_VERSION = re.compile(r"^1\.[01](?:\.\d+)?$")
 _LEGACY_KEYS = {
     "calls_annotations": "callAnnotations", "tricks_annotations": "playAnnotations",
@@ -282,7 +297,7 @@ class EGNGame(GameRecord):
         return [p for p in self.problems if p.kind == "renege"]
 
     def to_dict(self) -> dict:
-        """The record as an EGN 1.4 JSON object (what :func:`dump_egn` writes)."""
+        """The record as an EGN JSON object in the version read (what :func:`dump_egn` writes)."""
         return _game_json(self)
 
     to_json = renamed(to_dict, "EGNGame.to_json", "EGNGame.to_dict")
@@ -302,8 +317,8 @@ def load_egn(source, strict: bool = False) -> EGNGame:
 
     Raises:
         EGNError: a file that cannot be read, text that is not UTF-8 or not strict JSON (see
-            :func:`~solver.records.base.read_source`), a schema failure (naming the field), an
-            unsupported ruleset, or a deal that does not replay (naming the deal and the place:
+            :func:`~solver.records.base.read_source`), a version other than 1.0 to 1.5 (naming it),
+            a schema failure (naming the field; an unknown field by name), an unsupported ruleset, or a deal that does not replay (naming the deal and the place:
             trick, card, call).
 
     A deal with only the calls and the tricks: who played each card, the hands as dealt and
@@ -334,6 +349,7 @@ def load_egn(source, strict: bool = False) -> EGNGame:
         data, legacy = _upgrade_legacy(data)
     else:
         legacy = {}
+        _check_version(data, name)
     _validate(data, name)
     meta = data["metadata"]
     try:
@@ -430,6 +446,30 @@ def _upgrade_legacy(data: dict) -> tuple:
     return up, legacy
 
 
+def _check_version(data, name: str) -> None:
+    """Refuse, by name, a ``version`` this reader does not take and what EGN 1.5 does not have that the
+    schema alone would report obscurely (a phase without ``phaseNumber``, optional only from 1.6)."""
+    if not isinstance(data, dict):
+        return
+    version = data.get("version")
+    if isinstance(version, str) and not re.match(_schema_version_pattern(), version):
+        later = _LATER_VERSIONS.get(".".join(version.split(".")[:2]))
+        raise EGNError(f"{name}: version {quoted(version)}: this reader takes EGN 1.0 to {EGN_LATEST}"
+                       + (f" ({version} adds {later})" if later else ""))
+    deals = data.get("deals")
+    for i, deal in enumerate(deals if isinstance(deals, list) else []):
+        phases = deal.get("phases") if isinstance(deal, dict) else None
+        for k, ph in enumerate(phases if isinstance(phases, list) else []):
+            if isinstance(ph, dict) and "type" in ph and "phaseNumber" not in ph:
+                number = deal.get("dealNumber")
+                raise EGNError(f"{name}: deal {number if isinstance(number, int) else i}: deals[{i}].phases[{k}]: "
+                               f"no phaseNumber (EGN {EGN_LATEST} requires it; 1.6 made it optional)")
+
+
+def _schema_version_pattern() -> str:
+    return schema_validator(SCHEMA_PATH).schema["properties"]["version"]["pattern"]
+
+
 def validate_egn(data, name: str = "EGN data") -> None:
     """Check parsed EGN JSON against the EGN schema (``solver/data/egn-schema-v1.json``); raises
     :class:`~solver.errors.EGNError` naming ``name``, the deal and the field when it fails."""
@@ -449,6 +489,13 @@ def _validate(data, name: str) -> None:
         d = data["deals"][path[1]]
         number = d.get("dealNumber") if isinstance(d, dict) else None
         deal = f"deal {number if isinstance(number, int) else path[1]}: "
+    extra = None
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        extra = next((k for k in error.instance if k not in error.schema.get("properties", {})), None)
+    if extra is not None:
+        version = data.get("version") if isinstance(data.get("version"), str) else EGN_LATEST
+        later = f": EGN {_LATER_FIELDS[extra]} added it" if extra in _LATER_FIELDS else ""
+        raise EGNError(f"{name}: {deal}{where}: unknown field {quoted(extra)} (not in EGN {version}{later})")
     if error.validator == "enum" and "calls" in path:
         raise EGNError(f"{name}: {deal}{where}: unknown call {quoted(error.instance)} "
                        "(EGN calls are Pass, Order, s, h, d, c, and n for no trump)")
@@ -542,9 +589,6 @@ def _read_deal(raw: dict, index: int, rules: Rules) -> tuple:
     written = EGNWritten(raw)
     dealer = _egn_seat(state["dealer"], rules, "initialState.dealer")
     upcard = _spelled_card(written, ("up",), state["upCard"], rules, "initialState.upCard")
-    if upcard == JOKER:
-        raise DealError("upcard B: a turned-up joker needs the suit the dealer named, which EGN 1.4 "
-                        "does not record")
     bidding, play = _phases(raw["phases"], written)
     written.alone_in_play = play is not None and bool(play.get("isAlone"))
     alone = written.alone_in_play or (bidding is not None and bool(bidding.get("isAlone", False)))
@@ -813,6 +857,9 @@ def _apply_calls(hand: Hand, calls: list) -> _Stop | None:
             raise DealError(f"{where}: trump was already made at calls[{made_at}]")
         if hand.phase is Phase.DONE:
             raise DealError(f"{where}: bidding has at most {2 * len(hand.rules.seats)} calls")
+        if hand.phase is Phase.NAME_SUIT and tok not in NAMED_SUIT_TOKENS:
+            raise DealError(f"{where}: with upCard B the first call is the suit the dealer named for the "
+                            "turned-up joker (c, d, h or s)")
         if tok == "x" or (tok == "n" and not hand.rules.allow_no_trump):
             what = "a no-trump call needs ruleset allow_no_trump" if tok == "n" else "an unknown call"
             raise DealError(f"{where} by {hand.to_act}: unknown call ({what})")
@@ -1104,20 +1151,24 @@ def _play_tricks(deal: EGNDeal, hand: Hand) -> _Stop | None:
 
 
 # -- writing ---------------------------------------------------------------------------------
-def dump_egn(game, indent: int | None = 2) -> str:
-    """Write an EGN 1.4 record as JSON text.
+def dump_egn(game, indent: int | None = 2, players=None, title: str | None = None) -> str:
+    """Write an EGN record as JSON text: an :class:`EGNGame` in the version it was read in (a 1.0/1.1
+    file upgraded to 1.4), a game from the engine as EGN 1.4.
 
     Args:
         game: an :class:`EGNGame` (from :func:`load_egn`: written back without loss), or a
             :class:`~solver.game.Game` / :class:`~solver.game.Hand` from the engine (a new record,
             every dealt hand in ``playerCards``).
         indent: JSON indentation (``None`` for one line; else an int 0..16, :class:`EGNError` otherwise).
+        players, title: for a game from the engine, ``metadata.players`` (a name per seat in play, N E S W or
+            N S: who played there) and ``metadata.title``; default the seats' names and "Euchre game".
 
     Returns: the JSON text, valid against the EGN schema.
 
     Raises:
-        EGNError: when the game holds something EGN 1.4 cannot record (a turned-up joker's named
-            suit, a hand not yet dealt, scoring options EGN has no key for).
+        EGNError: when the game holds something EGN 1.4 cannot record (a hand not yet dealt, scoring
+            options EGN has no key for); ``players`` or ``title`` with an :class:`EGNGame` (written as
+            read) or not as the schema allows (naming it).
 
     A hand from the engine, stopped after the first trick:
 
@@ -1134,6 +1185,8 @@ def dump_egn(game, indent: int | None = 2) -> str:
     <Seat.S: 2>
     """
     if isinstance(game, EGNGame):
+        if players is not None or title is not None:
+            raise EGNError("dump_egn: players and title are for a game from the engine; an EGNGame is written as read")
         data = _game_json(game)
     elif isinstance(game, Game):
         data = _engine_json(game.rules, game.hands, game.initial_scores, game.scores if game.is_over else None)
@@ -1141,6 +1194,15 @@ def dump_egn(game, indent: int | None = 2) -> str:
         data = _engine_json(game.rules, [game], (0, 0), None)
     else:
         raise EGNError(f"dump_egn: expected an EGNGame, Game or Hand, got {type(game).__name__}")
+    if players is not None:
+        players = list(players) if isinstance(players, (list, tuple)) else players
+        if not isinstance(players, list) or len(players) != game.rules.players or \
+                not all(isinstance(p, str) for p in players):
+            raise EGNError(f"dump_egn: players {quoted(players)}: a name per seat in play "
+                           f"({game.rules.players})")
+        data["metadata"]["players"] = players
+    if title is not None:
+        data["metadata"]["title"] = title
     _validate(data, "dump_egn output")
     return json.dumps(data, indent=check_indent(indent, "dump_egn", EGNError), ensure_ascii=False)
 
@@ -1239,9 +1301,9 @@ def _hand_json(hand: Hand, number: int, rules: Rules) -> dict:
     calls = []
     bid = {"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": calls, "isAlone": False}
     for rec in hand.history:
-        if isinstance(rec, SuitNamed):
-            raise EGNError(f"dump_egn: hand {number}: EGN 1.4 cannot record the suit named for a turned-up joker")
-        if isinstance(rec, BidMade):
+        if isinstance(rec, SuitNamed):               # the dealer's naming, before round 1 (see NAMED_SUIT_TOKENS)
+            calls.append(str(rec.suit))
+        elif isinstance(rec, BidMade):
             a = rec.action
             calls.append("Pass" if a.kind is Kind.PASS else "Order" if a.kind is Kind.ORDER else str(a.suit))
         elif isinstance(rec, KittyExchanged) and rec.kind is not None:

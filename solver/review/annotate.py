@@ -171,7 +171,9 @@ def annotate_egn(game: EGNGame, review) -> dict:
         for phase in (bidding, play):          # annotating an annotated record: the review's own comments go
             if phase is not None:
                 _drop_ours(phase)
-        n_calls = 0 if bidding is None else len(bidding["calls"])
+        # a turned-up joker: calls[0] is the suit the dealer named (solver.records.egn.NAMED_SUIT_TOKENS), not a bid
+        first = 1 if deal.hand.named_suit is not None else 0
+        n_calls = 0 if bidding is None else len(bidding["calls"]) - first
         n_cards = 0 if play is None else sum(len(t) for t in play["tricks"])
         plays = [c for c in dr.cards if c.kind == "play"]
         if len(dr.calls) > n_calls or len(plays) > n_cards:
@@ -189,19 +191,19 @@ def annotate_egn(game: EGNGame, review) -> dict:
         for k, c in enumerate(dr.calls):
             comment = decision_comment(c, name(c.seat))
             if comment is not None:
-                add(bidding, "callAnnotations", k, comment)
+                add(bidding, "callAnnotations", first + k, comment)
         for c in dr.cards:
             if c.kind == "discard":
                 comment = decision_comment(c, name(c.seat))
                 if comment is not None and bidding is not None and n_calls:
                     order = max((k for k, call in enumerate(dr.calls) if call.call.startswith("order")),
                                 default=n_calls - 1)
-                    add(bidding, "callAnnotations", order, comment)
+                    add(bidding, "callAnnotations", first + order, comment)
         for d in dr.defence:                   # no EGN index either: at the call that went alone (the last one)
             comment = decision_comment(d, name(d.seat))
             if comment is not None and bidding is not None and n_calls:
                 maker = max((k for k, call in enumerate(dr.calls) if call.call != "pass"), default=n_calls - 1)
-                add(bidding, "callAnnotations", maker, comment)
+                add(bidding, "callAnnotations", first + maker, comment)
         for k, c in enumerate(plays):
             comment = decision_comment(c, name(c.seat))
             if comment is not None:

@@ -108,7 +108,8 @@ class CallSituation:
         call: the call made as a token (``"pass"``, ``"order"``, ``"order alone"``, ``"call h"``);
             best: the best call's token and best_name its words; best_p_make: that call's chance of
             making (``None`` unknown); score: ``{side name: points}`` before the hand or ``None``;
-            target: the points that win the game; players: 4 or 2.
+            target: the points that win the game; players: 4 or 2; named: the suit the dealer named for a
+            turned-up joker (what an order up makes trump), else ``None``.
     """
 
     hand: int
@@ -123,6 +124,7 @@ class CallSituation:
     score: dict | None = None
     target: int = 10
     players: int = 4
+    named: Suit | None = None
 
     @property
     def trump(self) -> int | None:
@@ -132,7 +134,7 @@ class CallSituation:
     def trump_of(self, token: str) -> int | None:
         """The suit a call token makes trump (``None`` for a pass; 4 for no trump)."""
         if token.startswith("order"):
-            return int(self.upcard) % 4
+            return int(self.named) if self.named is not None else int(self.upcard) % 4
         if token.startswith("call"):
             return int(parse_trump(token.split()[1]))
         return None

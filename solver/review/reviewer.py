@@ -424,7 +424,7 @@ class DealReviewer:
             out.reasons = call_reasons(CallSituation(
                 int(view.hand), h.upcard, h.dealer, rec.seat, rec.round, token, top,
                 out.best_name if out.game is None else out.game["best_name"], adv.option(top).p_make,
-                score, self.rules.winning_score, self.rules.players))
+                score, self.rules.winning_score, self.rules.players, h.named_suit))
         if out.game is not None:
             g = out.game
             if g["loss"] >= GAME_WIN - 1e-12 and (adv.exact or g["interval"][0] > 0):
