@@ -42,18 +42,20 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .dd import DDTable, dd_table, solve
+import numpy as np
+
+from .dd import DDTable, dd_table, solve, solve_batch
 from .cards import JOKER, Card, Seat, Suit, cards_of, parse_deal, trump_of
 from .errors import ArgumentError, PositionError, RulesError, plural, quoted
 from .game.actions import Action
 from .game.deal import DealCards
 from .game.hand import Hand
-from .laws import (bidding_order, call_name, contracts, first_leader, makers_points, may_go_alone, must_go_alone,
-                   side_name, side_of)
+from .laws import (MAKE_TRICKS, TRICKS, bidding_order, call_name, contracts, first_leader, makers_points, may_go_alone,
+                   must_go_alone, seats_mask, side_name, side_of)
 from .position import Position
 from .rules import Rules
 
-__all__ = ["Par", "ParStep", "par", "par_table", "par_value"]
+__all__ = ["Par", "ParStep", "par", "par_table", "par_value", "par_values"]
 
 
 @dataclass(frozen=True)
@@ -349,3 +351,168 @@ def par_table(deal: str, upcard, dealer="S", rules: Rules | None = None) -> DDTa
     and ``POST /v1/table`` with an upcard answer. Arguments and errors as :func:`par`'s."""
     found = par(deal, upcard=upcard, dealer=dealer, rules=rules)
     return dataclasses.replace(dd_table(deal, dealer, rules), par=found)
+
+
+#: Deals whose par contracts :func:`par_values` solves in one batch: bounds the memory (every distinct contract
+#: of the auction, up to about 3,100 under every house rule, times this many rows of 4 hands: 26 MB).
+PAR_CHUNK = 512
+
+
+def _nth_cards(masks: np.ndarray, count: int) -> list:
+    """The bitmask of each row's k-th lowest card, k = 0..count-1 (``cards_of`` order), as uint32 arrays."""
+    rest, out = masks.astype(np.int64), []
+    for _ in range(count):
+        low = rest & -rest
+        out.append(low.astype(np.uint32))
+        rest = rest ^ low
+    return out
+
+
+class _BatchAuction:
+    """:class:`_Auction`'s value over many deals at once (same dealer, upcard and rules; no turned-up joker;
+    four players): the auction is walked once for the whole batch, each distinct contract becoming one column
+    of a single :func:`solver.dd.solve_batch` call, and each decision a ``max``/``min`` over its options'
+    arrays. Only the values are kept (ties do not change a value), so the lines stay :class:`_Auction`'s.
+
+    Why: walking the auction deal by deal costs about 50 us of Python per contract, and under ``partners_best``
+    and ``defend_alone`` a par has over 2,000 distinct contracts (the partner's five cards times the loner's
+    six discards, each against every lone defender), which made the kitty-exchange advice take minutes.
+    Each contract is solved for its scoring band only (euchred, made, march: all the points depend on), and
+    a loner throwing back the card its partner passed is one contract, whichever card that was."""
+
+    def __init__(self, hands: np.ndarray, upcard: Card, dealer: Seat, rules: Rules):
+        self.hands = [np.ascontiguousarray(hands[:, s], dtype=np.uint32) for s in range(4)]
+        self.n = len(hands)
+        self.upcard, self.dealer, self.rules = upcard, Seat(dealer), rules
+        self.order = bidding_order(dealer, 4)
+        self.leaves = {}          # contract key -> column
+        self.columns = []         # (trump, leader, in_play mask, makers' side, [4 hand arrays])
+        self.leaders = {}
+        # the makers' points by scoring band (0 euchred, 1 made, 2 march): makers_points at 0, 3 and 5 tricks
+        self.points = {(a, d): np.array([makers_points(t, rules, a, d) for t in (0, MAKE_TRICKS, TRICKS)],
+                                        dtype=np.int64) for a in (False, True) for d in (False, True)}
+
+    def value(self) -> np.ndarray:
+        """int64 (n,): each deal's par, net points to side 0."""
+        tree = self.round1(0, self.upcard.suit)
+        k, n = len(self.columns), self.n
+        hands = np.empty((n, k, 4), dtype=np.uint32)      # deal-major: one deal's contracts share table entries
+        for c, column in enumerate(self.columns):
+            for s in range(4):
+                hands[:, c, s] = column[4][s]
+        meta = np.tile(np.array([c[:4] for c in self.columns], dtype=np.uint8), (n, 1))
+        bands = solve_batch(hands.reshape(n * k, 4), np.ascontiguousarray(meta[:, 0]), np.ascontiguousarray(meta[:, 1]),
+                            np.ascontiguousarray(meta[:, 3]), np.ascontiguousarray(meta[:, 2]), bands=True)
+        return self.evaluate(tree, bands.reshape(n, k))
+
+    def evaluate(self, tree, bands) -> np.ndarray:
+        kind = tree[0]
+        if kind == "const":
+            return np.zeros(self.n, dtype=np.int64)
+        if kind == "leaf":
+            _k, column, makers, alone, defender = tree
+            pts = self.points[alone, defender][bands[:, column]]
+            return pts if makers == 0 else -pts
+        _k, side, options = tree
+        values = [self.evaluate(t, bands) for t in options]
+        return np.maximum.reduce(values) if side == 0 else np.minimum.reduce(values)
+
+    # -- the auction, as _Auction's (the same decisions and options) ---------------------------------
+    def choose(self, seat, options: list):
+        return ("node", side_of(seat), options) if len(options) > 1 else options[0]
+
+    def round1(self, i: int, proposed):
+        seat = self.order[i]
+        after = self.round1(i + 1, proposed) if i + 1 < 4 else self.round2(0, proposed)
+        return self.choose(seat, [after, self.discard(seat, proposed)])
+
+    def round2(self, i: int, turned_down):
+        seat = self.order[i]
+        options = []
+        if not (seat == self.dealer and self.rules.stick_the_dealer):
+            options.append(self.round2(i + 1, turned_down) if i + 1 < 4 else ("const",))
+        for suit in contracts(self.rules):
+            if suit != turned_down:
+                options.append(self.alone(seat, suit, self.hands, ("r2",), 2))
+        return self.choose(seat, options)
+
+    def discard(self, maker, trump):
+        d = self.dealer
+        held = self.hands[d] | np.uint32(self.upcard.mask)
+        # without dealer_may_discard_upcard the upcard stays: the dealer throws one of its own five
+        cards = _nth_cards(held, 6) if self.rules.dealer_may_discard_upcard else _nth_cards(self.hands[d], 5)
+        options = []
+        for k, card in enumerate(cards):
+            hands = list(self.hands)
+            hands[d] = held & ~card
+            options.append(self.alone(maker, trump, hands, ("r1", k), 1))
+        return self.choose(d, options)
+
+    def alone(self, maker, trump, hands, how, rnd: int):
+        lone = self.exchange if self.rules.partners_best else (
+            lambda maker, trump, hands, how, rnd: self.defend(maker, trump, hands, how, 0))
+        if must_go_alone(maker, self.dealer, rnd, self.rules):
+            return lone(maker, trump, hands, how, rnd)
+        return self.choose(maker, [self.contract(maker, trump, hands, how, None, None),
+                                   lone(maker, trump, hands, how, rnd)])
+
+    def exchange(self, maker, trump, hands, how, rnd: int):
+        partner = Seat(maker).partner
+        options = []
+        for j, card in enumerate(_nth_cards(hands[partner], 5)):
+            given = list(hands)
+            given[partner] = hands[partner] & ~card
+            given[maker] = hands[maker] | card
+            options.append(self.loner_discard(maker, trump, hands, given, how, j))
+        return self.choose(partner, options)
+
+    def loner_discard(self, maker, trump, before, hands, how, j: int):
+        """The loner's six: throwing back the card just passed leaves its own five (the partner sits out),
+        the same contract whichever card that was; else one of its own five goes."""
+        options = [self.defend(maker, trump, before, how + ("own",), 0)]
+        for i, card in enumerate(_nth_cards(before[maker], 5)):
+            kept = list(hands)
+            kept[maker] = hands[maker] & ~card
+            options.append(self.defend(maker, trump, kept, how + (j, i), 0))
+        return self.choose(maker, options)
+
+    def defend(self, maker, trump, hands, how, asked: int):
+        if not self.rules.defend_alone or asked == 2:
+            return self.contract(maker, trump, hands, how, maker, None)
+        seat = [s for s in self.order if side_of(s) != side_of(maker)][asked]
+        return self.choose(seat, [self.defend(maker, trump, hands, how, asked + 1),
+                                  self.contract(maker, trump, hands, how, maker, seat)])
+
+    def contract(self, maker, trump, hands, how, alone, defender):
+        makers = side_of(maker)
+        key = (int(trump), how, makers, alone, defender)    # the hands follow from how and the loner's seat
+        if key not in self.leaves:
+            if (alone, defender) not in self.leaders:
+                self.leaders[alone, defender] = int(first_leader(self.dealer, self.rules, alone, defender))
+            out = {Seat(lone).partner for lone in (alone, defender) if lone is not None}
+            zero = np.zeros(self.n, dtype=np.uint32)
+            self.leaves[key] = len(self.columns)
+            self.columns.append((int(trump), self.leaders[alone, defender], seats_mask(4, alone, defender), makers,
+                                 [zero if s in out else hands[s] for s in range(4)]))
+        return ("leaf", self.leaves[key], makers, alone is not None, defender is not None)
+
+
+def par_values(hands, upcard, dealer, rules: Rules) -> np.ndarray:
+    """:func:`par_value` of many deals with the same upcard and dealer: ``hands`` an integer array (n, 4) of card
+    bitmasks (N E S W), every hand of five; returns an int64 array (n,) of the par's net points to side 0.
+
+    The same numbers as ``par_value`` row by row (the same auction and scoring), in one batch of double-dummy
+    solves per :data:`PAR_CHUNK` deals: what the kitty-exchange advice values its worlds with. A turned-up
+    joker or two players are valued deal by deal. The caller checks the hands.
+
+    Raises :class:`~solver.RulesError` for the dummy-hands variant."""
+    if rules.dummy_hands:
+        raise RulesError("par: the dummy-hands variant is not built (its ten tricks are two scored sets)")
+    hands = np.asarray(hands, dtype=np.uint32).reshape(-1, 4)
+    up = Card(upcard)
+    if up == JOKER or rules.players != 4:
+        return np.array([par_value(tuple(int(h) for h in row), up, dealer, rules) for row in hands], dtype=np.int64)
+    out = np.empty(len(hands), dtype=np.int64)
+    for start in range(0, len(hands), PAR_CHUNK):
+        out[start:start + PAR_CHUNK] = _BatchAuction(hands[start:start + PAR_CHUNK], up, Seat(dealer), rules).value()
+    return out
