@@ -39,6 +39,7 @@ from .errors import ArgumentError, EuchreError, quoted
 from .game import Hand, Phase
 from .game.deal import DealCards
 from .match.agents import AdvisorAgent
+from .outfiles import check_target
 from .match.referee import next_action
 from .review.cluster import cluster_executor, parse_cluster
 from .rules import Rules
@@ -204,10 +205,9 @@ def _read_file(path: Path, key: str) -> dict:
     (an interrupted write) is cut off the file. Raises :class:`~solver.errors.EuchreError` for a file of
     another question or not a rollout file, naming the path."""
     done: dict = {}
+    check_target(path, "rollout file")            # a regular file or none: never a FIFO, a device or a link
     if not path.exists():
         return done
-    if not path.is_file():
-        raise EuchreError(f"rollout file {quoted(str(path))}: not a regular file")
     raw = path.read_bytes()
     good = 0
     for k, line in enumerate(raw.splitlines(keepends=True)):
