@@ -205,6 +205,7 @@ def _read_file(path: Path, key: str) -> dict:
     (an interrupted write) is cut off the file. Raises :class:`~solver.errors.EuchreError` for a file of
     another question or not a rollout file, naming the path."""
     done: dict = {}
+    header: dict = {}
     check_target(path, "rollout file")            # a regular file or none: never a FIFO, a device or a link
     if not path.exists():
         return done
@@ -212,6 +213,8 @@ def _read_file(path: Path, key: str) -> dict:
     good = 0
     for k, line in enumerate(raw.splitlines(keepends=True)):
         if not line.endswith(b"\n"):
+            if k == 0:                           # no whole header: not a file this module wrote; never cut it
+                raise EuchreError(f"rollout file {quoted(str(path))}: not a rollout file (no header line)")
             break                                # torn: written in part when the run stopped
         try:
             row = json.loads(line)
@@ -225,12 +228,37 @@ def _read_file(path: Path, key: str) -> dict:
                 raise EuchreError(f"rollout file {quoted(str(path))}: it keeps a rollout of another question "
                                   "(another hand, worlds, seed, options or version); give another file")
         else:
-            done[int(row["world"])] = row["results"]
+            j, results = _checked_row(row, header)
+            if j is None:
+                raise EuchreError(f"rollout file {quoted(str(path))}, line {k + 1}: {results}")
+            done[j] = results
+        if k == 0:
+            header = row
         good += len(line)
     if good < len(raw):
         with open(path, "r+b") as f:
             f.truncate(good)
     return done
+
+
+def _checked_row(row, header: dict):
+    """``(world, results)`` of a rollout file's line, or ``(None, why)`` when it is not one this module wrote for
+    the header's question (a world in range, one ``[maker, trump, alone, tricks, points]`` per call, each figure
+    within what a deal can give)."""
+    if not isinstance(row, dict) or not isinstance(row.get("world"), int) or isinstance(row.get("world"), bool):
+        return None, "expected {\"world\": N, \"results\": [...]}"
+    j, results = row["world"], row.get("results")
+    if not 0 <= j < int(header.get("worlds", 0)):
+        return None, f"world {j!r} is not one of the header's {header.get('worlds')} worlds"
+    calls = header.get("tokens", [])
+    if not isinstance(results, list) or len(results) != len(calls):
+        return None, f"world {j}: expected one result per call ({len(calls)})"
+    for r in results:
+        if (not isinstance(r, list) or len(r) != 5 or not all(isinstance(x, int) for x in r)
+                or not -1 <= r[0] <= 3 or not -1 <= r[1] <= 4 or r[2] not in (0, 1) or not 0 <= r[3] <= 5
+                or not -100 <= r[4] <= 100):
+            return None, f"world {j}: {r!r} is not a deal's result [maker, trump, alone, tricks, points]"
+    return j, results
 
 
 def _executor(spec: Rollout):

@@ -85,3 +85,21 @@ def test_no_march_past_the_right_bower_in_the_dealers_hand(hand, upcard, seat, d
     a = advise(hand, upcard, seat, dealer, rnd, worlds=300, seed=3, calls=["pass", "order", "order alone"])
     for call in ("order", "order alone"):
         assert _option(a, call).p_march == 0.0, (call, _option(a, call).p_march)
+
+
+def test_a_trump_on_the_table_beats_none_of_its_own_sides_later_trumps():
+    """E leads from the right, the left and the ace: whichever it leads, the two it keeps are masters once the
+    trick is done (the card on the table falls on this trick only), so no card can be euchred; the same for W
+    behind its partner's right bower on the table."""
+    from solver import advise_play, seat_view
+    a = advise_play(seat_view(seat="E", hand="Jh Jd Ah 9c Ts", dealer="N", upcard="9h", calls="Order"),
+                    worlds=300, seed=1)
+    assert all(c.p_euchred == 0 for c in a.cards), [(str(c.card), c.p_euchred) for c in a.cards]
+    a = advise_play(seat_view(seat="W", hand="Jd Ah Kh 9c 9s", dealer="N", upcard="9h", calls="Order",
+                              tricks="Jh Td"), worlds=300, seed=1)
+    assert all(c.p_euchred == 0 for c in a.cards), [(str(c.card), c.p_euchred) for c in a.cards]
+    # the trick under way is E's and W keeps two masters: 3 sure tricks for E-W
+    h = SUITS.index("h")
+    hands = _hands("9c Tc Qc Kc", "Ts Qs Ks As", "Ad Kd Qd", "Jd Ah Kh 9s")
+    table, seats = [int(parse_cards("Jh")[0]), int(parse_cards("Td")[0])], [1, 2]
+    assert sure_tricks(hands, h, table, seats).tolist()[0][1] >= 3

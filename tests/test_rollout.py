@@ -111,6 +111,17 @@ def test_a_resumed_rollout_file_gives_the_figures_of_an_unbroken_run(tmp_path):
     with pytest.raises(EuchreError, match="r.jsonl.*another question"):
         rollout_bids(q, w, ["pass", "order"], 4, Rollout(agent_worlds=AGENT_WORLDS, path=str(path)))
     assert path.read_text().splitlines() == kept
+    # a line that is no deal's result is refused naming it, not trusted
+    forged = kept[:2] + [json.dumps({"world": 1, "results": [[1, 2, True, 99, 7], [1, 2, False, 3, 1]]})]
+    path.write_text("\n".join(forged) + "\n")
+    with pytest.raises(EuchreError, match="line 3: world 1: .* is not a deal's result"):
+        rollout_bids(q, w, ["pass", "order"], 3, Rollout(agent_worlds=AGENT_WORLDS, path=str(path)))
+    # a file of one line without its newline is no rollout file: refused, never cut
+    other = tmp_path / "cfg.json"
+    other.write_text('{"a": 1}')
+    with pytest.raises(EuchreError, match="not a rollout file"):
+        rollout_bids(q, w, ["pass", "order"], 3, Rollout(agent_worlds=AGENT_WORLDS, path=str(other)))
+    assert other.read_text() == '{"a": 1}'
 
 
 @pytest.mark.slow

@@ -287,12 +287,16 @@ def sure_tricks(hands, trump: int, table=(), table_seats=(), in_play=(0, 1, 2, 3
     table_mask = np.uint32(sum(1 << int(c) for c in table))
     live = np.bitwise_or.reduce(h, axis=1) | table_mask
     masters = np.zeros((n, 4), dtype=np.int64)
+    played = set(int(x) for x in table_seats)
     for s in in_play:
+        # a card on the table falls on the trick under way only: it can beat none of the later cards of a seat
+        # that has already played to that trick
+        seen = live & ~table_mask if s in played else live
         held_above = np.zeros(n, dtype=np.int64)     # j: the seat's trumps from the top down to this one
         others_above = np.zeros(n, dtype=np.int64)   # k: live trumps above this one not in the seat's hand
         for c in order:
             bit = np.uint32(1 << c)
-            held, alive = (h[:, s] & bit) != 0, (live & bit) != 0
+            held, alive = (h[:, s] & bit) != 0, (seen & bit) != 0
             held_above += held
             masters[:, s] = np.where(held, np.maximum(masters[:, s], held_above - others_above), masters[:, s])
             others_above += alive & ~held
