@@ -131,9 +131,13 @@ def _rollout(args):
             raise EuchreError(f"{given[0]}: only --valuation rollout uses it (drop it or give --valuation rollout)")
         return None
     from .advisor.valuation import ROLLOUT_AGENT_WORLDS
-    from .rollout import Rollout
-    return Rollout(agent_worlds=ROLLOUT_AGENT_WORLDS if args.agent_worlds is None else args.agent_worlds,
-                   processes=1 if args.jobs is None else args.jobs, cluster=args.cluster, path=args.rollout_file,
+    from .bounds import MIN_WORLDS, check_int
+    from .rollout import MAX_AGENT_WORLDS, MAX_PROCESSES, Rollout
+    # checked here too, so the message names the option the user typed
+    agent_worlds = (ROLLOUT_AGENT_WORLDS if args.agent_worlds is None else
+                    check_int(args.agent_worlds, "--agent-worlds", MIN_WORLDS, MAX_AGENT_WORLDS))
+    jobs = 1 if args.jobs is None else check_int(args.jobs, "--jobs", 1, MAX_PROCESSES)
+    return Rollout(agent_worlds=agent_worlds, processes=jobs, cluster=args.cluster, path=args.rollout_file,
                    progress=sys.stderr.isatty())
 
 
@@ -885,6 +889,10 @@ def main(argv=None) -> int:
             json.dump(out, sys.stdout, indent=2)    # piece by piece: a closed pipe is seen at the next piece
             sys.stdout.write("\n")
         sys.stdout.flush()
+    except KeyboardInterrupt:
+        # Ctrl-C: one line, no traceback (what was finished is kept: a corpus's lines, a rollout's file)
+        say("euchre: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:
         # the reader went away (| head): stop quietly; later flushes (at exit) go nowhere
         # (the recipe of the Python docs, signal module, "Note on SIGPIPE")

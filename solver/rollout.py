@@ -33,7 +33,7 @@ from pathlib import Path
 import numpy as np
 
 from .advisor.valuation import ROLLOUT_AGENT_WORLDS, register_roller
-from .bounds import check_int
+from .bounds import MIN_WORLDS, check_int
 from .cards import Card, Seat
 from .errors import ArgumentError, EuchreError, quoted
 from .game import Hand, Phase
@@ -60,8 +60,8 @@ class Rollout:
     """How a rollout runs (``advise(valuation="rollout", rollout=Rollout(...))``).
 
     Attributes:
-        agent_worlds: worlds each agent decision draws (1..:data:`MAX_AGENT_WORLDS`, default
-            :data:`AGENT_WORLDS`).
+        agent_worlds: worlds each agent decision draws (:data:`~solver.bounds.MIN_WORLDS`, the advisor's
+            fewest, ..:data:`MAX_AGENT_WORLDS`; default :data:`AGENT_WORLDS`).
         processes: worker processes on this machine (1: in this process).
         cluster: a Dask scheduler's address or ``"local:N"`` (:func:`solver.review.cluster.parse_cluster`);
             ``None``: none. Takes the place of ``processes``.
@@ -80,7 +80,7 @@ class Rollout:
     progress: bool = False
 
     def __post_init__(self):
-        check_int(self.agent_worlds, "rollout agent_worlds", 1, MAX_AGENT_WORLDS)
+        check_int(self.agent_worlds, "rollout agent_worlds", MIN_WORLDS, MAX_AGENT_WORLDS)
         check_int(self.processes, "rollout processes", 1, MAX_PROCESSES)
         if self.cluster is not None:
             parse_cluster(self.cluster)

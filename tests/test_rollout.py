@@ -134,8 +134,8 @@ def test_processes_give_the_same_figures_as_one():
 
 
 def test_bad_rollout_arguments_are_refused_by_name():
-    with pytest.raises(ArgumentError, match="rollout agent_worlds 0"):
-        Rollout(agent_worlds=0)
+    with pytest.raises(ArgumentError, match="rollout agent_worlds 9: must be a whole number 10.."):
+        Rollout(agent_worlds=9)
     with pytest.raises(ArgumentError, match="rollout processes"):
         Rollout(processes=10**6)
     with pytest.raises(EuchreError, match="cluster 'nowhere'"):
@@ -154,9 +154,24 @@ def test_bad_rollout_arguments_are_refused_by_name():
 
 def test_the_cli_refuses_rollout_options_without_the_rollout(capsys):
     from solver.cli import main
-    assert main(["advise", "--hand", "Jh Jd Ah 9c Ts", "--upcard", "9h", "--seat", "E", "--dealer", "N",
-                 "--agent-worlds", "5"]) == 2
+    question = ["advise", "--hand", "Jh Jd Ah 9c Ts", "--upcard", "9h", "--seat", "E", "--dealer", "N"]
+    assert main([*question, "--agent-worlds", "20"]) == 2
     assert "--agent-worlds: only --valuation rollout uses it" in capsys.readouterr().err
+    # out of range: named as typed (the agents' advice takes 10 worlds at the fewest)
+    for option, value in (("--agent-worlds", "5"), ("--jobs", "0")):
+        assert main([*question, "--valuation", "rollout", "--worlds", "10", option, value]) == 2
+        assert f"{option} {value}: must be a whole number" in capsys.readouterr().err
+
+
+def test_ctrl_c_is_one_line_not_a_traceback(capsys, monkeypatch):
+    import solver.advisor
+    from solver.cli import main
+
+    def interrupted(**kw):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(solver.advisor, "advise", interrupted)
+    assert main(["advise", "--hand", "Jh Jd Ah 9c Ts", "--upcard", "9h", "--seat", "E", "--dealer", "N"]) == 130
+    assert capsys.readouterr().err == "euchre: interrupted\n"
 
 
 def test_the_service_bounds_the_rollout():

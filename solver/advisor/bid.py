@@ -474,9 +474,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
                   None if dummy_masks is None else (dummy_masks[0], dummy_masks[2]),
                   model=model, bidding=bidding, variants=tuple(variants), robust=robust, weights=weights,
                   score=None if wins is None else wins.score, early_stop=bool(looks), valuation=valuation,
-                  inner_worlds=(default_model().inner_worlds if valuation == "single_dummy" else
-                                (rollout.agent_worlds if rollout is not None else ROLLOUT_AGENT_WORLDS)
-                                if valuation == "rollout" else inner_worlds),
+                  inner_worlds=_worlds_a_decision(valuation, inner_worlds, rollout),
                   examples=examples, named_suit=named_suit)
 
 
@@ -488,6 +486,16 @@ EARLY_MIN = 200
 #: One-sided z of a look: an option stops when its paired mean difference from the leading option is
 #: below zero by more than this many standard errors (99.95% one-sided, as the dealer's discard screen).
 EARLY_Z = SCREEN_Z
+
+
+def _worlds_a_decision(valuation: str, inner_worlds: int, rollout) -> int:
+    """What :attr:`Advice.inner_worlds` says: the worlds a seat's decision draws in the play the valuation
+    assumes (the fit's playouts, the direct playout's, the rollout's agents'; double dummy: unused)."""
+    if valuation == "single_dummy":
+        return default_model().inner_worlds
+    if valuation == "rollout":
+        return ROLLOUT_AGENT_WORLDS if rollout is None else rollout.agent_worlds
+    return inner_worlds
 
 
 def _rolled_out(specs, seat: int, dealer: int, rnd: int, up: int, rules: Rules, score, w, seed: int, rollout) -> dict:
