@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # benchmarks/, fo
 import _common                                    # noqa: E402,F401  first: checks which engine runs
 
 from solver import Rules, advise                             # noqa: E402
+from solver.advisor.engine import Engine                     # noqa: E402
 from solver.advisor.single_dummy import DEFAULT_NAME, trump_mask, using_model   # noqa: E402
 from solver.cards import format_cards                       # noqa: E402
 from solver.errors import EuchreError                       # noqa: E402
@@ -76,10 +77,11 @@ def questions(seed, rnd, alone, trumps, count):
 
 #: The valuations asked per question, by their keys in a ``--rows`` line: (key, valuation, single-dummy fit).
 #: The playout comes last: every other column is measured against it.
+#: ``sd_v3_free``: v3 without the card bounds (``Engine.card_bounds`` off), what the bounds changed.
 VALUED = (("dd", "double_dummy", None), ("sd_v1", "single_dummy", "single-dummy-v1"),
-          ("sd", "single_dummy", "single-dummy-v2"), ("sd_v3", "single_dummy", "single-dummy-v3"),
-          ("playout", "playout", None))
-_SHORT = {"dd": "dd", "sd_v1": "sd v1", "sd": "sd v2", "sd_v3": "sd v3"}
+          ("sd", "single_dummy", "single-dummy-v2"), ("sd_v3_free", "single_dummy", "single-dummy-v3"),
+          ("sd_v3", "single_dummy", "single-dummy-v3"), ("playout", "playout", None))
+_SHORT = {"dd": "dd", "sd_v1": "sd v1", "sd": "sd v2", "sd_v3_free": "v3 free", "sd_v3": "sd v3"}
 HEADER = (f"{'worlds':>6} " + " ".join(f"{_SHORT[k]:>7}" for k, *_ in VALUED[:-1]) + f" {'playout':>8}  "
           + "  ".join(f"{_SHORT[k] + ' - playout':>22}" for k, *_ in VALUED[:-1]))
 
@@ -101,7 +103,8 @@ def summarise(path):
     """The table over every question of a ``--rows`` file, by class (the questions of every run in it that
     carry every valuation of :data:`VALUED`)."""
     rows = [json.loads(x) for x in open(path, encoding="utf-8") if x.strip()]
-    rows = [r for r in rows if all(k in r for k, *_ in VALUED)]
+    # runs from before the unbounded column carry every other valuation: that column is then nan for them
+    rows = [r for r in rows if all(k in r for k, *_ in VALUED if k != "sd_v3_free")]
     seeds = sorted({r["seed"] for r in rows})
     print(f"flattery of the call's value against direct playouts: {len(rows)} questions from {path} (seeds "
           f"{', '.join(map(str, seeds))}); 95% t intervals over the questions")
@@ -109,7 +112,7 @@ def summarise(path):
     for label, *_ in CLASSES:
         mine = [r for r in rows if r["class"] == label]
         if len(mine) > 1:
-            r = np.array([[q[k] for k, *_ in VALUED] for q in mine])
+            r = np.array([[q.get(k, np.nan) for k, *_ in VALUED] for q in mine])
             print(_table_row(f"{label} ({len(mine)} q)", r, sum(q["worlds"] for q in mine)))
 
 
@@ -141,7 +144,8 @@ def main(argv=None):
                                                                        args.questions)):
             got = []
             try:
-                for _key, valuation, fit in VALUED:
+                for key, valuation, fit in VALUED:
+                    Engine.card_bounds = key != "sd_v3_free"
                     with using_model(fit or DEFAULT_NAME):
                         a = advise(hand, up, seat, dealer, rnd, worlds=args.worlds, seed=args.seed * 1000 + q,
                                    calls=[token], valuation=valuation, inner_worlds=args.inner, robust_delta=None)
@@ -149,6 +153,8 @@ def main(argv=None):
             except EuchreError as exc:     # earlier passes too unlikely under the model: no advice to measure
                 print(f"  skipped {hand} {up} {seat} dealer {dealer} {token}: {exc}", file=sys.stderr)
                 continue
+            finally:
+                Engine.card_bounds = True
             rows.append(got)
             if sink is not None:
                 sink.write(json.dumps({"class": label, "question": q, "hand": hand, "upcard": up, "seat": seat,

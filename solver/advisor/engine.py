@@ -42,6 +42,9 @@ class Engine:
 
     #: Read one side's band off the other side's where that settles it (exact; off only to measure).
     derive_sides = True
+    #: Keep each single-dummy band within what the world's cards allow (off only to measure what the bounds
+    #: change: ``benchmarks/studies/single_dummy_flattery.py``'s unbounded column).
+    card_bounds = True
 
     def __init__(self, worlds: Worlds, seat: int, dealer: int, upcard: int, rules: Rules, threads: int,
                  dummies=None, *, valuation: str = "double_dummy", seed: int = 0, inner_worlds: int = INNER_WORLDS,
@@ -185,7 +188,7 @@ class Engine:
                                                 self._setup(config)[0])
         # the fit knows counts, not cards: keep each world within what no play can change (a sure make, a
         # march the defenders' master trump rules out)
-        bounds = band_bounds(hands, trump, makers_side)
+        bounds = band_bounds(hands, trump, makers_side) if self.card_bounds else None
         values[need] = BAND_TRICKS[self.sd_model.draw_bands(band, feats, self.sd_uniform[need], bounds)]
         return values[rows]
 
