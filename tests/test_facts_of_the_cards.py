@@ -98,8 +98,13 @@ def test_a_trump_on_the_table_beats_none_of_its_own_sides_later_trumps():
     a = advise_play(seat_view(seat="W", hand="Jd Ah Kh 9c 9s", dealer="N", upcard="9h", calls="Order",
                               tricks="Jh Td"), worlds=300, seed=1)
     assert all(c.p_euchred == 0 for c in a.cards), [(str(c.card), c.p_euchred) for c in a.cards]
-    # the trick under way is E's and W keeps two masters: 3 sure tricks for E-W
+    # counted by hand: E's right bower wins the trick under way; W must follow it with a trump, and its other
+    # two are masters once it is done: 3 sure tricks for E-W, none for N-S (no trump)
     h = SUITS.index("h")
     hands = _hands("9c Tc Qc Kc", "Ts Qs Ks As", "Ad Kd Qd", "Jd Ah Kh 9s")
     table, seats = [int(parse_cards("Jh")[0]), int(parse_cards("Td")[0])], [1, 2]
-    assert sure_tricks(hands, h, table, seats).tolist()[0][1] >= 3
+    assert sure_tricks(hands, h, table, seats).tolist() == [[0, 3]]
+    # E itself, after leading the right bower: its left and ace are masters (the Jh falls on this trick only)
+    hands = _hands("9c Tc Qc Kc", "Jd Ah 9s Ts", "Ad Kd Qd", "Qs Ks As 9d")
+    table, seats = [int(parse_cards("Jh")[0])], [1]
+    assert sure_tricks(hands, h, table, seats).tolist() == [[0, 3]]

@@ -490,6 +490,8 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
         runner = out[j].card
         values = P if wins is None else W
         margin, margin_iv = _weighted_mean((values[order[0]] - values[j]).astype(float), wn, ess, exact)
+        # cards tied in points and told apart by tricks: a sum's rounding, not a loss ("by -0.000 points")
+        margin, margin_iv = (0.0 if abs(margin) < eps else margin), tuple(0.0 if abs(x) < eps else x for x in margin_iv)
     values = P if wins is None else W
     unit = "points" if wins is None else "game"
     for i in range(len(out)):                # each card's grade: its paired loss against the recommended card

@@ -268,9 +268,8 @@
       if (state.deal_number - 1 !== k) { return; }
       state.review = rev;
       if (state.game_over) { state.summary = rev.game_summary; }
-      state.version += 1;
+      // a review is a note beside the table: the table's version (what a move is checked against) stays
       drawAfter();
-      document.body.setAttribute('data-version', String(state.version));
       document.body.setAttribute('data-reviewed', String(k));
     }, showProblem);
   }
@@ -283,9 +282,8 @@
     box.hidden = false;
     box.textContent = 'Asking the advisor…';
     post('/hint').then(function (h) {
-      state.version += 1;
+      // a hint is a note too: the version stays, so the next move is checked against the state it was chosen in
       state.hints_taken = h.hints_taken;
-      document.body.setAttribute('data-version', String(state.version));
       clear(box);
       var a = h.advice, play = h.endpoint === '/v1/play';
       var best = play ? a.best : a.recommended;
