@@ -18,7 +18,7 @@ from ..cards import Seat
 from ..rules import Rules
 from ..worlds import Worlds
 from .valuation import INNER_WORLDS
-from .single_dummy import band_bounds, default_model
+from .single_dummy import bands_within, default_model, sure_tricks
 
 #: Makers' tricks that stand for each scoring band of ``solve_batch(bands=True)``: euchred, made, march.
 BAND_TRICKS = np.array([laws.MAKE_TRICKS - 1, laws.MAKE_TRICKS, laws.TRICKS], dtype=np.int8)
@@ -56,6 +56,7 @@ class Engine:
         #: a direct playout's tricks
         self.valuation, self.seed, self.inner_worlds = valuation, int(seed), int(inner_worlds)
         self.sd_cache: dict = {}
+        self.sure_cache: dict = {}        # config -> int (n, 2): each side's sure tricks at the first lead
         if valuation == "single_dummy":
             self.sd_model = default_model()
             self.sd_uniform = np.random.default_rng(np.random.SeedSequence([self.seed, 0x5344])).random(len(worlds))
@@ -188,9 +189,19 @@ class Engine:
                                                 self._setup(config)[0])
         # the fit knows counts, not cards: keep each world within what no play can change (a sure make, a
         # march the defenders' master trump rules out)
-        bounds = band_bounds(hands, trump, makers_side) if self.card_bounds else None
+        bounds = bands_within(self.sure(config)[need], makers_side) if self.card_bounds else None
         values[need] = BAND_TRICKS[self.sd_model.draw_bands(band, feats, self.sd_uniform[need], bounds)]
         return values[rows]
+
+    def sure(self, config) -> np.ndarray:
+        """int (n, 2): the tricks each side is sure of at the first lead in every world under ``config``
+        (:func:`~solver.advisor.single_dummy.sure_tricks`), counted once per configuration for every world (one
+        pass is cheaper than many over the few rows each auction branch asks): every call, makers' side and
+        model variant of the question reads the same positions."""
+        got = self.sure_cache.get(config)
+        if got is None:
+            got = self.sure_cache[config] = sure_tricks(self._play_hands(config, np.arange(self.n)), config[0])
+        return got
 
     def playout_tricks(self, config, makers_side: int, rows: np.ndarray) -> np.ndarray:
         """Direct playout: the makers' tricks when each world's hand is played out by seats that each see only

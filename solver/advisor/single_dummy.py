@@ -232,7 +232,13 @@ class SingleDummyModel:
         b = np.asarray(dd_band, dtype=np.int64)
         z = np.einsum("nkf,nf->nk", self.coefficients[b], features)
         p = softmax_rows(z)
-        return p if bounds is None else clip_tricks(p, *bounds)
+        if bounds is None:
+            return p
+        low, high = bounds
+        bind = np.flatnonzero((np.asarray(low) > 0) | (np.asarray(high) < 2))   # most worlds allow every band
+        if bind.size:
+            p[bind] = clip_tricks(p[bind], np.asarray(low)[bind], np.asarray(high)[bind])
+        return p
 
     def expected_makers_points(self, dd_tricks: np.ndarray, features: np.ndarray, band_points,
                                bounds=None) -> np.ndarray:
@@ -248,13 +254,12 @@ class SingleDummyModel:
     def draw_bands(self, dd_band: np.ndarray, features: np.ndarray, u: np.ndarray, bounds=None) -> np.ndarray:
         """int (n,): each world's single-dummy band drawn from :meth:`band_probabilities` (``bounds`` as
         there) with its uniform ``u`` (float (n,) in [0, 1)): the first band whose cumulative chance exceeds
-        ``u``, never one of chance 0 (so never outside ``bounds``)."""
-        p = self.band_probabilities(dd_band, features, bounds)
-        cum = np.cumsum(p, axis=1)
+        ``u``. Drawing unbounded and then moving the band into ``bounds`` is the same draw, band for band, as
+        drawing from the bounded chances (the chance below ``low`` moved onto it is the cumulative chance at
+        ``low``), and cheaper: no band outside ``bounds``, ever."""
+        cum = np.cumsum(self.band_probabilities(dd_band, features), axis=1)
         drawn = np.minimum((cum <= np.asarray(u)[:, None]).sum(axis=1), 2)
-        # rounding can leave the last cumulative a hair under 1 and step past the last band of any chance
-        last = 2 - np.argmax(p[:, ::-1] > 0, axis=1)
-        return np.minimum(drawn, last)
+        return drawn if bounds is None else np.clip(drawn, bounds[0], bounds[1])
 
     def trick_distribution(self, dd_tricks: np.ndarray, tricks_left: int, alone: bool) -> np.ndarray:
         """float (n, 6): the chance of the makers' single-dummy tricks 0..5 given their double-dummy
@@ -286,20 +291,16 @@ def sure_tricks(hands, trump: int, table=(), table_seats=(), in_play=(0, 1, 2, 3
     order = [int(c) for c in np.argsort(-POWER[t]) if POWER[t, c] >= 0]          # the trumps, highest first
     table_mask = np.uint32(sum(1 << int(c) for c in table))
     live = np.bitwise_or.reduce(h, axis=1) | table_mask
-    masters = np.zeros((n, 4), dtype=np.int64)
-    played = set(int(x) for x in table_seats)
-    for s in in_play:
-        # a card on the table falls on the trick under way only: it can beat none of the later cards of a seat
-        # that has already played to that trick
-        seen = live & ~table_mask if s in played else live
-        held_above = np.zeros(n, dtype=np.int64)     # j: the seat's trumps from the top down to this one
-        others_above = np.zeros(n, dtype=np.int64)   # k: live trumps above this one not in the seat's hand
-        for c in order:
-            bit = np.uint32(1 << c)
-            held, alive = (h[:, s] & bit) != 0, (seen & bit) != 0
-            held_above += held
-            masters[:, s] = np.where(held, np.maximum(masters[:, s], held_above - others_above), masters[:, s])
-            others_above += alive & ~held
+    # every seat at once, (n, 4): a card on the table falls on the trick under way only, so it can beat none
+    # of the later cards of a seat that has already played to that trick
+    played = np.array([s in set(int(x) for x in table_seats) for s in range(4)])
+    seen = np.where(played[None, :], (live & ~table_mask)[:, None], live[:, None])
+    mine = h * np.isin(np.arange(4), [int(s) for s in in_play])[None, :].astype(np.uint32)
+    # each seat's trumps and the live trumps elsewhere as bits by rank (bit r: the r-th highest trump), then the
+    # most of j - k read off a table of every pair of such patterns (_master_table)
+    by_byte = _rank_bytes(t)
+    ranks, elsewhere = _ranks(mine, by_byte), _ranks(seen, by_byte)
+    masters = _master_table(len(order))[ranks, elsewhere & ~ranks].astype(np.int64)
     sure = np.zeros((n, 2), dtype=np.int64)
     to_play = [s for s in in_play if s not in table_seats] if len(table) else []
     if len(table):
@@ -313,9 +314,48 @@ def sure_tricks(hands, trump: int, table=(), table_seats=(), in_play=(0, 1, 2, 3
             # sure: no seat still to play (of either side) holds a higher trump, so none of them has a master
             # that this trick could swallow, and the counts below add up
             sure[:, side] += ~above
-    for s in in_play:
-        sure[:, side_of(s, 4)] += masters[:, s]
+    sure[:, 0] += masters[:, 0] + masters[:, 2]         # a seat out of play has no masters (mine is 0 there)
+    sure[:, 1] += masters[:, 1] + masters[:, 3]
     return sure
+
+
+@lru_cache(maxsize=None)
+def _rank_bytes(trump: int) -> np.ndarray:
+    """uint32 (4, 256): for each byte of a card bitmask and each value of it, the trumps it holds as bits by
+    rank (bit r: the r-th highest trump of ``trump``), so a hand's trumps by rank are four look-ups."""
+    order = [int(c) for c in np.argsort(-POWER[trump]) if POWER[trump, c] >= 0]
+    out = np.zeros((4, 256), dtype=np.uint32)
+    for r, c in enumerate(order):
+        byte, bit = divmod(c, 8)
+        values = np.arange(256)
+        out[byte, (values >> bit) & 1 == 1] |= np.uint32(1 << r)
+    out.flags.writeable = False
+    return out
+
+
+def _ranks(masks: np.ndarray, by_byte: np.ndarray) -> np.ndarray:
+    """uint32 like ``masks``: the trumps of each card bitmask as bits by rank (:func:`_rank_bytes`)."""
+    m = np.asarray(masks, dtype=np.uint32)
+    return (by_byte[0][m & 255] | by_byte[1][(m >> 8) & 255] | by_byte[2][(m >> 16) & 255]
+            | by_byte[3][(m >> 24) & 255])
+
+
+@lru_cache(maxsize=None)
+def _master_table(length: int) -> np.ndarray:
+    """int8 (2**length, 2**length): for a seat's trumps ``m`` and the live trumps not in its hand ``o`` (bit r:
+    the r-th highest of ``length`` trumps), the most of ``j - k`` over its trumps (``j``: its trumps from the top
+    down to that one, ``k``: the others above it), 0 at least: the seat's sure tricks (:func:`sure_tricks`)."""
+    size = 1 << length
+    m = np.arange(size, dtype=np.int64)[:, None]
+    o = np.arange(size, dtype=np.int64)[None, :]
+    best = np.zeros((size, size), dtype=np.int64)
+    for r in range(length):
+        j = np.bitwise_count(m & ((2 << r) - 1)).astype(np.int64)
+        k = np.bitwise_count(o & ((1 << r) - 1)).astype(np.int64)
+        best = np.where((m >> r) & 1 == 1, np.maximum(best, j - k), best)
+    table = best.astype(np.int8)
+    table.flags.writeable = False
+    return table
 
 
 def band_bounds(hands, trump: int, makers_side: int, table=(), table_seats=(), won=(0, 0),
@@ -330,9 +370,14 @@ def band_bounds(hands, trump: int, makers_side: int, table=(), table_seats=(), w
     top trumps in the makers' hands rule out a euchre, the right bower in a defender's hand (the dealer's
     pick-up included) rules out a march."""
     sure = sure_tricks(hands, trump, table, table_seats, in_play) + np.asarray(won, dtype=np.int64).reshape(-1, 2)
+    return bands_within(sure, makers_side)
+
+
+def bands_within(sure, makers_side: int) -> tuple:
+    """``(low, high)`` of :func:`band_bounds` from each side's sure tricks ``sure`` (int (n, 2): N-S's, E-W's,
+    the tricks already won included): the makers take at least theirs and at most what the defenders' leave."""
     side = int(makers_side)
-    low, high = sure[:, side], TRICKS - sure[:, 1 - side]
-    return band_index(low), band_index(high)
+    return band_index(sure[:, side]), band_index(TRICKS - sure[:, 1 - side])
 
 
 def clip_tricks(dist: np.ndarray, low: np.ndarray, high: np.ndarray) -> np.ndarray:
@@ -394,4 +439,4 @@ def using_model(name: str):
 
 __all__ = ["DATA", "DATA_DIR", "DEFAULT_NAME", "NAMES", "FEATURES", "FEATURES_V2", "FEATURES_V3", "KNOWN_FEATURES",
            "MAKER_FEATURES", "TRUMP_MASKS", "trump_mask", "BANDS", "band_index", "contract_features",
-           "SingleDummyModel", "sure_tricks", "band_bounds", "clip_tricks", "load_model", "default_model", "using_model"]
+           "SingleDummyModel", "sure_tricks", "band_bounds", "bands_within", "clip_tricks", "load_model", "default_model", "using_model"]
