@@ -466,25 +466,12 @@ def test_a_child_in_a_session_of_its_own_ends_with_the_match(tmp_path, then):
     assert not any(_alive(p) for p in started)
 
 
-def test_a_child_in_a_session_of_its_own_ends_with_a_forfeit(tmp_path):
+@pytest.mark.parametrize("mode", ["spawn", "setsid"])     # setsid: a child in a session of its own
+def test_the_processes_a_bot_started_end_with_a_forfeit(tmp_path, mode):
     from solver.match.external import AgentForfeit, ExternalAgent
     hand = Hand.from_deal(DEAL, upcard="9h", dealer="W")
     pids = tmp_path / "pids"
-    bot = ExternalAgent(f"{sys.executable} {BOT} setsid {pids} garbage")
-    with pytest.raises(AgentForfeit, match="hello"):
-        bot.bid(hand.view(hand.to_act), time_limit=10)
-    child = int(pids.read_text().split()[0])
-    deadline = time.monotonic() + 5
-    while _alive(child) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not _alive(child)
-
-
-def test_the_processes_a_bot_started_end_with_a_forfeit(tmp_path):
-    from solver.match.external import AgentForfeit, ExternalAgent
-    hand = Hand.from_deal(DEAL, upcard="9h", dealer="W")
-    pids = tmp_path / "pids"
-    bot = ExternalAgent(f"{sys.executable} {BOT} spawn {pids} garbage")
+    bot = ExternalAgent(f"{sys.executable} {BOT} {mode} {pids} garbage")
     with pytest.raises(AgentForfeit, match="hello"):
         bot.bid(hand.view(hand.to_act), time_limit=10)
     child = int(pids.read_text().split()[0])
