@@ -80,11 +80,12 @@ def par(body: ParRequest):
 MAX_PLAYOUT_WORK = 400
 #: The inner worlds a playout request is charged for at least (see :data:`MAX_PLAYOUT_WORK`).
 PLAYOUT_INNER_FLOOR = 20
-#: The most rollout work a request may ask for with valuation rollout: worlds x the calls the question can have
-#: (3 in round 1, 7 in round 2), each a deal played by four advisor agents, about a quarter of a second of a
-#: quiet core (solver.rollout; benchmarks/bench_rollout.py): 10 worlds of round 1 fit the 30 s deadline with
-#: room for a loaded machine; round 2's seven calls do not, so the service rolls out round-1 questions only.
-MAX_ROLLOUT_WORK = 40
+#: The most rollout work a request may ask for with valuation rollout: worlds x the options of the question (the
+#: calls a bid question can have, 3 in round 1 and 7 in round 2; the legal cards of a card question), each a deal
+#: played on by four advisor agents, about a quarter of a second of a quiet core at most (solver.rollout;
+#: benchmarks/bench_rollout.py): 16 worlds of round 1, or 10 of an opening lead's five cards, fit the 30 s
+#: deadline with room for a loaded machine; round 2's seven calls do not, so the service rolls out round-1 bids.
+MAX_ROLLOUT_WORK = 50
 
 
 #: A close call of a review is judged again at double the worlds, up to 4x: 1 + 2 + 4 times its worlds at most.
@@ -94,15 +95,16 @@ REVIEW_REDRAWS = 7
 def _valuation_args(body, questions: int = 1, what: str = "", calls: int | None = None) -> dict:
     """``valuation`` and ``inner_worlds`` for the engine, with the playout's work bounded (422 over it):
     worlds x inner_worlds x ``questions`` (a review: its calls, each drawn again up to 7x its worlds
-    while close) at most :data:`MAX_PLAYOUT_WORK`; a rollout's worlds x ``calls`` (the calls a bid question
-    can have) at most :data:`MAX_ROLLOUT_WORK` (a door with no ``calls`` leaves the engine to refuse it)."""
+    while close) at most :data:`MAX_PLAYOUT_WORK`; a rollout's worlds x ``calls`` (the options of the question:
+    the calls a bid question can have, a card question's legal cards) at most :data:`MAX_ROLLOUT_WORK` (a door
+    with no ``calls`` leaves the engine to refuse it)."""
     if body.valuation is None:
         return {}
     if body.valuation == "rollout" and calls is not None and body.worlds * calls > MAX_ROLLOUT_WORK:
-        raise Problem("over-limit", f"worlds {body.worlds}: with valuation rollout, worlds x calls = {body.worlds} x "
+        raise Problem("over-limit", f"worlds {body.worlds}: with valuation rollout, worlds x options = {body.worlds} x "
                                     f"{calls} = {body.worlds * calls} is over this server's bound of "
-                                    f"{MAX_ROLLOUT_WORK} (each a deal played by four advisor agents; run "
-                                    "euchre advise --valuation rollout for more)", field="worlds",
+                                    f"{MAX_ROLLOUT_WORK} (each a deal played on by four advisor agents; run "
+                                    "euchre advise or euchre play with --valuation rollout for more)", field="worlds",
                       limit=MAX_ROLLOUT_WORK)
     charged = max(body.inner_worlds, PLAYOUT_INNER_FLOOR)
     work = body.worlds * charged * questions
@@ -168,8 +170,8 @@ def run_play(body: PlayRequest):
     run = limits.engine_function("advise_play")
     with limits.engine(body, main_field="hand"):
         extra = {"score": body.score} if body.score is not None else {}
-        extra.update(_valuation_args(body))
         view = solver.seat_view(**body.view_keys())
+        extra.update(_valuation_args(body, calls=_legal_cards(view)))
         seed = body.seed if body.seed is not None else view_seed(view)
         result = run(view, worlds=body.worlds, seed=seed, inference=body.inference,
                      threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model),
@@ -233,6 +235,17 @@ def run_review(body: ReviewRequest) -> tuple:
                      annotate=getattr(body, "annotate", False),
                      examples=getattr(body, "examples", solver_examples.EXAMPLES), **extra)
     return game, result
+
+
+def _legal_cards(view) -> int:
+    """How many cards the seat of ``view`` may play now (1 when it is not its turn to play: the engine refuses
+    that question with its own message)."""
+    from solver.game import Phase
+    from solver.laws import legal_mask
+    if view.phase is not Phase.PLAY or view.to_act != view.seat:
+        return 1
+    led = int(view.current[0][1]) if view.current else None
+    return max(1, bin(legal_mask(view.hand, int(view.trump), led)).count("1"))
 
 
 def request_model(spec):

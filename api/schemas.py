@@ -266,8 +266,9 @@ ValuationIn = Annotated[
                           "without the joker: each world's double-dummy result corrected by a table fitted against "
                           "playouts where every seat sees only its own cards), double_dummy (every seat sees every "
                           "card; the default of the other variants), playout (each world played out directly by such seats; slow: "
-                          "worlds x inner_worlds is bounded) or rollout (bid advice only: each call played to the end "
-                          "of the deal by the advisor agents at every seat; slowest: worlds x calls is bounded); the "
+                          "worlds x inner_worlds is bounded) or rollout (bid and play advice only: each call or card played "
+                          "to the end of the deal by the advisor agents at every seat; slowest: worlds x options is "
+                          "bounded); the "
                           "CLI's spelling (single-dummy) is taken too")]
 ExamplesIn = Annotated[StrictInt, Field(ge=0, le=solver.examples.MAX_EXAMPLES, description=(
     "the deals that show a choice (solver.examples): for each option not among the best, up to this many of the "
@@ -597,8 +598,9 @@ class Limits(Out):
     max_review_work: int = Field(description="worlds x deals per review request")
     max_playout_work: int = Field(description="valuation playout: worlds x max(inner_worlds, 20) per question "
                                               "(a review: also x calls x 7, the redraws of a close call)")
-    max_rollout_work: int = Field(description="valuation rollout (bid advice): worlds x the calls the question can "
-                                              "have (3 in round 1, 7 in round 2)")
+    max_rollout_work: int = Field(description="valuation rollout (bid and play advice): worlds x the options of "
+                                              "the question (the calls a bid can have, 3 in round 1 and 7 in round "
+                                              "2; the legal cards of a card question)")
     request_timeout_s: float
 
 

@@ -88,9 +88,9 @@ def _valuation_arg(text: str) -> str:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def _add_valuation_options(p, review: bool = False, rollout: bool = False) -> None:
+def _add_valuation_options(p, review: bool = False, rollout: bool = False, option: str = "call") -> None:
     """``--valuation`` and ``--inner-worlds`` of advise, play and review (solver.advisor.valuation); ``rollout``:
-    the options of a rollout too (advise: solver.rollout.Rollout)."""
+    the options of a rollout too (advise and play: solver.rollout.Rollout), ``option`` what it rolls out."""
     p.add_argument("--valuation", default=None, type=_valuation_arg,
                    metavar="single-dummy|double-dummy|playout" + ("|rollout" if rollout else ""),
                    help=("the calls' valuation: how each world's play after a call is valued (the cards' "
@@ -101,9 +101,10 @@ def _add_valuation_options(p, review: bool = False, rollout: bool = False) -> No
                         "double-dummy (every seat sees every card; the default of the other variants) or playout "
                         "(each world "
                         "played out by seats that see only their own cards; slow, use few worlds)"
-                        + (" or rollout (each call played to the end of the deal by the advisor agents at every "
-                           "seat, later calls included: the slow truth, a quarter of a second of a core a world and "
-                           "call; use few worlds)" if rollout else "")
+                        + (f" or rollout (each {option} played to the end of the deal by the advisor agents at "
+                           "every seat" + (", later calls included" if option == "call" else "") + ": the slow "
+                           f"truth, up to a quarter of a second of a core a world and {option}; use few worlds)"
+                           if rollout else "")
                         + "; single_dummy spelt so is taken too")
     p.add_argument("--inner-worlds", dest="inner_worlds", type=int, default=None,
                    help="with --valuation playout only: each seat's worlds a decision (default 20); "
@@ -368,7 +369,7 @@ def cmd_play(args) -> dict:
     advice = advise_play(view, worlds=args.worlds, seed=seed, threads=args.threads,
                          inference=not args.no_inference, score=None if args.score is None else _score_arg(args.score),
                          model=_model_arg(args), valuation=args.valuation, inner_worlds=_inner_worlds(args),
-                         examples=args.examples)
+                         examples=args.examples, rollout=_rollout(args))
     if not args.json:
         say(advice)
     return advice.to_dict()
@@ -734,7 +735,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --players 2 --dummy-hands: both face-up dummies as dealt, \"N:<5 cards> S:<5 cards>\" "
                         "(--tricks then runs to ten, tricks 6-10 from the dummies; --hand is the seat's own dummy "
                         "once the fifth trick is done)")
-    _add_valuation_options(p)
+    _add_valuation_options(p, rollout=True, option="card")
     _add_examples_option(p, "card", "recommended card")
     _add_rules_options(p, lead=True, dummy=True, house=True)
     p.set_defaults(run=cmd_play)

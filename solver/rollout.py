@@ -2,7 +2,8 @@
 
 The slow truth the fast valuations are measured against. As backgammon programs settle a close decision by
 rolling it out with their strongest player (GNU Backgammon's rollouts: every candidate played on from the same
-dice), each option of a bid question is played on in every sampled world by
+dice), each option of a bid question (each call: :class:`BidQuestion`) or of a card question (each legal card:
+:class:`PlayQuestion`) is played on in every sampled world by
 :class:`~solver.match.agents.AdvisorAgent` at every seat: the later calls, the dealer's discard, going and
 defending alone, every card, each seat from its own view (its hand, the upcard, the calls and cards it has
 seen; auction-aware worlds), through the match's referee (:func:`solver.match.referee.next_action`). The same
@@ -32,12 +33,15 @@ from pathlib import Path
 
 import numpy as np
 
+from .advisor.playout import world_hand
 from .advisor.valuation import ROLLOUT_AGENT_WORLDS, register_roller
 from .bounds import MIN_WORLDS, check_int
 from .cards import Card, Seat
 from .errors import ArgumentError, EuchreError, quoted
 from .game import Hand, Phase
 from .game.deal import DealCards
+from .game.view import SeatView
+from .laws import TRICKS, side_of
 from .match.agents import AdvisorAgent
 from .outfiles import check_target
 from .match.referee import next_action
@@ -106,9 +110,45 @@ class BidQuestion:
     rules: Rules
     score: dict | None = None
 
+    def key(self) -> list:
+        """What of the question a rollout file's key hashes (:func:`question_key`)."""
+        return [self.seat, self.dealer, self.round, self.upcard, self.rules.to_dict(), self.score]
+
+    def start(self, hands, kitty, seed: int, world: int) -> Hand:
+        """The :class:`~solver.game.Hand` of world ``world`` at the decision (:func:`decision_hand`)."""
+        return decision_hand(self, hands, kitty)
+
+
+@dataclass(frozen=True)
+class PlayQuestion:
+    """A card decision as the rollout replays it in each world: the :class:`~solver.game.SeatView` of the seat to
+    play (its turn, the play of the tricks) and the game's score (``None``: by points)."""
+
+    view: SeatView
+    score: dict | None = None
+
+    @property
+    def seat(self) -> int:
+        return int(self.view.seat)
+
+    @property
+    def rules(self) -> Rules:
+        return self.view.rules
+
+    def key(self) -> list:
+        """What of the question a rollout file's key hashes (:func:`question_key`)."""
+        return [self.view.to_dict(), self.score]
+
+    def start(self, hands, kitty, seed: int, world: int) -> Hand:
+        """The :class:`~solver.game.Hand` of world ``world`` at the decision
+        (:func:`~solver.advisor.playout.world_hand`; an unknown discard of the dealer drawn from ``(seed, world)``,
+        the same for every card)."""
+        rng = np.random.default_rng(np.random.SeedSequence([int(seed), int(world), 0x6B6974]))
+        return world_hand(self.view, hands, kitty, rng)
+
 
 class _Scripted:
-    """An agent that makes one given call (the option rolled out)."""
+    """An agent that makes one given call or plays one given card (the option rolled out)."""
 
     trusted = True
 
@@ -116,6 +156,9 @@ class _Scripted:
         self.token = token
 
     def bid(self, view) -> str:
+        return self.token
+
+    def play(self, view) -> str:
         return self.token
 
 
@@ -158,12 +201,13 @@ def play_on(hand: Hand, first, agents: dict) -> Hand:
     return h
 
 
-def roll_world(q: BidQuestion, hands, kitty, tokens, seed: int, world: int, agent_worlds: int) -> list:
-    """One world of a bid rollout: for each call token of ``tokens`` (``"pass"``, ``"order alone"``,
-    ``"call h"``), ``[maker seat or -1, trump or -1, alone, makers' tricks, points for the seat's side]`` of
-    the deal played on from the decision by advisor agents seeded by :func:`agent_seed`."""
-    start = decision_hand(q, hands, kitty)
-    mine = int(q.seat) % 2
+def roll_world(q, hands, kitty, tokens, seed: int, world: int, agent_worlds: int) -> list:
+    """One world of a rollout of ``q`` (a :class:`BidQuestion` or :class:`PlayQuestion`): for each option of
+    ``tokens`` (a call, ``"pass"``, ``"order alone"``, ``"call h"``; a card, ``"Jh"``),
+    ``[maker seat or -1, trump or -1, alone, makers' tricks, points for the seat's side]`` of the deal played on
+    from the decision by advisor agents seeded by :func:`agent_seed`."""
+    start = q.start(hands, kitty, seed, world)
+    mine = side_of(int(q.seat), q.rules.players)
     out = []
     for token in tokens:
         agents = {}
@@ -188,11 +232,11 @@ def _roll_chunk(args):
             for k, j in enumerate(rows)]
 
 
-def question_key(q: BidQuestion, worlds, tokens, seed: int, agent_worlds: int) -> str:
+def question_key(q, worlds, tokens, seed: int, agent_worlds: int) -> str:
     """A hash of everything a rollout's figures depend on: the question, its worlds, the options, the seed, the
     agents' worlds and the engine's version (a rollout file is resumed only by the same question)."""
     h = hashlib.sha256()
-    h.update(json.dumps({"q": [q.seat, q.dealer, q.round, q.upcard, q.rules.to_dict(), q.score], "tokens": list(tokens),
+    h.update(json.dumps({"q": q.key(), "kind": type(q).__name__, "tokens": list(tokens),
                          "seed": int(seed), "agent_worlds": int(agent_worlds), "version": __version__},
                         sort_keys=True).encode())
     h.update(np.ascontiguousarray(worlds.hands, dtype=np.uint32).tobytes())
@@ -267,9 +311,10 @@ def _executor(spec: Rollout):
     return ProcessPoolExecutor(spec.processes)
 
 
-def rollout_bids(q: BidQuestion, worlds, tokens, seed: int, spec: Rollout) -> np.ndarray:
+def rollout_bids(q, worlds, tokens, seed: int, spec: Rollout) -> np.ndarray:
     """int64 (n, len(tokens), 5): every world of ``worlds`` (a :class:`~solver.worlds.Worlds`) rolled out for
-    every call of ``tokens`` (:func:`roll_world`'s five figures), in the worlds' order.
+    every option of ``tokens`` (:func:`roll_world`'s five figures), in the worlds' order; ``q`` a
+    :class:`BidQuestion` or a :class:`PlayQuestion`.
 
     Raises:
         EuchreError: a rollout file of another question (:class:`Rollout` ``path``), an agent that fails.
@@ -335,7 +380,29 @@ def roll_bids(seat: int, dealer: int, rnd: int, upcard: int, rules, score, world
     return rollout_bids(q, worlds, tokens, seed, rollout)
 
 
-register_roller(roll_bids)
+def roll_plays(view: SeatView, worlds, cards, seed: int, rollout=None, score=None) -> list:
+    """What ``advise_play(valuation="rollout")`` calls: for each card of ``cards`` (card indices, legal for the
+    seat of ``view`` to play), int64 (n,) side 0's tricks of the hand in each world of ``worlds`` (a
+    :class:`~solver.inference.ViewWorlds`), the card played and the deal played on by the advisor agents
+    (:func:`rollout_bids` of a :class:`PlayQuestion`). Raises :class:`~solver.errors.ArgumentError` for a
+    ``rollout`` of another type."""
+    if rollout is None:
+        rollout = Rollout()
+    if not isinstance(rollout, Rollout):
+        raise ArgumentError(f"rollout {rollout!r}: expected a solver.rollout.Rollout (or None: its defaults)")
+    tokens = [str(Card(c)) for c in cards]
+    got = rollout_bids(PlayQuestion(view, score), worlds, tokens, seed, rollout)
+    makers0 = view.makers == 0
+    out = []
+    for k in range(len(tokens)):
+        tricks = got[:, k, 3]
+        out.append(tricks if makers0 else TRICKS - tricks)
+    return out
 
-__all__ = ["roll_bids", "AGENT_WORLDS", "MAX_AGENT_WORLDS", "MAX_PROCESSES", "Rollout", "BidQuestion", "agent_seed",
+
+register_roller(roll_bids)
+register_roller(roll_plays, "plays")
+
+__all__ = ["roll_bids", "roll_plays", "AGENT_WORLDS", "MAX_AGENT_WORLDS", "MAX_PROCESSES", "Rollout", "BidQuestion",
+           "PlayQuestion", "agent_seed",
            "decision_hand", "play_on", "roll_world", "rollout_bids", "question_key"]

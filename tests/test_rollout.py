@@ -88,7 +88,7 @@ def test_the_three_top_trumps_are_never_euchred_in_a_rollout():
     assert a.bidding["later_seats"] == "agents"
     for o in a.options:
         assert o.p_euchred == 0.0 and o.p_make == 1.0, o
-    assert "rollout: in each world the call is played to the end of the deal" in str(a)
+    assert "rollout: in each world the option is played to the end of the deal" in str(a)
     assert "later seats: advisor agents" in str(a)
 
 
@@ -146,10 +146,11 @@ def test_bad_rollout_arguments_are_refused_by_name():
         advise("Jh Jd Ah 9c Ts", "9h", "E", "N", 1, worlds=10, seed=1, valuation="rollout", rollout={"x": 1})
     with pytest.raises(RulesError, match="valuation 'rollout'.*joker"):
         advise("Jh Jd Ah 9c Ts", "9h", "E", "N", 1, worlds=10, seed=1, valuation="rollout", rules=Rules(joker=True))
-    view = seat_view(seat="W", hand="Jh Jd As Ac", dealer="S", upcard="9s", calls="Pass Pass Pass Pass h",
-                     tricks="Ah 9h Th Qh")
-    with pytest.raises(ArgumentError, match="valuation 'rollout': values a bid decision only"):
-        advise_play(view, worlds=10, seed=1, valuation="rollout")
+    view = seat_view(**TWO_LEFT)
+    with pytest.raises(ArgumentError, match="rollout: only with valuation 'rollout'"):
+        advise_play(view, worlds=10, seed=1, rollout=Rollout())
+    with pytest.raises(ArgumentError, match="valuation 'rollout': values one bid or card decision at a time"):
+        AdvisorAgent(valuation="rollout")
 
 
 def test_the_cli_refuses_rollout_options_without_the_rollout(capsys):
@@ -181,12 +182,106 @@ def test_the_service_bounds_the_rollout():
     answer = client.post("/v1/advise", json=body)
     assert answer.status_code == 422 and answer.mimetype == "application/problem+json"
     assert answer.json["type"].endswith("/problems/over-limit")
-    assert "worlds x calls = 20 x 3 = 60" in answer.json["detail"]
+    assert "worlds x options = 20 x 3 = 60" in answer.json["detail"]
     # round 2: seven calls, so even the fewest worlds are over the bound
     answer = client.post("/v1/advise", json={**body, "worlds": 10, "round": 2, "upcard": "9s"})
     assert answer.status_code == 422 and "10 x 7 = 70" in answer.json["detail"]
-    # play advice has no rollout: the engine's message, naming it
+    # play advice: worlds x the legal cards (four here)
     answer = client.post("/v1/play", json={"seat": "W", "hand": "Jh Jd As Ac", "dealer": "S", "upcard": "9s",
                                            "calls": "Pass Pass Pass Pass h", "tricks": "Ah 9h Th Qh",
-                                           "worlds": 10, "valuation": "rollout"})
-    assert answer.status_code == 422 and "values a bid decision only" in answer.json["detail"]
+                                           "worlds": 20, "valuation": "rollout"})
+    assert answer.status_code == 422 and "worlds x options = 20 x 4 = 80" in answer.json["detail"]
+    # within the bound: the rollout's answer
+    answer = client.post("/v1/play", json={**TWO_LEFT, "worlds": 10, "valuation": "rollout", "seed": 3})
+    assert answer.status_code == 200, answer.json
+    assert answer.json["valuation"] == "rollout" and {c["card"] for c in answer.json["cards"]} == {"As", "Qd"}
+
+
+# -- play advice ---------------------------------------------------------------------------------------------
+# W made hearts and has won the first three tricks; every trump but the right bower is out
+TWO_LEFT = dict(seat="W", hand="As Qd", dealer="S", upcard="9s", calls="Pass Pass Pass Pass h",
+                tricks="Ah 9h Th Qh; Ac Kc 9c Tc; Jd 9d Td Kh")
+ONE_LEFT = dict(TWO_LEFT, hand="Qd", tricks=TWO_LEFT["tricks"] + "; As Ks Qs Js")
+
+
+def _play_worlds(view, advice):
+    """The worlds a rollout of play advice drew (never more than asked for: no enumeration beyond them)."""
+    from solver.inference import sample_worlds
+    return sample_worlds(view, worlds=advice.worlds, seed=advice.seed, inference=True, exact_limit=advice.worlds)
+
+
+def _side_tricks(h, side):
+    return int(h.result.tricks[side])
+
+
+def _leaves(h, side) -> set:
+    """Every total the seat's side can end with from ``h``, over every legal continuation (the enumeration)."""
+    if h.is_over:
+        return {_side_tricks(h, side)}
+    out = set()
+    for action in h.legal_actions():
+        nxt = h.copy()
+        nxt.apply(action)
+        out |= _leaves(nxt, side)
+    return out
+
+
+def _weighted(values, weights):
+    return float(np.dot(values, weights / weights.sum()))
+
+
+def test_with_one_trick_left_a_rollout_is_the_exact_outcome():
+    from solver.advisor.playout import world_hand
+    view = seat_view(**ONE_LEFT)
+    a = advise_play(view, worlds=10, seed=5, valuation="rollout", rollout=Rollout(agent_worlds=AGENT_WORLDS))
+    w = _play_worlds(view, a)
+    assert len(w) == a.worlds
+    got = []
+    for j in range(len(w)):
+        h = world_hand(view, w.hands[j], w.kitty[j])
+        outcomes = _leaves(h, 1)
+        assert len(outcomes) == 1            # one card each: nothing to choose
+        got.append(outcomes.pop())
+    assert a["Qd"].expected_tricks == pytest.approx(_weighted(np.array(got, float), w.weights), abs=1e-12)
+    assert a["Qd"].p_march == pytest.approx(_weighted(np.array(got) == 5, w.weights), abs=1e-12)
+
+
+def test_with_two_tricks_left_a_rollout_is_the_agents_own_choices():
+    """Each world and card replayed by hand: every seat with a choice asks its own advisor agent (seeded as the
+    rollout seeds it), forced cards are played without asking; the total is one of the enumerated endings."""
+    from solver.advisor.playout import world_hand
+    view = seat_view(**TWO_LEFT)
+    a = advise_play(view, worlds=10, seed=3, valuation="rollout", rollout=Rollout(agent_worlds=AGENT_WORLDS))
+    w = _play_worlds(view, a)
+    chose = 0
+    for card in ("As", "Qd"):
+        totals = []
+        for j in range(len(w)):
+            h = world_hand(view, w.hands[j], w.kitty[j])
+            h.apply(card)
+            endings = _leaves(h, 1)
+            agents = {s: AdvisorAgent(worlds=AGENT_WORLDS, seed=agent_seed(a.seed, j, s)) for s in range(4)}
+            while not h.is_over:
+                legal = h.legal_actions()
+                if len(legal) == 1:
+                    h.apply(legal[0])
+                else:
+                    chose += 1
+                    seat = h.to_act
+                    h.apply(agents[int(seat)].play(h.view(seat)))
+            assert _side_tricks(h, 1) in endings
+            totals.append(_side_tricks(h, 1))
+        assert a[card].expected_tricks == pytest.approx(_weighted(np.array(totals, float), w.weights), abs=1e-12)
+    assert chose > 0                          # the agents did choose somewhere: the check is not of forced play
+
+
+def test_a_play_rollout_resumes_from_its_file(tmp_path):
+    view = seat_view(**TWO_LEFT)
+    path = tmp_path / "play.jsonl"
+    spec = Rollout(agent_worlds=AGENT_WORLDS, path=str(path))
+    first = advise_play(view, worlds=10, seed=3, valuation="rollout", rollout=spec)
+    lines = path.read_text().splitlines(keepends=True)
+    path.write_text("".join(lines[:4]) + lines[4][:7])       # stopped while writing the fourth world
+    again = advise_play(view, worlds=10, seed=3, valuation="rollout", rollout=spec)
+    assert again.to_dict() == first.to_dict()
+    assert len(path.read_text().splitlines()) == 11          # the header and every world, the torn one rewritten

@@ -66,7 +66,8 @@ from solver.stats import mean_interval                                          
 
 RULES = Rules()
 #: Each fit's features, by its name (``--model``).
-MODEL_FEATURES = {"single-dummy-v1": FEATURES, "single-dummy-v2": FEATURES_V2, "single-dummy-v3": FEATURES_V3}
+MODEL_FEATURES = {"single-dummy-v1": FEATURES, "single-dummy-v2": FEATURES_V2, "single-dummy-v3": FEATURES_V3,
+                  "single-dummy-v4": FEATURES_V3}
 PTS = {False: np.array([-2, -2, -2, 1, 1, 2]), True: np.array([-2, -2, -2, 1, 1, 4])}
 
 
@@ -119,8 +120,15 @@ def play_hands(h):
 def one_deal(args):
     """(features (8,), dd makers' tricks, [dd tricks at trick starts 1..5], sd makers' tricks, class info,
     raw (hands at the first lead uint32 (4,), maker, trump, leader))."""
-    seed, i, inner = args
+    seed, i, inner = args[:3]
+    agent_worlds = args[3] if len(args) > 3 else 0
     h, rnd, maker, trump, alone = deal_contract(seed, i)
+    agents = None
+    if agent_worlds:      # --play agents: the rollout's card play (advisor agents, each from its own view)
+        from solver.cards import Seat
+        from solver.match.agents import AdvisorAgent
+        from solver.rollout import agent_seed
+        agents = {Seat(s): AdvisorAgent(worlds=agent_worlds, seed=agent_seed(seed, i, s)) for s in range(4)}
     hands = play_hands(h)
     feats = contract_features(hands, trump, maker, alone, rnd == 1, int(h.leader))[0]
     maker_trumps = bin(h.holding(maker) & int(_trump_mask(trump))).count("1")
@@ -132,7 +140,10 @@ def one_deal(args):
             starts.append(int(dd.solve(h.position()).makers_tricks))
         seat = h.to_act
         seed_k = int(np.random.SeedSequence([seed, i, step, 0x706C]).generate_state(1)[0])
-        h.apply(f"play {choose_card(h.view(seat), inner, seed_k)}")
+        if agents is not None:
+            h.apply(agents[seat].play(h.view(seat)))
+        else:
+            h.apply(f"play {choose_card(h.view(seat), inner, seed_k)}")
         step += 1
     return feats, starts[0], starts, int(h.result.makers_tricks), (rnd, alone, maker_trumps), raw
 
@@ -147,7 +158,8 @@ def one_question(args):
     by the chance of the earlier passes under the bidding model), and each is valued by the advisor's engine
     double dummy and by direct playout (``valuation="playout"``), the dealer discarding by the stated rule."""
     seed, q, inner, worlds = args[:4]
-    spec = args[4] if len(args) > 4 else random_question(seed, q)
+    spec = args[4] if len(args) > 4 and args[4] is not None else random_question(seed, q)
+    agent_worlds = args[5] if len(args) > 5 else 0
     got = question_worlds(spec, worlds)
     if got is None:       # earlier passes too unlikely under the model to advise on (or a stuck dealer): none
         return (np.zeros((0, len(FEATURES))), np.zeros(0, np.int64), np.zeros(0, np.int64), (0, False, 0),
@@ -156,11 +168,24 @@ def one_question(args):
     from solver.advisor.engine import Engine
     po_eng = Engine(w, dd_eng.seat, dd_eng.dealer, dd_eng.upcard, RULES, 1, valuation="playout",
                     seed=qseed, inner_worlds=inner)
+    if agent_worlds:
+        po_eng.hand_player = lambda h, _inner, seed_h: agent_makers_tricks(h, agent_worlds, seed_h)
     ddt = dd_eng.dd_tricks(config, side, rows)
     pot = po_eng.playout_tricks(config, side, rows)
     hands, maker, trump, leader = raw
     feats = contract_features(hands, trump, maker, alone, rnd == 1, leader)
     return feats, ddt, pot, (rnd, alone, mine), raw
+
+
+def agent_makers_tricks(h, agent_worlds, seed):
+    """The makers' tricks of contract hand ``h`` played to its end by the rollout's agents
+    (:class:`~solver.match.agents.AdvisorAgent` at every seat on ``agent_worlds`` worlds a decision, each from
+    its own view, seeded by :func:`solver.rollout.agent_seed` from ``seed``): ``--play agents``."""
+    from solver.cards import Seat
+    from solver.match.agents import AdvisorAgent
+    from solver.rollout import agent_seed, play_on
+    agents = {Seat(s): AdvisorAgent(worlds=agent_worlds, seed=agent_seed(seed, 0, s)) for s in range(4)}
+    return int(play_on(h, agents[h.to_act], agents).result.makers_tricks)
 
 
 def random_question(seed, q):
@@ -234,11 +259,13 @@ def question_worlds(spec, worlds):
     return w, dd_eng, config, side, rows, qseed, (rnd, alone, mine), raw
 
 
-def run_questions(seed, count, inner, worlds, processes, cluster, per_class=0):
+def run_questions(seed, count, inner, worlds, processes, cluster, per_class=0, agent_worlds=0):
     """Every question played out: ``count`` random ones (:func:`random_question`), then ``per_class`` of each
-    of the flattery study's classes (:func:`class_questions`); question ids in that order."""
-    jobs = [(seed, q, inner, worlds) for q in range(count)]
-    jobs += [(seed, count + k, inner, worlds, spec) for k, spec in enumerate(class_questions(seed, per_class))]
+    of the flattery study's classes (:func:`class_questions`); question ids in that order. ``agent_worlds``
+    (``--play agents``): played by the rollout's agents at that many worlds a decision instead of PIMC."""
+    jobs = [(seed, q, inner, worlds, None, agent_worlds) for q in range(count)]
+    jobs += [(seed, count + k, inner, worlds, spec, agent_worlds)
+             for k, spec in enumerate(class_questions(seed, per_class))]
     count = len(jobs)
     from tqdm import tqdm
     bar = dict(total=count, disable=not sys.stderr.isatty(), desc="questions", unit="question")
@@ -259,8 +286,8 @@ def _trump_mask(trump):
     return trump_mask(trump)
 
 
-def run(seed, deals, inner, processes, cluster):
-    jobs = [(seed, i, inner) for i in range(deals)]
+def run(seed, deals, inner, processes, cluster, agent_worlds=0):
+    jobs = [(seed, i, inner, agent_worlds) for i in range(deals)]
     from tqdm import tqdm
     bar = dict(total=deals, disable=not sys.stderr.isatty(), desc="playouts", unit="deal")
     if cluster:
@@ -468,6 +495,11 @@ def main(argv=None):
     ap.add_argument("--questions", type=int, default=0,
                     help="also this many advisor questions (their own worlds, each played out): see one_question")
     ap.add_argument("--question-worlds", type=int, default=40, help="worlds per question (default 40)")
+    ap.add_argument("--play", choices=("pimc", "agents"), default="pimc",
+                    help="who plays the cards after the call: pimc (every seat by PIMC over --inner uniform "
+                         "worlds, the fits up to v3) or agents (the rollout's advisor agents at every seat, "
+                         "each from its own view and reading the auction, at --agent-worlds a decision)")
+    ap.add_argument("--agent-worlds", type=int, default=20, help="--play agents: worlds an agent decision")
     ap.add_argument("--question-samples", default=None, help="save the questions' samples here (.npz)")
     ap.add_argument("--from-question-samples", default=None, help="fit from saved question samples (comma-separated files: concatenated)")
     ap.add_argument("--compare", action="store_true",
@@ -475,6 +507,7 @@ def main(argv=None):
                          "(CANDIDATES) at each --l2, write nothing")
     args = ap.parse_args(argv)
     features = MODEL_FEATURES[args.model]
+    agent_worlds = args.agent_worlds if args.play == "agents" else 0
     if args.deals == 0 and not args.from_samples and not args.trick_table_from:
         ap.error("--deals 0 fits no trick table: name one with --trick-table-from")
     args.out = args.out or str(_common.ROOT / f"solver/data/{args.model}.json")
@@ -486,13 +519,16 @@ def main(argv=None):
         X, ddt, sd, rnd, alone, mtr, starts = (z["X"], z["dd"], z["sd"], z["round"], z["alone"], z["maker_trumps"],
                                                [list(r[r >= 0]) for r in z["starts"]])
         args.seed, args.inner = int(z["seed"]), int(z["inner"])
+        if "play" in z:                  # samples of the agents' play say so (older ones are PIMC's)
+            args.play, args.agent_worlds = str(z["play"]), int(z["agent_worlds"])
+            agent_worlds = args.agent_worlds if args.play == "agents" else 0
         index = z["index"]
         if "hands" in z:
             raw = z["hands"], z["maker"], z["trump"], z["leader"]
         else:       # samples saved before the raw contracts were: rebuilt (no playing), checked against X
             raw = rebuild_deal_raw(args.seed, index, X)
     else:
-        got = run(args.seed, args.deals, args.inner, args.processes, args.cluster)
+        got = run(args.seed, args.deals, args.inner, args.processes, args.cluster, agent_worlds)
         X = np.array([g[0] for g in got]).reshape(len(got), len(FEATURES))
         ddt = np.array([g[1] for g in got], dtype=np.int64)
         starts = [g[2] for g in got]
@@ -508,7 +544,7 @@ def main(argv=None):
         for k, s in enumerate(starts):
             pad[k, :len(s)] = s
         np.savez(args.samples, X=X, dd=ddt, sd=sd, round=rnd, alone=alone, maker_trumps=mtr, starts=pad,
-                 seed=args.seed, inner=args.inner, index=index, hands=raw[0], maker=raw[1], trump=raw[2],
+                 seed=args.seed, inner=args.inner, index=index, play=args.play, agent_worlds=agent_worlds, hands=raw[0], maker=raw[1], trump=raw[2],
                  leader=raw[3])
     # the advisor's questions: per world features, dd and playout tricks; the question's index and class
     qX = np.zeros((0, len(FEATURES)))
@@ -519,7 +555,7 @@ def main(argv=None):
             load_question_samples(args.from_question_samples.split(","))
     elif args.questions or args.class_questions:
         got = run_questions(args.seed, args.questions, args.inner, args.question_worlds, args.processes, args.cluster,
-                            args.class_questions)
+                            args.class_questions, agent_worlds)
         qX = np.concatenate([g[0] for g in got])
         qdd = np.concatenate([g[1] for g in got]).astype(np.int64)
         qsd = np.concatenate([g[2] for g in got]).astype(np.int64)
@@ -531,7 +567,8 @@ def main(argv=None):
                 *(np.concatenate([np.full(len(g[1]), g[4][j]) for g in got]).astype(np.int64) for j in (1, 2, 3)))
     if args.question_samples and len(qid):
         np.savez(args.question_samples, X=qX, dd=qdd, sd=qsd, question=qid, round=qrnd, alone=qalone, mine=qmine,
-                 worlds=args.question_worlds, seed=args.seed, inner=args.inner, hands=qraw[0], maker=qraw[1],
+                 worlds=args.question_worlds, seed=args.seed, inner=args.inner, play=args.play,
+                 agent_worlds=agent_worlds, hands=qraw[0], maker=qraw[1],
                  trump=qraw[2], leader=qraw[3])
     secs = time.perf_counter() - t0
     held = index % 5 == 0
@@ -650,8 +687,12 @@ def main(argv=None):
                             "(round 1 or 2 evenly, a random maker, alone with chance 1/5; round 1: the upcard's "
                             "suit, the dealer throws by dealer_discard; round 2: the maker's longest other suit "
                             "with chance 3/4, else one of the three at random)",
-            "playout": "solver.advisor.playout: every card by PIMC over inner_worlds uniform worlds of the "
-                       "seat's own view",
+            "playout": ("solver.advisor.playout: every card by PIMC over inner_worlds uniform worlds of the "
+                        "seat's own view" if args.play == "pimc" else
+                        "the rollout's card play (solver.rollout): every card by solver.match.agents.AdvisorAgent "
+                        f"at every seat, each from its own view and reading the auction, at {args.agent_worlds} "
+                        "worlds a decision"),
+            "play": args.play, "agent_worlds": agent_worlds or None,
             "held_out_error": report,
             "trick_table_from": args.trick_table_from,
             "questions": {"count": int(len(np.unique(qid))), "worlds_each": args.question_worlds,

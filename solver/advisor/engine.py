@@ -66,6 +66,10 @@ class Engine:
         self.proposed = upcard % 4 if proposed is None else int(proposed)
         self.players = rules.players
         self.dummies = dummies            # dummy hands: 4 bitmasks of the face-up dummies, else None
+        #: the direct playout's player of one contract's hand ``(hand, inner_worlds, seed) -> makers' tricks``;
+        #: ``None``: :func:`~solver.advisor.playout.playout_makers_tricks` (a fit's tool puts the rollout's
+        #: agents here to value the same worlds by their play)
+        self.hand_player = None
         self.cache: dict = {}
         self.dummy_cache: dict = {}
         self.discards: dict = {}          # trump -> the heuristic discard in every world
@@ -230,7 +234,7 @@ class Engine:
                               self.rules, trump, maker, alone >= 0, discard, proposed=self.proposed)
             seed = int(np.random.SeedSequence([self.seed, r, trump, alone + 1, code + 1, makers_side, 0x706F])
                        .generate_state(1)[0])
-            values[r] = playout_makers_tricks(h, self.inner_worlds, seed)
+            values[r] = (self.hand_player or playout_makers_tricks)(h, self.inner_worlds, seed)
             self.solved += 1
         return values[rows]
 

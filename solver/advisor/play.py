@@ -71,7 +71,7 @@ from ..stats import chance, weighted_mean_interval, wilson
 from .game_odds import win_values
 from .playout import play_out, world_hand
 from .single_dummy import clip_tricks, default_model, sure_tricks
-from .valuation import INNER_WORLDS, assumption, check_inner_worlds, check_not_bid_only, parse_valuation
+from .valuation import INNER_WORLDS, ROLLOUT_AGENT_WORLDS, assumption, check_inner_worlds, parse_valuation, roller
 
 __all__ = ["CardAdvice", "PlayAdvice", "advise_play"]
 
@@ -332,7 +332,7 @@ def _sure_bounds(after, view, ctx) -> tuple:
 
 def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = True, model=None, threads: int = 1,
                 score=None, valuation: str | None = None, inner_worlds: int = INNER_WORLDS, examples: int = 0,
-                **view_kw) -> PlayAdvice:
+                rollout=None, **view_kw) -> PlayAdvice:
     """Play advice for the seat whose turn it is to play a card (see :mod:`solver.advisor.play`).
 
     Args:
@@ -353,12 +353,17 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
             (:mod:`solver.advisor.valuation`; ``None``: the variant's default): ``"single_dummy"`` (the default
             where the variant has a fitted table: the makers' tricks of each world read through its trick
             table), ``"double_dummy"`` (every seat then sees all the cards, the figures of the first version
-            bit for bit; the default of the other variants) or ``"playout"`` (played out in each world by seats
-            that each choose by PIMC over ``inner_worlds`` worlds of their own view; slow).
+            bit for bit; the default of the other variants), ``"playout"`` (played out in each world by seats
+            that each choose by PIMC over ``inner_worlds`` worlds of their own view; slow) or ``"rollout"``
+            (each card and the rest of the hand played in each world by the advisor agents at every seat, each
+            from its own view: :func:`solver.rollout.roll_plays`; slowest, a tenth of a second or more of one
+            core a world and card).
         inner_worlds: the playout's worlds a decision, 1..:data:`~solver.advisor.playout.MAX_INNER_WORLDS`.
         examples: 0..:data:`~solver.examples.MAX_EXAMPLES` (default 0): for each card not among the best, the
             worlds that show it (:attr:`CardAdvice.examples`; each world's hands now, the seat's own included,
             both cards' points and tricks for the seat's side in it, valued as ``valuation`` says).
+        rollout: with ``valuation="rollout"`` only: a :class:`solver.rollout.Rollout` (the agents' worlds a
+            decision, processes or a Dask cluster, a file to resume from; ``None``: its defaults).
 
     Returns :class:`PlayAdvice`.
 
@@ -370,7 +375,9 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
     """
     examples = check_examples(examples)
     view = _coerce_view(view, view_kw)
-    valuation = check_not_bid_only(parse_valuation(valuation, view.rules), "play advice")
+    valuation = parse_valuation(valuation, view.rules)
+    if rollout is not None and valuation != "rollout":
+        raise ArgumentError(f"rollout: only with valuation 'rollout' (this advice's valuation is {valuation!r})")
     inner_worlds = check_inner_worlds(inner_worlds)
     worlds = check_int(worlds, "worlds", MIN_WORLDS, MAX_WORLDS)
     threads = check_int(threads, "threads", 1, MAX_THREADS)
@@ -388,8 +395,8 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
     legal = tuple(cards_of(legal_mask(view.hand, trump, led)))
     wins = None if score is None else win_values(score, view.dealer, view.seat, view.rules, valuation)
 
-    # a playout costs hundreds of solves a world: it never enumerates more worlds than were asked for
-    extra = {"exact_limit": worlds} if valuation == "playout" else {}
+    # a playout costs hundreds of solves a world, a rollout a deal of agents: never more worlds than were asked for
+    extra = {"exact_limit": worlds} if valuation in ("playout", "rollout") else {}
     w: ViewWorlds = sample_worlds(view, worlds=worlds, seed=seed, inference=inference, model=model, **extra)
     notes = tuple(w.notes) + (("dummy hands: the figures are for the set of five under way (tricks "
                                + ("6-10, the dummies" if view.dummy_phase else "1-5, the personal hands")
@@ -407,7 +414,13 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
     afters = [after_card(uniq, seat, c, int(view.leader), trick_cards, trick_seats, trump, len(ctx.in_play),
                          int(view.tricks_won[0]), players) for c in legal]
     blocks = [batch.add(*a) for a in afters]
-    res = batch.solve(threads) if valuation != "playout" else _playout_totals(view, w, legal, inner_worlds, w.seed)
+    if valuation == "playout":
+        res = _playout_totals(view, w, legal, inner_worlds, w.seed)
+    elif valuation == "rollout":
+        res = roller("plays")(view, w, legal, w.seed, rollout, None if wins is None else wins.score)
+        inner_worlds = ROLLOUT_AGENT_WORLDS if rollout is None else rollout.agent_worlds
+    else:
+        res = batch.solve(threads)
     side = side_of(seat, players)
     makers = side == view.makers
     wn = w.weights / w.weights.sum()
@@ -433,8 +446,8 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
             P.append(dist @ pts_k)
             Q.append((dist[:, MAKE_TRICKS:].sum(axis=1), dist[:, :MAKE_TRICKS].sum(axis=1), dist[:, TRICKS], dist))
     else:
-        for b in blocks:
-            t0 = res[b][inverse] if valuation != "playout" else res[b]
+        for k, b in enumerate(blocks):
+            t0 = res[b][inverse] if valuation not in ("playout", "rollout") else res[k]
             mine, pts = ctx.side_values(t0, side)
             T.append(mine)
             P.append(pts)

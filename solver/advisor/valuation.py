@@ -10,11 +10,12 @@
 * ``"playout"``: the rest of the hand is played out in each world by seats that each see only their
   own view (:mod:`solver.advisor.playout`: PIMC over ``inner_worlds`` uniform worlds of that view a
   decision). Direct and slow: a few hundred solves a decision.
-* ``"rollout"``: each call is played to the end of the deal in each world by the advisor agents at every
-  seat (the later calls, the discard, alone or not, every card, each from its own view; :mod:`solver.rollout`).
-  The slow truth the others are measured against: a quarter of a second a world and call. Bid advice only.
+* ``"rollout"``: each option (a call, or a card) is played to the end of the deal in each world by the advisor
+  agents at every seat (the later calls, the discard, alone or not, every card, each from its own view;
+  :mod:`solver.rollout`). The slow truth the others are measured against: up to a quarter of a second a world
+  and option. Bid and play advice only (one decision at a time; the review and the agents take the others).
 
-Where it applies: :func:`solver.advise` and :func:`solver.advise_play`; the review's calls
+Where it applies: :func:`solver.advise` and :func:`solver.advise_play` (every valuation); the review's calls
 (:func:`solver.review`, ``review_corpus``: the cards' figures stay double dummy, a different question); the
 game odds a score-aware answer reads (:func:`solver.win_probability` ``valuation=``: single dummy and
 playout read ``hand-outcomes-sd-2.json``, the hands bid by ``best-response-sd-2``); the match's advisor
@@ -62,9 +63,9 @@ ASSUMPTIONS = {
     "playout": "single dummy (direct playout): in each world the rest of the hand is played by seats that "
                "each see only their own view, choosing each card by perfect-information Monte Carlo over "
                "{inner} uniform worlds of that view (double dummy within each)",
-    "rollout": "rollout: in each world the call is played to the end of the deal by the advisor agents at every "
+    "rollout": "rollout: in each world the option is played to the end of the deal by the advisor agents at every "
                "seat (later calls, the discard, alone or not, every card), each seeing only its own view and "
-               "reading the auction, at {inner} worlds a decision; the same worlds and random numbers for every call",
+               "reading the auction, at {inner} worlds a decision; the same worlds and random numbers for every option",
 }
 
 
@@ -115,7 +116,7 @@ def unsupported(valuation: str, rules) -> str | None:
         return "not supported with dummy hands (Rules(dummy_hands=True)); use 'double_dummy'"
     if valuation == "rollout":
         if rules.players != 4 or rules.joker or getattr(rules, "kitty_exchange", False):
-            return ("the rollout replays a bid decision of the four-player game without the joker or a kitty "
+            return ("the rollout replays a decision of the four-player game without the joker or a kitty "
                     "exchange (farmers, go_under); use 'double_dummy'")
         return None          # no trump included: the agents play whatever contract the rules allow
     if valuation == "single_dummy" and (rules.players != 4 or rules.joker):
@@ -133,33 +134,36 @@ def unsupported(valuation: str, rules) -> str | None:
     return None
 
 
-#: The valuations each analysis takes beyond the bid advice's (which takes all of :data:`VALUATIONS`).
+#: The valuations of one decision at a time: bid and play advice take them, the analyses built of many
+#: decisions (the review, the agents) do not (every other valuation is taken everywhere).
 BID_ONLY = frozenset({"rollout"})
 
 
 def check_not_bid_only(valuation: str, what: str) -> str:
-    """``valuation`` when ``what`` (``"play advice"``, ``"the review"``, ``"an agent"``) can value by it; raises
-    :class:`~solver.errors.ArgumentError` for a valuation of bid advice only (:data:`BID_ONLY`), naming it."""
+    """``valuation`` when ``what`` (``"the review"``, ``"an agent"``) can value by it; raises
+    :class:`~solver.errors.ArgumentError` for a valuation of bid and play advice only (:data:`BID_ONLY`), naming
+    it."""
     if valuation in BID_ONLY:
-        raise ArgumentError(f"valuation {valuation!r}: values a bid decision only ({what} takes single_dummy, "
-                            "double_dummy or playout)")
+        raise ArgumentError(f"valuation {valuation!r}: values one bid or card decision at a time, for the advice "
+                            f"only ({what} takes single_dummy, double_dummy or playout)")
     return valuation
 
 
 _rollers: dict = {}
 
 
-def register_roller(fn) -> None:
-    """Install the function that rolls out a bid question (:func:`solver.rollout.roll_bids`, which registers
-    itself on import: the rollout plays by the match's agents, a layer above the advisor)."""
-    _rollers["rollout"] = fn
+def register_roller(fn, kind: str = "bids") -> None:
+    """Install the function that rolls out a question of ``kind``: ``"bids"`` (:func:`solver.rollout.roll_bids`)
+    or ``"plays"`` (:func:`solver.rollout.roll_plays`), which :mod:`solver.rollout` registers on import (the
+    rollout plays by the match's agents, a layer above the advisor)."""
+    _rollers[kind] = fn
 
 
-def roller():
-    """The rollout of bid questions (:func:`register_roller`); raises :class:`~solver.errors.ArgumentError` when
-    nothing registered it (``solver.rollout`` not imported)."""
+def roller(kind: str = "bids"):
+    """The rollout of questions of ``kind`` (:func:`register_roller`); raises
+    :class:`~solver.errors.ArgumentError` when nothing registered it (``solver.rollout`` not imported)."""
     try:
-        return _rollers["rollout"]
+        return _rollers[kind]
     except KeyError:
         raise ArgumentError("valuation 'rollout': import solver.rollout (import solver does) to roll out") from None
 
