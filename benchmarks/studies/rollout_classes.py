@@ -1,0 +1,182 @@
+"""The class table: each fast valuation of a call against rollouts of the same call, by class of the question.
+
+Issue 33's measure of the fast default. For each class of the flattery study
+(``benchmarks/studies/single_dummy_flattery.py``: the maker's own trumps, one or none, two, three or more, by
+round; loners; a pass in either round), ``--questions`` questions are drawn by its ``questions`` at seed
+``--seed + k`` for class ``k`` (the default 40 draws deals no fit was made on: the fits use seeds
+``1000 * s + k`` and the flattery study's runs 7 to 30). Each question's call (the class's own call, or the
+pass) is rolled out (``advise(valuation="rollout", calls=[call])``, :mod:`solver.rollout`: the call played to
+the end of the deal in every world by the advisor agents at every seat, later calls included, at
+``--agent-worlds`` worlds a decision) on ``--worlds`` worlds, and the mean points of the call kept: the
+``--rows`` file, one JSON line a question, written as each finishes and read back on a new run so an interrupted
+run resumes (questions already in it are not rolled out again).
+
+The table (printed at the end of a run, or by ``--summarise ROWS`` alone) values each question's call again on
+the same worlds (the same seed and worlds, so the same deals of the unseen cards) by double dummy and by each
+shipped single-dummy fit (:data:`solver.advisor.single_dummy.NAMES`, the default marked), and prints by class
+the mean rollout value and each valuation's mean difference from it with a 95% t interval over the questions
+(each question's worlds are one unit, so the interval counts the deal-to-deal spread). A valuation stands
+within 0.05 of the rollouts in a class when its whole interval does; ``ok`` marks a mean within 0.05.
+
+The rollouts' agents play by the fits in force when the rows were written (the advisor's default valuation):
+the row records the default fit's name then.
+
+    python3 benchmarks/studies/rollout_classes.py --rows rows.jsonl [--questions 300] [--worlds 10]
+        [--agent-worlds 20] [--seed 40] [--classes 0,1,...] [--processes 2] [--json PATH]
+    python3 benchmarks/studies/rollout_classes.py --summarise rows.jsonl [--json PATH]
+"""
+import argparse
+import json
+import sys
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # benchmarks/, for _common
+import _common                                    # noqa: E402,F401  first: checks which engine runs
+
+from solver import Rollout, advise                                         # noqa: E402
+from solver.advisor.single_dummy import DEFAULT_NAME, NAMES, using_model   # noqa: E402
+from solver.errors import EuchreError                                      # noqa: E402
+from solver.stats import mean_interval                                     # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from single_dummy_flattery import CLASSES, questions                       # noqa: E402
+
+#: A class stands within this many points of the rollouts (issue 33).
+TOLERANCE = 0.05
+
+
+def question_seed(seed: int, k: int, q: int) -> int:
+    """The advice seed of question ``q`` of class ``k`` (its worlds and its agents' seeds)."""
+    return seed * 100_000 + k * 1000 + q
+
+
+def roll_one(job):
+    """One question rolled out: the row of the ``--rows`` file, or ``None`` where the advisor does not advise
+    (earlier passes too unlikely under the bidding model)."""
+    k, q, (hand, up, seat, dealer, token), args = job
+    label, rnd, _alone, _trumps = CLASSES[k]
+    t0 = time.process_time()
+    try:
+        a = advise(hand, up, seat, dealer, rnd, worlds=args["worlds"], seed=question_seed(args["seed"], k, q),
+                   calls=[token], valuation="rollout", rollout=Rollout(agent_worlds=args["agent_worlds"]))
+    except EuchreError as exc:
+        return {"class": label, "question": q, "skipped": str(exc)}
+    return {"class": label, "k": k, "question": q, "hand": hand, "upcard": up, "seat": seat, "dealer": dealer,
+            "round": rnd, "call": token, "worlds": args["worlds"], "agent_worlds": args["agent_worlds"],
+            "seed": args["seed"], "rollout": a.option(token).expected_points, "agents_fit": DEFAULT_NAME,
+            "cpu_s": time.process_time() - t0}
+
+
+def fast_values(row) -> dict:
+    """The call of a row valued on the same worlds by double dummy and by every shipped single-dummy fit."""
+    out = {}
+    kw = dict(worlds=row["worlds"], seed=question_seed(row["seed"], row["k"], row["question"]), calls=[row["call"]],
+              robust_delta=None)
+    args = (row["hand"], row["upcard"], row["seat"], row["dealer"], row["round"])
+    out["double_dummy"] = advise(*args, valuation="double_dummy", **kw).option(row["call"]).expected_points
+    for name in NAMES:
+        with using_model(name):
+            out[name] = advise(*args, valuation="single_dummy", **kw).option(row["call"]).expected_points
+    return out
+
+
+def read_rows(path) -> list:
+    p = Path(path)
+    if not p.exists():
+        return []
+    rows = []
+    for line in p.read_text(encoding="utf-8").splitlines(keepends=True):
+        if line.endswith("\n") and line.strip():        # a torn last line (the run stopped in it) is dropped
+            rows.append(json.loads(line))
+    return rows
+
+
+def summarise(path, json_out=None, args=None) -> dict:
+    rows = [r for r in read_rows(path) if "rollout" in r]
+    skipped = sum(1 for r in read_rows(path) if "skipped" in r)
+    columns = ["double_dummy", *NAMES]
+    t0 = time.perf_counter()
+    for r in rows:
+        r.update(fast_values(r))
+    fast_s = time.perf_counter() - t0
+    short = {"double_dummy": "dd", **{n: n.replace("single-dummy-", "sd ") + ("*" if n == DEFAULT_NAME else "")
+                                      for n in NAMES}}
+    agents = sorted({f"{r['agent_worlds']} worlds, {r['agents_fit']}" for r in rows})
+    print(f"each valuation of a call against its rollout on the same worlds: {len(rows)} questions from {path} "
+          f"({skipped} skipped: earlier passes too unlikely to advise on); rollouts by advisor agents at "
+          f"{'; '.join(agents)}; mean over the questions, 95% t interval of (valuation - rollout) over them; "
+          f"* the default fit; ok: the mean within {TOLERANCE}, OK: the whole interval")
+    print(f"{'class':<26} {'q':>4} {'rollout':>8}  " + "  ".join(f"{short[c] + ' - rollout':>28}" for c in columns))
+    table = []
+    for label, *_ in CLASSES:
+        mine = [r for r in rows if r["class"] == label]
+        if len(mine) < 2:
+            continue
+        roll = np.array([r["rollout"] for r in mine])
+        line = {"class": label, "questions": len(mine), "rollout": float(roll.mean())}
+        cells = []
+        for c in columns:
+            d = np.array([r[c] for r in mine]) - roll
+            lo, hi = mean_interval(d, False)
+            mark = "OK" if -TOLERANCE <= lo and hi <= TOLERANCE else "ok" if abs(d.mean()) <= TOLERANCE else "  "
+            cells.append(f"{d.mean():+.3f} [{lo:+.3f}, {hi:+.3f}] {mark}")
+            line[c] = {"mean": float(d.mean()), "interval": [float(lo), float(hi)]}
+        table.append(line)
+        print(f"{label:<26} {len(mine):>4} {roll.mean():>+8.3f}  " + "  ".join(f"{x:>28}" for x in cells))
+    cpu = np.array([r["cpu_s"] / r["worlds"] for r in rows]) if rows else np.zeros(0)
+    if cpu.size:
+        print(f"rollout cost: {np.median(cpu) * 1000:.0f} ms of CPU a world and call (median; p10 "
+              f"{np.percentile(cpu, 10) * 1000:.0f}, p90 {np.percentile(cpu, 90) * 1000:.0f}); the fast valuations "
+              f"of every question: {fast_s:.1f} s")
+    if json_out and args is not None:
+        _common.report(args, {"classes": table, "questions": len(rows), "skipped": skipped,
+                              "rollout_cpu_ms_per_world": float(np.median(cpu) * 1000) if cpu.size else None},
+                       json_out)
+    return {"classes": table}
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--questions", type=_common.count, default=300, help="questions per class (default 300)")
+    ap.add_argument("--worlds", type=int, default=10, help="worlds per question (default 10, the fewest)")
+    ap.add_argument("--agent-worlds", dest="agent_worlds", type=int, default=20,
+                    help="worlds of each agent decision in the rollouts (default 20)")
+    ap.add_argument("--seed", type=int, default=40)
+    ap.add_argument("--classes", default=None, help="comma-separated class indices (default: all)")
+    ap.add_argument("--processes", type=_common.count, default=1, help="questions rolled out side by side")
+    ap.add_argument("--rows", default=None, help="the questions' rollouts, JSON lines (appended; resumed from)")
+    ap.add_argument("--summarise", default=None, metavar="ROWS", help="print the table of a --rows file and stop")
+    _common.add_json_argument(ap)
+    args = ap.parse_args(argv)
+    if args.summarise:
+        return summarise(args.summarise, args.json, args)
+    if not args.rows:
+        ap.error("--rows is needed (the rollouts are kept there, and resumed from it)")
+    done = {(r["class"], r["question"]) for r in read_rows(args.rows)
+            if r.get("seed", args.seed) == args.seed}
+    chosen = range(len(CLASSES)) if args.classes is None else [int(x) for x in args.classes.split(",")]
+    shared = {"worlds": args.worlds, "agent_worlds": args.agent_worlds, "seed": args.seed}
+    jobs = [(k, q, spec, shared) for k in chosen
+            for q, spec in enumerate(questions(args.seed + k, CLASSES[k][1], CLASSES[k][2], CLASSES[k][3],
+                                               args.questions))
+            if (CLASSES[k][0], q) not in done]
+    # classes interleaved, so a run stopped early still has every class
+    jobs.sort(key=lambda j: (j[1], j[0]))
+    from tqdm import tqdm
+    with open(args.rows, "a", encoding="utf-8") as sink:
+        pool = Pool(args.processes) if args.processes > 1 else None
+        got = pool.imap_unordered(roll_one, jobs) if pool else map(roll_one, jobs)
+        for row in tqdm(got, total=len(jobs), disable=not sys.stderr.isatty(), desc="questions"):
+            sink.write(json.dumps(row) + "\n")
+            sink.flush()
+        if pool:
+            pool.close()
+    summarise(args.rows, args.json, args)
+
+
+if __name__ == "__main__":
+    main()
