@@ -398,6 +398,47 @@ __all__ = ["mistake_text", "player_text", "card_line", "deal_review_text", "revi
            "play_advice_text"]
 
 
+def comparison_text(c) -> str:
+    """Two actions compared over the same worlds (:class:`solver.comparison.Comparison`), as ``str(comparison)``.
+
+    A heading (the seat, the two actions, the worlds and the unit), each action's mean, how often A does
+    better, the same and worse than B with 95% intervals (none when exact), the mean difference and its
+    interval, the points too when judged by the game, then the likeliest example of each outcome.
+    """
+    from .examples import signed
+    exact = c.exact
+    ess = "" if exact or round(c.effective_worlds) == c.worlds else f", effective {c.effective_worlds:.0f}"
+    how = "exact: every consistent deal" if exact else f"{c.worlds} worlds{ess}"
+    j = c.judged
+    unit = "P(win game)" if c.by == "game" else "points"
+    f = ".4f" if c.by == "game" else ".3f"
+
+    def share(p, iv):
+        return f"{p:6.1%}" + ("" if exact else f"  [{iv[0]:.1%}, {iv[1]:.1%}]")
+
+    def diff(p):
+        return f"{p.difference:+{f if p.unit == 'game' else '.3f'}}" + (
+            "" if exact else f"  95% {p.interval[0]:+{f if p.unit == 'game' else '.3f'}} to "
+                             f"{p.interval[1]:+{f if p.unit == 'game' else '.3f'}}")
+
+    lines = [f"{c.seat}: A = {c.a_name} against B = {c.b_name} ({how}; by {unit})",
+             f"A {c.a_name}: {j.a:+{f}}   B {c.b_name}: {j.b:+{f}}",
+             f"A better  {share(j.better, j.better_interval)}",
+             f"same      {share(j.same, j.same_interval)}",
+             f"A worse   {share(j.worse, j.worse_interval)}",
+             f"A - B     {diff(j)} {unit}"]
+    if c.by == "game":
+        lines.append(f"A - B     {diff(c.points)} points")
+    lines.append("valuation: " + c.valuation_text)
+    for outcome, words in (("better", "A better"), ("same", "the same"), ("worse", "A worse")):
+        shown = c.examples.get(outcome) or []
+        if shown:
+            e = shown[0]
+            hands = ", ".join(f"{s} {h}" for s, h in e["hands"].items())
+            lines.append(f"likeliest deal where {words}: {hands} (A {signed(e['a'])}, B {signed(e['b'])})")
+    return "\n".join(lines)
+
+
 def match_text(result) -> str:
     """A duplicate match's figures for side A (a :class:`~solver.match.MatchResult`), for people."""
     lo, hi = result.interval
