@@ -117,6 +117,18 @@ def grades_text(grades) -> str:
     return f"; grades: {', '.join(shown)}" if shown else ""
 
 
+def mattered_text(m, deal_number=None) -> str:
+    """The line naming the decision that cost the most (:attr:`solver.review.DealReview.mattered`, or the game's
+    with ``deal_number``): ``the decision that mattered: trick 2, S led Ks: P(win game) -0.024 (mistake)``."""
+    if m is None:
+        return "the decision that mattered: none judged"
+    if not m["lost"]:
+        return "the decision that mattered: none; every judged decision was among the best"
+    loss = _game_loss_text(m["loss"], None) if m["unit"] == "game" else _points_text(-m["loss"])
+    deal = "" if deal_number is None else f"deal {deal_number}, "
+    return f"the decision that mattered: {deal}{m['where']}, {m['seat']} {m['done']}: {loss} ({m['grade']})"
+
+
 def _decision_label(d) -> str:
     if d.decision == "call":
         return f"{d.seat}'s call ({d.name}, round {d.round})"
@@ -147,7 +159,7 @@ def card_line(c) -> str:
 def deal_review_text(deal, verbose: bool = False) -> str:
     """A deal's review (:class:`solver.review.DealReview`): the summary, flagged mistakes,
     (``verbose``: every card), the record's notes, what was not analysed, the players."""
-    lines = [deal.summary[:1].upper() + deal.summary[1:]]
+    lines = [deal.summary[:1].upper() + deal.summary[1:], "  " + mattered_text(deal.mattered)]
     if getattr(deal, "par", None) is not None:
         lines.append(f"  {deal.par['text']}")
     if deal.score is not None:
@@ -204,8 +216,9 @@ def review_text(review, verbose: bool = False) -> str:
     title = one_line(review.title if review.title == name else f"{name}: {review.title}")
     head = f"{title} ({len(review.deals)} deal{'' if len(review.deals) == 1 else 's'}, " \
            f"{review.worlds} worlds per decision, seed {review.seed})"
+    m = review.mattered
     parts = [head, f"model: {review.model_text}", f"judged: {review.judging_text}",
-             f"valuation: {review.valuation_text}"] \
+             f"valuation: {review.valuation_text}", mattered_text(m, None if m is None else m["number"])] \
         + [f"note: {n}" for n in review.notes] + [""]
     for d in review.deals:
         parts.append(deal_review_text(d, verbose))
