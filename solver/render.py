@@ -430,9 +430,9 @@ def comparison_text(c) -> str:
         return f"{p:6.1%}" + ("" if exact else f"  [{iv[0]:.1%}, {iv[1]:.1%}]")
 
     def diff(p):
-        return f"{p.difference:+{f if p.unit == 'game' else '.3f'}}" + (
-            "" if exact else f"  95% {p.interval[0]:+{f if p.unit == 'game' else '.3f'}} to "
-                             f"{p.interval[1]:+{f if p.unit == 'game' else '.3f'}}")
+        g = ".4f" if p.unit == "game" else ".3f"
+        spread = "" if exact else f"  95% {p.interval[0]:+{g}} to {p.interval[1]:+{g}}"
+        return f"{p.difference:+{g}}{spread}"
 
     lines = [f"{c.seat}: A = {c.a_name} against B = {c.b_name} ({how}; by {unit})",
              f"A {c.a_name}: {j.a:+{f}}   B {c.b_name}: {j.b:+{f}}",

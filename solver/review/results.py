@@ -13,6 +13,7 @@ import numpy as np
 
 from .. import render
 from ..cards import Card, Seat
+from ..laws import past_tense
 from ..rules import Rules
 from ..grades import TIE, Grade, count_grades
 from ..advisor.valuation import assumption
@@ -528,7 +529,6 @@ class DefenceReview(_Graded):
 def _done(d) -> str:
     """What a judged decision did, in words: ``"passed"``, ``"led Ks"``, ``"discarded 9h"``."""
     if d.decision == "call":
-        from ..laws import past_tense
         return past_tense(d.name)
     if d.decision == "discard":
         return f"discarded {d.card}"
