@@ -11,13 +11,14 @@ from werkzeug.exceptions import BadRequest, NotFound, RequestEntityTooLarge, Uns
 
 import solver
 from solver import examples as solver_examples
-from solver.review import advice_seed, exchange_seed, view_seed
+from solver.review import advice_seed, comparison_seed, exchange_seed, view_seed
 
 from . import limits
 from .problems import TYPES, Problem, openapi_responses, type_uri
 from .schemas import (AdviseRequest, AdviseResponse, HealthResponse, PlayRequest, PlayResponse, ReviewRequest,
                       ReviewResponse, SolveRequest, SolveResponse, TableRequest, TableResponse)
 from .schemas import DefendRequest, DefendResponse, ExchangeRequest, ExchangeResponse, ParRequest, ParResponse
+from .schemas import CompareRequest, CompareResponse
 
 ANALYSIS = Tag(name="analysis", description="double-dummy solving, bid advice and game review")
 SERVICE = Tag(name="service")
@@ -177,6 +178,33 @@ def run_play(body: PlayRequest):
                      threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model),
                      examples=body.examples, **extra)
     return result
+
+
+@v1.post("/compare", summary="Compare two calls or two cards of the seat to act over the same worlds",
+         responses=_responses(CompareResponse))
+def compare(body: CompareRequest):
+    """As `euchre compare --json` (`solver.compare(...).to_dict()`): over the worlds the advice draws for the
+    view (`/v1/advise` for a call, `/v1/play` for a card, with the same default seed), how often `a` does
+    better than `b`, the same and worse, the mean difference with its paired 95% interval, and example deals of
+    each; by points, or with `score` by the chance of winning the game. Valued as the advice values
+    (`valuation`); the same bounds on work as `/v1/advise` and `/v1/play`."""
+    if body.worlds is not None:
+        limits.check_worlds(body.worlds)
+    run = limits.engine_function("compare")
+    with limits.engine(body, main_field="a"):
+        view = solver.seat_view(**body.view_keys())
+        bid = view.phase in (solver.game.Phase.BID1, solver.game.Phase.BID2)
+        worlds = body.worlds if body.worlds is not None else (solver.comparison.BID_WORLDS if bid
+                                                              else solver.comparison.PLAY_WORLDS)
+        limits.check_worlds(worlds)
+        extra = {"score": body.score} if body.score is not None else {}
+        # a card's rollout plays every legal card (the play advice's), a call's only the two compared
+        extra.update(_valuation_args(body.model_copy(update={"worlds": worlds}), calls=2 if bid else _legal_cards(view)))
+        seed = body.seed if body.seed is not None else comparison_seed(view)
+        result = run(view, body.a, body.b, worlds=worlds, seed=seed, inference=body.inference,
+                     threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model),
+                     examples=body.examples, **extra)
+    return jsonify(result.to_dict())
 
 
 @v1.post("/defend", summary="Defend-alone advice for a defender against a loner", responses=_responses(DefendResponse))

@@ -367,6 +367,34 @@ class PlayRequest(SeatQuestion):
         return out
 
 
+ActionIn = Annotated[StrictStr, Field(max_length=24, examples=["order"], description=(
+    "an action of the seat to act: a call token (pass, order, order alone, call c, call c alone, or the words "
+    "the engine takes: assist, pick it up, hearts alone) while it bids, a card (Qs) while it plays"))]
+
+
+class CompareRequest(PlayRequest):
+    """Two actions of the seat to act compared over the same worlds (solver.compare): the seat's view as for
+    solver.advise_play (calls and tricks so far; at a call, no tricks), and the two actions a and b."""
+
+    seat: SeatText = Field(description="the seat to act: to bid (round 1 or 2) or to play a card")
+    a: ActionIn
+    b: ActionIn
+    worlds: Worlds | None = Field(None, description="worlds (placements of the unseen cards) to solve, at most the "
+                                                    "server's MAX_WORLDS; default 2000 for calls, 500 for cards")
+    examples: Annotated[StrictInt, Field(ge=0, le=solver.examples.MAX_EXAMPLES, description=(
+        "up to this many of the likeliest worlds in which a does better than b, the same and worse "
+        f"(0..{solver.examples.MAX_EXAMPLES})"))] = 3
+
+
+class CompareResponse(BaseModel):
+    """`solver.compare(...).to_dict()`, as `euchre compare --json`: `kind` (call or card), `a`, `b`, `by` (points,
+    or game with a score); `points` (and with a score `game`): each action's mean, the mean difference a - b with
+    its 95% paired interval, the shares of the worlds in which a does better, the same and worse with Wilson
+    intervals; `examples` of each outcome with the hands; how the worlds were drawn and valued."""
+
+    model_config = ConfigDict(extra="allow")
+
+
 class DefendRequest(SeatQuestion):
     """A defender's question against a loner (rules defend_alone, set here): defend alone or with partner
     (solver.advise_defend), from its hand, the upcard and the calls up to the loner's."""

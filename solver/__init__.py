@@ -29,11 +29,12 @@ import, lazy ones included, and enforces the whole table)::
     inference                             worlds, bidding, game, bounds
     par                                   dd, game
     advisor                               dd_batch, inference, render, grades, par
+    comparison                            advisor
     review                                advisor, par, records, version, deprecation
     match                                 advisor, records, deprecation
     pages                                 review
     rollout                               match, review
-    solver                                pages, match, review, rollout
+    solver                                pages, match, review, rollout, comparison
     api                                   solver
     cli                                   api
     __main__                              cli
@@ -64,6 +65,7 @@ from .match import AGENT_NAMES, MatchResult, TableRecord, play_match
 from . import match, review      # the subpackages (calling either is the deprecated old function, see .deprecation)
 from .par import Par, ParStep, par, par_table
 from .rollout import Rollout      # importing it installs the rollout valuation (advise(valuation="rollout"))
+from .comparison import Comparison, compare
 
 __all__ = [
     "__version__",
@@ -83,5 +85,5 @@ __all__ = [
     "play_match", "MatchResult", "TableRecord", "AGENT_NAMES",
     "BiddingModel", "MODEL_NAMES", "resolve_model",
     "par", "par_table", "Par", "ParStep", "Rollout", "advise_defend", "DefendAdvice", "DefendOption",
-    "advise_exchange", "ExchangeAdvice", "ExchangeOption",
+    "advise_exchange", "ExchangeAdvice", "ExchangeOption", "compare", "Comparison",
 ]

@@ -1,4 +1,4 @@
-"""The ``euchre`` command line: solve, table, par, advise, defend, play, review, stats, match, model, serve.
+"""The ``euchre`` command line: solve, table, par, advise, defend, play, compare, review, stats, match, model, serve.
 
 Human output is a readable table; ``--json`` prints one stable JSON object
 (documented in the README). Bad input prints ``euchre: error: <why>`` and exits
@@ -194,6 +194,27 @@ def _table(rows, header) -> str:
     return "\n".join([line(header), line(["-" * w for w in widths])] + [line(r) for r in rows])
 
 
+def _add_view_options(p, seat_help: str) -> None:
+    """The options of a seat's view (:func:`solver.seat_view`) of play and compare: what :func:`_play_view` reads."""
+    p.add_argument("--seat", required=True, help=seat_help)
+    p.add_argument("--hand", required=True, help='the cards it holds now: "Ac Kc 9c"')
+    p.add_argument("--dealer", required=True, help="the dealer: N E S W")
+    p.add_argument("--upcard", required=True, help="the card turned up")
+    p.add_argument("--calls", default="", help='the calls from the dealer\'s left, EGN tokens: "Pass Pass Pass Pass h" '
+                                             "(Order, or the upcard's suit, orders up in round 1)")
+    p.add_argument("--alone", action="store_true", help="the maker went alone")
+    p.add_argument("--tricks", default="", help='the tricks so far, each from its leader, the one under way last: '
+                                              '"Ad 9d Qd Td; Kh"')
+    p.add_argument("--discard", default=None, help="the seat's own discard, when it is the dealer and picked up")
+    p.add_argument("--best-card", dest="best_card", default=None,
+                   help="with --partners-best, the seat the loner: the card its partner passed it")
+    p.add_argument("--loner-discard", dest="loner_discard", default=None,
+                   help="with --partners-best, the seat the loner: its own discard after the exchange")
+    p.add_argument("--kitty", default=None, metavar="CARDS",
+                   help="with --farmers/--go-under, after a kitty exchange: the cards the seat knows lie face down "
+                        "in the kitty; --hand and --tricks are then those after the exchange")
+
+
 def _add_examples_option(p, what: str, best: str) -> None:
     """``--examples N`` of advise and play (solver.examples)."""
     p.add_argument("--examples", type=int, default=0, metavar="N",
@@ -373,6 +394,22 @@ def cmd_play(args) -> dict:
     if not args.json:
         say(advice)
     return advice.to_dict()
+
+
+def cmd_compare(args) -> dict:
+    from .comparison import compare
+    from .game.seat import seat_view
+    from .review import comparison_seed
+    view = seat_view(**_play_view(args))
+    seed = comparison_seed(view) if args.seed is None else args.seed
+    result = compare(view, args.a, args.b, worlds=args.worlds, seed=seed, threads=args.threads,
+                     inference=not args.no_inference, score=None if args.score is None else _score_arg(args.score),
+                     model=_model_arg(args), valuation=args.valuation,
+                     inner_worlds=None if args.inner_worlds is None else _inner_worlds(args),
+                     examples=args.examples, rollout=_rollout(args))
+    if not args.json:
+        say(result)
+    return result.to_dict()
 
 
 def cmd_defend(args) -> dict:
@@ -702,23 +739,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play advice: expected tricks and points, make/euchred/march chances per "
                                     "legal card of the seat to play, from what it can see")
-    p.add_argument("--seat", required=True, help="the seat to play: N E S W")
-    p.add_argument("--hand", required=True, help='the cards it holds now: "Ac Kc 9c"')
-    p.add_argument("--dealer", required=True, help="the dealer: N E S W")
-    p.add_argument("--upcard", required=True, help="the card turned up")
-    p.add_argument("--calls", default="", help='the calls from the dealer\'s left, EGN tokens: "Pass Pass Pass Pass h" '
-                                             "(Order, or the upcard's suit, orders up in round 1)")
-    p.add_argument("--alone", action="store_true", help="the maker went alone")
-    p.add_argument("--tricks", default="", help='the tricks so far, each from its leader, the one under way last: '
-                                              '"Ad 9d Qd Td; Kh"')
-    p.add_argument("--discard", default=None, help="the seat's own discard, when it is the dealer and picked up")
-    p.add_argument("--best-card", dest="best_card", default=None,
-                   help="with --partners-best, the seat the loner: the card its partner passed it")
-    p.add_argument("--loner-discard", dest="loner_discard", default=None,
-                   help="with --partners-best, the seat the loner: its own discard after the exchange")
-    p.add_argument("--kitty", default=None, metavar="CARDS",
-                   help="with --farmers/--go-under, after a kitty exchange: the cards the seat knows lie face down "
-                        "in the kitty; --hand and --tricks are then those after the exchange")
+    _add_view_options(p, "the seat to play: N E S W")
     p.add_argument("--worlds", type=int, default=500, help="deals of the unseen cards to sample (default 500; all "
                                                            "of them when few)")
     p.add_argument("--seed", type=int, default=None,
@@ -739,6 +760,30 @@ def build_parser() -> argparse.ArgumentParser:
     _add_examples_option(p, "card", "recommended card")
     _add_rules_options(p, lead=True, dummy=True, house=True)
     p.set_defaults(run=cmd_play)
+
+    p = sub.add_parser("compare", help="compare two calls or two cards of the seat to act over the same worlds: how "
+                                       "often A does better, the same, worse than B, the mean difference and deals")
+    p.add_argument("a", help='the first action: a call ("order", "order alone", "pass", "call c") or a card ("Qs")')
+    p.add_argument("b", help="the second action, of the same kind")
+    _add_view_options(p, "the seat to act (to bid or to play a card): N E S W")
+    p.add_argument("--worlds", type=int, default=None,
+                   help="deals of the unseen cards to sample (default 2000 for calls, 500 for cards, as the advice)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="seed of the sampling (default: the advice's for the same view, so the worlds are its own)")
+    p.add_argument("--threads", type=int, default=1, help="solver threads (default 1)")
+    p.add_argument("--no-inference", dest="no_inference", action="store_true",
+                   help="uniform worlds: do not weigh them by the bidding model's chance of the calls")
+    _add_score_option(p, "two actions")
+    _add_model_option(p, "the other seats (their later calls, and what their calls say)")
+    p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
+                   help="the dealer must name a suit when all pass twice")
+    p.add_argument("--dummies", default=None,
+                   help="with --players 2 --dummy-hands: both face-up dummies as dealt, \"N:<5 cards> S:<5 cards>\"")
+    _add_valuation_options(p, rollout=True, option="call or card")
+    p.add_argument("--examples", type=int, default=3, metavar="N",
+                   help="up to N (0..3, default 3) of the likeliest deals in which A does better, the same and worse")
+    _add_rules_options(p, lead=True, dummy=True, house=True)
+    p.set_defaults(run=cmd_compare)
 
     p = sub.add_parser("defend", help="defend-alone advice: against a loner, defend alone or with partner "
                                       "(defend_alone rule), from what the defender can see")

@@ -27,6 +27,9 @@ EXAMPLES = 3
 SEAT_NAMES = "NESW"
 #: The columns of a world's hands: the seats, then the kitty.
 HOLDER_NAMES = ("N", "E", "S", "W", "kitty")
+#: Two choices' figures in a world closer than this are the same (an expectation over the later calls, or
+#: over a single-dummy table, is a float: equal within rounding).
+SAME = 1e-9
 
 
 def check_examples(n) -> int:
@@ -62,7 +65,7 @@ def card_examples(cands, played, best, T, P, hands, weights, in_play, n: int = E
 
 
 def choice_examples(played: str, best: str, played_points, best_points, hands, weights, seats, n: int = EXAMPLES,
-                    detail=None) -> dict:
+                    detail=None, where: str = "worse") -> dict:
     """The example worlds of any choice against the best one, from their points in each world.
 
     Args:
@@ -74,6 +77,8 @@ def choice_examples(played: str, best: str, played_points, best_points, hands, w
         weights: float (worlds,) or ``None`` (uniform); seats: the columns shown (0..3 the seats, 4 the kitty).
         detail: ``detail(j) -> dict`` of more fields for the example of world ``j`` (e.g. each call's
             contract in that world), or ``None``.
+        where: the worlds the examples come from: ``"worse"`` (``played`` scores fewer points than ``best``, the
+            larger loss first among equally likely ones) or ``"same"`` (both score the same).
 
     Returns ``{"best", "played", "share": {"worse", "same", "better"}, "examples": [{"hands", "weight",
     "played", "best", "world", ...}]}`` as :func:`card_examples` (``world``: the row of the world).
@@ -82,12 +87,13 @@ def choice_examples(played: str, best: str, played_points, best_points, hands, w
     pp, bp = np.asarray(played_points[:k], float), np.asarray(best_points[:k], float)
     w = np.full(k, 1.0 / k) if weights is None else np.asarray(weights[:k], float) / np.sum(weights[:k])
     diff = bp - pp
-    tol = 1e-9                          # an expectation over the later calls is a float: equal within noise
+    tol = SAME
     share = {"worse": float(w[diff > tol].sum()), "same": float(w[np.abs(diff) <= tol].sum()),
              "better": float(w[diff < -tol].sum())}
     # the same deal drawn twice is one example, with both weights
     merged: dict = {}
-    for j in np.flatnonzero(diff > tol):
+    shown = diff > tol if where == "worse" else np.abs(diff) <= tol
+    for j in np.flatnonzero(shown):
         key = tuple(int(x) for x in hands[j])
         if key in merged:
             merged[key][0] += w[j]
@@ -159,5 +165,5 @@ def _points(x: float):
     return int(round(x)) if abs(x - round(x)) < 1e-9 else round(float(x), 4)
 
 
-__all__ = ["MAX_EXAMPLES", "EXAMPLES", "check_examples", "card_examples", "choice_examples", "call_examples",
+__all__ = ["SAME", "MAX_EXAMPLES", "EXAMPLES", "check_examples", "card_examples", "choice_examples", "call_examples",
            "describe", "signed"]

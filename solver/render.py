@@ -117,6 +117,18 @@ def grades_text(grades) -> str:
     return f"; grades: {', '.join(shown)}" if shown else ""
 
 
+def mattered_text(m, deal_number=None) -> str:
+    """The line naming the decision that cost the most (:attr:`solver.review.DealReview.mattered`, or the game's
+    with ``deal_number``): ``the decision that mattered: trick 2, S led Ks: P(win game) -0.024 (mistake)``."""
+    if m is None:
+        return "the decision that mattered: none judged"
+    if not m["lost"]:
+        return "the decision that mattered: none; every judged decision was among the best"
+    loss = _game_loss_text(m["loss"], None) if m["unit"] == "game" else _points_text(-m["loss"])
+    deal = "" if deal_number is None else f"deal {deal_number}, "
+    return f"the decision that mattered: {deal}{m['where']}, {m['seat']} {m['done']}: {loss} ({m['grade']})"
+
+
 def _decision_label(d) -> str:
     if d.decision == "call":
         return f"{d.seat}'s call ({d.name}, round {d.round})"
@@ -147,7 +159,7 @@ def card_line(c) -> str:
 def deal_review_text(deal, verbose: bool = False) -> str:
     """A deal's review (:class:`solver.review.DealReview`): the summary, flagged mistakes,
     (``verbose``: every card), the record's notes, what was not analysed, the players."""
-    lines = [deal.summary[:1].upper() + deal.summary[1:]]
+    lines = [deal.summary[:1].upper() + deal.summary[1:], "  " + mattered_text(deal.mattered)]
     if getattr(deal, "par", None) is not None:
         lines.append(f"  {deal.par['text']}")
     if deal.score is not None:
@@ -204,8 +216,9 @@ def review_text(review, verbose: bool = False) -> str:
     title = one_line(review.title if review.title == name else f"{name}: {review.title}")
     head = f"{title} ({len(review.deals)} deal{'' if len(review.deals) == 1 else 's'}, " \
            f"{review.worlds} worlds per decision, seed {review.seed})"
+    m = review.mattered
     parts = [head, f"model: {review.model_text}", f"judged: {review.judging_text}",
-             f"valuation: {review.valuation_text}"] \
+             f"valuation: {review.valuation_text}", mattered_text(m, None if m is None else m["number"])] \
         + [f"note: {n}" for n in review.notes] + [""]
     for d in review.deals:
         parts.append(deal_review_text(d, verbose))
@@ -396,6 +409,47 @@ def play_advice_text(advice) -> str:
 
 __all__ = ["mistake_text", "player_text", "card_line", "deal_review_text", "review_text", "advice_text",
            "play_advice_text"]
+
+
+def comparison_text(c) -> str:
+    """Two actions compared over the same worlds (:class:`solver.comparison.Comparison`), as ``str(comparison)``.
+
+    A heading (the seat, the two actions, the worlds and the unit), each action's mean, how often A does
+    better, the same and worse than B with 95% intervals (none when exact), the mean difference and its
+    interval, the points too when judged by the game, then the likeliest example of each outcome.
+    """
+    from .examples import signed
+    exact = c.exact
+    ess = "" if exact or round(c.effective_worlds) == c.worlds else f", effective {c.effective_worlds:.0f}"
+    how = "exact: every consistent deal" if exact else f"{c.worlds} worlds{ess}"
+    j = c.judged
+    unit = "P(win game)" if c.by == "game" else "points"
+    f = ".4f" if c.by == "game" else ".3f"
+
+    def share(p, iv):
+        return f"{p:6.1%}" + ("" if exact else f"  [{iv[0]:.1%}, {iv[1]:.1%}]")
+
+    def diff(p):
+        g = ".4f" if p.unit == "game" else ".3f"
+        spread = "" if exact else f"  95% {p.interval[0]:+{g}} to {p.interval[1]:+{g}}"
+        return f"{p.difference:+{g}}{spread}"
+
+    lines = [f"{c.seat}: A = {c.a_name} against B = {c.b_name} ({how}; by {unit})",
+             f"A {c.a_name}: {j.a:+{f}}   B {c.b_name}: {j.b:+{f}}",
+             f"A better  {share(j.better, j.better_interval)}",
+             f"same      {share(j.same, j.same_interval)}",
+             f"A worse   {share(j.worse, j.worse_interval)}",
+             f"A - B     {diff(j)} {unit}"]
+    if c.by == "game":
+        lines.append(f"A - B     {diff(c.points)} points")
+    lines.append("valuation: " + c.valuation_text)
+    for outcome, words in (("better", "A better"), ("same", "the same"), ("worse", "A worse")):
+        shown = c.examples.get(outcome) or []
+        if shown:
+            e = shown[0]
+            hands = ", ".join(f"{s} {h}" for s, h in e["hands"].items())
+            lines.append(f"likeliest deal where {words}: {hands} (A {signed(e['a'])}, B {signed(e['b'])})")
+    return "\n".join(lines)
 
 
 def match_text(result) -> str:

@@ -73,7 +73,7 @@ from .playout import play_out, world_hand
 from .single_dummy import clip_tricks, default_model, sure_tricks
 from .valuation import INNER_WORLDS, ROLLOUT_AGENT_WORLDS, assumption, check_inner_worlds, parse_valuation, roller
 
-__all__ = ["CardAdvice", "PlayAdvice", "advise_play"]
+__all__ = ["CardAdvice", "PlayAdvice", "advise_play", "coerce_view"]
 
 
 def _weighted_mean(values: np.ndarray, w: np.ndarray, ess: float, exact: bool) -> tuple:
@@ -117,6 +117,10 @@ class CardAdvice:
     show it (:func:`solver.examples.card_examples`: the shares of the weight in which it scores fewer, the
     same or more points than the recommended card, the likeliest worlds where fewer, each with the hands
     there); else ``None``. In :meth:`to_dict` only when asked for (``null`` for the best cards).
+    ``world_points``, ``world_tricks``: float (n,) the seat's side's points and total tricks in each world, in the
+    order of :attr:`PlayAdvice.drawn` (single dummy: each world's expectation under the fitted table), and
+    ``world_wins`` with a score (else ``None``) that world's chance of the game: for paired comparisons
+    (:func:`solver.compare`); not in :meth:`to_dict`.
     """
 
     card: Card
@@ -135,6 +139,9 @@ class CardAdvice:
     win_interval: tuple | None = None
     grading: Grade | None = None
     examples: dict | None = None
+    world_points: np.ndarray | None = field(default=None, repr=False, compare=False)
+    world_tricks: np.ndarray | None = field(default=None, repr=False, compare=False)
+    world_wins: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     @property
     def grade(self) -> str | None:
@@ -206,6 +213,8 @@ class PlayAdvice:
             ``"single_dummy"``, ``"double_dummy"`` or ``"playout"``; ``inner_worlds``: the playout's
             worlds a decision (of the direct playout, or of the playouts the single-dummy table was fitted on).
         examples: the examples asked for per card (``advise_play(examples=N)``; 0: none).
+        drawn: the :class:`~solver.inference.ViewWorlds` the cards were valued on (hands, kitty, weights), in
+            the order of each card's ``world_points`` (not in :meth:`to_dict`).
     """
 
     seat: Seat
@@ -237,6 +246,7 @@ class PlayAdvice:
     valuation: str = "double_dummy"
     inner_worlds: int = INNER_WORLDS
     examples: int = 0
+    drawn: ViewWorlds | None = field(default=None, repr=False, compare=False)
 
     @property
     def valuation_text(self) -> str:
@@ -306,7 +316,10 @@ def _playout_totals(view, w, legal, inner_worlds: int, seed: int) -> list:
     return out
 
 
-def _coerce_view(view, view_kw) -> SeatView:
+def coerce_view(view, view_kw) -> SeatView:
+    """``view`` (a :class:`~solver.game.SeatView` or a dict of its keys) or, with ``view`` ``None``, the view the keys
+    ``view_kw`` of :func:`solver.seat_view` build; raises :class:`~solver.errors.ArgumentError` for both or for
+    something else."""
     if view is None:
         return seat_view(**view_kw)
     if view_kw:
@@ -374,7 +387,7 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
     an unknown valuation or one the variant does not support, ``inner_worlds`` or ``examples`` out of range.
     """
     examples = check_examples(examples)
-    view = _coerce_view(view, view_kw)
+    view = coerce_view(view, view_kw)
     valuation = parse_valuation(valuation, view.rules)
     if rollout is not None and valuation != "rollout":
         raise ArgumentError(f"rollout: only with valuation 'rollout' (this advice's valuation is {valuation!r})")
@@ -486,7 +499,9 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
         if g is not None:
             pw, (lo, hi) = _weighted_mean(g, wn, ess, exact)
             game = (chance(pw), (max(0.0, lo), min(1.0, hi)))
-        out.append(CardAdvice(Card(c), et, ti, ep, pi, pm, mi, pe, ei, pa, ai, outcomes, *game))
+        out.append(CardAdvice(Card(c), et, ti, ep, pi, pm, mi, pe, ei, pa, ai, outcomes, *game,
+                              world_points=np.asarray(p, dtype=float), world_tricks=np.asarray(t, dtype=float),
+                              world_wins=None if g is None else np.asarray(g, dtype=float)))
     eps = 1e-9
 
     def rank(a: CardAdvice) -> tuple:       # larger is better; with a score the game comes first
@@ -522,4 +537,4 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
                       int(view.hand), Seat(view.leader), tuple(Card(c) for c in trick_cards), won, tuple(out),
                       top.card, equal, runner, margin, margin_iv, len(w), ess, exact, int(w.total), w.method,
                       w.model, w.seed, notes, view, None if wins is None else wins.score, valuation,
-                      inner_worlds, examples)
+                      inner_worlds, examples, drawn=w)

@@ -14,6 +14,7 @@ from ..cards import JOKER, Card, Seat, cards_of
 from ..errors import EuchreError
 from ..examples import describe, signed
 from ..game import BidMade, CardPlayed, Discarded, Hand, view_from_dict
+from ..render import mattered_text
 from ..review.results import DD_TRICKS, INFO_POINTS
 
 #: Colour classes of a loss, by size (the text says the figure; the colour only repeats it).
@@ -209,7 +210,15 @@ def deal_model(index: int, deal: dict, hand: Hand | None, mistakes: list) -> dic
             "dummies": {s: [card_face(c) for c in cs] for s, cs in dummies.items()},
             "steps": steps, "unanalysed": deal["unanalysed"], "notes": deal["notes"],
             "par": (deal.get("par") or {}).get("text"),
+            "mattered": _mattered(deal.get("mattered")),
             "mistake_count": sum(len(s["mistakes"]) for s in steps)}
+
+
+def _mattered(m: dict | None, deal: int | None = None, number: int | None = None) -> dict:
+    """The line naming the decision that cost the most and the step it links to (``step`` ``None``: nothing lost,
+    nothing to link); ``deal``: the page's deal of a game's line."""
+    lost = m is not None and m["lost"]
+    return {"text": mattered_text(m, number), "step": m["step"] if lost else None, "deal": deal}
 
 
 def _examples(ex: dict | None) -> dict | None:
@@ -259,7 +268,10 @@ def review_model(review, game) -> dict:
     for i, (dr, deal) in enumerate(zip(review.deals, data["deals"])):
         flags = [[str(m) for m in d.mistakes] for d in dr.decisions]
         deals.append(deal_model(i, finite(deal), hands[dr.index] if dr.index < len(hands) else None, flags))
+    m = data.get("mattered")
+    page = next((i for i, dr in enumerate(review.deals) if m is not None and dr.index == m["deal"]), None)
     return {"title": data["title"], "source": data["source"], "worlds": data["worlds"], "seed": data["seed"],
+            "mattered": _mattered(m if page is not None else None, page, None if m is None else m["number"]),
             "model": data["model"]["text"], "thresholds": data["thresholds"], "notes": data["notes"],
             "players": data["players"], "deals": deals, "rules": data["rules"]}
 

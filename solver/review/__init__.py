@@ -159,7 +159,7 @@ from .infoset import information_set, shown_voids
 from .results import (CALL_POINTS, DD_TRICKS, DECISION_EXACT_LIMIT, DOUBLE_DUMMY, GAME_WIN, INFO_POINTS, INFO_TRICKS,
                       INFORMATION_SET, RENEGE, CallReview, CardReview, DDView, DealReview, InfoView, Mistake,
                       PlayerSummary, Review)
-from .seeds import advice_seed, content_seed, view_seed, exchange_seed
+from .seeds import advice_seed, comparison_seed, content_seed, view_seed, exchange_seed
 
 #: The old name of :data:`DECISION_EXACT_LIMIT` (the review's own enumeration limit).
 EXACT_LIMIT = DECISION_EXACT_LIMIT
@@ -171,7 +171,7 @@ review = renamed(review_game, "solver.review.review", "solver.review_game")
 callable_module(__name__, review_game, "solver.review_game")
 
 __all__ = ["review_game", "Review", "DealReview", "CardReview", "CallReview", "DDView", "InfoView", "Mistake",
-           "PlayerSummary", "count_decisions", "content_seed", "advice_seed", "view_seed", "exchange_seed", "information_set", "review_deal",
+           "PlayerSummary", "count_decisions", "content_seed", "advice_seed", "comparison_seed", "view_seed", "exchange_seed", "information_set", "review_deal",
            "review_files",
            "shown_voids", "review_corpus", "CorpusResult", "FileReport", "corpus_stats", "CorpusStats", "GroupStats",
            "DD_TRICKS", "INFO_POINTS", "INFO_TRICKS", "CALL_POINTS", "DECISION_EXACT_LIMIT",

@@ -13,8 +13,9 @@ import numpy as np
 
 from .. import render
 from ..cards import Card, Seat
+from ..laws import past_tense
 from ..rules import Rules
-from ..grades import Grade, count_grades
+from ..grades import TIE, Grade, count_grades
 from ..advisor.valuation import assumption
 
 if TYPE_CHECKING:
@@ -525,6 +526,34 @@ class DefenceReview(_Graded):
                 "mistakes": [m.to_dict() for m in self.mistakes]}
 
 
+def _done(d) -> str:
+    """What a judged decision did, in words: ``"passed"``, ``"led Ks"``, ``"discarded 9h"``."""
+    if d.decision == "call":
+        return past_tense(d.name)
+    if d.decision == "discard":
+        return f"discarded {d.card}"
+    return f"{'led' if d.lead else 'played'} {d.card}"
+
+
+def costliest(decisions) -> dict | None:
+    """The decision of ``decisions`` (calls and cards in order, :attr:`DealReview.decisions`) that cost the most:
+    the largest loss of its :class:`~solver.grades.Grade` against the best choice, in the chance of winning the
+    game where any decision is graded by it (the score is known), else in points. ``None`` when none was judged.
+
+    Returns ``{"step": its index in ``decisions`` (the review page's step), "seat", "where", "done" (in words),
+    "unit": "game" | "points", "loss", "grade", "lost": False when every judged decision was among the best}``.
+    """
+    judged = [(k, d) for k, d in enumerate(decisions) if getattr(d, "grading", None) is not None]
+    if not judged:
+        return None
+    by_game = [(k, d) for k, d in judged if d.grading.unit == "game"]
+    pool = by_game or judged
+    k, d = max(pool, key=lambda kd: (kd[1].grading.loss, -kd[0]))    # the first of equal losses
+    g = d.grading
+    return {"step": k, "seat": str(d.seat), "where": d.where, "done": _done(d), "unit": g.unit,
+            "loss": _r(g.loss), "grade": g.text, "lost": g.loss > TIE}
+
+
 @dataclass
 class DealReview:
     """The review of one deal.
@@ -582,6 +611,11 @@ class DealReview:
         """The flags of the calls, the discard and cards, then the defence against a loner."""
         return [m for d in self.decisions + list(self.defence) for m in d.mistakes]
 
+    @property
+    def mattered(self) -> dict | None:
+        """The decision that cost the most (:func:`costliest` of :attr:`decisions`), or ``None``."""
+        return costliest(self.decisions)
+
     def to_dict(self, full: bool = False) -> dict:
         out = {"index": self.index, "number": self.number, "dealer": str(self.dealer),
                "upcard": None if self.upcard is None else str(self.upcard), "status": self.status,
@@ -590,7 +624,7 @@ class DealReview:
                "mistakes": [m.to_dict() for m in self.mistakes], "unanalysed": list(self.unanalysed),
                "notes": list(self.notes),
                "players": {str(s): p.to_dict() for s, p in self.players.items()},
-               "par": self.par, "defence": [d.to_dict() for d in self.defence]}
+               "par": self.par, "defence": [d.to_dict() for d in self.defence], "mattered": self.mattered}
         if self.exchange:
             out["exchange"] = [dict(e) for e in self.exchange]
         if self.score is not None or self.by_points is not None:     # only when the score was asked for
@@ -666,6 +700,18 @@ class Review:
     @property
     def mistakes(self) -> list:
         return [m for d in self.deals for m in d.mistakes]
+
+    @property
+    def mattered(self) -> dict | None:
+        """The game's decision that cost the most: each deal's :attr:`DealReview.mattered`, the largest loss in the
+        chance of the game where any deal is judged by it, else in points; with ``"deal"`` (its index) and
+        ``"number"`` added. ``None`` when no decision was judged."""
+        found = [(d, m) for d in self.deals for m in (d.mattered,) if m is not None]
+        if not found:
+            return None
+        pool = [(d, m) for d, m in found if m["unit"] == "game"] or found
+        d, m = max(pool, key=lambda dm: dm[1]["loss"])      # the first deal of equal losses
+        return {"deal": d.index, "number": d.number, **m}
 
     @property
     def players(self) -> dict:
@@ -750,6 +796,7 @@ class Review:
             },
             "notes": list(self.notes),
             "players": {str(s): p.to_dict() for s, p in self.players.items()},
+            "mattered": self.mattered,
             "deals": [d.to_dict(full) for d in self.deals],
             **({} if self.annotated is None else {"annotated_egn": self.annotated}),
         }

@@ -79,6 +79,21 @@ def view_seed(view) -> int:
     return content_seed(view.to_dict())
 
 
+def comparison_seed(view) -> int:
+    """The default seed of a comparison of two actions (``euchre compare``, ``POST /v1/compare``): the seed the
+    advice of that view takes by default at the same doors, so the comparison reads the advice's own worlds:
+    :func:`advice_seed` of the bid question for a seat to bid, :func:`view_seed` for a seat to play."""
+    from ..cards import Card, format_cards
+    from ..game.actions import Phase
+    if view.phase in (Phase.BID1, Phase.BID2):
+        rules = view.rules
+        dummies = (f"N:{format_cards(view.dummies[0])} S:{format_cards(view.dummies[2])}" if rules.dummy_hands
+                   else None)
+        return advice_seed(format_cards(view.hand), str(Card(int(view.upcard))), str(view.seat), str(view.dealer),
+                           1 if view.phase is Phase.BID1 else 2, rules, dummies)
+    return view_seed(view)
+
+
 def default_seed(source) -> int:
     """:func:`content_seed` of a record given as a path, text, bytes or parsed JSON; a fresh
     seed for an already loaded game or hand (its record text is gone)."""

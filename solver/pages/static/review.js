@@ -169,6 +169,16 @@
     else if (e.key === "]") { showDeal(current + 1); }
   });
 
+  // the game's decision that mattered: to its deal and step
+  document.querySelectorAll("a[data-to-deal]").forEach(function (a) {
+    a.addEventListener("click", function (e) {
+      e.preventDefault();
+      var i = Number(a.dataset.toDeal);
+      showDeal(i);
+      go(i, Number(a.dataset.toStep));
+    });
+  });
+
   var m = /^#deal-(\d+)(?:-step-(\d+))?$/.exec(location.hash);
   if (m && Number(m[1]) < data.deals.length) {
     if (m[2] !== undefined) { state[Number(m[1])].step = Math.min(Number(m[2]), data.deals[Number(m[1])].steps.length); }
