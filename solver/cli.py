@@ -1,4 +1,4 @@
-"""The ``euchre`` command line: solve, table, par, advise, defend, play, review, stats, match, model, serve.
+"""The ``euchre`` command line: solve, table, par, advise, defend, play, lead, review, stats, match, model, serve.
 
 Human output is a readable table; ``--json`` prints one stable JSON object
 (documented in the README). Bad input prints ``euchre: error: <why>`` and exits
@@ -193,6 +193,41 @@ def _table(rows, header) -> str:
     return "\n".join([line(header), line(["-" * w for w in widths])] + [line(r) for r in rows])
 
 
+def _add_view_options(p, seat_help: str) -> None:
+    """The options of a seat's view in play (euchre play, euchre lead: solver.seat_view's keys) and of its worlds."""
+    p.add_argument("--seat", required=True, help=seat_help)
+    p.add_argument("--hand", required=True, help='the cards it holds now: "Ac Kc 9c"')
+    p.add_argument("--dealer", required=True, help="the dealer: N E S W")
+    p.add_argument("--upcard", required=True, help="the card turned up")
+    p.add_argument("--calls", default="", help='the calls from the dealer\'s left, EGN tokens: "Pass Pass Pass Pass h" '
+                                             "(Order, or the upcard's suit, orders up in round 1)")
+    p.add_argument("--alone", action="store_true", help="the maker went alone")
+    p.add_argument("--tricks", default="", help='the tricks so far, each from its leader, the one under way last: '
+                                              '"Ad 9d Qd Td; Kh"')
+    p.add_argument("--discard", default=None, help="the seat's own discard, when it is the dealer and picked up")
+    p.add_argument("--best-card", dest="best_card", default=None,
+                   help="with --partners-best, the seat the loner: the card its partner passed it")
+    p.add_argument("--loner-discard", dest="loner_discard", default=None,
+                   help="with --partners-best, the seat the loner: its own discard after the exchange")
+    p.add_argument("--kitty", default=None, metavar="CARDS",
+                   help="with --farmers/--go-under, after a kitty exchange: the cards the seat knows lie face down "
+                        "in the kitty; --hand and --tricks are then those after the exchange")
+    p.add_argument("--worlds", type=int, default=500, help="deals of the unseen cards to sample (default 500; all "
+                                                           "of them when few)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="seed of the sampling (default: one derived from the view, so the same question gets the "
+                        "same answer)")
+    p.add_argument("--threads", type=int, default=1, help="solver threads (default 1)")
+    p.add_argument("--no-inference", dest="no_inference", action="store_true",
+                   help="uniform worlds: do not weigh them by the bidding model's chance of the calls")
+    p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
+                   help="the dealer must name a suit when all pass twice")
+    p.add_argument("--dummies", default=None,
+                   help="with --players 2 --dummy-hands: both face-up dummies as dealt, \"N:<5 cards> S:<5 cards>\" "
+                        "(--tricks then runs to ten, tricks 6-10 from the dummies; --hand is the seat's own dummy "
+                        "once the fifth trick is done)")
+
+
 def _add_examples_option(p, what: str, best: str) -> None:
     """``--examples N`` of advise and play (solver.examples)."""
     p.add_argument("--examples", type=int, default=0, metavar="N",
@@ -372,6 +407,18 @@ def cmd_play(args) -> dict:
     if not args.json:
         say(advice)
     return advice.to_dict()
+
+
+def cmd_lead(args) -> dict:
+    from .advisor import lead_table
+    from .game.seat import seat_view
+    view = seat_view(**_play_view(args))
+    seed = _play_seed(view) if args.seed is None else args.seed
+    table = lead_table(view, worlds=args.worlds, seed=seed, threads=args.threads, inference=not args.no_inference,
+                       model=_model_arg(args), valuation=args.valuation, inner_worlds=_inner_worlds(args))
+    if not args.json:
+        say(table)
+    return table.to_dict()
 
 
 def cmd_defend(args) -> dict:
@@ -701,43 +748,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play advice: expected tricks and points, make/euchred/march chances per "
                                     "legal card of the seat to play, from what it can see")
-    p.add_argument("--seat", required=True, help="the seat to play: N E S W")
-    p.add_argument("--hand", required=True, help='the cards it holds now: "Ac Kc 9c"')
-    p.add_argument("--dealer", required=True, help="the dealer: N E S W")
-    p.add_argument("--upcard", required=True, help="the card turned up")
-    p.add_argument("--calls", default="", help='the calls from the dealer\'s left, EGN tokens: "Pass Pass Pass Pass h" '
-                                             "(Order, or the upcard's suit, orders up in round 1)")
-    p.add_argument("--alone", action="store_true", help="the maker went alone")
-    p.add_argument("--tricks", default="", help='the tricks so far, each from its leader, the one under way last: '
-                                              '"Ad 9d Qd Td; Kh"')
-    p.add_argument("--discard", default=None, help="the seat's own discard, when it is the dealer and picked up")
-    p.add_argument("--best-card", dest="best_card", default=None,
-                   help="with --partners-best, the seat the loner: the card its partner passed it")
-    p.add_argument("--loner-discard", dest="loner_discard", default=None,
-                   help="with --partners-best, the seat the loner: its own discard after the exchange")
-    p.add_argument("--kitty", default=None, metavar="CARDS",
-                   help="with --farmers/--go-under, after a kitty exchange: the cards the seat knows lie face down "
-                        "in the kitty; --hand and --tricks are then those after the exchange")
-    p.add_argument("--worlds", type=int, default=500, help="deals of the unseen cards to sample (default 500; all "
-                                                           "of them when few)")
-    p.add_argument("--seed", type=int, default=None,
-                   help="seed of the sampling (default: one derived from the view, so the same question gets the "
-                        "same answer)")
-    p.add_argument("--threads", type=int, default=1, help="solver threads (default 1)")
-    p.add_argument("--no-inference", dest="no_inference", action="store_true",
-                   help="uniform worlds: do not weigh them by the bidding model's chance of the calls")
+    _add_view_options(p, "the seat to play: N E S W")
     _add_score_option(p, "cards")
     _add_model_option(p, "the seats whose calls the worlds are weighted by")
-    p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
-                   help="the dealer must name a suit when all pass twice")
-    p.add_argument("--dummies", default=None,
-                   help="with --players 2 --dummy-hands: both face-up dummies as dealt, \"N:<5 cards> S:<5 cards>\" "
-                        "(--tricks then runs to ten, tricks 6-10 from the dummies; --hand is the seat's own dummy "
-                        "once the fifth trick is done)")
     _add_valuation_options(p)
     _add_examples_option(p, "card", "recommended card")
     _add_rules_options(p, lead=True, dummy=True, house=True)
     p.set_defaults(run=cmd_play)
+
+    p = sub.add_parser("lead", help="the lead table: for the seat to lead a trick, each legal lead's chance of "
+                                    "setting the makers and of a march, and the mean points, from what it can see")
+    _add_view_options(p, "the seat on lead: N E S W (the opening leader, or the winner of the last trick)")
+    _add_model_option(p, "the seats whose calls the worlds are weighted by")
+    _add_valuation_options(p)
+    _add_rules_options(p, lead=True, dummy=True, house=True)
+    p.set_defaults(run=cmd_lead)
 
     p = sub.add_parser("defend", help="defend-alone advice: against a loner, defend alone or with partner "
                                       "(defend_alone rule), from what the defender can see")
