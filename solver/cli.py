@@ -22,6 +22,7 @@ from .cards import NO_TRUMP, Card, Seat, Suit, format_cards, parse_cards
 from .errors import ArgumentError, EuchreError
 from .outfiles import check_target, write_file
 from .position import Position
+from .render import DOUBLE_DUMMY_NOTE
 from .rules import Rules
 
 BROKEN_PIPE_STATUS = 128 + 13           # what a shell reports for a tool ended by SIGPIPE
@@ -261,6 +262,7 @@ def cmd_solve(args) -> dict:
     say(f"\n{mover} to play; {mover_side}'s {whose} after each legal card, and its cost in tricks:")
     rows = [[c, v, "best" if v == best else best - v] for c, v in values.items()]
     say(_table(rows, ["card", "tricks", "cost"]))
+    say(f"({DOUBLE_DUMMY_NOTE}; euchre play gives a seat's own view)")
     return out
 
 
@@ -280,6 +282,7 @@ def cmd_par(args) -> dict:
     if args.json:
         return found.to_dict()
     _say_par(found)
+    say(f"({DOUBLE_DUMMY_NOTE})")
     return found.to_dict()
 
 
@@ -322,6 +325,7 @@ def cmd_table(args) -> dict:
     if table.par is not None:
         say()
         _say_par(table.par)
+    say(f"({DOUBLE_DUMMY_NOTE})")
     return out
 
 

@@ -15,6 +15,12 @@ from .cards import Suit, format_cards
 from .errors import plural
 
 
+#: The one note said wherever a double-dummy figure is shown (CLI text, the review and analysis pages): what it
+#: assumes. :data:`OWN_VIEW_NOTE` follows it where the same decision also has a figure from the player's own view.
+DOUBLE_DUMMY_NOTE = "double dummy assumes every player sees every hand"
+OWN_VIEW_NOTE = "the information-set figures beside it are from the player's own view"
+
+
 def one_line(text) -> str:
     """Text from a record (a title, a player's name) kept on one line: a line break in it is written
     ``\\n``, so a crafted title cannot print what looks like another line of the report. (The CLI
@@ -205,7 +211,7 @@ def review_text(review, verbose: bool = False) -> str:
     head = f"{title} ({len(review.deals)} deal{'' if len(review.deals) == 1 else 's'}, " \
            f"{review.worlds} worlds per decision, seed {review.seed})"
     parts = [head, f"model: {review.model_text}", f"judged: {review.judging_text}",
-             f"valuation: {review.valuation_text}"] \
+             f"valuation: {review.valuation_text}", f"{DOUBLE_DUMMY_NOTE}; {OWN_VIEW_NOTE}"] \
         + [f"note: {n}" for n in review.notes] + [""]
     for d in review.deals:
         parts.append(deal_review_text(d, verbose))
@@ -445,7 +451,7 @@ def lead_table_text(table) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["mistake_text", "player_text", "card_line", "deal_review_text", "review_text", "advice_text",
+__all__ = ["DOUBLE_DUMMY_NOTE", "OWN_VIEW_NOTE", "mistake_text", "player_text", "card_line", "deal_review_text", "review_text", "advice_text",
            "play_advice_text", "lead_table_text"]
 
 
