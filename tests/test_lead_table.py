@@ -95,8 +95,11 @@ def exhaustive(h, view, inference: bool) -> dict:
     return {card: v / total for card, v in sums.items()}
 
 
-@pytest.mark.parametrize("seed, call, tricks", [(3, "call s", 3), (4, "call h", 3), (7, "call s", 4),
-                                                (9, "call h", 3), (12, "call d", 3)])
+CASES = [(3, "call s", 3), (4, "call h", 3), (7, "call s", 4), (9, "call h", 3), (12, "call d", 3),
+         (19, "call d", 3), (28, "call s", 3)]      # the last two: the makers have every trick so far, a march open
+
+
+@pytest.mark.parametrize("seed, call, tricks", CASES)
 @pytest.mark.parametrize("inference", [True, False])
 def test_late_leads_match_an_exhaustive_evaluation(seed, call, tricks, inference):
     h, view = late_lead(seed, call, tricks)
@@ -116,11 +119,17 @@ def test_late_leads_match_an_exhaustive_evaluation(seed, call, tricks, inference
     assert t.best == solver.advise_play(view, worlds=100, seed=1, inference=inference, valuation="double_dummy").best
 
 
-def test_the_cases_cover_both_sides_on_lead():
-    """The exhaustive cases above are led by a maker and by a defender (else they test half the table)."""
-    roles = {late_lead(s, c, n)[1].seat % 2 == late_lead(s, c, n)[0].makers
-             for s, c, n in [(3, "call s", 3), (4, "call h", 3), (7, "call s", 4), (9, "call h", 3), (12, "call d", 3)]}
-    assert roles == {True, False}
+def test_the_cases_cover_both_sides_on_lead_and_open_chances():
+    """The exhaustive cases above are led by a maker and by a defender, and some lead's P(set) and some lead's
+    P(march) lie strictly between 0 and 1 (else they would test half the table)."""
+    roles, sets, marches = set(), set(), set()
+    for s, c, n in CASES:
+        h, view = late_lead(s, c, n)
+        roles.add(view.seat % 2 == h.makers)
+        for p_set, p_march, _p, _t in exhaustive(h, view, False).values():
+            sets.add(0 < p_set < 1)
+            marches.add(0 < p_march < 1)
+    assert roles == {True, False} and True in sets and True in marches
 
 
 # -- plain positions ---------------------------------------------------------------------
@@ -166,7 +175,9 @@ def test_the_table_reads_the_play_advice_of_the_same_worlds(valuation):
     assert not t.makers and t.best == a.best and t.margin == a.margin and t.worlds == a.worlds
     for r, c in zip(t.rows, a.cards):
         assert r.card == c.card and r.expected_points == c.expected_points and r.p_set == c.p_euchred
-        assert r.set_interval == c.euchred_interval and c.p_march is None and 0 <= r.p_march <= 1
+        assert r.set_interval == c.euchred_interval and c.p_march is None and 0 < r.p_march < 1
+        # default scoring, E defending: the makers march exactly when E's side loses 2 points
+        assert r.p_march == pytest.approx(sum(p for points, p in c.outcomes.items() if points == -2))
     assert str(t).count("*") == 1 and f"best lead: {t.best}" in str(t)
 
 
