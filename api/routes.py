@@ -18,7 +18,7 @@ from .problems import TYPES, Problem, openapi_responses, type_uri
 from .schemas import (AdviseRequest, AdviseResponse, HealthResponse, PlayRequest, PlayResponse, ReviewRequest,
                       ReviewResponse, SolveRequest, SolveResponse, TableRequest, TableResponse)
 from .schemas import DefendRequest, DefendResponse, ExchangeRequest, ExchangeResponse, ParRequest, ParResponse
-from .schemas import CompareRequest, CompareResponse
+from .schemas import CompareRequest, CompareResponse, LeadRequest, LeadResponse
 
 ANALYSIS = Tag(name="analysis", description="double-dummy solving, bid advice and game review")
 SERVICE = Tag(name="service")
@@ -207,6 +207,25 @@ def compare(body: CompareRequest):
     return jsonify(result.to_dict())
 
 
+@v1.post("/lead", summary="The lead table of the seat to lead a trick, from its view",
+         responses=_responses(LeadResponse))
+def lead(body: LeadRequest):
+    """As `euchre lead --json` (`solver.lead_table(...).to_dict()`): for each legal lead of the seat on lead,
+    the chance that the makers are set (euchred) and that they march, and the mean points and tricks for the
+    leader's side, with 95% intervals over worlds drawn by the bidding model's chance of the calls, as for
+    `/v1/play`; the best lead marked, with its margin. Valued by `valuation` as `/v1/play` is. A seat not on
+    lead is a 422 `illegal-action` problem naming who is."""
+    limits.check_worlds(body.worlds)
+    run = limits.engine_function("lead_table")
+    with limits.engine(body, main_field="seat"):
+        view = solver.seat_view(**body.view_keys())
+        extra = _valuation_args(body, calls=_legal_cards(view))
+        seed = body.seed if body.seed is not None else view_seed(view)
+        result = run(view, worlds=body.worlds, seed=seed, inference=body.inference,
+                     threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model), **extra)
+    return jsonify(result.to_dict())
+
+
 @v1.post("/defend", summary="Defend-alone advice for a defender against a loner", responses=_responses(DefendResponse))
 def defend(body: DefendRequest):
     """As `euchre defend --json` (`solver.advise_defend(...).to_dict()`): defend alone or with partner, each
@@ -298,7 +317,7 @@ def limits_dict(config) -> dict:
 def healthz():
     engine = {name: hasattr(solver, name) for name in ("solve", "dd_table", "advise", "advise_play", "review",
                                                        "load_egn", "load_game", "par", "advise_defend",
-                                                       "advise_exchange")}
+                                                       "advise_exchange", "lead_table")}
     return jsonify({"status": "ok", "version": solver.__version__, "engine": engine,
                     "limits": limits_dict(current_app.config)})
 

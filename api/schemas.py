@@ -315,8 +315,9 @@ TrickIn = Annotated[Annotated[str, Field(max_length=60)] | Annotated[list[CardTe
                     Field(description='one trick from its leader: "Ad 9d Qd Td" or ["Ad", "9d", "Qd", "Td"]')]
 
 
-class PlayRequest(SeatQuestion):
-    """One seat's turn to play, as it sees the hand (solver.seat_view), for solver.advise_play."""
+class SeatInPlay(SeatQuestion):
+    """A seat's view of a hand in play (solver.seat_view) and the worlds to draw from it: what a play and a lead
+    request share."""
 
     rules: RulesIn = Field(default_factory=RulesIn)
     seat: SeatText = Field(description="the seat to play")
@@ -351,12 +352,9 @@ class PlayRequest(SeatQuestion):
     seed: Seed = None
     inference: StrictBool = Field(True, description="weight the worlds by the bidding model's chance of every "
                                                     "call seen (false: uniform worlds)")
-    score: ScoreIn = score_field("card")
     model: ModelIn = model_field()
     valuation: ValuationIn = None
     inner_worlds: InnerWorlds = 20
-    examples: ExamplesIn = 0
-
 
     def view_keys(self) -> dict:
         """The keyword arguments of :func:`solver.seat_view`."""
@@ -365,6 +363,20 @@ class PlayRequest(SeatQuestion):
                                              "loner_discard", "kitty")}
         out["rules"] = self.rules.to_rules()
         return out
+
+
+class PlayRequest(SeatInPlay):
+    """One seat's turn to play, as it sees the hand (solver.seat_view), for solver.advise_play."""
+
+    score: ScoreIn = score_field("card")
+    examples: ExamplesIn = 0
+
+
+class LeadRequest(SeatInPlay):
+    """The seat to lead a trick, as it sees the hand (solver.seat_view), for solver.lead_table: the opening
+    leader, or the winner of the last trick (any other seat is a 422 illegal-action problem)."""
+
+    seat: SeatText = Field(description="the seat on lead")
 
 
 ActionIn = Annotated[StrictStr, Field(max_length=24, examples=["order"], description=(
@@ -612,6 +624,56 @@ class PlayResponse(BaseModel):
     With a `score`: `score`, `margin_unit` "p_win_game" and per card `p_win_game` with `p_win_game_interval`."""
 
     model_config = ConfigDict(extra="allow")
+
+
+Interval = Annotated[list[float | None], Field(min_length=2, max_length=2, description=(
+    "95% interval [low, high] (a point when exact; null for an unbounded end, under two effective worlds)"))]
+
+
+class LeadRowOut(Out):
+    card: str = Field(description="the lead")
+    p_set: float = Field(description="the chance that the makers take fewer than 3 tricks (are euchred)")
+    set_interval: Interval
+    p_march: float = Field(description="the chance that the makers take all 5 tricks")
+    march_interval: Interval
+    expected_points: float = Field(description="the hand's mean points for the leader's side (points)")
+    points_interval: Interval
+    expected_tricks: float = Field(description="the leader's side's mean tricks in the hand")
+    tricks_interval: Interval
+    grade: str | None = Field(description="the lead's grade against the best lead (solver.grades), by points")
+
+
+class LeadResponse(Out):
+    """`solver.lead_table(...).to_dict()`, as `euchre lead --json`: per legal lead P(set), P(march) and the
+    leader's side's mean points and tricks with 95% intervals; the best lead (the play advice's recommended card)
+    and its paired margin in points; how the worlds were drawn and how each world's play was valued."""
+
+    seat: str
+    side: str
+    makers: bool = Field(description="the leader's side made trump")
+    trump: str
+    maker: str | None
+    alone: str | None
+    defender_alone: str | None
+    hand: str
+    trick: int = Field(description="the trick to lead, 1 for the opening lead")
+    tricks_won: int = Field(description="the leader's side's tricks so far")
+    leads: list[LeadRowOut]
+    best: str
+    equal: list[str] = Field(description="every lead as good as the best on every count, the best first")
+    runner_up: str | None
+    margin: float | None = Field(description="the best lead's paired lead in points over runner_up")
+    margin_interval: Interval | None
+    worlds: int
+    effective_worlds: float
+    exact: bool
+    total: int = Field(description="the consistent deals of the unseen cards")
+    method: str
+    model: str | None
+    seed: int | None
+    valuation: str
+    play: str = Field(description="how each world's play after the lead was valued, in words")
+    notes: list[str]
 
 
 class ReviewResponse(BaseModel):

@@ -3,7 +3,7 @@
 Public API (docs/design.md)::
 
     from solver import Rules, Position, solve, card_values, dd_table, analyse_play, solve_batch
-    from solver import advise, advise_play, load_egn, review_game, play_match
+    from solver import advise, advise_play, lead_table, load_egn, review_game, play_match
 
 Layers: what each part of the package may import. A part is a module of ``solver/`` or a subpackage
 (``game``, ``records``, ...); ``api`` and ``cli`` sit on top of everything. A part may import the parts
@@ -50,6 +50,7 @@ from .laws import first_leader, hand_points
 from .dd import DDTable, PlayStep, SolveResult, analyse_play, card_values, dd_table, solve, solve_batch
 from .advisor import Advice, CardAdvice, Option, PlayAdvice, advise, advise_play, win_probability
 from .advisor import DefendAdvice, DefendOption, HandOutcomes, WinChance, advise_defend
+from .advisor import LeadRow, LeadTable, lead_table
 from .advisor import ExchangeAdvice, ExchangeOption, advise_exchange
 from .records import (DummyDeal, DummyRecord, EGNDeal, EGNGame, dump_dummy_record, dump_egn, load_dummy_record,
                       load_egn, load_game)
@@ -85,5 +86,6 @@ __all__ = [
     "play_match", "MatchResult", "TableRecord", "AGENT_NAMES",
     "BiddingModel", "MODEL_NAMES", "resolve_model",
     "par", "par_table", "Par", "ParStep", "Rollout", "advise_defend", "DefendAdvice", "DefendOption",
-    "advise_exchange", "ExchangeAdvice", "ExchangeOption", "compare", "Comparison",
+    "advise_exchange", "ExchangeAdvice", "ExchangeOption", "compare", "Comparison", "lead_table", "LeadTable",
+    "LeadRow",
 ]

@@ -1,4 +1,5 @@
-"""The ``euchre`` command line: solve, table, par, advise, defend, play, compare, review, stats, match, model, serve.
+"""The ``euchre`` command line: solve, table, par, advise, defend, play, lead, compare, review, stats, match, model,
+serve.
 
 Human output is a readable table; ``--json`` prints one stable JSON object
 (documented in the README). Bad input prints ``euchre: error: <why>`` and exits
@@ -22,6 +23,7 @@ from .cards import NO_TRUMP, Card, Seat, Suit, format_cards, parse_cards
 from .errors import ArgumentError, EuchreError
 from .outfiles import check_target, write_file
 from .position import Position
+from .render import DOUBLE_DUMMY_NOTE
 from .rules import Rules
 
 BROKEN_PIPE_STATUS = 128 + 13           # what a shell reports for a tool ended by SIGPIPE
@@ -194,8 +196,9 @@ def _table(rows, header) -> str:
     return "\n".join([line(header), line(["-" * w for w in widths])] + [line(r) for r in rows])
 
 
-def _add_view_options(p, seat_help: str) -> None:
-    """The options of a seat's view (:func:`solver.seat_view`) of play and compare: what :func:`_play_view` reads."""
+def _add_view_options(p, seat_help: str, worlds: bool = True) -> None:
+    """The options of a seat's view (euchre play, lead and compare: solver.seat_view's keys, what
+    :func:`_play_view` reads) and, with ``worlds``, of its worlds as play and lead take them."""
     p.add_argument("--seat", required=True, help=seat_help)
     p.add_argument("--hand", required=True, help='the cards it holds now: "Ac Kc 9c"')
     p.add_argument("--dealer", required=True, help="the dealer: N E S W")
@@ -213,6 +216,22 @@ def _add_view_options(p, seat_help: str) -> None:
     p.add_argument("--kitty", default=None, metavar="CARDS",
                    help="with --farmers/--go-under, after a kitty exchange: the cards the seat knows lie face down "
                         "in the kitty; --hand and --tricks are then those after the exchange")
+    if not worlds:
+        return
+    p.add_argument("--worlds", type=int, default=500, help="deals of the unseen cards to sample (default 500; all "
+                                                           "of them when few)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="seed of the sampling (default: one derived from the view, so the same question gets the "
+                        "same answer)")
+    p.add_argument("--threads", type=int, default=1, help="solver threads (default 1)")
+    p.add_argument("--no-inference", dest="no_inference", action="store_true",
+                   help="uniform worlds: do not weigh them by the bidding model's chance of the calls")
+    p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
+                   help="the dealer must name a suit when all pass twice")
+    p.add_argument("--dummies", default=None,
+                   help="with --players 2 --dummy-hands: both face-up dummies as dealt, \"N:<5 cards> S:<5 cards>\" "
+                        "(--tricks then runs to ten, tricks 6-10 from the dummies; --hand is the seat's own dummy "
+                        "once the fifth trick is done)")
 
 
 def _add_examples_option(p, what: str, best: str) -> None:
@@ -248,6 +267,7 @@ def cmd_solve(args) -> dict:
     say(f"\n{mover} to play; {mover_side}'s {whose} after each legal card, and its cost in tricks:")
     rows = [[c, v, "best" if v == best else best - v] for c, v in values.items()]
     say(_table(rows, ["card", "tricks", "cost"]))
+    say(f"({DOUBLE_DUMMY_NOTE}; euchre play gives a seat's own view)")
     return out
 
 
@@ -267,6 +287,7 @@ def cmd_par(args) -> dict:
     if args.json:
         return found.to_dict()
     _say_par(found)
+    say(f"({DOUBLE_DUMMY_NOTE})")
     return found.to_dict()
 
 
@@ -309,6 +330,7 @@ def cmd_table(args) -> dict:
     if table.par is not None:
         say()
         _say_par(table.par)
+    say(f"({DOUBLE_DUMMY_NOTE})")
     return out
 
 
@@ -410,6 +432,18 @@ def cmd_compare(args) -> dict:
     if not args.json:
         say(result)
     return result.to_dict()
+
+
+def cmd_lead(args) -> dict:
+    from .advisor import lead_table
+    from .game.seat import seat_view
+    view = seat_view(**_play_view(args))
+    seed = _play_seed(view) if args.seed is None else args.seed
+    table = lead_table(view, worlds=args.worlds, seed=seed, threads=args.threads, inference=not args.no_inference,
+                       model=_model_arg(args), valuation=args.valuation, inner_worlds=_inner_worlds(args))
+    if not args.json:
+        say(table)
+    return table.to_dict()
 
 
 def cmd_defend(args) -> dict:
@@ -740,22 +774,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play advice: expected tricks and points, make/euchred/march chances per "
                                     "legal card of the seat to play, from what it can see")
     _add_view_options(p, "the seat to play: N E S W")
-    p.add_argument("--worlds", type=int, default=500, help="deals of the unseen cards to sample (default 500; all "
-                                                           "of them when few)")
-    p.add_argument("--seed", type=int, default=None,
-                   help="seed of the sampling (default: one derived from the view, so the same question gets the "
-                        "same answer)")
-    p.add_argument("--threads", type=int, default=1, help="solver threads (default 1)")
-    p.add_argument("--no-inference", dest="no_inference", action="store_true",
-                   help="uniform worlds: do not weigh them by the bidding model's chance of the calls")
     _add_score_option(p, "cards")
     _add_model_option(p, "the seats whose calls the worlds are weighted by")
-    p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
-                   help="the dealer must name a suit when all pass twice")
-    p.add_argument("--dummies", default=None,
-                   help="with --players 2 --dummy-hands: both face-up dummies as dealt, \"N:<5 cards> S:<5 cards>\" "
-                        "(--tricks then runs to ten, tricks 6-10 from the dummies; --hand is the seat's own dummy "
-                        "once the fifth trick is done)")
     _add_valuation_options(p, rollout=True, option="card")
     _add_examples_option(p, "card", "recommended card")
     _add_rules_options(p, lead=True, dummy=True, house=True)
@@ -765,7 +785,7 @@ def build_parser() -> argparse.ArgumentParser:
                                        "often A does better, the same, worse than B, the mean difference and deals")
     p.add_argument("a", help='the first action: a call ("order", "order alone", "pass", "call c") or a card ("Qs")')
     p.add_argument("b", help="the second action, of the same kind")
-    _add_view_options(p, "the seat to act (to bid or to play a card): N E S W")
+    _add_view_options(p, "the seat to act (to bid or to play a card): N E S W", worlds=False)
     p.add_argument("--worlds", type=int, default=None,
                    help="deals of the unseen cards to sample (default 2000 for calls, 500 for cards, as the advice)")
     p.add_argument("--seed", type=int, default=None,
@@ -784,6 +804,14 @@ def build_parser() -> argparse.ArgumentParser:
                    help="up to N (0..3, default 3) of the likeliest deals in which A does better, the same and worse")
     _add_rules_options(p, lead=True, dummy=True, house=True)
     p.set_defaults(run=cmd_compare)
+
+    p = sub.add_parser("lead", help="the lead table: for the seat to lead a trick, each legal lead's chance of "
+                                    "setting the makers and of a march, and the mean points, from what it can see")
+    _add_view_options(p, "the seat on lead: N E S W (the opening leader, or the winner of the last trick)")
+    _add_model_option(p, "the seats whose calls the worlds are weighted by")
+    _add_valuation_options(p)
+    _add_rules_options(p, lead=True, dummy=True, house=True)
+    p.set_defaults(run=cmd_lead)
 
     p = sub.add_parser("defend", help="defend-alone advice: against a loner, defend alone or with partner "
                                       "(defend_alone rule), from what the defender can see")

@@ -15,6 +15,12 @@ from .cards import Suit, format_cards
 from .errors import plural
 
 
+#: The one note said wherever a double-dummy figure is shown (CLI text, the review and analysis pages): what it
+#: assumes. :data:`OWN_VIEW_NOTE` follows it where the same decision also has a figure from the player's own view.
+DOUBLE_DUMMY_NOTE = "double dummy assumes every player sees every hand"
+OWN_VIEW_NOTE = "the information-set figures beside it are from the player's own view"
+
+
 def one_line(text) -> str:
     """Text from a record (a title, a player's name) kept on one line: a line break in it is written
     ``\\n``, so a crafted title cannot print what looks like another line of the report. (The CLI
@@ -218,7 +224,8 @@ def review_text(review, verbose: bool = False) -> str:
            f"{review.worlds} worlds per decision, seed {review.seed})"
     m = review.mattered
     parts = [head, f"model: {review.model_text}", f"judged: {review.judging_text}",
-             f"valuation: {review.valuation_text}", mattered_text(m, None if m is None else m["number"])] \
+             f"valuation: {review.valuation_text}", mattered_text(m, None if m is None else m["number"]),
+             f"{DOUBLE_DUMMY_NOTE}; {OWN_VIEW_NOTE}"] \
         + [f"note: {n}" for n in review.notes] + [""]
     for d in review.deals:
         parts.append(deal_review_text(d, verbose))
@@ -407,8 +414,59 @@ def play_advice_text(advice) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["mistake_text", "player_text", "card_line", "deal_review_text", "review_text", "advice_text",
-           "play_advice_text"]
+def _chance_interval(p: float, iv, exact: bool) -> str:
+    """``0.412 [0.369, 0.457]``: a chance and its 95% interval (the chance alone when exact)."""
+    return f"{p:.3f}" if exact else f"{p:.3f} [{iv[0]:.3f}, {iv[1]:.3f}]"
+
+
+def lead_table_text(table) -> str:
+    """The lead table (:class:`solver.advisor.lead.LeadTable`), as ``str(table)``.
+
+    A heading (the seat on lead, its side and role, the contract, the trick, tricks won, worlds), one row
+    per legal lead: P(set) and P(march) of the makers with their 95% intervals, the leader's side's mean
+    points with the half-width of theirs (none when exact); ``*`` marks the best lead, and a row that is
+    not ``best`` ends with its grade; then the best lead with its margin, and the valuation.
+    """
+    role = "maker" if table.makers else "defender"
+    extra = "" if table.alone is None else f", {table.alone} alone"
+    if table.defender_alone is not None:
+        extra += f", {table.defender_alone} defends alone"
+    contract = "no trump" if table.trump.letter == "n" else f"trump {table.trump.word}"
+    made = "" if table.maker is None else f" made by {table.maker}"
+    how = "exact: every consistent deal" if table.exact else table.method
+    if table.model:
+        how += f", weighted by {table.model}"
+    ess = "" if table.exact or round(table.effective_worlds) == table.worlds else \
+        f", effective {table.effective_worlds:.0f}"
+    width = 5 if table.exact else 21
+    lines = [f"{table.seat} ({role}, {table.side}{extra}) leads to trick {table.trick}, holding "
+             f"{format_cards(table.hand)}; {contract}{made}; {table.side} has {_trick_text(table.tricks_won)}",
+             f"{table.worlds} worlds ({how}{ess})",
+             f"{'lead':<5} {'P(set)':>{width}} {'P(march)':>{width}} {'points':>16}"]
+    for r in table.rows:
+        pts = f"{r.expected_points:+.3f}" + ("" if table.exact else _half(r.points_interval))
+        mark = " *" if r.card == table.best else ""
+        grade = "" if r.grade in (None, "best") else f"  {r.grade}"
+        lines.append(f"{str(r.card):<5} {_chance_interval(r.p_set, r.set_interval, table.exact):>{width}} "
+                     f"{_chance_interval(r.p_march, r.march_interval, table.exact):>{width}} {pts:>16}{mark}{grade}")
+    if table.runner_up is None:
+        lines.append(f"best lead: {table.best} (the only legal lead)")
+    elif len(table.equal) == len(table.rows):
+        lines.append(f"best lead: {table.best}; every legal lead is as good")
+    else:
+        lo, hi = table.margin_interval
+        spread = "" if table.exact else f", 95% {lo:+.3f} to {hi:+.3f}"
+        same = [str(c) for c in table.equal[1:]]
+        tie = f"; as good: {', '.join(same)}" if same else ""
+        lines.append(f"best lead: {table.best} (by {table.margin:.3f} points over {table.runner_up}{spread}){tie}")
+    lines.append(f"P(set): the makers take fewer than 3 tricks; P(march): all 5; points: {table.side}'s mean")
+    lines.extend(table.notes)
+    lines.append("valuation: " + table.valuation_text)
+    return "\n".join(lines)
+
+
+__all__ = ["DOUBLE_DUMMY_NOTE", "OWN_VIEW_NOTE", "mistake_text", "player_text", "card_line", "deal_review_text", "review_text", "advice_text",
+           "play_advice_text", "lead_table_text"]
 
 
 def comparison_text(c) -> str:

@@ -269,7 +269,7 @@ def test_healthz_reports_the_bounds(call):
     HealthResponse.model_validate(answer.body)
     assert answer.body["engine"] == {name: True for name in ("solve", "dd_table", "advise", "advise_play", "review",
                                                              "load_egn", "load_game", "par", "advise_defend",
-                                                             "advise_exchange")}
+                                                             "advise_exchange", "lead_table")}
     assert answer.body["limits"] == {"max_body_bytes": 131072, "max_worlds": 10000, "max_review_work": 2600,
                                      "max_playout_work": MAX_PLAYOUT_WORK, "max_rollout_work": MAX_ROLLOUT_WORK,
                                      "request_timeout_s": 30.0}

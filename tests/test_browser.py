@@ -316,3 +316,30 @@ def test_the_html_file_of_the_cli_works_offline(browser, tmp_path):
     assert page.evaluate(READ_MARKS)["step"] > 0
     shot(page, "review-file.png", tmp_path)
     context.close()
+
+
+@pytest.mark.slow
+def test_lead_table_on_the_analysis_page_and_at_a_lead_of_the_review(page, base):
+    page.goto(base + "/")
+    assert page.get_attribute("#result", "data-dd-note").startswith("double dummy assumes")
+    page.fill("#play input[name=worlds]", "200")
+    page.fill("#play input[name=seed]", "3")
+    page.click('#play button[data-endpoint="lead"]')            # the form's own view: W leads against S alone
+    page.wait_for_selector('#result[data-endpoint="lead"] table.lead-table')
+    answer = post_json(base, "/v1/lead", {"seat": "W", "hand": "Jd Ah Kh Tc 9d", "dealer": "N", "upcard": "Ks",
+                                          "calls": "Pass Pass Pass Pass Pass h", "alone": True, "tricks": "",
+                                          "worlds": 200, "seed": 3, "rules": {"players": 4}})
+    rows = page.locator("#result tr[data-card]")
+    assert rows.count() == len(answer["leads"])
+    for j, r in enumerate(answer["leads"]):
+        assert rows.nth(j).get_attribute("data-card") == r["card"]
+        assert float(rows.nth(j).get_attribute("data-p-set")) == r["p_set"]
+        assert float(rows.nth(j).get_attribute("data-p-march")) == r["p_march"]
+    assert page.locator("#result tr.recommended").get_attribute("data-card") == answer["best"]
+    open_review(page, base)                                     # each lead of the review links to its table
+    assert "ouble dummy assumes every player sees every hand" in page.text_content("header .dd-note")
+    link = page.locator("#deal-0 .history a.lead-table").first
+    with page.expect_navigation():
+        link.click()
+    page.wait_for_selector('#result[data-endpoint="lead"] table.lead-table')
+    assert page.locator("#result .problem").count() == 0

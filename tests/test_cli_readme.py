@@ -89,8 +89,8 @@ def test_the_readme_shows_commands():
     argvs = [argv for argv, _ in commands()]
     assert ["review", "tests/data/egn/vwec-finals.egn", "--seed", "1"] in argvs
     assert sum(1 for _, shown in commands() if shown) >= 5
-    assert set(synopses()) == {"solve", "table", "par", "defend", "review", "stats", "advise", "play", "serve",
-                               "match", "model fit", "model show", "exchange"}
+    assert set(synopses()) == {"solve", "table", "par", "defend", "review", "stats", "advise", "play", "lead",
+                               "serve", "match", "model fit", "model show", "exchange"}
 
 
 @pytest.mark.parametrize("argv", [argv for argv, _ in commands()], ids=" ".join)

@@ -144,7 +144,8 @@ types :class:`Option` and :class:`Advice`), :mod:`~solver.advisor.engine` (the
 double-dummy solving of the worlds), :mod:`~solver.advisor.auction` (scoring a
 call, the auction after a pass, the dealer's discard) and
 :mod:`~solver.advisor.bid` (the entry point, :func:`advise`); beside them the play advice
-:mod:`~solver.advisor.play` and the defend-alone advice :mod:`~solver.advisor.defend`. The bidding model is
+:mod:`~solver.advisor.play`, the lead table built on it :mod:`~solver.advisor.lead`, and the defend-alone
+advice :mod:`~solver.advisor.defend`. The bidding model is
 :mod:`solver.bidding`, the intervals :mod:`solver.stats`, the text
 :mod:`solver.render`.
 """
@@ -155,12 +156,14 @@ from .bid import ROBUST_DELTA, advise
 from .game_odds import HandOutcomes, WinChance, hand_outcomes, p_win_after, win_probability
 from .options import Advice, Option
 from .play import CardAdvice, PlayAdvice, advise_play
+from .lead import LeadRow, LeadTable, lead_table
 from .defend import DefendAdvice, DefendOption, advise_defend
 from .kitty import ExchangeAdvice, ExchangeOption, advise_exchange
 
 
 __all__ = ["win_probability", "p_win_after", "hand_outcomes", "HandOutcomes", "WinChance", "advise", "advise_play",
-           "PlayAdvice", "CardAdvice", "ROBUST_DELTA", "Advice", "Option", "BiddingPolicy", "POLICY", "dealer_discard",
+           "PlayAdvice", "CardAdvice", "lead_table", "LeadTable", "LeadRow", "ROBUST_DELTA", "Advice", "Option",
+           "BiddingPolicy", "POLICY", "dealer_discard",
            "wilson", "t_quantile",
            "mean_interval", "check_int", "MIN_WORLDS", "MAX_WORLDS", "MAX_THREADS",
            "advise_defend", "DefendAdvice", "DefendOption", "advise_exchange", "ExchangeAdvice", "ExchangeOption"]

@@ -73,7 +73,8 @@ from .playout import play_out, world_hand
 from .single_dummy import clip_tricks, default_model, sure_tricks
 from .valuation import INNER_WORLDS, ROLLOUT_AGENT_WORLDS, assumption, check_inner_worlds, parse_valuation, roller
 
-__all__ = ["CardAdvice", "PlayAdvice", "advise_play", "coerce_view"]
+__all__ = ["CardAdvice", "PlayAdvice", "advise_play", "CardWorlds", "card_worlds", "play_advice", "coerce_view",
+           "written", "WRITTEN_PLACES"]
 
 
 def _weighted_mean(values: np.ndarray, w: np.ndarray, ess: float, exact: bool) -> tuple:
@@ -316,14 +317,14 @@ def _playout_totals(view, w, legal, inner_worlds: int, seed: int) -> list:
     return out
 
 
-def coerce_view(view, view_kw) -> SeatView:
-    """``view`` (a :class:`~solver.game.SeatView` or a dict of its keys) or, with ``view`` ``None``, the view the keys
-    ``view_kw`` of :func:`solver.seat_view` build; raises :class:`~solver.errors.ArgumentError` for both or for
-    something else."""
+def coerce_view(view, view_kw: dict, who: str = "advise_play") -> SeatView:
+    """The :class:`SeatView` of ``view`` (a SeatView or a dict of its keys) or, when ``view`` is ``None``, of the
+    keys of :func:`solver.seat_view` in ``view_kw``. Raises :class:`~solver.errors.ArgumentError` (naming ``who``)
+    for both or for neither kind of value, and what :func:`solver.seat_view` raises for a bad view."""
     if view is None:
         return seat_view(**view_kw)
     if view_kw:
-        raise ArgumentError(f"advise_play: give the view or its keys, not both ({sorted(view_kw)[0]!r})")
+        raise ArgumentError(f"{who}: give the view or its keys, not both ({sorted(view_kw)[0]!r})")
     if isinstance(view, dict):
         return view_from_dict(view)
     if not isinstance(view, SeatView):
@@ -341,6 +342,158 @@ def _sure_bounds(after, view, ctx) -> tuple:
     sure = sure_tricks(hands, ctx.trump, table, seats, tuple(int(s) for s in ctx.in_play))
     won = won0 if view.makers == 0 else done - won0
     return won + sure[:, view.makers], won + (TRICKS - done) - sure[:, 1 - view.makers]
+
+
+def _check_turn(view: SeatView, what: str) -> None:
+    """Raises :class:`~solver.errors.IllegalActionError` unless the view's seat is to play a card (``what``:
+    the analysis asked, for the message)."""
+    seat = view.seat
+    if view.phase is not Phase.PLAY:
+        why = {Phase.DONE: "the hand is over"}.get(view.phase, f"the hand is in the {view.phase} phase, "
+                                                              "not the play of the tricks")
+        raise IllegalActionError(f"{seat}'s view: {why}; {what} needs {seat} to play a card")
+    if view.to_act != seat:
+        raise IllegalActionError(f"{seat}'s view: it is {view.to_act}'s turn to play, not {seat}'s")
+
+
+@dataclass(frozen=True)
+class CardWorlds:
+    """Every legal card of the seat to play, valued in every world of its view (:func:`card_worlds`): the
+    per-world figures that :func:`advise_play` and :func:`solver.lead_table` summarise.
+
+    Attributes:
+        view: the :class:`SeatView`; ``worlds``: the :class:`~solver.inference.ViewWorlds` drawn (``n`` worlds).
+        legal: the legal cards (int indices, card order).
+        weights: float (n,), the worlds' normalised weights; ``ess`` their effective number; ``exact``: every
+            consistent deal was enumerated.
+        tricks, points: per legal card, float (n,): the seat's side's tricks and points for the hand in each
+            world after the card (single dummy: their expectations under the fitted table).
+        makers_tricks: per legal card, int (n,): the makers' tricks in each world (double dummy, playout);
+            ``None`` under single dummy, where ``dists`` holds per card float (n, 6): each world's chance of
+            0..5 makers' tricks.
+        points_by_tricks: int (6,): the seat's side's points at 0..5 makers' tricks.
+        side: the seat's side (0, 1); ``makers``: that side made trump.
+        valuation, inner_worlds, notes: as :class:`PlayAdvice` says.
+    """
+
+    view: SeatView
+    worlds: ViewWorlds
+    legal: tuple
+    weights: np.ndarray
+    ess: float
+    exact: bool
+    tricks: tuple
+    points: tuple
+    makers_tricks: tuple | None
+    dists: tuple | None
+    points_by_tricks: np.ndarray
+    side: int
+    makers: bool
+    valuation: str
+    inner_worlds: int
+    notes: tuple
+
+    def makers_chance(self, i: int, low: int, high: int = TRICKS) -> tuple:
+        """``(p, (low, high))``: the weighted chance that the makers take ``low``..``high`` tricks after
+        ``legal[i]``, with its 95% Wilson interval at the effective number of worlds (a point when exact)."""
+        if self.dists is not None:
+            return _weighted_share(self.dists[i][:, low:high + 1].sum(axis=1), self.weights, self.ess, self.exact)
+        m = self.makers_tricks[i]
+        return _weighted_chance((m >= low) & (m <= high), self.weights, self.ess, self.exact)
+
+
+def card_worlds(view, *, worlds: int = 500, seed=None, inference: bool = True, model=None, threads: int = 1,
+                valuation: str | None = None, inner_worlds: int = INNER_WORLDS, rollout=None) -> CardWorlds:
+    """Every legal card of the seat to play, valued in every world of its view (:class:`CardWorlds`).
+
+    ``view`` a :class:`SeatView` (or a dict of its keys); the other arguments and the errors are
+    :func:`advise_play`'s (it is this, summarised).
+    """
+    view = coerce_view(view, {})
+    valuation = _checked_valuation(valuation, view, rollout)
+    inner_worlds = check_inner_worlds(inner_worlds)
+    worlds = check_int(worlds, "worlds", MIN_WORLDS, MAX_WORLDS)
+    threads = check_int(threads, "threads", 1, MAX_THREADS)
+    _check_turn(view, "play advice")
+    return _card_worlds(view, worlds, seed, inference, model, threads, valuation, inner_worlds, rollout)
+
+
+def _checked_valuation(valuation, view, rollout) -> str:
+    """The API name of ``valuation`` for ``view``'s rules (:func:`~solver.advisor.valuation.parse_valuation`), with
+    ``rollout`` refused for any other valuation."""
+    valuation = parse_valuation(valuation, view.rules)
+    if rollout is not None and valuation != "rollout":
+        raise ArgumentError(f"rollout: only with valuation 'rollout' (this advice's valuation is {valuation!r})")
+    return valuation
+
+
+def _card_worlds(view, worlds, seed, inference, model, threads, valuation, inner_worlds, rollout=None,
+                 score=None) -> CardWorlds:
+    rules, seat = view.rules, view.seat
+    trump = int(view.trump)
+    trick_seats = tuple(int(s) for s, _c in view.current)
+    trick_cards = tuple(int(c) for _s, c in view.current)
+    led = trick_cards[0] if trick_cards else None
+    legal = tuple(cards_of(legal_mask(view.hand, trump, led)))
+
+    # a playout costs hundreds of solves a world, a rollout a deal of agents: never more worlds than were asked for
+    extra = {"exact_limit": worlds} if valuation in ("playout", "rollout") else {}
+    w: ViewWorlds = sample_worlds(view, worlds=worlds, seed=seed, inference=inference, model=model, **extra)
+    notes = tuple(w.notes) + (("dummy hands: the figures are for the set of five under way (tricks "
+                               + ("6-10, the dummies" if view.dummy_phase else "1-5, the personal hands")
+                               + "), scored as a hand; the other set is scored apart",)
+                              if rules.dummy_hands else ())
+    players = rules.players
+    alone, dalone = view.alone is not None, view.defender_alone is not None
+    points = np.array([makers_points(t, rules, alone, dalone) for t in range(TRICKS + 1)], dtype=np.int64)
+    ctx = Context(rules, trump, view.makers, tuple(view.seats_in_play), points)
+    hands = w.play_hands()
+    # identical worlds (the kitty differs, or a rejection duplicate) are solved once
+    uniq, inverse = np.unique(hands, axis=0, return_inverse=True)
+    inverse = inverse.reshape(-1)
+    batch = Batch(trump, ctx.in_play_mask, players)
+    afters = [after_card(uniq, seat, c, int(view.leader), trick_cards, trick_seats, trump, len(ctx.in_play),
+                         int(view.tricks_won[0]), players) for c in legal]
+    blocks = [batch.add(*a) for a in afters]
+    if valuation == "playout":
+        res = _playout_totals(view, w, legal, inner_worlds, w.seed)
+    elif valuation == "rollout":
+        res = roller("plays")(view, w, legal, w.seed, rollout, score)
+        inner_worlds = ROLLOUT_AGENT_WORLDS if rollout is None else rollout.agent_worlds
+    else:
+        res = batch.solve(threads)
+    side = side_of(seat, players)
+    makers = side == view.makers
+    wn = w.weights / w.weights.sum()
+    T, P, M, D = [], [], [], []
+    k = np.arange(TRICKS + 1)
+    pts_k = points[k] if makers else -points[k]     # the seat's side's points for k makers' tricks
+    if valuation == "single_dummy":
+        table = default_model()
+        inner_worlds = table.inner_worlds
+        mine_k = k if makers else TRICKS - k           # the seat's side's tricks for k makers' tricks
+        for b, after in zip(blocks, afters):
+            t0 = res[b][inverse]
+            mt = t0 if view.makers == 0 else TRICKS - t0
+            if (mt == mt[0]).all():     # settled: the same in every world, whatever the unseen cards' places
+                dist = np.eye(TRICKS + 1)[mt]
+            else:
+                low, high = _sure_bounds(after, view, ctx)
+                dist = clip_tricks(table.trick_distribution(mt, TRICKS - len(view.tricks), alone),
+                                   low[inverse], high[inverse])
+            T.append(dist @ mine_k)
+            P.append(dist @ pts_k)
+            D.append(dist)
+    else:
+        for k, b in enumerate(blocks):
+            t0 = res[b][inverse] if valuation not in ("playout", "rollout") else res[k]
+            mine, pts = ctx.side_values(t0, side)
+            T.append(mine)
+            P.append(pts)
+            M.append(mine if makers else TRICKS - mine)
+    return CardWorlds(view, w, legal, wn, float(w.ess), bool(w.exact), tuple(T), tuple(P),
+                      None if D else tuple(M), tuple(D) if D else None, pts_k, side, makers, valuation,
+                      inner_worlds, notes)
 
 
 def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = True, model=None, threads: int = 1,
@@ -388,88 +541,32 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
     """
     examples = check_examples(examples)
     view = coerce_view(view, view_kw)
-    valuation = parse_valuation(valuation, view.rules)
-    if rollout is not None and valuation != "rollout":
-        raise ArgumentError(f"rollout: only with valuation 'rollout' (this advice's valuation is {valuation!r})")
+    valuation = _checked_valuation(valuation, view, rollout)
     inner_worlds = check_inner_worlds(inner_worlds)
     worlds = check_int(worlds, "worlds", MIN_WORLDS, MAX_WORLDS)
     threads = check_int(threads, "threads", 1, MAX_THREADS)
-    rules, seat = view.rules, view.seat
-    if view.phase is not Phase.PLAY:
-        why = {Phase.DONE: "the hand is over"}.get(view.phase, f"the hand is in the {view.phase} phase, "
-                                                              "not the play of the tricks")
-        raise IllegalActionError(f"{seat}'s view: {why}; play advice needs {seat} to play a card")
-    if view.to_act != seat:
-        raise IllegalActionError(f"{seat}'s view: it is {view.to_act}'s turn to play, not {seat}'s")
-    trump = int(view.trump)
-    trick_seats = tuple(int(s) for s, _c in view.current)
-    trick_cards = tuple(int(c) for _s, c in view.current)
-    led = trick_cards[0] if trick_cards else None
-    legal = tuple(cards_of(legal_mask(view.hand, trump, led)))
+    _check_turn(view, "play advice")
     wins = None if score is None else win_values(score, view.dealer, view.seat, view.rules, valuation)
+    cw = _card_worlds(view, worlds, seed, inference, model, threads, valuation, inner_worlds, rollout,
+                      None if wins is None else wins.score)
+    return play_advice(cw, wins, examples)
 
-    # a playout costs hundreds of solves a world, a rollout a deal of agents: never more worlds than were asked for
-    extra = {"exact_limit": worlds} if valuation in ("playout", "rollout") else {}
-    w: ViewWorlds = sample_worlds(view, worlds=worlds, seed=seed, inference=inference, model=model, **extra)
-    notes = tuple(w.notes) + (("dummy hands: the figures are for the set of five under way (tricks "
-                               + ("6-10, the dummies" if view.dummy_phase else "1-5, the personal hands")
-                               + "), scored as a hand; the other set is scored apart",)
-                              if rules.dummy_hands else ())
-    players = rules.players
-    alone, dalone = view.alone is not None, view.defender_alone is not None
-    points = np.array([makers_points(t, rules, alone, dalone) for t in range(TRICKS + 1)], dtype=np.int64)
-    ctx = Context(rules, trump, view.makers, tuple(view.seats_in_play), points)
-    hands = w.play_hands()
-    # identical worlds (the kitty differs, or a rejection duplicate) are solved once
-    uniq, inverse = np.unique(hands, axis=0, return_inverse=True)
-    inverse = inverse.reshape(-1)
-    batch = Batch(trump, ctx.in_play_mask, players)
-    afters = [after_card(uniq, seat, c, int(view.leader), trick_cards, trick_seats, trump, len(ctx.in_play),
-                         int(view.tricks_won[0]), players) for c in legal]
-    blocks = [batch.add(*a) for a in afters]
-    if valuation == "playout":
-        res = _playout_totals(view, w, legal, inner_worlds, w.seed)
-    elif valuation == "rollout":
-        res = roller("plays")(view, w, legal, w.seed, rollout, None if wins is None else wins.score)
-        inner_worlds = ROLLOUT_AGENT_WORLDS if rollout is None else rollout.agent_worlds
-    else:
-        res = batch.solve(threads)
-    side = side_of(seat, players)
-    makers = side == view.makers
-    wn = w.weights / w.weights.sum()
-    ess, exact = float(w.ess), bool(w.exact)
-    T, P, M = [], [], []
-    Q = []          # single dummy: per card, the per-world chances (make, euchred, march) and points by outcome
-    if valuation == "single_dummy":
-        table = default_model()
-        inner_worlds = table.inner_worlds
-        k = np.arange(TRICKS + 1)
-        mine_k = k if makers else TRICKS - k           # the seat's side's tricks for k makers' tricks
-        pts_k = points[k] if makers else -points[k]
-        for b, after in zip(blocks, afters):
-            t0 = res[b][inverse]
-            mt = t0 if view.makers == 0 else TRICKS - t0
-            if (mt == mt[0]).all():     # settled: the same in every world, whatever the unseen cards' places
-                dist = np.eye(TRICKS + 1)[mt]
-            else:
-                low, high = _sure_bounds(after, view, ctx)
-                dist = clip_tricks(table.trick_distribution(mt, TRICKS - len(view.tricks), alone),
-                                   low[inverse], high[inverse])
-            T.append(dist @ mine_k)
-            P.append(dist @ pts_k)
-            Q.append((dist[:, MAKE_TRICKS:].sum(axis=1), dist[:, :MAKE_TRICKS].sum(axis=1), dist[:, TRICKS], dist))
-    else:
-        for k, b in enumerate(blocks):
-            t0 = res[b][inverse] if valuation not in ("playout", "rollout") else res[k]
-            mine, pts = ctx.side_values(t0, side)
-            T.append(mine)
-            P.append(pts)
-            M.append(mine if makers else TRICKS - mine)
+
+def play_advice(cw: CardWorlds, wins=None, examples: int = 0) -> PlayAdvice:
+    """The :class:`PlayAdvice` of cards valued in every world (:func:`card_worlds`): each card's figures, the
+    recommendation, the margin and the grades. ``wins``: :func:`~solver.advisor.game_odds.win_values` of a
+    score (or ``None``: judged by points); ``examples`` as :func:`advise_play`'s (checked)."""
+    view, w, legal = cw.view, cw.worlds, cw.legal
+    rules, seat = view.rules, view.seat
+    trump = int(view.trump)
+    trick_cards = tuple(int(c) for _s, c in view.current)
+    T, P, wn, ess, exact = cw.tricks, cw.points, cw.weights, cw.ess, cw.exact
+    side, makers, pts_k = cw.side, cw.makers, cw.points_by_tricks
     if wins is None:
         W = [None] * len(legal)
-    elif Q:
+    elif cw.dists is not None:
         by_points = {int(v): wins(np.full(len(w), int(v), dtype=np.int64)) for v in np.unique(pts_k)}
-        W = [sum(q[3][:, j] * by_points[int(pts_k[j])] for j in range(TRICKS + 1)) for q in Q]
+        W = [sum(d[:, j] * by_points[int(pts_k[j])] for j in range(TRICKS + 1)) for d in cw.dists]
     else:
         W = [wins(p) for p in P]
     out = []
@@ -479,21 +576,17 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
         et = min(max(et, 0.0), float(most_tricks))       # a weighted mean of 5s is 5, not 5 and a rounding error
         ti = (min(max(ti[0], 0.0), et), max(min(ti[1], float(most_tricks)), et))  # a t interval of a bounded count stays in range
         ep, pi = _weighted_mean(p.astype(float), wn, ess, exact)
-        if Q:
-            q_make, q_euchred, q_march, dist = Q[i]
-            pm, mi = _weighted_share(q_make, wn, ess, exact)
-            pe, ei = _weighted_share(q_euchred, wn, ess, exact)
-            pa, ai = _weighted_share(q_march, wn, ess, exact) if makers else (None, None)
+        pm, mi = cw.makers_chance(i, MAKE_TRICKS)
+        pe, ei = cw.makers_chance(i, 0, MAKE_TRICKS - 1)
+        pa, ai = cw.makers_chance(i, TRICKS) if makers else (None, None)
+        if cw.dists is not None:
+            dist = cw.dists[i]
             outcomes = {}
             for j in range(TRICKS + 1):
                 share = float(wn @ dist[:, j])
                 if share > 0:
                     outcomes[int(pts_k[j])] = outcomes.get(int(pts_k[j]), 0.0) + share
         else:
-            m = M[i]
-            pm, mi = _weighted_chance(m >= MAKE_TRICKS, wn, ess, exact)
-            pe, ei = _weighted_chance(m < MAKE_TRICKS, wn, ess, exact)
-            pa, ai = _weighted_chance(m >= TRICKS, wn, ess, exact) if makers else (None, None)
             outcomes = {int(v): chance(wn[p == v].sum()) for v in np.unique(p)}
         game = ()
         if g is not None:
@@ -533,8 +626,8 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
                     list(legal), legal[i], legal[order[0]], np.stack(T), np.stack(P), w.hands,
                     w.weights, tuple(view.seats_in_play), examples, seat))
     won = int(view.tricks_won[side])
-    return PlayAdvice(Seat(seat), side_name(side, players), makers, trump_of(trump), view.alone, view.defender_alone,
-                      int(view.hand), Seat(view.leader), tuple(Card(c) for c in trick_cards), won, tuple(out),
-                      top.card, equal, runner, margin, margin_iv, len(w), ess, exact, int(w.total), w.method,
-                      w.model, w.seed, notes, view, None if wins is None else wins.score, valuation,
-                      inner_worlds, examples, drawn=w)
+    return PlayAdvice(Seat(seat), side_name(side, rules.players), makers, trump_of(trump), view.alone,
+                      view.defender_alone, int(view.hand), Seat(view.leader), tuple(Card(c) for c in trick_cards),
+                      won, tuple(out), top.card, equal, runner, margin, margin_iv, len(w), ess, exact, int(w.total),
+                      w.method, w.model, w.seed, cw.notes, view, None if wins is None else wins.score, cw.valuation,
+                      cw.inner_worlds, examples, drawn=w)

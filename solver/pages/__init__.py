@@ -51,15 +51,17 @@ def _render(template: str, **context) -> str:
 def review_html(review, game, served: bool = False) -> str:
     """The review page of ``review`` (a :class:`~solver.review.Review`) of ``game``, the record it
     reviewed, as one HTML document (str). ``served``: links to the analysis page at ``/`` for each
-    decision (a file opened from disk has no server to ask)."""
+    decision, and at each lead to its lead table (a file opened from disk has no server to ask)."""
+    from ..render import DOUBLE_DUMMY_NOTE, OWN_VIEW_NOTE
     model = review_model(review, game)
-    return _render("review.html", review=model, served=served)
+    return _render("review.html", review=model, served=served, dd_note=f"{DOUBLE_DUMMY_NOTE}; {OWN_VIEW_NOTE}")
 
 
 def analysis_html(limits: dict | None = None, message: str | None = None) -> str:
-    """The analysis page (str): solve/table a deal, advise a bid, advise a card, review a game.
+    """The analysis page (str): solve/table a deal, advise a bid, advise a card, a lead table, review a game.
     ``limits``: the server's bounds (as ``GET /healthz`` ``limits``), shown beside the forms."""
-    return _render("analysis.html", limits=limits or {}, message=message)
+    from ..render import DOUBLE_DUMMY_NOTE
+    return _render("analysis.html", limits=limits or {}, message=message, dd_note=DOUBLE_DUMMY_NOTE)
 
 
 def error_html(title: str, detail: str, status: int) -> str:

@@ -193,6 +193,7 @@ def deal_model(index: int, deal: dict, hand: Hand | None, mistakes: list) -> dic
         steps.append({"kind": card["kind"], "seat": card["seat"], "trick": card["trick"], "played": card["card"],
                       "label": f"{where}: {card['seat']} {verb} {card['card']}", "marks": marks,
                       "renege": card["renege"], "unanalysed": card["unanalysed"], "mistakes": flags,
+                      "lead": bool(card["lead"]) and card["kind"] == "play",
                       **_grade(card), "examples": _examples(card.get("examples"))})
     seen = {"call": 0, "discard": 0, "play": 0}
     for step in steps:
@@ -200,6 +201,9 @@ def deal_model(index: int, deal: dict, hand: Hand | None, mistakes: list) -> dic
         view = views[kind][seen[kind]] if seen[kind] < len(views[kind]) else None
         seen[kind] += 1
         step["request"] = _request(step, view)
+        # at a lead, the lead table of the same view (POST /v1/lead, the analysis page's "#lead=" link)
+        step["lead_request"] = ({"endpoint": "lead", "body": view} if step["request"] is not None
+                                and step["kind"] == "play" and step.get("lead") else None)
     cards_shown = {c for s in seats for c in hands.get(s, [])} | {c for s in dummies for c in dummies[s]}
     upcard = deal["upcard"]
     return {"index": index, "number": deal["number"], "summary": deal["summary"], "status": deal["status"],

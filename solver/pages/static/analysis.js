@@ -48,14 +48,25 @@
       return seeded(f, b);
     },
     play: function (f) {
+      var b = bodies.lead(f);
+      if (text(f, "examples")) { b.examples = Number(text(f, "examples")); }
+      return b;
+    },
+    lead: function (f) {
       var b = { seat: text(f, "seat"), hand: text(f, "hand"), dealer: text(f, "dealer"), upcard: text(f, "upcard"),
                 calls: text(f, "calls"), alone: f.elements.alone.checked, tricks: text(f, "tricks"),
                 worlds: Number(text(f, "worlds")), rules: rules(f) };
       if (text(f, "discard")) { b.discard = text(f, "discard"); }
-      if (text(f, "examples")) { b.examples = Number(text(f, "examples")); }
       return seeded(f, b);
     }
   };
+  // which form asks each endpoint (the lead table is asked from the play form)
+  var FORMS = { solve: "deal", table: "deal", advise: "advise", play: "play", lead: "play" };
+  var DD_NOTE = out.getAttribute("data-dd-note");
+  function ddNote() {
+    // the note said wherever a double-dummy figure is shown (solver.render.DOUBLE_DUMMY_NOTE)
+    return el("p", { "class": "note dd-note" }, DD_NOTE);
+  }
 
   function bars(rows) {
     // rows: [{label, value, interval, recommended, note}] drawn on one scale with 0 marked
@@ -140,12 +151,14 @@
 
   var show = {
     solve: function (d) {
+      out.appendChild(ddNote());
       out.appendChild(el("h2", {}, "Double dummy: " + Object.keys(d.tricks).map(function (s) {
         return s + " " + d.tricks[s]; }).join(", ") + " tricks" + (d.points ? " (scores " + JSON.stringify(d.points) + ")" : "")));
       out.appendChild(el("p", {}, d.to_move + " to move; each legal card: the mover's side's tricks after it, and its cost"));
       out.appendChild(table(["card", "tricks", "cost"], d.card_values.map(function (c) { return [c.card, c.tricks, c.cost]; })));
     },
     table: function (d) {
+      out.appendChild(ddNote());
       out.appendChild(el("h2", {}, "Double-dummy table (dealer " + d.dealer + ")"));
       var suits = Object.keys(d.partners), sides = Object.keys(d.partners[suits[0]]);
       out.appendChild(table(["trump"].concat(sides.map(function (s) { return s + " (with partner)"; })),
@@ -188,6 +201,34 @@
       })));
       out.appendChild(examples(d.cards.map(function (c) { return { label: c.card, ex: c.examples }; })));
       (d.notes || []).forEach(function (n) { out.appendChild(el("p", { "class": "muted" }, n)); });
+      if (d.valuation === "double_dummy") { out.appendChild(ddNote()); }
+    },
+    lead: function (d) {
+      out.appendChild(el("h2", {}, "Lead table for " + d.seat + " (" + (d.makers ? "maker" : "defender") +
+                         ", trick " + d.trick + "): best lead " + d.best + (d.equal && d.equal.length > 1 ?
+                         " (equal: " + d.equal.join(" ") + ")" : "") + (d.margin === null ? "" :
+                         ", margin " + num(d.margin) + " " + ival(d.margin_interval))));
+      out.appendChild(el("p", {}, "Over " + d.worlds + (d.exact ? " deals (every consistent one)" : " worlds" +
+                         (d.effective_worlds ? " (" + num(d.effective_worlds, 1) + " effective)" : "")) +
+                         ": P(set) the makers take fewer than 3 tricks, P(march) all 5, points the mean for " +
+                         d.side + "; 95% intervals in brackets."));
+      var t = el("table", { "class": "lead-table" }), tr = el("tr");
+      ["lead", "P(set)", "P(march)", "points for " + d.side].forEach(function (h) {
+        tr.appendChild(el("th", { scope: "col" }, h)); });
+      t.appendChild(tr);
+      d.leads.forEach(function (r) {
+        var row = el("tr", { "data-card": r.card, "data-p-set": String(r.p_set), "data-p-march": String(r.p_march),
+                             "data-points": String(r.expected_points), "class": r.card === d.best ? "recommended" : "" });
+        row.appendChild(el("td", {}, r.card + (r.card === d.best ? " \u2605 best" : "")));
+        row.appendChild(el("td", {}, num(r.p_set, 3) + (d.exact ? "" : " " + ival(r.set_interval))));
+        row.appendChild(el("td", {}, num(r.p_march, 3) + (d.exact ? "" : " " + ival(r.march_interval))));
+        row.appendChild(el("td", {}, num(r.expected_points, 3) + (d.exact ? "" : " " + ival(r.points_interval))));
+        t.appendChild(row);
+      });
+      out.appendChild(t);
+      (d.notes || []).forEach(function (n) { out.appendChild(el("p", { "class": "muted" }, n)); });
+      out.appendChild(el("p", { "class": "muted" }, "valuation: " + d.play));
+      if (d.valuation === "double_dummy") { out.appendChild(ddNote()); }
     }
   };
 
@@ -220,11 +261,12 @@
     });
   });
 
-  // "#advise=<json>" or "#play=<json>" (the review page's "analyse" links): fill the form and ask
-  var m = /^#(advise|play)=(.+)$/.exec(location.hash);
+  // "#advise=<json>", "#play=<json>" or "#lead=<json>" (the review page's "analyse" and "lead table" links):
+  // fill the form and ask
+  var m = /^#(advise|play|lead)=(.+)$/.exec(location.hash);
   if (m) {
     try {
-      var body = JSON.parse(decodeURIComponent(m[2])), f = document.getElementById(m[1]);
+      var body = JSON.parse(decodeURIComponent(m[2])), f = document.getElementById(FORMS[m[1]]);
       Object.keys(body).forEach(function (k) {
         var field = f.elements[k], v = body[k];
         if (!field) { return; }
