@@ -173,7 +173,7 @@ def run_play(body: PlayRequest):
         seed = body.seed if body.seed is not None else view_seed(view)
         result = run(view, worlds=body.worlds, seed=seed, inference=body.inference,
                      threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model),
-                     examples=body.examples, **extra)
+                     examples=body.examples, play_model=body.play_model, **extra)
     return result
 
 

@@ -62,7 +62,7 @@ from .laws import TRICKS, effective_suit, pack_mask, place_after_dealer, popcoun
 from .play_model import play_evidence, play_likelihood, resolve_play_model
 from .worlds import EXACT_LIMIT, KITTY, Space, Worlds, suit_mask
 
-__all__ = ["ViewWorlds", "sample_worlds", "INFERENCE", "check_inference", "PLAY_ESS_FLOOR", "Draw", "draw_worlds", "effective_worlds", "PILOT", "PROPOSALS_PER_WORLD",
+__all__ = ["ViewWorlds", "sample_worlds", "INFERENCE", "check_inference", "PLAY_ESS_FLOOR", "PLAY_EXACT_LIMIT", "Draw", "draw_worlds", "effective_worlds", "PILOT", "PROPOSALS_PER_WORLD",
            "view_space", "shown_voids", "SITTING_OUT", "UNSEEN_DISCARD", "call_evidence", "world_likelihood"]
 
 #: Rejection sampling stops after this many proposals per world asked for (then importance weights).
@@ -71,6 +71,8 @@ PROPOSALS_PER_WORLD = 200
 PILOT = 2000
 #: Below this share of the worlds drawn, the effective worlds left by the play's weights get a note.
 PLAY_ESS_FLOOR = 0.25
+#: With the play weighed, enumerate at most this many placements (or the worlds asked for, if more) by default.
+PLAY_EXACT_LIMIT = 2000
 
 
 @dataclass(frozen=True)
@@ -356,7 +358,7 @@ def check_inference(value) -> str:
 
 
 def sample_worlds(view=None, worlds: int = 1000, seed=None, inference=True,
-                  model: BiddingModel | None = None, exact_limit: int = EXACT_LIMIT,
+                  model: BiddingModel | None = None, exact_limit: int | None = None,
                   max_proposals: int | None = None, pilot: int = PILOT, play_model=None, threads: int = 1,
                   **view_kw) -> ViewWorlds:
     """Worlds of a seat's view, drawn (or weighted) by the likelihood of the auction and of the play.
@@ -371,7 +373,9 @@ def sample_worlds(view=None, worlds: int = 1000, seed=None, inference=True,
             the play model (:mod:`solver.play_model`); ``"both"``; ``"none"`` (or ``False``) uniform worlds.
         model: a :class:`~solver.bidding.BiddingModel`, a model name (:data:`solver.bidding.MODEL_NAMES`) or a
             model file's path (default :data:`solver.bidding.DEFAULT_MODEL`, ``"players-1"``).
-        exact_limit: enumerate when the consistent placements are at most this many.
+        exact_limit: enumerate when the consistent placements are at most this many (default
+            :data:`~solver.worlds.EXACT_LIMIT`; with the play weighed, :data:`PLAY_EXACT_LIMIT` or ``worlds`` if
+            more: every enumerated world then costs the play's double-dummy values).
         max_proposals: bound on the uniform proposals of rejection sampling (default ``200 * worlds``).
         pilot: proposals drawn to set the rejection envelope (default :data:`PILOT`).
         play_model: with ``inference`` ``"play"`` or ``"both"``: a :class:`~solver.play_model.PlayModel`, its name
@@ -394,7 +398,8 @@ def sample_worlds(view=None, worlds: int = 1000, seed=None, inference=True,
     elif not isinstance(view, SeatView):
         raise ArgumentError(f"view {quoted(view, 60)}: expected a SeatView or a dict of its keys ({', '.join(BUILD_KEYS)})")
     worlds = check_int(worlds, "worlds", 1, MAX_WORLDS)
-    exact_limit = check_int(exact_limit, "exact_limit", 0, 2_000_000)
+    if exact_limit is not None:
+        exact_limit = check_int(exact_limit, "exact_limit", 0, 2_000_000)
     seed = fresh_seed() if seed is None else check_int(seed, "seed", 0, MAX_SEED)
     max_proposals = PROPOSALS_PER_WORLD * worlds if max_proposals is None else check_int(
         max_proposals, "max_proposals", worlds, 10 ** 9)
@@ -407,6 +412,8 @@ def sample_worlds(view=None, worlds: int = 1000, seed=None, inference=True,
     if reading in ("play", "both"):
         reader = resolve_play_model(play_model)
         plays = play_evidence(view)         # checked before drawing: a renege in the cards is refused at once
+    if exact_limit is None:
+        exact_limit = EXACT_LIMIT if reader is None or reader.flat else min(EXACT_LIMIT, max(PLAY_EXACT_LIMIT, worlds))
     space, notes = view_space(view)
     notes = list(notes)
     in_play = tuple(view.seats_in_play)
