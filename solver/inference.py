@@ -7,8 +7,8 @@ returns :class:`ViewWorlds`. Two layers:
   cards played, the voids shown, the upcard (face up or turned down: in the kitty; picked
   up: in the dealer's hand, unless the dealer showed out of trump without playing it, when
   it must have been discarded). Every placement allowed is equally likely a priori.
-* **The auction** (``inference=True``): a world's weight is the product, over every call by
-  another seat, of ``model.likelihood(hand of that seat at the time, place, round, upcard,
+* **The auction** (``inference=True``, ``"auction"`` or ``"both"``): a world's weight is the product, over every
+  call by another seat, of ``model.likelihood(hand of that seat at the time, place, round, upcard,
   kind, suit, alone, stuck, players)`` under the bidding model (:data:`solver.bidding.DEFAULT_MODEL`
   unless ``model=`` is given). A seat's hand at the time is its dealt hand: the cards it holds
   now in the world plus the cards it has played. The dealer who picked up (not the viewer)
@@ -35,6 +35,13 @@ pilot's best (``ess`` says how far from ``worlds`` that leaves them). When fewer
 accepted within ``max_proposals`` (default :data:`PROPOSALS_PER_WORLD` times ``worlds``), the draw falls
 back to importance weights: the first ``worlds`` proposals weighted by their likelihood, and
 :attr:`ViewWorlds.ess` says how many worlds they are worth.
+
+* **The play** (``inference="play"`` or ``"both"``): the worlds drawn as above (uniform for ``"play"``) are
+  weighted by :func:`solver.play_model.play_likelihood`, the play model's chance of every card the other
+  seats played (importance weights whose proposal is the auction's posterior: enumerated worlds stay exact;
+  the flat model leaves every weight as it was). Enumeration then stops at :data:`PLAY_EXACT_LIMIT` deals by
+  default (each costs the play's double-dummy values), and a note says when the weights leave fewer than
+  :data:`PLAY_ESS_FLOOR` of the worlds' worth.
 
 Not covered by the model, so uniform with a note: the dummy-hands variant and a turned-up
 joker. A seat sitting out (a loner's partner) keeps its column: the five cards it laid down
