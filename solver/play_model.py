@@ -79,6 +79,8 @@ class PlayModel:
     def __post_init__(self):
         if not isinstance(self.name, str) or not 1 <= len(self.name) <= 100 or not self.name.isprintable():
             raise ModelError(f"play model name {quoted(self.name, 60)}: 1 to 100 printable characters")
+        if not isinstance(self.provenance, dict):
+            raise ModelError(f"play model {self.name!r}: provenance {quoted(self.provenance, 40)}: expected an object")
         t = self.temperature
         if t is None:
             return
@@ -87,8 +89,6 @@ class PlayModel:
             raise ModelError(f"play model {self.name!r}: temperature {quoted(t, 40)}: must be a number of tricks "
                              f"from {MIN_TEMPERATURE} to {MAX_TEMPERATURE} (or null for the flat model)")
         object.__setattr__(self, "temperature", float(t))
-        if not isinstance(self.provenance, dict):
-            raise ModelError(f"play model {self.name!r}: provenance {quoted(self.provenance, 40)}: expected an object")
 
     @property
     def flat(self) -> bool:

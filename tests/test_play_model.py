@@ -19,7 +19,7 @@ from solver.cards import Card, Seat, cards_of, format_cards
 from solver.errors import ArgumentError, IllegalActionError, ModelError
 from solver.game import Hand, Phase
 from solver.inference import INFERENCE, check_inference, sample_worlds
-from solver.laws import effective_suit, legal_mask, side_name
+from solver.laws import legal_mask, side_name
 from solver.play_model import (DEFAULT_PLAY_MODEL, FLAT, MAX_TEMPERATURE, MIN_TEMPERATURE, PLAY_MODEL_PATH, PlayModel,
                                card_chances, card_log_likelihood, fit_temperature, load_play_model, play_evidence,
                                resolve_play_model)

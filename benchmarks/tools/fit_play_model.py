@@ -41,7 +41,7 @@ import _common                                    # noqa: E402,F401  first: chec
 from solver.cards import format_cards                          # noqa: E402
 from solver.dd_batch import Batch, after_card                  # noqa: E402
 from solver.game import CardPlayed                             # noqa: E402
-from solver.laws import cards_of, effective_suit, legal_mask, side_of  # noqa: E402
+from solver.laws import cards_of, legal_mask, side_of  # noqa: E402
 from solver.play_model import (PLAY_MODEL_PATH, PlayModel, card_chances, card_log_likelihood,  # noqa: E402
                                fit_temperature)
 from solver.records import load_game                           # noqa: E402
