@@ -176,7 +176,7 @@ def run_play(body: PlayRequest):
         seed = body.seed if body.seed is not None else view_seed(view)
         result = run(view, worlds=body.worlds, seed=seed, inference=body.inference,
                      threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model),
-                     examples=body.examples, **extra)
+                     examples=body.examples, play_model=body.play_model, **extra)
     return result
 
 
@@ -203,7 +203,7 @@ def compare(body: CompareRequest):
         seed = body.seed if body.seed is not None else comparison_seed(view)
         result = run(view, body.a, body.b, worlds=worlds, seed=seed, inference=body.inference,
                      threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model),
-                     examples=body.examples, **extra)
+                     examples=body.examples, play_model=body.play_model, **extra)
     return jsonify(result.to_dict())
 
 

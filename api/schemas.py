@@ -13,13 +13,14 @@ import dataclasses
 import json
 from typing import Any, Literal
 
-from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr, StrictBool, StrictInt, StrictStr,
-                      ValidationInfo, create_model, field_validator, model_validator)
+from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr, StrictBool, StrictFloat, StrictInt,
+                      StrictStr, ValidationInfo, create_model, field_validator, model_validator)
 from pydantic_core import PydanticCustomError
 from typing_extensions import Annotated
 
 import solver
 import solver.examples
+import solver.play_model
 from solver.laws import parse_side
 from solver.bounds import MAX_SEED, MIN_WORLDS
 
@@ -350,8 +351,10 @@ class SeatInPlay(SeatQuestion):
                                                   "and hand is the seat's own dummy once the fifth trick is done")
     worlds: Worlds = 500
     seed: Seed = None
-    inference: StrictBool = Field(True, description="weight the worlds by the bidding model's chance of every "
-                                                    "call seen (false: uniform worlds)")
+    inference: StrictBool | Literal["none", "auction", "play", "both"] = Field(
+        True, description="the evidence that weighs the worlds: the bidding model's chance of every call seen "
+                          "(auction, or true), the play model's chance of every card the other seats played (play), "
+                          "both, or none (or false: uniform worlds)")
     model: ModelIn = model_field()
     valuation: ValuationIn = None
     inner_worlds: InnerWorlds = 20
@@ -368,6 +371,10 @@ class SeatInPlay(SeatQuestion):
 class PlayRequest(SeatInPlay):
     """One seat's turn to play, as it sees the hand (solver.seat_view), for solver.advise_play."""
 
+    play_model: Literal[solver.play_model.PLAY_MODEL_NAMES] | StrictFloat | StrictInt | None = Field(
+        None, examples=["players-play-1"],
+        description="with inference play or both: the play model, players-play-1 (the default, fitted to real "
+                    "players' cards), flat (the play weighs nothing), or a temperature in tricks (0.05 to 100)")
     score: ScoreIn = score_field("card")
     examples: ExamplesIn = 0
 

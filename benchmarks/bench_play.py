@@ -16,9 +16,11 @@ Set-ups, interleaved view by view so that a busy machine slows them alike:
 * ``old``: the likelihoods computed for every proposal (:meth:`BiddingModel.likelihood`, the code
   before the tables): the same values and the same random stream, so the advice must be identical
   (checked);
-* ``uniform``: ``inference=False``, for scale.
+* ``uniform``: ``inference=False``, for scale;
+* ``play``: ``inference="both"``: the worlds weighed by the cards played too (:mod:`solver.play_model`), with
+  the effective worlds it leaves (a share of those drawn).
 
-Target (the issue): 20 ms on one core at 500 worlds mid-hand.
+Target (the issue): 20 ms on one core at 500 worlds mid-hand; reading the play (issue 34): 40 ms.
 
     python3 benchmarks/bench_play.py [--views 30] [--repeats 3] [--worlds 500] [--cpu]
 """
@@ -89,16 +91,18 @@ def main(argv=None):
             bidding_model.BiddingModel.likelihood_of_hands = bidding_model.BiddingModel.likelihood
         try:
             t0 = time.process_time() if args.cpu else time.perf_counter()
-            a = advise_play(v, worlds=args.worlds, seed=seed, inference=label != "uniform",
+            a = advise_play(v, worlds=args.worlds, seed=seed,
+                            inference="both" if label == "play" else label != "uniform",
                             valuation="double_dummy" if label == "dd" else None)
             return (time.process_time() if args.cpu else time.perf_counter()) - t0, a
         finally:
             bidding_model.BiddingModel.likelihood_of_hands = real
 
-    labels = ("inference", "dd", "cold", "old", "uniform")   # dd: the default with valuation="double_dummy"
+    # dd: the default with valuation="double_dummy"; play: inference="both" (the cards played weighed too)
+    labels = ("inference", "dd", "cold", "old", "uniform", "play")
     for kind, vs in views.items():
         per = {label: [] for label in labels}
-        methods, drawn = {}, []
+        methods, drawn, ess = {}, [], []
         for k, v in enumerate(vs):
             run(v, k, "inference")                                                # warm up
             ts = {label: [] for label in labels}
@@ -111,6 +115,7 @@ def main(argv=None):
             for label in labels:
                 per[label].append(statistics.median(ts[label]))
             methods[got["inference"].method] = methods.get(got["inference"].method, 0) + 1
+            ess.append(got["play"].effective_worlds / got["play"].worlds)
             drawn.append(sample_worlds(v, worlds=args.worlds, seed=k).drawn)
         for label in labels:
             q = statistics.quantiles(per[label], n=10) if len(per[label]) > 1 else per[label] * 9
@@ -126,8 +131,12 @@ def main(argv=None):
                 against_name=ref if label != "inference" else None)
         ratio = statistics.median(o / n for o, n in zip(per["old"], per["inference"]))
         print(f"{kind:<10} old / inference: median ratio over the views {ratio:.2f}x")
+        play_ratio = statistics.median(p / n for p, n in zip(per["play"], per["inference"]))
+        print(f"{kind:<10} play / inference: median ratio over the views {play_ratio:.2f}x; the play's effective "
+              f"worlds, median share of those drawn {statistics.median(ess):.2f} (min {min(ess):.2f})")
         results[kind] = {"views": len(vs), "methods": methods, "median_proposals": statistics.median(drawn),
-                         "old_over_inference_paired_median": ratio}
+                         "old_over_inference_paired_median": ratio, "play_over_inference_paired_median": play_ratio,
+                         "play_effective_share_median": statistics.median(ess)}
     _common.report(args, results, measures)
 
 if __name__ == "__main__":

@@ -26,7 +26,8 @@ import, lazy ones included, and enforces the whole table)::
     cardtables                            laws
     worlds                                laws
     bidding                               cardtables, records, stats, outfiles
-    inference                             worlds, bidding, game, bounds
+    play_model                            dd_batch, game
+    inference                             worlds, bidding, game, bounds, play_model
     par                                   dd, game
     advisor                               dd_batch, inference, render, grades, par
     comparison                            advisor

@@ -404,15 +404,36 @@ def _play_seed(view) -> int:
     return view_seed(view)
 
 
+def _inference_arg(args):
+    """``--inference`` or ``--no-inference`` (not both): the evidence weighed, as ``inference=`` takes it."""
+    if args.no_inference and args.inference not in (None, "none"):
+        raise EuchreError(f"--no-inference and --inference {args.inference}: give one of them")
+    return "none" if args.no_inference else (args.inference or "auction")
+
+
+def _play_model_arg(args):
+    """``--play-model``: a name, a file, or a number (a temperature in tricks), loaded once (a bad one: a clear
+    error before any work)."""
+    from .play_model import resolve_play_model
+    spec = args.play_model
+    if spec is None:
+        return None
+    try:
+        spec = float(spec)
+    except ValueError:
+        pass
+    return resolve_play_model(spec)
+
+
 def cmd_play(args) -> dict:
     from .advisor import advise_play
     from .game.seat import seat_view
     view = seat_view(**_play_view(args))
     seed = _play_seed(view) if args.seed is None else args.seed
     advice = advise_play(view, worlds=args.worlds, seed=seed, threads=args.threads,
-                         inference=not args.no_inference, score=None if args.score is None else _score_arg(args.score),
+                         inference=_inference_arg(args), score=None if args.score is None else _score_arg(args.score),
                          model=_model_arg(args), valuation=args.valuation, inner_worlds=_inner_worlds(args),
-                         examples=args.examples, rollout=_rollout(args))
+                         examples=args.examples, play_model=_play_model_arg(args), rollout=_rollout(args))
     if not args.json:
         say(advice)
     return advice.to_dict()
@@ -774,6 +795,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play advice: expected tricks and points, make/euchred/march chances per "
                                     "legal card of the seat to play, from what it can see")
     _add_view_options(p, "the seat to play: N E S W")
+    p.add_argument("--inference", default=None, choices=("none", "auction", "play", "both"),
+                   help="the evidence that weighs the worlds: the calls seen (auction, the default), the cards the "
+                        "other seats played under the play model (play), both, or none (--no-inference)")
+    p.add_argument("--play-model", dest="play_model", default=None, metavar="NAME|T|FILE",
+                   help="with --inference play or both: the play model, players-play-1 (the default, fitted to "
+                        "real players' cards), flat, a temperature in tricks, or a model file")
     _add_score_option(p, "cards")
     _add_model_option(p, "the seats whose calls the worlds are weighted by")
     _add_valuation_options(p, rollout=True, option="card")

@@ -140,7 +140,7 @@ class Comparison:
 
 def compare(view=None, a=None, b=None, *, worlds: int | None = None, seed=None, inference: bool = True,
             model=None, score=None, valuation: str | None = None, inner_worlds: int | None = None,
-            examples: int = EXAMPLES, threads: int = 1, rollout=None, **view_kw) -> Comparison:
+            examples: int = EXAMPLES, threads: int = 1, rollout=None, play_model=None, **view_kw) -> Comparison:
     """Compare two actions of the seat to act over the same worlds (see :mod:`solver.comparison`).
 
     Args:
@@ -152,7 +152,8 @@ def compare(view=None, a=None, b=None, *, worlds: int | None = None, seed=None, 
         worlds: the worlds to draw (default :data:`BID_WORLDS` for calls, :data:`PLAY_WORLDS` for cards); seed:
             int (same seed, same worlds as the advice's with that seed) or ``None`` for a fresh one.
         inference, model, score, valuation, inner_worlds, threads: as :func:`solver.advise` and
-            :func:`solver.advise_play`; rollout: a :class:`solver.rollout.Rollout` (with ``valuation="rollout"``;
+            :func:`solver.advise_play`; play_model: as :func:`solver.advise_play`'s (cards only); rollout: a
+            :class:`solver.rollout.Rollout` (with ``valuation="rollout"``;
             a card's rollout plays every legal card, as the play advice does).
         examples: 0..:data:`~solver.examples.MAX_EXAMPLES` worlds of each outcome (default 3).
 
@@ -174,6 +175,10 @@ def compare(view=None, a=None, b=None, *, worlds: int | None = None, seed=None, 
         why = "the hand is over" if view.phase is Phase.DONE else f"the hand is in the {view.phase} phase"
         raise IllegalActionError(f"{seat}'s view: {why}; compare needs {seat} to bid or to play a card")
     extra = {} if inner_worlds is None else {"inner_worlds": inner_worlds}
+    if play_model is not None:                 # the cards played so far: only a card question has any
+        if view.phase in _BIDDING:
+            raise ArgumentError("play_model: the play is read for a card question only; the seat is to bid")
+        extra["play_model"] = play_model
     if view.phase in _BIDDING:
         return _compare_calls(view, a, b, worlds, seed, inference, model, score, valuation, extra, examples, threads,
                               rollout)

@@ -7,8 +7,8 @@ returns :class:`ViewWorlds`. Two layers:
   cards played, the voids shown, the upcard (face up or turned down: in the kitty; picked
   up: in the dealer's hand, unless the dealer showed out of trump without playing it, when
   it must have been discarded). Every placement allowed is equally likely a priori.
-* **The auction** (``inference=True``): a world's weight is the product, over every call by
-  another seat, of ``model.likelihood(hand of that seat at the time, place, round, upcard,
+* **The auction** (``inference=True``, ``"auction"`` or ``"both"``): a world's weight is the product, over every
+  call by another seat, of ``model.likelihood(hand of that seat at the time, place, round, upcard,
   kind, suit, alone, stuck, players)`` under the bidding model (:data:`solver.bidding.DEFAULT_MODEL`
   unless ``model=`` is given). A seat's hand at the time is its dealt hand: the cards it holds
   now in the world plus the cards it has played. The dealer who picked up (not the viewer)
@@ -36,6 +36,13 @@ accepted within ``max_proposals`` (default :data:`PROPOSALS_PER_WORLD` times ``w
 back to importance weights: the first ``worlds`` proposals weighted by their likelihood, and
 :attr:`ViewWorlds.ess` says how many worlds they are worth.
 
+* **The play** (``inference="play"`` or ``"both"``): the worlds drawn as above (uniform for ``"play"``) are
+  weighted by :func:`solver.play_model.play_likelihood`, the play model's chance of every card the other
+  seats played (importance weights whose proposal is the auction's posterior: enumerated worlds stay exact;
+  the flat model leaves every weight as it was). Enumeration then stops at :data:`PLAY_EXACT_LIMIT` deals by
+  default (each costs the play's double-dummy values), and a note says when the weights leave fewer than
+  :data:`PLAY_ESS_FLOOR` of the worlds' worth.
+
 Not covered by the model, so uniform with a note: the dummy-hands variant and a turned-up
 joker. A seat sitting out (a loner's partner) keeps its column: the five cards it laid down
 (zero it, or use :meth:`ViewWorlds.play_hands`, for :func:`solver.solve_batch`).
@@ -52,22 +59,27 @@ from dataclasses import dataclass
 import numpy as np
 
 from .bidding import DEFAULT_MODEL, BiddingModel, discard_chance, resolve_model
-from .bounds import MAX_SEED, MAX_WORLDS, check_int, fresh_seed
+from .bounds import MAX_SEED, MAX_THREADS, MAX_WORLDS, check_int, fresh_seed
 from .cards import JOKER, NO_TRUMP, Seat
 from .errors import ArgumentError, PositionError, quoted
 from .game.actions import Kind, Phase
 from .game.seat import seat_view, view_from_dict
 from .game.view import BUILD_KEYS, SeatView
 from .laws import TRICKS, effective_suit, pack_mask, place_after_dealer, popcount
+from .play_model import play_evidence, play_likelihood, resolve_play_model
 from .worlds import EXACT_LIMIT, KITTY, Space, Worlds, suit_mask
 
-__all__ = ["ViewWorlds", "sample_worlds", "Draw", "draw_worlds", "effective_worlds", "PILOT", "PROPOSALS_PER_WORLD",
+__all__ = ["ViewWorlds", "sample_worlds", "INFERENCE", "check_inference", "PLAY_ESS_FLOOR", "PLAY_EXACT_LIMIT", "Draw", "draw_worlds", "effective_worlds", "PILOT", "PROPOSALS_PER_WORLD",
            "view_space", "shown_voids", "SITTING_OUT", "UNSEEN_DISCARD", "call_evidence", "world_likelihood"]
 
 #: Rejection sampling stops after this many proposals per world asked for (then importance weights).
 PROPOSALS_PER_WORLD = 200
 #: Uniform proposals drawn first to set the rejection envelope (the largest likelihood among them).
 PILOT = 2000
+#: Below this share of the worlds drawn, the effective worlds left by the play's weights get a note.
+PLAY_ESS_FLOOR = 0.25
+#: With the play weighed, enumerate at most this many placements (or the worlds asked for, if more) by default.
+PLAY_EXACT_LIMIT = 2000
 
 
 @dataclass(frozen=True)
@@ -91,6 +103,9 @@ class ViewWorlds:
         seed: the seed used (drawn fresh when none was given).
         in_play: the seats that play the tricks.
         notes: what was approximated or left out, in words.
+        play_model: the play model's name when the play weighs the worlds (``inference`` ``"play"`` or
+            ``"both"``), else ``None``.
+        inference: the evidence weighed, one of :data:`INFERENCE`.
     """
 
     hands: np.ndarray
@@ -105,6 +120,8 @@ class ViewWorlds:
     seed: int | None
     in_play: tuple
     notes: tuple = ()
+    play_model: str | None = None
+    inference: str = "auction"
 
     def __len__(self) -> int:
         return int(self.hands.shape[0])
@@ -331,26 +348,53 @@ def world_likelihood(view: SeatView, hands, kitty, model: BiddingModel, evidence
     return out
 
 
-def sample_worlds(view=None, worlds: int = 1000, seed=None, inference: bool = True,
-                  model: BiddingModel | None = None, exact_limit: int = EXACT_LIMIT,
-                  max_proposals: int | None = None, pilot: int = PILOT, **view_kw) -> ViewWorlds:
-    """Worlds of a seat's view, drawn (or weighted) by the likelihood of the auction.
+#: What ``inference`` may say: which evidence weighs the worlds (``True`` is ``"auction"``, ``False`` ``"none"``).
+INFERENCE = ("none", "auction", "play", "both")
+
+
+def check_inference(value) -> str:
+    """``inference`` as one of :data:`INFERENCE`: ``True`` is ``"auction"`` (the calls seen, as before the play
+    model), ``False`` is ``"none"`` (uniform worlds); a name is taken as it is. Raises
+    :class:`~solver.errors.ArgumentError` for anything else, naming it."""
+    if value is True or value is False:
+        return "auction" if value else "none"
+    if isinstance(value, str) and value in INFERENCE:
+        return value
+    raise ArgumentError(f"inference {quoted(value)}: expected one of {', '.join(INFERENCE)} (True is auction, False "
+                        "is none)")
+
+
+def sample_worlds(view=None, worlds: int = 1000, seed=None, inference=True,
+                  model: BiddingModel | None = None, exact_limit: int | None = None,
+                  max_proposals: int | None = None, pilot: int = PILOT, play_model=None, threads: int = 1,
+                  **view_kw) -> ViewWorlds:
+    """Worlds of a seat's view, drawn (or weighted) by the likelihood of the auction and of the play.
 
     Args:
         view: a :class:`~solver.game.SeatView`, or a dict of :func:`~solver.game.seat.seat_view` keys; or give those
             keys as keyword arguments (``sample_worlds(seat="W", hand=..., ...)``).
         worlds: worlds to draw, 1..:data:`~solver.bounds.MAX_WORLDS` (ignored when enumerated).
         seed: int seed (same seed, same worlds) or ``None`` for a fresh one (recorded in the result).
-        inference: weight by the bidding model; ``False`` gives uniform worlds.
+        inference: the evidence that weighs the worlds (:data:`INFERENCE`): ``"auction"`` (or ``True``, the
+            default) the calls seen under the bidding model; ``"play"`` the cards the other seats played under
+            the play model (:mod:`solver.play_model`); ``"both"``; ``"none"`` (or ``False``) uniform worlds.
         model: a :class:`~solver.bidding.BiddingModel`, a model name (:data:`solver.bidding.MODEL_NAMES`) or a
             model file's path (default :data:`solver.bidding.DEFAULT_MODEL`, ``"players-1"``).
-        exact_limit: enumerate when the consistent placements are at most this many.
+        exact_limit: enumerate when the consistent placements are at most this many (default
+            :data:`~solver.worlds.EXACT_LIMIT`; with the play weighed, :data:`PLAY_EXACT_LIMIT` or ``worlds`` if
+            more: every enumerated world then costs the play's double-dummy values).
         max_proposals: bound on the uniform proposals of rejection sampling (default ``200 * worlds``).
         pilot: proposals drawn to set the rejection envelope (default :data:`PILOT`).
+        play_model: with ``inference`` ``"play"`` or ``"both"``: a :class:`~solver.play_model.PlayModel`, its name
+            (:data:`~solver.play_model.PLAY_MODEL_NAMES`), a temperature in tricks or a model file's path
+            (default :data:`~solver.play_model.DEFAULT_PLAY_MODEL`).
+        threads: solver threads for the play's double-dummy values, 1..:data:`~solver.bounds.MAX_THREADS`.
 
     Returns :class:`ViewWorlds` (see the module docs for how each method weighs).
 
-    Raises :class:`~solver.errors.EuchreError`: a bad view (see :func:`~solver.game.seat.seat_view`), a bad bound.
+    Raises :class:`~solver.errors.EuchreError`: a bad view (see :func:`~solver.game.seat.seat_view`), a bad bound,
+    an ``inference`` not of :data:`INFERENCE`, a bad play model (:class:`~solver.errors.ModelError` naming the
+    field), a renege the view's cards show with the play weighed (:class:`~solver.errors.IllegalActionError`).
     """
     if view is None:
         view = seat_view(**view_kw)
@@ -361,16 +405,28 @@ def sample_worlds(view=None, worlds: int = 1000, seed=None, inference: bool = Tr
     elif not isinstance(view, SeatView):
         raise ArgumentError(f"view {quoted(view, 60)}: expected a SeatView or a dict of its keys ({', '.join(BUILD_KEYS)})")
     worlds = check_int(worlds, "worlds", 1, MAX_WORLDS)
-    exact_limit = check_int(exact_limit, "exact_limit", 0, 2_000_000)
+    if exact_limit is not None:
+        exact_limit = check_int(exact_limit, "exact_limit", 0, 2_000_000)
     seed = fresh_seed() if seed is None else check_int(seed, "seed", 0, MAX_SEED)
     max_proposals = PROPOSALS_PER_WORLD * worlds if max_proposals is None else check_int(
         max_proposals, "max_proposals", worlds, 10 ** 9)
     pilot = check_int(pilot, "pilot", 1, MAX_WORLDS)
+    threads = check_int(threads, "threads", 1, MAX_THREADS)
+    reading = check_inference(inference)
+    inference = reading in ("auction", "both")
     model = resolve_model(model)
+    plays, reader = (), None
+    if reading in ("play", "both"):
+        reader = resolve_play_model(play_model)
+        plays = play_evidence(view)         # checked before drawing: a renege in the cards is refused at once
+    if exact_limit is None:
+        exact_limit = EXACT_LIMIT if reader is None or reader.flat else min(EXACT_LIMIT, max(PLAY_EXACT_LIMIT, worlds))
     space, notes = view_space(view)
     notes = list(notes)
     in_play = tuple(view.seats_in_play)
     evidence = ()
+    if reader is not None and view.rules.dummy_hands:
+        notes.append("the play model does not cover the dummy-hands variant: the play is not weighed")
     if inference:
         if view.rules.dummy_hands:
             notes.append("the bidding model does not cover the dummy-hands variant: uniform worlds")
@@ -389,8 +445,18 @@ def sample_worlds(view=None, worlds: int = 1000, seed=None, inference: bool = Tr
     d = draw_worlds(space, worlds, rng, exact_limit, likelihood, max_proposals, pilot)
     if d.method == "importance":
         notes.append(f"only {d.kept} of {d.drawn} proposals accepted: importance weights instead of rejection")
-    return ViewWorlds(d.hands, d.kitty, d.weights, d.exact, d.ess, d.drawn, d.total,
-                      model.name if model else None, d.method, seed, in_play, tuple(notes))
+    weights, ess = d.weights, d.ess
+    if plays and not reader.flat:
+        # the auction's draws (or its enumeration) weighted by the play's likelihood: importance weights whose
+        # proposal is the auction's posterior, so the worlds stand for auction x play
+        weights = weights * play_likelihood(view, d.hands, reader, plays, threads)
+        ess = effective_worlds(weights)
+        if not d.exact and ess < PLAY_ESS_FLOOR * len(d):
+            notes.append(f"the play left {ess:.0f} effective worlds of {len(d)}: ask for more worlds for steadier "
+                         "figures")
+    return ViewWorlds(d.hands, d.kitty, weights, d.exact, ess, d.drawn, d.total,
+                      model.name if model else None, d.method, seed, in_play, tuple(notes),
+                      reader.name if reader is not None else None, reading)
 
 
 @dataclass(frozen=True)

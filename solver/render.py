@@ -373,6 +373,8 @@ def play_advice_text(advice) -> str:
     how = "exact: every consistent deal" if advice.exact else advice.method
     if advice.model:
         how += f", weighted by {advice.model}"
+    if advice.play_model:
+        how += f"{' and' if advice.model else ', weighted by'} the cards played ({advice.play_model})"
     ess = "" if advice.exact or round(advice.effective_worlds) == advice.worlds else \
         f", effective {advice.effective_worlds:.0f}"
     contract = "no trump" if advice.trump.letter == "n" else f"trump {advice.trump.word}"

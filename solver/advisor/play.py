@@ -206,7 +206,8 @@ class PlayAdvice:
             paired interval (``None`` likewise).
         worlds: worlds solved; ``effective_worlds``: their effective number; ``exact``: every
             consistent deal was enumerated; ``total``: the consistent deals; ``method``, ``model``,
-            ``seed``, ``notes``: as :class:`~solver.inference.ViewWorlds` says.
+            ``seed``, ``notes``: as :class:`~solver.inference.ViewWorlds` says; ``inference``: the evidence
+            weighed (:data:`solver.inference.INFERENCE`), ``play_model`` the play model's name when the play is.
         view: the :class:`SeatView` advised (not in :meth:`to_dict`; use ``view.to_dict()``).
         score: the checked score before the hand, ``{side: points}``, when advising with one (``to_dict``
             then adds ``score`` and ``margin_unit`` ``"p_win_game"``); else ``None``.
@@ -247,6 +248,8 @@ class PlayAdvice:
     valuation: str = "double_dummy"
     inner_worlds: int = INNER_WORLDS
     examples: int = 0
+    inference: str = "auction"
+    play_model: str | None = None
     drawn: ViewWorlds | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -283,6 +286,7 @@ class PlayAdvice:
                 "margin_interval": None if self.margin_interval is None else list(self.margin_interval),
                 "worlds": self.worlds, "effective_worlds": self.effective_worlds, "exact": self.exact,
                 "total": self.total, "method": self.method, "model": self.model, "seed": self.seed,
+                "inference": self.inference, "play_model": self.play_model,
                 "play": ("double dummy within each world after the card (optimistic: everyone sees all cards)"
                          if self.valuation == "double_dummy" else assumption(self.valuation, self.inner_worlds)),
                 "valuation": self.valuation,
@@ -402,8 +406,9 @@ class CardWorlds:
         return _weighted_chance((m >= low) & (m <= high), self.weights, self.ess, self.exact)
 
 
-def card_worlds(view, *, worlds: int = 500, seed=None, inference: bool = True, model=None, threads: int = 1,
-                valuation: str | None = None, inner_worlds: int = INNER_WORLDS, rollout=None) -> CardWorlds:
+def card_worlds(view, *, worlds: int = 500, seed=None, inference=True, model=None, threads: int = 1,
+                valuation: str | None = None, inner_worlds: int = INNER_WORLDS, rollout=None,
+                play_model=None) -> CardWorlds:
     """Every legal card of the seat to play, valued in every world of its view (:class:`CardWorlds`).
 
     ``view`` a :class:`SeatView` (or a dict of its keys); the other arguments and the errors are
@@ -415,7 +420,8 @@ def card_worlds(view, *, worlds: int = 500, seed=None, inference: bool = True, m
     worlds = check_int(worlds, "worlds", MIN_WORLDS, MAX_WORLDS)
     threads = check_int(threads, "threads", 1, MAX_THREADS)
     _check_turn(view, "play advice")
-    return _card_worlds(view, worlds, seed, inference, model, threads, valuation, inner_worlds, rollout)
+    return _card_worlds(view, worlds, seed, inference, model, threads, valuation, inner_worlds, rollout,
+                        play_model=play_model)
 
 
 def _checked_valuation(valuation, view, rollout) -> str:
@@ -428,7 +434,7 @@ def _checked_valuation(valuation, view, rollout) -> str:
 
 
 def _card_worlds(view, worlds, seed, inference, model, threads, valuation, inner_worlds, rollout=None,
-                 score=None) -> CardWorlds:
+                 score=None, play_model=None) -> CardWorlds:
     rules, seat = view.rules, view.seat
     trump = int(view.trump)
     trick_seats = tuple(int(s) for s, _c in view.current)
@@ -438,7 +444,8 @@ def _card_worlds(view, worlds, seed, inference, model, threads, valuation, inner
 
     # a playout costs hundreds of solves a world, a rollout a deal of agents: never more worlds than were asked for
     extra = {"exact_limit": worlds} if valuation in ("playout", "rollout") else {}
-    w: ViewWorlds = sample_worlds(view, worlds=worlds, seed=seed, inference=inference, model=model, **extra)
+    w: ViewWorlds = sample_worlds(view, worlds=worlds, seed=seed, inference=inference, model=model,
+                                  play_model=play_model, threads=threads, **extra)
     notes = tuple(w.notes) + (("dummy hands: the figures are for the set of five under way (tricks "
                                + ("6-10, the dummies" if view.dummy_phase else "1-5, the personal hands")
                                + "), scored as a hand; the other set is scored apart",)
@@ -496,9 +503,9 @@ def _card_worlds(view, worlds, seed, inference, model, threads, valuation, inner
                       inner_worlds, notes)
 
 
-def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = True, model=None, threads: int = 1,
+def advise_play(view=None, *, worlds: int = 500, seed=None, inference=True, model=None, threads: int = 1,
                 score=None, valuation: str | None = None, inner_worlds: int = INNER_WORLDS, examples: int = 0,
-                rollout=None, **view_kw) -> PlayAdvice:
+                play_model=None, rollout=None, **view_kw) -> PlayAdvice:
     """Play advice for the seat whose turn it is to play a card (see :mod:`solver.advisor.play`).
 
     Args:
@@ -508,7 +515,10 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
         worlds: worlds to draw, :data:`~solver.bounds.MIN_WORLDS`..:data:`~solver.bounds.MAX_WORLDS` (all of them when the consistent deals
             are few enough to enumerate).
         seed: int seed (same seed, same advice) or ``None`` for a fresh one (recorded in the result).
-        inference: weight the worlds by the bidding model's chance of every call seen; ``False``: uniform.
+        inference: the evidence that weighs the worlds (:data:`solver.inference.INFERENCE`): ``"auction"`` (or
+            ``True``, the default) the bidding model's chance of every call seen; ``"play"`` the play model's
+            chance of every card the other seats played (:mod:`solver.play_model`); ``"both"``; ``"none"`` (or
+            ``False``) uniform worlds.
         model: a :class:`~solver.bidding.BiddingModel`, a model name (:data:`solver.bidding.MODEL_NAMES`) or a
             model file's path (default :data:`solver.bidding.DEFAULT_MODEL`, ``"players-1"``).
         threads: solver threads, 1..:data:`~solver.bounds.MAX_THREADS`.
@@ -528,6 +538,9 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
         examples: 0..:data:`~solver.examples.MAX_EXAMPLES` (default 0): for each card not among the best, the
             worlds that show it (:attr:`CardAdvice.examples`; each world's hands now, the seat's own included,
             both cards' points and tricks for the seat's side in it, valued as ``valuation`` says).
+        play_model: the play model of ``inference`` ``"play"`` and ``"both"`` (:func:`solver.sample_worlds`):
+            a :class:`~solver.play_model.PlayModel`, a name, a temperature in tricks or a file (default the
+            fitted one).
         rollout: with ``valuation="rollout"`` only: a :class:`solver.rollout.Rollout` (the agents' worlds a
             decision, processes or a Dask cluster, a file to resume from; ``None``: its defaults).
 
@@ -537,7 +550,9 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
     :class:`~solver.errors.IllegalActionError` when it is not the viewing seat's turn to play a card,
     :class:`~solver.errors.ScoreError` for a bad score (negative, not whole,
     a side that is not in the variant, at the target for both sides; a variant with no game-odds table),
-    an unknown valuation or one the variant does not support, ``inner_worlds`` or ``examples`` out of range.
+    an unknown valuation or one the variant does not support, ``inner_worlds`` or ``examples`` out of range,
+    an unknown ``inference``, a bad play model (:class:`~solver.errors.ModelError`), a renege shown by the cards
+    with the play weighed (:class:`~solver.errors.IllegalActionError`).
     """
     examples = check_examples(examples)
     view = coerce_view(view, view_kw)
@@ -548,7 +563,7 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference: bool = Tr
     _check_turn(view, "play advice")
     wins = None if score is None else win_values(score, view.dealer, view.seat, view.rules, valuation)
     cw = _card_worlds(view, worlds, seed, inference, model, threads, valuation, inner_worlds, rollout,
-                      None if wins is None else wins.score)
+                      None if wins is None else wins.score, play_model)
     return play_advice(cw, wins, examples)
 
 
@@ -630,4 +645,4 @@ def play_advice(cw: CardWorlds, wins=None, examples: int = 0) -> PlayAdvice:
                       view.defender_alone, int(view.hand), Seat(view.leader), tuple(Card(c) for c in trick_cards),
                       won, tuple(out), top.card, equal, runner, margin, margin_iv, len(w), ess, exact, int(w.total),
                       w.method, w.model, w.seed, cw.notes, view, None if wins is None else wins.score, cw.valuation,
-                      cw.inner_worlds, examples, drawn=w)
+                      cw.inner_worlds, examples, w.inference, w.play_model, drawn=w)
