@@ -18,10 +18,14 @@ from ..cards import Seat
 from ..rules import Rules
 from ..worlds import Worlds
 from .valuation import INNER_WORLDS
-from .single_dummy import bands_within, default_model, sure_tricks
+from .single_dummy import default_model, sure_tricks
 
 #: Makers' tricks that stand for each scoring band of ``solve_batch(bands=True)``: euchred, made, march.
 BAND_TRICKS = np.array([laws.MAKE_TRICKS - 1, laws.MAKE_TRICKS, laws.TRICKS], dtype=np.int8)
+#: The scoring band (0 euchred, 1 made, 2 march) of the makers' tricks 0..5, by look-up
+#: (:func:`~solver.advisor.single_dummy.band_index`'s values).
+BAND_OF = np.array([0 if t < laws.MAKE_TRICKS else 1 if t < laws.TRICKS else 2 for t in range(laws.TRICKS + 1)],
+                   dtype=np.int8)
 
 
 class Engine:
@@ -56,7 +60,7 @@ class Engine:
         #: a direct playout's tricks
         self.valuation, self.seed, self.inner_worlds = valuation, int(seed), int(inner_worlds)
         self.sd_cache: dict = {}
-        self.sure_cache: dict = {}        # config -> int (n, 2): each side's sure tricks at the first lead
+        self.sure_cache: dict = {}        # config -> int8 (n, 2): each side's sure tricks at the first lead (-1: not counted)
         if valuation == "single_dummy":
             self.sd_model = default_model()
             self.sd_uniform = np.random.default_rng(np.random.SeedSequence([self.seed, 0x5344])).random(len(worlds))
@@ -169,7 +173,12 @@ class Engine:
         double-dummy band (:meth:`dd_tricks`) and the contract's features (of the calling seat ``maker``'s
         hand too where the fit has such features; ``None``: the loner, else the side's first seat), with the
         world's own uniform, never a band the world's cards rule out
-        (:func:`~solver.advisor.single_dummy.band_bounds`)."""
+        (:func:`~solver.advisor.single_dummy.band_bounds`).
+
+        A world whose cards leave one band (say, the defenders' master trump rules out a march and the makers'
+        three top trumps a euchre) takes it with no search: the draw is moved into the bounds whatever it was
+        (:meth:`~solver.advisor.single_dummy.SingleDummyModel.draw_bands`). A world whose makers are sure of 3
+        tricks is searched for the march only (``solve_batch(made=...)``)."""
         if maker is None:
             maker = config[1] if config[1] >= 0 else makers_side
         key = (config, makers_side, int(maker) if self.sd_model.needs_maker else None)
@@ -181,26 +190,43 @@ class Engine:
         if not missing.any():
             return got
         need = rows[missing]
-        dd = self.dd_tricks(config, makers_side, need)
-        band = np.where(dd < laws.MAKE_TRICKS, 0, np.where(dd < laws.TRICKS, 1, 2))
-        trump, alone, _pickup = config
         hands = self._play_hands(config, need)
+        bounds = None
+        if self.card_bounds:
+            # the fit knows counts, not cards: keep each world within what no play can change (a sure make, a
+            # march the defenders' master trump rules out)
+            sure = self._sure_rows(config, need, hands)
+            low, high = BAND_OF[sure[:, makers_side]], BAND_OF[laws.TRICKS - sure[:, 1 - makers_side]]
+            fixed = low == high
+            if fixed.any():
+                values[need[fixed]] = BAND_TRICKS[low[fixed]]
+                free = ~fixed
+                need, hands, low, high = need[free], hands[free], low[free], high[free]
+                if not need.size:
+                    return values[rows]
+            bounds = (low, high)
+        dd = self.dd_tricks(config, makers_side, need, sure_make=None if bounds is None else bounds[0] > 0)
+        band = BAND_OF[dd]
+        trump, alone, _pickup = config
         feats = self.sd_model.contract_features(hands, trump, maker, alone >= 0, trump == self.proposed,
                                                 self._setup(config)[0])
-        # the fit knows counts, not cards: keep each world within what no play can change (a sure make, a
-        # march the defenders' master trump rules out)
-        bounds = bands_within(self.sure(config)[need], makers_side) if self.card_bounds else None
         values[need] = BAND_TRICKS[self.sd_model.draw_bands(band, feats, self.sd_uniform[need], bounds)]
         return values[rows]
 
+    def _sure_rows(self, config, rows: np.ndarray, hands: np.ndarray) -> np.ndarray:
+        """int8 (k, 2): the tricks each side is sure of at the first lead under ``config`` in ``rows``
+        (:meth:`sure`)."""
+        return self.sure(config)[rows]
+
     def sure(self, config) -> np.ndarray:
-        """int (n, 2): the tricks each side is sure of at the first lead in every world under ``config``
+        """int8 (n, 2): the tricks each side is sure of at the first lead in every world under ``config``
         (:func:`~solver.advisor.single_dummy.sure_tricks`), counted once per configuration for every world (one
         pass is cheaper than many over the few rows each auction branch asks): every call, makers' side and
         model variant of the question reads the same positions."""
         got = self.sure_cache.get(config)
         if got is None:
-            got = self.sure_cache[config] = sure_tricks(self._play_hands(config, np.arange(self.n)), config[0])
+            got = self.sure_cache[config] = sure_tricks(self._play_hands(config, np.arange(self.n)),
+                                                        config[0]).astype(np.int8)
         return got
 
     def playout_tricks(self, config, makers_side: int, rows: np.ndarray) -> np.ndarray:
@@ -234,12 +260,14 @@ class Engine:
             self.solved += 1
         return values[rows]
 
-    def dd_tricks(self, config, makers_side: int, rows: np.ndarray) -> np.ndarray:
+    def dd_tricks(self, config, makers_side: int, rows: np.ndarray, sure_make: np.ndarray | None = None) -> np.ndarray:
         """Makers' tricks double dummy, as the scoring band's representative (2 euchred, 3 made, 5 march),
         for ``rows`` of the worlds under ``config`` with ``makers_side`` (solving what is missing).
 
         Scoring reads only the band, and the core finds a band with one or two zero-window
-        tests (``solve_batch(bands=True)``) instead of the exact count.
+        tests (``solve_batch(bands=True)``) instead of the exact count. ``sure_make``: bool (len(rows),) or
+        ``None``, the worlds whose makers are sure of 3 tricks by their cards (:meth:`_sure_rows`), searched
+        for the march only.
         """
         values = self.cache.get((config, makers_side))
         if values is None:               # -1: not solved yet
@@ -250,7 +278,7 @@ class Engine:
             return got
         need = rows[missing]
         other = self.cache.get((config, 1 - makers_side)) if self.derive_sides else None
-        made = None
+        made = None if sure_make is None else sure_make[missing]
         if other is not None:
             theirs = other[need]
             # the same positions read for the other side: when that side took 3 or more of the 5
@@ -261,9 +289,11 @@ class Engine:
                 self.derived += int(settled.sum())
                 keep = ~settled
                 need, theirs = need[keep], theirs[keep]
+                made = None if made is None else made[keep]
             # the other side took at most 2: this side took at least 3, only the march is open
-            made = theirs >= 0
-            self.half += int(made.sum())
+            known = theirs >= 0
+            self.half += int(known.sum())
+            made = known if made is None else made | known
         if need.size:
             trump = config[0]
             hands = self._play_hands(config, need)
