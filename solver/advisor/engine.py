@@ -61,8 +61,11 @@ class Engine:
         self.valuation, self.seed, self.inner_worlds = valuation, int(seed), int(inner_worlds)
         self.sd_cache: dict = {}
         self.sure_cache: dict = {}        # config -> int8 (n, 2): each side's sure tricks at the first lead (-1: not counted)
+        #: the single-dummy fit reads the calling seat's own hand: its values are kept by the maker too
+        self._by_maker = False
         if valuation == "single_dummy":
             self.sd_model = default_model()
+            self._by_maker = self.sd_model.needs_maker
             self.sd_uniform = np.random.default_rng(np.random.SeedSequence([self.seed, 0x5344])).random(len(worlds))
         self.n = len(worlds)
         self.seat, self.dealer, self.upcard, self.rules, self.threads = seat, dealer, upcard, rules, threads
@@ -181,7 +184,7 @@ class Engine:
         tricks is searched for the march only (``solve_batch(made=...)``)."""
         if maker is None:
             maker = config[1] if config[1] >= 0 else makers_side
-        key = (config, makers_side, int(maker) if self.sd_model.needs_maker else None)
+        key = (config, makers_side, int(maker) if self._by_maker else None)
         values = self.sd_cache.get(key)
         if values is None:
             values = self.sd_cache[key] = np.full(self.n, -1, dtype=np.int8)
@@ -205,7 +208,8 @@ class Engine:
                 if not need.size:
                     return values[rows]
             bounds = (low, high)
-        dd = self.dd_tricks(config, makers_side, need, sure_make=None if bounds is None else bounds[0] > 0)
+        dd = self.dd_tricks(config, makers_side, need, sure_make=None if bounds is None else bounds[0] > 0,
+                            hands=hands)
         band = BAND_OF[dd]
         trump, alone, _pickup = config
         feats = self.sd_model.contract_features(hands, trump, maker, alone >= 0, trump == self.proposed,
@@ -260,14 +264,16 @@ class Engine:
             self.solved += 1
         return values[rows]
 
-    def dd_tricks(self, config, makers_side: int, rows: np.ndarray, sure_make: np.ndarray | None = None) -> np.ndarray:
+    def dd_tricks(self, config, makers_side: int, rows: np.ndarray, sure_make: np.ndarray | None = None,
+                  hands: np.ndarray | None = None) -> np.ndarray:
         """Makers' tricks double dummy, as the scoring band's representative (2 euchred, 3 made, 5 march),
         for ``rows`` of the worlds under ``config`` with ``makers_side`` (solving what is missing).
 
         Scoring reads only the band, and the core finds a band with one or two zero-window
         tests (``solve_batch(bands=True)``) instead of the exact count. ``sure_make``: bool (len(rows),) or
         ``None``, the worlds whose makers are sure of 3 tricks by their cards (:meth:`_sure_rows`), searched
-        for the march only.
+        for the march only; ``hands``: uint32 (len(rows), 4), the hands in play of ``rows`` when the caller has
+        them (:meth:`_play_hands`), else found here.
         """
         values = self.cache.get((config, makers_side))
         if values is None:               # -1: not solved yet
@@ -277,6 +283,7 @@ class Engine:
         if not missing.any():
             return got
         need = rows[missing]
+        at = None if hands is None else np.flatnonzero(missing)     # the rows of ``hands`` still to solve
         other = self.cache.get((config, 1 - makers_side)) if self.derive_sides else None
         made = None if sure_make is None else sure_make[missing]
         if other is not None:
@@ -290,13 +297,14 @@ class Engine:
                 keep = ~settled
                 need, theirs = need[keep], theirs[keep]
                 made = None if made is None else made[keep]
+                at = None if at is None else at[keep]
             # the other side took at most 2: this side took at least 3, only the march is open
             known = theirs >= 0
             self.half += int(known.sum())
             made = known if made is None else made | known
         if need.size:
             trump = config[0]
-            hands = self._play_hands(config, need)
+            hands = self._play_hands(config, need) if at is None else hands[at]
             leader, in_play, _ = self._setup(config)
             k = need.size
             col = self._columns
@@ -318,7 +326,7 @@ class Engine:
         makers_side = laws.side_of(maker, self.players)
         # one small integer per (trump, loner seat or -1, makers' side): grouping on 1-D keys is cheap
         keys = (trump.astype(np.int64) * 5 + alone_seat.astype(np.int64) + 1) * 2 + makers_side.astype(np.int64)
-        if self.valuation == "single_dummy" and self.sd_model.needs_maker:
+        if self._by_maker:
             return self._outcome_by_maker(rows, maker, keys, pickup)
         present = np.flatnonzero(np.bincount(keys))
         if present.size == 1:             # one configuration (the usual case): no selection

@@ -73,6 +73,7 @@ FEATURES_V2 = FEATURES + ("maker_trumps_cap3", "maker_bowers", "partner_trumps",
 FEATURES_V3 = FEATURES_V2 + ("maker_two_trumps", "round2_maker_two_trumps")
 #: Every feature :func:`contract_features` computes (a fit names the ones it uses, in its order).
 KNOWN_FEATURES = FEATURES_V3
+_KNOWN = frozenset(KNOWN_FEATURES)
 #: The features that depend on which of the two makers called (not only on the makers' side).
 MAKER_FEATURES = frozenset({"maker_trumps_cap3", "maker_bowers", "partner_trumps", "round2_maker_trumps_cap3",
                             "maker_off_aces", "maker_two_trumps", "round2_maker_two_trumps"})
@@ -109,8 +110,8 @@ def contract_features(hands, trump: int, maker: int, alone: bool, ordered_up: bo
     Raises:
         ModelError: a feature name not in :data:`KNOWN_FEATURES`.
     """
-    unknown = [f for f in features if f not in KNOWN_FEATURES]
-    if unknown:
+    if not _KNOWN.issuperset(features):
+        unknown = [f for f in features if f not in _KNOWN]
         raise ModelError(f"single-dummy features {unknown} are not among {list(KNOWN_FEATURES)}")
     h = np.asarray(hands, dtype=np.uint32)
     t = int(trump)
@@ -270,7 +271,8 @@ class SingleDummyModel:
         ``low``), and cheaper: no band outside ``bounds``, ever."""
         cum = np.cumsum(self.band_probabilities(dd_band, features), axis=1)
         drawn = np.minimum((cum <= np.asarray(u)[:, None]).sum(axis=1), 2)
-        return drawn if bounds is None else np.clip(drawn, bounds[0], bounds[1])
+        # clamped into [low, high] (low <= high): np.clip's own checks cost more than the two passes
+        return drawn if bounds is None else np.minimum(np.maximum(drawn, bounds[0]), bounds[1])
 
     def trick_distribution(self, dd_tricks: np.ndarray, tricks_left: int, alone: bool) -> np.ndarray:
         """float (n, 6): the chance of the makers' single-dummy tricks 0..5 given their double-dummy
