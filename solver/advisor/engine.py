@@ -18,7 +18,7 @@ from ..cards import Seat
 from ..rules import Rules
 from ..worlds import Worlds
 from .valuation import INNER_WORLDS
-from .single_dummy import default_model, sure_tricks
+from .single_dummy import COUNT_COLUMNS, TRUMP_MASKS, default_model, feature_weights, sure_tricks
 
 #: Makers' tricks that stand for each scoring band of ``solve_batch(bands=True)``: euchred, made, march.
 BAND_TRICKS = np.array([laws.MAKE_TRICKS - 1, laws.MAKE_TRICKS, laws.TRICKS], dtype=np.int8)
@@ -60,12 +60,10 @@ class Engine:
         #: a direct playout's tricks
         self.valuation, self.seed, self.inner_worlds = valuation, int(seed), int(inner_worlds)
         self.sd_cache: dict = {}
-        self.sure_cache: dict = {}        # config -> int8 (n, 2): each side's sure tricks at the first lead (-1: not counted)
-        #: the single-dummy fit reads the calling seat's own hand: its values are kept by the maker too
-        self._by_maker = False
+        self._config_facts: dict = {}     # config -> what single dummy reads of its hands in play (_facts)
+        self._weights: dict = {}          # (config, maker, the fit's features) -> feature_weights
         if valuation == "single_dummy":
             self.sd_model = default_model()
-            self._by_maker = self.sd_model.needs_maker
             self.sd_uniform = np.random.default_rng(np.random.SeedSequence([self.seed, 0x5344])).random(len(worlds))
         self.n = len(worlds)
         self.seat, self.dealer, self.upcard, self.rules, self.threads = seat, dealer, upcard, rules, threads
@@ -184,7 +182,7 @@ class Engine:
         tricks is searched for the march only (``solve_batch(made=...)``)."""
         if maker is None:
             maker = config[1] if config[1] >= 0 else makers_side
-        key = (config, makers_side, int(maker) if self._by_maker else None)
+        key = (config, makers_side, int(maker) if self.sd_model.needs_maker else None)
         values = self.sd_cache.get(key)
         if values is None:
             values = self.sd_cache[key] = np.full(self.n, -1, dtype=np.int8)
@@ -193,45 +191,76 @@ class Engine:
         if not missing.any():
             return got
         need = rows[missing]
-        hands = self._play_hands(config, need)
         bounds = None
         if self.card_bounds:
             # the fit knows counts, not cards: keep each world within what no play can change (a sure make, a
             # march the defenders' master trump rules out)
-            sure = self._sure_rows(config, need, hands)
-            low, high = BAND_OF[sure[:, makers_side]], BAND_OF[laws.TRICKS - sure[:, 1 - makers_side]]
+            low, high = self._bounds(config, makers_side)
+            low, high = low[need], high[need]
             fixed = low == high
             if fixed.any():
                 values[need[fixed]] = BAND_TRICKS[low[fixed]]
                 free = ~fixed
-                need, hands, low, high = need[free], hands[free], low[free], high[free]
+                need, low, high = need[free], low[free], high[free]
                 if not need.size:
                     return values[rows]
             bounds = (low, high)
-        dd = self.dd_tricks(config, makers_side, need, sure_make=None if bounds is None else bounds[0] > 0,
-                            hands=hands)
-        band = BAND_OF[dd]
-        trump, alone, _pickup = config
-        feats = self.sd_model.contract_features(hands, trump, maker, alone >= 0, trump == self.proposed,
-                                                self._setup(config)[0])
-        values[need] = BAND_TRICKS[self.sd_model.draw_bands(band, feats, self.sd_uniform[need], bounds)]
+        dd = self.dd_tricks(config, makers_side, need, sure_make=None if bounds is None else bounds[0] > 0)
+        feats = self._features(config, int(maker), need)
+        values[need] = BAND_TRICKS[self.sd_model.draw_bands(BAND_OF[dd], feats, self.sd_uniform[need], bounds)]
         return values[rows]
 
-    def _sure_rows(self, config, rows: np.ndarray, hands: np.ndarray) -> np.ndarray:
-        """int8 (k, 2): the tricks each side is sure of at the first lead under ``config`` in ``rows``
-        (:meth:`sure`)."""
-        return self.sure(config)[rows]
+    def _facts(self, config) -> dict:
+        """What single dummy reads of every world's hands in play under ``config`` (:meth:`_play_hands`),
+        counted once per configuration for every world (one pass over all of them is cheaper than many over
+        the few each auction branch asks; every call, makers' side and model variant reads the same):
+        ``"sure"`` int8 (n, 2), each side's sure tricks (:func:`~solver.advisor.single_dummy.sure_tricks`);
+        ``"counts"`` float (n, 21), the per-seat counts the fit's features add up (:meth:`_features`);
+        ``(side, "bounds")`` the bands that side's cards allow."""
+        got = self._config_facts.get(config)
+        if got is None:
+            hands = self._play_hands(config, np.arange(self.n))
+            t = int(config[0])
+            counts = np.empty((self.n, COUNT_COLUMNS))
+            counts[:, 0] = 1.0
+            kinds = (TRUMP_MASKS[t], np.uint32((1 << (8 + t)) | (1 << (8 + (3 - t)))),
+                     np.uint32(sum(1 << (20 + s) for s in range(4) if s != t)))
+            for k, mask in enumerate(kinds):
+                counts[:, 1 + 4 * k:5 + 4 * k] = np.bitwise_count(hands & mask)
+            trumps = counts[:, 1:5]
+            counts[:, 13:17] = np.minimum(trumps, 3)
+            counts[:, 17:21] = trumps == 2
+            got = self._config_facts[config] = {"sure": sure_tricks(hands, t).astype(np.int8), "counts": counts}
+        return got
+
+    def _bounds(self, config, makers_side: int) -> tuple:
+        """``(low, high)``, int8 (n,) each: the lowest and highest band the makers' cards allow in every world
+        (:func:`~solver.advisor.single_dummy.bands_within` of :meth:`_facts`' sure tricks)."""
+        facts = self._facts(config)
+        got = facts.get((makers_side, "bounds"))
+        if got is None:
+            sure = facts["sure"]
+            got = facts[(makers_side, "bounds")] = (BAND_OF[sure[:, makers_side]],
+                                                    BAND_OF[laws.TRICKS - sure[:, 1 - makers_side]])
+        return got
+
+    def _features(self, config, maker: int, rows: np.ndarray) -> np.ndarray:
+        """float (len(rows), p): the fit's :func:`~solver.advisor.single_dummy.contract_features` of ``rows``
+        under ``config`` with ``maker`` calling, as the per-seat counts of :meth:`_facts` times a 0/1 matrix
+        (:func:`~solver.advisor.single_dummy.feature_weights`): whole numbers summed, so the same values bit for
+        bit, with two passes a call instead of one or more a feature."""
+        trump, alone, _pickup = config
+        key = (config, maker, self.sd_model.features)
+        weights = self._weights.get(key)
+        if weights is None:
+            weights = self._weights[key] = feature_weights(
+                self.sd_model.features, trump, maker, alone >= 0, trump == self.proposed, self._setup(config)[0])
+        return self._facts(config)["counts"][rows] @ weights
 
     def sure(self, config) -> np.ndarray:
         """int8 (n, 2): the tricks each side is sure of at the first lead in every world under ``config``
-        (:func:`~solver.advisor.single_dummy.sure_tricks`), counted once per configuration for every world (one
-        pass is cheaper than many over the few rows each auction branch asks): every call, makers' side and
-        model variant of the question reads the same positions."""
-        got = self.sure_cache.get(config)
-        if got is None:
-            got = self.sure_cache[config] = sure_tricks(self._play_hands(config, np.arange(self.n)),
-                                                        config[0]).astype(np.int8)
-        return got
+        (:func:`~solver.advisor.single_dummy.sure_tricks`, kept by :meth:`_facts`)."""
+        return self._facts(config)["sure"]
 
     def playout_tricks(self, config, makers_side: int, rows: np.ndarray) -> np.ndarray:
         """Direct playout: the makers' tricks when each world's hand is played out by seats that each see only
@@ -264,16 +293,14 @@ class Engine:
             self.solved += 1
         return values[rows]
 
-    def dd_tricks(self, config, makers_side: int, rows: np.ndarray, sure_make: np.ndarray | None = None,
-                  hands: np.ndarray | None = None) -> np.ndarray:
+    def dd_tricks(self, config, makers_side: int, rows: np.ndarray, sure_make: np.ndarray | None = None) -> np.ndarray:
         """Makers' tricks double dummy, as the scoring band's representative (2 euchred, 3 made, 5 march),
         for ``rows`` of the worlds under ``config`` with ``makers_side`` (solving what is missing).
 
         Scoring reads only the band, and the core finds a band with one or two zero-window
         tests (``solve_batch(bands=True)``) instead of the exact count. ``sure_make``: bool (len(rows),) or
-        ``None``, the worlds whose makers are sure of 3 tricks by their cards (:meth:`_sure_rows`), searched
-        for the march only; ``hands``: uint32 (len(rows), 4), the hands in play of ``rows`` when the caller has
-        them (:meth:`_play_hands`), else found here.
+        ``None``, the worlds whose makers are sure of 3 tricks by their cards (:meth:`_bounds`), searched
+        for the march only.
         """
         values = self.cache.get((config, makers_side))
         if values is None:               # -1: not solved yet
@@ -283,7 +310,6 @@ class Engine:
         if not missing.any():
             return got
         need = rows[missing]
-        at = None if hands is None else np.flatnonzero(missing)     # the rows of ``hands`` still to solve
         other = self.cache.get((config, 1 - makers_side)) if self.derive_sides else None
         made = None if sure_make is None else sure_make[missing]
         if other is not None:
@@ -297,14 +323,13 @@ class Engine:
                 keep = ~settled
                 need, theirs = need[keep], theirs[keep]
                 made = None if made is None else made[keep]
-                at = None if at is None else at[keep]
             # the other side took at most 2: this side took at least 3, only the march is open
             known = theirs >= 0
             self.half += int(known.sum())
             made = known if made is None else made | known
         if need.size:
             trump = config[0]
-            hands = self._play_hands(config, need) if at is None else hands[at]
+            hands = self._play_hands(config, need)
             leader, in_play, _ = self._setup(config)
             k = need.size
             col = self._columns
@@ -326,7 +351,7 @@ class Engine:
         makers_side = laws.side_of(maker, self.players)
         # one small integer per (trump, loner seat or -1, makers' side): grouping on 1-D keys is cheap
         keys = (trump.astype(np.int64) * 5 + alone_seat.astype(np.int64) + 1) * 2 + makers_side.astype(np.int64)
-        if self._by_maker:
+        if self.valuation == "single_dummy" and self.sd_model.needs_maker:
             return self._outcome_by_maker(rows, maker, keys, pickup)
         present = np.flatnonzero(np.bincount(keys))
         if present.size == 1:             # one configuration (the usual case): no selection

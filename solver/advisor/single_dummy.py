@@ -33,7 +33,7 @@ from __future__ import annotations
 import json
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -163,6 +163,54 @@ def contract_features(hands, trump: int, maker: int, alone: bool, ordered_up: bo
     return out
 
 
+#: The per-seat counts :func:`feature_weights` combines, as columns: 1, then for seats N E S W in turn the trumps,
+#: the bowers, the off-suit aces, the trumps capped at 3, and 1 where the seat holds exactly two trumps.
+COUNT_COLUMNS = 21
+
+
+def feature_weights(features: tuple, trump: int, maker: int, alone: bool, ordered_up: bool, leader: int) -> np.ndarray:
+    """float (21, len(features)) of 0s and 1s: the matrix that turns the per-seat counts of
+    :data:`COUNT_COLUMNS` (one row a world) into :func:`contract_features`' columns ``features`` for one
+    contract (the same arguments). Every feature is a sum of at most two whole counts, so the product is
+    :func:`contract_features` bit for bit; the advisor's engine counts each configuration's hands once and
+    multiplies, instead of counting again for each call.
+
+    Raises:
+        ModelError: a feature name not in :data:`KNOWN_FEATURES`.
+    """
+    if not _KNOWN.issuperset(features):
+        unknown = [f for f in features if f not in _KNOWN]
+        raise ModelError(f"single-dummy features {unknown} are not among {list(KNOWN_FEATURES)}")
+    maker = int(maker)
+    side, partner = maker % 2, (maker + 2) % 4
+    trumps, bowers, aces, cap3, two = (1 + 4 * k for k in range(5))      # each kind's column of seat N
+    round2 = 0.0 if ordered_up else 1.0
+    terms = {
+        "intercept": [(0, 1.0)],
+        "alone": [(0, float(bool(alone)))],
+        "ordered_up": [(0, float(bool(ordered_up)))],
+        "makers_trumps": [(trumps + side, 1.0), (trumps + side + 2, 1.0)],
+        "makers_bowers": [(bowers + side, 1.0), (bowers + side + 2, 1.0)],
+        "makers_off_aces": [(aces + side, 1.0), (aces + side + 2, 1.0)],
+        "defenders_trumps": [(trumps + 1 - side, 1.0), (trumps + 3 - side, 1.0)],
+        "makers_lead": [(0, float(int(leader) % 2 == side))],
+        "maker_trumps_cap3": [(cap3 + maker, 1.0)],
+        "maker_bowers": [(bowers + maker, 1.0)],
+        "partner_trumps": [(trumps + partner, 1.0)],
+        "round2_makers_trumps": [(trumps + side, round2), (trumps + side + 2, round2)],
+        "round2_maker_trumps_cap3": [(cap3 + maker, round2)],
+        "maker_off_aces": [(aces + maker, 1.0)],
+        "maker_two_trumps": [(two + maker, 1.0)],
+        "round2_maker_two_trumps": [(two + maker, round2)],
+    }
+    out = np.zeros((COUNT_COLUMNS, len(features)))
+    for k, f in enumerate(features):
+        for column, weight in terms[f]:
+            out[column, k] = weight
+    out.flags.writeable = False
+    return out
+
+
 def band_index(tricks) -> np.ndarray:
     """int (n,): the makers' scoring band of their tricks (int (n,) 0..5): 0 euchred (under
     :data:`~solver.laws.MAKE_TRICKS`), 1 made, 2 march (all :data:`~solver.laws.TRICKS`)."""
@@ -221,7 +269,7 @@ class SingleDummyModel:
                              f"{tricks.shape} not of the expected shapes (3, 3, {len(features)}), (2, 5, 6, 6)")
         return cls(d["name"], coef, tricks, inner, dict(d.get("provenance", {})), features)
 
-    @property
+    @cached_property
     def needs_maker(self) -> bool:
         """Whether the features depend on which of the two makers called (:data:`MAKER_FEATURES`), not
         only on their side."""
@@ -468,4 +516,5 @@ def using_model(name: str):
 
 __all__ = ["DATA", "DATA_DIR", "DEFAULT_NAME", "NAMES", "FEATURES", "FEATURES_V2", "FEATURES_V3", "KNOWN_FEATURES",
            "MAKER_FEATURES", "TRUMP_MASKS", "trump_mask", "BANDS", "band_index", "contract_features",
+           "COUNT_COLUMNS", "feature_weights",
            "SingleDummyModel", "sure_tricks", "band_bounds", "bands_within", "clip_tricks", "load_model", "default_model", "using_model"]
