@@ -26,6 +26,7 @@ BAND_TRICKS = np.array([laws.MAKE_TRICKS - 1, laws.MAKE_TRICKS, laws.TRICKS], dt
 #: (:func:`~solver.advisor.single_dummy.band_index`'s values).
 BAND_OF = np.array([0 if t < laws.MAKE_TRICKS else 1 if t < laws.TRICKS else 2 for t in range(laws.TRICKS + 1)],
                    dtype=np.int8)
+_BANDS = np.arange(3)[None, :]     # the bands as a row, to compare with a column of bounds
 
 
 class Engine:
@@ -77,6 +78,7 @@ class Engine:
         self.solved = 0
         self.derived = 0                  # bands read off the other side's (see makers_tricks)
         self.half = 0                     # bands found by the march's test alone (the other side's was 0)
+        self.skipped = 0                  # single dummy: worlds whose draw the double-dummy band could not change
         self._setups: dict = {}           # config -> (leader, seats in play, seat sitting out or -1)
         self._partner = tuple(int(Seat(p).partner) for p in range(4))
         # uint8 columns of one value for solve_batch (trump, leader, seats in play, makers): read-only views
@@ -176,10 +178,15 @@ class Engine:
         world's own uniform, never a band the world's cards rule out
         (:func:`~solver.advisor.single_dummy.band_bounds`).
 
-        A world whose cards leave one band (say, the defenders' master trump rules out a march and the makers'
-        three top trumps a euchre) takes it with no search: the draw is moved into the bounds whatever it was
-        (:meth:`~solver.advisor.single_dummy.SingleDummyModel.draw_bands`). A world whose makers are sure of 3
-        tricks is searched for the march only (``solve_batch(made=...)``)."""
+        The search is the cost, and a world is searched only where its result can change the draw (the values
+        are those of drawing after a search everywhere, bit for bit): a world whose cards leave one band (say,
+        the defenders' master trump rules out a march and the makers' three top trumps a euchre) takes it, the
+        draw being moved into the bounds whatever it was
+        (:meth:`~solver.advisor.single_dummy.SingleDummyModel.draw_bands`); a world whose draw is the same under
+        every double-dummy band its cards allow (its uniform below every band's chance of a euchre, say) takes
+        that draw (:meth:`~solver.advisor.single_dummy.SingleDummyModel.draw_each_band`, counted in
+        :attr:`skipped`). A world whose makers are sure of 3 tricks is searched for the march only
+        (``solve_batch(made=...)``)."""
         if maker is None:
             maker = config[1] if config[1] >= 0 else makers_side
         key = (config, makers_side, int(maker) if self.sd_model.needs_maker else None)
@@ -205,9 +212,27 @@ class Engine:
                 if not need.size:
                     return values[rows]
             bounds = (low, high)
-        dd = self.dd_tricks(config, makers_side, need, sure_make=None if bounds is None else bounds[0] > 0)
         feats = self._features(config, int(maker), need)
-        values[need] = BAND_TRICKS[self.sd_model.draw_bands(BAND_OF[dd], feats, self.sd_uniform[need], bounds)]
+        u = self.sd_uniform[need]
+        searched = self.cache.get((config, makers_side))
+        if searched is not None and (searched[need] >= 0).all():      # every double-dummy band known
+            values[need] = BAND_TRICKS[self.sd_model.draw_bands(BAND_OF[searched[need]], feats, u, bounds)]
+            return values[rows]
+        # the draw under each double-dummy band the cards allow: where they all agree, no search is needed
+        each = self.sd_model.draw_each_band(feats, u, bounds)
+        if bounds is None:
+            low, high = each.min(axis=1), each.max(axis=1)
+        else:
+            allowed = (_BANDS >= bounds[0][:, None]) & (_BANDS <= bounds[1][:, None])
+            low, high = np.where(allowed, each, 2).min(axis=1), np.where(allowed, each, 0).max(axis=1)
+        settled = low == high
+        values[need[settled]] = BAND_TRICKS[low[settled]]
+        self.skipped += int(settled.sum())
+        open_ = np.flatnonzero(~settled)
+        if open_.size:
+            dd = self.dd_tricks(config, makers_side, need[open_],
+                                sure_make=None if bounds is None else bounds[0][open_] > 0)
+            values[need[open_]] = BAND_TRICKS[each[open_, BAND_OF[dd]]]
         return values[rows]
 
     def _facts(self, config) -> dict:
