@@ -79,6 +79,8 @@ class Engine:
         self.derived = 0                  # bands read off the other side's (see makers_tricks)
         self.half = 0                     # bands found by the march's test alone (the other side's was 0)
         self.skipped = 0                  # single dummy: worlds whose draw the double-dummy band could not change
+        self.march_only = 0               # single dummy: worlds searched for the march alone (_march_band)
+        self.march_cache: dict = {}       # (config, makers' side) -> int8 (n,): 2 march, 1 not, -1 not tested
         self._setups: dict = {}           # config -> (leader, seats in play, seat sitting out or -1)
         self._partner = tuple(int(Seat(p).partner) for p in range(4))
         # uint8 columns of one value for solve_batch (trump, leader, seats in play, makers): read-only views
@@ -230,10 +232,49 @@ class Engine:
         self.skipped += int(settled.sum())
         open_ = np.flatnonzero(~settled)
         if open_.size:
-            dd = self.dd_tricks(config, makers_side, need[open_],
-                                sure_make=None if bounds is None else bounds[0][open_] > 0)
-            values[need[open_]] = BAND_TRICKS[each[open_, BAND_OF[dd]]]
+            searching = need[open_]
+            sure = None if bounds is None else bounds[0][open_] > 0
+            band = np.empty(open_.size, dtype=np.int64)
+            # where euchred and made draw alike only the march matters: the core's march test alone (about
+            # two-fifths of a band's search), unless the band is known or read off the other side's anyway
+            march = each[open_, 0] == each[open_, 1]
+            if sure is not None:
+                march &= ~sure
+            for known in (searched, self.cache.get((config, 1 - makers_side))):
+                if known is not None:
+                    march &= known[searching] < 0
+            if march.any():
+                band[march] = self._march_band(config, makers_side, searching[march])
+            rest = ~march
+            if rest.any():
+                band[rest] = BAND_OF[self.dd_tricks(config, makers_side, searching[rest],
+                                                    sure_make=None if sure is None else sure[rest])]
+            values[searching] = BAND_TRICKS[each[open_, band]]
         return values[rows]
+
+    def _march_band(self, config, makers_side: int, rows: np.ndarray) -> np.ndarray:
+        """int8 (len(rows),): 2 where the makers march double dummy under ``config`` in ``rows``, else 1 (they do
+        not: euchred or made, not told apart), by the core's march test alone (``solve_batch(made=...)``, the
+        claim of a make standing in for "euchred and made alike"); kept apart from :meth:`dd_tricks`' bands,
+        which it does not know, except that a march is one (:meth:`dd_tricks` reads it)."""
+        values = self.march_cache.get((config, makers_side))
+        if values is None:
+            values = self.march_cache[(config, makers_side)] = np.full(self.n, -1, dtype=np.int8)
+        got = values[rows]
+        missing = got < 0
+        if missing.any():
+            need = rows[missing]
+            hands = self._play_hands(config, need)
+            leader, in_play, _ = self._setup(config)
+            k = need.size
+            col = self._columns
+            values[need] = dd.solve_batch(hands, col[config[0], :k], col[leader, :k], col[makers_side, :k],
+                                          col[in_play, :k], self.players, self.threads, bands=True,
+                                          made=np.ones(k, dtype=bool))
+            self.solved += k
+            self.march_only += k
+            got = values[rows]
+        return got
 
     def _facts(self, config) -> dict:
         """What single dummy reads of every world's hands in play under ``config`` (:meth:`_play_hands`),
@@ -352,18 +393,45 @@ class Engine:
             known = theirs >= 0
             self.half += int(known.sum())
             made = known if made is None else made | known
+        marched = self.march_cache.get((config, makers_side))
+        if marched is not None and need.size:
+            tested = marched[need]
+            # the march test said march: that is the band; it said not, and they make it: made
+            found = (tested == 2) | ((tested == 1) & (made if made is not None else False))
+            if found.any():
+                values[need[found]] = BAND_TRICKS[np.where(tested[found] == 2, 2, 1)]
+                keep = ~found
+                need, tested = need[keep], tested[keep]
+                made = None if made is None else made[keep]
+            # it said not, and the make is open: the other side's band tells euchred from made (their 3 or more
+            # tricks are this side's euchre), the one test still missing; the march's is not run twice
+            other_way = tested == 1
+            if other_way.any():
+                theirs = self._search(config, 1 - makers_side, need[other_way], None)
+                values[need[other_way]] = BAND_TRICKS[np.where(theirs >= laws.MAKE_TRICKS, 0, 1)]
+                keep = ~other_way
+                need = need[keep]
+                made = None if made is None else made[keep]
         if need.size:
-            trump = config[0]
-            hands = self._play_hands(config, need)
-            leader, in_play, _ = self._setup(config)
-            k = need.size
-            col = self._columns
-            bands = dd.solve_batch(hands, col[trump, :k], col[leader, :k], col[makers_side, :k], col[in_play, :k],
-                                   self.players, self.threads, bands=True,
-                                   made=made if made is not None and made.any() else None)
-            values[need] = BAND_TRICKS[bands]
-            self.solved += need.size
+            self._search(config, makers_side, need, made if made is not None and made.any() else None)
         return values[rows]
+
+    def _search(self, config, makers_side: int, rows: np.ndarray, made) -> np.ndarray:
+        """Search ``rows`` (none searched yet for ``makers_side``) for the makers' band and keep it
+        (:meth:`dd_tricks`' values); ``made``: bool (len(rows),) or ``None``, rows known to make it. Returns the
+        band representatives."""
+        values = self.cache.get((config, makers_side))
+        if values is None:
+            values = self.cache[(config, makers_side)] = np.full(self.n, -1, dtype=np.int8)
+        hands = self._play_hands(config, rows)
+        leader, in_play, _ = self._setup(config)
+        k = rows.size
+        col = self._columns
+        bands = dd.solve_batch(hands, col[config[0], :k], col[leader, :k], col[makers_side, :k], col[in_play, :k],
+                               self.players, self.threads, bands=True, made=made)
+        values[rows] = got = BAND_TRICKS[bands]
+        self.solved += k
+        return got
 
     def outcome(self, rows, maker, trump, alone, pickup):
         """Makers' tricks (band representatives) for rows where ``maker`` (seat array, all >= 0)
