@@ -79,7 +79,6 @@ MAKER_FEATURES = frozenset({"maker_trumps_cap3", "maker_bowers", "partner_trumps
                             "maker_off_aces", "maker_two_trumps", "round2_maker_two_trumps"})
 #: The bands, in the order of their probabilities: euchred, made, march.
 BANDS = ("euchred", "made", "march")
-_BAND_INDEX = np.arange(len(BANDS))
 
 
 #: uint32 (4,): the cards of each trump suit (the left bower included, the joker too), by the rules kernel's
@@ -329,13 +328,14 @@ class SingleDummyModel:
         is that draw bit for bit). Where every double-dummy band the world's cards allow draws the same
         single-dummy band, that band does not depend on the search, which the advisor then skips."""
         n = features.shape[0]
-
-        def thrice(a):
-            return np.concatenate((a, a, a))
-
-        drawn = self.draw_bands(np.repeat(_BAND_INDEX, n), thrice(features), thrice(u),
-                                None if bounds is None else (thrice(bounds[0]), thrice(bounds[1])))
-        return drawn.reshape(3, n).T
+        # the rows of the three bands one after the other, each as band_probabilities makes it (its gathered
+        # coefficients, the same einsum, softmax and cumulative sum a row); the draw and the bounds broadcast
+        z = np.einsum("nkf,nf->nk", np.repeat(self.coefficients, n, axis=0), np.concatenate((features,) * 3))
+        cum = np.cumsum(softmax_rows(z), axis=1).reshape(3, n, 3)
+        drawn = np.minimum((cum <= np.asarray(u)[None, :, None]).sum(axis=2), 2)
+        if bounds is not None:
+            drawn = np.minimum(np.maximum(drawn, bounds[0]), bounds[1])
+        return drawn.T
 
     def trick_distribution(self, dd_tricks: np.ndarray, tricks_left: int, alone: bool) -> np.ndarray:
         """float (n, 6): the chance of the makers' single-dummy tricks 0..5 given their double-dummy
