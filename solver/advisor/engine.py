@@ -27,6 +27,9 @@ BAND_TRICKS = np.array([laws.MAKE_TRICKS - 1, laws.MAKE_TRICKS, laws.TRICKS], dt
 BAND_OF = np.array([0 if t < laws.MAKE_TRICKS else 1 if t < laws.TRICKS else 2 for t in range(laws.TRICKS + 1)],
                    dtype=np.int8)
 _BANDS = np.arange(3)[None, :]     # the bands as a row, to compare with a column of bounds
+#: How many entries of a bool array are true (as a truth value: any): cheaper than ``.any()``/``.sum()``, which go
+#: through a ufunc's reduction, on the engine's many small arrays.
+_some = np.count_nonzero
 
 
 class Engine:
@@ -197,7 +200,7 @@ class Engine:
             values = self.sd_cache[key] = np.full(self.n, -1, dtype=np.int8)
         got = values[rows]
         missing = got < 0
-        if not missing.any():
+        if not _some(missing):
             return got
         need = rows[missing]
         bounds = None
@@ -207,7 +210,7 @@ class Engine:
             low, high = self._bounds(config, makers_side)
             low, high = low[need], high[need]
             fixed = low == high
-            if fixed.any():
+            if _some(fixed):
                 values[need[fixed]] = BAND_TRICKS[low[fixed]]
                 free = ~fixed
                 need, low, high = need[free], low[free], high[free]
@@ -217,7 +220,7 @@ class Engine:
         feats = self._features(config, int(maker), need)
         u = self.sd_uniform[need]
         searched = self.cache.get((config, makers_side))
-        if searched is not None and (searched[need] >= 0).all():      # every double-dummy band known
+        if searched is not None and _some(searched[need] < 0) == 0:      # every double-dummy band known
             values[need] = BAND_TRICKS[self.sd_model.draw_bands(BAND_OF[searched[need]], feats, u, bounds)]
             return values[rows]
         # the draw under each double-dummy band the cards allow: where they all agree, no search is needed
@@ -229,7 +232,7 @@ class Engine:
             low, high = np.where(allowed, each, 2).min(axis=1), np.where(allowed, each, 0).max(axis=1)
         settled = low == high
         values[need[settled]] = BAND_TRICKS[low[settled]]
-        self.skipped += int(settled.sum())
+        self.skipped += _some(settled)
         open_ = np.flatnonzero(~settled)
         if open_.size:
             searching = need[open_]
@@ -243,10 +246,10 @@ class Engine:
             for known in (searched, self.cache.get((config, 1 - makers_side))):
                 if known is not None:
                     march &= known[searching] < 0
-            if march.any():
+            if _some(march):
                 band[march] = self._march_band(config, makers_side, searching[march])
             rest = ~march
-            if rest.any():
+            if _some(rest):
                 band[rest] = BAND_OF[self.dd_tricks(config, makers_side, searching[rest],
                                                     sure_make=None if sure is None else sure[rest])]
             values[searching] = BAND_TRICKS[each[open_, band]]
@@ -262,7 +265,7 @@ class Engine:
             values = self.march_cache[(config, makers_side)] = np.full(self.n, -1, dtype=np.int8)
         got = values[rows]
         missing = got < 0
-        if missing.any():
+        if _some(missing):
             need = rows[missing]
             hands = self._play_hands(config, need)
             leader, in_play, _ = self._setup(config)
@@ -339,7 +342,7 @@ class Engine:
             values = self.sd_cache[(config, makers_side)] = np.full(self.n, -1, dtype=np.int8)
         got = values[rows]
         missing = got < 0
-        if not missing.any():
+        if not _some(missing):
             return got
         trump, alone, pickup = config
         order = laws.bidding_order(self.dealer, self.players)
@@ -373,7 +376,7 @@ class Engine:
             values = self.cache[(config, makers_side)] = np.full(self.n, -1, dtype=np.int8)
         got = values[rows]
         missing = got < 0
-        if not missing.any():
+        if not _some(missing):
             return got
         need = rows[missing]
         other = self.cache.get((config, 1 - makers_side)) if self.derive_sides else None
@@ -383,22 +386,22 @@ class Engine:
             # the same positions read for the other side: when that side took 3 or more of the 5
             # tricks, this side took at most 2 (euchred) without a search
             settled = theirs >= laws.MAKE_TRICKS
-            if settled.any():
+            if _some(settled):
                 values[need[settled]] = BAND_TRICKS[0]
-                self.derived += int(settled.sum())
+                self.derived += _some(settled)
                 keep = ~settled
                 need, theirs = need[keep], theirs[keep]
                 made = None if made is None else made[keep]
             # the other side took at most 2: this side took at least 3, only the march is open
             known = theirs >= 0
-            self.half += int(known.sum())
+            self.half += _some(known)
             made = known if made is None else made | known
         marched = self.march_cache.get((config, makers_side))
         if marched is not None and need.size:
             tested = marched[need]
             # the march test said march: that is the band; it said not, and they make it: made
             found = (tested == 2) | ((tested == 1) & (made if made is not None else False))
-            if found.any():
+            if _some(found):
                 values[need[found]] = BAND_TRICKS[np.where(tested[found] == 2, 2, 1)]
                 keep = ~found
                 need, tested = need[keep], tested[keep]
@@ -406,14 +409,14 @@ class Engine:
             # it said not, and the make is open: the other side's band tells euchred from made (their 3 or more
             # tricks are this side's euchre), the one test still missing; the march's is not run twice
             other_way = tested == 1
-            if other_way.any():
+            if _some(other_way):
                 theirs = self._search(config, 1 - makers_side, need[other_way], None)
                 values[need[other_way]] = BAND_TRICKS[np.where(theirs >= laws.MAKE_TRICKS, 0, 1)]
                 keep = ~other_way
                 need = need[keep]
                 made = None if made is None else made[keep]
         if need.size:
-            self._search(config, makers_side, need, made if made is not None and made.any() else None)
+            self._search(config, makers_side, need, made if made is not None and _some(made) else None)
         return values[rows]
 
     def _search(self, config, makers_side: int, rows: np.ndarray, made) -> np.ndarray:
