@@ -467,7 +467,16 @@ def solve_batch(hands, trump, leader, makers=0, in_play=None, players: int = 4, 
     Raises :class:`~solver.EuchreError` naming the first bad row.
     """
     makers_top = 1
-    if made is not None:
+    if (made is not None and bands is True and type(made) is np.ndarray and made.dtype == np.bool_
+            and type(makers) is np.ndarray and makers.dtype == _U8 and type(hands) is np.ndarray
+            and made.ndim == 1 == makers.ndim and made.shape == makers.shape == hands.shape[:1]
+            and (not makers.size or makers.max() <= 1)):
+        # the advisor's call (sides already a uint8 column, one flag a row): the claim folded in without the
+        # general checks below, which give the same result
+        makers = makers | (made.view(np.uint8) * np.uint8(_search.MADE))
+        makers_top = 1 + _search.MADE
+        made = True
+    elif made is not None:
         if bands is not True:
             raise PositionError("made: only with bands=True")
         made_a = np.asarray(made)

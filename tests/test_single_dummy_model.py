@@ -247,3 +247,51 @@ def test_single_dummy_play_advice_puts_no_weight_on_a_sure_make():
     a = advise_play(view, worlds=200, seed=1)
     assert a.valuation == "single_dummy"
     assert all(c.p_euchred == 0 for c in a.cards), [(str(c.card), c.p_euchred) for c in a.cards]
+
+
+@pytest.mark.parametrize("name", ["single-dummy-v1", "single-dummy-v2", "single-dummy-v3"])
+def test_the_engines_features_are_contract_features_bit_for_bit(name):
+    """The engine counts each configuration's hands once and turns the counts into a call's features by a 0/1
+    matrix (feature_weights); for every fit, configuration (round 1 picked up, alone, round 2) and calling
+    seat the result equals contract_features of the same hands in play, value for value."""
+    from solver import advise
+    from solver.advisor.engine import Engine
+    worlds = advise("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=300, seed=4, calls=["pass"], valuation="double_dummy",
+                    robust_delta=None).drawn
+    eng = Engine(worlds, 0, 2, mask_of(parse_cards("Kc")).bit_length() - 1, Rules(), 1, valuation="single_dummy", seed=1)
+    eng.sd_model = load_model(name)
+    rows = np.arange(3, eng.n, 7)
+    for trump, alone, pickup in ((0, -1, "h"), (0, 1, "h"), (0, 0, "h"), (2, -1, None), (3, 3, None)):
+        config = eng.config(trump, alone, pickup)
+        hands = eng._play_hands(config, rows)
+        for maker in ((alone,) if alone >= 0 else (0, 1, 2, 3)):
+            want = contract_features(hands, trump, maker, alone >= 0, trump == 0, eng._setup(config)[0],
+                                     eng.sd_model.features)
+            got = eng._features(config, maker, rows)
+            assert got.dtype == want.dtype and np.array_equal(got, want)
+            assert np.array_equal(np.signbit(got), np.signbit(want))
+
+
+@pytest.mark.parametrize("name", ["single-dummy-v1", "single-dummy-v3"])
+def test_draw_each_band_is_draw_bands_under_each_band(name):
+    """Column b of draw_each_band is draw_bands with every world's double-dummy band b, value for value, with and
+    without bounds (the engine skips a search where the columns the cards allow agree, so they must be the draws
+    a search would have led to)."""
+    m = load_model(name)
+    rng = np.random.default_rng(11)
+    n = 500
+    deal = np.argsort(rng.random((n, 24)), axis=1)
+    hands = np.zeros((n, 4), dtype=np.uint32)
+    for seat in range(4):
+        for j in range(5):
+            hands[:, seat] |= (np.uint32(1) << deal[:, 5 * seat + j].astype(np.uint32))
+    x = m.contract_features(hands, 1, 2, False, True, 3)
+    u = rng.random(n)
+    low = rng.integers(0, 2, n)
+    high = np.maximum(low, rng.integers(1, 3, n))
+    for bounds in (None, (low, high)):
+        each = m.draw_each_band(x, u, bounds)
+        assert each.shape == (n, 3)
+        for b in range(3):
+            assert np.array_equal(each[:, b], m.draw_bands(np.full(n, b), x, u, bounds))
+    assert len({tuple(col) for col in each.T}) == 3          # the bands do draw differently somewhere

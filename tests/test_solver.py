@@ -248,6 +248,12 @@ def test_solve_batch_made_rows_need_only_the_march():
         assert np.array_equal(got, expected) and set(np.unique(expected)) == {1, 2}
         mixed = solve_batch(hands, trump, leader, side, bands=True, made=made)
         assert np.array_equal(mixed, np.select([tricks < 3, tricks < 5], [0, 1], 2))
+        # the advisor's form (sides a uint8 column, the core's types throughout) takes a shorter way in
+        sides = np.full(n, side, np.uint8)
+        fast = solve_batch(hands, trump.astype(np.uint8), leader.astype(np.uint8), sides, bands=True, made=made)
+        assert np.array_equal(fast, mixed)
+    with pytest.raises(PositionError, match="makers: values must lie in 0..1"):
+        solve_batch(hands, trump, leader, np.full(n, 2, np.uint8), bands=True, made=np.ones(n, bool))
     with pytest.raises(PositionError, match="made: only with bands=True"):
         solve_batch(hands, trump, leader, 0, made=np.ones(n, bool))
     with pytest.raises(PositionError, match="made: expected a bool array"):

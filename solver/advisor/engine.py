@@ -18,10 +18,18 @@ from ..cards import Seat
 from ..rules import Rules
 from ..worlds import Worlds
 from .valuation import INNER_WORLDS
-from .single_dummy import bands_within, default_model, sure_tricks
+from .single_dummy import COUNT_COLUMNS, TRUMP_MASKS, default_model, feature_weights, sure_tricks
 
 #: Makers' tricks that stand for each scoring band of ``solve_batch(bands=True)``: euchred, made, march.
 BAND_TRICKS = np.array([laws.MAKE_TRICKS - 1, laws.MAKE_TRICKS, laws.TRICKS], dtype=np.int8)
+#: The scoring band (0 euchred, 1 made, 2 march) of the makers' tricks 0..5, by look-up
+#: (:func:`~solver.advisor.single_dummy.band_index`'s values).
+BAND_OF = np.array([0 if t < laws.MAKE_TRICKS else 1 if t < laws.TRICKS else 2 for t in range(laws.TRICKS + 1)],
+                   dtype=np.int8)
+_BANDS = np.arange(3)[None, :]     # the bands as a row, to compare with a column of bounds
+#: How many entries of a bool array are true (as a truth value: any): cheaper than ``.any()``/``.sum()``, which go
+#: through a ufunc's reduction, on the engine's many small arrays.
+_some = np.count_nonzero
 
 
 class Engine:
@@ -56,7 +64,8 @@ class Engine:
         #: a direct playout's tricks
         self.valuation, self.seed, self.inner_worlds = valuation, int(seed), int(inner_worlds)
         self.sd_cache: dict = {}
-        self.sure_cache: dict = {}        # config -> int (n, 2): each side's sure tricks at the first lead
+        self._config_facts: dict = {}     # config -> what single dummy reads of its hands in play (_facts)
+        self._weights: dict = {}          # (config, maker, the fit's features) -> feature_weights
         if valuation == "single_dummy":
             self.sd_model = default_model()
             self.sd_uniform = np.random.default_rng(np.random.SeedSequence([self.seed, 0x5344])).random(len(worlds))
@@ -76,6 +85,9 @@ class Engine:
         self.solved = 0
         self.derived = 0                  # bands read off the other side's (see makers_tricks)
         self.half = 0                     # bands found by the march's test alone (the other side's was 0)
+        self.skipped = 0                  # single dummy: worlds whose draw the double-dummy band could not change
+        self.march_only = 0               # single dummy: worlds searched for the march alone (_march_band)
+        self.march_cache: dict = {}       # (config, makers' side) -> int8 (n,): 2 march, 1 not, -1 not tested
         self._setups: dict = {}           # config -> (leader, seats in play, seat sitting out or -1)
         self._partner = tuple(int(Seat(p).partner) for p in range(4))
         # uint8 columns of one value for solve_batch (trump, leader, seats in play, makers): read-only views
@@ -173,7 +185,17 @@ class Engine:
         double-dummy band (:meth:`dd_tricks`) and the contract's features (of the calling seat ``maker``'s
         hand too where the fit has such features; ``None``: the loner, else the side's first seat), with the
         world's own uniform, never a band the world's cards rule out
-        (:func:`~solver.advisor.single_dummy.band_bounds`)."""
+        (:func:`~solver.advisor.single_dummy.band_bounds`).
+
+        The search is the cost, and a world is searched only where its result can change the draw (the values
+        are those of drawing after a search everywhere, bit for bit): a world whose cards leave one band (say,
+        the defenders' master trump rules out a march and the makers' three top trumps a euchre) takes it, the
+        draw being moved into the bounds whatever it was
+        (:meth:`~solver.advisor.single_dummy.SingleDummyModel.draw_bands`); a world whose draw is the same under
+        every double-dummy band its cards allow (its uniform below every band's chance of a euchre, say) takes
+        that draw (:meth:`~solver.advisor.single_dummy.SingleDummyModel.draw_each_band`, counted in
+        :attr:`skipped`). A world whose makers are sure of 3 tricks is searched for the march only
+        (``solve_batch(made=...)``)."""
         if maker is None:
             maker = config[1] if config[1] >= 0 else makers_side
         key = (config, makers_side, int(maker) if self.sd_model.needs_maker else None)
@@ -182,30 +204,136 @@ class Engine:
             values = self.sd_cache[key] = np.full(self.n, -1, dtype=np.int8)
         got = values[rows]
         missing = got < 0
-        if not missing.any():
+        if not _some(missing):
             return got
         need = rows[missing]
-        dd = self.dd_tricks(config, makers_side, need)
-        band = np.where(dd < laws.MAKE_TRICKS, 0, np.where(dd < laws.TRICKS, 1, 2))
-        trump, alone, _pickup = config
-        hands = self._play_hands(config, need)
-        feats = self.sd_model.contract_features(hands, trump, maker, alone >= 0, trump == self.proposed,
-                                                self._setup(config)[0])
-        # the fit knows counts, not cards: keep each world within what no play can change (a sure make, a
-        # march the defenders' master trump rules out)
-        bounds = bands_within(self.sure(config)[need], makers_side) if self.card_bounds else None
-        values[need] = BAND_TRICKS[self.sd_model.draw_bands(band, feats, self.sd_uniform[need], bounds)]
+        bounds = None
+        if self.card_bounds:
+            # the fit knows counts, not cards: keep each world within what no play can change (a sure make, a
+            # march the defenders' master trump rules out)
+            low, high = self._bounds(config, makers_side)
+            low, high = low[need], high[need]
+            fixed = low == high
+            if _some(fixed):
+                values[need[fixed]] = BAND_TRICKS[low[fixed]]
+                free = ~fixed
+                need, low, high = need[free], low[free], high[free]
+                if not need.size:
+                    return values[rows]
+            bounds = (low, high)
+        feats = self._features(config, int(maker), need)
+        u = self.sd_uniform[need]
+        searched = self.cache.get((config, makers_side))
+        if searched is not None and _some(searched[need] < 0) == 0:      # every double-dummy band known
+            values[need] = BAND_TRICKS[self.sd_model.draw_bands(BAND_OF[searched[need]], feats, u, bounds)]
+            return values[rows]
+        # the draw under each double-dummy band the cards allow: where they all agree, no search is needed
+        each = self.sd_model.draw_each_band(feats, u, bounds)
+        if bounds is None:
+            low, high = each.min(axis=1), each.max(axis=1)
+        else:
+            allowed = (_BANDS >= bounds[0][:, None]) & (_BANDS <= bounds[1][:, None])
+            low, high = np.where(allowed, each, 2).min(axis=1), np.where(allowed, each, 0).max(axis=1)
+        settled = low == high
+        values[need[settled]] = BAND_TRICKS[low[settled]]
+        self.skipped += _some(settled)
+        open_ = np.flatnonzero(~settled)
+        if open_.size:
+            searching = need[open_]
+            sure = None if bounds is None else bounds[0][open_] > 0
+            band = np.empty(open_.size, dtype=np.int64)
+            # where euchred and made draw alike only the march matters: the core's march test alone (about
+            # two-fifths of a band's search), unless the band is known or read off the other side's anyway
+            march = each[open_, 0] == each[open_, 1]
+            if sure is not None:
+                march &= ~sure
+            for known in (searched, self.cache.get((config, 1 - makers_side))):
+                if known is not None:
+                    march &= known[searching] < 0
+            if _some(march):
+                band[march] = self._march_band(config, makers_side, searching[march])
+            rest = ~march
+            if _some(rest):
+                band[rest] = BAND_OF[self.dd_tricks(config, makers_side, searching[rest],
+                                                    sure_make=None if sure is None else sure[rest])]
+            values[searching] = BAND_TRICKS[each[open_, band]]
         return values[rows]
 
-    def sure(self, config) -> np.ndarray:
-        """int (n, 2): the tricks each side is sure of at the first lead in every world under ``config``
-        (:func:`~solver.advisor.single_dummy.sure_tricks`), counted once per configuration for every world (one
-        pass is cheaper than many over the few rows each auction branch asks): every call, makers' side and
-        model variant of the question reads the same positions."""
-        got = self.sure_cache.get(config)
-        if got is None:
-            got = self.sure_cache[config] = sure_tricks(self._play_hands(config, np.arange(self.n)), config[0])
+    def _march_band(self, config, makers_side: int, rows: np.ndarray) -> np.ndarray:
+        """int8 (len(rows),): 2 where the makers march double dummy under ``config`` in ``rows``, else 1 (they do
+        not: euchred or made, not told apart), by the core's march test alone (``solve_batch(made=...)``, the
+        claim of a make standing in for "euchred and made alike"); kept apart from :meth:`dd_tricks`' bands,
+        which it does not know, except that a march is one (:meth:`dd_tricks` reads it)."""
+        values = self.march_cache.get((config, makers_side))
+        if values is None:
+            values = self.march_cache[(config, makers_side)] = np.full(self.n, -1, dtype=np.int8)
+        got = values[rows]
+        missing = got < 0
+        if _some(missing):
+            need = rows[missing]
+            hands = self._play_hands(config, need)
+            leader, in_play, _ = self._setup(config)
+            k = need.size
+            col = self._columns
+            values[need] = dd.solve_batch(hands, col[config[0], :k], col[leader, :k], col[makers_side, :k],
+                                          col[in_play, :k], self.players, self.threads, bands=True,
+                                          made=np.ones(k, dtype=bool))
+            self.solved += k
+            self.march_only += k
+            got = values[rows]
         return got
+
+    def _facts(self, config) -> dict:
+        """What single dummy reads of every world's hands in play under ``config`` (:meth:`_play_hands`),
+        counted once per configuration for every world (one pass over all of them is cheaper than many over
+        the few each auction branch asks; every call, makers' side and model variant reads the same):
+        ``"sure"`` int8 (n, 2), each side's sure tricks (:func:`~solver.advisor.single_dummy.sure_tricks`);
+        ``"counts"`` float (n, 21), the per-seat counts the fit's features add up (:meth:`_features`);
+        ``(side, "bounds")`` the bands that side's cards allow."""
+        got = self._config_facts.get(config)
+        if got is None:
+            hands = self._play_hands(config, np.arange(self.n))
+            t = int(config[0])
+            counts = np.empty((self.n, COUNT_COLUMNS))
+            counts[:, 0] = 1.0
+            kinds = (TRUMP_MASKS[t], np.uint32((1 << (8 + t)) | (1 << (8 + (3 - t)))),
+                     np.uint32(sum(1 << (20 + s) for s in range(4) if s != t)))
+            for k, mask in enumerate(kinds):
+                counts[:, 1 + 4 * k:5 + 4 * k] = np.bitwise_count(hands & mask)
+            trumps = counts[:, 1:5]
+            counts[:, 13:17] = np.minimum(trumps, 3)
+            counts[:, 17:21] = trumps == 2
+            got = self._config_facts[config] = {"sure": sure_tricks(hands, t).astype(np.int8), "counts": counts}
+        return got
+
+    def _bounds(self, config, makers_side: int) -> tuple:
+        """``(low, high)``, int8 (n,) each: the lowest and highest band the makers' cards allow in every world
+        (:func:`~solver.advisor.single_dummy.bands_within` of :meth:`_facts`' sure tricks)."""
+        facts = self._facts(config)
+        got = facts.get((makers_side, "bounds"))
+        if got is None:
+            sure = facts["sure"]
+            got = facts[(makers_side, "bounds")] = (BAND_OF[sure[:, makers_side]],
+                                                    BAND_OF[laws.TRICKS - sure[:, 1 - makers_side]])
+        return got
+
+    def _features(self, config, maker: int, rows: np.ndarray) -> np.ndarray:
+        """float (len(rows), p): the fit's :func:`~solver.advisor.single_dummy.contract_features` of ``rows``
+        under ``config`` with ``maker`` calling, as the per-seat counts of :meth:`_facts` times a 0/1 matrix
+        (:func:`~solver.advisor.single_dummy.feature_weights`): whole numbers summed, so the same values bit for
+        bit, with two passes a call instead of one or more a feature."""
+        trump, alone, _pickup = config
+        key = (config, maker, self.sd_model.features)
+        weights = self._weights.get(key)
+        if weights is None:
+            weights = self._weights[key] = feature_weights(
+                self.sd_model.features, trump, maker, alone >= 0, trump == self.proposed, self._setup(config)[0])
+        return self._facts(config)["counts"][rows] @ weights
+
+    def sure(self, config) -> np.ndarray:
+        """int8 (n, 2): the tricks each side is sure of at the first lead in every world under ``config``
+        (:func:`~solver.advisor.single_dummy.sure_tricks`, kept by :meth:`_facts`)."""
+        return self._facts(config)["sure"]
 
     def playout_tricks(self, config, makers_side: int, rows: np.ndarray) -> np.ndarray:
         """Direct playout: the makers' tricks when each world's hand is played out by seats that each see only
@@ -218,7 +346,7 @@ class Engine:
             values = self.sd_cache[(config, makers_side)] = np.full(self.n, -1, dtype=np.int8)
         got = values[rows]
         missing = got < 0
-        if not missing.any():
+        if not _some(missing):
             return got
         trump, alone, pickup = config
         order = laws.bidding_order(self.dealer, self.players)
@@ -238,48 +366,79 @@ class Engine:
             self.solved += 1
         return values[rows]
 
-    def dd_tricks(self, config, makers_side: int, rows: np.ndarray) -> np.ndarray:
+    def dd_tricks(self, config, makers_side: int, rows: np.ndarray, sure_make: np.ndarray | None = None) -> np.ndarray:
         """Makers' tricks double dummy, as the scoring band's representative (2 euchred, 3 made, 5 march),
         for ``rows`` of the worlds under ``config`` with ``makers_side`` (solving what is missing).
 
         Scoring reads only the band, and the core finds a band with one or two zero-window
-        tests (``solve_batch(bands=True)``) instead of the exact count.
+        tests (``solve_batch(bands=True)``) instead of the exact count. ``sure_make``: bool (len(rows),) or
+        ``None``, the worlds whose makers are sure of 3 tricks by their cards (:meth:`_bounds`), searched
+        for the march only.
         """
         values = self.cache.get((config, makers_side))
         if values is None:               # -1: not solved yet
             values = self.cache[(config, makers_side)] = np.full(self.n, -1, dtype=np.int8)
         got = values[rows]
         missing = got < 0
-        if not missing.any():
+        if not _some(missing):
             return got
         need = rows[missing]
         other = self.cache.get((config, 1 - makers_side)) if self.derive_sides else None
-        made = None
+        made = None if sure_make is None else sure_make[missing]
         if other is not None:
             theirs = other[need]
             # the same positions read for the other side: when that side took 3 or more of the 5
             # tricks, this side took at most 2 (euchred) without a search
             settled = theirs >= laws.MAKE_TRICKS
-            if settled.any():
+            if _some(settled):
                 values[need[settled]] = BAND_TRICKS[0]
-                self.derived += int(settled.sum())
+                self.derived += _some(settled)
                 keep = ~settled
                 need, theirs = need[keep], theirs[keep]
+                made = None if made is None else made[keep]
             # the other side took at most 2: this side took at least 3, only the march is open
-            made = theirs >= 0
-            self.half += int(made.sum())
+            known = theirs >= 0
+            self.half += _some(known)
+            made = known if made is None else made | known
+        marched = self.march_cache.get((config, makers_side))
+        if marched is not None and need.size:
+            tested = marched[need]
+            # the march test said march: that is the band; it said not, and they make it: made
+            found = (tested == 2) | ((tested == 1) & (made if made is not None else False))
+            if _some(found):
+                values[need[found]] = BAND_TRICKS[np.where(tested[found] == 2, 2, 1)]
+                keep = ~found
+                need, tested = need[keep], tested[keep]
+                made = None if made is None else made[keep]
+            # it said not, and the make is open: the other side's band tells euchred from made (their 3 or more
+            # tricks are this side's euchre), the one test still missing; the march's is not run twice
+            other_way = tested == 1
+            if _some(other_way):
+                theirs = self._search(config, 1 - makers_side, need[other_way], None)
+                values[need[other_way]] = BAND_TRICKS[np.where(theirs >= laws.MAKE_TRICKS, 0, 1)]
+                keep = ~other_way
+                need = need[keep]
+                made = None if made is None else made[keep]
         if need.size:
-            trump = config[0]
-            hands = self._play_hands(config, need)
-            leader, in_play, _ = self._setup(config)
-            k = need.size
-            col = self._columns
-            bands = dd.solve_batch(hands, col[trump, :k], col[leader, :k], col[makers_side, :k], col[in_play, :k],
-                                   self.players, self.threads, bands=True,
-                                   made=made if made is not None and made.any() else None)
-            values[need] = BAND_TRICKS[bands]
-            self.solved += need.size
+            self._search(config, makers_side, need, made if made is not None and _some(made) else None)
         return values[rows]
+
+    def _search(self, config, makers_side: int, rows: np.ndarray, made) -> np.ndarray:
+        """Search ``rows`` (none searched yet for ``makers_side``) for the makers' band and keep it
+        (:meth:`dd_tricks`' values); ``made``: bool (len(rows),) or ``None``, rows known to make it. Returns the
+        band representatives."""
+        values = self.cache.get((config, makers_side))
+        if values is None:
+            values = self.cache[(config, makers_side)] = np.full(self.n, -1, dtype=np.int8)
+        hands = self._play_hands(config, rows)
+        leader, in_play, _ = self._setup(config)
+        k = rows.size
+        col = self._columns
+        bands = dd.solve_batch(hands, col[config[0], :k], col[leader, :k], col[makers_side, :k], col[in_play, :k],
+                               self.players, self.threads, bands=True, made=made)
+        values[rows] = got = BAND_TRICKS[bands]
+        self.solved += k
+        return got
 
     def outcome(self, rows, maker, trump, alone, pickup):
         """Makers' tricks (band representatives) for rows where ``maker`` (seat array, all >= 0)

@@ -33,7 +33,7 @@ from __future__ import annotations
 import json
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -73,6 +73,7 @@ FEATURES_V2 = FEATURES + ("maker_trumps_cap3", "maker_bowers", "partner_trumps",
 FEATURES_V3 = FEATURES_V2 + ("maker_two_trumps", "round2_maker_two_trumps")
 #: Every feature :func:`contract_features` computes (a fit names the ones it uses, in its order).
 KNOWN_FEATURES = FEATURES_V3
+_KNOWN = frozenset(KNOWN_FEATURES)
 #: The features that depend on which of the two makers called (not only on the makers' side).
 MAKER_FEATURES = frozenset({"maker_trumps_cap3", "maker_bowers", "partner_trumps", "round2_maker_trumps_cap3",
                             "maker_off_aces", "maker_two_trumps", "round2_maker_two_trumps"})
@@ -88,10 +89,6 @@ TRUMP_MASKS = np.array([sum(1 << c for c in range(NCARDS) if ESUIT[t, c] == t) f
 def trump_mask(trump: int) -> int:
     """The bitmask of the cards of ``trump`` (the left bower included)."""
     return int(TRUMP_MASKS[int(trump)])
-
-
-def _popcount(x) -> np.ndarray:
-    return np.bitwise_count(np.asarray(x, dtype=np.uint32)).astype(np.int64)
 
 
 def contract_features(hands, trump: int, maker: int, alone: bool, ordered_up: bool, leader: int,
@@ -113,41 +110,104 @@ def contract_features(hands, trump: int, maker: int, alone: bool, ordered_up: bo
     Raises:
         ModelError: a feature name not in :data:`KNOWN_FEATURES`.
     """
-    unknown = [f for f in features if f not in KNOWN_FEATURES]
-    if unknown:
+    if not _KNOWN.issuperset(features):
+        unknown = [f for f in features if f not in _KNOWN]
         raise ModelError(f"single-dummy features {unknown} are not among {list(KNOWN_FEATURES)}")
     h = np.asarray(hands, dtype=np.uint32)
     t = int(trump)
     maker = int(maker)
     side = maker % 2
-    tmask = TRUMP_MASKS[t]
-    bowers = np.uint32((1 << (8 + t)) | (1 << (8 + (3 - t))))
-    aces = np.uint32(sum(1 << (20 + s) for s in range(4) if s != t))
-    mk = h[:, side] | h[:, side + 2]
-    de = h[:, 1 - side] | h[:, 3 - side]
+    partner = (maker + 2) % 4
     n = h.shape[0]
-    makers_trumps = _popcount(mk & tmask)
+    # each seat's count of a kind of card, (n, 4), one pass over the hands a kind and only for the kinds the
+    # features ask for (the per-column counts cost more in numpy's per-call overhead than in arithmetic)
+    per_seat: dict = {}
+    masks = {"trumps": TRUMP_MASKS[t], "bowers": np.uint32((1 << (8 + t)) | (1 << (8 + (3 - t)))),
+             "aces": np.uint32(sum(1 << (20 + s) for s in range(4) if s != t))}
+
+    def seats(kind):
+        got = per_seat.get(kind)
+        if got is None:
+            got = per_seat[kind] = np.bitwise_count(h & masks[kind]).astype(np.int64)
+        return got
+
+    def makers(kind):
+        c = seats(kind)
+        return c[:, side] + c[:, side + 2]
+
+    def own(kind):
+        return seats(kind)[:, maker]
+
+    round2 = 0.0 if ordered_up else 1.0
     columns = {
-        "intercept": lambda: np.ones(n),
-        "alone": lambda: np.full(n, float(bool(alone))),
-        "ordered_up": lambda: np.full(n, float(bool(ordered_up))),
-        "makers_trumps": lambda: makers_trumps,
-        "makers_bowers": lambda: _popcount(mk & bowers),
-        "makers_off_aces": lambda: _popcount(mk & aces),
-        "defenders_trumps": lambda: _popcount(de & tmask),
-        "makers_lead": lambda: np.full(n, float(int(leader) % 2 == side)),
-        "maker_trumps_cap3": lambda: np.minimum(_popcount(h[:, maker] & tmask), 3),
-        "maker_bowers": lambda: _popcount(h[:, maker] & bowers),
-        "partner_trumps": lambda: _popcount(h[:, (maker + 2) % 4] & tmask),
-        "round2_makers_trumps": lambda: makers_trumps * (0.0 if ordered_up else 1.0),
-        "round2_maker_trumps_cap3": lambda: np.minimum(_popcount(h[:, maker] & tmask), 3) * (not ordered_up),
-        "maker_off_aces": lambda: _popcount(h[:, maker] & aces),
-        "maker_two_trumps": lambda: (_popcount(h[:, maker] & tmask) == 2).astype(float),
-        "round2_maker_two_trumps": lambda: (_popcount(h[:, maker] & tmask) == 2) * (0.0 if ordered_up else 1.0),
+        "intercept": lambda: 1.0,
+        "alone": lambda: float(bool(alone)),
+        "ordered_up": lambda: float(bool(ordered_up)),
+        "makers_trumps": lambda: makers("trumps"),
+        "makers_bowers": lambda: makers("bowers"),
+        "makers_off_aces": lambda: makers("aces"),
+        "defenders_trumps": lambda: seats("trumps")[:, 1 - side] + seats("trumps")[:, 3 - side],
+        "makers_lead": lambda: float(int(leader) % 2 == side),
+        "maker_trumps_cap3": lambda: np.minimum(own("trumps"), 3),
+        "maker_bowers": lambda: own("bowers"),
+        "partner_trumps": lambda: seats("trumps")[:, partner],
+        "round2_makers_trumps": lambda: makers("trumps") * round2,
+        "round2_maker_trumps_cap3": lambda: np.minimum(own("trumps"), 3) * round2,
+        "maker_off_aces": lambda: own("aces"),
+        "maker_two_trumps": lambda: (own("trumps") == 2).astype(float),
+        "round2_maker_two_trumps": lambda: (own("trumps") == 2) * round2,
     }
     out = np.empty((n, len(features)))
     for k, f in enumerate(features):
         out[:, k] = columns[f]()
+    return out
+
+
+#: The per-seat counts :func:`feature_weights` combines, as columns: 1, then for seats N E S W in turn the trumps,
+#: the bowers, the off-suit aces, the trumps capped at 3, and 1 where the seat holds exactly two trumps.
+COUNT_COLUMNS = 21
+
+
+def feature_weights(features: tuple, trump: int, maker: int, alone: bool, ordered_up: bool, leader: int) -> np.ndarray:
+    """float (21, len(features)) of 0s and 1s: the matrix that turns the per-seat counts of
+    :data:`COUNT_COLUMNS` (one row a world) into :func:`contract_features`' columns ``features`` for one
+    contract (the same arguments). Every feature is a sum of at most two whole counts, so the product is
+    :func:`contract_features` bit for bit; the advisor's engine counts each configuration's hands once and
+    multiplies, instead of counting again for each call.
+
+    Raises:
+        ModelError: a feature name not in :data:`KNOWN_FEATURES`.
+    """
+    if not _KNOWN.issuperset(features):
+        unknown = [f for f in features if f not in _KNOWN]
+        raise ModelError(f"single-dummy features {unknown} are not among {list(KNOWN_FEATURES)}")
+    maker = int(maker)
+    side, partner = maker % 2, (maker + 2) % 4
+    trumps, bowers, aces, cap3, two = (1 + 4 * k for k in range(5))      # each kind's column of seat N
+    round2 = 0.0 if ordered_up else 1.0
+    terms = {
+        "intercept": [(0, 1.0)],
+        "alone": [(0, float(bool(alone)))],
+        "ordered_up": [(0, float(bool(ordered_up)))],
+        "makers_trumps": [(trumps + side, 1.0), (trumps + side + 2, 1.0)],
+        "makers_bowers": [(bowers + side, 1.0), (bowers + side + 2, 1.0)],
+        "makers_off_aces": [(aces + side, 1.0), (aces + side + 2, 1.0)],
+        "defenders_trumps": [(trumps + 1 - side, 1.0), (trumps + 3 - side, 1.0)],
+        "makers_lead": [(0, float(int(leader) % 2 == side))],
+        "maker_trumps_cap3": [(cap3 + maker, 1.0)],
+        "maker_bowers": [(bowers + maker, 1.0)],
+        "partner_trumps": [(trumps + partner, 1.0)],
+        "round2_makers_trumps": [(trumps + side, round2), (trumps + side + 2, round2)],
+        "round2_maker_trumps_cap3": [(cap3 + maker, round2)],
+        "maker_off_aces": [(aces + maker, 1.0)],
+        "maker_two_trumps": [(two + maker, 1.0)],
+        "round2_maker_two_trumps": [(two + maker, round2)],
+    }
+    out = np.zeros((COUNT_COLUMNS, len(features)))
+    for k, f in enumerate(features):
+        for column, weight in terms[f]:
+            out[column, k] = weight
+    out.flags.writeable = False
     return out
 
 
@@ -209,7 +269,7 @@ class SingleDummyModel:
                              f"{tricks.shape} not of the expected shapes (3, 3, {len(features)}), (2, 5, 6, 6)")
         return cls(d["name"], coef, tricks, inner, dict(d.get("provenance", {})), features)
 
-    @property
+    @cached_property
     def needs_maker(self) -> bool:
         """Whether the features depend on which of the two makers called (:data:`MAKER_FEATURES`), not
         only on their side."""
@@ -259,7 +319,23 @@ class SingleDummyModel:
         ``low``), and cheaper: no band outside ``bounds``, ever."""
         cum = np.cumsum(self.band_probabilities(dd_band, features), axis=1)
         drawn = np.minimum((cum <= np.asarray(u)[:, None]).sum(axis=1), 2)
-        return drawn if bounds is None else np.clip(drawn, bounds[0], bounds[1])
+        # clamped into [low, high] (low <= high): np.clip's own checks cost more than the two passes
+        return drawn if bounds is None else np.minimum(np.maximum(drawn, bounds[0]), bounds[1])
+
+    def draw_each_band(self, features: np.ndarray, u: np.ndarray, bounds=None) -> np.ndarray:
+        """int (n, 3): :meth:`draw_bands` of each world had its double-dummy band been 0, 1 and 2 (column b), in
+        one pass over the three (each row the same arithmetic as :meth:`draw_bands` does on it, so each column
+        is that draw bit for bit). Where every double-dummy band the world's cards allow draws the same
+        single-dummy band, that band does not depend on the search, which the advisor then skips."""
+        n = features.shape[0]
+        # the rows of the three bands one after the other, each as band_probabilities makes it (its gathered
+        # coefficients, the same einsum, softmax and cumulative sum a row); the draw and the bounds broadcast
+        z = np.einsum("nkf,nf->nk", np.repeat(self.coefficients, n, axis=0), np.concatenate((features,) * 3))
+        cum = np.cumsum(softmax_rows(z), axis=1).reshape(3, n, 3)
+        drawn = np.minimum((cum <= np.asarray(u)[None, :, None]).sum(axis=2), 2)
+        if bounds is not None:
+            drawn = np.minimum(np.maximum(drawn, bounds[0]), bounds[1])
+        return drawn.T
 
     def trick_distribution(self, dd_tricks: np.ndarray, tricks_left: int, alone: bool) -> np.ndarray:
         """float (n, 6): the chance of the makers' single-dummy tricks 0..5 given their double-dummy
@@ -288,19 +364,24 @@ def sure_tricks(hands, trump: int, table=(), table_seats=(), in_play=(0, 1, 2, 3
     h = np.asarray(hands, dtype=np.uint32)
     n = h.shape[0]
     t = int(trump)
-    order = [int(c) for c in np.argsort(-POWER[t]) if POWER[t, c] >= 0]          # the trumps, highest first
-    table_mask = np.uint32(sum(1 << int(c) for c in table))
-    live = np.bitwise_or.reduce(h, axis=1) | table_mask
-    # every seat at once, (n, 4): a card on the table falls on the trick under way only, so it can beat none
-    # of the later cards of a seat that has already played to that trick
-    played = np.array([s in set(int(x) for x in table_seats) for s in range(4)])
-    seen = np.where(played[None, :], (live & ~table_mask)[:, None], live[:, None])
-    mine = h * np.isin(np.arange(4), [int(s) for s in in_play])[None, :].astype(np.uint32)
+    order = _trump_order(t)                                     # the trumps, highest first
     # each seat's trumps and the live trumps elsewhere as bits by rank (bit r: the r-th highest trump), then the
     # most of j - k read off a table of every pair of such patterns (_master_table)
-    by_byte = _rank_bytes(t)
-    ranks, elsewhere = _ranks(mine, by_byte), _ranks(seen, by_byte)
-    masters = _master_table(len(order))[ranks, elsewhere & ~ranks].astype(np.int64)
+    halves = _rank_halves(t)
+    held = _ranks(h, halves)                                    # uint8 (n, 4)
+    live = held[:, 0] | held[:, 1] | held[:, 2] | held[:, 3]
+    mine = held if tuple(sorted(int(s) for s in in_play)) == (0, 1, 2, 3) else (
+        held * np.isin(np.arange(4), [int(s) for s in in_play])[None, :].astype(np.uint8))
+    if len(table):
+        # every seat at once, (n, 4): a card on the table falls on the trick under way only, so it can beat none
+        # of the later cards of a seat that has already played to that trick
+        on_table = _ranks(np.array([sum(1 << int(c) for c in table)], dtype=np.uint32), halves)[0]
+        live = live | on_table
+        played = np.array([s in set(int(x) for x in table_seats) for s in range(4)])
+        seen = np.where(played[None, :], (live & ~on_table)[:, None], live[:, None])
+    else:
+        seen = live[:, None]
+    masters = _master_table(len(order))[mine, seen & ~mine].astype(np.int64)
     sure = np.zeros((n, 2), dtype=np.int64)
     to_play = [s for s in in_play if s not in table_seats] if len(table) else []
     if len(table):
@@ -320,24 +401,35 @@ def sure_tricks(hands, trump: int, table=(), table_seats=(), in_play=(0, 1, 2, 3
 
 
 @lru_cache(maxsize=None)
-def _rank_bytes(trump: int) -> np.ndarray:
-    """uint32 (4, 256): for each byte of a card bitmask and each value of it, the trumps it holds as bits by
-    rank (bit r: the r-th highest trump of ``trump``), so a hand's trumps by rank are four look-ups."""
-    order = [int(c) for c in np.argsort(-POWER[trump]) if POWER[trump, c] >= 0]
-    out = np.zeros((4, 256), dtype=np.uint32)
-    for r, c in enumerate(order):
-        byte, bit = divmod(c, 8)
-        values = np.arange(256)
-        out[byte, (values >> bit) & 1 == 1] |= np.uint32(1 << r)
-    out.flags.writeable = False
-    return out
+def _trump_order(trump: int) -> tuple:
+    """The cards of ``trump``, highest first (by :data:`~solver.cardtables.POWER`)."""
+    return tuple(int(c) for c in np.argsort(-POWER[trump]) if POWER[trump, c] >= 0)
 
 
-def _ranks(masks: np.ndarray, by_byte: np.ndarray) -> np.ndarray:
-    """uint32 like ``masks``: the trumps of each card bitmask as bits by rank (:func:`_rank_bytes`)."""
+#: :func:`_rank_halves` splits a card bitmask here: bits below in one table, the rest in the other.
+_HALF = 13
+
+
+@lru_cache(maxsize=None)
+def _rank_halves(trump: int) -> tuple:
+    """Two uint8 tables, ``(2**13,)`` for the low 13 bits of a card bitmask and ``(2**12,)`` for the bits above
+    (the joker's included): the trumps each part holds as bits by rank (bit r: the r-th highest trump of
+    ``trump``, at most 8 trumps), so a hand's trumps by rank are two look-ups."""
+    low = np.zeros(1 << _HALF, dtype=np.uint8)
+    high = np.zeros(1 << (NCARDS - _HALF), dtype=np.uint8)
+    for r, c in enumerate(_trump_order(trump)):
+        table, bit = (low, c) if c < _HALF else (high, c - _HALF)
+        values = np.arange(table.size)
+        table[(values >> bit) & 1 == 1] |= np.uint8(1 << r)
+    low.flags.writeable = False
+    high.flags.writeable = False
+    return low, high
+
+
+def _ranks(masks: np.ndarray, halves: tuple) -> np.ndarray:
+    """uint8 like ``masks``: the trumps of each card bitmask as bits by rank (:func:`_rank_halves`)."""
     m = np.asarray(masks, dtype=np.uint32)
-    return (by_byte[0][m & 255] | by_byte[1][(m >> 8) & 255] | by_byte[2][(m >> 16) & 255]
-            | by_byte[3][(m >> 24) & 255])
+    return halves[0][m & ((1 << _HALF) - 1)] | halves[1][m >> _HALF]
 
 
 @lru_cache(maxsize=None)
@@ -439,4 +531,5 @@ def using_model(name: str):
 
 __all__ = ["DATA", "DATA_DIR", "DEFAULT_NAME", "NAMES", "FEATURES", "FEATURES_V2", "FEATURES_V3", "KNOWN_FEATURES",
            "MAKER_FEATURES", "TRUMP_MASKS", "trump_mask", "BANDS", "band_index", "contract_features",
+           "COUNT_COLUMNS", "feature_weights",
            "SingleDummyModel", "sure_tricks", "band_bounds", "bands_within", "clip_tricks", "load_model", "default_model", "using_model"]
