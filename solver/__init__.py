@@ -33,9 +33,10 @@ import, lazy ones included, and enforces the whole table)::
     comparison                            advisor
     review                                advisor, par, records, version, deprecation
     match                                 advisor, records, deprecation
-    pages                                 review
     rollout                               match, review
-    solver                                pages, match, review, rollout, comparison
+    whatif                                rollout
+    pages                                 review, whatif
+    solver                                pages, match, review, rollout, comparison, whatif
     api                                   solver
     cli                                   api
     __main__                              cli
@@ -68,6 +69,7 @@ from . import match, review      # the subpackages (calling either is the deprec
 from .par import Par, ParStep, par, par_table
 from .rollout import Rollout      # importing it installs the rollout valuation (advise(valuation="rollout"))
 from .comparison import Comparison, compare
+from .whatif import Branch, branch
 
 __all__ = [
     "__version__",
@@ -88,5 +90,5 @@ __all__ = [
     "BiddingModel", "MODEL_NAMES", "resolve_model",
     "par", "par_table", "Par", "ParStep", "Rollout", "advise_defend", "DefendAdvice", "DefendOption",
     "advise_exchange", "ExchangeAdvice", "ExchangeOption", "compare", "Comparison", "lead_table", "LeadTable",
-    "LeadRow",
+    "LeadRow", "branch", "Branch",
 ]
