@@ -19,6 +19,7 @@ from .schemas import (AdviseRequest, AdviseResponse, HealthResponse, PlayRequest
                       ReviewResponse, SolveRequest, SolveResponse, TableRequest, TableResponse)
 from .schemas import DefendRequest, DefendResponse, ExchangeRequest, ExchangeResponse, ParRequest, ParResponse
 from .schemas import CompareRequest, CompareResponse, LeadRequest, LeadResponse
+from .schemas import BranchRequest, BranchResponse
 
 ANALYSIS = Tag(name="analysis", description="double-dummy solving, bid advice and game review")
 SERVICE = Tag(name="service")
@@ -207,6 +208,33 @@ def compare(body: CompareRequest):
     return jsonify(result.to_dict())
 
 
+#: The most worlds a decision of an advisor branch (what-if replay, ``mode`` advisor) may draw on this server: a deal
+#: played on from its first call is about 20 decisions, each an advice at that many worlds (0.2 to 0.5 s for the
+#: whole deal at 50 to 200 worlds on a loaded core of the 2-core test machine), so 200 keeps a branch well inside
+#: the 30 s deadline.
+MAX_BRANCH_WORLDS = 200
+
+
+@v1.post("/branch", summary="What-if replay: a recorded deal played on from another call or card",
+         responses=_responses(BranchResponse))
+def branch(body: BranchRequest):
+    """`solver.branch(...).to_dict()`: deal `deal` of the EGN game replayed to decision `step` (the deal's calls,
+    discard and cards in order, 0-based: the review page's steps), `action` made there instead of the record's,
+    and every later decision taken double dummy (`mode` double_dummy: every seat sees every card) or by the advisor
+    from each seat's own view (`mode` advisor, `worlds` a decision, `seed`); the actions that follow, the result
+    and the points for the deciding seat's side against the record's. A step past the end or an action not legal
+    there is a 422 problem naming it."""
+    if body.mode == "advisor" and body.worlds > MAX_BRANCH_WORLDS:
+        raise Problem("over-limit", f"worlds {body.worlds}: this server plays an advisor branch at most "
+                                    f"{MAX_BRANCH_WORLDS} worlds a decision", field="worlds", limit=MAX_BRANCH_WORLDS)
+    load = limits.engine_function("load_game")
+    with limits.engine(body, main_field="egn"):
+        game = load(body.egn)                    # the parsed object: a string would be taken for a path
+        run = limits.engine_function("branch")
+        result = run(game, body.deal, body.step, body.action, mode=body.mode, worlds=body.worlds, seed=body.seed)
+    return jsonify(result.to_dict())
+
+
 @v1.post("/lead", summary="The lead table of the seat to lead a trick, from its view",
          responses=_responses(LeadResponse))
 def lead(body: LeadRequest):
@@ -309,7 +337,7 @@ def request_model(spec):
 def limits_dict(config) -> dict:
     return {"max_body_bytes": config["MAX_CONTENT_LENGTH"], "max_worlds": config["MAX_WORLDS"],
             "max_review_work": config["MAX_REVIEW_WORK"], "max_playout_work": MAX_PLAYOUT_WORK, "max_rollout_work": MAX_ROLLOUT_WORK,
-            "request_timeout_s": config["REQUEST_TIMEOUT"]}
+            "max_branch_worlds": MAX_BRANCH_WORLDS, "request_timeout_s": config["REQUEST_TIMEOUT"]}
 
 
 @service.get("/healthz", summary="Liveness, the engine's analyses and the bounds",

@@ -21,6 +21,7 @@ from typing_extensions import Annotated
 import solver
 import solver.examples
 import solver.play_model
+import solver.whatif
 from solver.laws import parse_side
 from solver.bounds import MAX_SEED, MIN_WORLDS
 
@@ -474,6 +475,24 @@ class DefendResponse(BaseModel):
     model_config = ConfigDict(extra="allow")
 
 
+def egn_object(v):
+    """An ``egn`` member as the parsed EGN object (its text parsed here: never taken for a path), or a field error
+    ``invalid-egn`` saying why it is not one."""
+    if isinstance(v, str):
+        try:
+            v = json.loads(v)
+        except (ValueError, RecursionError) as exc:
+            raise PydanticCustomError("invalid-egn", "{message}",
+                                      {"message": f"egn: not EGN text, which is JSON ({exc})"}) from None
+    if not isinstance(v, dict):
+        raise PydanticCustomError("invalid-egn", "{message}",
+                                  {"message": "egn: expected an EGN game, a JSON object with 'deals'"})
+    if too_deep({"egn": v}, MAX_JSON_DEPTH) is not None:
+        raise PydanticCustomError("invalid-egn", "{message}", {"message": f"egn: JSON nested deeper than "
+                                                                          f"{MAX_JSON_DEPTH} levels"})
+    return v
+
+
 class ReviewRequest(Strict):
     """An EGN 1.4 game to review (solver.load_egn then solver.review)."""
 
@@ -499,19 +518,7 @@ class ReviewRequest(Strict):
     @field_validator("egn")
     @classmethod
     def _egn(cls, v):
-        if isinstance(v, str):
-            try:
-                v = json.loads(v)
-            except (ValueError, RecursionError) as exc:
-                raise PydanticCustomError("invalid-egn", "{message}",
-                                          {"message": f"egn: not EGN text, which is JSON ({exc})"}) from None
-        if not isinstance(v, dict):
-            raise PydanticCustomError("invalid-egn", "{message}",
-                                      {"message": "egn: expected an EGN game, a JSON object with 'deals'"})
-        if too_deep({"egn": v}, MAX_JSON_DEPTH) is not None:
-            raise PydanticCustomError("invalid-egn", "{message}", {"message": f"egn: JSON nested deeper than "
-                                                                              f"{MAX_JSON_DEPTH} levels"})
-        return v
+        return egn_object(v)
 
     @property
     def deal_count(self) -> int:
@@ -527,6 +534,32 @@ class ReviewRequest(Strict):
             bids = d.get("calls") if isinstance(d, dict) else None
             calls += len(bids) if isinstance(bids, list) else 8      # no list: as many as a deal can have
         return max(calls, 1)
+
+
+class BranchRequest(Strict):
+    """What-if replay (solver.branch): deal `deal` of an EGN game replayed to decision `step`, `action` made there
+    instead of the record's, and the rest of the deal played on double dummy or by the advisor."""
+
+    egn: dict[str, Any] | str = Field(description="the EGN game: its JSON object, or the EGN file's text "
+                                                  "(parsed here: never taken for a path)")
+    deal: StrictInt = Field(ge=0, examples=[1], description="the deal's index in the record's deals (0-based)")
+    step: StrictInt = Field(ge=0, examples=[0], description="the decision's index among the deal's calls, discard "
+                                                            "and cards in the order they were made (0-based; the "
+                                                            "review page's step)")
+    action: ActionIn
+    mode: Literal["double_dummy", "advisor"] = Field(
+        "double_dummy", description="double_dummy: every seat sees every card and keeps its side's double-dummy "
+                                    "tricks highest; advisor: each seat decides from its own view as the advisor, "
+                                    "`worlds` worlds a decision, seeded by `seed`")
+    worlds: StrictInt = Field(solver.whatif.DEFAULT_WORLDS, ge=MIN_WORLDS,
+                              description="the advisor's worlds a decision (mode advisor), at most the server's "
+                                          "MAX_BRANCH_WORLDS")
+    seed: Annotated[StrictInt, Field(ge=0, le=MAX_SEED)] = Field(0, description="the advisor agents' seed")
+
+    @field_validator("egn")
+    @classmethod
+    def _egn(cls, v):
+        return egn_object(v)
 
 
 # -- responses (what the routes send; the tests check bodies against them) ---------------------------
@@ -698,6 +731,7 @@ class Limits(Out):
     max_rollout_work: int = Field(description="valuation rollout (bid and play advice): worlds x the options of "
                                               "the question (the calls a bid can have, 3 in round 1 and 7 in round "
                                               "2; the legal cards of a card question)")
+    max_branch_worlds: int = Field(description="what-if replay (/v1/branch, mode advisor): worlds a decision")
     request_timeout_s: float
 
 
@@ -724,3 +758,35 @@ class Problem(BaseModel):
     field: str | None = Field(description="the request member at fault (dotted path), or null")
     errors: list[FieldError] | None = Field(None, description="every validation failure, for a schema problem")
     limit: float | None = Field(None, description="the bound that was exceeded, for over-limit and deadline")
+
+
+class BranchAction(Out):
+    seat: str
+    kind: str = Field(description="call, alone, defend, discard, give or play")
+    action: str = Field(description="a call token (pass, order alone, call h) or a card")
+    trick: int | None = Field(None, description="a card's trick, 1-based")
+    winner: str | None = Field(None, description="on a trick's last card: who won the trick")
+
+
+class BranchResponse(Out):
+    """`solver.branch(...).to_dict()`: the decision branched at (deal, step, seat, kind, where), the alternative
+    `action` and the `recorded` one, every later action in order (the alternative first), the finished hand's
+    result and the record's, and the points for the deciding seat's side net of the other's (units: points)."""
+
+    deal: int
+    number: int
+    step: int
+    seat: str
+    kind: str
+    where: str
+    action: str
+    recorded: str
+    mode: str
+    worlds: int | None
+    seed: int | None
+    actions: list[BranchAction]
+    result: dict[str, Any]
+    recorded_result: dict[str, Any] | None
+    points: int
+    recorded_points: int | None
+    text: str

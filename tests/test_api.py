@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 import pytest
 
-from api.routes import MAX_PLAYOUT_WORK, MAX_ROLLOUT_WORK
+from api.routes import MAX_BRANCH_WORLDS, MAX_PLAYOUT_WORK, MAX_ROLLOUT_WORK
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import solver
@@ -272,7 +272,7 @@ def test_healthz_reports_the_bounds(call):
                                                              "advise_exchange", "lead_table")}
     assert answer.body["limits"] == {"max_body_bytes": 131072, "max_worlds": 10000, "max_review_work": 2600,
                                      "max_playout_work": MAX_PLAYOUT_WORK, "max_rollout_work": MAX_ROLLOUT_WORK,
-                                     "request_timeout_s": 30.0}
+                                     "max_branch_worlds": MAX_BRANCH_WORLDS, "request_timeout_s": 30.0}
 
 
 def test_openapi_document(call):

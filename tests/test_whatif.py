@@ -141,3 +141,49 @@ def test_bad_input_names_what_is_wrong(game):
         branch(game, DEAL, 5, "Tc", mode="advisor", worlds=3)
     with pytest.raises(RecordError, match=r"deal 0, step 0: the record does not show every card of"):
         branch(game, 0, 0, "pass")
+
+
+# -- HTTP: POST /v1/branch ------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def client():
+    from api.app import create_app
+    return create_app({"TESTING": True}).test_client()
+
+
+@pytest.fixture(scope="module")
+def egn_text():
+    with open(VWEC, encoding="utf-8") as f:
+        return f.read()
+
+
+def test_http_branch_is_the_library_answer(client, game, egn_text):
+    from api.schemas import BranchResponse
+    for body, kw in (({"deal": DEAL, "step": 5, "action": "Ts"}, {}),
+                     ({"deal": DEAL, "step": 0, "action": "order", "mode": "advisor", "worlds": 10, "seed": 2},
+                      {"mode": "advisor", "worlds": 10, "seed": 2})):
+        r = client.post("/v1/branch", json={"egn": egn_text, **body})
+        assert r.status_code == 200, r.get_json()
+        assert r.get_json() == branch(game, body["deal"], body["step"], body["action"], **kw).to_dict()
+        BranchResponse.model_validate(r.get_json())
+
+
+@pytest.mark.parametrize("body, field, detail", [
+    ({"step": 25, "action": "pass"}, "step", "step 25: past the end of deal 1, which has 25 decisions (steps 0..24)"),
+    ({"step": 0, "action": "call h"}, "action", "action 'call h': not legal for N at step 0 (round 1); legal: pass, "
+                                                "order, order alone"),
+    ({"deal": 40, "step": 0, "action": "pass"}, "deal", "deal 40: the record has 13 deals (0..12)"),
+])
+def test_http_branch_bad_input_is_422_problem_naming_it(client, egn_text, body, field, detail):
+    r = client.post("/v1/branch", json={"egn": egn_text, "deal": DEAL, **body})
+    assert r.status_code == 422 and r.mimetype == "application/problem+json"
+    p = r.get_json()
+    assert p["detail"] == detail and p["field"] == field
+
+
+def test_http_branch_bounds_the_advisors_worlds(client, egn_text):
+    from api.routes import MAX_BRANCH_WORLDS
+    r = client.post("/v1/branch", json={"egn": egn_text, "deal": DEAL, "step": 0, "action": "pass",
+                                        "mode": "advisor", "worlds": MAX_BRANCH_WORLDS + 1})
+    assert r.status_code == 422 and r.get_json()["field"] == "worlds" and r.get_json()["limit"] == MAX_BRANCH_WORLDS
+    assert "/v1/branch" in client.get("/openapi.json").get_json()["paths"]
