@@ -35,7 +35,7 @@ from .match.protocol import legal_tokens
 from .review.deals import resolve_game
 from .rollout import AGENT_WORLDS, MAX_AGENT_WORLDS, agent_seed, play_on
 
-__all__ = ["Branch", "branch", "decisions", "alternatives", "MODES", "DEFAULT_WORLDS", "MAX_WORLDS"]
+__all__ = ["Branch", "branch", "decisions", "alternatives", "unknown_hands", "MODES", "DEFAULT_WORLDS", "MAX_WORLDS"]
 
 #: The ways a branch is played on: every seat seeing every card, or each as the advisor from its own view.
 MODES = ("double_dummy", "advisor")
@@ -64,12 +64,20 @@ def _protocol_kind(kind: str) -> str:
     return "bid" if kind == "call" else kind
 
 
+def unknown_hands(before: Hand) -> list:
+    """The seats (text) whose cards a branch from ``before`` would need and the record does not show: at a call
+    every seat (the call may change who sits out), later the seats still in play."""
+    needed = before.rules.seats if before.phase in (Phase.BID1, Phase.BID2) else before.seats_in_play
+    return [str(Seat(s)) for s in needed if before.unknown_cards(s)]
+
+
 def alternatives(before: Hand) -> list:
     """The actions open to the seat to act in ``before`` (a :class:`~solver.game.Hand` at a call, the dealer's
     discard or a card), as :func:`branch` takes them: call tokens (``"pass"``, ``"order alone"``,
-    ``"call h"``) or cards (``"Qs"``). Empty when the seat's cards are not all known."""
+    ``"call h"``) or cards (``"Qs"``). Empty when a branch cannot be played on from there
+    (:func:`unknown_hands`)."""
     kind = {Phase.BID1: "call", Phase.BID2: "call", Phase.DISCARD: "discard", Phase.PLAY: "play"}.get(before.phase)
-    if kind is None or before.to_act is None or before.unknown_cards(before.to_act):
+    if kind is None or before.to_act is None or unknown_hands(before):
         return []
     return legal_tokens(before.view(before.to_act), _protocol_kind(kind))
 
@@ -277,9 +285,7 @@ def branch(game, deal: int, step: int, action: str, mode: str = "double_dummy", 
                             f"step {quoted(step)}: deal {deal} has no decisions to branch at")
     before, rec = steps[step]
     kind, where = _kind(rec), _where(rec)
-    # a call may change who sits out: every hand must be known; later, only those still in play
-    needed = before.rules.seats if kind == "call" else before.seats_in_play
-    unknown = [str(Seat(s)) for s in needed if before.unknown_cards(s)]
+    unknown = unknown_hands(before)
     if unknown:
         raise RecordError(f"deal {deal}, step {step}: the record does not show every card of {', '.join(unknown)}, "
                           "so the deal cannot be played on from there")

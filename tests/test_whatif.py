@@ -187,3 +187,28 @@ def test_http_branch_bounds_the_advisors_worlds(client, egn_text):
                                         "mode": "advisor", "worlds": MAX_BRANCH_WORLDS + 1})
     assert r.status_code == 422 and r.get_json()["field"] == "worlds" and r.get_json()["limit"] == MAX_BRANCH_WORLDS
     assert "/v1/branch" in client.get("/openapi.json").get_json()["paths"]
+
+
+# -- the review page's what-if questions ---------------------------------------------------------------------
+
+def test_review_page_steps_carry_their_branch_question(game):
+    from solver import review_game
+    from solver.pages import review_html, review_model
+    one = load_egn(VWEC)
+    one.deals[:] = one.deals[:2]                   # deal 0 (an unknown discard) and deal 1 (every card shown)
+    rep = review_game(one, worlds=10, seed=1)
+    model = review_model(rep, one)
+    d0, d1 = model["deals"]
+    # the record does not show the dealer's discard: no branch before it (that card might still be played), one
+    # at every card after it
+    assert [s["branch"] is None for s in d0["steps"]] == [s["kind"] == "call" for s in d0["steps"]]
+    steps = decisions(one.deals[1].hand)
+    assert len(d1["steps"]) == len(steps)
+    for k, s in enumerate(d1["steps"]):
+        before, rec = steps[k]
+        assert s["branch"] == {"deal": 1, "step": k, "alternatives": alternatives(before)}
+        assert s["played"] in (str(getattr(rec, "card", "")), s["played"]) and before.to_act == rec.seat
+    served = review_html(rep, one, served=True)
+    assert 'class="whatif-form"' in served and '"egn": "{' in served
+    offline = review_html(rep, one)
+    assert "whatif-off" in offline and 'class="whatif-form"' not in offline and '"egn": null' in offline

@@ -51,9 +51,13 @@ def _render(template: str, **context) -> str:
 def review_html(review, game, served: bool = False) -> str:
     """The review page of ``review`` (a :class:`~solver.review.Review`) of ``game``, the record it
     reviewed, as one HTML document (str). ``served``: links to the analysis page at ``/`` for each
-    decision, and at each lead to its lead table (a file opened from disk has no server to ask)."""
+    decision, at each lead to its lead table, and the what-if replay of any call or card (``POST /v1/branch``; a file
+    opened from disk has no server to ask)."""
     from ..render import DOUBLE_DUMMY_NOTE, OWN_VIEW_NOTE
+    from ..records import EGNGame, dump_egn
     model = review_model(review, game)
+    # served: the record itself, which the what-if replay sends back to POST /v1/branch
+    model["egn"] = dump_egn(game, indent=None) if served and isinstance(game, EGNGame) else None
     return _render("review.html", review=model, served=served, dd_note=f"{DOUBLE_DUMMY_NOTE}; {OWN_VIEW_NOTE}")
 
 

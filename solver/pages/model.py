@@ -263,6 +263,30 @@ def _request(step: dict, view: dict | None) -> dict | None:
     return None
 
 
+def _branch_points(hand: Hand | None, steps: list, record_index: int) -> None:
+    """Give each step of a deal its what-if question (``POST /v1/branch``): ``{"deal", "step", "alternatives"}``
+    with ``step`` the decision's index in :func:`solver.whatif.decisions` and the actions open there, or ``None``
+    where the record does not show the cards to play on with (``"why"`` then says so)."""
+    from ..whatif import alternatives, decisions
+    found = {"call": [], "discard": [], "play": []}
+    if hand is not None:
+        kinds = ((BidMade, "call"), (Discarded, "discard"), (CardPlayed, "play"))
+        for k, (before, rec) in enumerate(decisions(hand)):
+            kind = next(word for cls, word in kinds if isinstance(rec, cls))
+            found[kind].append((k, before))
+    seen = {"call": 0, "discard": 0, "play": 0}
+    for step in steps:
+        kind = step["kind"]
+        got = found.get(kind, [])
+        at = got[seen[kind]] if seen.get(kind, 0) < len(got) else None
+        seen[kind] = seen.get(kind, 0) + 1
+        options = alternatives(at[1]) if at is not None else []
+        if options:
+            step["branch"] = {"deal": record_index, "step": at[0], "alternatives": options}
+        else:
+            step["branch"] = None
+
+
 def review_model(review, game) -> dict:
     """The page's data of a :class:`~solver.review.Review` of ``game`` (the record it reviewed: an
     :class:`~solver.records.EGNGame`, a dummy-hands record or one :class:`~solver.game.Hand`)."""
@@ -271,7 +295,9 @@ def review_model(review, game) -> dict:
     deals = []
     for i, (dr, deal) in enumerate(zip(review.deals, data["deals"])):
         flags = [[str(m) for m in d.mistakes] for d in dr.decisions]
-        deals.append(deal_model(i, finite(deal), hands[dr.index] if dr.index < len(hands) else None, flags))
+        hand = hands[dr.index] if dr.index < len(hands) else None
+        deals.append(deal_model(i, finite(deal), hand, flags))
+        _branch_points(hand if hand is None or not hand.rules.dummy_hands else None, deals[-1]["steps"], dr.index)
     m = data.get("mattered")
     page = next((i for i, dr in enumerate(review.deals) if m is not None and dr.index == m["deal"]), None)
     return {"title": data["title"], "source": data["source"], "worlds": data["worlds"], "seed": data["seed"],

@@ -119,6 +119,7 @@
       if (idx === k) { a.setAttribute("aria-current", "step"); } else { a.removeAttribute("aria-current"); }
     });
     sec.dataset.step = String(k);
+    renderWhatif(i, step);
     if (history.replaceState) { history.replaceState(null, "", "#deal-" + i + "-step-" + k); }
   }
 
@@ -176,6 +177,110 @@
       var i = Number(a.dataset.toDeal);
       showDeal(i);
       go(i, Number(a.dataset.toStep));
+    });
+  });
+
+  // what-if replay: another call or card at this step, the deal played on by POST /v1/branch (served pages only)
+  function whatifParts(sec) {
+    return { form: sec.querySelector(".whatif-form"), action: sec.querySelector(".whatif-action"),
+             mode: sec.querySelector(".whatif-mode"), none: sec.querySelector(".whatif-none"),
+             result: sec.querySelector(".whatif-result"), back: sec.querySelector(".whatif-back") };
+  }
+
+  function renderWhatif(i, step) {
+    var w = whatifParts(section(i));
+    if (!w.form) { return; }
+    w.result.hidden = true;
+    w.back.hidden = true;
+    var b = step ? step.branch : null;
+    w.form.hidden = !b;
+    w.none.hidden = !!b;
+    if (!b) {
+      w.none.textContent = step ? "Not here: the record does not show the cards the rest of the deal would need."
+                                : "The deal is over: step back to a call or card to play another.";
+      return;
+    }
+    w.action.textContent = "";
+    b.alternatives.forEach(function (a) {
+      var o = document.createElement("option");
+      o.value = a;
+      o.textContent = a + (a === step.played ? " (as played)" : "");
+      o.selected = a === step.played;
+      w.action.appendChild(o);
+    });
+  }
+
+  function showBranch(w, r) {
+    w.result.className = "whatif-result";
+    w.result.textContent = "";
+    w.result.dataset.points = String(r.points);
+    w.result.dataset.recordedPoints = r.recorded_points === null ? "" : String(r.recorded_points);
+    w.result.dataset.mode = r.mode;
+    var p = document.createElement("p");
+    p.className = "whatif-text";
+    p.textContent = r.text.charAt(0).toUpperCase() + r.text.slice(1) + ".";
+    w.result.appendChild(p);
+    if (r.mode === "double_dummy") {
+      var note = document.createElement("p");
+      note.className = "muted";
+      note.textContent = "Double dummy: every seat sees every hand, which no player at the table could.";
+      w.result.appendChild(note);
+    }
+    var list = document.createElement("ol");
+    list.className = "whatif-actions";
+    var calls = r.actions.filter(function (a) { return a.kind !== "play"; });
+    if (calls.length) {
+      var li = document.createElement("li");
+      li.textContent = calls.map(function (a) { return a.seat + " " + (a.kind === "discard" ? "discards " : "") + a.action; }).join(", ");
+      list.appendChild(li);
+    }
+    var trick = null, line = null;
+    r.actions.forEach(function (a) {
+      if (a.kind !== "play") { return; }
+      if (a.trick !== trick) {
+        trick = a.trick;
+        line = document.createElement("li");
+        line.dataset.trick = String(trick);
+        line.textContent = "Trick " + trick + ":";
+        list.appendChild(line);
+      }
+      line.textContent += " " + a.seat + " " + a.action;
+      if (a.winner) { line.textContent += " \u2192 " + a.winner; }
+    });
+    w.result.appendChild(list);
+  }
+
+  function showProblem(w, text) {
+    w.result.className = "whatif-result problem";
+    w.result.textContent = text;
+  }
+
+  document.querySelectorAll("section.deal").forEach(function (sec) {
+    var i = Number(sec.dataset.deal), w = whatifParts(sec);
+    if (!w.form) { return; }
+    w.form.addEventListener("submit", function (e) {
+      e.preventDefault();
+      var step = data.deals[i].steps[state[i].step];
+      if (!step || !step.branch) { return; }
+      var body = { egn: data.egn, deal: step.branch.deal, step: step.branch.step, action: w.action.value,
+                   mode: w.mode.value };
+      w.result.hidden = false;
+      w.back.hidden = false;
+      w.result.className = "whatif-result";
+      w.result.textContent = "Playing on\u2026";
+      fetch("/v1/branch", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })
+        .then(function (resp) {
+          return resp.json().then(function (json) { return { ok: resp.ok, json: json }; },
+                                  function () { return { ok: false, json: { detail: "HTTP " + resp.status } }; });
+        })
+        .then(function (got) {
+          if (got.ok) { showBranch(w, got.json); }
+          else { showProblem(w, (got.json.title ? got.json.title + ": " : "") + (got.json.detail || "the server refused the branch")); }
+        }, function (err) { showProblem(w, "The server did not answer: " + err); });
+    });
+    w.back.addEventListener("click", function () {
+      go(i, state[i].step);             // the step as recorded: the branch's answer and the choice dropped
+      w.action.focus();
     });
   });
 
