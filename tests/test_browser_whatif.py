@@ -110,3 +110,28 @@ def test_the_advisors_line_and_an_illegal_action_are_shown(page, base):
     assert "action '9h': not legal for" in page.text_content(f"{sec} .whatif-result")
     page.keyboard.press("End")                                       # the end of the deal: nothing to branch
     assert page.is_hidden(f"{sec} .whatif-form") and "The deal is over" in page.text_content(f"{sec} .whatif-none")
+
+
+def test_compare_form_on_the_analysis_page(page, base):
+    """The analysis page's compare form draws /v1/compare's shares, mean difference and interval; a refused
+    comparison (two identical calls) shows its problem."""
+    page.goto(base + "/")
+    page.fill("#compare input[name=worlds]", "300")
+    page.fill("#compare input[name=seed]", "4")
+    page.click("#compare button[type=submit]")
+    page.wait_for_selector('#result[data-endpoint="compare"] table.compare-table')
+    want = post_json(base, "/v1/compare", {"seat": "E", "hand": "Jh Ah Kh 9c 9s", "dealer": "N", "upcard": "Qh",
+                                           "calls": "", "alone": False, "tricks": "", "a": "order",
+                                           "b": "order alone", "worlds": 300, "seed": 4, "examples": 1,
+                                           "rules": {"players": 4}})["points"]
+    for outcome in ("better", "same", "worse"):
+        row = page.locator(f'#result tr[data-outcome="{outcome}"]')
+        assert float(row.get_attribute("data-share")) == want[outcome]
+    diff = page.locator("#result .compare-difference")
+    assert float(diff.get_attribute("data-difference")) == want["difference"]
+    assert [float(diff.get_attribute("data-low")), float(diff.get_attribute("data-high"))] == want["interval"]
+    assert page.locator("#result .examples").count() >= 1
+    page.fill("#compare input[name=b]", "order")
+    page.click("#compare button[type=submit]")
+    page.wait_for_selector('#result[data-endpoint="compare"] .problem')
+    assert "order" in page.text_content("#result .problem")

@@ -58,10 +58,19 @@
                 worlds: Number(text(f, "worlds")), rules: rules(f) };
       if (text(f, "discard")) { b.discard = text(f, "discard"); }
       return seeded(f, b);
+    },
+    compare: function (f) {
+      var b = bodies.lead(f);
+      b.a = text(f, "a");
+      b.b = text(f, "b");
+      if (text(f, "worlds")) { b.worlds = Number(text(f, "worlds")); } else { delete b.worlds; }
+      if (text(f, "examples")) { b.examples = Number(text(f, "examples")); }
+      if (score(text(f, "score"))) { b.score = score(text(f, "score")); }
+      return b;
     }
   };
   // which form asks each endpoint (the lead table is asked from the play form)
-  var FORMS = { solve: "deal", table: "deal", advise: "advise", play: "play", lead: "play" };
+  var FORMS = { solve: "deal", table: "deal", advise: "advise", play: "play", lead: "play", compare: "compare" };
   var DD_NOTE = out.getAttribute("data-dd-note");
   function ddNote() {
     // the note said wherever a double-dummy figure is shown (solver.render.DOUBLE_DUMMY_NOTE)
@@ -232,6 +241,38 @@
     }
   };
 
+  // a comparison (POST /v1/compare): the shares of the worlds in which A does better, the same and worse than B,
+  // and the mean difference A - B with its 95% interval, by points or with a score by the chance of the game
+  show.compare = function (d) {
+    var p = d.by === "game" ? d.game : d.points, unit = d.by === "game" ? "chance of winning the game" : "points";
+    out.appendChild(el("h2", {}, "Compare for " + d.seat + ": " + d.a_name + " (A) against " + d.b_name + " (B)"));
+    out.appendChild(el("p", {}, "Over the same " + d.worlds + (d.exact ? " deals (every consistent one)" : " worlds" +
+                       (d.effective_worlds ? " (" + num(d.effective_worlds, 1) + " effective)" : "")) + ", by " + unit +
+                       "; 95% intervals in brackets."));
+    var t = el("table", { "class": "compare-table" }), tr = el("tr");
+    ["A against B", "share of the worlds"].forEach(function (h) { tr.appendChild(el("th", { scope: "col" }, h)); });
+    t.appendChild(tr);
+    [["better", "A better"], ["same", "the same"], ["worse", "A worse"]].forEach(function (o) {
+      var row = el("tr", { "data-outcome": o[0], "data-share": String(p[o[0]]) });
+      row.appendChild(el("td", {}, o[1]));
+      row.appendChild(el("td", {}, num(p[o[0]], 3) + (d.exact ? "" : " " + ival(p[o[0] + "_interval"]))));
+      t.appendChild(row);
+    });
+    out.appendChild(t);
+    out.appendChild(el("p", { "class": "compare-difference", "data-difference": String(p.difference),
+                              "data-low": String(p.interval[0]), "data-high": String(p.interval[1]) },
+                       "Mean difference A − B: " + num(p.difference, 3) + " " + unit + " " + ival(p.interval) +
+                       " (A " + num(p.a, 3) + ", B " + num(p.b, 3) + ")"));
+    var ex = d.examples || {};
+    out.appendChild(examples([["better", "A better"], ["same", "the same"], ["worse", "A worse"]].map(function (o) {
+      var rows = (ex[o[0]] || []).map(function (w) { return { hands: w.hands, weight: w.weight, played: w.a, best: w.b }; });
+      return { label: o[1], ex: rows.length ? { text: rows.length + " of the likeliest such worlds", examples: rows,
+                                               played: "A", best: "B" } : null };
+    })));
+    out.appendChild(el("p", { "class": "muted" }, "valuation: " + d.valuation_text));
+    if (d.valuation === "double_dummy") { out.appendChild(ddNote()); }
+  };
+
   function ask(endpoint, body) {
     out.textContent = "";
     out.appendChild(el("p", { "class": "muted" }, "asking /v1/" + endpoint + " \u2026"));
@@ -252,7 +293,7 @@
       .finally(function () { out.removeAttribute("aria-busy"); });
   }
 
-  ["deal", "advise", "play"].forEach(function (id) {
+  ["deal", "advise", "play", "compare"].forEach(function (id) {
     var f = document.getElementById(id);
     f.addEventListener("submit", function (e) {
       e.preventDefault();
