@@ -1,5 +1,5 @@
-"""The ``euchre`` command line: solve, table, par, advise, defend, play, lead, compare, review, stats, match, model,
-serve.
+"""The ``euchre`` command line: solve, table, par, advise, defend, play, lead, compare, review, branch, stats, match,
+model, serve.
 
 Human output is a readable table; ``--json`` prints one stable JSON object
 (documented in the README). Bad input prints ``euchre: error: <why>`` and exits
@@ -455,6 +455,15 @@ def cmd_compare(args) -> dict:
     return result.to_dict()
 
 
+def cmd_branch(args) -> dict:
+    from .whatif import branch
+    result = branch(str(args.file), args.deal, args.step, args.action, mode=args.mode.replace("-", "_"),
+                    worlds=args.worlds, seed=args.seed)
+    if not args.json:
+        say(result)
+    return result.to_dict()
+
+
 def cmd_lead(args) -> dict:
     from .advisor import lead_table
     from .game.seat import seat_view
@@ -831,6 +840,23 @@ def build_parser() -> argparse.ArgumentParser:
                    help="up to N (0..3, default 3) of the likeliest deals in which A does better, the same and worse")
     _add_rules_options(p, lead=True, dummy=True, house=True)
     p.set_defaults(run=cmd_compare)
+
+    p = sub.add_parser("branch", help="what-if replay: a deal of an EGN game replayed to one decision, another call "
+                                      "or card made there, and the rest of the deal played on")
+    p.add_argument("file", metavar="game.egn", type=Path, help="the EGN game record")
+    p.add_argument("--deal", type=int, required=True, help="the deal's index in the record (0-based)")
+    p.add_argument("--step", type=int, required=True,
+                   help="the decision: its index among the deal's calls, discard and cards in order (0-based; the "
+                        "review page's step)")
+    p.add_argument("--action", required=True, help='the call ("order", "order alone", "call h", "pass") or card '
+                                                   '("Qs") to make there instead')
+    p.add_argument("--mode", choices=("double-dummy", "advisor"), default="double-dummy",
+                   help="double-dummy: every seat sees every card (default); advisor: each seat decides from its "
+                        "own view as the advisor")
+    p.add_argument("--worlds", type=int, default=50, help="the advisor's worlds a decision (default 50)")
+    p.add_argument("--seed", type=int, default=0, help="the advisor agents' seed (default 0)")
+    p.add_argument("--json", action="store_true", help="print one JSON object (as POST /v1/branch answers)")
+    p.set_defaults(run=cmd_branch)
 
     p = sub.add_parser("lead", help="the lead table: for the seat to lead a trick, each legal lead's chance of "
                                     "setting the makers and of a march, and the mean points, from what it can see")

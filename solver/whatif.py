@@ -144,6 +144,25 @@ class Branch:
                 "result": dict(self.result), "recorded_result": self.recorded_result, "points": self.points,
                 "recorded_points": self.recorded_points, "text": self.text}
 
+    def __str__(self) -> str:
+        """For people: the sentence, then the later calls and each trick (``euchre branch``)."""
+        lines = [self.text[:1].upper() + self.text[1:] + "."]
+        if self.mode == "double_dummy":
+            lines.append("Double dummy: every seat sees every hand, which no player at the table could.")
+        calls = [a for a in self.actions if a["kind"] != "play"]
+        if calls:
+            lines.append("  " + ", ".join(f"{a['seat']} {'discards ' if a['kind'] == 'discard' else ''}{a['action']}"
+                                          for a in calls))
+        tricks: dict = {}
+        for a in self.actions:
+            if a["kind"] == "play":
+                tricks.setdefault(a["trick"], []).append(a)
+        for t, cards in tricks.items():
+            won = cards[-1].get("winner")
+            lines.append(f"  trick {t}: " + " ".join(f"{a['seat']} {a['action']}" for a in cards)
+                         + (f" -> {won}" if won else ""))
+        return "\n".join(lines)
+
     @property
     def text(self) -> str:
         """One sentence: the alternative, how it was played on and what it scored against the record."""

@@ -212,3 +212,15 @@ def test_review_page_steps_carry_their_branch_question(game):
     assert 'class="whatif-form"' in served and '"egn": "{' in served
     offline = review_html(rep, one)
     assert "whatif-off" in offline and 'class="whatif-form"' not in offline and '"egn": null' in offline
+
+
+def test_cli_branch_json_is_the_library_answer(capsys, game):
+    import json
+    from solver.cli import main
+    assert main(["branch", VWEC, "--deal", "1", "--step", "5", "--action", "Ts", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == branch(game, DEAL, 5, "Ts").to_dict()
+    assert main(["branch", VWEC, "--deal", "1", "--step", "5", "--action", "Ts"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("N Ts instead of Tc at trick 1, played on double dummy") and out.count("  trick ") == 5
+    assert main(["branch", VWEC, "--deal", "1", "--step", "25", "--action", "Ts"]) == 2
+    assert "step 25: past the end of deal 1" in capsys.readouterr().err
