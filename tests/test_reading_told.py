@@ -129,3 +129,132 @@ def test_a_bad_top_is_refused_naming_it(top):
     read = sample_worlds(view, worlds=50, seed=1, inference="both")
     with pytest.raises(ArgumentError, match="top"):
         what_the_cards_told(read, view, top=top)
+
+
+# -- the doors (item 3) ---------------------------------------------------------------------------------------
+from pathlib import Path  # noqa: E402
+
+REVIEWED = Path(__file__).parent / "data" / "egn" / "custom-scenario.egn"
+
+
+def _card_steps(hand):
+    """``[(step, before, record)]`` of every card played by a seat after another seat's card (something to read)."""
+    from solver.game import CardPlayed
+    out, seen = [], set()
+    for step, (before, rec) in enumerate(hand.steps()):
+        if isinstance(rec, CardPlayed):
+            if seen - {rec.seat}:
+                out.append((step, before, rec))
+            seen.add(rec.seat)
+    return out
+
+
+def test_the_review_reads_the_play_when_asked_and_its_figures_are_advise_play_s():
+    from solver import review_game
+    from solver.records import load_egn
+    from solver.review.seeds import decision_seed
+    kw = dict(worlds=40, seed=1, score=False, confirm=1)
+    auction, both = review_game(REVIEWED, inference="auction", **kw), review_game(REVIEWED, inference="both", **kw)
+    assert auction.to_dict() == review_game(REVIEWED, **kw).to_dict()          # "auction" is the default, bit for bit
+    assert both.inference == "both" and both.to_dict()["model"]["inference"] == "both"
+    assert "play model" in both.to_dict()["method"]["information_set"] and "play model" in both.model_text
+    # the calls come before any card: the same figures; the cards read after another seat's card differ
+    assert [c.options for c in both.deals[0].calls] == [c.options for c in auction.deals[0].calls]
+    hand = load_egn(REVIEWED).deals[0].hand
+    steps = _card_steps(hand)
+    plays_a = [c for c in auction.deals[0].cards if c.kind == "play"]
+    plays_b = [c for c in both.deals[0].cards if c.kind == "play"]
+    assert any(a.info.points != b.info.points for a, b in zip(plays_a, plays_b))
+    # one card, from the seat's view: the review's information-set figures are advise_play's on the same worlds
+    step, before, rec = steps[2]
+    card = next(c for c in plays_b if c.seat == rec.seat and c.card == rec.card and c.trick == rec.trick + 1)
+    direct = advise_play(before.view(rec.seat), worlds=40, seed=decision_seed(both.seed, 0, step), inference="both",
+                         valuation="double_dummy")
+    assert not direct.exact
+    for c in direct.cards:
+        assert card.info.points[c.card] == pytest.approx(c.expected_points, abs=1e-9)
+        assert card.info.tricks[c.card] == pytest.approx(c.expected_tricks, abs=1e-9)
+
+
+@pytest.mark.parametrize("bad", ["cards", "Both", 1, None])
+def test_the_doors_refuse_a_bad_inference_naming_it(bad):
+    from solver import review_game
+    from solver.match.agents import AdvisorAgent
+    with pytest.raises(ArgumentError, match="inference"):
+        review_game(REVIEWED, worlds=10, seed=1, inference=bad)
+    with pytest.raises(ArgumentError, match="inference"):
+        AdvisorAgent(inference=bad)
+
+
+def test_the_advisor_agent_reads_the_play_when_asked():
+    from solver.match.agents import AdvisorAgent, make_agent
+    a = make_agent("advisor:both:double-dummy", worlds=60, seed=3)
+    assert (a.inference, a.reads_calls, a.valuation) == ("both", True, "double_dummy")
+    assert make_agent("advisor:play").reads_calls is False and make_agent("advisor").inference is True
+    view = view_after(DUCKED)
+    a.new_deal(5)
+    card = a.play(view)
+    b = AdvisorAgent(worlds=60, seed=3, inference="both", valuation="double_dummy")
+    b.new_deal(5)
+    seed = b._seed()
+    assert card == str(advise_play(view, worlds=60, seed=seed, inference="both", valuation="double_dummy").best)
+
+
+def test_defend_takes_the_names_and_http_and_cli_pass_them():
+    from api import create_app
+    from solver import advise_defend, seat_view
+    from solver.cli import main
+    keys = dict(seat="W", hand="Jh Jd Ah Kc Qc", dealer="S", upcard="9h", calls="Pass Order", alone=True,
+                rules={"defend_alone": True})
+    view = seat_view(**keys)
+    for name, same in (("auction", True), ("both", True), ("none", False), ("play", False)):
+        got = advise_defend(view, worlds=60, seed=2, inference=name).to_dict()
+        assert (got == advise_defend(view, worlds=60, seed=2).to_dict()) == same, name
+    with pytest.raises(ArgumentError, match="inference"):
+        advise_defend(view, worlds=60, seed=2, inference="cards")
+    client = create_app({"TESTING": True}).test_client()
+    body = {"seat": "W", "hand": "Jh Jd Ah Kc Qc", "dealer": "S", "upcard": "9h", "calls": "Pass Order",
+            "worlds": 60, "seed": 2}
+    ok = client.post("/v1/defend", json={**body, "inference": "play"})
+    assert ok.status_code == 200
+    assert ok.get_json() == json.loads(json.dumps(advise_defend(view, worlds=60, seed=2, inference="play").to_dict()))
+    bad = client.post("/v1/defend", json={**body, "inference": "cards"})
+    assert bad.status_code == 422 and bad.headers["Content-Type"] == "application/problem+json"
+    assert main(["defend", "--seat", "W", "--hand", "Jh Jd Ah Kc Qc", "--dealer", "S", "--upcard", "9h",
+                 "--calls", "Pass Order", "--worlds", "60", "--seed", "2", "--inference", "play", "--json"]) == 0
+
+
+def test_cli_review_takes_inference(capsys):
+    from solver import review_game
+    from solver.cli import main
+    assert main(["review", str(REVIEWED), "--worlds", "20", "--seed", "1", "--by-points", "--inference", "both",
+                 "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)["reviews"][0]
+    want = review_game(REVIEWED, worlds=20, seed=1, score=False, inference="both").to_dict()
+    assert got["model"]["inference"] == "both" and got["deals"] == json.loads(json.dumps(want["deals"]))
+    assert main(["review", str(REVIEWED), "--inference", "both", "--no-inference"]) != 0
+    assert "--no-inference and --inference both" in capsys.readouterr().err
+
+
+def test_the_play_page_hint_reads_the_play_when_set():
+    from api import create_app
+    client = create_app({"TESTING": True}).test_client()
+    made = client.post("/play/api/tables", json={"partner": "policy", "opponents": "policy", "hint_worlds": 30,
+                                                 "review_worlds": 10, "hint_inference": "both", "seed": 11})
+    assert made.status_code in (200, 201), made.get_json()
+    state = made.get_json()
+    table = state["id"]
+    for _ in range(40):                        # the user's moves: the first legal one, until a card to play
+        if state.get("to_act") == "S" and state.get("phase") == "play":
+            break
+        legal = state.get("legal") or []
+        if not legal:
+            state = client.post(f"/play/api/tables/{table}/next", json={"version": state["version"]}).get_json()
+            continue
+        state = client.post(f"/play/api/tables/{table}/act", json={"version": state["version"],
+                                                                  "action": legal[0]["token"]}).get_json()
+    hint = client.post(f"/play/api/tables/{table}/hint", json={"version": state["version"]}).get_json()
+    assert hint["endpoint"] == "/v1/play" and hint["request"]["inference"] == "both"
+    assert "told" in hint["advice"]
+    bad = client.post("/play/api/tables", json={"hint_inference": "cards"})
+    assert bad.status_code == 422
