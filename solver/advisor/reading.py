@@ -10,8 +10,9 @@ play, before and after the play:
 * the seat holds a card whose place the viewer does not know (the bowers named: "the right bower (Jh)");
 * the seat is void in an effective suit (void in trump is "holds no trump").
 
-A card's chance is told of the one seat it moved most (the others holding it are its complement). The holdings
-that moved most, by at least :data:`MIN_MOVE`, come first. For each, the card played that moved it most when
+A card's chance is told of the one seat it moved most (the others holding it are its complement), and a holding
+that is, in every world, one already told of the same seat or its opposite (no trump when the king is the one trump
+unseen) is not told again. The holdings that moved most, by at least :data:`MIN_MOVE`, come first. For each, the card played that moved it most when
 weighed alone (the auction's weights times that card's chance only), when one moved it the same way.
 """
 from __future__ import annotations
@@ -152,10 +153,17 @@ def what_the_cards_told(worlds, view, top: int = TOLD_TOP) -> tuple:
     for i, (s, kind, c, _u) in enumerate(holdings):
         if kind == "card" and (c not in best_of_card or abs(move[i]) > abs(move[best_of_card[c]])):
             best_of_card[c] = i
-    keep = [i for i, h in enumerate(holdings)
-            if abs(move[i]) >= MIN_MOVE and (h[1] != "card" or best_of_card[h[2]] == i)]
-    keep.sort(key=lambda i: (-abs(move[i]), i))
-    keep = keep[:top]
+    ranked = [i for i, h in enumerate(holdings)
+              if abs(move[i]) >= MIN_MOVE and (h[1] != "card" or best_of_card[h[2]] == i)]
+    ranked.sort(key=lambda i: (-abs(move[i]), i))
+    keep = []
+    for i in ranked:            # a holding that is one already told of the same seat, or its opposite, in every world
+        same = [j for j in keep if holdings[j][0] == holdings[i][0]
+                and ((hits[:, j] == hits[:, i]).all() or (hits[:, j] != hits[:, i]).all())]
+        if not same:
+            keep.append(i)
+        if len(keep) == top:
+            break
     if not keep:
         return ()
     factors = worlds.play_factors
