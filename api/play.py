@@ -96,6 +96,10 @@ class NewTable(BaseModel):
                                                                                       "(two-player: at N)")
     worlds: StrictInt = Field(200, ge=10, description="the advisor agents' worlds per decision")
     hint_worlds: StrictInt = Field(200, ge=10, description="worlds of a hint (as /v1/advise and /v1/play)")
+    hint_inference: Literal["auction", "both", "play", "none"] = Field(
+        "auction", description="what weighs the worlds of a card's hint (/v1/play inference): the calls seen "
+                               "(auction), also the cards played (both: the hint then says what the cards told), "
+                               "the cards only (play), or nothing (none)")
     review_worlds: StrictInt = Field(100, ge=10, description="worlds per decision of the after-hand review")
     players: Literal[4, 2] = 4
     stick_the_dealer: StrictBool = False
@@ -436,6 +440,9 @@ class Table:
         if hand.phase is Phase.PLAY:
             body = dict(view.to_dict())
             body.update(worlds=worlds, seed=seed, **extra)
+            reading = self.settings.get("hint_inference", "auction")     # (a table made before the setting)
+            if reading != "auction":
+                body["inference"] = reading
             return "play", body
         what = {Phase.DISCARD: "the discard", Phase.GIVE: "the card passed to the loner (call for best)",
                 Phase.LONER_DISCARD: "the loner's discard (call for best)",
@@ -836,7 +843,7 @@ def setup_page():
 def new_table_page():
     form = request.form
     fields: dict = {}
-    for name in ("partner", "opponents", "loner_lead", "mode"):
+    for name in ("partner", "opponents", "loner_lead", "mode", "hint_inference"):
         if form.get(name):
             fields[name] = form[name]
     for name in ("worlds", "hint_worlds", "review_worlds", "players", "seed"):

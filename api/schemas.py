@@ -430,8 +430,10 @@ class DefendRequest(SeatQuestion):
     discard: CardText | None = Field(None, description="the defender's own discard, when it is the dealer")
     worlds: Worlds = 500
     seed: Seed = None
-    inference: StrictBool = Field(True, description="weight the worlds by the bidding model's chance of every "
-                                                    "call seen (false: uniform worlds)")
+    inference: StrictBool | Literal["none", "auction", "play", "both"] = Field(
+        True, description="weight the worlds by the bidding model's chance of every call seen (true or auction; "
+                          "false or none: uniform worlds; the decision comes before the first card, so play weighs "
+                          "no card: uniform worlds, and both is auction)")
     model: ModelIn = model_field()
 
     def view_keys(self) -> dict:
@@ -500,9 +502,11 @@ class ReviewRequest(Strict):
                                                   "(parsed here: never taken for a path)")
     worlds: Worlds = 200
     seed: Seed = None
-    inference: StrictBool = Field(True, description="judge from the auction-aware view: worlds weighted by the "
-                                                    "bidding model's chance of every call seen (false: uniform "
-                                                    "worlds, the first version's review)")
+    inference: StrictBool | Literal["none", "auction", "play", "both"] = Field(
+        True, description="judge from the auction-aware view: worlds weighted by the bidding model's chance of every "
+                          "call seen (true or auction; false or none: uniform worlds, the first version's review); "
+                          "both: the cards' worlds also weighted by the play model's chance of every card the other "
+                          "seats played; play: by the cards only (the calls' worlds uniform)")
     score: StrictBool = Field(True, description="judge each deal by the chance of winning the game from the score "
                                                 "at that deal, replayed from the record (solver.win_probability); "
                                                 "a deal without a known score is judged by points and says why "
@@ -657,13 +661,37 @@ class AdviseResponse(BaseModel):
     model_config = ConfigDict(extra="allow")
 
 
+class ToldByOut(Out):
+    seat: str = Field(description="the seat that played the card")
+    card: str = Field(description="the card played that moved the holding's chance most, weighed alone")
+    p: float = Field(description="the holding's chance with only that card weighed")
+
+
+class ToldOut(Out):
+    """One holding whose chance the cards played moved (solver.advisor.reading.Told)."""
+
+    seat: str = Field(description="the seat the holding is of")
+    partner: bool = Field(description="it is the asking seat's partner")
+    kind: Literal["card", "void"] = Field(description="the seat holds `card`, or no card of the effective suit `suit`")
+    card: str | None
+    suit: str | None
+    label: str = Field(description="the holding in words: 'the left bower (Jd)', 'Ac', 'no trump', 'no spades'")
+    p: float = Field(description="its chance over the worlds with the play weighed")
+    p_before: float = Field(description="its chance over the same worlds before the play was weighed")
+    by: ToldByOut | None = Field(description="the card that moved it most the same way, or null (the cards together)")
+    text: str = Field(description="the holding, its chances and the card, in words")
+
+
 class PlayResponse(BaseModel):
     """`solver.advise_play(...).to_dict()`, as `euchre play --json`: per legal card expected tricks and points for
     the seat's side, P(make), P(euchred), P(march) for the makers, each with a 95% interval; `best`, `margin` and
     its paired interval; how the worlds were drawn (`worlds`, `effective_worlds`, `exact`, `method`, `model`).
-    With a `score`: `score`, `margin_unit` "p_win_game" and per card `p_win_game` with `p_win_game_interval`."""
+    With a `score`: `score`, `margin_unit` "p_win_game" and per card `p_win_game` with `p_win_game_interval`.
+    With `inference` play or both: `told`, what the cards told (the holdings whose chance the play moved most)."""
 
     model_config = ConfigDict(extra="allow")
+    told: list[ToldOut] | None = Field(None, description="with inference play or both only: the holdings whose "
+                                                         "chance the cards played moved most, most moved first")
 
 
 Interval = Annotated[list[float | None], Field(min_length=2, max_length=2, description=(

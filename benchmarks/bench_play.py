@@ -18,7 +18,9 @@ Set-ups, interleaved view by view so that a busy machine slows them alike:
   (checked);
 * ``uniform``: ``inference=False``, for scale;
 * ``play``: ``inference="both"``: the worlds weighed by the cards played too (:mod:`solver.play_model`), with
-  the effective worlds it leaves (a share of those drawn).
+  the effective worlds it leaves (a share of those drawn);
+* ``told``: the part of ``play`` that says what the cards told
+  (:func:`solver.advisor.reading.what_the_cards_told` on its worlds), timed alone, and its share of ``play``.
 
 Target (the issue): 20 ms on one core at 500 worlds mid-hand; reading the play (issue 34): 40 ms.
 
@@ -33,6 +35,7 @@ from pathlib import Path
 import _common                                    # noqa: E402  first: checks which engine runs
 
 from solver import Rules, advise_play                    # noqa: E402
+from solver.advisor.reading import what_the_cards_told   # noqa: E402
 from solver.bidding import model as bidding_model        # noqa: E402
 from solver.game import CardPlayed, Phase                # noqa: E402
 from solver.inference import sample_worlds               # noqa: E402
@@ -102,7 +105,7 @@ def main(argv=None):
     labels = ("inference", "dd", "cold", "old", "uniform", "play")
     for kind, vs in views.items():
         per = {label: [] for label in labels}
-        methods, drawn, ess = {}, [], []
+        methods, drawn, ess, told = {}, [], [], []
         for k, v in enumerate(vs):
             run(v, k, "inference")                                                # warm up
             ts = {label: [] for label in labels}
@@ -116,6 +119,12 @@ def main(argv=None):
                 per[label].append(statistics.median(ts[label]))
             methods[got["inference"].method] = methods.get(got["inference"].method, 0) + 1
             ess.append(got["play"].effective_worlds / got["play"].worlds)
+            tt = []
+            for r in range(args.repeats):
+                t0 = time.process_time() if args.cpu else time.perf_counter()
+                what_the_cards_told(got["play"].drawn, v)
+                tt.append((time.process_time() if args.cpu else time.perf_counter()) - t0)
+            told.append(statistics.median(tt))
             drawn.append(sample_worlds(v, worlds=args.worlds, seed=k).drawn)
         for label in labels:
             q = statistics.quantiles(per[label], n=10) if len(per[label]) > 1 else per[label] * 9
@@ -131,12 +140,18 @@ def main(argv=None):
                 against_name=ref if label != "inference" else None)
         ratio = statistics.median(o / n for o, n in zip(per["old"], per["inference"]))
         print(f"{kind:<10} old / inference: median ratio over the views {ratio:.2f}x")
+        share = statistics.median(t / p for t, p in zip(told, per["play"]))
+        print(f"{kind:<10} told: median {1000 * statistics.median(told):.2f}ms (max {1000 * max(told):.2f}ms), "
+              f"median share of play {share:.1%}")
+        measures[f"{kind} | told"] = _common.figure(told, f"ms a call ({'CPU' if args.cpu else 'wall'}, each view's "
+                                                          "median)", 1e3)
         play_ratio = statistics.median(p / n for p, n in zip(per["play"], per["inference"]))
         print(f"{kind:<10} play / inference: median ratio over the views {play_ratio:.2f}x; the play's effective "
               f"worlds, median share of those drawn {statistics.median(ess):.2f} (min {min(ess):.2f})")
         results[kind] = {"views": len(vs), "methods": methods, "median_proposals": statistics.median(drawn),
                          "old_over_inference_paired_median": ratio, "play_over_inference_paired_median": play_ratio,
-                         "play_effective_share_median": statistics.median(ess)}
+                         "play_effective_share_median": statistics.median(ess),
+                         "told_share_of_play_median": share}
     _common.report(args, results, measures)
 
 if __name__ == "__main__":

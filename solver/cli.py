@@ -404,6 +404,13 @@ def _play_seed(view) -> int:
     return view_seed(view)
 
 
+def _add_inference_option(p, more: str = "") -> None:
+    """``--inference``: the evidence that weighs the worlds (:func:`_inference_arg` reads it)."""
+    p.add_argument("--inference", default=None, choices=("none", "auction", "play", "both"),
+                   help="the evidence that weighs the worlds: the calls seen (auction, the default), the cards the "
+                        f"other seats played under the play model (play), both, or none (--no-inference){more}")
+
+
 def _inference_arg(args):
     """``--inference`` or ``--no-inference`` (not both): the evidence weighed, as ``inference=`` takes it."""
     if args.no_inference and args.inference not in (None, "none"):
@@ -483,7 +490,7 @@ def cmd_defend(args) -> dict:
     view = seat_view(seat=args.seat, hand=args.hand, dealer=args.dealer, upcard=args.upcard, calls=args.calls,
                      alone=True, discard=args.discard, rules=rules)
     seed = _play_seed(view) if args.seed is None else args.seed
-    advice = advise_defend(view, worlds=args.worlds, seed=seed, threads=args.threads, inference=not args.no_inference,
+    advice = advise_defend(view, worlds=args.worlds, seed=seed, threads=args.threads, inference=_inference_arg(args),
                            model=_model_arg(args))
     if not args.json:
         say(advice)
@@ -521,7 +528,7 @@ def cmd_review_corpus(args) -> dict:
     out = "-" if args.out is None else args.out
     try:
         result = review_corpus(args.files, worlds=args.worlds, seed=args.seed, out=out, jobs=args.jobs,
-                               cluster=args.cluster, inference=not args.no_inference, score=not args.by_points,
+                               cluster=args.cluster, inference=_inference_arg(args), score=not args.by_points,
                                progress=False if args.quiet else None, model=_model_arg(args),
                                valuation=args.valuation, inner_worlds=_inner_worlds(args))
     except KeyboardInterrupt:       # every finished deal is already written: say how to go on
@@ -578,7 +585,7 @@ def cmd_review(args) -> dict:
         progress = bar.update
     try:
         reviews = review_files(args.files, worlds=args.worlds, seed=args.seed, jobs=args.jobs, progress=progress,
-                               inference=not args.no_inference, score=not args.by_points, model=_model_arg(args),
+                               inference=_inference_arg(args), score=not args.by_points, model=_model_arg(args),
                                examples=EXAMPLES if args.examples is None else args.examples,
                                valuation=args.valuation, inner_worlds=_inner_worlds(args))
     finally:
@@ -804,9 +811,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play advice: expected tricks and points, make/euchred/march chances per "
                                     "legal card of the seat to play, from what it can see")
     _add_view_options(p, "the seat to play: N E S W")
-    p.add_argument("--inference", default=None, choices=("none", "auction", "play", "both"),
-                   help="the evidence that weighs the worlds: the calls seen (auction, the default), the cards the "
-                        "other seats played under the play model (play), both, or none (--no-inference)")
+    _add_inference_option(p)
     p.add_argument("--play-model", dest="play_model", default=None, metavar="NAME|T|FILE",
                    help="with --inference play or both: the play model, players-play-1 (the default, fitted to "
                         "real players' cards), flat, a temperature in tricks, or a model file")
@@ -879,6 +884,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=None,
                    help="seed of the sampling (default: one derived from the question)")
     p.add_argument("--no-inference", action="store_true", help="uniform worlds (the calls seen are not weighed)")
+    _add_inference_option(p, " (before the first card no card is weighed: play is uniform worlds)")
     p.add_argument("--threads", type=int, default=1, help="solver threads (default 1)")
     _add_model_option(p, "the seats whose calls the worlds are weighted by")
     p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
@@ -895,6 +901,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--worlds", type=int, default=200, help="worlds per decision (default 200)")
     p.add_argument("--no-inference", action="store_true",
                    help="uniform worlds and the point count for the calls (the first version's figures)")
+    _add_inference_option(p, " of the cards' and the discard's worlds (play: the calls' worlds uniform too)")
     p.add_argument("--by-points", action="store_true",
                    help="judge every decision by the hand's expected points only (default: by the chance of "
                         "winning the game from the score at each deal, where the record gives it)")

@@ -54,7 +54,7 @@ joker. A seat sitting out (a loner's partner) keeps its column: the five cards i
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -66,7 +66,7 @@ from .game.actions import Kind, Phase
 from .game.seat import seat_view, view_from_dict
 from .game.view import BUILD_KEYS, SeatView
 from .laws import TRICKS, effective_suit, pack_mask, place_after_dealer, popcount
-from .play_model import play_evidence, play_likelihood, resolve_play_model
+from .play_model import likelihood_of_factors, play_evidence, play_log_factors, resolve_play_model
 from .worlds import EXACT_LIMIT, KITTY, Space, Worlds, suit_mask
 
 __all__ = ["ViewWorlds", "sample_worlds", "INFERENCE", "check_inference", "PLAY_ESS_FLOOR", "PLAY_EXACT_LIMIT", "Draw", "draw_worlds", "effective_worlds", "PILOT", "PROPOSALS_PER_WORLD",
@@ -106,6 +106,13 @@ class ViewWorlds:
         play_model: the play model's name when the play weighs the worlds (``inference`` ``"play"`` or
             ``"both"``), else ``None``.
         inference: the evidence weighed, one of :data:`INFERENCE`.
+        prior_weights: with the play weighed (a play model that is not flat, and cards played by other seats):
+            float64 (n,) the worlds' weights before the play was (the auction's alone; all 1 for ``"play"``);
+            else ``None``. What the cards told is the change from these to ``weights``
+            (:func:`solver.advisor.reading.what_the_cards_told`).
+        play_factors: likewise float64 (n, k): the log of the play model's chance of each card the other seats
+            played (:func:`solver.play_model.play_log_factors`), in play order; else ``None``.
+        play_cards: the ``(seat, card)`` ints of those ``k`` cards (empty when the play was not weighed).
     """
 
     hands: np.ndarray
@@ -122,6 +129,9 @@ class ViewWorlds:
     notes: tuple = ()
     play_model: str | None = None
     inference: str = "auction"
+    prior_weights: np.ndarray | None = field(default=None, repr=False, compare=False)
+    play_factors: np.ndarray | None = field(default=None, repr=False, compare=False)
+    play_cards: tuple = ()
 
     def __len__(self) -> int:
         return int(self.hands.shape[0])
@@ -446,17 +456,20 @@ def sample_worlds(view=None, worlds: int = 1000, seed=None, inference=True,
     if d.method == "importance":
         notes.append(f"only {d.kept} of {d.drawn} proposals accepted: importance weights instead of rejection")
     weights, ess = d.weights, d.ess
+    prior = factors = None
     if plays and not reader.flat:
         # the auction's draws (or its enumeration) weighted by the play's likelihood: importance weights whose
         # proposal is the auction's posterior, so the worlds stand for auction x play
-        weights = weights * play_likelihood(view, d.hands, reader, plays, threads)
+        prior, factors = weights, play_log_factors(view, d.hands, reader, plays, threads)
+        weights = weights * likelihood_of_factors(factors)
         ess = effective_worlds(weights)
         if not d.exact and ess < PLAY_ESS_FLOOR * len(d):
             notes.append(f"the play left {ess:.0f} effective worlds of {len(d)}: ask for more worlds for steadier "
                          "figures")
     return ViewWorlds(d.hands, d.kitty, weights, d.exact, ess, d.drawn, d.total,
                       model.name if model else None, d.method, seed, in_play, tuple(notes),
-                      reader.name if reader is not None else None, reading)
+                      reader.name if reader is not None else None, reading, prior, factors,
+                      tuple((p.seat, p.card) for p in plays) if factors is not None else ())
 
 
 @dataclass(frozen=True)

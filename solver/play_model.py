@@ -48,7 +48,7 @@ from .laws import effective_suit, pack_mask, side_of, suit_cards
 
 __all__ = ["PlayModel", "FLAT", "DEFAULT_PLAY_MODEL", "PLAY_MODEL_PATH", "PLAY_MODEL_NAMES", "MIN_TEMPERATURE",
            "MAX_TEMPERATURE", "load_play_model", "resolve_play_model", "CardDecision", "play_evidence",
-           "play_likelihood", "card_chances", "card_log_likelihood", "fit_temperature"]
+           "play_likelihood", "play_log_factors", "likelihood_of_factors", "card_chances", "card_log_likelihood", "fit_temperature"]
 
 #: The shipped model (``benchmarks/tools/fit_play_model.py``).
 PLAY_MODEL_PATH = Path(__file__).resolve().parent / "data" / "play-model-v1.json"
@@ -289,11 +289,32 @@ def play_likelihood(view: SeatView, hands: np.ndarray, model: PlayModel, evidenc
     Cost: one double-dummy solve per distinct world, decision and legal card where the seat had a choice, all
     in one :meth:`~solver.dd_batch.Batch.solve` call on ``threads`` threads.
     """
+    return likelihood_of_factors(play_log_factors(view, hands, model, evidence, threads))
+
+
+def likelihood_of_factors(factors: np.ndarray) -> np.ndarray:
+    """float64 (n,): the relative likelihood of the cards whose log chances are ``factors`` (n, k)
+    (:func:`play_log_factors`): ``exp`` of each row's sum, the likeliest row 1; all 1 when ``k`` is 0."""
+    n, k = factors.shape
+    if k == 0 or n == 0:
+        return np.ones(n)
+    log_lik = np.zeros(n)
+    for j in range(k):        # card by card, in play order
+        log_lik += factors[:, j]
+    return np.exp(log_lik - log_lik.max())
+
+
+def play_log_factors(view: SeatView, hands: np.ndarray, model: PlayModel, evidence=None,
+                     threads: int = 1) -> np.ndarray:
+    """float64 (n, k): the natural log of the play model's chance of each of the ``k`` cards of ``evidence``
+    (default :func:`play_evidence` of ``view``) in each world of ``hands`` (uint32 (n, 4)); 0 where the seat had
+    no choice. Their sum over a row is the log of the world's play likelihood (:func:`play_likelihood`), and one
+    column says how much one card told. The flat model, or no evidence: ``(n, 0)``."""
     hands = np.asarray(hands, dtype=np.uint32)
     n = hands.shape[0]
     evidence = play_evidence(view) if evidence is None else evidence
     if model.flat or not evidence or n == 0:
-        return np.ones(n)
+        return np.zeros((n, 0))
     trump, players = int(view.trump), view.rules.players
     in_play = tuple(int(s) for s in view.seats_in_play)
     now = hands.copy()
@@ -324,8 +345,8 @@ def play_likelihood(view: SeatView, hands: np.ndarray, model: PlayModel, evidenc
         pending.append((d, inverse.reshape(-1), len(uniq), choice, blocks))
     solved = batch.solve(threads)
     temperature = model.temperature
-    log_lik = np.zeros(n)
-    for d, inverse, m, choice, blocks in pending:
+    log_lik = np.zeros((n, len(evidence)))
+    for k, (d, inverse, m, choice, blocks) in enumerate(pending):
         if not blocks:
             continue
         sign = 1.0 if side_of(d.seat, players) == 0 else -1.0     # side 0's tricks, turned to the seat's side
@@ -340,5 +361,5 @@ def play_likelihood(view: SeatView, hands: np.ndarray, model: PlayModel, evidenc
         top = zr.max(axis=1)
         per = np.zeros(m)
         per[rows] = zr[:, mine] - top - np.log(np.exp(zr - top[:, None]).sum(axis=1))
-        log_lik += per[inverse]
-    return np.exp(log_lik - log_lik.max())
+        log_lik[:, k] = per[inverse]
+    return log_lik

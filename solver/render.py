@@ -359,6 +359,7 @@ def play_advice_text(advice) -> str:
     legal card: expected tricks and points for the seat's side with the half-width of their
     95% interval (none when exact), P(make), P(euchred) of the makers and, for a maker,
     P(march) (``*`` marks the recommended card); then the recommendation with its margin,
+    what the cards told (with the play weighed: :attr:`PlayAdvice.told`, one line a holding),
     and the reminder that play after the card is double dummy. Advising with a score adds the
     score line and a P(win game) column, and the margin is then in win probability.
     """
@@ -410,6 +411,10 @@ def play_advice_text(advice) -> str:
         same = [str(c) for c in advice.equal[1:]]
         tie = f"; as good: {', '.join(same)}" if same else ""
         lines.append(f"recommended: {advice.best} (by {advice.margin:{f}} {unit} over {advice.runner_up}{spread}){tie}")
+    told = getattr(advice, "told", ())
+    if told:
+        lines.append("what the cards told:")
+        lines += [f"  {t.text}" for t in told]
     lines.extend(advice.notes)
     lines.append("valuation: " + advice.valuation_text)
     lines += _option_examples_lines(advice.cards, lambda c: str(c.card), advice.seat)

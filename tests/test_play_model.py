@@ -156,9 +156,9 @@ def test_the_flat_model_gives_the_worlds_without_the_play_bit_for_bit(cards, inf
         assert np.array_equal(got.weights, want.weights) and got.ess == want.ess and got.method == want.method
     a = advise_play(view, worlds=300, seed=4, inference=base).to_dict()
     b = advise_play(view, worlds=300, seed=4, inference=inference, play_model=FLAT).to_dict()
-    assert {k: v for k, v in b.items() if k not in ("inference", "play_model")} == \
+    assert {k: v for k, v in b.items() if k not in ("inference", "play_model", "told")} == \
         {k: v for k, v in a.items() if k not in ("inference", "play_model")}
-    assert (b["inference"], b["play_model"]) == (inference, "flat")
+    assert (b["inference"], b["play_model"], b["told"]) == (inference, "flat", [])
 
 
 def test_a_seat_that_ducked_a_trick_it_could_win_reads_as_one_without_the_ace():

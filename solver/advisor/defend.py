@@ -35,7 +35,7 @@ from ..errors import ArgumentError, IllegalActionError, RulesError, quoted
 from ..game.actions import Phase
 from ..game.seat import seat_view, view_from_dict
 from ..game.view import BUILD_KEYS, SeatView
-from ..inference import sample_worlds
+from ..inference import check_inference, sample_worlds
 from ..laws import MAKE_TRICKS, TRICKS, first_leader, makers_points, seats_mask, side_of
 from ..stats import chance, finite, weighted_mean_interval, wilson
 
@@ -147,7 +147,7 @@ def _view(view, view_kw) -> SeatView:
     return view
 
 
-def advise_defend(view=None, *, worlds: int = 500, seed=None, inference: bool = True, model=None,
+def advise_defend(view=None, *, worlds: int = 500, seed=None, inference=True, model=None,
                   threads: int = 1, **view_kw) -> DefendAdvice:
     """Whether a defender should defend alone against a loner (see :mod:`solver.advisor.defend`).
 
@@ -157,7 +157,9 @@ def advise_defend(view=None, *, worlds: int = 500, seed=None, inference: bool = 
             keys, or the keys of :func:`solver.seat_view` as keyword arguments (``seat``, ``hand``,
             ``dealer``, ``upcard``, ``calls``, ``alone=True``, ``rules={"defend_alone": True}``).
         worlds: worlds to draw, :data:`~solver.bounds.MIN_WORLDS`..:data:`~solver.bounds.MAX_WORLDS`; seed: int or ``None`` (fresh,
-            recorded); inference, model: as :func:`solver.advise_play`; threads: 1..MAX_THREADS.
+            recorded); inference, model: as :func:`solver.advise_play` (:data:`solver.inference.INFERENCE`: the
+            decision comes before the first card, so ``"play"`` weighs no card and is uniform worlds, ``"both"``
+            the auction's); threads: 1..MAX_THREADS.
 
     Returns :class:`DefendAdvice`.
 
@@ -167,6 +169,7 @@ def advise_defend(view=None, *, worlds: int = 500, seed=None, inference: bool = 
     defends alone), :class:`~solver.errors.EuchreError` for a bad view or bound.
     """
     view = _view(view, view_kw)
+    check_inference(inference)
     worlds = check_int(worlds, "worlds", MIN_WORLDS, MAX_WORLDS)
     threads = check_int(threads, "threads", 1, MAX_THREADS)
     rules, seat = view.rules, Seat(view.seat)

@@ -70,6 +70,7 @@ from ..dd_batch import Batch, Context, after_card
 from ..stats import chance, weighted_mean_interval, wilson
 from .game_odds import win_values
 from .playout import play_out, world_hand
+from .reading import what_the_cards_told
 from .single_dummy import clip_tricks, default_model, sure_tricks
 from .valuation import INNER_WORLDS, ROLLOUT_AGENT_WORLDS, assumption, check_inner_worlds, parse_valuation, roller
 
@@ -208,6 +209,9 @@ class PlayAdvice:
             consistent deal was enumerated; ``total``: the consistent deals; ``method``, ``model``,
             ``seed``, ``notes``: as :class:`~solver.inference.ViewWorlds` says; ``inference``: the evidence
             weighed (:data:`solver.inference.INFERENCE`), ``play_model`` the play model's name when the play is.
+        told: with the play weighed, what the cards told: the holdings whose chance the cards played moved most
+            (:class:`~solver.advisor.reading.Told`, :func:`~solver.advisor.reading.what_the_cards_told`); ``()``
+            otherwise (in :meth:`to_dict` as ``"told"`` only when ``inference`` is ``"play"`` or ``"both"``).
         view: the :class:`SeatView` advised (not in :meth:`to_dict`; use ``view.to_dict()``).
         score: the checked score before the hand, ``{side: points}``, when advising with one (``to_dict``
             then adds ``score`` and ``margin_unit`` ``"p_win_game"``); else ``None``.
@@ -251,6 +255,7 @@ class PlayAdvice:
     inference: str = "auction"
     play_model: str | None = None
     drawn: ViewWorlds | None = field(default=None, repr=False, compare=False)
+    told: tuple = ()
 
     @property
     def valuation_text(self) -> str:
@@ -287,6 +292,7 @@ class PlayAdvice:
                 "worlds": self.worlds, "effective_worlds": self.effective_worlds, "exact": self.exact,
                 "total": self.total, "method": self.method, "model": self.model, "seed": self.seed,
                 "inference": self.inference, "play_model": self.play_model,
+                **({"told": [t.to_dict() for t in self.told]} if self.inference in ("play", "both") else {}),
                 "play": ("double dummy within each world after the card (optimistic: everyone sees all cards)"
                          if self.valuation == "double_dummy" else assumption(self.valuation, self.inner_worlds)),
                 "valuation": self.valuation,
@@ -645,4 +651,5 @@ def play_advice(cw: CardWorlds, wins=None, examples: int = 0) -> PlayAdvice:
                       view.defender_alone, int(view.hand), Seat(view.leader), tuple(Card(c) for c in trick_cards),
                       won, tuple(out), top.card, equal, runner, margin, margin_iv, len(w), ess, exact, int(w.total),
                       w.method, w.model, w.seed, cw.notes, view, None if wins is None else wins.score, cw.valuation,
-                      cw.inner_worlds, examples, w.inference, w.play_model, drawn=w)
+                      cw.inner_worlds, examples, w.inference, w.play_model, drawn=w,
+                      told=what_the_cards_told(w, view))

@@ -197,7 +197,9 @@ class PolicyAgent:
 # -- advisor -------------------------------------------------------------------------------------
 class AdvisorAgent:
     """Bids by :func:`solver.advise`, defends alone or not by :func:`solver.advise_defend` and plays by
-    :func:`solver.advise_play` on ``worlds`` worlds a decision (``inference``: weight the worlds by the calls seen;
+    :func:`solver.advise_play` on ``worlds`` worlds a decision (``inference``: the evidence that weighs the worlds,
+    :data:`solver.inference.INFERENCE`: ``True`` or ``"auction"`` the calls seen, ``"play"`` the cards the other
+    seats played, ``"both"``, ``False`` or ``"none"``; its bids read the calls unless it is ``"play"`` or ``"none"``;
     ``model``: the other seats' bidding model, a name, a model file or a :class:`~solver.bidding.BiddingModel`,
     default ``players-1``); the dealer discards by
     :func:`solver.bidding.dealer_discard`. Seeded per table by the referee (``new_deal``).
@@ -208,7 +210,8 @@ class AdvisorAgent:
     loners). ``valuation``: how its advice values each world's play
     (:mod:`solver.advisor.valuation`; ``None``: the advisor's default for the variant, single dummy where
     it has a fitted table);
-    ``make_agent("advisor:double-dummy")`` builds one with a valuation."""
+    ``make_agent("advisor:double-dummy")`` builds one with a valuation, ``make_agent("advisor:both")`` one that
+    reads the play."""
 
     name = "advisor"
     trusted = True
@@ -216,7 +219,12 @@ class AdvisorAgent:
     def __init__(self, worlds: int = 200, inference: bool = True, seed=None, score_aware: bool = True,
                  model=None, valuation: str | None = None):
         from ..advisor.valuation import check_not_bid_only, parse_valuation
-        self.worlds, self.inference, self.score_aware = worlds, inference, score_aware
+        from ..inference import check_inference
+        reading = check_inference(inference)
+        # the cards' evidence as given (True stays True: the figures of before the play model, bit for bit)
+        self.inference = inference if isinstance(inference, bool) else reading
+        self.reads_calls = reading in ("auction", "both")        # the bid advisor's inference (a bool)
+        self.worlds, self.score_aware = worlds, score_aware
         self.model = resolve_model(model)
         self.valuation = None if valuation is None else check_not_bid_only(parse_valuation(valuation), "an agent")
         self.rng = random.Random(seed)
@@ -254,7 +262,7 @@ class AdvisorAgent:
         joker = view.upcard == JOKER             # a turned-up joker: the suit the dealer named is proposed
         valuation = "double_dummy" if joker else self.valuation
         advice = advise(cards_of(view.hand), view.upcard, view.seat, view.dealer, rnd, view.rules,
-                        worlds=max(10, self.worlds), seed=self._seed(), inference=self.inference,
+                        worlds=max(10, self.worlds), seed=self._seed(), inference=self.reads_calls,
                         score=self._score_for(view.rules, valuation), model=self.model, valuation=valuation,
                         named_suit=view.named_suit if joker else None, robust_delta=None,   # a report only: the
                         # recommendation is the same without the model variants, at half the cost
@@ -411,7 +419,8 @@ def _after(hand: Hand, action) -> Hand:
 
 
 def make_agent(spec, worlds: int = 200, seed=None, model=None):
-    """An agent from its name (:data:`AGENT_NAMES`, ``advisor:MODEL`` or ``external:COMMAND``), or ``spec``
+    """An agent from its name (:data:`AGENT_NAMES`, ``advisor:MODEL``, ``advisor:VALUATION``, either after the
+    evidence it reads, ``advisor:both:MODEL`` (:class:`AdvisorAgent`), or ``external:COMMAND``), or ``spec``
     itself when it is already an object with ``bid``, ``discard`` and ``play``. ``worlds``: the advisor's
     worlds per decision; ``model``: the advisor's bidding model when the spec names none (``advisor:MODEL``,
     a model name or file, overrides it).
@@ -435,14 +444,23 @@ def make_agent(spec, worlds: int = 200, seed=None, model=None):
     if key == "advisor":
         return AdvisorAgent(worlds=worlds, seed=seed, model=model)
     if key.startswith("advisor:"):
-        # advisor:VALUATION, advisor:MODEL or advisor:VALUATION:MODEL (a valuation name, then a model name or file)
+        # advisor:VALUATION, advisor:MODEL or advisor:VALUATION:MODEL (a valuation name, then a model name or file),
+        # each after an optional evidence: advisor:both, advisor:play:double-dummy (solver.inference.INFERENCE)
         from ..advisor.valuation import valuation_key
+        from ..inference import INFERENCE
         rest = name[len("advisor:"):].strip()
         head, _, tail = rest.partition(":")
+        reading = {}
+        if head.strip().lower() in INFERENCE:
+            reading = {"inference": head.strip().lower()}
+            if not tail.strip():
+                return AdvisorAgent(worlds=worlds, seed=seed, model=model, **reading)
+            rest = tail.strip()
+            head, _, tail = rest.partition(":")
         if valuation_key(head) is not None:
-            return AdvisorAgent(worlds=worlds, seed=seed, valuation=head, model=tail.strip() or model)
+            return AdvisorAgent(worlds=worlds, seed=seed, valuation=head, model=tail.strip() or model, **reading)
         try:
-            return AdvisorAgent(worlds=worlds, seed=seed, model=rest)
+            return AdvisorAgent(worlds=worlds, seed=seed, model=rest, **reading)
         except ModelError as exc:     # neither a valuation nor a model: say both were tried
             raise ModelError(f"agent {quoted(spec)}: {rest!r} is neither a valuation (single-dummy, double-dummy, "
                              f"playout) nor a bidding model: {exc}") from None

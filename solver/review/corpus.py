@@ -40,7 +40,8 @@ from ..records import load_game, read_record_file, read_source
 from ..rules import Rules
 from ..version import VERSION
 from ..advisor.valuation import INNER_WORLDS, default_valuation, unsupported
-from .deals import check_confirm, check_jobs, check_options, check_valuation_option, model_fields, review_deal
+from .deals import (check_confirm, check_inference_option, check_jobs, check_options, check_valuation_option,
+                    model_fields, review_deal)
 from .lines import CONFIG_FIELDS, LINE_VERSION, deal_key, dumps, finite, line_valuation, read_results
 from .seeds import record_seed
 
@@ -395,6 +396,7 @@ def review_corpus(paths, worlds: int = 200, seed: int | None = None, executor=No
     if seed is not None:
         seed = check_options(worlds, seed, threads)[1]
     jobs = check_jobs(jobs)
+    inference = check_inference_option(inference)
     confirm = check_confirm(confirm, inference)
     if (executor is not None) + (cluster is not None) + (jobs > 1) > 1:
         raise EuchreError("give one of executor, jobs > 1 and cluster: they are three ways to run the deals")

@@ -62,12 +62,17 @@ def check_jobs(jobs) -> int:
     return check_int(jobs, "jobs", 1, MAX_THREADS)
 
 
-def check_inference_option(inference) -> bool:
-    """The review's ``inference`` option: ``True`` or ``False``, as :func:`solver.advise` takes it;
-    :class:`~solver.ArgumentError` for anything else."""
-    if not isinstance(inference, bool):
-        raise ArgumentError(f"inference {quoted(inference)}: must be True or False")
-    return inference
+def check_inference_option(inference):
+    """The review's ``inference`` option, normalised: ``True`` (or ``"auction"``: the auction-aware view, the
+    default), ``False`` (or ``"none"``: uniform worlds, the first version's figures), ``"play"`` or ``"both"``
+    (the cards' and the discard's worlds also weighted by the play model's chance of every card the other seats
+    played, :func:`solver.sample_worlds`; with ``"play"`` the calls seen are not weighed, the calls' own worlds
+    uniform). :class:`~solver.ArgumentError` for anything else, naming it."""
+    if isinstance(inference, bool):
+        return inference
+    if inference in ("none", "auction", "play", "both"):
+        return {"none": False, "auction": True}.get(inference, inference)
+    raise ArgumentError(f"inference {quoted(inference)}: must be True or False, or one of none, auction, play, both")
 
 
 def check_confirm(confirm, inference: bool) -> int:
@@ -133,12 +138,13 @@ def review_deal(game, index: int, worlds: int = 200, seed: int = 0, threads: int
     """
     game = resolve_game(game)
     worlds, seed, threads = check_options(worlds, seed, threads)
+    inference = check_inference_option(inference)
     confirm = check_confirm(confirm, inference)
     by_score = check_score_option(score)
     model = resolve_model(model)
     examples = check_examples(examples)
     valuation, inner_worlds = check_valuation_option(valuation, inner_worlds, inference, game.rules)
-    how = (bool(inference), confirm, model, valuation, inner_worlds)
+    how = (inference, confirm, model, valuation, inner_worlds)
     if isinstance(game, Hand):
         return _review_hand(game, worlds, seed, threads, progress, how, by_score, examples)
     deal = game.deals[index]
@@ -275,6 +281,7 @@ def review_game(game, worlds: int = 200, seed: int | None = None, threads: int =
     examples = check_examples(examples)
     source, game = game, resolve_game(game)
     worlds, seed, threads = check_options(worlds, seed, threads, source)
+    inference = check_inference_option(inference)
     confirm = check_confirm(confirm, inference)
     by_score = check_score_option(score)
     model = resolve_model(model)
@@ -285,7 +292,7 @@ def review_game(game, worlds: int = 200, seed: int | None = None, threads: int =
                           "has no EGN annotations)")
     if isinstance(game, Hand):
         deal = _review_hand(game, worlds, seed, threads, progress,
-                            (bool(inference), confirm, model, valuation, inner_worlds), by_score, examples)
+                            (inference, confirm, model, valuation, inner_worlds), by_score, examples)
         return Review("<hand>", "one hand", game.rules, worlds, seed, [deal], **how)
     deals = [review_deal(game, i, worlds, seed, threads, progress, inference, confirm, by_score, model, examples,
                          valuation=valuation, inner_worlds=inner_worlds)
@@ -303,7 +310,8 @@ def model_fields(inference: bool, confirm: int, by_score: bool = False, model=No
                  valuation: str = "double_dummy", inner_worlds: int = INNER_WORLDS) -> dict:
     """The :class:`Review` members that say which model judged it, and by what."""
     name = model_key(model or DEFAULT_MODEL)
-    return {"inference": bool(inference), "model": name if inference else None, "confirm": confirm,
+    return {"inference": inference if isinstance(inference, str) else bool(inference),
+            "model": name if inference else None, "confirm": confirm,
             "by_score": bool(by_score), "valuation": valuation, "inner_worlds": int(inner_worlds)}
 
 

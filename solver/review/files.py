@@ -8,8 +8,8 @@ from dataclasses import replace
 from ..bidding import resolve_model
 from ..errors import RulesError
 from ..advisor.valuation import INNER_WORLDS
-from .deals import (check_confirm, check_jobs, check_options, check_score_option, check_valuation_option,
-                    count_decisions, game_notes, model_fields, resolve_game, review_deal, review_game)
+from .deals import (check_confirm, check_inference_option, check_jobs, check_options, check_score_option,
+                    check_valuation_option, count_decisions, game_notes, model_fields, resolve_game, review_deal, review_game)
 from ..examples import EXAMPLES, check_examples
 from .results import DealReview, Review
 
@@ -63,6 +63,7 @@ def review_files(paths, worlds: int = 200, seed: int | None = None, jobs: int = 
     """
     worlds, _, threads = check_options(worlds, 0, threads)
     jobs = check_jobs(jobs)
+    inference = check_inference_option(inference)
     confirm = check_confirm(confirm, inference)
     score = check_score_option(score)
     model = resolve_model(model)
@@ -76,7 +77,7 @@ def review_files(paths, worlds: int = 200, seed: int | None = None, jobs: int = 
                             valuation=v, inner_worlds=k) for g, s, (v, k) in zip(games, seeds, checked)]
     deals = [[None] * len(g.deals) for g in games]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(_work, path, i, worlds, seeds[f], threads, bool(inference), confirm, score, model,
+        futures = {pool.submit(_work, path, i, worlds, seeds[f], threads, inference, confirm, score, model,
                                examples, *checked[f]): (f, i)
                    for f, (path, g) in enumerate(zip(paths, games)) for i in range(len(g.deals))}
         for fut in as_completed(futures):

@@ -17,6 +17,7 @@ from ..laws import past_tense
 from ..rules import Rules
 from ..grades import TIE, Grade, count_grades
 from ..advisor.valuation import assumption
+from ..play_model import DEFAULT_PLAY_MODEL
 
 if TYPE_CHECKING:
     from ..advisor import Advice
@@ -664,7 +665,7 @@ class Review:
     deals: list
     names: tuple = ()
     notes: tuple = ()
-    inference: bool = False
+    inference: bool | str = False
     model: str | None = None
     confirm: int = 1
     by_score: bool = False
@@ -691,10 +692,17 @@ class Review:
     @property
     def model_text(self) -> str:
         """Which model judged the information-set costs, in words (the report's header)."""
+        played = ("; the cards' worlds also weighted by every card played (play model "
+                  f"{DEFAULT_PLAY_MODEL.name}, inference {self.inference})" if self.inference in ("play", "both")
+                  else "")
+        if self.inference == "play":
+            return (f"no bidding model for the worlds: uniform worlds, the calls seen not weighed{played}; calls "
+                    f"by solver.advise with uniform worlds, the later seats by {self.model}; a close decision drawn "
+                    f"again at up to {self.confirm}x the worlds")
         if self.inference:
             return (f"bidding model {self.model}: worlds weighted by every call seen (solver.sample_worlds, "
-                    f"inference on); calls by solver.advise with its defaults; a close decision drawn again "
-                    f"at up to {self.confirm}x the worlds")
+                    f"inference on){played}; calls by solver.advise with its defaults; a close decision drawn "
+                    f"again at up to {self.confirm}x the worlds")
         return "no bidding model: uniform worlds (inference off); calls by solver.advise with the point count"
 
     @property
@@ -792,7 +800,8 @@ class Review:
             "method": {
                 "double_dummy": "every hand known; tricks and points for the deciding side after each legal card",
                 "information_set": _INFO_METHOD[self.inference],
-                "calls": _CALL_METHOD[self.inference] + "; " + assumption(self.valuation, self.inner_worlds),
+                "calls": _CALL_METHOD[self.inference != "play" and bool(self.inference)] + "; "
+                         + assumption(self.valuation, self.inner_worlds),
             },
             "notes": list(self.notes),
             "players": {str(s): p.to_dict() for s, p in self.players.items()},
@@ -817,6 +826,12 @@ _INFO_METHOD = {
           "(with the dealer after a pickup) and the dealer's own discard, weighted by the bidding model's "
           "likelihood of every call by another seat (solver.sample_worlds: weighted means, intervals at the "
           "effective number of worlds); each world played double dummy"}
+#: Reading the play (review_game(inference="both" or "play")): the cards' worlds also weigh every card played.
+_PLAY_READ = ("; each world also weighted by the play model's chance of every card the other seats had played by "
+              "then (solver.play_model)")
+_INFO_METHOD["both"] = _INFO_METHOD[True].replace("; each world played", _PLAY_READ + "; each world played")
+_INFO_METHOD["play"] = (_INFO_METHOD[False].replace("; earlier bids not used", "; earlier bids not used"
+                                                    + _PLAY_READ))
 _CALL_METHOD = {False: "bid advisor (solver.advise) from the caller's hand and the upcard, uniform worlds, the later "
                        "seats by the point count",
                 True: "bid advisor (solver.advise with its defaults: the bidding model, the worlds weighted by "

@@ -259,6 +259,8 @@ class DealReviewer:
         self.index = index
         self.worlds, self.seed, self.threads, self.progress = worlds, seed, threads, progress
         self.inference, self.confirm = bool(inference), int(confirm)
+        # the evidence of the cards' worlds (solver.sample_worlds): "play" and "both" also weigh the cards played
+        self.reading = inference if isinstance(inference, str) else "auction"
         self.ctx = None
         if hand.trump is not None:
             self.ctx = Context.of(hand)
@@ -318,7 +320,7 @@ class DealReviewer:
     def _view_worlds(self, before: Hand, seat, step: int, worlds: int):
         """The auction-aware worlds of decision ``step`` (:func:`solver.sample_worlds` of the seat's view)."""
         return sample_worlds(before.view(seat), worlds=worlds, seed=decision_seed(self.seed, self.index, step),
-                             inference=True, exact_limit=DECISION_EXACT_LIMIT, model=self.model)
+                             inference=self.reading, exact_limit=DECISION_EXACT_LIMIT, model=self.model)
 
     def _info_inferred(self, step, before, seat, cands, legal, played, blocks_of, side):
         """The information-set view from auction-aware worlds, drawn again with more worlds while close.
@@ -370,6 +372,8 @@ class DealReviewer:
         # else the first version's figures (uniform worlds, the later seats by the point count)
         # (the advisor's robustness check is not asked for: the review reads only the options)
         how = ({"robust_delta": None} if self.inference else {"inference": False, "policy": POLICY})
+        if self.reading == "play":          # the calls seen not weighed: the calls' own worlds uniform
+            how["inference"] = False
         how.update(valuation=self.valuation, inner_worlds=self.inner_worlds)
         if self.inference and not self.rules.dummy_hands:   # (dummy hands: the advisor keeps the point count)
             how["model"] = self.model
@@ -710,7 +714,7 @@ class DealReviewer:
             return
         try:
             adv = advise_defend(view, worlds=self.worlds, seed=decision_seed(self.seed, self.index, step),
-                                inference=self.inference, threads=self.threads)
+                                inference=self.reading if self.inference else False, threads=self.threads)
         except EuchreError as exc:
             out.unanalysed.append(f"{rec.seat}'s decision to defend {how}: {exc}")
             return

@@ -50,6 +50,7 @@
     play: function (f) {
       var b = bodies.lead(f);
       if (text(f, "examples")) { b.examples = Number(text(f, "examples")); }
+      if (text(f, "inference") && text(f, "inference") !== "auction") { b.inference = text(f, "inference"); }
       return b;
     },
     lead: function (f) {
@@ -146,6 +147,20 @@
     return box;
   }
 
+  // what the cards told (inference play or both): the holdings whose chance the play moved most
+  function told(items) {
+    var box = el("section", { "class": "told" });
+    box.appendChild(el("h3", {}, "What the cards told"));
+    var list = el("ul", {});
+    items.forEach(function (t) {
+      list.appendChild(el("li", { "data-seat": t.seat, "data-kind": t.kind, "data-holding": t.card || t.suit,
+                                  "data-p": String(t.p), "data-p-before": String(t.p_before),
+                                  "data-by": t.by ? t.by.seat + " " + t.by.card : "" }, t.text));
+    });
+    box.appendChild(list);
+    return box;
+  }
+
   function table(head, rows) {
     var t = el("table"), tr = el("tr");
     head.forEach(function (h) { tr.appendChild(el("th", { scope: "col" }, h)); });
@@ -209,6 +224,7 @@
                  note: "tricks " + num(c.expected_tricks) };
       })));
       out.appendChild(examples(d.cards.map(function (c) { return { label: c.card, ex: c.examples }; })));
+      if (d.told && d.told.length) { out.appendChild(told(d.told)); }
       (d.notes || []).forEach(function (n) { out.appendChild(el("p", { "class": "muted" }, n)); });
       if (d.valuation === "double_dummy") { out.appendChild(ddNote()); }
     },

@@ -306,6 +306,12 @@
         table.appendChild(tr);
       });
       box.appendChild(table);
+      if (play && a.told && a.told.length) {        // the hint read the cards played: what they told
+        var told = el('ul', {'class': 'told'});
+        a.told.forEach(function (t) { told.appendChild(el('li', {'data-seat': t.seat, 'data-p': String(t.p)}, t.text)); });
+        box.appendChild(el('p', {}, 'What the cards told:'));
+        box.appendChild(told);
+      }
       box.appendChild(el('p', {'class': 'muted'}, 'Hints taken this game: ' + h.hints_taken + '.'));
     }, function (p) { box.hidden = true; showProblem(p); });
   }

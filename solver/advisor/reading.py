@@ -1,0 +1,188 @@
+"""What the cards told you: the holdings whose chance the play moved most (issue 34, item 4).
+
+With the play weighed (``inference`` ``"play"`` or ``"both"``), :func:`solver.sample_worlds` keeps, beside the
+worlds' weights, the weights they had before the play was read (the auction's alone, or uniform for ``"play"``)
+and the log of the play model's chance of each card the other seats played
+(:attr:`~solver.inference.ViewWorlds.prior_weights`, :attr:`~solver.inference.ViewWorlds.play_factors`). Over the
+*same* worlds, :func:`what_the_cards_told` compares the weighted chance of simple holdings of every other seat in
+play, before and after the play:
+
+* the seat holds a card whose place the viewer does not know (the bowers named: "the right bower (Jh)");
+* the seat is void in an effective suit (void in trump is "holds no trump").
+
+A card's chance is told of the one seat it moved most (the others holding it are its complement), and a holding
+that is, in every world, one already told of the same seat or its opposite (no trump when the king is the one trump
+unseen) is not told again. The holdings that moved most, by at least :data:`MIN_MOVE`, come first. For each, the card played that moved it most when
+weighed alone (the auction's weights times that card's chance only), when one moved it the same way.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..cards import Card, Seat, Suit, cards_of
+from ..errors import ArgumentError, quoted
+from ..laws import effective_suit, pack_mask, side_of, suit_cards
+
+__all__ = ["Told", "what_the_cards_told", "TOLD_TOP", "MIN_MOVE", "HOLDING_KINDS"]
+
+#: Holdings told by default (the ones whose chance moved most).
+TOLD_TOP = 3
+#: A holding whose chance moved by less than this (absolute, 0..1) is not told.
+MIN_MOVE = 0.01
+#: What a told holding is: a card held, or a void in an effective suit.
+HOLDING_KINDS = ("card", "void")
+
+
+@dataclass(frozen=True)
+class Told:
+    """One holding whose chance the cards played moved (:func:`what_the_cards_told`).
+
+    Attributes:
+        seat: the seat the holding is of; ``partner``: it is the viewer's partner.
+        kind: ``"card"`` (the seat holds ``card``) or ``"void"`` (the seat holds no card of the effective suit
+            ``suit``; of trump: "no trump").
+        card: the :class:`Card` (kind ``"card"``), else ``None``; ``suit``: the :class:`Suit` (kind ``"void"``).
+        label: the holding in words: ``"the left bower (Jd)"``, ``"Ac"``, ``"no trump"``, ``"no spades"``.
+        p: its weighted chance over the worlds with the play weighed, 0..1.
+        p_before: over the same worlds with the weights before the play (the auction's, or uniform), 0..1.
+        by_seat, by_card: the card played (and its seat) that moved the chance most the same way when weighed
+            alone; ``None`` when no single card did (the cards together did). ``p_by``: the chance then.
+    """
+
+    seat: Seat
+    partner: bool
+    kind: str
+    card: Card | None
+    suit: Suit | None
+    label: str
+    p: float
+    p_before: float
+    by_seat: Seat | None = None
+    by_card: Card | None = None
+    p_by: float | None = None
+
+    @property
+    def move(self) -> float:
+        """``p - p_before``: how far the play moved the chance."""
+        return self.p - self.p_before
+
+    @property
+    def who(self) -> str:
+        return f"partner ({self.seat})" if self.partner else str(self.seat)
+
+    @property
+    def text(self) -> str:
+        """``"W holds the left bower (Jd): 72% of the worlds, 38% before the play; most told by W's Qs"``."""
+        verb = "holds" if self.kind == "card" or self.label == "no trump" else "is void in"
+        what = self.label if verb == "holds" else self.label[len("no "):]
+        out = f"{self.who} {verb} {what}: {self.p:.0%} of the worlds, {self.p_before:.0%} before the play"
+        if self.by_card is not None:
+            out += f"; most told by {self.by_seat}'s {self.by_card}"
+        return out
+
+    def to_dict(self) -> dict:
+        return {"seat": self.seat.name, "partner": self.partner, "kind": self.kind,
+                "card": None if self.card is None else str(self.card),
+                "suit": None if self.suit is None else self.suit.letter, "label": self.label,
+                "p": self.p, "p_before": self.p_before,
+                "by": None if self.by_card is None else {"seat": self.by_seat.name, "card": str(self.by_card),
+                                                         "p": self.p_by},
+                "text": self.text}
+
+
+def _card_label(card: int, trump: int) -> str:
+    if trump < 4 and card // 4 == 2:               # a jack: a bower when of trump's colour
+        if card % 4 == trump:
+            return f"the right bower ({Card(card)})"
+        if effective_suit(card, trump) == trump:
+            return f"the left bower ({Card(card)})"
+    return str(Card(card))
+
+
+def _chances(weights: np.ndarray, hits: np.ndarray) -> np.ndarray:
+    """float (..., H): the weighted share of the worlds where each holding holds; ``weights`` (..., n), ``hits``
+    bool (n, H)."""
+    w = np.asarray(weights, dtype=float)
+    return (w @ hits) / w.sum(axis=-1, keepdims=True)
+
+
+def what_the_cards_told(worlds, view, top: int = TOLD_TOP) -> tuple:
+    """The holdings whose chance the cards played moved most, as :class:`Told` s (most moved first).
+
+    Args:
+        worlds: a :class:`~solver.inference.ViewWorlds` drawn with the play weighed (``inference`` ``"play"`` or
+            ``"both"``); without its weights before the play (the play not weighed, the flat play model, no card
+            by another seat yet) nothing is told: ``()``.
+        view: the :class:`~solver.game.SeatView` the worlds are of.
+        top: at most this many holdings, 1..50 (default :data:`TOLD_TOP`); only those moved by
+            :data:`MIN_MOVE` or more.
+
+    Raises :class:`~solver.errors.ArgumentError` for a ``top`` that is not a whole number in 1..50.
+    """
+    if isinstance(top, bool) or not isinstance(top, int) or not 1 <= top <= 50:
+        raise ArgumentError(f"top {quoted(top)}: expected a whole number from 1 to 50")
+    prior = worlds.prior_weights
+    if prior is None or len(worlds) == 0:
+        return ()
+    trump = int(view.trump)
+    players = view.rules.players
+    me = int(view.seat)
+    seats = [int(s) for s in view.seats_in_play if int(s) != me]
+    pack = pack_mask(view.rules)
+    unseen = cards_of(int(view.unseen) & pack)
+    suits = range(4)            # effective suits (in no trump, 4, none is trump)
+    holdings, columns = [], []          # (seat, kind, card, suit); one bool column (n,) each
+    hands = worlds.hands
+    for s in seats:
+        for c in unseen:
+            holdings.append((s, "card", c, None))
+            columns.append((hands[:, s] & np.uint32(1 << c)) != 0)
+        for u in suits:
+            holdings.append((s, "void", None, u))
+            columns.append((hands[:, s] & np.uint32(suit_cards(pack, u, trump))) == 0)
+    if not holdings:
+        return ()
+    hits = np.stack(columns, axis=1).astype(float)
+    before = _chances(prior, hits)
+    after = _chances(worlds.weights, hits)
+    move = after - before
+    # each card told of the one seat it moved most; each void of its own seat
+    best_of_card = {}
+    for i, (s, kind, c, _u) in enumerate(holdings):
+        if kind == "card" and (c not in best_of_card or abs(move[i]) > abs(move[best_of_card[c]])):
+            best_of_card[c] = i
+    ranked = [i for i, h in enumerate(holdings)
+              if abs(move[i]) >= MIN_MOVE and (h[1] != "card" or best_of_card[h[2]] == i)]
+    ranked.sort(key=lambda i: (-abs(move[i]), i))
+    keep = []
+    for i in ranked:            # a holding that is one already told of the same seat, or its opposite, in every world
+        same = [j for j in keep if holdings[j][0] == holdings[i][0]
+                and ((hits[:, j] == hits[:, i]).all() or (hits[:, j] != hits[:, i]).all())]
+        if not same:
+            keep.append(i)
+        if len(keep) == top:
+            break
+    if not keep:
+        return ()
+    factors = worlds.play_factors
+    by = None
+    if factors is not None and factors.shape[1]:
+        alone = prior[None, :] * np.exp(factors.T - factors.max(axis=0)[:, None])     # (k, n): one card weighed
+        by = _chances(alone, hits[:, keep])                                             # (k, len(keep))
+    out = []
+    for j, i in enumerate(keep):
+        s, kind, c, u = holdings[i]
+        label = _card_label(c, trump) if kind == "card" else ("no trump" if u == trump else f"no {Suit(u).word}")
+        fields = {}
+        if by is not None:
+            gain = (by[:, j] - before[i]) * np.sign(move[i])
+            k = int(np.argmax(gain))
+            if gain[k] > 0:
+                seat_k, card_k = worlds.play_cards[k]
+                fields = {"by_seat": Seat(seat_k), "by_card": Card(card_k), "p_by": float(by[k, j])}
+        out.append(Told(Seat(s), players == 4 and s != me and side_of(s, players) == side_of(me, players), kind,
+                        None if c is None else Card(c), None if u is None else Suit(u), label,
+                        float(after[i]), float(before[i]), **fields))
+    return tuple(out)
