@@ -23,13 +23,14 @@ import, lazy ones included, and enforces the whole table)::
     dd_batch                              dd
     game                                  position
     records                               game, deprecation
+    seeds                                 bounds, records
     cardtables                            laws
     worlds                                laws
     bidding                               cardtables, records, stats, outfiles
     play_model                            dd_batch, game
     inference                             worlds, bidding, game, bounds, play_model
     par                                   dd, game
-    advisor                               dd_batch, inference, render, grades, par
+    advisor                               dd_batch, inference, render, grades, par, seeds
     comparison                            advisor
     review                                advisor, par, records, version, deprecation
     match                                 advisor, records, deprecation
