@@ -461,8 +461,18 @@ def cmd_defend(args) -> dict:
     return advice.to_dict()
 
 
+#: The service's own packages (the ``serve`` extra): missing, ``euchre serve`` says how to install them.
+WEB_STACK = ("flask", "flask_openapi3", "pydantic", "werkzeug", "gunicorn", "gevent")
+
+
 def cmd_serve(args) -> dict:
-    from api.serve import MAX_WORKERS, serve
+    try:
+        from api.serve import MAX_WORKERS, serve      # only here: the engine and the other commands do without it
+    except ModuleNotFoundError as exc:
+        if (exc.name or "").split(".")[0] not in WEB_STACK:
+            raise
+        raise EuchreError(f"euchre serve needs the web stack ({exc.name} is not installed): "
+                          "pip install \"euchre-dd[serve]\"") from None
     if not 0 <= args.port <= 65535:
         raise EuchreError(f"port {args.port}: must be 0..65535 (0 picks a free port)")
     if args.workers is not None and not 1 <= args.workers <= MAX_WORKERS:
