@@ -12,7 +12,7 @@ same question, however it is spelled and at whichever door it is asked (Python,
 :func:`solver.lead_table`
 :func:`solver.advise_exchange`           :func:`exchange_seed` of the question
 :func:`solver.compare`                   :func:`comparison_seed` of the view
-:func:`solver.review_game`               :func:`default_seed` of the record
+:func:`solver.review_game`               :func:`default_seed` of the record, loaded or not
 =======================================  ==========================================
 
 Each decision of a review draws from its own stream, derived from the review's
@@ -31,7 +31,8 @@ from .bounds import MAX_SEED, fresh_seed
 from .cards import Card, Seat, format_cards, parse_cards
 from .errors import EuchreError
 from .game.actions import Phase
-from .records import read_source
+from .game import Hand
+from .records import DummyRecord, EGNGame, dump_egn, read_source
 from .rules import Rules
 
 
@@ -103,10 +104,24 @@ def comparison_seed(view) -> int:
 
 
 def default_seed(source) -> int:
-    """:func:`content_seed` of a record given as a path, text, bytes or parsed JSON; a fresh
-    seed for an already loaded game or hand (its record text is gone)."""
+    """The default seed of a review (:func:`solver.review_game`, ``euchre review``, ``POST /v1/review``).
+
+    :func:`content_seed` of the record: given as a path, text, bytes or parsed JSON, of its JSON as given; a
+    loaded record (:class:`~solver.EGNGame`, :class:`~solver.DummyRecord`), of :meth:`to_dict`, the record as
+    the reader keeps it (the same seed as its file's whenever the reader keeps every member of the file, as it
+    does for most: ``initialLead`` is one it drops); a :class:`~solver.game.Hand`, of the EGN record
+    :func:`~solver.dump_egn` writes for it. A fresh seed (recorded in the review) only for a hand EGN cannot
+    hold (two-player dummy hands).
+    """
     if isinstance(source, (str, bytes, dict, os.PathLike)):
         return content_seed(read_source(source)[1])
+    if isinstance(source, (EGNGame, DummyRecord)):
+        return content_seed(source.to_dict())
+    if isinstance(source, Hand):
+        try:
+            return content_seed(json.loads(dump_egn(source)))
+        except EuchreError:
+            pass
     return fresh_seed()
 
 

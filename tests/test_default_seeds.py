@@ -110,3 +110,21 @@ def test_python_defend_and_exchange_without_a_seed_are_the_cli_answers():
                                              "dealer": "N", "rules": go_under.to_dict()})
     assert cli_json(["exchange", "--hand", "Qs Qh 9c Qd Tc", "--upcard", "Jc", "--seat", "E", "--dealer", "N",
                      "--go-under", "--worlds", "10"]) == json.loads(json.dumps(exchange))
+
+
+def test_a_review_without_a_seed_takes_the_records_whatever_door():
+    from pathlib import Path
+
+    from solver.seeds import default_seed
+    path = Path(__file__).parent / "data" / "egn" / "custom-scenario.egn"
+    want = content_seed(json.loads(path.read_text()))              # euchre review FILE's seed, unchanged
+    loaded = solver.load_egn(path)
+    assert default_seed(loaded) == want                             # this reader keeps every member of it
+    got = solver.review_game(loaded, worlds=10).to_dict()
+    assert got["seed"] == want
+    http = create_app().test_client().post("/v1/review", json={"egn": json.loads(path.read_text()),
+                                                               "worlds": 10}).get_json()
+    assert http["seed"] == want and http["deals"] == json.loads(json.dumps(got["deals"]))
+    h = solver.Hand.from_deal("N:Jh Ah Kh 9c 9s E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Ac Kc Tc Qh", upcard="9h",
+                              dealer="S")
+    assert default_seed(h) == default_seed(h) == content_seed(json.loads(solver.dump_egn(h)))
