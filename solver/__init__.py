@@ -28,9 +28,9 @@ import, lazy ones included, and enforces the whole table)::
     worlds                                laws
     bidding                               cardtables, records, stats, outfiles
     play_model                            dd_batch, game
-    inference                             worlds, bidding, game, bounds, play_model
+    inference                             worlds, bidding, game, bounds, play_model, seeds
     par                                   dd, game
-    advisor                               dd_batch, inference, render, grades, par, seeds
+    advisor                               dd_batch, inference, render, grades, par
     comparison                            advisor
     review                                advisor, par, records, version, deprecation
     match                                 advisor, records, deprecation

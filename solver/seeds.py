@@ -9,7 +9,8 @@ same question, however it is spelled and at whichever door it is asked (Python,
 :func:`solver.advise`                    :func:`advice_seed` of the bid question
 :func:`solver.advise_play`,              :func:`view_seed` of the seat's view
 :func:`solver.advise_defend`,
-:func:`solver.lead_table`
+:func:`solver.lead_table`,
+:func:`solver.sample_worlds`
 :func:`solver.advise_exchange`           :func:`exchange_seed` of the question
 :func:`solver.compare`                   :func:`comparison_seed` of the view
 :func:`solver.review_game`               :func:`default_seed` of the record, loaded or not

@@ -81,6 +81,8 @@ def test_python_card_questions_without_a_seed_are_the_cli_answers():
     cli_play = ["--seat", "E", "--hand", "Jh Jd Ah Kh 9s", "--dealer", "N", "--upcard", "9c",
                 "--calls", "Pass Pass Pass Pass h", "--worlds", "30"]
     assert cli_json(["play", *cli_play]) == json.loads(json.dumps(play))
+    drawn = solver.sample_worlds(view, worlds=30)               # the worlds the play advice draws
+    assert drawn.seed == want and (drawn.hands == solver.sample_worlds(**keys, worlds=30).hands).all()
     lead = solver.lead_table(view, worlds=30).to_dict()          # E leads the first trick (N dealt)
     assert lead["seed"] == want and cli_json(["lead", *cli_play]) == json.loads(json.dumps(lead))
     cmp = solver.compare(view, "Jh", "9s", worlds=30).to_dict()  # a card question: the play advice's seed
