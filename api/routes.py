@@ -11,7 +11,6 @@ from werkzeug.exceptions import BadRequest, NotFound, RequestEntityTooLarge, Uns
 
 import solver
 from solver import examples as solver_examples
-from solver.review import advice_seed, comparison_seed, exchange_seed, view_seed
 
 from . import limits
 from .problems import TYPES, Problem, openapi_responses, type_uri
@@ -142,11 +141,9 @@ def run_advise(body: AdviseRequest):
             extra["score"] = body.score
         extra.update(_valuation_args(body, calls=3 if body.round == 1 else 7))
         rules = body.rules.to_rules()
-        # no seed given: derived from the question, as the CLI's, so the same question gets the same answer
-        seed = body.seed if body.seed is not None else advice_seed(body.hand, body.upcard, body.seat, body.dealer,
-                                                                   body.round, rules, body.dummies)
+        # no seed given: the engine derives it from the question (solver.seeds), as at every door
         result = run(hand=body.hand, upcard=body.upcard, seat=body.seat, dealer=body.dealer, round=body.round,
-                     rules=rules, worlds=body.worlds, seed=seed, inference=body.inference,
+                     rules=rules, worlds=body.worlds, seed=body.seed, inference=body.inference,
                      early_stop=body.early_stop, threads=current_app.config["ENGINE_THREADS"],
                      model=request_model(body.model), examples=body.examples, named_suit=body.named_suit,
                      kitty=body.kitty, **extra)
@@ -174,8 +171,7 @@ def run_play(body: PlayRequest):
         extra = {"score": body.score} if body.score is not None else {}
         view = solver.seat_view(**body.view_keys())
         extra.update(_valuation_args(body, calls=_legal_cards(view)))
-        seed = body.seed if body.seed is not None else view_seed(view)
-        result = run(view, worlds=body.worlds, seed=seed, inference=body.inference,
+        result = run(view, worlds=body.worlds, seed=body.seed, inference=body.inference,
                      threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model),
                      examples=body.examples, play_model=body.play_model, **extra)
     return result
@@ -201,8 +197,7 @@ def compare(body: CompareRequest):
         extra = {"score": body.score} if body.score is not None else {}
         # a card's rollout plays every legal card (the play advice's), a call's only the two compared
         extra.update(_valuation_args(body.model_copy(update={"worlds": worlds}), calls=2 if bid else _legal_cards(view)))
-        seed = body.seed if body.seed is not None else comparison_seed(view)
-        result = run(view, body.a, body.b, worlds=worlds, seed=seed, inference=body.inference,
+        result = run(view, body.a, body.b, worlds=worlds, seed=body.seed, inference=body.inference,
                      threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model),
                      examples=body.examples, play_model=body.play_model, **extra)
     return jsonify(result.to_dict())
@@ -248,8 +243,7 @@ def lead(body: LeadRequest):
     with limits.engine(body, main_field="seat"):
         view = solver.seat_view(**body.view_keys())
         extra = _valuation_args(body, calls=_legal_cards(view))
-        seed = body.seed if body.seed is not None else view_seed(view)
-        result = run(view, worlds=body.worlds, seed=seed, inference=body.inference,
+        result = run(view, worlds=body.worlds, seed=body.seed, inference=body.inference,
                      threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model), **extra)
     return jsonify(result.to_dict())
 
@@ -263,8 +257,7 @@ def defend(body: DefendRequest):
     run = limits.engine_function("advise_defend")
     with limits.engine(body, main_field="hand"):
         view = solver.seat_view(**body.view_keys())
-        seed = body.seed if body.seed is not None else view_seed(view)
-        result = run(view, worlds=body.worlds, seed=seed, inference=body.inference,
+        result = run(view, worlds=body.worlds, seed=body.seed, inference=body.inference,
                      threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model))
     return jsonify(result.to_dict())
 
@@ -278,9 +271,7 @@ def exchange(body: ExchangeRequest):
     run = limits.engine_function("advise_exchange")
     with limits.engine(body, main_field="hand"):
         rules = body.rules.to_rules()
-        seed = body.seed if body.seed is not None else exchange_seed(body.hand, body.upcard, body.seat, body.dealer,
-                                                                     rules)
-        result = run(body.hand, body.upcard, body.seat, body.dealer, rules, worlds=body.worlds, seed=seed)
+        result = run(body.hand, body.upcard, body.seat, body.dealer, rules, worlds=body.worlds, seed=body.seed)
     return jsonify(result.to_dict())
 
 

@@ -230,19 +230,19 @@ def score_field(each: str):
 
 class SeatQuestion(Strict):
     """What advise and play requests share: a seat's hand, the upcard, the seat and the dealer, each checked
-    by the engine's own parser (so the message is the engine's)."""
+    by the engine's own parser (so the message is the engine's). The hand and the upcard are read once, here:
+    the members then hold the parsed cards (``list[Card]``, :class:`~solver.Card`), which the engine takes as
+    they are."""
 
     @field_validator("hand", check_fields=False)
     @classmethod
     def _hand(cls, v):
-        _engine_check(solver.parse_cards, v, "hand")
-        return v
+        return _engine_check(solver.parse_cards, v, "hand")
 
     @field_validator("upcard", check_fields=False)
     @classmethod
     def _upcard(cls, v):
-        _engine_check(solver.Card.parse, v)
-        return v
+        return _engine_check(solver.Card.parse, v)
 
     @field_validator("seat", "dealer", check_fields=False)
     @classmethod

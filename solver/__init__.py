@@ -23,11 +23,12 @@ import, lazy ones included, and enforces the whole table)::
     dd_batch                              dd
     game                                  position
     records                               game, deprecation
+    seeds                                 bounds, records
     cardtables                            laws
     worlds                                laws
     bidding                               cardtables, records, stats, outfiles
     play_model                            dd_batch, game
-    inference                             worlds, bidding, game, bounds, play_model
+    inference                             worlds, bidding, game, bounds, play_model, seeds
     par                                   dd, game
     advisor                               dd_batch, inference, render, grades, par
     comparison                            advisor
@@ -55,7 +56,7 @@ from .advisor import DefendAdvice, DefendOption, HandOutcomes, WinChance, advise
 from .advisor import LeadRow, LeadTable, lead_table
 from .advisor import ExchangeAdvice, ExchangeOption, advise_exchange
 from .records import (DummyDeal, DummyRecord, EGNDeal, EGNGame, dump_dummy_record, dump_egn, load_dummy_record,
-                      load_egn, load_game)
+                      load_egn, load_game, loads_egn)
 from .review import (CallReview, CardReview, CorpusResult, CorpusStats, DealReview, Review, corpus_stats,
                      review_corpus, review_game)
 from .game import DealCards, Game, Hand
@@ -81,7 +82,7 @@ __all__ = [
     "Hand", "Game", "DealCards",
     "advise", "Advice", "Option", "advise_play", "PlayAdvice", "CardAdvice", "win_probability", "WinChance",
     "HandOutcomes",
-    "load_egn", "dump_egn", "load_game", "EGNGame", "EGNDeal",
+    "load_egn", "loads_egn", "dump_egn", "load_game", "EGNGame", "EGNDeal",
     "load_dummy_record", "dump_dummy_record", "DummyRecord", "DummyDeal",
     "review_game", "Review", "DealReview", "CardReview", "CallReview", "review_corpus", "CorpusResult",
     "corpus_stats", "CorpusStats",

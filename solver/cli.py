@@ -334,12 +334,6 @@ def cmd_table(args) -> dict:
     return out
 
 
-def _question_seed(args, rules) -> int:
-    """The default seed of ``euchre advise``: :func:`solver.review.advice_seed` of the question."""
-    from .review import advice_seed
-    return advice_seed(args.hand, args.upcard, args.seat, args.dealer, args.round, rules, args.dummies)
-
-
 def _score_arg(text: str) -> dict:
     """``--score NS:8,EW:6`` as ``{"NS": 8, "EW": 6}``; the sides and the values are checked by the advisor.
 
@@ -364,10 +358,9 @@ def cmd_advise(args) -> dict:
     if args.dummy_hands and args.dummies is None:
         raise EuchreError("--dummy-hands: give both face-up dummies, --dummies 'N:<5 cards> S:<5 cards>'")
     rules = _rules_from_args(args)
-    seed = _question_seed(args, rules) if args.seed is None else args.seed
     advice = advise(hand=args.hand, upcard=args.upcard, seat=args.seat, dealer=args.dealer, round=args.round,
                     named_suit=args.named_suit,
-                    rules=rules, worlds=args.worlds, seed=seed, threads=args.threads, dummies=args.dummies,
+                    rules=rules, worlds=args.worlds, seed=args.seed, threads=args.threads, dummies=args.dummies,
                     score=None if args.score is None else _score_arg(args.score), early_stop=not args.no_early_stop,
                     model=_model_arg(args), valuation=args.valuation, inner_worlds=_inner_worlds(args),
                     examples=args.examples, kitty=args.kitty, rollout=_rollout(args))
@@ -378,13 +371,11 @@ def cmd_advise(args) -> dict:
 
 def cmd_exchange(args) -> dict:
     from .advisor import advise_exchange
-    from .review import exchange_seed
     rules = _rules_from_args(args)
     if not rules.kitty_exchange:
         raise EuchreError("euchre exchange: give the house rule, --farmers or --go-under (or both)")
-    seed = args.seed if args.seed is not None else exchange_seed(args.hand, args.upcard, args.seat, args.dealer,
-                                                                 rules)
-    advice = advise_exchange(args.hand, args.upcard, args.seat, args.dealer, rules, worlds=args.worlds, seed=seed)
+    advice = advise_exchange(args.hand, args.upcard, args.seat, args.dealer, rules, worlds=args.worlds,
+                             seed=args.seed)
     if not args.json:
         say(advice)
     return advice.to_dict()
@@ -396,12 +387,6 @@ def _play_view(args) -> dict:
             "calls": args.calls, "alone": args.alone, "tricks": args.tricks, "discard": args.discard,
             "rules": _rules_from_args(args), "dummies": args.dummies, "best_card": args.best_card,
             "loner_discard": args.loner_discard, "kitty": args.kitty}
-
-
-def _play_seed(view) -> int:
-    """The default seed of ``euchre play`` and ``defend``: :func:`solver.review.view_seed` of the view."""
-    from .review import view_seed
-    return view_seed(view)
 
 
 def _add_inference_option(p, more: str = "") -> None:
@@ -436,8 +421,7 @@ def cmd_play(args) -> dict:
     from .advisor import advise_play
     from .game.seat import seat_view
     view = seat_view(**_play_view(args))
-    seed = _play_seed(view) if args.seed is None else args.seed
-    advice = advise_play(view, worlds=args.worlds, seed=seed, threads=args.threads,
+    advice = advise_play(view, worlds=args.worlds, seed=args.seed, threads=args.threads,
                          inference=_inference_arg(args), score=None if args.score is None else _score_arg(args.score),
                          model=_model_arg(args), valuation=args.valuation, inner_worlds=_inner_worlds(args),
                          examples=args.examples, play_model=_play_model_arg(args), rollout=_rollout(args))
@@ -449,10 +433,8 @@ def cmd_play(args) -> dict:
 def cmd_compare(args) -> dict:
     from .comparison import compare
     from .game.seat import seat_view
-    from .review import comparison_seed
     view = seat_view(**_play_view(args))
-    seed = comparison_seed(view) if args.seed is None else args.seed
-    result = compare(view, args.a, args.b, worlds=args.worlds, seed=seed, threads=args.threads,
+    result = compare(view, args.a, args.b, worlds=args.worlds, seed=args.seed, threads=args.threads,
                      inference=not args.no_inference, score=None if args.score is None else _score_arg(args.score),
                      model=_model_arg(args), valuation=args.valuation,
                      inner_worlds=None if args.inner_worlds is None else _inner_worlds(args),
@@ -475,8 +457,7 @@ def cmd_lead(args) -> dict:
     from .advisor import lead_table
     from .game.seat import seat_view
     view = seat_view(**_play_view(args))
-    seed = _play_seed(view) if args.seed is None else args.seed
-    table = lead_table(view, worlds=args.worlds, seed=seed, threads=args.threads, inference=not args.no_inference,
+    table = lead_table(view, worlds=args.worlds, seed=args.seed, threads=args.threads, inference=not args.no_inference,
                        model=_model_arg(args), valuation=args.valuation, inner_worlds=_inner_worlds(args))
     if not args.json:
         say(table)
@@ -489,16 +470,25 @@ def cmd_defend(args) -> dict:
     rules = _rules_from_args(args).replace(defend_alone=True)       # the question only exists under the rule
     view = seat_view(seat=args.seat, hand=args.hand, dealer=args.dealer, upcard=args.upcard, calls=args.calls,
                      alone=True, discard=args.discard, rules=rules)
-    seed = _play_seed(view) if args.seed is None else args.seed
-    advice = advise_defend(view, worlds=args.worlds, seed=seed, threads=args.threads, inference=_inference_arg(args),
+    advice = advise_defend(view, worlds=args.worlds, seed=args.seed, threads=args.threads, inference=_inference_arg(args),
                            model=_model_arg(args))
     if not args.json:
         say(advice)
     return advice.to_dict()
 
 
+#: The service's own packages (the ``serve`` extra): missing, ``euchre serve`` says how to install them.
+WEB_STACK = ("flask", "flask_openapi3", "pydantic", "werkzeug", "gunicorn", "gevent")
+
+
 def cmd_serve(args) -> dict:
-    from api.serve import MAX_WORKERS, serve
+    try:
+        from api.serve import MAX_WORKERS, serve      # only here: the engine and the other commands do without it
+    except ModuleNotFoundError as exc:
+        if (exc.name or "").split(".")[0] not in WEB_STACK:
+            raise
+        raise EuchreError(f"euchre serve needs the web stack ({exc.name} is not installed): "
+                          "pip install \"euchre-dd[serve]\"") from None
     if not 0 <= args.port <= 65535:
         raise EuchreError(f"port {args.port}: must be 0..65535 (0 picks a free port)")
     if args.workers is not None and not 1 <= args.workers <= MAX_WORKERS:

@@ -39,6 +39,7 @@ from .cards import JOKER, Card, Seat, cards_of, format_cards
 from .errors import ArgumentError, CardError, IllegalActionError, quoted
 from .examples import EXAMPLES, SAME, check_examples, choice_examples
 from .game.actions import Phase
+from .seeds import comparison_seed
 from .stats import chance, weighted_mean_interval, wilson
 
 __all__ = ["Comparison", "Paired", "compare", "BID_WORLDS", "PLAY_WORLDS"]
@@ -150,7 +151,8 @@ def compare(view=None, a=None, b=None, *, worlds: int | None = None, seed=None, 
             and the words :func:`solver.laws.parse_call` takes: ``"assist"``, ``"hearts alone"``) in the bidding,
             cards (``"Qs"``) in the play.
         worlds: the worlds to draw (default :data:`BID_WORLDS` for calls, :data:`PLAY_WORLDS` for cards); seed:
-            int (same seed, same worlds as the advice's with that seed) or ``None`` for a fresh one.
+            int (same seed, same worlds as the advice's with that seed) or ``None``: derived from the view
+            (:func:`solver.seeds.comparison_seed`, the advice's own default seed, as at the CLI and HTTP doors).
         inference, model, score, valuation, inner_worlds, threads: as :func:`solver.advise` and
             :func:`solver.advise_play`; play_model: as :func:`solver.advise_play`'s (cards only); rollout: a
             :class:`solver.rollout.Rollout` (with ``valuation="rollout"``;
@@ -174,6 +176,7 @@ def compare(view=None, a=None, b=None, *, worlds: int | None = None, seed=None, 
     else:
         why = "the hand is over" if view.phase is Phase.DONE else f"the hand is in the {view.phase} phase"
         raise IllegalActionError(f"{seat}'s view: {why}; compare needs {seat} to bid or to play a card")
+    seed = comparison_seed(view) if seed is None else seed
     extra = {} if inner_worlds is None else {"inner_worlds": inner_worlds}
     if play_model is not None:                 # the cards played so far: only a card question has any
         if view.phase in _BIDDING:

@@ -59,7 +59,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .bidding import DEFAULT_MODEL, BiddingModel, discard_chance, resolve_model
-from .bounds import MAX_SEED, MAX_THREADS, MAX_WORLDS, check_int, fresh_seed
+from .bounds import MAX_SEED, MAX_THREADS, MAX_WORLDS, check_int
+from .seeds import view_seed
 from .cards import JOKER, NO_TRUMP, Seat
 from .errors import ArgumentError, PositionError, quoted
 from .game.actions import Kind, Phase
@@ -384,7 +385,8 @@ def sample_worlds(view=None, worlds: int = 1000, seed=None, inference=True,
         view: a :class:`~solver.game.SeatView`, or a dict of :func:`~solver.game.seat.seat_view` keys; or give those
             keys as keyword arguments (``sample_worlds(seat="W", hand=..., ...)``).
         worlds: worlds to draw, 1..:data:`~solver.bounds.MAX_WORLDS` (ignored when enumerated).
-        seed: int seed (same seed, same worlds) or ``None`` for a fresh one (recorded in the result).
+        seed: int seed (same seed, same worlds) or ``None``: derived from the view (:func:`solver.seeds.view_seed`,
+            the seed the play advice of the view takes; recorded in the result).
         inference: the evidence that weighs the worlds (:data:`INFERENCE`): ``"auction"`` (or ``True``, the
             default) the calls seen under the bidding model; ``"play"`` the cards the other seats played under
             the play model (:mod:`solver.play_model`); ``"both"``; ``"none"`` (or ``False``) uniform worlds.
@@ -417,7 +419,7 @@ def sample_worlds(view=None, worlds: int = 1000, seed=None, inference=True,
     worlds = check_int(worlds, "worlds", 1, MAX_WORLDS)
     if exact_limit is not None:
         exact_limit = check_int(exact_limit, "exact_limit", 0, 2_000_000)
-    seed = fresh_seed() if seed is None else check_int(seed, "seed", 0, MAX_SEED)
+    seed = view_seed(view) if seed is None else check_int(seed, "seed", 0, MAX_SEED)
     max_proposals = PROPOSALS_PER_WORLD * worlds if max_proposals is None else check_int(
         max_proposals, "max_proposals", worlds, 10 ** 9)
     pilot = check_int(pilot, "pilot", 1, MAX_WORLDS)

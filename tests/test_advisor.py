@@ -618,7 +618,7 @@ def test_bad_input_is_a_clear_error(kwargs, error, pattern):
     assert isinstance(info.value, EuchreError)
 
 
-def test_a_fresh_seed_is_recorded_and_reproduces_the_answer():
+def test_the_default_seed_is_recorded_and_reproduces_the_answer():
     a = advise("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=100)
     assert isinstance(a.seed, int)
     b = advise("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=100, seed=a.seed)

@@ -774,3 +774,22 @@ def test_the_library_refuses_devices_fifos_and_oversized_files(tmp_path):
 def test_a_negative_initial_score_is_named(load):
     with pytest.raises(EGNError, match=r"^<text>: metadata.initialScore \[-3, 0\]: a score is never below 0"):
         load(_in_score("-3"))
+
+
+def test_loads_egn_reads_text_and_load_egn_a_file_as_the_json_module_does():
+    path = EGN_DIR / "vwec-finals.egn"
+    text = path.read_text(encoding="utf-8")
+    from_file = solver.load_egn(path)
+    from_text = solver.loads_egn(text)
+    assert from_text.to_dict() == from_file.to_dict() and len(from_file.deals) == len(json.loads(text)["deals"])
+    assert solver.loads_egn(text.encode("utf-8")).to_dict() == from_file.to_dict()
+    assert from_text.source == "<text>" and from_text.final_score == from_file.final_score
+    # the old spelling keeps working: text given to load_egn is still read as text
+    assert solver.load_egn(text).to_dict() == from_file.to_dict()
+    # text is never taken for a path, however much it looks like one
+    with pytest.raises(EGNError, match=r"<text>: not valid JSON"):
+        solver.loads_egn(str(path))
+    with pytest.raises(EGNError, match=r"EGN text dict: expected str or bytes"):
+        solver.loads_egn(json.loads(text))
+    with pytest.raises(EGNError, match=r"<text>: empty"):
+        solver.loads_egn("  \n")

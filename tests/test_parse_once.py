@@ -10,6 +10,7 @@ The figures themselves are compared with an independent construction: the same t
 from __future__ import annotations
 
 import collections
+import json
 
 import pytest
 
@@ -104,3 +105,24 @@ def test_a_parsed_deal_is_still_checked():
         solver.parse_deal(parsed, 2)
     with pytest.raises(solver.CardError, match="'Zz'"):
         solver.parse_deal({"N": ["Zz"]})
+
+
+@pytest.mark.parametrize("seed", [1, None])
+def test_post_advise_reads_the_hand_and_upcard_once(client, counts, seed):
+    # six cards, six card texts (issue 35: 18 before without a seed, 12 with one: the request's validator, the
+    # door's seed and the advisor each read the hand); the answer is the library's for the same question
+    body = {"hand": "9d Ac Tc Kd Jd", "upcard": "Kc", "seat": "N", "dealer": "S", "worlds": 20}
+    answer = client.post("/v1/advise", json=body if seed is None else {**body, "seed": seed})
+    assert answer.status_code == 200
+    assert counts["card texts"] == 6 and counts["rules built"] == 1, counts
+    want = solver.advise("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=20, seed=seed).to_dict()
+    assert answer.get_json() == json.loads(json.dumps(want))
+
+
+def test_post_play_reads_the_hand_and_upcard_once(client, counts):
+    keys = {"seat": "E", "hand": "Jh Jd Ah Kh 9s", "dealer": "N", "upcard": "9c", "calls": "Pass Pass Pass Pass h"}
+    answer = client.post("/v1/play", json={**keys, "worlds": 20, "seed": 1})
+    assert answer.status_code == 200
+    assert counts["card texts"] == 6, counts
+    want = solver.advise_play(solver.seat_view(**keys), worlds=20, seed=1).to_dict()
+    assert answer.get_json() == json.loads(json.dumps(want))

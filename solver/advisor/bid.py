@@ -12,12 +12,13 @@ from dataclasses import replace
 import numpy as np
 
 from .. import laws
-from ..bounds import MAX_SEED, MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int, fresh_seed
+from ..bounds import MAX_SEED, MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
 from ..bidding import DEFAULT_MODEL, POLICY, BiddingModel, BiddingPolicy, resolve_model
 from ..bidding.named import ALTERNATIVES
 from ..cards import JOKER, Card, Seat, Suit, format_cards, mask_of, parse_cards, parse_kitty, trump_of
 from ..errors import ArgumentError, CardError, IllegalActionError, PositionError, RulesError, quoted
 from ..rules import Rules
+from ..seeds import advice_seed
 from ..stats import chance, mean_interval, weighted_mean_interval, wilson
 from ..worlds import EXACT_LIMIT, bid_space
 from .auction import SCREEN_Z, Auction, Result, ahead, best_discard, call_draws
@@ -61,8 +62,9 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
         worlds: how many deals to sample (10..100,000); ignored when the deals are
             few enough to enumerate (at most ``exact_limit``, e.g. two-player), in
             which case every one is used and the figures are exact.
-        seed: int seed of the sampling (``None``: a fresh one, recorded in
-            :attr:`Advice.seed`). The same seed gives the same answer, whatever ``threads``.
+        seed: int seed of the sampling (``None``: derived from the question, :func:`solver.seeds.advice_seed`,
+            as ``euchre advise`` and ``POST /v1/advise`` derive it; recorded in :attr:`Advice.seed`). The same
+            seed gives the same answer, whatever ``threads``.
         threads: threads for the double-dummy solving (the GIL is released).
         calls: evaluate only these calls (tokens as :attr:`Option.call`:
             ``"pass"``, ``"order"``, ``"order alone"``, ``"call h"``, ``"call h alone"``).
@@ -200,8 +202,8 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
     worlds = check_int(worlds, "worlds", MIN_WORLDS, MAX_WORLDS)
     threads = check_int(threads, "threads", 1, MAX_THREADS)
     exact_limit = check_int(exact_limit, "exact_limit", 0, 2_000_000)
-    if seed is None:              # fresh randomness, recorded so that the answer can be reproduced
-        seed = fresh_seed()
+    if seed is None:              # derived from the question, so that it gets the same answer at every door
+        seed = advice_seed(cards, up, seat, dealer, round, rules, dummies)
     seed = check_int(seed, "seed", 0, MAX_SEED)
     if own_round2 not in ("best", "policy"):
         raise ArgumentError(f"own_round2 {own_round2!r}: must be 'best' or 'policy'")

@@ -36,6 +36,7 @@ from ..game.actions import Phase
 from ..game.seat import seat_view, view_from_dict
 from ..game.view import BUILD_KEYS, SeatView
 from ..inference import check_inference, sample_worlds
+from ..seeds import view_seed
 from ..laws import MAKE_TRICKS, TRICKS, first_leader, makers_points, seats_mask, side_of
 from ..stats import chance, finite, weighted_mean_interval, wilson
 
@@ -156,10 +157,10 @@ def advise_defend(view=None, *, worlds: int = 500, seed=None, inference=True, mo
             ``DEFEND_ALONE`` phase), or before any card is played against the loner; or a dict of its
             keys, or the keys of :func:`solver.seat_view` as keyword arguments (``seat``, ``hand``,
             ``dealer``, ``upcard``, ``calls``, ``alone=True``, ``rules={"defend_alone": True}``).
-        worlds: worlds to draw, :data:`~solver.bounds.MIN_WORLDS`..:data:`~solver.bounds.MAX_WORLDS`; seed: int or ``None`` (fresh,
-            recorded); inference, model: as :func:`solver.advise_play` (:data:`solver.inference.INFERENCE`: the
-            decision comes before the first card, so ``"play"`` weighs no card and is uniform worlds, ``"both"``
-            the auction's); threads: 1..MAX_THREADS.
+        worlds: worlds to draw, :data:`~solver.bounds.MIN_WORLDS`..:data:`~solver.bounds.MAX_WORLDS`; seed: int or ``None``: derived from
+            the view (:func:`solver.seeds.view_seed`, as at the CLI and HTTP doors; recorded); inference, model: as
+            :func:`solver.advise_play` (:data:`solver.inference.INFERENCE`: the decision comes before the first card,
+            so ``"play"`` weighs no card and is uniform worlds, ``"both"`` the auction's); threads: 1..MAX_THREADS.
 
     Returns :class:`DefendAdvice`.
 
@@ -190,6 +191,7 @@ def advise_defend(view=None, *, worlds: int = 500, seed=None, inference=True, mo
     elif view.phase is not Phase.PLAY or any(view.played) or view.current:
         raise IllegalActionError(f"{seat}'s view: the defenders decide before the first card against the loner")
     trump, makers = int(view.trump), side_of(loner)
+    seed = view_seed(view) if seed is None else seed
     w = sample_worlds(view, worlds=worlds, seed=seed, inference=inference, model=model)
     hands = np.array(w.hands, dtype=np.uint32)
     wn = w.weights / w.weights.sum()

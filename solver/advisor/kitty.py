@@ -22,13 +22,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..bounds import MAX_WORLDS, MIN_WORLDS, MAX_SEED, check_int, fresh_seed
+from ..bounds import MAX_WORLDS, MIN_WORLDS, MAX_SEED, check_int
 from ..cards import JOKER, Card, Seat, cards_of, format_cards, mask_of, parse_cards
 from ..errors import ArgumentError, CardError, IllegalActionError, PositionError, RulesError
 from ..game.actions import KEEP, Action
 from ..laws import check_seat, kitty_exchange_choices, kitty_exchanges, side_name, side_of
 from ..par import par_values
 from ..rules import Rules
+from ..seeds import exchange_seed
 from ..stats import mean_interval
 from ..worlds import EXACT_LIMIT, Worlds, bid_space
 
@@ -154,7 +155,8 @@ def advise_exchange(hand, upcard, seat, dealer, rules: Rules | None = None, worl
         worlds: how many placements of the unseen cards to sample (10..100,000), or a
             :class:`~solver.worlds.Worlds` of the caller's (every row must give the seat ``hand`` and put the
             upcard in the kitty; an enumeration is then read as exact).
-        seed: int seed of the sampling (``None``: fresh, recorded in :attr:`ExchangeAdvice.seed`).
+        seed: int seed of the sampling (``None``: derived from the question, :func:`solver.seeds.exchange_seed`,
+            as at the CLI and HTTP doors; recorded in :attr:`ExchangeAdvice.seed`).
         exact_limit: use every placement when there are at most this many.
 
     Cost: one par per world and choice (keep and up to 10 exchanges), solved in batches: about 0.2 ms a par
@@ -197,7 +199,7 @@ def advise_exchange(hand, upcard, seat, dealer, rules: Rules | None = None, worl
             seed = check_int(seed, "seed", 0, MAX_SEED)
     else:
         n = check_int(worlds, "worlds", MIN_WORLDS, MAX_WORLDS)
-        seed = fresh_seed() if seed is None else check_int(seed, "seed", 0, MAX_SEED)
+        seed = exchange_seed(cards, up, seat, dealer, rules) if seed is None else check_int(seed, "seed", 0, MAX_SEED)
         drawn = bid_space(mask, up, seat, rules).draw(n, seed, exact_limit)
     choices = [(None, 0)] + kitty_exchange_choices(mask, rules)
     actions = [KEEP] + [Action.kitty_exchange(kind, cards_of(given)) for kind, given in choices[1:]]

@@ -31,6 +31,7 @@ from ..errors import IllegalActionError
 from ..game.actions import Phase
 from ..game.view import SeatView
 from ..laws import MAKE_TRICKS, TRICKS
+from ..seeds import view_seed
 from .play import PlayAdvice, card_worlds, coerce_view, play_advice, written
 from .valuation import INNER_WORLDS, assumption, check_not_bid_only, parse_valuation
 
@@ -176,7 +177,7 @@ def lead_table(view=None, *, worlds: int = 500, seed=None, inference: bool = Tru
             keys; or the keys of :func:`solver.seat_view` as keyword arguments (``seat``, ``hand``, ``dealer``,
             ``upcard``, ``calls``, ``alone``, ``tricks``, ...).
         worlds, seed, inference, model, threads, valuation, inner_worlds: as :func:`solver.advise_play`'s (the
-            same worlds and valuation for the same seed).
+            same worlds and valuation for the same seed; ``None``: the same seed as the play advice of the view).
 
     Returns :class:`LeadTable`.
 
@@ -193,6 +194,7 @@ def lead_table(view=None, *, worlds: int = 500, seed=None, inference: bool = Tru
     check_on_lead(view)
     # a table of every lead at hundreds of worlds: the rollout is for one card question (advise_play)
     check_not_bid_only(parse_valuation(valuation, view.rules), "the lead table")
+    seed = view_seed(view) if seed is None else seed
     cw = card_worlds(view, worlds=worlds, seed=seed, inference=inference, model=model, threads=threads,
                      valuation=valuation, inner_worlds=inner_worlds)
     advice = play_advice(cw)

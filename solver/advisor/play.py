@@ -65,6 +65,7 @@ from ..game.actions import Phase
 from ..game.seat import seat_view, view_from_dict
 from ..game.view import BUILD_KEYS, SeatView
 from ..inference import ViewWorlds, sample_worlds
+from ..seeds import view_seed
 from ..laws import MAKE_TRICKS, TRICKS, legal_mask, makers_points, side_name, side_of, trick_seats as play_order
 from ..dd_batch import Batch, Context, after_card
 from ..stats import chance, weighted_mean_interval, wilson
@@ -520,7 +521,8 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference=True, mode
             ``dealer``, ``upcard``, ``calls``, ``alone``, ``tricks``, ``discard``, ``rules``, ...).
         worlds: worlds to draw, :data:`~solver.bounds.MIN_WORLDS`..:data:`~solver.bounds.MAX_WORLDS` (all of them when the consistent deals
             are few enough to enumerate).
-        seed: int seed (same seed, same advice) or ``None`` for a fresh one (recorded in the result).
+        seed: int seed (same seed, same advice) or ``None``: derived from the view (:func:`solver.seeds.view_seed`,
+            as at the CLI and HTTP doors; recorded in the result).
         inference: the evidence that weighs the worlds (:data:`solver.inference.INFERENCE`): ``"auction"`` (or
             ``True``, the default) the bidding model's chance of every call seen; ``"play"`` the play model's
             chance of every card the other seats played (:mod:`solver.play_model`); ``"both"``; ``"none"`` (or
@@ -567,6 +569,7 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference=True, mode
     worlds = check_int(worlds, "worlds", MIN_WORLDS, MAX_WORLDS)
     threads = check_int(threads, "threads", 1, MAX_THREADS)
     _check_turn(view, "play advice")
+    seed = view_seed(view) if seed is None else seed
     wins = None if score is None else win_values(score, view.dealer, view.seat, view.rules, valuation)
     cw = _card_worlds(view, worlds, seed, inference, model, threads, valuation, inner_worlds, rollout,
                       None if wins is None else wins.score, play_model)

@@ -15,9 +15,9 @@ this package's :func:`load_game` picks the reader by the record's ``fileType``.
 from .base import DUMMY_FILE_TYPE, MAX_RECORD_BYTES, GameRecord, Problem, read_record_file, read_source
 from ..errors import DummyRecordError, RecordError
 from .dummy import DummyDeal, DummyRecord, dump_dummy_record, load_dummy_record
-from .egn import EGNDeal, EGNGame, EGNWritten, dump_egn, load_egn
+from .egn import EGNDeal, EGNGame, EGNWritten, dump_egn, load_egn, loads_egn
 
-__all__ = ["load_game", "load_egn", "dump_egn", "load_dummy_record", "dump_dummy_record", "EGNGame", "EGNDeal",
+__all__ = ["load_game", "load_egn", "loads_egn", "dump_egn", "load_dummy_record", "dump_dummy_record", "EGNGame", "EGNDeal",
            "EGNWritten", "DummyRecord", "DummyDeal", "GameRecord", "Problem", "RecordError", "DummyRecordError", "read_source", "read_record_file",
            "MAX_RECORD_BYTES"]
 

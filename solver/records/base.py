@@ -33,7 +33,7 @@ from ..laws import effective_suit
 from ..errors import EGNError, quoted, shorten
 from ..game import ORDER, PASS, Action, Hand, Phase
 
-__all__ = ["Problem", "GameRecord", "DealError", "read_source", "json_path_text", "json_type_name",
+__all__ = ["Problem", "GameRecord", "DealError", "read_source", "read_text", "json_path_text", "json_type_name",
            "schema_error_text", "schema_validator", "call_action", "play_card", "replay_deals",
            "EGN_FILE_TYPE", "DUMMY_FILE_TYPE", "MAX_DEPTH", "DATA_DIR", "MAX_INDENT", "check_indent"]
 
@@ -187,6 +187,24 @@ def read_source(source) -> tuple:
         name, text = "<text>", source.lstrip("\ufeff")
     else:
         raise EGNError(f"EGN source {type(source).__name__}: expected a path, JSON text, bytes or a dict")
+    return name, _parse_record(name, text)
+
+
+def read_text(text) -> tuple:
+    """``("<text>", parsed JSON)`` of a record given as its text (``str``, or UTF-8 ``bytes``), never read as a
+    path: what :func:`solver.loads_egn` reads. Raises :class:`EGNError` for any other type, and as
+    :func:`read_source` for what the text holds."""
+    if isinstance(text, bytes):
+        text = _decode(text, "<text>")
+    elif isinstance(text, str):
+        text = text.lstrip("\ufeff")
+    else:
+        raise EGNError(f"EGN text {type(text).__name__}: expected str or bytes (a path or a dict: load_egn)")
+    return "<text>", _parse_record("<text>", text)
+
+
+def _parse_record(name: str, text: str):
+    """The record's JSON parsed, strictly (see :func:`read_source`), and its depth checked."""
     if not text.strip():
         raise EGNError(f"{name}: empty (no game record in it)")
     try:
@@ -199,7 +217,7 @@ def read_source(source) -> tuple:
     except RecursionError:
         raise EGNError(f"{name}: nested more than {MAX_DEPTH} levels deep, too deep for a game record") from None
     _check_tree(data, name)
-    return name, data
+    return data
 
 
 def _looks_like_json(text: str) -> bool:

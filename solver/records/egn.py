@@ -87,10 +87,10 @@ from ..laws import (FARMERS_MASK, KITTY_EXCHANGE_CARDS, TRICKS, check_kitty_exch
                     side_name, trick_seats, trick_winner)
 from ..rules import Rules
 from .base import (DATA_DIR, DUMMY_FILE_TYPE, EGN_FILE_TYPE, DealError, GameRecord, Problem, call_action,
-                   json_path_text, json_type_name, play_card, read_source, replay_deals, schema_error_text,
+                   json_path_text, json_type_name, play_card, read_source, read_text, replay_deals, schema_error_text,
                    schema_validator, check_indent)
 
-__all__ = ["load_egn", "dump_egn", "EGNGame", "EGNDeal", "EGNWritten", "SCHEMA_PATH", "EGN_VERSION", "FILE_TYPE"]
+__all__ = ["load_egn", "loads_egn", "dump_egn", "EGNGame", "EGNDeal", "EGNWritten", "SCHEMA_PATH", "EGN_VERSION", "FILE_TYPE"]
 
 SCHEMA_PATH = DATA_DIR / "egn-schema-v1.json"
 EGN_VERSION = "1.4"          # what a record made by the engine is written as (one read is written back as read)
@@ -305,11 +305,13 @@ class EGNGame(GameRecord):
 
 # -- reading -------------------------------------------------------------------------------
 def load_egn(source, strict: bool = False) -> EGNGame:
-    """Read, validate and replay an EGN record.
+    """Read, validate and replay an EGN record from a file (for its text, :func:`loads_egn`).
 
     Args:
-        source: a path (``str`` or :class:`os.PathLike`) to a ``.egn`` file, the JSON text
-            itself, ``bytes``, or an already parsed ``dict``.
+        source: a path (``str`` or :class:`os.PathLike`) to a ``.egn`` file, or an already parsed ``dict``.
+            Still taken, as before :func:`loads_egn`: the JSON text itself or ``bytes`` (a ``str`` is read as
+            text when it looks like JSON: it starts with ``{`` or ``[``, holds a line break or is 4,096
+            characters or longer; otherwise as a path).
         strict: raise :class:`EGNError` at the first :class:`~solver.records.base.Problem` (a renege, a final-score
             mismatch, ...) instead of collecting it.
 
@@ -324,7 +326,7 @@ def load_egn(source, strict: bool = False) -> EGNGame:
     A deal with only the calls and the tricks: who played each card, the hands as dealt and
     the score come from the replay.
 
-    >>> game = load_egn('''{"fileType": "Euchre Game Notation", "version": "1.4",
+    >>> game = loads_egn('''{"fileType": "Euchre Game Notation", "version": "1.4",
     ...   "metadata": {"players": ["Ann", "Bob", "Cy", "Di"], "initialScore": [0, 0]},
     ...   "deals": [{"dealNumber": 0, "initialState": {"dealer": 2, "upCard": "9h"},
     ...     "phases": [{"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": ["Order"]},
@@ -339,7 +341,20 @@ def load_egn(source, strict: bool = False) -> EGNGame:
     >>> " ".join(map(str, deal.start_hands()[Seat.N])), game.final_score
     ('9c 9s Jh Kh Ah', (2, 0))
     """
-    name, data = read_source(source)
+    return _load_egn(*read_source(source), strict)
+
+
+def loads_egn(text, strict: bool = False) -> EGNGame:
+    """Read, validate and replay an EGN record given as its text: as :func:`load_egn`, but ``text`` (``str``,
+    or UTF-8 ``bytes``) is always the JSON itself, never a path, however short.
+
+    Raises :class:`EGNError` for text of another type (naming it), and as :func:`load_egn` for what it holds.
+    """
+    return _load_egn(*read_text(text), strict)
+
+
+def _load_egn(name: str, data, strict: bool) -> EGNGame:
+    """The record ``data`` (parsed JSON, read from ``name``) validated and replayed: :func:`load_egn`'s work."""
     if isinstance(data, dict) and data.get("fileType") == DUMMY_FILE_TYPE:
         raise EGNError(f"{name}: a dummy-hands record (two-player euchre with dummy hands), not EGN: "
                        "read it with solver.load_dummy_record")

@@ -229,9 +229,9 @@ def review_game(game, worlds: int = 200, seed: int | None = None, threads: int =
             reads (a path, EGN text, a parsed dict), or one :class:`~solver.game.Hand`.
         worlds: worlds per decision (10..100,000); decisions with at most
             :data:`DECISION_EXACT_LIMIT` consistent deals use every one (exact).
-        seed: int seed (``None``: :func:`content_seed` of the record when ``game`` is a
-            path, text or parsed JSON, else a fresh one; recorded in :attr:`Review.seed`);
-            the same seed gives the same review.
+        seed: int seed (``None``: derived from the record, :func:`solver.seeds.default_seed`: the
+            :func:`content_seed` of a path's, text's or parsed JSON's record, of a loaded record's ``to_dict()``,
+            of a hand's EGN; recorded in :attr:`Review.seed`); the same seed gives the same review.
         threads: threads for the double-dummy solving (the GIL is released).
         progress: a callable given ``1`` after each decision (a call, a discard or a
             card), e.g. ``tqdm(total=count_decisions(game)).update``.
