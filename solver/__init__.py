@@ -24,6 +24,7 @@ import, lazy ones included, and enforces the whole table)::
     game                                  position
     records                               game, deprecation
     cardtables                            laws
+    charts                                bidding, laws
     worlds                                laws
     bidding                               cardtables, records, stats, outfiles
     play_model                            dd_batch, game
@@ -35,7 +36,7 @@ import, lazy ones included, and enforces the whole table)::
     match                                 advisor, records, deprecation
     pages                                 review
     rollout                               match, review
-    solver                                pages, match, review, rollout, comparison
+    solver                                pages, match, review, rollout, comparison, charts
     api                                   solver
     cli                                   api
     __main__                              cli
@@ -43,8 +44,8 @@ import, lazy ones included, and enforces the whole table)::
 from .version import __version__
 
 from .cards import Card, Seat, Suit, parse_cards, parse_deal, format_cards, format_deal
-from .errors import (ArgumentError, CardError, DummyRecordError, EGNError, EuchreError, IllegalActionError, ModelError,
-                     PositionError, RecordError, RulesError, ScoreError, SeatError)
+from .errors import (ArgumentError, CardError, ChartClassError, DummyRecordError, EGNError, EuchreError,
+                     IllegalActionError, ModelError, PositionError, RecordError, RulesError, ScoreError, SeatError)
 from .rules import Rules
 from .position import Position
 from .laws import first_leader, hand_points
@@ -68,6 +69,7 @@ from . import match, review      # the subpackages (calling either is the deprec
 from .par import Par, ParStep, par, par_table
 from .rollout import Rollout      # importing it installs the rollout valuation (advise(valuation="rollout"))
 from .comparison import Comparison, compare
+from .charts import ChartClass, ChartRow, hand_chart
 
 __all__ = [
     "__version__",
@@ -88,5 +90,5 @@ __all__ = [
     "BiddingModel", "MODEL_NAMES", "resolve_model",
     "par", "par_table", "Par", "ParStep", "Rollout", "advise_defend", "DefendAdvice", "DefendOption",
     "advise_exchange", "ExchangeAdvice", "ExchangeOption", "compare", "Comparison", "lead_table", "LeadTable",
-    "LeadRow",
+    "LeadRow", "hand_chart", "ChartRow", "ChartClass", "ChartClassError",
 ]
