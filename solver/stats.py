@@ -132,4 +132,5 @@ def finite(value):
     return value
 
 
-__all__ = ["Z95", "wilson", "t_quantile", "mean_interval", "discrete_mean_interval", "weighted_mean_interval", "chance", "finite"]
+__all__ = ["Z95", "wilson", "t_quantile", "mean_interval", "discrete_mean_interval", "weighted_mean_interval", "chance",
+           "finite"]

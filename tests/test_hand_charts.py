@@ -303,3 +303,29 @@ def test_openapi_documents_the_chart():
     from api import create_app
     doc = create_app().test_client().get("/openapi.json").get_json()
     assert {"get", "post"} <= set(doc["paths"]["/v1/chart"])
+
+
+def test_the_tool_counts_what_the_independent_computation_counts():
+    """benchmarks/tools/derive_hand_charts.py's sums over 30 deals equal, class by class, the double-dummy bands
+    of the contracts built and solved one by one here, and its single-dummy chances theirs."""
+    import importlib.util
+    import sys
+    from conftest import TESTS
+    sys.path.insert(0, str(TESTS.parent / "benchmarks"))
+    spec = importlib.util.spec_from_file_location("derive_hand_charts",
+                                                  TESTS.parent / "benchmarks" / "tools" / "derive_hand_charts.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    sums, searched, _, _ = tool.solve_chunk((99, 0, 30))
+    assert searched == 30 * 24
+    want = np.zeros_like(sums)
+    for i in range(30):
+        for cls, hands, trump, leader, makers, loner, seat in contracts(99, i):
+            k = ChartClass(*cls).index
+            b = band(solve_with_engine(hands, trump, leader, makers, loner))
+            want[0, k] += 1
+            want[1 + b, k] += 1
+            want[4:7, k] += sd_probabilities(hands, trump, leader, seat, cls[0], loner, b)
+    assert sums[0].sum() == 30 * 32
+    np.testing.assert_array_equal(sums[:4], want[:4])
+    np.testing.assert_allclose(sums[4:], want[4:], atol=1e-9)

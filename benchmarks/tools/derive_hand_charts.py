@@ -42,7 +42,7 @@ from solver import Rules, dd, laws                                              
 from solver.advisor.single_dummy import DEFAULT_NAME, band_bounds, default_model  # noqa: E402
 from solver.bidding import dealer_discard                                       # noqa: E402
 from solver.cardtables import CARD_BITS                                         # noqa: E402
-from solver.charts import CLASS_COUNT, class_index, holding_classes             # noqa: E402
+from solver.charts import BOWERS, CLASS_COUNT, ChartClass, class_index, holding_classes  # noqa: E402
 from solver.match.duplicate import deal_of                                      # noqa: E402
 
 RULES = Rules()
@@ -151,11 +151,9 @@ def main(argv=None):
     cpu = sum(g[3] for g in got)
     calls = sums[0]
     keep = np.flatnonzero(calls >= args.min_calls)
-    from solver.charts import ChartClass
     rows = []
     for k in keep.tolist():
         c = ChartClass.of_index(k)
-        from solver.charts import BOWERS
         rows.append([c.round, c.seat, int(c.alone), c.trumps, BOWERS.index(c.bowers), c.off_aces, c.voids,
                      int(calls[k]), *(int(x) for x in sums[1:4, k]), *(round(float(x), 2) for x in sums[4:7, k])])
     commit = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True,
