@@ -18,7 +18,7 @@ from .schemas import (AdviseRequest, AdviseResponse, HealthResponse, PlayRequest
                       ReviewResponse, SolveRequest, SolveResponse, TableRequest, TableResponse)
 from .schemas import DefendRequest, DefendResponse, ExchangeRequest, ExchangeResponse, ParRequest, ParResponse
 from .schemas import CompareRequest, CompareResponse, LeadRequest, LeadResponse
-from .schemas import BranchRequest, BranchResponse
+from .schemas import BranchRequest, BranchResponse, ChartQuery, ChartRequest, ChartResponse
 
 ANALYSIS = Tag(name="analysis", description="double-dummy solving, bid advice and game review")
 SERVICE = Tag(name="service")
@@ -246,6 +246,32 @@ def lead(body: LeadRequest):
         result = run(view, worlds=body.worlds, seed=body.seed, inference=body.inference,
                      threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model), **extra)
     return jsonify(result.to_dict())
+
+
+def _chart(body):
+    run = limits.engine_function("hand_chart")
+    with limits.engine(body, main_field="hand"):
+        row = run(body.hand, body.upcard, body.seat, body.dealer, body.round, call=body.call, alone=body.alone,
+                  valuation=body.valuation)
+    return jsonify(row.to_dict())
+
+
+@v1.post("/chart", summary="The hand chart's row of a call: its class's figures over the solved set",
+         responses=_responses(ChartResponse))
+def chart(body: ChartRequest):
+    """As `euchre chart --json` (`solver.hand_chart(...).to_dict()`): the hand chart's row of one call,
+    the figures of its class (round, seat from the dealer's left, alone, the caller's trumps, bowers, off-suit aces and
+    voids) over the solved set shipped with the engine: P(make), P(march), P(euchred) and the mean points for the
+    caller's side, with 95% intervals and the class's count, by `valuation`. A class the charts do not hold (too few
+    calls in the solved set) is a 422 `invalid-input` problem naming it. A look-up in a table: no search."""
+    return _chart(body)
+
+
+@v1.get("/chart", summary="The hand chart's row of a call (query parameters)", responses=_responses(ChartResponse))
+def chart_get(query: ChartQuery):
+    """As `POST /v1/chart`, the members as query parameters: `/v1/chart?hand=Jh+Jd+Ah+Kc+9c&upcard=Qh&seat=E&
+    dealer=N&round=1&alone=false`."""
+    return _chart(query)
 
 
 @v1.post("/defend", summary="Defend-alone advice for a defender against a loner", responses=_responses(DefendResponse))

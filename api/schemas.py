@@ -19,6 +19,7 @@ from pydantic_core import PydanticCustomError
 from typing_extensions import Annotated
 
 import solver
+import solver.charts
 import solver.examples
 import solver.play_model
 import solver.whatif
@@ -311,6 +312,44 @@ class AdviseRequest(SeatQuestion):
                                                   "seat knows lie face down in the kitty (the three it put under, or "
                                                   "a farmer's three shown); hand is then its hand after the exchange")
 
+
+
+class ChartRequest(SeatQuestion):
+    """One call to look up in the hand charts (solver.hand_chart): the caller's hand, the upcard, the seat, the
+    dealer, the round, the suit named in round 2 and whether it goes alone."""
+
+    hand: Cards = Field(examples=["Jh Jd Ah Kc 9c"], description="the caller's five cards before any pick-up")
+    upcard: CardText = Field(examples=["Qh"], description="the card turned up (round 2: the card turned down)")
+    seat: SeatText = Field(description="the caller")
+    dealer: SeatText
+    round: Annotated[StrictInt, Field(ge=1, le=2)] = Field(1, description="1: order up the upcard's suit; 2: name "
+                                                                          "call")
+    call: SuitText | None = Field(None, description="round 2: the suit named (not the upcard's); round 1: none or "
+                                                    "the upcard's suit")
+    alone: StrictBool = Field(False, description="the caller goes alone")
+    valuation: Literal[solver.charts.CHART_VALUATIONS] = Field(
+        solver.charts.CHART_VALUATIONS[0], description="how each solved call was scored: single_dummy (the fitted "
+                                                       "band model, default) or double_dummy (every hand seen)")
+
+
+def _query_text(description: str, default=...):
+    # a query parameter's schema: flask-openapi3 takes its examples only as a mapping, so none are given here
+    return Field(default, min_length=1, max_length=100, description=description)
+
+
+class ChartQuery(Strict):
+    """The members of ChartRequest as query parameters (GET /v1/chart): text, parsed by the engine."""
+    model_config = ConfigDict(extra="forbid", strict=False)
+
+    hand: str = _query_text("the caller's five cards before any pick-up, e.g. Jh Jd Ah Kc 9c")
+    upcard: str = _query_text("the card turned up (round 2: the card turned down)")
+    seat: str = _query_text("the caller: N E S W")
+    dealer: str = _query_text("the dealer: N E S W")
+    round: Annotated[int, Field(ge=1, le=2)] = Field(1, description="1: order up the upcard's suit; 2: name call")
+    call: str | None = _query_text("round 2: the suit named (not the upcard's)", None)
+    alone: bool = Field(False, description="the caller goes alone (true/false)")
+    valuation: Literal[solver.charts.CHART_VALUATIONS] = Field(
+        solver.charts.CHART_VALUATIONS[0], description="single_dummy (default) or double_dummy")
 
 
 TrickIn = Annotated[Annotated[str, Field(max_length=60)] | Annotated[list[CardText], Field(max_length=4)],
@@ -742,6 +781,45 @@ class LeadResponse(Out):
     valuation: str
     play: str = Field(description="how each world's play after the lead was valued, in words")
     notes: list[str]
+
+
+class ChartClassOut(Out):
+    round: int
+    seat: int = Field(description="the caller's seat counted from the dealer's left: 1-3, 4 the dealer")
+    alone: bool
+    trumps: int = Field(description="the caller's trumps at the first lead, the left bower counted")
+    bowers: str = Field(description="none, right, left or both")
+    off_aces: int = Field(description="aces of the three plain suits")
+    voids: int = Field(description="plain suits with no card")
+
+
+class ChartSourceOut(Out):
+    data: str | None = None
+    deals: int
+    seed: int
+    commit: str | None
+    date: str
+
+
+class ChartResponse(Out):
+    """`solver.hand_chart(...).to_dict()`, as `euchre chart --json`: the figures of the call's class over the
+    solved set, with 95% intervals (Wilson's for the chances, Student's t for the points)."""
+    class_: ChartClassOut = Field(alias="class")
+    label: str = Field(description="the class in words")
+    valuation: str
+    calls: int = Field(description="calls of the solved set in the class")
+    p_make: float
+    make_interval: Interval
+    p_march: float
+    march_interval: Interval
+    p_euchred: float
+    euchred_interval: Interval
+    expected_points: float = Field(description="mean points for the caller's side (points)")
+    points_interval: Interval
+    hand: str | None = Field(description="the hand as played (the dealer's after its pick-up and discard)")
+    trump: str | None
+    discard: str | None = Field(description="round 1, the dealer: the card it throws (solver.bidding.dealer_discard)")
+    source: ChartSourceOut | None
 
 
 class ReviewResponse(BaseModel):

@@ -25,6 +25,7 @@ import, lazy ones included, and enforces the whole table)::
     records                               game, deprecation
     seeds                                 bounds, records
     cardtables                            laws
+    charts                                bidding, laws
     worlds                                laws
     bidding                               cardtables, records, stats, outfiles
     play_model                            dd_batch, game
@@ -37,7 +38,7 @@ import, lazy ones included, and enforces the whole table)::
     rollout                               match, review
     whatif                                rollout
     pages                                 review, whatif
-    solver                                pages, match, review, rollout, comparison, whatif
+    solver                                pages, match, review, rollout, comparison, whatif, charts
     api                                   solver
     cli                                   api
     __main__                              cli
@@ -45,8 +46,8 @@ import, lazy ones included, and enforces the whole table)::
 from .version import __version__
 
 from .cards import Card, Seat, Suit, parse_cards, parse_deal, format_cards, format_deal
-from .errors import (ArgumentError, CardError, DummyRecordError, EGNError, EuchreError, IllegalActionError, ModelError,
-                     PositionError, RecordError, RulesError, ScoreError, SeatError)
+from .errors import (ArgumentError, CardError, ChartClassError, DummyRecordError, EGNError, EuchreError,
+                     IllegalActionError, ModelError, PositionError, RecordError, RulesError, ScoreError, SeatError)
 from .rules import Rules
 from .position import Position
 from .laws import first_leader, hand_points
@@ -71,6 +72,7 @@ from .par import Par, ParStep, par, par_table
 from .rollout import Rollout      # importing it installs the rollout valuation (advise(valuation="rollout"))
 from .comparison import Comparison, compare
 from .whatif import Branch, branch
+from .charts import ChartClass, ChartRow, hand_chart
 
 __all__ = [
     "__version__",
@@ -91,5 +93,5 @@ __all__ = [
     "BiddingModel", "MODEL_NAMES", "resolve_model",
     "par", "par_table", "Par", "ParStep", "Rollout", "advise_defend", "DefendAdvice", "DefendOption",
     "advise_exchange", "ExchangeAdvice", "ExchangeOption", "compare", "Comparison", "lead_table", "LeadTable",
-    "LeadRow", "branch", "Branch",
+    "LeadRow", "branch", "Branch", "hand_chart", "ChartRow", "ChartClass", "ChartClassError",
 ]

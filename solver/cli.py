@@ -1,5 +1,5 @@
-"""The ``euchre`` command line: solve, table, par, advise, defend, play, lead, compare, review, branch, stats, match,
-model, serve.
+"""The ``euchre`` command line: solve, table, par, advise, chart, defend, play, lead, compare, review, branch, stats,
+match, model, serve.
 
 Human output is a readable table; ``--json`` prints one stable JSON object
 (documented in the README). Bad input prints ``euchre: error: <why>`` and exits
@@ -464,6 +464,15 @@ def cmd_lead(args) -> dict:
     return table.to_dict()
 
 
+def cmd_chart(args) -> dict:
+    from .charts import hand_chart
+    row = hand_chart(args.hand, args.upcard, args.seat, args.dealer, args.round, call=args.call, alone=args.alone,
+                     valuation=args.valuation)
+    if not args.json:
+        say(row)
+    return row.to_dict()
+
+
 def cmd_defend(args) -> dict:
     from .advisor import advise_defend
     from .game.seat import seat_view
@@ -860,6 +869,22 @@ def build_parser() -> argparse.ArgumentParser:
     _add_valuation_options(p)
     _add_rules_options(p, lead=True, dummy=True, house=True)
     p.set_defaults(run=cmd_lead)
+
+    p = sub.add_parser("chart", help="the hand chart's row of a call: how calls of its class (round, seat, alone, "
+                                     "the caller's trumps, bowers, off-suit aces and voids) fared over "
+                                     "millions of solved deals")
+    p.add_argument("--hand", required=True, help='the caller\'s five cards: "Jh Ah Kh 9c 9s"')
+    p.add_argument("--upcard", required=True, help="the card turned up (round 2: the card turned down)")
+    p.add_argument("--seat", required=True, help="the caller: N E S W")
+    p.add_argument("--dealer", required=True, help="the dealer: N E S W")
+    p.add_argument("--round", type=int, default=1, help="bidding round: 1 orders up the upcard's suit, 2 names --call")
+    p.add_argument("--call", default=None, metavar="SUIT", help="round 2: the suit named (not the upcard's)")
+    p.add_argument("--alone", action="store_true", help="the caller goes alone")
+    p.add_argument("--valuation", choices=("single_dummy", "double_dummy"), default="single_dummy",
+                   help="how each solved call was scored: single dummy by the fitted band model (default) or "
+                        "double dummy (every hand seen)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(run=cmd_chart)
 
     p = sub.add_parser("defend", help="defend-alone advice: against a loner, defend alone or with partner "
                                       "(defend_alone rule), from what the defender can see")

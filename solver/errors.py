@@ -50,6 +50,11 @@ class ModelError(RulesError):
     part of the game's conventions (and code catching ``RulesError`` for it keeps working)."""
 
 
+class ChartClassError(EuchreError):
+    """A hand-chart class (:mod:`solver.charts`) that the shipped charts do not hold: too few calls of the solved
+    set fell in it (or no hand can have it)."""
+
+
 class RecordError(EuchreError):
     """Root of the game-record errors: a record that cannot be read, does not replay, or cannot be written.
 

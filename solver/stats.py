@@ -63,6 +63,25 @@ def mean_interval(values: np.ndarray, exact: bool) -> tuple:
     return (mean - half, mean + half)
 
 
+def discrete_mean_interval(values, counts) -> tuple:
+    """``(mean, (low, high))``: the mean of a sample given as how often (``counts``, float (k,), >= 0, whole
+    or expected counts) each of ``k`` distinct ``values`` (float (k,)) occurs, and its 95% interval: exactly
+    :func:`mean_interval` of the sample written out (Student t on ``n = sum(counts)`` values), without writing
+    it out. ``(mean, (-inf, inf))`` for fewer than two values; ``(0.0, (-inf, inf))`` for none.
+    """
+    v = np.asarray(values, dtype=float)
+    c = np.asarray(counts, dtype=float)
+    n = float(c.sum())
+    if n <= 0:
+        return 0.0, (-math.inf, math.inf)
+    mean = float((c * v).sum() / n)
+    if n < 2:
+        return mean, (-math.inf, math.inf)
+    var = float((c * (v - mean) ** 2).sum()) / (n - 1)
+    half = t_quantile(int(round(n)) - 1) * math.sqrt(var / n)
+    return mean, (mean - half, mean + half)
+
+
 def weighted_mean_interval(values: np.ndarray, weights: np.ndarray, exact: bool) -> tuple:
     """``(mean, (low, high), ess)``: the weighted mean of ``values`` (float (n,)) under ``weights``
     (float (n,), >= 0, any scale), its 95% interval and the effective number of values
@@ -113,4 +132,5 @@ def finite(value):
     return value
 
 
-__all__ = ["Z95", "wilson", "t_quantile", "mean_interval", "weighted_mean_interval", "chance", "finite"]
+__all__ = ["Z95", "wilson", "t_quantile", "mean_interval", "discrete_mean_interval", "weighted_mean_interval", "chance",
+           "finite"]

@@ -90,7 +90,7 @@ def test_the_readme_shows_commands():
     assert ["review", "tests/data/egn/vwec-finals.egn", "--seed", "1"] in argvs
     assert sum(1 for _, shown in commands() if shown) >= 5
     assert set(synopses()) == {"solve", "table", "par", "defend", "review", "stats", "advise", "play", "lead",
-                               "serve", "match", "model fit", "model show", "exchange"}
+                               "serve", "match", "model fit", "model show", "exchange", "chart"}
 
 
 @pytest.mark.parametrize("argv", [argv for argv, _ in commands()], ids=" ".join)
