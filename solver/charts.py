@@ -187,7 +187,7 @@ class ChartRow:
         def pct(p, iv):
             return f"{100 * p:5.1f}%  [{100 * iv[0]:.1f}, {100 * iv[1]:.1f}]"
         head = f"{self.chart_class}"
-        if self.hand is not None:
+        if self.hand is not None and self.trump is not None:
             head = f"{format_cards(self.hand)} in {self.trump.word}: " + head
         lines = [head,
                  f"  calls in the class: {self.calls}  (valuation: {self.valuation.replace('_', ' ')})",

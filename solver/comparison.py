@@ -122,7 +122,9 @@ class Comparison:
     @property
     def judged(self) -> Paired:
         """The :class:`Paired` of the unit the comparison is judged in (``by``)."""
-        return self.game if self.by == "game" else self.points
+        judged = self.game if self.by == "game" else self.points
+        assert judged is not None                 # by "game" only with a score, whose figures are then kept
+        return judged
 
     def to_dict(self) -> dict:
         """What ``euchre compare --json`` prints and ``POST /v1/compare`` answers; floats rounded as the advice

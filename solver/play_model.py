@@ -238,6 +238,7 @@ def play_evidence(view: SeatView) -> tuple:
     """
     if view.phase not in (Phase.PLAY, Phase.DONE) or view.rules.dummy_hands:
         return ()
+    assert view.trump is not None                     # the play phase: trump is made
     trump, players = int(view.trump), view.rules.players
     plays = []                      # (trick index, position, seat, card, leader, before, before_seats, won0)
     won = [0, 0]
@@ -315,6 +316,7 @@ def play_log_factors(view: SeatView, hands: np.ndarray, model: PlayModel, eviden
     evidence = play_evidence(view) if evidence is None else evidence
     if model.flat or not evidence or n == 0:
         return np.zeros((n, 0))
+    assert view.trump is not None                     # the play phase: trump is made
     trump, players = int(view.trump), view.rules.players
     in_play = tuple(int(s) for s in view.seats_in_play)
     now = hands.copy()

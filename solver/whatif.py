@@ -207,7 +207,7 @@ def _where(rec) -> str:
 def _actions(records) -> list:
     """The records of the branch after the deal's earlier history, as ``{"seat", "kind", "action", ...}``; a
     call followed by its alone decision is written as one call token (``"order alone"``)."""
-    out = []
+    out: list[dict] = []
     for rec in records:
         if isinstance(rec, AloneDeclared):
             if rec.defender:
@@ -215,7 +215,7 @@ def _actions(records) -> list:
             elif rec.alone:                          # said after the call (and the dealer's discard)
                 call = next((a for a in reversed(out) if a["kind"] == "call" and a["seat"] == str(rec.seat)), None)
                 if call is not None:
-                    call["action"] += " alone"
+                    call["action"] = f"{call['action']} alone"
                 else:
                     out.append({"seat": str(rec.seat), "kind": "alone", "action": "alone"})
             continue
@@ -225,7 +225,8 @@ def _actions(records) -> list:
         elif isinstance(rec, Discarded):
             out.append({"seat": str(rec.seat), "kind": "discard", "action": str(rec.card)})
         elif isinstance(rec, CardPlayed):
-            row = {"seat": str(rec.seat), "kind": "play", "action": str(rec.card), "trick": rec.trick + 1}
+            row: dict[str, object] = {"seat": str(rec.seat), "kind": "play", "action": str(rec.card),
+                                      "trick": rec.trick + 1}
             if rec.trick_winner is not None:
                 row["winner"] = str(rec.trick_winner)
             out.append(row)
@@ -310,6 +311,7 @@ def branch(game, deal: int, step: int, action: str, mode: str = "double_dummy", 
                           "so the deal cannot be played on from there")
     token = _check_action(before, kind, action, step, where)
     seats = [Seat(s) for s in before.rules.seats]
+    agents: dict
     if mode == "double_dummy":
         agents = {s: DoubleDummyAgent() for s in seats}
     else:

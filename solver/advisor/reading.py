@@ -87,7 +87,8 @@ class Told:
                 "card": None if self.card is None else str(self.card),
                 "suit": None if self.suit is None else self.suit.letter, "label": self.label,
                 "p": self.p, "p_before": self.p_before,
-                "by": None if self.by_card is None else {"seat": self.by_seat.name, "card": str(self.by_card),
+                "by": None if self.by_card is None or self.by_seat is None else {"seat": self.by_seat.name,
+                                                                                  "card": str(self.by_card),
                                                          "p": self.p_by},
                 "text": self.text}
 
@@ -133,7 +134,8 @@ def what_the_cards_told(worlds, view, top: int = TOLD_TOP) -> tuple:
     pack = pack_mask(view.rules)
     unseen = cards_of(int(view.unseen) & pack)
     suits = range(4)            # effective suits (in no trump, 4, none is trump)
-    holdings, columns = [], []          # (seat, kind, card, suit); one bool column (n,) each
+    holdings: list[tuple] = []          # (seat, kind, card, suit); one bool column (n,) each
+    columns: list = []
     hands = worlds.hands
     for s in seats:
         for c in unseen:
@@ -149,14 +151,14 @@ def what_the_cards_told(worlds, view, top: int = TOLD_TOP) -> tuple:
     after = _chances(worlds.weights, hits)
     move = after - before
     # each card told of the one seat it moved most; each void of its own seat
-    best_of_card = {}
+    best_of_card: dict[int, int] = {}
     for i, (s, kind, c, _u) in enumerate(holdings):
         if kind == "card" and (c not in best_of_card or abs(move[i]) > abs(move[best_of_card[c]])):
             best_of_card[c] = i
     ranked = [i for i, h in enumerate(holdings)
               if abs(move[i]) >= MIN_MOVE and (h[1] != "card" or best_of_card[h[2]] == i)]
     ranked.sort(key=lambda i: (-abs(move[i]), i))
-    keep = []
+    keep: list[int] = []
     for i in ranked:            # a holding that is one already told of the same seat, or its opposite, in every world
         same = [j for j in keep if holdings[j][0] == holdings[i][0]
                 and ((hits[:, j] == hits[:, i]).all() or (hits[:, j] != hits[:, i]).all())]
@@ -175,7 +177,7 @@ def what_the_cards_told(worlds, view, top: int = TOLD_TOP) -> tuple:
     for j, i in enumerate(keep):
         s, kind, c, u = holdings[i]
         label = _card_label(c, trump) if kind == "card" else ("no trump" if u == trump else f"no {Suit(u).word}")
-        fields = {}
+        fields: dict = {}
         if by is not None:
             gain = (by[:, j] - before[i]) * np.sign(move[i])
             k = int(np.argmax(gain))
