@@ -294,7 +294,7 @@ def hand_chart(hand, upcard, seat, dealer, round: int, call=None, alone: bool = 
     if len(cards) != 5 or len(set(cards)) != 5:
         raise CardError(f"hand '{format_cards(cards)}': a chart reads a hand of 5 distinct cards, got "
                         f"{len(set(cards))}")
-    ups = parse_cards(upcard, what="upcard")
+    ups = parse_cards([upcard] if isinstance(upcard, Card) else upcard, what="upcard")   # a Card: parsed once already
     if len(ups) != 1:
         raise CardError(f"upcard '{upcard}': one card expected")
     up = ups[0]
