@@ -105,7 +105,7 @@ class Option:
 
     @property
     def name(self) -> str:
-        """The call in plain words (``pass``, ``order up``, ``assist``, ``pick it up``, ``call hearts``, ``... alone``)."""
+        """The call in words (``pass``, ``order up``, ``assist``, ``pick it up``, ``call hearts``, ``... alone``)."""
         return laws.call_name(self.action, self.trump, self.seat, self.dealer, self.players, self.alone, self.discard)
 
     def to_dict(self) -> dict:
