@@ -176,3 +176,18 @@ def test_the_python_api_page_documents_the_public_names_and_no_other_top_level_n
 def test_no_page_takes_a_name_sphinx_gives_its_own_pages():
     # search.html, genindex.html and py-modindex.html are Sphinx's: a page of ours by that name is lost
     assert not {p.stem for p in DOCS.glob("*.md")} & {"search", "genindex", "py-modindex"}
+
+
+def test_the_design_page_names_every_result_that_is_not_frozen():
+    # docs/design.md: "Every result is a dataclass ... Most are frozen. These are not, ...: `Review`, ..."
+    import dataclasses
+    import importlib
+    text = PAGES[DOCS / "design.md"]
+    named = _quoted(re.search(r"Most are frozen\. These are not,(.*?)\.( |\n)", text, flags=re.S).group(1))
+    unfrozen = set()
+    for path in re.findall(r"^\.\. autoclass:: ([\w.]+)$", PAGES[DOCS / "python-api.md"], re.M):
+        module, _, name = path.rpartition(".")
+        cls = getattr(importlib.import_module(module), name)
+        if dataclasses.is_dataclass(cls) and not cls.__dataclass_params__.frozen:
+            unfrozen.add(name)
+    assert unfrozen == named

@@ -428,7 +428,7 @@ class PlayerSummary:
         decisions: decisions taken; unanalysed: reasons given on its decisions for views
             not computed (a renege's card gives one).
         grades: judged decisions by grade, ``{"best": n, "good": n, "inaccuracy": n, "mistake": n,
-            "blunder": n, "unclear": n}`` (:mod:`solver.grades`).
+            "blunder": n, "unclear": n}`` (``solver.grades``).
     """
 
     seat: Seat
