@@ -191,3 +191,22 @@ def test_the_design_page_names_every_result_that_is_not_frozen():
         if dataclasses.is_dataclass(cls) and not cls.__dataclass_params__.frozen:
             unfrozen.add(name)
     assert unfrozen == named
+
+
+@pytest.mark.parametrize("inventory", sorted((DOCS / "_inventories").glob("*.txt")), ids=lambda p: p.name)
+def test_the_offline_inventories_read_and_name_real_objects(inventory):
+    # intersphinx reads these when Python's or numpy's own inventory cannot be fetched (docs/conf.py)
+    import importlib
+    from sphinx.util.inventory import InventoryFile
+    raw, uri = inventory.read_bytes(), "https://example.invalid"
+    if hasattr(InventoryFile, "loads"):        # Sphinx 8.2 and later
+        data = InventoryFile.loads(raw, uri=uri).data
+    else:
+        import io
+        import posixpath
+        data = InventoryFile.load(io.BytesIO(raw), uri, posixpath.join)
+    names = [name for kind in data.values() for name in kind]
+    assert names
+    for name in names:
+        module, _, attr = name.rpartition(".")
+        assert hasattr(importlib.import_module(module), attr), name
