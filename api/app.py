@@ -51,7 +51,7 @@ def _check_config(config) -> None:
 
 
 def create_app(config=None) -> OpenAPI:
-    """The WSGI app. ``config`` (a mapping) overrides :data:`DEFAULTS` and ``EUCHRE_*`` environment variables."""
+    """The WSGI app. ``config`` (a mapping) overrides ``DEFAULTS`` and ``EUCHRE_*`` environment variables."""
     app = OpenAPI(__name__, doc_ui=False, validation_error_status=422, security_schemes={},
                   validation_error_callback=problems.validation_error_response)
     app.config.update(DEFAULTS)

@@ -450,7 +450,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int | None = None,
           access_log: bool = True) -> None:
     """Serve the API on ``host:port`` with ``workers`` processes (default: one per available core).
 
-    ``config`` overrides the app's bounds (see :data:`api.app.DEFAULTS`); so do
+    ``config`` overrides the app's bounds (see ``api.app.DEFAULTS``); so do
     ``EUCHRE_<KEY>`` environment variables. ``access_log`` writes one line per
     request to stdout (errors go to stderr). Blocks until gunicorn is stopped
     (SIGINT or SIGTERM). Port 0 picks a free port; the log line

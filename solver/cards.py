@@ -35,12 +35,12 @@ class Suit(enum.IntEnum):
 
     @property
     def letter(self) -> str:
-        """Lower-case suit letter: ``c d h s``."""
+        """The lower-case suit letter (``c d h s``)."""
         return SUITS[self]
 
     @property
     def word(self) -> str:
-        """The suit's name in words: ``clubs``, ``diamonds``, ``hearts``, ``spades``."""
+        """The suit's name in words (``clubs``, ``diamonds``, ``hearts``, ``spades``)."""
         return ("clubs", "diamonds", "hearts", "spades")[self]
 
     @property

@@ -98,7 +98,7 @@ def class_index(rnd, seat, alone, trumps, bowers, off_aces, voids) -> np.ndarray
 @dataclass(frozen=True)
 class ChartClass:
     """One class of a call (see the module docs): ``round`` 1 or 2; ``seat`` 1-4 counted from the dealer's
-    left (4 the dealer); ``alone``; the caller's ``trumps`` (0-5), ``bowers`` (one of :data:`BOWERS`),
+    left (4 the dealer); ``alone``; the caller's ``trumps`` (0-5), ``bowers`` (one of ``BOWERS``),
     ``off_aces`` (0-3) and ``voids`` (0-3) at the first lead."""
     round: int
     seat: int
@@ -110,7 +110,7 @@ class ChartClass:
 
     @property
     def index(self) -> int:
-        """This class's :func:`class_index`."""
+        """This class's ``class_index()``."""
         return int(class_index(self.round, self.seat, int(self.alone), self.trumps, BOWERS.index(self.bowers),
                                self.off_aces, self.voids))
 
@@ -142,7 +142,7 @@ class ChartRow:
     """A class's figures (:func:`hand_chart`).
 
     Attributes:
-        chart_class: the :class:`ChartClass`; ``valuation``: one of :data:`CHART_VALUATIONS`.
+        chart_class: the :class:`ChartClass`; ``valuation``: one of ``CHART_VALUATIONS``.
         calls: how many calls of the solved set the class holds (deals x seats x calls in it).
         p_make, p_march, p_euchred: chances of the caller's side taking 3+, all 5, fewer than 3 tricks.
         expected_points: mean points for the caller's side (units: points; negative when euchred).
@@ -274,11 +274,11 @@ def hand_chart(hand, upcard, seat, dealer, round: int, call=None, alone: bool = 
         hand: the caller's five cards (text or card list) before any pick-up.
         upcard: the turned-up card; ``seat``, ``dealer``: N E S W.
         round: 1 (ordering up the upcard's suit; the dealer picks up and throws by
-            :func:`solver.bidding.dealer_discard`, and the class reads the hand it then plays) or 2 (naming
+            ``solver.bidding.dealer_discard()``, and the class reads the hand it then plays) or 2 (naming
             ``call``, a suit other than the upcard's).
         call: the suit called: required in round 2; in round 1 ``None`` or the upcard's suit (or ``"order"``).
         alone: going alone.
-        valuation: ``"single_dummy"`` (default) or ``"double_dummy"`` (:data:`CHART_VALUATIONS`).
+        valuation: ``"single_dummy"`` (default) or ``"double_dummy"`` (``CHART_VALUATIONS``).
 
     Returns: a :class:`ChartRow` with ``hand`` (as played), ``trump`` and the dealer's ``discard``.
 

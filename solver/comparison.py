@@ -74,7 +74,7 @@ class Paired:
     worse_interval: tuple
 
     def to_dict(self) -> dict:
-        """JSON types; floats rounded as the advice writes them (:func:`solver.advisor.play.written`)."""
+        """JSON types; floats rounded as the advice writes them (``solver.advisor.play.written()``)."""
         return written({"unit": self.unit, "a": self.a, "b": self.b, "difference": self.difference,
                 "interval": list(self.interval), "better": self.better, "same": self.same, "worse": self.worse,
                 "better_interval": list(self.better_interval), "same_interval": list(self.same_interval),
@@ -83,7 +83,7 @@ class Paired:
 
 @dataclass(frozen=True)
 class Comparison:
-    """Two actions of one seat compared over the same worlds (see :mod:`solver.comparison`).
+    """Two actions of one seat compared over the same worlds (see ``solver.comparison``).
 
     Attributes:
         seat: the deciding seat; kind: ``"call"`` or ``"card"``.
@@ -128,7 +128,7 @@ class Comparison:
 
     def to_dict(self) -> dict:
         """What ``euchre compare --json`` prints and ``POST /v1/compare`` answers; floats rounded as the advice
-        writes them (:func:`solver.advisor.play.written`)."""
+        writes them (``solver.advisor.play.written()``)."""
         return written({"seat": self.seat.name, "kind": self.kind, "a": self.a, "b": self.b, "a_name": self.a_name,
                 "b_name": self.b_name, "by": self.by, "points": self.points.to_dict(),
                 "game": None if self.game is None else self.game.to_dict(),
@@ -144,17 +144,17 @@ class Comparison:
 def compare(view=None, a=None, b=None, *, worlds: int | None = None, seed=None, inference: bool = True,
             model=None, score=None, valuation: str | None = None, inner_worlds: int | None = None,
             examples: int = EXAMPLES, threads: int = 1, rollout=None, play_model=None, **view_kw) -> Comparison:
-    """Compare two actions of the seat to act over the same worlds (see :mod:`solver.comparison`).
+    """Compare two actions of the seat to act over the same worlds (see ``solver.comparison``).
 
     Args:
         view: a :class:`~solver.game.SeatView` whose seat is to bid (round 1 or 2) or to play a card, or a dict of
             its keys; or the keys of :func:`solver.seat_view` as keyword arguments.
         a, b: two different legal actions: call tokens (``"pass"``, ``"order"``, ``"order alone"``, ``"call c"``,
-            and the words :func:`solver.laws.parse_call` takes: ``"assist"``, ``"hearts alone"``) in the bidding,
+            and the words ``solver.laws.parse_call()`` takes: ``"assist"``, ``"hearts alone"``) in the bidding,
             cards (``"Qs"``) in the play.
-        worlds: the worlds to draw (default :data:`BID_WORLDS` for calls, :data:`PLAY_WORLDS` for cards); seed:
+        worlds: the worlds to draw (default ``BID_WORLDS`` for calls, ``PLAY_WORLDS`` for cards); seed:
             int (same seed, same worlds as the advice's with that seed) or ``None``: derived from the view
-            (:func:`solver.seeds.comparison_seed`, the advice's own default seed, as at the CLI and HTTP doors).
+            (``solver.seeds.comparison_seed()``, the advice's own default seed, as at the CLI and HTTP doors).
         inference, model, score, valuation, inner_worlds, threads: as :func:`solver.advise` and
             :func:`solver.advise_play`; play_model: as :func:`solver.advise_play`'s (cards only); rollout: a
             :class:`solver.rollout.Rollout` (with ``valuation="rollout"``;

@@ -332,7 +332,7 @@ class DDTable:
 
 def dd_table(deal, dealer="S", rules: Rules | None = None) -> DDTable:
     """Double-dummy table of a full deal (every hand of five known) for each trump suit, and for no trump
-    (the key ``"n"``, :data:`~solver.cards.NO_TRUMP`) when ``rules.allow_no_trump``.
+    (the key ``"n"``, ``NO_TRUMP``) when ``rules.allow_no_trump``.
 
     Args:
         deal: the deal as text, ``"N:<hand> E:<hand> S:<hand> W:<hand>"`` (dummy hands:
@@ -441,7 +441,7 @@ def solve_batch(hands, trump, leader, makers=0, in_play=None, players: int = 4, 
     Args:
         hands: uint32 array (n, 4): card bitmasks of seats N E S W (0 for a seat out of play).
         trump: uint8 array (n,) or int: suit index (0..3, C D H S), or 4 for a no-trump contract
-            (:data:`~solver.cards.NO_TRUMP`; no joker then).
+            (``NO_TRUMP``; no joker then).
         leader: uint8 array (n,) or int: seat to lead.
         makers: 0 or 1: the side whose tricks are returned (0 = NS, or N in two-player).
         in_play: uint8 array (n,) or int: bitmask of the seats that play (default: all four,

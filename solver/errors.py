@@ -13,7 +13,7 @@ class EuchreError(ValueError):
 
 class ArgumentError(EuchreError):
     """An argument of the wrong type or outside its bounds that is about no euchre rule: worlds, seed or
-    threads out of range (:mod:`solver.bounds`), a flag that must be ``True`` or ``False``, an unknown agent
+    threads out of range (``solver.bounds``), a flag that must be ``True`` or ``False``, an unknown agent
     or valuation name, a view given both as an object and as keys."""
 
 
@@ -51,7 +51,7 @@ class ModelError(RulesError):
 
 
 class ChartClassError(EuchreError):
-    """A hand-chart class (:mod:`solver.charts`) that the shipped charts do not hold: too few calls of the solved
+    """A hand-chart class (``solver.charts``) that the shipped charts do not hold: too few calls of the solved
     set fell in it (or no hand can have it)."""
 
 

@@ -68,7 +68,7 @@ class Grade:
     """A decision's grade and the figure behind it.
 
     Attributes:
-        grade: one of :data:`GRADES` or :data:`UNCLEAR`.
+        grade: one of ``GRADES`` or ``UNCLEAR``.
         unit: ``"game"`` (the loss is a chance of winning the game, 0..1) or ``"points"``.
         loss: the loss against the best choice (positive: lost), in ``unit``.
         interval: its paired 95% interval ``(low, high)``, ``None`` when exact.
@@ -86,7 +86,7 @@ class Grade:
 
     @property
     def mark(self) -> str | None:
-        """The EGN annotation mark (``"??"``, ``"?"``, ``"?!"``) or ``None`` (:data:`MARKS`)."""
+        """The EGN annotation mark (``"??"``, ``"?"``, ``"?!"``) or ``None`` (``MARKS``)."""
         return MARKS.get(self.grade)
 
     @property

@@ -106,7 +106,7 @@ class ViewWorlds:
         notes: what was approximated or left out, in words.
         play_model: the play model's name when the play weighs the worlds (``inference`` ``"play"`` or
             ``"both"``), else ``None``.
-        inference: the evidence weighed, one of :data:`INFERENCE`.
+        inference: the evidence weighed, one of ``INFERENCE``.
         prior_weights: with the play weighed (a play model that is not flat, and cards played by other seats):
             float64 (n,) the worlds' weights before the play was (the auction's alone; all 1 for ``"play"``);
             else ``None``. What the cards told is the change from these to ``weights``
@@ -385,27 +385,27 @@ def sample_worlds(view=None, worlds: int = 1000, seed=None, inference=True,
         view: a :class:`~solver.game.SeatView`, or a dict of :func:`~solver.game.seat.seat_view` keys; or give those
             keys as keyword arguments (``sample_worlds(seat="W", hand=..., ...)``).
         worlds: worlds to draw, 1..:data:`~solver.bounds.MAX_WORLDS` (ignored when enumerated).
-        seed: int seed (same seed, same worlds) or ``None``: derived from the view (:func:`solver.seeds.view_seed`,
+        seed: int seed (same seed, same worlds) or ``None``: derived from the view (``solver.seeds.view_seed()``,
             the seed the play advice of the view takes; recorded in the result).
-        inference: the evidence that weighs the worlds (:data:`INFERENCE`): ``"auction"`` (or ``True``, the
+        inference: the evidence that weighs the worlds (``INFERENCE``): ``"auction"`` (or ``True``, the
             default) the calls seen under the bidding model; ``"play"`` the cards the other seats played under
-            the play model (:mod:`solver.play_model`); ``"both"``; ``"none"`` (or ``False``) uniform worlds.
+            the play model (``solver.play_model``); ``"both"``; ``"none"`` (or ``False``) uniform worlds.
         model: a :class:`~solver.bidding.BiddingModel`, a model name (:data:`solver.bidding.MODEL_NAMES`) or a
-            model file's path (default :data:`solver.bidding.DEFAULT_MODEL`, ``"players-1"``).
+            model file's path (default ``solver.bidding.DEFAULT_MODEL``, ``"players-1"``).
         exact_limit: enumerate when the consistent placements are at most this many (default
-            :data:`~solver.worlds.EXACT_LIMIT`; with the play weighed, :data:`PLAY_EXACT_LIMIT` or ``worlds`` if
+            ``EXACT_LIMIT``; with the play weighed, ``PLAY_EXACT_LIMIT`` or ``worlds`` if
             more: every enumerated world then costs the play's double-dummy values).
         max_proposals: bound on the uniform proposals of rejection sampling (default ``200 * worlds``).
-        pilot: proposals drawn to set the rejection envelope (default :data:`PILOT`).
+        pilot: proposals drawn to set the rejection envelope (default ``PILOT``).
         play_model: with ``inference`` ``"play"`` or ``"both"``: a :class:`~solver.play_model.PlayModel`, its name
-            (:data:`~solver.play_model.PLAY_MODEL_NAMES`), a temperature in tricks or a model file's path
-            (default :data:`~solver.play_model.DEFAULT_PLAY_MODEL`).
+            (``PLAY_MODEL_NAMES``), a temperature in tricks or a model file's path
+            (default ``DEFAULT_PLAY_MODEL``).
         threads: solver threads for the play's double-dummy values, 1..:data:`~solver.bounds.MAX_THREADS`.
 
     Returns :class:`ViewWorlds` (see the module docs for how each method weighs).
 
     Raises :class:`~solver.errors.EuchreError`: a bad view (see :func:`~solver.game.seat.seat_view`), a bad bound,
-    an ``inference`` not of :data:`INFERENCE`, a bad play model (:class:`~solver.errors.ModelError` naming the
+    an ``inference`` not of ``INFERENCE``, a bad play model (:class:`~solver.errors.ModelError` naming the
     field), a renege the view's cards show with the play weighed (:class:`~solver.errors.IllegalActionError`).
     """
     if view is None:
@@ -561,7 +561,7 @@ def draw_worlds(space: Space, worlds: int, rng=None, exact_limit: int = EXACT_LI
         likelihood: ``None`` (uniform worlds: :meth:`Space.draw`) or a function of ``(hands (k, 4), kitty (k,))``
             giving float (k,) likelihoods ``L >= 0`` of what was seen (the auction, under a bidding model).
         max_proposals: bound on the uniform proposals of rejection sampling (default
-            :data:`PROPOSALS_PER_WORLD` times ``worlds``).
+            ``PROPOSALS_PER_WORLD`` times ``worlds``).
         pilot: proposals drawn first to set the envelope.
 
     With a likelihood, enumerated placements are weighted by ``L``. Sampled ones are drawn by rejection against
@@ -574,7 +574,7 @@ def draw_worlds(space: Space, worlds: int, rng=None, exact_limit: int = EXACT_LI
     Returns a :class:`Draw`.
 
     Raises:
-        PositionError: enumerating more than :data:`~solver.worlds.ENUMERATE_MAX` placements.
+        PositionError: enumerating more than ``ENUMERATE_MAX`` placements.
         ArgumentError: ``space`` not a :class:`~solver.worlds.Space`; ``worlds``, ``exact_limit``,
             ``max_proposals`` (at least ``worlds``) or ``pilot`` not whole numbers in range; ``likelihood`` not
             callable, or giving values that are not one finite number >= 0 a world, or 0 for every proposal

@@ -61,11 +61,11 @@ _KEYS = ("name", "temperature", "provenance")
 
 @dataclass(frozen=True)
 class PlayModel:
-    """How likely each legal card is in a world (see :mod:`solver.play_model`).
+    """How likely each legal card is in a world (see ``solver.play_model``).
 
     Attributes:
         name: the model's name (``"players-play-1"``, ``"flat"``).
-        temperature: tricks, :data:`MIN_TEMPERATURE`..:data:`MAX_TEMPERATURE`; ``None`` for the flat model.
+        temperature: tricks, ``MIN_TEMPERATURE``..:data:`MAX_TEMPERATURE`; ``None`` for the flat model.
         provenance: how the figure was found (data, date, command, cards, log-likelihoods).
 
     Raises :class:`~solver.errors.ModelError` naming the field: a name that is not 1..100 printable
@@ -92,7 +92,7 @@ class PlayModel:
 
     @property
     def flat(self) -> bool:
-        """The play is no evidence: every world weighs the same."""
+        """Whether the play is no evidence (every world weighs the same)."""
         return self.temperature is None
 
     def to_dict(self) -> dict:
@@ -187,7 +187,7 @@ def card_log_likelihood(temperature: float, values: list, played: list) -> float
 
 
 def fit_temperature(values: list, played: list) -> tuple:
-    """The maximum-likelihood temperature of ``values`` and ``played`` (as :func:`card_log_likelihood`),
+    """The maximum-likelihood temperature of ``values`` and ``played`` (as ``card_log_likelihood()``),
     ``(temperature, log_likelihood)``: scipy's bounded minimiser of the negative log-likelihood over
     ``log T`` in ``[log MIN_TEMPERATURE, log MAX_TEMPERATURE]``. Raises :class:`~solver.errors.ModelError` with
     no decision of two cards or more."""
@@ -282,13 +282,13 @@ def _check_no_renege(view: SeatView, plays: list, trump: int) -> None:
 
 def play_likelihood(view: SeatView, hands: np.ndarray, model: PlayModel, evidence=None,
                     threads: int = 1) -> np.ndarray:
-    """float64 (n,): each world's likelihood of the cards ``evidence`` (default :func:`play_evidence` of
+    """float64 (n,): each world's likelihood of the cards ``evidence`` (default ``play_evidence()`` of
     ``view``) under ``model``, relative: the likeliest world of ``hands`` gets 1 (a product of many small
     chances stays in float's range; weights are proportional anyway). ``hands``: uint32 (n, 4), each seat's
     cards now (a seat not in play is ignored). The flat model, or no evidence: all 1.
 
     Cost: one double-dummy solve per distinct world, decision and legal card where the seat had a choice, all
-    in one :meth:`~solver.dd_batch.Batch.solve` call on ``threads`` threads.
+    in one ``solve()`` call on ``threads`` threads.
     """
     return likelihood_of_factors(play_log_factors(view, hands, model, evidence, threads))
 
@@ -308,7 +308,7 @@ def likelihood_of_factors(factors: np.ndarray) -> np.ndarray:
 def play_log_factors(view: SeatView, hands: np.ndarray, model: PlayModel, evidence=None,
                      threads: int = 1) -> np.ndarray:
     """float64 (n, k): the natural log of the play model's chance of each of the ``k`` cards of ``evidence``
-    (default :func:`play_evidence` of ``view``) in each world of ``hands`` (uint32 (n, 4)); 0 where the seat had
+    (default ``play_evidence()`` of ``view``) in each world of ``hands`` (uint32 (n, 4)); 0 where the seat had
     no choice. Their sum over a row is the log of the world's play likelihood (:func:`play_likelihood`), and one
     column says how much one card told. The flat model, or no evidence: ``(n, 0)``."""
     hands = np.asarray(hands, dtype=np.uint32)

@@ -24,9 +24,9 @@ class Position:
     """A double-dummy position: every hand in play known, trump named, a trick under way or about to start.
 
     Attributes:
-        hands: 4 bitmasks (``int``, card index bits, see :mod:`solver.cards`) of the cards
+        hands: 4 bitmasks (``int``, card index bits, see ``solver.cards``) of the cards
             each seat N E S W still holds; 0 for a seat not in play.
-        trump: the trump :class:`Suit`, or :data:`~solver.cards.NO_TRUMP` (``"n"``, a no-trump contract,
+        trump: the trump :class:`Suit`, or ``NO_TRUMP`` (``"n"``, a no-trump contract,
             ``Rules.allow_no_trump``).
         leader: the :class:`Seat` who led (or is to lead) the current trick.
         played: cards already on the table in the current trick, from ``leader`` on.

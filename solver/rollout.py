@@ -64,10 +64,10 @@ class Rollout:
     """How a rollout runs (``advise(valuation="rollout", rollout=Rollout(...))``).
 
     Attributes:
-        agent_worlds: worlds each agent decision draws (:data:`~solver.bounds.MIN_WORLDS`, the advisor's
-            fewest, ..:data:`MAX_AGENT_WORLDS`; default :data:`AGENT_WORLDS`).
+        agent_worlds: worlds each agent decision draws (``MIN_WORLDS``, the advisor's
+            fewest, ..:data:`MAX_AGENT_WORLDS`; default ``AGENT_WORLDS``).
         processes: worker processes on this machine (1: in this process).
-        cluster: a Dask scheduler's address or ``"local:N"`` (:func:`solver.review.cluster.parse_cluster`);
+        cluster: a Dask scheduler's address or ``"local:N"`` (``solver.review.cluster.parse_cluster()``);
             ``None``: none. Takes the place of ``processes``.
         path: a file that keeps every finished world (JSON lines); a rollout of the same question given the
             same file resumes from it. ``None``: nothing kept.

@@ -129,7 +129,7 @@ class Rules:
 
     @property
     def seats(self) -> tuple:
-        """Seat numbers in play: (0, 1, 2, 3), or (0, 2) in two-player euchre."""
+        """The seat numbers in play, (0, 1, 2, 3), or (0, 2) in two-player euchre."""
         return (0, 1, 2, 3) if self.players == 4 else (0, 2)
 
     @property

@@ -106,10 +106,10 @@ class Branch:
 
     Attributes:
         deal: the deal's index in the record (0-based); ``number``: its number in the record.
-        step: the decision's index among the deal's decisions (:func:`decisions`); ``seat`` who decided;
+        step: the decision's index among the deal's decisions (``decisions()``); ``seat`` who decided;
             ``kind``: ``"call"``, ``"discard"`` or ``"play"``; ``where``: in words (``"trick 2"``, ``"round 1"``).
         action: the alternative made (a call token or a card); ``recorded``: what the record made there.
-        mode: one of :data:`MODES`; ``worlds``, ``seed``: the advisor's (``None`` double dummy).
+        mode: one of ``MODES``; ``worlds``, ``seed``: the advisor's (``None`` double dummy).
         actions: every later action, in order: ``{"seat", "kind", "action"}`` (``kind`` ``"call"``,
             ``"alone"``, ``"defend"``, ``"discard"``, ``"give"``, ``"play"``; a card also its ``"trick"``,
             1-based, and on a trick's last card its ``"winner"``), the alternative first.
@@ -165,7 +165,7 @@ class Branch:
 
     @property
     def text(self) -> str:
-        """One sentence: the alternative, how it was played on and what it scored against the record."""
+        """One sentence saying the alternative, how it was played on and what it scored against the record."""
         how = "double dummy" if self.mode == "double_dummy" else f"by the advisor at {self.worlds} worlds a decision"
         out = f"{self.seat} {self.action} instead of {self.recorded} at {self.where}, played on {how}: "
         r = self.result
@@ -265,11 +265,11 @@ def branch(game, deal: int, step: int, action: str, mode: str = "double_dummy", 
         game: an :class:`~solver.records.EGNGame`, anything :func:`~solver.records.load_game` reads, or one
             :class:`~solver.game.Hand` (its deal is 0).
         deal: the deal's index in the record (0-based, as the review's deals).
-        step: the decision's index among the deal's calls, discard and cards (:func:`decisions`), 0-based.
+        step: the decision's index among the deal's calls, discard and cards (``decisions()``), 0-based.
         action: the alternative: a call token (``"pass"``, ``"order"``, ``"order alone"``, ``"call h"``, or the
-            words :func:`solver.laws.parse_call` takes) at a call, a card (``"Qs"``) at the discard or a card.
+            words ``solver.laws.parse_call()`` takes) at a call, a card (``"Qs"``) at the discard or a card.
         mode: ``"double_dummy"`` or ``"advisor"``.
-        worlds: worlds a decision of the advisor's (:data:`~solver.bounds.MIN_WORLDS` .. :data:`MAX_WORLDS`);
+        worlds: worlds a decision of the advisor's (``MIN_WORLDS`` .. ``MAX_WORLDS``);
             ignored double dummy.
         seed: the advisor agents' seed (an int >= 0); ignored double dummy.
 

@@ -270,7 +270,7 @@ class Space:
     def enumerate(self) -> Worlds:
         """Every consistent placement exactly once, in a fixed order.
 
-        Raises :class:`PositionError` when there are more than :data:`ENUMERATE_MAX`.
+        Raises :class:`PositionError` when there are more than ``ENUMERATE_MAX``.
         """
         if self.total > ENUMERATE_MAX:
             raise PositionError(f"worlds: {self.total} placements are too many to enumerate "

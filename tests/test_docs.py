@@ -80,7 +80,9 @@ def test_the_readme_is_a_landing_page():
 @pytest.mark.slow
 def test_the_site_builds_without_a_warning(tmp_path):
     out = tmp_path / "html"
-    done = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-E", "-b", "html",
+    # -n: every cross-reference resolves (to a documented object, or through intersphinx to Python's and
+    # numpy's docs, offline from docs/_inventories/)
+    done = subprocess.run([sys.executable, "-m", "sphinx", "-n", "-W", "--keep-going", "-q", "-E", "-b", "html",
                            str(DOCS), str(out)], cwd=ROOT, capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stderr
     html = {p.name: p.read_text() for p in out.glob("*.html")}
@@ -97,3 +99,114 @@ def test_the_site_builds_without_a_warning(tmp_path):
     paths = create_app({"TESTING": True}).test_client().get("/openapi.json").get_json()["paths"]
     reference = re.sub(r"<[^>]+>", "", html["http-reference.html"])
     assert all(path in reference for path in paths)
+
+
+# The lists in the docs are the code's: a command, route or public function added or removed shows here.
+
+def _quoted(text: str) -> set:
+    return set(re.findall(r"`([^`]+)`", text))
+
+
+def _commands() -> set:
+    from solver.cli import build_parser
+    return set(build_parser()._subparsers._group_actions[0].choices)
+
+
+def _v1_routes() -> set:
+    """``{(method, path)}`` of the service's ``/v1`` routes."""
+    from api import create_app
+    rules = create_app({"TESTING": True}).url_map.iter_rules()
+    return {(m, r.rule) for r in rules if r.rule.startswith("/v1/") for m in r.methods - {"HEAD", "OPTIONS"}}
+
+
+README = (ROOT / "README.md").read_text()
+
+
+def test_the_readme_lists_every_command():
+    listed = re.search(r"The commands \(([^)]*)\)", README).group(1)
+    assert _quoted(listed) == _commands()
+
+
+def test_the_readme_lists_every_advisor():
+    listed = re.search(r"advice \(([^)]*)\)", README).group(1)
+    assert _quoted(listed) == {n for n in solver.__all__ if n.startswith("advise")}
+
+
+def test_the_readme_lists_every_v1_route():
+    listed = re.search(r"alone\. (`/v1/.*?) answer as the CLI", README, flags=re.S).group(1)
+    assert _quoted(listed) == {path for _, path in _v1_routes()}
+
+
+def test_the_http_page_tables_every_route_and_only_routes_that_exist():
+    table = [line for line in PAGES[DOCS / "http.md"].splitlines() if line.startswith("| `")]
+    rows = {tuple(m.split(" ")) for line in table for m in _quoted(line.split("|")[1])
+            if re.fullmatch(r"(GET|POST|PUT|PATCH|DELETE) /\S*", m)}
+    assert len(rows) >= 15                      # the routes table, not another one
+    assert {r for r in rows if r[1].startswith("/v1/")} == _v1_routes()
+    from api import create_app
+    rules = {r.rule for r in create_app({"TESTING": True}).url_map.iter_rules()}
+    assert {path for _, path in rows} <= rules
+
+
+CLI_PAGE = PAGES[DOCS / "cli.md"]
+
+
+def test_the_command_line_page_introduces_every_command():
+    bullets = "\n".join(line for line in CLI_PAGE.splitlines() if line.startswith("- `euchre "))
+    assert set(re.findall(r"`euchre ([a-z]+)", bullets)) == _commands()
+
+
+def test_each_command_synopsis_is_where_the_command_line_page_says():
+    sentence = re.search(r"Each command's synopsis is on its page: (.*?)\. ", CLI_PAGE).group(1)
+    where = {}
+    for names, page in re.findall(r"((?:`[^`]+`(?:, | and )?)+) (?:in \[[^\]]+\]\(([\w-]+\.md)\)|below)", sentence):
+        where.update(dict.fromkeys(_quoted(names), page or "cli.md"))
+    expanded = (_commands() - {"model"}) | {"model fit", "model show"}
+    assert set(where) == expanded
+    missing = {n: p for n, p in where.items() if not re.search(rf"(^|`)euchre {n}\b", PAGES[DOCS / p], re.M)}
+    assert not missing
+
+
+def test_the_python_api_page_documents_the_public_names_and_no_other_top_level_name():
+    page = PAGES[DOCS / "python-api.md"]
+    documented = set(re.findall(r"^\.\. auto(?:function|class|data|exception):: solver\.(\w+)$", page, re.M))
+    assert documented == set(solver.__all__) - {"__version__"}
+
+
+def test_no_page_takes_a_name_sphinx_gives_its_own_pages():
+    # search.html, genindex.html and py-modindex.html are Sphinx's: a page of ours by that name is lost
+    assert not {p.stem for p in DOCS.glob("*.md")} & {"search", "genindex", "py-modindex"}
+
+
+def test_the_design_page_names_every_result_that_is_not_frozen():
+    # docs/design.md: "Every result is a dataclass ... Most are frozen. These are not, ...: `Review`, ..."
+    import dataclasses
+    import importlib
+    text = PAGES[DOCS / "design.md"]
+    named = _quoted(re.search(r"Most are frozen\. These are not,(.*?)\.( |\n)", text, flags=re.S).group(1))
+    unfrozen = set()
+    for path in re.findall(r"^\.\. autoclass:: ([\w.]+)$", PAGES[DOCS / "python-api.md"], re.M):
+        module, _, name = path.rpartition(".")
+        cls = getattr(importlib.import_module(module), name)
+        if dataclasses.is_dataclass(cls) and not cls.__dataclass_params__.frozen:
+            unfrozen.add(name)
+    assert unfrozen == named
+
+
+@pytest.mark.parametrize("inventory", sorted((DOCS / "_inventories").glob("*.txt")), ids=lambda p: p.name)
+def test_the_offline_inventories_read_and_name_real_objects(inventory):
+    # intersphinx reads these when Python's or numpy's own inventory cannot be fetched (docs/conf.py)
+    import importlib
+    from sphinx.util.inventory import InventoryFile
+    raw, uri = inventory.read_bytes(), "https://example.invalid"
+    if hasattr(InventoryFile, "loads"):        # Sphinx 8.2 and later
+        data = InventoryFile.loads(raw, uri=uri).data
+    else:
+        import io
+        import posixpath
+        data = InventoryFile.load(io.BytesIO(raw), uri, posixpath.join)
+    names = [name for kind in data.values() for name in kind]
+    assert names
+    for name in names:
+        module, _, attr = name.rpartition(".")
+        assert hasattr(importlib.import_module(module), attr), name

@@ -62,7 +62,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
         worlds: how many deals to sample (10..100,000); ignored when the deals are
             few enough to enumerate (at most ``exact_limit``, e.g. two-player), in
             which case every one is used and the figures are exact.
-        seed: int seed of the sampling (``None``: derived from the question, :func:`solver.seeds.advice_seed`,
+        seed: int seed of the sampling (``None``: derived from the question, ``solver.seeds.advice_seed()``,
             as ``euchre advise`` and ``POST /v1/advise`` derive it; recorded in :attr:`Advice.seed`). The same
             seed gives the same answer, whatever ``threads``.
         threads: threads for the double-dummy solving (the GIL is released).
@@ -77,53 +77,53 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             figures of the first version, which ignored the earlier passes, used the point count and played
             every world double dummy).
         inference: weight the worlds by the earlier passes under ``model`` (see
-            :mod:`solver.advisor.inference`): sampled worlds by rejection
+            ``solver.advisor.inference``): sampled worlds by rejection
             (:func:`solver.inference.draw_worlds`), enumerated ones by weight.
         model: the :class:`~solver.bidding.BiddingModel` of the other seats, a model name
             (:data:`solver.bidding.MODEL_NAMES`) or a model file's path (default
-            :data:`~solver.bidding.DEFAULT_MODEL`, ``"players-1"``, fitted to real players' calls): the later
+            ``DEFAULT_MODEL``, ``"players-1"``, fitted to real players' calls): the later
             seats' calls after a pass are
             drawn from it (every call followed with its chance when the worlds are
             enumerated), and the inference weights are its likelihoods.
-        robust_delta: the shift (count units, :data:`ROBUST_DELTA`) of the cautious
+        robust_delta: the shift (count units, ``ROBUST_DELTA``) of the cautious
             (``model.shifted(+d)``) and aggressive (``shifted(-d)``) variants under which the
             same options are judged again, with every other model of
-            (:data:`solver.bidding.named.ALTERNATIVES`, role ``"alternative"``) (:attr:`Advice.variants`,
+            (``solver.bidding.named.ALTERNATIVES``, role ``"alternative"``) (:attr:`Advice.variants`,
             :attr:`Advice.robust`); ``None`` or 0: not checked. Only when the later seats bid by the model.
         dummies: dummy hands (``Rules(players=2, dummy_hands=True)``, and only then): both
             face-up dummies, ``{"N": "9s Ts Qs Ks 9d", "S": "As Td Qd Kd Ad"}`` or the text
             ``"N:9s Ts Qs Ks 9d S:As Td Qd Kd Ad"``. Only the opponent's hand and the kitty's
             face-down cards are then unseen (8 cards, 56 placements), so the figures are
-            exact; points and chances cover both sets of five tricks (see :mod:`solver.advisor`).
+            exact; points and chances cover both sets of five tricks (see ``solver.advisor``).
         score: the game's score before this hand, points by side (``{"NS": 8, "EW": 6}``;
             two-player ``{"N": .., "S": ..}``), or ``None``. With a score every option gains
             :attr:`Option.p_win_game`, the chance that the seat's side wins the game after this
-            hand (each world's points to a side, then :func:`solver.p_win_after` with the deal
+            hand (each world's points to a side, then ``solver.p_win_after()`` with the deal
             passing to the dealer's left; a thrown-in hand scores nothing), and the recommendation
             and margin are by it (ties by expected points), as are the seat's own choices inside an
             option (its discard after a pickup, its round-2 turn after a pass); without, nothing changes.
 
         early_stop: judge the calls sequentially (sampled worlds only): every call on the first
-            1/8 and then 1/2 of the worlds (:data:`EARLY_LOOKS`, each look at least :data:`EARLY_MIN`
+            1/8 and then 1/2 of the worlds (``EARLY_LOOKS``, each look at least ``EARLY_MIN``
             worlds; the second only when a call not stopped at the first trails by half the
             threshold, so that four times the worlds may settle it); a call clearly behind the
-            leading one there (paired difference below zero by more than :data:`EARLY_Z` = 3.29
+            leading one there (paired difference below zero by more than ``EARLY_Z`` = 3.29
             standard errors) is not played on the rest and reports its
             figures over the worlds it used (:attr:`Option.stopped`, :attr:`Option.worlds`). The
             recommendation is among the calls not stopped. ``False``: every call on every world.
             ``None`` (default): on when the later seats bid by the model, off with a ``policy`` (the
             first version's method, whose figures ``inference=False, policy=POLICY, valuation="double_dummy"``
             reproduce).
-        valuation: how each world's play after the call is valued (:mod:`solver.advisor.valuation`; ``None``:
-            the variant's default, :func:`~solver.advisor.valuation.default_valuation`): ``"single_dummy"``
+        valuation: how each world's play after the call is valued (``solver.advisor.valuation``; ``None``:
+            the variant's default, ``default_valuation()``): ``"single_dummy"``
             (the default where the variant has a fitted table: four players, no joker, no dummy hands, no no
             trump): each world's double-dummy band replaced by one drawn from the model fitted against direct
-            playouts (:mod:`solver.advisor.single_dummy`), one uniform per world shared by every call;
+            playouts (``solver.advisor.single_dummy``), one uniform per world shared by every call;
             ``"double_dummy"`` (the default of the other variants): every seat plays as if all the cards were
             face up (the figures of the earlier versions, bit for bit); ``"playout"``: each world played out
             by seats that each choose by PIMC over ``inner_worlds`` worlds of their own view (slow: use
             few worlds); ``"rollout"``: each call played to the end of the deal by the advisor agents at every
-            seat, later calls included (:mod:`solver.rollout`; slowest: about a quarter of a second of one core
+            seat, later calls included (``solver.rollout``; slowest: about a quarter of a second of one core
             a world and call, so use few worlds; no early stop and no robustness check, the later seats being
             agents rather than the model). Recorded in :attr:`Advice.valuation`.
         inner_worlds: the playout's worlds a decision, 1..:data:`~solver.advisor.playout.MAX_INNER_WORLDS`.
@@ -131,7 +131,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             the best, the share of the worlds' weight in which it scores fewer points for the seat's side than
             the recommended call (the same, more) and the likeliest such worlds, each with every hand dealt,
             the kitty, both calls' points there and what each led to (:attr:`Option.examples`,
-            :func:`solver.examples.call_examples`).
+            ``solver.examples.call_examples()``).
         rollout: with ``valuation="rollout"`` only: a :class:`solver.rollout.Rollout` (the agents' worlds a
             decision, processes or a Dask cluster, a file to resume from, a progress bar); ``None``: its defaults.
 
@@ -151,7 +151,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
     played double dummy, as if all hands were face up: nobody ever guesses wrong,
     which flatters the side that can use that knowledge, so compare calls with
     each other rather than reading one figure as the chance at a real table.
-    More in the documentation of :mod:`solver.advisor`.
+    More in the documentation of ``solver.advisor``.
 
     Raises:
         CardError: a card that cannot be read, or a card twice in the hand.

@@ -150,16 +150,16 @@ def _view(view, view_kw) -> SeatView:
 
 def advise_defend(view=None, *, worlds: int = 500, seed=None, inference=True, model=None,
                   threads: int = 1, **view_kw) -> DefendAdvice:
-    """Whether a defender should defend alone against a loner (see :mod:`solver.advisor.defend`).
+    """Whether a defender should defend alone against a loner (see ``solver.advisor.defend``).
 
     Args:
         view: the defender's :class:`~solver.game.SeatView` at the decision (``Hand.view(seat)`` in the
             ``DEFEND_ALONE`` phase), or before any card is played against the loner; or a dict of its
             keys, or the keys of :func:`solver.seat_view` as keyword arguments (``seat``, ``hand``,
             ``dealer``, ``upcard``, ``calls``, ``alone=True``, ``rules={"defend_alone": True}``).
-        worlds: worlds to draw, :data:`~solver.bounds.MIN_WORLDS`..:data:`~solver.bounds.MAX_WORLDS`; seed: int or ``None``: derived from
-            the view (:func:`solver.seeds.view_seed`, as at the CLI and HTTP doors; recorded); inference, model: as
-            :func:`solver.advise_play` (:data:`solver.inference.INFERENCE`: the decision comes before the first card,
+        worlds: worlds to draw, ``MIN_WORLDS``..:data:`~solver.bounds.MAX_WORLDS`; seed: int or ``None``: derived from
+            the view (``solver.seeds.view_seed()``, as at the CLI and HTTP doors; recorded); inference, model: as
+            :func:`solver.advise_play` (``solver.inference.INFERENCE``: the decision comes before the first card,
             so ``"play"`` weighs no card and is uniform worlds, ``"both"`` the auction's); threads: 1..MAX_THREADS.
 
     Returns :class:`DefendAdvice`.

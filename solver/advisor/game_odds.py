@@ -378,7 +378,7 @@ def win_probability(score, dealer, rules=None, valuation=None) -> WinChance:
     seat (``"S"``) or side (``"NS"``). Assumptions: the module docs (both sides bid by the bidding model,
     double-dummy play, independent hands). The first call for a rules variant and target builds its
     table (about a millisecond for a target of 10); later calls are a look-up. ``valuation``: how the
-    hands' play is valued (``None``: the default valuation's table, :data:`TABLE_OF`; ``"single_dummy"``
+    hands' play is valued (``None``: the default valuation's table, ``TABLE_OF``; ``"single_dummy"``
     and ``"playout"``: every contract's result as the fitted single-dummy correction gives it, every seat
     bidding by ``best-response-sd-2``, ``hand-outcomes-sd-2.json``; four players without the joker).
 
@@ -388,7 +388,7 @@ def win_probability(score, dealer, rules=None, valuation=None) -> WinChance:
 
     Raises :class:`~solver.errors.ScoreError` for a score that is not points by the variant's sides (a side that does
     not exist, a negative or non-integer value, both sides at or past the target), for rules without a
-    table (:func:`variant_key`) or without a target score; :class:`CardError` / :class:`SeatError` for a
+    table (``variant_key()``) or without a target score; :class:`CardError` / :class:`SeatError` for a
     dealer that is no seat or side of the variant.
     """
     rules = Rules.coerce(rules)

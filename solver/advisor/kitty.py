@@ -155,7 +155,7 @@ def advise_exchange(hand, upcard, seat, dealer, rules: Rules | None = None, worl
         worlds: how many placements of the unseen cards to sample (10..100,000), or a
             :class:`~solver.worlds.Worlds` of the caller's (every row must give the seat ``hand`` and put the
             upcard in the kitty; an enumeration is then read as exact).
-        seed: int seed of the sampling (``None``: derived from the question, :func:`solver.seeds.exchange_seed`,
+        seed: int seed of the sampling (``None``: derived from the question, ``solver.seeds.exchange_seed()``,
             as at the CLI and HTTP doors; recorded in :attr:`ExchangeAdvice.seed`).
         exact_limit: use every placement when there are at most this many.
 
@@ -167,7 +167,8 @@ def advise_exchange(hand, upcard, seat, dealer, rules: Rules | None = None, worl
     Raises:
         RulesError: rules with neither ``farmers`` nor ``go_under``.
         IllegalActionError: a hand that qualifies for no exchange (naming why).
-        PositionError / CardError: a hand not of five cards, a bad card, the upcard in the hand.
+        PositionError: a hand not of five cards, the upcard in the hand.
+        CardError: a bad card.
         ArgumentError: worlds, seed or exact_limit out of range; worlds that do not fit the seat's view.
     """
     rules = Rules.coerce(rules)

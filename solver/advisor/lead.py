@@ -40,7 +40,7 @@ __all__ = ["LeadRow", "LeadTable", "lead_table", "check_on_lead"]
 
 @dataclass(frozen=True)
 class LeadRow:
-    """One legal lead's figures over the worlds (see :mod:`solver.advisor.lead`); intervals are 95% ``(low, high)``.
+    """One legal lead's figures over the worlds (see ``solver.advisor.lead``); intervals are 95% ``(low, high)``.
 
     Attributes:
         card: the lead (:class:`Card`).
@@ -48,7 +48,7 @@ class LeadRow:
         p_march, march_interval: the chance that the makers take all 5 tricks.
         expected_points, points_interval: the hand's mean points for the leader's side (points).
         expected_tricks, tricks_interval: the leader's side's mean tricks in the hand (tricks).
-        grade: the lead's grade against the best lead (:mod:`solver.grades`, by its paired loss in points).
+        grade: the lead's grade against the best lead (``solver.grades``, by its paired loss in points).
     """
 
     card: Card
@@ -131,7 +131,7 @@ class LeadTable:
         return assumption(self.valuation, self.inner_worlds)
 
     def to_dict(self) -> dict:
-        """A JSON-ready object (every figure rounded to :data:`~solver.advisor.play.WRITTEN_PLACES` places,
+        """A JSON-ready object (every figure rounded to ``WRITTEN_PLACES`` places,
         ``None`` for an unbounded interval end); what ``euchre lead --json`` and ``POST /v1/lead`` return."""
         return written({
             "seat": self.seat.name, "side": self.side, "makers": self.makers, "trump": trump_of(self.trump).letter,
@@ -170,7 +170,7 @@ def check_on_lead(view: SeatView) -> None:
 def lead_table(view=None, *, worlds: int = 500, seed=None, inference: bool = True, model=None, threads: int = 1,
                valuation: str | None = None, inner_worlds: int = INNER_WORLDS, **view_kw) -> LeadTable:
     """The lead table of the seat to lead a trick: each legal lead's chance of setting the makers and of a
-    march, and the mean points for the leader's side, with 95% intervals (see :mod:`solver.advisor.lead`).
+    march, and the mean points for the leader's side, with 95% intervals (see ``solver.advisor.lead``).
 
     Args:
         view: a :class:`~solver.game.SeatView` (``Hand.view(seat)``, :func:`solver.seat_view`) or a dict of its

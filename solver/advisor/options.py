@@ -29,13 +29,13 @@ class Option:
         trump: the trump :class:`Suit` the call makes (``None`` for pass).
         alone: the seat goes alone.
         discard: the dealer's discard when the seat is the dealer picking up (the best one).
-        p_make, p_march, p_euchred: chances (see :mod:`solver.advisor`), each with a
+        p_make, p_march, p_euchred: chances (see ``solver.advisor``), each with a
             95% Wilson interval ``*_interval`` ``(low, high)``.
         expected_points: mean points for the seat's side; ``points_interval`` its 95% interval.
         worlds: worlds used; exact: the worlds are every possible deal.
         outcomes: ``{points: chance}`` for the seat's side (e.g. ``{-2: 0.1, 1: 0.6, 2: 0.3}``).
         discards: for a dealer's pickup, every discard tried: ``{card: {"expected_points",
-            "points_interval", "worlds", "screened_out"}}`` (see :func:`solver.advisor.auction.best_discard`:
+            "points_interval", "worlds", "screened_out"}}`` (see ``solver.advisor.auction.best_discard()``:
             a discard clearly worse on the first worlds is not played on the rest).
         auction: for a pass, who ends up naming trump: ``{"N": p, ..., "thrown_in": p}``.
         seat, dealer: for naming the call (``"assist"``, ``"pick it up"``).
@@ -46,7 +46,7 @@ class Option:
         phases: dummy hands only (else ``None``): the figures of each set of five tricks
             on its own, ``({"hands": "personal", ...}, {"hands": "dummy", ...})``, each with
             ``p_make``, ``p_march``, ``p_euchred``, ``expected_points`` and their intervals.
-            The option's own figures are for the whole hand (see :mod:`solver.advisor`).
+            The option's own figures are for the whole hand (see ``solver.advisor``).
         p_win_game: advising with a score (else ``None``): the chance that the seat's side wins the
             game after this hand (see :func:`solver.advisor.advise`); ``p_win_game_interval`` its
             95% interval (Student t over sampled worlds, clipped to 0..1; the value when exact).
@@ -56,7 +56,7 @@ class Option:
             paired loss over the worlds both used: the chance of the game with a score, else points);
             grade (property) its name, ``"best"`` for the recommended call and those that tie it.
         examples: asked for (``advise(examples=N)``) and not among the best: the worlds that show it
-            (:func:`solver.examples.call_examples`: the shares of the weight where it scores fewer, the
+            (``solver.examples.call_examples()``: the shares of the weight where it scores fewer, the
             same or more points than the recommended call, the likeliest worlds where fewer); else ``None``.
         stopped: stopped early (sampled worlds, ``advise(early_stop=True)``): clearly behind the leading
             call after its first ``worlds`` worlds, so not played on the rest; every figure (and
@@ -95,7 +95,7 @@ class Option:
 
     @property
     def grade(self) -> str | None:
-        """``"best"`` ... ``"blunder"``, ``"unclear"`` (:mod:`solver.grades`), or ``None``."""
+        """``"best"`` ... ``"blunder"``, ``"unclear"`` (``solver.grades``), or ``None``."""
         return None if self.grading is None else self.grading.grade
 
     @property
@@ -105,7 +105,7 @@ class Option:
 
     @property
     def name(self) -> str:
-        """Plain words: ``pass``, ``order up``, ``assist``, ``pick it up``, ``call hearts``, ``... alone``."""
+        """The call in words (``pass``, ``order up``, ``assist``, ``pick it up``, ``call hearts``, ``... alone``)."""
         return laws.call_name(self.action, self.trump, self.seat, self.dealer, self.players, self.alone, self.discard)
 
     def to_dict(self) -> dict:
@@ -139,7 +139,7 @@ class Option:
 
 @dataclass(frozen=True)
 class Advice:
-    """The advisor's answer for one decision (see :mod:`solver.advisor` for what the numbers mean).
+    """The advisor's answer for one decision (see ``solver.advisor`` for what the numbers mean).
 
     Attributes:
         options: one :class:`Option` per legal call (pass first, then the calls by
@@ -184,7 +184,7 @@ class Advice:
         early_stop: options were judged sequentially (sampled worlds): one clearly behind the leading
             call at a look was stopped there (:attr:`Option.stopped`, its ``worlds``); the margin is then
             paired over the worlds both calls used.
-        valuation: how each world's play after the call was valued (:mod:`solver.advisor.valuation`):
+        valuation: how each world's play after the call was valued (``solver.advisor.valuation``):
             ``"single_dummy"`` (fitted), ``"double_dummy"`` or ``"playout"``; ``inner_worlds``: the playout's
             worlds a decision (the direct playout's, or those of the playouts the fitted model was fitted on).
         examples: the examples asked for per option (``advise(examples=N)``, 0: none); when set,
@@ -230,7 +230,7 @@ class Advice:
 
     @property
     def proposed(self) -> int:
-        """The suit the upcard proposed (a turned-up joker: the suit the dealer named)."""
+        """The suit the upcard proposed (for a turned-up joker, the suit the dealer named)."""
         return int(self.named_suit) if self.named_suit is not None else int(self.upcard) % 4
 
     @property

@@ -108,7 +108,7 @@ def _weighted_share(q: np.ndarray, w: np.ndarray, ess: float, exact: bool) -> tu
 
 @dataclass(frozen=True)
 class CardAdvice:
-    """One legal card's figures over the worlds, for the seat's side (see :mod:`solver.advisor.play`).
+    """One legal card's figures over the worlds, for the seat's side (see ``solver.advisor.play``).
 
     ``p_march`` and ``march_interval`` are ``None`` when the seat defends. Intervals are 95% ``(low, high)``.
     ``outcomes`` maps the side's points in the hand to their (weighted) chance.
@@ -117,7 +117,7 @@ class CardAdvice:
     ``grading``: the card's :class:`~solver.grades.Grade` against the recommended card (its paired loss
     over the worlds: the chance of the game with a score, else points); ``grade`` its name.
     ``examples``: asked for (``advise_play(examples=N)``) and the card not among the best: the worlds that
-    show it (:func:`solver.examples.card_examples`: the shares of the weight in which it scores fewer, the
+    show it (``solver.examples.card_examples()``: the shares of the weight in which it scores fewer, the
     same or more points than the recommended card, the likeliest worlds where fewer, each with the hands
     there); else ``None``. In :meth:`to_dict` only when asked for (``null`` for the best cards).
     ``world_points``, ``world_tricks``: float (n,) the seat's side's points and total tricks in each world, in the
@@ -148,11 +148,11 @@ class CardAdvice:
 
     @property
     def grade(self) -> str | None:
-        """``"best"`` ... ``"blunder"``, ``"unclear"`` (:mod:`solver.grades`), or ``None``."""
+        """``"best"`` ... ``"blunder"``, ``"unclear"`` (``solver.grades``), or ``None``."""
         return None if self.grading is None else self.grading.grade
 
     def to_dict(self) -> dict:
-        """The card's figures as JSON, each rounded to :data:`WRITTEN_PLACES` places (``None`` where infinite)."""
+        """The card's figures as JSON, each rounded to ``WRITTEN_PLACES`` places (``None`` where infinite)."""
         out = {"card": str(self.card), "expected_tricks": self.expected_tricks,
                "tricks_interval": list(self.tricks_interval), "expected_points": self.expected_points,
                "points_interval": list(self.points_interval), "p_make": self.p_make,
@@ -209,14 +209,14 @@ class PlayAdvice:
         worlds: worlds solved; ``effective_worlds``: their effective number; ``exact``: every
             consistent deal was enumerated; ``total``: the consistent deals; ``method``, ``model``,
             ``seed``, ``notes``: as :class:`~solver.inference.ViewWorlds` says; ``inference``: the evidence
-            weighed (:data:`solver.inference.INFERENCE`), ``play_model`` the play model's name when the play is.
+            weighed (``solver.inference.INFERENCE``), ``play_model`` the play model's name when the play is.
         told: with the play weighed, what the cards told: the holdings whose chance the cards played moved most
             (:class:`~solver.advisor.reading.Told`, :func:`~solver.advisor.reading.what_the_cards_told`); ``()``
             otherwise (in :meth:`to_dict` as ``"told"`` only when ``inference`` is ``"play"`` or ``"both"``).
         view: the :class:`SeatView` advised (not in :meth:`to_dict`; use ``view.to_dict()``).
         score: the checked score before the hand, ``{side: points}``, when advising with one (``to_dict``
             then adds ``score`` and ``margin_unit`` ``"p_win_game"``); else ``None``.
-        valuation: how the rest of the hand was valued in each world (:mod:`solver.advisor.valuation`):
+        valuation: how the rest of the hand was valued in each world (``solver.advisor.valuation``):
             ``"single_dummy"``, ``"double_dummy"`` or ``"playout"``; ``inner_worlds``: the playout's
             worlds a decision (of the direct playout, or of the playouts the single-dummy table was fitted on).
         examples: the examples asked for per card (``advise_play(examples=N)``; 0: none).
@@ -277,7 +277,7 @@ class PlayAdvice:
 
     def to_dict(self) -> dict:
         """A JSON-ready object: the figures, the recommendation and how the worlds were drawn; every figure
-        rounded to :data:`WRITTEN_PLACES` decimal places (sums of weighted worlds give ``4.999999999999999``
+        rounded to ``WRITTEN_PLACES`` decimal places (sums of weighted worlds give ``4.999999999999999``
         for a 5), ``None`` for an infinite one (an interval over fewer than two effective worlds)."""
         return written({"seat": self.seat.name, "side": self.side, "makers": self.makers, "trump": trump_of(self.trump).letter,
                 "alone": None if self.alone is None else self.alone.name,
@@ -513,34 +513,34 @@ def _card_worlds(view, worlds, seed, inference, model, threads, valuation, inner
 def advise_play(view=None, *, worlds: int = 500, seed=None, inference=True, model=None, threads: int = 1,
                 score=None, valuation: str | None = None, inner_worlds: int = INNER_WORLDS, examples: int = 0,
                 play_model=None, rollout=None, **view_kw) -> PlayAdvice:
-    """Play advice for the seat whose turn it is to play a card (see :mod:`solver.advisor.play`).
+    """Play advice for the seat whose turn it is to play a card (see ``solver.advisor.play``).
 
     Args:
         view: a :class:`~solver.game.SeatView` (``Hand.view(seat)``, :func:`solver.seat_view`) or a dict of its
             keys; or give the keys of :func:`solver.seat_view` as keyword arguments (``seat``, ``hand``,
             ``dealer``, ``upcard``, ``calls``, ``alone``, ``tricks``, ``discard``, ``rules``, ...).
-        worlds: worlds to draw, :data:`~solver.bounds.MIN_WORLDS`..:data:`~solver.bounds.MAX_WORLDS` (all of them when the consistent deals
+        worlds: worlds to draw, ``MIN_WORLDS``..:data:`~solver.bounds.MAX_WORLDS` (all of them when the consistent deals
             are few enough to enumerate).
-        seed: int seed (same seed, same advice) or ``None``: derived from the view (:func:`solver.seeds.view_seed`,
+        seed: int seed (same seed, same advice) or ``None``: derived from the view (``solver.seeds.view_seed()``,
             as at the CLI and HTTP doors; recorded in the result).
-        inference: the evidence that weighs the worlds (:data:`solver.inference.INFERENCE`): ``"auction"`` (or
+        inference: the evidence that weighs the worlds (``solver.inference.INFERENCE``): ``"auction"`` (or
             ``True``, the default) the bidding model's chance of every call seen; ``"play"`` the play model's
-            chance of every card the other seats played (:mod:`solver.play_model`); ``"both"``; ``"none"`` (or
+            chance of every card the other seats played (``solver.play_model``); ``"both"``; ``"none"`` (or
             ``False``) uniform worlds.
         model: a :class:`~solver.bidding.BiddingModel`, a model name (:data:`solver.bidding.MODEL_NAMES`) or a
-            model file's path (default :data:`solver.bidding.DEFAULT_MODEL`, ``"players-1"``).
+            model file's path (default ``solver.bidding.DEFAULT_MODEL``, ``"players-1"``).
         threads: solver threads, 1..:data:`~solver.bounds.MAX_THREADS`.
         score: the game's score before this hand, points by side (``{"NS": 8, "EW": 6}``; two-player
             ``{"N": .., "S": ..}``), or ``None``: each card then gains ``p_win_game`` and the
-            recommendation and margin are by it (see :mod:`solver.advisor.play`).
+            recommendation and margin are by it (see ``solver.advisor.play``).
         valuation: how the rest of the hand is valued in each world after the card
-            (:mod:`solver.advisor.valuation`; ``None``: the variant's default): ``"single_dummy"`` (the default
+            (``solver.advisor.valuation``; ``None``: the variant's default): ``"single_dummy"`` (the default
             where the variant has a fitted table: the makers' tricks of each world read through its trick
             table), ``"double_dummy"`` (every seat then sees all the cards, the figures of the first version
             bit for bit; the default of the other variants), ``"playout"`` (played out in each world by seats
             that each choose by PIMC over ``inner_worlds`` worlds of their own view; slow) or ``"rollout"``
             (each card and the rest of the hand played in each world by the advisor agents at every seat, each
-            from its own view: :func:`solver.rollout.roll_plays`; slowest, a tenth of a second or more of one
+            from its own view: ``solver.rollout.roll_plays()``; slowest, a tenth of a second or more of one
             core a world and card).
         inner_worlds: the playout's worlds a decision, 1..:data:`~solver.advisor.playout.MAX_INNER_WORLDS`.
         examples: 0..:data:`~solver.examples.MAX_EXAMPLES` (default 0): for each card not among the best, the

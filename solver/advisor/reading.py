@@ -117,8 +117,8 @@ def what_the_cards_told(worlds, view, top: int = TOLD_TOP) -> tuple:
             ``"both"``); without its weights before the play (the play not weighed, the flat play model, no card
             by another seat yet) nothing is told: ``()``.
         view: the :class:`~solver.game.SeatView` the worlds are of.
-        top: at most this many holdings, 1..50 (default :data:`TOLD_TOP`); only those moved by
-            :data:`MIN_MOVE` or more.
+        top: at most this many holdings, 1..50 (default ``TOLD_TOP``); only those moved by
+            ``MIN_MOVE`` or more.
 
     Raises :class:`~solver.errors.ArgumentError` for a ``top`` that is not a whole number in 1..50.
     """

@@ -243,7 +243,7 @@ class BiddingModel:
 
     def check(self) -> "BiddingModel":
         """Raise :class:`RulesError` (a :class:`ModelError`) unless every figure, the count's too, is a number
-        (not a bool) of the right shape, finite and within :data:`~solver.bidding.figures.MAX_FIGURE` (named by
+        (not a bool) of the right shape, finite and within ``MAX_FIGURE`` (named by
         its path in the model's file, ``count/trump_points/A``), and the count is monotone: each trump's points
         at least those of any plain card and rising with the trump's rank, a plain king at most a plain ace,
         bonuses at least 0 (so that holding a trump instead of a plain card never lowers the chance of a
@@ -345,8 +345,8 @@ class BiddingModel:
                             alone: bool = False, stuck: bool = False, players: int = 4,
                             trump: int | None = None) -> np.ndarray:
         """:meth:`likelihood` of five-card hands read from a table of the question over every five-card
-        hand (indexed by :func:`hand_rank`), filled as hands are first asked for and kept for the
-        :data:`TABLES_KEPT` most recent questions: the same values, without recounting a hand seen before
+        hand (indexed by ``hand_rank()``), filled as hands are first asked for and kept for the
+        ``TABLES_KEPT`` most recent questions: the same values, without recounting a hand seen before
         (the worlds ask the same few questions of many thousands of hands).
 
         ``hands``: uint32 (n,) bitmasks of exactly five cards each (else :meth:`likelihood` is used)."""

@@ -155,7 +155,7 @@ def resolve_model(spec=None, what: str = "model") -> BiddingModel:
 
     Raises:
         ModelError: a name that is no model and no file (listing the names), or a bad file (see
-            :func:`load_model_file`); a value of another type.
+            ``load_model_file()``); a value of another type.
     """
     if spec is None:
         return DEFAULT

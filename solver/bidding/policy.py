@@ -34,7 +34,7 @@ class BiddingPolicy:
     ======================  ======
 
     **Round 1** (the upcard's suit): the dealer counts its hand after picking up
-    and discarding by :func:`dealer_discard`. The dealer's partner adds
+    and discarding by ``dealer_discard()``. The dealer's partner adds
     ``upcard_factor`` times the upcard's points (the card comes to its side);
     the dealer's opponents subtract the same. Order up when the count reaches
     ``order[rel]``, where ``rel`` is the seat's place after the dealer (1 = left
@@ -69,9 +69,10 @@ class BiddingPolicy:
     ==========================  ======  ====  =======  =====
     order up (round 1)          5.5     5     4        5
     name a suit (round 2)       5.5     4     5.5      4
-    two-player, order / name    4.5 / 4.5 (dealer), 4.5 / 4 (non-dealer)
-    go alone                    8.5 (every seat, both rounds)
     ==========================  ======  ====  =======  =====
+
+    Two-player, order / name: 4.5 / 4.5 for the dealer, 4.5 / 4 for the non-dealer.
+    Go alone: 8.5 (every seat, both rounds).
 
     For example, ``Jh Jd Ah 9c 9s`` with the king of hearts up counts
     3 + 2.5 + 2 (right, left, ace) + 0.5 (no diamonds) = 8; the seat left of the
@@ -209,7 +210,7 @@ class BiddingPolicy:
 
         Raises:
             ModelError (a :class:`RulesError`): an unknown key, a value of the wrong shape, or a number that is
-                not a finite one within :data:`~solver.bidding.figures.MAX_FIGURE` (a bool or text included),
+                not a finite one within ``MAX_FIGURE`` (a bool or text included),
                 naming its path (``trump_points/A``).
         """
         if not isinstance(data, dict):

@@ -108,7 +108,7 @@ class Action:
     """One decision: a call, a discard, an alone decision or a card played.
 
     Build with the constructors (:meth:`play`, :meth:`call`, ...), the constants
-    (:data:`PASS`, :data:`ORDER`, :data:`ALONE`, ...), :meth:`parse` (``"pass"``,
+    (``PASS``, ``ORDER``, ``ALONE``, ...), :meth:`parse` (``"pass"``,
     ``"order"``, ``"call h"``, ``"discard Kh"``, ``"alone"``, ``"Kh"``) or
     :meth:`from_code`. ``card`` is ``None`` for a discard of an unknown card
     (record replay only).
@@ -153,7 +153,7 @@ class Action:
 
     @staticmethod
     def call(suit) -> "Action":
-        """Name ``suit`` as trump in round 2; ``"n"`` (:data:`~solver.cards.NO_TRUMP`) calls no trump."""
+        """Name ``suit`` as trump in round 2; ``"n"`` (``NO_TRUMP``) calls no trump."""
         return Action(Kind.CALL, suit=parse_trump(suit))
 
     @staticmethod
@@ -240,8 +240,8 @@ class Action:
 
         A bare suit (``h``) is a round-2 call, or with ``phase`` ``NAME_SUIT`` the suit
         named for a turned-up joker. Pass, order and call are read by the rules kernel's
-        one vocabulary of calls (:func:`solver.laws.parse_call`); a call with ``alone``
-        is two decisions here (the call, then :data:`ALONE`), so it does not parse.
+        one vocabulary of calls (``solver.laws.parse_call()``); a call with ``alone``
+        is two decisions here (the call, then ``ALONE``), so it does not parse.
 
         Raises :class:`IllegalActionError` naming the text when it is none of these.
 

@@ -84,7 +84,7 @@ class DealCards:
         """From a deal string ``"N:<hand> E:<hand> S:<hand> W:<hand>"`` and the upcard.
 
         Dummy hands (``Rules.dummy_hands``): ``"N:<hand> S:<hand> | N:<dummy> S:<dummy>"``,
-        the personal hands, then the face-up dummies (see :func:`~solver.cards.split_dummy_deal`);
+        the personal hands, then the face-up dummies (see ``split_dummy_deal()``);
         the dummies are always five known cards each.
 
         ``partial``: a hand written ``-`` or with fewer than five cards has that many

@@ -96,7 +96,7 @@ class Hand:
         rules: the :class:`~solver.rules.Rules` (default ``Rules()``).
         dealer: the dealing :class:`Seat` (``"N"``, 0, ...); N or S in two-player.
 
-    Raises :class:`~solver.errors.RulesError` for rules :meth:`~solver.rules.Rules.coerce` refuses,
+    Raises :class:`~solver.errors.RulesError` for rules ``coerce()`` refuses,
     :class:`~solver.errors.CardError` / :class:`~solver.errors.SeatError` for a dealer not in the game.
 
     Dummy hands (``Rules(players=2, dummy_hands=True)``): see the module docs;
@@ -270,17 +270,17 @@ class Hand:
 
     @property
     def best_card(self) -> Card | None:
-        """Call for best: the card the loner's partner passed it (``None`` before, or unknown)."""
+        """In a call for best, the card the loner's partner passed it (``None`` before, or unknown)."""
         return self._best_card
 
     @property
     def loner_discard(self) -> Card | None:
-        """Call for best: the loner's discard after the exchange (``None`` before, or unknown)."""
+        """In a call for best, the loner's discard after the exchange (``None`` before, or unknown)."""
         return self._loner_discard
 
     @property
     def exchanged(self) -> bool:
-        """Call for best: the loner's partner has passed it a card."""
+        """In a call for best, whether the loner's partner has passed it a card."""
         return self._exchanged
 
     @property
@@ -290,17 +290,17 @@ class Hand:
 
     @property
     def exchange_kind(self) -> str | None:
-        """Kitty exchange: ``"farmers"`` or ``"go_under"`` once taken, else ``None``."""
+        """The kitty exchange, ``"farmers"`` or ``"go_under"`` once taken, else ``None``."""
         return self._exchange_kind
 
     @property
     def exchange_given(self) -> int:
-        """Kitty exchange: bitmask of the three cards the taker gave the kitty (0 before or without one)."""
+        """In a kitty exchange, the bitmask of the three cards the taker gave the kitty (0 before or without one)."""
         return self._exchange_given
 
     @property
     def exchange_received(self) -> int:
-        """Kitty exchange: bitmask of the kitty cards the taker received (0 before or without one)."""
+        """In a kitty exchange, the bitmask of the kitty cards the taker received (0 before or without one)."""
         return self._exchange_received
 
     @property
@@ -344,19 +344,19 @@ class Hand:
 
     @property
     def dummy_phase(self) -> bool:
-        """Dummy hands: True once the first five tricks are over (tricks 6-10 are
+        """With dummy hands, True once the first five tricks are over (tricks 6-10 are
         played, or were, with the dummies)."""
         return self._rules.dummy_hands and len(self._tricks) >= TRICKS
 
     @property
     def phase_results(self) -> tuple:
-        """Dummy hands: the :class:`HandResult` of each finished set of five tricks
+        """With dummy hands, the :class:`HandResult` of each finished set of five tricks
         (personal hands, then dummies), each scored as a hand. Empty otherwise."""
         return self._phase_results
 
     @property
     def tricks_in_hand(self) -> int:
-        """Tricks a hand has: 5, or 10 with dummy hands."""
+        """The tricks a hand has (5, or 10 with dummy hands)."""
         return 2 * TRICKS if self._rules.dummy_hands else TRICKS
 
     @property
@@ -523,7 +523,7 @@ class Hand:
             self._phase, self._to_act = Phase.BID1, self._bid_order[0]
 
     def verify_kitty_exchange(self, action: Action) -> None:
-        """The seat asked keeps its hand (:data:`KEEP`) or takes the kitty exchange of ``action``
+        """The seat asked keeps its hand (``KEEP``) or takes the kitty exchange of ``action``
         (:meth:`Action.kitty_exchange`): it qualifies (``solver.laws.kitty_exchanges``), gives three cards it
         holds (farmers: nines or tens). Raises :class:`IllegalActionError` naming the seat, card and why."""
         if self._phase is not Phase.EXCHANGE:

@@ -26,7 +26,7 @@ __all__ = ["Record", "Dealt", "SuitNamed", "BidMade", "Discarded", "CardPassed",
 @dataclass(frozen=True)
 class Record:
     """What one applied action did. ``seat``: who acted (the dealer for the deal);
-    ``action``: the :class:`Action` (or :class:`DealCards`); ``phase``: the phase it was applied in."""
+    ``action``: the :class:`Action` (or :class:`~solver.DealCards`); ``phase``: the phase it was applied in."""
 
     seat: Seat
     action: object
@@ -35,7 +35,7 @@ class Record:
 
 @dataclass(frozen=True)
 class Dealt(Record):
-    """The cards were dealt (see :class:`DealCards`)."""
+    """The cards were dealt (see :class:`~solver.DealCards`)."""
 
     dealer: Seat
 
@@ -168,7 +168,7 @@ class HandResult:
 
     @property
     def makers_points(self) -> int:
-        """Points for the makers, negative when the defenders scored (units: points)."""
+        """Points for the makers, negative when the defenders scored (unit, points)."""
         if self.makers is None:
             return 0
         return self.points[self.makers] - self.points[1 - self.makers]

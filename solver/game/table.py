@@ -101,7 +101,7 @@ class Game:
 
     @property
     def next_dealer(self) -> Seat:
-        """Who deals the next hand: left of the last dealer (two-player: the other seat)."""
+        """Who deals the next hand, left of the last dealer (in two-player euchre, the other seat)."""
         if not self._hands:
             return self._first_dealer
         return next_seat(self._hands[-1].dealer, self._rules.players)

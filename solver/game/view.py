@@ -41,7 +41,7 @@ class SeatView:
         bids: ``((seat, Action), ...)`` in order, including a named suit.
         trump, maker, makers, alone, defender_alone: the contract so far (``None`` before).
         seats_in_play: seats that play the tricks.
-        tricks: the completed :class:`Trick` s; ``leader`` and ``current`` (``((seat, card), ...)``)
+        tricks: the completed :class:`~solver.game.Trick` s; ``leader`` and ``current`` (``((seat, card), ...)``)
             the trick under way; ``tricks_won`` per side index.
         played: 4 bitmasks: the cards each seat has played so far.
         voids: 4 frozensets of :class:`Suit`: effective suits each seat has shown out of
@@ -109,7 +109,7 @@ class SeatView:
     # -- the view as the calls and cards a seat saw (EGN style) ---------------------------
     @property
     def calls(self) -> tuple:
-        """The calls so far as EGN tokens, from the dealer's left: ``("Pass", "Pass", "h")``
+        """The calls so far as EGN tokens, from the dealer's left, e.g. ``("Pass", "Pass", "h")``
         (``"Pass"``, ``"Order"``, or the letter of the suit named in round 2, ``"n"`` for no trump); a suit
         named for a turned-up joker is :attr:`named_suit`, not a call."""
         out = []
@@ -132,7 +132,7 @@ class SeatView:
         return tuple(out)
 
     def to_dict(self) -> dict:
-        """The view as JSON-ready keyword arguments of :meth:`build` (``SeatView.from_dict(v.to_dict())``
+        """The view as JSON-ready keyword arguments of ``build()`` (``SeatView.from_dict(v.to_dict())``
         replays to the same view in the bidding and play phases).
 
         Dummy hands: ``dummies`` gives both face-up dummies as dealt (``"N:<5 cards> S:<5 cards>"``).

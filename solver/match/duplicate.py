@@ -189,7 +189,7 @@ def _chunk_worker(args):
 
 @dataclass(frozen=True)
 class MatchResult:
-    """A duplicate match's figures for side A (see :mod:`solver.match.duplicate`).
+    """A duplicate match's figures for side A (see ``solver.match.duplicate``).
 
     Attributes:
         a, b: the agents' names; deals, seed, rules: the match asked for.
@@ -273,13 +273,13 @@ def play_match(agent_a, agent_b, deals: int = 100, seed=None, rules: Rules | Non
 
     Args:
         agent_a, agent_b: agent names (``"random"``, ``"policy"``, ``"advisor"``, ``"double-dummy"``,
-            ``"external:COMMAND"``) or agent objects (see :mod:`solver.match.agents`; with ``jobs > 1``
+            ``"external:COMMAND"``) or agent objects (see ``solver.match.agents``; with ``jobs > 1``
             they must pickle).
         deals: 1..1,000,000 deals (2 tables each). seed: int (``None``: a fresh one, in the result).
         rules: :class:`Rules` (four- or two-player; not the dummy-hands variant).
         games: play whole games to ``rules.winning_score`` (or ``rules.num_deals``) instead: ``deals`` is then
             the number of games, each played at two tables with A on either side and the same deals in
-            the same order (deal ``k`` of game ``g``: :func:`game_deal_of`); :attr:`MatchResult.games` has
+            the same order (deal ``k`` of game ``g``: ``game_deal_of()``); :attr:`MatchResult.games` has
             the share of games won.
         jobs: worker processes (1..64); the result does not depend on it.
         progress: a callable given 1 per deal finished (a tqdm bar's ``update``).

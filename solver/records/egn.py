@@ -319,7 +319,7 @@ def load_egn(source, strict: bool = False) -> EGNGame:
 
     Raises:
         EGNError: a file that cannot be read, text that is not UTF-8 or not strict JSON (see
-            :func:`~solver.records.base.read_source`), a version other than 1.0 to 1.5 (naming it),
+            ``read_source()``), a version other than 1.0 to 1.5 (naming it),
             a schema failure (naming the field; an unknown field by name), an unsupported ruleset, or a deal that does not replay (naming the deal and the place:
             trick, card, call).
 

@@ -176,7 +176,7 @@ class CorpusResult:
                 "files": [f.to_dict() for f in self.files]}
 
     def text(self) -> str:
-        """The run's summary for people (:func:`solver.render.corpus_text`)."""
+        """The run's summary for people (``solver.render.corpus_text()``)."""
         return render.corpus_text(self)
 
     def __str__(self) -> str:
@@ -356,14 +356,14 @@ def review_corpus(paths, worlds: int = 200, seed: int | None = None, executor=No
                   cluster: str | None = None, inference: bool = True, confirm: int | None = None,
                   score: bool = True, threads: int = 1, progress: bool | None = None, model=None,
                   valuation: str | None = None, inner_worlds: int = INNER_WORLDS) -> CorpusResult:
-    """Review every record under ``paths``: one line per deal (:mod:`solver.review.lines`).
+    """Review every record under ``paths``: one line per deal (``solver.review.lines``).
 
     Args:
         paths: files and directories (a directory's files recursively; a name starting with
             ``.`` skipped). Every file found is reported: reviewed, a duplicate, or an error.
         worlds: worlds per decision (10..100,000), as :func:`~solver.review.review_game`.
         seed: the run's seed (0..2**63-1): each record's own is derived from it and the
-            record's hash (:func:`~solver.review.seeds.record_seed`); ``None``: each record's
+            record's hash (``record_seed()``); ``None``: each record's
             content seed, as ``euchre review FILE`` (the lines are that review's deals).
         executor: any :class:`concurrent.futures.Executor` to run the deals on (a
             ``ProcessPoolExecutor``, a Dask ``Client(...).get_executor()``); ``None``: this
@@ -372,15 +372,15 @@ def review_corpus(paths, worlds: int = 200, seed: int | None = None, executor=No
             the same key are skipped, so an interrupted run resumes), ``"-"`` (standard
             output), a text stream, or ``None`` (the lines are returned in :attr:`CorpusResult.lines`).
         jobs: worker processes of a pool made for this run (1: this process).
-        cluster: a Dask cluster, ``"tcp://HOST:PORT"`` or ``"local:N"`` (:mod:`.cluster`). A run on
+        cluster: a Dask cluster, ``"tcp://HOST:PORT"`` or ``"local:N"`` (``solver.review.cluster``). A run on
             it stops (an error; the lines written stay) when it has had no worker for
-            :data:`~.cluster.WORKER_TIMEOUT` seconds; a Dask executor given as ``executor`` is not
+            ``WORKER_TIMEOUT`` seconds; a Dask executor given as ``executor`` is not
             watched so and waits for workers to come back.
         inference, confirm, score, threads, model: as :func:`~solver.review.review_game` (``score``: each deal
             judged by the chance of winning the game from the score before it; ``False``: by points;
             ``model``: the bidding model, whose name is part of the lines' key, so a run under another
             model does not resume one under the default).
-        valuation, inner_worlds: the calls' valuation, as :func:`~solver.review.review` (its name is part of
+        valuation, inner_worlds: the calls' valuation, as ``review()`` (its name is part of
             the lines' key, ``"valuation"`` on each line; a record whose variant does not support it gets
             an error on its deals' lines).
         progress: a progress bar on standard error (deals done, the time left); ``None``: when

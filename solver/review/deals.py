@@ -222,15 +222,15 @@ def review_game(game, worlds: int = 200, seed: int | None = None, threads: int =
            annotate: bool = False, examples: int = EXAMPLES, *, valuation: str | None = None,
            inner_worlds: int = INNER_WORLDS) -> Review:
     """Review a game: every call, the dealer's discard and every card, double dummy and
-    from the player's information set (see :mod:`solver.review` for the method).
+    from the player's information set (see ``solver.review`` for the method).
 
     Args:
         game: an :class:`~solver.records.EGNGame`, anything :func:`~solver.records.load_egn`
             reads (a path, EGN text, a parsed dict), or one :class:`~solver.game.Hand`.
         worlds: worlds per decision (10..100,000); decisions with at most
-            :data:`DECISION_EXACT_LIMIT` consistent deals use every one (exact).
-        seed: int seed (``None``: derived from the record, :func:`solver.seeds.default_seed`: the
-            :func:`content_seed` of a path's, text's or parsed JSON's record, of a loaded record's ``to_dict()``,
+            ``DECISION_EXACT_LIMIT`` consistent deals use every one (exact).
+        seed: int seed (``None``: derived from the record, ``solver.seeds.default_seed()``: the
+            ``content_seed()`` of a path's, text's or parsed JSON's record, of a loaded record's ``to_dict()``,
             of a hand's EGN; recorded in :attr:`Review.seed`); the same seed gives the same review.
         threads: threads for the double-dummy solving (the GIL is released).
         progress: a callable given ``1`` after each decision (a call, a discard or a
@@ -241,7 +241,7 @@ def review_game(game, worlds: int = 200, seed: int | None = None, threads: int =
             version's figures (uniform worlds; calls with ``inference=False, policy=POLICY``).
         confirm: a sampled decision whose loss interval straddles its flagging threshold is
             judged again at double the worlds, up to ``confirm`` times ``worlds`` (``None``:
-            :data:`CONFIRM` with inference, 1, no extra draws, without).
+            ``CONFIRM`` with inference, 1, no extra draws, without).
         score: ``True`` (the default): judge each deal's calls, discard and cards by the chance of
             winning the game from the score at that deal, replayed from the record
             (``EGNDeal.score_before``; :func:`solver.win_probability`, :func:`solver.advise` with
@@ -250,15 +250,15 @@ def review_game(game, worlds: int = 200, seed: int | None = None, threads: int =
             (:attr:`DealReview.by_points`). ``False``: by points only, as before the score existed.
         model: the bidding model of the inference and of the calls' later seats: a name of
             :data:`solver.bidding.MODEL_NAMES`, a model file or a :class:`~solver.bidding.BiddingModel`
-            (default ``players-1``, :data:`solver.bidding.DEFAULT_MODEL`).
+            (default ``players-1``, ``solver.bidding.DEFAULT_MODEL``).
         examples: for each card, discard or call that lost (flagged from the player's view, or graded
             inaccuracy or worse), the shares of the weight of the worlds where it does worse, the same and
             better than the best choice, and up to this many of the likeliest worlds where it does worse
             (0..3, default 3; :attr:`CardReview.examples`, :attr:`CallReview.examples`: the bid advisor's
-            worlds, against its recommended call; :mod:`solver.examples`).
-        valuation: how the advisor values each world's play after a **call** (:mod:`solver.advisor.valuation`;
+            worlds, against its recommended call; ``solver.examples``).
+        valuation: how the advisor values each world's play after a **call** (``solver.advisor.valuation``;
             either spelling, ``single-dummy`` or ``single_dummy``): ``None`` is the advisor's default
-            (:data:`~solver.advisor.valuation.DEFAULT_VALUATION`) with inference, ``"double_dummy"`` without;
+            (``DEFAULT_VALUATION``) with inference, ``"double_dummy"`` without;
             ``"single_dummy"`` (the fitted correction) or ``"playout"`` (direct, slow: few worlds) where the
             variant supports them. The cards' figures are not changed by it: their double-dummy column is a
             card's cost with every hand known, and their information-set column plays each of the player's
@@ -267,7 +267,7 @@ def review_game(game, worlds: int = 200, seed: int | None = None, threads: int =
             checked but ignored (and not said) with any other valuation (the CLI refuses ``--inner-worlds`` there).
         annotate: also write the review into the record: :attr:`Review.annotated` is the EGN JSON with
             a mark and a short comment at each decision graded below best or flagged
-            (:func:`solver.review.annotate.annotate_egn`).
+            (``solver.review.annotate.annotate_egn()``).
 
     Returns: a :class:`Review`.
 

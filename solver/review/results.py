@@ -70,7 +70,7 @@ class Mistake:
         win: judged by the game's score (else ``None``): the chance of winning the game lost against
             the best choice for the game (``best`` is then that choice); win_interval its 95% interval
             (``None`` when exact).
-        grade: the decision's grade (:mod:`solver.grades`: from what the player could see, or
+        grade: the decision's grade (``solver.grades``: from what the player could see, or
             double dummy for a card the review could judge no other way), ``None`` for a renege;
             grade_range: for ``"unclear"``, the grades at the ends of the loss's interval.
         knowable: the loss could be seen from the player's view (an information-set flag, or a
@@ -194,7 +194,7 @@ class InfoView:
         game: judged by the game's score (else ``None``): ``{"p_win_game": {Card: mean chance of
             winning the game}, "best": (cards with the best chance; ties by points, then tricks),
             "loss": the chance lost by the card played against the first of them, "interval": its
-            paired 95% interval}``; the flag is then by it (:data:`GAME_WIN`).
+            paired 95% interval}``; the flag is then by it (``GAME_WIN``).
         drawn: the :class:`~solver.worlds.Worlds` used (hands at the decision, the
             deciding seat's cards included), and space the :class:`~solver.worlds.Space`
             they were drawn from (neither in :meth:`to_dict`).
@@ -278,9 +278,9 @@ class CardReview(_Graded):
         unanalysed: reasons for a view left out.
         mistakes: the :class:`Mistake` s flagged.
         reasons: the :class:`~solver.review.reasons.Reason` s that fire for it (a card not among the best;
-            :mod:`solver.review.reasons`), in JSON ``[{"rule", "sentence"}]``.
+            ``solver.review.reasons``), in JSON ``[{"rule", "sentence"}]``.
         examples: for a card that lost (flagged from its view, or graded inaccuracy or worse), the
-            worlds that show it (:func:`solver.examples.card_examples`: the share of the weight
+            worlds that show it (``solver.examples.card_examples()``: the share of the weight
             where the card does worse, the same and better than the best, and the likeliest worlds
             where it does worse), else ``None``.
         grading: the card's :class:`~solver.grades.Grade` (from the information-set figures,
@@ -309,7 +309,7 @@ class CardReview(_Graded):
 
     @property
     def decision(self) -> str:
-        """``"card"`` or ``"discard"``, as :attr:`Mistake.decision`."""
+        """``"card"`` or ``"discard"``, as ``Mistake.decision``."""
         return "card" if self.kind == "play" else "discard"
 
     def to_dict(self) -> dict:
@@ -342,14 +342,14 @@ class CallReview(_Graded):
             winning the game, "best", "best_name": the call with the best chance (the call made when
             it ties), "best_p_win_game", "loss": the chance lost against it, "interval": its paired
             95% interval}``; each of ``options`` then has ``p_win_game`` too, and the flag is by the
-            game (:data:`GAME_WIN`). The points figures above stay those of the best call by points.
+            game (``GAME_WIN``). The points figures above stay those of the best call by points.
         advice: the full :class:`~solver.advisor.Advice` (``None`` when unanalysed; in
             :meth:`to_dict` as ``advice`` only with ``full=True``).
         unanalysed: why the call could not be judged; mistakes: flagged :class:`Mistake` s.
         grading: the call's :class:`~solver.grades.Grade`; reasons: the
-            :class:`~solver.review.reasons.Reason` s that fire (:mod:`solver.review.reasons`).
+            :class:`~solver.review.reasons.Reason` s that fire (``solver.review.reasons``).
         examples: for a call that lost (flagged, or graded inaccuracy or worse), the worlds of the
-            advisor that show it (:func:`solver.examples.call_examples`: the shares of the weight where it
+            advisor that show it (``solver.examples.call_examples()``: the shares of the weight where it
             scores fewer, the same or more points than the advisor's recommended call, the likeliest
             worlds where fewer, each with the hands dealt, the kitty and what each call led to); else ``None``.
     """
@@ -383,7 +383,7 @@ class CallReview(_Graded):
 
     @property
     def decision(self) -> str:
-        """``"call"``, as :attr:`Mistake.decision`."""
+        """``"call"``, as ``Mistake.decision``."""
         return "call"
 
     def to_dict(self, full: bool = False) -> dict:
@@ -428,7 +428,7 @@ class PlayerSummary:
         decisions: decisions taken; unanalysed: reasons given on its decisions for views
             not computed (a renege's card gives one).
         grades: judged decisions by grade, ``{"best": n, "good": n, "inaccuracy": n, "mistake": n,
-            "blunder": n, "unclear": n}`` (:mod:`solver.grades`).
+            "blunder": n, "unclear": n}`` (``solver.grades``).
     """
 
     seat: Seat
@@ -488,7 +488,7 @@ class DefenceReview(_Graded):
             the best); loss_interval: its paired 95% interval (``None`` when exact or the best).
         options: the advisor's options (:meth:`solver.advisor.defend.DefendAdvice.to_dict`); worlds, exact.
         grading: the :class:`~solver.grades.Grade` of the loss (points); mistakes: the flag when the loss is
-            at least :data:`CALL_POINTS` and its interval above 0 (information set: knowable from its view).
+            at least ``CALL_POINTS`` and its interval above 0 (information set: knowable from its view).
     """
 
     seat: Seat
@@ -511,12 +511,12 @@ class DefenceReview(_Graded):
 
     @property
     def decision(self) -> str:
-        """``"defence"``, as :attr:`Mistake.decision`."""
+        """``"defence"``, as ``Mistake.decision``."""
         return "defence"
 
     @property
     def name(self) -> str:
-        """In words: ``"defend alone"`` or ``"defend with its partner"``."""
+        """The choice in words, ``"defend alone"`` or ``"defend with its partner"``."""
         return "defend alone" if self.choice == "defend alone" else "defend with its partner"
 
     def to_dict(self) -> dict:
@@ -564,7 +564,7 @@ class DealReview:
         status: the record's status (``complete``, ``incomplete``, ``thrown_in``, ``illegal``).
         summary: one line: contract and result (as :meth:`EGNDeal.summary`).
         contract: ``{"trump", "maker", "makers", "alone", "defender_alone"}`` or ``None``;
-            result: :meth:`HandResult.to_dict` or ``None``.
+            result: ``HandResult.to_dict()`` or ``None``.
         calls: :class:`CallReview` s; cards: :class:`CardReview` s (the discard first, if any).
         unanalysed: deal-level notes: what could not be analysed and why.
         notes: findings of the record itself (a renege, a discard the play contradicts, ...).
@@ -573,7 +573,7 @@ class DealReview:
             the chance of winning the game, else ``None``; by_points: why they are judged by points
             although the review was asked to use the score (a single hand, a variant without game
             odds, a game already over), or ``None``.
-        par: the deal's par beside the table's result (:func:`solver.review.par_line.par_block`:
+        par: the deal's par beside the table's result (``solver.review.par_line.par_block()``:
             ``par``, ``null`` when the record does not show every dealt card; ``table``,
             ``difference``, ``text``), or ``None`` before the deal is reviewed.
         defence: each defender's choice against a loner (``Rules.defend_alone``) judged by
@@ -614,7 +614,7 @@ class DealReview:
 
     @property
     def mattered(self) -> dict | None:
-        """The decision that cost the most (:func:`costliest` of :attr:`decisions`), or ``None``."""
+        """The decision that cost the most (``costliest()`` of :attr:`decisions`), or ``None``."""
         return costliest(self.decisions)
 
     def to_dict(self, full: bool = False) -> dict:
@@ -636,7 +636,7 @@ class DealReview:
 
     def text(self, verbose: bool = False) -> str:
         """Readable lines: the summary, flagged mistakes, what was not analysed, the players
-        (``verbose``: every card with its figures too); :func:`solver.render.deal_review_text`."""
+        (``verbose``: every card with its figures too); ``solver.render.deal_review_text()``."""
         return render.deal_review_text(self, verbose)
 
 
@@ -653,7 +653,7 @@ class Review:
             problems that no deal holds, e.g. a ``metadata.finalScore`` the deals do not
             replay to); each deal's own findings are in :attr:`DealReview.notes`.
         annotated: with ``review(..., annotate=True)``, the record as EGN JSON with the review's marks
-            and comments (:func:`solver.review.annotate.annotate_egn`; ``"annotated_egn"`` in
+            and comments (``solver.review.annotate.annotate_egn()``; ``"annotated_egn"`` in
             :meth:`to_dict`), else ``None``.
     """
 
@@ -675,7 +675,7 @@ class Review:
 
     @property
     def valuation_text(self) -> str:
-        """Which figures are valued how, in words (the report's header): the calls by the review's valuation,
+        """Which figures are valued how, in words (the report's header); the calls by the review's valuation,
         the cards' two columns double dummy within each world."""
         return valuation_text(self.valuation, self.inner_worlds)
 
@@ -711,7 +711,7 @@ class Review:
 
     @property
     def mattered(self) -> dict | None:
-        """The game's decision that cost the most: each deal's :attr:`DealReview.mattered`, the largest loss in the
+        """The game's decision that cost the most, of each deal's :attr:`DealReview.mattered` the largest loss in the
         chance of the game where any deal is judged by it, else in points; with ``"deal"`` (its index) and
         ``"number"`` added. ``None`` when no decision was judged."""
         found = [(d, m) for d in self.deals for m in (d.mattered,) if m is not None]
@@ -811,7 +811,7 @@ class Review:
         }
 
     def text(self, verbose: bool = False) -> str:
-        """The report for people (``verbose``: every card with its figures); :func:`solver.render.review_text`."""
+        """The report for people (``verbose``: every card with its figures); ``solver.render.review_text()``."""
         return render.review_text(self, verbose)
 
     def __str__(self) -> str:

@@ -105,11 +105,11 @@ class GroupStats:
     Attributes:
         name: the player's name, the partnership's (``"A & B"``) or ``"all"``.
         deals: deals in which it took a decision; decisions: decisions judged.
-        cards, calls: ``{figure: Mean}`` (:data:`CARD_FIGURES`, :data:`CALL_FIGURES`).
-        kinds: :class:`KindStats` by kind of decision, the most points lost first.
+        cards, calls: ``{figure: Mean}`` (``CARD_FIGURES``, ``CALL_FIGURES``).
+        kinds: ``KindStats`` by kind of decision, the most points lost first.
         mistakes: flagged decisions by flag (``"double-dummy"``, ``"information-set"``, ``"renege"``).
         unjudged: decisions without a figure (reneges, decisions the record did not let be judged).
-        grades: judged decisions by grade (:mod:`solver.grades`), ``{"best": n, ..., "unclear": n}``;
+        grades: judged decisions by grade (``solver.grades``), ``{"best": n, ..., "unclear": n}``;
             lines of a review without grades add none.
     """
 
@@ -235,7 +235,7 @@ class CorpusStats:
         return buf.getvalue()
 
     def text(self) -> str:
-        """For people (:func:`solver.render.corpus_stats_text`)."""
+        """For people (``solver.render.corpus_stats_text()``)."""
         return render.corpus_stats_text(self)
 
     def __str__(self) -> str:
