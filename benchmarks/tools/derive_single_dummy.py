@@ -10,6 +10,10 @@ the maker's longest other suit with chance 3/4 (as a bidder would name), else on
    ``--inner`` uniform worlds of that seat's view); at the start of every trick the position is solved
    double dummy too (for the card-advice table).
 
+With ``--play agents`` every card is played instead by the rollout's seats (:class:`solver.match.agents.AdvisorAgent`
+at every seat, ``--agent-worlds`` a decision, each from its own view and reading the auction): the fit of
+``single-dummy-v4``, the correction against the rollout's card play rather than PIMC seats'.
+
 With ``--questions N`` it also plays out N of the advisor's own questions (:func:`one_question`: a
 random deal, seat, round and call, the advisor's worlds for it with the earlier passes weighed, each
 world valued double dummy and by direct playout), so the fit also sees the worlds it is used on.
@@ -34,6 +38,7 @@ features; the questions' worlds are the advisor's and change with it, so old que
 played again).
 
     python3 benchmarks/tools/derive_single_dummy.py --deals 20000 --questions 600 [--question-worlds 40] [--inner 20]
+        [--play pimc|agents] [--agent-worlds 20]
         [--processes 1] [--seed 1] [--model single-dummy-v2] [--l2 0.3,1,3,10] [--compare]
         [--out solver/data/single-dummy-v2.json] [--samples samples.npz] [--from-samples samples.npz]
         [--question-samples q.npz] [--from-question-samples q.npz]

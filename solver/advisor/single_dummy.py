@@ -5,7 +5,8 @@ slow for advice at 2,000 worlds. Instead each world is solved double dummy as be
 replaced by a single-dummy one from a model fitted offline against direct playouts
 (``benchmarks/tools/derive_single_dummy.py``; the data, its provenance and its held-out error in
 ``solver/data/single-dummy-v3.json``, the default; ``single-dummy-v1.json`` and ``-v2.json``, the earlier
-fits, still load by name with :func:`load_model`):
+fits, and ``-v4.json``, v3's features refitted against the rollout's card play, load by name with
+:func:`load_model`):
 
 * **Calls** (:meth:`SingleDummyModel.band_probabilities`): for each double-dummy scoring band of the
   makers (euchred, made, march: what :func:`solver.solve_batch` ``bands=True`` gives) a multinomial
@@ -48,8 +49,11 @@ DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 DEFAULT_NAME = "single-dummy-v3"
 #: Every fit shipped, by name (each loads with :func:`load_model`): v1 counts the makers' cards together;
 #: v2 adds the maker's own hand and the round's interaction (:data:`FEATURES_V2`); v3 the maker's two trumps
-#: as a class of its own (:data:`FEATURES_V3`), fitted on the advisor's questions by class.
-NAMES = ("single-dummy-v1", "single-dummy-v2", "single-dummy-v3")
+#: as a class of its own (:data:`FEATURES_V3`), fitted on the advisor's questions by class; v4 v3's features
+#: fitted against the rollout's card play (the advisor agents at every seat, ``derive_single_dummy.py --play
+#: agents``), which on held-out questions stands no closer to that play than v3 does (docs/advice.md), so v3
+#: stays the default.
+NAMES = ("single-dummy-v1", "single-dummy-v2", "single-dummy-v3", "single-dummy-v4")
 #: The data file of the default fit.
 DATA = DATA_DIR / f"{DEFAULT_NAME}.json"
 
