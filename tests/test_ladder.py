@@ -218,3 +218,15 @@ def test_euchre_match_plays_a_level(capsys):
     out = json.loads(capsys.readouterr().out)
     r = play_match("level:2", "level:1", deals=3, seed=2)
     assert out["points_per_deal"] == pytest.approx(r.points_per_deal)
+
+
+def test_docs_ladder_table_states_the_shipped_figures():
+    text = (ROOT / "docs" / "match.md").read_text().split("## The ladder", 1)[1]
+    rows = [line for line in text.splitlines() if line.startswith("| ") and line[2].isdigit()]
+    assert len(rows) == len(LEVELS)
+    for row, level in zip(rows, LEVELS):
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        m = level.measured
+        lo, hi = m.interval
+        assert cells[:3] == [str(level.number), level.name, f"`{level.token}`"]
+        assert cells[4] == f"{m.points_per_deal:+.3f} ({lo:+.3f} to {hi:+.3f})" and cells[5] == f"{m.deals:,}"
