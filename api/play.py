@@ -44,23 +44,25 @@ from typing import Literal
 
 import numpy as np
 from flask import Blueprint, current_app, jsonify, redirect, request
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError, field_validator
+from pydantic_core import PydanticCustomError
 from werkzeug.exceptions import NotFound
 
 import solver
 from solver.cards import Card, Seat, Suit, format_cards, trump_of
-from solver.errors import EuchreError, IllegalActionError, quoted
+from solver.errors import ArgumentError, EuchreError, IllegalActionError, LevelError, quoted
 from solver.game import Action, BidMade, CardPlayed, Discarded, Game, Kind, Phase
 from solver.laws import call_name, parse_call, side_name, side_of
 from solver.match.agents import make_agent
 from solver.match.duplicate import game_deal_of
+from solver.match.ladder import LEVELS, level_of
 from solver.match.protocol import legal_tokens
 from solver.match.referee import next_action
 from solver.records.egn import dump_egn
 
 from . import limits
 from .pages import html_response as _page, register_page_errors
-from .problems import Problem, from_validation
+from .problems import Problem, engine_slug, from_validation
 from .tables import TableStore, TablesFull
 
 __all__ = ["init_app", "play_api", "play_pages", "decision_seed", "daily_seed", "PLAY_DEFAULTS", "USER"]
@@ -87,13 +89,34 @@ _BID_PHASES = (Phase.BID1, Phase.BID2, Phase.NAME_SUIT)
 
 # -- settings ------------------------------------------------------------------------------------
 
+_AGENT_CHOICE = (f"one of {', '.join(AGENTS)}, or a level of the ladder (solver.match.ladder): level:1 (the weakest) "
+                 f"to level:{len(LEVELS)}, or a level's name ({', '.join(lv.name for lv in LEVELS)}); a level plays "
+                 f"with its own worlds, not `worlds`")
+
+
+def agent_choice(name: str) -> str:
+    """A seat's agent as the table stores it: one of :data:`AGENTS`, or a level's ``"level:N"`` (from
+    ``"level:N"`` or the level's name). Raises :class:`~solver.errors.LevelError` naming a bad level,
+    :class:`~solver.errors.ArgumentError` another unknown agent."""
+    key = name.strip().lower()
+    if key in AGENTS:
+        return key
+    try:
+        return level_of(key).token
+    except LevelError:
+        if key.startswith("level:"):
+            raise
+        raise ArgumentError(f"agent {quoted(name)}: expected {_AGENT_CHOICE}") from None
+
+
 class NewTable(BaseModel):
     """The settings of a new table (``POST /play/api/tables``; the setup form sends the same)."""
 
     model_config = ConfigDict(extra="forbid")
-    partner: Literal["advisor", "policy", "random"] = Field("advisor", description="the agent at N (four-player)")
-    opponents: Literal["advisor", "policy", "random"] = Field("advisor", description="the agents at E and W "
-                                                                                      "(two-player: at N)")
+    partner: StrictStr = Field("advisor", description=f"the agent at N (four-player): {_AGENT_CHOICE}",
+                               examples=["advisor", "level:3"])
+    opponents: StrictStr = Field("advisor", description=f"the agents at E and W (two-player: at N): {_AGENT_CHOICE}",
+                                 examples=["advisor", "level:2"])
     worlds: StrictInt = Field(200, ge=10, description="the advisor agents' worlds per decision")
     hint_worlds: StrictInt = Field(200, ge=10, description="worlds of a hint (as /v1/advise and /v1/play)")
     hint_inference: Literal["auction", "both", "play", "none"] = Field(
@@ -117,6 +140,14 @@ class NewTable(BaseModel):
     seed: StrictInt | None = Field(None, ge=0, le=2 ** 63 - 1, description="the table's seed (empty: a fresh one)")
     daily: StrictBool = Field(False, description="the hand of the day: a single deal, its seed from today's date "
                                                  "(UTC)")
+
+    @field_validator("partner", "opponents")
+    @classmethod
+    def _agent(cls, v: str) -> str:
+        try:
+            return agent_choice(v)
+        except EuchreError as exc:
+            raise PydanticCustomError(engine_slug(exc), "{message}", {"message": str(exc)}) from None
 
     def rules(self) -> solver.Rules:
         return solver.Rules(players=self.players, stick_the_dealer=self.stick_the_dealer, loner_lead=self.loner_lead,

@@ -961,12 +961,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--csv", action="store_true", help="print CSV: one row per player, partnership and overall")
     p.set_defaults(run=cmd_stats)
 
+    from .match.ladder import LEVELS
     p = sub.add_parser("match", help="duplicate match of two agents: every deal played twice with the seats "
                                      "swapped; side A's points per deal with a 95%% interval")
     p.add_argument("--a", required=True, metavar="AGENT",
                    help="agent A: random, policy, advisor, double-dummy (sees every card: an upper bound) "
                         "or external:COMMAND (a program speaking JSON lines, see README); advisor:VALUATION "
-                        "(advisor:double-dummy, advisor:playout) picks the advisor's valuation")
+                        "(advisor:double-dummy, advisor:playout) picks the advisor's valuation; "
+                        f"level:1 .. level:{len(LEVELS)} (or a level's name: {', '.join(lv.name for lv in LEVELS)}) "
+                        "a level of the ladder, at its own worlds; noisy:P:AGENT plays a random card with chance P")
     p.add_argument("--b", required=True, metavar="AGENT", help="agent B (the same choices)")
     p.add_argument("--deals", type=int, default=200, help="duplicate deals, two tables each (default 200)")
     p.add_argument("--seed", type=int, default=None, help="seed of the deals and agents (default: fresh, printed)")

@@ -17,6 +17,10 @@ class ArgumentError(EuchreError):
     or valuation name, a view given both as an object and as keys."""
 
 
+class LevelError(ArgumentError):
+    """A level of the ladder (:mod:`solver.match.ladder`) that is not one: ``level:9``, an unknown level name."""
+
+
 class ScoreError(ArgumentError):
     """A game score, target or hand's points that is not one of the variant: a side that does not play,
     negative or fractional points, both sides past the target."""

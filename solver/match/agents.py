@@ -39,6 +39,9 @@ Built-in agents (:func:`make_agent` builds one from its name):
   that scores more double dummy, plays the card that keeps its side's double-dummy tricks highest.
 * ``external:COMMAND`` -- :class:`~solver.match.external.ExternalAgent`: a program speaking
   the JSON-lines protocol of :mod:`solver.match.external`.
+* ``noisy:P:SPEC`` -- :class:`NoisyAgent`: the agent ``SPEC`` whose every card is, with chance ``P``, a
+  uniformly random legal card instead (a weaker player for the ladder, :mod:`solver.match.ladder`).
+* ``level:N`` or a level's name -- the agent of level ``N`` of :data:`solver.match.ladder.LEVELS`.
 """
 from __future__ import annotations
 
@@ -54,8 +57,8 @@ from ..laws import (call_token, effective_suit, hand_points, place_after_dealer,
                     winning_index)
 from .protocol import legal_cards, legal_tokens, turned_down
 
-__all__ = ["AGENT_NAMES", "RandomAgent", "PolicyAgent", "AdvisorAgent", "DoubleDummyAgent", "make_agent",
-           "legal_tokens"]
+__all__ = ["AGENT_NAMES", "RandomAgent", "PolicyAgent", "AdvisorAgent", "DoubleDummyAgent", "NoisyAgent",
+           "make_agent", "legal_tokens"]
 
 #: The names :func:`make_agent` takes (and ``external:COMMAND``).
 AGENT_NAMES = ("random", "policy", "advisor", "double-dummy")
@@ -412,6 +415,71 @@ class DoubleDummyAgent:
         return max(values, key=lambda c: values[c])
 
 
+# -- noisy ---------------------------------------------------------------------------------------
+class NoisyAgent:
+    """Another agent whose cards are noisier: each card is, with chance ``chance`` (0 < chance <= 1), a
+    uniformly random legal card, else the inner agent's card. Its calls, discards, exchanges and defences
+    are the inner agent's. A weaker player at a stated strength (:mod:`solver.match.ladder`)."""
+
+    trusted = True
+
+    def __init__(self, inner, chance: float, seed=None):
+        if not (isinstance(chance, (int, float)) and not isinstance(chance, bool) and 0 < chance <= 1):
+            raise ArgumentError(f"noise {quoted(chance)}: expected a chance above 0 and at most 1")
+        self.inner, self.chance = inner, float(chance)
+        self.name = f"noisy:{self.chance:g}:{getattr(inner, 'name', type(inner).__name__)}"
+        self.rng = random.Random(seed)
+
+    def new_deal(self, seed: int) -> None:
+        # the inner agent draws from a seed of its own, so its cards do not depend on the noise's draws
+        self.rng.seed(seed)
+        if callable(getattr(self.inner, "new_deal", None)):
+            self.inner.new_deal(random.Random(seed ^ 0x6e6f6973).getrandbits(32))
+
+    def game_score(self, score) -> None:
+        if callable(getattr(self.inner, "game_score", None)):
+            self.inner.game_score(score)
+
+    def bid(self, view) -> str:
+        return self.inner.bid(view)
+
+    def discard(self, view) -> str:
+        return self.inner.discard(view)
+
+    def give(self, view) -> str:
+        inner = getattr(self.inner, "give", None)
+        return inner(view) if callable(inner) else PolicyAgent().give(view)
+
+    def exchange(self, view) -> str:
+        inner = getattr(self.inner, "exchange", None)
+        return inner(view) if callable(inner) else PolicyAgent().exchange(view)
+
+    def defend(self, view) -> bool:
+        inner = getattr(self.inner, "defend", None)
+        return inner(view) if callable(inner) else False
+
+    def play(self, view) -> str:
+        if self.rng.random() < self.chance:
+            return self.rng.choice(legal_tokens(view, "play"))
+        return self.inner.play(view)
+
+
+def _noisy(spec: str, rest: str, worlds: int, seed, model) -> NoisyAgent:
+    """``noisy:P:SPEC``'s agent (``rest`` is ``P:SPEC``)."""
+    chance, _, inner = rest.partition(":")
+    try:
+        p = float(chance)
+    except ValueError:
+        p = None
+    if p is None or not 0 < p <= 1 or not inner.strip():
+        raise ArgumentError(f"agent {quoted(spec)}: expected noisy:P:AGENT with a chance P above 0 and at most 1 "
+                            "(noisy:0.5:policy)")
+    if inner.strip().lower().startswith(("external:", "noisy:")) or inner.strip().lower().replace("_", "-") in (
+            "double-dummy", "dd"):
+        raise ArgumentError(f"agent {quoted(spec)}: the noise wraps random, policy or an advisor")
+    return NoisyAgent(make_agent(inner.strip(), worlds=worlds, seed=seed, model=model), p, seed)
+
+
 def _after(hand: Hand, action) -> Hand:
     h = hand.copy()
     h.apply(action)
@@ -420,12 +488,15 @@ def _after(hand: Hand, action) -> Hand:
 
 def make_agent(spec, worlds: int = 200, seed=None, model=None):
     """An agent from its name (:data:`AGENT_NAMES`, ``advisor:MODEL``, ``advisor:VALUATION``, either after the
-    evidence it reads, ``advisor:both:MODEL`` (:class:`AdvisorAgent`), or ``external:COMMAND``), or ``spec``
+    evidence it reads, ``advisor:both:MODEL`` (:class:`AdvisorAgent`), ``noisy:P:AGENT`` (:class:`NoisyAgent`),
+    ``level:N`` or a level's name (:data:`solver.match.ladder.LEVELS`: its own agent and worlds, ``worlds``
+    then unused), or ``external:COMMAND``), or ``spec``
     itself when it is already an object with ``bid``, ``discard`` and ``play``. ``worlds``: the advisor's
     worlds per decision; ``model``: the advisor's bidding model when the spec names none (``advisor:MODEL``,
     a model name or file, overrides it).
 
     Raises :class:`~solver.errors.ArgumentError` naming an unknown agent (a
+    :class:`~solver.errors.LevelError` for an unknown level ``level:N``; a
     :class:`~solver.errors.ModelError` for an unknown model)."""
     if not isinstance(spec, str):
         if all(callable(getattr(spec, m, None)) for m in ("bid", "discard", "play")):
@@ -433,6 +504,12 @@ def make_agent(spec, worlds: int = 200, seed=None, model=None):
         raise ArgumentError(f"agent {quoted(spec)}: expected a name ({', '.join(AGENT_NAMES)}, external:COMMAND) "
                          "or an object with bid, discard and play methods")
     name = spec.strip()
+    if name.lower().startswith("noisy:"):
+        return _noisy(spec, name[len("noisy:"):], worlds, seed, model)
+    from .ladder import level_of
+    level = level_of(name, strict=False)
+    if level is not None:                # a level of the ladder: its own agent and worlds, whatever is asked
+        return make_agent(level.spec, worlds=level.worlds, seed=seed)
     if name.lower().startswith("external:"):
         from .external import ExternalAgent
         return ExternalAgent(name[len("external:"):])
@@ -466,4 +543,5 @@ def make_agent(spec, worlds: int = 200, seed=None, model=None):
                              f"playout) nor a bidding model: {exc}") from None
     if key in ("double-dummy", "dd"):
         return DoubleDummyAgent()
-    raise ArgumentError(f"agent {quoted(spec)}: unknown (try {', '.join(AGENT_NAMES)} or external:COMMAND)")
+    raise ArgumentError(f"agent {quoted(spec)}: unknown (try {', '.join(AGENT_NAMES)}, level:1..5, noisy:P:AGENT "
+                        "or external:COMMAND)")

@@ -76,8 +76,12 @@ def error_html(title: str, detail: str, status: int) -> str:
 
 def play_setup_html(seed: str = "", limits: dict | None = None) -> str:
     """The play page's setup form (str): the agents, the rules, a game or one deal, the seed (``seed``
-    pre-filled, as ``/play?seed=N`` gives it), and the hand of the day. ``limits``: the server's table bounds."""
-    return _render("play_setup.html", seed=seed, limits=limits or {})
+    pre-filled, as ``/play?seed=N`` gives it), and the hand of the day. ``limits``: the server's table bounds.
+    The agents offered are the advisor, the policy, random and the levels of the ladder
+    (:data:`solver.match.ladder.LEVELS`), each level with its measured points a deal against the advisor."""
+    from ..match.ladder import LEVELS, REFERENCE_WORLDS
+    return _render("play_setup.html", seed=seed, limits=limits or {}, levels=[lv.to_dict() for lv in LEVELS],
+                   reference_worlds=REFERENCE_WORLDS)
 
 
 def play_html(state: dict) -> str:
