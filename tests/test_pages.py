@@ -131,7 +131,7 @@ def test_the_analysis_page_is_served_at_the_root(client):
     r = client.get("/")
     assert r.status_code == 200 and r.mimetype == "text/html"
     text = r.get_data(as_text=True)
-    for form in ('id="review"', 'id="deal"', 'id="advise"', 'id="play"', 'action="/review"'):
+    for form in ('id="review"', 'id="deal"', 'id="advise"', 'id="play"', 'id="chart"', 'action="/review"'):
         assert form in text
     assert client.get("/review").status_code == 303
 

@@ -10,7 +10,7 @@
     return e;
   }
   function num(x, d) { return x === null || x === undefined ? "\u2014" : Number(x).toFixed(d === undefined ? 2 : d); }
-  function ival(iv) { return iv ? "[" + num(iv[0]) + ", " + num(iv[1]) + "]" : ""; }
+  function ival(iv, d) { return iv ? "[" + num(iv[0], d) + ", " + num(iv[1], d) + "]" : ""; }
 
   function rules(form) {
     var r = { players: Number(form.elements.players.value) };
@@ -68,10 +68,18 @@
       if (text(f, "examples")) { b.examples = Number(text(f, "examples")); }
       if (score(text(f, "score"))) { b.score = score(text(f, "score")); }
       return b;
+    },
+    chart: function (f) {
+      // no rules: the charts hold the default four-player game only (POST /v1/chart takes none)
+      var b = { hand: text(f, "hand"), upcard: text(f, "upcard"), seat: text(f, "seat"), dealer: text(f, "dealer"),
+                round: Number(text(f, "round")), alone: f.elements.alone.checked, valuation: text(f, "valuation") };
+      if (text(f, "call")) { b.call = text(f, "call"); }
+      return b;
     }
   };
   // which form asks each endpoint (the lead table is asked from the play form)
-  var FORMS = { solve: "deal", table: "deal", advise: "advise", play: "play", lead: "play", compare: "compare" };
+  var FORMS = { solve: "deal", table: "deal", advise: "advise", play: "play", lead: "play", compare: "compare",
+                chart: "chart" };
   var DD_NOTE = out.getAttribute("data-dd-note");
   function ddNote() {
     // the note said wherever a double-dummy figure is shown (solver.render.DOUBLE_DUMMY_NOTE)
@@ -289,6 +297,37 @@
     if (d.valuation === "double_dummy") { out.appendChild(ddNote()); }
   };
 
+  // a hand chart's row (POST /v1/chart): the class of the call, how many solved calls it holds, and their
+  // P(make), P(march), P(euchred) and mean points with 95% intervals; each figure in its row's data attributes
+  show.chart = function (d) {
+    out.appendChild(el("h2", {}, "Hand chart: " + (d.hand ? d.hand + ", trump " + d.trump + ": " : "") + d.label));
+    out.appendChild(el("p", { "class": "chart-class", "data-label": d.label, "data-calls": String(d.calls),
+                              "data-valuation": d.valuation },
+                       d.calls.toLocaleString("en") + " calls of the solved set in the class (valuation: " +
+                       d.valuation.replace("_", " ") + ")" + (d.discard ? "; the dealer throws " + d.discard : "") +
+                       "; 95% intervals in brackets."));
+    var t = el("table", { "class": "chart-table" }), tr = el("tr");
+    ["figure", "for the caller's side"].forEach(function (h) { tr.appendChild(el("th", { scope: "col" }, h)); });
+    t.appendChild(tr);
+    [["p_make", "P(make) 3+ tricks", "make_interval"], ["p_march", "P(march) all 5", "march_interval"],
+     ["p_euchred", "P(euchred) fewer than 3", "euchred_interval"],
+     ["expected_points", "mean points", "points_interval"]].forEach(function (o) {
+      var iv = d[o[2]];
+      var row = el("tr", { "data-figure": o[0], "data-value": String(d[o[0]]), "data-low": String(iv[0]),
+                           "data-high": String(iv[1]) });
+      row.appendChild(el("td", {}, o[1]));
+      row.appendChild(el("td", {}, num(d[o[0]], 3) + " " + ival(iv, 3)));
+      t.appendChild(row);
+    });
+    out.appendChild(t);
+    if (d.source) {
+      out.appendChild(el("p", { "class": "muted" }, "data: " + d.source.data + ", " +
+                         Number(d.source.deals).toLocaleString("en") + " deals, seed " + d.source.seed + " (" +
+                         d.source.date + "). A class pools every hand so described; the advisor values this one."));
+    }
+    if (d.valuation === "double_dummy") { out.appendChild(ddNote()); }
+  };
+
   function ask(endpoint, body) {
     out.textContent = "";
     out.appendChild(el("p", { "class": "muted" }, "asking /v1/" + endpoint + " \u2026"));
@@ -309,7 +348,7 @@
       .finally(function () { out.removeAttribute("aria-busy"); });
   }
 
-  ["deal", "advise", "play", "compare"].forEach(function (id) {
+  ["deal", "advise", "play", "compare", "chart"].forEach(function (id) {
     var f = document.getElementById(id);
     f.addEventListener("submit", function (e) {
       e.preventDefault();
