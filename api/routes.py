@@ -242,7 +242,8 @@ def lead(body: LeadRequest):
     run = limits.engine_function("lead_table")
     with limits.engine(body, main_field="seat"):
         view = solver.seat_view(**body.view_keys())
-        extra = _valuation_args(body, calls=_legal_cards(view))
+        # the lead table never takes the rollout: left to the engine's refusal, which names it, not to the bound
+        extra = _valuation_args(body, calls=None if body.valuation == "rollout" else _legal_cards(view))
         result = run(view, worlds=body.worlds, seed=body.seed, inference=body.inference,
                      threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model), **extra)
     return jsonify(result.to_dict())

@@ -497,7 +497,7 @@ def cmd_serve(args) -> dict:
         if (exc.name or "").split(".")[0] not in WEB_STACK:
             raise
         raise EuchreError(f"euchre serve needs the web stack ({exc.name} is not installed): "
-                          "pip install \"euchre-dd[serve]\"") from None
+                          "pip install \"euchre-dd[serve]\" (in a checkout: pip install -e \".[serve]\")") from None
     if not 0 <= args.port <= 65535:
         raise EuchreError(f"port {args.port}: must be 0..65535 (0 picks a free port)")
     if args.workers is not None and not 1 <= args.workers <= MAX_WORKERS:

@@ -562,7 +562,8 @@ def draw_worlds(space: Space, worlds: int, rng=None, exact_limit: int = EXACT_LI
             giving float (k,) likelihoods ``L >= 0`` of what was seen (the auction, under a bidding model).
         max_proposals: bound on the uniform proposals of rejection sampling (default
             ``PROPOSALS_PER_WORLD`` times ``worlds``).
-        pilot: proposals drawn first to set the envelope.
+        pilot: proposals drawn first to set the envelope (at most half of ``max_proposals``, so the rejection
+            step always has proposals of its own).
 
     With a likelihood, enumerated placements are weighted by ``L``. Sampled ones are drawn by rejection against
     the envelope ``M``, the largest ``L`` of a pilot of ``pilot`` uniform proposals: a proposal is accepted with
@@ -600,7 +601,9 @@ def draw_worlds(space: Space, worlds: int, rng=None, exact_limit: int = EXACT_LI
         w = space.enumerate()
         lw = likelihood(w.hands, w.kitty)
         return Draw(w, lw, lw, "enumerated", len(w), len(w), effective_worlds(lw))
-    scout = space.sample(min(max(pilot, worlds), max_proposals), rng)
+    # the pilot takes at most half the budget: at 10 worlds it would take all 2,000 proposals of it, leaving the
+    # rejection step none and every draw to importance weights on a handful of effective worlds
+    scout = space.sample(min(max(pilot, worlds), max(worlds, max_proposals // 2)), rng)
     drawn = len(scout)
     top = float(likelihood(scout.hands, scout.kitty).max())
     if top <= 0:

@@ -359,3 +359,14 @@ def test_draw_worlds_names_its_bad_arguments():
     # enumerated, a likelihood of 0 somewhere is fine (those worlds weigh nothing)
     d = draw_worlds(space, 10, 1, exact_limit=space.total, likelihood=lambda h, k: (h[:, 2] & 1).astype(float))
     assert d.method == "enumerated" and (d.weights == 0).any()
+
+
+def test_the_fewest_worlds_still_leave_the_rejection_step_proposals():
+    """At 10 worlds the budget is 2,000 proposals, the pilot's default size: the pilot takes at most half, so the
+    auction's worlds are drawn by rejection (exact draws), not by importance weights on a few effective worlds."""
+    from solver import sample_worlds, seat_view
+    view = seat_view(seat="W", hand="Ac Kc 9c Qd Td", dealer="S", upcard="9s", calls="Pass Pass Pass Pass Pass h")
+    for n in (10, 11, 19):
+        w = sample_worlds(view, worlds=n, seed=1)
+        assert w.method == "rejection" and len(w) == n, (n, w.method)
+        assert w.ess > 0.9 * n

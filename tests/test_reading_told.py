@@ -274,3 +274,15 @@ def test_the_play_page_hint_reads_the_play_when_set():
     assert "told" in hint["advice"]
     bad = client.post("/play/api/tables", json={"hint_inference": "cards"})
     assert bad.status_code == 422
+
+
+def test_reading_the_play_reviews_a_game_with_a_renege():
+    """A renege the record shows has no chance under the play model: the review still runs, that decision's worlds
+    weighed by the auction alone, and reports the renege as the auction-only review does."""
+    from pathlib import Path
+    from solver import load_egn, review_game
+    game = load_egn(Path(__file__).parent / "data" / "egn" / "renege-test.egn")
+    both = review_game(game, worlds=20, seed=1, inference="both")
+    auction = review_game(game, worlds=20, seed=1, inference="auction")
+    assert [m.kind for d in both.deals for m in d.mistakes if m.kind == "renege"] == \
+        [m.kind for d in auction.deals for m in d.mistakes if m.kind == "renege"] != []

@@ -285,3 +285,12 @@ def test_a_play_rollout_resumes_from_its_file(tmp_path):
     again = advise_play(view, worlds=10, seed=3, valuation="rollout", rollout=spec)
     assert again.to_dict() == first.to_dict()
     assert len(path.read_text().splitlines()) == 11          # the header and every world, the torn one rewritten
+
+
+def test_the_lead_table_refuses_the_rollout_by_name_at_every_door():
+    from api.app import create_app
+    client = create_app({"TESTING": True}).test_client()
+    body = dict(seat="W", hand="Ac Kc 9c Qd Td", dealer="S", upcard="9s", calls="Pass Pass Pass Pass Pass h",
+                valuation="rollout")
+    answer = client.post("/v1/lead", json=body)         # at the default 500 worlds: the refusal, not the bound
+    assert answer.status_code == 422 and "the lead table takes single_dummy" in answer.json["detail"]

@@ -44,7 +44,7 @@ def test_serve_without_the_web_stack_says_what_to_install():
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1, done.stderr
     assert lines[0].startswith("euchre: error: euchre serve needs the web stack (")
-    assert lines[0].endswith('is not installed): pip install "euchre-dd[serve]"')
+    assert lines[0].endswith('is not installed): pip install "euchre-dd[serve]" (in a checkout: pip install -e ".[serve]")')
 
 
 def test_the_web_stack_is_the_serve_extra_and_the_tests_pull_it_in():

@@ -22,7 +22,7 @@ from ..bidding import POLICY      # the point count of the first version (``infe
 from ..bounds import MAX_WORLDS
 from ..cards import Card, Seat, Suit, cards_of, format_cards
 from ..dd import solve_batch
-from ..errors import EuchreError, PositionError
+from ..errors import EuchreError, IllegalActionError, PositionError
 from ..inference import UNSEEN_DISCARD, draw_worlds, sample_worlds
 from ..stats import chance, weighted_mean_interval
 from ..game import AloneDeclared, BidMade, CardPassed, CardPlayed, Discarded, Hand, Kind, KittyExchanged
@@ -318,9 +318,19 @@ class DealReviewer:
                 return
 
     def _view_worlds(self, before: Hand, seat, step: int, worlds: int):
-        """The auction-aware worlds of decision ``step`` (:func:`solver.sample_worlds` of the seat's view)."""
-        return sample_worlds(before.view(seat), worlds=worlds, seed=decision_seed(self.seed, self.index, step),
-                             inference=self.reading, exact_limit=DECISION_EXACT_LIMIT, model=self.model)
+        """The auction-aware worlds of decision ``step`` (:func:`solver.sample_worlds` of the seat's view). Reading
+        the play, a renege the record shows (which the play model gives no chance) leaves that decision's worlds
+        weighed by the auction alone, with a note, rather than refusing the whole review."""
+        kw = dict(worlds=worlds, seed=decision_seed(self.seed, self.index, step), exact_limit=DECISION_EXACT_LIMIT,
+                  model=self.model)
+        try:
+            return sample_worlds(before.view(seat), inference=self.reading, **kw)
+        except IllegalActionError as exc:
+            if self.reading not in ("play", "both") or "renege" not in str(exc):
+                raise
+            fallback = "auction" if self.reading == "both" else "none"
+            w = sample_worlds(before.view(seat), inference=fallback, **kw)
+            return replace(w, notes=tuple(w.notes) + (f"the play not read: {exc}",))
 
     def _info_inferred(self, step, before, seat, cands, legal, played, blocks_of, side):
         """The information-set view from auction-aware worlds, drawn again with more worlds while close.
