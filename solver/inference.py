@@ -396,7 +396,8 @@ def sample_worlds(view=None, worlds: int = 1000, seed=None, inference=True,
             ``EXACT_LIMIT``; with the play weighed, ``PLAY_EXACT_LIMIT`` or ``worlds`` if
             more: every enumerated world then costs the play's double-dummy values).
         max_proposals: bound on the uniform proposals of rejection sampling (default ``200 * worlds``).
-        pilot: proposals drawn to set the rejection envelope (default ``PILOT``).
+        pilot: proposals drawn to set the rejection envelope (default ``PILOT``; at most half of ``max_proposals``,
+            so the rejection step has proposals of its own even at the fewest worlds).
         play_model: with ``inference`` ``"play"`` or ``"both"``: a :class:`~solver.play_model.PlayModel`, its name
             (``PLAY_MODEL_NAMES``), a temperature in tricks or a model file's path
             (default ``DEFAULT_PLAY_MODEL``).
@@ -454,6 +455,10 @@ def sample_worlds(view=None, worlds: int = 1000, seed=None, inference=True,
     if evidence:
         def likelihood(hands, kitty):
             return world_likelihood(view, hands, kitty, model, evidence)
+    # the pilot takes at most half the budget: at 10 worlds it would take all 2,000 proposals of it, leaving the
+    # rejection step none and every draw to importance weights on a handful of effective worlds (at 20 worlds
+    # and more nothing changes)
+    pilot = min(pilot, max(worlds, max_proposals // 2))
     d = draw_worlds(space, worlds, rng, exact_limit, likelihood, max_proposals, pilot)
     if d.method == "importance":
         notes.append(f"only {d.kept} of {d.drawn} proposals accepted: importance weights instead of rejection")
@@ -562,8 +567,7 @@ def draw_worlds(space: Space, worlds: int, rng=None, exact_limit: int = EXACT_LI
             giving float (k,) likelihoods ``L >= 0`` of what was seen (the auction, under a bidding model).
         max_proposals: bound on the uniform proposals of rejection sampling (default
             ``PROPOSALS_PER_WORLD`` times ``worlds``).
-        pilot: proposals drawn first to set the envelope (at most half of ``max_proposals``, so the rejection
-            step always has proposals of its own).
+        pilot: proposals drawn first to set the envelope.
 
     With a likelihood, enumerated placements are weighted by ``L``. Sampled ones are drawn by rejection against
     the envelope ``M``, the largest ``L`` of a pilot of ``pilot`` uniform proposals: a proposal is accepted with
@@ -601,9 +605,7 @@ def draw_worlds(space: Space, worlds: int, rng=None, exact_limit: int = EXACT_LI
         w = space.enumerate()
         lw = likelihood(w.hands, w.kitty)
         return Draw(w, lw, lw, "enumerated", len(w), len(w), effective_worlds(lw))
-    # the pilot takes at most half the budget: at 10 worlds it would take all 2,000 proposals of it, leaving the
-    # rejection step none and every draw to importance weights on a handful of effective worlds
-    scout = space.sample(min(max(pilot, worlds), max(worlds, max_proposals // 2)), rng)
+    scout = space.sample(min(max(pilot, worlds), max_proposals), rng)
     drawn = len(scout)
     top = float(likelihood(scout.hands, scout.kitty).max())
     if top <= 0:

@@ -102,7 +102,10 @@ def _non_finite(value, path="$"):
 
 
 @pytest.mark.slow
-def test_review_to_dict_is_strict_json_when_an_interval_is_unbounded():
+def test_review_to_dict_is_strict_json_when_an_interval_is_unbounded(monkeypatch):
+    # one proposal a world: no room for rejection, so the decisions' worlds are importance-weighted proposals,
+    # some worth fewer than two worlds (an unbounded interval)
+    monkeypatch.setattr(solver.inference, "PROPOSALS_PER_WORLD", 1)
     r = solver.review_game(SIX, worlds=10, seed=1, confirm=1)
     # the object keeps the unbounded interval (fewer than two effective worlds) ...
     unbounded = [c for d in r.deals for c in d.cards if c.info is not None and math.isinf(c.info.points_interval[1])]
