@@ -880,9 +880,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--round", type=int, default=1, help="bidding round: 1 orders up the upcard's suit, 2 names --call")
     p.add_argument("--call", default=None, metavar="SUIT", help="round 2: the suit named (not the upcard's)")
     p.add_argument("--alone", action="store_true", help="the caller goes alone")
-    p.add_argument("--valuation", choices=("single_dummy", "double_dummy"), default="single_dummy",
+    p.add_argument("--valuation", type=_valuation_arg, choices=("single_dummy", "double_dummy"),
+                   default="single_dummy", metavar="single-dummy|double-dummy",
                    help="how each solved call was scored: single dummy by the fitted band model (default) or "
-                        "double dummy (every hand seen)")
+                        "double dummy (every hand seen); single_dummy spelt so is taken too")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run=cmd_chart)
 

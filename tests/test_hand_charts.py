@@ -265,6 +265,11 @@ def test_cli_chart_is_the_library_answer(capsys):
     assert json.loads(capsys.readouterr().out) == hand_chart(**CALL).to_dict()
     assert main(args + ["--valuation", "double_dummy"]) == 0
     assert capsys.readouterr().out.rstrip("\n") == str(hand_chart(**CALL, valuation="double_dummy"))
+    assert main(args + ["--valuation", "double-dummy"]) == 0          # the spelling of every other command
+    assert capsys.readouterr().out.rstrip("\n") == str(hand_chart(**CALL, valuation="double_dummy"))
+    with pytest.raises(SystemExit) as stop:                             # a valuation the charts were not made by
+        main(args + ["--valuation", "playout"])
+    assert stop.value.code == 2 and "invalid choice: 'playout'" in capsys.readouterr().err
     assert main(["chart", "--hand", "Ah Kh Qh Th 9h", "--upcard", "Jh", "--seat", "N", "--dealer", "S"]) == 2
     assert "chart class 'round 1, seat 2" in capsys.readouterr().err
 
