@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from solver import Rules
-from solver.advisor.single_dummy import (DEFAULT_NAME, FEATURES, FEATURES_V2, FEATURES_V3, NAMES, SingleDummyModel,
+from solver.advisor.single_dummy import (DEFAULT_NAME, FEATURES, FEATURES_V2, FEATURES_V3, FEATURES_V5, NAMES,
+                                         SingleDummyModel,
                                          contract_features, default_model, load_model)
 from solver.cards import format_cards, mask_of, parse_cards
 from solver.errors import ModelError
@@ -19,9 +20,29 @@ SUITS = "cdhs"
 SISTER = {"c": "s", "s": "c", "d": "h", "h": "d"}
 
 
+def reference_sure(hand_texts, trump: str, seats) -> int:
+    """The sure tricks of ``seats`` at the first lead, from card names: of a seat's ``j`` highest trumps, with
+    ``k`` trumps held elsewhere above its ``j``-th, at least ``j - k`` win tricks of their own; a seat's count is
+    the most of ``j - k`` (0 at least), and partners' counts add up (a winner beats its partner's card)."""
+    order = ["J" + trump, "J" + SISTER[trump]] + [r + trump for r in "AKQT9"]      # highest first
+    total = 0
+    for seat in seats:
+        mine = set(hand_texts[seat].split()) if hand_texts[seat] else set()
+        elsewhere = {c for s in range(4) if s != seat and hand_texts[s] for c in hand_texts[s].split()}
+        best, j = 0, 0
+        for pos, card in enumerate(order):
+            if card in mine:
+                j += 1
+                k = sum(c in elsewhere for c in order[:pos])
+                best = max(best, j - k)
+        total += best
+    return total
+
+
 def reference_features(hand_texts, trump: str, maker: int, alone: bool, ordered_up: bool, leader: int) -> dict:
-    """Every v3 feature counted from card names: a trump is a card of the trump suit or the jack of its
-    sister suit (the left bower); the bowers are the two jacks of the trump's colour."""
+    """Every v5 feature counted from card names: a trump is a card of the trump suit or the jack of its
+    sister suit (the left bower); the bowers are the two jacks of the trump's colour; the sure tricks as
+    :func:`reference_sure` counts them."""
     def cards(seat):
         return hand_texts[seat].split() if hand_texts[seat] else []
 
@@ -46,7 +67,10 @@ def reference_features(hand_texts, trump: str, maker: int, alone: bool, ordered_
             "round2_maker_trumps_cap3": 0 if ordered_up else min(trumps(own), 3),
             "maker_off_aces": sum(c[0] == "A" and c[1] != trump for c in own),
             "maker_two_trumps": int(trumps(own) == 2),
-            "round2_maker_two_trumps": 0 if ordered_up else int(trumps(own) == 2)}
+            "round2_maker_two_trumps": 0 if ordered_up else int(trumps(own) == 2),
+            "makers_sure": reference_sure(hand_texts, trump, (side, side + 2)),
+            "alone_makers_sure": int(alone) * reference_sure(hand_texts, trump, (side, side + 2)),
+            "alone_makers_trumps": int(alone) * trumps(makers)}
 
 
 def test_features_of_one_deal_by_hand():
@@ -79,8 +103,27 @@ def test_features_match_the_reference_on_random_deals(order, trump, maker, alone
         hands[(maker + 2) % 4] = 0               # the loner's partner sits out
     texts = [format_cards(h) if h else "" for h in hands]
     got = contract_features(np.array([hands], dtype=np.uint32), trump, maker, alone, ordered_up, leader,
-                            FEATURES_V3)[0]
-    assert dict(zip(FEATURES_V3, got)) == reference_features(texts, SUITS[trump], maker, alone, ordered_up, leader)
+                            FEATURES_V5)[0]
+    assert dict(zip(FEATURES_V5, got)) == reference_features(texts, SUITS[trump], maker, alone, ordered_up, leader)
+
+
+def test_sure_trick_features_of_hand_counted_deals():
+    # hearts trump; W holds the three top trumps (right, left, ace): three sure tricks whoever else holds what
+    texts = ["Ac Kc Qc Ad Kd", "Kh 9h As Ks Qs", "Jc Tc Qd Td 9d", "Jh Jd Ah 9c Tc"]
+    hands = np.array([[mask_of(parse_cards(t)) for t in texts]], dtype=np.uint32)
+    f = dict(zip(FEATURES_V5, contract_features(hands, SUITS.index("h"), 3, True, True, 0, FEATURES_V5)[0]))
+    assert (f["makers_sure"], f["alone_makers_sure"], f["alone_makers_trumps"]) == (3, 3, 5)
+    # N calls: N-S hold no trump, no sure trick; with partner, the loner columns are 0
+    f = dict(zip(FEATURES_V5, contract_features(hands, SUITS.index("h"), 0, False, True, 0, FEATURES_V5)[0]))
+    assert (f["makers_sure"], f["alone_makers_sure"], f["alone_makers_trumps"]) == (0, 0, 0)
+    # W's left bower, ace and king under the right bower elsewhere: two sure tricks (three trumps, one higher
+    # elsewhere); the right bower in partner E's hand one more
+    texts = ["Ac Kc Qc Ad Kd", "Jh 9h As Ks Qs", "Jc Tc Qd Td 9d", "Kh Jd Ah 9c Tc"]
+    hands = np.array([[mask_of(parse_cards(t)) for t in texts]], dtype=np.uint32)
+    f = dict(zip(FEATURES_V5, contract_features(hands, SUITS.index("h"), 3, False, True, 0, FEATURES_V5)[0]))
+    assert f["makers_sure"] == 3
+    f = dict(zip(FEATURES_V5, contract_features(hands, SUITS.index("h"), 3, True, True, 0, FEATURES_V5)[0]))
+    assert f["alone_makers_sure"] == 3
 
 
 def test_unknown_feature_is_named():
@@ -89,7 +132,8 @@ def test_unknown_feature_is_named():
 
 
 @pytest.mark.parametrize("name, features", [("single-dummy-v1", FEATURES), ("single-dummy-v2", FEATURES_V2),
-                                            ("single-dummy-v3", FEATURES_V3)])
+                                            ("single-dummy-v3", FEATURES_V3), ("single-dummy-v4", FEATURES_V3),
+                                            ("single-dummy-v5", FEATURES_V5)])
 def test_each_shipped_fit_loads_validates_and_carries_its_provenance(name, features):
     m = load_model(name)
     assert m.name == name and m.features == features and name in NAMES
@@ -249,7 +293,7 @@ def test_single_dummy_play_advice_puts_no_weight_on_a_sure_make():
     assert all(c.p_euchred == 0 for c in a.cards), [(str(c.card), c.p_euchred) for c in a.cards]
 
 
-@pytest.mark.parametrize("name", ["single-dummy-v1", "single-dummy-v2", "single-dummy-v3"])
+@pytest.mark.parametrize("name", ["single-dummy-v1", "single-dummy-v2", "single-dummy-v3", "single-dummy-v5"])
 def test_the_engines_features_are_contract_features_bit_for_bit(name):
     """The engine counts each configuration's hands once and turns the counts into a call's features by a 0/1
     matrix (feature_weights); for every fit, configuration (round 1 picked up, alone, round 2) and calling

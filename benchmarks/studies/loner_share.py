@@ -8,7 +8,10 @@ figures from public tournament records (not shipped with the project): champions
 18% of hands and none of 35 loners was euchred; league players 12% of hands.
 
     python3 benchmarks/studies/loner_share.py [--deals 1000] [--worlds 50] [--seed 41] [--jobs 2]
-        [--a advisor] [--b advisor]
+        [--a advisor] [--b advisor] [--single-dummy single-dummy-v5]
+
+``--single-dummy`` plays every advisor agent with that shipped single-dummy fit instead of the default
+(:func:`solver.advisor.single_dummy.using_model`; in this process, so ``--jobs 1``).
 """
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # benchmarks/, fo
 import _common                                    # noqa: E402,F401  first: checks which engine runs
 
 from solver import play_match                     # noqa: E402
+from solver.advisor.single_dummy import DEFAULT_NAME, NAMES, using_model   # noqa: E402
 from solver.stats import wilson                   # noqa: E402
 
 HUMAN = "humans: championship 18% of hands alone, 0 of 35 loners euchred; league 12% of hands alone"
@@ -40,13 +44,18 @@ def main():
     ap.add_argument("--jobs", type=_common.count, default=1)
     ap.add_argument("--a", default="advisor")
     ap.add_argument("--b", default="advisor")
+    ap.add_argument("--single-dummy", default=None, choices=NAMES, help="the single-dummy fit every agent uses")
     _common.add_json_argument(ap)
     args = ap.parse_args()
-    m = play_match(args.a, args.b, deals=args.deals, seed=args.seed, worlds=args.worlds, jobs=args.jobs)
+    if args.single_dummy and args.jobs != 1:
+        ap.error("--single-dummy applies in this process only: use --jobs 1")
+    with using_model(args.single_dummy or DEFAULT_NAME):
+        m = play_match(args.a, args.b, deals=args.deals, seed=args.seed, worlds=args.worlds, jobs=args.jobs)
     tables = [t for t in m.tables if t.forfeit is None]
-    results = {"hands": len(tables), "hands_alone": sum(t.alone is not None for t in tables)}
+    results = {"hands": len(tables), "hands_alone": sum(t.alone is not None for t in tables),
+               "single_dummy": args.single_dummy or DEFAULT_NAME}
     print(f"{args.a} (A) against {args.b} (B): {args.deals} duplicate deals, {args.worlds} worlds a decision, "
-          f"seed {args.seed}")
+          f"seed {args.seed}, single dummy {args.single_dummy or DEFAULT_NAME}")
     print(f"hands played alone: {share(results['hands_alone'], len(tables))}")
     for who, name in (("A", args.a), ("B", args.b)):
         side = lambda t: t.a_side if who == "A" else 1 - t.a_side          # noqa: E731

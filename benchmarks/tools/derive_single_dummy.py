@@ -63,7 +63,7 @@ import _common                                    # noqa: E402,F401  first: chec
 
 from solver import Rules, dd                                                   # noqa: E402
 from solver.advisor.playout import INNER_WORLDS, choose_card, contract_hand     # noqa: E402
-from solver.advisor.single_dummy import BANDS, FEATURES, FEATURES_V2, FEATURES_V3, contract_features  # noqa: E402
+from solver.advisor.single_dummy import BANDS, FEATURES, FEATURES_V2, FEATURES_V3, FEATURES_V5, contract_features  # noqa: E402
 from solver.bidding import dealer_discard                                       # noqa: E402
 from solver.game import Phase                                                   # noqa: E402
 from solver.match.duplicate import deal_of                                      # noqa: E402
@@ -72,7 +72,7 @@ from solver.stats import mean_interval                                          
 RULES = Rules()
 #: Each fit's features, by its name (``--model``).
 MODEL_FEATURES = {"single-dummy-v1": FEATURES, "single-dummy-v2": FEATURES_V2, "single-dummy-v3": FEATURES_V3,
-                  "single-dummy-v4": FEATURES_V3}
+                  "single-dummy-v4": FEATURES_V3, "single-dummy-v5": FEATURES_V5}
 PTS = {False: np.array([-2, -2, -2, 1, 1, 2]), True: np.array([-2, -2, -2, 1, 1, 4])}
 
 
@@ -442,6 +442,9 @@ CANDIDATES = {
     "v1 + those, round 2 x own": FEATURES + FEATURES_V2[8:13],
     "v2 (v1 + those, own off aces)": FEATURES_V2,
     "v3 (v2 + two trumps, both rounds)": FEATURES_V3,
+    "v3 + makers' sure tricks": FEATURES_V3 + FEATURES_V5[-3:-2],
+    "v3 + sure tricks, alone x sure": FEATURES_V3 + FEATURES_V5[-3:-1],
+    "v5 (v3 + sure, alone x sure, alone x trumps)": FEATURES_V5,
 }
 
 

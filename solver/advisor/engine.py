@@ -18,7 +18,7 @@ from ..cards import Seat
 from ..rules import Rules
 from ..worlds import Worlds
 from .valuation import INNER_WORLDS
-from .single_dummy import COUNT_COLUMNS, TRUMP_MASKS, default_model, feature_weights, sure_tricks
+from .single_dummy import COUNT_COLUMNS, SURE_COLUMN, TRUMP_MASKS, default_model, feature_weights, sure_tricks
 
 #: Makers' tricks that stand for each scoring band of ``solve_batch(bands=True)``: euchred, made, march.
 BAND_TRICKS = np.array([laws.MAKE_TRICKS - 1, laws.MAKE_TRICKS, laws.TRICKS], dtype=np.int8)
@@ -288,7 +288,7 @@ class Engine:
         counted once per configuration for every world (one pass over all of them is cheaper than many over
         the few each auction branch asks; every call, makers' side and model variant reads the same):
         ``"sure"`` int8 (n, 2), each side's sure tricks (:func:`~solver.advisor.single_dummy.sure_tricks`);
-        ``"counts"`` float (n, 21), the per-seat counts the fit's features add up (:meth:`_features`);
+        ``"counts"`` float (n, :data:`~solver.advisor.single_dummy.COUNT_COLUMNS`), the per-seat and per-side counts the fit's features add up (:meth:`_features`);
         ``(side, "bounds")`` the bands that side's cards allow."""
         got = self._config_facts.get(config)
         if got is None:
@@ -303,7 +303,9 @@ class Engine:
             trumps = counts[:, 1:5]
             counts[:, 13:17] = np.minimum(trumps, 3)
             counts[:, 17:21] = trumps == 2
-            got = self._config_facts[config] = {"sure": sure_tricks(hands, t).astype(np.int8), "counts": counts}
+            sure = sure_tricks(hands, t)
+            counts[:, SURE_COLUMN:SURE_COLUMN + 2] = sure
+            got = self._config_facts[config] = {"sure": sure.astype(np.int8), "counts": counts}
         return got
 
     def _bounds(self, config, makers_side: int) -> tuple:

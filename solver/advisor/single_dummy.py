@@ -53,7 +53,7 @@ DEFAULT_NAME = "single-dummy-v3"
 #: fitted against the rollout's card play (the advisor agents at every seat, ``derive_single_dummy.py --play
 #: agents``), which on held-out questions stands no closer to that play than v3 does (docs/advice.md), so v3
 #: stays the default.
-NAMES = ("single-dummy-v1", "single-dummy-v2", "single-dummy-v3", "single-dummy-v4")
+NAMES = ("single-dummy-v1", "single-dummy-v2", "single-dummy-v3", "single-dummy-v4", "single-dummy-v5")
 #: The data file of the default fit.
 DATA = DATA_DIR / f"{DEFAULT_NAME}.json"
 
@@ -75,8 +75,15 @@ FEATURES_V2 = FEATURES + ("maker_trumps_cap3", "maker_bowers", "partner_trumps",
 #: trumps enter linearly, and on the advisor's questions it stood +0.10 ordering up with two trumps and -0.09
 #: naming a suit in round 2 with three or more.
 FEATURES_V3 = FEATURES_V2 + ("maker_two_trumps", "round2_maker_two_trumps")
+#: The features of ``single-dummy-v5``: v3's plus the makers' sure tricks at the first lead (:func:`sure_tricks`:
+#: what no play can take from them, such as the right and left bowers and the ace of trump in one hand) and, for
+#: a loner, the same count and the makers' trumps again. v3 reads the makers' strength only as counts of
+#: trumps and bowers, so it cannot tell the three top trumps from three small ones: with partner it gave a
+#: march that double dummy finds 0.53 where the advisor agents' play marches 0.71, and alone 0.11 of a
+#: made double-dummy loner marching where they march 0.07 (the 20,000 agent-played contracts of v4's fit).
+FEATURES_V5 = FEATURES_V3 + ("makers_sure", "alone_makers_sure", "alone_makers_trumps")
 #: Every feature :func:`contract_features` computes (a fit names the ones it uses, in its order).
-KNOWN_FEATURES = FEATURES_V3
+KNOWN_FEATURES = FEATURES_V5
 _KNOWN = frozenset(KNOWN_FEATURES)
 #: The features that depend on which of the two makers called (not only on the makers' side).
 MAKER_FEATURES = frozenset({"maker_trumps_cap3", "maker_bowers", "partner_trumps", "round2_maker_trumps_cap3",
@@ -143,6 +150,13 @@ def contract_features(hands, trump: int, maker: int, alone: bool, ordered_up: bo
         return seats(kind)[:, maker]
 
     round2 = 0.0 if ordered_up else 1.0
+    sure_cache: list = []
+
+    def sure():
+        if not sure_cache:
+            sure_cache.append(sure_tricks(h, t).astype(np.int64))
+        return sure_cache[0]
+
     columns = {
         "intercept": lambda: 1.0,
         "alone": lambda: float(bool(alone)),
@@ -160,6 +174,9 @@ def contract_features(hands, trump: int, maker: int, alone: bool, ordered_up: bo
         "maker_off_aces": lambda: own("aces"),
         "maker_two_trumps": lambda: (own("trumps") == 2).astype(float),
         "round2_maker_two_trumps": lambda: (own("trumps") == 2) * round2,
+        "makers_sure": lambda: sure()[:, side],
+        "alone_makers_sure": lambda: sure()[:, side] * float(bool(alone)),
+        "alone_makers_trumps": lambda: makers("trumps") * float(bool(alone)),
     }
     out = np.empty((n, len(features)))
     for k, f in enumerate(features):
@@ -168,12 +185,15 @@ def contract_features(hands, trump: int, maker: int, alone: bool, ordered_up: bo
 
 
 #: The per-seat counts :func:`feature_weights` combines, as columns: 1, then for seats N E S W in turn the trumps,
-#: the bowers, the off-suit aces, the trumps capped at 3, and 1 where the seat holds exactly two trumps.
-COUNT_COLUMNS = 21
+#: the bowers, the off-suit aces, the trumps capped at 3, and 1 where the seat holds exactly two trumps; then the
+#: sure tricks of sides N-S and E-W (:func:`sure_tricks`).
+COUNT_COLUMNS = 23
+#: The column of side N-S's sure tricks among :data:`COUNT_COLUMNS` (E-W's the next).
+SURE_COLUMN = 21
 
 
 def feature_weights(features: tuple, trump: int, maker: int, alone: bool, ordered_up: bool, leader: int) -> np.ndarray:
-    """float (21, len(features)) of 0s and 1s: the matrix that turns the per-seat counts of
+    """float (:data:`COUNT_COLUMNS`, len(features)) of 0s and 1s: the matrix that turns the per-seat counts of
     :data:`COUNT_COLUMNS` (one row a world) into :func:`contract_features`' columns ``features`` for one
     contract (the same arguments). Every feature is a sum of at most two whole counts, so the product is
     :func:`contract_features` bit for bit; the advisor's engine counts each configuration's hands once and
@@ -206,6 +226,9 @@ def feature_weights(features: tuple, trump: int, maker: int, alone: bool, ordere
         "maker_off_aces": [(aces + maker, 1.0)],
         "maker_two_trumps": [(two + maker, 1.0)],
         "round2_maker_two_trumps": [(two + maker, round2)],
+        "makers_sure": [(SURE_COLUMN + side, 1.0)],
+        "alone_makers_sure": [(SURE_COLUMN + side, float(bool(alone)))],
+        "alone_makers_trumps": [(trumps + side, float(bool(alone))), (trumps + side + 2, float(bool(alone)))],
     }
     out = np.zeros((COUNT_COLUMNS, len(features)))
     for k, f in enumerate(features):
