@@ -42,7 +42,8 @@ from .game import Hand, Phase
 from .game.deal import DealCards
 from .game.view import SeatView
 from .laws import TRICKS, side_of
-from .match.agents import AdvisorAgent
+from .bidding import DEFAULT_MODEL
+from .match.agents import AdvisorAgent, PolicyAgent, legal_tokens
 from .outfiles import check_target
 from .match.referee import next_action
 from .review.cluster import cluster_executor, parse_cluster
@@ -53,6 +54,8 @@ from .version import __version__
 AGENT_WORLDS = ROLLOUT_AGENT_WORLDS
 #: The most worlds an agent decision may draw in a rollout.
 MAX_AGENT_WORLDS = 2000
+#: Who makes the other seats' calls in a rollout (:class:`Rollout` ``later_calls``).
+LATER_CALLS = ("agents", "model")
 #: The most worker processes a rollout starts on this machine.
 MAX_PROCESSES = 64
 #: The layout of a rollout file's lines (the header's ``"rollout"``).
@@ -72,6 +75,11 @@ class Rollout:
         path: a file that keeps every finished world (JSON lines); a rollout of the same question given the
             same file resumes from it. ``None``: nothing kept.
         progress: show a progress bar (on standard error).
+        later_calls: who makes the other seats' calls: ``"agents"`` (the advisor agents, the default) or
+            ``"model"`` (drawn from the bidding model :data:`~solver.bidding.DEFAULT_MODEL` for each seat's own
+            hand, as the fast valuations have the later seats bid; the deciding seat's own later calls, the
+            discards and every card stay the agents'): the rollout of the same auctions the fast valuations
+            assume, which isolates their card play from their bidding.
 
     Raises:
         ArgumentError: a member out of its range, naming it.
@@ -82,6 +90,7 @@ class Rollout:
     cluster: str | None = None
     path: str | None = None
     progress: bool = False
+    later_calls: str = "agents"
 
     def __post_init__(self):
         check_int(self.agent_worlds, "rollout agent_worlds", MIN_WORLDS, MAX_AGENT_WORLDS)
@@ -92,9 +101,14 @@ class Rollout:
             raise ArgumentError(f"rollout path {quoted(self.path)}: expected a file path")
         if not isinstance(self.progress, bool):
             raise ArgumentError(f"rollout progress {self.progress!r}: must be True or False")
+        if self.later_calls not in LATER_CALLS:
+            raise ArgumentError(f"rollout later_calls {quoted(self.later_calls)}: one of {', '.join(LATER_CALLS)}")
 
     def to_dict(self) -> dict:
         """What the advice's JSON says of the rollout (the file and the cores are not part of the answer)."""
+        if self.later_calls == "model":
+            return {"agent_worlds": self.agent_worlds, "agents": "advisor at every seat",
+                    "later_calls": f"the other seats' calls drawn from the bidding model {DEFAULT_MODEL.name}"}
         return {"agent_worlds": self.agent_worlds, "agents": "advisor at every seat"}
 
 
@@ -201,18 +215,34 @@ def play_on(hand: Hand, first, agents: dict) -> Hand:
     return h
 
 
-def roll_world(q, hands, kitty, tokens, seed: int, world: int, agent_worlds: int) -> list:
+class ModelBidder(AdvisorAgent):
+    """An advisor agent whose calls are drawn from the bidding model for its own hand (the chances of
+    :meth:`~solver.match.agents.PolicyAgent.call_chances`, with the agent's seeded stream), as the fast
+    valuations have the later seats bid; its discards, defence and cards are the advisor's."""
+
+    def bid(self, view) -> str:
+        if view.phase not in (Phase.BID1, Phase.BID2):
+            return super().bid(view)
+        legal = legal_tokens(view, "bid")
+        chances = PolicyAgent(self.model).call_chances(view)
+        weights = [max(chances.get(t, 0.0), 0.0) for t in legal]
+        return self.rng.choices(legal, weights)[0] if sum(weights) > 0 else legal[0]
+
+
+def roll_world(q, hands, kitty, tokens, seed: int, world: int, agent_worlds: int, later_calls: str = "agents") -> list:
     """One world of a rollout of ``q`` (a :class:`BidQuestion` or :class:`PlayQuestion`): for each option of
     ``tokens`` (a call, ``"pass"``, ``"order alone"``, ``"call h"``; a card, ``"Jh"``),
     ``[maker seat or -1, trump or -1, alone, makers' tricks, points for the seat's side]`` of the deal played on
-    from the decision by advisor agents seeded by :func:`agent_seed`."""
+    from the decision by advisor agents seeded by :func:`agent_seed` (``later_calls="model"``: the other
+    seats' calls by :class:`ModelBidder`)."""
     start = q.start(hands, kitty, seed, world)
     mine = side_of(int(q.seat), q.rules.players)
     out = []
     for token in tokens:
         agents = {}
         for s in range(4):
-            a = AdvisorAgent(worlds=agent_worlds, seed=agent_seed(seed, world, s))
+            kind = ModelBidder if later_calls == "model" and s != int(q.seat) else AdvisorAgent
+            a = kind(worlds=agent_worlds, seed=agent_seed(seed, world, s))
             a.game_score(q.score)
             agents[Seat(s)] = a
         r = play_on(start, _Scripted(token), agents).result
@@ -227,17 +257,18 @@ def roll_world(q, hands, kitty, tokens, seed: int, world: int, agent_worlds: int
 
 
 def _roll_chunk(args):
-    q, rows, hands, kitty, tokens, seed, agent_worlds = args
-    return [(int(j), roll_world(q, hands[k], kitty[k], tokens, seed, int(j), agent_worlds))
+    q, rows, hands, kitty, tokens, seed, agent_worlds, later_calls = args
+    return [(int(j), roll_world(q, hands[k], kitty[k], tokens, seed, int(j), agent_worlds, later_calls))
             for k, j in enumerate(rows)]
 
 
-def question_key(q, worlds, tokens, seed: int, agent_worlds: int) -> str:
+def question_key(q, worlds, tokens, seed: int, agent_worlds: int, later_calls: str = "agents") -> str:
     """A hash of everything a rollout's figures depend on: the question, its worlds, the options, the seed, the
     agents' worlds and the engine's version (a rollout file is resumed only by the same question)."""
     h = hashlib.sha256()
     h.update(json.dumps({"q": q.key(), "kind": type(q).__name__, "tokens": list(tokens),
-                         "seed": int(seed), "agent_worlds": int(agent_worlds), "version": __version__},
+                         "seed": int(seed), "agent_worlds": int(agent_worlds), "version": __version__,
+                         **({} if later_calls == "agents" else {"later_calls": later_calls})},
                         sort_keys=True).encode())
     h.update(np.ascontiguousarray(worlds.hands, dtype=np.uint32).tobytes())
     h.update(np.ascontiguousarray(worlds.kitty, dtype=np.uint32).tobytes())
@@ -321,7 +352,7 @@ def rollout_bids(q, worlds, tokens, seed: int, spec: Rollout) -> np.ndarray:
     """
     n = len(worlds)
     tokens = list(tokens)
-    key = question_key(q, worlds, tokens, seed, spec.agent_worlds)
+    key = question_key(q, worlds, tokens, seed, spec.agent_worlds, spec.later_calls)
     path = None if spec.path is None else Path(spec.path)
     done = {} if path is None else _read_file(path, key)
     todo = [j for j in range(n) if j not in done]
@@ -349,12 +380,14 @@ def rollout_bids(q, worlds, tokens, seed: int, spec: Rollout) -> np.ndarray:
     try:
         if spec.processes == 1 and spec.cluster is None:
             for j in todo:
-                keep(j, roll_world(q, worlds.hands[j], worlds.kitty[j], tokens, seed, j, spec.agent_worlds))
+                keep(j, roll_world(q, worlds.hands[j], worlds.kitty[j], tokens, seed, j, spec.agent_worlds,
+                                   spec.later_calls))
         elif todo:
             size = max(1, min(8, len(todo) // (4 * max(spec.processes, 2))))
             chunks = [todo[i:i + size] for i in range(0, len(todo), size)]
             with _executor(spec) as pool:
-                jobs = [(q, np.array(c), worlds.hands[c], worlds.kitty[c], tokens, seed, spec.agent_worlds)
+                jobs = [(q, np.array(c), worlds.hands[c], worlds.kitty[c], tokens, seed, spec.agent_worlds,
+                         spec.later_calls)
                         for c in chunks]
                 for got in pool.map(_roll_chunk, jobs):
                     for j, results in got:

@@ -294,3 +294,65 @@ def test_the_lead_table_refuses_the_rollout_by_name_at_every_door():
                 valuation="rollout")
     answer = client.post("/v1/lead", json=body)         # at the default 500 worlds: the refusal, not the bound
     assert answer.status_code == 422 and "the lead table takes single_dummy" in answer.json["detail"]
+
+
+# -- the rollout of the same auctions: the other seats' calls drawn from the bidding model ----------------------------
+def test_a_model_bidders_calls_come_at_the_models_chances():
+    """ModelBidder draws each call of round 1 at the bidding model's own chances for its hand (p_order times
+    alone or not, from BiddingModel.round1 read here directly): over 3,000 seeded draws each call's share
+    stands within five standard errors of its chance."""
+    from solver.bidding import DEFAULT_MODEL
+    from solver.game import Hand
+    from solver.rollout import ModelBidder
+    cards = DealCards(tuple(mask_of(parse_cards(t)) for t in ("Jd Ah Kh 9c Tc", "9d Td Qd Kd Ad",
+                                                              "Qs Ks As Jc Qc", "9s Ts Js Kc Ac")),
+                      Card(int(parse_cards("9h")[0])), mask_of(parse_cards("Qh Th Jh")))
+    hand = Hand(Rules(), Seat.W)                       # W deals: N is first to bid
+    hand.apply(cards)
+    view = hand.view(Seat.N)
+    place = 1                                          # left of the dealer (laws.place_after_dealer)
+    p_order, p_alone = DEFAULT_MODEL.round1(np.uint32(view.hand), place, int(view.upcard))
+    want = {"pass": 1 - p_order[0], "order": p_order[0] * (1 - p_alone[0]), "order alone": p_order[0] * p_alone[0]}
+    n = 3000
+    got = {t: 0 for t in want}
+    bidder = ModelBidder(worlds=10, seed=1)
+    for k in range(n):
+        bidder.new_deal(k)
+        got[bidder.bid(view)] += 1
+    for token, p in want.items():
+        se = max((p * (1 - p) / n) ** 0.5, 1e-3)
+        assert abs(got[token] / n - p) < 5 * se, (token, got[token] / n, p)
+
+
+def test_a_rollout_of_the_same_auctions_has_the_model_bid_for_the_other_seats():
+    """With later_calls="model" the rolled-out world is the deal the referee plays with ModelBidder at every
+    other seat and the deciding seat's advisor agent (the same seeds); its figures differ from the agents'
+    auction somewhere, and the advice says who bid."""
+    from solver.rollout import ModelBidder
+    hand, upcard, seat, dealer = "9c Tc 9d Td Qs", "Kh", Seat.E, Seat.N
+    w = _worlds(hand, upcard, "E", "N", 1)
+    up = int(parse_cards(upcard)[0])
+    q = BidQuestion(int(seat), int(dealer), 1, up, Rules())
+    differ = 0
+    for j in range(5):
+        got = roll_world(q, w.hands[j], w.kitty[j], ["pass"], seed=9, world=j, agent_worlds=AGENT_WORLDS,
+                         later_calls="model")[0]
+        agents = {}
+        for s in Seat:
+            kind = AdvisorAgent if s == seat else ModelBidder
+            inner = kind(worlds=AGENT_WORLDS, seed=agent_seed(9, j, int(s)))
+            agents[s] = _FirstThen("pass", inner) if s == seat else inner
+        cards = DealCards(tuple(int(x) for x in w.hands[j]), Card(up), int(w.kitty[j]) & ~(1 << up))
+        h, points, forfeit = play_table(cards, dealer, Rules(), agents)
+        r = h.result
+        want = [-1, -1, 0, 0, 0] if r.thrown_in else [int(r.maker), int(r.trump), int(r.alone is not None),
+                                                        int(r.makers_tricks), points[1] - points[0]]
+        assert [int(x) for x in got] == want, (j, got, want)
+        agents_got = roll_world(q, w.hands[j], w.kitty[j], ["pass"], seed=9, world=j, agent_worlds=AGENT_WORLDS)[0]
+        differ += list(agents_got) != list(got)
+    assert differ
+    a = advise(hand, upcard, "E", "N", 1, worlds=10, seed=2, calls=["pass"], valuation="rollout",
+               rollout=Rollout(agent_worlds=AGENT_WORLDS, later_calls="model"))
+    assert a.to_dict()["bidding"]["later_seats"] == "model"
+    with pytest.raises(ArgumentError, match="rollout later_calls 'humans'"):
+        Rollout(later_calls="humans")

@@ -22,7 +22,7 @@ The rollouts' agents play by the fits in force when the rows were written (the a
 the row records the default fit's name then.
 
     python3 benchmarks/studies/rollout_classes.py --rows rows.jsonl [--questions 300] [--worlds 10]
-        [--agent-worlds 20] [--seed 40] [--classes 0,1,...] [--processes 2] [--json PATH]
+        [--agent-worlds 20] [--seed 40] [--classes 0,1,...] [--later-calls agents|model] [--processes 2] [--json PATH]
     python3 benchmarks/studies/rollout_classes.py --summarise rows.jsonl [--json PATH]
 """
 import argparse
@@ -62,12 +62,14 @@ def roll_one(job):
     t0 = time.process_time()
     try:
         a = advise(hand, up, seat, dealer, rnd, worlds=args["worlds"], seed=question_seed(args["seed"], k, q),
-                   calls=[token], valuation="rollout", rollout=Rollout(agent_worlds=args["agent_worlds"]))
+                   calls=[token], valuation="rollout",
+                   rollout=Rollout(agent_worlds=args["agent_worlds"], later_calls=args["later_calls"]))
     except EuchreError as exc:
         return {"class": label, "question": q, "skipped": str(exc)}
     return {"class": label, "k": k, "question": q, "hand": hand, "upcard": up, "seat": seat, "dealer": dealer,
             "round": rnd, "call": token, "worlds": args["worlds"], "agent_worlds": args["agent_worlds"],
             "seed": args["seed"], "rollout": a.option(token).expected_points, "agents_fit": DEFAULT_NAME,
+            "later_calls": args["later_calls"],
             "cpu_s": time.process_time() - t0}
 
 
@@ -105,7 +107,8 @@ def summarise(path, json_out=None, args=None) -> dict:
     fast_s = time.perf_counter() - t0
     short = {"double_dummy": "dd", **{n: n.replace("single-dummy-", "sd ") + ("*" if n == DEFAULT_NAME else "")
                                       for n in NAMES}}
-    agents = sorted({f"{r['agent_worlds']} worlds, {r['agents_fit']}" for r in rows})
+    agents = sorted({f"{r['agent_worlds']} worlds, {r['agents_fit']}, later calls by the "
+                     f"{'bidding model' if r.get('later_calls') == 'model' else 'agents'}" for r in rows})
     print(f"each valuation of a call against its rollout on the same worlds: {len(rows)} questions from {path} "
           f"({skipped} skipped: earlier passes too unlikely to advise on); rollouts by advisor agents at "
           f"{'; '.join(agents)}; mean over the questions, 95% t interval of (valuation - rollout) over them; "
@@ -146,6 +149,9 @@ def main(argv=None):
     ap.add_argument("--agent-worlds", dest="agent_worlds", type=int, default=20,
                     help="worlds of each agent decision in the rollouts (default 20)")
     ap.add_argument("--seed", type=int, default=40)
+    ap.add_argument("--later-calls", dest="later_calls", choices=("agents", "model"), default="agents",
+                    help="who makes the other seats' calls in the rollouts: the advisor agents (default) or the "
+                         "bidding model, as the fast valuations assume (Rollout.later_calls)")
     ap.add_argument("--classes", default=None, help="comma-separated class indices (default: all)")
     ap.add_argument("--processes", type=_common.count, default=1, help="questions rolled out side by side")
     ap.add_argument("--rows", default=None, help="the questions' rollouts, JSON lines (appended; resumed from)")
@@ -157,9 +163,10 @@ def main(argv=None):
     if not args.rows:
         ap.error("--rows is needed (the rollouts are kept there, and resumed from it)")
     done = {(r["class"], r["question"]) for r in read_rows(args.rows)
-            if r.get("seed", args.seed) == args.seed}
+            if r.get("seed", args.seed) == args.seed and r.get("later_calls", "agents") == args.later_calls}
     chosen = range(len(CLASSES)) if args.classes is None else [int(x) for x in args.classes.split(",")]
-    shared = {"worlds": args.worlds, "agent_worlds": args.agent_worlds, "seed": args.seed}
+    shared = {"worlds": args.worlds, "agent_worlds": args.agent_worlds, "seed": args.seed,
+              "later_calls": args.later_calls}
     jobs = [(k, q, spec, shared) for k in chosen
             for q, spec in enumerate(questions(args.seed + k, CLASSES[k][1], CLASSES[k][2], CLASSES[k][3],
                                                args.questions))

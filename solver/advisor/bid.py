@@ -451,12 +451,15 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             variants.append(variant)
     robust = None if not variants else all(v["recommended"] == rec.call for v in variants)
 
+    agents_bid = valuation == "rollout" and getattr(rollout, "later_calls", "agents") == "agents"
     bidding = {
-        "later_seats": "agents" if valuation == "rollout" else "policy" if policy is not None else "model",
+        "later_seats": "agents" if agents_bid else "policy" if policy is not None else "model",
         "model": None if model is None else model.name,
         "policy": None if policy is None else policy.name,
         "auction": ("each seat's own calls as its advisor agent makes them from its view (the model weighs the "
-                    "earlier passes only)" if valuation == "rollout" else "the policy's calls" if policy is not None
+                    "earlier passes only)" if agents_bid else
+                    "calls drawn from the model for each seat's own hand, per world (the cards the advisor agents')"
+                    if valuation == "rollout" else "the policy's calls" if policy is not None
                     else "every call followed with its chance" if w.exact else "calls drawn from the model, per world"),
         "inference": inference,
         "evidence": evidence_text(ev),

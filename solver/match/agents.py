@@ -116,12 +116,19 @@ class PolicyAgent:
         self.model = model if model is not None else DEFAULT_MODEL
 
     def bid(self, view) -> str:
-        rules, hand = view.rules, np.uint32(view.hand)
-        players, place = rules.players, _place(view)
-        legal = legal_tokens(view, "bid")
         if view.phase is Phase.NAME_SUIT:        # the suit the hand counts best in
+            hand = np.uint32(view.hand)
             counts = [float(self.model.count.points(hand, s)[0]) for s in range(4)]
             return call_token("call", int(np.argmax(counts)))
+        chances = self.call_chances(view)
+        return max(legal_tokens(view, "bid"), key=lambda t: chances.get(t, -1.0))
+
+    def call_chances(self, view) -> dict:
+        """``{token: chance}``: the bidding model's chance of each call of a round-1 or round-2 view
+        (``"pass"``, ``"order"``, ``"order alone"``, ``"call h"``, ``"call h alone"``, ...; round 2 stuck:
+        the pass's chance is there but is not a legal call)."""
+        rules, hand = view.rules, np.uint32(view.hand)
+        players, place = rules.players, _place(view)
         if view.phase is Phase.BID1:
             # a turned-up joker proposes the suit the dealer named (the view carries it)
             proposed = int(view.named_suit) if view.upcard == JOKER else None
@@ -130,14 +137,14 @@ class PolicyAgent:
             chances = {"pass": 1 - p, "order": p * (1 - a), "order alone": p * a}
         else:
             turned = turned_down(view)
-            stuck = "pass" not in legal
+            stuck = "pass" not in legal_tokens(view, "bid")
             p_suit, p_alone = self.model.round2(hand, place, turned, stuck, players)
             chances = {"pass": 1 - float(p_suit[0].sum())}
             for s in Suit:
                 ps, pa = float(p_suit[0, s]), float(p_alone[0, s])
                 chances[call_token("call", s)] = ps * (1 - pa)
                 chances[call_token("call", s, True)] = ps * pa
-        return max((t for t in legal), key=lambda t: chances.get(t, -1.0))
+        return chances
 
     def discard(self, view) -> str:
         """The dealer's (or, call for best, the loner's) discard by :func:`solver.bidding.dealer_discard`."""
