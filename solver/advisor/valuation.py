@@ -23,6 +23,12 @@ agent (``advisor:VALUATION[:MODEL]``, refused before any deal where the variant 
 normaliser (:func:`valuation_key`) serves every door, so ``single-dummy`` (the CLI's) and ``single_dummy``
 (the API's and HTTP's) are the same everywhere.
 
+Each valuation is a strategy object (:class:`Valuation`; :func:`valuation_strategy` finds it by any spelling):
+the one home of what it reads, assumes and covers, and of the hooks by which it values a world
+(:meth:`Valuation.makers_tricks` for the bid engine, :meth:`Valuation.card_results` for the play advice). The
+API name stays the public spelling; code elsewhere asks the strategy and never compares the name. Which
+variants each covers is a row of :data:`solver.capabilities.CAPABILITIES`.
+
 Why single dummy is the default: against direct playouts of the advisor's own questions
 (``benchmarks/studies/single_dummy_flattery.py``, docs/advice.md) double dummy flatters ordering up with two
 trumps by about +0.2 points a deal and with three or more by +0.18, and undervalues loners by 0.3; the
