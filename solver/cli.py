@@ -372,9 +372,7 @@ def cmd_advise(args) -> dict:
 
 def cmd_exchange(args) -> dict:
     from .advisor import advise_exchange
-    rules = _rules_from_args(args)
-    if not rules.kitty_exchange:
-        raise EuchreError("euchre exchange: give the house rule, --farmers or --go-under (or both)")
+    rules = _rules_from_args(args)      # without --farmers or --go-under: the library's refusal, as at every door
     advice = advise_exchange(args.hand, args.upcard, args.seat, args.dealer, rules, worlds=args.worlds,
                              seed=args.seed)
     if not args.json:
