@@ -11,6 +11,7 @@ from werkzeug.exceptions import BadRequest, NotFound, RequestEntityTooLarge, Uns
 
 import solver
 from solver import examples as solver_examples
+from solver.advisor.valuation import valuation_strategy
 
 from . import limits
 from .problems import TYPES, Problem, openapi_responses, type_uri
@@ -93,6 +94,11 @@ MAX_ROLLOUT_WORK = 50
 REVIEW_REDRAWS = 7
 
 
+def _one_decision(body) -> bool:
+    """Whether the body asks for a valuation of one decision at a time (the rollout)."""
+    return body.valuation is not None and valuation_strategy(body.valuation).one_decision
+
+
 def _valuation_args(body, questions: int = 1, what: str = "", calls: int | None = None) -> dict:
     """``valuation`` and ``inner_worlds`` for the engine, with the playout's work bounded (422 over it):
     worlds x inner_worlds x ``questions`` (a review: its calls, each drawn again up to 7x its worlds
@@ -101,7 +107,8 @@ def _valuation_args(body, questions: int = 1, what: str = "", calls: int | None 
     with no ``calls`` leaves the engine to refuse it)."""
     if body.valuation is None:
         return {}
-    if body.valuation == "rollout" and calls is not None and body.worlds * calls > MAX_ROLLOUT_WORK:
+    how = valuation_strategy(body.valuation)
+    if how.by_agents and calls is not None and body.worlds * calls > MAX_ROLLOUT_WORK:
         raise Problem("over-limit", f"worlds {body.worlds}: with valuation rollout, worlds x options = {body.worlds} x "
                                     f"{calls} = {body.worlds * calls} is over this server's bound of "
                                     f"{MAX_ROLLOUT_WORK} (each a deal played on by four advisor agents; run "
@@ -109,7 +116,7 @@ def _valuation_args(body, questions: int = 1, what: str = "", calls: int | None 
                       limit=MAX_ROLLOUT_WORK)
     charged = max(body.inner_worlds, PLAYOUT_INNER_FLOOR)
     work = body.worlds * charged * questions
-    if body.valuation == "playout" and work > MAX_PLAYOUT_WORK:
+    if how.uses_inner_worlds and work > MAX_PLAYOUT_WORK:
         floor = (f" (inner_worlds {body.inner_worlds} is charged as {PLAYOUT_INNER_FLOOR}: each decision's drawing "
                  "costs that much whatever its inner worlds)" if body.inner_worlds < PLAYOUT_INNER_FLOOR else "")
         raise Problem("over-limit", f"worlds {body.worlds}: with valuation playout, worlds x inner_worlds = "
@@ -243,7 +250,7 @@ def lead(body: LeadRequest):
     with limits.engine(body, main_field="seat"):
         view = solver.seat_view(**body.view_keys())
         # the lead table never takes the rollout: left to the engine's refusal, which names it, not to the bound
-        extra = _valuation_args(body, calls=None if body.valuation == "rollout" else _legal_cards(view))
+        extra = _valuation_args(body, calls=None if _one_decision(body) else _legal_cards(view))
         result = run(view, worlds=body.worlds, seed=body.seed, inference=body.inference,
                      threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model), **extra)
     return jsonify(result.to_dict())

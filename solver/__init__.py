@@ -13,6 +13,7 @@ import, lazy ones included, and enforces the whole table)::
     errors, version, deprecation          -
     bounds, cards, rules, stats           errors
     outfiles                              errors
+    capabilities                          errors
     grades                                bounds
     examples                              bounds, cards
     render                                cards, examples
@@ -30,7 +31,7 @@ import, lazy ones included, and enforces the whole table)::
     bidding                               cardtables, records, stats, outfiles
     play_model                            dd_batch, game
     inference                             worlds, bidding, game, bounds, play_model, seeds
-    par                                   dd, game
+    par                                   dd, game, capabilities
     advisor                               dd_batch, inference, render, grades, par
     comparison                            advisor
     review                                advisor, par, records, version, deprecation

@@ -51,6 +51,8 @@ __all__ = ["ChartClass", "ChartRow", "HandCharts", "hand_chart", "load_charts", 
 DATA = Path(__file__).resolve().parent / "data" / "hand-charts-v1.json"
 #: The valuations a chart row is read by (the first is the default).
 CHART_VALUATIONS = ("single_dummy", "double_dummy")
+#: The prefix of each chart valuation's columns in the data (``sd_made``, ``dd_made``, ...).
+_COLUMNS_OF = {"single_dummy": "sd_", "double_dummy": "dd_"}
 #: The bowers a holding has: neither, the right only, the left only, both.
 BOWERS = ("none", "right", "left", "both")
 #: The fields of a class, in the order of :func:`class_index`'s mixed radix, with each field's number of values.
@@ -235,7 +237,7 @@ class HandCharts:
                                   f"a holding no deal has)")
         line, at = self._table[k], self._at
         n = int(line[at["calls"]])
-        prefix = "dd_" if valuation == "double_dummy" else "sd_"
+        prefix = _COLUMNS_OF[valuation]
         sums = np.array([line[at[prefix + b]] for b in ("euchred", "made", "march")])
         probs = np.clip(sums / n, 0.0, 1.0)
         march_points = laws.makers_points(laws.TRICKS, RULES, alone=chart_class.alone)

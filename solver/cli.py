@@ -129,7 +129,8 @@ def _rollout(args):
     (``None`` without ``--valuation rollout``, where each of them is refused by name)."""
     given = [flag for flag, v in (("--agent-worlds", args.agent_worlds), ("--jobs", args.jobs),
                                   ("--cluster", args.cluster), ("--rollout-file", args.rollout_file)) if v is not None]
-    if args.valuation != "rollout":
+    from .advisor.valuation import valuation_strategy
+    if args.valuation is None or not valuation_strategy(args.valuation).by_agents:
         if given:
             raise EuchreError(f"{given[0]}: only --valuation rollout uses it (drop it or give --valuation rollout)")
         return None
@@ -147,10 +148,10 @@ def _rollout(args):
 def _inner_worlds(args) -> int:
     """``--inner-worlds`` checked against ``--valuation``: only a playout uses inner worlds, so the option given
     with any other valuation (the default included) is refused rather than silently ignored."""
-    from .advisor.valuation import INNER_WORLDS
+    from .advisor.valuation import INNER_WORLDS, valuation_strategy
     if args.inner_worlds is None:
         return INNER_WORLDS
-    if args.valuation != "playout":
+    if args.valuation is None or not valuation_strategy(args.valuation).uses_inner_worlds:
         name = "the default valuation" if args.valuation is None else "the valuation " + args.valuation.replace("_", "-")
         raise EuchreError(f"--inner-worlds: only --valuation playout uses inner worlds; {name} "
                           "uses none (drop --inner-worlds or give --valuation playout)")
@@ -371,9 +372,7 @@ def cmd_advise(args) -> dict:
 
 def cmd_exchange(args) -> dict:
     from .advisor import advise_exchange
-    rules = _rules_from_args(args)
-    if not rules.kitty_exchange:
-        raise EuchreError("euchre exchange: give the house rule, --farmers or --go-under (or both)")
+    rules = _rules_from_args(args)      # without --farmers or --go-under: the library's refusal, as at every door
     advice = advise_exchange(args.hand, args.upcard, args.seat, args.dealer, rules, worlds=args.worlds,
                              seed=args.seed)
     if not args.json:

@@ -46,7 +46,8 @@ import numpy as np
 
 from .dd import DDTable, dd_table, solve, solve_batch
 from .cards import JOKER, Card, Seat, Suit, cards_of, parse_deal, trump_of
-from .errors import ArgumentError, PositionError, RulesError, plural, quoted
+from .capabilities import check_covers
+from .errors import ArgumentError, PositionError, plural, quoted
 from .game.actions import Action
 from .game.deal import DealCards
 from .game.hand import Hand
@@ -311,8 +312,7 @@ def par(deal: str, upcard, dealer="S", rules: Rules | None = None) -> Par:
     variant (not built for par), :class:`~solver.CardError` for a bad dealer.
     """
     rules = Rules.coerce(rules)
-    if rules.dummy_hands:
-        raise RulesError("par: the dummy-hands variant is not built (its ten tricks are two scored sets)")
+    check_covers("par", rules)
     if not isinstance(deal, (str, Mapping)):
         raise ArgumentError(f"par() expects a deal as text ('N:Jh Ah Kh 9c 9s E:...'), got {quoted(deal, 60)}")
     for seat, cards in parse_deal(deal, rules.players).items():
@@ -340,8 +340,7 @@ def par_value(hands: tuple, upcard, dealer, rules: Rules) -> int:
     world). The caller checks the hands; the kitty exchanges are taken as over (the auction starts at round 1).
 
     Raises :class:`~solver.RulesError` for the dummy-hands variant."""
-    if rules.dummy_hands:
-        raise RulesError("par: the dummy-hands variant is not built (its ten tricks are two scored sets)")
+    check_covers("par", rules)
     return _Auction(tuple(int(h) for h in hands), Card(upcard), Seat(dealer), rules).start().value
 
 
@@ -506,8 +505,7 @@ def par_values(hands, upcard, dealer, rules: Rules) -> np.ndarray:
     joker or two players are valued deal by deal. The caller checks the hands.
 
     Raises :class:`~solver.RulesError` for the dummy-hands variant."""
-    if rules.dummy_hands:
-        raise RulesError("par: the dummy-hands variant is not built (its ten tricks are two scored sets)")
+    check_covers("par", rules)
     hands = np.asarray(hands, dtype=np.uint32).reshape(-1, 4)
     up = Card(upcard)
     if up == JOKER or rules.players != 4:

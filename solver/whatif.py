@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 from .bounds import MIN_WORLDS, check_int
 from .cards import Card, Seat
+from .capabilities import check_covers
 from .errors import ArgumentError, CardError, IllegalActionError, RecordError, quoted
 from .game import BidMade, CardPlayed, Discarded, Hand, Phase
 from .game.history import AloneDeclared
@@ -295,8 +296,7 @@ def branch(game, deal: int, step: int, action: str, mode: str = "double_dummy", 
         raise ArgumentError(f"deal {quoted(deal)}: the record has {len(hands)} deal"
                             f"{'' if len(hands) == 1 else 's'} (0..{len(hands) - 1})")
     hand = hands[deal]
-    if hand.rules.dummy_hands:
-        raise ArgumentError(f"deal {deal}: a dummy-hands deal cannot be branched (the agents do not play it)")
+    check_covers("branch", hand.rules, where=f"deal {deal}")
     steps = decisions(hand)
     if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step < len(steps):
         where = "past the end of" if isinstance(step, int) and step >= len(steps) else "not a step of"

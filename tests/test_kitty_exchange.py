@@ -340,7 +340,9 @@ def test_cli_exchange_json(capsys):
     assert data == advise_exchange("9h 9d Th Qh Qs", "9c", "N", "S", Rules(go_under=True), worlds=10,
                                    seed=data["seed"]).to_dict()
     assert main(args) == 2
-    assert "give the house rule, --farmers or --go-under" in capsys.readouterr().err
+    # the refusal of the library and of HTTP, word for word (solver.capabilities)
+    assert "advise_exchange: needs a kitty exchange (farmers, go_under) (Rules(farmers=True) or " \
+           "Rules(go_under=True)); the rules have neither farmers nor go_under" in capsys.readouterr().err
     with pytest.raises(SystemExit):            # par takes the hands after any exchange: no such flag
         main(["par", DEAL, "--upcard", "9c", "--dealer", "S", "--farmers"])
 

@@ -269,7 +269,7 @@ def test_advise_offers_no_trump_in_round_two():
 
 
 def test_single_dummy_valuations_refuse_the_rule():
-    with pytest.raises(RulesError, match="not with no-trump contracts"):
+    with pytest.raises(RulesError, match=r"does not cover no-trump contracts \(Rules\(allow_no_trump=True\)\)"):
         advise("As Ah Ad Ac Ks", "9d", "E", "N", round=2, rules=NT, worlds=100, seed=1, valuation="single_dummy")
 
 

@@ -307,7 +307,7 @@ def test_inner_worlds_out_of_range(positions, inner):
 def test_dummy_hands_have_no_single_dummy_valuation():
     from solver.advisor.valuation import parse_valuation
     rules = Rules(players=2, dummy_hands=True)
-    with pytest.raises(RulesError, match="dummy hands"):
+    with pytest.raises(RulesError, match="valuation 'playout': does not cover the dummy-hands variant"):
         parse_valuation("playout", rules)
     assert parse_valuation(None, rules) == "double_dummy"
     assert parse_valuation("double-dummy", rules) == "double_dummy"

@@ -297,15 +297,15 @@ def test_review_refuses_a_valuation_the_variant_lacks():
     from solver import review_game as review
     h = Hand.from_deal("N:Jh Ah Kh Qc Ac S:Jd Ad Kd Qd Td", upcard="9c", dealer="S", rules=Rules(players=2),
                        partial=True)
-    with pytest.raises(RulesError, match="valuation 'single_dummy': the fitted single-dummy table is for the "
-                                         "four-player game"):
+    with pytest.raises(RulesError, match=r"valuation 'single_dummy': does not cover two-player euchre \(Rules\(players=2\)\); "
+                                         "the fitted single-dummy table is for the four-player game"):
         review(h, worlds=20, seed=1, valuation="single_dummy")
     with pytest.raises(ArgumentError, match="valuation 'x': unknown"):
         review(REVIEWED, worlds=20, seed=1, valuation="x")
     # several files: the refusal names the one whose variant lacks it, before any review
     from solver.review import review_files
     dummies = Path(__file__).parent / "data" / "dummy-hands-game.json"
-    with pytest.raises(RulesError, match=r"dummy-hands-game\.json: valuation 'single_dummy': not supported with dummy"):
+    with pytest.raises(RulesError, match=r"dummy-hands-game\.json: valuation 'single_dummy': does not cover the dummy-hands variant"):
         review_files([str(REVIEWED), str(dummies)], worlds=10, seed=1, valuation="single_dummy")
 
 
@@ -355,8 +355,8 @@ def test_match_refuses_an_agent_whose_valuation_the_variant_lacks():
     from solver.match.duplicate import play_match as match
     with pytest.raises(RulesError, match=r"agent B 'advisor:single-dummy': valuation 'single_dummy': .*joker"):
         match("policy", "advisor:single-dummy", deals=2, seed=1, rules=Rules(joker=True))
-    with pytest.raises(RulesError, match=r"agent A 'advisor:playout:point-count': valuation 'playout': the direct "
-                                         r"playout is for the four-player game"):
+    with pytest.raises(RulesError, match=r"agent A 'advisor:playout:point-count': valuation 'playout': does not cover "
+                                         r"two-player euchre .*the direct playout is for the four-player game"):
         match("advisor:playout:point-count", "policy", deals=2, seed=1, rules=Rules(players=2))
 
 

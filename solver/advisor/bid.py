@@ -16,6 +16,7 @@ from ..bounds import MAX_SEED, MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
 from ..bidding import DEFAULT_MODEL, POLICY, BiddingModel, BiddingPolicy, resolve_model
 from ..bidding.named import ALTERNATIVES
 from ..cards import JOKER, Card, Seat, Suit, format_cards, mask_of, parse_cards, parse_kitty, trump_of
+from ..capabilities import check_covers
 from ..errors import ArgumentError, CardError, IllegalActionError, PositionError, RulesError, quoted
 from ..rules import Rules
 from ..seeds import advice_seed
@@ -30,8 +31,7 @@ from .inputs import parse_dummies
 from ..examples import call_examples, check_examples
 from ..grades import grade_of
 from .options import Advice, Option
-from .single_dummy import default_model
-from .valuation import INNER_WORLDS, ROLLOUT_AGENT_WORLDS, check_inner_worlds, parse_valuation, roller
+from .valuation import INNER_WORLDS, check_inner_worlds, parse_valuation, roller, valuation_strategy
 
 #: The shift of the cautious and aggressive variants of the model, in count units (one unit: the
 #: points of a plain ace; every threshold of the model moves by it, the cautious variant needing
@@ -222,8 +222,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
         raise ArgumentError(f"robust_delta {robust_delta!r}: a shift in count units between 0 and 10, or None")
     if dummy_masks is not None:     # the model does not cover the dummies' set: the point count, uniform worlds
         if model is not None:
-            raise RulesError("model: the bidding model does not cover the dummy-hands variant; its later seats "
-                             "bid by the point-count policy (policy=...)")
+            check_covers("bidding_model", rules)
         policy = policy if policy is not None else POLICY
         inference = False
     else:
@@ -243,11 +242,11 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
 
     ev = evidence(me, int(dealer), round, rules.players) if inference else []
     # nothing seen yet (the first to speak): the uniform worlds are the inferred ones
-    if valuation in ("playout", "rollout"):   # hundreds of solves a world: never more worlds than asked for
+    how = valuation_strategy(valuation)
+    if how.plays_out:               # hundreds of solves a world: never more worlds than asked for
         exact_limit = min(exact_limit, worlds)
-    if rollout is not None and valuation != "rollout":
-        raise ArgumentError(f"rollout: only with valuation 'rollout' (this advice's valuation is {valuation!r})")
-    if valuation == "rollout":      # the later seats are agents, not the model: no variant of it to check
+    how.check_rollout(rollout)
+    if how.by_agents:      # the later seats are agents, not the model: no variant of it to check
         robust_delta, early_stop = None, False
     # the bound on proposals leaves room past the envelope's pilot even at the fewest worlds
     bound = PILOT + PROPOSALS_PER_WORLD * worlds
@@ -349,7 +348,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
         # call not stopped is already half-way behind
         if not any(-EARLY_Z <= zt < -EARLY_Z / 2 for zt in z.values()):
             break
-    if valuation == "rollout":
+    if how.by_agents:
         outcome = _rolled_out(specs, me, int(dealer), round, int(up), rules, None if wins is None else wins.score, w,
                               seed, rollout)
     for token, action, trump, lone, judge in evaluation:
@@ -451,7 +450,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             variants.append(variant)
     robust = None if not variants else all(v["recommended"] == rec.call for v in variants)
 
-    agents_bid = valuation == "rollout" and getattr(rollout, "later_calls", "agents") == "agents"
+    agents_bid = how.by_agents and getattr(rollout, "later_calls", "agents") == "agents"
     bidding = {
         "later_seats": "agents" if agents_bid else "policy" if policy is not None else "model",
         "model": None if model is None else model.name,
@@ -459,7 +458,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
         "auction": ("each seat's own calls as its advisor agent makes them from its view (the model weighs the "
                     "earlier passes only)" if agents_bid else
                     "calls drawn from the model for each seat's own hand, per world (the cards the advisor agents')"
-                    if valuation == "rollout" else "the policy's calls" if policy is not None
+                    if how.by_agents else "the policy's calls" if policy is not None
                     else "every call followed with its chance" if w.exact else "calls drawn from the model, per world"),
         "inference": inference,
         "evidence": evidence_text(ev),
@@ -479,7 +478,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
                   None if dummy_masks is None else (dummy_masks[0], dummy_masks[2]),
                   model=model, bidding=bidding, variants=tuple(variants), robust=robust, weights=weights,
                   score=None if wins is None else wins.score, early_stop=bool(looks), valuation=valuation,
-                  inner_worlds=_worlds_a_decision(valuation, inner_worlds, rollout),
+                  inner_worlds=how.inner_worlds(inner_worlds, rollout),
                   examples=examples, named_suit=named_suit)
 
 
@@ -491,16 +490,6 @@ EARLY_MIN = 200
 #: One-sided z of a look: an option stops when its paired mean difference from the leading option is
 #: below zero by more than this many standard errors (99.95% one-sided, as the dealer's discard screen).
 EARLY_Z = SCREEN_Z
-
-
-def _worlds_a_decision(valuation: str, inner_worlds: int, rollout) -> int:
-    """What :attr:`Advice.inner_worlds` says: the worlds a seat's decision draws in the play the valuation
-    assumes (the fit's playouts, the direct playout's, the rollout's agents'; double dummy: unused)."""
-    if valuation == "single_dummy":
-        return default_model().inner_worlds
-    if valuation == "rollout":
-        return ROLLOUT_AGENT_WORLDS if rollout is None else rollout.agent_worlds
-    return inner_worlds
 
 
 def _rolled_out(specs, seat: int, dealer: int, rnd: int, up: int, rules: Rules, score, w, seed: int, rollout) -> dict:

@@ -31,7 +31,8 @@ import numpy as np
 from ..bounds import MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
 from ..cards import Seat, Suit, format_cards, trump_of
 from ..dd import solve_batch
-from ..errors import ArgumentError, IllegalActionError, RulesError, quoted
+from ..capabilities import check_covers
+from ..errors import ArgumentError, IllegalActionError, quoted
 from ..game.actions import Phase
 from ..game.seat import seat_view, view_from_dict
 from ..game.view import BUILD_KEYS, SeatView
@@ -174,8 +175,7 @@ def advise_defend(view=None, *, worlds: int = 500, seed=None, inference=True, mo
     worlds = check_int(worlds, "worlds", MIN_WORLDS, MAX_WORLDS)
     threads = check_int(threads, "threads", 1, MAX_THREADS)
     rules, seat = view.rules, Seat(view.seat)
-    if not rules.defend_alone:
-        raise RulesError("advise_defend: these rules do not let a defender defend alone (Rules(defend_alone=True))")
+    check_covers("advise_defend", rules)
     if view.alone is None:
         raise IllegalActionError(f"{seat}'s view: nobody goes alone; defending alone is an answer to a loner")
     loner = Seat(view.alone)

@@ -17,7 +17,7 @@ from ..cardtables import CARD_BITS
 from ..cards import Seat
 from ..rules import Rules
 from ..worlds import Worlds
-from .valuation import INNER_WORLDS
+from .valuation import INNER_WORLDS, valuation_strategy
 from .single_dummy import COUNT_COLUMNS, SURE_COLUMN, TRUMP_MASKS, default_model, feature_weights, sure_tricks
 
 #: Makers' tricks that stand for each scoring band of ``solve_batch(bands=True)``: euchred, made, march.
@@ -63,10 +63,11 @@ class Engine:
         #: a single-dummy band drawn from the fitted model (one uniform per world, shared by every call), or
         #: a direct playout's tricks
         self.valuation, self.seed, self.inner_worlds = valuation, int(seed), int(inner_worlds)
+        self.how = valuation_strategy(valuation)
         self.sd_cache: dict = {}
         self._config_facts: dict = {}     # config -> what single dummy reads of its hands in play (_facts)
         self._weights: dict = {}          # (config, maker, the fit's features) -> feature_weights
-        if valuation == "single_dummy":
+        if self.how.fitted:
             self.sd_model = default_model()
             self.sd_uniform = np.random.default_rng(np.random.SeedSequence([self.seed, 0x5344])).random(len(worlds))
         self.n = len(worlds)
@@ -147,11 +148,7 @@ class Engine:
         the direct playout as the exact count (see :meth:`dd_tricks`, :meth:`sd_tricks`, :meth:`playout_tricks`).
         ``maker``: the calling seat (which of the two makers called matters only to a single-dummy fit
         with features of the maker's own hand; ``None``: the loner, else the side's first seat)."""
-        if self.valuation == "double_dummy":
-            return self.dd_tricks(config, makers_side, rows)
-        if self.valuation == "single_dummy":
-            return self.sd_tricks(config, makers_side, rows, maker)
-        return self.playout_tricks(config, makers_side, rows)
+        return self.how.makers_tricks(self, config, makers_side, rows, maker)
 
     def _play_hands(self, config, rows) -> np.ndarray:
         """uint32 (k, 4): the hands in play at the first lead in ``rows`` under ``config`` (the dealer's
@@ -453,7 +450,7 @@ class Engine:
         makers_side = laws.side_of(maker, self.players)
         # one small integer per (trump, loner seat or -1, makers' side): grouping on 1-D keys is cheap
         keys = (trump.astype(np.int64) * 5 + alone_seat.astype(np.int64) + 1) * 2 + makers_side.astype(np.int64)
-        if self.valuation == "single_dummy" and self.sd_model.needs_maker:
+        if self.how.fitted and self.sd_model.needs_maker:
             return self._outcome_by_maker(rows, maker, keys, pickup)
         present = np.flatnonzero(np.bincount(keys))
         if present.size == 1:             # one configuration (the usual case): no selection

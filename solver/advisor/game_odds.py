@@ -64,10 +64,10 @@ DATA_PATH = Path(__file__).resolve().parent.parent / "data" / "hand-outcomes-v1.
 #: The same tables with every contract's result valued single dummy (the fitted correction of
 #: :mod:`solver.advisor.single_dummy`), every seat bidding by ``best-response-sd-2``; four players, no joker.
 SD_DATA_PATH = DATA_PATH.parent / "hand-outcomes-sd-2.json"
-#: The table each valuation reads: a direct playout is single-dummy play, so it reads the single-dummy one.
-TABLE_OF = MappingProxyType({"double_dummy": "double_dummy", "single_dummy": "single_dummy",
-                             "playout": "single_dummy", "rollout": "single_dummy"})
+#: The data of each table (:attr:`solver.advisor.valuation.Valuation.table` says which a valuation reads).
 _PATHS = MappingProxyType({"double_dummy": DATA_PATH, "single_dummy": SD_DATA_PATH})
+#: The table with every seat playing double dummy, read where a variant has no other.
+DD_TABLE = "double_dummy"
 MAX_SCORE = 200          # a score past any target (winning_score <= 100, a hand's points <= 100)
 #: Makers' tricks standing for each result class of the data file (the points depend only on the class).
 RESULT_TRICKS = MappingProxyType({"euchred": 0, "made": MAKE_TRICKS, "march": TRICKS})
@@ -84,22 +84,22 @@ def _data(table: str = "double_dummy") -> dict:
 
 
 def _table_kind(valuation, rules: Rules | None = None) -> str:
-    """The data a valuation's game odds read (:data:`TABLE_OF`).
+    """The data a valuation's game odds read (:attr:`solver.advisor.valuation.Valuation.table`).
 
     ``None``: the default valuation's for ``rules``, and the double-dummy table where the default's has none
     for that variant (an explicit valuation without a table is refused by :func:`variant_key` instead).
     """
-    from .valuation import parse_valuation
+    from .valuation import parse_valuation, valuation_strategy
     if valuation is not None or rules is None:
-        asked = parse_valuation(valuation)
-        kind = TABLE_OF[asked]
-        if rules is not None and kind != asked and not _has_table(_key(rules), kind):
-            _no_table(rules, kind, f"valuation {asked!r}: the single-dummy game odds (which {asked} reads: its play "
-                                   "is single-dummy play)")
+        asked = valuation_strategy(parse_valuation(valuation))
+        kind = asked.table
+        if rules is not None and kind != asked.name and not _has_table(_key(rules), kind):
+            _no_table(rules, kind, f"valuation {asked.name!r}: the single-dummy game odds (which {asked.name} reads: "
+                                   "its play is single-dummy play)")
         return kind
-    kind = TABLE_OF[parse_valuation(None, rules)]
-    if kind != "double_dummy" and not _has_table(_key(rules), kind):
-        return "double_dummy"
+    kind = valuation_strategy(parse_valuation(None, rules)).table
+    if kind != DD_TABLE and not _has_table(_key(rules), kind):
+        return DD_TABLE
     return kind
 
 
@@ -124,7 +124,7 @@ def variant_key(rules: Rules, valuation=None) -> dict:
     """
     kind = _table_kind(valuation, rules)
     key = _key(rules)
-    if kind != "double_dummy" and not _has_table(key, kind):
+    if kind != DD_TABLE and not _has_table(key, kind):
         _no_table(rules, kind, f"valuation {kind!r}: the single-dummy game odds")
     if not _has_table(key, kind):
         options = ", ".join(f"{k} {v!r}" for k, v in key.items() if k != "players")
@@ -378,7 +378,7 @@ def win_probability(score, dealer, rules=None, valuation=None) -> WinChance:
     seat (``"S"``) or side (``"NS"``). Assumptions: the module docs (both sides bid by the bidding model,
     double-dummy play, independent hands). The first call for a rules variant and target builds its
     table (about a millisecond for a target of 10); later calls are a look-up. ``valuation``: how the
-    hands' play is valued (``None``: the default valuation's table, ``TABLE_OF``; ``"single_dummy"``
+    hands' play is valued (``None``: the default valuation's table, ``Valuation.table``; ``"single_dummy"``
     and ``"playout"``: every contract's result as the fitted single-dummy correction gives it, every seat
     bidding by ``best-response-sd-2``, ``hand-outcomes-sd-2.json``; four players without the joker).
 
@@ -487,4 +487,4 @@ def win_values(score, dealer, seat, rules, valuation=None):
 
 __all__ = ["win_values", "TABLED", "SHARED", "HandOutcomes", "WinChance", "hand_outcomes", "win_table",
            "win_probability", "p_win_after",
-           "variant_key", "DATA_PATH", "SD_DATA_PATH", "TABLE_OF"]
+           "variant_key", "DATA_PATH", "SD_DATA_PATH"]

@@ -24,7 +24,8 @@ import numpy as np
 
 from ..bounds import MAX_WORLDS, MIN_WORLDS, MAX_SEED, check_int
 from ..cards import JOKER, Card, Seat, cards_of, format_cards, mask_of, parse_cards
-from ..errors import ArgumentError, CardError, IllegalActionError, PositionError, RulesError
+from ..capabilities import check_covers
+from ..errors import ArgumentError, CardError, IllegalActionError, PositionError
 from ..game.actions import KEEP, Action
 from ..laws import check_seat, kitty_exchange_choices, kitty_exchanges, side_name, side_of
 from ..par import par_values
@@ -172,9 +173,7 @@ def advise_exchange(hand, upcard, seat, dealer, rules: Rules | None = None, worl
         ArgumentError: worlds, seed or exact_limit out of range; worlds that do not fit the seat's view.
     """
     rules = Rules.coerce(rules)
-    if not rules.kitty_exchange:
-        raise RulesError("advise_exchange: the rules have neither farmers nor go_under (Rules(farmers=True) or "
-                         "Rules(go_under=True))")
+    check_covers("advise_exchange", rules)
     cards = parse_cards(hand, what="hand")
     if len(cards) != 5:
         raise PositionError(f"hand {format_cards(cards)!r}: holds {len(cards)} cards, expected 5")

@@ -16,7 +16,7 @@ from ..errors import IllegalActionError
 from ..render import advice_text
 from ..rules import Rules
 from ..worlds import Worlds
-from .valuation import assumption
+from .valuation import assumption, valuation_strategy
 from ..grades import Grade
 
 
@@ -262,8 +262,7 @@ class Advice:
             "placements": self.placements,
             "seed": self.seed,
             "method": {
-                "play": "double dummy" if self.valuation == "double_dummy" else assumption(self.valuation,
-                                                                                            self.inner_worlds),
+                "play": valuation_strategy(self.valuation).play_words(self.inner_worlds),
                 "worlds": (("deals consistent with the seat's hand and the upcard, weighted by the chance of the "
                             "earlier passes under the bidding model" + (" (exact weights)" if self.exact else
                                                                         " (rejection sampling)"))

@@ -70,10 +70,9 @@ from ..laws import MAKE_TRICKS, TRICKS, legal_mask, makers_points, side_name, si
 from ..dd_batch import Batch, Context, after_card
 from ..stats import chance, weighted_mean_interval, wilson
 from .game_odds import win_values
-from .playout import play_out, world_hand
 from .reading import what_the_cards_told
 from .single_dummy import clip_tricks, default_model, sure_tricks
-from .valuation import INNER_WORLDS, ROLLOUT_AGENT_WORLDS, assumption, check_inner_worlds, parse_valuation, roller
+from .valuation import INNER_WORLDS, check_inner_worlds, parse_valuation, valuation_strategy
 
 __all__ = ["CardAdvice", "PlayAdvice", "advise_play", "CardWorlds", "card_worlds", "play_advice", "coerce_view",
            "written", "WRITTEN_PLACES"]
@@ -261,7 +260,7 @@ class PlayAdvice:
     @property
     def valuation_text(self) -> str:
         """In words, how each world's play was valued and what that assumes of the seats' play."""
-        return assumption(self.valuation, self.inner_worlds)
+        return valuation_strategy(self.valuation).assumption(self.inner_worlds)
 
     def __getitem__(self, card) -> CardAdvice:
         """The figures of one card (a :class:`Card` or its text, ``advice["Ac"]``)."""
@@ -295,7 +294,8 @@ class PlayAdvice:
                 "inference": self.inference, "play_model": self.play_model,
                 **({"told": [t.to_dict() for t in self.told]} if self.inference in ("play", "both") else {}),
                 "play": ("double dummy within each world after the card (optimistic: everyone sees all cards)"
-                         if self.valuation == "double_dummy" else assumption(self.valuation, self.inner_worlds)),
+                         if valuation_strategy(self.valuation).sees_all
+                         else valuation_strategy(self.valuation).assumption(self.inner_worlds)),
                 "valuation": self.valuation,
                 "notes": list(self.notes), **({"examples": self.examples} if self.examples else {}),
                 **({} if self.score is None else {
@@ -307,25 +307,6 @@ class PlayAdvice:
     def __str__(self) -> str:
         from ..render import play_advice_text
         return play_advice_text(self)
-
-
-def _playout_totals(view, w, legal, inner_worlds: int, seed: int) -> list:
-    """Side 0's total tricks per legal card (int (n,) each, in the order of ``w``'s worlds): in each world the
-    card is played and the rest of the hand is played out by :func:`~solver.advisor.playout.play_out`
-    (every seat by PIMC over ``inner_worlds`` uniform worlds of its own view). Each world and card has a
-    seed of its own from ``seed``, so the same advice gives the same play."""
-    n = len(w)
-    out = [np.zeros(n, dtype=np.int64) for _ in legal]
-    for i in range(n):
-        rng = np.random.default_rng(np.random.SeedSequence([int(seed), i, 0x6B6974]))
-        root = world_hand(view, w.hands[i], w.kitty[i], rng)
-        for k, c in enumerate(legal):
-            h = root.copy()
-            h.apply(f"play {Card(c)}")
-            if not h.is_over:
-                h = play_out(h, inner_worlds, int(np.random.SeedSequence([int(seed), i, int(c)]).generate_state(1)[0]))
-            out[k][i] = int(h.result.tricks[0])
-    return out
 
 
 def coerce_view(view, view_kw: dict, who: str = "advise_play") -> SeatView:
@@ -413,6 +394,22 @@ class CardWorlds:
         return _weighted_chance((m >= low) & (m <= high), self.weights, self.ess, self.exact)
 
 
+@dataclass(frozen=True)
+class CardQuestion:
+    """What a valuation's :meth:`~solver.advisor.valuation.Valuation.card_results` reads of a play question:
+    the ``view``, its ``worlds`` (:class:`~solver.inference.ViewWorlds`), the ``legal`` cards, the ``batch`` of
+    their double-dummy solves over the unique worlds and its ``threads``, ``inner_worlds``, the ``rollout``
+    (:class:`solver.rollout.Rollout` or ``None``) and the game ``score`` (or ``None``)."""
+    view: SeatView
+    worlds: ViewWorlds
+    legal: tuple
+    batch: Batch
+    threads: int
+    inner_worlds: int
+    rollout: object = None
+    score: object = None
+
+
 def card_worlds(view, *, worlds: int = 500, seed=None, inference=True, model=None, threads: int = 1,
                 valuation: str | None = None, inner_worlds: int = INNER_WORLDS, rollout=None,
                 play_model=None) -> CardWorlds:
@@ -435,8 +432,7 @@ def _checked_valuation(valuation, view, rollout) -> str:
     """The API name of ``valuation`` for ``view``'s rules (:func:`~solver.advisor.valuation.parse_valuation`), with
     ``rollout`` refused for any other valuation."""
     valuation = parse_valuation(valuation, view.rules)
-    if rollout is not None and valuation != "rollout":
-        raise ArgumentError(f"rollout: only with valuation 'rollout' (this advice's valuation is {valuation!r})")
+    valuation_strategy(valuation).check_rollout(rollout)
     return valuation
 
 
@@ -450,7 +446,8 @@ def _card_worlds(view, worlds, seed, inference, model, threads, valuation, inner
     legal = tuple(cards_of(legal_mask(view.hand, trump, led)))
 
     # a playout costs hundreds of solves a world, a rollout a deal of agents: never more worlds than were asked for
-    extra = {"exact_limit": worlds} if valuation in ("playout", "rollout") else {}
+    how = valuation_strategy(valuation)
+    extra = {"exact_limit": worlds} if how.plays_out else {}
     w: ViewWorlds = sample_worlds(view, worlds=worlds, seed=seed, inference=inference, model=model,
                                   play_model=play_model, threads=threads, **extra)
     notes = tuple(w.notes) + (("dummy hands: the figures are for the set of five under way (tricks "
@@ -469,22 +466,16 @@ def _card_worlds(view, worlds, seed, inference, model, threads, valuation, inner
     afters = [after_card(uniq, seat, c, int(view.leader), trick_cards, trick_seats, trump, len(ctx.in_play),
                          int(view.tricks_won[0]), players) for c in legal]
     blocks = [batch.add(*a) for a in afters]
-    if valuation == "playout":
-        res = _playout_totals(view, w, legal, inner_worlds, w.seed)
-    elif valuation == "rollout":
-        res = roller("plays")(view, w, legal, w.seed, rollout, score)
-        inner_worlds = ROLLOUT_AGENT_WORLDS if rollout is None else rollout.agent_worlds
-    else:
-        res = batch.solve(threads)
+    res = how.card_results(CardQuestion(view, w, legal, batch, threads, inner_worlds, rollout, score))
+    inner_worlds = how.inner_worlds(inner_worlds, rollout)
     side = side_of(seat, players)
     makers = side == view.makers
     wn = w.weights / w.weights.sum()
     T, P, M, D = [], [], [], []
     k = np.arange(TRICKS + 1)
     pts_k = points[k] if makers else -points[k]     # the seat's side's points for k makers' tricks
-    if valuation == "single_dummy":
+    if how.fitted:
         table = default_model()
-        inner_worlds = table.inner_worlds
         mine_k = k if makers else TRICKS - k           # the seat's side's tricks for k makers' tricks
         for b, after in zip(blocks, afters):
             t0 = res[b][inverse]
@@ -500,7 +491,7 @@ def _card_worlds(view, worlds, seed, inference, model, threads, valuation, inner
             D.append(dist)
     else:
         for k, b in enumerate(blocks):
-            t0 = res[b][inverse] if valuation not in ("playout", "rollout") else res[k]
+            t0 = res[k] if how.plays_out else res[b][inverse]
             mine, pts = ctx.side_values(t0, side)
             T.append(mine)
             P.append(pts)

@@ -34,7 +34,7 @@ from .valuation import INNER_WORLDS, MAX_INNER_WORLDS, check_inner_worlds
 
 
 __all__ = ["INNER_WORLDS", "MAX_INNER_WORLDS", "check_inner_worlds", "choose_card", "play_out",
-           "playout_makers_tricks", "world_hand", "contract_hand"]
+           "playout_makers_tricks", "world_hand", "contract_hand", "playout_card_totals"]
 
 
 def choose_card(view, inner_worlds: int = INNER_WORLDS, seed: int = 0) -> Card:
@@ -209,3 +209,22 @@ def contract_hand(hands, kitty, upcard: int, dealer: int, rules, trump: int, mak
         h.apply(f"discard {Card(int(discard))}")
     _go_on(h, maker if alone else None, None)
     return h
+
+
+def playout_card_totals(view, w, legal, inner_worlds: int, seed: int) -> list:
+    """Side 0's total tricks per legal card (int (n,) each, in the order of ``w``'s worlds): in each world the
+    card is played and the rest of the hand is played out by :func:`play_out`
+    (every seat by PIMC over ``inner_worlds`` uniform worlds of its own view). Each world and card has a
+    seed of its own from ``seed``, so the same advice gives the same play."""
+    n = len(w)
+    out = [np.zeros(n, dtype=np.int64) for _ in legal]
+    for i in range(n):
+        rng = np.random.default_rng(np.random.SeedSequence([int(seed), i, 0x6B6974]))
+        root = world_hand(view, w.hands[i], w.kitty[i], rng)
+        for k, c in enumerate(legal):
+            h = root.copy()
+            h.apply(f"play {Card(c)}")
+            if not h.is_over:
+                h = play_out(h, inner_worlds, int(np.random.SeedSequence([int(seed), i, int(c)]).generate_state(1)[0]))
+            out[k][i] = int(h.result.tricks[0])
+    return out

@@ -23,6 +23,12 @@ agent (``advisor:VALUATION[:MODEL]``, refused before any deal where the variant 
 normaliser (:func:`valuation_key`) serves every door, so ``single-dummy`` (the CLI's) and ``single_dummy``
 (the API's and HTTP's) are the same everywhere.
 
+Each valuation is a strategy object (:class:`Valuation`; :func:`valuation_strategy` finds it by any spelling):
+the one home of what it reads, assumes and covers, and of the hooks by which it values a world
+(:meth:`Valuation.makers_tricks` for the bid engine, :meth:`Valuation.card_results` for the play advice). The
+API name stays the public spelling; code elsewhere asks the strategy and never compares the name. Which
+variants each covers is a row of :data:`solver.capabilities.CAPABILITIES`.
+
 Why single dummy is the default: against direct playouts of the advisor's own questions
 (``benchmarks/studies/single_dummy_flattery.py``, docs/advice.md) double dummy flatters ordering up with two
 trumps by about +0.2 points a deal and with three or more by +0.18, and undervalues loners by 0.3; the
@@ -32,7 +38,10 @@ play, so its figures are those of a table of fair card players, not of perfect o
 """
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from ..bounds import check_int
+from ..capabilities import refusal
 from ..errors import ArgumentError, RulesError, quoted
 
 #: Inner worlds a decision by default (each seat's PIMC over its own view, :mod:`solver.advisor.playout`).
@@ -48,25 +57,190 @@ def check_inner_worlds(inner_worlds) -> int:
 #: Worlds each advisor agent's decision draws in a rollout by default (:mod:`solver.rollout`).
 ROLLOUT_AGENT_WORLDS = 50
 
-#: The valuations, by their API names.
-VALUATIONS = ("single_dummy", "double_dummy", "playout", "rollout")
 #: The default where the variant supports it (the module docs say why; :func:`default_valuation`); said in the advice.
 DEFAULT_VALUATION = "single_dummy"
 
+
+class Valuation:
+    """How the rest of the hand is valued in each world: one subclass a valuation, one instance each
+    (:data:`STRATEGIES`; :func:`valuation_strategy` finds it by any spelling). Every fact about a valuation
+    lives on its class: the rest of the package asks it, never compares its name.
+
+    Attributes:
+        name: the API name (``"single_dummy"``, ...), the public spelling in results and requests.
+        table: the game-odds data it reads (:mod:`solver.advisor.game_odds`: ``"double_dummy"``,
+            ``hand-outcomes-v1.json``, or ``"single_dummy"``, ``hand-outcomes-sd-2.json``).
+        one_decision: values one bid or card decision at a time (bid and play advice only; the review, the lead
+            table and the agents refuse it, :meth:`check_many_decisions`).
+        plays_out: plays each world out (hundreds of solves a world, or a deal of agents): the advice never
+            draws more worlds than asked for, and its figures are the exact tricks of that play.
+        fitted: corrects each world's double-dummy result by the fitted single-dummy model
+            (:mod:`solver.advisor.single_dummy`): trick distributions, not one count a world.
+        sees_all: every seat plays seeing every card (the plain double-dummy figures).
+        by_agents: each option is played on by the advisor agents at every seat (a rollout): the later seats'
+            calls are theirs, not the bidding model's, and its work is worlds x options of whole deals.
+        uses_inner_worlds: the ``inner_worlds`` option is its own (the direct playout), said in results.
+    """
+    name: str = ""
+    table: str = "double_dummy"
+    one_decision = False
+    plays_out = False
+    fitted = False
+    sees_all = False
+    by_agents = False
+    uses_inner_worlds = False
+    #: what it assumes about the seats' play, in words (``{inner}``: the worlds a decision)
+    text: str = ""
+
+    def __repr__(self) -> str:
+        return f"valuation_strategy({self.name!r})"
+
+    @property
+    def cli_name(self) -> str:
+        """The CLI's spelling (``"single-dummy"``)."""
+        return cli_name(self.name)
+
+    def unsupported(self, rules) -> str | None:
+        """Why ``rules``' variant cannot be valued so (the refusal of :mod:`solver.capabilities`, naming the
+        valuation and the rule), or ``None`` when it can."""
+        return refusal(f"valuation:{self.name}", rules)
+
+    def inner_worlds(self, inner_worlds: int, rollout=None) -> int:
+        """The worlds a seat's decision draws in the play this valuation assumes (what the advice says as its
+        ``inner_worlds``): the direct playout's ``inner_worlds``; the others their own (below)."""
+        return inner_worlds
+
+    def assumption(self, inner_worlds: int) -> str:
+        """The words for this valuation's assumption about the seats' play (:meth:`inner_worlds` said)."""
+        return self.text.format(inner=self.inner_worlds(inner_worlds))
+
+    def play_words(self, inner_worlds: int) -> str:
+        """The short words of a result's ``method.play``: ``"double dummy"``, else :meth:`assumption`."""
+        return "double dummy" if self.sees_all else self.assumption(inner_worlds)
+
+    def check_many_decisions(self, what: str) -> str:
+        """:attr:`name` when ``what`` (``"the review"``, ``"an agent"``), an analysis of many decisions, can value
+        by it; raises :class:`~solver.errors.ArgumentError` for a valuation of one decision at a time."""
+        if self.one_decision:
+            raise ArgumentError(f"valuation {self.name!r}: values one bid or card decision at a time, for the "
+                                f"advice only ({what} takes single_dummy, double_dummy or playout)")
+        return self.name
+
+    def check_rollout(self, rollout) -> None:
+        """Raise :class:`~solver.errors.ArgumentError` for a ``rollout`` (:class:`solver.rollout.Rollout`) given
+        with a valuation that does not roll out (every one but ``"rollout"``)."""
+        if rollout is not None:
+            raise ArgumentError(f"rollout: only with valuation 'rollout' (this advice's valuation is {self.name!r})")
+
+    # -- the hooks by which it values a world ------------------------------------------------------------------
+    def makers_tricks(self, engine, config, makers_side: int, rows, maker=None):
+        """The bid engine's makers' tricks for ``rows`` of its worlds under ``config``
+        (:meth:`solver.advisor.engine.Engine.makers_tricks` dispatches here): int8 (k,)."""
+        return engine.dd_tricks(config, makers_side, rows)
+
+    def card_results(self, cards) -> list:
+        """Side 0's tricks after each legal card of a play question (``cards``: the
+        :class:`~solver.advisor.play.CardQuestion` of :func:`solver.advisor.play.card_worlds`): a list of int
+        arrays, one a card, in the order of the question's worlds (:attr:`plays_out`), or of its unique
+        worlds' batch (the solved ones, indexed by ``cards.blocks``)."""
+        return cards.batch.solve(cards.threads)
+
+
+class DoubleDummyValuation(Valuation):
+    """Every seat plays as if all the cards were face up (:func:`solver.solve_batch`)."""
+    name = "double_dummy"
+    sees_all = True
+    text = ("double dummy: after the decision every seat plays as if all the cards were face up "
+            "(optimistic for the side that would have to guess)")
+
+
+class SingleDummyValuation(Valuation):
+    """Each world's double-dummy result replaced by one drawn from the fitted single-dummy model."""
+    name = "single_dummy"
+    table = "single_dummy"
+    fitted = True
+    text = ("single dummy (fitted): each world's double-dummy result corrected by a table fitted "
+            "against playouts in which every seat sees only its own view and chooses each card by "
+            "perfect-information Monte Carlo over {inner} uniform worlds of that view")
+
+    def inner_worlds(self, inner_worlds: int, rollout=None) -> int:
+        """The inner worlds of the playouts its table was fitted against (the data's ``inner_worlds``)."""
+        from .single_dummy import default_model
+        return default_model().inner_worlds
+
+    def makers_tricks(self, engine, config, makers_side: int, rows, maker=None):
+        return engine.sd_tricks(config, makers_side, rows, maker)
+
+
+class PlayoutValuation(Valuation):
+    """Each world played out by seats that each see only their own view (PIMC, :mod:`solver.advisor.playout`)."""
+    name = "playout"
+    table = "single_dummy"          # a direct playout is single-dummy play: it reads the single-dummy odds
+    plays_out = True
+    uses_inner_worlds = True
+    text = ("single dummy (direct playout): in each world the rest of the hand is played by seats that "
+            "each see only their own view, choosing each card by perfect-information Monte Carlo over "
+            "{inner} uniform worlds of that view (double dummy within each)")
+
+    def makers_tricks(self, engine, config, makers_side: int, rows, maker=None):
+        return engine.playout_tricks(config, makers_side, rows)
+
+    def card_results(self, cards) -> list:
+        from .playout import playout_card_totals
+        return playout_card_totals(cards.view, cards.worlds, cards.legal, cards.inner_worlds, cards.worlds.seed)
+
+
+class RolloutValuation(Valuation):
+    """Each option played to the end of the deal by the advisor agents at every seat (:mod:`solver.rollout`)."""
+    name = "rollout"
+    table = "single_dummy"
+    one_decision = True
+    plays_out = True
+    by_agents = True
+    text = ("rollout: in each world the option is played to the end of the deal by the advisor agents at every "
+            "seat (later calls, the discard, alone or not, every card), each seeing only its own view and "
+            "reading the auction, at {inner} worlds a decision; the same worlds and random numbers for every option")
+
+    def inner_worlds(self, inner_worlds: int, rollout=None) -> int:
+        """The agents' worlds a decision (``rollout.agent_worlds``; :data:`ROLLOUT_AGENT_WORLDS` without one)."""
+        return ROLLOUT_AGENT_WORLDS if rollout is None else rollout.agent_worlds
+
+    def assumption(self, inner_worlds: int) -> str:
+        # said with the worlds given: the rollout's own agent worlds are passed in by the advice
+        return self.text.format(inner=inner_worlds)
+
+    def check_rollout(self, rollout) -> None:
+        return None
+
+    def makers_tricks(self, engine, config, makers_side: int, rows, maker=None):
+        return engine.playout_tricks(config, makers_side, rows)
+
+    def card_results(self, cards) -> list:
+        return roller("plays")(cards.view, cards.worlds, cards.legal, cards.worlds.seed, cards.rollout, cards.score)
+
+
+#: The strategies by API name, in the order the API lists them.
+STRATEGIES = MappingProxyType({v.name: v for v in (SingleDummyValuation(), DoubleDummyValuation(), PlayoutValuation(),
+                                                    RolloutValuation())})
+#: The valuations, by their API names.
+VALUATIONS = tuple(STRATEGIES)
 #: What each valuation assumes about the seats' play, in words (the text output and the JSON).
-ASSUMPTIONS = {
-    "double_dummy": "double dummy: after the decision every seat plays as if all the cards were face up "
-                    "(optimistic for the side that would have to guess)",
-    "single_dummy": "single dummy (fitted): each world's double-dummy result corrected by a table fitted "
-                    "against playouts in which every seat sees only its own view and chooses each card by "
-                    "perfect-information Monte Carlo over {inner} uniform worlds of that view",
-    "playout": "single dummy (direct playout): in each world the rest of the hand is played by seats that "
-               "each see only their own view, choosing each card by perfect-information Monte Carlo over "
-               "{inner} uniform worlds of that view (double dummy within each)",
-    "rollout": "rollout: in each world the option is played to the end of the deal by the advisor agents at every "
-               "seat (later calls, the discard, alone or not, every card), each seeing only its own view and "
-               "reading the auction, at {inner} worlds a decision; the same worlds and random numbers for every option",
-}
+ASSUMPTIONS = MappingProxyType({name: v.text for name, v in STRATEGIES.items()})
+#: The valuations of one decision at a time: bid and play advice take them, the analyses built of many
+#: decisions (the review, the agents) do not (every other valuation is taken everywhere).
+BID_ONLY = frozenset(name for name, v in STRATEGIES.items() if v.one_decision)
+
+
+def valuation_strategy(value) -> Valuation:
+    """The :class:`Valuation` of ``value``: a strategy (returned as it is) or a name spelt any way a door
+    accepts it (:func:`valuation_key`). Raises :class:`~solver.errors.ArgumentError` naming an unknown one."""
+    if isinstance(value, Valuation):
+        return value
+    key = valuation_key(value)
+    if key is None:
+        names = ", ".join(f"{v} or {cli_name(v)}" if "_" in v else v for v in VALUATIONS)
+        raise ArgumentError(f"valuation {quoted(value)}: unknown (one of {names})")
+    return STRATEGIES[key]
 
 
 def valuation_key(value):
@@ -79,7 +253,7 @@ def valuation_key(value):
     if not isinstance(value, str):
         return None
     key = "_".join(value.strip().lower().replace("-", " ").replace("_", " ").split())
-    return key if key in VALUATIONS else None
+    return key if key in STRATEGIES else None
 
 
 def cli_name(valuation: str) -> str:
@@ -92,61 +266,30 @@ def parse_valuation(value, rules=None) -> str:
     ``"playout"``: :func:`valuation_key`; ``None``: the default for ``rules``).
 
     Raises :class:`~solver.errors.ArgumentError` naming an unknown valuation, :class:`~solver.errors.RulesError` one the variant of
-    ``rules`` does not support (single dummy and playout: the four-player game without the joker,
-    dummy hands or no trump).
+    ``rules`` does not support (:data:`solver.capabilities.CAPABILITIES`: single dummy and playout, the
+    four-player game without the joker, dummy hands or no trump; ...).
     """
     if value is None:
         return default_valuation(rules)
-    key = valuation_key(value)
-    if key is None:
-        names = ", ".join(f"{v} or {cli_name(v)}" if "_" in v else v for v in VALUATIONS)
-        raise ArgumentError(f"valuation {quoted(value)}: unknown (one of {names})")
+    strategy = valuation_strategy(value)
     if rules is not None:
-        why = unsupported(key, rules)
+        why = strategy.unsupported(rules)
         if why:
-            raise RulesError(f"valuation {key!r}: {why}")
-    return key
+            raise RulesError(why)
+    return strategy.name
 
 
-def unsupported(valuation: str, rules) -> str | None:
-    """Why ``rules``' variant cannot be valued by ``valuation``, or ``None`` when it can."""
-    if valuation == "double_dummy":
-        return None
-    if rules.dummy_hands:
-        return "not supported with dummy hands (Rules(dummy_hands=True)); use 'double_dummy'"
-    if valuation == "rollout":
-        if rules.players != 4 or rules.joker or getattr(rules, "kitty_exchange", False):
-            return ("the rollout replays a decision of the four-player game without the joker or a kitty "
-                    "exchange (farmers, go_under); use 'double_dummy'")
-        return None          # no trump included: the agents play whatever contract the rules allow
-    if valuation == "single_dummy" and (rules.players != 4 or rules.joker):
-        return "the fitted single-dummy table is for the four-player game without the joker; use 'double_dummy'"
-    if valuation == "playout" and (rules.players != 4 or rules.joker):
-        return "the direct playout is for the four-player game without the joker; use 'double_dummy'"
-    if rules.allow_no_trump:
-        # the fitted table's features are trump counts and the playout's seats are not built for a no-trump
-        # contract: neither covers the rule, whatever the contract of a given hand
-        return ("not with no-trump contracts (Rules(allow_no_trump=True)): the fitted single-dummy table and the "
-                "direct playout do not cover them; use 'double_dummy'")
-    if valuation == "playout" and getattr(rules, "kitty_exchange", False):
-        return ("the direct playout does not replay a kitty exchange (farmers, go_under) in its seats' views; "
-                "use 'double_dummy' or 'single_dummy'")
-    return None
+def unsupported(valuation, rules) -> str | None:
+    """Why ``rules``' variant cannot be valued by ``valuation`` (a name or a :class:`Valuation`; the message
+    names both), or ``None`` when it can (:meth:`Valuation.unsupported`)."""
+    return valuation_strategy(valuation).unsupported(rules)
 
 
-#: The valuations of one decision at a time: bid and play advice take them, the analyses built of many
-#: decisions (the review, the agents) do not (every other valuation is taken everywhere).
-BID_ONLY = frozenset({"rollout"})
-
-
-def check_not_bid_only(valuation: str, what: str) -> str:
-    """``valuation`` when ``what`` (``"the review"``, ``"an agent"``) can value by it; raises
+def check_not_bid_only(valuation, what: str) -> str:
+    """``valuation``'s name when ``what`` (``"the review"``, ``"an agent"``) can value by it; raises
     :class:`~solver.errors.ArgumentError` for a valuation of bid and play advice only (:data:`BID_ONLY`), naming
-    it."""
-    if valuation in BID_ONLY:
-        raise ArgumentError(f"valuation {valuation!r}: values one bid or card decision at a time, for the advice "
-                            f"only ({what} takes single_dummy, double_dummy or playout)")
-    return valuation
+    it (:meth:`Valuation.check_many_decisions`)."""
+    return valuation_strategy(valuation).check_many_decisions(what)
 
 
 _rollers: dict = {}
@@ -172,23 +315,22 @@ def default_valuation(rules) -> str:
     """:data:`DEFAULT_VALUATION` where ``rules``' variant supports it, else ``"double_dummy"``."""
     if rules is None or unsupported(DEFAULT_VALUATION, rules) is None:
         return DEFAULT_VALUATION
-    return "double_dummy"
+    return DoubleDummyValuation.name
 
 
-def assumption(valuation: str, inner_worlds: int) -> str:
-    """The words for ``valuation``'s assumption about the seats' play.
+def assumption(valuation, inner_worlds: int) -> str:
+    """The words for ``valuation``'s assumption about the seats' play (:meth:`Valuation.assumption`).
 
-    ``inner_worlds`` is said only for ``"playout"``, the one valuation that uses it: the single-dummy text
+    ``inner_worlds`` is said only for ``"playout"`` and ``"rollout"``, which use it: the single-dummy text
     names the inner worlds of the playouts its table was fitted against (the data's ``inner_worlds``), and
     double dummy has none.
     """
-    if valuation == "single_dummy":
-        from .single_dummy import default_model
-        inner_worlds = default_model().inner_worlds
-    return ASSUMPTIONS[valuation].format(inner=inner_worlds)
+    return valuation_strategy(valuation).assumption(inner_worlds)
 
 
 __all__ = ["INNER_WORLDS", "MAX_INNER_WORLDS", "check_inner_worlds", "VALUATIONS", "DEFAULT_VALUATION", "ASSUMPTIONS",
            "valuation_key", "cli_name", "parse_valuation", "default_valuation",
            "unsupported", "assumption", "register_roller", "roller", "ROLLOUT_AGENT_WORLDS", "BID_ONLY",
-           "check_not_bid_only"]
+           "check_not_bid_only", "Valuation", "DoubleDummyValuation", "SingleDummyValuation", "PlayoutValuation",
+           "RolloutValuation", "STRATEGIES",
+           "valuation_strategy"]

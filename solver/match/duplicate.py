@@ -18,13 +18,13 @@ import numpy as np
 
 from ..bounds import MAX_WORLDS, MIN_WORLDS, check_int, fresh_seed
 from ..cards import Seat
-from ..errors import ArgumentError, RulesError, quoted
+from ..capabilities import check_covers
+from ..errors import ArgumentError, quoted
 from ..game import DealCards
 from ..laws import game_over, side_name, side_of
 from ..rules import Rules
 from ..stats import mean_interval, wilson
 from ..bidding import resolve_model
-from ..advisor.valuation import unsupported
 from .agents import make_agent
 from .referee import DEFAULT_TIME_LIMIT, play_table
 
@@ -296,8 +296,7 @@ def play_match(agent_a, agent_b, deals: int = 100, seed=None, rules: Rules | Non
     (20, 40, True)
     """
     rules = Rules.coerce(rules)
-    if rules.dummy_hands:
-        raise RulesError("match play does not cover the dummy-hands variant yet")
+    check_covers("match", rules)
     if not isinstance(games, bool):
         raise ArgumentError(f"games {quoted(games)}: expected True or False")
     deals = check_int(deals, "deals", 1, MAX_DEALS)
@@ -312,9 +311,8 @@ def play_match(agent_a, agent_b, deals: int = 100, seed=None, rules: Rules | Non
     for who, spec in (("A", agent_a), ("B", agent_b)):
         agent = make_agent(spec, model=model)   # a bad name fails here, before any deal (a program starts later)
         valuation = getattr(agent, "valuation", None)
-        why = None if valuation is None else unsupported(valuation, rules)
-        if why:                                 # else every one of its deals would be forfeited
-            raise RulesError(f"agent {who} {quoted(_name(spec))}: valuation {valuation!r}: {why}")
+        if valuation is not None:               # else every one of its deals would be forfeited
+            check_covers(f"valuation:{valuation}", rules, where=f"agent {who} {quoted(_name(spec))}")
     if jobs == 1:
         tables, rows = _play_deals(agent_a, agent_b, range(deals), seed, rules, worlds, time_limit, keep_hands,
                                    progress, games, model)

@@ -39,7 +39,7 @@ from ..outfiles import check_target
 from ..records import load_game, read_record_file, read_source
 from ..rules import Rules
 from ..version import VERSION
-from ..advisor.valuation import INNER_WORLDS, default_valuation, unsupported
+from ..advisor.valuation import INNER_WORLDS, default_valuation, unsupported, valuation_strategy
 from .deals import (check_confirm, check_inference_option, check_jobs, check_options, check_valuation_option,
                     model_fields, review_deal)
 from .lines import CONFIG_FIELDS, LINE_VERSION, deal_key, dumps, finite, line_valuation, read_results
@@ -502,7 +502,7 @@ def _records(found, config, done, counts, output, result):
                 "names": list(game.players), "rules": game.rules.to_dict(), "engine": config["engine"],
                 "model": config["model"], "inference": config["inference"], "confirm": config["confirm"],
                 "score": config["score"], "valuation": used,
-                **({"inner_worlds": config["inner_worlds"]} if used == "playout" else {}),
+                **({"inner_worlds": config["inner_worlds"]} if valuation_strategy(used).uses_inner_worlds else {}),
                 "seed": config["seed"], "record_seed": record_seed(config["seed"], sha, record),
                 "worlds": config["worlds"]}
         tasks = []

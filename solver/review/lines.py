@@ -38,6 +38,7 @@ import os
 
 import jsonschema
 
+from ..advisor.valuation import STRATEGIES, DoubleDummyValuation
 from ..errors import EuchreError, quoted
 from ..stats import finite
 from ..records.base import json_path_text, schema_error_text
@@ -116,8 +117,9 @@ def check_line(line, where: str) -> None:
 def line_valuation(line: dict) -> str:
     """The valuation of a deal line's calls, as its key reads it: ``"valuation"`` (a line written before it
     existed: ``"double_dummy"``), a playout with its ``"inner_worlds"`` (``"playout/20"``)."""
-    v = line.get("valuation") or "double_dummy"
-    return v if v != "playout" else f"playout/{line.get('inner_worlds')}"
+    v = line.get("valuation") or DoubleDummyValuation.name
+    uses_inner = v in STRATEGIES and STRATEGIES[v].uses_inner_worlds
+    return f"{v}/{line.get('inner_worlds')}" if uses_inner else v
 
 
 def deal_key(line: dict) -> tuple:

@@ -16,7 +16,7 @@ from ..cards import Card, Seat
 from ..laws import past_tense
 from ..rules import Rules
 from ..grades import TIE, Grade, count_grades
-from ..advisor.valuation import assumption
+from ..advisor.valuation import assumption, valuation_strategy
 from ..play_model import DEFAULT_PLAY_MODEL
 
 if TYPE_CHECKING:
@@ -790,7 +790,8 @@ class Review:
                       "text": self.model_text},
             "judging": {"by_score": self.by_score, "game_win": GAME_WIN, "text": self.judging_text},
             "valuation": {"calls": self.valuation, "cards": "double_dummy",
-                          **({"inner_worlds": self.inner_worlds} if self.valuation == "playout" else {}),
+                          **({"inner_worlds": self.inner_worlds} if valuation_strategy(self.valuation).uses_inner_worlds
+                             else {}),
                           "text": self.valuation_text},
             "thresholds": {"dd_tricks": DD_TRICKS, "info_points": INFO_POINTS, "info_tricks": INFO_TRICKS,
                            "call_points": CALL_POINTS, "exact_limit": DECISION_EXACT_LIMIT,
