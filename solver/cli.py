@@ -486,18 +486,14 @@ def cmd_defend(args) -> dict:
     return advice.to_dict()
 
 
-#: The service's own packages (the ``serve`` extra): missing, ``euchre serve`` says how to install them.
-WEB_STACK = ("flask", "flask_openapi3", "pydantic", "werkzeug", "gunicorn", "gevent")
-
-
 def cmd_serve(args) -> dict:
+    from api.webstack import missing_package, needs_message     # imports none of the web stack
     try:
         from api.serve import MAX_WORKERS, serve      # only here: the engine and the other commands do without it
     except ModuleNotFoundError as exc:
-        if (exc.name or "").split(".")[0] not in WEB_STACK:
+        if missing_package(exc) is None:
             raise
-        raise EuchreError(f"euchre serve needs the web stack ({exc.name} is not installed): "
-                          "pip install \"euchre-dd[serve]\" (in a checkout: pip install -e \".[serve]\")") from None
+        raise EuchreError(needs_message("euchre serve", exc)) from None
     if not 0 <= args.port <= 65535:
         raise EuchreError(f"port {args.port}: must be 0..65535 (0 picks a free port)")
     if args.workers is not None and not 1 <= args.workers <= MAX_WORKERS:
