@@ -254,7 +254,8 @@ def lead(body: LeadRequest):
         # the lead table never takes the rollout: left to the engine's refusal, which names it, not to the bound
         extra = _valuation_args(body, calls=None if body.valuation == "rollout" else _legal_cards(view))
         result = run(view, worlds=body.worlds, seed=body.seed, inference=body.inference,
-                     threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model), **extra)
+                     threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model),
+                     play_model=body.play_model, **extra)
     return jsonify(result.to_dict())
 
 

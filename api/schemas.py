@@ -449,15 +449,13 @@ class SeatInPlay(SeatQuestion):
         return out
 
 
-class PlayRequest(SeatInPlay):
-    """One seat's turn to play, as it sees the hand (solver.seat_view), for solver.advise_play."""
+class CardQuestion(SeatInPlay):
+    """A seat's view with a card question (play advice, the lead table): the play model that reads the cards."""
 
     play_model: Literal[solver.play_model.PLAY_MODEL_NAMES] | StrictFloat | StrictInt | None = Field(
         None, examples=["players-play-1"],
         description="with inference play or both: the play model, players-play-1 (the default, fitted to real "
                     "players' cards), flat (the play weighs nothing), or a temperature in tricks (0.05 to 100)")
-    score: ScoreIn = score_field("card")
-    examples: ExamplesIn = 0
 
     @field_validator("play_model")
     @classmethod
@@ -467,7 +465,14 @@ class PlayRequest(SeatInPlay):
         return v
 
 
-class LeadRequest(SeatInPlay):
+class PlayRequest(CardQuestion):
+    """One seat's turn to play, as it sees the hand (solver.seat_view), for solver.advise_play."""
+
+    score: ScoreIn = score_field("card")
+    examples: ExamplesIn = 0
+
+
+class LeadRequest(CardQuestion):
     """The seat to lead a trick, as it sees the hand (solver.seat_view), for solver.lead_table: the opening
     leader, or the winner of the last trick (any other seat is a 422 illegal-action problem)."""
 
