@@ -359,7 +359,10 @@ class ChartRequest(SeatQuestion):
         solver.charts.CHART_VALUATIONS[0], description="how each solved call was scored: single_dummy (the fitted "
                                                        "band model, default) or double_dummy (every hand seen)")
 
-    _call = field_validator("call")(classmethod(lambda cls, v: _check_call(v)))
+    @field_validator("call")
+    @classmethod
+    def _call(cls, v):
+        return _check_call(v)
 
 
 def _check_call(v):
@@ -389,7 +392,10 @@ class ChartQuery(SeatQuestion):
     valuation: Literal[solver.charts.CHART_VALUATIONS] = Field(
         solver.charts.CHART_VALUATIONS[0], description="single_dummy (default) or double_dummy")
 
-    _call = field_validator("call")(classmethod(lambda cls, v: _check_call(v)))
+    @field_validator("call")
+    @classmethod
+    def _call(cls, v):
+        return _check_call(v)
 
 
 CallsIn = Annotated[str, Field(max_length=120)] | Annotated[list[Annotated[str, Field(max_length=16)]],
