@@ -46,7 +46,8 @@ _TRUE, _FALSE = ("true", "1", "on", "yes"), ("false", "0", "off", "no")
 @pages.post("/review")
 def review_post():
     """The review page of the game in the form: a file in ``egn`` (multipart) or the text in ``text``;
-    ``worlds``, ``seed`` and ``inference`` (``"false"``: uniform worlds) as in ``POST /v1/review``."""
+    ``worlds``, ``seed`` and ``inference`` (none, auction, play or both; the first form's true/false too) as in
+    ``POST /v1/review``."""
     form = request.form                      # 413 here when the body is over MAX_CONTENT_LENGTH
     upload = request.files.get("egn")
     raw = upload.read() if upload is not None and upload.filename else form.get("text", "").encode("utf-8")
@@ -57,11 +58,7 @@ def review_post():
     except UnicodeDecodeError as exc:
         raise Problem("invalid-egn", f"egn: the file is not UTF-8 text (byte {exc.start}); an EGN game is JSON "
                                      "text", field="egn") from None
-    flag = form.get("inference", "true").strip().lower()
-    if flag not in _TRUE + _FALSE:
-        raise Problem("invalid-request", f"inference {flag!r}: expected true or false (on/off, yes/no, 1/0)",
-                      field="inference")
-    fields = {"egn": text, "inference": flag in _TRUE}
+    fields = {"egn": text, "inference": _inference(form.get("inference", "auction"))}
     for name in ("worlds", "seed"):
         value = form.get(name, "").strip()
         if value:
@@ -75,6 +72,19 @@ def review_post():
         raise from_validation(exc) from None
     game, result = run_review(body)
     return html_response(review_html(result, game, served=True))
+
+
+def _inference(value: str):
+    """The form's ``inference``: a name of ``solver.inference.INFERENCE`` as the API takes it, or the first form's
+    checkbox words (true/on/yes/1: the calls; false/off/no/0: uniform worlds). Raises a 422 problem naming it."""
+    from solver.inference import INFERENCE
+    word = value.strip().lower()
+    if word in INFERENCE:
+        return word
+    if word in _TRUE + _FALSE:
+        return word in _TRUE
+    raise Problem("invalid-request", f"inference {value!r}: expected one of {', '.join(INFERENCE)} (or true/false)",
+                  field="inference")
 
 
 def register_page_errors(blueprint: Blueprint) -> None:

@@ -57,9 +57,11 @@ def table(body: TableRequest):
     going alone the loner's side's tricks (four-player)."""
     with limits.engine(body, main_field="deal"):
         if body.upcard is not None:
-            result = solver.par_table(body.deal, upcard=body.upcard, dealer=body.dealer, rules=body.rules.to_rules())
+            run = limits.engine_function("par_table")
+            result = run(body.deal, upcard=body.upcard, dealer=body.dealer, rules=body.rules.to_rules())
         else:
-            result = solver.dd_table(body.deal, dealer=body.dealer, rules=body.rules.to_rules())
+            run = limits.engine_function("dd_table")
+            result = run(body.deal, dealer=body.dealer, rules=body.rules.to_rules())
     return jsonify(result.to_dict())
 
 
@@ -232,7 +234,14 @@ def branch(body: BranchRequest):
     load = limits.engine_function("load_game")
     with limits.engine(body, main_field="egn"):
         game = load(body.egn)                    # the parsed object: a string would be taken for a path
-        run = limits.engine_function("branch")
+    if body.rules is not None:
+        differ = body.rules.to_rules().differences(game.rules)
+        if differ:
+            raise Problem("invalid-rules", f"rules {differ}: the record's ruleset says "
+                                           f"{game.rules.differences(body.rules.to_rules())}; a branch replays "
+                                           "the record under its own rules", field="rules")
+    run = limits.engine_function("branch")
+    with limits.engine(body, main_field="action"):   # the game replays: what is wrong now is the step or action
         result = run(game, body.deal, body.step, body.action, mode=body.mode, worlds=body.worlds, seed=body.seed)
     return jsonify(result.to_dict())
 
@@ -252,15 +261,17 @@ def lead(body: LeadRequest):
         # the lead table never takes the rollout: left to the engine's refusal, which names it, not to the bound
         extra = _valuation_args(body, calls=None if _one_decision(body) else _legal_cards(view))
         result = run(view, worlds=body.worlds, seed=body.seed, inference=body.inference,
-                     threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model), **extra)
+                     threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model),
+                     play_model=body.play_model, **extra)
     return jsonify(result.to_dict())
 
 
 def _chart(body):
     run = limits.engine_function("hand_chart")
     with limits.engine(body, main_field="hand"):
+        rules = body.rules.to_rules() if getattr(body, "rules", None) is not None else None   # GET: the defaults
         row = run(body.hand, body.upcard, body.seat, body.dealer, body.round, call=body.call, alone=body.alone,
-                  valuation=body.valuation)
+                  valuation=body.valuation, rules=rules)
     return jsonify(row.to_dict())
 
 
@@ -359,6 +370,22 @@ def request_model(spec):
 
 # -- service ------------------------------------------------------------------------------------------
 
+#: The engine functions (``solver.<name>``) each /v1 route runs, by its view's name: the one list behind
+#: ``GET /healthz``'s ``engine``. tests/test_api_fields.py checks it against the app's URL map and against the
+#: names the routes fetch (:func:`api.limits.engine_function`) while answering.
+ENGINE_OF_ROUTE = {
+    "solve": ("solve",), "table": ("dd_table", "par_table"), "par": ("par",), "advise": ("advise",),
+    "play": ("advise_play",), "compare": ("compare",), "branch": ("load_game", "branch"), "lead": ("lead_table",),
+    "chart": ("hand_chart",), "chart_get": ("hand_chart",), "defend": ("advise_defend",),
+    "exchange": ("advise_exchange",), "review": ("load_game", "review_game"),
+}
+
+
+def engine_names() -> list:
+    """Every engine function some /v1 route runs, once each, in the routes' order."""
+    return list(dict.fromkeys(name for names in ENGINE_OF_ROUTE.values() for name in names))
+
+
 def limits_dict(config) -> dict:
     return {"max_body_bytes": config["MAX_CONTENT_LENGTH"], "max_worlds": config["MAX_WORLDS"],
             "max_review_work": config["MAX_REVIEW_WORK"], "max_playout_work": MAX_PLAYOUT_WORK, "max_rollout_work": MAX_ROLLOUT_WORK,
@@ -368,9 +395,7 @@ def limits_dict(config) -> dict:
 @service.get("/healthz", summary="Liveness, the engine's analyses and the bounds",
              responses={200: HealthResponse})
 def healthz():
-    engine = {name: hasattr(solver, name) for name in ("solve", "dd_table", "advise", "advise_play", "review",
-                                                       "load_egn", "load_game", "par", "advise_defend",
-                                                       "advise_exchange", "lead_table")}
+    engine = {name: hasattr(solver, name) for name in engine_names()}
     return jsonify({"status": "ok", "version": solver.__version__, "engine": engine,
                     "limits": limits_dict(current_app.config)})
 

@@ -23,7 +23,8 @@ import solver.charts
 import solver.examples
 import solver.play_model
 import solver.whatif
-from solver.laws import parse_side
+from solver.game.seat import parse_tricks
+from solver.laws import check_trump, parse_side
 from solver.bounds import MAX_SEED, MIN_WORLDS
 
 from .limits import MAX_JSON_DEPTH, too_deep
@@ -164,6 +165,15 @@ class SolveRequest(Strict):
             _engine_check(parse_side, v, players)
         return v
 
+    @field_validator("tricks_won")
+    @classmethod
+    def _tricks_won(cls, v, info: ValidationInfo):
+        players = _players(info)
+        for side in v or {}:
+            if players is not None:
+                _engine_check(parse_side, side, players)
+        return v
+
     @field_validator("played")
     @classmethod
     def _played(cls, v):
@@ -245,10 +255,25 @@ class SeatQuestion(Strict):
     def _upcard(cls, v):
         return _engine_check(solver.Card.parse, v)
 
-    @field_validator("seat", "dealer", check_fields=False)
+    @field_validator("seat", "dealer", "defender_alone", check_fields=False)
     @classmethod
     def _seat(cls, v):
-        _engine_check(solver.Seat.parse, v)
+        if v is not None:
+            _engine_check(solver.Seat.parse, v)
+        return v
+
+    @field_validator("discard", "best_card", "loner_discard", check_fields=False)
+    @classmethod
+    def _one_card(cls, v):
+        if v is not None:
+            _engine_check(solver.Card.parse, v)
+        return v
+
+    @field_validator("tricks", check_fields=False)
+    @classmethod
+    def _tricks(cls, v):
+        # the cards only (a bad one on this field); who played which, and reneges, when the view is built
+        _engine_check(parse_tricks, v)
         return v
 
 
@@ -318,6 +343,9 @@ class ChartRequest(SeatQuestion):
     """One call to look up in the hand charts (solver.hand_chart): the caller's hand, the upcard, the seat, the
     dealer, the round, the suit named in round 2 and whether it goes alone."""
 
+    rules: RulesIn = Field(default_factory=RulesIn, description="the rules: the charts cover the defaults only "
+                                                               "(any winning_score or num_deals); another variant "
+                                                               "is a 422 invalid-rules problem naming its options")
     hand: Cards = Field(examples=["Jh Jd Ah Kc 9c"], description="the caller's five cards before any pick-up")
     upcard: CardText = Field(examples=["Qh"], description="the card turned up (round 2: the card turned down)")
     seat: SeatText = Field(description="the caller")
@@ -331,14 +359,27 @@ class ChartRequest(SeatQuestion):
         solver.charts.CHART_VALUATIONS[0], description="how each solved call was scored: single_dummy (the fitted "
                                                        "band model, default) or double_dummy (every hand seen)")
 
+    @field_validator("call")
+    @classmethod
+    def _call(cls, v):
+        return _check_call(v)
+
+
+def _check_call(v):
+    """A hand-chart ``call``: a suit by the engine's parser (checked against the round when the row is looked up)."""
+    if v is not None:
+        _engine_check(lambda t: check_trump(t, allow_no_trump=False), v)
+    return v
+
 
 def _query_text(description: str, default=...):
     # a query parameter's schema: flask-openapi3 takes its examples only as a mapping, so none are given here
     return Field(default, min_length=1, max_length=100, description=description)
 
 
-class ChartQuery(Strict):
-    """The members of ChartRequest as query parameters (GET /v1/chart): text, parsed by the engine."""
+class ChartQuery(SeatQuestion):
+    """The members of ChartRequest as query parameters (GET /v1/chart): text, each checked by the engine's parser
+    as the JSON body's are (so a bad one is named)."""
     model_config = ConfigDict(extra="forbid", strict=False)
 
     hand: str = _query_text("the caller's five cards before any pick-up, e.g. Jh Jd Ah Kc 9c")
@@ -351,7 +392,14 @@ class ChartQuery(Strict):
     valuation: Literal[solver.charts.CHART_VALUATIONS] = Field(
         solver.charts.CHART_VALUATIONS[0], description="single_dummy (default) or double_dummy")
 
+    @field_validator("call")
+    @classmethod
+    def _call(cls, v):
+        return _check_call(v)
 
+
+CallsIn = Annotated[str, Field(max_length=120)] | Annotated[list[Annotated[str, Field(max_length=16)]],
+                                                           Field(max_length=8)]
 TrickIn = Annotated[Annotated[str, Field(max_length=60)] | Annotated[list[CardText], Field(max_length=4)],
                     Field(description='one trick from its leader: "Ad 9d Qd Td" or ["Ad", "9d", "Qd", "Td"]')]
 
@@ -365,8 +413,7 @@ class SeatInPlay(SeatQuestion):
     hand: Cards = Field(examples=["Ac Kc 9c Qd"], description="the cards the seat holds now")
     dealer: SeatText
     upcard: CardText = Field(examples=["9s"])
-    calls: Annotated[str, Field(max_length=120)] | Annotated[list[Annotated[str, Field(max_length=16)]],
-                                                             Field(max_length=8)] = Field(
+    calls: CallsIn = Field(
         examples=["Pass Pass Pass Pass Pass h"],
         description="the calls from the dealer's left, EGN tokens Pass, Order or a suit letter: a list or one string")
     alone: StrictBool = Field(False, description="the maker went alone")
@@ -408,18 +455,30 @@ class SeatInPlay(SeatQuestion):
         return out
 
 
-class PlayRequest(SeatInPlay):
-    """One seat's turn to play, as it sees the hand (solver.seat_view), for solver.advise_play."""
+class CardQuestion(SeatInPlay):
+    """A seat's view with a card question (play advice, the lead table): the play model that reads the cards."""
 
     play_model: Literal[solver.play_model.PLAY_MODEL_NAMES] | StrictFloat | StrictInt | None = Field(
         None, examples=["players-play-1"],
         description="with inference play or both: the play model, players-play-1 (the default, fitted to real "
                     "players' cards), flat (the play weighs nothing), or a temperature in tricks (0.05 to 100)")
+
+    @field_validator("play_model")
+    @classmethod
+    def _play_model(cls, v):
+        if v is not None:
+            _engine_check(solver.play_model.resolve_play_model, v)
+        return v
+
+
+class PlayRequest(CardQuestion):
+    """One seat's turn to play, as it sees the hand (solver.seat_view), for solver.advise_play."""
+
     score: ScoreIn = score_field("card")
     examples: ExamplesIn = 0
 
 
-class LeadRequest(SeatInPlay):
+class LeadRequest(CardQuestion):
     """The seat to lead a trick, as it sees the hand (solver.seat_view), for solver.lead_table: the opening
     leader, or the winner of the last trick (any other seat is a 422 illegal-action problem)."""
 
@@ -436,6 +495,9 @@ class CompareRequest(PlayRequest):
     solver.advise_play (calls and tricks so far; at a call, no tricks), and the two actions a and b."""
 
     seat: SeatText = Field(description="the seat to act: to bid (round 1 or 2) or to play a card")
+    calls: CallsIn = Field("", examples=["Pass"], description="the calls from the dealer's left, EGN tokens Pass, "
+                                                              "Order or a suit letter: a list or one string; absent "
+                                                              "or empty for the first seat to bid")
     a: ActionIn
     b: ActionIn
     worlds: Worlds | None = Field(None, description="worlds (placements of the unseen cards) to solve, at most the "
@@ -598,6 +660,9 @@ class BranchRequest(Strict):
                               description="the advisor's worlds a decision (mode advisor), at most the server's "
                                           "MAX_BRANCH_WORLDS")
     seed: Annotated[StrictInt, Field(ge=0, le=MAX_SEED)] = Field(0, description="the advisor agents' seed")
+    rules: RulesIn | None = Field(None, description="the rules the caller expects: the record's ruleset governs, "
+                                                    "and rules that differ from it are a 422 invalid-rules problem "
+                                                    "naming the options (absent: the record's)")
 
     @field_validator("egn")
     @classmethod

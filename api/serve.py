@@ -52,17 +52,26 @@ import socket
 import time
 from http import HTTPStatus
 
-import gevent
-from gevent import monkey, socket as gsocket
-from gunicorn import util
-from gunicorn.app.base import BaseApplication
-from gunicorn.http import errors as http_errors
-from gunicorn.workers.ggevent import GeventWorker
+from .webstack import missing_package, needs_message
+
+try:
+    import gevent
+    from gevent import monkey, socket as gsocket
+    from gunicorn import util
+    from gunicorn.app.base import BaseApplication
+    from gunicorn.http import errors as http_errors
+    from gunicorn.workers.ggevent import GeventWorker
+
+    from . import problems
+    from .app import create_app
+except ModuleNotFoundError as _exc:
+    # python -m api.serve: say how to install the web stack, as euchre serve does (imported, the caller says it)
+    if __name__ != "__main__" or missing_package(_exc) is None:
+        raise
+    import sys
+    sys.exit(f"api.serve: error: {needs_message('python -m api.serve', _exc)}")
 
 import solver
-
-from . import problems
-from .app import create_app
 
 GRACE_SECONDS = 15
 HEADER_SECONDS = 5      # to send a request's line and headers (gunicorn's keep-alive timeout in gevent workers)

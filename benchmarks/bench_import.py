@@ -2,7 +2,7 @@
 checkout (``--baseline``, say the main one or the commit before as a git worktree) in the same run.
 
 Each repeat starts a fresh interpreter per checkout, taking turns going first, that makes the packages of the
-``serve`` extra (:data:`solver.cli.WEB_STACK`) unimportable, as an environment installed without the extra,
+``serve`` extra (:data:`api.webstack.WEB_STACK`) unimportable, as an environment installed without the extra,
 and runs ``python -X importtime -c "import solver"`` with the checkout first on ``sys.path``; the figure is
 the cumulative µs the import system reports for the ``solver`` package (the process's start-up excluded).
 Printed per checkout: the median, p10/p90 and 95% interval of the median in ms, the ratio of the medians
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import _common                                    # noqa: E402  first: checks which engine runs
 
-from solver.cli import WEB_STACK                  # noqa: E402
+from api.webstack import WEB_STACK                # noqa: E402
 
 HERE = Path(__file__).resolve().parents[1]
 

@@ -40,7 +40,7 @@ from . import laws
 from .bidding import dealer_discard
 from .cards import Card, Suit, format_cards, parse_cards
 from .cardtables import suit_counts
-from .errors import ArgumentError, CardError, ChartClassError, IllegalActionError
+from .errors import ArgumentError, CardError, ChartClassError, IllegalActionError, RulesError
 from .rules import Rules
 from .stats import discrete_mean_interval, wilson
 
@@ -268,8 +268,24 @@ def load_charts(path: str | None = None) -> HandCharts:
     return HandCharts(json.loads(Path(path or DATA).read_text(encoding="utf-8")))
 
 
+#: Options about the whole game, not one hand's play and points: the charts hold under any value of them.
+GAME_ONLY_OPTIONS = ("winning_score", "num_deals")
+
+
+def check_chart_rules(rules) -> Rules:
+    """``rules`` (a :class:`Rules`, a dict or ``None``) if the charts cover them: :data:`RULES` up to the options
+    of the whole game (:data:`GAME_ONLY_OPTIONS`). Raises :class:`RulesError` naming every other option that
+    differs (the charts were solved under the defaults only)."""
+    rules = Rules.coerce(rules)
+    other = rules.differences(RULES.replace(**{k: getattr(rules, k) for k in GAME_ONLY_OPTIONS}))
+    if other:
+        raise RulesError(f"rules {other}: the hand charts were solved under the default rules (four players, "
+                         "no house rules, the usual points) and do not cover that variant")
+    return rules
+
+
 def hand_chart(hand, upcard, seat, dealer, round: int, call=None, alone: bool = False,
-               valuation: str = CHART_VALUATIONS[0]) -> ChartRow:
+               valuation: str = CHART_VALUATIONS[0], rules=None) -> ChartRow:
     """The hand-chart row of a call: the figures of its class over the solved set (see the module docs).
 
     Args:
@@ -281,6 +297,8 @@ def hand_chart(hand, upcard, seat, dealer, round: int, call=None, alone: bool = 
         call: the suit called: required in round 2; in round 1 ``None`` or the upcard's suit (or ``"order"``).
         alone: going alone.
         valuation: ``"single_dummy"`` (default) or ``"double_dummy"`` (``CHART_VALUATIONS``).
+        rules: the variant asked about (``None``: the defaults); the charts cover only :data:`RULES`, whatever
+            the game's target (:func:`check_chart_rules`).
 
     Returns: a :class:`ChartRow` with ``hand`` (as played), ``trump`` and the dealer's ``discard``.
 
@@ -290,7 +308,9 @@ def hand_chart(hand, upcard, seat, dealer, round: int, call=None, alone: bool = 
             call of another suit.
         ChartClassError: the class is not in the charts (too few calls in the solved set).
         ArgumentError: an unknown valuation, ``alone`` not a bool.
+        RulesError: a variant the charts do not cover, naming its options.
     """
+    check_chart_rules(rules)
     valuation = check_valuation(valuation)
     cards = parse_cards(hand)
     if len(cards) != 5 or len(set(cards)) != 5:

@@ -395,6 +395,15 @@ def _add_inference_option(p, more: str = "") -> None:
                         f"other seats played under the play model (play), both, or none (--no-inference){more}")
 
 
+def _add_evidence_options(p) -> None:
+    """``--inference`` and ``--play-model``: the evidence that weighs a card question's worlds and the play model
+    that reads the cards (euchre play, lead and compare; :func:`_inference_arg`, :func:`_play_model_arg`)."""
+    _add_inference_option(p)
+    p.add_argument("--play-model", dest="play_model", default=None, metavar="NAME|T|FILE",
+                   help="with --inference play or both: the play model, players-play-1 (the default, fitted to "
+                        "real players' cards), flat, a temperature in tricks, or a model file")
+
+
 def _inference_arg(args):
     """``--inference`` or ``--no-inference`` (not both): the evidence weighed, as ``inference=`` takes it."""
     if args.no_inference and args.inference not in (None, "none"):
@@ -434,10 +443,10 @@ def cmd_compare(args) -> dict:
     from .game.seat import seat_view
     view = seat_view(**_play_view(args))
     result = compare(view, args.a, args.b, worlds=args.worlds, seed=args.seed, threads=args.threads,
-                     inference=not args.no_inference, score=None if args.score is None else _score_arg(args.score),
+                     inference=_inference_arg(args), score=None if args.score is None else _score_arg(args.score),
                      model=_model_arg(args), valuation=args.valuation,
                      inner_worlds=None if args.inner_worlds is None else _inner_worlds(args),
-                     examples=args.examples, rollout=_rollout(args))
+                     examples=args.examples, rollout=_rollout(args), play_model=_play_model_arg(args))
     if not args.json:
         say(result)
     return result.to_dict()
@@ -456,8 +465,9 @@ def cmd_lead(args) -> dict:
     from .advisor import lead_table
     from .game.seat import seat_view
     view = seat_view(**_play_view(args))
-    table = lead_table(view, worlds=args.worlds, seed=args.seed, threads=args.threads, inference=not args.no_inference,
-                       model=_model_arg(args), valuation=args.valuation, inner_worlds=_inner_worlds(args))
+    table = lead_table(view, worlds=args.worlds, seed=args.seed, threads=args.threads, inference=_inference_arg(args),
+                       model=_model_arg(args), valuation=args.valuation, inner_worlds=_inner_worlds(args),
+                       play_model=_play_model_arg(args))
     if not args.json:
         say(table)
     return table.to_dict()
@@ -485,18 +495,14 @@ def cmd_defend(args) -> dict:
     return advice.to_dict()
 
 
-#: The service's own packages (the ``serve`` extra): missing, ``euchre serve`` says how to install them.
-WEB_STACK = ("flask", "flask_openapi3", "pydantic", "werkzeug", "gunicorn", "gevent")
-
-
 def cmd_serve(args) -> dict:
+    from api.webstack import missing_package, needs_message     # imports none of the web stack
     try:
         from api.serve import MAX_WORKERS, serve      # only here: the engine and the other commands do without it
     except ModuleNotFoundError as exc:
-        if (exc.name or "").split(".")[0] not in WEB_STACK:
+        if missing_package(exc) is None:
             raise
-        raise EuchreError(f"euchre serve needs the web stack ({exc.name} is not installed): "
-                          "pip install \"euchre-dd[serve]\" (in a checkout: pip install -e \".[serve]\")") from None
+        raise EuchreError(needs_message("euchre serve", exc)) from None
     if not 0 <= args.port <= 65535:
         raise EuchreError(f"port {args.port}: must be 0..65535 (0 picks a free port)")
     if args.workers is not None and not 1 <= args.workers <= MAX_WORKERS:
@@ -809,10 +815,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play advice: expected tricks and points, make/euchred/march chances per "
                                     "legal card of the seat to play, from what it can see")
     _add_view_options(p, "the seat to play: N E S W")
-    _add_inference_option(p)
-    p.add_argument("--play-model", dest="play_model", default=None, metavar="NAME|T|FILE",
-                   help="with --inference play or both: the play model, players-play-1 (the default, fitted to "
-                        "real players' cards), flat, a temperature in tricks, or a model file")
+    _add_evidence_options(p)
     _add_score_option(p, "cards")
     _add_model_option(p, "the seats whose calls the worlds are weighted by")
     _add_valuation_options(p, rollout=True, option="card")
@@ -832,6 +835,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--threads", type=int, default=1, help="solver threads (default 1)")
     p.add_argument("--no-inference", dest="no_inference", action="store_true",
                    help="uniform worlds: do not weigh them by the bidding model's chance of the calls")
+    _add_evidence_options(p)
     _add_score_option(p, "two actions")
     _add_model_option(p, "the other seats (their later calls, and what their calls say)")
     p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
@@ -864,6 +868,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("lead", help="the lead table: for the seat to lead a trick, each legal lead's chance of "
                                     "setting the makers and of a march, and the mean points, from what it can see")
     _add_view_options(p, "the seat on lead: N E S W (the opening leader, or the winner of the last trick)")
+    _add_evidence_options(p)
     _add_model_option(p, "the seats whose calls the worlds are weighted by")
     _add_valuation_options(p)
     _add_rules_options(p, lead=True, dummy=True, house=True)

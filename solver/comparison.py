@@ -39,6 +39,7 @@ from .cards import JOKER, Card, Seat, cards_of, format_cards
 from .errors import ArgumentError, CardError, IllegalActionError, quoted
 from .examples import EXAMPLES, SAME, check_examples, choice_examples
 from .game.actions import Phase
+from .inference import check_inference
 from .seeds import comparison_seed
 from .stats import chance, weighted_mean_interval, wilson
 
@@ -234,6 +235,8 @@ def _compare_calls(view, a, b, worlds, seed, inference, model, score, valuation,
             raise IllegalActionError(f"{name}: {exc}") from None
 
     ta, tb = _tokens(view, a, b, "call", parse)
+    # the bid advice weighs the calls or nothing: before the first card "play" weighs no card and "both" the calls
+    inference = check_inference(inference) in ("auction", "both")
     rules = view.rules
     how = dict(extra)
     if rules.dummy_hands:

@@ -14,7 +14,8 @@ Cost (one core, ``benchmarks/bench_rollout.py``): a deal played by four advisor 
 :data:`AGENT_WORLDS` worlds a decision is a quarter of a second or so, so a question of ``w`` worlds and
 ``k`` options is ``w * k`` such deals. :class:`Rollout` spreads the worlds over processes or a Dask cluster,
 shows progress on a terminal and keeps every finished world in a file, so an interrupted rollout resumes
-where it stopped (a line is written whole or not at all; a torn last line is dropped on resume).
+where it stopped (a line is written whole or not at all; a torn last line is dropped on resume). Ctrl-C stops
+the worker processes at once, every world finished by then already in the file.
 
 What it assumes: every seat plays as the project's advisor does (its bidding, its discard rule, its card
 play, by default at :data:`AGENT_WORLDS` worlds a decision), which is stronger than the fitted single dummy's
@@ -25,9 +26,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing
 import os
+import signal
 import sys
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import as_completed
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -336,10 +339,43 @@ def _checked_row(row, header: dict):
     return j, results
 
 
-def _executor(spec: Rollout):
-    if spec.cluster is not None:
-        return cluster_executor(spec.cluster)
-    return ProcessPoolExecutor(spec.processes)
+def _ignore_sigint() -> None:
+    """A worker process's initializer: Ctrl-C is the parent's to handle (it terminates the pool), so a worker
+    neither dies with a traceback of its own nor starts its next task as if nothing happened."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _roll_in_processes(jobs: list, processes: int, keep) -> None:
+    """Each job (one world: :func:`_roll_chunk`'s arguments) in a pool of ``processes`` worker processes, each
+    world kept (``keep(j, results)``) as soon as it is done, in whatever order they finish. On any exception,
+    Ctrl-C included, the pool is terminated at once (the worlds under way are lost, every finished one kept) and
+    the exception goes on."""
+    pool = multiprocessing.get_context().Pool(processes, initializer=_ignore_sigint)
+    try:
+        for got in pool.imap_unordered(_roll_chunk, jobs):
+            for j, results in got:
+                keep(j, results)
+    except BaseException:
+        pool.terminate()
+        pool.join()
+        raise
+    pool.close()
+    pool.join()
+
+
+def _roll_on_cluster(jobs: list, cluster: str, keep) -> None:
+    """Each job (a chunk of worlds) on the Dask cluster ``cluster``, each chunk kept as it finishes; on any
+    exception, Ctrl-C included, the chunks not yet done are cancelled and the exception goes on."""
+    with cluster_executor(cluster) as (pool, _threads):
+        futures = [pool.submit(_roll_chunk, job) for job in jobs]
+        try:
+            for done in as_completed(futures):
+                for j, results in done.result():
+                    keep(j, results)
+        except BaseException:
+            for f in futures:
+                f.cancel()
+            raise
 
 
 def rollout_bids(q, worlds, tokens, seed: int, spec: Rollout) -> np.ndarray:
@@ -383,15 +419,16 @@ def rollout_bids(q, worlds, tokens, seed: int, spec: Rollout) -> np.ndarray:
                 keep(j, roll_world(q, worlds.hands[j], worlds.kitty[j], tokens, seed, j, spec.agent_worlds,
                                    spec.later_calls))
         elif todo:
-            size = max(1, min(8, len(todo) // (4 * max(spec.processes, 2))))
-            chunks = [todo[i:i + size] for i in range(0, len(todo), size)]
-            with _executor(spec) as pool:
-                jobs = [(q, np.array(c), worlds.hands[c], worlds.kitty[c], tokens, seed, spec.agent_worlds,
-                         spec.later_calls)
-                        for c in chunks]
-                for got in pool.map(_roll_chunk, jobs):
-                    for j, results in got:
-                        keep(j, results)
+            # a world a task here (a world is a quarter of a second or more: the hand-off costs little, and an
+            # interrupted run keeps every world finished); a cluster's round trips are dearer, so chunks there
+            size = 1 if spec.cluster is None else max(1, min(8, len(todo) // 8))
+            jobs = [(q, np.array(c), worlds.hands[c], worlds.kitty[c], tokens, seed, spec.agent_worlds,
+                     spec.later_calls)
+                    for c in (todo[i:i + size] for i in range(0, len(todo), size))]
+            if spec.cluster is None:
+                _roll_in_processes(jobs, spec.processes, keep)
+            else:
+                _roll_on_cluster(jobs, spec.cluster, keep)
     finally:
         if sink is not None:
             sink.close()

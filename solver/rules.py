@@ -147,6 +147,12 @@ class Rules:
     def replace(self, **changes) -> "Rules":
         return dataclasses.replace(self, **changes)
 
+    def differences(self, other: "Rules") -> str:
+        """The options in which these rules differ from ``other``, as ``"name=value"`` joined by ``", "`` (this
+        side's values, as the repr writes them; ``""`` when they agree): what a refusal of a variant quotes."""
+        return ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self)
+                         if getattr(self, f.name) != getattr(other, f.name))
+
     def to_dict(self) -> dict:
         """Every option by name; the house rules added later (``canadian``, ``partners_best``,
         ``allow_no_trump``, ``farmers``, ``go_under``) only when

@@ -267,9 +267,10 @@ def test_healthz_reports_the_bounds(call):
     answer = call("GET", "/healthz")
     assert answer.status == 200
     HealthResponse.model_validate(answer.body)
-    assert answer.body["engine"] == {name: True for name in ("solve", "dd_table", "advise", "advise_play", "review",
-                                                             "load_egn", "load_game", "par", "advise_defend",
-                                                             "advise_exchange", "lead_table")}
+    assert answer.body["engine"] == {name: True for name in ("solve", "dd_table", "par_table", "par", "advise",
+                                                             "advise_play", "compare", "load_game", "branch",
+                                                             "lead_table", "hand_chart", "advise_defend",
+                                                             "advise_exchange", "review_game")}
     assert answer.body["limits"] == {"max_body_bytes": 131072, "max_worlds": 10000, "max_review_work": 2600,
                                      "max_playout_work": MAX_PLAYOUT_WORK, "max_rollout_work": MAX_ROLLOUT_WORK,
                                      "max_branch_worlds": MAX_BRANCH_WORLDS, "request_timeout_s": 30.0}

@@ -164,7 +164,8 @@ def test_posted_review_page_has_the_figures_of_v1_review(client):
     ({"text": LONER.read_text(), "worlds": "5000"}, 422, "at most"),
     ({"egn": (io.BytesIO(b"\xff\xfe\x00bad"), "x.egn")}, 422, "not UTF-8"),
     ({"text": " " * 200_000}, 413, "limit of 131,072 bytes"),
-    ({"text": LONER.read_text(), "inference": "yes please"}, 422, "inference 'yes please': expected true or false"),
+    ({"text": LONER.read_text(), "inference": "yes please"}, 422,
+     "inference 'yes please': expected one of none, auction, play, both (or true/false)"),
 ])
 def test_bad_uploads_are_readable_pages(client, form, status, words):
     r = client.post("/review", data=form, content_type="multipart/form-data")
@@ -225,3 +226,16 @@ def test_each_step_shows_the_grade_of_its_decision(reviews):
             assert [s["grade"] for s in page_deal["steps"]] == want, name
         graded = [s for deal in data["deals"] for s in deal["steps"] if s["grade"]]
         assert graded and all(f'class="grade grade-{s["grade"]}"' in text for s in graded)
+
+
+@pytest.mark.parametrize("choice", ["play", "both", "none"])
+def test_the_review_form_offers_every_inference_of_the_api(client, choice):
+    """The form's select sends none, auction, play or both, as POST /v1/review takes them; the page says the
+    evidence the review weighed, in the words of a review made with it."""
+    form = client.get("/").get_data(as_text=True)
+    select = re.search(r'<form id="review".*?<select name="inference">(.*?)</select>', form, re.S).group(1)
+    assert re.findall(r'value="(\w+)"', select) == ["auction", "both", "play", "none"]
+    page = client.post("/review", data={"text": LONER.read_text(), "worlds": "10", "seed": "9", "inference": choice})
+    assert page.status_code == 200
+    want = solver.review_game(solver.load_egn(LONER), worlds=10, seed=9, inference=choice).to_dict()["model"]["text"]
+    assert want in html.unescape(page.get_data(as_text=True))

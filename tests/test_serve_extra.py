@@ -7,7 +7,7 @@ import tomllib
 from pathlib import Path
 
 import solver
-from solver.cli import WEB_STACK
+from api.webstack import WEB_STACK
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -57,3 +57,29 @@ def test_the_web_stack_is_the_serve_extra_and_the_tests_pull_it_in():
     assert names(project["optional-dependencies"]["serve"]) == web
     test_extra = project["optional-dependencies"]["test"]
     assert any(r.startswith("euchre-dd[") and "serve" in r.split("[")[1] for r in test_extra)
+
+
+def test_python_m_api_serve_without_the_web_stack_says_what_to_install():
+    # as python -m api.serve runs it (the module as __main__), each web package blocked in turn by an import hook
+    for blocked in ("flask", "gevent"):
+        hook = ("import importlib.abc, runpy, sys\n"
+                "class Missing(importlib.abc.MetaPathFinder):\n"
+                "    def find_spec(self, name, path, target=None):\n"
+                f"        if name.split('.')[0] == {blocked!r}:\n"
+                "            raise ModuleNotFoundError(f'No module named {name!r}', name=name)\n"
+                "sys.meta_path.insert(0, Missing())\n"
+                "sys.argv = ['api.serve', '127.0.0.1', '0']\n"
+                "runpy.run_module('api.serve', run_name='__main__', alter_sys=True)\n")
+        done = subprocess.run([sys.executable, "-c", hook], capture_output=True, text=True, cwd=ROOT, timeout=300)
+        assert done.returncode == 1
+        assert "Traceback" not in done.stderr
+        assert done.stderr.strip() == (f"api.serve: error: python -m api.serve needs the web stack ({blocked} is not "
+                                       'installed): pip install "euchre-dd[serve]" (in a checkout: pip install -e '
+                                       '".[serve]")')
+
+
+def test_importing_api_serve_without_the_web_stack_still_raises():
+    # a caller (euchre serve) decides what to say: the import itself is not turned into an exit
+    done = run_without_web_stack("try:\n    import api.serve\nexcept ModuleNotFoundError as exc:\n"
+                                 "    print(exc.name)\n")
+    assert done.returncode == 0 and done.stdout.strip() in WEB_STACK

@@ -88,7 +88,9 @@ class DefendAdvice:
             ``margin``: its lead in expected points over the other, ``margin_interval`` the 95% paired
             interval (both choices are played on the same worlds).
         worlds, effective_worlds, exact, method, model, seed, notes: how the worlds were drawn
-            (:class:`~solver.inference.ViewWorlds`).
+            (:class:`~solver.inference.ViewWorlds`); ``inference``: the evidence asked for
+            (``solver.inference.INFERENCE``, as :class:`~solver.advisor.play.PlayAdvice` records it; before the
+            first card ``"play"`` weighs no card and ``"both"`` only the calls).
     """
 
     seat: Seat
@@ -107,6 +109,7 @@ class DefendAdvice:
     seed: int | None
     notes: tuple = ()
     view: SeatView | None = field(default=None, repr=False, compare=False)
+    inference: str = "auction"
 
     def option(self, choice: str) -> DefendOption:
         """The figures of ``"defend partner"`` or ``"defend alone"``; raises :class:`KeyError` otherwise."""
@@ -120,14 +123,15 @@ class DefendAdvice:
                 "hand": format_cards(self.hand), "options": [o.to_dict() for o in self.options],
                 "best": self.best, "margin": self.margin, "margin_interval": finite(list(self.margin_interval)),
                 "worlds": self.worlds, "effective_worlds": self.effective_worlds, "exact": self.exact,
-                "method": self.method, "model": self.model, "seed": self.seed,
+                "method": self.method, "model": self.model, "seed": self.seed, "inference": self.inference,
                 "play": "double dummy within each world (optimistic: everyone sees all cards)",
                 "notes": list(self.notes)}
 
     def __str__(self) -> str:
         contract = "no trump" if self.trump == 4 else f"{trump_of(self.trump).word} trump"
+        weighed = f" ({self.model})" if self.model and self.inference in ("auction", "both") else ""
         lines = [f"{self.seat} defends against {self.loner} alone ({contract}); "
-                 f"{self.worlds} worlds{' (exact)' if self.exact else ''}",
+                 f"{self.worlds} worlds{' (exact)' if self.exact else ''}, inference {self.inference}{weighed}",
                  "choice           points   P(euchre)  P(march)"]
         for o in self.options:
             star = " *" if o.choice == self.best else ""
@@ -171,7 +175,7 @@ def advise_defend(view=None, *, worlds: int = 500, seed=None, inference=True, mo
     defends alone), :class:`~solver.errors.EuchreError` for a bad view or bound.
     """
     view = _view(view, view_kw)
-    check_inference(inference)
+    inference = check_inference(inference)
     worlds = check_int(worlds, "worlds", MIN_WORLDS, MAX_WORLDS)
     threads = check_int(threads, "threads", 1, MAX_THREADS)
     rules, seat = view.rules, Seat(view.seat)
@@ -224,4 +228,5 @@ def advise_defend(view=None, *, worlds: int = 500, seed=None, inference=True, mo
     if defenders[0] == seat:
         notes += (f"{seat.partner} is asked next; 'defend partner' assumes it defends with its partner too",)
     return DefendAdvice(seat, loner, view.trump, int(view.hand), tuple(options), DEFEND_CHOICES[best], float(margin),
-                        margin_iv, len(w), float(w.ess), exact, w.method, w.model, w.seed, notes, view)
+                        margin_iv, len(w), float(w.ess), exact, w.method, w.model, w.seed, notes, view,
+                        inference=inference)

@@ -168,7 +168,8 @@ def check_on_lead(view: SeatView) -> None:
 
 
 def lead_table(view=None, *, worlds: int = 500, seed=None, inference: bool = True, model=None, threads: int = 1,
-               valuation: str | None = None, inner_worlds: int = INNER_WORLDS, **view_kw) -> LeadTable:
+               valuation: str | None = None, inner_worlds: int = INNER_WORLDS, play_model=None,
+               **view_kw) -> LeadTable:
     """The lead table of the seat to lead a trick: each legal lead's chance of setting the makers and of a
     march, and the mean points for the leader's side, with 95% intervals (see ``solver.advisor.lead``).
 
@@ -176,8 +177,9 @@ def lead_table(view=None, *, worlds: int = 500, seed=None, inference: bool = Tru
         view: a :class:`~solver.game.SeatView` (``Hand.view(seat)``, :func:`solver.seat_view`) or a dict of its
             keys; or the keys of :func:`solver.seat_view` as keyword arguments (``seat``, ``hand``, ``dealer``,
             ``upcard``, ``calls``, ``alone``, ``tricks``, ...).
-        worlds, seed, inference, model, threads, valuation, inner_worlds: as :func:`solver.advise_play`'s (the
-            same worlds and valuation for the same seed; ``None``: the same seed as the play advice of the view).
+        worlds, seed, inference, model, threads, valuation, inner_worlds, play_model: as
+            :func:`solver.advise_play`'s (the same worlds and valuation for the same seed; ``None``: the same seed
+            as the play advice of the view).
 
     Returns :class:`LeadTable`.
 
@@ -196,7 +198,7 @@ def lead_table(view=None, *, worlds: int = 500, seed=None, inference: bool = Tru
     check_not_bid_only(parse_valuation(valuation, view.rules), "the lead table")
     seed = view_seed(view) if seed is None else seed
     cw = card_worlds(view, worlds=worlds, seed=seed, inference=inference, model=model, threads=threads,
-                     valuation=valuation, inner_worlds=inner_worlds)
+                     valuation=valuation, inner_worlds=inner_worlds, play_model=play_model)
     advice = play_advice(cw)
     rows = []
     for i, a in enumerate(advice.cards):

@@ -54,7 +54,10 @@ def _cards(value, what: str) -> list:
         raise CardError(f"{exc}") from None
 
 
-def _tricks(value) -> list:
+def parse_tricks(value) -> list:
+    """The tricks of a view (``"Ad 9d Qd; Kh"`` or a list of tricks, each text or cards) as a list of card
+    lists. Raises :class:`PositionError` for a value that is no list of tricks, :class:`CardError` for a bad
+    card (the service checks a request's ``tricks`` with it, at the boundary)."""
     if isinstance(value, str):
         value = [t for t in value.split(";") if t.strip()]
     if not isinstance(value, (list, tuple)):
@@ -281,7 +284,7 @@ def seat_view(seat, hand, dealer, upcard, calls=(), alone=False, tricks=(), disc
     if (best is None) != (thrown is None):
         raise PositionError("best_card, loner_discard: the loner knows both (the card passed and its discard), "
                             "or give neither")
-    trick_cards = _tricks(tricks)
+    trick_cards = parse_tricks(tricks)
     tokens = _call_tokens(calls, rules.allow_no_trump)
     pack = pack_mask(rules)
     for what, cards in [("hand", own), ("upcard", [up]), ("discard", [disc] if disc is not None else [])] + [
