@@ -121,7 +121,7 @@ def _valuation_args(body, questions: int = 1, what: str = "", calls: int | None 
 
 @v1.post("/advise", summary="Bid advice for one decision", responses=_responses(AdviseResponse))
 def advise(body: AdviseRequest):
-    """As `euchre advise --json` (`solver.advise(...).to_dict()`): every legal call with
+    """As `euchre advise --json` (`solver.advise_bid(view, method).to_dict()`): every legal call with
     P(make), P(march), P(euchred) and expected points over sampled worlds, the
     recommendation and its margin; with `score`, each call's chance of winning the
     game (`p_win_game`), by which it then recommends. Play in each world is valued by `valuation`
@@ -134,19 +134,18 @@ def run_advise(body: AdviseRequest):
     """The :class:`~solver.Advice` of a checked advise request, within the server's bounds: what
     ``POST /v1/advise`` and the play page's hints (:mod:`api.play`) both run. Raises :class:`~api.problems.Problem`."""
     limits.check_worlds(body.worlds)
-    run = limits.engine_function("advise")
+    run = limits.engine_function("advise_bid")
     with limits.engine(body, main_field="hand"):
-        extra = {"dummies": body.dummies} if body.dummies is not None else {}
-        if body.score is not None:
-            extra["score"] = body.score
+        extra = {"score": body.score} if body.score is not None else {}
         extra.update(_valuation_args(body, calls=3 if body.round == 1 else 7))
         rules = body.rules.to_rules()
+        view = solver.advisor.bid_question_view(body.hand, body.upcard, body.seat, body.dealer, body.round, rules,
+                                                dummies=body.dummies, named_suit=body.named_suit, kitty=body.kitty)
         # no seed given: the engine derives it from the question (solver.seeds), as at every door
-        result = run(hand=body.hand, upcard=body.upcard, seat=body.seat, dealer=body.dealer, round=body.round,
-                     rules=rules, worlds=body.worlds, seed=body.seed, inference=body.inference,
-                     early_stop=body.early_stop, threads=current_app.config["ENGINE_THREADS"],
-                     model=request_model(body.model), examples=body.examples, named_suit=body.named_suit,
-                     kitty=body.kitty, **extra)
+        method = solver.Method(worlds=body.worlds, seed=body.seed, inference=body.inference,
+                               early_stop=body.early_stop, threads=current_app.config["ENGINE_THREADS"],
+                               model=request_model(body.model), examples=body.examples, **extra)
+        result = run(view, method)
     return result
 
 

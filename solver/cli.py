@@ -352,18 +352,19 @@ def _score_arg(text: str) -> dict:
 
 
 def cmd_advise(args) -> dict:
-    from .advisor import advise
+    from .advisor import Method, advise_bid, bid_question_view
     if args.dummies is not None and not args.dummy_hands:
         raise EuchreError("--dummies: the face-up dummies go with --players 2 --dummy-hands")
     if args.dummy_hands and args.dummies is None:
         raise EuchreError("--dummy-hands: give both face-up dummies, --dummies 'N:<5 cards> S:<5 cards>'")
     rules = _rules_from_args(args)
-    advice = advise(hand=args.hand, upcard=args.upcard, seat=args.seat, dealer=args.dealer, round=args.round,
-                    named_suit=args.named_suit,
-                    rules=rules, worlds=args.worlds, seed=args.seed, threads=args.threads, dummies=args.dummies,
+    view = bid_question_view(args.hand, args.upcard, args.seat, args.dealer, args.round, rules,
+                             dummies=args.dummies, named_suit=args.named_suit, kitty=args.kitty)
+    method = Method(worlds=args.worlds, seed=args.seed, threads=args.threads,
                     score=None if args.score is None else _score_arg(args.score), early_stop=not args.no_early_stop,
                     model=_model_arg(args), valuation=args.valuation, inner_worlds=_inner_worlds(args),
-                    examples=args.examples, kitty=args.kitty, rollout=_rollout(args))
+                    examples=args.examples, rollout=_rollout(args))
+    advice = advise_bid(view, method)
     if not args.json:
         say(advice)
     return advice.to_dict()

@@ -258,18 +258,16 @@ class AdvisorAgent:
         return self.score
 
     def bid(self, view) -> str:
-        from ..advisor import advise
+        from ..advisor import Method, advise_bid
         if view.phase is Phase.NAME_SUIT:
             return PolicyAgent().bid(view)
-        rnd = 1 if view.phase is Phase.BID1 else 2
         joker = view.upcard == JOKER             # a turned-up joker: the suit the dealer named is proposed
         valuation = "double_dummy" if joker else self.valuation
-        advice = advise(cards_of(view.hand), view.upcard, view.seat, view.dealer, rnd, view.rules,
-                        worlds=max(10, self.worlds), seed=self._seed(), inference=self.reads_calls,
+        method = Method(worlds=max(10, self.worlds), seed=self._seed(), inference=self.reads_calls,
                         score=self._score_for(view.rules, valuation), model=self.model, valuation=valuation,
-                        named_suit=view.named_suit if joker else None, robust_delta=None,   # a report only: the
-                        # recommendation is the same without the model variants, at half the cost
-                        kitty=cards_of(view.kitty_known) if view.kitty_known else None)
+                        robust_delta=None)    # a report only: the recommendation is the same without the model
+        # variants, at half the cost
+        advice = advise_bid(view, method)
         return advice.recommended.call
 
     def exchange(self, view) -> str:
