@@ -18,6 +18,7 @@ advisor's (:func:`solver.advisor.valuation.parse_valuation`) and every advisor t
 from __future__ import annotations
 
 import dataclasses
+import inspect
 from dataclasses import dataclass
 
 from ..bidding import POLICY, BiddingPolicy
@@ -188,10 +189,26 @@ class Method:
 MEMBERS = tuple(f.name for f in dataclasses.fields(Method))
 
 
+def keyword_method(method, advisor, **given) -> Method:
+    """The checked :class:`Method` of an advisor called as ``advisor(view, method)``, or, as before the method
+    was one value, with its members as keywords (``given``: each keyword's value; one that differs from
+    ``advisor``'s default counts as given). Raises :class:`~solver.errors.ArgumentError` for both at once,
+    naming the first such keyword, and for a bad member."""
+    if method is None:
+        return Method(**given)
+    params = inspect.signature(advisor).parameters
+    for name, value in given.items():
+        default = params[name].default
+        if value is not default and not (type(value) is type(default) and value == default):
+            raise ArgumentError(f"{advisor.__name__}: give the method or its members as keywords, not both "
+                                f"({name!r})")
+    return Method.coerce(method)
+
+
 def _check_members(data: dict) -> None:
     for key in data:
         if key not in MEMBERS:
             raise ArgumentError(f"method member {key!r}: unknown; the members are {', '.join(MEMBERS)}")
 
 
-__all__ = ["Method", "MEMBERS", "ROBUST_DELTA", "MAX_EXACT_LIMIT"]
+__all__ = ["Method", "MEMBERS", "keyword_method", "ROBUST_DELTA", "MAX_EXACT_LIMIT"]
