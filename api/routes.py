@@ -297,7 +297,8 @@ def exchange(body: ExchangeRequest):
     run = limits.engine_function("advise_exchange")
     with limits.engine(body, main_field="hand"):
         rules = body.rules.to_rules()
-        result = run(body.hand, body.upcard, body.seat, body.dealer, rules, worlds=body.worlds, seed=body.seed)
+        view = solver.advisor.kitty.exchange_question_view(body.hand, body.upcard, body.seat, body.dealer, rules)
+        result = run(view, solver.Method(worlds=body.worlds, seed=body.seed))
     return jsonify(result.to_dict())
 
 

@@ -371,12 +371,13 @@ def cmd_advise(args) -> dict:
 
 
 def cmd_exchange(args) -> dict:
-    from .advisor import advise_exchange
+    from .advisor import Method, advise_exchange
+    from .advisor.kitty import exchange_question_view
     rules = _rules_from_args(args)
     if not rules.kitty_exchange:
         raise EuchreError("euchre exchange: give the house rule, --farmers or --go-under (or both)")
-    advice = advise_exchange(args.hand, args.upcard, args.seat, args.dealer, rules, worlds=args.worlds,
-                             seed=args.seed)
+    view = exchange_question_view(args.hand, args.upcard, args.seat, args.dealer, rules)
+    advice = advise_exchange(view, Method(worlds=args.worlds, seed=args.seed))
     if not args.json:
         say(advice)
     return advice.to_dict()

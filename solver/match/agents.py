@@ -273,9 +273,8 @@ class AdvisorAgent:
     def exchange(self, view) -> str:
         """Kitty exchange: by :func:`solver.advise_exchange` on ``worlds`` worlds (at most 100: each world costs a
         par per choice)."""
-        from ..advisor import advise_exchange
-        return advise_exchange(cards_of(view.hand), view.upcard, view.seat, view.dealer, view.rules,
-                               worlds=max(10, min(self.worlds, 100)), seed=self._seed()).best
+        from ..advisor import Method, advise_exchange
+        return advise_exchange(view, Method(worlds=max(10, min(self.worlds, 100)), seed=self._seed())).best
 
     def discard(self, view) -> str:
         return PolicyAgent().discard(view)

@@ -560,9 +560,8 @@ class DealReviewer:
             out["text"] = head + " (not judged: the record does not show its hand)"
             return out
         try:
-            adv = advise_exchange(cards_of(view.hand), h.upcard, rec.seat, h.dealer, self.rules,
-                                  worlds=min(self.worlds, KITTY_EXCHANGE_WORLDS),
-                                  seed=decision_seed(self.seed, self.index, step) % (2 ** 63))
+            adv = advise_exchange(view, Method(worlds=min(self.worlds, KITTY_EXCHANGE_WORLDS),
+                                               seed=decision_seed(self.seed, self.index, step) % (2 ** 63)))
         except EuchreError as exc:
             out["text"] = head + f" (not judged: {exc})"
             return out
