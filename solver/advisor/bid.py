@@ -47,7 +47,7 @@ def advise_bid(view, method=None, *, calls=None) -> Advice:
             :func:`solver.seat_view` with the calls so far), or a dict of its keys: it carries the hand, the
             upcard, the dealer, the round, the earlier calls, the rules and, where the variant has them, the
             face-up dummies, the suit named for a turned-up joker and the cards known in the kitty.
-        method: a :class:`~solver.advisor.method.Method` (or a dict of its members, or ``None``): worlds
+        method: a :class:`~solver.Method` (or a dict of its members, or ``None``): worlds
             (default 2,000), seed (``None``: derived from the question, ``solver.seeds.advice_seed()``), threads,
             inference, model, valuation, inner_worlds, examples, score, robust_delta, early_stop, exact_limit,
             own_round2, policy, rollout; what each does is said below.
@@ -58,9 +58,9 @@ def advise_bid(view, method=None, *, calls=None) -> Advice:
 
     Raises :class:`~solver.errors.IllegalActionError` naming the phase when the view is not of a seat to bid
     (round 1 or 2) or not that seat's turn; :class:`~solver.errors.ArgumentError` naming a bad method member;
-    the errors of :func:`advise` otherwise.
+    the errors of :func:`solver.advise` otherwise.
 
-    The method's members, as the deprecated keywords of :func:`advise` say them:
+    The method's members, as the deprecated keywords of :func:`solver.advise` say them:
 
     Args:
         hand: the seat's five cards (``"9d Ac Tc Kd Jd"``, a list of cards, PBN ``S.H.D.C``).
@@ -216,9 +216,9 @@ def bidding_view(view) -> SeatView:
 
 def bid_question_view(hand, upcard, seat, dealer, round=1, rules=None, *, dummies=None, named_suit=None,
                       kitty=None) -> SeatView:
-    """The view of the bid question in the pieces :func:`advise` took (the seats before ``seat`` passed
-    round 1; in round 2 every seat passed round 1 and those before it round 2), checked as :func:`advise`
-    checked them, with the same messages. Raises what :func:`advise` raises for a bad question."""
+    """The view of the bid question in the pieces :func:`solver.advise` took (the seats before ``seat`` passed
+    round 1; in round 2 every seat passed round 1 and those before it round 2), checked as :func:`solver.advise`
+    checked them, with the same messages. Raises what :func:`solver.advise` raises for a bad question."""
     rules = Rules.coerce(rules)
     cards = parse_cards(hand, what="hand")
     if len(cards) != 5:
@@ -257,9 +257,9 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
            early_stop: bool | None = None, valuation: str | None = None, inner_worlds: int = INNER_WORLDS,
            examples: int = 0, named_suit=None, kitty=None, rollout=None) -> Advice:
     """Deprecated (for one release): ``advise_bid(view, method)``; the question in pieces and the method in
-    keywords, each as :func:`advise_bid` says. Builds the view (:func:`bid_question_view`) and the
-    :class:`~solver.advisor.method.Method`, warns with a :class:`DeprecationWarning` and calls
-    :func:`advise_bid`: the same answer, bit for bit."""
+    keywords, each as :func:`solver.advise_bid` says. Builds the view (:func:`solver.advisor.bid_question_view`) and the
+    :class:`~solver.Method`, warns with a :class:`DeprecationWarning` and calls
+    :func:`solver.advise_bid`: the same answer, bit for bit."""
     warnings.warn("solver.advise(hand, upcard, seat, dealer, ...) is deprecated and will be removed in the next "
                   "release: use solver.advise_bid(view, method)", DeprecationWarning, stacklevel=2)
     if not isinstance(inference, bool):
@@ -275,7 +275,7 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
 
 def _advise(cards: tuple, up: Card, seat: Seat, dealer: Seat, round: int, rules: Rules, method: Method, *,
             calls, dummies, named_suit, kitty) -> Advice:
-    """:func:`advise_bid` on the question's pieces (read off a checked view) and a checked ``method``."""
+    """:func:`solver.advise_bid` on the question's pieces (read off a checked view) and a checked ``method``."""
     examples = method.examples
     valuation = parse_valuation(method.valuation, rules)
     inner_worlds = method.inner_worlds

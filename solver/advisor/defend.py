@@ -158,7 +158,7 @@ def advise_defend(view=None, method=None, *, worlds: int = PLAY_WORLDS, seed=Non
             ``DEFEND_ALONE`` phase), or before any card is played against the loner; or a dict of its
             keys, or the keys of :func:`solver.seat_view` as keyword arguments (``seat``, ``hand``,
             ``dealer``, ``upcard``, ``calls``, ``alone=True``, ``rules={"defend_alone": True}``).
-        method: a :class:`~solver.advisor.method.Method` (or a dict of its members; ``None``: every default, 500
+        method: a :class:`~solver.Method` (or a dict of its members; ``None``: every default, 500
             worlds): its worlds, seed, inference, model and threads are read; they may instead be given as the
             keywords below, but not both.
         worlds: worlds to draw, ``MIN_WORLDS``..:data:`~solver.bounds.MAX_WORLDS`; seed: int or ``None``: derived from

@@ -158,8 +158,8 @@ def advise_exchange(view, method=None, *old, **old_keywords) -> ExchangeAdvice:
     worlds of the seat's view (see the module docs).
 
     ``advise_exchange(view, method)``: ``view`` the seat's :class:`~solver.game.SeatView` at its turn in the
-    exchange phase (``Hand.view(seat)``; :func:`exchange_question_view` from the pieces), or a dict of its keys;
-    ``method`` a :class:`~solver.advisor.method.Method` (or a dict of its members, or ``None``): its worlds
+    exchange phase (``Hand.view(seat)``; :func:`solver.advisor.kitty.exchange_question_view` from the pieces), or a dict of its keys;
+    ``method`` a :class:`~solver.Method` (or a dict of its members, or ``None``): its worlds
     (default 200), seed (``None``: derived from the question, ``solver.seeds.exchange_seed()``) and exact_limit
     are read.
 
@@ -225,7 +225,7 @@ def exchange_view(view) -> SeatView:
 
 def exchange_question_view(hand, upcard, seat, dealer, rules=None) -> SeatView:
     """The seat's view at its turn in the kitty exchange phase, from the question in pieces (the seat's five cards
-    as dealt, the upcard, the seats; the seats before it kept their hands). Raises what :func:`advise_exchange`
+    as dealt, the upcard, the seats; the seats before it kept their hands). Raises what :func:`solver.advise_exchange`
     raises for a bad question, with the same messages."""
     rules = Rules.coerce(rules)
     if not rules.kitty_exchange:
@@ -260,6 +260,8 @@ def exchange_question_view(hand, upcard, seat, dealer, rules=None) -> SeatView:
 def _advise_exchange(view: SeatView, method: Method, drawn: Worlds | None = None) -> ExchangeAdvice:
     """:func:`advise_exchange` of a checked view and method; ``drawn``: the caller's worlds, or ``None``."""
     rules, seat, dealer, up = view.rules, int(view.seat), int(view.dealer), view.upcard
+    if up is None:                  # (the exchange comes before the bidding: the upcard is always up)
+        raise PositionError(f"{view.seat}'s view: no upcard, so no kitty exchange")
     cards, mask = cards_of(view.hand), view.hand
     seed, exact_limit = method.seed, method.exact_limit
     if drawn is not None:

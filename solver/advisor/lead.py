@@ -177,7 +177,7 @@ def lead_table(view=None, method=None, *, worlds: int = PLAY_WORLDS, seed=None, 
         view: a :class:`~solver.game.SeatView` (``Hand.view(seat)``, :func:`solver.seat_view`) or a dict of its
             keys; or the keys of :func:`solver.seat_view` as keyword arguments (``seat``, ``hand``, ``dealer``,
             ``upcard``, ``calls``, ``alone``, ``tricks``, ...).
-        method: a :class:`~solver.advisor.method.Method` (or a dict of its members; ``None``: every default, 500
+        method: a :class:`~solver.Method` (or a dict of its members; ``None``: every default, 500
             worlds); its members may instead be given as the keywords below, but not both.
         worlds, seed, inference, model, threads, valuation, inner_worlds: as :func:`solver.advise_play`'s (the
             same worlds and valuation for the same seed; ``None``: the same seed as the play advice of the view).

@@ -43,12 +43,12 @@ class Method:
     """How an advisor answers a seat's question (docs/advice.md, "The method").
 
     Attributes:
-        worlds: deals to sample, :data:`~solver.bounds.MIN_WORLDS`..:data:`~solver.bounds.MAX_WORLDS`;
+        worlds: deals to sample, ``MIN_WORLDS``..``MAX_WORLDS`` (10..100,000, ``solver.bounds``);
             ``None``: the advisor's default (bid 2,000; play, defence, leads 500; kitty exchange 200).
         seed: int 0..:data:`~solver.bounds.MAX_SEED`, or ``None``: derived from the question
-            (:mod:`solver.seeds`), so the same question gets the same answer at every door.
+            (``solver.seeds``), so the same question gets the same answer at every door.
         threads: threads for the double-dummy solving, 1..:data:`~solver.bounds.MAX_THREADS`.
-        inference: what weighs the worlds (:data:`solver.inference.INFERENCE`): ``"none"``, ``"auction"`` (the
+        inference: what weighs the worlds (``solver.inference.INFERENCE``): ``"none"``, ``"auction"`` (the
             calls seen; default), ``"play"`` (the cards seen), ``"both"``; ``True`` and ``False`` are taken
             as ``"auction"`` and ``"none"``. Bid advice sees no card: ``"play"`` is uniform worlds there and
             ``"both"`` the auction's.
@@ -58,9 +58,9 @@ class Method:
             :class:`~solver.errors.ModelError` naming a bad one).
         play_model: the play model of ``inference`` ``"play"``/``"both"`` (a
             :class:`~solver.play_model.PlayModel`, its name, a temperature or a file; ``None``: the default;
-            read by :func:`solver.play_model.resolve_play_model`).
+            read by ``solver.play_model.resolve_play_model()``).
         valuation: how each world's play is valued, the API name (``"single_dummy"``, ``"double_dummy"``,
-            ``"playout"``, ``"rollout"``; any spelling :func:`~solver.advisor.valuation.valuation_key`
+            ``"playout"``, ``"rollout"``; any spelling ``solver.advisor.valuation.valuation_key()``
             reads); ``None``: the variant's default.
         inner_worlds: the playout's worlds a decision, 1..:data:`~solver.advisor.valuation.MAX_INNER_WORLDS`.
         rollout: with ``valuation="rollout"`` only: a :class:`solver.rollout.Rollout`, or ``None``.
@@ -68,7 +68,7 @@ class Method:
         score: the game's score before the hand, points by side (``{"NS": 8, "EW": 6}``), or ``None``;
             checked against the rules by the advisor (:class:`~solver.errors.ScoreError`).
         robust_delta: bid advice: the shift (count units) of the cautious and aggressive model variants,
-            0..10, or ``None``/0 for no robustness check (default :data:`ROBUST_DELTA`).
+            0..10, or ``None``/0 for no robustness check (default ``ROBUST_DELTA``, 1.0).
         early_stop: bid advice: judge the calls sequentially (``None``: on with the bidding model, off with
             a ``policy``).
         exact_limit: enumerate every deal when there are at most this many, 0..:data:`MAX_EXACT_LIMIT`.

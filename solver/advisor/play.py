@@ -416,7 +416,7 @@ class CardWorlds:
 def card_worlds(view, method=None) -> CardWorlds:
     """Every legal card of the seat to play, valued in every world of its view (:class:`CardWorlds`).
 
-    ``view`` a :class:`SeatView` (or a dict of its keys); ``method`` a :class:`~solver.advisor.method.Method` (or a
+    ``view`` a :class:`SeatView` (or a dict of its keys); ``method`` a :class:`~solver.Method` (or a
     dict of its members, or ``None``); what its members do and the errors are :func:`advise_play`'s (it is this,
     summarised).
     """
@@ -517,7 +517,7 @@ def advise_play(view=None, method=None, *, worlds: int = PLAY_WORLDS, seed=None,
                 examples: int = 0, play_model=None, rollout=None, **view_kw) -> PlayAdvice:
     """Play advice for the seat whose turn it is to play a card (see ``solver.advisor.play``).
 
-    ``advise_play(view, method)``: the seat's view and a :class:`~solver.advisor.method.Method` (or a dict of its
+    ``advise_play(view, method)``: the seat's view and a :class:`~solver.Method` (or a dict of its
     members; ``None``: every default, 500 worlds). The method's members may instead be given as the keywords
     below (the form before the method was one value), but not both.
 
