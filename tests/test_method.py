@@ -201,3 +201,31 @@ def test_exchange_advice_of_a_view_in_another_phase_names_the_phase():
     view = bid_question_view("9c 9d Tc Qh Qs", "Kh", "S", "N", 1, FARMERS)
     with pytest.raises(IllegalActionError, match="S's view: the hand is in the bid1 phase, not the kitty exchange"):
         solver.advise_exchange(view)
+
+
+# -- the HTTP door -----------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def client():
+    from api import create_app
+    return create_app({"TESTING": True}).test_client()
+
+
+def test_http_play_reads_its_method_members_by_methods_names(client):
+    body = {**PLAY, "worlds": 120, "seed": 3, "valuation": "double_dummy", "examples": 1,
+            "score": {"NS": 6, "EW": 8}, "inference": "both", "play_model": "flat"}
+    answer = client.post("/v1/play", json=body)
+    assert answer.status_code == 200, answer.get_json()
+    want = quiet(solver.advise_play, seat_view(**PLAY), Method(worlds=120, seed=3, valuation="double_dummy",
+                                                               examples=1, score={"NS": 6, "EW": 8},
+                                                               inference="both", play_model="flat"))
+    assert answer.get_json() == want.to_dict()
+
+
+def test_http_a_view_in_the_wrong_phase_is_a_422_with_the_python_message(client):
+    question = dict(seat="S", hand="9d Ac Tc Kd Jd", dealer="N", upcard="Kc", calls="Pass")   # S to bid
+    with pytest.raises(IllegalActionError) as info:
+        solver.advise_play(seat_view(**question), Method(worlds=50))
+    answer = client.post("/v1/play", json={**question, "worlds": 50})
+    assert answer.status_code == 422 and answer.mimetype == "application/problem+json"
+    assert answer.get_json()["detail"] == str(info.value)
