@@ -229,3 +229,18 @@ def test_http_a_view_in_the_wrong_phase_is_a_422_with_the_python_message(client)
     answer = client.post("/v1/play", json={**question, "worlds": 50})
     assert answer.status_code == 422 and answer.mimetype == "application/problem+json"
     assert answer.get_json()["detail"] == str(info.value)
+
+
+# -- the CLI door ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("argv, member", [(["--worlds", "5"], {"worlds": 5}), (["--threads", "0"], {"threads": 0}),
+                                          (["--seed", "-3"], {"seed": -3})])
+def test_cli_a_bad_member_is_the_engines_message(capsys, argv, member):
+    from solver.cli import main
+    with pytest.raises(ArgumentError) as info:
+        Method(**member)
+    question = ["advise", "--hand", "9d Ac Tc Kd Jd", "--upcard", "Kc", "--seat", "N", "--dealer", "S"]
+    for command in (question, ["play", "--seat", "W", "--hand", "Ah Kh 9c Qd Td", "--dealer", "E", "--upcard", "Jh",
+                               "--calls", "Order", "--tricks", "9h"]):
+        assert main(command + argv) == 2
+        assert capsys.readouterr().err == f"euchre: error: {info.value}\n"
