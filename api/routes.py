@@ -130,7 +130,7 @@ def _valuation_args(body, questions: int = 1, what: str = "", calls: int | None 
 
 @v1.post("/advise", summary="Bid advice for one decision", responses=_responses(AdviseResponse))
 def advise(body: AdviseRequest):
-    """As `euchre advise --json` (`solver.advise(...).to_dict()`): every legal call with
+    """As `euchre advise --json` (`solver.advise_bid(view, method).to_dict()`): every legal call with
     P(make), P(march), P(euchred) and expected points over sampled worlds, the
     recommendation and its margin; with `score`, each call's chance of winning the
     game (`p_win_game`), by which it then recommends. Play in each world is valued by `valuation`
@@ -139,23 +139,37 @@ def advise(body: AdviseRequest):
     return jsonify(run_advise(body).to_dict())
 
 
+#: Members of solver.Method a door gives by a helper of its own rather than as the request holds them: the model
+#: (request_model), the valuation and its inner worlds (_valuation_args, bounded) and the server's threads
+_METHOD_BY_DOOR = ("model", "valuation", "inner_worlds", "threads")
+
+
+def _method(body, **by_door) -> solver.Method:
+    """The :class:`solver.Method` of a request: each member of the request named as a member of ``Method`` (worlds,
+    seed, inference, early_stop, examples, score, play_model: read by Method's own field names, so that a door
+    cannot drift from the engine), the model as :func:`request_model` reads it, the server's threads, and
+    ``by_door`` (the valuation arguments, checked against this server's bounds). A bad member is the engine's
+    :class:`~solver.errors.ArgumentError`, naming it: a 422 problem inside :func:`limits.engine`."""
+    fields = type(body).model_fields
+    given = {name: getattr(body, name) for name in solver.advisor.method.MEMBERS
+             if name in fields and name not in _METHOD_BY_DOOR}
+    if "model" in fields:
+        given["model"] = request_model(body.model)
+    return solver.Method(**given, threads=current_app.config["ENGINE_THREADS"], **by_door)
+
+
 def run_advise(body: AdviseRequest):
     """The :class:`~solver.Advice` of a checked advise request, within the server's bounds: what
     ``POST /v1/advise`` and the play page's hints (:mod:`api.play`) both run. Raises :class:`~api.problems.Problem`."""
     limits.check_worlds(body.worlds)
-    run = limits.engine_function("advise")
+    run = limits.engine_function("advise_bid")
     with limits.engine(body, main_field="hand"):
-        extra = {"dummies": body.dummies} if body.dummies is not None else {}
-        if body.score is not None:
-            extra["score"] = body.score
-        extra.update(_valuation_args(body, calls=3 if body.round == 1 else 7))
+        valuation = _valuation_args(body, calls=3 if body.round == 1 else 7)
         rules = body.rules.to_rules()
+        view = solver.advisor.bid_question_view(body.hand, body.upcard, body.seat, body.dealer, body.round, rules,
+                                                dummies=body.dummies, named_suit=body.named_suit, kitty=body.kitty)
         # no seed given: the engine derives it from the question (solver.seeds), as at every door
-        result = run(hand=body.hand, upcard=body.upcard, seat=body.seat, dealer=body.dealer, round=body.round,
-                     rules=rules, worlds=body.worlds, seed=body.seed, inference=body.inference,
-                     early_stop=body.early_stop, threads=current_app.config["ENGINE_THREADS"],
-                     model=request_model(body.model), examples=body.examples, named_suit=body.named_suit,
-                     kitty=body.kitty, **extra)
+        result = run(view, _method(body, **valuation))
     return result
 
 
@@ -177,12 +191,8 @@ def run_play(body: PlayRequest):
     limits.check_worlds(body.worlds)
     run = limits.engine_function("advise_play")
     with limits.engine(body, main_field="hand"):
-        extra = {"score": body.score} if body.score is not None else {}
         view = solver.seat_view(**body.view_keys())
-        extra.update(_valuation_args(body, calls=_legal_cards(view)))
-        result = run(view, worlds=body.worlds, seed=body.seed, inference=body.inference,
-                     threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model),
-                     examples=body.examples, play_model=body.play_model, **extra)
+        result = run(view, _method(body, **_valuation_args(body, calls=_legal_cards(view))))
     return result
 
 
@@ -260,9 +270,7 @@ def lead(body: LeadRequest):
         view = solver.seat_view(**body.view_keys())
         # the lead table never takes the rollout: left to the engine's refusal, which names it, not to the bound
         extra = _valuation_args(body, calls=None if _one_decision(body) else _legal_cards(view))
-        result = run(view, worlds=body.worlds, seed=body.seed, inference=body.inference,
-                     threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model),
-                     play_model=body.play_model, **extra)
+        result = run(view, _method(body, **extra))
     return jsonify(result.to_dict())
 
 
@@ -302,8 +310,7 @@ def defend(body: DefendRequest):
     run = limits.engine_function("advise_defend")
     with limits.engine(body, main_field="hand"):
         view = solver.seat_view(**body.view_keys())
-        result = run(view, worlds=body.worlds, seed=body.seed, inference=body.inference,
-                     threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model))
+        result = run(view, _method(body))
     return jsonify(result.to_dict())
 
 
@@ -316,7 +323,8 @@ def exchange(body: ExchangeRequest):
     run = limits.engine_function("advise_exchange")
     with limits.engine(body, main_field="hand"):
         rules = body.rules.to_rules()
-        result = run(body.hand, body.upcard, body.seat, body.dealer, rules, worlds=body.worlds, seed=body.seed)
+        view = solver.advisor.kitty.exchange_question_view(body.hand, body.upcard, body.seat, body.dealer, rules)
+        result = run(view, _method(body))
     return jsonify(result.to_dict())
 
 

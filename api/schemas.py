@@ -756,7 +756,7 @@ TableResponse.model_rebuild()
 
 
 class AdviseResponse(BaseModel):
-    """`solver.advise(...).to_dict()`, as `euchre advise --json`: options, recommended, margin; `bidding` (the
+    """`solver.advise_bid(view, method).to_dict()`, as `euchre advise --json`: options, recommended, margin; `bidding` (the
     model of the later seats, inference, proposals drawn and kept, effective worlds), `robust` and `variants`
     (the recommendation under a cautious and an aggressive variant of the model). With a `score`: `score`,
     `margin_unit` "p_win_game" and per option `p_win_game` with `p_win_game_interval`. With `early_stop`, an

@@ -254,3 +254,22 @@ def report(args: argparse.Namespace, results: dict[str, Any],
         else:
             Path(target).write_text(text)
     return doc
+
+
+def advise_pieces(hand, upcard, seat, dealer, round=1, rules=None, *, dummies=None, named_suit=None, kitty=None,
+                  calls=None, **method):
+    """``solver.advise_bid`` of a bid question in the pieces ``solver.advise`` took (deprecated there): the view
+    from ``solver.advisor.bid_question_view``, the other keywords a ``solver.Method``."""
+    from solver import Method, advise_bid
+    from solver.advisor import bid_question_view
+    view = bid_question_view(hand, upcard, seat, dealer, round, rules, dummies=dummies, named_suit=named_suit,
+                             kitty=kitty)
+    return advise_bid(view, Method(**method), calls=calls)
+
+
+def exchange_pieces(hand, upcard, seat, dealer, rules=None, **method):
+    """``solver.advise_exchange`` of a kitty-exchange question in pieces (deprecated there): the view from
+    ``solver.advisor.kitty.exchange_question_view``, the keywords a ``solver.Method``."""
+    from solver import Method, advise_exchange
+    from solver.advisor.kitty import exchange_question_view
+    return advise_exchange(exchange_question_view(hand, upcard, seat, dealer, rules), Method(**method))

@@ -44,7 +44,8 @@ from pathlib import Path
 import _common                                    # noqa: E402  first: checks which engine runs
 
 from _common import count_positions    # noqa: E402
-from solver import Rules, _search, advise       # noqa: E402
+from solver import Rules, _search                # noqa: E402
+from _common import advise_pieces               # noqa: E402
 from solver.advisor.engine import Engine   # noqa: E402
 from solver.bidding import POLICY      # noqa: E402
 
@@ -59,10 +60,10 @@ TARGETS = {"round 1, N (S deals), 1 thread": 40, "round 1, dealer S picks up?, 1
 
 
 def run(extra, derive, **kwargs):
-    """One advise() call under a set-up (the engine's switch restored after)."""
+    """One advise_bid() call under a set-up (the engine's switch restored after)."""
     Engine.derive_sides = derive
     try:
-        return advise(**kwargs, **extra)
+        return advise_pieces(**kwargs, **extra)
     finally:
         Engine.derive_sides = True
 
@@ -85,7 +86,7 @@ def main(argv=None):
     _common.add_json_argument(ap)
     args = ap.parse_args(argv)
     measures, results = {}, {}
-    print(f"advise(): one decision, every option, {args.worlds} worlds (exact where enumerated); "
+    print(f"advise_bid(): one decision, every option, {args.worlds} worlds (exact where enumerated); "
           f"{args.repeats} repeats")
     print(f"{'case':<42} {'set-up':<10} {'median':>9} {'min':>9} {'max':>9} {'cpu':>9} {'positions':>10} "
           f"{'per pos.':>9} {'stopped':>7} recommended")
@@ -166,12 +167,12 @@ def score_cases(args, measures=None):
         cpu = {label: [] for label, _ in setups}
         last = {}
         for label, extra in setups:
-            advise(worlds=args.worlds, seed=0, **kwargs, **extra)        # warm up
+            advise_pieces(worlds=args.worlds, seed=0, **kwargs, **extra)        # warm up
         for r in range(args.repeats):
             for label, extra in setups[::1 if r % 2 else -1]:     # alternate which goes first on a seed
                 _search.reset_tables()
                 t0, c0 = time.perf_counter(), time.process_time()
-                last[label] = advise(worlds=args.worlds, seed=r + 1, **kwargs, **extra)
+                last[label] = advise_pieces(worlds=args.worlds, seed=r + 1, **kwargs, **extra)
                 times[label].append(time.perf_counter() - t0)
                 cpu[label].append(time.process_time() - c0)
         for label, _ in setups:

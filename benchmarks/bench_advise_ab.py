@@ -36,7 +36,8 @@ import hashlib, json, sys, time
 sys.path.insert(0, sys.argv[1])
 import numpy as np
 import solver
-from solver import _search, advise, advise_play
+from solver import _search, advise_play
+from _common import advise_pieces
 assert solver.__file__.startswith(sys.argv[1]), solver.__file__
 from bench_advise_split import CASES
 seeds, worlds, views_each, play_worlds = (int(x) for x in sys.argv[2:6])
@@ -53,9 +54,9 @@ def timed(name, fn):
 
 for case, kw in CASES:
     for label, extra in (("default", {}), ("double dummy", {"valuation": "double_dummy"})):
-        advise(**kw, **extra, worlds=worlds, seed=0, threads=1)
+        advise_pieces(**kw, **extra, worlds=worlds, seed=0, threads=1)
         for seed in range(1, seeds + 1):
-            a = timed(f"{case} | {label}", lambda: advise(**kw, **extra, worlds=worlds, seed=seed, threads=1))
+            a = timed(f"{case} | {label}", lambda: advise_pieces(**kw, **extra, worlds=worlds, seed=seed, threads=1))
             for o in a.options:
                 digest.update(repr((o.call, o.expected_points, o.p_make, o.worlds, o.discard)).encode())
                 digest.update(np.asarray(o.world_points).tobytes())

@@ -17,7 +17,8 @@ from pathlib import Path
 import _common                                    # noqa: E402  first: checks which engine runs
 
 import solver.dd as dd                  # noqa: E402
-from solver import _search, advise      # noqa: E402
+from solver import _search              # noqa: E402
+from _common import advise_pieces       # noqa: E402
 
 CASES = [
     ("round 1, N (S deals)", dict(hand="9d Ac Tc Kd Jd", upcard="Kc", seat="N", dealer="S")),
@@ -43,20 +44,20 @@ def main(argv=None):
         finally:
             inside[0] += time.process_time() - c0
 
-    print(f"advise(): one decision, every option, {args.worlds} worlds, one thread, CPU ms, "
+    print(f"advise_bid(): one decision, every option, {args.worlds} worlds, one thread, CPU ms, "
           f"median of {args.repeats} seeds")
     print(f"{'case':<30} {'set-up':<16} {'total':>7} {'core':>7} {'rest':>7}  rest share")
     dd.solve_batch = timed
     try:
         for name, kwargs in CASES:
             for label, extra in (("default", {}), ("inference=False", dict(inference=False))):
-                advise(**kwargs, **extra, worlds=args.worlds, seed=0, threads=1)       # warm up
+                advise_pieces(**kwargs, **extra, worlds=args.worlds, seed=0, threads=1)       # warm up
                 total, core = [], []
                 for seed in range(1, args.repeats + 1):
                     _search.reset_tables()
                     inside[0] = 0.0
                     c0 = time.process_time()
-                    advise(**kwargs, **extra, worlds=args.worlds, seed=seed, threads=1)
+                    advise_pieces(**kwargs, **extra, worlds=args.worlds, seed=seed, threads=1)
                     total.append(time.process_time() - c0)
                     core.append(inside[0])
                 rest = [t - c for t, c in zip(total, core)]

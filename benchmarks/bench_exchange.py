@@ -19,7 +19,7 @@ import itertools
 import _common                                    # noqa: E402  first: checks which engine runs
 
 from solver import Rules, Seat                    # noqa: E402
-from solver.advisor import advise_exchange        # noqa: E402
+from _common import exchange_pieces               # noqa: E402
 from solver.cards import Card, mask_of, parse_cards   # noqa: E402
 from solver.worlds import bid_space               # noqa: E402
 
@@ -63,7 +63,7 @@ def main():
         answers = []
 
         def run():
-            answers.append(advise_exchange(HAND, UPCARD, SEAT, DEALER, rules, worlds=args.worlds, seed=args.seed))
+            answers.append(exchange_pieces(HAND, UPCARD, SEAT, DEALER, rules, worlds=args.worlds, seed=args.seed))
 
         times = _common.measure(run, args.repeats)
         wall, cpu = _common.summary(times["wall"]), _common.summary(times["cpu"])

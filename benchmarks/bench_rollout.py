@@ -42,9 +42,9 @@ def main():
         calls = []
 
         def rolled():
-            calls.append(solver.advise(**q, worlds=args.worlds, seed=args.seed, valuation="rollout", rollout=spec))
+            calls.append(_common.advise_pieces(**q, worlds=args.worlds, seed=args.seed, valuation="rollout", rollout=spec))
 
-        dd = _common.measure(lambda: solver.advise(**q, worlds=2000, seed=args.seed, valuation="double_dummy"),
+        dd = _common.measure(lambda: _common.advise_pieces(**q, worlds=2000, seed=args.seed, valuation="double_dummy"),
                              args.repeats)
         ro = _common.measure(rolled, args.repeats)
         options = len(calls[0].options)

@@ -3,7 +3,7 @@
 Public API (docs/design.md)::
 
     from solver import Rules, Position, solve, card_values, dd_table, analyse_play, solve_batch
-    from solver import advise, advise_play, lead_table, load_egn, review_game, play_match
+    from solver import advise_bid, advise_play, lead_table, load_egn, review_game, play_match, Method
 
 Layers: what each part of the package may import. A part is a module of ``solver/`` or a subpackage
 (``game``, ``records``, ...); ``api`` and ``cli`` sit on top of everything. A part may import the parts
@@ -54,6 +54,7 @@ from .position import Position
 from .laws import first_leader, hand_points
 from .dd import DDTable, PlayStep, SolveResult, analyse_play, card_values, dd_table, solve, solve_batch
 from .advisor import Advice, CardAdvice, Option, PlayAdvice, advise, advise_play, win_probability
+from .advisor import Method, advise_bid
 from .advisor import DefendAdvice, DefendOption, HandOutcomes, WinChance, advise_defend
 from .advisor import LeadRow, LeadTable, lead_table
 from .advisor import ExchangeAdvice, ExchangeOption, advise_exchange
@@ -83,7 +84,7 @@ __all__ = [
     "Rules", "Position", "SolveResult", "PlayStep", "DDTable",
     "solve", "card_values", "dd_table", "analyse_play", "solve_batch", "first_leader", "hand_points",
     "Hand", "Game", "DealCards",
-    "advise", "Advice", "Option", "advise_play", "PlayAdvice", "CardAdvice", "win_probability", "WinChance",
+    "advise", "advise_bid", "Method", "Advice", "Option", "advise_play", "PlayAdvice", "CardAdvice", "win_probability", "WinChance",
     "HandOutcomes",
     "load_egn", "loads_egn", "dump_egn", "load_game", "EGNGame", "EGNDeal",
     "load_dummy_record", "dump_dummy_record", "DummyRecord", "DummyDeal",

@@ -145,6 +145,31 @@ def _rollout(args):
                    progress=sys.stderr.isatty())
 
 
+def _add_sampling_options(p, worlds: int | None, note: str = "", seed: str = "one derived from the question, so "
+                          "the same question gets the same answer", threads: bool = True) -> None:
+    """The one home of ``--worlds``, ``--seed`` and ``--threads``, the :class:`solver.Method` members every advice
+    command takes (:func:`_method` reads them back by the members' names); ``worlds`` the command's default
+    (``None``: the advisor's own), ``note`` what follows it in the help, ``seed`` what the default seed is."""
+    default = "" if worlds is None else f"default {worlds}"
+    p.add_argument("--worlds", type=int, default=worlds,
+                   help=f"deals of the unseen cards to sample ({default}{'; ' if default and note else ''}{note})")
+    p.add_argument("--seed", type=int, default=None, help=f"seed of the sampling (default: {seed})")
+    if threads:
+        p.add_argument("--threads", type=int, default=1, help="solver threads (default 1)")
+
+
+def _method(args, **by_command):
+    """The :class:`solver.Method` of an advice command: its options named as the members of ``Method``
+    (``--worlds``, ``--seed``, ``--threads``, ``--valuation``, ``--examples``), read by the members' names, and
+    ``by_command``, the members a command reads through a helper of its own (the model, the score, the
+    inference, the inner worlds, the rollout). A bad value is the engine's error, naming the member."""
+    from .advisor import Method
+    from .advisor.method import MEMBERS
+    given = {name: getattr(args, name) for name in ("worlds", "seed", "threads", "valuation", "examples")
+             if name in MEMBERS and getattr(args, name, None) is not None}
+    return Method(**{**given, **by_command})
+
+
 def _inner_worlds(args) -> int:
     """``--inner-worlds`` checked against ``--valuation``: only a playout uses inner worlds, so the option given
     with any other valuation (the default included) is refused rather than silently ignored."""
@@ -219,12 +244,8 @@ def _add_view_options(p, seat_help: str, worlds: bool = True) -> None:
                         "in the kitty; --hand and --tricks are then those after the exchange")
     if not worlds:
         return
-    p.add_argument("--worlds", type=int, default=500, help="deals of the unseen cards to sample (default 500; all "
-                                                           "of them when few)")
-    p.add_argument("--seed", type=int, default=None,
-                   help="seed of the sampling (default: one derived from the view, so the same question gets the "
-                        "same answer)")
-    p.add_argument("--threads", type=int, default=1, help="solver threads (default 1)")
+    _add_sampling_options(p, 500, "all of them when few",
+                          seed="one derived from the view, so the same question gets the same answer")
     p.add_argument("--no-inference", dest="no_inference", action="store_true",
                    help="uniform worlds: do not weigh them by the bidding model's chance of the calls")
     p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
@@ -353,18 +374,18 @@ def _score_arg(text: str) -> dict:
 
 
 def cmd_advise(args) -> dict:
-    from .advisor import advise
+    from .advisor import advise_bid, bid_question_view
     if args.dummies is not None and not args.dummy_hands:
         raise EuchreError("--dummies: the face-up dummies go with --players 2 --dummy-hands")
     if args.dummy_hands and args.dummies is None:
         raise EuchreError("--dummy-hands: give both face-up dummies, --dummies 'N:<5 cards> S:<5 cards>'")
     rules = _rules_from_args(args)
-    advice = advise(hand=args.hand, upcard=args.upcard, seat=args.seat, dealer=args.dealer, round=args.round,
-                    named_suit=args.named_suit,
-                    rules=rules, worlds=args.worlds, seed=args.seed, threads=args.threads, dummies=args.dummies,
-                    score=None if args.score is None else _score_arg(args.score), early_stop=not args.no_early_stop,
-                    model=_model_arg(args), valuation=args.valuation, inner_worlds=_inner_worlds(args),
-                    examples=args.examples, kitty=args.kitty, rollout=_rollout(args))
+    view = bid_question_view(args.hand, args.upcard, args.seat, args.dealer, args.round, rules,
+                             dummies=args.dummies, named_suit=args.named_suit, kitty=args.kitty)
+    method = _method(args, score=None if args.score is None else _score_arg(args.score),
+                     early_stop=not args.no_early_stop, model=_model_arg(args), inner_worlds=_inner_worlds(args),
+                     rollout=_rollout(args))
+    advice = advise_bid(view, method)
     if not args.json:
         say(advice)
     return advice.to_dict()
@@ -372,9 +393,10 @@ def cmd_advise(args) -> dict:
 
 def cmd_exchange(args) -> dict:
     from .advisor import advise_exchange
+    from .advisor.kitty import exchange_question_view
     rules = _rules_from_args(args)      # without --farmers or --go-under: the library's refusal, as at every door
-    advice = advise_exchange(args.hand, args.upcard, args.seat, args.dealer, rules, worlds=args.worlds,
-                             seed=args.seed)
+    view = exchange_question_view(args.hand, args.upcard, args.seat, args.dealer, rules)
+    advice = advise_exchange(view, _method(args))
     if not args.json:
         say(advice)
     return advice.to_dict()
@@ -429,10 +451,10 @@ def cmd_play(args) -> dict:
     from .advisor import advise_play
     from .game.seat import seat_view
     view = seat_view(**_play_view(args))
-    advice = advise_play(view, worlds=args.worlds, seed=args.seed, threads=args.threads,
-                         inference=_inference_arg(args), score=None if args.score is None else _score_arg(args.score),
-                         model=_model_arg(args), valuation=args.valuation, inner_worlds=_inner_worlds(args),
-                         examples=args.examples, play_model=_play_model_arg(args), rollout=_rollout(args))
+    advice = advise_play(view, _method(args, inference=_inference_arg(args),
+                                       score=None if args.score is None else _score_arg(args.score),
+                                       model=_model_arg(args), inner_worlds=_inner_worlds(args),
+                                       play_model=_play_model_arg(args), rollout=_rollout(args)))
     if not args.json:
         say(advice)
     return advice.to_dict()
@@ -465,9 +487,8 @@ def cmd_lead(args) -> dict:
     from .advisor import lead_table
     from .game.seat import seat_view
     view = seat_view(**_play_view(args))
-    table = lead_table(view, worlds=args.worlds, seed=args.seed, threads=args.threads, inference=_inference_arg(args),
-                       model=_model_arg(args), valuation=args.valuation, inner_worlds=_inner_worlds(args),
-                       play_model=_play_model_arg(args))
+    table = lead_table(view, _method(args, inference=_inference_arg(args), model=_model_arg(args),
+                                     inner_worlds=_inner_worlds(args), play_model=_play_model_arg(args)))
     if not args.json:
         say(table)
     return table.to_dict()
@@ -488,8 +509,7 @@ def cmd_defend(args) -> dict:
     rules = _rules_from_args(args).replace(defend_alone=True)       # the question only exists under the rule
     view = seat_view(seat=args.seat, hand=args.hand, dealer=args.dealer, upcard=args.upcard, calls=args.calls,
                      alone=True, discard=args.discard, rules=rules)
-    advice = advise_defend(view, worlds=args.worlds, seed=args.seed, threads=args.threads, inference=_inference_arg(args),
-                           model=_model_arg(args))
+    advice = advise_defend(view, _method(args, inference=_inference_arg(args), model=_model_arg(args)))
     if not args.json:
         say(advice)
     return advice.to_dict()
@@ -771,11 +791,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--round", type=int, choices=(1, 2), default=1, help="bidding round (2: the upcard was turned down)")
     p.add_argument("--named-suit", dest="named_suit", default=None, metavar="SUIT",
                    help="with --joker and --upcard B: the suit the dealer named for the turned-up joker")
-    p.add_argument("--worlds", type=int, default=2000, help="deals of the unseen cards to sample (default 2000)")
-    p.add_argument("--seed", type=int, default=None,
-                   help="seed of the sampling (default: one derived from the question, so the same question "
-                        "gets the same answer)")
-    p.add_argument("--threads", type=int, default=1, help="solver threads (default 1)")
+    _add_sampling_options(p, 2000)
     p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
                    help="the dealer must name a suit when all pass twice")
     p.add_argument("--dummies", default=None,
@@ -801,10 +817,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--upcard", required=True, help="the card turned up")
     p.add_argument("--seat", required=True, help="the seat offered the exchange: N E S W")
     p.add_argument("--dealer", required=True, help="the dealer: N E S W")
-    p.add_argument("--worlds", type=int, default=200,
-                   help="deals of the unseen cards to sample (default 200; each costs a par per choice)")
-    p.add_argument("--seed", type=int, default=None,
-                   help="seed of the sampling (default: one derived from the question)")
+    _add_sampling_options(p, 200, "each costs a par per choice", threads=False)
     p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
                    help="the dealer must name a suit when all pass twice")
     p.add_argument("--defend-alone", dest="defend_alone", action="store_true",
@@ -828,11 +841,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("a", help='the first action: a call ("order", "order alone", "pass", "call c") or a card ("Qs")')
     p.add_argument("b", help="the second action, of the same kind")
     _add_view_options(p, "the seat to act (to bid or to play a card): N E S W", worlds=False)
-    p.add_argument("--worlds", type=int, default=None,
-                   help="deals of the unseen cards to sample (default 2000 for calls, 500 for cards, as the advice)")
-    p.add_argument("--seed", type=int, default=None,
-                   help="seed of the sampling (default: the advice's for the same view, so the worlds are its own)")
-    p.add_argument("--threads", type=int, default=1, help="solver threads (default 1)")
+    _add_sampling_options(p, None, "default 2000 for calls, 500 for cards, as the advice",
+                          seed="the advice's for the same view, so the worlds are its own")
     p.add_argument("--no-inference", dest="no_inference", action="store_true",
                    help="uniform worlds: do not weigh them by the bidding model's chance of the calls")
     _add_evidence_options(p)
@@ -900,12 +910,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--calls", required=True, help='the calls from the dealer\'s left up to the loner\'s, EGN tokens: '
                                                   '"Pass Order" (the maker goes alone)')
     p.add_argument("--discard", default=None, help="the defender's own discard, when it is the dealer and picked up")
-    p.add_argument("--worlds", type=int, default=500, help="deals of the unseen cards to sample (default 500)")
-    p.add_argument("--seed", type=int, default=None,
-                   help="seed of the sampling (default: one derived from the question)")
+    _add_sampling_options(p, 500)
     p.add_argument("--no-inference", action="store_true", help="uniform worlds (the calls seen are not weighed)")
     _add_inference_option(p, " (before the first card no card is weighed: play is uniform worlds)")
-    p.add_argument("--threads", type=int, default=1, help="solver threads (default 1)")
     _add_model_option(p, "the seats whose calls the worlds are weighted by")
     p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
                    help="the dealer must name a suit when all pass twice")

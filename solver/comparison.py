@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import laws
-from .advisor import advise, advise_play
+from .advisor import Method, advise_bid, advise_play
 from .advisor.calls import parse_calls
 from .advisor.play import coerce_view, written
 from .cards import JOKER, Card, Seat, cards_of, format_cards
@@ -235,17 +235,11 @@ def _compare_calls(view, a, b, worlds, seed, inference, model, score, valuation,
             raise IllegalActionError(f"{name}: {exc}") from None
 
     ta, tb = _tokens(view, a, b, "call", parse)
-    # the bid advice weighs the calls or nothing: before the first card "play" weighs no card and "both" the calls
-    inference = check_inference(inference) in ("auction", "both")
+    method = Method(worlds=BID_WORLDS if worlds is None else worlds, seed=seed, threads=threads, inference=inference,
+                    model=model, robust_delta=None, score=score, early_stop=False, valuation=valuation,
+                    rollout=rollout, **extra)
+    adv = advise_bid(view, method, calls=[ta, tb])      # the view carries the dummies and the known kitty
     rules = view.rules
-    how = dict(extra)
-    if rules.dummy_hands:
-        how["dummies"] = {"N": format_cards(view.dummies[0]), "S": format_cards(view.dummies[2])}
-    adv = advise(cards_of(view.hand), view.upcard, seat, view.dealer, rnd, rules,
-                 worlds=BID_WORLDS if worlds is None else worlds, seed=seed, threads=threads, calls=[ta, tb],
-                 inference=inference, model=model, robust_delta=None, score=score, early_stop=False,
-                 valuation=valuation, named_suit=view.named_suit if joker else None,
-                 kitty=cards_of(view.kitty_known) if view.kitty_known else None, rollout=rollout, **how)
     oa, ob = adv.option(ta), adv.option(tb)
     hands = np.column_stack([np.asarray(adv.drawn.hands)[:, :4], np.asarray(adv.drawn.kitty)])
     weights = adv.weights

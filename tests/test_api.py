@@ -222,7 +222,7 @@ def test_advise_engine_error_keeps_its_message(client):
 
 
 def test_route_answers_501_while_the_engine_lacks_the_function(client, monkeypatch):
-    monkeypatch.delattr(solver, "advise", raising=False)
+    monkeypatch.delattr(solver, "advise_bid", raising=False)
     monkeypatch.delattr(solver, "review_game", raising=False)
     assert_problem(client_call(client, "POST", "/v1/advise", json_body=ADVISE), 501, "/problems/not-available")
     answer = client_call(client, "POST", "/v1/review", json_body={"egn": FIRST_DEAL_EGN, "worlds": 20})

@@ -168,9 +168,9 @@ def test_ctrl_c_is_one_line_not_a_traceback(capsys, monkeypatch):
     import solver.advisor
     from solver.cli import main
 
-    def interrupted(**kw):
+    def interrupted(*args, **kw):
         raise KeyboardInterrupt
-    monkeypatch.setattr(solver.advisor, "advise", interrupted)
+    monkeypatch.setattr(solver.advisor, "advise_bid", interrupted)        # what euchre advise asks
     assert main(["advise", "--hand", "Jh Jd Ah 9c Ts", "--upcard", "9h", "--seat", "E", "--dealer", "N"]) == 130
     assert capsys.readouterr().err == "euchre: interrupted\n"
 

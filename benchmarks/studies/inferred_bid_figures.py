@@ -31,7 +31,7 @@ import _common                                    # noqa: E402  first: checks wh
 import numpy as np                                 # noqa: E402
 
 import solver.advisor.bid as bid                   # noqa: E402
-from solver import advise                          # noqa: E402
+from _common import advise_pieces                  # noqa: E402
 from solver.inference import Draw, draw_worlds     # noqa: E402
 from solver.worlds import Worlds                   # noqa: E402
 
@@ -78,7 +78,7 @@ def figures(position, worlds, seed, sampler):
     real = bid.draw_worlds
     bid.draw_worlds = sampler
     try:
-        a = advise(hand, up, seat, dealer, rnd, worlds=worlds, seed=seed, early_stop=False, robust_delta=None)
+        a = advise_pieces(hand, up, seat, dealer, rnd, worlds=worlds, seed=seed, early_stop=False, robust_delta=None)
     finally:
         bid.draw_worlds = real
     return {o.call: (o.p_make, o.p_make_interval, o.worlds) for o in a.options}, a.recommended.call

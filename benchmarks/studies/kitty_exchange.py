@@ -27,9 +27,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # benchmarks/, fo
 import _common                                    # noqa: E402,F401  first: checks which engine runs
 
 from solver import Rules, Seat                    # noqa: E402
+from solver import Method                          # noqa: E402
 from solver.advisor.kitty import advise_exchange  # noqa: E402
 from solver.bidding import kitty_exchange_rule    # noqa: E402
-from solver.cards import cards_of                 # noqa: E402
 from solver.game import KEEP, Action, Hand, Phase  # noqa: E402
 from solver.game.deal import DealCards            # noqa: E402
 from solver.laws import side_of                   # noqa: E402
@@ -68,8 +68,7 @@ def main() -> None:
         side = side_of(seat)
         mine = hand.holding(seat)
         start = time.perf_counter()
-        adv = advise_exchange(cards_of(mine), hand.upcard, seat, hand.dealer, rules, worlds=args.worlds,
-                              seed=rng.getrandbits(32))
+        adv = advise_exchange(hand.view(seat), Method(worlds=args.worlds, seed=rng.getrandbits(32)))
         seconds.append(time.perf_counter() - start)
         chosen = Action.parse(adv.best, Phase.EXCHANGE)
         taken += chosen != KEEP

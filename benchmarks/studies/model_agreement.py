@@ -32,7 +32,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # benchmarks/, for _common
 import _common                                    # noqa: E402,F401  first: checks which engine runs
 
-from solver import Rules, advise                                     # noqa: E402
+from solver import Rules                                             # noqa: E402
+from _common import advise_pieces                                    # noqa: E402
 from solver.bidding import BEST_RESPONSE, DEFAULT_MODEL, POINT_COUNT  # noqa: E402
 from solver.bidding.decisions import decisions_from_records           # noqa: E402
 from solver.bidding.fit import PRIOR_SD, fit_model, folds_by_deal     # noqa: E402
@@ -87,7 +88,7 @@ def main(argv=None) -> int:
         agree, by, misses = 0, defaultdict(lambda: [0, 0]), []
         for i, d in enumerate(decisions):
             model = fold_model[i] if name == "players-1" else named[name]
-            adv = advise(**question(d), worlds=args.worlds, seed=args.seed, model=model, valuation=args.valuation)
+            adv = advise_pieces(**question(d), worlds=args.worlds, seed=args.seed, model=model, valuation=args.valuation)
             want = player_call(d)
             rec = adv.recommended.call
             key = (d.round, PLACES[d.place])

@@ -37,7 +37,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # benchmarks/, for _common
 import _common                                    # noqa: E402,F401  first: checks which engine runs
 
-from solver import Rollout, advise                                         # noqa: E402
+from solver import Rollout                                                 # noqa: E402
+from _common import advise_pieces                                          # noqa: E402
 from solver.advisor.single_dummy import DEFAULT_NAME, NAMES, using_model   # noqa: E402
 from solver.errors import EuchreError                                      # noqa: E402
 from solver.stats import mean_interval                                     # noqa: E402
@@ -61,9 +62,9 @@ def roll_one(job):
     label, rnd, _alone, _trumps = CLASSES[k]
     t0 = time.process_time()
     try:
-        a = advise(hand, up, seat, dealer, rnd, worlds=args["worlds"], seed=question_seed(args["seed"], k, q),
-                   calls=[token], valuation="rollout",
-                   rollout=Rollout(agent_worlds=args["agent_worlds"], later_calls=args["later_calls"]))
+        a = advise_pieces(hand, up, seat, dealer, rnd, worlds=args["worlds"], seed=question_seed(args["seed"], k, q),
+                          calls=[token], valuation="rollout",
+                          rollout=Rollout(agent_worlds=args["agent_worlds"], later_calls=args["later_calls"]))
     except EuchreError as exc:
         return {"class": label, "question": q, "skipped": str(exc)}
     return {"class": label, "k": k, "question": q, "hand": hand, "upcard": up, "seat": seat, "dealer": dealer,
@@ -79,10 +80,10 @@ def fast_values(row) -> dict:
     kw = dict(worlds=row["worlds"], seed=question_seed(row["seed"], row["k"], row["question"]), calls=[row["call"]],
               robust_delta=None)
     args = (row["hand"], row["upcard"], row["seat"], row["dealer"], row["round"])
-    out["double_dummy"] = advise(*args, valuation="double_dummy", **kw).option(row["call"]).expected_points
+    out["double_dummy"] = advise_pieces(*args, valuation="double_dummy", **kw).option(row["call"]).expected_points
     for name in NAMES:
         with using_model(name):
-            out[name] = advise(*args, valuation="single_dummy", **kw).option(row["call"]).expected_points
+            out[name] = advise_pieces(*args, valuation="single_dummy", **kw).option(row["call"]).expected_points
     return out
 
 

@@ -32,7 +32,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # benchmarks/, for _common
 import _common                                    # noqa: E402,F401  first: checks which engine runs
 
-from solver import Rules, advise                             # noqa: E402
+from solver import Rules                                     # noqa: E402
+from _common import advise_pieces                            # noqa: E402
 from solver.advisor.engine import Engine                     # noqa: E402
 from solver.advisor.single_dummy import DEFAULT_NAME, trump_mask, using_model   # noqa: E402
 from solver.cards import format_cards                       # noqa: E402
@@ -147,7 +148,7 @@ def main(argv=None):
                 for key, valuation, fit in VALUED:
                     Engine.card_bounds = key != "sd_v3_free"
                     with using_model(fit or DEFAULT_NAME):
-                        a = advise(hand, up, seat, dealer, rnd, worlds=args.worlds, seed=args.seed * 1000 + q,
+                        a = advise_pieces(hand, up, seat, dealer, rnd, worlds=args.worlds, seed=args.seed * 1000 + q,
                                    calls=[token], valuation=valuation, inner_worlds=args.inner, robust_delta=None)
                     got.append(a.option(token).expected_points)
             except EuchreError as exc:     # earlier passes too unlikely under the model: no advice to measure

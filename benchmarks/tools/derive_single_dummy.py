@@ -241,7 +241,7 @@ def question_worlds(spec, worlds):
     trumps before any pickup), raw (hands at the first lead uint32 (n, 4), maker seat, trump, first leader));
     ``None`` where the advisor will not advise (earlier passes too unlikely under the model, or a stuck
     dealer)."""
-    from solver import advise
+    from _common import advise_pieces
     from solver.advisor.engine import Engine
     from solver.cards import format_cards
     from solver.errors import EuchreError
@@ -249,7 +249,7 @@ def question_worlds(spec, worlds):
     alone = token.endswith(" alone")
     trump = up % 4 if rnd == 1 else "cdhs".index(token.split()[1])
     try:
-        a = advise(format_cards(hand), format_cards(1 << up), "NESW"[seat], "NESW"[d], rnd, worlds=worlds,
+        a = advise_pieces(format_cards(hand), format_cards(1 << up), "NESW"[seat], "NESW"[d], rnd, worlds=worlds,
                    seed=qseed, calls=[token], valuation="double_dummy", robust_delta=None)
     except EuchreError:
         return None

@@ -152,7 +152,8 @@ advice :mod:`~solver.advisor.defend`. The bidding model is
 from ..bidding import POLICY, BiddingPolicy, dealer_discard
 from ..stats import mean_interval, t_quantile, wilson
 from ..bounds import MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
-from .bid import ROBUST_DELTA, advise
+from .bid import ROBUST_DELTA, advise, advise_bid, bid_question_view
+from .method import Method
 from .game_odds import HandOutcomes, WinChance, hand_outcomes, p_win_after, win_probability
 from .options import Advice, Option
 from .play import CardAdvice, PlayAdvice, advise_play
@@ -166,4 +167,5 @@ __all__ = ["win_probability", "p_win_after", "hand_outcomes", "HandOutcomes", "W
            "BiddingPolicy", "POLICY", "dealer_discard",
            "wilson", "t_quantile",
            "mean_interval", "check_int", "MIN_WORLDS", "MAX_WORLDS", "MAX_THREADS",
-           "advise_defend", "DefendAdvice", "DefendOption", "advise_exchange", "ExchangeAdvice", "ExchangeOption"]
+           "advise_defend", "DefendAdvice", "DefendOption", "advise_exchange", "ExchangeAdvice", "ExchangeOption",
+           "advise_bid", "bid_question_view", "Method"]

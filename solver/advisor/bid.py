@@ -7,16 +7,16 @@ name of the function the package exports.)
 from __future__ import annotations
 
 import math
+import warnings
 from dataclasses import replace
 
 import numpy as np
 
 from .. import laws
-from ..bounds import MAX_SEED, MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
 from ..bidding import DEFAULT_MODEL, POLICY, BiddingModel, BiddingPolicy, resolve_model
 from ..bidding.named import ALTERNATIVES
-from ..cards import JOKER, Card, Seat, Suit, format_cards, mask_of, parse_cards, parse_kitty, trump_of
 from ..capabilities import check_covers
+from ..cards import JOKER, Card, Seat, Suit, cards_of, format_cards, mask_of, parse_cards, parse_kitty, trump_of
 from ..errors import ArgumentError, CardError, IllegalActionError, PositionError, RulesError, quoted
 from ..rules import Rules
 from ..seeds import advice_seed
@@ -28,24 +28,40 @@ from ..inference import PILOT, PROPOSALS_PER_WORLD, draw_worlds, effective_world
 from .inference import MIN_ACCEPTED, evidence, evidence_text, pass_likelihood
 from .calls import parse_calls
 from .inputs import parse_dummies
-from ..examples import call_examples, check_examples
+from ..examples import call_examples
+from ..game import Phase
+from ..game.seat import seat_view, view_from_dict
+from ..game.view import SeatView
 from ..grades import grade_of
 from .options import Advice, Option
-from .valuation import INNER_WORLDS, check_inner_worlds, parse_valuation, roller, valuation_strategy
-
-#: The shift of the cautious and aggressive variants of the model, in count units (one unit: the
-#: points of a plain ace; every threshold of the model moves by it, the cautious variant needing
-#: about an ace more to order up or name a suit, the aggressive one about an ace less).
-ROBUST_DELTA = 1.0
+from .single_dummy import default_model
+from .method import ROBUST_DELTA, Method
+from .valuation import INNER_WORLDS, ROLLOUT_AGENT_WORLDS, check_inner_worlds, parse_valuation, roller, valuation_strategy
 
 
-def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worlds: int = 2000, seed=None,
-           threads: int = 1, *, calls=None, own_round2: str = "best", exact_limit: int = EXACT_LIMIT,
-           policy: BiddingPolicy | None = None, dummies=None, inference: bool = True,
-           model: BiddingModel | None = None, robust_delta: float | None = ROBUST_DELTA, score=None,
-           early_stop: bool | None = None, valuation: str | None = None, inner_worlds: int = INNER_WORLDS,
-           examples: int = 0, named_suit=None, kitty=None, rollout=None) -> Advice:
-    """Advice for one bidding decision: every legal call with its chances and expected points.
+
+def advise_bid(view, method=None, *, calls=None) -> Advice:
+    """Advice for one bidding decision from the seat's view: every legal call with its chances and expected points.
+
+    Args:
+        view: the bidding seat's :class:`~solver.game.SeatView` in round 1 or 2 (``Hand.view(seat)``,
+            :func:`solver.seat_view` with the calls so far), or a dict of its keys: it carries the hand, the
+            upcard, the dealer, the round, the earlier calls, the rules and, where the variant has them, the
+            face-up dummies, the suit named for a turned-up joker and the cards known in the kitty.
+        method: a :class:`~solver.Method` (or a dict of its members, or ``None``): worlds
+            (default 2,000), seed (``None``: derived from the question, ``solver.seeds.advice_seed()``), threads,
+            inference, model, valuation, inner_worlds, examples, score, robust_delta, early_stop, exact_limit,
+            own_round2, policy, rollout; what each does is said below.
+        calls: evaluate only these calls (tokens as :attr:`Option.call`: ``"pass"``, ``"order"``,
+            ``"order alone"``, ``"call h"``, ``"call h alone"``); ``None``: every legal call.
+
+    Returns an :class:`Advice`.
+
+    Raises :class:`~solver.errors.IllegalActionError` naming the phase when the view is not of a seat to bid
+    (round 1 or 2) or not that seat's turn; :class:`~solver.errors.ArgumentError` naming a bad method member;
+    the errors of :func:`solver.advise` otherwise.
+
+    The method's members, as the deprecated keywords of :func:`solver.advise` say them:
 
     Args:
         hand: the seat's five cards (``"9d Ac Tc Kd Jd"``, a list of cards, PBN ``S.H.D.C``).
@@ -171,10 +187,40 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
             ``model`` with dummy hands (the model does not cover them: that variant keeps the
             point-count policy and uniform worlds).
     """
-    examples = check_examples(examples)
+    method = Method.coerce(method)
+    view = bidding_view(view)
+    rules = view.rules
+    joker = view.upcard == JOKER
+    dummies = (None if not rules.dummy_hands
+               else f"N:{format_cards(view.dummies[0])} S:{format_cards(view.dummies[2])}")
+    return _advise(tuple(cards_of(view.hand)), view.upcard, view.seat, view.dealer,
+                   1 if view.phase is Phase.BID1 else 2, rules, method, calls=calls, dummies=dummies,
+                   named_suit=view.named_suit if joker else None,
+                   kitty=cards_of(view.kitty_known) if view.kitty_known else None)
+
+
+def bidding_view(view) -> SeatView:
+    """``view`` (a :class:`~solver.game.SeatView` or a dict of its keys) checked to be a seat's to bid:
+    round 1 or 2 and its turn. Raises :class:`~solver.errors.IllegalActionError` naming the phase otherwise."""
+    if isinstance(view, dict):
+        view = view_from_dict(view)
+    if not isinstance(view, SeatView):
+        raise ArgumentError(f"view {quoted(view, 60)}: expected a SeatView or a dict of its keys")
+    seat = view.seat
+    if view.phase not in (Phase.BID1, Phase.BID2):
+        raise IllegalActionError(f"{seat}'s view: the hand is in the {view.phase.value} phase, not round 1 or 2 "
+                                 f"of the bidding; bid advice needs {seat} to bid")
+    if view.to_act != seat:
+        raise IllegalActionError(f"{seat}'s view: it is {view.to_act}'s turn to bid, not {seat}'s")
+    return view
+
+
+def bid_question_view(hand, upcard, seat, dealer, round=1, rules=None, *, dummies=None, named_suit=None,
+                      kitty=None) -> SeatView:
+    """The view of the bid question in the pieces :func:`solver.advise` took (the seats before ``seat`` passed
+    round 1; in round 2 every seat passed round 1 and those before it round 2), checked as :func:`solver.advise`
+    checked them, with the same messages. Raises what :func:`solver.advise` raises for a bad question."""
     rules = Rules.coerce(rules)
-    valuation = parse_valuation(valuation, rules)
-    inner_worlds = check_inner_worlds(inner_worlds)
     cards = parse_cards(hand, what="hand")
     if len(cards) != 5:
         raise PositionError(f"hand {format_cards(cards)!r}: holds {len(cards)} cards, expected 5")
@@ -195,31 +241,57 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
     dealer = Seat.parse(dealer)
     laws.check_seat(seat, rules.players, "seat")
     laws.check_seat(dealer, rules.players, "dealer")
-    dummy_masks = parse_dummies(dummies, cards, up, seat, rules)
-    wins = None if score is None else win_values(score, dealer, seat, rules, valuation)
+    parse_dummies(dummies, cards, up, seat, rules)
+    _known_kitty(kitty, cards, up, rules)
     if isinstance(round, bool) or round not in (1, 2):
         raise IllegalActionError(f"round {round!r}: must be 1 (upcard up) or 2 (upcard turned down)")
-    worlds = check_int(worlds, "worlds", MIN_WORLDS, MAX_WORLDS)
-    threads = check_int(threads, "threads", 1, MAX_THREADS)
-    exact_limit = check_int(exact_limit, "exact_limit", 0, 2_000_000)
-    if seed is None:              # derived from the question, so that it gets the same answer at every door
-        seed = advice_seed(cards, up, seat, dealer, round, rules, dummies)
-    seed = check_int(seed, "seed", 0, MAX_SEED)
-    if own_round2 not in ("best", "policy"):
-        raise ArgumentError(f"own_round2 {own_round2!r}: must be 'best' or 'policy'")
-    if policy is not None and not isinstance(policy, BiddingPolicy):
-        raise ArgumentError(f"policy {policy!r}: expected a BiddingPolicy (or None: the bidding model)")
-    if model is not None:
-        model = resolve_model(model)
-    if early_stop is None:
-        early_stop = policy is None
-    if not isinstance(early_stop, bool):
-        raise ArgumentError(f"early_stop {early_stop!r}: must be True, False or None")
+    order = list(laws.bidding_order(dealer, rules.players))
+    passes = order.index(int(seat)) + (len(order) if round == 2 else 0)
+    return seat_view(seat, cards, dealer, up, calls=["Pass"] * passes, rules=rules, named_suit=named_suit,
+                     dummies=dummies, kitty=kitty)
+
+
+def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worlds: int = 2000, seed=None,
+           threads: int = 1, *, calls=None, own_round2: str = "best", exact_limit: int = EXACT_LIMIT,
+           policy: BiddingPolicy | None = None, dummies=None, inference: bool = True,
+           model: BiddingModel | None = None, robust_delta: float | None = ROBUST_DELTA, score=None,
+           early_stop: bool | None = None, valuation: str | None = None, inner_worlds: int = INNER_WORLDS,
+           examples: int = 0, named_suit=None, kitty=None, rollout=None) -> Advice:
+    """Deprecated (for one release): ``advise_bid(view, method)``; the question in pieces and the method in
+    keywords, each as :func:`solver.advise_bid` says. Builds the view (:func:`solver.advisor.bid_question_view`) and the
+    :class:`~solver.Method`, warns with a :class:`DeprecationWarning` and calls
+    :func:`solver.advise_bid`: the same answer, bit for bit."""
+    warnings.warn("solver.advise(hand, upcard, seat, dealer, ...) is deprecated and will be removed in the next "
+                  "release: use solver.advise_bid(view, method)", DeprecationWarning, stacklevel=2)
     if not isinstance(inference, bool):
         raise ArgumentError(f"inference {inference!r}: must be True or False")
-    if robust_delta is not None and (isinstance(robust_delta, bool) or not isinstance(robust_delta, (int, float))
-                                     or not 0 <= robust_delta <= 10):
-        raise ArgumentError(f"robust_delta {robust_delta!r}: a shift in count units between 0 and 10, or None")
+    method = Method(worlds=worlds, seed=seed, threads=threads, inference=inference, model=model,
+                    valuation=valuation, inner_worlds=inner_worlds, rollout=rollout, examples=examples,
+                    score=score, robust_delta=robust_delta, early_stop=early_stop, exact_limit=exact_limit,
+                    own_round2=own_round2, policy=policy)
+    view = bid_question_view(hand, upcard, seat, dealer, round, rules, dummies=dummies, named_suit=named_suit,
+                             kitty=kitty)
+    return advise_bid(view, method, calls=calls)
+
+
+def _advise(cards: tuple, up: Card, seat: Seat, dealer: Seat, round: int, rules: Rules, method: Method, *,
+            calls, dummies, named_suit, kitty) -> Advice:
+    """:func:`solver.advise_bid` on the question's pieces (read off a checked view) and a checked ``method``."""
+    examples = method.examples
+    valuation = parse_valuation(method.valuation, rules)
+    inner_worlds = method.inner_worlds
+    cards = list(cards)
+    dummy_masks = parse_dummies(dummies, cards, up, seat, rules)
+    score, rollout = method.score, method.rollout
+    wins = None if score is None else win_values(score, dealer, seat, rules, valuation)
+    worlds, threads, exact_limit = method.worlds_or(BID_WORLDS), method.threads, method.exact_limit
+    seed = method.seed
+    if seed is None:              # derived from the question, so that it gets the same answer at every door
+        seed = advice_seed(cards, up, seat, dealer, round, rules, dummies)
+    own_round2, policy, robust_delta = method.own_round2, method.policy, method.robust_delta
+    model = None if method.model is None else resolve_model(method.model)
+    early_stop = policy is None if method.early_stop is None else method.early_stop
+    inference = method.reads_auction
     if dummy_masks is not None:     # the model does not cover the dummies' set: the point count, uniform worlds
         if model is not None:
             check_covers("bidding_model", rules)
@@ -482,6 +554,9 @@ def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worl
                   examples=examples, named_suit=named_suit)
 
 
+#: Worlds of bid advice when the method leaves them to the advisor (:attr:`Method.worlds` ``None``).
+BID_WORLDS = 2000
+
 #: Sequential judging: the looks, as shares of the worlds, at which options clearly behind are stopped
 #: (1/8 and 1/2: 250 and 1,000 of 2,000 worlds; each look at least EARLY_MIN worlds).
 EARLY_LOOKS = (1 / 8, 1 / 2)
@@ -717,4 +792,4 @@ def _weighted_option(action, trump, alone, discard, res: Result, e, n, seat, dea
                   outcomes, discards, auction, seat, dealer, players, world_points, stopped=stopped, **game)
 
 
-__all__ = ["advise", "ROBUST_DELTA"]
+__all__ = ["advise", "advise_bid", "bidding_view", "bid_question_view", "BID_WORLDS", "ROBUST_DELTA"]

@@ -28,7 +28,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..bounds import MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
 from ..cards import Seat, Suit, format_cards, trump_of
 from ..dd import solve_batch
 from ..capabilities import check_covers
@@ -36,10 +35,12 @@ from ..errors import ArgumentError, IllegalActionError, quoted
 from ..game.actions import Phase
 from ..game.seat import seat_view, view_from_dict
 from ..game.view import BUILD_KEYS, SeatView
-from ..inference import check_inference, sample_worlds
+from ..inference import sample_worlds
 from ..seeds import view_seed
 from ..laws import MAKE_TRICKS, TRICKS, first_leader, makers_points, seats_mask, side_of
 from ..stats import chance, finite, weighted_mean_interval, wilson
+from .method import keyword_method
+from .play import PLAY_WORLDS
 
 __all__ = ["DefendAdvice", "DefendOption", "advise_defend", "DEFEND_CHOICES"]
 
@@ -153,7 +154,7 @@ def _view(view, view_kw) -> SeatView:
     return view
 
 
-def advise_defend(view=None, *, worlds: int = 500, seed=None, inference=True, model=None,
+def advise_defend(view=None, method=None, *, worlds: int = PLAY_WORLDS, seed=None, inference=True, model=None,
                   threads: int = 1, **view_kw) -> DefendAdvice:
     """Whether a defender should defend alone against a loner (see ``solver.advisor.defend``).
 
@@ -162,6 +163,9 @@ def advise_defend(view=None, *, worlds: int = 500, seed=None, inference=True, mo
             ``DEFEND_ALONE`` phase), or before any card is played against the loner; or a dict of its
             keys, or the keys of :func:`solver.seat_view` as keyword arguments (``seat``, ``hand``,
             ``dealer``, ``upcard``, ``calls``, ``alone=True``, ``rules={"defend_alone": True}``).
+        method: a :class:`~solver.Method` (or a dict of its members; ``None``: every default, 500
+            worlds): its worlds, seed, inference, model and threads are read; they may instead be given as the
+            keywords below, but not both.
         worlds: worlds to draw, ``MIN_WORLDS``..:data:`~solver.bounds.MAX_WORLDS`; seed: int or ``None``: derived from
             the view (``solver.seeds.view_seed()``, as at the CLI and HTTP doors; recorded); inference, model: as
             :func:`solver.advise_play` (``solver.inference.INFERENCE``: the decision comes before the first card,
@@ -174,10 +178,10 @@ def advise_defend(view=None, *, worlds: int = 500, seed=None, inference=True, mo
     before the first card (or, at the decision, not this seat's turn, or a defender already
     defends alone), :class:`~solver.errors.EuchreError` for a bad view or bound.
     """
+    method = keyword_method(method, advise_defend, worlds=worlds, seed=seed, inference=inference, model=model,
+                            threads=threads)
     view = _view(view, view_kw)
-    inference = check_inference(inference)
-    worlds = check_int(worlds, "worlds", MIN_WORLDS, MAX_WORLDS)
-    threads = check_int(threads, "threads", 1, MAX_THREADS)
+    worlds, threads = method.worlds_or(PLAY_WORLDS), method.threads
     rules, seat = view.rules, Seat(view.seat)
     check_covers("advise_defend", rules)
     if view.alone is None:
@@ -195,8 +199,8 @@ def advise_defend(view=None, *, worlds: int = 500, seed=None, inference=True, mo
     elif view.phase is not Phase.PLAY or any(view.played) or view.current:
         raise IllegalActionError(f"{seat}'s view: the defenders decide before the first card against the loner")
     trump, makers = int(view.trump), side_of(loner)
-    seed = view_seed(view) if seed is None else seed
-    w = sample_worlds(view, worlds=worlds, seed=seed, inference=inference, model=model)
+    seed = view_seed(view) if method.seed is None else method.seed
+    w = sample_worlds(view, worlds=worlds, seed=seed, inference=method.inference, model=method.model)
     hands = np.array(w.hands, dtype=np.uint32)
     wn = w.weights / w.weights.sum()
     exact = bool(w.exact)
@@ -229,4 +233,4 @@ def advise_defend(view=None, *, worlds: int = 500, seed=None, inference=True, mo
         notes += (f"{seat.partner} is asked next; 'defend partner' assumes it defends with its partner too",)
     return DefendAdvice(seat, loner, view.trump, int(view.hand), tuple(options), DEFEND_CHOICES[best], float(margin),
                         margin_iv, len(w), float(w.ess), exact, w.method, w.model, w.seed, notes, view,
-                        inference=inference)
+                        inference=method.inference)

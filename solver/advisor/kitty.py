@@ -18,23 +18,29 @@ auction is not told who exchanged (under par every seat sees every card anyway).
 """
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..bounds import MAX_WORLDS, MIN_WORLDS, MAX_SEED, check_int
 from ..cards import JOKER, Card, Seat, cards_of, format_cards, mask_of, parse_cards
 from ..capabilities import check_covers
-from ..errors import ArgumentError, CardError, IllegalActionError, PositionError
-from ..game.actions import KEEP, Action
+from ..errors import ArgumentError, CardError, IllegalActionError, PositionError, RulesError
+from ..game.actions import KEEP, Action, Phase
+from ..game.deal import DealCards
+from ..game.hand import Hand
+from ..game.seat import view_from_dict
+from ..game.view import SeatView
 from ..laws import check_seat, kitty_exchange_choices, kitty_exchanges, side_name, side_of
 from ..par import par_values
 from ..rules import Rules
 from ..seeds import exchange_seed
 from ..stats import mean_interval
 from ..worlds import EXACT_LIMIT, Worlds, bid_space
+from .method import Method
 
-__all__ = ["ExchangeAdvice", "ExchangeOption", "advise_exchange", "exchange_values"]
+__all__ = ["ExchangeAdvice", "ExchangeOption", "advise_exchange", "exchange_values", "exchange_question_view",
+           "exchange_view", "EXCHANGE_WORLDS"]
 
 
 @dataclass(frozen=True)
@@ -143,11 +149,24 @@ def exchange_values(worlds: Worlds, seat, dealer, upcard, rules: Rules, choices)
     return values[[givens.index(None if kind is None else given) for kind, given in choices]].astype(float)
 
 
-def advise_exchange(hand, upcard, seat, dealer, rules: Rules | None = None, worlds=200, seed=None, *,
-                    exact_limit: int = EXACT_LIMIT) -> ExchangeAdvice:
-    """Advice for the kitty exchange (``Rules.farmers`` / ``Rules.go_under``): keep the hand or take the exchange,
-    and which three cards to give, each valued by the par of the resulting deal over the worlds of the seat's
-    view (see the module docs).
+#: Worlds of exchange advice when the method leaves them to the advisor (:attr:`Method.worlds` ``None``).
+EXCHANGE_WORLDS = 200
+
+
+def advise_exchange(view, method=None, *old, **old_keywords) -> ExchangeAdvice:
+    """Advice for the kitty exchange (``Rules.farmers`` / ``Rules.go_under``) from the seat's view: keep the hand
+    or take the exchange, and which three cards to give, each valued by the par of the resulting deal over the
+    worlds of the seat's view (see the module docs).
+
+    ``advise_exchange(view, method)``: ``view`` the seat's :class:`~solver.game.SeatView` at its turn in the
+    exchange phase (``Hand.view(seat)``; :func:`solver.advisor.kitty.exchange_question_view` from the pieces), or a dict of its keys;
+    ``method`` a :class:`~solver.Method` (or a dict of its members, or ``None``): its worlds
+    (default 200), seed (``None``: derived from the question, ``solver.seeds.exchange_seed()``) and exact_limit
+    are read.
+
+    Deprecated for one release, with a :class:`DeprecationWarning`: the question in pieces,
+    ``advise_exchange(hand, upcard, seat, dealer, rules=None, worlds=200, seed=None, *, exact_limit=...)``, as
+    below (``worlds`` may there be a :class:`~solver.worlds.Worlds` of the caller's).
 
     Args:
         hand: the seat's five cards as dealt (text such as ``"9c 9d Tc Qh Qs"`` or a list of cards).
@@ -171,7 +190,44 @@ def advise_exchange(hand, upcard, seat, dealer, rules: Rules | None = None, worl
         PositionError: a hand not of five cards, the upcard in the hand.
         CardError: a bad card.
         ArgumentError: worlds, seed or exact_limit out of range; worlds that do not fit the seat's view.
+        IllegalActionError: a view that is not the seat's turn in the exchange phase (naming the phase).
     """
+    if isinstance(view, (SeatView, dict)):
+        if old or old_keywords:
+            raise ArgumentError("advise_exchange: give the view and the method, or (deprecated) the question in "
+                                f"pieces, not both ({(list(old_keywords) or ['a third argument'])[0]!r})")
+        return _advise_exchange(exchange_view(view), Method.coerce(method))
+    warnings.warn("solver.advise_exchange(hand, upcard, seat, dealer, ...) is deprecated and will be removed in the "
+                  "next release: use solver.advise_exchange(view, method)", DeprecationWarning, stacklevel=2)
+    return _old_advise_exchange(view, method, *old, **old_keywords)
+
+
+def _old_advise_exchange(hand, upcard, seat, dealer, rules: Rules | None = None, worlds=EXCHANGE_WORLDS, seed=None, *,
+                         exact_limit: int = EXACT_LIMIT) -> ExchangeAdvice:
+    """The deprecated form of :func:`advise_exchange`: the question in pieces."""
+    drawn = worlds if isinstance(worlds, Worlds) else None
+    method = Method(worlds=None if drawn is not None else worlds, seed=seed, exact_limit=exact_limit)
+    return _advise_exchange(exchange_question_view(hand, upcard, seat, dealer, rules), method, drawn)
+
+
+def exchange_view(view) -> SeatView:
+    """``view`` (a :class:`~solver.game.SeatView` or a dict of its keys) checked to be the seat's at its turn in
+    the kitty exchange phase. Raises :class:`~solver.errors.IllegalActionError` naming the phase otherwise."""
+    if isinstance(view, dict):
+        view = view_from_dict(view)
+    seat = view.seat
+    if view.phase is not Phase.EXCHANGE:
+        raise IllegalActionError(f"{seat}'s view: the hand is in the {view.phase.value} phase, not the kitty "
+                                 f"exchange; exchange advice needs {seat} to keep or exchange")
+    if view.to_act != seat:
+        raise IllegalActionError(f"{seat}'s view: it is {view.to_act}'s turn at the kitty exchange, not {seat}'s")
+    return view
+
+
+def exchange_question_view(hand, upcard, seat, dealer, rules=None) -> SeatView:
+    """The seat's view at its turn in the kitty exchange phase, from the question in pieces (the seat's five cards
+    as dealt, the upcard, the seats; the seats before it kept their hands). Raises what :func:`solver.advise_exchange`
+    raises for a bad question, with the same messages."""
     rules = Rules.coerce(rules)
     check_covers("advise_exchange", rules)
     cards = parse_cards(hand, what="hand")
@@ -190,17 +246,29 @@ def advise_exchange(hand, upcard, seat, dealer, rules: Rules | None = None, worl
         on = [n for n in ("farmers", "go_under") if getattr(rules, n)]
         raise IllegalActionError(f"hand {format_cards(cards)!r}: qualifies for no kitty exchange "
                                  f"({' or '.join(on)}: {', '.join(why[n] for n in on)})")
-    exact_limit = check_int(exact_limit, "exact_limit", 0, 2_000_000)
-    if isinstance(worlds, Worlds):
-        drawn = worlds
+    known = [0, 0, 0, 0]
+    known[int(seat)] = mask
+    counts = tuple(0 if s not in rules.seats else 0 if s == int(seat) else 5 for s in range(4))
+    hand_ = Hand(rules, dealer)
+    hand_.apply(DealCards(tuple(known), up, 0, counts, rules.kitty_size - 1, (0, 0, 0, 0)))
+    while hand_.phase is Phase.EXCHANGE and hand_.to_act != seat:    # the seats before it kept their hands
+        hand_.apply(KEEP)
+    return exchange_view(hand_.view(seat))
+
+
+def _advise_exchange(view: SeatView, method: Method, drawn: Worlds | None = None) -> ExchangeAdvice:
+    """:func:`advise_exchange` of a checked view and method; ``drawn``: the caller's worlds, or ``None``."""
+    rules, seat, dealer, up = view.rules, int(view.seat), int(view.dealer), view.upcard
+    if up is None:                  # (the exchange comes before the bidding: the upcard is always up)
+        raise PositionError(f"{view.seat}'s view: no upcard, so no kitty exchange")
+    cards, mask = cards_of(view.hand), view.hand
+    seed, exact_limit = method.seed, method.exact_limit
+    if drawn is not None:
         if len(drawn) == 0 or (drawn.hands[:, int(seat)] != mask).any() or not (drawn.kitty & np.uint32(up.mask)).all():
             raise ArgumentError("worlds: every world must give the seat its hand and put the upcard in the kitty")
-        if seed is not None:
-            seed = check_int(seed, "seed", 0, MAX_SEED)
     else:
-        n = check_int(worlds, "worlds", MIN_WORLDS, MAX_WORLDS)
-        seed = exchange_seed(cards, up, seat, dealer, rules) if seed is None else check_int(seed, "seed", 0, MAX_SEED)
-        drawn = bid_space(mask, up, seat, rules).draw(n, seed, exact_limit)
+        seed = exchange_seed(cards, up, seat, dealer, rules) if seed is None else seed
+        drawn = bid_space(mask, up, seat, rules).draw(method.worlds_or(EXCHANGE_WORLDS), seed, exact_limit)
     choices = [(None, 0)] + kitty_exchange_choices(mask, rules)
     actions = [KEEP] + [Action.kitty_exchange(kind, cards_of(given)) for kind, given in choices[1:]]
     order = sorted(range(len(choices)), key=lambda i: actions[i].code)

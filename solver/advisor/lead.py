@@ -31,8 +31,8 @@ from ..errors import IllegalActionError
 from ..game.actions import Phase
 from ..game.view import SeatView
 from ..laws import MAKE_TRICKS, TRICKS
-from ..seeds import view_seed
-from .play import PlayAdvice, card_worlds, coerce_view, play_advice, written
+from .method import keyword_method
+from .play import PLAY_WORLDS, PlayAdvice, card_worlds, coerce_view, play_advice, written
 from .valuation import INNER_WORLDS, assumption, check_not_bid_only, parse_valuation
 
 __all__ = ["LeadRow", "LeadTable", "lead_table", "check_on_lead"]
@@ -167,8 +167,8 @@ def check_on_lead(view: SeatView) -> None:
         raise IllegalActionError(f"{seat} is not on lead: {view.to_act} is on lead to trick {len(view.tricks) + 1}")
 
 
-def lead_table(view=None, *, worlds: int = 500, seed=None, inference: bool = True, model=None, threads: int = 1,
-               valuation: str | None = None, inner_worlds: int = INNER_WORLDS, play_model=None,
+def lead_table(view=None, method=None, *, worlds: int = PLAY_WORLDS, seed=None, inference: bool = True, model=None,
+               threads: int = 1, valuation: str | None = None, inner_worlds: int = INNER_WORLDS, play_model=None,
                **view_kw) -> LeadTable:
     """The lead table of the seat to lead a trick: each legal lead's chance of setting the makers and of a
     march, and the mean points for the leader's side, with 95% intervals (see ``solver.advisor.lead``).
@@ -177,9 +177,10 @@ def lead_table(view=None, *, worlds: int = 500, seed=None, inference: bool = Tru
         view: a :class:`~solver.game.SeatView` (``Hand.view(seat)``, :func:`solver.seat_view`) or a dict of its
             keys; or the keys of :func:`solver.seat_view` as keyword arguments (``seat``, ``hand``, ``dealer``,
             ``upcard``, ``calls``, ``alone``, ``tricks``, ...).
-        worlds, seed, inference, model, threads, valuation, inner_worlds, play_model: as
-            :func:`solver.advise_play`'s (the same worlds and valuation for the same seed; ``None``: the same seed
-            as the play advice of the view).
+        method: a :class:`~solver.Method` (or a dict of its members; ``None``: every default, 500
+            worlds); its members may instead be given as the keywords below, but not both.
+        worlds, seed, inference, model, threads, valuation, inner_worlds, play_model: as :func:`solver.advise_play`'s
+            (the same worlds and valuation for the same seed; ``None``: the same seed as the play advice of the view).
 
     Returns :class:`LeadTable`.
 
@@ -192,13 +193,13 @@ def lead_table(view=None, *, worlds: int = 500, seed=None, inference: bool = Tru
     >>> t.trick, t.makers, len(t.rows), t.best == t.advice.best
     (1, False, 5, True)
     """
+    method = keyword_method(method, lead_table, worlds=worlds, seed=seed, inference=inference, model=model,
+                            threads=threads, valuation=valuation, inner_worlds=inner_worlds, play_model=play_model)
     view = coerce_view(view, view_kw, "lead_table")
     check_on_lead(view)
     # a table of every lead at hundreds of worlds: the rollout is for one card question (advise_play)
-    check_not_bid_only(parse_valuation(valuation, view.rules), "the lead table")
-    seed = view_seed(view) if seed is None else seed
-    cw = card_worlds(view, worlds=worlds, seed=seed, inference=inference, model=model, threads=threads,
-                     valuation=valuation, inner_worlds=inner_worlds, play_model=play_model)
+    check_not_bid_only(parse_valuation(method.valuation, view.rules), "the lead table")
+    cw = card_worlds(view, method)
     advice = play_advice(cw)
     rows = []
     for i, a in enumerate(advice.cards):

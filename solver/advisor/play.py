@@ -56,10 +56,9 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from ..bounds import MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
 from ..cards import Card, Seat, Suit, cards_of, format_cards, trump_of
 from ..errors import ArgumentError, IllegalActionError, quoted
-from ..examples import card_examples, check_examples
+from ..examples import card_examples
 from ..grades import Grade, grade_of
 from ..game.actions import Phase
 from ..game.seat import seat_view, view_from_dict
@@ -72,10 +71,11 @@ from ..stats import chance, weighted_mean_interval, wilson
 from .game_odds import win_values
 from .reading import what_the_cards_told
 from .single_dummy import clip_tricks, default_model, sure_tricks
-from .valuation import INNER_WORLDS, check_inner_worlds, parse_valuation, valuation_strategy
+from .method import Method, keyword_method
+from .valuation import INNER_WORLDS, ROLLOUT_AGENT_WORLDS, assumption, check_inner_worlds, parse_valuation, roller, valuation_strategy
 
 __all__ = ["CardAdvice", "PlayAdvice", "advise_play", "CardWorlds", "card_worlds", "play_advice", "coerce_view",
-           "written", "WRITTEN_PLACES"]
+           "written", "WRITTEN_PLACES", "PLAY_WORLDS"]
 
 
 def _weighted_mean(values: np.ndarray, w: np.ndarray, ess: float, exact: bool) -> tuple:
@@ -410,22 +410,21 @@ class CardQuestion:
     score: object = None
 
 
-def card_worlds(view, *, worlds: int = 500, seed=None, inference=True, model=None, threads: int = 1,
-                valuation: str | None = None, inner_worlds: int = INNER_WORLDS, rollout=None,
-                play_model=None) -> CardWorlds:
+def card_worlds(view, method=None) -> CardWorlds:
     """Every legal card of the seat to play, valued in every world of its view (:class:`CardWorlds`).
 
-    ``view`` a :class:`SeatView` (or a dict of its keys); the other arguments and the errors are
-    :func:`advise_play`'s (it is this, summarised).
+    ``view`` a :class:`SeatView` (or a dict of its keys); ``method`` a :class:`~solver.Method` (or a
+    dict of its members, or ``None``); what its members do and the errors are :func:`advise_play`'s (it is this,
+    summarised).
     """
+    method = Method.coerce(method)
     view = coerce_view(view, {})
-    valuation = _checked_valuation(valuation, view, rollout)
-    inner_worlds = check_inner_worlds(inner_worlds)
-    worlds = check_int(worlds, "worlds", MIN_WORLDS, MAX_WORLDS)
-    threads = check_int(threads, "threads", 1, MAX_THREADS)
     _check_turn(view, "play advice")
-    return _card_worlds(view, worlds, seed, inference, model, threads, valuation, inner_worlds, rollout,
-                        play_model=play_model)
+    return _card_worlds(view, method, _checked_valuation(method.valuation, view, method.rollout))
+
+
+#: Worlds of play advice (and of defence and lead advice) when the method leaves them to the advisor.
+PLAY_WORLDS = 500
 
 
 def _checked_valuation(valuation, view, rollout) -> str:
@@ -436,8 +435,11 @@ def _checked_valuation(valuation, view, rollout) -> str:
     return valuation
 
 
-def _card_worlds(view, worlds, seed, inference, model, threads, valuation, inner_worlds, rollout=None,
-                 score=None, play_model=None) -> CardWorlds:
+def _card_worlds(view, method: Method, valuation: str, score=None) -> CardWorlds:
+    """:func:`card_worlds` of a checked ``method``, its ``valuation`` checked for the view's rules; ``score``: the
+    checked score (:func:`~solver.advisor.game_odds.win_values`), or ``None``."""
+    worlds, threads, inner_worlds, rollout = method.worlds_or(PLAY_WORLDS), method.threads, method.inner_worlds, method.rollout
+    seed = view_seed(view) if method.seed is None else method.seed
     rules, seat = view.rules, view.seat
     trump = int(view.trump)
     trick_seats = tuple(int(s) for s, _c in view.current)
@@ -448,8 +450,8 @@ def _card_worlds(view, worlds, seed, inference, model, threads, valuation, inner
     # a playout costs hundreds of solves a world, a rollout a deal of agents: never more worlds than were asked for
     how = valuation_strategy(valuation)
     extra = {"exact_limit": worlds} if how.plays_out else {}
-    w: ViewWorlds = sample_worlds(view, worlds=worlds, seed=seed, inference=inference, model=model,
-                                  play_model=play_model, threads=threads, **extra)
+    w: ViewWorlds = sample_worlds(view, worlds=worlds, seed=seed, inference=method.inference, model=method.model,
+                                  play_model=method.play_model, threads=threads, **extra)
     notes = tuple(w.notes) + (("dummy hands: the figures are for the set of five under way (tricks "
                                + ("6-10, the dummies" if view.dummy_phase else "1-5, the personal hands")
                                + "), scored as a hand; the other set is scored apart",)
@@ -501,10 +503,14 @@ def _card_worlds(view, worlds, seed, inference, model, threads, valuation, inner
                       inner_worlds, notes)
 
 
-def advise_play(view=None, *, worlds: int = 500, seed=None, inference=True, model=None, threads: int = 1,
-                score=None, valuation: str | None = None, inner_worlds: int = INNER_WORLDS, examples: int = 0,
-                play_model=None, rollout=None, **view_kw) -> PlayAdvice:
+def advise_play(view=None, method=None, *, worlds: int = PLAY_WORLDS, seed=None, inference=True, model=None,
+                threads: int = 1, score=None, valuation: str | None = None, inner_worlds: int = INNER_WORLDS,
+                examples: int = 0, play_model=None, rollout=None, **view_kw) -> PlayAdvice:
     """Play advice for the seat whose turn it is to play a card (see ``solver.advisor.play``).
+
+    ``advise_play(view, method)``: the seat's view and a :class:`~solver.Method` (or a dict of its
+    members; ``None``: every default, 500 worlds). The method's members may instead be given as the keywords
+    below (the form before the method was one value), but not both.
 
     Args:
         view: a :class:`~solver.game.SeatView` (``Hand.view(seat)``, :func:`solver.seat_view`) or a dict of its
@@ -553,18 +559,15 @@ def advise_play(view=None, *, worlds: int = 500, seed=None, inference=True, mode
     an unknown ``inference``, a bad play model (:class:`~solver.errors.ModelError`), a renege shown by the cards
     with the play weighed (:class:`~solver.errors.IllegalActionError`).
     """
-    examples = check_examples(examples)
+    method = keyword_method(method, advise_play, worlds=worlds, seed=seed, inference=inference, model=model,
+                            threads=threads, score=score, valuation=valuation, inner_worlds=inner_worlds,
+                            examples=examples, play_model=play_model, rollout=rollout)
     view = coerce_view(view, view_kw)
-    valuation = _checked_valuation(valuation, view, rollout)
-    inner_worlds = check_inner_worlds(inner_worlds)
-    worlds = check_int(worlds, "worlds", MIN_WORLDS, MAX_WORLDS)
-    threads = check_int(threads, "threads", 1, MAX_THREADS)
+    valuation = _checked_valuation(method.valuation, view, method.rollout)
     _check_turn(view, "play advice")
-    seed = view_seed(view) if seed is None else seed
-    wins = None if score is None else win_values(score, view.dealer, view.seat, view.rules, valuation)
-    cw = _card_worlds(view, worlds, seed, inference, model, threads, valuation, inner_worlds, rollout,
-                      None if wins is None else wins.score, play_model)
-    return play_advice(cw, wins, examples)
+    wins = None if method.score is None else win_values(method.score, view.dealer, view.seat, view.rules, valuation)
+    cw = _card_worlds(view, method, valuation, None if wins is None else wins.score)
+    return play_advice(cw, wins, method.examples)
 
 
 def play_advice(cw: CardWorlds, wins=None, examples: int = 0) -> PlayAdvice:

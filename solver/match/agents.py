@@ -265,26 +265,23 @@ class AdvisorAgent:
         return self.score
 
     def bid(self, view) -> str:
-        from ..advisor import advise
+        from ..advisor import Method, advise_bid
         if view.phase is Phase.NAME_SUIT:
             return PolicyAgent().bid(view)
-        rnd = 1 if view.phase is Phase.BID1 else 2
         joker = view.upcard == JOKER             # a turned-up joker: the suit the dealer named is proposed
         valuation = "double_dummy" if joker else self.valuation
-        advice = advise(cards_of(view.hand), view.upcard, view.seat, view.dealer, rnd, view.rules,
-                        worlds=max(10, self.worlds), seed=self._seed(), inference=self.reads_calls,
+        method = Method(worlds=max(10, self.worlds), seed=self._seed(), inference=self.reads_calls,
                         score=self._score_for(view.rules, valuation), model=self.model, valuation=valuation,
-                        named_suit=view.named_suit if joker else None, robust_delta=None,   # a report only: the
-                        # recommendation is the same without the model variants, at half the cost
-                        kitty=cards_of(view.kitty_known) if view.kitty_known else None)
+                        robust_delta=None)    # a report only: the recommendation is the same without the model
+        # variants, at half the cost
+        advice = advise_bid(view, method)
         return advice.recommended.call
 
     def exchange(self, view) -> str:
         """Kitty exchange: by :func:`solver.advise_exchange` on ``worlds`` worlds (at most 100: each world costs a
         par per choice)."""
-        from ..advisor import advise_exchange
-        return advise_exchange(cards_of(view.hand), view.upcard, view.seat, view.dealer, view.rules,
-                               worlds=max(10, min(self.worlds, 100)), seed=self._seed()).best
+        from ..advisor import Method, advise_exchange
+        return advise_exchange(view, Method(worlds=max(10, min(self.worlds, 100)), seed=self._seed())).best
 
     def discard(self, view) -> str:
         return PolicyAgent().discard(view)

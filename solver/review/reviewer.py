@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from ..advisor import advise, mean_interval
+from ..advisor import Method, advise_bid, mean_interval
 from ..advisor.defend import advise_defend
 from ..advisor.kitty import advise_exchange
 from ..advisor.game_odds import win_values
@@ -375,9 +375,6 @@ class DealReviewer:
         if not alone_known:
             out.unanalysed.append("the record stops before the maker said whether it went alone")
             return out
-        extra = {}
-        if self.rules.dummy_hands:         # both dummies are face up from the deal on
-            extra["dummies"] = {"N": format_cards(h.dealt_dummy(Seat.N)), "S": format_cards(h.dealt_dummy(Seat.S))}
         # inference: the advisor's defaults (the bidding model, worlds weighted by the earlier passes);
         # else the first version's figures (uniform worlds, the later seats by the point count)
         # (the advisor's robustness check is not asked for: the review reads only the options)
@@ -393,10 +390,9 @@ class DealReviewer:
             how["examples"] = self.examples
         for n in (self._factors() if self.inference else (self.worlds,)):
             try:
-                adv = advise(cards_of(view.hand), h.upcard, rec.seat, h.dealer, rec.round, self.rules,
-                             worlds=n, seed=decision_seed(self.seed, self.index, step), threads=self.threads,
-                             exact_limit=DECISION_EXACT_LIMIT, named_suit=h.named_suit,
-                             kitty=cards_of(view.kitty_known) if view.kitty_known else None, **how, **extra)
+                # the view carries the hand, upcard, dealer, round, earlier calls, dummies and known kitty
+                adv = advise_bid(view, Method(worlds=n, seed=decision_seed(self.seed, self.index, step),
+                                              threads=self.threads, exact_limit=DECISION_EXACT_LIMIT, **how))
                 real = adv.option(token)
             except EuchreError as exc:
                 out.unanalysed.append(f"the bid advisor cannot judge it: {exc}")
@@ -564,9 +560,8 @@ class DealReviewer:
             out["text"] = head + " (not judged: the record does not show its hand)"
             return out
         try:
-            adv = advise_exchange(cards_of(view.hand), h.upcard, rec.seat, h.dealer, self.rules,
-                                  worlds=min(self.worlds, KITTY_EXCHANGE_WORLDS),
-                                  seed=decision_seed(self.seed, self.index, step) % (2 ** 63))
+            adv = advise_exchange(view, Method(worlds=min(self.worlds, KITTY_EXCHANGE_WORLDS),
+                                               seed=decision_seed(self.seed, self.index, step) % (2 ** 63)))
         except EuchreError as exc:
             out["text"] = head + f" (not judged: {exc})"
             return out

@@ -1,0 +1,214 @@
+"""How an advisor answers, as one frozen value: :class:`Method` (worlds, seed, threads, inference, models,
+valuation, ...), checked once where it is built.
+
+The question is a seat's view (:class:`~solver.game.SeatView`); the method is everything else an advisor
+is told: ``advise_bid(view, method)``, ``advise_play(view, method)``, ``advise_defend(view, method)``,
+``lead_table(view, method)``, ``advise_exchange(view, method)``. A member left at ``None`` where the
+advisors' defaults differ (``worlds``: 2,000 for bid advice, 500 for play, defence and leads, 200 for the
+kitty exchange; ``valuation``: the variant's default) is resolved by each advisor, so every default figure
+is what it was before the method was one value.
+
+Modelled on :class:`solver.Rules`: :meth:`Method.coerce` takes ``None``, a dict or a Method, the dict form
+(:meth:`Method.to_dict`, :meth:`Method.from_dict`) is JSON-ready (a model by its name), and a bad member
+raises :class:`~solver.errors.ArgumentError` naming it and why.
+
+Lives in :mod:`solver.advisor` (not at the top of the package) because checking a valuation's name is the
+advisor's (:func:`solver.advisor.valuation.parse_valuation`) and every advisor takes a checked Method.
+"""
+from __future__ import annotations
+
+import dataclasses
+import inspect
+from dataclasses import dataclass
+
+from ..bidding import POLICY, BiddingPolicy
+from ..bounds import MAX_SEED, MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
+from ..errors import ArgumentError, quoted
+from ..examples import check_examples
+from ..inference import check_inference
+from ..worlds import EXACT_LIMIT
+from .valuation import INNER_WORLDS, check_inner_worlds, parse_valuation
+
+#: The shift of the cautious and aggressive variants of the model, in count units (one unit: the
+#: points of a plain ace; every threshold of the model moves by it, the cautious variant needing
+#: about an ace more to order up or name a suit, the aggressive one about an ace less).
+ROBUST_DELTA = 1.0
+
+#: The most worlds a bid advice may enumerate (``Method.exact_limit``).
+MAX_EXACT_LIMIT = 2_000_000
+
+
+@dataclass(frozen=True)
+class Method:
+    """How an advisor answers a seat's question (docs/advice.md, "The method").
+
+    Attributes:
+        worlds: deals to sample, ``MIN_WORLDS``..``MAX_WORLDS`` (10..100,000, ``solver.bounds``);
+            ``None``: the advisor's default (bid 2,000; play, defence, leads 500; kitty exchange 200).
+        seed: int 0..:data:`~solver.bounds.MAX_SEED`, or ``None``: derived from the question
+            (``solver.seeds``), so the same question gets the same answer at every door.
+        threads: threads for the double-dummy solving, 1..:data:`~solver.bounds.MAX_THREADS`.
+        inference: what weighs the worlds (``solver.inference.INFERENCE``): ``"none"``, ``"auction"`` (the
+            calls seen; default), ``"play"`` (the cards seen), ``"both"``; ``True`` and ``False`` are taken
+            as ``"auction"`` and ``"none"``. Bid advice sees no card: ``"play"`` is uniform worlds there and
+            ``"both"`` the auction's.
+        model: the bidding model of the other seats: a :class:`~solver.bidding.BiddingModel`, a name of
+            :data:`solver.bidding.MODEL_NAMES`, a model file's path or its JSON object; ``None``: the default
+            model. Read by the advisor (:func:`solver.bidding.resolve_model`, a
+            :class:`~solver.errors.ModelError` naming a bad one).
+        play_model: the play model of ``inference`` ``"play"``/``"both"`` (a
+            :class:`~solver.play_model.PlayModel`, its name, a temperature or a file; ``None``: the default;
+            read by ``solver.play_model.resolve_play_model()``).
+        valuation: how each world's play is valued, the API name (``"single_dummy"``, ``"double_dummy"``,
+            ``"playout"``, ``"rollout"``; any spelling ``solver.advisor.valuation.valuation_key()``
+            reads); ``None``: the variant's default.
+        inner_worlds: the playout's worlds a decision, 1..:data:`~solver.advisor.valuation.MAX_INNER_WORLDS`.
+        rollout: with ``valuation="rollout"`` only: a :class:`solver.rollout.Rollout`, or ``None``.
+        examples: example worlds per option or card, 0..:data:`~solver.examples.MAX_EXAMPLES`.
+        score: the game's score before the hand, points by side (``{"NS": 8, "EW": 6}``), or ``None``;
+            checked against the rules by the advisor (:class:`~solver.errors.ScoreError`).
+        robust_delta: bid advice: the shift (count units) of the cautious and aggressive model variants,
+            0..10, or ``None``/0 for no robustness check (default ``ROBUST_DELTA``, 1.0).
+        early_stop: bid advice: judge the calls sequentially (``None``: on with the bidding model, off with
+            a ``policy``).
+        exact_limit: enumerate every deal when there are at most this many, 0..:data:`MAX_EXACT_LIMIT`.
+        own_round2: bid advice: ``"best"`` or ``"policy"``, how the seat's own round-2 turn is played.
+        policy: bid advice: a :class:`~solver.bidding.BiddingPolicy` for the later seats instead of the model.
+
+    Raises :class:`~solver.errors.ArgumentError` naming the member and why, for a value of the wrong type or
+    out of range.
+    """
+
+    worlds: int | None = None
+    seed: int | None = None
+    threads: int = 1
+    inference: str = "auction"
+    model: object = None
+    play_model: object = None
+    valuation: str | None = None
+    inner_worlds: int = INNER_WORLDS
+    rollout: object = None
+    examples: int = 0
+    score: dict | None = None
+    robust_delta: float | None = ROBUST_DELTA
+    early_stop: bool | None = None
+    exact_limit: int = EXACT_LIMIT
+    own_round2: str = "best"
+    policy: BiddingPolicy | None = None
+
+    def __post_init__(self):
+        def put(name, value):
+            object.__setattr__(self, name, value)
+
+        if self.worlds is not None:
+            put("worlds", check_int(self.worlds, "worlds", MIN_WORLDS, MAX_WORLDS))
+        if self.seed is not None:
+            put("seed", check_int(self.seed, "seed", 0, MAX_SEED))
+        put("threads", check_int(self.threads, "threads", 1, MAX_THREADS))
+        put("inference", check_inference(self.inference))
+        if self.valuation is not None:
+            put("valuation", parse_valuation(self.valuation))
+        put("inner_worlds", check_inner_worlds(self.inner_worlds))
+        if self.rollout is not None and not hasattr(self.rollout, "agent_worlds"):
+            raise ArgumentError(f"rollout {quoted(self.rollout, 60)}: expected a solver.rollout.Rollout (or None)")
+        put("examples", check_examples(self.examples))
+        if self.score is not None and not isinstance(self.score, dict):
+            raise ArgumentError(f"score {quoted(self.score, 60)}: expected points by side, such as "
+                                "{'NS': 8, 'EW': 6} (or None)")
+        d = self.robust_delta
+        if d is not None and (isinstance(d, bool) or not isinstance(d, (int, float)) or not 0 <= d <= 10):
+            raise ArgumentError(f"robust_delta {d!r}: a shift in count units between 0 and 10, or None")
+        if self.early_stop is not None and not isinstance(self.early_stop, bool):
+            raise ArgumentError(f"early_stop {self.early_stop!r}: must be True, False or None")
+        put("exact_limit", check_int(self.exact_limit, "exact_limit", 0, MAX_EXACT_LIMIT))
+        if self.own_round2 not in ("best", "policy"):
+            raise ArgumentError(f"own_round2 {self.own_round2!r}: must be 'best' or 'policy'")
+        if self.policy is not None and not isinstance(self.policy, BiddingPolicy):
+            raise ArgumentError(f"policy {self.policy!r}: expected a BiddingPolicy (or None: the bidding model)")
+
+    def replace(self, **changes) -> "Method":
+        """A copy with ``changes`` (member names; an unknown one raises :class:`~solver.errors.ArgumentError`)."""
+        _check_members(changes)
+        return dataclasses.replace(self, **changes)
+
+    def worlds_or(self, default: int) -> int:
+        """:attr:`worlds`, or the advisor's ``default`` when it is ``None``."""
+        return default if self.worlds is None else self.worlds
+
+    @property
+    def reads_auction(self) -> bool:
+        """The worlds are weighed by the calls seen (``inference`` ``"auction"`` or ``"both"``): the bid
+        advisor's ``inference`` switch (it sees no card, so ``"play"`` is uniform worlds there)."""
+        return self.inference in ("auction", "both")
+
+    def to_dict(self) -> dict:
+        """Every member by name, JSON-ready: a model, a play model and a policy by their names; a rollout by
+        its own ``to_dict()`` where it has one."""
+        out = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.name in ("model", "play_model", "policy") and hasattr(value, "name"):
+                value = value.name          # a model object by its name (a name, a path, a number as given)
+            elif f.name == "rollout" and value is not None:
+                value = value.to_dict() if hasattr(value, "to_dict") else repr(value)
+            elif f.name == "score" and value is not None:
+                value = dict(value)
+            out[f.name] = value
+        return out
+
+    @classmethod
+    def coerce(cls, value) -> "Method":
+        """``value`` as a :class:`Method`: a Method, ``None`` (every default) or a dict of members
+        (:meth:`from_dict`). Raises :class:`~solver.errors.ArgumentError` for anything else, an unknown
+        member or a bad value, naming it."""
+        if value is None:
+            return cls()
+        if isinstance(value, Method):
+            return value
+        if isinstance(value, dict):
+            return cls.from_dict(value)
+        raise ArgumentError(f"method {quoted(value, 60)}: expected a Method or a dict of its members "
+                            f"({', '.join(MEMBERS)})")
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Method":
+        """Build from a dict of member names (as :meth:`to_dict`; a policy by its name); an unknown member
+        raises :class:`~solver.errors.ArgumentError` naming it."""
+        if not isinstance(data, dict):
+            raise ArgumentError(f"method {quoted(data, 60)}: expected an object of members")
+        _check_members(data)
+        data = dict(data)
+        if isinstance(data.get("policy"), str):
+            if data["policy"] != POLICY.name:
+                raise ArgumentError(f"policy {data['policy']!r}: unknown; the named policy is {POLICY.name!r}")
+            data["policy"] = POLICY
+        return cls(**data)
+
+
+#: The members of a :class:`Method`, in order.
+MEMBERS = tuple(f.name for f in dataclasses.fields(Method))
+
+
+def keyword_method(method, advisor, **given) -> Method:
+    """The checked :class:`Method` of an advisor called as ``advisor(view, method)``, or, as before the method
+    was one value, with its members as keywords (``given``: each keyword's value; one that differs from
+    ``advisor``'s default counts as given). Raises :class:`~solver.errors.ArgumentError` for both at once,
+    naming the first such keyword, and for a bad member."""
+    if method is None:
+        return Method(**given)
+    params = inspect.signature(advisor).parameters
+    for name, value in given.items():
+        default = params[name].default
+        if value is not default and not (type(value) is type(default) and value == default):
+            raise ArgumentError(f"{advisor.__name__}: give the method or its members as keywords, not both "
+                                f"({name!r})")
+    return Method.coerce(method)
+
+
+def _check_members(data: dict) -> None:
+    for key in data:
+        if key not in MEMBERS:
+            raise ArgumentError(f"method member {key!r}: unknown; the members are {', '.join(MEMBERS)}")
+
+
+__all__ = ["Method", "MEMBERS", "keyword_method", "ROBUST_DELTA", "MAX_EXACT_LIMIT"]
