@@ -382,7 +382,7 @@ def request_model(spec):
 #: ``GET /healthz``'s ``engine``. tests/test_api_fields.py checks it against the app's URL map and against the
 #: names the routes fetch (:func:`api.limits.engine_function`) while answering.
 ENGINE_OF_ROUTE = {
-    "solve": ("solve",), "table": ("dd_table", "par_table"), "par": ("par",), "advise": ("advise",),
+    "solve": ("solve",), "table": ("dd_table", "par_table"), "par": ("par",), "advise": ("advise_bid",),
     "play": ("advise_play",), "compare": ("compare",), "branch": ("load_game", "branch"), "lead": ("lead_table",),
     "chart": ("hand_chart",), "chart_get": ("hand_chart",), "defend": ("advise_defend",),
     "exchange": ("advise_exchange",), "review": ("load_game", "review_game"),

@@ -267,7 +267,7 @@ def test_healthz_reports_the_bounds(call):
     answer = call("GET", "/healthz")
     assert answer.status == 200
     HealthResponse.model_validate(answer.body)
-    assert answer.body["engine"] == {name: True for name in ("solve", "dd_table", "par_table", "par", "advise",
+    assert answer.body["engine"] == {name: True for name in ("solve", "dd_table", "par_table", "par", "advise_bid",
                                                              "advise_play", "compare", "load_game", "branch",
                                                              "lead_table", "hand_chart", "advise_defend",
                                                              "advise_exchange", "review_game")}

@@ -149,10 +149,8 @@ class Method:
             value = getattr(self, f.name)
             if f.name in ("model", "play_model", "policy") and hasattr(value, "name"):
                 value = value.name          # a model object by its name (a name, a path, a number as given)
-            elif f.name == "rollout" and value is not None:
-                value = value.to_dict() if hasattr(value, "to_dict") else repr(value)
-            elif f.name == "score" and value is not None:
-                value = dict(value)
+            elif value is not None and f.name in _AS_JSON:
+                value = _AS_JSON[f.name](value)
             out[f.name] = value
         return out
 
@@ -203,6 +201,10 @@ def keyword_method(method, advisor, **given) -> Method:
             raise ArgumentError(f"{advisor.__name__}: give the method or its members as keywords, not both "
                                 f"({name!r})")
     return Method.coerce(method)
+
+
+#: How :meth:`Method.to_dict` writes the members that are not JSON as they stand.
+_AS_JSON = {"rollout": lambda v: v.to_dict() if hasattr(v, "to_dict") else repr(v), "score": dict}
 
 
 def _check_members(data: dict) -> None:
