@@ -5,8 +5,8 @@ slow for advice at 2,000 worlds. Instead each world is solved double dummy as be
 replaced by a single-dummy one from a model fitted offline against direct playouts
 (``benchmarks/tools/derive_single_dummy.py``; the data, its provenance and its held-out error in
 ``solver/data/single-dummy-v3.json``, the default; ``single-dummy-v1.json`` and ``-v2.json``, the earlier
-fits, and ``-v4.json``, v3's features refitted against the rollout's card play, load by name with
-:func:`load_model`):
+fits, and ``-v4.json``, v3's features refitted against the rollout's card play, and ``-v5.json``, with the makers' sure
+tricks too, load by name with :func:`load_model`):
 
 * **Calls** (:meth:`SingleDummyModel.band_probabilities`): for each double-dummy scoring band of the
   makers (euchred, made, march: what :func:`solver.solve_batch` ``bands=True`` gives) a multinomial
@@ -52,7 +52,8 @@ DEFAULT_NAME = "single-dummy-v3"
 #: as a class of its own (:data:`FEATURES_V3`), fitted on the advisor's questions by class; v4 v3's features
 #: fitted against the rollout's card play (the advisor agents at every seat, ``derive_single_dummy.py --play
 #: agents``), which on held-out questions stands no closer to that play than v3 does (docs/advice.md), so v3
-#: stays the default.
+#: stays the default; v5 v3's features and the makers' sure tricks (:data:`FEATURES_V5`), fitted on v4's samples,
+#: which tells the three top trumps from three small ones but by class and in self-play changes nothing measured.
 NAMES = ("single-dummy-v1", "single-dummy-v2", "single-dummy-v3", "single-dummy-v4", "single-dummy-v5")
 #: The data file of the default fit.
 DATA = DATA_DIR / f"{DEFAULT_NAME}.json"
@@ -80,7 +81,7 @@ FEATURES_V3 = FEATURES_V2 + ("maker_two_trumps", "round2_maker_two_trumps")
 #: a loner, the same count and the makers' trumps again. v3 reads the makers' strength only as counts of
 #: trumps and bowers, so it cannot tell the three top trumps from three small ones: with partner it gave a
 #: march that double dummy finds 0.53 where the advisor agents' play marches 0.71, and alone 0.11 of a
-#: made double-dummy loner marching where they march 0.07 (the 20,000 agent-played contracts of v4's fit).
+#: made double-dummy loner marching where they march 0.06 (the 20,000 agent-played contracts of v4's fit).
 FEATURES_V5 = FEATURES_V3 + ("makers_sure", "alone_makers_sure", "alone_makers_trumps")
 #: Every feature :func:`contract_features` computes (a fit names the ones it uses, in its order).
 KNOWN_FEATURES = FEATURES_V5
