@@ -1,12 +1,13 @@
 """The review names the card that gave it away (issue 34, item 4): for a card judged from the player's view with the
 play read, the earlier card whose play moved most the holding the play moved most.
 
-Checked on a hand-made deal where one card plainly tells: hearts are trump and S, holding the right bower, plays
-the Th under E's Ah on trick 3 rather than overtrumping, which the play model makes unlikely for a seat holding the
-Jh. From W's seat at the next card the review must name S's Th, and say that S holds the Jh in few worlds now and
-in many before the play. The figures are counted directly here: each holding's weighted share over the decision's
-worlds with the auction's weights and with the play's (the same worlds, reweighted); each earlier card by another
-seat weighed alone through :func:`solver.play_model.play_likelihood`.
+Checked on a hand-made deal where one card plainly tells: hearts are trump, the Jh lies in the kitty, and on trick 3
+S follows E's lead of the Ah with the Th (its last trump), which the play model makes unlikely for a seat holding
+the right bower (it would overtake). From W's seat at the next card the review must name S's Th, and say that S
+holds the Jh in few worlds now and in many before the play (and so, here, no trump at all). The figures are
+counted directly here: each holding's weighted share over the decision's worlds with the auction's weights and
+with the play's (the same worlds, reweighted); each earlier card by another seat weighed alone through
+:func:`solver.play_model.play_likelihood`.
 """
 from __future__ import annotations
 
@@ -88,7 +89,7 @@ def test_the_card_that_gave_it_away_is_a_direct_count(reviewed):
     sign = np.sign(after[key] - prior[key])
     top = max(alone, key=lambda k: (alone[k] - prior[key]) * sign)
     assert (int(g.seat), int(g.card)) == top and g.told.p_by == pytest.approx(alone[top], abs=1e-12)
-    # the plain tell: S's Th under E's Ah says S does not hold the right bower
+    # the plain tell: S's Th under E's Ah says S does not hold the right bower (nor, here, any trump)
     assert (g.seat, g.card, g.trick, g.led_seat, g.led_card) == (Seat.S, Card.parse("Th"), 3, Seat.E,
                                                                  Card.parse("Ah"))
     jh, no_trump = (int(Seat.S), "card", int(Card.parse("Jh"))), (int(Seat.S), "void", int(view.trump))
@@ -116,7 +117,7 @@ def test_it_is_in_the_text_the_json_and_the_page(reviewed):
 def test_nothing_is_named_without_reading_the_play():
     r = review_game(played_hand(), worlds=40, seed=SEED, score=False, confirm=1)
     assert all(c.gave_away is None for c in r.deals[0].cards)
-    assert all(c["gave_away"] is None for c in r.to_dict()["deals"][0]["cards"])
+    assert all("gave_away" not in c for c in r.to_dict()["deals"][0]["cards"])
     assert "read, trick" not in str(r)
     # the first card and the lead of the hand: nothing played by another seat before them
     both = review_game(played_hand(), worlds=40, seed=SEED, inference="both", score=False, confirm=1)

@@ -143,19 +143,17 @@ def what_the_cards_told(worlds, view, top: int = TOLD_TOP) -> tuple:
     pack = pack_mask(view.rules)
     unseen = cards_of(int(view.unseen) & pack)
     suits = range(4)            # effective suits (in no trump, 4, none is trump)
-    holdings: list[tuple] = []          # (seat, kind, card, suit); one bool column (n,) each
+    holdings: list[tuple] = []          # (seat, kind, card, suit); one bool column block (n, .) a seat
     columns: list = []
     hands = worlds.hands
+    bits = np.array([1 << c for c in unseen], dtype=np.uint32)
+    voids = np.array([suit_cards(pack, u, trump) for u in suits], dtype=np.uint32)
     for s in seats:
-        for c in unseen:
-            holdings.append((s, "card", c, None))
-            columns.append((hands[:, s] & np.uint32(1 << c)) != 0)
-        for u in suits:
-            holdings.append((s, "void", None, u))
-            columns.append((hands[:, s] & np.uint32(suit_cards(pack, u, trump))) == 0)
+        holdings += [(s, "card", c, None) for c in unseen] + [(s, "void", None, u) for u in suits]
+        columns += [(hands[:, s, None] & bits) != 0, (hands[:, s, None] & voids) == 0]
     if not holdings:
         return ()
-    hits = np.stack(columns, axis=1).astype(float)
+    hits = np.concatenate(columns, axis=1).astype(float)
     before = _chances(prior, hits)
     after = _chances(worlds.weights, hits)
     move = after - before

@@ -321,7 +321,7 @@ class CardReview(_Graded):
                 "unanalysed": list(self.unanalysed), "mistakes": [m.to_dict() for m in self.mistakes],
                 "grade": self.grade, "grading": None if self.grading is None else self.grading.to_dict(),
                 "reasons": [r.to_dict() for r in self.reasons], "examples": self.examples,
-                "gave_away": None if self.gave_away is None else self.gave_away.to_dict()}
+                **({} if self.gave_away is None else {"gave_away": self.gave_away.to_dict()})}
 
 
 @dataclass
