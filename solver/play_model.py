@@ -44,7 +44,7 @@ from .dd_batch import Batch, after_card
 from .errors import IllegalActionError, ModelError, quoted
 from .game.actions import Phase
 from .game.view import SeatView
-from .laws import effective_suit, pack_mask, side_of, suit_cards, trick_strength
+from .laws import effective_suit, pack_mask, side_of, suit_cards
 
 __all__ = ["PlayModel", "FLAT", "DEFAULT_PLAY_MODEL", "PLAY_MODEL_PATH", "PLAY_MODEL_NAMES", "MIN_TEMPERATURE",
            "MAX_TEMPERATURE", "load_play_model", "resolve_play_model", "CardDecision", "play_evidence",
@@ -287,8 +287,7 @@ def play_likelihood(view: SeatView, hands: np.ndarray, model: PlayModel, evidenc
     chances stays in float's range; weights are proportional anyway). ``hands``: uint32 (n, 4), each seat's
     cards now (a seat not in play is ignored). The flat model, or no evidence: all 1.
 
-    Cost: one double-dummy solve per distinct world, decision and legal card where the seat had a choice (one for
-    each run of equivalent cards: the cards of a suit in one hand with nothing between them still in play), all
+    Cost: one double-dummy solve per distinct world, decision and legal card where the seat had a choice, all
     in one ``solve()`` call on ``threads`` threads.
     """
     return likelihood_of_factors(play_log_factors(view, hands, model, evidence, threads))
@@ -306,7 +305,7 @@ def likelihood_of_factors(factors: np.ndarray) -> np.ndarray:
     return np.exp(log_lik - log_lik.max())
 
 
-def unique_rows(rows: np.ndarray) -> tuple:
+def _unique_rows(rows: np.ndarray) -> tuple:
     """``(unique, inverse)`` of the rows of ``rows`` (uint32 (n, k)), as ``np.unique(rows, axis=0,
     return_inverse=True)`` gives them (sorted by the columns in turn; ``inverse`` int (n,)), about three times
     faster: a sort by ``np.lexsort`` and a mark where each new row starts."""
@@ -317,31 +316,6 @@ def unique_rows(rows: np.ndarray) -> tuple:
     inverse = np.empty(len(order), dtype=np.int64)
     inverse[order] = np.cumsum(starts) - 1
     return ranked[starts], inverse
-
-
-def _suit_orders(pack: int, trump: int) -> dict:
-    """``{effective suit: its cards of the pack, lowest first}`` under ``trump``."""
-    out: dict = {}
-    for c in cards_of(pack):
-        out.setdefault(effective_suit(c, trump), []).append(c)
-    return {u: sorted(cs, key=lambda c: trick_strength(c, trump, u)) for u, cs in out.items()}
-
-
-def _representative(card: int, order: list, own: np.ndarray, live: np.ndarray) -> np.ndarray:
-    """int (r,): per row, the highest card of ``card``'s run in the seat's hand ``own`` (uint32 (r,)): walking up
-    its effective suit's ``order``, past the cards the seat holds and those out of play (not in ``live``, the
-    cards in a hand or on the table). Cards of one run are equivalent double dummy (any card another seat could
-    play ranks above or below both alike), so one solve values them all, and the values do not change."""
-    rep = np.full(own.shape[0], card, dtype=np.int64)
-    going = np.ones(own.shape[0], dtype=bool)
-    for h in order[order.index(card) + 1:]:
-        bit = np.uint32(1 << h)
-        held = (own & bit) != 0
-        rep[going & held] = h
-        going &= held | ((live & bit) == 0)
-        if not going.any():
-            break
-    return rep
 
 
 def play_log_factors(view: SeatView, hands: np.ndarray, model: PlayModel, evidence=None,
@@ -363,13 +337,12 @@ def play_log_factors(view: SeatView, hands: np.ndarray, model: PlayModel, eviden
         if s not in in_play:
             now[:, s] = 0
     pack = pack_mask(view.rules)
-    order = _suit_orders(pack, trump)
-    suit_masks = {u: np.uint32(suit_cards(pack, u, trump)) for u in order}
+    suit_masks = [np.uint32(suit_cards(pack, u, trump)) for u in range(4)]
     batch = Batch(trump, sum(1 << s for s in in_play), players)
     pending = []
     for d in evidence:
         at = now | np.array(d.since, dtype=np.uint32)
-        uniq, inverse = unique_rows(at)
+        uniq, inverse = _unique_rows(at)
         own = uniq[:, d.seat]
         if d.led_suit is None:
             legal = own
@@ -377,37 +350,28 @@ def play_log_factors(view: SeatView, hands: np.ndarray, model: PlayModel, eviden
             follow = own & suit_masks[d.led_suit]
             legal = np.where(follow != 0, follow, own)
         choice = np.bitwise_count(legal) > 1
-        blocks, copies = [], []
+        blocks = []
         if choice.any():
             union = int(np.bitwise_or.reduce(legal[choice]))
-            # the cards still in play: in a hand, or on the table before this one
-            live = np.bitwise_or.reduce(uniq, axis=1) | np.uint32(sum(1 << c for c in d.before))
             for c in cards_of(union):
                 rows = np.nonzero(choice & ((legal & np.uint32(1 << c)) != 0))[0]
-                rep = _representative(c, order[effective_suit(c, trump)], own[rows], live[rows])
-                solve = rows[rep == c]
-                copies.append((c, rows[rep != c], rep[rep != c]))
-                if solve.size:
-                    after = after_card(uniq[solve], d.seat, c, d.leader, d.before, d.before_seats, trump,
-                                       len(in_play), d.won0, players)
-                    blocks.append((c, solve, batch.add(*after)))
-        pending.append((d, inverse, len(uniq), choice, blocks, copies))
+                after = after_card(uniq[rows], d.seat, c, d.leader, d.before, d.before_seats, trump, len(in_play),
+                                   d.won0, players)
+                blocks.append((c, rows, batch.add(*after)))
+        pending.append((d, inverse, len(uniq), choice, blocks))
     solved = batch.solve(threads)
     temperature = model.temperature
     log_lik = np.zeros((n, len(evidence)))
-    for k, (d, inverse, m, choice, blocks, copies) in enumerate(pending):
-        if not copies:
+    for k, (d, inverse, m, choice, blocks) in enumerate(pending):
+        if not blocks:
             continue
         sign = 1.0 if side_of(d.seat, players) == 0 else -1.0     # side 0's tricks, turned to the seat's side
-        column = {c: j for j, (c, _rows, _reps) in enumerate(copies)}
-        z = np.full((m, len(copies)), -np.inf)
-        for c, rows, b in blocks:
-            z[rows, column[c]] = sign * solved[b] / temperature
-        for c, rows, reps in copies:              # an equivalent card's value is its representative's
-            for r in np.unique(reps):
-                at_r = rows[reps == r]
-                z[at_r, column[c]] = z[at_r, column[int(r)]]
-        mine = column[d.card]
+        z = np.full((m, len(blocks)), -np.inf)
+        mine = None
+        for j, (c, rows, b) in enumerate(blocks):
+            z[rows, j] = sign * solved[b] / temperature
+            if c == d.card:
+                mine = j
         rows = np.nonzero(choice)[0]
         zr = z[rows]
         top = zr.max(axis=1)
