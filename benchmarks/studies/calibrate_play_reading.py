@@ -189,8 +189,8 @@ def main(argv=None):
         brier = report(rows, pred[e], hit, f"P(seat X holds card c) after 1-3 tricks, inference={e!r}")
         results.append((e, rows, brier))
     if args.plot:
-        plot(args.plot, results, f"Holdings read mid-hand (after 1-3 tricks): {played:,} self-play views, "
-                                 f"{len(hit):,} predictions")
+        plot(args.plot, results, f"Holdings read mid-hand (after 1-3 tricks)\n{played - empty:,} self-play views, "
+                                 f"{len(hit):,} predictions, 2 x {args.worlds} worlds each")
 
 
 if __name__ == "__main__":
