@@ -230,8 +230,8 @@ class GaveAway:
 
     @property
     def text(self) -> str:
-        """``"W's Kd on N's Ad (trick 1) told you W is void in diamonds: 80% of the worlds, 35% before the
-        play"``."""
+        """The card and the holding in words, e.g. ``"W's Kd on N's Ad (trick 1) told you W is void in diamonds:
+        80% of the worlds, 35% before the play"``."""
         return f"{self.played_text} told you {self.told.holding_text}"
 
     def to_dict(self) -> dict:
