@@ -27,7 +27,7 @@ Usage::
 
     python benchmarks/studies/calibrate_play_reading.py [--deals 1500] [--worlds 100] [--seed 34] [--player advisor]
 
-About 0.15 s a deal on one core (1,500 deals: about four minutes).
+About 0.2 s a deal on one core (1,500 deals: about five minutes).
 """
 import argparse
 import sys
