@@ -2,8 +2,9 @@
 reading only the auction (issue 34's first measure).
 
 Agent A is ``advisor:both`` (its play worlds weigh the calls and every card the other seats played,
-:mod:`solver.play_model`), agent B ``advisor:auction`` (the calls only, the default). Both bid alike (the bid
-advisor reads the calls either way), so the difference is in the play. Each deal is played at two tables with the
+:mod:`solver.play_model`), agent B ``advisor:auction`` (the calls only, the default). Both bid by the same
+rule (the bid advisor reads the calls either way, each agent on worlds of its own seed), so the difference is in
+the play and in the bids' sampling. Each deal is played at two tables with the
 seats swapped (:func:`solver.play_match`), in matches of ``--chunk`` deals (each on its own seed, the running
 figure printed after each, so a long run stopped early keeps what it played); printed: A's net points per deal,
 paired over the two tables, with its 95% Student t interval, the deals A came out ahead and behind, and each
