@@ -979,7 +979,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--a", required=True, metavar="AGENT",
                    help="agent A: random, policy, advisor, double-dummy (sees every card: an upper bound) "
                         "or external:COMMAND (a program speaking JSON lines, see README); advisor:VALUATION "
-                        "(advisor:double-dummy, advisor:playout) picks the advisor's valuation; "
+                        "(advisor:double-dummy, advisor:playout) picks the advisor's valuation; advisor:both "
+                        "reads the play too (advisor:auction, the default, the calls only; advisor:play, advisor:none), "
+                        "before a valuation or model if any (advisor:both:double-dummy); "
                         f"level:1 .. level:{len(LEVELS)} (or a level's name: {', '.join(lv.name for lv in LEVELS)}) "
                         "a level of the ladder, at its own worlds; noisy:P:AGENT plays a random card with chance P")
     p.add_argument("--b", required=True, metavar="AGENT", help="agent B (the same choices)")

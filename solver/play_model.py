@@ -305,6 +305,19 @@ def likelihood_of_factors(factors: np.ndarray) -> np.ndarray:
     return np.exp(log_lik - log_lik.max())
 
 
+def _unique_rows(rows: np.ndarray) -> tuple:
+    """``(unique, inverse)`` of the rows of ``rows`` (uint32 (n, k)), as ``np.unique(rows, axis=0,
+    return_inverse=True)`` gives them (sorted by the columns in turn; ``inverse`` int (n,)), about three times
+    faster: a sort by ``np.lexsort`` and a mark where each new row starts."""
+    order = np.lexsort(rows.T[::-1])
+    ranked = rows[order]
+    starts = np.ones(len(order), dtype=bool)
+    starts[1:] = (ranked[1:] != ranked[:-1]).any(axis=1)
+    inverse = np.empty(len(order), dtype=np.int64)
+    inverse[order] = np.cumsum(starts) - 1
+    return ranked[starts], inverse
+
+
 def play_log_factors(view: SeatView, hands: np.ndarray, model: PlayModel, evidence=None,
                      threads: int = 1) -> np.ndarray:
     """float64 (n, k): the natural log of the play model's chance of each of the ``k`` cards of ``evidence``
@@ -324,16 +337,17 @@ def play_log_factors(view: SeatView, hands: np.ndarray, model: PlayModel, eviden
         if s not in in_play:
             now[:, s] = 0
     pack = pack_mask(view.rules)
+    suit_masks = [np.uint32(suit_cards(pack, u, trump)) for u in range(4)]
     batch = Batch(trump, sum(1 << s for s in in_play), players)
     pending = []
     for d in evidence:
         at = now | np.array(d.since, dtype=np.uint32)
-        uniq, inverse = np.unique(at, axis=0, return_inverse=True)
+        uniq, inverse = _unique_rows(at)
         own = uniq[:, d.seat]
         if d.led_suit is None:
             legal = own
         else:
-            follow = own & np.uint32(suit_cards(pack, d.led_suit, trump))
+            follow = own & suit_masks[d.led_suit]
             legal = np.where(follow != 0, follow, own)
         choice = np.bitwise_count(legal) > 1
         blocks = []
@@ -344,7 +358,7 @@ def play_log_factors(view: SeatView, hands: np.ndarray, model: PlayModel, eviden
                 after = after_card(uniq[rows], d.seat, c, d.leader, d.before, d.before_seats, trump, len(in_play),
                                    d.won0, players)
                 blocks.append((c, rows, batch.add(*after)))
-        pending.append((d, inverse.reshape(-1), len(uniq), choice, blocks))
+        pending.append((d, inverse, len(uniq), choice, blocks))
     solved = batch.solve(threads)
     temperature = model.temperature
     log_lik = np.zeros((n, len(evidence)))

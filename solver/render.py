@@ -181,6 +181,9 @@ def deal_review_text(deal, verbose: bool = False) -> str:
         ex = getattr(d, "examples", None)
         if ex:
             lines.append(f"  deals, {d.where} {d.seat}: {examples_text(ex, d.seat)}")
+        told = getattr(d, "gave_away", None)
+        if told is not None:
+            lines.append(f"  read, {d.where} {d.seat}: {told.text}")
     if verbose:
         for c in deal.cards:
             lines.append("  " + card_line(c))

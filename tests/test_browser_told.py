@@ -78,3 +78,29 @@ def test_the_play_answer_shows_what_the_cards_told(browser, base):
     context, page, errors = ask(browser, base, "auction")
     assert page.locator("#result .told").count() == 0 and not errors
     context.close()
+
+
+def test_the_review_page_names_the_card_that_gave_it_away(browser, tmp_path):
+    """Reading the play, the review page shows under W's card of trick 3 the card that told (S's Th under E's Ah,
+    tests/test_review_gave_away.py), and stepping to that card puts it in the step's label."""
+    from solver import review_game
+    from solver.pages import review_html
+    from test_review_gave_away import played_hand
+    hand = played_hand()
+    rep = review_game(hand, worlds=100, seed=1, inference="both", score=False, confirm=1)
+    card = next(c for c in rep.deals[0].cards if c.kind == "play" and str(c.seat) == "W" and c.trick == 3)
+    out = tmp_path / "review.html"
+    out.write_text(review_html(rep, hand), encoding="utf-8")
+    context = browser.new_context(viewport={"width": 1300, "height": 1000}, offline=True)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(out.as_uri())
+    told = page.locator('.history li .told[data-seat="S"][data-card="Th"][data-trick="3"]')
+    assert told.count() >= 1
+    item = page.locator(".history li", has=page.locator("a", has_text="trick 3: W played Jc"))
+    assert item.locator(".told").inner_text() == card.gave_away.text
+    item.locator("a").first.click()
+    assert "read: " + card.gave_away.text in page.locator(".step-label").first.inner_text()
+    assert not errors
+    context.close()

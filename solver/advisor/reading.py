@@ -14,6 +14,10 @@ A card's chance is told of the one seat it moved most (the others holding it are
 that is, in every world, one already told of the same seat or its opposite (no trump when the king is the one trump
 unseen) is not told again. The holdings that moved most, by at least :data:`MIN_MOVE`, come first. For each, the card played that moved it most when
 weighed alone (the auction's weights times that card's chance only), when one moved it the same way.
+
+:func:`card_that_told` is the review's "the card that gave it away": of those holdings, the most moved one that a
+single earlier card moved (its likelihood contribution, weighed alone, moved the chance the same way), with that
+card's place in the play (:class:`GaveAway`: "W's Kd on N's Ad (trick 1) told you ...").
 """
 from __future__ import annotations
 
@@ -25,7 +29,7 @@ from ..cards import Card, Seat, Suit, cards_of
 from ..errors import ArgumentError, quoted
 from ..laws import effective_suit, pack_mask, side_of, suit_cards
 
-__all__ = ["Told", "what_the_cards_told", "TOLD_TOP", "MIN_MOVE", "HOLDING_KINDS"]
+__all__ = ["Told", "GaveAway", "what_the_cards_told", "card_that_told", "TOLD_TOP", "MIN_MOVE", "HOLDING_KINDS"]
 
 #: Holdings told by default (the ones whose chance moved most).
 TOLD_TOP = 3
@@ -73,11 +77,16 @@ class Told:
         return f"partner ({self.seat})" if self.partner else str(self.seat)
 
     @property
-    def text(self) -> str:
-        """``"W holds the left bower (Jd): 72% of the worlds, 38% before the play; most told by W's Qs"``."""
+    def holding_text(self) -> str:
+        """``"W holds the left bower (Jd): 72% of the worlds, 38% before the play"``."""
         verb = "holds" if self.kind == "card" or self.label == "no trump" else "is void in"
         what = self.label if verb == "holds" else self.label[len("no "):]
-        out = f"{self.who} {verb} {what}: {self.p:.0%} of the worlds, {self.p_before:.0%} before the play"
+        return f"{self.who} {verb} {what}: {self.p:.0%} of the worlds, {self.p_before:.0%} before the play"
+
+    @property
+    def text(self) -> str:
+        """``"W holds the left bower (Jd): 72% of the worlds, 38% before the play; most told by W's Qs"``."""
+        out = self.holding_text
         if self.by_card is not None:
             out += f"; most told by {self.by_seat}'s {self.by_card}"
         return out
@@ -134,19 +143,17 @@ def what_the_cards_told(worlds, view, top: int = TOLD_TOP) -> tuple:
     pack = pack_mask(view.rules)
     unseen = cards_of(int(view.unseen) & pack)
     suits = range(4)            # effective suits (in no trump, 4, none is trump)
-    holdings: list[tuple] = []          # (seat, kind, card, suit); one bool column (n,) each
+    holdings: list[tuple] = []          # (seat, kind, card, suit); one bool column block (n, .) a seat
     columns: list = []
     hands = worlds.hands
+    bits = np.array([1 << c for c in unseen], dtype=np.uint32)
+    voids = np.array([suit_cards(pack, u, trump) for u in suits], dtype=np.uint32)
     for s in seats:
-        for c in unseen:
-            holdings.append((s, "card", c, None))
-            columns.append((hands[:, s] & np.uint32(1 << c)) != 0)
-        for u in suits:
-            holdings.append((s, "void", None, u))
-            columns.append((hands[:, s] & np.uint32(suit_cards(pack, u, trump))) == 0)
+        holdings += [(s, "card", c, None) for c in unseen] + [(s, "void", None, u) for u in suits]
+        columns += [(hands[:, s, None] & bits) != 0, (hands[:, s, None] & voids) == 0]
     if not holdings:
         return ()
-    hits = np.stack(columns, axis=1).astype(float)
+    hits = np.concatenate(columns, axis=1).astype(float)
     before = _chances(prior, hits)
     after = _chances(worlds.weights, hits)
     move = after - before
@@ -188,3 +195,66 @@ def what_the_cards_told(worlds, view, top: int = TOLD_TOP) -> tuple:
                         None if c is None else Card(c), None if u is None else Suit(u), label,
                         float(after[i]), float(before[i]), **fields))
     return tuple(out)
+
+
+@dataclass(frozen=True)
+class GaveAway:
+    """The earlier card that gave a holding away (:func:`card_that_told`).
+
+    Attributes:
+        told: the :class:`Told` holding (its ``by_seat``, ``by_card``, ``p_by`` the card and the chance with it
+            alone weighed).
+        trick: the trick it was played to, 1..5 (10 with dummy hands); ``led_seat``, ``led_card``: that trick's
+            lead, ``None`` when the card itself led.
+    """
+
+    told: Told
+    trick: int
+    led_seat: Seat | None = None
+    led_card: Card | None = None
+
+    @property
+    def seat(self) -> Seat:
+        return self.told.by_seat
+
+    @property
+    def card(self) -> Card:
+        return self.told.by_card
+
+    @property
+    def played_text(self) -> str:
+        """``"W's Kd on N's Ad (trick 1)"``, or ``"W's lead of the Kd (trick 2)"``."""
+        if self.led_card is None:
+            return f"{self.seat}'s lead of the {self.card} (trick {self.trick})"
+        return f"{self.seat}'s {self.card} on {self.led_seat}'s {self.led_card} (trick {self.trick})"
+
+    @property
+    def text(self) -> str:
+        """The card and the holding in words, e.g. ``"W's Kd on N's Ad (trick 1) told you W is void in diamonds:
+        80% of the worlds, 35% before the play"``."""
+        return f"{self.played_text} told you {self.told.holding_text}"
+
+    def to_dict(self) -> dict:
+        return {"seat": self.seat.name, "card": str(self.card), "trick": self.trick,
+                "led": None if self.led_card is None else {"seat": self.led_seat.name, "card": str(self.led_card)},
+                "p_alone": self.told.p_by, "told": self.told.to_dict(), "text": self.text}
+
+
+def card_that_told(worlds, view, top: int = TOLD_TOP) -> GaveAway | None:
+    """The earlier card that gave away the most moved holding a single card moved, or ``None``.
+
+    Of :func:`what_the_cards_told` (``top`` holdings, most moved first), the first whose chance one card played
+    by another seat moved the same way when weighed alone: each card's likelihood contribution (the play
+    model's chance of it, :attr:`~solver.inference.ViewWorlds.play_factors`) times the weights before the play.
+    ``None`` when nothing is told (the play not weighed, no card by another seat yet) or only the cards together
+    moved the holdings. ``worlds``, ``view``, ``top`` and the errors as :func:`what_the_cards_told`.
+    """
+    told = [t for t in what_the_cards_told(worlds, view, top) if t.by_card is not None]
+    if not told:
+        return None
+    t = told[0]
+    tricks = [tuple(zip(tr.seats, tr.cards)) for tr in view.tricks] + ([tuple(view.current)] if view.current else [])
+    where = {(int(s), int(c)): (k + 1, None if i == 0 else trick[0])
+             for k, trick in enumerate(tricks) for i, (s, c) in enumerate(trick)}
+    number, led = where[(int(t.by_seat), int(t.by_card))]      # a card told is one the view saw played
+    return GaveAway(t, number, *((None, None) if led is None else (Seat(led[0]), Card(led[1]))))

@@ -184,7 +184,7 @@ def deal_model(index: int, deal: dict, hand: Hand | None, mistakes: list) -> dic
                       "label": f"round {call['round']}: {call['seat']} {call['name']}",
                       "marks": [call_mark(o, call) for o in call["options"]] if call["best_points"] is not None
                       else [], "unanalysed": call["unanalysed"], "mistakes": flags, **_grade(call),
-                      "examples": _examples(call.get("examples"))})
+                      "examples": _examples(call.get("examples")), "gave_away": None})
     for card, flags in zip(deal["cards"], mistakes[len(deal["calls"]):]):
         verb = "discarded" if card["kind"] == "discard" else ("led" if card["lead"] else "played")
         where = "discard" if card["kind"] == "discard" else f"trick {card['trick']}"
@@ -194,7 +194,8 @@ def deal_model(index: int, deal: dict, hand: Hand | None, mistakes: list) -> dic
                       "label": f"{where}: {card['seat']} {verb} {card['card']}", "marks": marks,
                       "renege": card["renege"], "unanalysed": card["unanalysed"], "mistakes": flags,
                       "lead": bool(card["lead"]) and card["kind"] == "play",
-                      **_grade(card), "examples": _examples(card.get("examples"))})
+                      **_grade(card), "examples": _examples(card.get("examples")),
+                      "gave_away": card.get("gave_away")})
     seen = {"call": 0, "discard": 0, "play": 0}
     for step in steps:
         kind = step["kind"]

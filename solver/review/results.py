@@ -302,6 +302,7 @@ class CardReview(_Graded):
     grading: Grade | None = None
     reasons: list = field(default_factory=list)
     examples: dict | None = None
+    gave_away: object | None = None
 
     @property
     def where(self) -> str:
@@ -319,7 +320,8 @@ class CardReview(_Graded):
                 "info": None if self.info is None else self.info.to_dict(),
                 "unanalysed": list(self.unanalysed), "mistakes": [m.to_dict() for m in self.mistakes],
                 "grade": self.grade, "grading": None if self.grading is None else self.grading.to_dict(),
-                "reasons": [r.to_dict() for r in self.reasons], "examples": self.examples}
+                "reasons": [r.to_dict() for r in self.reasons], "examples": self.examples,
+                **({} if self.gave_away is None else {"gave_away": self.gave_away.to_dict()})}
 
 
 @dataclass

@@ -18,6 +18,7 @@ from ..advisor import Method, advise_bid, mean_interval
 from ..advisor.defend import advise_defend
 from ..advisor.kitty import advise_exchange
 from ..advisor.game_odds import win_values
+from ..advisor.reading import card_that_told
 from ..bidding import POLICY      # the point count of the first version (``inference=False``)
 from ..bounds import MAX_WORLDS
 from ..cards import Card, Seat, Suit, cards_of, format_cards
@@ -652,6 +653,9 @@ class DealReviewer:
                 out.info = self._info_inferred(step, before, seat, cands, legal, card, card_blocks, side)
             except PositionError as exc:
                 out.unanalysed.append(f"information set: {exc}")
+            else:
+                if self.reading in ("play", "both"):
+                    out.gave_away = card_that_told(out.info.drawn, before.view(seat))
         else:
             try:
                 space, notes = information_set(before, seat)

@@ -109,6 +109,7 @@
     var label = step ? step.label : "end of the deal: " + deal.summary;
     if (step && step.grade_text) { label += " \u2014 " + step.grade_text; }
     if (step && step.reasons && step.reasons.length) { label += " \u2014 why: " + step.reasons.join("; "); }
+    if (step && step.gave_away) { label += " \u2014 read: " + step.gave_away.text; }
     if (step && step.mistakes.length) { label += " \u2014 flagged: " + step.mistakes.join("; "); }
     if (step && step.renege) { label += " (a renege: not scored against the legal cards)"; }
     sec.querySelector(".step-label").textContent = "Step " + (k + 1) + " of " + (n + 1) + ": " + label;
