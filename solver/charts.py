@@ -273,7 +273,7 @@ GAME_ONLY_OPTIONS = ("winning_score", "num_deals")
 
 
 def check_chart_rules(rules) -> Rules:
-    """``rules`` (a :class:`Rules`, a dict or ``None``) if the charts cover them: :data:`RULES` up to the options
+    """``rules`` (a :class:`Rules`, a dict or ``None``) if the charts cover them: the default ``Rules()`` up to the options
     of the whole game (:data:`GAME_ONLY_OPTIONS`). Raises :class:`RulesError` naming every other option that
     differs (the charts were solved under the defaults only)."""
     rules = Rules.coerce(rules)
@@ -297,8 +297,8 @@ def hand_chart(hand, upcard, seat, dealer, round: int, call=None, alone: bool = 
         call: the suit called: required in round 2; in round 1 ``None`` or the upcard's suit (or ``"order"``).
         alone: going alone.
         valuation: ``"single_dummy"`` (default) or ``"double_dummy"`` (``CHART_VALUATIONS``).
-        rules: the variant asked about (``None``: the defaults); the charts cover only :data:`RULES`, whatever
-            the game's target (:func:`check_chart_rules`).
+        rules: the variant asked about (``None``: the defaults); the charts cover only the default ``Rules()``, whatever
+            the game's target (``solver.charts.check_chart_rules``).
 
     Returns: a :class:`ChartRow` with ``hand`` (as played), ``trump`` and the dealer's ``discard``.
 

@@ -79,7 +79,7 @@ class Rollout:
             same file resumes from it. ``None``: nothing kept.
         progress: show a progress bar (on standard error).
         later_calls: who makes the other seats' calls: ``"agents"`` (the advisor agents, the default) or
-            ``"model"`` (drawn from the bidding model :data:`~solver.bidding.DEFAULT_MODEL` for each seat's own
+            ``"model"`` (drawn from the default bidding model (``players-1``) for each seat's own
             hand, as the fast valuations have the later seats bid; the deciding seat's own later calls, the
             discards and every card stay the agents'): the rollout of the same auctions the fast valuations
             assume, which isolates their card play from their bidding.
