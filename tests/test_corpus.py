@@ -463,7 +463,7 @@ def test_the_default_valuation_is_each_records_own(tmp_path):
     assert review_corpus([four, dummies], worlds=10, seed=1, out=out, progress=False).reviewed == 0
     named = review_corpus([dummies], worlds=10, seed=1, out=tmp_path / "sd.jsonl", progress=False,
                           valuation="single_dummy")
-    assert named.failed and all("dummy hands" in x["error"]
+    assert named.failed and all("dummy-hands variant" in x["error"]
                                 for x in deal_lines(lines_of(tmp_path / "sd.jsonl")).values())
 
 

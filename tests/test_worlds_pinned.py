@@ -130,7 +130,8 @@ LATER_KEYS = ("inference", "play_model", "mattered")
 
 def _here(case: dict) -> dict:
     """A case with a review's ``source`` (the record's path, which depends on where the checkout is) reduced to
-    the file's name, and the members of :data:`LATER_KEYS` left out."""
+    the file's name, an advice's ``hand`` compared as a set of cards, and the members of :data:`LATER_KEYS` left
+    out."""
     result = case.get("result")
     if isinstance(result, dict):
         result = {k: v for k, v in result.items() if k not in LATER_KEYS}
@@ -139,6 +140,8 @@ def _here(case: dict) -> dict:
                                for d in result["deals"]]
         if isinstance(result.get("source"), str):
             result["source"] = Path(result["source"]).name
+        if isinstance(result.get("hand"), str):      # bid advice now echoes the hand in card order: the same cards
+            result["hand"] = sorted(result["hand"].split())
         case = {**case, "result": result}
     return case
 

@@ -30,7 +30,17 @@ from ..game.deal import DealCards
 from ..inference import sample_worlds
 from ..laws import TRICKS, legal_mask, makers_points, side_of
 from ..dd_batch import Batch, Context, after_card
-from .valuation import INNER_WORLDS, MAX_INNER_WORLDS, check_inner_worlds
+from ..bounds import check_int
+
+#: Inner worlds a decision by default (each seat's PIMC over its own view).
+INNER_WORLDS = 20
+#: The most inner worlds a decision (a playout is a few hundred solves a decision at this bound).
+MAX_INNER_WORLDS = 1000
+
+
+def check_inner_worlds(inner_worlds) -> int:
+    """``inner_worlds`` checked: an int in 1..:data:`MAX_INNER_WORLDS`; raises :class:`~solver.errors.ArgumentError` naming it."""
+    return check_int(inner_worlds, "inner_worlds", 1, MAX_INNER_WORLDS)
 
 
 __all__ = ["INNER_WORLDS", "MAX_INNER_WORLDS", "check_inner_worlds", "choose_card", "play_out",

@@ -215,10 +215,12 @@ class GaveAway:
 
     @property
     def seat(self) -> Seat:
+        assert self.told.by_seat is not None          # a card that gave it away has a seat and a card
         return self.told.by_seat
 
     @property
     def card(self) -> Card:
+        assert self.told.by_card is not None
         return self.told.by_card
 
     @property
@@ -236,7 +238,8 @@ class GaveAway:
 
     def to_dict(self) -> dict:
         return {"seat": self.seat.name, "card": str(self.card), "trick": self.trick,
-                "led": None if self.led_card is None else {"seat": self.led_seat.name, "card": str(self.led_card)},
+                "led": None if self.led_card is None or self.led_seat is None
+                else {"seat": self.led_seat.name, "card": str(self.led_card)},
                 "p_alone": self.told.p_by, "told": self.told.to_dict(), "text": self.text}
 
 

@@ -44,15 +44,8 @@ from ..bounds import check_int
 from ..capabilities import refusal
 from ..errors import ArgumentError, RulesError, quoted
 
-#: Inner worlds a decision by default (each seat's PIMC over its own view, :mod:`solver.advisor.playout`).
-INNER_WORLDS = 20
-#: The most inner worlds a decision (a playout is a few hundred solves a decision at this bound).
-MAX_INNER_WORLDS = 1000
-
-
-def check_inner_worlds(inner_worlds) -> int:
-    """``inner_worlds`` checked: an int in 1..:data:`MAX_INNER_WORLDS`; raises :class:`~solver.errors.ArgumentError` naming it."""
-    return check_int(inner_worlds, "inner_worlds", 1, MAX_INNER_WORLDS)
+# the inner worlds are the playout's own (its seats' PIMC); here for every door that names them
+from .playout import INNER_WORLDS, MAX_INNER_WORLDS, check_inner_worlds  # noqa: F401
 
 #: Worlds each advisor agent's decision draws in a rollout by default (:mod:`solver.rollout`).
 ROLLOUT_AGENT_WORLDS = 50
