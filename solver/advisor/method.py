@@ -203,6 +203,30 @@ def keyword_method(method, advisor, **given) -> Method:
     return Method.coerce(method)
 
 
+def taken_members(method, caller, takes: tuple, hints: dict | None = None, **given) -> dict:
+    """The members ``takes`` of a caller that reads only part of a :class:`Method` (the review, the corpus
+    review, the match, an advisor agent), by name.
+
+    ``method`` ``None``: ``given`` (the caller's own keywords) as they stand, left for the caller to check as
+    it always has, so the figures and the errors of a call without a method are what they were. Else the
+    method's values (``worlds`` may be ``None``: the caller's default); each keyword of ``given`` must then
+    be at ``caller``'s default (:func:`keyword_method`'s rule), and a member outside ``takes`` at
+    :class:`Method`'s own default, since the caller would not read it. ``hints``: a sentence per member name
+    saying what to do instead.
+
+    Raises :class:`~solver.errors.ArgumentError` naming the keyword given with a method, the member the caller
+    does not read, or a bad member."""
+    if method is None:
+        return dict(given)
+    checked = keyword_method(method, caller, **given)
+    for f in dataclasses.fields(Method):
+        value = getattr(checked, f.name)
+        if f.name not in takes and not (value is f.default or value == f.default):
+            hint = (hints or {}).get(f.name, f"leave it at its default ({f.default!r})")
+            raise ArgumentError(f"method member {f.name!r}: {caller.__name__} does not read it; {hint}")
+    return {name: getattr(checked, name) for name in takes}
+
+
 #: How :meth:`Method.to_dict` writes the members that are not JSON as they stand.
 _AS_JSON = {"rollout": lambda v: v.to_dict() if hasattr(v, "to_dict") else repr(v), "score": dict}
 
@@ -213,4 +237,4 @@ def _check_members(data: dict) -> None:
             raise ArgumentError(f"method member {key!r}: unknown; the members are {', '.join(MEMBERS)}")
 
 
-__all__ = ["Method", "MEMBERS", "keyword_method", "ROBUST_DELTA", "MAX_EXACT_LIMIT"]
+__all__ = ["Method", "MEMBERS", "keyword_method", "taken_members", "ROBUST_DELTA", "MAX_EXACT_LIMIT"]
