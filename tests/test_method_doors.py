@@ -79,3 +79,52 @@ def test_play_match_and_the_advisor_agent_take_one_method():
         AdvisorAgent(method=Method(score={"NS": 0, "EW": 0}))
     with pytest.raises(ArgumentError, match="not both"):
         AdvisorAgent(worlds=20, method=Method())
+
+
+# -- the HTTP request models take their method members from Method's fields ----------------------------------
+
+def _spec():
+    from api import create_app
+    return create_app().test_client().get("/openapi.json").get_json()
+
+
+def _property(spec, schema, name):
+    props = spec["components"]["schemas"][schema]["properties"][name]
+    for alt in props.get("anyOf", [props]):
+        if "minimum" in alt or "maximum" in alt:
+            return {**props, **alt}
+    return props
+
+
+@pytest.mark.parametrize("schema, member", [
+    ("AdviseRequest", "worlds"), ("AdviseRequest", "seed"), ("AdviseRequest", "examples"),
+    ("AdviseRequest", "inner_worlds"), ("PlayRequest", "worlds"), ("PlayRequest", "examples"),
+    ("LeadRequest", "inner_worlds"), ("DefendRequest", "seed"), ("ReviewRequest", "worlds"),
+    ("ReviewRequest", "inner_worlds"),
+])
+def test_the_openapi_bounds_of_a_method_member_are_methods(schema, member):
+    from solver.advisor.method import BOUNDS, DESCRIPTIONS
+    got = _property(_spec(), schema, member)
+    assert (got["minimum"], got["maximum"]) == BOUNDS[member]
+    assert got["description"].startswith(DESCRIPTIONS[member])
+
+
+@pytest.mark.parametrize("member, value", [("worlds", 100_001), ("inner_worlds", 1001), ("examples", 4),
+                                            ("seed", -1), ("inference", "cards"), ("early_stop", "yes")])
+def test_a_bad_method_member_is_a_422_naming_it(member, value):
+    from api import create_app
+    body = {"hand": "9d Ac Tc Kd Jd", "upcard": "Kc", "seat": "N", "dealer": "S", "worlds": 50, "seed": 1,
+            member: value}
+    answer = create_app().test_client().post("/v1/advise", json=body)
+    assert answer.status_code == 422
+    assert answer.get_json()["field"] == member
+
+
+def test_the_advise_request_takes_every_inference_method_takes():
+    """Its inference is Method's (a call sees no card: play is the uniform worlds of none)."""
+    from api import create_app
+    client = create_app().test_client()
+    body = {"hand": "9d Ac Tc Kd Jd", "upcard": "Kc", "seat": "N", "dealer": "S", "worlds": 50, "seed": 1}
+    play = client.post("/v1/advise", json={**body, "inference": "play"}).get_json()
+    none = client.post("/v1/advise", json={**body, "inference": False}).get_json()
+    assert play["options"] == none["options"]
