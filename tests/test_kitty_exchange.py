@@ -17,6 +17,7 @@ from solver.inference import sample_worlds, view_space
 from solver.laws import kitty_exchange_choices, kitty_exchanges
 from solver.records.egn import dump_egn, load_egn
 from solver.worlds import KITTY, Space
+from conftest import bid_advice
 
 BOTH = Rules(farmers=True, go_under=True)
 # dealer S: W bids first. W holds a jack and an ace (no exchange); N holds 9h 9d Th (a farmer's hand) and two
@@ -313,13 +314,13 @@ def test_exchange_advice_refuses_bad_questions():
 
 
 def test_bid_advice_after_an_exchange_keeps_the_known_kitty_cards_out_of_the_worlds():
-    advice = solver.advise("9h Th Qc Kh Ac", "9c", "N", "S", rules=BOTH, worlds=60, seed=3, kitty="9d Qh Qs")
+    advice = bid_advice("9h Th Qc Kh Ac", "9c", "N", "S", rules=BOTH, worlds=60, seed=3, kitty="9d Qh Qs")
     under = np.uint32(mask_of(parse_cards("9d Qh Qs")))
     assert ((advice.drawn.kitty & under) == under).all() and not (advice.drawn.hands & under).any()
     with pytest.raises(RulesError, match="kitty exchange"):
-        solver.advise("9h Th Qc Kh Ac", "9c", "N", "S", worlds=60, seed=3, kitty="9d Qh Qs")
+        bid_advice("9h Th Qc Kh Ac", "9c", "N", "S", worlds=60, seed=3, kitty="9d Qh Qs")
     with pytest.raises(solver.PositionError, match="kitty card 9h: it is the hand"):
-        solver.advise("9h Th Qc Kh Ac", "9c", "N", "S", rules=BOTH, worlds=60, seed=3, kitty="9h Qh Qs")
+        bid_advice("9h Th Qc Kh Ac", "9c", "N", "S", rules=BOTH, worlds=60, seed=3, kitty="9h Qh Qs")
 
 
 def test_sampled_worlds_of_the_taker_put_its_cards_under():
@@ -482,7 +483,7 @@ FARM, UNDER = Rules(farmers=True), Rules(go_under=True)
 def test_an_impossible_known_kitty_is_refused_naming_the_card(hand, kitty, rules, words):
     from solver.game import seat_view
     with pytest.raises(solver.PositionError, match=re.escape(words)):
-        solver.advise(hand, "Jd", "E", "N", rules=rules, worlds=20, seed=1, kitty=kitty)
+        bid_advice(hand, "Jd", "E", "N", rules=rules, worlds=20, seed=1, kitty=kitty)
     with pytest.raises(solver.PositionError, match=re.escape(words)):
         seat_view("E", hand, "N", "Jd", calls="Pass Pass Pass Pass Pass h", rules=rules, kitty=kitty)
 
@@ -492,7 +493,7 @@ def test_a_possible_known_kitty_is_taken():
     # farmers: any seat may know the farmer's three; go under: the seat kept two cards without J/A/K
     for hand, kitty, rules in [("Ac Kc Ad Ah As", "9c Tc 9d", FARM), ("Ac Kc Ad Qh Qs", "9c Tc Qd", UNDER),
                                ("Ac Kc Ad Qh Qs", "9c Tc Qd", BOTH), ("Ac Kc Ad Ah As", "9c Tc Td", BOTH)]:
-        assert solver.advise(hand, "Jd", "E", "N", rules=rules, worlds=20, seed=1, kitty=kitty).recommended
+        assert bid_advice(hand, "Jd", "E", "N", rules=rules, worlds=20, seed=1, kitty=kitty).recommended
         v = seat_view("E", hand, "N", "Jd", calls="Pass Pass Pass Pass Pass h", rules=rules, kitty=kitty)
         assert v.kitty_known == mask_of(parse_cards(kitty))
     # in play the seat's hand as kept counts its plays: Qh led, Qs held still makes two
