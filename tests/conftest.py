@@ -37,6 +37,16 @@ def bid_advice(hand, upcard, seat, dealer, round=1, rules=None, worlds=2000, see
     return advise_bid(view, how, calls=calls)
 
 
+def exchange_advice(hand, upcard, seat, dealer, rules=None, worlds=200, seed=None, **method):
+    """``solver.advise_exchange(view, method)`` of a kitty-exchange question in pieces, in the order of the
+    deprecated pieces form (tests/test_method.py tests that adapter): the method checked first, then the view from
+    ``solver.advisor.kitty.exchange_question_view``. The same answer, bit for bit, without the warning."""
+    from solver import Method, advise_exchange
+    from solver.advisor.kitty import exchange_question_view
+    how = Method(worlds=worlds, seed=seed, **method)
+    return advise_exchange(exchange_question_view(hand, upcard, seat, dealer, rules), how)
+
+
 # the oracle (tests/reference.py) is imported as a plain module
 sys.path.insert(0, str(TESTS))
 

@@ -9,6 +9,7 @@ from api import create_app
 from solver.cli import main
 from solver.seeds import content_seed
 from conftest import bid_advice
+from conftest import exchange_advice
 
 ADVISE = {"hand": "9d Ac Tc Kd Jd", "upcard": "Kc", "seat": "N", "dealer": "S", "worlds": 30}
 PLAY = {"seat": "E", "hand": "Jh Jd Ah Kh 9s", "dealer": "N", "upcard": "9c", "calls": "Pass Pass Pass Pass h",
@@ -108,7 +109,7 @@ def test_python_defend_and_exchange_without_a_seed_are_the_cli_answers():
     assert cli_json(["defend", "--seat", "W", "--hand", "Jh Jd Ah Kc Qc", "--dealer", "S", "--upcard", "9h",
                      "--calls", "Pass Order", "--worlds", "30"]) == json.loads(json.dumps(defend))
     go_under = solver.Rules(go_under=True)
-    exchange = solver.advise_exchange(["Qs", "Qh", "9c", "Qd", "Tc"], "jc", "e", "N", go_under, worlds=10).to_dict()
+    exchange = exchange_advice(["Qs", "Qh", "9c", "Qd", "Tc"], "jc", "e", "N", go_under, worlds=10).to_dict()
     assert exchange["seed"] == content_seed({"exchange": "9c Tc Qd Qh Qs", "upcard": "Jc", "seat": "E",
                                              "dealer": "N", "rules": go_under.to_dict()})
     assert cli_json(["exchange", "--hand", "Qs Qh 9c Qd Tc", "--upcard", "Jc", "--seat", "E", "--dealer", "N",

@@ -18,6 +18,7 @@ from solver.laws import kitty_exchange_choices, kitty_exchanges
 from solver.records.egn import dump_egn, load_egn
 from solver.worlds import KITTY, Space
 from conftest import bid_advice
+from conftest import exchange_advice
 
 BOTH = Rules(farmers=True, go_under=True)
 # dealer S: W bids first. W holds a jack and an ace (no exchange); N holds 9h 9d Th (a farmer's hand) and two
@@ -288,7 +289,8 @@ def test_exchange_advice_equals_an_exact_enumeration():
     space = Space(known, [5, 5, 5, 5, 4])
     worlds = space.enumerate()
     assert len(worlds) == 10 and worlds.exact
-    advice = advise_exchange(hand, upcard, seat, dealer, BOTH, worlds=worlds)
+    with pytest.warns(DeprecationWarning):      # worlds of the caller's: only the deprecated pieces form takes them
+        advice = advise_exchange(hand, upcard, seat, dealer, BOTH, worlds=worlds)
     ref = reference_values(hand, upcard, seat, dealer, BOTH, worlds)
     assert {o.action for o in advice.options} == set(ref)
     assert len({round(v, 9) for v in ref.values()}) >= 4          # the choices differ: the test can tell them apart
@@ -304,13 +306,13 @@ def test_exchange_advice_equals_an_exact_enumeration():
 
 def test_exchange_advice_refuses_bad_questions():
     with pytest.raises(RulesError, match="neither farmers nor go_under"):
-        advise_exchange("9h 9d Th Qh Qs", "9c", "N", "S", Rules(), worlds=10)
+        exchange_advice("9h 9d Th Qh Qs", "9c", "N", "S", Rules(), worlds=10)
     with pytest.raises(IllegalActionError, match="qualifies for no kitty exchange"):
-        advise_exchange("9h 9d Jh Qh Qs", "9c", "N", "S", Rules(go_under=True), worlds=10)
+        exchange_advice("9h 9d Jh Qh Qs", "9c", "N", "S", Rules(go_under=True), worlds=10)
     with pytest.raises(solver.ArgumentError, match="worlds"):
-        advise_exchange("9h 9d Th Qh Qs", "9c", "N", "S", BOTH, worlds=5)
+        exchange_advice("9h 9d Th Qh Qs", "9c", "N", "S", BOTH, worlds=5)
     with pytest.raises(solver.PositionError, match="upcard 9h"):
-        advise_exchange("9h 9d Th Qh Qs", "9h", "N", "S", BOTH, worlds=10)
+        exchange_advice("9h 9d Th Qh Qs", "9h", "N", "S", BOTH, worlds=10)
 
 
 def test_bid_advice_after_an_exchange_keeps_the_known_kitty_cards_out_of_the_worlds():
@@ -338,7 +340,7 @@ def test_cli_exchange_json(capsys):
     assert main(args + ["--go-under", "--worlds", "10", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["options"][0]["action"] == "keep" and len(data["options"]) == 11
-    assert data == advise_exchange("9h 9d Th Qh Qs", "9c", "N", "S", Rules(go_under=True), worlds=10,
+    assert data == exchange_advice("9h 9d Th Qh Qs", "9c", "N", "S", Rules(go_under=True), worlds=10,
                                    seed=data["seed"]).to_dict()
     assert main(args) == 2
     # the refusal of the library and of HTTP, word for word (solver.capabilities)
@@ -360,7 +362,7 @@ def test_http_exchange_is_the_python_answer(client):
             "worlds": 10, "seed": 4}
     r = client.post("/v1/exchange", json=body)
     assert r.status_code == 200
-    assert r.json == advise_exchange("9h 9d Th Qh Qs", "9c", "N", "S", Rules(go_under=True), worlds=10,
+    assert r.json == exchange_advice("9h 9d Th Qh Qs", "9c", "N", "S", Rules(go_under=True), worlds=10,
                                      seed=4).to_dict()
     spec = client.get("/openapi.json").json
     assert "/v1/exchange" in spec["paths"]
@@ -393,7 +395,7 @@ def test_review_judges_the_exchange_and_reviews_the_hands_after_it():
     [judged] = deal.exchange
     assert judged["seat"] == "N" and judged["action"] == "go under 9d Qh Qs"
     step = next(i for i, (_b, r) in enumerate(h.steps()) if isinstance(r, KittyExchanged))
-    adv = advise_exchange("9h 9d Th Qh Qs", "9c", "N", "S", BOTH, worlds=min(20, KITTY_EXCHANGE_WORLDS),
+    adv = exchange_advice("9h 9d Th Qh Qs", "9c", "N", "S", BOTH, worlds=min(20, KITTY_EXCHANGE_WORLDS),
                           seed=decision_seed(5, 0, step) % 2 ** 63)
     taken = next(o for o in adv.options if o.action == judged["action"])
     assert judged["options"] == [o.to_dict() for o in adv.options]
@@ -516,15 +518,15 @@ def test_cli_and_http_refuse_an_impossible_known_kitty(capsys, client):
 def test_no_exchange_explains_only_the_rules_on(client):
     hand = "9c Tc Qd Qh Qs"          # two nines and tens: no farmer; no J/A/K: it may go under
     with pytest.raises(IllegalActionError) as e:
-        advise_exchange(hand, "Jc", "E", "N", Rules(farmers=True), worlds=10)
+        exchange_advice(hand, "Jc", "E", "N", Rules(farmers=True), worlds=10)
     assert "(farmers: a farmer's hand holds three nines and tens)" in str(e.value)
     assert "goes under" not in str(e.value)
     with pytest.raises(IllegalActionError) as e:
-        advise_exchange("9c Tc Qd Qh As", "Jc", "E", "N", Rules(go_under=True), worlds=10)
+        exchange_advice("9c Tc Qd Qh As", "Jc", "E", "N", Rules(go_under=True), worlds=10)
     assert "(go_under: a hand that goes under holds no jack, ace or king)" in str(e.value)
     assert "farmer" not in str(e.value)
     with pytest.raises(IllegalActionError, match=r"\(farmers or go_under: a farmer's hand .*, a hand that goes"):
-        advise_exchange("9c Jc Qd Qh As", "Td", "E", "N", BOTH, worlds=10)
+        exchange_advice("9c Jc Qd Qh As", "Td", "E", "N", BOTH, worlds=10)
     r = client.post("/v1/exchange", json={"hand": hand, "upcard": "Jc", "seat": "E", "dealer": "N",
                                           "rules": {"farmers": True}, "worlds": 10})
     assert r.status_code == 422 and "goes under" not in r.json["detail"] and "farmers:" in r.json["detail"]
@@ -532,14 +534,14 @@ def test_no_exchange_explains_only_the_rules_on(client):
 
 def test_exchange_text_says_a_tie_is_a_tie():
     # seed 1, 10 worlds: going under with 9c Qh Qs or Tc Qh Qs leaves the same hand up to 9c/Tc, equal in every world
-    adv = advise_exchange("9c Tc Qd Qh Qs", "Jc", "E", "N", BOTH, worlds=10, seed=1)
+    adv = exchange_advice("9c Tc Qd Qh Qs", "Jc", "E", "N", BOTH, worlds=10, seed=1)
     best = adv.recommended
     same = [o.action for o in adv.options if o.action != adv.best and o.expected_points == best.expected_points]
     assert adv.margin == 0 and same
     last = str(adv).splitlines()[-1]
     assert last == f"best: {adv.best}, a tie: {', '.join(same)} has the same mean (the first in the order above is taken)"
     assert "by 0.000" not in str(adv)
-    clear = advise_exchange("9c Tc Qd Qh Qs", "Jc", "E", "N", Rules(go_under=True), worlds=40, seed=7)
+    clear = exchange_advice("9c Tc Qd Qh Qs", "Jc", "E", "N", Rules(go_under=True), worlds=40, seed=7)
     if clear.margin > 0:
         assert str(clear).splitlines()[-1].startswith(f"best: {clear.best}, by {clear.margin:.3f} points")
 
