@@ -142,7 +142,7 @@ def test_cli_score_matches_the_library(capsys):
     from solver.cli import main
     assert main(CLI + ["--score", "ns:0, EW:8", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    lib = solver.advise(**{**EXAMPLE, "worlds": 300}, score={"NS": 0, "EW": 8}).to_dict()
+    lib = _bid_advice(**{**EXAMPLE, "worlds": 300}, score={"NS": 0, "EW": 8}).to_dict()
     assert out == lib and out["recommended"] == "order"
     assert main(CLI + ["--score", "NS:0,EW:8"]) == 0
     text = capsys.readouterr().out
@@ -172,7 +172,7 @@ def client():
 def test_http_score_matches_the_library(client):
     resp = client.post("/v1/advise", json={**HTTP, "score": {"NS": 0, "EW": 8}})
     assert resp.status_code == 200, resp.get_json()
-    lib = solver.advise(**{**EXAMPLE, "worlds": 200}, score={"NS": 0, "EW": 8}).to_dict()
+    lib = _bid_advice(**{**EXAMPLE, "worlds": 200}, score={"NS": 0, "EW": 8}).to_dict()
     assert resp.get_json() == json.loads(json.dumps(lib))
     assert resp.get_json()["recommended"] == "order"
 
