@@ -21,10 +21,12 @@ from typing_extensions import Annotated
 import solver
 import solver.charts
 import solver.examples
+import solver.inference
 import solver.play_model
 import solver.whatif
 from solver.game.seat import parse_tricks
 from solver.laws import check_trump, parse_side
+from solver.advisor.method import BOUNDS, DESCRIPTIONS
 from solver.bounds import MAX_SEED, MIN_WORLDS
 
 from .limits import MAX_JSON_DEPTH, too_deep
@@ -54,10 +56,35 @@ CardText = Annotated[str, Field(min_length=1, max_length=16, description="a card
                                                                           "joker B", examples=["Jh"])]
 Cards = Annotated[Annotated[str, Field(max_length=100)] | Annotated[list[CardText], Field(max_length=8)],
                   Field(description='cards as text ("Qs As") or a list (["Qs", "As"])')]
-Worlds = Annotated[StrictInt, Field(ge=MIN_WORLDS, description="worlds (placements of the unseen cards) to solve; "
-                                                              "at most the server's MAX_WORLDS")]
-Seed = Annotated[StrictInt | None, Field(default=None, ge=0, le=MAX_SEED,
-                                         description="random seed; same seed, same answer")]
+def _method_member(name: str, kind, detail: str = "") -> Any:
+    """The request type of :class:`solver.Method`'s member ``name``: ``kind`` (its JSON type) with Method's bounds
+    (``solver.advisor.method.BOUNDS``: the schema's ``minimum``/``maximum``) and description
+    (``solver.advisor.method.DESCRIPTIONS``, then ``detail``, what the service adds), so a door cannot drift from
+    the engine. A request sets its own default (and, where the member means more there, its own description)."""
+    low_high = BOUNDS.get(name)
+    bounds = {} if low_high is None else {"ge": low_high[0], "le": low_high[1]}
+    return Annotated[kind, Field(description=DESCRIPTIONS[name] + detail, **bounds)]
+
+
+#: The method members the requests take (solver.Method's fields of those names; threads are the server's, a policy
+#: and a rollout are not the service's to take), each built by :func:`_method_member`.
+METHOD_IN = {
+    "worlds": _method_member("worlds", StrictInt, "; at most the server's MAX_WORLDS"),
+    "seed": _method_member("seed", StrictInt | None),
+    "inference": _method_member("inference", StrictBool | Literal[solver.inference.INFERENCE]),
+    "inner_worlds": _method_member("inner_worlds", StrictInt, " (default 20)"),
+    "examples": _method_member("examples", StrictInt, (
+        ": for each option not among the best, up to this many of the likeliest worlds in which it scores fewer "
+        f"points than the best, with both points there (0..{solver.examples.MAX_EXAMPLES})")),
+    "play_model": _method_member("play_model", Literal[solver.play_model.PLAY_MODEL_NAMES] | StrictFloat | StrictInt
+                                 | None, (": players-play-1 (the default, fitted to real players' cards), flat (the "
+                                          "play weighs nothing), or a temperature in tricks (0.05 to 100)")),
+    "early_stop": _method_member("early_stop", StrictBool | None, (
+        ": a call clearly behind the leading one after the first 1/8 or 1/2 of the worlds stops there (its option "
+        "says stopped and its worlds); false: every call on every world")),
+}
+Worlds = METHOD_IN["worlds"]
+Seed = METHOD_IN["seed"]
 
 
 _RULE_DOCS = {
@@ -222,7 +249,7 @@ def model_field():
     """The ``model`` member of a request: a bidding model by name, or a model file's JSON inline (never a path:
     the service reads no file a request names)."""
     return Field(None, examples=["players-1"],
-                 description="the bidding model of the other seats: "
+                 description=DESCRIPTIONS["model"] + ": "
                              + ", ".join(solver.bidding.MODEL_NAMES)
                              + f" (default {solver.bidding.MODEL_NAMES[0]}, fitted to real players' calls), or "
                                "a model file's JSON object (what `euchre model fit` writes)")
@@ -234,7 +261,7 @@ ModelIn = Literal[solver.bidding.MODEL_NAMES] | dict[str, Any] | None
 def score_field(each: str):
     """The ``score`` member of a request whose ``each`` (options, cards) then gain ``p_win_game``."""
     return Field(None, max_length=2, examples=[{"NS": 8, "EW": 6}],
-                 description=f"the game's score before this hand, points by side (NS, EW; two-player N, S): every "
+                 description=DESCRIPTIONS["score"] + f" (NS, EW; two-player N, S): every "
                              f"{each} then gains p_win_game (the chance that the seat's side wins the game) and the "
                              "recommendation and margin are by it")
 
@@ -289,21 +316,16 @@ def _valuation_spelling(v):
 
 ValuationIn = Annotated[
     Literal["single_dummy", "double_dummy", "playout", "rollout"] | None, BeforeValidator(_valuation_spelling), Field(
-        None, description="how each world's play after the decision is valued (solver.advisor.valuation): "
-                          "single_dummy (the default where the variant has a fitted table, the four-player game "
-                          "without the joker: each world's double-dummy result corrected by a table fitted against "
-                          "playouts where every seat sees only its own cards), double_dummy (every seat sees every "
-                          "card; the default of the other variants), playout (each world played out directly by such seats; slow: "
-                          "worlds x inner_worlds is bounded) or rollout (bid and play advice only: each call or card played "
-                          "to the end of the deal by the advisor agents at every seat; slowest: worlds x options is "
-                          "bounded); the "
-                          "CLI's spelling (single-dummy) is taken too")]
-ExamplesIn = Annotated[StrictInt, Field(ge=0, le=solver.examples.MAX_EXAMPLES, description=(
-    "the deals that show a choice (solver.examples): for each option not among the best, up to this many of the "
-    "likeliest worlds in which it scores fewer points than the best, with both points there "
-    f"(0..{solver.examples.MAX_EXAMPLES})"))]
-InnerWorlds = Annotated[StrictInt, Field(ge=1, le=1000, description="with valuation playout: each seat's worlds "
-                                                                    "a decision (default 20)")]
+        None, description=DESCRIPTIONS["valuation"] + (
+            ": single_dummy (the default where the variant has a fitted table, the four-player game "
+            "without the joker: each world's double-dummy result corrected by a table fitted against "
+            "playouts where every seat sees only its own cards), double_dummy (every seat sees every "
+            "card; the default of the other variants), playout (each world played out directly by such seats; slow: "
+            "worlds x inner_worlds is bounded) or rollout (bid and play advice only: each call or card played "
+            "to the end of the deal by the advisor agents at every seat; slowest: worlds x options is "
+            "bounded); the CLI's spelling (single-dummy) is taken too"))]
+ExamplesIn = METHOD_IN["examples"]
+InnerWorlds = METHOD_IN["inner_worlds"]
 
 
 class AdviseRequest(SeatQuestion):
@@ -322,12 +344,10 @@ class AdviseRequest(SeatQuestion):
     dummies: StrictStr | None = Field(None, max_length=200, examples=["N:9c Tc Jh Ks Ad S:Jd Js Qh Kc Ah"],
                                       description="two-player dummy hands (rules players 2, dummy_hands true): "
                                                   "both face-up dummies, 'N:<cards> S:<cards>'")
-    inference: StrictBool = Field(True, description="weight the worlds by the earlier passes under the bidding "
-                                                    "model (false: uniform worlds)")
-    early_stop: StrictBool = Field(True, description="judge the calls sequentially: a call clearly behind the "
-                                                     "leading one after the first 1/8 or 1/2 of the worlds stops "
-                                                     "there (its option says stopped and its worlds); false: every "
-                                                     "call on every world")
+    inference: METHOD_IN["inference"] = Field(True, description=(
+        "weight the worlds by the earlier passes under the bidding model (true or auction; false or none: uniform "
+        "worlds; a call comes before any card, so play is uniform worlds and both is auction)"))
+    early_stop: METHOD_IN["early_stop"] = True
     score: ScoreIn = score_field("option")
     model: ModelIn = model_field()
     valuation: ValuationIn = None
@@ -438,10 +458,7 @@ class SeatInPlay(SeatQuestion):
                                                   "and hand is the seat's own dummy once the fifth trick is done")
     worlds: Worlds = 500
     seed: Seed = None
-    inference: StrictBool | Literal["none", "auction", "play", "both"] = Field(
-        True, description="the evidence that weighs the worlds: the bidding model's chance of every call seen "
-                          "(auction, or true), the play model's chance of every card the other seats played (play), "
-                          "both, or none (or false: uniform worlds)")
+    inference: METHOD_IN["inference"] = True
     model: ModelIn = model_field()
     valuation: ValuationIn = None
     inner_worlds: InnerWorlds = 20
@@ -458,10 +475,7 @@ class SeatInPlay(SeatQuestion):
 class CardQuestion(SeatInPlay):
     """A seat's view with a card question (play advice, the lead table): the play model that reads the cards."""
 
-    play_model: Literal[solver.play_model.PLAY_MODEL_NAMES] | StrictFloat | StrictInt | None = Field(
-        None, examples=["players-play-1"],
-        description="with inference play or both: the play model, players-play-1 (the default, fitted to real "
-                    "players' cards), flat (the play weighs nothing), or a temperature in tricks (0.05 to 100)")
+    play_model: METHOD_IN["play_model"] = Field(None, examples=["players-play-1"])
 
     @field_validator("play_model")
     @classmethod
@@ -531,7 +545,7 @@ class DefendRequest(SeatQuestion):
     discard: CardText | None = Field(None, description="the defender's own discard, when it is the dealer")
     worlds: Worlds = 500
     seed: Seed = None
-    inference: StrictBool | Literal["none", "auction", "play", "both"] = Field(
+    inference: METHOD_IN["inference"] = Field(
         True, description="weight the worlds by the bidding model's chance of every call seen (true or auction; "
                           "false or none: uniform worlds; the decision comes before the first card, so play weighs "
                           "no card: uniform worlds, and both is auction)")
@@ -603,7 +617,7 @@ class ReviewRequest(Strict):
                                                   "(parsed here: never taken for a path)")
     worlds: Worlds = 200
     seed: Seed = None
-    inference: StrictBool | Literal["none", "auction", "play", "both"] = Field(
+    inference: METHOD_IN["inference"] = Field(
         True, description="judge from the auction-aware view: worlds weighted by the bidding model's chance of every "
                           "call seen (true or auction; false or none: uniform worlds, the first version's review); "
                           "both: the cards' worlds also weighted by the play model's chance of every card the other "

@@ -146,14 +146,17 @@ def _rollout(args):
 
 
 def _add_sampling_options(p, worlds: int | None, note: str = "", seed: str = "one derived from the question, so "
-                          "the same question gets the same answer", threads: bool = True) -> None:
-    """The one home of ``--worlds``, ``--seed`` and ``--threads``, the :class:`solver.Method` members every advice
-    command takes (:func:`_method` reads them back by the members' names); ``worlds`` the command's default
-    (``None``: the advisor's own), ``note`` what follows it in the help, ``seed`` what the default seed is."""
+                          "the same question gets the same answer", threads: bool = True, *,
+                          worlds_help: str | None = None, seed_help: str | None = None, seed_default=None) -> None:
+    """The one home of ``--worlds``, ``--seed`` and ``--threads``, the :class:`solver.Method` members every command
+    that samples worlds takes (:func:`_method` reads them back by the members' names; review, match and branch by
+    the same names); ``worlds`` the command's default (``None``: the advisor's own), ``note`` what follows it in
+    the help, ``seed`` what the default seed is; ``worlds_help``, ``seed_help``: a command's own whole help where
+    the option means more there (a review's worlds per decision), ``seed_default`` its default seed."""
     default = "" if worlds is None else f"default {worlds}"
-    p.add_argument("--worlds", type=int, default=worlds,
-                   help=f"deals of the unseen cards to sample ({default}{'; ' if default and note else ''}{note})")
-    p.add_argument("--seed", type=int, default=None, help=f"seed of the sampling (default: {seed})")
+    p.add_argument("--worlds", type=int, default=worlds, help=worlds_help or (
+        f"deals of the unseen cards to sample ({default}{'; ' if default and note else ''}{note})"))
+    p.add_argument("--seed", type=int, default=seed_default, help=seed_help or f"seed of the sampling (default: {seed})")
     if threads:
         p.add_argument("--threads", type=int, default=1, help="solver threads (default 1)")
 
@@ -246,8 +249,7 @@ def _add_view_options(p, seat_help: str, worlds: bool = True) -> None:
         return
     _add_sampling_options(p, 500, "all of them when few",
                           seed="one derived from the view, so the same question gets the same answer")
-    p.add_argument("--no-inference", dest="no_inference", action="store_true",
-                   help="uniform worlds: do not weigh them by the bidding model's chance of the calls")
+    _add_no_inference_option(p)
     p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
                    help="the dealer must name a suit when all pass twice")
     p.add_argument("--dummies", default=None,
@@ -256,11 +258,22 @@ def _add_view_options(p, seat_help: str, worlds: bool = True) -> None:
                         "once the fifth trick is done)")
 
 
-def _add_examples_option(p, what: str, best: str) -> None:
-    """``--examples N`` of advise and play (solver.examples)."""
-    p.add_argument("--examples", type=int, default=0, metavar="N",
-                   help=f"for each {what} not among the best, up to N (0..3, default 0) of the likeliest deals in "
-                        f"which it scores fewer points than the {best}, with both points there")
+def _add_examples_option(p, what: str = "", best: str = "", *, default: int | None = 0, help: str | None = None) -> None:
+    """The one home of ``--examples N`` (solver.examples; the :class:`solver.Method` member): advise and play say
+    it of each ``what`` against the ``best``; compare and review give their own ``help`` (``{bounds}`` there:
+    Method's bounds) and ``default`` (``None``: the review's own, 3)."""
+    from .advisor.method import BOUNDS
+    bounds = "{}..{}".format(*BOUNDS["examples"])
+    text = help or (f"for each {what} not among the best, up to N ({{bounds}}, default {default}) of the likeliest "
+                    f"deals in which it scores fewer points than the {best}, with both points there")
+    p.add_argument("--examples", type=int, default=default, metavar="N", help=text.format(bounds=bounds))
+
+
+def _add_no_inference_option(p, help: str = "uniform worlds: do not weigh them by the bidding model's chance of "
+                                            "the calls") -> None:
+    """The one home of ``--no-inference`` (``inference`` ``"none"``; :func:`_inference_arg` reads it with
+    ``--inference``), ``help`` a command's own words for it."""
+    p.add_argument("--no-inference", dest="no_inference", action="store_true", help=help)
 
 
 def cmd_solve(args) -> dict:
@@ -843,8 +856,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_view_options(p, "the seat to act (to bid or to play a card): N E S W", worlds=False)
     _add_sampling_options(p, None, "default 2000 for calls, 500 for cards, as the advice",
                           seed="the advice's for the same view, so the worlds are its own")
-    p.add_argument("--no-inference", dest="no_inference", action="store_true",
-                   help="uniform worlds: do not weigh them by the bidding model's chance of the calls")
+    _add_no_inference_option(p)
     _add_evidence_options(p)
     _add_score_option(p, "two actions")
     _add_model_option(p, "the other seats (their later calls, and what their calls say)")
@@ -853,8 +865,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dummies", default=None,
                    help="with --players 2 --dummy-hands: both face-up dummies as dealt, \"N:<5 cards> S:<5 cards>\"")
     _add_valuation_options(p, rollout=True, option="call or card")
-    p.add_argument("--examples", type=int, default=3, metavar="N",
-                   help="up to N (0..3, default 3) of the likeliest deals in which A does better, the same and worse")
+    _add_examples_option(p, default=3, help="up to N ({bounds}, default 3) of the likeliest deals in which A does "
+                                            "better, the same and worse")
     _add_rules_options(p, lead=True, dummy=True, house=True)
     p.set_defaults(run=cmd_compare)
 
@@ -870,8 +882,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--mode", choices=("double-dummy", "advisor"), default="double-dummy",
                    help="double-dummy: every seat sees every card (default); advisor: each seat decides from its "
                         "own view as the advisor")
-    p.add_argument("--worlds", type=int, default=50, help="the advisor's worlds a decision (default 50)")
-    p.add_argument("--seed", type=int, default=0, help="the advisor agents' seed (default 0)")
+    _add_sampling_options(p, 50, threads=False, worlds_help="the advisor's worlds a decision (default 50)",
+                          seed_help="the advisor agents' seed (default 0)", seed_default=0)
     p.add_argument("--json", action="store_true", help="print one JSON object (as POST /v1/branch answers)")
     p.set_defaults(run=cmd_branch)
 
@@ -911,7 +923,7 @@ def build_parser() -> argparse.ArgumentParser:
                                                   '"Pass Order" (the maker goes alone)')
     p.add_argument("--discard", default=None, help="the defender's own discard, when it is the dealer and picked up")
     _add_sampling_options(p, 500)
-    p.add_argument("--no-inference", action="store_true", help="uniform worlds (the calls seen are not weighed)")
+    _add_no_inference_option(p, "uniform worlds (the calls seen are not weighed)")
     _add_inference_option(p, " (before the first card no card is weighed: play is uniform worlds)")
     _add_model_option(p, "the seats whose calls the worlds are weighted by")
     p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
@@ -925,16 +937,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("files", nargs="+", metavar="game.egn", type=Path,     # always a file, whatever its name
                    help="EGN game records or dummy-hands records: regular files of at most 16 MiB; a directory "
                         "is a corpus (its files, recursively)")
-    p.add_argument("--worlds", type=int, default=200, help="worlds per decision (default 200)")
-    p.add_argument("--no-inference", action="store_true",
-                   help="uniform worlds and the point count for the calls (the first version's figures)")
+    _add_sampling_options(p, 200, threads=False, worlds_help="worlds per decision (default 200)",
+                          seed_help="seed of the worlds (default: each file's own, a hash of its content, so the same "
+                                    "file gets the same review; printed)")
+    _add_no_inference_option(p, "uniform worlds and the point count for the calls (the first version's figures)")
     _add_inference_option(p, " of the cards' and the discard's worlds (play: the calls' worlds uniform too)")
     p.add_argument("--by-points", action="store_true",
                    help="judge every decision by the hand's expected points only (default: by the chance of "
                         "winning the game from the score at each deal, where the record gives it)")
-    p.add_argument("--seed", type=int, default=None,
-                   help="seed of the worlds (default: each file's own, a hash of its content, so the same file "
-                        "gets the same review; printed)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes over the deals of all files (default 1)")
     p.add_argument("--all", action="store_true",
                    help="also list every card with its figures: 'DD 4->5 (-1)' the makers' tricks with best "
@@ -946,10 +956,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--html", type=Path, default=None, metavar="FILE",
                    help="also write the review page to FILE: one self-contained HTML file (no network needed) "
                         "to step through every call and card with its costs; one game file only")
-    p.add_argument("--examples", type=int, default=None, metavar="N",
-                   help="for each call, discard or card that lost, up to N (0..3, default 3) of the likeliest "
-                        "deals the player could be facing in which it does worse than the best choice, with both "
-                        "choices' points")
+    _add_examples_option(p, default=None, help=(
+        "for each call, discard or card that lost, up to N ({bounds}, default 3) of the likeliest deals the player "
+        "could be facing in which it does worse than the best choice, with both choices' points"))
     p.add_argument("--annotate", type=Path, default=None, metavar="OUT.egn",
                    help="also write the record with the review in it: an EGN mark and a short comment at each "
                         "decision graded below best (EGN callAnnotations/playAnnotations); one game file only, "
@@ -986,8 +995,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "a level of the ladder, at its own worlds; noisy:P:AGENT plays a random card with chance P")
     p.add_argument("--b", required=True, metavar="AGENT", help="agent B (the same choices)")
     p.add_argument("--deals", type=int, default=200, help="duplicate deals, two tables each (default 200)")
-    p.add_argument("--seed", type=int, default=None, help="seed of the deals and agents (default: fresh, printed)")
-    p.add_argument("--worlds", type=int, default=200, help="the advisor's worlds per decision (default 200)")
+    _add_sampling_options(p, 200, threads=False, worlds_help="the advisor's worlds per decision (default 200)",
+                          seed_help="seed of the deals and agents (default: fresh, printed)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1; same result)")
     p.add_argument("--time-limit", dest="time_limit", type=float, default=10.0,
                    help="seconds an agent may take per decision, else it forfeits the deal (default 10; 0: none)")

@@ -23,6 +23,30 @@ def doc_text() -> str:
     """The README and every docs page, one after the other (each ends with its fences closed)."""
     return "\n".join(page.read_text() for page in DOC_PAGES)
 
+def bid_advice(hand, upcard, seat, dealer, round=1, rules=None, worlds=2000, seed=None, threads=1, *, calls=None,
+               dummies=None, named_suit=None, kitty=None, **method):
+    """``solver.advise_bid`` of a bid question in pieces, in the order of the deprecated ``solver.advise(...)``
+    (which tests/test_method.py tests as the adapter it is): the method from the keywords (a
+    :class:`solver.Method`, checked first, as the adapter checks it), the view from
+    ``solver.advisor.bid_question_view``. The same answer as the adapter, bit for bit, without its warning."""
+    from solver import Method, advise_bid
+    from solver.advisor import bid_question_view
+    how = Method(worlds=worlds, seed=seed, threads=threads, **method)
+    view = bid_question_view(hand, upcard, seat, dealer, round, rules, dummies=dummies, named_suit=named_suit,
+                             kitty=kitty)
+    return advise_bid(view, how, calls=calls)
+
+
+def exchange_advice(hand, upcard, seat, dealer, rules=None, worlds=200, seed=None, **method):
+    """``solver.advise_exchange(view, method)`` of a kitty-exchange question in pieces, in the order of the
+    deprecated pieces form (tests/test_method.py tests that adapter): the method checked first, then the view from
+    ``solver.advisor.kitty.exchange_question_view``. The same answer, bit for bit, without the warning."""
+    from solver import Method, advise_exchange
+    from solver.advisor.kitty import exchange_question_view
+    how = Method(worlds=worlds, seed=seed, **method)
+    return advise_exchange(exchange_question_view(hand, upcard, seat, dealer, rules), how)
+
+
 # the oracle (tests/reference.py) is imported as a plain module
 sys.path.insert(0, str(TESTS))
 

@@ -1,4 +1,4 @@
-"""Sequential judging of the calls (advise(early_stop=True)): honest intervals, the full run's answer.
+"""Sequential judging of the calls (bid_advice(early_stop=True)): honest intervals, the full run's answer.
 
 * Coverage: in a two-player decision every deal can be enumerated, so each call's exact expected
   points are known; over many seeds of sampled worlds (exact_limit=0) with calls stopped early, each
@@ -14,11 +14,12 @@ import numpy as np
 import pytest
 from scipy.stats import binom
 
-from solver import ArgumentError, Rules, advise
+from solver import ArgumentError, Rules
 
 # the references in this file are double dummy (every seat sees every card): the advice they check is
 # the double-dummy valuation (the single-dummy ones are tested in test_playout.py, test_valuation.py)
-advise = functools.partial(advise, valuation="double_dummy")  # noqa: E305
+from conftest import bid_advice as _bid_advice  # noqa: E402
+bid_advice = functools.partial(_bid_advice, valuation="double_dummy")  # noqa: E305
 from solver.advisor.bid import EARLY_MIN, early_looks, stopped_options
 
 R2 = Rules(players=2)
@@ -30,7 +31,7 @@ SEEDS = 150
 
 @pytest.mark.slow
 def test_intervals_of_calls_stopped_early_cover_the_exact_value():
-    exact = advise(**BORDERLINE)
+    exact = bid_advice(**BORDERLINE)
     assert exact.exact and not any(o.stopped for o in exact.options)
     truth = {o.call: o.expected_points for o in exact.options}
     make = {o.call: o.p_make for o in exact.options}
@@ -38,7 +39,7 @@ def test_intervals_of_calls_stopped_early_cover_the_exact_value():
     make_covered = {c: 0 for c in truth}
     stopped = {c: 0 for c in truth}
     for seed in range(SEEDS):
-        a = advise(**BORDERLINE, exact_limit=0, worlds=1600, seed=seed)
+        a = bid_advice(**BORDERLINE, exact_limit=0, worlds=1600, seed=seed)
         assert not a.exact and a.early_stop
         for o in a.options:
             lo, hi = o.points_interval
@@ -73,8 +74,8 @@ def test_early_stopped_advice_agrees_with_the_full_run(case):
     clear = same = 0
     for seed in range(6):
         kw = dict(FOUR[case], worlds=1600, seed=seed, robust_delta=None)
-        full = advise(**kw, early_stop=False)
-        fast = advise(**kw, early_stop=True)
+        full = bid_advice(**kw, early_stop=False)
+        fast = bid_advice(**kw, early_stop=True)
         assert not full.early_stop and fast.early_stop
         assert all(o.worlds == 1600 and not o.stopped for o in full.options)
         for f, o in zip(full.options, fast.options):
@@ -94,31 +95,31 @@ def test_early_stopped_advice_agrees_with_the_full_run(case):
 @pytest.mark.slow
 def test_the_same_seed_gives_the_same_answer():
     kw = dict(hand="Tc Td As Ts Kd", upcard="9s", seat="N", dealer="W", round=2, worlds=2000, seed=11)
-    a, b = advise(**kw), advise(**kw, threads=2)
+    a, b = bid_advice(**kw), bid_advice(**kw, threads=2)
     assert a.to_dict() == b.to_dict() and any(o.stopped for o in a.options)
 
 
 @pytest.mark.slow
 def test_the_switch_and_its_default():
     kw = dict(hand="Tc Td As Ts Kd", upcard="9s", seat="N", dealer="W", round=2, worlds=2000, seed=1)
-    off = advise(**kw, early_stop=False)
+    off = bid_advice(**kw, early_stop=False)
     assert not off.early_stop and all(not o.stopped and o.worlds == 2000 for o in off.options)
     d = off.to_dict()
     assert d["early_stop"] is False and d["method"]["early_stop"].startswith("off")
     assert all(o["stopped"] is False for o in d["options"])
-    on = advise(**kw)
+    on = bid_advice(**kw)
     d = on.to_dict()
     assert d["early_stop"] is True and any(o["stopped"] and o["worlds"] == 250 for o in d["options"])
     assert "stopped early" in str(on) and "stopped early" not in str(off)
     # with a policy (the first version's method) it is off unless asked for
     from solver.bidding import POLICY
-    assert not advise(**kw, policy=POLICY).early_stop
-    assert advise(**kw, policy=POLICY, early_stop=True).early_stop
+    assert not bid_advice(**kw, policy=POLICY).early_stop
+    assert bid_advice(**kw, policy=POLICY, early_stop=True).early_stop
     # few worlds: no look
-    small = advise(**dict(kw, worlds=EARLY_MIN))
+    small = bid_advice(**dict(kw, worlds=EARLY_MIN))
     assert not small.early_stop and all(o.worlds == EARLY_MIN for o in small.options)
     with pytest.raises(ArgumentError, match="early_stop 'yes'"):
-        advise(**kw, early_stop="yes")
+        bid_advice(**kw, early_stop="yes")
 
 
 def test_stopped_options_by_hand():

@@ -1,15 +1,16 @@
-"""Issue 12 item 2: advise(..., score=...) judges the calls by the chance of winning the game."""
+"""Issue 12 item 2: bid_advice(..., score=...) judges the calls by the chance of winning the game."""
 import functools
 import json
 
 import pytest
 
 import solver
-from solver import EuchreError, Rules, advise, laws, win_probability
+from solver import EuchreError, Rules, laws, win_probability
 
 # the references in this file are double dummy (every seat sees every card): the advice they check is
 # the double-dummy valuation (the single-dummy ones are tested in test_playout.py, test_valuation.py)
-advise = functools.partial(advise, valuation="double_dummy")  # noqa: E305
+from conftest import bid_advice as _bid_advice  # noqa: E402
+bid_advice = functools.partial(_bid_advice, valuation="double_dummy")  # noqa: E305
 
 EXAMPLE = dict(hand="Jh Jd Ah Kh Ac", upcard="9h", seat="W", dealer="S", seed=1)
 
@@ -37,7 +38,7 @@ def by_hand(option, score, seat, dealer, rules):
 
 
 def test_example_at_eight_orders_with_the_partner():
-    a = advise(**EXAMPLE, score={"NS": 0, "EW": 8})
+    a = bid_advice(**EXAMPLE, score={"NS": 0, "EW": 8})
     assert a.recommended.call == "order"
     assert a.option("order").p_win_game == 1.0 and a.option("order").p_win_game_interval == (1.0, 1.0)
     alone = a.option("order alone")
@@ -53,14 +54,14 @@ def test_example_at_eight_orders_with_the_partner():
     text = str(a)
     assert "P(win game)" in text and "in win probability" in text
     # by points the loner leads: the score, not the sampling, changes the call
-    assert advise(**EXAMPLE).recommended.call == "order alone"
+    assert bid_advice(**EXAMPLE).recommended.call == "order alone"
 
 
 def test_without_a_score_nothing_changes():
-    plain = advise(**EXAMPLE).to_dict()
-    assert advise(**EXAMPLE, score=None).to_dict() == plain
+    plain = bid_advice(**EXAMPLE).to_dict()
+    assert bid_advice(**EXAMPLE, score=None).to_dict() == plain
     assert "score" not in plain and all("p_win_game" not in o for o in plain["options"])
-    scored = advise(**EXAMPLE, score={"NS": 3, "EW": 2}).to_dict()
+    scored = bid_advice(**EXAMPLE, score={"NS": 3, "EW": 2}).to_dict()
     # the hand's own figures do not depend on the score
     for o, s in zip(plain["options"], scored["options"]):
         s, o = dict(s), dict(o)
@@ -78,7 +79,7 @@ def test_without_a_score_nothing_changes():
     ("S", "S", Rules(players=2, stick_the_dealer=True), {"N": 9, "S": 9}),
 ])
 def test_p_win_game_is_the_average_over_the_outcomes(seat, dealer, rules, score):
-    a = advise(hand="Jh Jd Ah Kh Ac", upcard="9h", seat=seat, dealer=dealer, rules=rules, score=score, seed=3,
+    a = bid_advice(hand="Jh Jd Ah Kh Ac", upcard="9h", seat=seat, dealer=dealer, rules=rules, score=score, seed=3,
                worlds=300, inference=False)
     for o in a.options:
         assert o.p_win_game == pytest.approx(by_hand(o, score, seat, dealer, rules), abs=1e-9), o.call
@@ -92,7 +93,7 @@ def test_exact_weighted_worlds_average_like_the_points():
     # two-player, the second to speak: enumerated worlds weighted by the first pass
     rules = Rules(players=2)
     score = {"N": 8, "S": 5}
-    a = advise(hand="Jh Jd Ah Kh 9c", upcard="9h", seat="S", dealer="S", rules=rules, score=score, seed=2)
+    a = bid_advice(hand="Jh Jd Ah Kh 9c", upcard="9h", seat="S", dealer="S", rules=rules, score=score, seed=2)
     assert a.exact and a.weights is not None
     for o in a.options:
         assert o.p_win_game == pytest.approx(by_hand(o, score, "S", "S", rules), abs=1e-9)
@@ -106,7 +107,7 @@ def test_exact_weighted_worlds_average_like_the_points():
     ("Jc Js Ac Kc Qh", "9c", "S", "S"),
 ])
 def test_at_love_all_the_chance_follows_the_points_where_they_clearly_differ(hand, upcard, seat, dealer):
-    a = advise(hand=hand, upcard=upcard, seat=seat, dealer=dealer, score={"NS": 0, "EW": 0}, seed=5, worlds=400)
+    a = bid_advice(hand=hand, upcard=upcard, seat=seat, dealer=dealer, score={"NS": 0, "EW": 0}, seed=5, worlds=400)
     for x in a.options:
         for y in a.options:
             if x.expected_points > y.expected_points + 0.5:
@@ -127,7 +128,7 @@ def test_at_love_all_the_chance_follows_the_points_where_they_clearly_differ(han
 def test_bad_scores_are_clear_errors(score, rules, word):
     seat = "N"
     with pytest.raises(EuchreError) as err:
-        advise(hand="Jh Jd Ah Kh Ac", upcard="9h", seat=seat, dealer="S", rules=rules, score=score, seed=1,
+        bid_advice(hand="Jh Jd Ah Kh Ac", upcard="9h", seat=seat, dealer="S", rules=rules, score=score, seed=1,
                worlds=10)
     assert word in str(err.value)
 
@@ -141,7 +142,7 @@ def test_cli_score_matches_the_library(capsys):
     from solver.cli import main
     assert main(CLI + ["--score", "ns:0, EW:8", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    lib = solver.advise(**{**EXAMPLE, "worlds": 300}, score={"NS": 0, "EW": 8}).to_dict()
+    lib = _bid_advice(**{**EXAMPLE, "worlds": 300}, score={"NS": 0, "EW": 8}).to_dict()
     assert out == lib and out["recommended"] == "order"
     assert main(CLI + ["--score", "NS:0,EW:8"]) == 0
     text = capsys.readouterr().out
@@ -171,7 +172,7 @@ def client():
 def test_http_score_matches_the_library(client):
     resp = client.post("/v1/advise", json={**HTTP, "score": {"NS": 0, "EW": 8}})
     assert resp.status_code == 200, resp.get_json()
-    lib = solver.advise(**{**EXAMPLE, "worlds": 200}, score={"NS": 0, "EW": 8}).to_dict()
+    lib = _bid_advice(**{**EXAMPLE, "worlds": 200}, score={"NS": 0, "EW": 8}).to_dict()
     assert resp.get_json() == json.loads(json.dumps(lib))
     assert resp.get_json()["recommended"] == "order"
 
@@ -231,10 +232,10 @@ def test_the_dealers_discard_is_chosen_by_the_game_with_a_score():
     top_make = max((f[0], f[1]) for f in figures.values())
     by_make = {c for c, f in figures.items() if (f[0], f[1]) == top_make}
     assert not by_points & by_make           # the position is one where the two differ
-    plain = advise(**PICKUP).option("order")
+    plain = bid_advice(**PICKUP).option("order")
     assert str(plain.discard) in by_points
     # at 9-9 the dealer's side wins the game exactly when it makes (euchred: N +2 wins)
-    scored = advise(**PICKUP, score={"N": 9, "S": 9}).option("order")
+    scored = bid_advice(**PICKUP, score={"N": 9, "S": 9}).option("order")
     assert str(scored.discard) in by_make
     assert scored.p_win_game == pytest.approx(top_make[0], abs=1e-12)
     for card, summary in scored.discards.items():
@@ -246,7 +247,7 @@ def test_the_dealers_discard_is_chosen_by_the_game_with_a_score():
 # -- the variants with their own tables (issue 12 item 4) --------------------------------------------------
 def test_the_joker_and_defending_alone_advise_by_the_game():
     for rules in (Rules(joker=True), Rules(defend_alone=True)):
-        a = advise(**{**EXAMPLE, "worlds": 200}, rules=rules, score={"NS": 0, "EW": 8}, inference=False)
+        a = bid_advice(**{**EXAMPLE, "worlds": 200}, rules=rules, score={"NS": 0, "EW": 8}, inference=False)
         for o in a.options:
             assert o.p_win_game == pytest.approx(by_hand(o, {"NS": 0, "EW": 8}, "W", "S", rules), abs=1e-9)
 
@@ -256,12 +257,12 @@ def test_dummy_hands_score_each_set_to_its_own_side():
     # world, so ordering nets 0 points; what it does to the game depends on the score, set by set.
     q = dict(hand="Jd Jh Qh Kh Ah", upcard="9h", seat="N", dealer="S", rules=Rules(players=2, dummy_hands=True),
              dummies="N:9d 9s Ts Qs Ks S:Td Qd Kd Ad As", calls=["order"])
-    assert advise(**q).option("order").expected_points == 0
+    assert bid_advice(**q).option("order").expected_points == 0
     # both reach 10 at 8-8: equal scores, no winner (counted half); at 8-7 N wins with 10 to 9; at 7-8 S
     # wins; from 3-3 the game goes on at 5-5 with N to deal (the deal passes from S to N)
     for score, want in (({"N": 8, "S": 8}, 0.5), ({"N": 8, "S": 7}, 1.0), ({"N": 7, "S": 8}, 0.0),
                         ({"N": 3, "S": 3}, win_probability({"N": 5, "S": 5}, "N", q["rules"])["N"])):
-        o = advise(**q, score=score).option("order")
+        o = bid_advice(**q, score=score).option("order")
         assert o.exact and o.p_win_game == pytest.approx(want, abs=1e-12), score
 
 
@@ -322,9 +323,9 @@ def test_the_seats_own_round2_turn_is_chosen_by_the_game_with_a_score():
     by_points = max(choice, key=lambda c: (choice[c][rest].mean(), str(c)))
     by_game = max(choice, key=lambda c: (wins(choice[c])[rest].mean(), choice[c][rest].mean()))
     assert by_points != by_game
-    plain = advise(**ROUND2, policy=POLICY).option("pass")
+    plain = bid_advice(**ROUND2, policy=POLICY).option("pass")
     assert plain.expected_points == pytest.approx(total(by_points, lambda p: p), abs=1e-12)
-    scored = advise(**ROUND2, policy=POLICY, score={"N": 9, "S": 9}).option("pass")
+    scored = bid_advice(**ROUND2, policy=POLICY, score={"N": 9, "S": 9}).option("pass")
     assert scored.expected_points == pytest.approx(total(by_game, lambda p: p), abs=1e-12)
     assert scored.p_win_game == pytest.approx(total(by_game, wins), abs=1e-12)
     assert scored.p_win_game > total(by_points, wins) + 1e-4      # a small gain, but exact figures

@@ -1,4 +1,4 @@
-"""The bid advisor (solver.advise) against a separate, simple computation.
+"""The bid advisor (solver.advise_bid) against a separate, simple computation.
 
 The independent path below deals the worlds itself (itertools for two-player,
 where every deal is enumerated), plays the auction one world at a time with its
@@ -27,11 +27,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import reference  # noqa: E402
 import solver  # noqa: E402
 from solver import (Advice, CardError, EuchreError, IllegalActionError, PositionError, Rules,  # noqa: E402
-                    RulesError, advise, solve_batch)
+                    RulesError, solve_batch)
 
 # the references in this file are double dummy (every seat sees every card): the advice they check is
 # the double-dummy valuation (the single-dummy ones are tested in test_playout.py, test_valuation.py)
-advise = functools.partial(advise, valuation="double_dummy")  # noqa: E305
+from conftest import bid_advice as _bid_advice  # noqa: E402
+bid_advice = functools.partial(_bid_advice, valuation="double_dummy")  # noqa: E305
 from solver.bidding import POLICY, dealer_discard  # noqa: E402
 from solver.stats import wilson  # noqa: E402
 
@@ -356,7 +357,7 @@ TWO_PLAYER_CASES = [
 @pytest.mark.parametrize("case", range(len(TWO_PLAYER_CASES)))
 def test_two_player_exact_against_enumeration(case):
     hand, up, me, dealer, rnd, rules = TWO_PLAYER_CASES[case]
-    advice = advise(hand, up, SEATS[me], SEATS[dealer], round=rnd, rules=rules, seed=1, **FIRST_VERSION)
+    advice = bid_advice(hand, up, SEATS[me], SEATS[dealer], round=rnd, rules=rules, seed=1, **FIRST_VERSION)
     assert advice.exact and advice.worlds == math.comb(18, 5) and advice.placements == 8568
     worlds = two_player_worlds(hand.split(), up, me)
     # the advisor used exactly these deals, each once
@@ -371,7 +372,7 @@ def test_two_player_exact_against_enumeration(case):
 @pytest.mark.slow
 def test_two_player_own_round2_policy():
     hand, up, me, dealer, rnd, rules = TWO_PLAYER_CASES[0]
-    advice = advise(hand, up, "N", "S", rules=rules, own_round2="policy", calls=["pass"], **FIRST_VERSION)
+    advice = bid_advice(hand, up, "N", "S", rules=rules, own_round2="policy", calls=["pass"], **FIRST_VERSION)
     worlds = two_player_worlds(hand.split(), up, me)
     expected = independent_options(worlds, hand.split(), up, me, dealer, rnd, rules, own_round2="policy")
     compare(advice, {"pass": expected["pass"]}, exact=True)
@@ -419,7 +420,7 @@ FOUR_PLAYER_CASES = [
 @pytest.mark.parametrize("case", range(len(FOUR_PLAYER_CASES)))
 def test_four_player_world_by_world(case):
     hand, up, me, dealer, rnd, rules = FOUR_PLAYER_CASES[case]
-    advice = advise(hand, up, SEATS[me], SEATS[dealer], round=rnd, rules=rules, worlds=40, seed=100 + case,
+    advice = bid_advice(hand, up, SEATS[me], SEATS[dealer], round=rnd, rules=rules, worlds=40, seed=100 + case,
                     **FIRST_VERSION)
     assert not advice.exact and advice.worlds == 40
     worlds = worlds_of(advice)
@@ -432,7 +433,7 @@ def test_four_player_world_by_world(case):
 @pytest.mark.slow
 def test_four_player_dd_values_agree_with_the_reference_oracle():
     # two full deals (the oracle needs about a second each), one of them a loner
-    advice = advise("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=10, seed=3, calls=["order", "order alone"])
+    advice = bid_advice("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=10, seed=3, calls=["order", "order alone"])
     world = worlds_of(advice)[0]
     for lone in (False, True):
         points, tricks, _ = play(world, 2, "Kc", 0, "c", lone, "policy", Rules(), 0)
@@ -452,7 +453,7 @@ def test_four_player_dd_values_agree_with_the_reference_oracle():
 def test_intervals_cover_the_exact_value_at_the_stated_rate():
     hand, up = "9d Ac Tc Kd Jd", "Kc"
     rules = Rules(players=2)
-    exact = advise(hand, up, "N", "S", rules=rules, calls=["order", "pass"])
+    exact = bid_advice(hand, up, "N", "S", rules=rules, calls=["order", "pass"])
     assert exact.exact
     truth = {o.call: o for o in exact.options}
     # Wilson's interval holds its rate away from the extremes; a chance of 0.001 with 120 worlds is
@@ -464,7 +465,7 @@ def test_intervals_cover_the_exact_value_at_the_stated_rate():
     hits_points = 0
     runs = 200
     for seed in range(runs):
-        a = advise(hand, up, "N", "S", rules=rules, worlds=120, seed=seed, exact_limit=0, calls=["order", "pass"])
+        a = bid_advice(hand, up, "N", "S", rules=rules, worlds=120, seed=seed, exact_limit=0, calls=["order", "pass"])
         assert not a.exact
         for call, k in quantities:
             lo, hi = getattr(a.option(call), k + "_interval")
@@ -489,38 +490,38 @@ def calls(advice):
 
 
 def test_every_legal_option_is_offered():
-    a = advise("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=20, seed=1)
+    a = bid_advice("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=20, seed=1)
     assert calls(a) == ["pass", "order", "order alone"]
     assert [o.name for o in a.options] == ["pass", "assist", "assist alone"]
-    a = advise("9d Ac Tc Kd Jd", "Kc", "E", "S", worlds=20, seed=1)
+    a = bid_advice("9d Ac Tc Kd Jd", "Kc", "E", "S", worlds=20, seed=1)
     assert [o.name for o in a.options] == ["pass", "order up", "order up alone"]
-    a = advise("9d Ac Tc Kd Jd", "Kc", "S", "S", worlds=20, seed=1)
+    a = bid_advice("9d Ac Tc Kd Jd", "Kc", "S", "S", worlds=20, seed=1)
     assert calls(a) == ["pass", "order", "order alone"]
     assert all(o.discard is not None and len(o.discards) == 6 for o in a.options[1:])
     assert a.options[1].name.startswith("pick it up, discard ")
-    a = advise("9d Ac Tc Kd Jd", "Ks", "N", "S", round=2, worlds=20, seed=1)
+    a = bid_advice("9d Ac Tc Kd Jd", "Ks", "N", "S", round=2, worlds=20, seed=1)
     assert calls(a) == ["pass", "call c", "call c alone", "call d", "call d alone", "call h", "call h alone"]
-    a = advise("9d Ac Tc Kd Jd", "Ks", "S", "S", round=2, worlds=20, seed=1, rules=Rules(stick_the_dealer=True))
+    a = bid_advice("9d Ac Tc Kd Jd", "Ks", "S", "S", round=2, worlds=20, seed=1, rules=Rules(stick_the_dealer=True))
     assert "pass" not in calls(a) and len(a.options) == 6
-    a = advise("9d Ac Tc Kd Jd", "Ks", "N", "S", round=2, rules=Rules(players=2))
+    a = bid_advice("9d Ac Tc Kd Jd", "Ks", "N", "S", round=2, rules=Rules(players=2))
     assert calls(a) == ["pass", "call c", "call d", "call h"]
 
 
 def test_common_worlds_and_reproducibility():
-    a = advise("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=300, seed=5)
-    b = advise("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=300, seed=5, threads=2)
-    c = advise("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=300, seed=5, calls=["order alone"])
+    a = bid_advice("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=300, seed=5)
+    b = bid_advice("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=300, seed=5, threads=2)
+    c = bid_advice("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=300, seed=5, calls=["order alone"])
     assert a.to_dict() == b.to_dict()
     # the same worlds for every option (the grade is against the best of the options asked: not compared)
     alone = {k: v for k, v in a.option("order alone").to_dict().items() if k not in ("grade", "grading")}
     assert {k: v for k, v in c.options[0].to_dict().items() if k not in ("grade", "grading")} == alone
     assert c.options[0].grade == "best" and a.option("order alone").grade != "best"
-    d = advise("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=300, seed=6)
+    d = bid_advice("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=300, seed=6)
     assert d.to_dict() != a.to_dict()
 
 
 def test_recommendation_and_margin():
-    a = advise("Jh Jd Ah Kh Qh", "9h", "W", "S", worlds=200, seed=2)
+    a = bid_advice("Jh Jd Ah Kh Qh", "9h", "W", "S", worlds=200, seed=2)
     assert a.recommended.expected_points == max(o.expected_points for o in a.options)
     others = sorted((o.expected_points for o in a.options if o is not a.recommended), reverse=True)
     assert abs(a.margin - (a.recommended.expected_points - others[0])) < 1e-12
@@ -529,7 +530,7 @@ def test_recommendation_and_margin():
 
 
 def test_to_dict_is_complete_json():
-    a = advise("9d Ac Tc Kd Jd", "Kc", "S", "S", worlds=50, seed=1)
+    a = bid_advice("9d Ac Tc Kd Jd", "Kc", "S", "S", worlds=50, seed=1)
     d = json.loads(json.dumps(a.to_dict(), allow_nan=False))
     assert d["version"] == 1
     assert set(d) >= {"hand", "upcard", "seat", "dealer", "round", "rules", "worlds", "exact", "placements",
@@ -542,7 +543,7 @@ def test_to_dict_is_complete_json():
     assert d["options"][0]["auction"] is not None and abs(sum(d["options"][0]["auction"].values()) - 1) < 1e-9
     assert d["recommended"] in [o["call"] for o in d["options"]]
     assert isinstance(a, Advice) and "recommended:" in str(a)
-    assert solver.advise is advise.func and advise.keywords == {"valuation": "double_dummy"}
+    assert bid_advice.func is _bid_advice and bid_advice.keywords == {"valuation": "double_dummy"}
 
 
 # ------------------------------------------------------------------ the stated heuristics
@@ -614,14 +615,14 @@ def test_bad_input_is_a_clear_error(kwargs, error, pattern):
     args = dict(hand="Jh Ah Kh 9c 9s", upcard="Qh", seat="N", dealer="S", worlds=10, seed=1)
     args.update(kwargs)
     with pytest.raises(error, match=pattern) as info:
-        advise(**args)
+        bid_advice(**args)
     assert isinstance(info.value, EuchreError)
 
 
 def test_the_default_seed_is_recorded_and_reproduces_the_answer():
-    a = advise("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=100)
+    a = bid_advice("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=100)
     assert isinstance(a.seed, int)
-    b = advise("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=100, seed=a.seed)
+    b = bid_advice("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=100, seed=a.seed)
     assert a.to_dict() == b.to_dict()
 
 
@@ -637,12 +638,12 @@ def test_t_quantile_against_student_tables():
 def test_dealer_never_discards_the_upcard_when_the_rules_forbid_it():
     # S deals and holds five hearts; the 9h is turned up. With all six cards trump the stated rule
     # throws the lowest trump, the 9h itself; under OpenSpiel's convention it must throw the Th.
-    from solver import Card, Rules, advise
+    from solver import Card, Rules
     from solver.bidding import dealer_discard
     six = sum(1 << int(Card(c)) for c in ("Th", "Qh", "Kh", "Ah", "Jh", "9h"))
     assert str(Card(dealer_discard(six, 2))) == "9h"
     assert str(Card(dealer_discard(six, 2, keep=int(Card("9h"))))) == "Th"
-    a = advise("Th Qh Kh Ah Jh", "9h", "S", "S", rules=Rules(dealer_may_discard_upcard=False), worlds=50, seed=1)
+    a = bid_advice("Th Qh Kh Ah Jh", "9h", "S", "S", rules=Rules(dealer_may_discard_upcard=False), worlds=50, seed=1)
     for option in a.options:
         assert option.discard is None or str(option.discard) != "9h"
         assert "9h" not in (option.discards or {})
@@ -690,7 +691,7 @@ FIRST_VERSION_FIGURES = [
 @pytest.mark.parametrize("case", range(len(FIRST_VERSION_FIGURES)))
 def test_the_first_version_figures_are_reproduced(case):
     kwargs, figures, rec, margin = FIRST_VERSION_FIGURES[case]
-    a = advise(**kwargs, **FIRST_VERSION)
+    a = bid_advice(**kwargs, **FIRST_VERSION)
     got = {o.call: (o.expected_points, o.p_make, o.p_march, o.p_euchred) for o in a.options}
     assert list(got) == list(figures)
     for call, want in figures.items():
@@ -724,7 +725,7 @@ def test_inference_two_player_round2_against_a_weighted_brute_force():
     # the stronger S's spades are; after N's pass S names a suit by the model's chances (or throws in)
     hand, up, me, dealer = "Tc Td As Ts Kd", "9s", 0, 2
     rules, model = Rules(players=2), POINT_COUNT
-    a = advise(hand, up, "N", "S", round=2, rules=rules, model=model, seed=1)
+    a = bid_advice(hand, up, "N", "S", round=2, rules=rules, model=model, seed=1)
     worlds = two_player_worlds(hand.split(), up, me)
     w = [float(model.likelihood(np.array([masks(x)[dealer]], dtype=np.uint32), 0, 1, idx(up), "pass",
                                 players=2)[0]) for x in worlds]
@@ -755,7 +756,7 @@ def test_inference_two_player_dealer_round1_against_a_weighted_brute_force():
     # goes to round 2, N naming a suit by the model's chances, then S's one best choice where N passed
     hand, up, me, dealer = "Jh Ah 9c Qs Td", "Kh", 2, 2
     rules, model = Rules(players=2), POINT_COUNT
-    a = advise(hand, up, "S", "S", rules=rules, model=model, seed=1)
+    a = bid_advice(hand, up, "S", "S", rules=rules, model=model, seed=1)
     worlds = two_player_worlds(hand.split(), up, me)
     other = 0
     w = [float(model.likelihood(np.array([masks(x)[other]], dtype=np.uint32), 1, 1, idx(up), "pass",
@@ -789,7 +790,7 @@ def test_the_expected_auction_without_inference_two_player():
     # round 2 (N's best single choice, then S by the model)
     hand, up, me, dealer = "9d Ac Tc Kd Jd", "Kc", 0, 2
     rules, model = Rules(players=2), POINT_COUNT
-    a = advise(hand, up, "N", "S", rules=rules, model=model, seed=1, calls=["pass"])
+    a = bid_advice(hand, up, "N", "S", rules=rules, model=model, seed=1, calls=["pass"])
     assert a.bidding["evidence"] == [] and a.weights is None
     worlds = two_player_worlds(hand.split(), up, me)
     s_order, reach = [], []
@@ -847,7 +848,7 @@ def test_rejection_sampled_worlds_follow_the_weighted_distribution():
     # N to name a suit, W dealing: E, S and W passed round 1. A statistic of the kept worlds matches its
     # likelihood-weighted mean over an independent uniform sample
     hand, up = "Tc Td As Ts Kd", "9s"
-    a = advise(hand, up, "N", "W", round=2, model=POINT_COUNT, worlds=4000, seed=9, calls=["call d"])
+    a = bid_advice(hand, up, "N", "W", round=2, model=POINT_COUNT, worlds=4000, seed=9, calls=["call d"])
     assert not a.exact and a.worlds == 4000 and a.bidding["accepted"] == 4000
     assert a.bidding["proposals"] > 4000 and 0 < a.bidding["acceptance"] < 1
     space = solver.worlds.bid_space(sum(1 << idx(c) for c in hand.split()), idx(up), 0, Rules())
@@ -874,8 +875,8 @@ def test_sampled_inference_agrees_with_the_exact_weighted_figures():
     # two-player, N in round 2 after S turned the card down: sampled worlds (rejection) against every deal
     kw = dict(hand="Tc Td As Ts Kd", upcard="9s", seat="N", dealer="S", round=2, rules=Rules(players=2),
               model=POINT_COUNT, calls=["call d", "pass"], robust_delta=None)
-    exact = advise(**kw, seed=1)
-    sampled = advise(**kw, seed=2, worlds=20000, exact_limit=0)
+    exact = bid_advice(**kw, seed=1)
+    sampled = bid_advice(**kw, seed=2, worlds=20000, exact_limit=0)
     assert exact.exact and not sampled.exact
     for o in sampled.options:
         lo, hi = o.points_interval
@@ -890,7 +891,7 @@ def test_the_bound_on_proposals_is_reported(monkeypatch):
     # falls back to importance weights (solver.inference.draw_worlds)
     peaked = BiddingModel("peaked", order=(0.05,) * 4, call=(0.05,) * 4, spread=0.01, floor=1e-4)
     monkeypatch.setattr(solver.advisor.bid, "PROPOSALS_PER_WORLD", 5)
-    a = advise("9d Ac Tc Kd Jd", "Kc", "N", "S", model=peaked, worlds=400, seed=3, calls=["order"])
+    a = bid_advice("9d Ac Tc Kd Jd", "Kc", "N", "S", model=peaked, worlds=400, seed=3, calls=["order"])
     b = a.bidding
     assert b["bound_hit"] and b["proposals"] == b["max_proposals"] == solver.inference.PILOT + 5 * 400
     assert b["kept"] < 400 == b["accepted"] == a.worlds and 10 <= b["effective_worlds"] < 400
@@ -901,28 +902,28 @@ def test_the_bound_on_proposals_is_reported(monkeypatch):
     assert f"warning: stopped at {b['max_proposals']} proposals" in str(a) and "importance weights" in str(a)
     monkeypatch.setattr(solver.advisor.bid, "PROPOSALS_PER_WORLD", 1)
     with pytest.raises(solver.ArgumentError, match="inference: only"):
-        advise("9d Ac Tc Kd Jd", "Kc", "N", "S", model=peaked, worlds=10, seed=3, calls=["order"])
+        bid_advice("9d Ac Tc Kd Jd", "Kc", "N", "S", model=peaked, worlds=10, seed=3, calls=["order"])
 
 
 def test_a_pass_the_model_rarely_makes_still_leaves_worlds():
     # a model sure that everybody orders up: W's pass has the floor's chance in every deal, so every deal
     # is as likely as any other and the worlds are the uniform ones (the envelope scales the acceptance)
     eager = BiddingModel("eager", order=(-50.0,) * 4, call=(-50.0,) * 4, floor=0.004)
-    a = advise("9d Ac Tc Kd Jd", "Kc", "N", "S", model=eager, worlds=100, seed=3, calls=["order"])
+    a = bid_advice("9d Ac Tc Kd Jd", "Kc", "N", "S", model=eager, worlds=100, seed=3, calls=["order"])
     b = a.bidding
     assert a.worlds == 100 and not b["bound_hit"] and b["kept"] / (b["proposals"] - solver.inference.PILOT) > 0.9
 
 
 def test_variants_exact_equal_the_shifted_models_themselves():
     kw = dict(hand="Jh Ah 9c Qs Td", upcard="Kh", seat="S", dealer="S", rules=Rules(players=2), seed=1)
-    a = advise(**kw, model=POINT_COUNT)
+    a = bid_advice(**kw, model=POINT_COUNT)
     # the model's two shifts, then every other named model
     assert [v["role"] for v in a.variants] == ["cautious", "aggressive"] + ["alternative"] * (len(ALTERNATIVES) - 1)
     assert {v["model"] for v in a.variants[2:]} == {m.name for m in ALTERNATIVES} - {"point-count"}
     for v in a.variants:
         assert v["delta"] == {"cautious": 1.0, "aggressive": -1.0, "alternative": 0.0}[v["role"]]
         vm = MODELS[v["model"]] if v["role"] == "alternative" else POINT_COUNT.shifted(v["delta"])
-        direct = advise(**kw, model=vm, robust_delta=None)
+        direct = bid_advice(**kw, model=vm, robust_delta=None)
         assert v["expected_points"] == pytest.approx({o.call: o.expected_points for o in direct.options},
                                                      abs=1e-12)
         assert v["recommended"] == direct.recommended.call
@@ -932,7 +933,7 @@ def test_variants_exact_equal_the_shifted_models_themselves():
 def test_variants_sampled_are_the_calls_reweighted():
     # calls do not depend on the model but through the weights: the variant's mean is the importance-weighted
     # mean of the same per-world points, with weights the variant's likelihood over the model's
-    a = advise("Tc Td As Ts Kd", "9s", "N", "W", round=2, model=POINT_COUNT, worlds=500, seed=4)
+    a = bid_advice("Tc Td As Ts Kd", "9s", "N", "W", round=2, model=POINT_COUNT, worlds=500, seed=4)
     h = a.drawn.hands
     base = pass_likelihood(POINT_COUNT, h, 0, 3, 2, idx("9s"), 4)
     for v in a.variants:
@@ -950,8 +951,8 @@ def test_variants_sampled_are_the_calls_reweighted():
 
 
 def test_no_variants_with_a_policy_and_none_asked():
-    assert advise("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=50, seed=1, policy=POLICY).robust is None
-    a = advise("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=50, seed=1, robust_delta=None)
+    assert bid_advice("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=50, seed=1, policy=POLICY).robust is None
+    a = bid_advice("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=50, seed=1, robust_delta=None)
     assert a.variants == () and a.robust is None
 
 
@@ -959,13 +960,13 @@ def test_dummy_hands_keep_the_point_count_and_uniform_worlds():
     rules = Rules(players=2, dummy_hands=True)
     kw = dict(hand="9c Tc Jh Ks Ad", upcard="Qs", seat="N", dealer="S", rules=rules,
               dummies={"N": "9s Ts Qh Kd 9d", "S": "Jd Js Ah Kc Ac"})
-    a = advise(**kw)
-    b = advise(**kw, **FIRST_VERSION)
+    a = bid_advice(**kw)
+    b = bid_advice(**kw, **FIRST_VERSION)
     assert a.exact and a.to_dict()["options"] == b.to_dict()["options"]
     assert a.bidding["later_seats"] == "policy" and a.bidding["inference"] is False and a.bidding["note"]
     assert a.model is None and a.variants == () and a.robust is None
     with pytest.raises(solver.RulesError, match="does not cover the dummy-hands variant"):
-        advise(**kw, model=POINT_COUNT)
+        bid_advice(**kw, model=POINT_COUNT)
 
 
 @pytest.mark.parametrize("kwargs, pattern", [
@@ -973,7 +974,7 @@ def test_dummy_hands_keep_the_point_count_and_uniform_worlds():
                                   r"point-count\) nor a model file"),
     (dict(model=2.5), r"model '2.5': expected a model name"),
     (dict(policy="strict"), r"policy 'strict': expected a BiddingPolicy"),
-    (dict(inference="yes"), r"inference 'yes': must be True or False"),
+    (dict(inference="yes"), r"inference 'yes': expected one of none, auction, play, both"),
     (dict(robust_delta=-1), r"robust_delta -1"),
     (dict(robust_delta=True), r"robust_delta True"),
 ])
@@ -981,11 +982,11 @@ def test_bad_model_arguments_are_clear_errors(kwargs, pattern):
     # a model that is not one is a ModelError (a RulesError); a bad switch or number an ArgumentError
     error = solver.ModelError if "model" in kwargs else solver.ArgumentError
     with pytest.raises(error, match=pattern):
-        advise("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=20, seed=1, **kwargs)
+        bid_advice("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=20, seed=1, **kwargs)
 
 
 def test_the_model_is_reported_in_json_and_text():
-    a = advise("Tc Td As Ts Kd", "9s", "N", "W", round=2, worlds=200, seed=1)
+    a = bid_advice("Tc Td As Ts Kd", "9s", "N", "W", round=2, worlds=200, seed=1)
     d = json.loads(json.dumps(a.to_dict(), allow_nan=False))
     b = d["bidding"]
     assert b["model"] == DEFAULT_MODEL.name and b["later_seats"] == "model" and b["inference"] is True
@@ -999,7 +1000,7 @@ def test_the_model_is_reported_in_json_and_text():
     assert d["method"]["model"]["name"] == DEFAULT_MODEL.name and d["method"]["policy"] is None
     text = str(a)
     assert f"later seats: model {DEFAULT_MODEL.name}" in text and "E passed round 1" in text
-    off = advise("Tc Td As Ts Kd", "9s", "N", "W", round=2, worlds=200, seed=1, inference=False)
+    off = bid_advice("Tc Td As Ts Kd", "9s", "N", "W", round=2, worlds=200, seed=1, inference=False)
     assert off.bidding["inference"] is False and off.bidding["proposals"] == 200
     assert "inference off" in str(off)
 
@@ -1012,7 +1013,7 @@ def test_http_advise_takes_inference_and_reports_the_model():
     for inference in (True, False):
         answer = client.post("/v1/advise", json={**body, "inference": inference})
         assert answer.status_code == 200, answer.get_json()
-        want = solver.advise("Tc Td As Ts Kd", "9s", "N", "W", round=2, worlds=100, seed=1, inference=inference)
+        want = _bid_advice("Tc Td As Ts Kd", "9s", "N", "W", round=2, worlds=100, seed=1, inference=inference)
         assert answer.get_json() == json.loads(json.dumps(want.to_dict()))
         assert answer.get_json()["bidding"]["inference"] is inference
     bad = client.post("/v1/advise", json={**body, "inference": "yes"})
@@ -1029,7 +1030,7 @@ def test_the_dealers_discards_on_weighted_sampled_worlds(monkeypatch):
     peaked = BiddingModel("peaked", order=(0.05,) * 4, call=(0.05,) * 4, spread=1.0, floor=1e-4)
     monkeypatch.setattr(solver.advisor.bid, "PROPOSALS_PER_WORLD", 1)
     # 1,200 worlds: enough for the discards' screen (4 x SCREEN_WORLDS), on weighted worlds
-    a = advise("9d Ac Tc Kd Jd", "Kc", "S", "S", model=peaked, worlds=1200, seed=5, calls=["order"],
+    a = bid_advice("9d Ac Tc Kd Jd", "Kc", "S", "S", model=peaked, worlds=1200, seed=5, calls=["order"],
                robust_delta=None)
     assert 10 < a.bidding["effective_worlds"] < 1200
     assert a.bidding["bound_hit"] and a.weights is not None and not a.exact

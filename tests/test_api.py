@@ -25,6 +25,7 @@ from solver import EuchreError, Position, Rules
 from solver.cli import main as cli_main
 
 from conftest import EGN_DIR, examples, real_server
+from conftest import bid_advice
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 VWEC = "N:9d Ac Tc Kd Jd E:Qd Js Kh 9h Jh S:9c Ks Qh Kc Jc W:Ad As Ah 9s Qs"
@@ -210,13 +211,13 @@ def test_table_rules_are_passed(client):
 def test_advise_real_hand_matches_python(call):
     answer = call("POST", "/v1/advise", json_body=ADVISE)
     assert answer.status == 200, answer
-    expected = solver.advise("9d Ac Tc Kd Jd", "Kc", "N", "S", round=1, worlds=200, seed=1).to_dict()
+    expected = bid_advice("9d Ac Tc Kd Jd", "Kc", "N", "S", round=1, worlds=200, seed=1).to_dict()
     assert answer.body == json.loads(json.dumps(expected))
 
 
 def test_advise_engine_error_keeps_its_message(client):
     body = {**ADVISE, "hand": "9d Ac Tc Kd Kc"}          # the upcard is in the bidder's hand
-    message = python_error(solver.advise, "9d Ac Tc Kd Kc", "Kc", "N", "S", worlds=10, seed=1)
+    message = python_error(bid_advice, "9d Ac Tc Kd Kc", "Kc", "N", "S", worlds=10, seed=1)
     answer = client_call(client, "POST", "/v1/advise", json_body={**body, "worlds": 10})
     assert_problem(answer, 422, detail=message)
 
@@ -396,7 +397,7 @@ BAD = [
      lambda: python_error(Position.parse, VWEC, "c", "W", tricks_won={"NS": 1})),
     ("invalid-score", "POST", "/v1/advise", {"json_body": {**ADVISE, "score": {"NS": 11, "EW": 10}}},
      422, "/problems/invalid-score", "score",
-     lambda: python_error(solver.advise, "9d Ac Tc Kd Jd", "Kc", "N", "S", score={"NS": 11, "EW": 10})),
+     lambda: python_error(bid_advice, "9d Ac Tc Kd Jd", "Kc", "N", "S", score={"NS": 11, "EW": 10})),
     ("invalid-score-side", "POST", "/v1/advise", {"json_body": {**ADVISE, "score": {"NS": 1, "E": 0}}},
      422, "/problems/invalid-score", "score", None),
     ("worlds-over-bound", "POST", "/v1/advise", {"json_body": {**ADVISE, "worlds": 10_001}},

@@ -9,6 +9,7 @@ from api import create_app
 from solver.examples import MAX_EXAMPLES
 
 from test_api import ADVISE, FIRST_DEAL_EGN, assert_problem, client_call
+from conftest import bid_advice
 
 PLAY = {"seat": "S", "hand": "Jd Ah Kh Qs Ts", "dealer": "N", "upcard": "Th", "calls": "Pass h", "tricks": "Ac",
         "worlds": 40, "seed": 2}
@@ -22,7 +23,7 @@ def client():
 def test_advise_examples_as_the_python_api(client):
     answer = client_call(client, "POST", "/v1/advise", json_body={**ADVISE, "examples": 2})
     assert answer.status == 200
-    want = solver.advise(ADVISE["hand"], ADVISE["upcard"], ADVISE["seat"], ADVISE["dealer"], worlds=200, seed=1,
+    want = bid_advice(ADVISE["hand"], ADVISE["upcard"], ADVISE["seat"], ADVISE["dealer"], worlds=200, seed=1,
                          examples=2).to_dict()
     assert answer.body["examples"] == 2
     assert [o["examples"] for o in answer.body["options"]] == [o["examples"] for o in want["options"]]

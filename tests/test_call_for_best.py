@@ -13,6 +13,7 @@ from solver.bidding import dealer_discard, partners_best_card
 from solver.cards import Card, format_cards, parse_cards
 from solver.errors import EGNError, IllegalActionError, RulesError
 from solver.game import Action, CardPassed, Discarded, Hand, Phase
+from conftest import bid_advice
 
 BEST = Rules(partners_best=True)
 DEAL = "N:Jh Ah Kh 9c 9s E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Ac Kc Tc Qh"
@@ -213,7 +214,7 @@ def test_advisor_values_a_loner_with_the_exchange_as_the_reference_does():
     from solver.inference import draw_worlds
     from solver.worlds import bid_space
     hand, up, worlds, seed = "Jd Ad Kh 9s Tc", "9h", 24, 5
-    adv = solver.advise(hand, up, "E", "N", rules=BEST, worlds=worlds, seed=seed, early_stop=False,
+    adv = bid_advice(hand, up, "E", "N", rules=BEST, worlds=worlds, seed=seed, early_stop=False,
                         inference=False, calls=["order alone"], valuation="double_dummy")   # the reference's
     space = bid_space(mask(hand), Card(up), Seat.E, BEST)
     w = draw_worlds(space, worlds, seed, 10_000).worlds
@@ -232,7 +233,7 @@ def test_advisor_values_a_loner_with_the_exchange_as_the_reference_does():
         ew = reference.solve(hands, "h", "S", [])["EW"]
         total += 4 if ew == 5 else 1 if ew >= 3 else -2
     assert adv.option("order alone").expected_points == pytest.approx(total / len(w.hands))
-    plain = solver.advise(hand, up, "E", "N", worlds=worlds, seed=seed, early_stop=False, inference=False,
+    plain = bid_advice(hand, up, "E", "N", worlds=worlds, seed=seed, early_stop=False, inference=False,
                           calls=["order alone"], valuation="double_dummy")
     assert adv.option("order alone").expected_points > plain.option("order alone").expected_points
 

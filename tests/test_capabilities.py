@@ -7,11 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from solver import Rules, RulesError, advise, advise_defend, advise_exchange, par, play_match
+from solver import Rules, RulesError, advise_defend, advise_exchange, par, play_match
 from solver.advisor.valuation import (BID_ONLY, STRATEGIES, VALUATIONS, parse_valuation, unsupported,
                                       valuation_strategy)
 from solver.capabilities import CAPABILITIES, RULES, check_covers, markdown_table, refusal
 from solver.cli import main
+from conftest import bid_advice
+from conftest import exchange_advice
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -86,9 +88,9 @@ def test_every_door_of_the_library_refuses_through_the_table():
         ("advise_defend", Rules(), lambda: advise_defend(
             seat="E", hand="9c Tc 9d Td Qd", dealer="S", upcard="9h", calls=["Pass", "Pass", "Pass", "Pass", "s"],
             alone=True, worlds=10, seed=1)),
-        ("advise_exchange", Rules(), lambda: advise_exchange("9h 9d Th Qh Qs", "9c", "N", "S", Rules(), worlds=10)),
+        ("advise_exchange", Rules(), lambda: exchange_advice("9h 9d Th Qh Qs", "9c", "N", "S", Rules(), worlds=10)),
         ("match", dummy, lambda: play_match("policy", "random", deals=2, seed=1, rules=dummy)),
-        ("valuation:single_dummy", Rules(joker=True), lambda: advise(
+        ("valuation:single_dummy", Rules(joker=True), lambda: bid_advice(
             "9h 9s Ts Jc Qh", "Ks", "E", "N", 2, Rules(joker=True), worlds=20, seed=1, valuation="single_dummy")),
         ("valuation:playout", Rules(farmers=True), lambda: parse_valuation("playout", Rules(farmers=True))),
     ]

@@ -14,6 +14,7 @@ from importlib import metadata
 import pytest
 
 from conftest import EGN_DIR, doc_text
+from conftest import bid_advice
 from solver.cli import build_parser, main
 from solver.records.base import MAX_RECORD_BYTES
 
@@ -332,6 +333,6 @@ def test_output_that_cannot_be_written_is_one_error_line():
 
 
 def test_calls_that_are_not_a_list_are_refused():
-    from solver import IllegalActionError, advise
+    from solver import IllegalActionError
     with pytest.raises(IllegalActionError, match="calls 5: expected a list of call tokens"):
-        advise("9d Ac Tc Kd Jd", "Kc", "N", "S", calls=5)
+        bid_advice("9d Ac Tc Kd Jd", "Kc", "N", "S", calls=5)

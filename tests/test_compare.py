@@ -10,9 +10,10 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import reference  # noqa: E402
-from solver import (ArgumentError, IllegalActionError, advise, advise_play, compare, seat_view)  # noqa: E402
+from solver import (ArgumentError, IllegalActionError, advise_play, compare, seat_view)  # noqa: E402
 from solver.cli import main  # noqa: E402
 from solver.game import Hand  # noqa: E402
+from conftest import bid_advice
 
 BID = dict(seat="E", hand="Jh Ah Kh 9c 9s", dealer="N", upcard="Qh")
 PLAY = dict(seat="W", hand="Ac Kc 9c Qd Td", dealer="S", upcard="9s", calls="Pass Pass Pass Pass Pass h")
@@ -23,7 +24,7 @@ def test_calls_mean_difference_is_the_advice_options_difference():
     options' expected points in the full advice (every option on every world), and its shares are the
     shares of the worlds where one option's points are above, equal to, below the other's."""
     got = compare(BID, "order", "order alone", worlds=400, seed=5, valuation="double_dummy")
-    adv = advise(BID["hand"], BID["upcard"], BID["seat"], BID["dealer"], 1, worlds=400, seed=5, early_stop=False,
+    adv = bid_advice(BID["hand"], BID["upcard"], BID["seat"], BID["dealer"], 1, worlds=400, seed=5, early_stop=False,
                  valuation="double_dummy")
     a, b = adv.option("order"), adv.option("order alone")
     assert adv.weights is None          # the first to speak: uniform worlds
@@ -43,7 +44,7 @@ def test_calls_with_inference_weights_match_the_advice():
     still the advice's own difference."""
     view = dict(seat="S", hand="Jd Ad Kd 9c Qs", dealer="W", upcard="Td", calls="Pass Pass")
     got = compare(view, "pass", "order", worlds=300, seed=2, valuation="double_dummy")
-    adv = advise("Jd Ad Kd 9c Qs", "Td", "S", "W", 1, worlds=300, seed=2, early_stop=False,
+    adv = bid_advice("Jd Ad Kd 9c Qs", "Td", "S", "W", 1, worlds=300, seed=2, early_stop=False,
                  valuation="double_dummy")
     a, b = adv.option("pass"), adv.option("order")
     assert got.points.difference == pytest.approx(a.expected_points - b.expected_points, abs=1e-9)
@@ -175,7 +176,7 @@ def test_cli_and_http_agree(capsys):
     assert resp.status_code == 200
     assert resp.get_json() == cli
     # the default seed is the advice's: the same worlds as `euchre advise` with its default seed
-    adv = advise(BID["hand"], BID["upcard"], "E", "N", 1, worlds=200, seed=cli["seed"], early_stop=False,
+    adv = bid_advice(BID["hand"], BID["upcard"], "E", "N", 1, worlds=200, seed=cli["seed"], early_stop=False,
                  valuation="double_dummy")
     from solver.review import advice_seed
     from solver import Rules

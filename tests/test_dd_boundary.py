@@ -12,6 +12,7 @@ import solver.dd
 import solver.laws
 import solver.position
 from solver import EuchreError, Position, PositionError, Rules, RulesError, Seat, Suit, dd_table, first_leader, solve
+from conftest import bid_advice
 
 
 # --------------------------------------------------------------------------- issue 10.3: argument types
@@ -233,7 +234,7 @@ def test_a_bad_thread_count_is_the_same_error_everywhere():
     hands = np.array([[1, 2, 4, 8]], dtype=np.uint32)
     one = np.zeros(1, dtype=np.uint8)
     for call in (lambda t: solver.solve_batch(hands, one, one, threads=t),
-                 lambda t: solver.advise("9d Ac Tc Kd Jd", "Kc", "N", "S", threads=t)):
+                 lambda t: bid_advice("9d Ac Tc Kd Jd", "Kc", "N", "S", threads=t)):
         for bad in (0, 10 ** 100, 2.0):
             with pytest.raises(solver.ArgumentError, match="threads .*: must be a whole number 1..256"):
                 call(bad)

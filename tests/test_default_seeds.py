@@ -8,6 +8,8 @@ import solver
 from api import create_app
 from solver.cli import main
 from solver.seeds import content_seed
+from conftest import bid_advice
+from conftest import exchange_advice
 
 ADVISE = {"hand": "9d Ac Tc Kd Jd", "upcard": "Kc", "seat": "N", "dealer": "S", "worlds": 30}
 PLAY = {"seat": "E", "hand": "Jh Jd Ah Kh 9s", "dealer": "N", "upcard": "9c", "calls": "Pass Pass Pass Pass h",
@@ -57,8 +59,8 @@ def test_a_given_seed_is_kept():
 def test_python_advise_without_a_seed_is_the_cli_and_http_answer():
     # issue 35: two Python calls without a seed used to draw two fresh seeds (+0.40 and +0.84)
     kw = {k: v for k, v in ADVISE.items() if k != "worlds"}
-    a = solver.advise(**kw, worlds=30).to_dict()
-    b = solver.advise(hand=["jd", "KD", "Tc", "Ac", "9d"], upcard=solver.Card.parse("Kc"), seat=solver.Seat.N,
+    a = bid_advice(**kw, worlds=30).to_dict()
+    b = bid_advice(hand=["jd", "KD", "Tc", "Ac", "9d"], upcard=solver.Card.parse("Kc"), seat=solver.Seat.N,
                       dealer="s", worlds=30).to_dict()
     want = content_seed({"hand": [str(x) for x in sorted(solver.parse_cards("9d Ac Tc Kd Jd"))],
                          "upcard": "Kc", "seat": "N", "dealer": "S", "round": 1,
@@ -93,7 +95,7 @@ def test_python_card_questions_without_a_seed_are_the_cli_answers():
 def test_python_compare_of_calls_takes_the_bid_advice_seed():
     view = solver.seat_view(seat="N", hand="9d Ac Tc Kd Jd", dealer="W", upcard="Kc")      # N bids first
     got = solver.compare(view, "pass", "order", worlds=30).to_dict()
-    assert got["seed"] == solver.advise("9d Ac Tc Kd Jd", "Kc", "N", "W", worlds=30).seed
+    assert got["seed"] == bid_advice("9d Ac Tc Kd Jd", "Kc", "N", "W", worlds=30).seed
     assert got == solver.compare(seat="n", hand="Jd Kd Tc Ac 9d", dealer="w", upcard="kc", a="pass", b="order",
                                  worlds=30).to_dict()
 
@@ -107,7 +109,7 @@ def test_python_defend_and_exchange_without_a_seed_are_the_cli_answers():
     assert cli_json(["defend", "--seat", "W", "--hand", "Jh Jd Ah Kc Qc", "--dealer", "S", "--upcard", "9h",
                      "--calls", "Pass Order", "--worlds", "30"]) == json.loads(json.dumps(defend))
     go_under = solver.Rules(go_under=True)
-    exchange = solver.advise_exchange(["Qs", "Qh", "9c", "Qd", "Tc"], "jc", "e", "N", go_under, worlds=10).to_dict()
+    exchange = exchange_advice(["Qs", "Qh", "9c", "Qd", "Tc"], "jc", "e", "N", go_under, worlds=10).to_dict()
     assert exchange["seed"] == content_seed({"exchange": "9c Tc Qd Qh Qs", "upcard": "Jc", "seat": "E",
                                              "dealer": "N", "rules": go_under.to_dict()})
     assert cli_json(["exchange", "--hand", "Qs Qh 9c Qd Tc", "--upcard", "Jc", "--seat", "E", "--dealer", "N",

@@ -18,6 +18,7 @@ import reference
 from solver import CardError, EuchreError, IllegalActionError, PositionError, Rules, solve
 from solver.cards import Card, Seat, Suit, cards_of, format_cards, mask_of, parse_cards
 from solver.game import ORDER, CardPlayed, DealCards, Game, Hand, Phase
+from conftest import bid_advice
 
 N, S = Seat.N, Seat.S
 DUMMY = Rules(players=2, dummy_hands=True)
@@ -532,8 +533,6 @@ def test_egn_has_no_room_for_dummies_and_stays_unchanged():
 import itertools  # noqa: E402
 import math  # noqa: E402
 
-from solver import advise  # noqa: E402
-
 # the plain-Python reading of the policy and the discard rule is test_advisor's, shared
 from test_advisor import TRUMP_POINTS, count, discard as heuristic_discard, idx, is_trump, trump_order as trump_rank  # noqa: E402,F401,E501
 ORDER_2P = {"dealer": 4.5, "other": 4.5}
@@ -717,7 +716,7 @@ def advice_case(case):
 @pytest.mark.parametrize("case", range(len(ADVICE_CASES)))
 def test_dummy_advice_is_exact_and_agrees_with_brute_force(case):
     hand, up, me, dealer, dummies, rnd, rules = advice_case(case)
-    advice = advise(" ".join(hand), up, me, dealer, round=rnd, rules=rules, seed=1,
+    advice = bid_advice(" ".join(hand), up, me, dealer, round=rnd, rules=rules, seed=1,
                     dummies={s: " ".join(dummies[s]) for s in "NS"})
     bf = BruteForce(hand, up, me, dealer, dummies, rules)
     # every placement, each once: the opponent's 5 of the 8 unseen cards (9 with the joker)
@@ -750,7 +749,7 @@ def test_dummy_advice_is_exact_and_agrees_with_brute_force(case):
 def test_dummy_advice_set_points_are_world_by_world():
     # the second set is one double-dummy game on the dummies: the same in every world
     hand, up, me, dealer, dummies, rnd, rules = advice_case(0)
-    advice = advise(" ".join(hand), up, me, dealer, rules=rules, dummies={s: " ".join(dummies[s]) for s in "NS"},
+    advice = bid_advice(" ".join(hand), up, me, dealer, rules=rules, dummies={s: " ".join(dummies[s]) for s in "NS"},
                     calls=["order"])
     bf = BruteForce(hand, up, me, dealer, dummies, rules)
     o = advice.option("order")
@@ -759,7 +758,7 @@ def test_dummy_advice_set_points_are_world_by_world():
 
 
 def test_plain_two_player_advice_is_unchanged_by_the_variant_code():
-    a = advise("9d Ac Tc Kd Jd", "Kc", "N", "S", rules=Rules(players=2), seed=1)
+    a = bid_advice("9d Ac Tc Kd Jd", "Kc", "N", "S", rules=Rules(players=2), seed=1)
     assert a.exact and a.worlds == 8568 and a.dummies is None
     assert all(o.phases is None for o in a.options)
     d = a.to_dict()
@@ -787,7 +786,7 @@ def test_bad_dummy_advice_input(kwargs, error, pattern):
     args = dict(rules=DUMMY)
     args.update(kwargs)
     with pytest.raises(error, match=pattern):
-        advise("Jh Jd Ah Kh Qh", "9h", "N", "S", **args)
+        bid_advice("Jh Jd Ah Kh Qh", "9h", "N", "S", **args)
 
 
 # ------------------------------------------------------------------ the README decision, and the CLI
@@ -803,7 +802,7 @@ def test_readme_decision_exact_figures():
     # N, not the dealer, would make spades with its own cards every time, but S's dummy holds
     # the right bower: the dummies' set euchres N. Passing is worth more.
     dummies = {"N": "9c Tc Jh Ks Ad".split(), "S": "Jd Js Qh Kc Ah".split()}
-    advice = advise(README_HAND, README_UP, "N", "S", rules=DUMMY, dummies=README_DUMMIES)
+    advice = bid_advice(README_HAND, README_UP, "N", "S", rules=DUMMY, dummies=README_DUMMIES)
     assert advice.exact and advice.worlds == 56 and advice.recommended.call == "pass"
     order, pass_ = advice.option("order"), advice.option("pass")
     assert Fraction(order.expected_points).limit_denominator(56) == Fraction(-27, 56)

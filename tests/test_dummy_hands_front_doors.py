@@ -4,10 +4,11 @@ brute force in test_dummy_hands.py; here the doors must pass them through unchan
 import json
 
 from api import create_app
-from solver import Rules, advise, load_game, review_game as review
+from solver import Rules, load_game, review_game as review
 from solver.cli import main
 
 from conftest import DATA
+from conftest import bid_advice
 
 RECORD = DATA / "dummy-hands-game.json"
 README_DECISION = dict(hand="Th Jc Qs Kd As", upcard="Ts", seat="N", dealer="S",
@@ -35,7 +36,7 @@ def test_service_advice_with_dummies_is_the_python_advice():
     body = {**README_DECISION, "rules": {"players": 2, "dummy_hands": True}, "worlds": 10}
     answer = client.post("/v1/advise", json=body)
     assert answer.status_code == 200, answer.get_json()
-    expected = advise(**README_DECISION, rules=Rules(players=2, dummy_hands=True), worlds=10).to_dict()
+    expected = bid_advice(**README_DECISION, rules=Rules(players=2, dummy_hands=True), worlds=10).to_dict()
     got = answer.get_json()
     assert got["exact"] is True and got["worlds"] == 56          # 8 unseen cards, the opponent holds 5: C(8,5)
     assert [o["expected_points"] for o in got["options"]] == [o["expected_points"] for o in expected["options"]]

@@ -7,7 +7,8 @@ import json
 import pytest
 
 from conftest import EGN_DIR
-from solver import Position, advise, advise_play, load_egn, review_game as review, solve
+from conftest import bid_advice
+from solver import Position, advise_play, load_egn, review_game as review, solve
 from solver.bidding import POLICY, dealer_discard
 from solver.cards import Card, Seat, cards_of, mask_of, parse_cards
 from solver.cli import main
@@ -77,7 +78,7 @@ def check_call_examples(ex, options, hand, upcard, seat, dealer, n):
     ("9s Ts Qd Kc Ac", "Jh", "W", "N"),      # a weak hand: the order loses
 ])
 def test_advise_examples_are_what_solve_says(hand, upcard, seat, dealer):
-    a = advise(hand, upcard, seat, dealer, worlds=40, seed=5, examples=2, **DD)
+    a = bid_advice(hand, upcard, seat, dealer, worlds=40, seed=5, examples=2, **DD)
     options = {o.call: o for o in a.options}
     checked = 0
     for o in a.options:
@@ -91,11 +92,11 @@ def test_advise_examples_are_what_solve_says(hand, upcard, seat, dealer):
     assert checked >= 1
     d = a.to_dict()
     assert d["examples"] == 2 and all("examples" in o for o in d["options"])
-    assert "examples" not in advise(hand, upcard, seat, dealer, worlds=40, seed=5, **DD).to_dict()
+    assert "examples" not in bid_advice(hand, upcard, seat, dealer, worlds=40, seed=5, **DD).to_dict()
 
 
 def test_the_shares_are_the_weighted_shares_of_the_paired_points():
-    a = advise("Jh Jd Ah Kh 9c", "Th", "E", "N", worlds=60, seed=2, examples=1, **DD)
+    a = bid_advice("Jh Jd Ah Kh 9c", "Th", "E", "N", worlds=60, seed=2, examples=1, **DD)
     rec = a.recommended
     for o in a.options:
         if o.examples is None:
@@ -109,7 +110,7 @@ def test_the_shares_are_the_weighted_shares_of_the_paired_points():
 @pytest.mark.parametrize("bad", [-1, 4, 2.5, "1", True])
 def test_the_advisors_examples_are_bounded(bad):
     with pytest.raises(EuchreError, match="examples"):
-        advise("Jh Jd Ah Kh 9c", "Th", "E", "N", worlds=10, examples=bad)
+        bid_advice("Jh Jd Ah Kh 9c", "Th", "E", "N", worlds=10, examples=bad)
     g = load_egn(VWEC)
     before, rec = next((b, r) for b, r in g.deals[0].hand.steps() if isinstance(r, CardPlayed))
     with pytest.raises(EuchreError, match="examples"):

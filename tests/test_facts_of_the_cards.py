@@ -6,10 +6,9 @@ reference that tries every continuation). Here the hand-made deals of each kind,
 rounds, through the public advisor, and the bounds themselves on positions counted by hand."""
 import numpy as np
 import pytest
-
-from solver import advise
 from solver.advisor.single_dummy import band_bounds, sure_tricks
 from solver.cards import mask_of, parse_cards
+from conftest import bid_advice
 
 SUITS = "cdhs"
 
@@ -64,7 +63,7 @@ THREE_TOP = [
 
 @pytest.mark.parametrize("hand, upcard, seat, dealer, rnd, checked", THREE_TOP)
 def test_three_top_trumps_are_never_euchred(hand, upcard, seat, dealer, rnd, checked):
-    a = advise(hand, upcard, seat, dealer, rnd, worlds=300, seed=1, calls=["pass", *checked])
+    a = bid_advice(hand, upcard, seat, dealer, rnd, worlds=300, seed=1, calls=["pass", *checked])
     assert a.valuation == "single_dummy"
     for call in checked:
         o = _option(a, call)
@@ -82,7 +81,7 @@ RIGHT_TO_THE_DEALER = [
 
 @pytest.mark.parametrize("hand, upcard, seat, dealer, rnd", RIGHT_TO_THE_DEALER)
 def test_no_march_past_the_right_bower_in_the_dealers_hand(hand, upcard, seat, dealer, rnd):
-    a = advise(hand, upcard, seat, dealer, rnd, worlds=300, seed=3, calls=["pass", "order", "order alone"])
+    a = bid_advice(hand, upcard, seat, dealer, rnd, worlds=300, seed=3, calls=["pass", "order", "order alone"])
     for call in ("order", "order alone"):
         assert _option(a, call).p_march == 0.0, (call, _option(a, call).p_march)
 

@@ -11,7 +11,8 @@ import pytest
 from scipy import stats as st
 
 from conftest import EGN_DIR
-from solver import advise, advise_play, load_egn, review_game as review
+from conftest import bid_advice
+from solver import advise_play, load_egn, review_game as review
 from solver.errors import EuchreError
 from solver.grades import GRADES, UNCLEAR, grade_of, ladder
 from solver.review import corpus_stats
@@ -173,7 +174,7 @@ def paired(a, b, exact):
 
 @pytest.mark.parametrize("score", [None, {"NS": 6, "EW": 8}])
 def test_every_option_of_the_bid_advice_is_graded_against_the_recommended_call(score):
-    a = advise("Jh Jd Ah Kh 9c", "Qh", "S", "W", round=1, worlds=300, seed=2, score=score)
+    a = bid_advice("Jh Jd Ah Kh 9c", "Qh", "S", "W", round=1, worlds=300, seed=2, score=score)
     assert a.weights is None and not a.exact
     values = "world_points" if score is None else "world_wins"
     unit = "points" if score is None else "game"

@@ -8,6 +8,7 @@ from solver import Rules, Seat, dump_egn, load_egn
 from solver.errors import EGNError, IllegalActionError, RulesError
 from solver.game import ALONE, Hand, Phase
 from solver.laws import check_call, must_go_alone
+from conftest import bid_advice
 
 DEAL = "N:Jh Ah Kh 9c 9s E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Ac Kc Tc Qh"
 CANADIAN = Rules(canadian=True)
@@ -96,13 +97,13 @@ def test_egn_refuses_a_canadian_record_where_the_dealers_partner_assists():
 
 # -- the advisor, the command line, HTTP, match play --------------------------------------------------------
 def test_advisor_dealers_partner_order_is_alone_only():
-    adv = solver.advise("Jh Ah Kh 9c 9s", "Th", "N", "S", round=1, rules=CANADIAN, worlds=60, seed=1)
+    adv = bid_advice("Jh Ah Kh 9c 9s", "Th", "N", "S", round=1, rules=CANADIAN, worlds=60, seed=1)
     assert [(o.action, o.alone) for o in adv.options] == [("pass", False), ("order", True)]
-    plain = solver.advise("Jh Ah Kh 9c 9s", "Th", "N", "S", round=1, worlds=60, seed=1)
+    plain = bid_advice("Jh Ah Kh 9c 9s", "Th", "N", "S", round=1, worlds=60, seed=1)
     assert [(o.action, o.alone) for o in plain.options] == [("pass", False), ("order", False), ("order", True)]
     with pytest.raises(IllegalActionError, match="Canadian loners"):
-        solver.advise("Jh Ah Kh 9c 9s", "Th", "N", "S", round=1, rules=CANADIAN, worlds=60, seed=1, calls=["order"])
-    other = solver.advise("Jh Ah Kh 9c 9s", "Th", "W", "S", round=1, rules=CANADIAN, worlds=60, seed=1)
+        bid_advice("Jh Ah Kh 9c 9s", "Th", "N", "S", round=1, rules=CANADIAN, worlds=60, seed=1, calls=["order"])
+    other = bid_advice("Jh Ah Kh 9c 9s", "Th", "W", "S", round=1, rules=CANADIAN, worlds=60, seed=1)
     assert [(o.action, o.alone) for o in other.options] == [("pass", False), ("order", False), ("order", True)]
 
 
@@ -297,7 +298,7 @@ def test_the_game_odds_have_no_canadian_table_and_say_so():
     with pytest.raises(solver.RulesError, match="canadian"):
         solver.win_probability({"NS": 8, "EW": 9}, "S", solver.Rules(canadian=True))
     with pytest.raises(solver.RulesError, match="canadian"):
-        solver.advise("9d Ac Tc Kd Jd", "Kc", "E", "S", rules=solver.Rules(canadian=True), worlds=20, seed=1,
+        bid_advice("9d Ac Tc Kd Jd", "Kc", "E", "S", rules=solver.Rules(canadian=True), worlds=20, seed=1,
                       score={"NS": 8, "EW": 9})
     assert 0 < solver.win_probability({"NS": 8, "EW": 9}, "S", solver.Rules()).chances[0] < 1
 

@@ -9,6 +9,7 @@ import reference
 import solver
 from solver import Rules, Seat
 from solver.cards import format_cards, parse_cards
+from conftest import bid_advice
 
 JOKER = Rules(joker=True)
 
@@ -16,7 +17,7 @@ JOKER = Rules(joker=True)
 def test_five_top_trumps_with_the_joker_order_alone_marches():
     # the dealer N holds the joker's suit's right and left bowers, ace and king: with the joker picked up it holds
     # the five highest hearts and throws 9s: alone it takes all five in every world
-    adv = solver.advise("Jh Jd Ah Kh 9s", "B", "N", "N", rules=JOKER, worlds=60, seed=1, named_suit="h")
+    adv = bid_advice("Jh Jd Ah Kh 9s", "B", "N", "N", rules=JOKER, worlds=60, seed=1, named_suit="h")
     alone = adv.option("order alone")
     assert alone.expected_points == 4 and alone.p_march == 1 and str(alone.discard) == "9s"
 
@@ -24,13 +25,13 @@ def test_five_top_trumps_with_the_joker_order_alone_marches():
 def test_the_opponents_joker_holds_the_makers_to_three_or_four():
     # E holds the right, left, ace and king of the named hearts; the dealer N (an opponent) takes the joker on
     # an order, so E's side makes it every time but never marches: exactly +1, alone too
-    adv = solver.advise("Jh Jd Ah Kh 9s", "B", "E", "N", rules=JOKER, worlds=60, seed=1, named_suit="h",
+    adv = bid_advice("Jh Jd Ah Kh 9s", "B", "E", "N", rules=JOKER, worlds=60, seed=1, named_suit="h",
                         early_stop=False)
     for call in ("order", "order alone"):
         o = adv.option(call)
         assert o.expected_points == 1 and o.p_make == 1 and o.p_march == 0
     # round 2: the joker turned down proposes hearts, which may no longer be named
-    r2 = solver.advise("Jh Jd Ah Kh 9s", "B", "E", "N", rules=JOKER, worlds=60, seed=1, named_suit="h", round=2)
+    r2 = bid_advice("Jh Jd Ah Kh 9s", "B", "E", "N", rules=JOKER, worlds=60, seed=1, named_suit="h", round=2)
     assert "call h" not in [o.call for o in r2.options] and r2.to_dict()["turned_down"] == "h"
     assert r2.to_dict()["named_suit"] == "h" and "upcard B (hearts named) turned down" in str(r2)
 
@@ -41,7 +42,7 @@ def test_order_is_the_engines_contract_in_each_world_solved_by_the_reference():
     from solver.worlds import bid_space
     from solver.cards import Card
     hand, seed, n = "Jd Ad Qc Kh 9s", 3, 16
-    adv = solver.advise(hand, "B", "E", "N", rules=JOKER, worlds=n, seed=seed, named_suit="d", early_stop=False,
+    adv = bid_advice(hand, "B", "E", "N", rules=JOKER, worlds=n, seed=seed, named_suit="d", early_stop=False,
                         inference=False, calls=["order"])
     w = draw_worlds(bid_space(sum(c.mask for c in parse_cards(hand)), Card("B"), Seat.E, JOKER), n, seed,
                     10_000).worlds
@@ -61,9 +62,9 @@ def test_order_is_the_engines_contract_in_each_world_solved_by_the_reference():
 def test_refusals_name_the_missing_suit():
     # a missing or stray argument, not a rule: ArgumentError (HTTP "Invalid argument")
     with pytest.raises(solver.ArgumentError, match="give named_suit"):
-        solver.advise("Jh Jd Ah Kh 9s", "B", "E", "N", rules=JOKER, worlds=20, seed=1)
+        bid_advice("Jh Jd Ah Kh 9s", "B", "E", "N", rules=JOKER, worlds=20, seed=1)
     with pytest.raises(solver.ArgumentError, match="a suit is named only for a turned-up joker"):
-        solver.advise("Jh Jd Ah Kh 9s", "9c", "E", "N", rules=JOKER, worlds=20, seed=1, named_suit="h")
+        bid_advice("Jh Jd Ah Kh 9s", "9c", "E", "N", rules=JOKER, worlds=20, seed=1, named_suit="h")
 
 
 def test_cli_http_and_the_advisor_agent():

@@ -17,6 +17,8 @@ from solver.inference import sample_worlds, view_space
 from solver.laws import kitty_exchange_choices, kitty_exchanges
 from solver.records.egn import dump_egn, load_egn
 from solver.worlds import KITTY, Space
+from conftest import bid_advice
+from conftest import exchange_advice
 
 BOTH = Rules(farmers=True, go_under=True)
 # dealer S: W bids first. W holds a jack and an ace (no exchange); N holds 9h 9d Th (a farmer's hand) and two
@@ -287,7 +289,8 @@ def test_exchange_advice_equals_an_exact_enumeration():
     space = Space(known, [5, 5, 5, 5, 4])
     worlds = space.enumerate()
     assert len(worlds) == 10 and worlds.exact
-    advice = advise_exchange(hand, upcard, seat, dealer, BOTH, worlds=worlds)
+    with pytest.warns(DeprecationWarning):      # worlds of the caller's: only the deprecated pieces form takes them
+        advice = advise_exchange(hand, upcard, seat, dealer, BOTH, worlds=worlds)
     ref = reference_values(hand, upcard, seat, dealer, BOTH, worlds)
     assert {o.action for o in advice.options} == set(ref)
     assert len({round(v, 9) for v in ref.values()}) >= 4          # the choices differ: the test can tell them apart
@@ -303,23 +306,23 @@ def test_exchange_advice_equals_an_exact_enumeration():
 
 def test_exchange_advice_refuses_bad_questions():
     with pytest.raises(RulesError, match="neither farmers nor go_under"):
-        advise_exchange("9h 9d Th Qh Qs", "9c", "N", "S", Rules(), worlds=10)
+        exchange_advice("9h 9d Th Qh Qs", "9c", "N", "S", Rules(), worlds=10)
     with pytest.raises(IllegalActionError, match="qualifies for no kitty exchange"):
-        advise_exchange("9h 9d Jh Qh Qs", "9c", "N", "S", Rules(go_under=True), worlds=10)
+        exchange_advice("9h 9d Jh Qh Qs", "9c", "N", "S", Rules(go_under=True), worlds=10)
     with pytest.raises(solver.ArgumentError, match="worlds"):
-        advise_exchange("9h 9d Th Qh Qs", "9c", "N", "S", BOTH, worlds=5)
+        exchange_advice("9h 9d Th Qh Qs", "9c", "N", "S", BOTH, worlds=5)
     with pytest.raises(solver.PositionError, match="upcard 9h"):
-        advise_exchange("9h 9d Th Qh Qs", "9h", "N", "S", BOTH, worlds=10)
+        exchange_advice("9h 9d Th Qh Qs", "9h", "N", "S", BOTH, worlds=10)
 
 
 def test_bid_advice_after_an_exchange_keeps_the_known_kitty_cards_out_of_the_worlds():
-    advice = solver.advise("9h Th Qc Kh Ac", "9c", "N", "S", rules=BOTH, worlds=60, seed=3, kitty="9d Qh Qs")
+    advice = bid_advice("9h Th Qc Kh Ac", "9c", "N", "S", rules=BOTH, worlds=60, seed=3, kitty="9d Qh Qs")
     under = np.uint32(mask_of(parse_cards("9d Qh Qs")))
     assert ((advice.drawn.kitty & under) == under).all() and not (advice.drawn.hands & under).any()
     with pytest.raises(RulesError, match="kitty exchange"):
-        solver.advise("9h Th Qc Kh Ac", "9c", "N", "S", worlds=60, seed=3, kitty="9d Qh Qs")
+        bid_advice("9h Th Qc Kh Ac", "9c", "N", "S", worlds=60, seed=3, kitty="9d Qh Qs")
     with pytest.raises(solver.PositionError, match="kitty card 9h: it is the hand"):
-        solver.advise("9h Th Qc Kh Ac", "9c", "N", "S", rules=BOTH, worlds=60, seed=3, kitty="9h Qh Qs")
+        bid_advice("9h Th Qc Kh Ac", "9c", "N", "S", rules=BOTH, worlds=60, seed=3, kitty="9h Qh Qs")
 
 
 def test_sampled_worlds_of_the_taker_put_its_cards_under():
@@ -337,7 +340,7 @@ def test_cli_exchange_json(capsys):
     assert main(args + ["--go-under", "--worlds", "10", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["options"][0]["action"] == "keep" and len(data["options"]) == 11
-    assert data == advise_exchange("9h 9d Th Qh Qs", "9c", "N", "S", Rules(go_under=True), worlds=10,
+    assert data == exchange_advice("9h 9d Th Qh Qs", "9c", "N", "S", Rules(go_under=True), worlds=10,
                                    seed=data["seed"]).to_dict()
     assert main(args) == 2
     # the refusal of the library and of HTTP, word for word (solver.capabilities)
@@ -359,7 +362,7 @@ def test_http_exchange_is_the_python_answer(client):
             "worlds": 10, "seed": 4}
     r = client.post("/v1/exchange", json=body)
     assert r.status_code == 200
-    assert r.json == advise_exchange("9h 9d Th Qh Qs", "9c", "N", "S", Rules(go_under=True), worlds=10,
+    assert r.json == exchange_advice("9h 9d Th Qh Qs", "9c", "N", "S", Rules(go_under=True), worlds=10,
                                      seed=4).to_dict()
     spec = client.get("/openapi.json").json
     assert "/v1/exchange" in spec["paths"]
@@ -392,7 +395,7 @@ def test_review_judges_the_exchange_and_reviews_the_hands_after_it():
     [judged] = deal.exchange
     assert judged["seat"] == "N" and judged["action"] == "go under 9d Qh Qs"
     step = next(i for i, (_b, r) in enumerate(h.steps()) if isinstance(r, KittyExchanged))
-    adv = advise_exchange("9h 9d Th Qh Qs", "9c", "N", "S", BOTH, worlds=min(20, KITTY_EXCHANGE_WORLDS),
+    adv = exchange_advice("9h 9d Th Qh Qs", "9c", "N", "S", BOTH, worlds=min(20, KITTY_EXCHANGE_WORLDS),
                           seed=decision_seed(5, 0, step) % 2 ** 63)
     taken = next(o for o in adv.options if o.action == judged["action"])
     assert judged["options"] == [o.to_dict() for o in adv.options]
@@ -482,7 +485,7 @@ FARM, UNDER = Rules(farmers=True), Rules(go_under=True)
 def test_an_impossible_known_kitty_is_refused_naming_the_card(hand, kitty, rules, words):
     from solver.game import seat_view
     with pytest.raises(solver.PositionError, match=re.escape(words)):
-        solver.advise(hand, "Jd", "E", "N", rules=rules, worlds=20, seed=1, kitty=kitty)
+        bid_advice(hand, "Jd", "E", "N", rules=rules, worlds=20, seed=1, kitty=kitty)
     with pytest.raises(solver.PositionError, match=re.escape(words)):
         seat_view("E", hand, "N", "Jd", calls="Pass Pass Pass Pass Pass h", rules=rules, kitty=kitty)
 
@@ -492,7 +495,7 @@ def test_a_possible_known_kitty_is_taken():
     # farmers: any seat may know the farmer's three; go under: the seat kept two cards without J/A/K
     for hand, kitty, rules in [("Ac Kc Ad Ah As", "9c Tc 9d", FARM), ("Ac Kc Ad Qh Qs", "9c Tc Qd", UNDER),
                                ("Ac Kc Ad Qh Qs", "9c Tc Qd", BOTH), ("Ac Kc Ad Ah As", "9c Tc Td", BOTH)]:
-        assert solver.advise(hand, "Jd", "E", "N", rules=rules, worlds=20, seed=1, kitty=kitty).recommended
+        assert bid_advice(hand, "Jd", "E", "N", rules=rules, worlds=20, seed=1, kitty=kitty).recommended
         v = seat_view("E", hand, "N", "Jd", calls="Pass Pass Pass Pass Pass h", rules=rules, kitty=kitty)
         assert v.kitty_known == mask_of(parse_cards(kitty))
     # in play the seat's hand as kept counts its plays: Qh led, Qs held still makes two
@@ -515,15 +518,15 @@ def test_cli_and_http_refuse_an_impossible_known_kitty(capsys, client):
 def test_no_exchange_explains_only_the_rules_on(client):
     hand = "9c Tc Qd Qh Qs"          # two nines and tens: no farmer; no J/A/K: it may go under
     with pytest.raises(IllegalActionError) as e:
-        advise_exchange(hand, "Jc", "E", "N", Rules(farmers=True), worlds=10)
+        exchange_advice(hand, "Jc", "E", "N", Rules(farmers=True), worlds=10)
     assert "(farmers: a farmer's hand holds three nines and tens)" in str(e.value)
     assert "goes under" not in str(e.value)
     with pytest.raises(IllegalActionError) as e:
-        advise_exchange("9c Tc Qd Qh As", "Jc", "E", "N", Rules(go_under=True), worlds=10)
+        exchange_advice("9c Tc Qd Qh As", "Jc", "E", "N", Rules(go_under=True), worlds=10)
     assert "(go_under: a hand that goes under holds no jack, ace or king)" in str(e.value)
     assert "farmer" not in str(e.value)
     with pytest.raises(IllegalActionError, match=r"\(farmers or go_under: a farmer's hand .*, a hand that goes"):
-        advise_exchange("9c Jc Qd Qh As", "Td", "E", "N", BOTH, worlds=10)
+        exchange_advice("9c Jc Qd Qh As", "Td", "E", "N", BOTH, worlds=10)
     r = client.post("/v1/exchange", json={"hand": hand, "upcard": "Jc", "seat": "E", "dealer": "N",
                                           "rules": {"farmers": True}, "worlds": 10})
     assert r.status_code == 422 and "goes under" not in r.json["detail"] and "farmers:" in r.json["detail"]
@@ -531,14 +534,14 @@ def test_no_exchange_explains_only_the_rules_on(client):
 
 def test_exchange_text_says_a_tie_is_a_tie():
     # seed 1, 10 worlds: going under with 9c Qh Qs or Tc Qh Qs leaves the same hand up to 9c/Tc, equal in every world
-    adv = advise_exchange("9c Tc Qd Qh Qs", "Jc", "E", "N", BOTH, worlds=10, seed=1)
+    adv = exchange_advice("9c Tc Qd Qh Qs", "Jc", "E", "N", BOTH, worlds=10, seed=1)
     best = adv.recommended
     same = [o.action for o in adv.options if o.action != adv.best and o.expected_points == best.expected_points]
     assert adv.margin == 0 and same
     last = str(adv).splitlines()[-1]
     assert last == f"best: {adv.best}, a tie: {', '.join(same)} has the same mean (the first in the order above is taken)"
     assert "by 0.000" not in str(adv)
-    clear = advise_exchange("9c Tc Qd Qh Qs", "Jc", "E", "N", Rules(go_under=True), worlds=40, seed=7)
+    clear = exchange_advice("9c Tc Qd Qh Qs", "Jc", "E", "N", Rules(go_under=True), worlds=40, seed=7)
     if clear.margin > 0:
         assert str(clear).splitlines()[-1].startswith(f"best: {clear.best}, by {clear.margin:.3f} points")
 

@@ -11,6 +11,7 @@ from solver._search import SearchContext
 from solver.cards import Card, Seat, Suit, cards_of, mask_of
 from solver.errors import IllegalActionError
 from solver.rules import Rules
+from conftest import bid_advice
 
 CARDS = list(range(25))
 
@@ -170,8 +171,8 @@ def test_a_seat_not_at_a_two_player_table_is_one_error_everywhere():
              lambda: Hand(two, "E"),
              lambda: Hand(two, "N").view("W"),
              lambda: solver.dd_table("N:9c Tc Jc Qc Kc S:9d Td Jd Qd Kd", dealer="E", rules=two),
-             lambda: solver.advise("9c Tc Jc Qc Kc", "Ac", seat="E", dealer="N", rules=two, worlds=10, seed=1),
-             lambda: solver.advise("9c Tc Jc Qc Kc", "Ac", seat="N", dealer="S", rules=Rules(players=2, dummy_hands=True),
+             lambda: bid_advice("9c Tc Jc Qc Kc", "Ac", seat="E", dealer="N", rules=two, worlds=10, seed=1),
+             lambda: bid_advice("9c Tc Jc Qc Kc", "Ac", seat="N", dealer="S", rules=Rules(players=2, dummy_hands=True),
                                    dummies={"N": "9s Ts Js Qs Ks", "E": "9h Th Jh Qh Kh"})]
     for call in calls:
         with pytest.raises(SeatError, match="two-player euchre seats only N and S"):

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import solver
+from conftest import bid_advice
 
 EGN = Path(__file__).parent / "data" / "egn"
 RENEGE = EGN / "renege-test.egn"
@@ -73,7 +74,7 @@ def test_the_types_users_build_and_get_back_are_exported():
     deal = "N:Jh Ah Kh 9c 9s E:Qh Th Ac Kc Qc S:Jd Ad Kd Qd Td W:As Ks Qs Js Ts"
     pos = solver.Position.parse(deal, "h", "W")
     hand = solver.Hand.from_deal(deal, upcard="9h", dealer="S")
-    advice = solver.advise("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=10, seed=1)
+    advice = bid_advice("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=10, seed=1)
     view = dict(seat="W", hand="Ac Kc 9c Qd Td", dealer="S", upcard="9s",
                 calls=["Pass", "Pass", "Pass", "Pass", "Pass", "h"], alone=False, tricks=[])
     play = solver.advise_play(**view, worlds=10, seed=1)

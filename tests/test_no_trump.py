@@ -12,12 +12,13 @@ import numpy as np
 import pytest
 
 import reference
-from solver import Position, Rules, advise, card_values, dd_table, dump_egn, load_egn, solve, solve_batch
+from solver import Position, Rules, card_values, dd_table, dump_egn, load_egn, solve, solve_batch
 from solver import _search
 from solver.cards import NO_TRUMP, Card, parse_cards, parse_trump
 from solver.errors import CardError, EGNError, IllegalActionError, PositionError, RulesError
 from solver.game import Action, Hand
 from solver.laws import check_call, effective_suit, parse_call, winning_index
+from conftest import bid_advice
 
 NT = Rules(allow_no_trump=True)
 DEAL = "N:Jh Ah Kh 9c 9s E:Qh Th Ac Kc Qc S:Jd Ad Kd Qd Td W:As Ks Qs Js Ts"
@@ -253,24 +254,24 @@ def test_egn_no_trump_call_needs_the_rule_and_has_no_bowers():
 def test_advise_offers_no_trump_in_round_two():
     # E holds the four aces and the king of spades: alone in no trump it takes every trick whatever the
     # other hands (it follows any lead with that suit's ace, then cashes the rest; Ks is then top)
-    a = advise("As Ah Ad Ac Ks", "9d", "E", "N", round=2, rules=NT, worlds=200, seed=1, early_stop=False)
+    a = bid_advice("As Ah Ad Ac Ks", "9d", "E", "N", round=2, rules=NT, worlds=200, seed=1, early_stop=False)
     by = {o.call: o for o in a.options}
     assert {"call n", "call n alone"} <= set(by) and "call d" not in by
     lone = by["call n alone"]
     assert lone.p_march == 1.0 and lone.p_make == 1.0 and lone.expected_points == 4.0
     assert a.recommended.call == "call n alone" and lone.name == "call no trump alone"
     assert by["call n"].expected_points == 2.0
-    r1 = advise("As Ah Ad Ac Ks", "9d", "E", "N", round=1, rules=NT, worlds=100, seed=1)
+    r1 = bid_advice("As Ah Ad Ac Ks", "9d", "E", "N", round=1, rules=NT, worlds=100, seed=1)
     assert not any("call" in o.call for o in r1.options)
-    plain = advise("As Ah Ad Ac Ks", "9d", "E", "N", round=2, worlds=100, seed=1)
+    plain = bid_advice("As Ah Ad Ac Ks", "9d", "E", "N", round=2, worlds=100, seed=1)
     assert not any(o.call.startswith("call n") for o in plain.options)
     with pytest.raises(IllegalActionError, match="no trump is a house rule"):
-        advise("As Ah Ad Ac Ks", "9d", "E", "N", round=2, worlds=100, seed=1, calls=["call n"])
+        bid_advice("As Ah Ad Ac Ks", "9d", "E", "N", round=2, worlds=100, seed=1, calls=["call n"])
 
 
 def test_single_dummy_valuations_refuse_the_rule():
     with pytest.raises(RulesError, match=r"does not cover no-trump contracts \(Rules\(allow_no_trump=True\)\)"):
-        advise("As Ah Ad Ac Ks", "9d", "E", "N", round=2, rules=NT, worlds=100, seed=1, valuation="single_dummy")
+        bid_advice("As Ah Ad Ac Ks", "9d", "E", "N", round=2, rules=NT, worlds=100, seed=1, valuation="single_dummy")
 
 
 # -- the doors: CLI, HTTP, pages ------------------------------------------------------------------------------------
@@ -321,7 +322,7 @@ def test_two_player_no_trump_call_is_exact_against_the_reference():
     # reference (N leads), scored by hand: 1 for 3-4 tricks, 2 for 5, -2 euchred
     hand, up = "As Ah Kd Qc Ts", "9s"
     rules = Rules(players=2, allow_no_trump=True)
-    a = advise(hand, up, "N", "S", round=2, rules=rules, calls=["call n"], inference=False, seed=1)
+    a = bid_advice(hand, up, "N", "S", round=2, rules=rules, calls=["call n"], inference=False, seed=1)
     [o] = a.options
     assert a.exact and o.call == "call n"
     unseen = [c for c in reference.DECK if c not in hand.split() and c != up]

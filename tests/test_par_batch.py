@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from solver import Card, Rules, Seat
-from solver.advisor.kitty import advise_exchange
 from solver.game.deal import DealCards
+from conftest import exchange_advice
 
 par_module = importlib.import_module("solver.par")     # solver.par is also the function
 AUCTION = ("partners_best", "defend_alone", "allow_no_trump", "stick_the_dealer", "canadian")
@@ -60,7 +60,7 @@ def test_the_exchange_advice_solves_every_world_and_choice_in_batches(monkeypatc
                         real(hands, *a, **k))
     monkeypatch.setattr(par_module, "solve", lambda pos: single.append(pos))
     rules = Rules(farmers=True, go_under=True, partners_best=True, defend_alone=True, allow_no_trump=True)
-    advice = advise_exchange("9c 9d Tc Qh Qs", "Jc", "E", "N", rules, worlds=60, seed=1)
+    advice = exchange_advice("9c 9d Tc Qh Qs", "Jc", "E", "N", rules, worlds=60, seed=1)
     # keep, a farmer's 9c 9d Tc, ten ways to go under: 12 choices, 11 distinct deals (the
     # farmer's three and going under with the same three leave the same deal)
     assert len(advice.options) == 12 and not single
@@ -73,7 +73,7 @@ def test_the_exchange_advice_solves_every_world_and_choice_in_batches(monkeypatc
 def test_the_exchange_advice_under_house_rules_is_the_par_of_each_world():
     """The figures under partners_best and defend_alone are each world's par, as the per-world auction gives."""
     rules = Rules(go_under=True, partners_best=True, defend_alone=True)
-    advice = advise_exchange("9c Tc Qd Qh Qs", "Jc", "E", "N", rules, worlds=10, seed=3)
+    advice = exchange_advice("9c Tc Qd Qh Qs", "Jc", "E", "N", rules, worlds=10, seed=3)
     from solver.cards import mask_of, parse_cards
     from solver.worlds import bid_space
     up = Card.parse("Jc")

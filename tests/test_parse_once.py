@@ -18,6 +18,7 @@ import solver
 from api import create_app
 from solver import Card, Position, Rules, Seat, Suit
 from solver.laws import first_leader, side_of
+from conftest import bid_advice
 
 VWEC = "N:9d Ac Tc Kd Jd E:Qd Js Kh 9h Jh S:9c Ks Qh Kc Jc W:Ad As Ah 9s Qs"
 
@@ -115,7 +116,7 @@ def test_post_advise_reads_the_hand_and_upcard_once(client, counts, seed):
     answer = client.post("/v1/advise", json=body if seed is None else {**body, "seed": seed})
     assert answer.status_code == 200
     assert counts["card texts"] == 6 and counts["rules built"] == 1, counts
-    want = solver.advise("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=20, seed=seed).to_dict()
+    want = bid_advice("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=20, seed=seed).to_dict()
     assert answer.get_json() == json.loads(json.dumps(want))
 
 

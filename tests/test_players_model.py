@@ -21,6 +21,7 @@ from solver.cli import main
 from solver.errors import ModelError
 from solver.records import load_egn
 from conftest import examples
+from conftest import bid_advice
 
 EGN = Path(__file__).parent / "data" / "egn"
 
@@ -386,10 +387,9 @@ QUESTION = {"hand": "9h 9s Ts Jc Qh", "upcard": "Ks", "seat": "E", "dealer": "N"
 
 
 def test_the_service_takes_a_model_by_name_or_inline(client):
-    from solver import advise
     for name in MODEL_NAMES:
         got = client.post("/v1/advise", json={**QUESTION, "model": name}).get_json()
-        want = advise(**{k: v for k, v in QUESTION.items()}, model=name).to_dict()
+        want = bid_advice(**{k: v for k, v in QUESTION.items()}, model=name).to_dict()
         assert got["bidding"]["model"] == name and got["options"] == json.loads(json.dumps(want["options"]))
     inline = client.post("/v1/advise", json={**QUESTION, "model": POINT_COUNT.to_dict()}).get_json()
     assert inline["bidding"]["model"] == "point-count"

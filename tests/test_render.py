@@ -1,8 +1,9 @@
 """solver.render: the advisor's table for people, read back against the advice's own figures."""
 import re
 
-from solver import Rules, advise
+from solver import Rules
 from solver.render import advice_text
+from conftest import bid_advice
 
 
 def rows_of(text):
@@ -10,7 +11,7 @@ def rows_of(text):
 
 
 def test_advice_table_shows_every_option_with_its_figures():
-    a = advise("9d Ac Tc Kd Jd", "Kc", "N", "S", rules=Rules(players=2))     # exact: every deal
+    a = bid_advice("9d Ac Tc Kd Jd", "Kc", "N", "S", rules=Rules(players=2))     # exact: every deal
     text = advice_text(a)
     assert str(a) == text
     lines = rows_of(text)
@@ -36,7 +37,7 @@ def test_advice_table_shows_every_option_with_its_figures():
 
 
 def test_sampled_advice_shows_interval_half_widths_and_the_margin_interval():
-    a = advise("Tc Td As Ts Kd", "9s", "N", "W", round=2, worlds=200, seed=3)
+    a = bid_advice("Tc Td As Ts Kd", "9s", "N", "W", round=2, worlds=200, seed=3)
     lines = rows_of(str(a))
     assert lines[0].endswith("upcard 9s turned down; dealer W; round 2; 200 worlds")
     for line, o in zip(lines[2:], a.options):
@@ -47,7 +48,7 @@ def test_sampled_advice_shows_interval_half_widths_and_the_margin_interval():
 
 
 def test_dummy_hands_table_adds_the_two_sets():
-    a = advise("9c Tc Qc Kc Ac", "9h", "N", "S", rules=Rules(players=2, dummy_hands=True),
+    a = bid_advice("9c Tc Qc Kc Ac", "9h", "N", "S", rules=Rules(players=2, dummy_hands=True),
                dummies="N:9s Ts Qs Ks 9d S:As Td Qd Kd Ad")
     lines = rows_of(str(a))
     assert lines[1].startswith("dummies face up: N 9d 9s Ts Qs Ks, S Td Qd Kd Ad As;")     # in card order

@@ -21,7 +21,8 @@ import pytest
 
 import reference
 from conftest import EGN_DIR
-from solver import Rules, advise, load_egn, load_game, review_game as review
+from conftest import bid_advice
+from solver import Rules, load_egn, load_game, review_game as review
 from solver.bidding import DEFAULT_MODEL, POLICY      # POLICY: the review's calls with inference=False
 from solver.cards import Card, Seat
 from solver.cli import main
@@ -351,7 +352,7 @@ def test_calls_are_the_advisors_view(vwec, vwec_review):
     # deal 1: N named clubs in round 2 (W dealt, 9s turned down)
     call = next(c for c in vwec_review.deals[1].calls if c.call.startswith("call"))
     assert (str(call.seat), call.round, call.call) == ("N", 2, "call c")
-    adv = advise("Tc Td As Ts Kd", "9s", "N", "W", round=2, rules=vwec.rules, worlds=40,
+    adv = bid_advice("Tc Td As Ts Kd", "9s", "N", "W", round=2, rules=vwec.rules, worlds=40,
                  seed=call.advice.seed, exact_limit=5000, inference=False, policy=POLICY, valuation="double_dummy")
     assert call.expected_points == pytest.approx(adv.option("call c").expected_points)
     assert call.best_points == pytest.approx(adv.recommended.expected_points)
@@ -773,7 +774,7 @@ def test_a_call_that_ties_the_best_is_named_best():
     r = review(DUMMY_RECORD, worlds=10, seed=1)
     [call] = r.deals[0].calls
     assert (str(call.seat), call.call) == ("N", "order")
-    adv = advise("Jd Jh Qh Kh Ah", "9h", "N", "S", round=1, rules=Rules(players=2, dummy_hands=True), worlds=10,
+    adv = bid_advice("Jd Jh Qh Kh Ah", "9h", "N", "S", round=1, rules=Rules(players=2, dummy_hands=True), worlds=10,
                  seed=1, dummies="N:9d 9s Ts Qs Ks S:Td Qd Kd Ad As")
     assert adv.exact and adv.option("order").expected_points == 0
     assert max(o.expected_points for o in adv.options) == 0          # passing does no better: a tie

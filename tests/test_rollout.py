@@ -10,7 +10,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from solver import Rollout, Rules, advise, advise_play, seat_view
+from solver import Rollout, Rules, advise_play, seat_view
 from solver.cards import Seat, mask_of, parse_cards
 from solver.errors import ArgumentError, EuchreError, RulesError
 from solver.game import DealCards
@@ -18,6 +18,7 @@ from solver.cards import Card
 from solver.match.agents import AdvisorAgent
 from solver.match.referee import play_table
 from solver.rollout import BidQuestion, agent_seed, roll_world, rollout_bids
+from conftest import bid_advice
 
 AGENT_WORLDS = 10          # weak and fast agents: what is checked is the machinery, not their strength
 
@@ -42,7 +43,7 @@ class _FirstThen:
 
 
 def _worlds(hand, upcard, seat, dealer, rnd, n=10, seed=4):
-    w = advise(hand, upcard, seat, dealer, rnd, worlds=10, seed=seed, valuation="double_dummy", robust_delta=None).drawn
+    w = bid_advice(hand, upcard, seat, dealer, rnd, worlds=10, seed=seed, valuation="double_dummy", robust_delta=None).drawn
     return replace(w, hands=w.hands[:n], kitty=w.kitty[:n])
 
 
@@ -82,7 +83,7 @@ def test_every_call_is_rolled_out_on_the_same_world_with_the_same_seeds():
 
 
 def test_the_three_top_trumps_are_never_euchred_in_a_rollout():
-    a = advise("Jh Jd Ah 9c Ts", "9h", "E", "N", 1, worlds=10, seed=1, valuation="rollout",
+    a = bid_advice("Jh Jd Ah 9c Ts", "9h", "E", "N", 1, worlds=10, seed=1, valuation="rollout",
                rollout=Rollout(agent_worlds=AGENT_WORLDS), calls=["order", "order alone"])
     assert a.valuation == "rollout" and a.robust is None and not a.early_stop
     assert a.bidding["later_seats"] == "agents"
@@ -141,11 +142,11 @@ def test_bad_rollout_arguments_are_refused_by_name():
     with pytest.raises(EuchreError, match="cluster 'nowhere'"):
         Rollout(cluster="nowhere")
     with pytest.raises(ArgumentError, match="rollout: only with valuation 'rollout'"):
-        advise("Jh Jd Ah 9c Ts", "9h", "E", "N", 1, worlds=10, seed=1, rollout=Rollout())
+        bid_advice("Jh Jd Ah 9c Ts", "9h", "E", "N", 1, worlds=10, seed=1, rollout=Rollout())
     with pytest.raises(ArgumentError, match="expected a solver.rollout.Rollout"):
-        advise("Jh Jd Ah 9c Ts", "9h", "E", "N", 1, worlds=10, seed=1, valuation="rollout", rollout={"x": 1})
+        bid_advice("Jh Jd Ah 9c Ts", "9h", "E", "N", 1, worlds=10, seed=1, valuation="rollout", rollout={"x": 1})
     with pytest.raises(RulesError, match="valuation 'rollout'.*joker"):
-        advise("Jh Jd Ah 9c Ts", "9h", "E", "N", 1, worlds=10, seed=1, valuation="rollout", rules=Rules(joker=True))
+        bid_advice("Jh Jd Ah 9c Ts", "9h", "E", "N", 1, worlds=10, seed=1, valuation="rollout", rules=Rules(joker=True))
     view = seat_view(**TWO_LEFT)
     with pytest.raises(ArgumentError, match="rollout: only with valuation 'rollout'"):
         advise_play(view, worlds=10, seed=1, rollout=Rollout())
@@ -351,7 +352,7 @@ def test_a_rollout_of_the_same_auctions_has_the_model_bid_for_the_other_seats():
         agents_got = roll_world(q, w.hands[j], w.kitty[j], ["pass"], seed=9, world=j, agent_worlds=AGENT_WORLDS)[0]
         differ += list(agents_got) != list(got)
     assert differ
-    a = advise(hand, upcard, "E", "N", 1, worlds=10, seed=2, calls=["pass"], valuation="rollout",
+    a = bid_advice(hand, upcard, "E", "N", 1, worlds=10, seed=2, calls=["pass"], valuation="rollout",
                rollout=Rollout(agent_worlds=AGENT_WORLDS, later_calls="model"))
     assert a.to_dict()["bidding"]["later_seats"] == "model"
     with pytest.raises(ArgumentError, match="rollout later_calls 'humans'"):
@@ -364,10 +365,12 @@ LONG_AGENT_WORLDS = 40
 LONG_SCRIPT = """
 import json, sys
 from dataclasses import replace
-from solver import Rollout, Rules, advise
+from solver import Method, Rollout, Rules, advise_bid
+from solver.advisor import bid_question_view
 from solver.cards import parse_cards
 from solver.rollout import BidQuestion, rollout_bids
-w = advise("Jh Jd Ac Kc 9s", "9h", "W", "S", 1, worlds=1000, seed=4, valuation="double_dummy", robust_delta=None).drawn
+w = advise_bid(bid_question_view("Jh Jd Ac Kc 9s", "9h", "W", "S", 1),
+               Method(worlds=1000, seed=4, valuation="double_dummy", robust_delta=None)).drawn
 q = BidQuestion(3, 2, 1, int(parse_cards("9h")[0]), Rules())
 try:
     rollout_bids(q, w, ["pass", "order"], 3, Rollout(agent_worlds=40, processes=2, path=sys.argv[1]))
@@ -406,7 +409,7 @@ def test_ctrl_c_stops_a_rollout_in_processes_at_once_and_keeps_every_finished_wo
         os.killpg(child.pid, 0)                      # no worker left running
     raw = path.read_bytes()
     assert raw.endswith(b"\n")                       # whole lines only: nothing to cut on resume
-    w = advise(LONG["hand"], LONG["upcard"], LONG["seat"], LONG["dealer"], LONG["rnd"], worlds=LONG["n"],
+    w = bid_advice(LONG["hand"], LONG["upcard"], LONG["seat"], LONG["dealer"], LONG["rnd"], worlds=LONG["n"],
                seed=LONG["seed"], valuation="double_dummy", robust_delta=None).drawn
     q = BidQuestion(3, 2, 1, int(parse_cards("9h")[0]), Rules())
     done = _read_file(path, question_key(q, w, ["pass", "order"], 3, LONG_AGENT_WORLDS))

@@ -23,6 +23,7 @@ import pytest
 import reference
 import solver
 from conftest import EGN_DIR, real_server
+from conftest import bid_advice
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 VWEC = "N:9d Ac Tc Kd Jd E:Qd Js Kh 9h Jh S:9c Ks Qh Kc Jc W:Ad As Ah 9s Qs"
@@ -243,7 +244,7 @@ def test_engine_threads_are_real_threads_under_the_server(tmp_path):
     # the workers patch sockets for gevent but not threads or queues: the solver's pool of threads must work
     advise = {"hand": "9d Ac Tc Kd Jd", "upcard": "Kc", "seat": "N", "dealer": "S", "round": 1,
               "worlds": 2000, "seed": 1}
-    expected = solver.advise(**advise, threads=1).to_dict()
+    expected = bid_advice(**advise, threads=1).to_dict()
     with euchre_serve(tmp_path / "serve.log", "--workers", "1", env={"EUCHRE_ENGINE_THREADS": "2"}) as address:
         status, body = post(address, "/v1/advise", advise, timeout=20)
     assert status == 200 and body == expected, body

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import solver
 from api.webstack import WEB_STACK
+from conftest import bid_advice
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -34,7 +35,7 @@ def test_the_engine_and_its_commands_run_without_the_web_stack():
     assert done.returncode == 0, done.stderr
     got = json.loads(done.stdout)
     assert got["status"] == 0 and got["loaded"] == []
-    want = solver.advise("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=20, seed=1).to_dict()
+    want = bid_advice("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=20, seed=1).to_dict()
     assert got["advice"] == json.loads(json.dumps(want))
 
 

@@ -14,6 +14,7 @@ from solver.advisor.single_dummy import (DEFAULT_NAME, FEATURES, FEATURES_V2, FE
                                          contract_features, default_model, load_model)
 from solver.cards import format_cards, mask_of, parse_cards
 from solver.errors import ModelError
+from conftest import bid_advice
 
 DATA = Path(__file__).resolve().parents[1] / "solver" / "data"
 SUITS = "cdhs"
@@ -193,10 +194,9 @@ def test_the_engine_values_a_call_with_the_calling_seats_own_hand():
     the bands the world's cards allow; N and
     S calling the same suit are valued apart (their own hands differ), and each matches the draw computed
     here from the model directly."""
-    from solver import advise
     from solver.advisor.engine import BAND_TRICKS, Engine
     from solver.advisor.single_dummy import band_bounds, band_index
-    worlds = advise("Jh Jd Ah 9c Tc", "Ks", "N", "W", 2, worlds=200, seed=3, calls=["call h"],
+    worlds = bid_advice("Jh Jd Ah 9c Tc", "Ks", "N", "W", 2, worlds=200, seed=3, calls=["call h"],
                     valuation="double_dummy", robust_delta=None).drawn
     eng = Engine(worlds, 0, 3, mask_of(parse_cards("Ks")).bit_length() - 1, Rules(), 1, valuation="single_dummy",
                  seed=5)
@@ -298,9 +298,8 @@ def test_the_engines_features_are_contract_features_bit_for_bit(name):
     """The engine counts each configuration's hands once and turns the counts into a call's features by a 0/1
     matrix (feature_weights); for every fit, configuration (round 1 picked up, alone, round 2) and calling
     seat the result equals contract_features of the same hands in play, value for value."""
-    from solver import advise
     from solver.advisor.engine import Engine
-    worlds = advise("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=300, seed=4, calls=["pass"], valuation="double_dummy",
+    worlds = bid_advice("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=300, seed=4, calls=["pass"], valuation="double_dummy",
                     robust_delta=None).drawn
     eng = Engine(worlds, 0, 2, mask_of(parse_cards("Kc")).bit_length() - 1, Rules(), 1, valuation="single_dummy", seed=1)
     eng.sd_model = load_model(name)

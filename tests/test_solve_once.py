@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 import solver.dd
-from solver import advise
 from solver.advisor.engine import Engine
+from conftest import bid_advice
 
 #: the decisions of benchmarks/bench_advise.py, each with the robustness check on (the default robust_delta)
 QUESTIONS = {
@@ -60,7 +60,7 @@ def repeats(keys: list) -> int:
 @pytest.mark.parametrize("valuation", ["single_dummy", "double_dummy"])
 @pytest.mark.parametrize("name", list(QUESTIONS))
 def test_each_world_and_contract_is_solved_once_a_question(solves, name, valuation):
-    a = advise(**QUESTIONS[name], worlds=2000, seed=3, valuation=valuation)
+    a = bid_advice(**QUESTIONS[name], worlds=2000, seed=3, valuation=valuation)
     assert a.variants, "the robustness check ran"
     assert solves, "the question solved positions"
     assert repeats(solves) == 0, f"{repeats(solves)} of {len(solves)} solves repeat a position and side"
@@ -75,5 +75,5 @@ def test_the_count_sees_a_repeat(solves, monkeypatch):
         return real(self, config, makers_side, rows)
 
     monkeypatch.setattr(Engine, "dd_tricks", forgetful)
-    advise(**QUESTIONS["round 1"], worlds=2000, seed=3, valuation="double_dummy")
+    bid_advice(**QUESTIONS["round 1"], worlds=2000, seed=3, valuation="double_dummy")
     assert repeats(solves) > 0

@@ -10,11 +10,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from solver import Rules, advise, advise_play
+from solver import Rules, advise_play
 from solver.advisor.single_dummy import FEATURES, contract_features, default_model
 from solver.advisor.valuation import parse_valuation
 from solver.errors import ArgumentError, RulesError
 from solver.game import Hand
+from conftest import bid_advice
 
 GOLDEN = Path(__file__).parent / "data" / "double-dummy-advice-golden.json"
 
@@ -38,19 +39,19 @@ def test_double_dummy_is_the_earlier_advice_bit_for_bit():
             assert {"cards": ungraded(p["cards"]), "margin": p["margin"], "best": p["best"]} == want
             continue
         hand, up, seat, dealer, rnd, seed = key.split("|")
-        d = advise(hand, up, seat, dealer, int(rnd), worlds=600, seed=int(seed), valuation="double_dummy").to_dict()
+        d = bid_advice(hand, up, seat, dealer, int(rnd), worlds=600, seed=int(seed), valuation="double_dummy").to_dict()
         assert d["valuation"] == "double_dummy" and d["method"]["play"] == "double dummy"
         assert {"options": ungraded(d["options"]), "margin": d["margin"], "recommended": d["recommended"],
                 "variants": d["variants"]} == want
 
 
 def test_single_dummy_is_the_default_and_double_dummy_is_named_when_asked():
-    a = advise("9h 9s Ts Jc Qh", "Ks", "E", "N", 2, worlds=200, seed=1)
+    a = bid_advice("9h 9s Ts Jc Qh", "Ks", "E", "N", 2, worlds=200, seed=1)
     d = a.to_dict()
     assert a.valuation == d["valuation"] == "single_dummy"
     assert "single dummy" in d["method"]["play"] and "valuation: single dummy (fitted)" in str(a)
-    assert d == advise("9h 9s Ts Jc Qh", "Ks", "E", "N", 2, worlds=200, seed=1, valuation="single-dummy").to_dict()
-    a = advise("9h 9s Ts Jc Qh", "Ks", "E", "N", 2, worlds=200, seed=1, valuation="double_dummy")
+    assert d == bid_advice("9h 9s Ts Jc Qh", "Ks", "E", "N", 2, worlds=200, seed=1, valuation="single-dummy").to_dict()
+    a = bid_advice("9h 9s Ts Jc Qh", "Ks", "E", "N", 2, worlds=200, seed=1, valuation="double_dummy")
     assert a.valuation == a.to_dict()["valuation"] == "double_dummy"
     assert "valuation: double dummy: after the decision every seat plays as if" in str(a)
     assert a.to_dict()["options"] != d["options"]
@@ -74,13 +75,13 @@ def test_two_player_and_dummy_hands_default_to_double_dummy():
 @pytest.mark.parametrize("bad", ["triple", "", None.__class__, 1.5])
 def test_unknown_valuations_are_named(bad):
     with pytest.raises(ArgumentError, match="valuation"):
-        advise("9h 9s Ts Jc Qh", "Ks", "E", "N", 2, worlds=20, seed=1, valuation=bad)
+        bid_advice("9h 9s Ts Jc Qh", "Ks", "E", "N", 2, worlds=20, seed=1, valuation=bad)
 
 
 @pytest.mark.parametrize("inner", [0, -1, 1001, True, "20"])
 def test_inner_worlds_out_of_range_is_named(inner):
     with pytest.raises(ArgumentError, match="inner_worlds"):
-        advise("9h 9s Ts Jc Qh", "Ks", "E", "N", 2, worlds=20, seed=1, valuation="playout", inner_worlds=inner)
+        bid_advice("9h 9s Ts Jc Qh", "Ks", "E", "N", 2, worlds=20, seed=1, valuation="playout", inner_worlds=inner)
 
 
 def test_the_fitted_data_is_a_distribution_with_provenance():
@@ -118,7 +119,7 @@ def client():
 def test_http_valuation_is_the_library_answer(client, valuation):
     got = client.post("/v1/advise", json={**ADVISE, "valuation": valuation})
     assert got.status_code == 200, got.get_json()
-    want = advise(ADVISE["hand"], ADVISE["upcard"], "E", "N", 2, worlds=100, seed=1, valuation=valuation)
+    want = bid_advice(ADVISE["hand"], ADVISE["upcard"], "E", "N", 2, worlds=100, seed=1, valuation=valuation)
     assert got.get_json() == json.loads(json.dumps(want.to_dict()))
     assert got.get_json()["valuation"] == valuation
 
@@ -161,7 +162,7 @@ def test_cli_valuation(capsys):
     for flag, name in (("double-dummy", "double_dummy"), ("single-dummy", "single_dummy")):
         assert main(args + ["--valuation", flag]) == 0
         got = json.loads(capsys.readouterr().out)
-        want = advise(ADVISE["hand"], "Ks", "E", "N", 2, worlds=100, seed=1, valuation=name).to_dict()
+        want = bid_advice(ADVISE["hand"], "Ks", "E", "N", 2, worlds=100, seed=1, valuation=name).to_dict()
         assert got == json.loads(json.dumps(want))
     with pytest.raises(SystemExit) as exc:
         main(args + ["--valuation", "triple"])
@@ -224,7 +225,7 @@ def test_playout_never_enumerates_more_worlds_than_asked():
 
 @pytest.mark.slow
 def test_playout_under_canadian_loners_lets_the_partner_go_alone():
-    a = advise("9d Ac Tc Kd Jd", "Kc", "E", "S", 1, rules=Rules(canadian=True), worlds=10, seed=1,
+    a = bid_advice("9d Ac Tc Kd Jd", "Kc", "E", "S", 1, rules=Rules(canadian=True), worlds=10, seed=1,
                valuation="playout")
     assert a.valuation == "playout" and {o.call for o in a.options} >= {"pass", "order"}
 
@@ -286,7 +287,7 @@ def test_review_values_the_calls_by_the_valuation_and_the_cards_double_dummy():
     call = sd.deals[0].calls[0]
     from solver.cards import cards_of
     from solver.review import DECISION_EXACT_LIMIT
-    want = advise(cards_of(before.view(rec.seat).hand), before.upcard, rec.seat, before.dealer, rec.round, sd.rules,
+    want = bid_advice(cards_of(before.view(rec.seat).hand), before.upcard, rec.seat, before.dealer, rec.round, sd.rules,
                   worlds=20, seed=seed, valuation="single_dummy", robust_delta=None, exact_limit=DECISION_EXACT_LIMIT)
     assert call.advice.valuation == "single_dummy"
     assert [o["expected_points"] for o in call.options] == [o.expected_points for o in want.options]
@@ -374,14 +375,14 @@ def test_game_odds_read_the_single_dummy_table_for_a_single_dummy_valuation():
         win_probability({"N": 3, "S": 4}, "N", Rules(players=2), valuation="single_dummy")
     # a playout reads the single-dummy table: the message names the valuation asked for, and why that table
     with pytest.raises(RulesError, match=r"valuation 'playout': the single-dummy game odds \(which playout reads"):
-        advise("9d Ac Tc Kd Jd", "Kc", "N", "S", 1, Rules(canadian=True), worlds=20, seed=1, score=score,
+        bid_advice("9d Ac Tc Kd Jd", "Kc", "N", "S", 1, Rules(canadian=True), worlds=20, seed=1, score=score,
                valuation="playout")
     # the advice judges each world by the table of its own valuation
-    a = advise("9d Ac Tc Kd Jd", "Kc", "N", "S", 1, worlds=60, seed=1, score=score, valuation="single_dummy")
+    a = bid_advice("9d Ac Tc Kd Jd", "Kc", "N", "S", 1, worlds=60, seed=1, score=score, valuation="single_dummy")
     wins = win_values(score, 2, 0, Rules(), "single_dummy")          # S deals, N is advised
     for o in a.options:
         assert np.allclose(o.world_wins, wins(o.world_points))
-    b = advise("9d Ac Tc Kd Jd", "Kc", "N", "S", 1, worlds=60, seed=1, score=score)
+    b = bid_advice("9d Ac Tc Kd Jd", "Kc", "N", "S", 1, worlds=60, seed=1, score=score)
     dd_wins = win_values(score, 2, 0, Rules())
     assert all(np.allclose(o.world_wins, dd_wins(o.world_points)) for o in b.options)
 

@@ -23,7 +23,8 @@ import numpy as np
 import pytest
 
 import solver
-from solver import Rules, advise, advise_play, load_egn, sample_worlds
+from solver import Rules, advise_play, load_egn, sample_worlds
+from conftest import bid_advice
 
 DATA = Path(__file__).parent / "data"
 PINNED = DATA / "pinned-worlds.json.gz"
@@ -83,7 +84,7 @@ def compute() -> dict:
     for i, kw in enumerate(ADVISE):
         for seed in (1, 7):
             out["advise"].append({"case": i, "seed": seed, "result": _plain(
-                advise(**kw, worlds=200, seed=seed, inference=False, **DD).to_dict())})
+                bid_advice(**kw, worlds=200, seed=seed, inference=False, **DD).to_dict())})
     all_views = views()
     for i, v in enumerate(all_views):
         for seed in (1, 7):

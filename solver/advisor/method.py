@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from ..bidding import POLICY, BiddingPolicy
 from ..bounds import MAX_SEED, MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
 from ..errors import ArgumentError, quoted
-from ..examples import check_examples
+from ..examples import MAX_EXAMPLES, check_examples
 from ..inference import check_inference
 from ..worlds import EXACT_LIMIT
-from .valuation import INNER_WORLDS, check_inner_worlds, parse_valuation
+from .valuation import INNER_WORLDS, MAX_INNER_WORLDS, check_inner_worlds, parse_valuation
 
 #: The shift of the cautious and aggressive variants of the model, in count units (one unit: the
 #: points of a plain ace; every threshold of the model moves by it, the cautious variant needing
@@ -36,6 +36,34 @@ ROBUST_DELTA = 1.0
 
 #: The most worlds a bid advice may enumerate (``Method.exact_limit``).
 MAX_EXACT_LIMIT = 2_000_000
+
+#: The bounds of the numeric members, ``(least, most)``, as :class:`Method` checks them: the one home the
+#: doors read theirs from (the HTTP request models' ``ge``/``le``, ``api.schemas``).
+BOUNDS = {"worlds": (MIN_WORLDS, MAX_WORLDS), "seed": (0, MAX_SEED), "threads": (1, MAX_THREADS),
+          "inner_worlds": (1, MAX_INNER_WORLDS), "examples": (0, MAX_EXAMPLES), "robust_delta": (0, 10),
+          "exact_limit": (0, MAX_EXACT_LIMIT)}
+
+#: One line per member a door may be asked for, what it does (the doors' help and schema descriptions start
+#: from it; a door adds what is its own, such as its default).
+DESCRIPTIONS = {
+    "worlds": "worlds (placements of the unseen cards) to sample a decision",
+    "seed": "random seed (default: derived from the question); the same seed, the same answer",
+    "threads": "threads for the double-dummy solving",
+    "inference": "the evidence that weighs the worlds: auction (or true: the bidding model's chance of every call "
+                 "seen), play (the play model's chance of every card the other seats played), both, or none (or "
+                 "false: uniform worlds)",
+    "model": "the bidding model of the other seats",
+    "play_model": "with inference play or both: the play model that weighs the cards seen",
+    "valuation": "how each world's play after the decision is valued (solver.advisor.valuation)",
+    "inner_worlds": "with valuation playout: each seat's worlds a decision",
+    "examples": "example worlds (solver.examples) per choice that loses: up to this many of the likeliest worlds "
+                "in which it does worse than the best",
+    "score": "the game's score before the hand, points by side",
+    "robust_delta": "bid advice: the shift (count units) of the cautious and aggressive model variants",
+    "early_stop": "bid advice: judge the calls sequentially, stopping a call clearly behind the leading one",
+    "exact_limit": "enumerate every deal when there are at most this many",
+    "own_round2": "bid advice: how the seat's own round-2 turn is played, best or policy",
+}
 
 
 @dataclass(frozen=True)
@@ -101,10 +129,10 @@ class Method:
             object.__setattr__(self, name, value)
 
         if self.worlds is not None:
-            put("worlds", check_int(self.worlds, "worlds", MIN_WORLDS, MAX_WORLDS))
+            put("worlds", check_int(self.worlds, "worlds", *BOUNDS["worlds"]))
         if self.seed is not None:
-            put("seed", check_int(self.seed, "seed", 0, MAX_SEED))
-        put("threads", check_int(self.threads, "threads", 1, MAX_THREADS))
+            put("seed", check_int(self.seed, "seed", *BOUNDS["seed"]))
+        put("threads", check_int(self.threads, "threads", *BOUNDS["threads"]))
         put("inference", check_inference(self.inference))
         if self.valuation is not None:
             put("valuation", parse_valuation(self.valuation))
@@ -116,11 +144,12 @@ class Method:
             raise ArgumentError(f"score {quoted(self.score, 60)}: expected points by side, such as "
                                 "{'NS': 8, 'EW': 6} (or None)")
         d = self.robust_delta
-        if d is not None and (isinstance(d, bool) or not isinstance(d, (int, float)) or not 0 <= d <= 10):
+        low, high = BOUNDS["robust_delta"]
+        if d is not None and (isinstance(d, bool) or not isinstance(d, (int, float)) or not low <= d <= high):
             raise ArgumentError(f"robust_delta {d!r}: a shift in count units between 0 and 10, or None")
         if self.early_stop is not None and not isinstance(self.early_stop, bool):
             raise ArgumentError(f"early_stop {self.early_stop!r}: must be True, False or None")
-        put("exact_limit", check_int(self.exact_limit, "exact_limit", 0, MAX_EXACT_LIMIT))
+        put("exact_limit", check_int(self.exact_limit, "exact_limit", *BOUNDS["exact_limit"]))
         if self.own_round2 not in ("best", "policy"):
             raise ArgumentError(f"own_round2 {self.own_round2!r}: must be 'best' or 'policy'")
         if self.policy is not None and not isinstance(self.policy, BiddingPolicy):
@@ -203,6 +232,30 @@ def keyword_method(method, advisor, **given) -> Method:
     return Method.coerce(method)
 
 
+def taken_members(method, caller, takes: tuple, hints: dict | None = None, **given) -> dict:
+    """The members ``takes`` of a caller that reads only part of a :class:`Method` (the review, the corpus
+    review, the match, an advisor agent), by name.
+
+    ``method`` ``None``: ``given`` (the caller's own keywords) as they stand, left for the caller to check as
+    it always has, so the figures and the errors of a call without a method are what they were. Else the
+    method's values (``worlds`` may be ``None``: the caller's default); each keyword of ``given`` must then
+    be at ``caller``'s default (:func:`keyword_method`'s rule), and a member outside ``takes`` at
+    :class:`Method`'s own default, since the caller would not read it. ``hints``: a sentence per member name
+    saying what to do instead.
+
+    Raises :class:`~solver.errors.ArgumentError` naming the keyword given with a method, the member the caller
+    does not read, or a bad member."""
+    if method is None:
+        return dict(given)
+    checked = keyword_method(method, caller, **given)
+    for f in dataclasses.fields(Method):
+        value = getattr(checked, f.name)
+        if f.name not in takes and not (value is f.default or value == f.default):
+            hint = (hints or {}).get(f.name, f"leave it at its default ({f.default!r})")
+            raise ArgumentError(f"method member {f.name!r}: {caller.__name__} does not read it; {hint}")
+    return {name: getattr(checked, name) for name in takes}
+
+
 #: How :meth:`Method.to_dict` writes the members that are not JSON as they stand.
 _AS_JSON = {"rollout": lambda v: v.to_dict() if hasattr(v, "to_dict") else repr(v), "score": dict}
 
@@ -213,4 +266,4 @@ def _check_members(data: dict) -> None:
             raise ArgumentError(f"method member {key!r}: unknown; the members are {', '.join(MEMBERS)}")
 
 
-__all__ = ["Method", "MEMBERS", "keyword_method", "ROBUST_DELTA", "MAX_EXACT_LIMIT"]
+__all__ = ["Method", "MEMBERS", "BOUNDS", "DESCRIPTIONS", "keyword_method", "taken_members", "ROBUST_DELTA", "MAX_EXACT_LIMIT"]

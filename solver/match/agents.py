@@ -205,6 +205,10 @@ class PolicyAgent:
 
 
 # -- advisor -------------------------------------------------------------------------------------
+#: What to do instead of setting a method member :class:`AdvisorAgent` does not read.
+_AGENT_HINTS = {"score": "the referee gives each deal's score (score_aware says whether to bid and play by it)"}
+
+
 class AdvisorAgent:
     """Bids by :func:`solver.advise`, defends alone or not by :func:`solver.advise_defend` and plays by
     :func:`solver.advise_play` on ``worlds`` worlds a decision (``inference``: the evidence that weighs the worlds,
@@ -221,15 +225,28 @@ class AdvisorAgent:
     (:mod:`solver.advisor.valuation`; ``None``: the advisor's default for the variant, single dummy where
     it has a fitted table);
     ``make_agent("advisor:double-dummy")`` builds one with a valuation, ``make_agent("advisor:both")`` one that
-    reads the play."""
+    reads the play.
+
+    ``method``: those members as one value instead (a :class:`~solver.advisor.method.Method` or a dict of
+    its members: ``worlds``, ``None`` the agent's 200; ``seed``; ``inference``; ``model``; ``valuation``; the
+    keywords then left at their defaults). Its ``score`` stays ``None``: the referee gives each deal's
+    score and ``score_aware`` says whether to bid by it; a member the agent does not read (``threads``,
+    ``examples``, the bid advisor's own) must stay at its default
+    (:func:`~solver.advisor.method.taken_members`; :class:`~solver.errors.ArgumentError` naming it)."""
 
     name = "advisor"
     trusted = True
 
     def __init__(self, worlds: int = 200, inference: bool = True, seed=None, score_aware: bool = True,
-                 model=None, valuation: str | None = None):
+                 model=None, valuation: str | None = None, *, method=None):
+        from ..advisor.method import taken_members
         from ..advisor.valuation import check_not_bid_only, parse_valuation
         from ..inference import check_inference
+        if method is not None:
+            worlds, inference, seed, model, valuation = taken_members(
+                method, AdvisorAgent, ("worlds", "inference", "seed", "model", "valuation"), _AGENT_HINTS,
+                worlds=worlds, inference=inference, seed=seed, model=model, valuation=valuation).values()
+            worlds = 200 if worlds is None else worlds
         reading = check_inference(inference)
         # the cards' evidence as given (True stays True: the figures of before the play model, bit for bit)
         self.inference = inference if isinstance(inference, bool) else reading

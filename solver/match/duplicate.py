@@ -268,7 +268,7 @@ def _name(spec) -> str:
 
 def play_match(agent_a, agent_b, deals: int = 100, seed=None, rules: Rules | None = None, games: bool = False,
           jobs: int = 1, progress=None, *, worlds: int = 200, time_limit=DEFAULT_TIME_LIMIT,
-          keep_hands: bool = False, model=None) -> MatchResult:
+          keep_hands: bool = False, model=None, method=None) -> MatchResult:
     """A duplicate match of ``agent_a`` (side A) against ``agent_b`` over ``deals`` deals, each played twice.
 
     Args:
@@ -288,6 +288,11 @@ def play_match(agent_a, agent_b, deals: int = 100, seed=None, rules: Rules | Non
         model: the bidding model of the ``"advisor"`` agents (a name of :data:`solver.bidding.MODEL_NAMES`, a
             model file or a :class:`~solver.bidding.BiddingModel`; default ``players-1``); an agent
             ``"advisor:MODEL"`` names its own.
+        method: the ``"advisor"`` agents' ``worlds`` (``None``: 200) and ``model`` as one value (a
+            :class:`~solver.advisor.method.Method` or a dict of its members; the two keywords then left at
+            their defaults). A seed is each table's and the evidence and valuation the agent name's
+            (``"advisor:both:double-dummy"``), so any other member must stay at its default; for one
+            agent's whole method, pass ``AdvisorAgent(method=...)`` as the agent.
 
     Returns a :class:`MatchResult`. Raises :class:`~solver.errors.ArgumentError` for a bad agent or bound, :class:`~solver.errors.RulesError` for bad rules.
 
@@ -295,6 +300,10 @@ def play_match(agent_a, agent_b, deals: int = 100, seed=None, rules: Rules | Non
     >>> r.deals, len(r.tables), r.points_per_deal > 0
     (20, 40, True)
     """
+    if method is not None:
+        from ..advisor.method import taken_members
+        worlds, model = taken_members(method, play_match, ("worlds", "model"), worlds=worlds, model=model).values()
+        worlds = 200 if worlds is None else worlds
     rules = Rules.coerce(rules)
     check_covers("match", rules)
     if not isinstance(games, bool):

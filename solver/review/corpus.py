@@ -41,7 +41,7 @@ from ..rules import Rules
 from ..version import VERSION
 from ..advisor.valuation import INNER_WORLDS, default_valuation, unsupported, valuation_strategy
 from .deals import (check_confirm, check_inference_option, check_jobs, check_options, check_valuation_option,
-                    model_fields, review_deal)
+                    model_fields, review_deal, review_method)
 from .lines import CONFIG_FIELDS, LINE_VERSION, deal_key, dumps, finite, line_valuation, read_results
 from .seeds import record_seed
 
@@ -355,7 +355,7 @@ class _Task:
 def review_corpus(paths, worlds: int = 200, seed: int | None = None, executor=None, out=None, *, jobs: int = 1,
                   cluster: str | None = None, inference: bool = True, confirm: int | None = None,
                   score: bool = True, threads: int = 1, progress: bool | None = None, model=None,
-                  valuation: str | None = None, inner_worlds: int = INNER_WORLDS) -> CorpusResult:
+                  valuation: str | None = None, inner_worlds: int = INNER_WORLDS, method=None) -> CorpusResult:
     """Review every record under ``paths``: one line per deal (``solver.review.lines``).
 
     Args:
@@ -385,6 +385,11 @@ def review_corpus(paths, worlds: int = 200, seed: int | None = None, executor=No
             an error on its deals' lines).
         progress: a progress bar on standard error (deals done, the time left); ``None``: when
             standard error is a terminal.
+        method: the judging method as one value (a :class:`~solver.advisor.method.Method` or a dict of its
+            members), instead of the keywords ``worlds``, ``seed``, ``threads``, ``inference``, ``model``,
+            ``valuation`` and ``inner_worlds`` (leave those at their defaults); as :func:`~solver.review.review_game`'s
+            ``method``, but a corpus line has no examples, so its ``examples`` must stay 0, and its ``seed`` is
+            the run's.
 
     Returns: a :class:`CorpusResult`.
 
@@ -392,6 +397,10 @@ def review_corpus(paths, worlds: int = 200, seed: int | None = None, executor=No
     or written, a cluster that does not answer or has lost every worker; nothing about a single file
     or deal.
     """
+    if method is not None:
+        worlds, seed, threads, inference, model, valuation, inner_worlds = review_method(
+            method, review_corpus, worlds=worlds, seed=seed, threads=threads, inference=inference, model=model,
+            valuation=valuation, inner_worlds=inner_worlds).values()
     worlds, _, threads = check_options(worlds, 0, threads)
     if seed is not None:
         seed = check_options(worlds, seed, threads)[1]

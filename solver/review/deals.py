@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 
 from ..advisor.game_odds import win_probability
+from ..advisor.method import taken_members
 from ..advisor.valuation import INNER_WORLDS, check_inner_worlds, check_not_bid_only, parse_valuation
 from ..bounds import MAX_SEED, MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
 from ..cards import Suit, trump_of
@@ -220,7 +221,7 @@ def _review_hand(hand: Hand, worlds, seed, threads, progress, how, by_score: boo
 def review_game(game, worlds: int = 200, seed: int | None = None, threads: int = 1, progress=None,
            inference: bool = True, confirm: int | None = None, score: bool = True, model=None,
            annotate: bool = False, examples: int = EXAMPLES, *, valuation: str | None = None,
-           inner_worlds: int = INNER_WORLDS) -> Review:
+           inner_worlds: int = INNER_WORLDS, method=None) -> Review:
     """Review a game: every call, the dealer's discard and every card, double dummy and
     from the player's information set (see ``solver.review`` for the method).
 
@@ -268,6 +269,16 @@ def review_game(game, worlds: int = 200, seed: int | None = None, threads: int =
         annotate: also write the review into the record: :attr:`Review.annotated` is the EGN JSON with
             a mark and a short comment at each decision graded below best or flagged
             (``solver.review.annotate.annotate_egn()``).
+        method: the judging method as one value, instead of the keywords ``worlds``, ``seed``, ``threads``,
+            ``inference``, ``model``, ``examples``, ``valuation`` and ``inner_worlds`` (leave those at their
+            defaults): a :class:`~solver.advisor.method.Method` or a dict of its members. Its ``worlds``
+            ``None`` is the review's 200; its ``examples`` are its own (``Method``'s default 0: none; the
+            keyword's default is 3). Its ``score`` must stay ``None``: the review does not judge every deal
+            at one score but reads each deal's score from the record, so whether it does stays the review's
+            own switch, the ``score`` keyword, not a member. The bid advisor's own members (``robust_delta``,
+            ``policy``, ...), ``play_model`` and ``rollout`` are not read by the review and must stay at
+            their defaults (:func:`~solver.advisor.method.taken_members`). The same members give the same
+            review, bit for bit, whichever way they are given.
 
     Returns: a :class:`Review`.
 
@@ -278,6 +289,10 @@ def review_game(game, worlds: int = 200, seed: int | None = None, threads: int =
     """
     if not isinstance(annotate, bool):
         raise ArgumentError(f"annotate {annotate!r}: must be true or false")
+    if method is not None:
+        worlds, seed, threads, inference, model, examples, valuation, inner_worlds = review_method(
+            method, review_game, worlds=worlds, seed=seed, threads=threads, inference=inference, model=model,
+            examples=examples, valuation=valuation, inner_worlds=inner_worlds).values()
     examples = check_examples(examples)
     source, game = game, resolve_game(game)
     worlds, seed, threads = check_options(worlds, seed, threads, source)
@@ -306,6 +321,27 @@ def review_game(game, worlds: int = 200, seed: int | None = None, threads: int =
     return out
 
 
+#: The :class:`~solver.advisor.method.Method` members a review reads, in :func:`review_method`'s order.
+REVIEW_MEMBERS = ("worlds", "seed", "threads", "inference", "model", "examples", "valuation", "inner_worlds")
+
+#: What to do instead of setting a member the review does not read.
+_REVIEW_HINTS = {"score": "the review reads each deal's score from the record (the score keyword, True or False, "
+                          "says whether to judge by it)"}
+
+
+def review_method(method, caller, **given) -> dict:
+    """The review's members (``given``'s names, each of :data:`REVIEW_MEMBERS`) from ``method`` (a
+    :class:`~solver.advisor.method.Method` or a dict of its members), for :func:`review_game` and
+    ``review_corpus()``: ``worlds`` ``None`` is the review's 200; ``inference`` the review's form (``True`` for
+    ``"auction"``, ``False`` for ``"none"``: the same figures). Raises
+    :class:`~solver.errors.ArgumentError` as :func:`~solver.advisor.method.taken_members`."""
+    out = taken_members(method, caller, tuple(given), _REVIEW_HINTS, **given)
+    if out["worlds"] is None:
+        out["worlds"] = 200
+    out["inference"] = check_inference_option(out["inference"])
+    return out
+
+
 def model_fields(inference: bool, confirm: int, by_score: bool = False, model=None,
                  valuation: str = "double_dummy", inner_worlds: int = INNER_WORLDS) -> dict:
     """The :class:`Review` members that say which model judged it, and by what."""
@@ -315,6 +351,6 @@ def model_fields(inference: bool, confirm: int, by_score: bool = False, model=No
             "by_score": bool(by_score), "valuation": valuation, "inner_worlds": int(inner_worlds)}
 
 
-__all__ = ["CONFIRM", "check_confirm", "check_valuation_option", "check_inference_option", "check_score_option", "deal_score", "model_fields", "review_game", "review_deal",
+__all__ = ["CONFIRM", "REVIEW_MEMBERS", "review_method", "check_confirm", "check_valuation_option", "check_inference_option", "check_score_option", "deal_score", "model_fields", "review_game", "review_deal",
            "count_decisions", "resolve_game",
            "check_options", "check_jobs", "game_notes"]

@@ -1,0 +1,130 @@
+"""One :class:`solver.Method` through the review, the corpus review and the match: the same figures as the keywords
+it replaces, bit for bit; a keyword given beside it, and a member the door does not read, are named."""
+from __future__ import annotations
+
+import pytest
+
+from solver import ArgumentError, Method, play_match, review_corpus, review_game
+from solver.match.agents import AdvisorAgent
+
+from conftest import EGN_DIR
+
+SMALL = EGN_DIR / "six-points-in-two-hands.egn"
+
+
+def test_review_game_takes_one_method_with_the_keywords_figures():
+    by_keywords = review_game(SMALL, worlds=10, seed=3, inference=False, examples=1, valuation="double_dummy")
+    method = Method(worlds=10, seed=3, inference="none", examples=1, valuation="double_dummy")
+    assert review_game(SMALL, method=method).to_dict() == by_keywords.to_dict()
+    # the dict form is the same method
+    assert review_game(SMALL, method=method.to_dict()).to_dict() == by_keywords.to_dict()
+
+
+def test_review_game_method_defaults_are_the_reviews_but_examples():
+    """A Method's worlds None is the review's 200 and its inference "auction" the review's True; its examples are
+    its own (0), not the keyword's 3."""
+    review = review_game(SMALL, method=Method(seed=5, valuation="double_dummy", inference="none"))
+    assert (review.worlds, review.seed, review.inference) == (200, 5, False)
+    assert review.to_dict() == review_game(SMALL, seed=5, valuation="double_dummy", inference=False,
+                                           examples=0).to_dict()
+
+
+@pytest.mark.parametrize("member, value, named", [
+    ("score", {"NS": 1, "EW": 2}, "the review reads each deal's score from the record"),
+    ("robust_delta", 2.0, "does not read it"),
+    ("play_model", "default", "does not read it"),
+])
+def test_review_game_names_a_member_it_does_not_read(member, value, named):
+    with pytest.raises(ArgumentError, match=f"method member '{member}': review_game .*{named}"):
+        review_game(SMALL, method=Method(worlds=10, **{member: value}))
+
+
+def test_review_game_refuses_a_keyword_beside_the_method():
+    with pytest.raises(ArgumentError, match="not both.*'worlds'"):
+        review_game(SMALL, worlds=20, method=Method(worlds=10))
+
+
+def test_review_game_names_a_bad_member_of_a_dict_method():
+    with pytest.raises(ArgumentError, match="worlds"):
+        review_game(SMALL, method={"worlds": 5})
+    with pytest.raises(ArgumentError, match="'wrolds'"):
+        review_game(SMALL, method={"wrolds": 50})
+
+
+def test_review_corpus_takes_one_method_with_the_keywords_lines():
+    by_keywords = review_corpus([SMALL], worlds=10, seed=1, inference=False, progress=False)
+    by_method = review_corpus([SMALL], method=Method(worlds=10, seed=1, inference="none"), progress=False)
+    strip = [{k: v for k, v in line.items() if k not in ("seconds", "cpu_seconds")} for line in by_keywords.lines]
+    assert [{k: v for k, v in line.items() if k not in ("seconds", "cpu_seconds")} for line in by_method.lines] == strip
+    with pytest.raises(ArgumentError, match="'examples': review_corpus does not read it"):
+        review_corpus([SMALL], method=Method(worlds=10, examples=2), progress=False)
+
+
+def test_play_match_and_the_advisor_agent_take_one_method():
+    by_keywords = play_match("advisor", "policy", deals=2, seed=4, worlds=10)
+    by_method = play_match("advisor", "policy", deals=2, seed=4, method=Method(worlds=10))
+    assert by_method.points_per_deal == by_keywords.points_per_deal
+    assert [t.points for t in by_method.tables] == [t.points for t in by_keywords.tables]
+    with pytest.raises(ArgumentError, match="'valuation': play_match does not read it"):
+        play_match("advisor", "policy", deals=1, seed=4, method=Method(valuation="double_dummy"))
+
+    agent = AdvisorAgent(method=Method(worlds=10, inference="none", valuation="double_dummy"))
+    same = AdvisorAgent(worlds=10, inference=False, valuation="double_dummy")
+    assert (agent.worlds, agent.reads_calls, agent.valuation) == (same.worlds, same.reads_calls, same.valuation)
+    a = play_match(agent, "policy", deals=2, seed=4)
+    b = play_match(same, "policy", deals=2, seed=4)
+    assert [t.points for t in a.tables] == [t.points for t in b.tables]
+    assert AdvisorAgent(method=Method()).worlds == 200
+    with pytest.raises(ArgumentError, match="'score': AdvisorAgent does not read it; the referee"):
+        AdvisorAgent(method=Method(score={"NS": 0, "EW": 0}))
+    with pytest.raises(ArgumentError, match="not both"):
+        AdvisorAgent(worlds=20, method=Method())
+
+
+# -- the HTTP request models take their method members from Method's fields ----------------------------------
+
+def _spec():
+    from api import create_app
+    return create_app().test_client().get("/openapi.json").get_json()
+
+
+def _property(spec, schema, name):
+    props = spec["components"]["schemas"][schema]["properties"][name]
+    for alt in props.get("anyOf", [props]):
+        if "minimum" in alt or "maximum" in alt:
+            return {**props, **alt}
+    return props
+
+
+@pytest.mark.parametrize("schema, member", [
+    ("AdviseRequest", "worlds"), ("AdviseRequest", "seed"), ("AdviseRequest", "examples"),
+    ("AdviseRequest", "inner_worlds"), ("PlayRequest", "worlds"), ("PlayRequest", "examples"),
+    ("LeadRequest", "inner_worlds"), ("DefendRequest", "seed"), ("ReviewRequest", "worlds"),
+    ("ReviewRequest", "inner_worlds"),
+])
+def test_the_openapi_bounds_of_a_method_member_are_methods(schema, member):
+    from solver.advisor.method import BOUNDS, DESCRIPTIONS
+    got = _property(_spec(), schema, member)
+    assert (got["minimum"], got["maximum"]) == BOUNDS[member]
+    assert got["description"].startswith(DESCRIPTIONS[member])
+
+
+@pytest.mark.parametrize("member, value", [("worlds", 100_001), ("inner_worlds", 1001), ("examples", 4),
+                                            ("seed", -1), ("inference", "cards"), ("early_stop", "yes")])
+def test_a_bad_method_member_is_a_422_naming_it(member, value):
+    from api import create_app
+    body = {"hand": "9d Ac Tc Kd Jd", "upcard": "Kc", "seat": "N", "dealer": "S", "worlds": 50, "seed": 1,
+            member: value}
+    answer = create_app().test_client().post("/v1/advise", json=body)
+    assert answer.status_code == 422
+    assert answer.get_json()["field"] == member
+
+
+def test_the_advise_request_takes_every_inference_method_takes():
+    """Its inference is Method's (a call sees no card: play is the uniform worlds of none)."""
+    from api import create_app
+    client = create_app().test_client()
+    body = {"hand": "9d Ac Tc Kd Jd", "upcard": "Kc", "seat": "N", "dealer": "S", "worlds": 50, "seed": 1}
+    play = client.post("/v1/advise", json={**body, "inference": "play"}).get_json()
+    none = client.post("/v1/advise", json={**body, "inference": False}).get_json()
+    assert play["options"] == none["options"]
