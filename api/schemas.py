@@ -29,6 +29,9 @@ from solver.laws import check_trump, parse_side
 from solver.advisor.method import BOUNDS, DESCRIPTIONS
 from solver.bounds import MAX_SEED, MIN_WORLDS
 
+# the advice and review endpoints' response models live in .answers (this module would pass the line cap); re-exported
+from .answers import (AdviseResponse, DefendResponse, ExchangeResponse, Interval, Out, PlayResponse,  # noqa: F401
+                      ReviewResponse)
 from .limits import MAX_JSON_DEPTH, too_deep
 from .problems import engine_slug
 
@@ -577,19 +580,8 @@ class ExchangeRequest(SeatQuestion):
     seed: Seed = None
 
 
-class ExchangeResponse(BaseModel):
-    """`solver.advise_exchange(...).to_dict()`, as `euchre exchange --json`: per choice (keep, each exchange) the
-    seat's side's expected net points at par with a 95% interval and its gain over keeping; `best`, `margin`."""
-
-    model_config = ConfigDict(extra="allow")
 
 
-class DefendResponse(BaseModel):
-    """`solver.advise_defend(...).to_dict()`, as `euchre defend --json`: per choice (defend partner, defend alone)
-    the defenders' expected points, P(euchre), P(march) with 95% intervals; `best`, `margin` and its paired
-    interval; how the worlds were drawn."""
-
-    model_config = ConfigDict(extra="allow")
 
 
 def egn_object(v):
@@ -686,8 +678,6 @@ class BranchRequest(Strict):
 
 # -- responses (what the routes send; the tests check bodies against them) ---------------------------
 
-class Out(BaseModel):
-    model_config = ConfigDict(extra="forbid")
 
 
 class PositionOut(Out):
@@ -769,51 +759,13 @@ class ParResponse(Out):
 TableResponse.model_rebuild()
 
 
-class AdviseResponse(BaseModel):
-    """`solver.advise_bid(view, method).to_dict()`, as `euchre advise --json`: options, recommended, margin; `bidding` (the
-    model of the later seats, inference, proposals drawn and kept, effective worlds), `robust` and `variants`
-    (the recommendation under a cautious and an aggressive variant of the model). With a `score`: `score`,
-    `margin_unit` "p_win_game" and per option `p_win_game` with `p_win_game_interval`. With `early_stop`, an
-    option `stopped` early reports its figures over the `worlds` it used."""
-
-    model_config = ConfigDict(extra="allow")
 
 
-class ToldByOut(Out):
-    seat: str = Field(description="the seat that played the card")
-    card: str = Field(description="the card played that moved the holding's chance most, weighed alone")
-    p: float = Field(description="the holding's chance with only that card weighed")
 
 
-class ToldOut(Out):
-    """One holding whose chance the cards played moved (solver.advisor.reading.Told)."""
-
-    seat: str = Field(description="the seat the holding is of")
-    partner: bool = Field(description="it is the asking seat's partner")
-    kind: Literal["card", "void"] = Field(description="the seat holds `card`, or no card of the effective suit `suit`")
-    card: str | None
-    suit: str | None
-    label: str = Field(description="the holding in words: 'the left bower (Jd)', 'Ac', 'no trump', 'no spades'")
-    p: float = Field(description="its chance over the worlds with the play weighed")
-    p_before: float = Field(description="its chance over the same worlds before the play was weighed")
-    by: ToldByOut | None = Field(description="the card that moved it most the same way, or null (the cards together)")
-    text: str = Field(description="the holding, its chances and the card, in words")
 
 
-class PlayResponse(BaseModel):
-    """`solver.advise_play(...).to_dict()`, as `euchre play --json`: per legal card expected tricks and points for
-    the seat's side, P(make), P(euchred), P(march) for the makers, each with a 95% interval; `best`, `margin` and
-    its paired interval; how the worlds were drawn (`worlds`, `effective_worlds`, `exact`, `method`, `model`).
-    With a `score`: `score`, `margin_unit` "p_win_game" and per card `p_win_game` with `p_win_game_interval`.
-    With `inference` play or both: `told`, what the cards told (the holdings whose chance the play moved most)."""
 
-    model_config = ConfigDict(extra="allow")
-    told: list[ToldOut] | None = Field(None, description="with inference play or both only: the holdings whose "
-                                                         "chance the cards played moved most, most moved first")
-
-
-Interval = Annotated[list[float | None], Field(min_length=2, max_length=2, description=(
-    "95% interval [low, high] (a point when exact; null for an unbounded end, under two effective worlds)"))]
 
 
 class LeadRowOut(Out):
@@ -901,10 +853,6 @@ class ChartResponse(Out):
     source: ChartSourceOut | None
 
 
-class ReviewResponse(BaseModel):
-    """`solver.review_game(...).to_dict()`, as `euchre review --json`: one report per deal."""
-
-    model_config = ConfigDict(extra="allow")
 
 
 class Limits(Out):

@@ -679,7 +679,8 @@ import solver.records  # noqa: E402
 from solver.records import base, dummy, egn  # noqa: E402
 from solver.records.egn import EGNDeal, EGNWritten  # noqa: E402
 
-RECORD_MODULES = ["solver.records", "solver.records.base", "solver.records.egn", "solver.records.dummy"]
+RECORD_MODULES = ["solver.records", "solver.records.base", "solver.records.egn", "solver.records.egn_format",
+                  "solver.records.egn_model", "solver.records.egn_write", "solver.records.dummy"]
 
 
 def _imports(module) -> list:

@@ -602,11 +602,12 @@ GAME_MODULES = ["solver.game"] + sorted(m.name for m in pkgutil.iter_modules(get
 
 def test_game_is_a_package_of_one_concept_per_module():
     assert GAME_MODULES == ["solver.game", "solver.game.actions", "solver.game.deal", "solver.game.hand",
-                            "solver.game.history", "solver.game.seat", "solver.game.table", "solver.game.view"]
+                            "solver.game.history", "solver.game.seat", "solver.game.state", "solver.game.table",
+                            "solver.game.view"]
     homes = {"actions": ("Phase", "Kind", "Action"), "deal": ("DealCards",),
              "history": ("Record", "Dealt", "SuitNamed", "BidMade", "Discarded", "CardPassed", "KittyExchanged",
                          "AloneDeclared", "CardPlayed", "Trick", "HandResult"),
-             "view": ("SeatView",), "hand": ("Hand",), "table": ("Game",), "seat": ("seat_view", "view_from_dict")}
+             "view": ("SeatView",), "state": ("HandState",), "hand": ("Hand",), "table": ("Game",), "seat": ("seat_view", "view_from_dict")}
     for module, names in homes.items():
         for name in names:
             assert getattr(solver.game, name).__module__ == f"solver.game.{module}", name

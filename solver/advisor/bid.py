@@ -251,18 +251,26 @@ def bid_question_view(hand, upcard, seat, dealer, round=1, rules=None, *, dummie
                      dummies=dummies, kitty=kitty)
 
 
-def advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worlds: int = 2000, seed=None,
-           threads: int = 1, *, calls=None, own_round2: str = "best", exact_limit: int = EXACT_LIMIT,
-           policy: BiddingPolicy | None = None, dummies=None, inference: bool = True,
-           model: BiddingModel | None = None, robust_delta: float | None = ROBUST_DELTA, score=None,
-           early_stop: bool | None = None, valuation: str | None = None, inner_worlds: int = INNER_WORLDS,
-           examples: int = 0, named_suit=None, kitty=None, rollout=None) -> Advice:
+def advise(*question, **keywords) -> Advice:
     """Deprecated (for one release): ``advise_bid(view, method)``; the question in pieces and the method in
-    keywords, each as :func:`solver.advise_bid` says. Builds the view (:func:`solver.advisor.bid_question_view`) and the
-    :class:`~solver.Method`, warns with a :class:`DeprecationWarning` and calls
-    :func:`solver.advise_bid`: the same answer, bit for bit."""
+    keywords, ``advise(hand, upcard, seat, dealer, round=1, rules=None, worlds=2000, seed=None, threads=1, *,
+    calls=None, ...)`` with every keyword it took before, each as :func:`solver.advise_bid` says.
+    Builds the view (:func:`solver.advisor.bid_question_view`) and the :class:`~solver.Method`, warns with a
+    :class:`DeprecationWarning` and calls :func:`solver.advise_bid`: the same answer, bit for bit."""
     warnings.warn("solver.advise(hand, upcard, seat, dealer, ...) is deprecated and will be removed in the next "
                   "release: use solver.advise_bid(view, method)", DeprecationWarning, stacklevel=2)
+    return _old_advise(*question, **keywords)
+
+
+def _old_advise(hand, upcard, seat, dealer, round=1, rules: Rules | None = None, worlds: int = 2000, seed=None,
+                threads: int = 1, *, calls=None, own_round2: str = "best", exact_limit: int = EXACT_LIMIT,
+                policy: BiddingPolicy | None = None, dummies=None, inference: bool = True,
+                model: BiddingModel | None = None, robust_delta: float | None = ROBUST_DELTA, score=None,
+                early_stop: bool | None = None, valuation: str | None = None, inner_worlds: int = INNER_WORLDS,
+                examples: int = 0, named_suit=None, kitty=None, rollout=None) -> Advice:
+    """The deprecated :func:`advise`'s work, without its warning: the question in pieces and the method in
+    keywords to a view and a :class:`~solver.Method`, then :func:`solver.advise_bid`. Kept off the package's
+    exports (``advise`` is the door) and removed with it."""
     if not isinstance(inference, bool):
         raise ArgumentError(f"inference {inference!r}: must be True or False")
     method = Method(worlds=worlds, seed=seed, threads=threads, inference=inference, model=model,

@@ -221,14 +221,20 @@ def keyword_method(method, advisor, **given) -> Method:
     was one value, with its members as keywords (``given``: each keyword's value; one that differs from
     ``advisor``'s default counts as given). Raises :class:`~solver.errors.ArgumentError` for both at once,
     naming the first such keyword, and for a bad member."""
-    if method is None:
-        return Method(**given)
     params = inspect.signature(advisor).parameters
+    return method_of_keywords(method, advisor.__name__, given, {name: params[name].default for name in given})
+
+
+def method_of_keywords(method, who: str, given: dict, defaults: dict) -> Method:
+    """:func:`keyword_method` for an advisor that takes its members as ``**keywords`` (``given``: those passed,
+    ``defaults``: the advisor's default of each member it takes this way). Raises
+    :class:`~solver.errors.ArgumentError` naming ``who`` and the first member given with a method as well."""
+    if method is None:
+        return Method(**{**defaults, **given})
     for name, value in given.items():
-        default = params[name].default
+        default = defaults[name]
         if value is not default and not (type(value) is type(default) and value == default):
-            raise ArgumentError(f"{advisor.__name__}: give the method or its members as keywords, not both "
-                                f"({name!r})")
+            raise ArgumentError(f"{who}: give the method or its members as keywords, not both ({name!r})")
     return Method.coerce(method)
 
 
@@ -266,4 +272,5 @@ def _check_members(data: dict) -> None:
             raise ArgumentError(f"method member {key!r}: unknown; the members are {', '.join(MEMBERS)}")
 
 
-__all__ = ["Method", "MEMBERS", "BOUNDS", "DESCRIPTIONS", "keyword_method", "taken_members", "ROBUST_DELTA", "MAX_EXACT_LIMIT"]
+__all__ = ["Method", "MEMBERS", "BOUNDS", "DESCRIPTIONS", "keyword_method", "method_of_keywords", "taken_members",
+           "ROBUST_DELTA", "MAX_EXACT_LIMIT"]

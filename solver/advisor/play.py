@@ -71,10 +71,10 @@ from ..stats import chance, weighted_mean_interval, wilson
 from .game_odds import win_values
 from .reading import what_the_cards_told
 from .single_dummy import clip_tricks, default_model, sure_tricks
-from .method import Method, keyword_method
+from .method import Method, method_of_keywords
 from .valuation import INNER_WORLDS, ROLLOUT_AGENT_WORLDS, assumption, check_inner_worlds, parse_valuation, roller, valuation_strategy
 
-__all__ = ["CardAdvice", "PlayAdvice", "advise_play", "CardWorlds", "card_worlds", "play_advice", "coerce_view",
+__all__ = ["CardAdvice", "PlayAdvice", "advise_play", "PLAY_KEYWORDS", "CardWorlds", "card_worlds", "play_advice", "coerce_view",
            "written", "WRITTEN_PLACES", "PLAY_WORLDS"]
 
 
@@ -503,14 +503,19 @@ def _card_worlds(view, method: Method, valuation: str, score=None) -> CardWorlds
                       inner_worlds, notes)
 
 
-def advise_play(view=None, method=None, *, worlds: int = PLAY_WORLDS, seed=None, inference=True, model=None,
-                threads: int = 1, score=None, valuation: str | None = None, inner_worlds: int = INNER_WORLDS,
-                examples: int = 0, play_model=None, rollout=None, **view_kw) -> PlayAdvice:
+#: The members of a :class:`~solver.Method` that :func:`advise_play` also takes as keywords (the form before the
+#: method was one value), with the default of each in that form.
+PLAY_KEYWORDS = {"worlds": PLAY_WORLDS, "seed": None, "inference": True, "model": None, "threads": 1, "score": None,
+                 "valuation": None, "inner_worlds": INNER_WORLDS, "examples": 0, "play_model": None, "rollout": None}
+
+
+def advise_play(view=None, method=None, **keywords) -> PlayAdvice:
     """Play advice for the seat whose turn it is to play a card (see ``solver.advisor.play``).
 
     ``advise_play(view, method)``: the seat's view and a :class:`~solver.Method` (or a dict of its
     members; ``None``: every default, 500 worlds). The method's members may instead be given as the keywords
-    below (the form before the method was one value), but not both.
+    below (:data:`PLAY_KEYWORDS`, the form before the method was one value), but not both; any other keyword is
+    a key of the view.
 
     Args:
         view: a :class:`~solver.game.SeatView` (``Hand.view(seat)``, :func:`solver.seat_view`) or a dict of its
@@ -559,10 +564,9 @@ def advise_play(view=None, method=None, *, worlds: int = PLAY_WORLDS, seed=None,
     an unknown ``inference``, a bad play model (:class:`~solver.errors.ModelError`), a renege shown by the cards
     with the play weighed (:class:`~solver.errors.IllegalActionError`).
     """
-    method = keyword_method(method, advise_play, worlds=worlds, seed=seed, inference=inference, model=model,
-                            threads=threads, score=score, valuation=valuation, inner_worlds=inner_worlds,
-                            examples=examples, play_model=play_model, rollout=rollout)
-    view = coerce_view(view, view_kw)
+    members = {name: value for name, value in keywords.items() if name in PLAY_KEYWORDS}
+    method = method_of_keywords(method, "advise_play", members, PLAY_KEYWORDS)
+    view = coerce_view(view, {name: value for name, value in keywords.items() if name not in PLAY_KEYWORDS})
     valuation = _checked_valuation(method.valuation, view, method.rollout)
     _check_turn(view, "play advice")
     wins = None if method.score is None else win_values(method.score, view.dealer, view.seat, view.rules, valuation)

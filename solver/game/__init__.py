@@ -23,7 +23,7 @@ Shape (pokerkit / OpenSpiel style):
 
 Layout, one concept a module; each imports only the modules listed above it,
 and from outside the package only :mod:`solver.cards`, :mod:`solver.errors`,
-:mod:`solver.rules`, the kernel :mod:`solver.laws` and (``hand`` alone, for
+:mod:`solver.rules`, the kernel :mod:`solver.laws` and (``state`` alone, for
 :meth:`Hand.position`) :mod:`solver.position`; never the search layer above:
 
 * :mod:`solver.game.actions`: :class:`Phase`, :class:`Kind`, :class:`Action`
@@ -33,7 +33,9 @@ and from outside the package only :mod:`solver.cards`, :mod:`solver.errors`,
   :class:`BidMade`, :class:`Discarded`, :class:`AloneDeclared`, :class:`CardPlayed`),
   :class:`Trick`, :class:`HandResult`.
 * :mod:`solver.game.view`: :class:`SeatView`, one seat's information set.
-* :mod:`solver.game.hand`: :class:`Hand`, one deal's state machine (its order of
+* :mod:`solver.game.state`: :class:`HandState`, one deal's fields and their read-outs (properties,
+  :meth:`~HandState.position`, :meth:`~HandState.view`); it changes nothing.
+* :mod:`solver.game.hand`: :class:`Hand`, one deal's state machine, the actions on a :class:`HandState` (its order of
   decisions, two-player and dummy-hands play are documented there).
 * :mod:`solver.game.table`: :class:`Game`, the hands of a game in turn.
 * :mod:`solver.game.seat`: :func:`seat_view` and :func:`view_from_dict`, a seat's view built from what
@@ -50,6 +52,7 @@ from ..laws import first_leader
 from .actions import (ALONE, DEFEND_ALONE, DEFEND_WITH_PARTNER, KEEP, ORDER, PASS, WITH_PARTNER, Action, Kind,
                       Phase)
 from .deal import DealCards
+from .state import HandState
 from .hand import Hand
 from .history import (AloneDeclared, BidMade, CardPassed, CardPlayed, Dealt, Discarded, HandResult, KittyExchanged,
                       Record, SuitNamed, Trick)
@@ -60,6 +63,7 @@ from .view import SeatView
 __all__ = [
     "seat_view", "view_from_dict",
     "Phase", "Kind", "Action", "DealCards", "Record", "Dealt", "SuitNamed", "BidMade", "Discarded", "CardPassed",
-    "KittyExchanged", "AloneDeclared", "CardPlayed", "Trick", "HandResult", "SeatView", "Hand", "Game", "first_leader",
+    "KittyExchanged", "AloneDeclared", "CardPlayed", "Trick", "HandResult", "SeatView", "HandState", "Hand", "Game",
+    "first_leader",
     "PASS", "ORDER", "ALONE", "WITH_PARTNER", "DEFEND_ALONE", "DEFEND_WITH_PARTNER", "KEEP",
 ]

@@ -3,6 +3,8 @@ read, validated, replayed through :class:`solver.game.Hand`, and written.
 
 Layout: :mod:`.base` holds what both formats share (the loaded-record base, findings, strict
 JSON reading, the replay driver); :mod:`.egn` and :mod:`.dummy` import it and never each other;
+EGN's own parts are :mod:`.egn_format` (the notation), :mod:`.egn_model` (the loaded record),
+:mod:`.egn_write` (:func:`dump_egn`) and :mod:`.egn` (reading and replay, re-exporting the others);
 this package's :func:`load_game` picks the reader by the record's ``fileType``.
 
 >>> from solver.game import Hand

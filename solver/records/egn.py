@@ -61,6 +61,11 @@ What is an error and what is a finding:
 * Deal status: ``"complete"``, ``"incomplete"`` (the record stops early: no
   score), ``"thrown_in"`` (all passed twice), ``"illegal"`` (see above).
 
+Layout: this module reads and replays; the format's constants, legacy upgrade and schema check are
+:mod:`solver.records.egn_format`'s, the loaded record's model :mod:`solver.records.egn_model`'s and writing
+:mod:`solver.records.egn_write`'s. Their public names are re-exported here, so ``solver.records.egn.dump_egn``
+and the others keep working.
+
 Writing (:func:`dump_egn`): an :class:`EGNGame` is written back from its model
 (the parsed deals plus the annotations, alternative lines and spellings kept
 from the file), so load → dump gives equivalent JSON (legacy files come back in
@@ -70,237 +75,26 @@ from the engine is written as a new EGN record with every dealt hand in
 """
 from __future__ import annotations
 
-import copy
-import json
-import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 
-from jsonschema.exceptions import best_match
-
-from ..cards import JOKER, NO_TRUMP, Card, Seat, Suit, cards_of, mask_of, trump_of
-from ..errors import CardError, EGNError, EuchreError, IllegalActionError, RulesError, plural, quoted
-from ..deprecation import renamed
-from ..game import (KEEP, Action, AloneDeclared, BidMade, CardPassed, CardPlayed, DealCards, Discarded, Game, Hand,
-                    Kind, KittyExchanged, Phase, SuitNamed)
+from ..cards import Card, Seat, mask_of
+from ..errors import EGNError, EuchreError, IllegalActionError, RulesError, plural, quoted
+from ..game import KEEP, Action, DealCards, Hand, Phase
 from ..laws import (FARMERS_MASK, KITTY_EXCHANGE_CARDS, TRICKS, check_kitty_exchange, game_over, next_seat, popcount,
-                    side_name, trick_seats, trick_winner)
+                    trick_seats, trick_winner)
 from ..rules import Rules
-from .base import (DATA_DIR, DUMMY_FILE_TYPE, EGN_FILE_TYPE, DealError, GameRecord, Problem, call_action,
-                   json_path_text, json_type_name, play_card, read_source, read_text, replay_deals, schema_error_text,
-                   schema_validator, check_indent)
+from .base import (DUMMY_FILE_TYPE, DealError, Problem, call_action, play_card, read_source, read_text,
+                   replay_deals)
+from .egn_format import (EGN_LATEST, EGN_VERSION, FILE_TYPE, LEGACY_VERSION, NAMED_SUIT_TOKENS, SCHEMA_PATH,
+                         card_token, check_version, egn_seat, seat_egn, upgrade_legacy, validate_egn)
+from .egn_model import EGNDeal, EGNGame, EGNWritten
+from .egn_write import dump_egn
 
-__all__ = ["load_egn", "loads_egn", "dump_egn", "EGNGame", "EGNDeal", "EGNWritten", "SCHEMA_PATH", "EGN_VERSION", "FILE_TYPE"]
+# re-exported from the format, model and writer modules (see Layout above): the old import paths stay
+__all__ = ["load_egn", "loads_egn", "dump_egn", "EGNGame", "EGNDeal", "EGNWritten", "SCHEMA_PATH", "EGN_VERSION",
+           "FILE_TYPE"]
 
-SCHEMA_PATH = DATA_DIR / "egn-schema-v1.json"
-EGN_VERSION = "1.4"          # what a record made by the engine is written as (one read is written back as read)
-# The newest EGN read: 1.5 only let metadata.date be a date alone or empty, so a 1.5 record has the 1.4
-# structure. The versions read are the schema's ``version`` pattern (1.2 to 1.5) and the legacy 1.0/1.1.
-EGN_LATEST = "1.5"
-# What later EGN versions added, named when a record has it (a 1.5 reader refuses it).
-_LATER_FIELDS = {"teamNames": "1.6"}
-_LATER_VERSIONS = {"1.6": "metadata.teamNames and phases without phaseNumber"}
-FILE_TYPE = EGN_FILE_TYPE
-
-# EGN has no field for the suit the dealer names for a turned-up joker (upCard "B"): this project writes the
-# naming as the first token of the bidding phase's ``calls``, the dealer's act before round 1, as a suit letter
-# (a round-1 call is never a suit other than the upcard's, so the token cannot be read as a call).
-NAMED_SUIT_TOKENS = ("c", "d", "h", "s")
-_LEGACY_VERSION = re.compile(r"^1\.[01](?:\.\d+)?$")
-_LEGACY_KEYS = {
-    "calls_annotations": "callAnnotations", "tricks_annotations": "playAnnotations",
-    "play_annotations": "playAnnotations", "player_cards": "playerCards", "card_exchanges": "cardExchanges",
-    "match_id": "gameId", "matchId": "gameId", "initial_score": "initialScore",
-    "initial_state": "initialState", "phase_number": "phaseNumber", "is_alone": "isAlone",
-    "alone_defender": "aloneDefender", "alternative_lines": "alternativeLines", "branch_index": "branchIndex",
-    "up_card": "upCard", "file_type": "fileType", "max_deals": "num_deals", "player_ids": "playerIds",
-}
-# Presentation-only fields of old files that the EGN project's upgrade drops too.
-_LEGACY_DROPPED = {"timings", "views", "layouts", "videoUrl", "viewSwitches", "screens"}
-
-
-@dataclass
-class EGNWritten:
-    """What an EGN deal says beyond the model, kept so that :func:`dump_egn` writes the deal back
-    as it was read.
-
-    Attributes:
-        raw: the deal's JSON object as read (annotations, card exchanges, alternative lines and
-            the order of keys are written back from it).
-        spellings: the card tokens not written the canonical way (``"JD"``, ``"R"``, ``"Nd"``),
-            keyed by their place: ``("up",)``, ``("discard",)``, ``("pc", i, j)`` for
-            ``playerCards[i][j]``, ``("trick", t, j)`` for card ``j`` of trick ``t`` (from 0).
-        phases: ``(type, phaseNumber)`` of each phase, in file order.
-        discard: the dealer's discard as written, or ``None`` when not written.
-        alone_in_play: ``isAlone`` is written on the trick-play phase (the 1.0/1.1 layout).
-    """
-
-    raw: dict
-    spellings: dict = field(default_factory=dict)
-    phases: list = field(default_factory=list)
-    discard: Card | None = None
-    alone_in_play: bool = False
-
-
-@dataclass
-class EGNDeal:
-    """One deal of an EGN record, parsed and replayed.
-
-    Attributes:
-        index: position in the file's ``deals`` array; ``number``: its ``dealNumber``.
-        dealer: the dealer :class:`Seat`; ``upcard``: the turned-up :class:`Card`.
-        calls: the call tokens as written (``"Pass"``, ``"Order"``, ``"h"``, ...), or ``None``
-            when the deal has no bidding phase.
-        alone: the maker went alone; ``alone_defender``: a lone defender's seat or ``None``.
-        discard: the dealer's discard when the record shows it (or it can only have been the
-            upcard), else ``None``.
-        tricks: the cards of each trick in play order from its leader (``None``: no play phase).
-        player_cards: the dealt hands written in the file, per seat N E S W (``None`` where
-            not given), or ``None`` when the file has no ``playerCards``.
-        hand: the replayed :class:`~solver.game.Hand` (positions, views, history, result).
-        status: ``"complete"``, ``"incomplete"``, ``"thrown_in"`` or ``"illegal"`` (a rule
-            broken other than a renege: the replay stopped there; see ``problems``).
-        problems: :class:`~solver.records.base.Problem` s found in this deal.
-        score_before, score_after: the game score per side index before and after the deal.
-        written: what the file says beyond the model (:class:`EGNWritten`), for writing back.
-        recorded_discard (property): the dealer's discard as the record writes it, or ``None``
-            when it does not; ``discard`` is what the replay used (it may be inferred).
-        best_card, loner_discard: call for best (ruleset ``partners_best``), from the bidding phase's
-            ``cardExchanges``: the card the loner's partner passed (an entry ``{"sender": partner,
-            "receiver": loner, "cards": [card]}``) and the loner's discard after it (an entry ``{"sender":
-            loner, "receiver": partner, "cards": [card]}``, as this project writes it: EGN says only that the
-            loner discards one); ``None`` where the record does not show them.
-        kitty_exchange: a kitty exchange (ruleset ``farmers`` / ``go_under``), from ``cardExchanges`` with the
-            kitty addressed as seat ``num_players`` (4): ``(taker, kind, given, received)``, ``given`` the three
-            cards ``{"sender": taker, "receiver": 4}``, ``received`` the three ``{"sender": 4, "receiver":
-            taker}`` (``sender`` may be left out); ``kind`` ``"farmers"`` when the given are three nines and
-            tens under a ruleset with farmers, else ``"go_under"``. ``None`` without one. ``playerCards`` are
-            the hands as dealt, before the exchange.
-    """
-
-    index: int
-    number: int
-    dealer: Seat
-    upcard: Card
-    calls: list | None
-    alone: bool
-    alone_defender: Seat | None
-    discard: Card | None
-    tricks: list | None
-    player_cards: tuple | None
-    hand: Hand | None = None
-    status: str = "incomplete"
-    problems: list = field(default_factory=list)
-    score_before: tuple = (0, 0)
-    score_after: tuple = (0, 0)
-    written: EGNWritten | None = field(default=None, repr=False)
-    best_card: Card | None = None
-    loner_discard: Card | None = None
-    exchanges: list = field(default_factory=list, repr=False)     # the cardExchanges entries as read
-    hand_alone: Seat | None = field(default=None, repr=False)     # the loner, from the auction
-    kitty_exchange: tuple | None = None
-
-    @property
-    def recorded_discard(self) -> Card | None:
-        """The dealer's discard as the record writes it (``None``: not written)."""
-        return None if self.written is None else self.written.discard
-
-    @property
-    def trick_seats(self) -> list:
-        """Per trick, the seats in play order (from the replay)."""
-        if self.hand is None:
-            return []
-        out = [list(t.seats) for t in self.hand.tricks]
-        cur = self.hand.current_trick
-        if cur:
-            out.append([s for s, _c in cur])
-        return out
-
-    def start_hands(self) -> dict:
-        """The hands at the start of play: ``{Seat: [Card, ...] | None}`` (``None``: not known,
-        e.g. a loner's partner), for the seats of the game. Empty before play is reached."""
-        h = self.hand
-        if h is None or h.trump is None:
-            return {}
-        start = next((i for i, r in enumerate(h.history) if isinstance(r, CardPlayed)), None)
-        at = h if start is None else h.at(start)
-        if at.phase is not Phase.PLAY:
-            return {}
-        out = {}
-        for s in h.rules.seats:
-            seat = Seat(s)
-            if seat not in at.seats_in_play or at.unknown_cards(seat):
-                out[seat] = None
-            else:
-                out[seat] = cards_of(at.holding(seat))
-        return out
-
-    @property
-    def result(self):
-        """The :class:`~solver.game.HandResult`, or ``None`` when the deal is incomplete."""
-        return None if self.hand is None else self.hand.result
-
-    def summary(self) -> str:
-        """One line: contract and result, e.g.
-        ``"deal 3: E dealt, upcard Th; E picked up hearts: EW 2 tricks, NS +2 (4-2)"``."""
-        h = self.hand
-        head = f"deal {self.number}: {self.dealer} dealt, upcard {self.upcard}"
-        if h is None or h.trump is None:
-            tail = {"thrown_in": "thrown in", "illegal": "illegal bidding (not scored)"}.get(
-                self.status, "incomplete (no contract)")
-            return f"{head}; {tail}"
-        players = h.rules.players
-        mk = side_name(h.makers, players)
-        how = ("picked up" if h.maker == h.dealer else "ordered up") if h.picked_up else "called"
-        alone = " alone" if h.alone is not None else ""
-        text = f"{head}; {h.maker} {how} {trump_of(h.trump).word}{alone}"
-        if self.status == "illegal":
-            return f"{text}: does not replay after {plural(len(h.tricks), 'trick')} (illegal; not scored)"
-        if self.status != "complete":
-            return f"{text}: incomplete after {len(h.tricks)} trick{'' if len(h.tricks) == 1 else 's'}"
-        r = h.result
-        scorer = 0 if r.points[0] else 1
-        tricks = f"{r.makers_tricks} trick{'' if r.makers_tricks == 1 else 's'}"
-        return (f"{text}: {mk} {tricks}, {side_name(scorer, players)} +{r.points[scorer]} "
-                f"({self.score_after[0]}-{self.score_after[1]})")
-
-
-@dataclass
-class EGNGame(GameRecord):
-    """A loaded EGN record.
-
-    Attributes:
-        version: the ``version`` as read (``upgraded_from`` is set, and ``version`` is 1.4,
-            when a 1.0/1.1 file was upgraded).
-        metadata: the ``metadata`` object (players, title, ruleset, ...), as read.
-        rules: the :class:`~solver.rules.Rules` from ``metadata.ruleset``.
-        deals: the :class:`EGNDeal` s in file order.
-        initial_score: ``metadata.initialScore`` per side index (team 0/2, team 1/3).
-        recorded_final_score: ``metadata.finalScore`` or ``None``.
-        problems: every :class:`~solver.records.base.Problem` (deal findings and the file's).
-        source: the file path, or ``"<text>"``.
-    """
-
-    version: str
-    metadata: dict
-    rules: Rules
-    deals: list
-    initial_score: tuple
-    recorded_final_score: tuple | None
-    problems: list
-    source: str = "<text>"
-    upgraded_from: str | None = None
-
-    @property
-    def reneges(self) -> list:
-        """The renege :class:`~solver.records.base.Problem` s, in order."""
-        return [p for p in self.problems if p.kind == "renege"]
-
-    def to_dict(self) -> dict:
-        """The record as an EGN JSON object in the version read (what :func:`dump_egn` writes)."""
-        return _game_json(self)
-
-    to_json = renamed(to_dict, "EGNGame.to_json", "EGNGame.to_dict")
 
 
 # -- reading -------------------------------------------------------------------------------
@@ -359,13 +153,13 @@ def _load_egn(name: str, data, strict: bool) -> EGNGame:
         raise EGNError(f"{name}: a dummy-hands record (two-player euchre with dummy hands), not EGN: "
                        "read it with solver.load_dummy_record")
     upgraded_from = None
-    if isinstance(data, dict) and isinstance(data.get("version"), str) and _LEGACY_VERSION.match(data["version"]):
+    if isinstance(data, dict) and isinstance(data.get("version"), str) and LEGACY_VERSION.match(data["version"]):
         upgraded_from = data["version"]
-        data, legacy = _upgrade_legacy(data)
+        data, legacy = upgrade_legacy(data)
     else:
         legacy = {}
-        _check_version(data, name)
-    _validate(data, name)
+        check_version(data, name)
+    validate_egn(data, name)
     meta = data["metadata"]
     try:
         rules = Rules.from_egn(meta.get("ruleset"))
@@ -411,157 +205,9 @@ def _place_in_game(rules: Rules, deal: EGNDeal, previous: EGNDeal, index: int) -
     return out
 
 
-def _upgrade_legacy(data: dict) -> tuple:
-    """EGN 1.0/1.1 → 1.4 layout. Returns (upgraded, {deal index: {"kitty": [...], "initialLead": n}})."""
-    legacy = {}
-
-    def walk(obj):
-        if isinstance(obj, list):
-            return [walk(x) for x in obj]
-        if not isinstance(obj, dict):
-            return obj
-        out = {}
-        for key, value in obj.items():
-            if key in _LEGACY_DROPPED or key in ("kitty", "initialLead", "initial_lead"):
-                continue
-            out[_LEGACY_KEYS.get(key, key)] = walk(value)
-        return out
-
-    deals = data.get("deals") if isinstance(data.get("deals"), list) else []
-    for i, deal in enumerate(deals):
-        if not isinstance(deal, dict):
-            continue
-        info = {}
-        state = deal.get("initialState", deal.get("initial_state"))
-        if isinstance(state, dict) and isinstance(state.get("kitty"), list):
-            info["kitty"] = state["kitty"]
-        for ph in deal.get("phases", []) if isinstance(deal.get("phases"), list) else []:
-            if isinstance(ph, dict):
-                lead = ph.get("initialLead", ph.get("initial_lead"))
-                if isinstance(lead, int) and not isinstance(lead, bool):
-                    info["initialLead"] = lead
-        legacy[i] = info
-    up = walk(data)
-    up["version"] = EGN_VERSION
-    for deal in up.get("deals", []) if isinstance(up.get("deals"), list) else []:
-        if not isinstance(deal, dict):
-            continue
-        for lines in [deal.get("phases")] + [a.get("phases") for a in deal.get("alternativeLines", [])
-                                             if isinstance(a, dict)]:
-            for ph in lines if isinstance(lines, list) else []:
-                if not isinstance(ph, dict):
-                    continue
-                if ph.get("type") == "EUCHRE_BIDDING":
-                    ph["phaseNumber"] = 0
-                elif ph.get("type") in ("TRICK_PLAY", "TRICK_PLAY_PHASE"):
-                    ph["type"] = "TRICK_PLAY"
-                    ph["phaseNumber"] = 1
-                    ph.pop("isAlone", None)
-                    ph.pop("aloneDefender", None)
-    return up, legacy
-
-
-def _check_version(data, name: str) -> None:
-    """Refuse, by name, a ``version`` this reader does not take and what EGN 1.5 does not have that the
-    schema alone would report obscurely (a phase without ``phaseNumber``, optional only from 1.6)."""
-    if not isinstance(data, dict):
-        return
-    version = data.get("version")
-    if isinstance(version, str) and not re.match(_schema_version_pattern(), version):
-        later = _LATER_VERSIONS.get(".".join(version.split(".")[:2]))
-        raise EGNError(f"{name}: version {quoted(version)}: this reader takes EGN 1.0 to {EGN_LATEST}"
-                       + (f" ({version} adds {later})" if later else ""))
-    deals = data.get("deals")
-    for i, deal in enumerate(deals if isinstance(deals, list) else []):
-        phases = deal.get("phases") if isinstance(deal, dict) else None
-        for k, ph in enumerate(phases if isinstance(phases, list) else []):
-            if isinstance(ph, dict) and "type" in ph and "phaseNumber" not in ph:
-                number = deal.get("dealNumber")
-                raise EGNError(f"{name}: deal {number if isinstance(number, int) else i}: deals[{i}].phases[{k}]: "
-                               f"no phaseNumber (EGN {EGN_LATEST} requires it; 1.6 made it optional)")
-
-
-def _schema_version_pattern() -> str:
-    return schema_validator(SCHEMA_PATH).schema["properties"]["version"]["pattern"]
-
-
-def validate_egn(data, name: str = "EGN data") -> None:
-    """Check parsed EGN JSON against the EGN schema (``solver/data/egn-schema-v1.json``); raises
-    :class:`~solver.errors.EGNError` naming ``name``, the deal and the field when it fails."""
-    _validate(data, name)
-
-
-def _validate(data, name: str) -> None:
-    if not isinstance(data, dict):
-        raise EGNError(f"{name}: an EGN file is a JSON object, got {json_type_name(data)}")
-    error = best_match(schema_validator(SCHEMA_PATH).iter_errors(data))
-    if error is None:
-        return
-    path = list(error.absolute_path)
-    where = json_path_text(path)
-    deal = ""
-    if len(path) >= 2 and path[0] == "deals" and isinstance(path[1], int):
-        d = data["deals"][path[1]]
-        number = d.get("dealNumber") if isinstance(d, dict) else None
-        deal = f"deal {number if isinstance(number, int) else path[1]}: "
-    extra = None
-    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-        extra = next((k for k in error.instance if k not in error.schema.get("properties", {})), None)
-    if extra is not None:
-        version = data.get("version") if isinstance(data.get("version"), str) else EGN_LATEST
-        later = f": EGN {_LATER_FIELDS[extra]} added it" if extra in _LATER_FIELDS else ""
-        raise EGNError(f"{name}: {deal}{where}: unknown field {quoted(extra)} (not in EGN {version}{later})")
-    if error.validator == "enum" and "calls" in path:
-        raise EGNError(f"{name}: {deal}{where}: unknown call {quoted(error.instance)} "
-                       "(EGN calls are Pass, Order, s, h, d, c, and n for no trump)")
-    if error.validator == "pattern" and isinstance(error.instance, str) and "LRB" in str(error.validator_value):
-        raise EGNError(f"{name}: {deal}{where}: card {quoted(error.instance)} does not exist "
-                       "(a card is a rank 9 T J Q K A and a suit c d h s, or B for the joker)")
-    raise EGNError(f"{name}: {deal}{where}: {schema_error_text(error, 'the EGN schema')}")
-
-
-def _egn_seat(n: int, rules: Rules, what: str) -> Seat:
-    if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n < rules.players:
-        raise DealError(f"{what} {quoted(n)}: seats are 0..{rules.players - 1} in a {rules.players}-player game")
-    return Seat(n * 2 if rules.players == 2 else n)
-
-
-def _seat_egn(seat: Seat, rules: Rules) -> int:
-    return int(seat) // 2 if rules.players == 2 else int(seat)
-
-
-def _card(token, rules: Rules, where: str, trump: Suit | None = None) -> Card:
-    """An EGN card token → Card. Takes ``9c``, ``Nc``, ``JH``, ``B``, and ``R``/``L`` once trump is known."""
-    if not isinstance(token, str):
-        raise DealError(f"{where}: card {quoted(token)} is not a card")
-    t = token.strip()
-    if t in ("R", "L"):
-        if trump is None:
-            raise DealError(f"{where}: card {quoted(t)} (a bower) before trump is made")
-        if trump == NO_TRUMP:
-            raise DealError(f"{where}: card {quoted(t)} (a bower): a no-trump contract has no bowers")
-        return Card(2 * 4 + (int(trump) if t == "R" else 3 - int(trump)))
-    if t == "B":
-        if not rules.joker:
-            raise DealError(f"{where}: card 'B' (the joker) is not in this game's pack (ruleset joker is false)")
-        return Card(JOKER)
-    if len(t) == 2 and t[0] in "78":
-        raise DealError(f"{where}: card {quoted(t)} does not exist in the 24-card pack (9 to A)")
-    if len(t) == 2 and (t[0] == "X" or t[1] in "xtng"):
-        raise DealError(f"{where}: card {quoted(t)}: unknown and generic cards (X, x, t, n, g) are not supported "
-                        "in a replayed record")
-    if len(t) == 2 and t[0] == "N":
-        t = "9" + t[1]
-    try:
-        return Card.parse(t)
-    except CardError:
-        raise DealError(f"{where}: card {quoted(token)} does not exist "
-                        "(a card is a rank 9 T J Q K A and a suit c d h s)") from None
-
-
 def _spelled_card(written: EGNWritten, place: tuple, token, rules: Rules, where: str, trump=None) -> Card:
-    """:func:`_card`, keeping a token that is not the card's canonical spelling for writing back."""
-    card = _card(token, rules, where, trump)
+    """:func:`card_token`, keeping a token that is not the card's canonical spelling for writing back."""
+    card = card_token(token, rules, where, trump)
     if token != str(card):
         written.spellings[place] = token
     return card
@@ -602,13 +248,13 @@ def _read_deal(raw: dict, index: int, rules: Rules) -> tuple:
     not yet replayed (no ``hand``, ``tricks`` or ``discard``)."""
     state = raw["initialState"]
     written = EGNWritten(raw)
-    dealer = _egn_seat(state["dealer"], rules, "initialState.dealer")
+    dealer = egn_seat(state["dealer"], rules, "initialState.dealer")
     upcard = _spelled_card(written, ("up",), state["upCard"], rules, "initialState.upCard")
     bidding, play = _phases(raw["phases"], written)
     written.alone_in_play = play is not None and bool(play.get("isAlone"))
     alone = written.alone_in_play or (bidding is not None and bool(bidding.get("isAlone", False)))
     lone = bidding.get("aloneDefender") if bidding is not None else None
-    alone_defender = None if lone is None or lone == -1 else _egn_seat(lone, rules, "aloneDefender")
+    alone_defender = None if lone is None or lone == -1 else egn_seat(lone, rules, "aloneDefender")
     deal = EGNDeal(index=index, number=raw["dealNumber"], dealer=dealer, upcard=upcard,
                    calls=list(bidding["calls"]) if bidding is not None else None, alone=alone,
                    alone_defender=alone_defender, discard=None, tricks=None,
@@ -624,7 +270,7 @@ def _read_deal(raw: dict, index: int, rules: Rules) -> tuple:
             try:
                 check_kitty_exchange(kind, mask_of(given), mask_of(dealt), rules, taker)
             except IllegalActionError as exc:
-                raise DealError(f"cardExchanges[{k}]: {exc} (playerCards[{_seat_egn(taker, rules)}], the hand "
+                raise DealError(f"cardExchanges[{k}]: {exc} (playerCards[{seat_egn(taker, rules)}], the hand "
                                 "as dealt)") from None
     return deal, bidding, play
 
@@ -650,9 +296,9 @@ def _read_kitty_exchange(entries: list, rules: Rules) -> tuple | None:
         to_kitty = entry.get("receiver") == rules.players
         if to_kitty and entry.get("sender", rules.players) == rules.players:
             raise DealError(f"{where}: from the kitty to the kitty")
-        seat = _egn_seat(entry["sender"] if to_kitty else entry["receiver"], rules,
+        seat = egn_seat(entry["sender"] if to_kitty else entry["receiver"], rules,
                          f"{where}.{'sender' if to_kitty else 'receiver'}")
-        cards = [_card(tok, rules, f"{where}.cards[{j}]") for j, tok in enumerate(entry["cards"])]
+        cards = [card_token(tok, rules, f"{where}.cards[{j}]") for j, tok in enumerate(entry["cards"])]
         if len(cards) != KITTY_EXCHANGE_CARDS or len(set(cards)) != len(cards):
             raise DealError(f"{where}: {plural(len(set(cards)), 'different card')}; a kitty exchange moves "
                             f"{KITTY_EXCHANGE_CARDS} each way")
@@ -674,9 +320,9 @@ def _read_kitty_exchange(entries: list, rules: Rules) -> tuple | None:
         else:
             received = cards
     if given is None or received is None:
-        missing = (f"the three cards to the kitty (sender {_seat_egn(taker, rules)}, receiver {rules.players})"
+        missing = (f"the three cards to the kitty (sender {seat_egn(taker, rules)}, receiver {rules.players})"
                    if given is None else
-                   f"the kitty's three cards (sender {rules.players}, receiver {_seat_egn(taker, rules)})")
+                   f"the kitty's three cards (sender {rules.players}, receiver {seat_egn(taker, rules)})")
         raise DealError(f"cardExchanges[{k0}]: a kitty exchange needs both entries; {missing} is missing")
     clash = set(given) & set(received)
     if clash:
@@ -714,9 +360,9 @@ def _read_exchanges(bidding: dict | None, rules: Rules) -> tuple:
         sender = entry.get("sender")
         if sender is None:
             raise DealError(f"{where}: no sender; under partners_best the loner's partner passes to the loner")
-        sender = _egn_seat(sender, rules, f"{where}.sender")
-        receiver = _egn_seat(entry["receiver"], rules, f"{where}.receiver")
-        cards = [_card(tok, rules, f"{where}.cards[{j}]") for j, tok in enumerate(entry["cards"])]
+        sender = egn_seat(sender, rules, f"{where}.sender")
+        receiver = egn_seat(entry["receiver"], rules, f"{where}.receiver")
+        cards = [card_token(tok, rules, f"{where}.cards[{j}]") for j, tok in enumerate(entry["cards"])]
         if len(cards) != 1:
             raise DealError(f"{where}: {plural(len(cards), 'card')}; under partners_best one card is passed")
         out.append((sender, receiver, cards[0]))
@@ -769,7 +415,7 @@ def _player_cards(state: dict, rules: Rules, written: EGNWritten) -> tuple | Non
         raise DealError(f"initialState.playerCards: {len(hands)} hands for {rules.players} players")
     out = [None, None, None, None]
     for i, tokens in enumerate(hands):
-        seat = _egn_seat(i, rules, "playerCards seat")
+        seat = egn_seat(i, rules, "playerCards seat")
         if not tokens:
             continue
         cards = [_spelled_card(written, ("pc", i, j), tok, rules, f"initialState.playerCards[{i}][{j}]")
@@ -1119,7 +765,7 @@ def _legacy_kitty(legacy: dict, owner: dict, seat_of: dict, upcard: Card, rules:
     for k, tok in enumerate(legacy.get("kitty", [])):
         if not tok:
             continue
-        c = _card(tok, rules, f"initialState.kitty[{k}]")
+        c = card_token(tok, rules, f"initialState.kitty[{k}]")
         if c in owner or c == upcard or c in seat_of:
             where = owner.get(c) or ("the upcard" if c == upcard else f"trick {seat_of[c][1]}")
             raise DealError(f"initialState.kitty[{k}] {c}: also in {where}")
@@ -1136,7 +782,7 @@ def _replay_hand(deal: EGNDeal, cards: DealCards, notes: dict, legacy: dict, rul
     stop = _auction(hand, deal, deal.discard)
     if stop is None and hand.phase is Phase.PLAY:
         lead = legacy.get("initialLead")
-        if lead is not None and lead != _seat_egn(hand.to_act, rules):
+        if lead is not None and lead != seat_egn(hand.to_act, rules):
             deal.problems.append(Problem("lead", deal.number, f"deal {deal.number}: the record says seat {lead} "
                                                               f"led the first trick, but under the rules "
                                                               f"{hand.to_act} leads"))
@@ -1163,190 +809,3 @@ def _play_tricks(deal: EGNDeal, hand: Hand) -> _Stop | None:
             if renege is not None:
                 deal.problems.append(renege)
     return None
-
-
-# -- writing ---------------------------------------------------------------------------------
-def dump_egn(game, indent: int | None = 2, players=None, title: str | None = None) -> str:
-    """Write an EGN record as JSON text: an :class:`EGNGame` in the version it was read in (a 1.0/1.1
-    file upgraded to 1.4), a game from the engine as EGN 1.4.
-
-    Args:
-        game: an :class:`EGNGame` (from :func:`load_egn`: written back without loss), or a
-            :class:`~solver.game.Game` / :class:`~solver.game.Hand` from the engine (a new record,
-            every dealt hand in ``playerCards``).
-        indent: JSON indentation (``None`` for one line; else an int 0..16, :class:`EGNError` otherwise).
-        players, title: for a game from the engine, ``metadata.players`` (a name per seat in play, N E S W or
-            N S: who played there) and ``metadata.title``; default the seats' names and "Euchre game".
-
-    Returns: the JSON text, valid against the EGN schema.
-
-    Raises:
-        EGNError: when the game holds something EGN 1.4 cannot record (a hand not yet dealt, scoring
-            options EGN has no key for); ``players`` or ``title`` with an :class:`EGNGame` (written as
-            read) or not as the schema allows (naming it).
-
-    A hand from the engine, stopped after the first trick:
-
-    >>> import json
-    >>> from solver.game import Hand
-    >>> hand = Hand.from_deal("N:Jh Ah Kh 9c 9s E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Ac Kc Tc Qh",
-    ...                       upcard="9h", dealer="S")
-    >>> for action in ["order", "discard Ts", "partner", "Tc", "9c", "Td", "9h"]:
-    ...     _ = hand.apply(action)
-    >>> bidding, play = json.loads(dump_egn(hand))["deals"][0]["phases"]
-    >>> bidding["calls"], bidding["discard"], play["tricks"]
-    (['Order'], 'Ts', [['Tc', '9c', 'Td', '9h']])
-    >>> load_egn(dump_egn(hand)).deals[0].hand.tricks[0].winner
-    <Seat.S: 2>
-    """
-    if isinstance(game, EGNGame):
-        if players is not None or title is not None:
-            raise EGNError("dump_egn: players and title are for a game from the engine; an EGNGame is written as read")
-        data = _game_json(game)
-    elif isinstance(game, Game):
-        data = _engine_json(game.rules, game.hands, game.initial_scores, game.scores if game.is_over else None)
-    elif isinstance(game, Hand):
-        data = _engine_json(game.rules, [game], (0, 0), None)
-    else:
-        raise EGNError(f"dump_egn: expected an EGNGame, Game or Hand, got {type(game).__name__}")
-    if players is not None:
-        players = list(players) if isinstance(players, (list, tuple)) else players
-        if not isinstance(players, list) or len(players) != game.rules.players or \
-                not all(isinstance(p, str) for p in players):
-            raise EGNError(f"dump_egn: players {quoted(players)}: a name per seat in play "
-                           f"({game.rules.players})")
-        data["metadata"]["players"] = players
-    if title is not None:
-        data["metadata"]["title"] = title
-    _validate(data, "dump_egn output")
-    return json.dumps(data, indent=check_indent(indent, "dump_egn", EGNError), ensure_ascii=False)
-
-
-def _game_json(game: EGNGame) -> dict:
-    return {"fileType": FILE_TYPE, "version": game.version,
-            "metadata": copy.deepcopy(game.metadata),
-            "deals": [_deal_json(d, game.rules) for d in game.deals]}
-
-
-def _deal_json(deal: EGNDeal, rules: Rules) -> dict:
-    """A parsed deal back to JSON, from the model plus what the file had that the model does not use."""
-    written = deal.written
-    raw, spell = written.raw, written.spellings
-
-    def tok(card, key):
-        return spell.get(key, str(card))
-
-    state = {"dealer": _seat_egn(deal.dealer, rules), "upCard": tok(deal.upcard, ("up",))}
-    if deal.player_cards is not None:
-        n = len(raw["initialState"]["playerCards"])
-        state["playerCards"] = [[tok(c, ("pc", i, j)) for j, c in enumerate(deal.player_cards[_egn_seat(i, rules, "")]
-                                                                              or [])]
-                                for i in range(n)]
-    out = {"dealNumber": deal.number, "initialState": state, "phases": []}
-    raw_phases = raw["phases"]
-    for k, (kind, number) in enumerate(written.phases):
-        src = raw_phases[k]
-        if kind == "EUCHRE_BIDDING":
-            ph = {"phaseNumber": number, "type": kind, "calls": list(deal.calls)}
-            if "isAlone" in src or (deal.alone and not written.alone_in_play):
-                ph["isAlone"] = deal.alone
-            if "aloneDefender" in src:
-                ph["aloneDefender"] = (-1 if deal.alone_defender is None
-                                       else _seat_egn(deal.alone_defender, rules))
-            if written.discard is not None:
-                ph["discard"] = tok(written.discard, ("discard",))
-            for key in ("cardExchanges", "callAnnotations"):
-                if key in src:
-                    ph[key] = copy.deepcopy(src[key])
-        else:
-            ph = {"phaseNumber": number, "type": kind,
-                  "tricks": [[tok(c, ("trick", t, j)) for j, c in enumerate(cards)]
-                             for t, cards in enumerate(deal.tricks or [])]}
-            if "isAlone" in src:
-                ph["isAlone"] = src["isAlone"]
-            if "playAnnotations" in src:
-                ph["playAnnotations"] = copy.deepcopy(src["playAnnotations"])
-        out["phases"].append(_ordered(ph, src))
-    if "alternativeLines" in raw:
-        out["alternativeLines"] = copy.deepcopy(raw["alternativeLines"])
-    return _ordered(out, raw)
-
-
-def _ordered(new: dict, like: dict) -> dict:
-    """``new`` with its keys in the order of ``like`` (then any others), for readable diffs."""
-    out = {k: new[k] for k in like if k in new}
-    out.update({k: v for k, v in new.items() if k not in out})
-    if "initialState" in out and isinstance(like.get("initialState"), dict):
-        out["initialState"] = _ordered(out["initialState"], like["initialState"])
-    return out
-
-
-def _engine_json(rules: Rules, hands: list, initial: tuple, final: tuple | None) -> dict:
-    default = Rules()
-    for name in ("march_score", "euchre_score", "lone_defender_score"):
-        if getattr(rules, name) != getattr(default, name):
-            raise EGNError(f"dump_egn: Rules.{name} = {getattr(rules, name)} has no EGN ruleset key")
-    if rules.dummy_hands:
-        raise EGNError("dump_egn: the dummy-hands variant has no EGN form")
-    ruleset = rules.to_egn()
-    if rules.num_deals:
-        if rules.winning_score:
-            raise EGNError("dump_egn: EGN 1.4 allows winning_score or num_deals in a ruleset, not both")
-        ruleset.pop("winning_score", None)
-        ruleset["num_deals"] = rules.num_deals
-    names = ["North", "East", "South", "West"] if rules.players == 4 else ["North", "South"]
-    meta = {"title": "Euchre game", "players": names, "initialScore": list(initial), "ruleset": ruleset}
-    if final is not None:
-        meta["finalScore"] = list(final)
-    deals = []
-    for number, hand in enumerate(hands):
-        deals.append(_hand_json(hand, number, rules))
-    return {"fileType": FILE_TYPE, "version": EGN_VERSION, "metadata": meta, "deals": deals}
-
-
-def _hand_json(hand: Hand, number: int, rules: Rules) -> dict:
-    if hand.phase is Phase.DEAL:
-        raise EGNError(f"dump_egn: hand {number} has not been dealt")
-    state = {"dealer": _seat_egn(hand.dealer, rules), "upCard": str(hand.upcard)}
-    # the dealt hands, each written only when all five cards are known
-    player_cards = [[str(c) for c in cards_of(hand.dealt(s))] if not hand.dealt_unknown(s) else []
-                    for s in rules.seats]
-    if any(player_cards):
-        state["playerCards"] = player_cards
-    calls = []
-    bid = {"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": calls, "isAlone": False}
-    for rec in hand.history:
-        if isinstance(rec, SuitNamed):               # the dealer's naming, before round 1 (see NAMED_SUIT_TOKENS)
-            calls.append(str(rec.suit))
-        elif isinstance(rec, BidMade):
-            a = rec.action
-            calls.append("Pass" if a.kind is Kind.PASS else "Order" if a.kind is Kind.ORDER else str(a.suit))
-        elif isinstance(rec, KittyExchanged) and rec.kind is not None:
-            taker, kitty = _seat_egn(rec.seat, rules), rules.players
-            if rec.received_unknown:
-                raise EGNError(f"dump_egn: hand {number}: the kitty cards {rec.seat} took are not all known")
-            bid.setdefault("cardExchanges", []).extend([
-                {"sender": taker, "receiver": kitty, "cards": [str(c) for c in rec.given]},
-                {"sender": kitty, "receiver": taker, "cards": [str(c) for c in rec.received]}])
-        elif isinstance(rec, CardPassed) and rec.card is not None:
-            bid.setdefault("cardExchanges", []).append(
-                {"sender": _seat_egn(rec.seat, rules), "receiver": _seat_egn(rec.receiver, rules),
-                 "cards": [str(rec.card)]})
-        elif isinstance(rec, Discarded) and rec.card is not None and rec.phase is Phase.LONER_DISCARD:
-            # EGN has no field for the loner's discard: written as the loner's card back to its partner
-            bid.setdefault("cardExchanges", []).append(
-                {"sender": _seat_egn(rec.seat, rules), "receiver": _seat_egn(rec.seat.partner, rules),
-                 "cards": [str(rec.card)]})
-        elif isinstance(rec, Discarded) and rec.card is not None:
-            bid["discard"] = str(rec.card)
-        elif isinstance(rec, AloneDeclared) and not rec.defender:
-            bid["isAlone"] = rec.alone
-    if rules.defend_alone and hand.alone is not None:
-        bid["aloneDefender"] = -1 if hand.defender_alone is None else _seat_egn(hand.defender_alone, rules)
-    phases = [bid]
-    if hand.trump is not None and hand.phase in (Phase.PLAY, Phase.DONE):
-        tricks = [[str(c) for c in t.cards] for t in hand.tricks]
-        if hand.current_trick:
-            tricks.append([str(c) for _s, c in hand.current_trick])
-        phases.append({"phaseNumber": 1, "type": "TRICK_PLAY", "tricks": tricks})
-    return {"dealNumber": number, "initialState": state, "phases": phases}
