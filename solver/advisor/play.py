@@ -514,7 +514,7 @@ def advise_play(view=None, method=None, **keywords) -> PlayAdvice:
 
     ``advise_play(view, method)``: the seat's view and a :class:`~solver.Method` (or a dict of its
     members; ``None``: every default, 500 worlds). The method's members may instead be given as the keywords
-    below (:data:`PLAY_KEYWORDS`, the form before the method was one value), but not both; any other keyword is
+    below (``PLAY_KEYWORDS``, the form before the method was one value), but not both; any other keyword is
     a key of the view.
 
     Args:

@@ -82,8 +82,8 @@ __all__ = ["Hand"]
 
 
 class Hand(HandState):
-    """One deal's state machine, from the deal to the score: the actions on a :class:`~solver.game.state.HandState`
-    (whose read-outs, :meth:`position` and :meth:`view` included, it inherits).
+    """One deal's state machine, from the deal to the score: the actions on a deal's state (``HandState``, in
+    ``solver.game.state``, whose read-outs, :meth:`position` and :meth:`view` included, it inherits).
 
     Args:
         rules: the :class:`~solver.rules.Rules` (default ``Rules()``).

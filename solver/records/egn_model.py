@@ -31,7 +31,7 @@ __all__ = ["EGNWritten", "EGNDeal", "EGNGame", "game_json"]
 
 @dataclass
 class EGNWritten:
-    """What an EGN deal says beyond the model, kept so that :func:`dump_egn` writes the deal back
+    """What an EGN deal says beyond the model, kept so that :func:`solver.dump_egn` writes the deal back
     as it was read.
 
     Attributes:
@@ -207,7 +207,7 @@ class EGNGame(GameRecord):
         return [p for p in self.problems if p.kind == "renege"]
 
     def to_dict(self) -> dict:
-        """The record as an EGN JSON object in the version read (what :func:`dump_egn` writes)."""
+        """The record as an EGN JSON object in the version read (what :func:`solver.dump_egn` writes)."""
         return game_json(self)
 
     to_json = renamed(to_dict, "EGNGame.to_json", "EGNGame.to_dict")

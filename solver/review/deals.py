@@ -277,7 +277,7 @@ def review_game(game, worlds: int = 200, seed: int | None = None, threads: int =
             at one score but reads each deal's score from the record, so whether it does stays the review's
             own switch, the ``score`` keyword, not a member. The bid advisor's own members (``robust_delta``,
             ``policy``, ...), ``play_model`` and ``rollout`` are not read by the review and must stay at
-            their defaults (:func:`~solver.advisor.method.taken_members`). The same members give the same
+            their defaults (``solver.advisor.method.taken_members``). The same members give the same
             review, bit for bit, whichever way they are given.
 
     Returns: a :class:`Review`.
@@ -334,7 +334,7 @@ def review_method(method, caller, **given) -> dict:
     :class:`~solver.advisor.method.Method` or a dict of its members), for :func:`review_game` and
     ``review_corpus()``: ``worlds`` ``None`` is the review's 200; ``inference`` the review's form (``True`` for
     ``"auction"``, ``False`` for ``"none"``: the same figures). Raises
-    :class:`~solver.errors.ArgumentError` as :func:`~solver.advisor.method.taken_members`."""
+    :class:`~solver.errors.ArgumentError` as ``solver.advisor.method.taken_members``."""
     out = taken_members(method, caller, tuple(given), _REVIEW_HINTS, **given)
     if out["worlds"] is None:
         out["worlds"] = 200
