@@ -88,6 +88,10 @@ def draw_question(seed: int, t: int, q: int, agent_worlds: int, rules: Rules | N
             return view, "makers" if view.makers == side_of(int(view.seat), rules.players) else "defenders"
 
 
+#: The column of the default fit with the cards played read too (``inference="both"``; the others read the auction).
+READ = "single_dummy_read"
+
+
 def card_values(view, worlds: int, seed: int, **method) -> tuple:
     """``({card: expected points}, best card)`` of ``advise_play`` on ``worlds`` worlds of ``seed`` by points."""
     a = advise_play(view, Method(worlds=worlds, seed=seed, **method))
@@ -115,6 +119,8 @@ def fast_values(row) -> dict:
     for name in NAMES:
         with using_model(name):
             out[name] = card_values(row["view"], valuation="single_dummy", **kw)
+    # the default reading the cards played too (issue 34): are its values closer to the rollouts?
+    out[READ] = card_values(row["view"], valuation="single_dummy", inference="both", **kw)
     return out
 
 
@@ -144,13 +150,13 @@ def _cells(mine: list, c: str) -> tuple:
 
 def summarise(path, json_out=None, args=None) -> dict:
     rows = read_rows(path)
-    columns = ["double_dummy", *NAMES]
+    columns = ["double_dummy", *NAMES, READ]
     t0 = time.perf_counter()
     for r in rows:
         r["fast"] = fast_values(r)
     fast_s = time.perf_counter() - t0
-    short = {"double_dummy": "dd", **{n: n.replace("single-dummy-", "sd ") + ("*" if n == DEFAULT_NAME else "")
-                                      for n in NAMES}}
+    short = {"double_dummy": "dd", READ: "sd*, play read",
+             **{n: n.replace("single-dummy-", "sd ") + ("*" if n == DEFAULT_NAME else "") for n in NAMES}}
     agents = sorted({f"{r['agent_worlds']} worlds, {r['agents_fit']}" for r in rows})
     cards = sum(len(r["rollout"]) for r in rows)
     print(f"each valuation of the legal cards against their rollouts on the same worlds: {len(rows)} questions "
