@@ -260,3 +260,16 @@ def test_a_method_with_a_rollout_round_trips_through_its_dict():
         Method.from_dict({**data, "rollout": {"agents": "advisor at every seat"}})
     with pytest.raises(ArgumentError, match="rollout agent_worlds 1"):
         Method.from_dict({**data, "rollout": {"agent_worlds": 1}})
+
+
+@pytest.mark.parametrize("args, kwargs, message", [
+    ((), {}, "advise(): missing a required argument: 'hand'"),
+    (("Qd Js Kh 9h Jh", "Kc", "W", "S"), {"bogus": 1}, "advise(): got an unexpected keyword argument 'bogus'"),
+])
+def test_the_deprecated_advise_names_itself_in_a_wrong_call(args, kwargs, message):
+    """A wrong call named the private helper it forwards to (``_old_advise() got an unexpected keyword``)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        with pytest.raises(TypeError) as info:
+            solver.advise(*args, **kwargs)
+    assert str(info.value) == message
