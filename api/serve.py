@@ -407,12 +407,20 @@ def default_workers() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
 
 
+#: The highest TCP port.
+MAX_PORT = 65535
+
+
 def listen(host: str, port: int) -> socket.socket:
     """A TCP socket bound to ``host:port`` and listening (port 0: the kernel picks one).
 
     Raises:
-        ServeError: the host does not resolve, the port is in use, or the address cannot be bound.
+        ServeError: the port is not 0..65535, the host does not resolve, the port is in use, or the address cannot
+            be bound.
     """
+    if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= MAX_PORT:
+        # getaddrinfo takes 99999 and binds it modulo 65536 (port 34463): never serve on a port not asked for
+        raise ServeError(f"port {port!r}: must be a whole number 0..{MAX_PORT} (0: any free port)")
     try:
         family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
     except socket.gaierror as exc:
@@ -485,11 +493,17 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int | None = None,
 
 
 if __name__ == "__main__":          # python -m api.serve [host] [port] [workers]
+    import argparse
     import sys
 
-    args = sys.argv[1:]
+    parser = argparse.ArgumentParser(prog="python -m api.serve", description="Serve the HTTP API under gunicorn "
+                                     "(as euchre serve).")
+    parser.add_argument("host", nargs="?", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    parser.add_argument("port", nargs="?", type=int, default=8000, help="port (default 8000; 0: any free port)")
+    parser.add_argument("workers", nargs="?", type=int, default=None,
+                        help="gunicorn worker processes (default: one per available core)")
+    args = parser.parse_args()                     # --help, and a port or workers not a number, named by argparse
     try:
-        serve(args[0] if args else "127.0.0.1", int(args[1]) if len(args) > 1 else 8000,
-              int(args[2]) if len(args) > 2 else None)
+        serve(args.host, args.port, args.workers)
     except (ServeError, ValueError) as exc:
         sys.exit(f"api.serve: error: {exc}")

@@ -397,7 +397,7 @@ def cmd_advise(args) -> dict:
                              dummies=args.dummies, named_suit=args.named_suit, kitty=args.kitty)
     method = _method(args, score=None if args.score is None else _score_arg(args.score),
                      early_stop=not args.no_early_stop, model=_model_arg(args), inner_worlds=_inner_worlds(args),
-                     rollout=_rollout(args))
+                     rollout=_rollout(args), inference=_inference_arg(args))
     advice = advise_bid(view, method)
     if not args.json:
         say(advice)
@@ -812,6 +812,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "(every placement of the 8 unseen cards is then tried: exact)")
     _add_score_option(p, "calls")
     _add_model_option(p, "the other seats (their later calls, and what their passes say)")
+    _add_no_inference_option(p, "uniform worlds: the earlier passes are not weighed")
+    _add_inference_option(p, "; bid advice sees no card: play is uniform worlds, both the auction's")
     p.add_argument("--no-early-stop", dest="no_early_stop", action="store_true",
                    help="play every call on every world (default: a call clearly behind the leading one after "
                         "the first 1/8 or 1/2 of the worlds stops there and says so)")

@@ -472,6 +472,7 @@ def roll_plays(view: SeatView, worlds, cards, seed: int, rollout=None, score=Non
 
 register_roller(roll_bids)
 register_roller(roll_plays, "plays")
+register_roller(Rollout, "spec")
 
 __all__ = ["roll_bids", "roll_plays", "AGENT_WORLDS", "MAX_AGENT_WORLDS", "MAX_PROCESSES", "Rollout", "BidQuestion",
            "PlayQuestion", "agent_seed",

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import pathlib
 import re
 import socket
+import subprocess
+import sys
 import time
 from typing import NamedTuple
 
@@ -684,3 +687,25 @@ def test_review_annotated_answers_the_record_with_the_comments(client):
     assert "annotated_egn" not in plain.body
     bad = client_call(client, "POST", "/v1/review", json_body={"egn": FIRST_DEAL_EGN, "worlds": 10, "annotate": 1})
     assert bad.status == 422 and "annotate" in json.dumps(bad.body)
+
+
+@pytest.mark.parametrize("port", [99999, 65536, -1, True])
+def test_a_port_out_of_range_is_refused_not_wrapped(port):
+    """getaddrinfo takes 99999 and binds 99999 mod 65536 (34463); -1 overflows: both are a ServeError naming it."""
+    from api.serve import ServeError, listen
+    with pytest.raises(ServeError, match=f"port {port!r}: must be a whole number 0..65535"):
+        listen("127.0.0.1", port)
+
+
+def test_python_m_api_serve_has_help_and_names_a_bad_port():
+    """`python -m api.serve --help` took '--help' for the host; a port not a number was int()'s bare message."""
+    env = {**os.environ, "PYTHONPATH": str(pathlib.Path(__file__).resolve().parents[1])}
+    helped = subprocess.run([sys.executable, "-m", "api.serve", "--help"], capture_output=True, text=True, env=env,
+                            timeout=60)
+    assert helped.returncode == 0 and helped.stdout.startswith("usage: python -m api.serve [-h] [host] [port]")
+    bad = subprocess.run([sys.executable, "-m", "api.serve", "127.0.0.1", "abc"], capture_output=True, text=True,
+                         env=env, timeout=60)
+    assert bad.returncode == 2 and "argument port: invalid int value: 'abc'" in bad.stderr
+    wrapped = subprocess.run([sys.executable, "-m", "api.serve", "127.0.0.1", "99999"], capture_output=True,
+                             text=True, env=env, timeout=60)
+    assert wrapped.returncode == 1 and "port 99999: must be a whole number 0..65535" in wrapped.stderr

@@ -104,3 +104,21 @@ def test_advise_errors(capsys, argv, message):
         capsys.readouterr()
     else:
         assert code == 2 and message in capsys.readouterr().err
+
+
+def test_advise_takes_the_inference_options_as_the_other_doors(capsys):
+    """`euchre advise` had neither --no-inference nor --inference, which advise_bid and POST /v1/advise take."""
+    import json as _json
+    from solver import Method, advise_bid
+    from solver.advisor import bid_question_view
+    from solver.cli import main as _main
+    question = ["advise", "--hand", "9d Ac Tc Kd Jd", "--upcard", "Kc", "--seat", "N", "--dealer", "S",
+                "--worlds", "50", "--seed", "1", "--json"]
+    view = bid_question_view("9d Ac Tc Kd Jd", "Kc", "N", "S")
+    for extra, inference in ((["--no-inference"], "none"), (["--inference", "both"], "both"), ([], "auction")):
+        assert _main(question + extra) in (0, None)
+        got = _json.loads(capsys.readouterr().out)
+        want = advise_bid(view, Method(worlds=50, seed=1, inference=inference, early_stop=True)).to_dict()
+        assert got == _json.loads(_json.dumps(want))
+    none = advise_bid(view, Method(worlds=50, seed=1, inference="none", early_stop=True)).to_dict()
+    assert got != _json.loads(_json.dumps(none))            # the option changes the answer: it is read

@@ -2,6 +2,7 @@
 as the keywords they replace, bit for bit; the old forms warn; bad members and wrong phases are named."""
 from __future__ import annotations
 
+import json
 import warnings
 
 import numpy as np
@@ -244,3 +245,31 @@ def test_cli_a_bad_member_is_the_engines_message(capsys, argv, member):
                                "--calls", "Order", "--tricks", "9h"]):
         assert main(command + argv) == 2
         assert capsys.readouterr().err == f"euchre: error: {info.value}\n"
+
+
+def test_a_method_with_a_rollout_round_trips_through_its_dict():
+    """to_dict writes the rollout by its members (not the answer's words for it), so from_dict rebuilds it."""
+    from solver import Rollout
+    m = Method(worlds=40, valuation="rollout", rollout=Rollout(agent_worlds=12, processes=2, later_calls="model"))
+    data = m.to_dict()
+    assert data["rollout"] == {"agent_worlds": 12, "processes": 2, "cluster": None, "path": None,
+                               "progress": False, "later_calls": "model"}
+    assert json.loads(json.dumps(data)) == data
+    assert Method.from_dict(data) == m
+    with pytest.raises(ArgumentError, match="rollout member 'agents': unknown"):
+        Method.from_dict({**data, "rollout": {"agents": "advisor at every seat"}})
+    with pytest.raises(ArgumentError, match="rollout agent_worlds 1"):
+        Method.from_dict({**data, "rollout": {"agent_worlds": 1}})
+
+
+@pytest.mark.parametrize("args, kwargs, message", [
+    ((), {}, "advise(): missing a required argument: 'hand'"),
+    (("Qd Js Kh 9h Jh", "Kc", "W", "S"), {"bogus": 1}, "advise(): got an unexpected keyword argument 'bogus'"),
+])
+def test_the_deprecated_advise_names_itself_in_a_wrong_call(args, kwargs, message):
+    """A wrong call named the private helper it forwards to (``_old_advise() got an unexpected keyword``)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        with pytest.raises(TypeError) as info:
+            solver.advise(*args, **kwargs)
+    assert str(info.value) == message

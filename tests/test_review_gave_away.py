@@ -123,3 +123,24 @@ def test_nothing_is_named_without_reading_the_play():
     both = review_game(played_hand(), worlds=40, seed=SEED, inference="both", score=False, confirm=1)
     first = [c for c in both.deals[0].cards if c.kind != "play" or (c.trick == 1 and c.lead)]
     assert first and all(c.gave_away is None for c in first)
+
+
+def test_a_holding_made_less_likely_is_not_said_to_be_told():
+    """A card that lowered a holding's chance did not tell you the seat holds it: the text says it made it less
+    likely (hand-made Told figures; the review's own on a real game)."""
+    from solver.advisor.reading import GaveAway, Told
+
+    def gave(p, p_before):
+        told = Told(Seat.W, False, "card", Card("Kh"), None, "Kh", p, p_before, by_seat=Seat.E, by_card=Card("9s"),
+                    p_by=p)
+        return GaveAway(told, 1).text
+
+    assert gave(0.41, 0.50) == ("E's lead of the 9s (trick 1) made it less likely that W holds Kh: 41% of the worlds, "
+                                "50% before the play")
+    assert gave(0.72, 0.50) == "E's lead of the 9s (trick 1) told you W holds Kh: 72% of the worlds, 50% before the play"
+    from conftest import EGN_DIR
+    review = review_game(EGN_DIR / "six-points-in-two-hands.egn", worlds=20, seed=1, inference="both")
+    found = [c.gave_away for d in review.deals for c in d.cards if c.gave_away is not None]
+    assert any(g.told.p < g.told.p_before for g in found)           # the case arises in a real review
+    for g in found:
+        assert ("told you" in g.text) == (g.told.p >= g.told.p_before)

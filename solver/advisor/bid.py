@@ -6,6 +6,7 @@ name of the function the package exports.)
 """
 from __future__ import annotations
 
+import inspect
 import math
 import warnings
 from dataclasses import replace
@@ -259,6 +260,10 @@ def advise(*question, **keywords) -> Advice:
     :class:`DeprecationWarning` and calls :func:`solver.advise_bid`: the same answer, bit for bit."""
     warnings.warn("solver.advise(hand, upcard, seat, dealer, ...) is deprecated and will be removed in the next "
                   "release: use solver.advise_bid(view, method)", DeprecationWarning, stacklevel=2)
+    try:                          # a wrong call is advise()'s, not the private helper's it forwards to
+        inspect.signature(_old_advise).bind(*question, **keywords)
+    except TypeError as exc:
+        raise TypeError(f"advise(): {exc}") from None
     return _old_advise(*question, **keywords)
 
 

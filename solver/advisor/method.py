@@ -27,7 +27,7 @@ from ..errors import ArgumentError, quoted
 from ..examples import MAX_EXAMPLES, check_examples
 from ..inference import check_inference
 from ..worlds import EXACT_LIMIT
-from .valuation import INNER_WORLDS, MAX_INNER_WORLDS, check_inner_worlds, parse_valuation
+from .valuation import INNER_WORLDS, MAX_INNER_WORLDS, check_inner_worlds, parse_valuation, roller
 
 #: The shift of the cautious and aggressive variants of the model, in count units (one unit: the
 #: points of a plain ace; every threshold of the model moves by it, the cautious variant needing
@@ -172,7 +172,8 @@ class Method:
 
     def to_dict(self) -> dict:
         """Every member by name, JSON-ready: a model, a play model and a policy by their names; a rollout by
-        its own ``to_dict()`` where it has one."""
+        its members (``agent_worlds``, ``processes``, ``cluster``, ``path``, ``progress``, ``later_calls``), so
+        that :meth:`from_dict` reads the dict back to the same Method."""
         out = {}
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
@@ -199,12 +200,14 @@ class Method:
 
     @classmethod
     def from_dict(cls, data: dict) -> "Method":
-        """Build from a dict of member names (as :meth:`to_dict`; a policy by its name); an unknown member
-        raises :class:`~solver.errors.ArgumentError` naming it."""
+        """Build from a dict of member names (as :meth:`to_dict`; a policy by its name, a rollout by a dict of its
+        members); an unknown member raises :class:`~solver.errors.ArgumentError` naming it."""
         if not isinstance(data, dict):
             raise ArgumentError(f"method {quoted(data, 60)}: expected an object of members")
         _check_members(data)
         data = dict(data)
+        if isinstance(data.get("rollout"), dict):    # to_dict's form: the Rollout's own members
+            data["rollout"] = _rollout_of(data["rollout"])
         if isinstance(data.get("policy"), str):
             if data["policy"] != POLICY.name:
                 raise ArgumentError(f"policy {data['policy']!r}: unknown; the named policy is {POLICY.name!r}")
@@ -262,8 +265,25 @@ def taken_members(method, caller, takes: tuple, hints: dict | None = None, **giv
     return {name: getattr(checked, name) for name in takes}
 
 
+def _rollout_spec(rollout) -> dict:
+    """A :class:`~solver.rollout.Rollout` by its members (not its ``to_dict()``, which is what an answer says of it
+    and cannot be read back), so that :meth:`Method.from_dict` rebuilds the same one."""
+    return {f.name: getattr(rollout, f.name) for f in dataclasses.fields(rollout)}
+
+
+def _rollout_of(data: dict):
+    """The :class:`~solver.rollout.Rollout` of :func:`_rollout_spec`'s dict; an unknown member raises
+    :class:`~solver.errors.ArgumentError` naming it (a bad value, the Rollout's own error)."""
+    Rollout = roller("spec")            # solver.rollout registers it: a layer above the advisor
+    names = [f.name for f in dataclasses.fields(Rollout)]
+    for key in data:
+        if key not in names:
+            raise ArgumentError(f"rollout member {key!r}: unknown; the members are {', '.join(names)}")
+    return Rollout(**data)
+
+
 #: How :meth:`Method.to_dict` writes the members that are not JSON as they stand.
-_AS_JSON = {"rollout": lambda v: v.to_dict() if hasattr(v, "to_dict") else repr(v), "score": dict}
+_AS_JSON = {"rollout": _rollout_spec, "score": dict}
 
 
 def _check_members(data: dict) -> None:

@@ -233,8 +233,10 @@ class GaveAway:
     @property
     def text(self) -> str:
         """The card and the holding in words, e.g. ``"W's Kd on N's Ad (trick 1) told you W is void in diamonds:
-        80% of the worlds, 35% before the play"``."""
-        return f"{self.played_text} told you {self.told.holding_text}"
+        80% of the worlds, 35% before the play"``; a holding the card made less likely reads ``"... made it less
+        likely that W holds Kh: 41% of the worlds, 50% before the play"`` (it told the holding's absence)."""
+        told = "told you" if self.told.p >= self.told.p_before else "made it less likely that"
+        return f"{self.played_text} {told} {self.told.holding_text}"
 
     def to_dict(self) -> dict:
         return {"seat": self.seat.name, "card": str(self.card), "trick": self.trick,

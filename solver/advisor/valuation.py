@@ -291,7 +291,8 @@ _rollers: dict = {}
 def register_roller(fn, kind: str = "bids") -> None:
     """Install the function that rolls out a question of ``kind``: ``"bids"`` (:func:`solver.rollout.roll_bids`)
     or ``"plays"`` (:func:`solver.rollout.roll_plays`), which :mod:`solver.rollout` registers on import (the
-    rollout plays by the match's agents, a layer above the advisor)."""
+    rollout plays by the match's agents, a layer above the advisor); ``"spec"``: the class
+    :class:`solver.rollout.Rollout` itself, which :meth:`solver.Method.from_dict` builds from a dict."""
     _rollers[kind] = fn
 
 
