@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import inspect
 from dataclasses import dataclass
+from typing import Any, Callable
 
 from ..bidding import POLICY, BiddingPolicy
 from ..bounds import MAX_SEED, MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
@@ -283,7 +284,7 @@ def _rollout_of(data: dict):
 
 
 #: How :meth:`Method.to_dict` writes the members that are not JSON as they stand.
-_AS_JSON = {"rollout": _rollout_spec, "score": dict}
+_AS_JSON: dict[str, Callable[[Any], Any]] = {"rollout": _rollout_spec, "score": dict}
 
 
 def _check_members(data: dict) -> None:
