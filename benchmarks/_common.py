@@ -256,6 +256,16 @@ def report(args: argparse.Namespace, results: dict[str, Any],
     return doc
 
 
+def read_rows(path) -> list:
+    """The JSON lines of a study's rows file (``[]`` when it does not exist yet), a torn last line (the run
+    stopped in it) dropped: what a resumed study reads back."""
+    p = Path(path)
+    if not p.exists():
+        return []
+    return [json.loads(line) for line in p.read_text(encoding="utf-8").splitlines(keepends=True)
+            if line.endswith("\n") and line.strip()]
+
+
 def advise_pieces(hand, upcard, seat, dealer, round=1, rules=None, *, dummies=None, named_suit=None, kitty=None,
                   calls=None, **method):
     """``solver.advise_bid`` of a bid question in the pieces ``solver.advise`` took (deprecated there): the view

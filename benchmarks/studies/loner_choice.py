@@ -23,13 +23,13 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # benchmarks/, for _common
 import _common                                    # noqa: E402,F401  first: checks which engine runs
 
-from _common import advise_pieces                                          # noqa: E402
+from _common import advise_pieces, read_rows                               # noqa: E402
 from solver import Rollout                                                 # noqa: E402
 from solver.advisor.single_dummy import DEFAULT_NAME, NAMES, using_model   # noqa: E402
 from solver.stats import mean_interval                                     # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from rollout_classes import question_seed, read_rows                       # noqa: E402
+from rollout_classes import question_seed                                  # noqa: E402
 
 LONER_CLASS = "loners, 3+ trumps"
 

@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # benchmarks/, fo
 import _common                                    # noqa: E402,F401  first: checks which engine runs
 
 from solver import Rollout                                                 # noqa: E402
-from _common import advise_pieces                                          # noqa: E402
+from _common import advise_pieces, read_rows                               # noqa: E402
 from solver.advisor.single_dummy import DEFAULT_NAME, NAMES, using_model   # noqa: E402
 from solver.errors import EuchreError                                      # noqa: E402
 from solver.stats import mean_interval                                     # noqa: E402
@@ -86,16 +86,6 @@ def fast_values(row) -> dict:
             out[name] = advise_pieces(*args, valuation="single_dummy", **kw).option(row["call"]).expected_points
     return out
 
-
-def read_rows(path) -> list:
-    p = Path(path)
-    if not p.exists():
-        return []
-    rows = []
-    for line in p.read_text(encoding="utf-8").splitlines(keepends=True):
-        if line.endswith("\n") and line.strip():        # a torn last line (the run stopped in it) is dropped
-            rows.append(json.loads(line))
-    return rows
 
 
 def summarise(path, json_out=None, args=None) -> dict:

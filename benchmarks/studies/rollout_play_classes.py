@@ -36,6 +36,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # benchmarks/, for _common
 import _common                                    # noqa: E402,F401  first: checks which engine runs
+from _common import read_rows                      # noqa: E402
 
 from solver import Method, Rollout, advise_play                              # noqa: E402
 from solver.advisor.single_dummy import DEFAULT_NAME, NAMES, using_model     # noqa: E402
@@ -123,16 +124,6 @@ def fast_values(row) -> dict:
     out[READ] = card_values(row["view"], valuation="single_dummy", inference="both", **kw)
     return out
 
-
-def read_rows(path) -> list:
-    p = Path(path)
-    if not p.exists():
-        return []
-    rows = []
-    for line in p.read_text(encoding="utf-8").splitlines(keepends=True):
-        if line.endswith("\n") and line.strip():        # a torn last line (the run stopped in it) is dropped
-            rows.append(json.loads(line))
-    return rows
 
 
 def _cells(mine: list, c: str) -> tuple:
