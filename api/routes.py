@@ -144,18 +144,24 @@ def advise(body: AdviseRequest):
 _METHOD_BY_DOOR = ("model", "valuation", "inner_worlds", "threads")
 
 
-def _method(body, **by_door) -> solver.Method:
-    """The :class:`solver.Method` of a request: each member of the request named as a member of ``Method`` (worlds,
-    seed, inference, early_stop, examples, score, play_model: read by Method's own field names, so that a door
-    cannot drift from the engine), the model as :func:`request_model` reads it, the server's threads, and
-    ``by_door`` (the valuation arguments, checked against this server's bounds). A bad member is the engine's
+def _method(body, advisor: str, **by_door) -> solver.Method:
+    """The :class:`solver.Method` of a request to ``advisor`` (a name of ``solver.advisor.method.READS``): each member
+    of the request named as a member of ``Method`` that the advisor reads (worlds, seed, inference, early_stop,
+    examples, score, play_model: read by Method's own field names, so that a door cannot drift from the engine), the
+    model as :func:`request_model` reads it, the server's threads where the advisor reads threads, and ``by_door``
+    (the valuation arguments, checked against this server's bounds). Only what the advisor reads, so that a member
+    the client did not send is never one the advisor refuses as given. A bad member is the engine's
     :class:`~solver.errors.ArgumentError`, naming it: a 422 problem inside :func:`limits.engine`."""
+    reads = solver.advisor.method.READS[advisor]
     fields = type(body).model_fields
-    given = {name: getattr(body, name) for name in solver.advisor.method.MEMBERS
-             if name in fields and name not in _METHOD_BY_DOOR}
-    if "model" in fields:
+    given = {name: getattr(body, name) for name in reads if name in fields and name not in _METHOD_BY_DOOR}
+    if "model" in fields and "model" in reads:
         given["model"] = request_model(body.model)
-    return solver.Method(**given, threads=current_app.config["ENGINE_THREADS"], **by_door)
+    if "threads" in reads:
+        given["threads"] = current_app.config["ENGINE_THREADS"]
+    if "inner_worlds" in reads and "inner_worlds" in body.model_fields_set and "inner_worlds" not in by_door:
+        by_door["inner_worlds"] = body.inner_worlds     # sent without a valuation: the engine refuses it by name
+    return solver.Method(**given, **by_door)
 
 
 def run_advise(body: AdviseRequest):
@@ -169,7 +175,7 @@ def run_advise(body: AdviseRequest):
         view = solver.advisor.bid_question_view(body.hand, body.upcard, body.seat, body.dealer, body.round, rules,
                                                 dummies=body.dummies, named_suit=body.named_suit, kitty=body.kitty)
         # no seed given: the engine derives it from the question (solver.seeds), as at every door
-        result = run(view, _method(body, **valuation))
+        result = run(view, _method(body, "advise_bid", **valuation))
     return result
 
 
@@ -192,7 +198,7 @@ def run_play(body: PlayRequest):
     run = limits.engine_function("advise_play")
     with limits.engine(body, main_field="hand"):
         view = solver.seat_view(**body.view_keys())
-        result = run(view, _method(body, **_valuation_args(body, calls=_legal_cards(view))))
+        result = run(view, _method(body, "advise_play", **_valuation_args(body, calls=_legal_cards(view))))
     return result
 
 
@@ -270,7 +276,7 @@ def lead(body: LeadRequest):
         view = solver.seat_view(**body.view_keys())
         # the lead table never takes the rollout: left to the engine's refusal, which names it, not to the bound
         extra = _valuation_args(body, calls=None if _one_decision(body) else _legal_cards(view))
-        result = run(view, _method(body, **extra))
+        result = run(view, _method(body, "lead_table", **extra))
     return jsonify(result.to_dict())
 
 
@@ -310,7 +316,7 @@ def defend(body: DefendRequest):
     run = limits.engine_function("advise_defend")
     with limits.engine(body, main_field="hand"):
         view = solver.seat_view(**body.view_keys())
-        result = run(view, _method(body))
+        result = run(view, _method(body, "advise_defend"))
     return jsonify(result.to_dict())
 
 
@@ -324,7 +330,7 @@ def exchange(body: ExchangeRequest):
     with limits.engine(body, main_field="hand"):
         rules = body.rules.to_rules()
         view = solver.advisor.kitty.exchange_question_view(body.hand, body.upcard, body.seat, body.dealer, rules)
-        result = run(view, _method(body))
+        result = run(view, _method(body, "advise_exchange"))
     return jsonify(result.to_dict())
 
 

@@ -269,8 +269,9 @@ def _compare_cards(view, a, b, worlds, seed, inference, model, score, valuation,
         return card
 
     ca, cb = _tokens(view, a, b, "card", parse)
-    pa = advise_play(view, worlds=PLAY_WORLDS if worlds is None else worlds, seed=seed, inference=inference,
-                     model=model, threads=threads, score=score, valuation=valuation, rollout=rollout, **extra)
+    pa = advise_play(view, Method(worlds=PLAY_WORLDS if worlds is None else worlds, seed=seed, inference=inference,
+                                  model=model, threads=threads, score=score, valuation=valuation, rollout=rollout,
+                                  **extra))
     xa, xb = pa[ca], pa[cb]
     w = pa.drawn
     return _comparison(seat, "card", str(ca), str(cb), str(ca), str(cb), xa, xb, w.weights, pa.exact,

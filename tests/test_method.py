@@ -162,17 +162,27 @@ PLAY = dict(seat="W", hand="Ah Kh 9c Qd Td", dealer="E", upcard="Jh", calls="Ord
 
 def test_advise_play_takes_a_method_with_the_keywords_answer():
     view = seat_view(**PLAY)
-    by_keywords = quiet(solver.advise_play, view, worlds=120, seed=3, valuation="double_dummy")
+    by_keywords, message = old(solver.advise_play, view, worlds=120, seed=3, valuation="double_dummy")
+    assert message.startswith("solver.advise_play(..., worlds=...): the keyword form is deprecated")
     by_method = quiet(solver.advise_play, view, Method(worlds=120, seed=3, valuation="double_dummy"))
     assert by_method.to_dict() == by_keywords.to_dict()
     with pytest.raises(ArgumentError, match="advise_play: give the method or its members as keywords, not both "
                                             "\\('worlds'\\)"):
-        solver.advise_play(view, Method(seed=3), worlds=120)
+        with pytest.warns(DeprecationWarning):
+            solver.advise_play(view, Method(seed=3), worlds=120)
+
+
+def test_the_keyword_form_of_a_view_warns_too():
+    """The view's keys as keywords (``advise_play(seat=..., hand=...)``) are the form before ``(view, method)``."""
+    got, message = old(solver.advise_play, **PLAY, worlds=120, seed=3)
+    assert message.startswith("solver.advise_play(..., seat=...): the keyword form is deprecated")
+    assert got.to_dict() == quiet(solver.advise_play, seat_view(**PLAY), Method(worlds=120, seed=3)).to_dict()
 
 
 def test_lead_table_takes_a_method_with_the_keywords_answer():
     view = seat_view("W", "Ac Kc 9c Qd Td", "S", "9s", calls="Pass Pass Pass Pass Pass h")
-    a = quiet(solver.lead_table, view, worlds=100, seed=1)
+    a, message = old(solver.lead_table, view, worlds=100, seed=1)
+    assert message.startswith("solver.lead_table(..., worlds=...): the keyword form is deprecated")
     b = quiet(solver.lead_table, view, {"worlds": 100, "seed": 1})
     assert a.to_dict() == b.to_dict()
 
@@ -180,7 +190,8 @@ def test_lead_table_takes_a_method_with_the_keywords_answer():
 def test_advise_defend_takes_a_method_with_the_keywords_answer():
     rules = {"defend_alone": True}
     view = seat_view("E", "Ac Kc 9c Qd Td", "S", "9s", calls="Pass Order", alone=True, rules=rules)
-    a = quiet(solver.advise_defend, view, worlds=100, seed=1)
+    a, message = old(solver.advise_defend, view, worlds=100, seed=1)
+    assert message.startswith("solver.advise_defend(..., worlds=...): the keyword form is deprecated")
     b = quiet(solver.advise_defend, view, Method(worlds=100, seed=1))
     assert a.to_dict() == b.to_dict()
 

@@ -36,7 +36,7 @@ from ..game.view import SeatView
 from ..grades import grade_of
 from .options import Advice, Option
 from .single_dummy import default_model
-from .method import ROBUST_DELTA, Method
+from .method import ROBUST_DELTA, Method, check_reads
 from .valuation import INNER_WORLDS, ROLLOUT_AGENT_WORLDS, check_inner_worlds, parse_valuation, roller, valuation_strategy
 
 
@@ -52,7 +52,8 @@ def advise_bid(view, method=None, *, calls=None) -> Advice:
         method: a :class:`~solver.Method` (or a dict of its members, or ``None``): worlds
             (default 2,000), seed (``None``: derived from the question, ``solver.seeds.advice_seed()``), threads,
             inference, model, valuation, inner_worlds, examples, score, robust_delta, early_stop, exact_limit,
-            own_round2, policy, rollout; what each does is said below.
+            own_round2, policy, rollout; what each does is said below (every member but play_model: bid advice
+            sees no card; ``solver.advisor.method.READS``, a play_model given refused by name).
         calls: evaluate only these calls (tokens as :attr:`Option.call`: ``"pass"``, ``"order"``,
             ``"order alone"``, ``"call h"``, ``"call h alone"``); ``None``: every legal call.
 
@@ -188,7 +189,7 @@ def advise_bid(view, method=None, *, calls=None) -> Advice:
             ``model`` with dummy hands (the model does not cover them: that variant keeps the
             point-count policy and uniform worlds).
     """
-    method = Method.coerce(method)
+    method = check_reads(Method.coerce(method), "advise_bid")
     view = bidding_view(view)
     rules = view.rules
     joker = view.upcard == JOKER

@@ -31,16 +31,15 @@ import numpy as np
 from ..cards import Seat, Suit, format_cards, trump_of
 from ..dd import solve_batch
 from ..capabilities import check_covers
-from ..errors import ArgumentError, IllegalActionError, quoted
+from ..errors import IllegalActionError
 from ..game.actions import Phase
-from ..game.seat import seat_view, view_from_dict
-from ..game.view import BUILD_KEYS, SeatView
+from ..game.view import SeatView
 from ..inference import sample_worlds
 from ..seeds import view_seed
 from ..laws import MAKE_TRICKS, TRICKS, first_leader, makers_points, seats_mask, side_of
 from ..stats import chance, finite, weighted_mean_interval, wilson
-from .method import keyword_method
-from .play import PLAY_WORLDS
+from .method import check_reads, method_of_keywords, old_form
+from .play import PLAY_WORLDS, coerce_view
 
 __all__ = ["DefendAdvice", "DefendOption", "advise_defend", "DEFEND_CHOICES"]
 
@@ -142,20 +141,12 @@ class DefendAdvice:
         return "\n".join(lines)
 
 
-def _view(view, view_kw) -> SeatView:
-    if view is None:
-        return seat_view(**view_kw)
-    if view_kw:
-        raise ArgumentError(f"advise_defend: give the view or its keys, not both ({sorted(view_kw)[0]!r})")
-    if isinstance(view, dict):
-        return view_from_dict(view)
-    if not isinstance(view, SeatView):
-        raise ArgumentError(f"view {quoted(view, 60)}: expected a SeatView or a dict of its keys ({', '.join(BUILD_KEYS)})")
-    return view
+#: The members of a :class:`~solver.Method` that :func:`advise_defend` also takes as keywords (the deprecated form
+#: before the method was one value), with the default of each in that form.
+DEFEND_KEYWORDS = {"worlds": PLAY_WORLDS, "seed": None, "inference": True, "model": None, "threads": 1}
 
 
-def advise_defend(view=None, method=None, *, worlds: int = PLAY_WORLDS, seed=None, inference=True, model=None,
-                  threads: int = 1, **view_kw) -> DefendAdvice:
+def advise_defend(view=None, method=None, **keywords) -> DefendAdvice:
     """Whether a defender should defend alone against a loner (see ``solver.advisor.defend``).
 
     Args:
@@ -164,8 +155,13 @@ def advise_defend(view=None, method=None, *, worlds: int = PLAY_WORLDS, seed=Non
             keys, or the keys of :func:`solver.seat_view` as keyword arguments (``seat``, ``hand``,
             ``dealer``, ``upcard``, ``calls``, ``alone=True``, ``rules={"defend_alone": True}``).
         method: a :class:`~solver.Method` (or a dict of its members; ``None``: every default, 500
-            worlds): its worlds, seed, inference, model and threads are read; they may instead be given as the
-            keywords below, but not both.
+            worlds): its worlds, seed, inference, model and threads are read (``solver.advisor.method.READS``);
+            another member given is refused by name.
+
+    Deprecated for one release, with a :class:`DeprecationWarning`: the keyword form before ``(view, method)``, the
+    view's keys and the method's members (``DEFEND_KEYWORDS``) as keywords:
+
+    Args:
         worlds: worlds to draw, ``MIN_WORLDS``..:data:`~solver.bounds.MAX_WORLDS`; seed: int or ``None``: derived from
             the view (``solver.seeds.view_seed()``, as at the CLI and HTTP doors; recorded); inference, model: as
             :func:`solver.advise_play` (``solver.inference.INFERENCE``: the decision comes before the first card,
@@ -178,9 +174,10 @@ def advise_defend(view=None, method=None, *, worlds: int = PLAY_WORLDS, seed=Non
     before the first card (or, at the decision, not this seat's turn, or a defender already
     defends alone), :class:`~solver.errors.EuchreError` for a bad view or bound.
     """
-    method = keyword_method(method, advise_defend, worlds=worlds, seed=seed, inference=inference, model=model,
-                            threads=threads)
-    view = _view(view, view_kw)
+    old_form("advise_defend", keywords)
+    members = {name: value for name, value in keywords.items() if name in DEFEND_KEYWORDS}
+    method = check_reads(method_of_keywords(method, "advise_defend", members, DEFEND_KEYWORDS), "advise_defend")
+    view = coerce_view(view, {k: v for k, v in keywords.items() if k not in DEFEND_KEYWORDS}, "advise_defend")
     worlds, threads = method.worlds_or(PLAY_WORLDS), method.threads
     rules, seat = view.rules, Seat(view.seat)
     check_covers("advise_defend", rules)

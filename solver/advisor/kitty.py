@@ -37,7 +37,7 @@ from ..rules import Rules
 from ..seeds import exchange_seed
 from ..stats import mean_interval
 from ..worlds import EXACT_LIMIT, Worlds, bid_space
-from .method import Method
+from .method import Method, check_reads
 
 __all__ = ["ExchangeAdvice", "ExchangeOption", "advise_exchange", "exchange_values", "exchange_question_view",
            "exchange_view", "EXCHANGE_WORLDS"]
@@ -162,7 +162,8 @@ def advise_exchange(view, method=None, *old, **old_keywords) -> ExchangeAdvice:
     exchange phase (``Hand.view(seat)``; :func:`solver.advisor.kitty.exchange_question_view` from the pieces), or a dict of its keys;
     ``method`` a :class:`~solver.Method` (or a dict of its members, or ``None``): its worlds
     (default 200), seed (``None``: derived from the question, ``solver.seeds.exchange_seed()``) and exact_limit
-    are read.
+    are read (``solver.advisor.method.READS``); another member given (``examples``, ``score``, ...) is refused by
+    name, an :class:`~solver.errors.ArgumentError`.
 
     Deprecated for one release, with a :class:`DeprecationWarning`: the question in pieces,
     ``advise_exchange(hand, upcard, seat, dealer, rules=None, worlds=200, seed=None, *, exact_limit=...)``, as
@@ -196,7 +197,7 @@ def advise_exchange(view, method=None, *old, **old_keywords) -> ExchangeAdvice:
         if old or old_keywords:
             raise ArgumentError("advise_exchange: give the view and the method, or (deprecated) the question in "
                                 f"pieces, not both ({(list(old_keywords) or ['a third argument'])[0]!r})")
-        return _advise_exchange(exchange_view(view), Method.coerce(method))
+        return _advise_exchange(exchange_view(view), check_reads(Method.coerce(method), "advise_exchange"))
     warnings.warn("solver.advise_exchange(hand, upcard, seat, dealer, ...) is deprecated and will be removed in the "
                   "next release: use solver.advise_exchange(view, method)", DeprecationWarning, stacklevel=2)
     return _old_advise_exchange(view, method, *old, **old_keywords)
@@ -206,7 +207,8 @@ def _old_advise_exchange(hand, upcard, seat, dealer, rules: Rules | None = None,
                          exact_limit: int = EXACT_LIMIT) -> ExchangeAdvice:
     """The deprecated form of :func:`advise_exchange`: the question in pieces."""
     drawn = worlds if isinstance(worlds, Worlds) else None
-    method = Method(worlds=None if drawn is not None else worlds, seed=seed, exact_limit=exact_limit)
+    method = check_reads(Method(worlds=None if drawn is not None else worlds, seed=seed, exact_limit=exact_limit),
+                         "advise_exchange")
     return _advise_exchange(exchange_question_view(hand, upcard, seat, dealer, rules), method, drawn)
 
 

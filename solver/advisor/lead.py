@@ -31,7 +31,7 @@ from ..errors import IllegalActionError
 from ..game.actions import Phase
 from ..game.view import SeatView
 from ..laws import MAKE_TRICKS, TRICKS
-from .method import keyword_method
+from .method import check_reads, method_of_keywords, old_form
 from .play import PLAY_WORLDS, PlayAdvice, card_worlds, coerce_view, play_advice, written
 from .valuation import INNER_WORLDS, assumption, check_not_bid_only, parse_valuation
 
@@ -167,9 +167,13 @@ def check_on_lead(view: SeatView) -> None:
         raise IllegalActionError(f"{seat} is not on lead: {view.to_act} is on lead to trick {len(view.tricks) + 1}")
 
 
-def lead_table(view=None, method=None, *, worlds: int = PLAY_WORLDS, seed=None, inference: bool = True, model=None,
-               threads: int = 1, valuation: str | None = None, inner_worlds: int = INNER_WORLDS, play_model=None,
-               **view_kw) -> LeadTable:
+#: The members of a :class:`~solver.Method` that :func:`lead_table` also takes as keywords (the deprecated form
+#: before the method was one value), with the default of each in that form.
+LEAD_KEYWORDS = {"worlds": PLAY_WORLDS, "seed": None, "inference": True, "model": None, "threads": 1,
+                 "valuation": None, "inner_worlds": INNER_WORLDS, "play_model": None}
+
+
+def lead_table(view=None, method=None, **keywords) -> LeadTable:
     """The lead table of the seat to lead a trick: each legal lead's chance of setting the makers and of a
     march, and the mean points for the leader's side, with 95% intervals (see ``solver.advisor.lead``).
 
@@ -178,7 +182,13 @@ def lead_table(view=None, method=None, *, worlds: int = PLAY_WORLDS, seed=None, 
             keys; or the keys of :func:`solver.seat_view` as keyword arguments (``seat``, ``hand``, ``dealer``,
             ``upcard``, ``calls``, ``alone``, ``tricks``, ...).
         method: a :class:`~solver.Method` (or a dict of its members; ``None``: every default, 500
-            worlds); its members may instead be given as the keywords below, but not both.
+            worlds): its worlds, seed, threads, inference, model, play_model, valuation and inner_worlds are read
+            (``solver.advisor.method.READS``); another member given is refused by name.
+
+    Deprecated for one release, with a :class:`DeprecationWarning`: the keyword form before ``(view, method)``, the
+    view's keys and the method's members (``LEAD_KEYWORDS``) as keywords:
+
+    Args:
         worlds, seed, inference, model, threads, valuation, inner_worlds, play_model: as :func:`solver.advise_play`'s
             (the same worlds and valuation for the same seed; ``None``: the same seed as the play advice of the view).
 
@@ -188,14 +198,16 @@ def lead_table(view=None, method=None, *, worlds: int = PLAY_WORLDS, seed=None, 
     it and who is on lead); :class:`~solver.errors.EuchreError` for a bad view or argument, as
     :func:`solver.advise_play`.
 
-    >>> t = lead_table(seat="W", hand="Ac Kc 9c Qd Td", dealer="S", upcard="9s",
-    ...                calls="Pass Pass Pass Pass Pass h", worlds=100, seed=1)
+    >>> from solver import Method, seat_view
+    >>> view = seat_view(seat="W", hand="Ac Kc 9c Qd Td", dealer="S", upcard="9s", calls="Pass Pass Pass Pass Pass h")
+    >>> t = lead_table(view, Method(worlds=100, seed=1))
     >>> t.trick, t.makers, len(t.rows), t.best == t.advice.best
     (1, False, 5, True)
     """
-    method = keyword_method(method, lead_table, worlds=worlds, seed=seed, inference=inference, model=model,
-                            threads=threads, valuation=valuation, inner_worlds=inner_worlds, play_model=play_model)
-    view = coerce_view(view, view_kw, "lead_table")
+    old_form("lead_table", keywords)
+    members = {name: value for name, value in keywords.items() if name in LEAD_KEYWORDS}
+    method = check_reads(method_of_keywords(method, "lead_table", members, LEAD_KEYWORDS), "lead_table")
+    view = coerce_view(view, {k: v for k, v in keywords.items() if k not in LEAD_KEYWORDS}, "lead_table")
     check_on_lead(view)
     # a table of every lead at hundreds of worlds: the rollout is for one card question (advise_play)
     check_not_bid_only(parse_valuation(method.valuation, view.rules), "the lead table")

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import warnings
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -28,7 +29,8 @@ from ..errors import ArgumentError, quoted
 from ..examples import MAX_EXAMPLES, check_examples
 from ..inference import check_inference
 from ..worlds import EXACT_LIMIT
-from .valuation import INNER_WORLDS, MAX_INNER_WORLDS, check_inner_worlds, parse_valuation, roller
+from .valuation import (INNER_WORLDS, MAX_INNER_WORLDS, check_inner_worlds, parse_valuation, roller,
+                        valuation_strategy)
 
 #: The shift of the cautious and aggressive variants of the model, in count units (one unit: the
 #: points of a plain ace; every threshold of the model moves by it, the cautious variant needing
@@ -144,6 +146,8 @@ class Method:
         if self.score is not None and not isinstance(self.score, dict):
             raise ArgumentError(f"score {quoted(self.score, 60)}: expected points by side, such as "
                                 "{'NS': 8, 'EW': 6} (or None)")
+        if self.score is not None:          # frozen, so that the Method is hashable as a frozen value should be
+            put("score", FrozenScore(self.score))
         d = self.robust_delta
         low, high = BOUNDS["robust_delta"]
         if d is not None and (isinstance(d, bool) or not isinstance(d, (int, float)) or not low <= d <= high):
@@ -220,6 +224,83 @@ class Method:
 MEMBERS = tuple(f.name for f in dataclasses.fields(Method))
 
 
+class FrozenScore(dict):
+    """:attr:`Method.score` as the Method keeps it: a dict (read, compared and written to JSON as the score given)
+    that cannot be changed and hashes by its items, so that a :class:`Method` with a score is hashable."""
+
+    def __hash__(self):
+        try:
+            return hash(frozenset(self.items()))
+        except TypeError:           # a value the advisor will refuse (ScoreError); equal dicts still hash alike
+            return hash(len(self))
+
+    def _frozen(self, *args, **kwargs):
+        raise TypeError("a Method's score cannot be changed: use Method.replace(score=...)")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _frozen    # type: ignore[assignment]
+    __ior__ = _frozen                                                                   # type: ignore[assignment]
+
+    def __reduce__(self):           # pickled (a rollout's processes) as a FrozenScore, not by dict's setitem
+        return (FrozenScore, (dict(self),))
+
+
+#: The members each advisor reads, by its name; every other member must be left at :class:`Method`'s default
+#: (:func:`check_reads`), so that a member an advisor would ignore is refused by name rather than silently dropped.
+#: The doors build each advisor's Method from these members only (``api.routes``).
+READS = {
+    "advise_bid": tuple(m for m in MEMBERS if m != "play_model"),
+    "advise_play": ("worlds", "seed", "threads", "inference", "model", "play_model", "valuation", "inner_worlds",
+                    "rollout", "examples", "score"),
+    "lead_table": ("worlds", "seed", "threads", "inference", "model", "play_model", "valuation", "inner_worlds"),
+    "advise_defend": ("worlds", "seed", "threads", "inference", "model"),
+    "advise_exchange": ("worlds", "seed", "exact_limit"),
+}
+
+
+def check_reads(method: Method, advisor: str) -> Method:
+    """``method`` (checked) when ``advisor`` (a name of :data:`READS`) reads every member given, one not at
+    :class:`Method`'s default; also ``inner_worlds`` only with ``valuation`` ``"playout"`` and ``play_model`` only with
+    ``inference`` ``"play"`` or ``"both"``, the only methods that read them.
+
+    Raises :class:`~solver.errors.ArgumentError` naming the first member given that is not read, what the advisor
+    reads and what to do (``"examples 3: advise_exchange does not read the method's examples ..."``); the message
+    starts with the member, so the HTTP doors name it as the problem's field."""
+    reads = READS[advisor]
+    for f in dataclasses.fields(Method):
+        value = getattr(method, f.name)
+        if value is f.default or (f.default is not None and value == f.default):
+            continue
+        if f.name not in reads:
+            raise ArgumentError(f"{f.name} {quoted(_shown(value), 60)}: {advisor} does not read the method's "
+                                f"{f.name} (it reads {', '.join(reads)}); leave it at its default ({f.default!r})")
+        if f.name == "inner_worlds" and (method.valuation is None
+                                         or not valuation_strategy(method.valuation).uses_inner_worlds):
+            raise ArgumentError(f"inner_worlds {value!r}: {advisor} does not read the method's inner_worlds with "
+                                f"{'valuation ' + method.valuation if method.valuation else 'the default valuation'}; only valuation playout uses inner "
+                                f"worlds (leave it at its default, {f.default!r}, or give valuation playout)")
+        if f.name == "play_model" and method.inference not in ("play", "both"):
+            raise ArgumentError(f"play_model {quoted(_shown(value), 60)}: {advisor} does not read the method's "
+                                f"play_model with inference {method.inference}; only inference play or both weighs "
+                                "the cards seen (leave it at its default, None, or give inference play or both)")
+    return method
+
+
+def _shown(value):
+    """A member's value as a message shows it: a model by its name, a rollout by its type."""
+    name = getattr(value, "name", None)
+    return name if name is not None else type(value).__name__ if dataclasses.is_dataclass(value) else value
+
+
+def old_form(advisor: str, given) -> None:
+    """The one deprecation of the advisors' forms before ``(view, method)``: warns with a :class:`DeprecationWarning`
+    naming ``advisor`` and the first of ``given`` (the keywords it was called with: a view's keys or a method's
+    members), when there are any; the call then goes on, with the same answer as before."""
+    if given:
+        warnings.warn(f"solver.{advisor}(..., {next(iter(given))}=...): the keyword form is deprecated and will be "
+                      f"removed in the next release: use solver.{advisor}(view, method) with a SeatView "
+                      "(solver.seat_view) and a solver.Method", DeprecationWarning, stacklevel=3)
+
+
 def keyword_method(method, advisor, **given) -> Method:
     """The checked :class:`Method` of an advisor called as ``advisor(view, method)``, or, as before the method
     was one value, with its members as keywords (``given``: each keyword's value; one that differs from
@@ -293,5 +374,6 @@ def _check_members(data: dict) -> None:
             raise ArgumentError(f"method member {key!r}: unknown; the members are {', '.join(MEMBERS)}")
 
 
-__all__ = ["Method", "MEMBERS", "BOUNDS", "DESCRIPTIONS", "keyword_method", "method_of_keywords", "taken_members",
+__all__ = ["Method", "MEMBERS", "BOUNDS", "DESCRIPTIONS", "READS", "FrozenScore", "check_reads", "old_form",
+           "keyword_method", "method_of_keywords", "taken_members",
            "ROBUST_DELTA", "MAX_EXACT_LIMIT"]

@@ -71,7 +71,7 @@ from ..stats import chance, weighted_mean_interval, wilson
 from .game_odds import win_values
 from .reading import what_the_cards_told
 from .single_dummy import clip_tricks, default_model, sure_tricks
-from .method import Method, method_of_keywords
+from .method import Method, check_reads, method_of_keywords, old_form
 from .valuation import INNER_WORLDS, ROLLOUT_AGENT_WORLDS, assumption, check_inner_worlds, parse_valuation, roller, valuation_strategy
 
 __all__ = ["CardAdvice", "PlayAdvice", "advise_play", "PLAY_KEYWORDS", "CardWorlds", "card_worlds", "play_advice", "coerce_view",
@@ -513,9 +513,13 @@ def advise_play(view=None, method=None, **keywords) -> PlayAdvice:
     """Play advice for the seat whose turn it is to play a card (see ``solver.advisor.play``).
 
     ``advise_play(view, method)``: the seat's view and a :class:`~solver.Method` (or a dict of its
-    members; ``None``: every default, 500 worlds). The method's members may instead be given as the keywords
-    below (``PLAY_KEYWORDS``, the form before the method was one value), but not both; any other keyword is
-    a key of the view.
+    members; ``None``: every default, 500 worlds). It reads the method's worlds, seed, threads, inference, model,
+    play_model, valuation, inner_worlds, rollout, examples and score (``solver.advisor.method.READS``); another
+    member given is refused by name.
+
+    Deprecated for one release, with a :class:`DeprecationWarning` (``solver.advisor.method.old_form``): the form
+    before the method was one value, the method's members as the keywords below (``PLAY_KEYWORDS``), not with a
+    method, and any other keyword a key of the view, not with a view.
 
     Args:
         view: a :class:`~solver.game.SeatView` (``Hand.view(seat)``, :func:`solver.seat_view`) or a dict of its
@@ -564,8 +568,9 @@ def advise_play(view=None, method=None, **keywords) -> PlayAdvice:
     an unknown ``inference``, a bad play model (:class:`~solver.errors.ModelError`), a renege shown by the cards
     with the play weighed (:class:`~solver.errors.IllegalActionError`).
     """
+    old_form("advise_play", keywords)
     members = {name: value for name, value in keywords.items() if name in PLAY_KEYWORDS}
-    method = method_of_keywords(method, "advise_play", members, PLAY_KEYWORDS)
+    method = check_reads(method_of_keywords(method, "advise_play", members, PLAY_KEYWORDS), "advise_play")
     view = coerce_view(view, {name: value for name, value in keywords.items() if name not in PLAY_KEYWORDS})
     valuation = _checked_valuation(method.valuation, view, method.rollout)
     _check_turn(view, "play advice")

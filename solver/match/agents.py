@@ -308,17 +308,17 @@ class AdvisorAgent:
 
     def defend(self, view) -> bool:
         """Against a loner (``Rules.defend_alone``): defend alone when :func:`solver.advise_defend` says so."""
-        from ..advisor import advise_defend
-        return advise_defend(view, worlds=max(10, self.worlds), seed=self._seed(),
-                             inference=self.inference, model=self.model).best == "defend alone"
+        from ..advisor import Method, advise_defend
+        return advise_defend(view, Method(worlds=max(10, self.worlds), seed=self._seed(), inference=self.inference,
+                                          model=self.model)).best == "defend alone"
 
     def play(self, view) -> str:
-        from ..advisor import advise_play
+        from ..advisor import Method, advise_play
         if len(legal_tokens(view, "play")) == 1:
             return legal_tokens(view, "play")[0]
-        return str(advise_play(view, worlds=self.worlds, seed=self._seed(), inference=self.inference,
-                               score=self._score_for(view.rules, self.valuation), model=self.model,
-                               valuation=self.valuation).best)
+        return str(advise_play(view, Method(worlds=self.worlds, seed=self._seed(), inference=self.inference,
+                                            score=self._score_for(view.rules, self.valuation), model=self.model,
+                                            valuation=self.valuation)).best)
 
 
 # -- double dummy --------------------------------------------------------------------------------
