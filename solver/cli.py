@@ -108,7 +108,7 @@ def _add_valuation_options(p, review: bool = False, rollout: bool = False, optio
                            f"truth, up to a quarter of a second of a core a world and {option}; use few worlds)"
                            if rollout else "")
                         + "; single_dummy spelt so is taken too")
-    p.add_argument("--inner-worlds", dest="inner_worlds", type=int, default=None,
+    p.add_argument("--inner-worlds", dest="inner_worlds", type=_member_int("inner_worlds"), default=None,
                    help="with --valuation playout only: each seat's worlds a decision (default 20); "
                         "refused with any other valuation, which uses none")
     if rollout:
@@ -145,6 +145,25 @@ def _rollout(args):
                    progress=sys.stderr.isatty())
 
 
+def _member_int(name: str):
+    """The argparse ``type`` of an option that is the :class:`solver.Method` member ``name`` (``--worlds``,
+    ``--seed``, ``--threads``, ``--examples``, ``--inner-worlds``): a whole number checked against Method's bounds
+    (``solver.advisor.method.BOUNDS``) as the option is read, so that argparse names the option the user typed
+    (``argument --worlds: worlds 5: must be a whole number 10..100000``), with the engine's message."""
+    from .advisor.method import BOUNDS
+    from .bounds import check_int
+
+    def member(text: str) -> int:
+        value = int(text)               # not a number: argparse's own "invalid int value: 'x'" (the name below)
+        try:
+            return check_int(value, name, *BOUNDS[name])
+        except EuchreError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    member.__name__ = "int"
+    return member
+
+
 def _add_sampling_options(p, worlds: int | None, note: str = "", seed: str = "one derived from the question, so "
                           "the same question gets the same answer", threads: bool = True, *,
                           worlds_help: str | None = None, seed_help: str | None = None, seed_default=None) -> None:
@@ -154,11 +173,11 @@ def _add_sampling_options(p, worlds: int | None, note: str = "", seed: str = "on
     the help, ``seed`` what the default seed is; ``worlds_help``, ``seed_help``: a command's own whole help where
     the option means more there (a review's worlds per decision), ``seed_default`` its default seed."""
     default = "" if worlds is None else f"default {worlds}"
-    p.add_argument("--worlds", type=int, default=worlds, help=worlds_help or (
+    p.add_argument("--worlds", type=_member_int("worlds"), default=worlds, help=worlds_help or (
         f"deals of the unseen cards to sample ({default}{'; ' if default and note else ''}{note})"))
-    p.add_argument("--seed", type=int, default=seed_default, help=seed_help or f"seed of the sampling (default: {seed})")
+    p.add_argument("--seed", type=_member_int("seed"), default=seed_default, help=seed_help or f"seed of the sampling (default: {seed})")
     if threads:
-        p.add_argument("--threads", type=int, default=1, help="solver threads (default 1)")
+        p.add_argument("--threads", type=_member_int("threads"), default=1, help="solver threads (default 1)")
 
 
 def _method(args, **by_command):
@@ -266,7 +285,8 @@ def _add_examples_option(p, what: str = "", best: str = "", *, default: int | No
     bounds = "{}..{}".format(*BOUNDS["examples"])
     text = help or (f"for each {what} not among the best, up to N ({{bounds}}, default {default}) of the likeliest "
                     f"deals in which it scores fewer points than the {best}, with both points there")
-    p.add_argument("--examples", type=int, default=default, metavar="N", help=text.format(bounds=bounds))
+    p.add_argument("--examples", type=_member_int("examples"), default=default, metavar="N",
+                   help=text.format(bounds=bounds))
 
 
 def _add_no_inference_option(p, help: str = "uniform worlds: do not weigh them by the bidding model's chance of "

@@ -245,17 +245,145 @@ def test_http_a_view_in_the_wrong_phase_is_a_422_with_the_python_message(client)
 
 # -- the CLI door ------------------------------------------------------------------------------------
 
+ADVISE_ARGV = ["advise", "--hand", "9d Ac Tc Kd Jd", "--upcard", "Kc", "--seat", "N", "--dealer", "S"]
+PLAY_ARGV = ["play", "--seat", "W", "--hand", "Ah Kh 9c Qd Td", "--dealer", "E", "--upcard", "Jh", "--calls", "Order",
+             "--tricks", "9h"]
+
+
 @pytest.mark.parametrize("argv, member", [(["--worlds", "5"], {"worlds": 5}), (["--threads", "0"], {"threads": 0}),
-                                          (["--seed", "-3"], {"seed": -3})])
-def test_cli_a_bad_member_is_the_engines_message(capsys, argv, member):
+                                          (["--seed", "-3"], {"seed": -3}), (["--examples", "99"], {"examples": 99}),
+                                          (["--inner-worlds", "0"], {"inner_worlds": 0})])
+def test_cli_a_member_out_of_range_names_the_option_with_the_engines_message(capsys, argv, member):
+    """As argparse names an option it cannot read (``argument --worlds: invalid int value``), and then the engine's
+    own words for the member."""
     from solver.cli import main
     with pytest.raises(ArgumentError) as info:
         Method(**member)
-    question = ["advise", "--hand", "9d Ac Tc Kd Jd", "--upcard", "Kc", "--seat", "N", "--dealer", "S"]
-    for command in (question, ["play", "--seat", "W", "--hand", "Ah Kh 9c Qd Td", "--dealer", "E", "--upcard", "Jh",
-                               "--calls", "Order", "--tricks", "9h"]):
-        assert main(command + argv) == 2
-        assert capsys.readouterr().err == f"euchre: error: {info.value}\n"
+    for command in (ADVISE_ARGV, PLAY_ARGV):
+        with pytest.raises(SystemExit) as status:
+            main(command + argv)
+        err = capsys.readouterr().err
+        assert status.value.code == 2 and err.startswith(f"euchre: error: argument {argv[0]}: {info.value} "), err
+    with pytest.raises(SystemExit):
+        main(ADVISE_ARGV + ["--worlds", "many"])
+    assert "argument --worlds: invalid int value: 'many'" in capsys.readouterr().err
+
+
+# -- a member the advisor does not read --------------------------------------------------------------
+
+DEFEND_VIEW = dict(seat="E", hand="Ac Kc 9c Qd Td", dealer="S", upcard="9s", calls="Pass Order", alone=True,
+                   rules={"defend_alone": True})
+LEAD_VIEW = dict(seat="W", hand="Ac Kc 9c Qd Td", dealer="S", upcard="9s", calls="Pass Pass Pass Pass Pass h")
+
+
+def _views():
+    return {"advise_bid": bid_question_view("9d Ac Tc Kd Jd", "Kc", "N", "S"), "advise_play": seat_view(**PLAY),
+            "lead_table": seat_view(**LEAD_VIEW), "advise_defend": seat_view(**DEFEND_VIEW),
+            "advise_exchange": exchange_question_view("9c 9d Tc Qh Qs", "Kh", "S", "N", FARMERS)}
+
+
+@pytest.mark.parametrize("advisor, members, message", [
+    ("advise_exchange", {"examples": 3}, "examples 3: advise_exchange does not read the method's examples (it reads "
+                                         "worlds, seed, exact_limit); leave it at its default (0)"),
+    ("advise_exchange", {"score": {"NS": 8, "EW": 6}}, "score {'NS': 8, 'EW': 6}: advise_exchange does not read the "
+                                                       "method's score"),
+    ("advise_exchange", {"threads": 2}, "threads 2: advise_exchange does not read the method's threads"),
+    ("advise_defend", {"valuation": "double_dummy"}, "valuation 'double_dummy': advise_defend does not read the "
+                                                     "method's valuation (it reads worlds, seed, threads, inference, "
+                                                     "model)"),
+    ("advise_defend", {"examples": 1}, "examples 1: advise_defend does not read the method's examples"),
+    ("lead_table", {"score": {"NS": 8, "EW": 6}}, "score {'NS': 8, 'EW': 6}: lead_table does not read"),
+    ("lead_table", {"examples": 2}, "examples 2: lead_table does not read the method's examples"),
+    ("advise_play", {"early_stop": False}, "early_stop False: advise_play does not read the method's early_stop"),
+    ("advise_play", {"own_round2": "policy"}, "own_round2 'policy': advise_play does not read"),
+    ("advise_play", {"policy": POLICY}, f"policy '{POLICY.name}': advise_play does not read the method's policy"),
+    ("advise_bid", {"play_model": "flat", "inference": "both"}, "play_model 'flat': advise_bid does not read the "
+                                                                "method's play_model"),
+    ("advise_play", {"inner_worlds": 5}, "inner_worlds 5: advise_play does not read the method's inner_worlds with "
+                                         "the default valuation; only valuation playout uses inner worlds"),
+    ("lead_table", {"inner_worlds": 5, "valuation": "double_dummy"}, "inner_worlds 5: lead_table does not read the "
+                                                                     "method's inner_worlds with valuation "
+                                                                     "double_dummy"),
+    ("advise_play", {"play_model": "flat"}, "play_model 'flat': advise_play does not read the method's play_model "
+                                            "with inference auction; only inference play or both"),
+])
+def test_an_advisor_refuses_a_member_it_does_not_read_by_name(advisor, members, message):
+    from solver.rollout import Rollout  # noqa: F401  (registers the rollout valuation)
+    with pytest.raises(ArgumentError) as info:
+        quiet(getattr(solver, advisor), _views()[advisor], Method(worlds=20, seed=1, **members))
+    assert str(info.value).startswith(message), str(info.value)
+
+
+def test_a_rollout_where_it_is_not_used_is_refused_by_name():
+    from solver.rollout import Rollout
+    for advisor in ("advise_defend", "advise_exchange", "lead_table"):
+        with pytest.raises(ArgumentError, match=f"^rollout 'Rollout': {advisor} does not read the method's rollout"):
+            quiet(getattr(solver, advisor), _views()[advisor], Method(worlds=20, seed=1, rollout=Rollout()))
+
+
+def test_a_member_at_its_default_is_not_given():
+    """Every member written out at Method's defaults (``Method().to_dict()``, what a door that sends them all sends)
+    is read as not given: the answer is the one of the members the advisor reads alone."""
+    defaults = Method().to_dict()
+    for advisor, view in _views().items():
+        if advisor == "advise_bid":
+            continue             # reads every member but the play model, which is at its default
+        fn = getattr(solver, advisor)
+        full = quiet(fn, view, Method.from_dict({**defaults, "worlds": 20, "seed": 4, "threads": 1, "examples": 0}))
+        assert full.to_dict() == quiet(fn, view, Method(worlds=20, seed=4)).to_dict()
+
+
+def test_cli_an_unread_member_is_the_engines_message(capsys):
+    from solver.cli import main
+    with pytest.raises(ArgumentError) as info:
+        solver.lead_table(seat_view(**LEAD_VIEW), Method(worlds=20, play_model="flat"))
+    argv = ["lead", "--seat", "W", "--hand", "Ac Kc 9c Qd Td", "--dealer", "S", "--upcard", "9s", "--calls",
+            "Pass Pass Pass Pass Pass h", "--worlds", "20", "--play-model", "flat"]
+    assert main(argv) == 2
+    assert capsys.readouterr().err == f"euchre: error: {info.value}\n"
+
+
+@pytest.mark.parametrize("route, body, advisor, member", [
+    ("/v1/lead", {**LEAD_VIEW, "worlds": 20, "play_model": "flat"}, "lead_table", {"play_model": "flat"}),
+    ("/v1/play", {**PLAY, "worlds": 20, "inner_worlds": 5}, "advise_play", {"inner_worlds": 5}),
+])
+def test_http_an_unread_member_is_a_422_naming_the_field_with_the_python_message(client, route, body, advisor,
+                                                                                 member):
+    with pytest.raises(ArgumentError) as info:
+        view = seat_view(**{k: v for k, v in body.items() if k not in ("worlds", "play_model", "inner_worlds")})
+        getattr(solver, advisor)(view, Method(worlds=20, **member))
+    answer = client.post(route, json=body)
+    assert answer.status_code == 422 and answer.mimetype == "application/problem+json"
+    problem = answer.get_json()
+    assert problem["detail"] == str(info.value) and problem["field"] == next(iter(member)), problem
+
+
+def test_http_routes_send_the_servers_threads_only_to_an_advisor_that_reads_them():
+    """The exchange does not read threads: a server of two engine threads still answers it, as one of one does."""
+    from api import create_app
+    body = {"hand": "9c 9d Tc Qh Qs", "upcard": "Kh", "seat": "S", "dealer": "N", "rules": FARMERS, "worlds": 60,
+            "seed": 1}
+    answers = [create_app({"TESTING": True, "ENGINE_THREADS": n}).test_client().post("/v1/exchange", json=body)
+               for n in (1, 2)]
+    assert [a.status_code for a in answers] == [200, 200] and answers[0].get_json() == answers[1].get_json()
+    want = quiet(solver.advise_exchange, _views()["advise_exchange"], Method(worlds=60, seed=1))
+    assert answers[1].get_json() == want.to_dict()
+
+
+# -- Method is a frozen, hashable value --------------------------------------------------------------
+
+def test_a_method_with_a_score_is_hashable_and_its_dict_round_trips():
+    a = Method(worlds=100, score={"NS": 8, "EW": 6})
+    b = Method(worlds=100, score={"EW": 6, "NS": 8})
+    assert a == b and hash(a) == hash(b) and len({a, b, Method(worlds=100, score={"NS": 8, "EW": 7})}) == 2
+    assert a.score == {"NS": 8, "EW": 6} and isinstance(a.score, dict)
+    data = a.to_dict()
+    assert type(data["score"]) is dict and data["score"] == {"NS": 8, "EW": 6}
+    assert json.loads(json.dumps(data)) == data and Method.from_dict(data) == a
+    with pytest.raises(TypeError, match="a Method's score cannot be changed"):
+        a.score["NS"] = 9
+    import pickle
+    assert pickle.loads(pickle.dumps(a)) == a
 
 
 def test_a_method_with_a_rollout_round_trips_through_its_dict():
