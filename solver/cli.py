@@ -146,20 +146,13 @@ def _rollout(args):
 
 
 def _member_int(name: str):
-    """The argparse ``type`` of an option that is the :class:`solver.Method` member ``name`` (``--worlds``,
-    ``--seed``, ``--threads``, ``--examples``, ``--inner-worlds``): a whole number checked against Method's bounds
-    (``solver.advisor.method.BOUNDS``) as the option is read, so that argparse names the option the user typed
-    (``argument --worlds: worlds 5: must be a whole number 10..100000``), with the engine's message."""
-    from .advisor.method import BOUNDS
-    from .bounds import check_int
-
+    """argparse ``type`` of Method member ``name``'s option, checked by its bounds so the error names the option."""
     def member(text: str) -> int:
-        value = int(text)               # not a number: argparse's own "invalid int value: 'x'" (the name below)
-        try:
-            return check_int(value, name, *BOUNDS[name])
+        from .advisor.method import BOUNDS, check_int
+        try:              # not a number: int's ValueError, argparse's "invalid int value" (the __name__ below)
+            return check_int(int(text), name, *BOUNDS[name])
         except EuchreError as exc:
             raise argparse.ArgumentTypeError(str(exc)) from None
-
     member.__name__ = "int"
     return member
 
@@ -167,11 +160,8 @@ def _member_int(name: str):
 def _add_sampling_options(p, worlds: int | None, note: str = "", seed: str = "one derived from the question, so "
                           "the same question gets the same answer", threads: bool = True, *,
                           worlds_help: str | None = None, seed_help: str | None = None, seed_default=None) -> None:
-    """The one home of ``--worlds``, ``--seed`` and ``--threads``, the :class:`solver.Method` members every command
-    that samples worlds takes (:func:`_method` reads them back by the members' names; review, match and branch by
-    the same names); ``worlds`` the command's default (``None``: the advisor's own), ``note`` what follows it in
-    the help, ``seed`` what the default seed is; ``worlds_help``, ``seed_help``: a command's own whole help where
-    the option means more there (a review's worlds per decision), ``seed_default`` its default seed."""
+    """The one home of ``--worlds``, ``--seed``, ``--threads`` (Method members, read back by name); ``worlds`` the
+    default (``None``: the advisor's); ``note``, ``seed``, ``*_help``, ``seed_default``: a command's own."""
     default = "" if worlds is None else f"default {worlds}"
     p.add_argument("--worlds", type=_member_int("worlds"), default=worlds, help=worlds_help or (
         f"deals of the unseen cards to sample ({default}{'; ' if default and note else ''}{note})"))
@@ -193,8 +183,7 @@ def _method(args, **by_command):
 
 
 def _inner_worlds(args) -> int:
-    """``--inner-worlds`` checked against ``--valuation``: only a playout uses inner worlds, so the option given
-    with any other valuation (the default included) is refused rather than silently ignored."""
+    """``--inner-worlds`` checked against ``--valuation``: refused (not ignored) with any but a playout."""
     from .advisor.valuation import INNER_WORLDS, valuation_strategy
     if args.inner_worlds is None:
         return INNER_WORLDS
