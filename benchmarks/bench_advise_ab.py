@@ -65,9 +65,10 @@ if views_each:
     from bench_play import mid_hand_views
     for kind, views in mid_hand_views(views_each).items():
         for k, v in enumerate(views):
-            advise_play(v, worlds=play_worlds, seed=0)
+            advise_play(v, solver.Method(worlds=play_worlds, seed=0))
             for seed in range(1, seeds + 1):
-                p = timed(f"advise_play, {kind} | default", lambda: advise_play(v, worlds=play_worlds, seed=seed))
+                p = timed(f"advise_play, {kind} | default", lambda: advise_play(
+                    v, solver.Method(worlds=play_worlds, seed=seed)))
                 digest.update(json.dumps(p.to_dict(), sort_keys=True, default=str).encode())
 print(json.dumps({"times": out, "answers": digest.hexdigest()}))
 '''

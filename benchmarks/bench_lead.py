@@ -18,7 +18,7 @@ import time
 
 import _common                                    # noqa: E402  first: checks which engine runs
 
-from solver import Rules, advise_play, lead_table        # noqa: E402
+from solver import Method, Rules, advise_play, lead_table        # noqa: E402
 from solver.game import CardPlayed, Phase                # noqa: E402
 from solver.match.agents import PolicyAgent              # noqa: E402
 from solver.match.duplicate import deal_of               # noqa: E402
@@ -72,12 +72,12 @@ def main(argv=None):
                 for r in range(args.repeats):
                     # untimed first: the bidding model's likelihood tables warm for these worlds (both calls
                     # draw the same ones), so neither call pays for filling them; then both, in turn order
-                    advise_play(v, worlds=args.worlds, seed=1000 * k + r, valuation=valuation)
+                    advise_play(v, Method(worlds=args.worlds, seed=1000 * k + r, valuation=valuation))
                     got = {}
                     for name in (list(calls) if r % 2 == 0 else list(calls)[::-1]):
                         fn = calls[name]
                         t0 = clock()
-                        got[name] = fn(v, worlds=args.worlds, seed=1000 * k + r, valuation=valuation)
+                        got[name] = fn(v, Method(worlds=args.worlds, seed=1000 * k + r, valuation=valuation))
                         ts[name].append(clock() - t0)
                     assert got["lead_table"].best == got["advise_play"].best
                 for name in calls:

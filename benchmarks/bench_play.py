@@ -34,7 +34,7 @@ from pathlib import Path
 
 import _common                                    # noqa: E402  first: checks which engine runs
 
-from solver import Rules, advise_play                    # noqa: E402
+from solver import Method, Rules, advise_play                    # noqa: E402
 from solver.advisor.reading import what_the_cards_told   # noqa: E402
 from solver.bidding import model as bidding_model        # noqa: E402
 from solver.game import CardPlayed, Phase                # noqa: E402
@@ -94,9 +94,9 @@ def main(argv=None):
             bidding_model.BiddingModel.likelihood_of_hands = bidding_model.BiddingModel.likelihood
         try:
             t0 = time.process_time() if args.cpu else time.perf_counter()
-            a = advise_play(v, worlds=args.worlds, seed=seed,
-                            inference="both" if label == "play" else label != "uniform",
-                            valuation="double_dummy" if label == "dd" else None)
+            a = advise_play(v, Method(worlds=args.worlds, seed=seed,
+                                   inference="both" if label == "play" else label != "uniform",
+                                   valuation="double_dummy" if label == "dd" else None))
             return (time.process_time() if args.cpu else time.perf_counter()) - t0, a
         finally:
             bidding_model.BiddingModel.likelihood_of_hands = real

@@ -39,7 +39,7 @@ import _common                                    # noqa: E402,F401  first: chec
 from solver import Rules, solve                             # noqa: E402
 from solver.game import CardPlayed                          # noqa: E402
 from solver.laws import makers_points                       # noqa: E402
-from solver import advise_play                              # noqa: E402
+from solver import Method, advise_play                              # noqa: E402
 from solver.match.agents import PolicyAgent                 # noqa: E402
 from solver.bidding import DEFAULT_MODEL                     # noqa: E402
 from solver.game import Phase                               # noqa: E402
@@ -95,7 +95,7 @@ class _Advised:
         legal = legal_tokens(view, "play")
         if len(legal) == 1:
             return legal[0]
-        a = advise_play(view, worlds=self.worlds, seed=int(self.rng.integers(1 << 31)), inference=True)
+        a = advise_play(view, Method(worlds=self.worlds, seed=int(self.rng.integers(1 << 31)), inference=True))
         if self.first is None:
             pts = a.recommended.expected_points
             self.first = pts if a.makers else -pts

@@ -33,7 +33,7 @@ import _common                                    # noqa: E402,F401  first: chec
 
 from scipy import stats                                        # noqa: E402
 
-from solver import advise_play                                 # noqa: E402
+from solver import Method, advise_play                                 # noqa: E402
 from solver.cards import format_cards                          # noqa: E402
 from solver.errors import IllegalActionError                   # noqa: E402
 from solver.game import CardPlayed                             # noqa: E402
@@ -92,7 +92,7 @@ def main(argv=None) -> int:
     late, refused = [], 0
     for view, card, trick in rows:
         try:
-            advice = {inf: advise_play(view, worlds=args.worlds, seed=view_seed(view), inference=inf)
+            advice = {inf: advise_play(view, Method(worlds=args.worlds, seed=view_seed(view), inference=inf))
                       for inf in ("auction", "both")}
         except IllegalActionError:          # a renege shown later in the trick's cards: cannot be weighed
             refused += 1

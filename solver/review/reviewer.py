@@ -722,8 +722,9 @@ class DealReviewer:
             out.unanalysed.append(f"{rec.seat}'s decision to defend {how}: {self._unknown_hand_reason(rec.seat)}")
             return
         try:
-            adv = advise_defend(view, worlds=self.worlds, seed=decision_seed(self.seed, self.index, step),
-                                inference=self.reading if self.inference else False, threads=self.threads)
+            adv = advise_defend(view, Method(worlds=self.worlds, seed=decision_seed(self.seed, self.index, step),
+                                             inference=self.reading if self.inference else False,
+                                             threads=self.threads))
         except EuchreError as exc:
             out.unanalysed.append(f"{rec.seat}'s decision to defend {how}: {exc}")
             return
