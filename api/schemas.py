@@ -636,6 +636,10 @@ class ReviewRequest(Strict):
                                                     "short comment at each decision graded below best "
                                                     "(callAnnotations, playAnnotations)")
     examples: ExamplesIn = solver.examples.EXAMPLES
+    rules: RulesIn | None = Field(None, description="the rules the caller expects: the record carries its own "
+                                                    "(EGN metadata.ruleset), which governs; rules that differ from "
+                                                    "it are a 422 invalid-rules problem naming the options (absent: "
+                                                    "the record's)")
 
     @field_validator("egn")
     @classmethod
@@ -674,8 +678,8 @@ class BranchRequest(Strict):
                                     "tricks highest; advisor: each seat decides from its own view as the advisor, "
                                     "`worlds` worlds a decision, seeded by `seed`")
     worlds: StrictInt = Field(solver.whatif.DEFAULT_WORLDS, ge=MIN_WORLDS,
-                              description="the advisor's worlds a decision (mode advisor), at most the server's "
-                                          "MAX_BRANCH_WORLDS")
+                              description="the advisor's worlds a decision (mode advisor; not read double dummy), "
+                                          "at most the server's MAX_BRANCH_WORLDS in either mode")
     seed: Annotated[StrictInt, Field(ge=0, le=MAX_SEED)] = Field(0, description="the advisor agents' seed")
     rules: RulesIn | None = Field(None, description="the rules the caller expects: the record's ruleset governs, "
                                                     "and rules that differ from it are a 422 invalid-rules problem "
