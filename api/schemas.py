@@ -30,8 +30,8 @@ from solver.advisor.method import BOUNDS, DESCRIPTIONS
 from solver.bounds import MAX_SEED, MIN_WORLDS
 
 # the advice and review endpoints' response models live in .answers (this module would pass the line cap); re-exported
-from .answers import (AdviseResponse, DefendResponse, ExchangeResponse, Interval, Out, PlayResponse,  # noqa: F401
-                      ReviewResponse)
+from .answers import (AdviseResponse, CardQuestionOut, DefendResponse, ExchangeResponse, Interval, Out,  # noqa: F401
+                      PlayResponse, ReviewResponse)
 from .limits import MAX_JSON_DEPTH, too_deep
 from .problems import engine_slug
 
@@ -796,37 +796,15 @@ class LeadRowOut(Out):
     grade: str | None = Field(description="the lead's grade against the best lead (solver.grades), by points")
 
 
-class LeadResponse(Out):
+class LeadResponse(CardQuestionOut):
     """`solver.lead_table(...).to_dict()`, as `euchre lead --json`: per legal lead P(set), P(march) and the
     leader's side's mean points and tricks with 95% intervals; the best lead (the play advice's recommended card)
-    and its paired margin in points; how the worlds were drawn and how each world's play was valued."""
+    and its paired margin in points; how the worlds were drawn and how each world's play was valued. The members
+    it shares with the play advice are :class:`api.answers.CardQuestionOut`'s (the seat is the leader)."""
 
-    seat: str
-    side: str
-    makers: bool = Field(description="the leader's side made trump")
-    trump: str
     maker: str | None
-    alone: str | None
-    defender_alone: str | None
-    hand: str
     trick: int = Field(description="the trick to lead, 1 for the opening lead")
-    tricks_won: int = Field(description="the leader's side's tricks so far")
     leads: list[LeadRowOut]
-    best: str
-    equal: list[str] = Field(description="every lead as good as the best on every count, the best first")
-    runner_up: str | None
-    margin: float | None = Field(description="the best lead's paired lead in points over runner_up")
-    margin_interval: Interval | None
-    worlds: int
-    effective_worlds: float
-    exact: bool
-    total: int = Field(description="the consistent deals of the unseen cards")
-    method: str
-    model: str | None
-    seed: int | None
-    valuation: str
-    play: str = Field(description="how each world's play after the lead was valued, in words")
-    notes: list[str]
 
 
 class ChartClassOut(Out):
