@@ -142,8 +142,8 @@ class ToldOut(Out):
 
 
 class CardQuestionOut(Out):
-    """What the answers of a seat's card question share, declared once: the play advice (:class:`PlayResponse`,
-    solver.PlayAdvice) and the lead table (:class:`api.schemas.LeadResponse`, solver.LeadTable, the play advice
+    """What the answers of a seat's card question share, declared once: the play advice (PlayResponse,
+    solver.PlayAdvice) and the lead table (api.schemas.LeadResponse, solver.LeadTable, the play advice
     of the same worlds seen lead by lead) each add their own members to these."""
 
     seat: str

@@ -800,7 +800,7 @@ class LeadResponse(CardQuestionOut):
     """`solver.lead_table(...).to_dict()`, as `euchre lead --json`: per legal lead P(set), P(march) and the
     leader's side's mean points and tricks with 95% intervals; the best lead (the play advice's recommended card)
     and its paired margin in points; how the worlds were drawn and how each world's play was valued. The members
-    it shares with the play advice are :class:`api.answers.CardQuestionOut`'s (the seat is the leader)."""
+    it shares with the play advice are declared once, in api.answers.CardQuestionOut (the seat is the leader)."""
 
     maker: str | None
     trick: int = Field(description="the trick to lead, 1 for the opening lead")
