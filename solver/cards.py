@@ -397,9 +397,9 @@ def format_hand(cards, trump=None, sep: str = " ") -> str:
     held = [Card(c) for c in _card_list(cards)]
 
     def place(card: Card) -> tuple:
-        if card.is_joker:
-            return (-1, 0)
         suit, rank = card.suit, card.rank
+        if suit is None:                                   # the joker
+            return (-1, 0)
         if trump is not None and rank == 2 and suit in (trump, trump.partner):      # the bowers: right, then left
             return (-1, 1 if suit == trump else 2)
         group = -1 if suit == trump else int(suit)
