@@ -141,6 +141,37 @@ class ToldOut(Out):
     text: str = Field(description="the holding, its chances and the card, in words")
 
 
+class CardQuestionOut(Out):
+    """What the answers of a seat's card question share, declared once: the play advice (PlayResponse,
+    solver.PlayAdvice) and the lead table (api.schemas.LeadResponse, solver.LeadTable, the play advice
+    of the same worlds seen lead by lead) each add their own members to these."""
+
+    seat: str
+    side: str
+    makers: bool = Field(description="the seat's side made trump")
+    trump: str
+    alone: str | None
+    defender_alone: str | None
+    hand: str
+    tricks_won: int = Field(description="the seat's side's tricks so far")
+    best: str
+    equal: list[str] = Field(description="every card as good as the best on every count, the best first")
+    runner_up: str | None
+    margin: float | None = Field(description="the best card's paired lead over runner_up (points, or p_win_game "
+                                             "with a score)")
+    margin_interval: Interval | None
+    worlds: int
+    effective_worlds: float
+    exact: bool
+    total: int = Field(description="the consistent deals of the unseen cards")
+    method: str
+    model: str | None
+    seed: int | None
+    valuation: str
+    play: str = Field(description="how each world's play after the card was valued, in words")
+    notes: list[str]
+
+
 class PlayCardOut(Out):
     """One legal card (solver.CardAdvice.to_dict()); tricks and points for the seat's side, chances for the
     makers."""
@@ -164,43 +195,20 @@ class PlayCardOut(Out):
     examples: Examples
 
 
-class PlayResponse(Out):
+class PlayResponse(CardQuestionOut):
     """`solver.advise_play(...).to_dict()`, as `euchre play --json`: per legal card expected tricks and points for
     the seat's side, P(make), P(euchred), P(march) for the makers, each with a 95% interval; `best`, `margin` and
     its paired interval; how the worlds were drawn (`worlds`, `effective_worlds`, `exact`, `method`, `model`).
     With a `score`: `score`, `margin_unit` "p_win_game" and per card `p_win_game` with `p_win_game_interval`.
     With `inference` play or both: `told`, what the cards told (the holdings whose chance the play moved most)."""
 
-    seat: str
-    side: str
-    makers: bool = Field(description="the seat's side made trump")
-    trump: str
-    alone: str | None
-    defender_alone: str | None
-    hand: str
     leader: str
     trick: list[str] = Field(description="the cards on the table, from the leader")
-    tricks_won: int = Field(description="the seat's side's tricks so far")
     cards: list[PlayCardOut]
-    best: str
-    equal: list[str] = Field(description="every card as good as the best on every count, the best first")
-    runner_up: str | None
-    margin: float | None
-    margin_interval: Interval | None
-    worlds: int
-    effective_worlds: float
-    exact: bool
-    total: int = Field(description="the consistent deals of the unseen cards")
-    method: str
-    model: str | None
-    seed: int | None
     inference: str
     play_model: str | float | None
     told: list[ToldOut] | None = Field(None, description="with inference play or both only: the holdings whose "
                                                          "chance the cards played moved most, most moved first")
-    play: str = Field(description="how each world's play after the card was valued, in words")
-    valuation: str
-    notes: list[str]
     examples: int | None = Field(None, description="with examples asked: how many worlds per card")
     score: Score | None = None
     margin_unit: Literal["p_win_game"] | None = None
@@ -326,6 +334,7 @@ class ReviewResponse(Out):
     annotated_egn: Object | None = Field(None, description="with annotate: the EGN with the review's notes")
 
 
-__all__ = ["Out", "Interval", "GradingOut", "ToldByOut", "ToldOut", "AdviseOptionOut", "AdviseResponse", "PlayCardOut",
+__all__ = ["Out", "Interval", "GradingOut", "ToldByOut", "ToldOut", "AdviseOptionOut", "AdviseResponse", "CardQuestionOut",
+           "PlayCardOut",
            "PlayResponse", "DefendOptionOut", "DefendResponse", "ExchangeOptionOut", "ExchangeResponse",
            "ReviewDealOut", "ReviewResponse"]

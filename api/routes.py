@@ -244,22 +244,32 @@ def branch(body: BranchRequest):
     from each seat's own view (`mode` advisor, `worlds` a decision, `seed`); the actions that follow, the result
     and the points for the deciding seat's side against the record's. A step past the end or an action not legal
     there is a 422 problem naming it."""
-    if body.mode == "advisor" and body.worlds > MAX_BRANCH_WORLDS:
-        raise Problem("over-limit", f"worlds {body.worlds}: this server plays an advisor branch at most "
-                                    f"{MAX_BRANCH_WORLDS} worlds a decision", field="worlds", limit=MAX_BRANCH_WORLDS)
+    # in either mode: a double-dummy branch does not read worlds, but a body over the bound is refused as at every
+    # door rather than taken and dropped (its own work is the deal's remaining decisions, one solve each)
+    if body.worlds > MAX_BRANCH_WORLDS:
+        raise Problem("over-limit", f"worlds {body.worlds}: this server plays a branch at most {MAX_BRANCH_WORLDS} "
+                                    "worlds a decision (mode advisor; mode double_dummy does not read worlds)",
+                      field="worlds", limit=MAX_BRANCH_WORLDS)
     load = limits.engine_function("load_game")
     with limits.engine(body, main_field="egn"):
         game = load(body.egn)                    # the parsed object: a string would be taken for a path
-    if body.rules is not None:
-        differ = body.rules.to_rules().differences(game.rules)
-        if differ:
-            raise Problem("invalid-rules", f"rules {differ}: the record's ruleset says "
-                                           f"{game.rules.differences(body.rules.to_rules())}; a branch replays "
-                                           "the record under its own rules", field="rules")
+    _check_record_rules(body, game, "a branch replays")
     run = limits.engine_function("branch")
     with limits.engine(body, main_field="action"):   # the game replays: what is wrong now is the step or action
         result = run(game, body.deal, body.step, body.action, mode=body.mode, worlds=body.worlds, seed=body.seed)
     return jsonify(result.to_dict())
+
+
+def _check_record_rules(body, game, who: str) -> None:
+    """A request's ``rules`` (``None``: the record's) against the ruleset of the EGN record ``game``: the record's
+    governs, so rules that differ are a 422 ``invalid-rules`` problem naming the options both ways."""
+    if body.rules is None:
+        return
+    differ = body.rules.to_rules().differences(game.rules)
+    if differ:
+        raise Problem("invalid-rules", f"rules {differ}: the record's ruleset says "
+                                       f"{game.rules.differences(body.rules.to_rules())}; {who} the record under "
+                                       "its own rules", field="rules")
 
 
 @v1.post("/lead", summary="The lead table of the seat to lead a trick, from its view",
@@ -340,7 +350,9 @@ def review(body: ReviewRequest):
     an EGN game or a two-player dummy-hands record): per deal,
     each card's double-dummy cost and information-set view, and the advisor's view of each call. The calls'
     worlds are valued by `valuation` (`double_dummy`, `single_dummy` or `playout`; either spelling); the
-    cards' figures stay double dummy in each world (the answer's `valuation` says which is which)."""
+    cards' figures stay double dummy in each world (the answer's `valuation` says which is which). The record is
+    judged under its own ruleset (EGN `metadata.ruleset`); `rules`, optional, that differ from it are a 422
+    `invalid-rules` problem naming the options."""
     return jsonify(run_review(body)[1].to_dict())
 
 
@@ -354,6 +366,7 @@ def run_review(body: ReviewRequest) -> tuple:
     load = limits.engine_function("load_game")
     with limits.engine(body, main_field="egn"):
         game = load(body.egn)                    # the parsed object: a string would be taken for a path
+        _check_record_rules(body, game, "a review judges")
         run = limits.engine_function("review_game")   # checked after loading, so a bad game is reported anyway
         result = run(game, worlds=body.worlds, seed=body.seed, threads=current_app.config["ENGINE_THREADS"],
                      inference=body.inference, score=body.score, model=request_model(body.model),

@@ -30,8 +30,8 @@ from solver.advisor.method import BOUNDS, DESCRIPTIONS
 from solver.bounds import MAX_SEED, MIN_WORLDS
 
 # the advice and review endpoints' response models live in .answers (this module would pass the line cap); re-exported
-from .answers import (AdviseResponse, DefendResponse, ExchangeResponse, Interval, Out, PlayResponse,  # noqa: F401
-                      ReviewResponse)
+from .answers import (AdviseResponse, CardQuestionOut, DefendResponse, ExchangeResponse, Interval, Out,  # noqa: F401
+                      PlayResponse, ReviewResponse)
 from .limits import MAX_JSON_DEPTH, too_deep
 from .problems import engine_slug
 
@@ -482,9 +482,20 @@ class CardQuestion(SeatInPlay):
 
     @field_validator("play_model")
     @classmethod
-    def _play_model(cls, v):
-        if v is not None:
-            _engine_check(solver.play_model.resolve_play_model, v)
+    def _play_model(cls, v, info: ValidationInfo):
+        if v is None:
+            return v
+        _engine_check(solver.play_model.resolve_play_model, v)
+        # a play model only weighs the cards seen: with the calls alone (or nothing) weighed it would be dropped
+        # unread, and the answer would not say so (inference is validated before play_model: declared earlier)
+        inference = info.data.get("inference", True)
+        reading = "auction" if inference is True else "none" if inference is False else inference
+        if reading not in ("play", "both"):
+            raise PydanticCustomError(
+                "invalid-argument", "{message}",
+                {"message": f"play_model {v!r}: read only with inference play or both (this request's inference "
+                            f"is {reading}: the cards played are not weighed); give inference both, or leave "
+                            "play_model out"})
         return v
 
 
@@ -625,6 +636,10 @@ class ReviewRequest(Strict):
                                                     "short comment at each decision graded below best "
                                                     "(callAnnotations, playAnnotations)")
     examples: ExamplesIn = solver.examples.EXAMPLES
+    rules: RulesIn | None = Field(None, description="the rules the caller expects: the record carries its own "
+                                                    "(EGN metadata.ruleset), which governs; rules that differ from "
+                                                    "it are a 422 invalid-rules problem naming the options (absent: "
+                                                    "the record's)")
 
     @field_validator("egn")
     @classmethod
@@ -663,8 +678,8 @@ class BranchRequest(Strict):
                                     "tricks highest; advisor: each seat decides from its own view as the advisor, "
                                     "`worlds` worlds a decision, seeded by `seed`")
     worlds: StrictInt = Field(solver.whatif.DEFAULT_WORLDS, ge=MIN_WORLDS,
-                              description="the advisor's worlds a decision (mode advisor), at most the server's "
-                                          "MAX_BRANCH_WORLDS")
+                              description="the advisor's worlds a decision (mode advisor; not read double dummy), "
+                                          "at most the server's MAX_BRANCH_WORLDS in either mode")
     seed: Annotated[StrictInt, Field(ge=0, le=MAX_SEED)] = Field(0, description="the advisor agents' seed")
     rules: RulesIn | None = Field(None, description="the rules the caller expects: the record's ruleset governs, "
                                                     "and rules that differ from it are a 422 invalid-rules problem "
@@ -781,37 +796,15 @@ class LeadRowOut(Out):
     grade: str | None = Field(description="the lead's grade against the best lead (solver.grades), by points")
 
 
-class LeadResponse(Out):
+class LeadResponse(CardQuestionOut):
     """`solver.lead_table(...).to_dict()`, as `euchre lead --json`: per legal lead P(set), P(march) and the
     leader's side's mean points and tricks with 95% intervals; the best lead (the play advice's recommended card)
-    and its paired margin in points; how the worlds were drawn and how each world's play was valued."""
+    and its paired margin in points; how the worlds were drawn and how each world's play was valued. The members
+    it shares with the play advice are declared once, in api.answers.CardQuestionOut (the seat is the leader)."""
 
-    seat: str
-    side: str
-    makers: bool = Field(description="the leader's side made trump")
-    trump: str
     maker: str | None
-    alone: str | None
-    defender_alone: str | None
-    hand: str
     trick: int = Field(description="the trick to lead, 1 for the opening lead")
-    tricks_won: int = Field(description="the leader's side's tricks so far")
     leads: list[LeadRowOut]
-    best: str
-    equal: list[str] = Field(description="every lead as good as the best on every count, the best first")
-    runner_up: str | None
-    margin: float | None = Field(description="the best lead's paired lead in points over runner_up")
-    margin_interval: Interval | None
-    worlds: int
-    effective_worlds: float
-    exact: bool
-    total: int = Field(description="the consistent deals of the unseen cards")
-    method: str
-    model: str | None
-    seed: int | None
-    valuation: str
-    play: str = Field(description="how each world's play after the lead was valued, in words")
-    notes: list[str]
 
 
 class ChartClassOut(Out):

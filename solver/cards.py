@@ -374,17 +374,53 @@ def format_cards(cards, sep: str = " ") -> str:
 
     Raises :class:`CardError` for a bitmask out of range, a ``bool`` or a value that is neither,
     or an item that is not a card (:class:`Card`)."""
+    text = sep.join(str(Card(c)) for c in _card_list(cards))
+    return text or "-"
+
+
+def format_hand(cards, trump=None, sep: str = " ") -> str:
+    """Format a hand as a player holds it: grouped by suit, each suit high to low (A K Q J T 9), the suits in the
+    order clubs, diamonds, hearts, spades; with ``trump`` (a :class:`Suit`) its suit first as it ranks: the joker,
+    the right bower, the left bower (the jack of the other suit of its colour), then A K Q T 9, and the left bower
+    not in its printed suit. ``trump`` ``None`` or no trump (:data:`NO_TRUMP`): the joker first, then by suit.
+    ``"Jh Jd Ah Kh Ac"`` for Jh Jd Ah Kh Ac with hearts trump; ``"-"`` when empty.
+
+    What text shows a player (``euchre advise``, ``play`` and ``lead``); :func:`format_cards` keeps card order
+    (rank-major: ``9c 9d ... Ah``), the JSON's. Raises :class:`CardError` as :func:`format_cards` does, or for a
+    ``trump`` that is neither a suit nor no trump."""
+    if trump is not None and not isinstance(trump, NoTrump):
+        if isinstance(trump, bool) or not isinstance(trump, int) or not 0 <= int(trump) <= 3:
+            raise CardError(f"trump {quoted(trump)}: expected a Suit, NO_TRUMP or None")
+        trump = Suit(int(trump))
+    else:
+        trump = None
+    held = [Card(c) for c in _card_list(cards)]
+
+    def place(card: Card) -> tuple:
+        suit, rank = card.suit, card.rank
+        if suit is None:                                   # the joker
+            return (-1, 0)
+        if trump is not None and rank == 2 and suit in (trump, trump.partner):      # the bowers: right, then left
+            return (-1, 1 if suit == trump else 2)
+        group = -1 if suit == trump else int(suit)
+        return (group, 9 - rank)
+
+    return sep.join(str(c) for c in sorted(held, key=place)) or "-"
+
+
+def _card_list(cards) -> list:
+    """``cards`` (an iterable of cards or indices, a :class:`Card`, or a bitmask) as a list, as
+    :func:`format_cards` takes them."""
     if isinstance(cards, bool):
         raise CardError(f"cards {quoted(cards)}: a bool, not a card bitmask or a list of cards")
     if isinstance(cards, Card):
-        cards = [cards]
-    elif hasattr(type(cards), "__index__"):            # an int, or a numpy integer: a bitmask
-        cards = cards_of(_bitmask(cards))
-    elif isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        return [cards]
+    if hasattr(type(cards), "__index__"):            # an int, or a numpy integer: a bitmask
+        return cards_of(_bitmask(cards))
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
         raise CardError(f"cards {quoted(cards)}: expected a card bitmask or a list of cards "
                         "(text is parsed by parse_cards)")
-    text = sep.join(str(Card(c)) for c in cards)
-    return text or "-"
+    return list(cards)
 
 
 # a comma or semicolon before a seat label: "N:9d Ac, E:Qd ..." (commas may only separate cards)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 
-from .cards import Suit, format_cards
+from .cards import Suit, format_cards, format_hand
 from .errors import plural
 
 
@@ -241,6 +241,13 @@ def review_text(review, verbose: bool = False) -> str:
 
 # -- bid advice --------------------------------------------------------------
 
+def _deciding_suit(advice):
+    """The suit a bid question's hand is shown grouped by (:func:`~solver.cards.format_hand`): in round 1 the
+    upcard's (the dealer's named suit for a turned-up joker), the trump the seat is deciding on, so its bowers lead;
+    in round 2 none (any suit but the turned-down one may be called)."""
+    return Suit(advice.proposed) if advice.round == 1 else None
+
+
 def advice_text(advice) -> str:
     """The bid advisor's table for one decision (:class:`solver.advisor.Advice`), as ``str(advice)``.
 
@@ -255,7 +262,7 @@ def advice_text(advice) -> str:
     (:mod:`solver.grades`: its paired loss against the recommended call).
     """
     named = getattr(advice, "named_suit", None)          # a turned-up joker: the suit the dealer named
-    head = (f"{advice.seat} holds {format_cards(advice.hand)}; upcard {advice.upcard}"
+    head = (f"{advice.seat} holds {format_hand(advice.hand, _deciding_suit(advice))}; upcard {advice.upcard}"
             f"{f' ({Suit(named).word} named)' if named is not None else ''}"
             f"{' turned down' if advice.round == 2 else ''}; dealer {advice.dealer}; round {advice.round}; "
             f"{advice.worlds} worlds{' (exact)' if advice.exact else ''}")
@@ -382,7 +389,7 @@ def play_advice_text(advice) -> str:
     ess = "" if advice.exact or round(advice.effective_worlds) == advice.worlds else \
         f", effective {advice.effective_worlds:.0f}"
     contract = "no trump" if advice.trump.letter == "n" else f"trump {advice.trump.word}"
-    lines = [f"{advice.seat} ({role}, {advice.side}{extra}) holds {format_cards(advice.hand)}; {contract}; "
+    lines = [f"{advice.seat} ({role}, {advice.side}{extra}) holds {format_hand(advice.hand, advice.trump)}; {contract}; "
              f"{table}; {advice.side} has {_trick_text(advice.tricks_won)}",
              f"{advice.worlds} worlds ({how}{ess})"]
     score = advice.score
@@ -450,7 +457,7 @@ def lead_table_text(table) -> str:
         f", effective {table.effective_worlds:.0f}"
     width = 5 if table.exact else 21
     lines = [f"{table.seat} ({role}, {table.side}{extra}) leads to trick {table.trick}, holding "
-             f"{format_cards(table.hand)}; {contract}{made}; {table.side} has {_trick_text(table.tricks_won)}",
+             f"{format_hand(table.hand, table.trump)}; {contract}{made}; {table.side} has {_trick_text(table.tricks_won)}",
              f"{table.worlds} worlds ({how}{ess})",
              f"{'lead':<5} {'P(set)':>{width}} {'P(march)':>{width}} {'points':>16}"]
     for r in table.rows:

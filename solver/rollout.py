@@ -14,8 +14,10 @@ Cost (one core, ``benchmarks/bench_rollout.py``): a deal played by four advisor 
 :data:`AGENT_WORLDS` worlds a decision is a quarter of a second or so, so a question of ``w`` worlds and
 ``k`` options is ``w * k`` such deals. :class:`Rollout` spreads the worlds over processes or a Dask cluster,
 shows progress on a terminal and keeps every finished world in a file, so an interrupted rollout resumes
-where it stopped (a line is written whole or not at all; a torn last line is dropped on resume). Ctrl-C stops
-the worker processes at once, every world finished by then already in the file.
+where it stopped (a line is written whole or not at all; a torn last line is dropped on resume and its world
+done again). The file's header records each part the figures depend on (:func:`question_parts`), and a file
+that differs in one is refused, naming it. Ctrl-C stops the worker processes at once, every world finished by
+then already in the file.
 
 What it assumes: every seat plays as the project's advisor does (its bidding, its discard rule, its card
 play, by default at :data:`AGENT_WORLDS` worlds a decision), which is stronger than the fitted single dummy's
@@ -265,23 +267,70 @@ def _roll_chunk(args):
             for k, j in enumerate(rows)]
 
 
-def question_key(q, worlds, tokens, seed: int, agent_worlds: int, later_calls: str = "agents") -> str:
-    """A hash of everything a rollout's figures depend on: the question, its worlds, the options, the seed, the
-    agents' worlds and the engine's version (a rollout file is resumed only by the same question)."""
+def _digest(*parts) -> str:
     h = hashlib.sha256()
-    h.update(json.dumps({"q": q.key(), "kind": type(q).__name__, "tokens": list(tokens),
-                         "seed": int(seed), "agent_worlds": int(agent_worlds), "version": __version__,
-                         **({} if later_calls == "agents" else {"later_calls": later_calls})},
-                        sort_keys=True).encode())
-    h.update(np.ascontiguousarray(worlds.hands, dtype=np.uint32).tobytes())
-    h.update(np.ascontiguousarray(worlds.kitty, dtype=np.uint32).tobytes())
+    for part in parts:
+        h.update(part if isinstance(part, bytes) else json.dumps(part, sort_keys=True).encode())
     return h.hexdigest()
 
 
-def _read_file(path: Path, key: str) -> dict:
+def question_parts(q, worlds, tokens, seed: int, agent_worlds: int, later_calls: str = "agents") -> dict:
+    """What a rollout's figures depend on, part by part, as a rollout file's header records it: ``question`` (a
+    hash of the question: its kind, seat, dealer, round, upcard or view, rules and score), ``drawn`` (a hash of the
+    worlds' hands and kitties), ``worlds`` (how many), ``tokens`` (the options), ``seed``, and the method:
+    ``agent_worlds``, ``later_calls`` and the engine's ``version``. A resumed file must match each."""
+    return {"question": _digest({"kind": type(q).__name__, "q": q.key()})[:32],
+            "drawn": _digest(np.ascontiguousarray(worlds.hands, dtype=np.uint32).tobytes(),
+                             np.ascontiguousarray(worlds.kitty, dtype=np.uint32).tobytes())[:32],
+            "worlds": len(worlds), "tokens": list(tokens), "seed": int(seed), "agent_worlds": int(agent_worlds),
+            "later_calls": later_calls, "version": __version__}
+
+
+#: Each part of :func:`question_parts` in words, for the message naming what differs.
+_PART_WORDS = {"question": "the question (hand, seat, dealer, round, upcard or view, rules, score)",
+               "drawn": "the worlds drawn", "worlds": "the number of worlds", "tokens": "the options",
+               "seed": "the seed", "agent_worlds": "the agents' worlds a decision", "later_calls": "the later calls",
+               "version": "the engine's version"}
+
+
+def question_key(q, worlds, tokens, seed: int, agent_worlds: int, later_calls: str = "agents") -> str:
+    """A hash of everything a rollout's figures depend on: the question, its worlds, the options, the seed, the
+    agents' worlds and the engine's version (a rollout file is resumed only by the same question)."""
+    return _digest({"q": q.key(), "kind": type(q).__name__, "tokens": list(tokens),
+                    "seed": int(seed), "agent_worlds": int(agent_worlds), "version": __version__,
+                    **({} if later_calls == "agents" else {"later_calls": later_calls})},
+                   np.ascontiguousarray(worlds.hands, dtype=np.uint32).tobytes(),
+                   np.ascontiguousarray(worlds.kitty, dtype=np.uint32).tobytes())
+
+
+def _differences(header: dict, parts: dict) -> str:
+    """What of ``parts`` (this rollout's :func:`question_parts`) the file's ``header`` records otherwise, in words:
+    ``"the seed (the file: 3, this rollout: 4)"``; ``""`` when every part it records is the same."""
+    shown = ("worlds", "tokens", "seed", "agent_worlds", "later_calls", "version")
+    out = [_PART_WORDS[name] + (f" (the file: {header[name]!r}, this rollout: {mine!r})" if name in shown else "")
+           for name, mine in parts.items() if name in header and header[name] != mine]
+    return "; ".join(out)
+
+
+def _other_question(path: Path, header: dict, key: str, parts: dict | None) -> str | None:
+    """Why the rollout file's ``header`` is not of this rollout's question (``key``, ``parts``), or ``None``."""
+    differ = "" if parts is None else _differences(header, parts)
+    if header.get("key") == key and not differ:
+        return None
+    if not differ:
+        missing = [name for name in (parts or {}) if name not in header]
+        differ = (f"a part its header does not record (an earlier layout: no {', '.join(missing)})" if missing
+                  else "its key (the header was changed by hand?)")
+    return (f"rollout file {quoted(str(path))}: it keeps a rollout of another question or method; it differs in "
+            f"{differ}; give another file")
+
+
+def _read_file(path: Path, key: str, parts: dict | None = None) -> dict:
     """The finished worlds of a rollout file of question ``key`` (``{world: results}``); a torn last line
-    (an interrupted write) is cut off the file. Raises :class:`~solver.errors.EuchreError` for a file of
-    another question or not a rollout file, naming the path."""
+    (an interrupted write: no newline) is cut off the file, never read, and its world done again. Raises
+    :class:`~solver.errors.EuchreError` naming the path for a file of another question or method (naming what
+    differs from ``parts``, :func:`question_parts`), not a rollout file, a line that is not a world's result, or
+    a world written twice."""
     done: dict = {}
     header: dict = {}
     check_target(path, "rollout file")            # a regular file or none: never a FIFO, a device or a link
@@ -302,13 +351,16 @@ def _read_file(path: Path, key: str) -> dict:
             if not isinstance(row, dict) or row.get("rollout") != FILE_VERSION:
                 raise EuchreError(f"rollout file {quoted(str(path))}: not a rollout file (its first line has no "
                                   f"\"rollout\": {FILE_VERSION})")
-            if row.get("key") != key:
-                raise EuchreError(f"rollout file {quoted(str(path))}: it keeps a rollout of another question "
-                                  "(another hand, worlds, seed, options or version); give another file")
+            other = _other_question(path, row, key, parts)
+            if other is not None:
+                raise EuchreError(other)
         else:
             j, results = _checked_row(row, header)
             if j is None:
                 raise EuchreError(f"rollout file {quoted(str(path))}, line {k + 1}: {results}")
+            if j in done:
+                raise EuchreError(f"rollout file {quoted(str(path))}, line {k + 1}: world {j} again (two runs "
+                                  "writing the file at once?); give another file")
             done[j] = results
         if k == 0:
             header = row
@@ -389,16 +441,16 @@ def rollout_bids(q, worlds, tokens, seed: int, spec: Rollout) -> np.ndarray:
     n = len(worlds)
     tokens = list(tokens)
     key = question_key(q, worlds, tokens, seed, spec.agent_worlds, spec.later_calls)
+    parts = question_parts(q, worlds, tokens, seed, spec.agent_worlds, spec.later_calls)
     path = None if spec.path is None else Path(spec.path)
-    done = {} if path is None else _read_file(path, key)
+    done = {} if path is None else _read_file(path, key, parts)
     todo = [j for j in range(n) if j not in done]
     sink = None
     if path is not None:
         fresh = not path.exists() or path.stat().st_size == 0
         sink = open(path, "a", encoding="utf-8")
         if fresh:
-            sink.write(json.dumps({"rollout": FILE_VERSION, "key": key, "worlds": n, "tokens": tokens,
-                                   "seed": int(seed), "agent_worlds": spec.agent_worlds}) + "\n")
+            sink.write(json.dumps({"rollout": FILE_VERSION, "key": key, **parts}) + "\n")
             sink.flush()
     bar = None
     if spec.progress:
@@ -476,4 +528,4 @@ register_roller(Rollout, "spec")
 
 __all__ = ["roll_bids", "roll_plays", "AGENT_WORLDS", "MAX_AGENT_WORLDS", "MAX_PROCESSES", "Rollout", "BidQuestion",
            "PlayQuestion", "agent_seed",
-           "decision_hand", "play_on", "roll_world", "rollout_bids", "question_key"]
+           "decision_hand", "play_on", "roll_world", "rollout_bids", "question_key", "question_parts"]

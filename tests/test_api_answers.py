@@ -89,3 +89,24 @@ def test_the_openapi_document_names_the_model_as_the_answer(client, path):
     schema = doc["components"]["schemas"][name]
     assert schema["additionalProperties"] is False
     assert set(MODELS[path].model_fields) == set(schema["properties"])
+
+
+def test_the_card_answers_declare_their_shared_members_once(client):
+    """/v1/play's and /v1/lead's answers share ~20 members: one home (api.answers.CardQuestionOut), neither model
+    declaring one of them again, and each model still names exactly the members of a real answer (the JSON shape
+    as before), in the OpenAPI document too."""
+    from api.answers import CardQuestionOut
+    from api.schemas import LeadResponse
+    shared = set(CardQuestionOut.model_fields)
+    assert {"seat", "best", "margin", "worlds", "play", "notes"} <= shared
+    doc = client.get("/openapi.json").get_json()["components"]["schemas"]
+    for path, model, body in (("/v1/play", PlayResponse, GOOD["/v1/play"]),
+                              ("/v1/lead", LeadResponse, {**GOOD["/v1/lead"], "worlds": 50})):
+        assert issubclass(model, CardQuestionOut)
+        assert not shared & set(model.__annotations__), model          # declared in the subclass again
+        answer = client.post(path, json=body)
+        assert answer.status_code == 200, answer.get_json()
+        required = {k for k, f in model.model_fields.items() if f.is_required()}
+        assert required <= set(answer.get_json()) <= set(model.model_fields), path
+        assert set(doc[model.__name__]["properties"]) == set(model.model_fields)
+        assert doc[model.__name__]["additionalProperties"] is False

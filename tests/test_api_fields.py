@@ -204,3 +204,39 @@ def test_branch_takes_the_records_rules_and_refuses_others_by_name(client):
     assert problem["field"] == "rules" and problem["type"] == "/problems/invalid-rules"
     assert problem["detail"].startswith(f"rules stick_the_dealer={flipped!r}: the record's ruleset says "
                                         f"stick_the_dealer={not flipped!r}")
+
+
+def test_review_takes_the_records_rules_and_refuses_others_by_name(client):
+    """The record carries its ruleset (EGN metadata.ruleset), which the review judges under; a `rules` object, as
+    /v1/branch takes, is checked against it: the same rules give the same review, others a 422 naming them."""
+    import solver
+    egn = json.loads(GAME)
+    egn["deals"] = egn["deals"][:1]
+    record = solver.load_game(egn).rules
+    body = {"egn": egn, "worlds": 10, "seed": 1, "valuation": "double_dummy"}
+    base = client.post("/v1/review", json=body)
+    assert base.status_code == 200, base.get_json()
+    same = client.post("/v1/review", json={**body, "rules": record.to_dict()})
+    assert same.status_code == 200 and same.get_json() == base.get_json()
+    flipped = not record.stick_the_dealer
+    resp = client.post("/v1/review", json={**body, "rules": {**record.to_dict(), "stick_the_dealer": flipped}})
+    assert resp.status_code == 422 and resp.mimetype == "application/problem+json"
+    problem = resp.get_json()
+    assert problem["field"] == "rules" and problem["type"] == "/problems/invalid-rules"
+    assert problem["detail"] == (f"rules stick_the_dealer={flipped!r}: the record's ruleset says "
+                                 f"stick_the_dealer={not flipped!r}; a review judges the record under its own rules")
+
+
+def test_a_record_with_its_own_rules_is_reviewed_under_them(client):
+    """A record whose ruleset is not the record's of before (stick the dealer flipped) is reviewed over HTTP with
+    no rules object: the answer's rules are the record's, as solver.load_game reads them."""
+    import solver
+    egn = json.loads(GAME)
+    egn["deals"] = egn["deals"][:1]
+    before = solver.load_game(egn).rules
+    egn["metadata"]["ruleset"] = {**before.to_egn(), "std": not before.stick_the_dealer}
+    record = solver.load_game(egn).rules
+    assert record.stick_the_dealer is not before.stick_the_dealer
+    resp = client.post("/v1/review", json={"egn": egn, "worlds": 10, "seed": 1, "valuation": "double_dummy"})
+    assert resp.status_code == 200, resp.get_json()
+    assert resp.get_json()["rules"] == record.to_dict() != before.to_dict()

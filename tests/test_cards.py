@@ -1,4 +1,5 @@
 """Card, hand and deal notation: every accepted spelling, round trips, precise errors."""
+import numpy as np
 import pytest
 
 from solver import Card, CardError, EuchreError, Seat, Suit, format_cards, format_deal, parse_cards, parse_deal
@@ -172,3 +173,39 @@ def test_sibling_helpers_refuse_bad_input_with_a_card_error(call, message):
 def test_mask_of_reads_names_indices_and_numpy_integers():
     import numpy as np
     assert mask_of(["9c", 1, np.int64(2), Card("Jh")]) == 0b111 | Card("Jh").mask
+
+
+def test_format_hand_groups_by_suit_trump_first_as_it_ranks():
+    from solver.cards import NO_TRUMP, format_hand
+    hand = parse_cards("9c Ts Jd Jh Ah")
+    assert format_hand(hand, Suit.H) == "Jh Jd Ah 9c Ts"          # right, left, then the plain suits
+    assert format_hand(hand) == "9c Jd Ah Jh Ts"                  # no trump known: c d h s, each high to low
+    assert format_hand(hand, NO_TRUMP) == "9c Jd Ah Jh Ts"
+    assert format_hand(mask_of(hand), Suit.D) == "Jd Jh 9c Ah Ts"  # a bitmask the same; the left bower is hearts'
+    assert format_hand(parse_cards("B Qs Js Jc 9s"), Suit.S) == "B Js Jc Qs 9s"
+    assert format_hand(parse_cards("B Qs Js Jc 9s")) == "B Jc Qs Js 9s"
+    assert format_hand([]) == "-" == format_hand(0)
+    with pytest.raises(CardError, match="trump 'x'"):
+        format_hand(hand, "x")
+    with pytest.raises(CardError, match="a bool"):
+        format_hand(True)
+
+
+def test_format_hand_against_the_laws_ranking():
+    """Over drawn hands (the joker among them) and every trump: the suits come as the laws' effective suits,
+    trump first then clubs, diamonds, hearts, spades, each run in the laws' trick strength (led in that suit)
+    high to low; no trump: by printed suit, the joker first, each suit by printed rank."""
+    from solver.cards import format_hand
+    from solver.laws import trick_strength
+    rng = np.random.default_rng(7)
+    for _ in range(400):
+        hand = [Card(int(c)) for c in rng.choice(JOKER + 1, size=int(rng.integers(1, 11)), replace=False)]
+        for trump in (None, *Suit):
+            shown = [Card(t) for t in format_hand(hand, trump).split()]
+            assert sorted(shown) == sorted(hand)
+            if trump is None:
+                key = [(-1, 0) if c.is_joker else (int(c.suit), -c.rank) for c in shown]
+            else:
+                key = [(-1 if effective_suit(c, trump) == trump else effective_suit(c, trump),
+                        -trick_strength(c, trump, effective_suit(c, trump))) for c in shown]
+            assert key == sorted(key), (format_hand(hand, trump), trump)

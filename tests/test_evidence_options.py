@@ -70,6 +70,29 @@ def test_v1_lead_takes_the_play_model():
     assert resp.get_json() == plain(solver.lead_table(worlds=100, seed=1, inference="both", play_model=2.0, **VIEW))
 
 
+@pytest.mark.parametrize("path", ["/v1/play", "/v1/lead", "/v1/compare"])
+@pytest.mark.parametrize("inference, reading", [(None, "auction"), (True, "auction"), ("auction", "auction"),
+                                                (False, "none"), ("none", "none")])
+def test_a_play_model_the_inference_would_not_read_is_refused_by_name(path, inference, reading):
+    """The play model weighs only the cards played: asked beside the calls alone (the default) or no evidence it
+    was dropped unread and the answer said nothing; now the request is a 422 naming play_model and the inference."""
+    from api import create_app
+    client = create_app().test_client()
+    body = {**VIEW, "worlds": 100, "seed": 1, "play_model": 2.0}
+    if path == "/v1/compare":
+        body.update(a="Ac", b="9d")
+    if inference is not None:
+        body["inference"] = inference
+    resp = client.post(path, json=body)
+    assert resp.status_code == 422, resp.get_json()
+    problem = resp.get_json()
+    assert resp.mimetype == "application/problem+json"
+    assert problem["field"] == "play_model", problem
+    assert f"this request's inference is {reading}" in problem["detail"], problem
+    # the same body weighing the cards is answered
+    assert client.post(path, json={**body, "inference": "both"}).status_code == 200
+
+
 DEFEND = dict(seat="S", hand="Jh Jd Ah Kc Qc", dealer="N", upcard="9h", calls="Order", alone=True,
               rules={"defend_alone": True})
 

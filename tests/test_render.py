@@ -15,8 +15,8 @@ def test_advice_table_shows_every_option_with_its_figures():
     text = advice_text(a)
     assert str(a) == text
     lines = rows_of(text)
-    hand = " ".join(str(c) for c in a.hand)
-    assert lines[0] == f"N holds {hand}; upcard Kc; dealer S; round 1; {a.worlds} worlds (exact)"
+    # by suit, clubs (the upcard's, the trump decided on) first, each high to low: not card order (9d Tc Jd Kd Ac)
+    assert lines[0] == f"N holds Ac Tc Kd Jd 9d; upcard Kc; dealer S; round 1; {a.worlds} worlds (exact)"
     assert re.fullmatch(r"option\s+P\(make\)\s+P\(march\)\s+P\(euchred\)\s+points", lines[1])
     body = lines[2:2 + len(a.options)]
     for line, o in zip(body, a.options):
@@ -56,3 +56,29 @@ def test_dummy_hands_table_adds_the_two_sets():
     for line, o in zip(lines[3:], a.options):
         sets = [float(x) for x in line.replace(" *", "").split()[-2:]]
         assert sets == [round(p["expected_points"], 3) for p in o.phases]
+
+
+def _cli(argv) -> str:
+    import contextlib
+    import io
+    from solver.cli import main
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(argv) == 0
+    return out.getvalue()
+
+
+def test_the_text_shows_the_hand_by_suit_and_the_json_in_card_order():
+    """`euchre advise` echoed the hand in card order (rank-major, "9c Ts Jd Jh Ah"); the text now shows it as a player
+    holds it (hand-checked): round 1 the upcard's suit first as trump ranks, round 2 plain suit order; play and lead
+    advice trump first. The JSON's `hand` keeps card order."""
+    import json
+    bid = ["advise", "--hand", "Ah Jh 9c Ts Jd", "--seat", "W", "--dealer", "S", "--worlds", "50", "--seed", "1"]
+    assert _cli(bid + ["--upcard", "9h"]).startswith("W holds Jh Jd Ah 9c Ts; upcard 9h; dealer S; round 1;")
+    assert _cli(bid + ["--upcard", "9h", "--round", "2"]).startswith("W holds 9c Jd Ah Jh Ts; upcard 9h turned down;")
+    assert json.loads(_cli(bid + ["--upcard", "9h", "--json"]))["hand"] == "9c Ts Jd Jh Ah"
+    view = ["--seat", "E", "--hand", "Jd Ah Kh Tc 9d", "--dealer", "N", "--upcard", "Ks", "--calls", "Order",
+            "--worlds", "50", "--seed", "1"]
+    assert _cli(["play", *view]).startswith("E (maker, EW) holds Tc Jd 9d Ah Kh; trump spades; leads;")
+    assert "to trick 1, holding Tc Jd 9d Ah Kh; trump spades made by E;" in _cli(["lead", *view]).splitlines()[0]
+    assert json.loads(_cli(["play", *view, "--json"]))["hand"] == "9d Tc Jd Kh Ah"

@@ -125,6 +125,75 @@ def test_a_resumed_rollout_file_gives_the_figures_of_an_unbroken_run(tmp_path):
     assert other.read_text() == '{"a": 1}'
 
 
+def test_a_rollout_file_of_another_question_or_method_is_refused_naming_what_differs(tmp_path):
+    """The header records each part a rollout's figures depend on; a resumed file that differs in one is refused,
+    the message naming the file and the part (both values where they are short), and the file is left as it was."""
+    import solver
+    w = _worlds("Jh Jd Ac Kc 9s", "9h", "W", "S", 1, n=2)
+    q = BidQuestion(3, 2, 1, int(parse_cards("9h")[0]), Rules())
+    path = tmp_path / "r.jsonl"
+    spec = Rollout(agent_worlds=AGENT_WORLDS, path=str(path))
+    first = rollout_bids(q, w, ["pass", "order"], 3, spec)
+    kept = path.read_text()
+    header = json.loads(kept.splitlines()[0])
+    assert (header["worlds"], header["tokens"], header["seed"], header["agent_worlds"], header["later_calls"],
+            header["version"]) == (2, ["pass", "order"], 3, AGENT_WORLDS, "agents", solver.__version__)
+    other_world_order = replace(w, hands=w.hands[::-1], kitty=w.kitty[::-1])
+    cases = [
+        (dict(seed=4), r"the seed \(the file: 3, this rollout: 4\)"),
+        (dict(tokens=["order", "pass"]), r"the options \(the file: \['pass', 'order'\], this rollout: "
+                                         r"\['order', 'pass'\]\)"),
+        (dict(spec=replace(spec, agent_worlds=AGENT_WORLDS + 2)),
+         rf"the agents' worlds a decision \(the file: {AGENT_WORLDS}, this rollout: {AGENT_WORLDS + 2}\)"),
+        (dict(spec=replace(spec, later_calls="model")), r"the later calls \(the file: 'agents', this rollout: 'model'\)"),
+        (dict(q=replace(q, score={"NS": 2, "EW": 6})), r"the question \(hand, seat, dealer, round, upcard or view, "
+                                                        r"rules, score\)"),
+        (dict(worlds=other_world_order), r"the worlds drawn"),
+    ]
+    for change, words in cases:
+        args = {"q": q, "worlds": w, "tokens": ["pass", "order"], "seed": 3, "spec": spec, **change}
+        with pytest.raises(EuchreError, match=r"rollout file '.*r\.jsonl': it keeps a rollout of another question or "
+                                              r"method; it differs in " + words + "; give another file$"):
+            rollout_bids(args["q"], args["worlds"], args["tokens"], args["seed"], args["spec"])
+        assert path.read_text() == kept
+    # a header changed by hand (its key kept) is named by the part changed
+    lines = kept.splitlines(keepends=True)
+    path.write_text(json.dumps({**header, "seed": 5}) + "\n" + "".join(lines[1:]))
+    with pytest.raises(EuchreError, match=r"the seed \(the file: 5, this rollout: 3\)"):
+        rollout_bids(q, w, ["pass", "order"], 3, spec)
+    # a header of the earlier layout (no question, drawn, later_calls, version) of this question still resumes ...
+    earlier = {k: header[k] for k in ("rollout", "key", "worlds", "tokens", "seed", "agent_worlds")}
+    path.write_text(json.dumps(earlier) + "\n" + "".join(lines[1:]))
+    assert np.array_equal(rollout_bids(q, w, ["pass", "order"], 3, spec), first)
+    # ... and of another question is refused, saying its header does not record the part
+    path.write_text(json.dumps({**earlier, "key": "0" * 64}) + "\n" + "".join(lines[1:]))
+    with pytest.raises(EuchreError, match="an earlier layout: no question, drawn, later_calls, version"):
+        rollout_bids(q, w, ["pass", "order"], 3, spec)
+    # a world written twice (two runs on one file) is refused, never averaged in or overwritten
+    path.write_text(kept + lines[1])
+    with pytest.raises(EuchreError, match=r"line 4: world 0 again"):
+        rollout_bids(q, w, ["pass", "order"], 3, spec)
+
+
+def test_a_torn_last_line_is_redone_even_when_it_reads_as_json(tmp_path):
+    """The last world's line cut just before its newline is whole JSON, but no newline means the write did not
+    finish: it is dropped and its world rolled out again, never read; the file ends with each world once."""
+    w = _worlds("Jh Jd Ac Kc 9s", "9h", "W", "S", 1, n=2)
+    q = BidQuestion(3, 2, 1, int(parse_cards("9h")[0]), Rules())
+    path = tmp_path / "r.jsonl"
+    spec = Rollout(agent_worlds=AGENT_WORLDS, path=str(path))
+    first = rollout_bids(q, w, ["pass", "order"], 3, spec)
+    lines = path.read_text().splitlines(keepends=True)
+    last = json.loads(lines[2])
+    forged = {**last, "results": [[r[0], r[1], r[2], r[3], 99 if r[4] >= 0 else -99] for r in last["results"]]}
+    forged = {**last, "results": [[-1, -1, False, 0, 0]] * 2} if forged == last else forged
+    path.write_text(lines[0] + lines[1] + json.dumps(forged))          # a different result, no newline
+    again = rollout_bids(q, w, ["pass", "order"], 3, spec)
+    assert np.array_equal(again, first)                                # the torn line was not read
+    rows = [json.loads(line) for line in path.read_text().splitlines()[1:]]
+    assert sorted(r["world"] for r in rows) == [0, 1] and path.read_text().endswith("\n")
+
+
 @pytest.mark.slow
 def test_processes_give_the_same_figures_as_one():
     w = _worlds("Jh Jd Ac Kc 9s", "9h", "W", "S", 1, n=6)

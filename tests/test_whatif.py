@@ -189,6 +189,20 @@ def test_http_branch_bounds_the_advisors_worlds(client, egn_text):
     assert "/v1/branch" in client.get("/openapi.json").get_json()["paths"]
 
 
+def test_http_branch_bounds_worlds_double_dummy_too(client, egn_text):
+    """A double-dummy branch does not read worlds, but a body over the bound is refused there too (it was taken,
+    any size, and dropped); at the bound it is answered, the same as without worlds."""
+    from api.routes import MAX_BRANCH_WORLDS
+    body = {"egn": egn_text, "deal": DEAL, "step": 0, "action": "pass", "mode": "double_dummy"}
+    r = client.post("/v1/branch", json={**body, "worlds": MAX_BRANCH_WORLDS + 1})
+    assert r.status_code == 422 and r.mimetype == "application/problem+json"
+    p = r.get_json()
+    assert p["type"] == "/problems/over-limit" and p["field"] == "worlds" and p["limit"] == MAX_BRANCH_WORLDS
+    assert p["detail"].startswith(f"worlds {MAX_BRANCH_WORLDS + 1}: ")
+    at = client.post("/v1/branch", json={**body, "worlds": MAX_BRANCH_WORLDS})
+    assert at.status_code == 200 and at.get_json() == client.post("/v1/branch", json=body).get_json()
+
+
 # -- the review page's what-if questions ---------------------------------------------------------------------
 
 def test_review_page_steps_carry_their_branch_question():
