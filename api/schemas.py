@@ -486,16 +486,8 @@ class CardQuestion(SeatInPlay):
         if v is None:
             return v
         _engine_check(solver.play_model.resolve_play_model, v)
-        # a play model only weighs the cards seen: with the calls alone (or nothing) weighed it would be dropped
-        # unread, and the answer would not say so (inference is validated before play_model: declared earlier)
-        inference = info.data.get("inference", True)
-        reading = "auction" if inference is True else "none" if inference is False else inference
-        if reading not in ("play", "both"):
-            raise PydanticCustomError(
-                "invalid-argument", "{message}",
-                {"message": f"play_model {v!r}: read only with inference play or both (this request's inference "
-                            f"is {reading}: the cards played are not weighed); give inference both, or leave "
-                            "play_model out"})
+        # read only where the cards played are weighed: the engine refuses it otherwise, with the message of
+        # every door (solver.advisor.method.check_reads)
         return v
 
 

@@ -75,7 +75,8 @@ def test_v1_lead_takes_the_play_model():
                                                 (False, "none"), ("none", "none")])
 def test_a_play_model_the_inference_would_not_read_is_refused_by_name(path, inference, reading):
     """The play model weighs only the cards played: asked beside the calls alone (the default) or no evidence it
-    was dropped unread and the answer said nothing; now the request is a 422 naming play_model and the inference."""
+    was dropped unread and the answer said nothing; now the request is a 422 naming play_model and the inference, in
+    the engine's words (solver.advisor.method.check_reads)."""
     from api import create_app
     client = create_app().test_client()
     body = {**VIEW, "worlds": 100, "seed": 1, "play_model": 2.0}
@@ -88,7 +89,7 @@ def test_a_play_model_the_inference_would_not_read_is_refused_by_name(path, infe
     problem = resp.get_json()
     assert resp.mimetype == "application/problem+json"
     assert problem["field"] == "play_model", problem
-    assert f"this request's inference is {reading}" in problem["detail"], problem
+    assert f"play_model with inference {reading}" in problem["detail"], problem
     # the same body weighing the cards is answered
     assert client.post(path, json={**body, "inference": "both"}).status_code == 200
 
