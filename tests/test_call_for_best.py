@@ -267,8 +267,9 @@ def test_review_judges_the_partners_card_against_the_reference():
     h.apply("discard 9s")
     while not h.is_over:
         h.apply(h.legal_actions()[0])
-    [note] = [n for n in solver.review_game(load_egn(dump_egn(h)),
-                                            method=Method(worlds=10, seed=1, inference=False, examples=3), score=False).deals[0].notes if n.startswith("call for best")]
+    method = Method(worlds=10, seed=1, inference=False, examples=3)
+    [note] = [n for n in solver.review_game(load_egn(dump_egn(h)), method=method, score=False).deals[0].notes
+              if n.startswith("call for best")]
     figures = dict(x.split() for x in note.split("best discard: ")[1].rstrip(")").split(", "))
     want = {}
     for c in ["Js", "As", "Ah", "Ad", "Kd"]:

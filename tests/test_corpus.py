@@ -465,8 +465,8 @@ def test_the_default_valuation_is_each_records_own(tmp_path):
     assert by_file["six.egn"]["valuation"] == "single_dummy" and by_file["dummies.json"]["valuation"] == "double_dummy"
     assert all(x["error"] is None for x in lines) and first.reviewed == len(lines)
     assert review_corpus([four, dummies], method=Method(worlds=10, seed=1), out=out, progress=False).reviewed == 0
-    named = review_corpus([dummies],
-                          method=Method(worlds=10, seed=1, valuation="single_dummy"), out=tmp_path / "sd.jsonl", progress=False)
+    named = review_corpus([dummies], method=Method(worlds=10, seed=1, valuation="single_dummy"),
+                          out=tmp_path / "sd.jsonl", progress=False)
     assert named.failed and all("dummy-hands variant" in x["error"]
                                 for x in deal_lines(lines_of(tmp_path / "sd.jsonl")).values())
 

@@ -98,8 +98,8 @@ def test_python_compare_of_calls_takes_the_bid_advice_seed():
     view = solver.seat_view(seat="N", hand="9d Ac Tc Kd Jd", dealer="W", upcard="Kc")      # N bids first
     got = solver.compare(view, "pass", "order", method=Method(worlds=30, examples=3)).to_dict()
     assert got["seed"] == bid_advice("9d Ac Tc Kd Jd", "Kc", "N", "W", worlds=30).seed
-    assert got == solver.compare(
-                                 method=Method(worlds=30, examples=3), seat="n", hand="Jd Kd Tc Ac 9d", dealer="w", upcard="kc", a="pass", b="order").to_dict()
+    assert got == solver.compare(method=Method(worlds=30, examples=3), seat="n", hand="Jd Kd Tc Ac 9d", dealer="w",
+                                 upcard="kc", a="pass", b="order").to_dict()
 
 
 def test_python_defend_and_exchange_without_a_seed_are_the_cli_answers():

@@ -29,8 +29,8 @@ def reviews():
     for path in (LONER, RENEGE):
         game = solver.load_egn(path)
         for inference in (True, False):
-            out[path.name, inference] = (game, solver.review_game(game,
-                                                                  method=Method(worlds=30, seed=5, inference=inference, examples=3)))
+            method = Method(worlds=30, seed=5, inference=inference, examples=3)
+            out[path.name, inference] = (game, solver.review_game(game, method=method))
     return out
 
 

@@ -112,8 +112,8 @@ def test_annotating_again_replaces_the_reviews_own_comments():
     got = all_notes(again)
     for k, v in theirs.items():                                   # everyone else's comments kept, in order
         assert [n for n in got.get(k, []) if not n.endswith(SIGNATURE)] == v
-    second = solver.review_game(game,
-                                method=Method(worlds=10, seed=2, examples=3))               # another review: only its comments remain
+    # another review: only its comments remain
+    second = solver.review_game(game, method=Method(worlds=10, seed=2, examples=3))
     twice = all_notes(annotate_egn(load_egn(json.dumps(once)), second))
     fresh = all_notes(annotate_egn(game, second))
     assert {k: ours(v) for k, v in twice.items() if ours(v)} == {k: ours(v) for k, v in fresh.items() if ours(v)}

@@ -42,8 +42,8 @@ from ..version import VERSION
 from ..advisor.valuation import default_valuation, unsupported, valuation_strategy
 from ..advisor.method import Method, member_keywords
 from ..examples import EXAMPLES
-from .deals import (REVIEW_DEFAULTS, check_confirm, check_inference_option, check_jobs, check_options, check_valuation_option,
-                    model_fields, review_deal, review_method)
+from .deals import (REVIEW_DEFAULTS, check_confirm, check_inference_option, check_jobs, check_options,
+                    check_valuation_option, model_fields, review_deal, review_method)
 from .lines import CONFIG_FIELDS, LINE_VERSION, deal_key, dumps, finite, line_valuation, read_results
 from .seeds import record_seed
 

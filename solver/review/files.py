@@ -8,9 +8,9 @@ from dataclasses import replace
 from ..bidding import resolve_model
 from ..errors import RulesError
 from ..advisor.method import Method, member_keywords
-from .deals import (REVIEW_DEFAULTS, check_confirm, check_inference_option, check_jobs, check_options, check_score_option,
-                    check_valuation_option, count_decisions, game_notes, model_fields, resolve_game, review_deal, review_game,
-                    review_method)
+from .deals import (REVIEW_DEFAULTS, check_confirm, check_inference_option, check_jobs, check_options,
+                    check_score_option, check_valuation_option, count_decisions, game_notes, model_fields, resolve_game,
+                    review_deal, review_game, review_method)
 from ..examples import check_examples
 from .results import DealReview, Review
 
