@@ -30,7 +30,7 @@ import _common                                    # noqa: E402  first: checks wh
 from _common import count_positions    # noqa: E402
 from solver import _search, load_egn, review_game as review     # noqa: E402
 from solver.review import count_decisions, review_deal  # noqa: E402
-from solver import Method
+from solver import Method                              # noqa: E402
 
 VWEC = ROOT / "tests" / "data" / "egn" / "vwec-finals.egn"
 

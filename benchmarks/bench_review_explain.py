@@ -47,7 +47,7 @@ from solver.grades import GRADES, UNCLEAR            # noqa: E402
 from solver.cards import Suit, format_cards           # noqa: E402
 from solver.game import BidMade, CardPlayed, Discarded   # noqa: E402
 from solver.review import review_deal                 # noqa: E402
-from solver import Method
+from solver import Method                              # noqa: E402
 
 SKIP = {"vwec-finals-annotated.egn"}
 reviewer = importlib.import_module("solver.review.reviewer")   # solver.review is also the function

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 import _common                                    # noqa: E402  first: checks which engine runs
 
 from solver import _search, load_egn, review_game     # noqa: E402
-from solver import Method
+from solver import Method                              # noqa: E402
 
 EGN = ROOT / "tests" / "data" / "egn"
 SETUPS = ("auction", "both")

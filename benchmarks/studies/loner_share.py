@@ -25,7 +25,7 @@ import _common                                    # noqa: E402,F401  first: chec
 from solver import play_match                     # noqa: E402
 from solver.advisor.single_dummy import DEFAULT_NAME, NAMES, using_model   # noqa: E402
 from solver.stats import wilson                   # noqa: E402
-from solver import Method
+from solver import Method                              # noqa: E402
 
 HUMAN = "humans: championship 18% of hands alone, 0 of 35 loners euchred; league 12% of hands alone"
 

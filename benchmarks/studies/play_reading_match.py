@@ -34,7 +34,7 @@ import numpy as np                                             # noqa: E402
 from scipy import stats                                        # noqa: E402
 
 from solver import play_match                                  # noqa: E402
-from solver import Method
+from solver import Method                              # noqa: E402
 
 A, B = "advisor:both", "advisor:auction"
 

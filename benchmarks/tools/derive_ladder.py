@@ -25,7 +25,7 @@ import _common                                    # noqa: E402  first: checks wh
 
 from solver import play_match                                                                    # noqa: E402
 from solver.match.ladder import LADDER_FILE, LEVELS, REFERENCE, REFERENCE_WORLDS, level_of        # noqa: E402
-from solver import Method
+from solver import Method                              # noqa: E402
 
 
 def main(argv=None) -> None:
