@@ -219,12 +219,9 @@ def compare(body: CompareRequest):
         worlds = body.worlds if body.worlds is not None else (solver.comparison.BID_WORLDS if bid
                                                               else solver.comparison.PLAY_WORLDS)
         limits.check_worlds(worlds)
-        extra = {"score": body.score} if body.score is not None else {}
         # a card's rollout plays every legal card (the play advice's), a call's only the two compared
-        extra.update(_valuation_args(body.model_copy(update={"worlds": worlds}), calls=2 if bid else _legal_cards(view)))
-        result = run(view, body.a, body.b, worlds=worlds, seed=body.seed, inference=body.inference,
-                     threads=current_app.config["ENGINE_THREADS"], model=request_model(body.model),
-                     examples=body.examples, play_model=body.play_model, **extra)
+        extra = _valuation_args(body.model_copy(update={"worlds": worlds}), calls=2 if bid else _legal_cards(view))
+        result = run(view, body.a, body.b, method=_method(body, **extra).replace(worlds=worlds))
     return jsonify(result.to_dict())
 
 
@@ -368,10 +365,11 @@ def run_review(body: ReviewRequest) -> tuple:
         game = load(body.egn)                    # the parsed object: a string would be taken for a path
         _check_record_rules(body, game, "a review judges")
         run = limits.engine_function("review_game")   # checked after loading, so a bad game is reported anyway
-        result = run(game, worlds=body.worlds, seed=body.seed, threads=current_app.config["ENGINE_THREADS"],
-                     inference=body.inference, score=body.score, model=request_model(body.model),
-                     annotate=getattr(body, "annotate", False),
-                     examples=getattr(body, "examples", solver_examples.EXAMPLES), **extra)
+        method = solver.Method(worlds=body.worlds, seed=body.seed, threads=current_app.config["ENGINE_THREADS"],
+                               inference=body.inference, model=request_model(body.model),
+                               examples=getattr(body, "examples", solver_examples.EXAMPLES), **extra)
+        # the review's score is its own switch (judge by each deal's score in the record), not Method's score
+        result = run(game, method=method, score=body.score, annotate=getattr(body, "annotate", False))
     return game, result
 
 

@@ -30,6 +30,7 @@ import _common                                    # noqa: E402  first: checks wh
 from _common import count_positions    # noqa: E402
 from solver import _search, load_egn, review_game as review     # noqa: E402
 from solver.review import count_decisions, review_deal  # noqa: E402
+from solver import Method                              # noqa: E402
 
 VWEC = ROOT / "tests" / "data" / "egn" / "vwec-finals.egn"
 
@@ -69,7 +70,7 @@ def main(argv=None):
     print(f"{'case':<44} {'median':>8} {'min':>8} {'max':>8}")
 
     def one(seed):
-        return review_deal(game, args.deal, worlds=args.worlds, seed=seed)
+        return review_deal(game, args.deal, method=Method(worlds=args.worlds, seed=seed, examples=3))
 
     one(0)                                               # import and first-call costs out of the way
     positions = count_positions(lambda: one(1))
@@ -78,7 +79,8 @@ def main(argv=None):
          f"{n_dec} decisions, {positions} positions")
     line("one hand, warm tables", timed(one, args.repeats, cold=False))
     by_game = timed(one, args.repeats)
-    by_points = timed(lambda seed: review_deal(game, args.deal, worlds=args.worlds, seed=seed, score=False),
+    by_points = timed(lambda seed: review_deal(game, args.deal,
+                                               method=Method(worlds=args.worlds, seed=seed, examples=3), score=False),
                       args.repeats)
     line("one hand, by points (score=False)", by_points)
     line("one hand, by the game's score (again)", by_game,
@@ -86,7 +88,7 @@ def main(argv=None):
          against="one hand, by points (score=False)")
 
     def whole(seed):
-        return review(game, worlds=args.worlds, seed=seed)
+        return review(game, method=Method(worlds=args.worlds, seed=seed, examples=3))
 
     positions = count_positions(lambda: whole(1))
     r = whole(1)

@@ -47,6 +47,7 @@ from solver.grades import GRADES, UNCLEAR            # noqa: E402
 from solver.cards import Suit, format_cards           # noqa: E402
 from solver.game import BidMade, CardPlayed, Discarded   # noqa: E402
 from solver.review import review_deal                 # noqa: E402
+from solver import Method                              # noqa: E402
 
 SKIP = {"vwec-finals-annotated.egn"}
 reviewer = importlib.import_module("solver.review.reviewer")   # solver.review is also the function
@@ -109,9 +110,9 @@ def timed(game, i, worlds, seed, without: bool):
     start = time.perf_counter()
     if without:
         with Without():
-            d = review_deal(game, i, worlds=worlds, seed=seed, examples=0)
+            d = review_deal(game, i, method=Method(worlds=worlds, seed=seed, examples=0))
     else:
-        d = review_deal(game, i, worlds=worlds, seed=seed, examples=3)
+        d = review_deal(game, i, method=Method(worlds=worlds, seed=seed, examples=3))
     return d, time.perf_counter() - start
 
 

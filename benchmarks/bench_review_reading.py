@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 import _common                                    # noqa: E402  first: checks which engine runs
 
 from solver import _search, load_egn, review_game     # noqa: E402
+from solver import Method                              # noqa: E402
 
 EGN = ROOT / "tests" / "data" / "egn"
 SETUPS = ("auction", "both")
@@ -34,7 +35,8 @@ def main(argv=None):
     deals = sum(len(g.deals) for g in games)
     print(f"review_game on {len(games)} records of tests/data/egn ({deals} deals), {args.worlds} worlds per "
           f"decision, one core, {args.repeats} repeats, interleaved")
-    review_game(games[0], worlds=args.worlds, seed=0, inference="both")      # import and first-call costs
+    review_game(games[0],
+                method=Method(worlds=args.worlds, seed=0, inference="both", examples=3))      # import and first-call costs
     wall = {s: [0.0] * args.repeats for s in SETUPS}
     cpu = {s: [0.0] * args.repeats for s in SETUPS}
     for r in range(args.repeats):
@@ -42,7 +44,7 @@ def main(argv=None):
             for s in SETUPS:
                 _search.reset_tables()
                 t0, c0 = time.perf_counter(), time.process_time()
-                review_game(g, worlds=args.worlds, seed=r + 1, inference=s)
+                review_game(g, method=Method(worlds=args.worlds, seed=r + 1, inference=s, examples=3))
                 wall[s][r] += (time.perf_counter() - t0) / deals
                 cpu[s][r] += (time.process_time() - c0) / deals
     measures = {}

@@ -486,11 +486,10 @@ def cmd_compare(args) -> dict:
     from .comparison import compare
     from .game.seat import seat_view
     view = seat_view(**_play_view(args))
-    result = compare(view, args.a, args.b, worlds=args.worlds, seed=args.seed, threads=args.threads,
-                     inference=_inference_arg(args), score=None if args.score is None else _score_arg(args.score),
-                     model=_model_arg(args), valuation=args.valuation,
-                     inner_worlds=None if args.inner_worlds is None else _inner_worlds(args),
-                     examples=args.examples, rollout=_rollout(args), play_model=_play_model_arg(args))
+    result = compare(view, args.a, args.b, method=_method(
+        args, inference=_inference_arg(args), score=None if args.score is None else _score_arg(args.score),
+        model=_model_arg(args), inner_worlds=_inner_worlds(args), rollout=_rollout(args),
+        play_model=_play_model_arg(args)))
     if not args.json:
         say(result)
     return result.to_dict()
@@ -573,10 +572,10 @@ def cmd_review_corpus(args) -> dict:
                               f"not reports; review a single file for {flag}")
     out = "-" if args.out is None else args.out
     try:
-        result = review_corpus(args.files, worlds=args.worlds, seed=args.seed, out=out, jobs=args.jobs,
-                               cluster=args.cluster, inference=_inference_arg(args), score=not args.by_points,
-                               progress=False if args.quiet else None, model=_model_arg(args),
-                               valuation=args.valuation, inner_worlds=_inner_worlds(args))
+        result = review_corpus(args.files, method=_method(args, inference=_inference_arg(args), model=_model_arg(args),
+                                                          inner_worlds=_inner_worlds(args)),
+                               out=out, jobs=args.jobs, cluster=args.cluster, score=not args.by_points,
+                               progress=False if args.quiet else None)
     except KeyboardInterrupt:       # every finished deal is already written: say how to go on
         say("euchre: interrupted" + ("" if out == "-" else f"; the deals done are in {out}: run the same "
                                      "command again to resume"), file=sys.stderr)
@@ -630,10 +629,9 @@ def cmd_review(args) -> dict:
         bar = tqdm(total=total, file=sys.stderr, unit="decision", desc="reviewing", leave=False)
         progress = bar.update
     try:
-        reviews = review_files(args.files, worlds=args.worlds, seed=args.seed, jobs=args.jobs, progress=progress,
-                               inference=_inference_arg(args), score=not args.by_points, model=_model_arg(args),
-                               examples=EXAMPLES if args.examples is None else args.examples,
-                               valuation=args.valuation, inner_worlds=_inner_worlds(args))
+        method = _method(args, inference=_inference_arg(args), model=_model_arg(args), inner_worlds=_inner_worlds(args),
+                         examples=EXAMPLES if args.examples is None else args.examples)
+        reviews = review_files(args.files, method=method, jobs=args.jobs, progress=progress, score=not args.by_points)
     finally:
         if bar is not None:
             bar.close()
@@ -666,9 +664,10 @@ def cmd_match(args) -> dict:
         bar = tqdm(total=args.deals, file=sys.stderr, unit="deal", desc="match", leave=False)
         progress = bar.update
     try:
+        from .advisor import Method
         result = play_match(args.a, args.b, deals=args.deals, seed=args.seed, rules=rules, jobs=args.jobs,
-                            progress=progress, worlds=args.worlds, time_limit=args.time_limit or None,
-                            games=args.games, keep_hands=args.egn is not None, model=_model_arg(args))
+                            progress=progress, method=Method(worlds=args.worlds, model=_model_arg(args)),
+                            time_limit=args.time_limit or None, games=args.games, keep_hands=args.egn is not None)
     finally:
         if bar is not None:
             bar.close()

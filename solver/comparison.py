@@ -33,6 +33,8 @@ import numpy as np
 
 from . import laws
 from .advisor import Method, advise_bid, advise_play
+from .advisor.method import member_keywords, taken_members
+from .advisor.valuation import INNER_WORLDS
 from .advisor.calls import parse_calls
 from .advisor.play import coerce_view, written
 from .cards import JOKER, Card, Seat, cards_of, format_cards
@@ -142,9 +144,7 @@ class Comparison:
         return comparison_text(self)
 
 
-def compare(view=None, a=None, b=None, *, worlds: int | None = None, seed=None, inference: bool = True,
-            model=None, score=None, valuation: str | None = None, inner_worlds: int | None = None,
-            examples: int = EXAMPLES, threads: int = 1, rollout=None, play_model=None, **view_kw) -> Comparison:
+def compare(view=None, a=None, b=None, *, method=None, **keywords) -> Comparison:
     """Compare two actions of the seat to act over the same worlds (see ``solver.comparison``).
 
     Args:
@@ -153,14 +153,21 @@ def compare(view=None, a=None, b=None, *, worlds: int | None = None, seed=None, 
         a, b: two different legal actions: call tokens (``"pass"``, ``"order"``, ``"order alone"``, ``"call c"``,
             and the words ``solver.laws.parse_call()`` takes: ``"assist"``, ``"hearts alone"``) in the bidding,
             cards (``"Qs"``) in the play.
-        worlds: the worlds to draw (default ``BID_WORLDS`` for calls, ``PLAY_WORLDS`` for cards); seed:
-            int (same seed, same worlds as the advice's with that seed) or ``None``: derived from the view
-            (``solver.seeds.comparison_seed()``, the advice's own default seed, as at the CLI and HTTP doors).
-        inference, model, score, valuation, inner_worlds, threads: as :func:`solver.advise` and
-            :func:`solver.advise_play`; play_model: as :func:`solver.advise_play`'s (cards only); rollout: a
-            :class:`solver.rollout.Rollout` (with ``valuation="rollout"``;
-            a card's rollout plays every legal card, as the play advice does).
-        examples: 0..:data:`~solver.examples.MAX_EXAMPLES` worlds of each outcome (default 3).
+        method: how the advice behind the comparison answers: a :class:`~solver.advisor.method.Method` or a dict of
+            its members (``None``: the defaults below). Read: ``worlds`` (``None``: ``BID_WORLDS`` for calls,
+            ``PLAY_WORLDS`` for cards); ``seed`` (same seed, same worlds as the advice's with that seed; ``None``:
+            derived from the view, ``solver.seeds.comparison_seed()``, the advice's own default seed, as at the CLI
+            and HTTP doors); ``inference``, ``model``, ``score``, ``valuation``, ``inner_worlds``, ``threads``: as
+            :func:`solver.advise` and :func:`solver.advise_play`; ``play_model``: as :func:`solver.advise_play`'s
+            (cards only); ``rollout``: a :class:`solver.rollout.Rollout` (with ``valuation="rollout"``; a card's
+            rollout plays every legal card, as the play advice does); ``examples``:
+            0..:data:`~solver.examples.MAX_EXAMPLES` worlds of each outcome (``Method``'s default 0; without a
+            method, 3). The bid advisor's own members (``robust_delta``, ``early_stop``, ``exact_limit``,
+            ``own_round2``, ``policy``) are not read and must stay at their defaults.
+        keywords: the keys of :func:`solver.seat_view` (with ``view`` ``None``); deprecated, for one release,
+            the members above as keywords (``worlds=None, seed=None, inference=True, model=None, score=None,
+            valuation=None, inner_worlds=None, examples=3, threads=1, rollout=None, play_model=None``), each
+            with a :class:`DeprecationWarning`, not with ``method``.
 
     Returns :class:`Comparison`.
 
@@ -170,8 +177,16 @@ def compare(view=None, a=None, b=None, *, worlds: int | None = None, seed=None, 
     :class:`~solver.errors.ArgumentError` when ``a`` and ``b`` are the same action; and whatever the advice
     raises for its arguments (:func:`solver.advise`, :func:`solver.advise_play`).
     """
+    given = {name: keywords.pop(name) for name in _COMPARE_DEFAULTS if name in keywords}
+    members = member_keywords(compare, given, _COMPARE_DEFAULTS, method)
+    if method is not None:
+        members = taken_members(method, compare, tuple(_COMPARE_DEFAULTS))
+        if members["inner_worlds"] == INNER_WORLDS:
+            members["inner_worlds"] = None       # as when not given: the advisors' own default
+    (worlds, seed, inference, model, score, valuation, inner_worlds, examples, threads, rollout,
+     play_model) = members.values()
     examples = check_examples(examples)
-    view = coerce_view(view, view_kw)
+    view = coerce_view(view, keywords)
     seat = view.seat
     if view.phase in _BIDDING or view.phase is Phase.PLAY:
         if view.to_act != seat:
@@ -190,6 +205,12 @@ def compare(view=None, a=None, b=None, *, worlds: int | None = None, seed=None, 
                               rollout)
     return _compare_cards(view, a, b, worlds, seed, inference, model, score, valuation, extra, examples, threads,
                           rollout)
+
+
+#: ``compare``'s defaults of the :class:`~solver.advisor.method.Method` members it reads, without a method (its
+#: deprecated keywords'), in the order it reads them.
+_COMPARE_DEFAULTS = {"worlds": None, "seed": None, "inference": True, "model": None, "score": None, "valuation": None,
+                     "inner_worlds": None, "examples": EXAMPLES, "threads": 1, "rollout": None, "play_model": None}
 
 
 def _tokens(view, a, b, kind: str, parse) -> tuple:

@@ -16,6 +16,7 @@ from solver.cli import main
 from solver.errors import EuchreError
 from solver.game import Hand
 from solver.review.annotate import SIGNATURE, annotate_egn
+from solver import Method
 
 pytestmark = pytest.mark.slow      # every test reads a full review of a game (module fixtures)
 
@@ -32,7 +33,7 @@ def game():
 
 @pytest.fixture(scope="module")
 def reviewed(game):
-    return review(game, worlds=30, seed=2, annotate=True)
+    return review(game, method=Method(worlds=30, seed=2, examples=3), annotate=True)
 
 
 def ours(notes):
@@ -147,10 +148,10 @@ def test_records_that_cannot_be_annotated(game):
     h = Hand.from_deal("N:Jh Ah Kh 9c 9s E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Ac Kc Tc Qh", upcard="9h",
                        dealer="S")
     with pytest.raises(EuchreError, match="only an EGN record"):
-        review(h, worlds=10, annotate=True)
+        review(h, method=Method(worlds=10, examples=3), annotate=True)
     with pytest.raises(EuchreError, match="annotate 'yes'"):
-        review(game, worlds=10, annotate="yes")
-    r = review(game, worlds=10, seed=1)
+        review(game, method=Method(worlds=10, examples=3), annotate="yes")
+    r = review(game, method=Method(worlds=10, seed=1, examples=3))
     broken = copy.copy(game)
     broken.deals = list(game.deals)
     broken.deals[3] = dataclasses.replace(game.deals[3], hand=None)

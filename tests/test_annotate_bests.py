@@ -8,13 +8,14 @@ import pytest
 from conftest import EGN_DIR
 from solver import load_egn, review_game as review
 from solver.review.annotate import SIGNATURE
+from solver import Method
 
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
 def reviewed():
-    return review(load_egn(EGN_DIR / "vwec-finals.egn"), worlds=40, seed=1, annotate=True)
+    return review(load_egn(EGN_DIR / "vwec-finals.egn"), method=Method(worlds=40, seed=1, examples=3), annotate=True)
 
 
 def text_best(line: str) -> str:

@@ -29,6 +29,7 @@ from solver.cli import main as cli_main
 
 from conftest import EGN_DIR, examples, real_server
 from conftest import bid_advice
+from solver import Method
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 VWEC = "N:9d Ac Tc Kd Jd E:Qd Js Kh 9h Jh S:9c Ks Qh Kc Jc W:Ad As Ah 9s Qs"
@@ -239,7 +240,8 @@ def test_route_answers_501_while_the_engine_lacks_the_function(client, monkeypat
 def test_review_real_game_matches_python(call):
     answer = call("POST", "/v1/review", json_body={"egn": FIRST_DEAL_EGN, "worlds": 20, "seed": 1})
     assert answer.status == 200, answer
-    expected = solver.review_game(solver.load_egn(FIRST_DEAL_EGN), worlds=20, seed=1).to_dict()
+    expected = solver.review_game(solver.load_egn(FIRST_DEAL_EGN),
+                                  method=Method(worlds=20, seed=1, examples=3)).to_dict()
     assert answer.body == json.loads(json.dumps(expected))
 
 
@@ -668,7 +670,8 @@ def test_review_takes_inference_and_off_is_the_first_version(client):
     egn["deals"] = egn["deals"][:1]
     r = client.post("/v1/review", json={"egn": egn, "worlds": 20, "seed": 3, "inference": False})
     assert r.status_code == 200
-    want = solver.review_game(solver.load_egn(egn), worlds=20, seed=3, inference=False).to_dict()
+    want = solver.review_game(solver.load_egn(egn),
+                              method=Method(worlds=20, seed=3, inference=False, examples=3)).to_dict()
     assert r.get_json()["deals"] == want["deals"] and r.get_json()["model"]["inference"] is False
     bad = client.post("/v1/review", json={"egn": egn, "inference": "no"})
     assert bad.status_code == 422 and bad.headers["Content-Type"] == "application/problem+json"
@@ -680,7 +683,8 @@ def test_review_annotated_answers_the_record_with_the_comments(client):
     a = client_call(client, "POST", "/v1/review", json_body={"egn": FIRST_DEAL_EGN, "worlds": 10, "seed": 2,
                                                              "annotate": True})
     assert a.status == 200, a
-    expected = solver.review_game(solver.load_egn(FIRST_DEAL_EGN), worlds=10, seed=2, annotate=True).annotated
+    expected = solver.review_game(solver.load_egn(FIRST_DEAL_EGN),
+                                  method=Method(worlds=10, seed=2, examples=3), annotate=True).annotated
     assert a.body["annotated_egn"] == json.loads(json.dumps(expected))
     solver.load_egn(a.body["annotated_egn"])                        # a valid record
     plain = client_call(client, "POST", "/v1/review", json_body={"egn": FIRST_DEAL_EGN, "worlds": 10, "seed": 2})

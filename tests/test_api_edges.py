@@ -11,6 +11,7 @@ import solver
 from conftest import EGN_DIR, DATA
 from solver.errors import CardError, EGNError, EuchreError, PositionError, RulesError
 from solver.records import dump_dummy_record, load_dummy_record
+from solver import Method
 
 SIX = EGN_DIR / "six-points-in-two-hands.egn"
 
@@ -77,17 +78,20 @@ def test_review_corpus_takes_a_path_in_bytes_or_alone(tmp_path):
     assert [f.status for f in bad.files] == ["error"] and "no such file" in bad.files[0].message
     record = tmp_path / "six.egn"
     record.write_bytes(SIX.read_bytes())
-    by_bytes = solver.review_corpus([bytes(record)], worlds=10, seed=1, progress=False)
-    alone = solver.review_corpus(str(record), worlds=10, seed=1, progress=False)       # one path, not its letters
+    by_bytes = solver.review_corpus([bytes(record)], method=Method(worlds=10, seed=1), progress=False)
+    alone = solver.review_corpus(str(record),
+                                 method=Method(worlds=10, seed=1), progress=False)       # one path, not its letters
     assert by_bytes.reviewed == alone.reviewed == 2
 
 
 @pytest.mark.parametrize("value", ["x", 1, None, "false"])
 def test_review_inference_must_be_a_bool_as_advise_says(value):
-    with pytest.raises(solver.ArgumentError, match="inference .*must be True or False"):
-        solver.review_game(SIX, worlds=10, inference=value)
-    with pytest.raises(solver.ArgumentError, match="inference .*must be True or False"):
-        solver.review_corpus([SIX], worlds=10, inference=value, progress=False)
+    """The method's inference is checked once, by Method, with the advisors' own message at every door."""
+    said = "inference .*expected one of none, auction, play, both"
+    with pytest.raises(solver.ArgumentError, match=said):
+        solver.review_game(SIX, method=Method(worlds=10, inference=value, examples=3))
+    with pytest.raises(solver.ArgumentError, match=said):
+        solver.review_corpus([SIX], method={"worlds": 10, "inference": value}, progress=False)
 
 
 def _non_finite(value, path="$"):
@@ -106,7 +110,7 @@ def test_review_to_dict_is_strict_json_when_an_interval_is_unbounded(monkeypatch
     # one proposal a world: no room for rejection, so the decisions' worlds are importance-weighted proposals,
     # some worth fewer than two worlds (an unbounded interval)
     monkeypatch.setattr(solver.inference, "PROPOSALS_PER_WORLD", 1)
-    r = solver.review_game(SIX, worlds=10, seed=1, confirm=1)
+    r = solver.review_game(SIX, method=Method(worlds=10, seed=1, examples=3), confirm=1)
     # the object keeps the unbounded interval (fewer than two effective worlds) ...
     unbounded = [c for d in r.deals for c in d.cards if c.info is not None and math.isinf(c.info.points_interval[1])]
     assert unbounded, "the case this test is about did not arise"

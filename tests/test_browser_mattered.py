@@ -8,6 +8,7 @@ import pytest
 from conftest import EGN_DIR
 from solver import load_egn, review_game
 from solver.pages import review_html
+from solver import Method
 
 CHROMIUM = next((p for p in (os.environ.get("EUCHRE_CHROMIUM"), shutil.which("chromium"), "/usr/bin/chromium")
                  if p and os.path.exists(p)), None)
@@ -25,7 +26,7 @@ def browser():
 
 def test_the_game_line_opens_its_deal_at_its_step(browser, tmp_path):
     game = load_egn(EGN_DIR / "vwec-finals.egn")
-    rep = review_game(game, worlds=20, seed=1, score=True)
+    rep = review_game(game, method=Method(worlds=20, seed=1, examples=3), score=True)
     m = rep.mattered
     page_index = next(i for i, d in enumerate(rep.deals) if d.index == m["deal"])
     assert page_index != 0, "the check below needs the costliest decision outside the first deal"

@@ -8,6 +8,7 @@ import urllib.request
 import pytest
 
 from conftest import real_server
+from solver import Method
 
 CHROMIUM = next((p for p in (os.environ.get("EUCHRE_CHROMIUM"), shutil.which("chromium"), "/usr/bin/chromium")
                  if p and os.path.exists(p)), None)
@@ -87,7 +88,7 @@ def test_the_review_page_names_the_card_that_gave_it_away(browser, tmp_path):
     from solver.pages import review_html
     from test_review_gave_away import played_hand
     hand = played_hand()
-    rep = review_game(hand, worlds=100, seed=1, inference="both", score=False, confirm=1)
+    rep = review_game(hand, method=Method(worlds=100, seed=1, inference="both", examples=3), score=False, confirm=1)
     card = next(c for c in rep.deals[0].cards if c.kind == "play" and str(c.seat) == "W" and c.trick == 3)
     out = tmp_path / "review.html"
     out.write_text(review_html(rep, hand), encoding="utf-8")

@@ -14,6 +14,7 @@ from solver.cards import Card, format_cards, parse_cards
 from solver.errors import EGNError, IllegalActionError, RulesError
 from solver.game import Action, CardPassed, Discarded, Hand, Phase
 from conftest import bid_advice
+from solver import Method
 
 BEST = Rules(partners_best=True)
 DEAL = "N:Jh Ah Kh 9c 9s E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Ac Kc Tc Qh"
@@ -242,7 +243,7 @@ def test_advisor_values_a_loner_with_the_exchange_as_the_reference_does():
 @pytest.mark.slow
 def test_review_judges_the_loners_discard_against_the_reference():
     game = load_egn(dump_egn(played_record(give="As", throw="9s")))
-    deal = solver.review_game(game, worlds=20, seed=1, inference=False, score=False).deals[0]
+    deal = solver.review_game(game, method=Method(worlds=20, seed=1, inference=False, examples=3), score=False).deals[0]
     [judged] = [c for c in deal.cards if c.kind == "discard" and c.seat == Seat.N]
     assert str(judged.card) == "9s" and judged.info is not None
     # each of N's six after the exchange, thrown, then N's five against E and W double dummy (E leads)
@@ -266,8 +267,9 @@ def test_review_judges_the_partners_card_against_the_reference():
     h.apply("discard 9s")
     while not h.is_over:
         h.apply(h.legal_actions()[0])
-    [note] = [n for n in solver.review_game(load_egn(dump_egn(h)), worlds=10, seed=1, inference=False,
-                                       score=False).deals[0].notes if n.startswith("call for best")]
+    method = Method(worlds=10, seed=1, inference=False, examples=3)
+    [note] = [n for n in solver.review_game(load_egn(dump_egn(h)), method=method, score=False).deals[0].notes
+              if n.startswith("call for best")]
     figures = dict(x.split() for x in note.split("best discard: ")[1].rstrip(")").split(", "))
     want = {}
     for c in ["Js", "As", "Ah", "Ad", "Kd"]:

@@ -17,6 +17,7 @@ from conftest import EGN_DIR, doc_text
 from conftest import bid_advice
 from solver.cli import build_parser, main
 from solver.records.base import MAX_RECORD_BYTES
+from solver import Method
 
 VWEC = "N:9d Ac Tc Kd Jd E:Qd Js Kh 9h Jh S:9c Ks Qh Kc Jc W:Ad As Ah 9s Qs"
 ROOT = EGN_DIR.parents[2]
@@ -291,9 +292,11 @@ def test_library_review_of_a_record_seeds_from_its_content():
     from solver import load_game, review_game as review
     path = EGN_DIR / "incomplete-deal.egn"
     seed = content_seed(json.loads(path.read_text()))
-    assert review(path, worlds=10).seed == seed
-    assert review(path.read_text(), worlds=10).seed == seed          # the same record as text
-    assert review(load_game(path), worlds=10, seed=seed).to_dict() == review(path, worlds=10).to_dict()
+    assert review(path, method=Method(worlds=10, examples=3)).seed == seed
+    assert review(path.read_text(),
+                  method=Method(worlds=10, examples=3)).seed == seed          # the same record as text
+    method = Method(worlds=10, examples=3)
+    assert review(load_game(path), method=method.replace(seed=seed)).to_dict() == review(path, method=method).to_dict()
 
 
 def test_a_line_break_in_a_record_does_not_make_a_report_line(capsys, tmp_path):

@@ -14,6 +14,7 @@ from solver import (ArgumentError, IllegalActionError, advise_play, compare, sea
 from solver.cli import main  # noqa: E402
 from solver.game import Hand  # noqa: E402
 from conftest import bid_advice
+from solver import Method
 
 BID = dict(seat="E", hand="Jh Ah Kh 9c 9s", dealer="N", upcard="Qh")
 PLAY = dict(seat="W", hand="Ac Kc 9c Qd Td", dealer="S", upcard="9s", calls="Pass Pass Pass Pass Pass h")
@@ -23,7 +24,7 @@ def test_calls_mean_difference_is_the_advice_options_difference():
     """Double dummy, the same seed and worlds: the comparison's mean difference is the difference of the two
     options' expected points in the full advice (every option on every world), and its shares are the
     shares of the worlds where one option's points are above, equal to, below the other's."""
-    got = compare(BID, "order", "order alone", worlds=400, seed=5, valuation="double_dummy")
+    got = compare(BID, "order", "order alone", method=Method(worlds=400, seed=5, valuation="double_dummy", examples=3))
     adv = bid_advice(BID["hand"], BID["upcard"], BID["seat"], BID["dealer"], 1, worlds=400, seed=5, early_stop=False,
                  valuation="double_dummy")
     a, b = adv.option("order"), adv.option("order alone")
@@ -43,7 +44,7 @@ def test_calls_with_inference_weights_match_the_advice():
     """A seat after two passes: the worlds are weighted (or rejection-drawn) by the model; the comparison is
     still the advice's own difference."""
     view = dict(seat="S", hand="Jd Ad Kd 9c Qs", dealer="W", upcard="Td", calls="Pass Pass")
-    got = compare(view, "pass", "order", worlds=300, seed=2, valuation="double_dummy")
+    got = compare(view, "pass", "order", method=Method(worlds=300, seed=2, valuation="double_dummy", examples=3))
     adv = bid_advice("Jd Ad Kd 9c Qs", "Td", "S", "W", 1, worlds=300, seed=2, early_stop=False,
                  valuation="double_dummy")
     a, b = adv.option("pass"), adv.option("order")
@@ -52,7 +53,7 @@ def test_calls_with_inference_weights_match_the_advice():
 
 def test_cards_mean_difference_is_the_play_advice_difference():
     for valuation in ("double_dummy", "single_dummy"):
-        got = compare(PLAY, "Ac", "Qd", worlds=200, seed=3, valuation=valuation)
+        got = compare(PLAY, "Ac", "Qd", method=Method(worlds=200, seed=3, valuation=valuation, examples=3))
         adv = advise_play(**PLAY, worlds=200, seed=3, valuation=valuation)
         assert got.points.difference == pytest.approx(adv["Ac"].expected_points - adv["Qd"].expected_points,
                                                       abs=1e-9)
@@ -82,7 +83,7 @@ def test_small_position_against_the_slow_reference():
     mine = [str(Card(c)) for c in cards_of(view.hand)]
     assert len(mine) == 2 and not view.current
     a, b = mine
-    got = compare(view, a, b, inference=False, valuation="double_dummy", examples=1)
+    got = compare(view, a, b, method=Method(inference=False, valuation="double_dummy", examples=1))
     assert got.exact
 
     # the reference: the viewer leads; each other seat holds two of the unseen cards (its voids respected), the
@@ -122,7 +123,7 @@ def test_small_position_against_the_slow_reference():
 
 
 def test_examples_show_each_outcome():
-    got = compare(BID, "order", "order alone", worlds=300, seed=1, valuation="double_dummy", examples=2)
+    got = compare(BID, "order", "order alone", method=Method(worlds=300, seed=1, valuation="double_dummy", examples=2))
     for outcome, test in (("better", lambda e: e["a"] > e["b"]), ("same", lambda e: e["a"] == e["b"]),
                           ("worse", lambda e: e["a"] < e["b"])):
         shown = got.examples[outcome]
@@ -136,7 +137,7 @@ def test_examples_show_each_outcome():
 
 
 def test_score_judges_by_the_game():
-    got = compare(PLAY, "Ac", "Qd", worlds=100, seed=1, score={"NS": 8, "EW": 9})
+    got = compare(PLAY, "Ac", "Qd", method=Method(worlds=100, seed=1, score={"NS": 8, "EW": 9}, examples=3))
     adv = advise_play(**PLAY, worlds=100, seed=1, score={"NS": 8, "EW": 9})
     assert got.by == "game" and got.judged is got.game
     assert got.game.difference == pytest.approx(adv["Ac"].p_win_game - adv["Qd"].p_win_game, abs=1e-9)
@@ -154,14 +155,14 @@ def test_score_judges_by_the_game():
 ])
 def test_bad_input_names_it(view, a, b, error, words):
     with pytest.raises(error, match=None) as got:
-        compare(view, a, b, worlds=100, seed=1)
+        compare(view, a, b, method=Method(worlds=100, seed=1, examples=3))
     assert words in str(got.value)
 
 
 def test_must_follow_suit_is_named():
     view = dict(PLAY, tricks="Kd", seat="N", hand="9d Ah Kh Qs Ts")
     with pytest.raises(IllegalActionError, match="b Ah: not a legal card for N here .it must follow suit"):
-        compare(view, "9d", "Ah", worlds=100, seed=1)
+        compare(view, "9d", "Ah", method=Method(worlds=100, seed=1, examples=3))
 
 
 def test_cli_and_http_agree(capsys):

@@ -32,6 +32,7 @@ from solver.review import corpus as corpus_mod
 from solver.review import corpus_stats, review_game as review, review_corpus
 from solver.review.lines import TIMING_FIELDS, deal_key, finite
 from solver.review.seeds import content_seed, record_seed
+from solver import Method
 
 EGN_DIR = TESTS / "data" / "egn"
 DUMMY = TESTS / "data" / "dummy-hands-game.json"
@@ -90,7 +91,7 @@ def deal_lines(lines) -> dict:
 def reference(corpus, tmp_path_factory) -> Path:
     """The single-process run: the lines every other run must give."""
     out = tmp_path_factory.mktemp("ref") / "results.jsonl"
-    result = review_corpus([corpus], worlds=WORLDS, seed=SEED, out=out, progress=False)
+    result = review_corpus([corpus], method=Method(worlds=WORLDS, seed=SEED), out=out, progress=False)
     assert result.failed == 0 and result.workers == 1
     return out
 
@@ -100,7 +101,7 @@ def test_the_docs_line_is_a_default_run_s(tmp_path):
     text = (ROOT / "docs" / "review.md").read_text()
     example = re.search(r"```json\n(\{\"kind\": \"deal\".*?)```", text, re.S).group(1)
     out = tmp_path / "results.jsonl"
-    review_corpus([EGN_DIR / "six-points-in-two-hands.egn"], worlds=10, seed=1, out=out, progress=False)
+    review_corpus([EGN_DIR / "six-points-in-two-hands.egn"], method=Method(worlds=10, seed=1), out=out, progress=False)
     line = lines_of(out)[0]
     assert set(re.findall(r'"(\w+)":', example)) >= set(line)
     assert line["valuation"] == "single_dummy"
@@ -135,7 +136,7 @@ def test_a_line_is_the_review_of_that_deal(corpus, reference):
         sha = hashlib.sha256(data).hexdigest()
         seed = record_seed(SEED, sha, json.loads(data))
         assert deals[(sha, 0)]["record_seed"] == seed
-        whole = review(path, worlds=WORLDS, seed=seed).to_dict()
+        whole = review(path, method=Method(worlds=WORLDS, seed=seed, examples=3)).to_dict()
         for i, d in enumerate(whole["deals"]):
             assert deals[(sha, i)]["review"] == finite(d), (name, i)     # strict JSON: an infinite end is null
 
@@ -216,8 +217,10 @@ def test_a_dask_cluster_gives_the_same_lines(corpus, reference, tmp_path):
         assert main(["review", str(corpus), "--worlds", str(WORLDS), "--seed", str(SEED), "--out", str(out),
                      "--cluster", address, "--quiet", "--json"]) == 0
         with distributed.Client(address, timeout=WAIT) as client:       # the Python API, a client's executor
-            on_dask = review_corpus([small], worlds=10, seed=1, executor=client.get_executor(), progress=False)
-    assert deal_lines(on_dask.lines) == deal_lines(review_corpus([small], worlds=10, seed=1, progress=False).lines)
+            on_dask = review_corpus([small],
+                                    method=Method(worlds=10, seed=1), executor=client.get_executor(), progress=False)
+    assert deal_lines(on_dask.lines) == deal_lines(review_corpus([small],
+                                                                 method=Method(worlds=10, seed=1), progress=False).lines)
     assert deal_lines(lines_of(out)) == deal_lines(lines_of(reference))
     assert sorted(x["path"] for x in lines_of(out) if x["kind"] == "file") == \
         sorted(x["path"] for x in lines_of(reference) if x["kind"] == "file")
@@ -335,13 +338,13 @@ def small_corpus(tmp_path) -> Path:
 @pytest.mark.slow
 def test_a_lost_deal_is_tried_again_and_then_reported(tmp_path):
     d = small_corpus(tmp_path)
-    ref = review_corpus([d], worlds=10, seed=1, progress=False).lines
+    ref = review_corpus([d], method=Method(worlds=10, seed=1), progress=False).lines
     with FlakyExecutor(lambda index, attempt: index == 0 and attempt == 1) as ex:
-        once = review_corpus([d], worlds=10, seed=1, executor=ex, progress=False)
+        once = review_corpus([d], method=Method(worlds=10, seed=1), executor=ex, progress=False)
     assert deal_lines(once.lines) == deal_lines(ref)
     assert sorted(x["attempts"] for x in once.lines if x["kind"] == "deal") == [1, 1, 2, 2, 2]   # 3 deal 0s
     with FlakyExecutor(lambda index, attempt: index == 1) as ex:          # deal 1 is always lost
-        always = review_corpus([d], worlds=10, seed=1, executor=ex, progress=False)
+        always = review_corpus([d], method=Method(worlds=10, seed=1), executor=ex, progress=False)
     bad = [x for x in always.lines if x["kind"] == "deal" and x["error"]]
     assert len(bad) == 2 and always.failed == 2                 # the two records with a deal 1
     assert all(x["review"] is None and x["attempts"] == corpus_mod.MAX_ATTEMPTS
@@ -364,9 +367,9 @@ def dies_once(data, sha, index, *rest):
 @pytest.mark.slow
 def test_any_executor_gives_the_same_lines(tmp_path):
     d = small_corpus(tmp_path)
-    ref = review_corpus([d], worlds=10, seed=1, progress=False)
+    ref = review_corpus([d], method=Method(worlds=10, seed=1), progress=False)
     with ProcessPoolExecutor(max_workers=2) as ex:
-        pooled = review_corpus([d], worlds=10, seed=1, executor=ex, progress=False)
+        pooled = review_corpus([d], method=Method(worlds=10, seed=1), executor=ex, progress=False)
     assert deal_lines(pooled.lines) == deal_lines(ref.lines) and pooled.reviewed == ref.reviewed == 5
 
 
@@ -374,10 +377,10 @@ def test_any_executor_gives_the_same_lines(tmp_path):
 @pytest.mark.skipif(multiprocessing.get_start_method() != "fork", reason="the fault is injected through fork")
 def test_a_pool_broken_by_a_dying_worker_is_made_again(tmp_path, monkeypatch):
     d = small_corpus(tmp_path)
-    ref = review_corpus([d], worlds=10, seed=1, progress=False).lines
+    ref = review_corpus([d], method=Method(worlds=10, seed=1), progress=False).lines
     monkeypatch.setitem(_DIES, "deal", (hashlib.sha256((d / "renege-test.egn").read_bytes()).hexdigest(), 1))
     monkeypatch.setattr(corpus_mod, "_review_task", dies_once)
-    result = review_corpus([d], worlds=10, seed=1, jobs=2, progress=False)
+    result = review_corpus([d], method=Method(worlds=10, seed=1), jobs=2, progress=False)
     assert deal_lines(result.lines) == deal_lines(ref) and result.failed == 0
     assert [x["attempts"] for x in result.lines if (x["sha256"], x["deal"]) == _DIES["deal"]] == [2]
 
@@ -393,14 +396,14 @@ def test_a_deal_whose_review_raises_is_a_line_and_a_rerun_does_it_again(tmp_path
             raise RuntimeError("boom")
         return real(game, index, *args, **kw)
     monkeypatch.setattr(corpus_mod, "review_deal", broken)
-    first = review_corpus([d], worlds=10, seed=1, out=out, progress=False)
+    first = review_corpus([d], method=Method(worlds=10, seed=1), out=out, progress=False)
     assert first.failed == 2 and first.reviewed == 3
     errors = [x for x in lines_of(out) if x["kind"] == "deal" and x["error"]]
     assert [x["error"] for x in errors] == ["internal error: RuntimeError: boom"] * 2
     monkeypatch.setattr(corpus_mod, "review_deal", real)
-    second = review_corpus([d], worlds=10, seed=1, out=out, progress=False)
+    second = review_corpus([d], method=Method(worlds=10, seed=1), out=out, progress=False)
     assert (second.reviewed, second.skipped, second.failed) == (2, 3, 0)
-    ref = review_corpus([d], worlds=10, seed=1, progress=False).lines
+    ref = review_corpus([d], method=Method(worlds=10, seed=1), progress=False).lines
     done = {k: v for k, v in deal_lines([x for x in lines_of(out) if not x.get("error")]).items()}
     assert done == deal_lines(ref)
 
@@ -415,13 +418,13 @@ def test_an_interrupted_run_resumes(corpus, reference, tmp_path):
     out.write_bytes(data[:cut])                              # killed mid-write: the last line is cut off
     kept = data[:cut].count(b"\n")
     kept_deals = sum(1 for x in data[:cut].splitlines()[:kept] if b'"kind":"deal"' in x)
-    result = review_corpus([corpus], worlds=WORLDS, seed=SEED, out=out, progress=False, jobs=2)
+    result = review_corpus([corpus], method=Method(worlds=WORLDS, seed=SEED), out=out, progress=False, jobs=2)
     total = len(deal_lines(lines_of(reference)))
     assert result.skipped == kept_deals and result.reviewed == total - kept_deals
     assert deal_lines(lines_of(out)) == deal_lines(lines_of(reference))
     # run again: nothing left to do, nothing written
     size = out.stat().st_size
-    again = review_corpus([corpus], worlds=WORLDS, seed=SEED, out=out, progress=False)
+    again = review_corpus([corpus], method=Method(worlds=WORLDS, seed=SEED), out=out, progress=False)
     assert (again.reviewed, again.skipped) == (0, total) and out.stat().st_size == size
 
 
@@ -430,18 +433,19 @@ def test_other_options_are_other_keys(tmp_path):
     path = tmp_path / "six.egn"
     shutil.copy(EGN_DIR / "six-points-in-two-hands.egn", path)
     out = tmp_path / "r.jsonl"
-    assert review_corpus([path], worlds=10, seed=1, out=out, progress=False).reviewed == 2
-    assert review_corpus([path], worlds=10, seed=1, out=out, progress=False).reviewed == 0
-    assert review_corpus([path], worlds=12, seed=1, out=out, progress=False).reviewed == 2     # worlds
-    assert review_corpus([path], worlds=10, seed=2, out=out, progress=False).reviewed == 2     # seed
-    assert review_corpus([path], worlds=10, seed=1, out=out, progress=False, inference=False).reviewed == 2
-    assert review_corpus([path], worlds=10, seed=1, out=out, progress=False, score=False).reviewed == 2
+    assert review_corpus([path], method=Method(worlds=10, seed=1), out=out, progress=False).reviewed == 2
+    assert review_corpus([path], method=Method(worlds=10, seed=1), out=out, progress=False).reviewed == 0
+    assert review_corpus([path], method=Method(worlds=12, seed=1), out=out, progress=False).reviewed == 2     # worlds
+    assert review_corpus([path], method=Method(worlds=10, seed=2), out=out, progress=False).reviewed == 2     # seed
+    assert review_corpus([path],
+                         method=Method(worlds=10, seed=1, inference=False), out=out, progress=False).reviewed == 2
+    assert review_corpus([path], method=Method(worlds=10, seed=1), out=out, progress=False, score=False).reviewed == 2
     keys = [deal_key(x) for x in lines_of(out)]
     assert len(keys) == len(set(keys)) == 10
     # a whole last line without its line feed is kept, and the next line starts on a line of its own
     text = out.read_text()
     out.write_text(text.rstrip("\n"))
-    assert review_corpus([path], worlds=10, seed=3, out=out, progress=False).reviewed == 2
+    assert review_corpus([path], method=Method(worlds=10, seed=3), out=out, progress=False).reviewed == 2
     assert len(lines_of(out)) == 12
 
 
@@ -455,14 +459,14 @@ def test_the_default_valuation_is_each_records_own(tmp_path):
     dummies = tmp_path / "dummies.json"
     shutil.copy(TESTS / "data" / "dummy-hands-game.json", dummies)
     out = tmp_path / "r.jsonl"
-    first = review_corpus([four, dummies], worlds=10, seed=1, out=out, progress=False)
+    first = review_corpus([four, dummies], method=Method(worlds=10, seed=1), out=out, progress=False)
     lines = list(deal_lines(lines_of(out)).values())
     by_file = {Path(x["path"]).name: x for x in lines}
     assert by_file["six.egn"]["valuation"] == "single_dummy" and by_file["dummies.json"]["valuation"] == "double_dummy"
     assert all(x["error"] is None for x in lines) and first.reviewed == len(lines)
-    assert review_corpus([four, dummies], worlds=10, seed=1, out=out, progress=False).reviewed == 0
-    named = review_corpus([dummies], worlds=10, seed=1, out=tmp_path / "sd.jsonl", progress=False,
-                          valuation="single_dummy")
+    assert review_corpus([four, dummies], method=Method(worlds=10, seed=1), out=out, progress=False).reviewed == 0
+    named = review_corpus([dummies], method=Method(worlds=10, seed=1, valuation="single_dummy"),
+                          out=tmp_path / "sd.jsonl", progress=False)
     assert named.failed and all("dummy-hands variant" in x["error"]
                                 for x in deal_lines(lines_of(tmp_path / "sd.jsonl")).values())
 
@@ -729,7 +733,7 @@ def test_the_results_file_inside_the_corpus_is_not_read_as_a_record(tmp_path):
     shutil.copy(EGN_DIR / "renege-test.egn", d / "a.egn")
     out = d / "results.jsonl"
     for _ in range(2):
-        review_corpus([d], worlds=10, seed=1, out=out, progress=False)
+        review_corpus([d], method=Method(worlds=10, seed=1), out=out, progress=False)
     lines = lines_of(out)
     assert [x["kind"] for x in lines] == ["deal", "deal"]       # no file line for results.jsonl, run after run
 
@@ -758,7 +762,8 @@ def test_a_cluster_whose_every_worker_dies_is_an_error_in_bounded_time(corpus, r
     def run(address):                    # in a thread, so that a run that waits for ever fails the test
         try:
             with cluster.cluster_executor(address) as (executor, _threads):
-                review_corpus([corpus], worlds=WORLDS, seed=SEED, executor=executor, out=out, progress=False)
+                review_corpus([corpus],
+                              method=Method(worlds=WORLDS, seed=SEED), executor=executor, out=out, progress=False)
         except EuchreError as exc:
             raised.append(str(exc))
 
@@ -777,7 +782,7 @@ def test_a_cluster_whose_every_worker_dies_is_an_error_in_bounded_time(corpus, r
     done = deal_lines(lines_of(out))
     assert 0 < len(done) < len(deal_lines(lines_of(reference)))
     # the rest on one process: resumed from the same file, every deal once, as the reference
-    review_corpus([corpus], worlds=WORLDS, seed=SEED, out=out, progress=False)
+    review_corpus([corpus], method=Method(worlds=WORLDS, seed=SEED), out=out, progress=False)
     assert deal_lines(lines_of(out)) == deal_lines(lines_of(reference))
 
 

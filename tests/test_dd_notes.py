@@ -8,6 +8,7 @@ from solver import load_egn, review_game
 from solver.cli import main
 from solver.pages import analysis_html, review_html
 from solver.render import DOUBLE_DUMMY_NOTE, OWN_VIEW_NOTE
+from solver import Method
 
 DEAL = "N:Jh Ah Kh Qc Ac E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Kc Tc Qh Th"
 
@@ -26,7 +27,7 @@ def test_the_cli_says_the_note_once_under_a_double_dummy_figure(capsys, argv):
 @pytest.fixture(scope="module")
 def reviewed():
     game = load_egn(EGN_DIR / "six-points-in-two-hands.egn")
-    return game, review_game(game, worlds=20, seed=1)
+    return game, review_game(game, method=Method(worlds=20, seed=1, examples=3))
 
 
 def test_the_review_text_and_page_say_it_beside_the_own_view(reviewed):

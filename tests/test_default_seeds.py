@@ -10,6 +10,7 @@ from solver.cli import main
 from solver.seeds import content_seed
 from conftest import bid_advice
 from conftest import exchange_advice
+from solver import Method
 
 ADVISE = {"hand": "9d Ac Tc Kd Jd", "upcard": "Kc", "seat": "N", "dealer": "S", "worlds": 30}
 PLAY = {"seat": "E", "hand": "Jh Jd Ah Kh 9s", "dealer": "N", "upcard": "9c", "calls": "Pass Pass Pass Pass h",
@@ -87,17 +88,18 @@ def test_python_card_questions_without_a_seed_are_the_cli_answers():
     assert drawn.seed == want and (drawn.hands == solver.sample_worlds(**keys, worlds=30).hands).all()
     lead = solver.lead_table(view, worlds=30).to_dict()          # E leads the first trick (N dealt)
     assert lead["seed"] == want and cli_json(["lead", *cli_play]) == json.loads(json.dumps(lead))
-    cmp = solver.compare(view, "Jh", "9s", worlds=30).to_dict()  # a card question: the play advice's seed
+    cmp = solver.compare(view, "Jh", "9s",
+                         method=Method(worlds=30, examples=3)).to_dict()  # a card question: the play advice's seed
     assert cmp["seed"] == want and cli_json(["compare", *cli_play, "Jh", "9s"]) == json.loads(
         json.dumps(cmp))
 
 
 def test_python_compare_of_calls_takes_the_bid_advice_seed():
     view = solver.seat_view(seat="N", hand="9d Ac Tc Kd Jd", dealer="W", upcard="Kc")      # N bids first
-    got = solver.compare(view, "pass", "order", worlds=30).to_dict()
+    got = solver.compare(view, "pass", "order", method=Method(worlds=30, examples=3)).to_dict()
     assert got["seed"] == bid_advice("9d Ac Tc Kd Jd", "Kc", "N", "W", worlds=30).seed
-    assert got == solver.compare(seat="n", hand="Jd Kd Tc Ac 9d", dealer="w", upcard="kc", a="pass", b="order",
-                                 worlds=30).to_dict()
+    assert got == solver.compare(method=Method(worlds=30, examples=3), seat="n", hand="Jd Kd Tc Ac 9d", dealer="w",
+                                 upcard="kc", a="pass", b="order").to_dict()
 
 
 def test_python_defend_and_exchange_without_a_seed_are_the_cli_answers():
@@ -124,7 +126,7 @@ def test_a_review_without_a_seed_takes_the_records_whatever_door():
     want = content_seed(json.loads(path.read_text()))              # euchre review FILE's seed, unchanged
     loaded = solver.load_egn(path)
     assert default_seed(loaded) == want                             # this reader keeps every member of it
-    got = solver.review_game(loaded, worlds=10).to_dict()
+    got = solver.review_game(loaded, method=Method(worlds=10, examples=3)).to_dict()
     assert got["seed"] == want
     http = create_app().test_client().post("/v1/review", json={"egn": json.loads(path.read_text()),
                                                                "worlds": 10}).get_json()

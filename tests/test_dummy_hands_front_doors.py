@@ -9,6 +9,7 @@ from solver.cli import main
 
 from conftest import DATA
 from conftest import bid_advice
+from solver import Method
 
 RECORD = DATA / "dummy-hands-game.json"
 README_DECISION = dict(hand="Th Jc Qs Kd As", upcard="Ts", seat="N", dealer="S",
@@ -48,7 +49,8 @@ def test_service_reviews_a_dummy_hands_record():
     record = json.loads(RECORD.read_text())
     answer = client.post("/v1/review", json={"egn": record, "worlds": 20, "seed": 1})
     assert answer.status_code == 200, answer.get_json()
-    assert answer.get_json() == json.loads(json.dumps(review(load_game(record), worlds=20, seed=1).to_dict()))
+    assert answer.get_json() == json.loads(json.dumps(review(load_game(record),
+                                                             method=Method(worlds=20, seed=1, examples=3)).to_dict()))
     bad = client.post("/v1/advise", json={**README_DECISION, "worlds": 10})      # dummies without the variant
     assert bad.status_code == 422 and bad.content_type == "application/problem+json"
 

@@ -329,7 +329,7 @@ def test_a_turned_up_joker_deal_is_reviewed():
     while h.phase is not Phase.DONE:
         h.apply(h.legal_actions()[0])
     game = load_egn(dump_egn(h))
-    review = solver.review_game(game, worlds=10, seed=1)
+    review = solver.review_game(game, method=Method(worlds=10, seed=1, examples=3))
     deal = review.to_dict()["deals"][0]
     # a comment on a call sits at that call's index in calls, after the dealer's naming at calls[0]
     from solver.review.annotate import annotate_egn
@@ -678,6 +678,7 @@ import importlib  # noqa: E402
 import solver.records  # noqa: E402
 from solver.records import base, dummy, egn  # noqa: E402
 from solver.records.egn import EGNDeal, EGNWritten  # noqa: E402
+from solver import Method
 
 RECORD_MODULES = ["solver.records", "solver.records.base", "solver.records.egn", "solver.records.egn_format",
                   "solver.records.egn_model", "solver.records.egn_write", "solver.records.dummy"]

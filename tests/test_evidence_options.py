@@ -10,6 +10,7 @@ import pytest
 
 import solver
 from solver.cli import build_parser, main
+from solver import Method
 
 # W ruffed the first heart with the right bower and leads the second trick: the cards say something (E led
 # hearts, S and N followed), so weighing them moves the worlds
@@ -49,7 +50,8 @@ def test_euchre_lead_weighs_the_cards_with_inference_both():
 
 def test_euchre_compare_weighs_the_cards_with_inference_both():
     both = run(["compare", "Ac", "9d", *ARGV, "--inference", "both"])
-    assert both == plain(solver.compare(VIEW, "Ac", "9d", worlds=100, seed=1, inference="both"))
+    assert both == plain(solver.compare(VIEW, "Ac", "9d",
+                                        method=Method(worlds=100, seed=1, inference="both", examples=3)))
     flat = run(["compare", "Ac", "9d", *ARGV, "--inference", "both", "--play-model", "flat"])
     auction = run(["compare", "Ac", "9d", *ARGV])
     assert both["effective_worlds"] < auction["effective_worlds"]
@@ -123,11 +125,13 @@ def test_defend_doors_record_the_inference():
 def test_compare_at_a_bid_takes_the_inference_names():
     # before the first card: play weighs no card (uniform worlds, as false), both weighs the calls (as true)
     bid = dict(seat="S", hand="Jh Ah Kh 9c 9s", dealer="N", upcard="Qh", calls="Pass")
-    by_flag = {flag: plain(solver.compare(bid, "order", "pass", worlds=200, seed=1, inference=flag))
+    by_flag = {flag: plain(solver.compare(bid, "order", "pass",
+                                          method=Method(worlds=200, seed=1, inference=flag, examples=3)))
                for flag in (True, False)}
     assert by_flag[True] != by_flag[False]
     for name, flag in (("auction", True), ("both", True), ("none", False), ("play", False)):
-        assert plain(solver.compare(bid, "order", "pass", worlds=200, seed=1, inference=name)) == by_flag[flag]
+        assert plain(solver.compare(bid, "order", "pass",
+                                    method=Method(worlds=200, seed=1, inference=name, examples=3))) == by_flag[flag]
     argv = ["compare", "order", "pass", "--seat", "S", "--hand", "Jh Ah Kh 9c 9s", "--dealer", "N", "--upcard", "Qh",
             "--calls", "Pass", "--worlds", "200", "--seed", "1", "--json"]
     assert run(argv) == by_flag[True] and run(argv + ["--inference", "none"]) == by_flag[False]

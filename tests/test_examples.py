@@ -15,6 +15,7 @@ from solver.game import CardPlayed
 from solver.laws import side_name, side_of, trick_winner
 from solver.pages import review_html
 from solver.examples import card_examples
+from solver import Method
 
 VWEC = EGN_DIR / "vwec-finals.egn"
 
@@ -58,7 +59,7 @@ def hand_cards(before, seat):
 @pytest.mark.parametrize("inference", [True, False])
 def test_each_example_world_is_what_solve_says(inference):
     game = load_egn(VWEC)
-    r = review(game, worlds=30, seed=3, inference=inference, examples=3)
+    r = review(game, method=Method(worlds=30, seed=3, inference=inference, examples=3))
     checked = 0
     for dr in r.deals:
         hand = game.deals[dr.index].hand
@@ -99,7 +100,7 @@ def test_the_shares_and_the_order_on_constructed_figures():
 @pytest.mark.parametrize("bad", [-1, 4, 1.5, "2", True])
 def test_the_option_is_bounded(bad):
     with pytest.raises(EuchreError, match="examples"):
-        review(VWEC, worlds=10, examples=bad)
+        review(VWEC, method=Method(worlds=10, examples=bad))
 
 
 @pytest.mark.slow

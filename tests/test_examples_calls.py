@@ -17,6 +17,7 @@ from solver.game import CardPlayed, Discarded
 from solver.laws import first_leader, side_name, side_of
 from solver.review.deals import review_deal
 from solver.rules import Rules
+from solver import Method
 
 VWEC = EGN_DIR / "vwec-finals.egn"
 DD = {"inference": False, "policy": POLICY, "valuation": "double_dummy"}
@@ -150,7 +151,7 @@ def test_advise_play_examples_are_what_solve_says():
 def test_review_calls_have_examples():
     """The review's calls that lost carry the advisor's examples, recomputed by solve."""
     game = load_egn(VWEC)
-    r = review(game, worlds=30, seed=3, inference=False, examples=2)
+    r = review(game, method=Method(worlds=30, seed=3, inference=False, examples=2))
     calls = 0
     for dr in r.deals:
         hand = game.deals[dr.index].hand
@@ -173,7 +174,8 @@ def test_the_discard_has_examples(inference, name, index):
     carries its own examples: each world solved from the first lead with the six cards less the discard, the
     dealer's six shown."""
     game = load_egn(EGN_DIR / f"{name}.egn")
-    dr = review_deal(game, index, 30, 3, 1, None, inference, 1, False, None, 2)
+    dr = review_deal(game, index, method=Method(worlds=30, seed=3, inference=inference, examples=2), confirm=1,
+                     score=False)
     hand = game.deals[index].hand
     (c,) = [c for c in dr.cards if c.kind == "discard"]
     ex = c.examples

@@ -16,6 +16,7 @@ from solver import advise_play, load_egn, review_game as review
 from solver.errors import EuchreError
 from solver.grades import GRADES, UNCLEAR, grade_of, ladder
 from solver.review import corpus_stats
+from solver import Method
 
 GAME = (0.02, 0.08, 0.20)
 POINTS = (0.3, 1.2, 3.0)
@@ -101,8 +102,8 @@ def expected_grade(loss, interval, unit):
 @pytest.fixture(scope="module")
 def reviews():
     game = load_egn(EGN_DIR / "vwec-finals.egn")
-    return {"game": review(game, worlds=30, seed=4, inference=False),
-            "points": review(game, worlds=30, seed=4, inference=False, score=False)}
+    return {"game": review(game, method=Method(worlds=30, seed=4, inference=False, examples=3)),
+            "points": review(game, method=Method(worlds=30, seed=4, inference=False, examples=3), score=False)}
 
 
 @pytest.mark.slow

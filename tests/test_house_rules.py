@@ -9,6 +9,7 @@ from solver.errors import EGNError, IllegalActionError, RulesError
 from solver.game import ALONE, Hand, Phase
 from solver.laws import check_call, must_go_alone
 from conftest import bid_advice
+from solver import Method
 
 DEAL = "N:Jh Ah Kh 9c 9s E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Ac Kc Tc Qh"
 CANADIAN = Rules(canadian=True)
@@ -150,7 +151,7 @@ def test_par_under_canadian_has_no_assist():
 
 def test_review_of_a_canadian_record():
     game = load_egn(canadian_record(alone=True))
-    r = solver.review_game(game, worlds=10, seed=1, inference=False, score=False)
+    r = solver.review_game(game, method=Method(worlds=10, seed=1, inference=False, examples=3), score=False)
     [n_call] = [c for c in r.deals[0].calls if str(c.seat) == "N"]
     assert n_call.call == "order alone"
     assert [o["call"] for o in n_call.to_dict(True)["options"]] == ["pass", "order alone"]
@@ -242,7 +243,7 @@ def test_advisor_agent_and_review_judge_the_defence():
     h.apply("defend partner")            # W does not: E is asked, and declines too
     h.apply("defend partner")
     game = load_egn(dump_egn(play_out(h)))
-    r = solver.review_game(game, worlds=20, seed=1, inference=False, score=False)
+    r = solver.review_game(game, method=Method(worlds=20, seed=1, inference=False, examples=3), score=False)
     deal = r.deals[0]
     w, e = deal.defence
     assert (w.seat, w.choice, w.best, w.loss) == (Seat.W, "defend partner", "defend alone", 2.0)
@@ -345,7 +346,7 @@ def test_review_judges_the_dealers_discard_when_a_defender_goes_alone():
     for action in ["order", "discard 9c", "alone", "defend partner", "defend alone"]:
         h.apply(action)
     game = load_egn(dump_egn(play_out(h)))
-    deal = solver.review_game(game, worlds=20, seed=1, score=False).deals[0]
+    deal = solver.review_game(game, method=Method(worlds=20, seed=1, examples=3), score=False).deals[0]
     discard = next(c for c in deal.cards if c.kind == "discard")
     assert discard.seat == Seat.N and not discard.unanalysed, discard.unanalysed
     assert discard.info is not None and discard.grading is not None

@@ -19,6 +19,7 @@ from solver.records.egn import dump_egn, load_egn
 from solver.worlds import KITTY, Space
 from conftest import bid_advice
 from conftest import exchange_advice
+from solver import Method
 
 BOTH = Rules(farmers=True, go_under=True)
 # dealer S: W bids first. W holds a jack and an ace (no exchange); N holds 9h 9d Th (a farmer's hand) and two
@@ -390,7 +391,7 @@ def test_review_judges_the_exchange_and_reviews_the_hands_after_it():
     from solver.review.reviewer import KITTY_EXCHANGE_WORLDS
     from solver.review.seeds import decision_seed
     h = played("go under Qh Qs 9d")
-    review = solver.review_game(load_egn(dump_egn(h)), worlds=20, seed=5)
+    review = solver.review_game(load_egn(dump_egn(h)), method=Method(worlds=20, seed=5, examples=3))
     deal = review.deals[0]
     [judged] = deal.exchange
     assert judged["seat"] == "N" and judged["action"] == "go under 9d Qh Qs"
@@ -406,10 +407,11 @@ def test_review_judges_the_exchange_and_reviews_the_hands_after_it():
     assert deal.par["par"] == solver.par(after, upcard="9c", dealer="S", rules=BOTH).to_dict()
     # N's call is judged on its hand after the exchange, with the three it put under out of the worlds
     assert deal.calls[1].seat == Seat.N
-    plain = solver.review_game(load_egn(dump_egn(played("keep"))), worlds=20, seed=5).deals[0]
+    plain = solver.review_game(load_egn(dump_egn(played("keep"))),
+                               method=Method(worlds=20, seed=5, examples=3)).deals[0]
     assert "exchange" in plain.to_dict() and plain.exchange[0]["action"] == "keep"
-    assert "exchange" not in solver.review_game(load_egn(dump_egn(Hand.from_deal(DEAL, "9c", "S"))), worlds=20,
-                                                seed=5).deals[0].to_dict()
+    assert "exchange" not in solver.review_game(load_egn(dump_egn(Hand.from_deal(DEAL, "9c", "S"))),
+                                                method=Method(worlds=20, seed=5, examples=3)).deals[0].to_dict()
 
 
 def test_seat_view_with_known_kitty_cards_and_play_advice():

@@ -16,6 +16,7 @@ from solver.match.agents import AdvisorAgent, NoisyAgent, PolicyAgent, RandomAge
 from solver.match.ladder import LADDER_FILE, LEVELS, REFERENCE, REFERENCE_WORLDS, ladder_data, level_of, measured
 from solver.match.protocol import legal_tokens
 from solver.rules import Rules
+from solver import Method
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
@@ -48,7 +49,7 @@ def test_levels_are_numbered_and_named_apart_from_agents():
 
 def test_every_level_plays_legal_deals_against_the_reference():
     for level in LEVELS:
-        r = play_match(level.token, REFERENCE, deals=2, seed=3, worlds=REFERENCE_WORLDS)
+        r = play_match(level.token, REFERENCE, method=Method(worlds=REFERENCE_WORLDS), deals=2, seed=3)
         assert r.deals == 2 and not r.forfeits, (level, r.forfeits)
         assert r.a == level.token
 
@@ -152,7 +153,7 @@ def test_derive_tool_writes_the_matchs_own_figures(tmp_path):
     out = tmp_path / "ladder.json"
     tool.main(["--deals", "3", "--seed", "5", "--jobs", "1", "--levels", "novice", "--out", str(out)])
     row = json.loads(out.read_text())["levels"][0]
-    r = play_match("level:2", REFERENCE, deals=3, seed=5, worlds=REFERENCE_WORLDS)
+    r = play_match("level:2", REFERENCE, method=Method(worlds=REFERENCE_WORLDS), deals=3, seed=5)
     assert row["level"] == 2 and row["deals"] == 3
     assert row["points_per_deal"] == pytest.approx(r.points_per_deal, abs=1e-6)
     assert row["interval"] == pytest.approx(list(r.interval), abs=1e-6)

@@ -11,6 +11,7 @@ from solver.cards import Seat, cards_of
 from solver.errors import ArgumentError, RulesError
 from solver.game import DealCards, Hand
 from solver.laws import hand_points, side_of
+from solver import Method
 from solver.match import PolicyAgent, deal_of, forfeit_points, legal_tokens, play_match as match, play_table
 from solver.rules import Rules
 
@@ -196,7 +197,7 @@ def test_an_agent_too_slow_forfeits_at_its_time_limit():
 
 def test_bad_arguments_are_argument_errors_and_bad_rules_rules_errors():
     for kw, words in [({"deals": 0}, "deals"), ({"jobs": 0}, "jobs"), ({"time_limit": -1}, "time_limit"),
-                      ({"games": 1}, "games"), ({"worlds": 5}, "worlds"), ({"seed": -1}, "seed")]:
+                      ({"games": 1}, "games"), ({"method": {"worlds": 5}}, "worlds"), ({"seed": -1}, "seed")]:
         with pytest.raises(ArgumentError, match=words) as err:
             match("policy", "random", **kw)
         assert not isinstance(err.value, RulesError)
@@ -232,7 +233,7 @@ def test_double_dummy_agent_never_loses_to_policy_on_points():
 
 
 def test_advisor_agent_plays_a_legal_match():
-    r = match("advisor", "random", deals=1, seed=1, worlds=10)
+    r = match("advisor", "random", deals=1, seed=1, method=Method(worlds=10))
     assert not r.forfeits and len(r.tables) == 2
 
 
@@ -485,7 +486,8 @@ def test_whole_games_without_game_odds_are_played_by_points_not_forfeited():
     """Canadian loners have no game-odds table: the score-aware advisor bids and plays by points there (as the
     review judges such a game) instead of forfeiting every deal; with the table it judges by the game."""
     from solver.match.agents import AdvisorAgent
-    r = match("advisor", "policy", deals=1, seed=1, worlds=10, games=True, rules=solver.Rules(canadian=True))
+    r = match("advisor", "policy", deals=1, seed=1, method=Method(worlds=10), games=True,
+              rules=solver.Rules(canadian=True))
     assert not r.forfeits and r.games["games"] == 1
     agent = AdvisorAgent(10)
     agent.game_score({"NS": 4, "EW": 6})

@@ -6,6 +6,7 @@ import pytest
 from conftest import TESTS
 from solver import load_egn, review_game
 from solver.pages import review_html
+from solver import Method
 
 VWEC = TESTS / "data" / "egn" / "vwec-finals.egn"
 
@@ -13,7 +14,7 @@ VWEC = TESTS / "data" / "egn" / "vwec-finals.egn"
 @pytest.fixture(scope="module")
 def reviewed():
     game = load_egn(VWEC)
-    return game, review_game(game, worlds=20, seed=1, score=True)
+    return game, review_game(game, method=Method(worlds=20, seed=1, examples=3), score=True)
 
 
 def _largest(decisions):

@@ -1,10 +1,14 @@
-"""One :class:`solver.Method` through the review, the corpus review and the match: the same figures as the keywords
-it replaces, bit for bit; a keyword given beside it, and a member the door does not read, are named."""
+"""One :class:`solver.Method` through the review, the corpus review, the match and compare: the same figures as the
+keywords it replaces, bit for bit (those keywords still work for a release, each warning); a keyword given beside it,
+and a member the door does not read, are named."""
 from __future__ import annotations
+
+import warnings
 
 import pytest
 
-from solver import ArgumentError, Method, play_match, review_corpus, review_game
+from solver import ArgumentError, Method, compare, play_match, review_corpus, review_game
+from solver.review import review_deal, review_files
 from solver.match.agents import AdvisorAgent
 
 from conftest import EGN_DIR
@@ -12,8 +16,22 @@ from conftest import EGN_DIR
 SMALL = EGN_DIR / "six-points-in-two-hands.egn"
 
 
+def _deprecated(call, *keywords):
+    """``call()``'s value, checking it warned once per keyword, each warning naming it and the Method member."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        out = call()
+    said = [str(w.message) for w in caught if issubclass(w.category, DeprecationWarning)]
+    assert len(said) == len(keywords), said
+    for name, message in zip(keywords, said):
+        assert f"({name}=...) is deprecated" in message and f"method=Method({name}=...)" in message, message
+    return out
+
+
 def test_review_game_takes_one_method_with_the_keywords_figures():
-    by_keywords = review_game(SMALL, worlds=10, seed=3, inference=False, examples=1, valuation="double_dummy")
+    by_keywords = _deprecated(lambda: review_game(SMALL, worlds=10, seed=3, inference=False, examples=1,
+                                                  valuation="double_dummy"),
+                              "worlds", "seed", "inference", "examples", "valuation")
     method = Method(worlds=10, seed=3, inference="none", examples=1, valuation="double_dummy")
     assert review_game(SMALL, method=method).to_dict() == by_keywords.to_dict()
     # the dict form is the same method
@@ -25,8 +43,9 @@ def test_review_game_method_defaults_are_the_reviews_but_examples():
     its own (0), not the keyword's 3."""
     review = review_game(SMALL, method=Method(seed=5, valuation="double_dummy", inference="none"))
     assert (review.worlds, review.seed, review.inference) == (200, 5, False)
-    assert review.to_dict() == review_game(SMALL, seed=5, valuation="double_dummy", inference=False,
-                                           examples=0).to_dict()
+    assert review.to_dict() == _deprecated(lambda: review_game(SMALL, seed=5, valuation="double_dummy", inference=False,
+                                                               examples=0), "seed", "valuation", "inference",
+                                           "examples").to_dict()
 
 
 @pytest.mark.parametrize("member, value, named", [
@@ -52,7 +71,8 @@ def test_review_game_names_a_bad_member_of_a_dict_method():
 
 
 def test_review_corpus_takes_one_method_with_the_keywords_lines():
-    by_keywords = review_corpus([SMALL], worlds=10, seed=1, inference=False, progress=False)
+    by_keywords = _deprecated(lambda: review_corpus([SMALL], worlds=10, seed=1, inference=False, progress=False),
+                              "worlds", "seed", "inference")
     by_method = review_corpus([SMALL], method=Method(worlds=10, seed=1, inference="none"), progress=False)
     strip = [{k: v for k, v in line.items() if k not in ("seconds", "cpu_seconds")} for line in by_keywords.lines]
     assert [{k: v for k, v in line.items() if k not in ("seconds", "cpu_seconds")} for line in by_method.lines] == strip
@@ -61,7 +81,7 @@ def test_review_corpus_takes_one_method_with_the_keywords_lines():
 
 
 def test_play_match_and_the_advisor_agent_take_one_method():
-    by_keywords = play_match("advisor", "policy", deals=2, seed=4, worlds=10)
+    by_keywords = _deprecated(lambda: play_match("advisor", "policy", deals=2, seed=4, worlds=10), "worlds")
     by_method = play_match("advisor", "policy", deals=2, seed=4, method=Method(worlds=10))
     assert by_method.points_per_deal == by_keywords.points_per_deal
     assert [t.points for t in by_method.tables] == [t.points for t in by_keywords.tables]
@@ -79,6 +99,53 @@ def test_play_match_and_the_advisor_agent_take_one_method():
         AdvisorAgent(method=Method(score={"NS": 0, "EW": 0}))
     with pytest.raises(ArgumentError, match="not both"):
         AdvisorAgent(worlds=20, method=Method())
+
+
+def test_review_deal_and_review_files_take_one_method_with_the_keywords_figures():
+    method = Method(worlds=10, seed=2, inference="none", examples=1, valuation="double_dummy")
+    keywords = dict(worlds=10, seed=2, inference=False, examples=1, valuation="double_dummy")
+    by_keywords = _deprecated(lambda: review_deal(SMALL, 1, **keywords), *keywords)
+    assert review_deal(SMALL, 1, method=method).to_dict() == by_keywords.to_dict()
+    [whole] = review_files([SMALL], method=method)
+    assert whole.deals[1].to_dict() == by_keywords.to_dict()
+    assert _deprecated(lambda: review_files([SMALL], **keywords), *keywords)[0].to_dict() == whole.to_dict()
+    # a method's seed None is the record's, as review_game's: the deal is that review's
+    assert review_deal(SMALL, 0, method=method.replace(seed=None)).to_dict() == review_game(
+        SMALL, method=method.replace(seed=None)).deals[0].to_dict()
+
+
+def test_compare_takes_one_method_with_the_keywords_figures():
+    view = dict(seat="W", hand="9d Ac Tc Kd Jd", dealer="S", upcard="Kc")
+    by_keywords = _deprecated(lambda: compare(view, "pass", "order", worlds=30, seed=1, valuation="double_dummy"),
+                              "worlds", "seed", "valuation")
+    got = compare(view, "pass", "order", method=Method(worlds=30, seed=1, valuation="double_dummy", examples=3))
+    assert got.to_dict() == by_keywords.to_dict()
+    # the view's keys still go to the view, the members to the method
+    assert compare(None, "pass", "order", method=Method(worlds=30, seed=1, valuation="double_dummy", examples=3),
+                   **view).to_dict() == by_keywords.to_dict()
+    with pytest.raises(ArgumentError, match="not both.*'worlds'"):
+        compare(view, "pass", "order", worlds=30, method=Method(worlds=30))
+    with pytest.raises(ArgumentError, match="'early_stop': compare does not read it"):
+        compare(view, "pass", "order", method=Method(worlds=30, early_stop=True))
+
+
+@pytest.mark.parametrize("door, args", [(review_game, (SMALL,)), (review_deal, (SMALL, 0)), (review_files, ([SMALL],)),
+                                        (review_corpus, ([SMALL],)), (play_match, ("policy", "random"))])
+def test_a_door_refuses_a_keyword_it_never_took_as_python_does(door, args):
+    """The adapter of the deprecated keywords is no catch-all: a misspelt one is Python's own TypeError."""
+    with pytest.raises(TypeError, match=rf"^{door.__name__}\(\) got an unexpected keyword argument 'wrolds'$"):
+        door(*args, wrolds=10)
+    if door is review_corpus:        # the corpus line has no examples: not one of its keywords, even deprecated
+        with pytest.raises(TypeError, match="unexpected keyword argument 'examples'"):
+            door(*args, examples=1)
+
+
+def test_the_doors_positional_members_are_gone_loudly():
+    """``review_game(game, 200)`` once meant worlds 200; it must not now mean something else silently."""
+    with pytest.raises(TypeError):
+        review_game(SMALL, 200)
+    with pytest.raises(TypeError):
+        review_deal(SMALL, 0, 200)
 
 
 # -- the HTTP request models take their method members from Method's fields ----------------------------------

@@ -11,6 +11,7 @@ import pytest
 
 import solver
 from conftest import bid_advice
+from solver import Method
 
 EGN = Path(__file__).parent / "data" / "egn"
 RENEGE = EGN / "renege-test.egn"
@@ -37,10 +38,10 @@ def _warned(call):
 
 @pytest.mark.slow
 def test_the_old_review_names_work_and_warn():
-    want = solver.review_game(RENEGE, worlds=10, seed=3).to_dict()
-    got, message = _warned(lambda: solver.review(RENEGE, worlds=10, seed=3))
+    want = solver.review_game(RENEGE, method=Method(worlds=10, seed=3, examples=3)).to_dict()
+    got, message = _warned(lambda: solver.review(RENEGE, method=Method(worlds=10, seed=3, examples=3)))
     assert got.to_dict() == want and "use solver.review_game" in message
-    got, message = _warned(lambda: solver.review.review(RENEGE, worlds=10, seed=3))
+    got, message = _warned(lambda: solver.review.review(RENEGE, method=Method(worlds=10, seed=3, examples=3)))
     assert got.to_dict() == want and message.startswith("solver.review.review is deprecated")
 
 
@@ -66,7 +67,7 @@ def test_every_public_name_exists_and_the_new_code_warns_nothing():
         warnings.simplefilter("error", DeprecationWarning)
         for name in solver.__all__:
             assert hasattr(solver, name), name
-        solver.review_game(RENEGE, worlds=10, seed=1)
+        solver.review_game(RENEGE, method=Method(worlds=10, seed=1, examples=3))
         solver.play_match("policy", "random", deals=1, seed=1)
 
 
@@ -79,7 +80,7 @@ def test_the_types_users_build_and_get_back_are_exported():
                 calls=["Pass", "Pass", "Pass", "Pass", "Pass", "h"], alone=False, tricks=[])
     play = solver.advise_play(**view, worlds=10, seed=1)
     game = solver.load_egn(EGN / "vwec-finals.egn")
-    review = solver.review_game(RENEGE, worlds=10, seed=1)
+    review = solver.review_game(RENEGE, method=Method(worlds=10, seed=1, examples=3))
     matched = solver.play_match("policy", "random", deals=1, seed=1)
     par = solver.par(deal, upcard="9h", dealer="S")
     got = [

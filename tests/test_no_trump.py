@@ -19,6 +19,7 @@ from solver.errors import CardError, EGNError, IllegalActionError, PositionError
 from solver.game import Action, Hand
 from solver.laws import check_call, effective_suit, parse_call, winning_index
 from conftest import bid_advice
+from solver import Method
 
 NT = Rules(allow_no_trump=True)
 DEAL = "N:Jh Ah Kh 9c 9s E:Qh Th Ac Kc Qc S:Jd Ad Kd Qd Td W:As Ks Qs Js Ts"
@@ -341,7 +342,7 @@ def test_two_player_no_trump_call_is_exact_against_the_reference():
 def test_review_judges_the_no_trump_call_against_the_others():
     import solver
     game = load_egn(dump_egn(_played_record()))
-    review = solver.review_game(game, worlds=20, seed=1, score=False)
+    review = solver.review_game(game, method=Method(worlds=20, seed=1, examples=3), score=False)
     [w_call] = [c for c in review.deals[0].calls if str(c.seat) == "W" and c.round == 2]
     assert w_call.call == "call n"
     options = [o["call"] for o in w_call.to_dict(True)["options"]]

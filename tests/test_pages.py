@@ -16,6 +16,7 @@ import solver
 from api import create_app
 from conftest import EGN_DIR
 from solver.pages import review_html
+from solver import Method
 
 ROOT = Path(__file__).resolve().parent.parent
 LONER = EGN_DIR / "six-points-in-two-hands.egn"
@@ -28,7 +29,8 @@ def reviews():
     for path in (LONER, RENEGE):
         game = solver.load_egn(path)
         for inference in (True, False):
-            out[path.name, inference] = (game, solver.review_game(game, worlds=30, seed=5, inference=inference))
+            method = Method(worlds=30, seed=5, inference=inference, examples=3)
+            out[path.name, inference] = (game, solver.review_game(game, method=method))
     return out
 
 
@@ -237,5 +239,6 @@ def test_the_review_form_offers_every_inference_of_the_api(client, choice):
     assert re.findall(r'value="(\w+)"', select) == ["auction", "both", "play", "none"]
     page = client.post("/review", data={"text": LONER.read_text(), "worlds": "10", "seed": "9", "inference": choice})
     assert page.status_code == 200
-    want = solver.review_game(solver.load_egn(LONER), worlds=10, seed=9, inference=choice).to_dict()["model"]["text"]
+    want = solver.review_game(solver.load_egn(LONER),
+                              method=Method(worlds=10, seed=9, inference=choice, examples=3)).to_dict()["model"]["text"]
     assert want in html.unescape(page.get_data(as_text=True))

@@ -17,6 +17,7 @@ from solver.game import Hand, Kind
 from solver.game.deal import DealCards
 from solver.laws import hand_points, side_of
 from solver.par import par
+from solver import Method
 
 
 def tie_rank(action):
@@ -296,7 +297,8 @@ def test_review_par_block_on_a_real_game():
 def test_review_has_the_par_in_each_deal(tmp_path):
     from solver import review_game as review
     from conftest import EGN_DIR
-    r = review(EGN_DIR / "epic-comeback.egn", worlds=10, seed=1, inference=False, score=False)
+    r = review(EGN_DIR / "epic-comeback.egn",
+               method=Method(worlds=10, seed=1, inference=False, examples=3), score=False)
     deals = r.to_dict()["deals"]
     assert all("par" in d and d["par"]["text"].startswith("par: ") for d in deals)
     assert deals[1]["par"]["par"]["summary"] == "E picks it up, EW +1"

@@ -149,6 +149,7 @@ def test_a_bad_top_is_refused_naming_it(top):
 
 # -- the doors (item 3) ---------------------------------------------------------------------------------------
 from pathlib import Path  # noqa: E402
+from solver import Method
 
 REVIEWED = Path(__file__).parent / "data" / "egn" / "custom-scenario.egn"
 
@@ -169,9 +170,11 @@ def test_the_review_reads_the_play_when_asked_and_its_figures_are_advise_play_s(
     from solver import review_game
     from solver.records import load_egn
     from solver.review.seeds import decision_seed
-    kw = dict(worlds=40, seed=1, score=False, confirm=1)
-    auction, both = review_game(REVIEWED, inference="auction", **kw), review_game(REVIEWED, inference="both", **kw)
-    assert auction.to_dict() == review_game(REVIEWED, **kw).to_dict()          # "auction" is the default, bit for bit
+    kw = dict(score=False, confirm=1)
+    method = Method(worlds=40, seed=1, examples=3)
+    auction = review_game(REVIEWED, method=method.replace(inference="auction"), **kw)
+    both = review_game(REVIEWED, method=method.replace(inference="both"), **kw)
+    assert auction.to_dict() == review_game(REVIEWED, method=method, **kw).to_dict()   # "auction" is the default, bit for bit
     assert both.inference == "both" and both.to_dict()["model"]["inference"] == "both"
     assert "play model" in both.to_dict()["method"]["information_set"] and "play model" in both.model_text
     # the calls come before any card: the same figures; the cards read after another seat's card differ
@@ -197,7 +200,7 @@ def test_the_doors_refuse_a_bad_inference_naming_it(bad):
     from solver import review_game
     from solver.match.agents import AdvisorAgent
     with pytest.raises(ArgumentError, match="inference"):
-        review_game(REVIEWED, worlds=10, seed=1, inference=bad)
+        review_game(REVIEWED, method=Method(worlds=10, seed=1, inference=bad, examples=3))
     with pytest.raises(ArgumentError, match="inference"):
         AdvisorAgent(inference=bad)
 
@@ -248,7 +251,7 @@ def test_cli_review_takes_inference(capsys):
     assert main(["review", str(REVIEWED), "--worlds", "20", "--seed", "1", "--by-points", "--inference", "both",
                  "--json"]) == 0
     got = json.loads(capsys.readouterr().out)["reviews"][0]
-    want = review_game(REVIEWED, worlds=20, seed=1, score=False, inference="both").to_dict()
+    want = review_game(REVIEWED, method=Method(worlds=20, seed=1, inference="both", examples=3), score=False).to_dict()
     assert got["model"]["inference"] == "both" and got["deals"] == json.loads(json.dumps(want["deals"]))
     assert main(["review", str(REVIEWED), "--inference", "both", "--no-inference"]) != 0
     assert "--no-inference and --inference both" in capsys.readouterr().err
@@ -284,7 +287,7 @@ def test_reading_the_play_reviews_a_game_with_a_renege():
     from pathlib import Path
     from solver import load_egn, review_game
     game = load_egn(Path(__file__).parent / "data" / "egn" / "renege-test.egn")
-    both = review_game(game, worlds=20, seed=1, inference="both")
-    auction = review_game(game, worlds=20, seed=1, inference="auction")
+    both = review_game(game, method=Method(worlds=20, seed=1, inference="both", examples=3))
+    auction = review_game(game, method=Method(worlds=20, seed=1, inference="auction", examples=3))
     assert [m.kind for d in both.deals for m in d.mistakes if m.kind == "renege"] == \
         [m.kind for d in auction.deals for m in d.mistakes if m.kind == "renege"] != []

@@ -12,6 +12,7 @@ import pytest
 import solver
 from conftest import EGN_DIR, TESTS
 from test_cli_readme import README, code_blocks
+from solver import Method
 
 ROOT = TESTS.parent
 VWEC = "N:9d Ac Tc Kd Jd E:Qd Js Kh 9h Jh S:9c Ks Qh Kc Jc W:Ad As Ah 9s Qs"
@@ -67,7 +68,7 @@ def test_the_corpus_line_sample_has_the_members_of_a_real_line(tmp_path):
     keys = re.findall(r'"([a-z_0-9]+)":', sample)
     record = tmp_path / "six.egn"
     record.write_bytes((EGN_DIR / "six-points-in-two-hands.egn").read_bytes())
-    line = solver.review_corpus([record], worlds=10, seed=1, progress=False).lines[0]
+    line = solver.review_corpus([record], method=Method(worlds=10, seed=1), progress=False).lines[0]
     assert keys == list(line)
 
 
@@ -124,7 +125,8 @@ def test_the_review_all_line_is_what_the_review_prints():
     game_part = re.search(r"Judged by the game, `(P\(win game\) [^`]+?) \.\.\.\n(\(loss [^`]+\))` follows", README)
     assert shown and game_part
     line = shown.group(1)
-    deal = review_deal(solver.load_game(EGN_DIR / "vwec-finals.egn"), 0, worlds=200, seed=1)   # --seed 1
+    deal = review_deal(solver.load_game(EGN_DIR / "vwec-finals.egn"), 0,
+                       method=Method(worlds=200, seed=1, examples=3))   # --seed 1
     real = [card_line(c) for c in deal.cards if card_line(c).startswith(line.split("  DD")[0])]
     assert len(real) == 1
     assert real[0].startswith(line + "  ")                    # the DD and info figures, then P(win game)

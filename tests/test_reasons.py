@@ -8,6 +8,7 @@ from solver import review_game as review
 from solver.cards import Card, Seat, Suit, mask_of, parse_cards
 from solver.review.reasons import (CALL_RULES, CARD_RULES, RULES, CallSituation, CardSituation, call_reasons,
                                    card_reasons)
+from solver import Method
 
 H, S, C, D = (int(Suit.parse(x)) for x in "hscd")
 
@@ -141,7 +142,7 @@ def test_passed_a_making_hand():
 # -- the review shows a reason only where its rule holds on the decision ---------------------------------
 @pytest.mark.slow
 def test_the_review_reasons_hold_on_their_decisions():
-    r = review(EGN_DIR / "vwec-finals.egn", worlds=30, seed=1)
+    r = review(EGN_DIR / "vwec-finals.egn", method=Method(worlds=30, seed=1, examples=3))
     seen = 0
     for dr, deal in zip(r.deals, r.to_dict()["deals"]):
         for d, dd in zip(dr.decisions, deal["calls"] + deal["cards"]):

@@ -30,6 +30,7 @@ from solver.records import dump_egn
 from solver.game import ORDER, Action, Hand, Phase
 from solver.review import (CALL_POINTS, DD_TRICKS, INFO_POINTS, INFO_TRICKS, Review, count_decisions,
                            review_deal, review_files)
+from solver import Method
 
 VWEC = EGN_DIR / "vwec-finals.egn"
 DUMMY_RECORD = EGN_DIR.parent / "dummy-hands-game.json"
@@ -107,7 +108,7 @@ def vwec():
 @pytest.fixture(scope="module")
 def vwec_review(vwec):
     # the uniform-world figures (inference off): these tests check them against uniform enumerations
-    return review(vwec, worlds=40, seed=7, inference=False)
+    return review(vwec, method=Method(worlds=40, seed=7, inference=False, examples=3))
 
 
 # ----------------------------------------------------------------------------- double dummy
@@ -189,7 +190,7 @@ def test_sampled_worlds_respect_what_the_player_saw(path, indices):
     game = load_egn(path)
     for index in indices:
         deal = game.deals[index]
-        dr = review_deal(game, index, worlds=30, seed=3, inference=False)
+        dr = review_deal(game, index, method=Method(worlds=30, seed=3, inference=False, examples=3))
         trump = "cdhs"[deal.hand.trump]
         checked = 0
         for rv, st in zip(plays(dr), walk(deal)):
@@ -285,7 +286,7 @@ def test_exact_decisions_match_a_brute_force(vwec):
     checked = 0
     for index in (0, 1, 4, 9, 11):
         deal = vwec.deals[index]
-        dr = review_deal(vwec, index, worlds=30, seed=5, inference=False)
+        dr = review_deal(vwec, index, method=Method(worlds=30, seed=5, inference=False, examples=3))
         for rv, st in zip(plays(dr), walk(deal)):
             info = rv.info
             if not info.exact or info.placements > 400 or len(rv.candidates) < 2:
@@ -323,7 +324,7 @@ def test_the_dealers_discard_is_known_to_the_dealer_only():
     game = load_egn(EGN_DIR / "mote-w5-g1.egn")
     deal = game.deals[2]
     assert str(deal.discard) == "Qs"
-    dr = review_deal(game, 2, worlds=30, seed=1, inference=False)
+    dr = review_deal(game, 2, method=Method(worlds=30, seed=1, inference=False, examples=3))
     qs = mask(["Qs"])
     for rv in plays(dr):
         w = rv.info.drawn
@@ -388,7 +389,7 @@ def test_unknown_hands_are_reported_not_guessed(vwec_review):
 def test_every_shared_game_reviews(path):
     game = load_egn(path)
     done = []
-    r = review(game, worlds=10, seed=1, progress=done.append)
+    r = review(game, method=Method(worlds=10, seed=1, examples=3), progress=done.append)
     assert sum(done) == count_decisions(game)
     data = json.loads(json.dumps(r.to_dict()))
     assert len(data["deals"]) == len(game.deals)
@@ -412,11 +413,11 @@ def test_every_shared_game_reviews(path):
 
 @pytest.mark.slow
 def test_incomplete_and_illegal_deals_say_why():
-    r = review(EGN_DIR / "incomplete-deal.egn", worlds=10, seed=1)
+    r = review(EGN_DIR / "incomplete-deal.egn", method=Method(worlds=10, seed=1, examples=3))
     d = r.deals[0]
     assert any("stops before the end" in u for u in d.unanalysed)
     assert all(c.dd is None and c.info is None and c.unanalysed for c in plays(d))
-    r = review(EGN_DIR / "renege-test.egn", worlds=10, seed=1)
+    r = review(EGN_DIR / "renege-test.egn", method=Method(worlds=10, seed=1, examples=3))
     d = r.deals[0]
     assert any("breaks the rules" in u for u in d.unanalysed)
     assert any("reneged" in n for n in d.notes)
@@ -431,7 +432,7 @@ def test_a_thrown_in_hand_has_only_calls():
     h.deal(rng=11)
     while h.phase is not Phase.DONE:
         h.pass_()
-    r = review(h, worlds=20, seed=2)
+    r = review(h, method=Method(worlds=20, seed=2, examples=3))
     d = r.deals[0]
     assert d.status == "thrown_in" and len(d.calls) == 8 and not d.cards
     assert all(c.loss is not None for c in d.calls)
@@ -458,7 +459,7 @@ def test_random_hands_against_the_oracle(players, seed, dummy):
             h.apply(rng.choice(acts))
     if h.result.thrown_in:
         pytest.skip("thrown in")
-    r = review(h, worlds=10, seed=seed)
+    r = review(h, method=Method(worlds=10, seed=seed, examples=3))
     assert all(c.loss is not None for c in r.deals[0].calls)      # every seat's hand is known
     trump = "cdhs"[h.trump]
     for pos, rec in h.positions():
@@ -503,7 +504,7 @@ def test_rule_variants(variant):
                 h.apply(rng.choice(bold) if bold and rng.random() < 0.5 else rng.choice(acts))
             else:
                 h.apply(rng.choice(acts))
-        d = review(h, worlds=10, seed=seed).deals[0]
+        d = review(h, method=Method(worlds=10, seed=seed, examples=3)).deals[0]
         json.dumps(d.to_dict())
         assert all(c.loss is not None or c.unanalysed for c in d.calls)
         if h.result.thrown_in:
@@ -523,19 +524,19 @@ def test_rule_variants(variant):
 
 @pytest.mark.slow
 def test_same_seed_same_review(vwec):
-    a = review_deal(vwec, 4, worlds=20, seed=9).to_dict()
-    b = review(vwec, worlds=20, seed=9).deals[4].to_dict()
+    a = review_deal(vwec, 4, method=Method(worlds=20, seed=9, examples=3)).to_dict()
+    b = review(vwec, method=Method(worlds=20, seed=9, examples=3)).deals[4].to_dict()
     assert a == b
-    c = review_deal(vwec, 4, worlds=20, seed=10).to_dict()
+    c = review_deal(vwec, 4, method=Method(worlds=20, seed=10, examples=3)).to_dict()
     assert c != a
-    assert review_deal(vwec, 4, worlds=20, seed=9, threads=2).to_dict() == a
+    assert review_deal(vwec, 4, method=Method(worlds=20, seed=9, threads=2, examples=3)).to_dict() == a
 
 
 def test_bad_arguments():
     from solver import EuchreError
     for kwargs in ({"worlds": 5}, {"worlds": 200.0}, {"seed": -1}, {"threads": 0}):
-        with pytest.raises(EuchreError):
-            review(VWEC, **kwargs)
+        with pytest.raises(EuchreError, match=next(iter(kwargs))):
+            review(VWEC, method=kwargs)
     with pytest.raises(EuchreError, match="no such file"):
         review(EGN_DIR / "nope.egn")
     with pytest.raises(EuchreError):
@@ -616,7 +617,7 @@ def test_a_wrong_final_score_is_a_game_note(tmp_path, capsys):
     data["metadata"]["finalScore"] = [3, 4]
     bad = tmp_path / "bad.egn"
     bad.write_text(json.dumps(data))
-    r = review(load_game(str(bad)), worlds=10, seed=1)
+    r = review(load_game(str(bad)), method=Method(worlds=10, seed=1, examples=3))
     want = "metadata.finalScore is 3-4 but the deals replay to 8-10"
     assert len(r.notes) == 1 and want in r.notes[0]
     out = json.loads(json.dumps(r.to_dict()))
@@ -625,11 +626,12 @@ def test_a_wrong_final_score_is_a_game_note(tmp_path, capsys):
     assert f"note: {r.notes[0]}" in str(r)
     assert main(["review", str(bad), "--worlds", "10", "--seed", "1"]) == 0
     assert want in capsys.readouterr().out
-    assert review_files([str(bad)], worlds=10, seed=1, jobs=2)[0].notes == r.notes     # worker processes
+    assert review_files([str(bad)],
+                        method=Method(worlds=10, seed=1, examples=3), jobs=2)[0].notes == r.notes     # worker processes
     # a right final score, and deal findings (reneges), give no game note
     data["metadata"]["finalScore"] = [8, 10]
-    assert review(data, worlds=10, seed=1).to_dict()["notes"] == []
-    renege_game = review(EGN_DIR / "renege-test.egn", worlds=10, seed=1)
+    assert review(data, method=Method(worlds=10, seed=1, examples=3)).to_dict()["notes"] == []
+    renege_game = review(EGN_DIR / "renege-test.egn", method=Method(worlds=10, seed=1, examples=3))
     assert renege_game.notes == () and any("reneged" in n for n in renege_game.deals[0].notes)
 
 
@@ -637,7 +639,7 @@ def test_a_wrong_final_score_of_a_dummy_hands_record_is_a_game_note():
     # the paper hand: N +2 on the personal hands, S +2 on the dummies: 2-2 (test_dummy_hands.py)
     data = record(DUMMY_RECORD)
     data["metadata"]["finalScore"] = [2, 3]
-    r = review(data, worlds=10, seed=1)
+    r = review(data, method=Method(worlds=10, seed=1, examples=3))
     assert len(r.notes) == 1 and "metadata.finalScore is 2-3 but the deals replay to 2-2" in r.notes[0]
     assert r.to_dict()["notes"] == list(r.notes) and f"note: {r.notes[0]}" in str(r)
 
@@ -646,7 +648,7 @@ def test_a_wrong_final_score_of_a_dummy_hands_record_is_a_game_note():
 def test_a_discard_the_play_contradicts_is_not_judged():
     # renege-test deal 0: N dealt, picked up the upcard Qs, and the record says N discarded Kh; but N
     # plays Td Qh Ad 9h As, never the Qs, so the replay has N discard the Qs: not the record's discard
-    r = review(EGN_DIR / "renege-test.egn", worlds=50, seed=1)
+    r = review(EGN_DIR / "renege-test.egn", method=Method(worlds=50, seed=1, examples=3))
     d = r.deals[0]
     assert not [c for c in d.cards if c.kind == "discard"]
     assert not [m for m in d.mistakes if m.decision == "discard"]
@@ -675,12 +677,12 @@ def discard_upcard_hand():
 def test_an_inferred_discard_is_not_judged():
     data = json.loads(dump_egn(discard_upcard_hand()))
     assert data["deals"][0]["phases"][0]["discard"] == "Ac"
-    shown = review(copy.deepcopy(data), worlds=10, seed=1).deals[0]
+    shown = review(copy.deepcopy(data), method=Method(worlds=10, seed=1, examples=3)).deals[0]
     assert [c.kind for c in shown.cards].count("discard") == 1       # recorded: judged
     del data["deals"][0]["phases"][0]["discard"]
     game = load_egn(data)
     assert str(game.deals[0].discard) == "Ac" and game.problems == []  # S plays five cards, never the Ac
-    d = review(game, worlds=10, seed=1).deals[0]
+    d = review(game, method=Method(worlds=10, seed=1, examples=3)).deals[0]
     assert not [c for c in d.cards if c.kind == "discard"]
     why = [u for u in d.unanalysed if u.startswith("S's discard")]
     assert len(why) == 1 and "does not show it" in why[0] and "Ac" in why[0]
@@ -699,7 +701,7 @@ def test_a_renege_is_a_mistake_not_a_scored_card(vwec):
     data["deals"] = data["deals"][:1]
     game = load_egn(data)
     assert [p.kind for p in game.problems] == ["renege"]
-    r = review(game, worlds=20, seed=1)
+    r = review(game, method=Method(worlds=20, seed=1, examples=3))
     d = r.deals[0]
     nine = next(c for c in plays(d) if (str(c.seat), str(c.card)) == ("E", "9h"))
     assert nine.renege and nine.trick == 1
@@ -730,7 +732,7 @@ def test_a_renege_is_a_mistake_not_a_scored_card(vwec):
 
 def test_two_player_names_and_a_renege_in_a_dummy_hands_record():
     # metadata.players of a two-player record lists N then S
-    r = review(DUMMY_RECORD, worlds=10, seed=1)
+    r = review(DUMMY_RECORD, method=Method(worlds=10, seed=1, examples=3))
     assert {str(s): p.name for s, p in r.players.items()} == {"N": "North", "S": "South"}
     assert {s: p["name"] for s, p in r.to_dict()["players"].items()} == {"N": "North", "S": "South"}
     assert "S (South):" in str(r) and "N (North):" in str(r)
@@ -738,7 +740,7 @@ def test_two_player_names_and_a_renege_in_a_dummy_hands_record():
     # test_dummy_hands.py): a renege by S
     data = record(DUMMY_RECORD)
     data["deals"][0]["phases"][2]["tricks"] = [["Ks", "Ad"], ["9d", "Kd"], ["As", "9s"], ["Qd", "Ts"], ["Td", "Qs"]]
-    d = review(data, worlds=10, seed=1).deals[0]
+    d = review(data, method=Method(worlds=10, seed=1, examples=3)).deals[0]
     [m] = [m for m in d.mistakes if m.kind == "renege"]
     assert (str(m.seat), m.where, m.played, m.best) == ("S", "trick 6", "played Ad", ("As",))
     assert d.players[Seat.S].mistakes["renege"] == 1 and d.players[Seat.S].name == "South"
@@ -751,7 +753,7 @@ def test_two_player_egn_names():
         h.apply(h.legal_actions()[0])
     data = json.loads(dump_egn(h))
     data["metadata"]["players"] = ["Ann", "Bob"]
-    r = review(data, worlds=10, seed=1)
+    r = review(data, method=Method(worlds=10, seed=1, examples=3))
     assert {str(s): p.name for s, p in r.players.items()} == {"N": "Ann", "S": "Bob"}
     assert {str(s): p.name for s, p in r.deals[0].players.items()} == {"N": "Ann", "S": "Bob"}
 
@@ -771,7 +773,7 @@ def test_a_call_that_ties_the_best_is_named_best():
     # The paper hand: N (Jd Jh Qh Kh Ah) orders up the 9h. N holds the five best hearts, so it takes
     # all five personal tricks (+2) whatever S holds; on the face-up dummies (N 9d 9s Ts Qs Ks,
     # S Td Qd Kd Ad As, no hearts) S wins all five (+2 to S): ordering scores exactly 0 in every world.
-    r = review(DUMMY_RECORD, worlds=10, seed=1)
+    r = review(DUMMY_RECORD, method=Method(worlds=10, seed=1, examples=3))
     [call] = r.deals[0].calls
     assert (str(call.seat), call.call) == ("N", "order")
     adv = bid_advice("Jd Jh Qh Kh Ah", "9h", "N", "S", round=1, rules=Rules(players=2, dummy_hands=True), worlds=10,
@@ -810,7 +812,7 @@ def test_without_inference_the_review_is_the_first_versions():
     recorded = json.loads((EGN_DIR.parent / "review-uniform-sha256.json").read_text())
     assert set(recorded) == {p.name for p in EGN_DIR.glob("*.egn")}
     for path in sorted(EGN_DIR.glob("*.egn")):
-        d = review(path, worlds=20, seed=3, inference=False, score=False).to_dict()
+        d = review(path, method=Method(worlds=20, seed=3, inference=False, examples=3), score=False).to_dict()
         for card in (c for deal in d["deals"] for c in deal["cards"] if c["info"]):
             for row in card["info"]["cards"]:        # added later (each legal card's paired loss): not hashed
                 row.pop("loss_points", None), row.pop("points_interval", None)
@@ -842,7 +844,7 @@ def test_a_maker_who_named_hearts_holds_one_in_the_reviews_worlds():
     h = hearts_called_hand()
     share = {}
     for inference in (True, False):
-        r = review(h, worlds=200, seed=1, inference=inference)
+        r = review(h, method=Method(worlds=200, seed=1, inference=inference, examples=3))
         first = r.deals[0].cards[0]
         assert str(first.seat) != "S" and first.info is not None
         w = first.info.drawn
@@ -852,7 +854,8 @@ def test_a_maker_who_named_hearts_holds_one_in_the_reviews_worlds():
         assert (r.to_dict()["model"]["inference"], r.model) == (inference, DEFAULT_MODEL.name if inference else None)
     assert share[True] < 0.01                 # the model's floor only
     assert share[False] > 0.05                # uniform worlds: C(unseen non-hearts, 5) / C(unseen, 5)
-    assert f"bidding model {DEFAULT_MODEL.name}" in str(review(h, worlds=20, seed=1)).splitlines()[1]
+    assert f"bidding model {DEFAULT_MODEL.name}" in str(review(h,
+                                                               method=Method(worlds=20, seed=1, examples=3))).splitlines()[1]
 
 
 @pytest.mark.slow
@@ -862,7 +865,7 @@ def test_weighted_figures_are_the_weighted_means_of_the_worlds():
     h = hearts_called_hand()
     while h.phase is not Phase.DONE:
         h.apply(h.legal_actions()[0])
-    r = review(h, worlds=60, seed=4)
+    r = review(h, method=Method(worlds=60, seed=4, examples=3))
     steps = list(h.steps())
     trump = "cdhs"[h.trump]
     checked = 0
@@ -888,8 +891,8 @@ def test_weighted_figures_are_the_weighted_means_of_the_worlds():
 
 @pytest.mark.slow
 def test_the_same_seed_gives_the_same_inferred_review(vwec):
-    a = review_deal(vwec, 2, worlds=40, seed=9).to_dict()
-    b = review_deal(vwec, 2, worlds=40, seed=9).to_dict()
+    a = review_deal(vwec, 2, method=Method(worlds=40, seed=9, examples=3)).to_dict()
+    b = review_deal(vwec, 2, method=Method(worlds=40, seed=9, examples=3)).to_dict()
     assert a == b
     assert any("effective_worlds" in c["info"] for c in a["cards"] if c["info"])
 
@@ -902,7 +905,7 @@ def test_a_close_decision_is_drawn_again_before_it_is_flagged(vwec):
     from solver.review.results import GAME_WIN
     base = 40
     for by_score in (False, True):            # by points, and by the game's score (the record has one)
-        dr = review_deal(vwec, 2, worlds=base, seed=9, confirm=4, score=by_score)
+        dr = review_deal(vwec, 2, method=Method(worlds=base, seed=9, examples=3), confirm=4, score=by_score)
         seen = set()
         for c in dr.cards:
             i = c.info
@@ -925,7 +928,7 @@ def test_a_close_decision_is_drawn_again_before_it_is_flagged(vwec):
             elif flagged:
                 assert (i.loss_points >= INFO_POINTS - 1e-9 and i.points_interval[0] > 0) or \
                        (i.loss_tricks >= INFO_TRICKS - 1e-9 and i.tricks_interval[0] > 0)
-        once = review_deal(vwec, 2, worlds=base, seed=9, confirm=1, score=by_score)
+        once = review_deal(vwec, 2, method=Method(worlds=base, seed=9, examples=3), confirm=1, score=by_score)
         assert all(c.info.worlds == base for c in once.cards if c.info is not None and not c.info.exact)
         assert len(seen) > 1                  # some decision of this deal was close at 40 worlds
 
@@ -936,7 +939,8 @@ def test_no_inference_on_the_command_line(capsys):
     assert main(["review", path, "--seed", "1", "--worlds", "10", "--no-inference", "--json"]) == 0
     off = json.loads(capsys.readouterr().out)["reviews"][0]
     assert off["model"]["inference"] is False
-    assert off["deals"] == review(path, worlds=10, seed=1, inference=False).to_dict()["deals"]
+    assert off["deals"] == review(path,
+                                  method=Method(worlds=10, seed=1, inference=False, examples=3)).to_dict()["deals"]
     assert main(["review", path, "--seed", "1", "--worlds", "10"]) == 0
     assert capsys.readouterr().out.splitlines()[1].startswith("model: bidding model ")
 
@@ -944,7 +948,7 @@ def test_no_inference_on_the_command_line(capsys):
 def test_a_bad_confirm_is_named():
     from solver.errors import EuchreError
     with pytest.raises(EuchreError, match="confirm"):
-        review(str(EGN_DIR / "six-points-in-two-hands.egn"), worlds=10, seed=1, confirm=0)
+        review(str(EGN_DIR / "six-points-in-two-hands.egn"), method=Method(worlds=10, seed=1, examples=3), confirm=0)
 
 
 def _status(argv) -> int:

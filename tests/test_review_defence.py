@@ -13,6 +13,7 @@ from solver import Seat, dump_egn, load_egn
 from solver.cli import main
 from solver.review.annotate import SIGNATURE, annotate_egn
 from test_house_rules import DEFEND, loner_hand, play_out
+from solver import Method
 
 SCHEMA = json.loads((EGN_DIR / "egn-schema-v1.json").read_text())
 ANNOTATED = EGN_DIR / "vwec-finals-annotated.egn"
@@ -32,7 +33,7 @@ def loner_game():
 @pytest.fixture(scope="module")
 def reviewed(loner_game):
     game = load_egn(loner_game)
-    return game, solver.review_game(game, worlds=20, seed=1, inference=False, score=False)
+    return game, solver.review_game(game, method=Method(worlds=20, seed=1, inference=False, examples=3), score=False)
 
 
 def test_the_defence_is_graded_and_flagged(reviewed):
@@ -103,7 +104,7 @@ def all_notes(data):
 @pytest.mark.slow
 def test_annotating_again_replaces_the_reviews_own_comments():
     game = load_egn(ANNOTATED)
-    first = solver.review_game(game, worlds=10, seed=1)
+    first = solver.review_game(game, method=Method(worlds=10, seed=1, examples=3))
     once = annotate_egn(game, first)
     again = annotate_egn(load_egn(json.dumps(once)), first)        # the annotated record, annotated again
     assert again == once                                         # not stacked
@@ -111,7 +112,8 @@ def test_annotating_again_replaces_the_reviews_own_comments():
     got = all_notes(again)
     for k, v in theirs.items():                                   # everyone else's comments kept, in order
         assert [n for n in got.get(k, []) if not n.endswith(SIGNATURE)] == v
-    second = solver.review_game(game, worlds=10, seed=2)               # another review: only its comments remain
+    # another review: only its comments remain
+    second = solver.review_game(game, method=Method(worlds=10, seed=2, examples=3))
     twice = all_notes(annotate_egn(load_egn(json.dumps(once)), second))
     fresh = all_notes(annotate_egn(game, second))
     assert {k: ours(v) for k, v in twice.items() if ours(v)} == {k: ours(v) for k, v in fresh.items() if ours(v)}

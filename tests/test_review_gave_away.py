@@ -25,6 +25,7 @@ from solver.pages import review_html
 from solver.play_model import DEFAULT_PLAY_MODEL, play_evidence, play_likelihood
 from solver.review.reviewer import DECISION_EXACT_LIMIT
 from solver.review.seeds import decision_seed
+from solver import Method
 
 DEAL = "N:9s Qs Ac Kc Qh E:Ts Js Ah Kh Jd S:Ad Kd Td 9d Th W:Ks Qd Jc Tc 9c"
 CALLS = ["pass", "pass", "order", "9d", "partner"]             # S (dealer) picks up the 9h: hearts trump
@@ -42,7 +43,8 @@ def played_hand() -> Hand:
 
 @pytest.fixture(scope="module")
 def reviewed():
-    return review_game(played_hand(), worlds=WORLDS, seed=SEED, inference="both", score=False, confirm=1)
+    return review_game(played_hand(),
+                       method=Method(worlds=WORLDS, seed=SEED, inference="both", examples=3), score=False, confirm=1)
 
 
 def holds(hands, seat, kind, x, trump):
@@ -115,12 +117,13 @@ def test_it_is_in_the_text_the_json_and_the_page(reviewed):
 
 
 def test_nothing_is_named_without_reading_the_play():
-    r = review_game(played_hand(), worlds=40, seed=SEED, score=False, confirm=1)
+    r = review_game(played_hand(), method=Method(worlds=40, seed=SEED, examples=3), score=False, confirm=1)
     assert all(c.gave_away is None for c in r.deals[0].cards)
     assert all("gave_away" not in c for c in r.to_dict()["deals"][0]["cards"])
     assert "read, trick" not in str(r)
     # the first card and the lead of the hand: nothing played by another seat before them
-    both = review_game(played_hand(), worlds=40, seed=SEED, inference="both", score=False, confirm=1)
+    both = review_game(played_hand(),
+                       method=Method(worlds=40, seed=SEED, inference="both", examples=3), score=False, confirm=1)
     first = [c for c in both.deals[0].cards if c.kind != "play" or (c.trick == 1 and c.lead)]
     assert first and all(c.gave_away is None for c in first)
 
@@ -139,7 +142,8 @@ def test_a_holding_made_less_likely_is_not_said_to_be_told():
                                 "50% before the play")
     assert gave(0.72, 0.50) == "E's lead of the 9s (trick 1) told you W holds Kh: 72% of the worlds, 50% before the play"
     from conftest import EGN_DIR
-    review = review_game(EGN_DIR / "six-points-in-two-hands.egn", worlds=20, seed=1, inference="both")
+    review = review_game(EGN_DIR / "six-points-in-two-hands.egn",
+                         method=Method(worlds=20, seed=1, inference="both", examples=3))
     found = [c.gave_away for d in review.deals for c in d.cards if c.gave_away is not None]
     assert any(g.told.p < g.told.p_before for g in found)           # the case arises in a real review
     for g in found:

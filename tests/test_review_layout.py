@@ -11,6 +11,7 @@ import pytest
 import solver
 from solver.review.results import DECISION_EXACT_LIMIT
 from solver.worlds import EXACT_LIMIT as WORLDS_EXACT_LIMIT
+from solver import Method
 
 ROOT = Path(solver.__file__).resolve().parent
 REVIEW = ROOT / "review"
@@ -78,7 +79,8 @@ def test_the_review_enumerates_at_its_own_limit_not_the_worlds_default():
     # sampled, even below solver.worlds' default limit
     assert DECISION_EXACT_LIMIT < WORLDS_EXACT_LIMIT
     # (confirm=1: no extra draws for close decisions, so every sampled one has the worlds asked for)
-    r = solver.review_game(Path(__file__).parent / "data" / "egn" / "vwec-finals.egn", worlds=20, seed=2, confirm=1)
+    r = solver.review_game(Path(__file__).parent / "data" / "egn" / "vwec-finals.egn",
+                           method=Method(worlds=20, seed=2, examples=3), confirm=1)
     infos = [c.info for d in r.deals for c in d.cards if c.info is not None]
     between = [i for i in infos if DECISION_EXACT_LIMIT < i.placements <= WORLDS_EXACT_LIMIT]
     assert between, "no decision of the game falls between the two limits"
@@ -91,7 +93,8 @@ def test_the_review_enumerates_at_its_own_limit_not_the_worlds_default():
 @pytest.mark.slow
 def test_each_decision_names_its_kind_as_its_mistakes_do():
     # render tells calls, discards and cards apart by these attributes alone
-    r = solver.review_game(Path(__file__).parent / "data" / "egn" / "renege-test.egn", worlds=20, seed=2)
+    r = solver.review_game(Path(__file__).parent / "data" / "egn" / "renege-test.egn",
+                           method=Method(worlds=20, seed=2, examples=3))
     kinds = set()
     for d in r.deals:
         for c in d.calls:

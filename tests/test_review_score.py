@@ -9,6 +9,7 @@ from solver.records import dump_egn
 from solver.review import GAME_WIN
 
 from conftest import EGN_DIR
+from solver import Method
 
 #: The issue's example: W (Jh Jd Ah Kh Ac) facing the 9h with S dealing. Ordering up with the partner
 #: marches in every world; alone scores more points on average but only sometimes all five.
@@ -50,7 +51,7 @@ SCORE = {"NS": 9, "EW": 8}
 
 def test_the_partner_call_that_wins_fewer_points_wins_the_game_and_is_not_flagged():
     text = record((9, 8), alone=False)
-    by_game = review(load_egn(text), worlds=300, seed=5, inference=False)
+    by_game = review(load_egn(text), method=Method(worlds=300, seed=5, inference=False, examples=3))
     [call] = by_game.deals[0].calls
     assert by_game.deals[0].score == SCORE and call.call == "order"
     partner, loner = call.advice.option("order"), call.advice.option("order alone")
@@ -59,7 +60,7 @@ def test_the_partner_call_that_wins_fewer_points_wins_the_game_and_is_not_flagge
     assert call.game["best"] == "order" and call.game["loss"] == 0.0 and call.game["p_win_game"] == 1.0
     assert not call.mistakes
     # by points the same call is a mistake: the loner's extra points
-    by_points = review(load_egn(text), worlds=300, seed=5, inference=False, score=False)
+    by_points = review(load_egn(text), method=Method(worlds=300, seed=5, inference=False, examples=3), score=False)
     [old] = by_points.deals[0].calls
     assert old.game is None and old.best == "order alone"
     assert [m.points for m in old.mistakes] == [pytest.approx(loner.expected_points - partner.expected_points)]
@@ -67,7 +68,7 @@ def test_the_partner_call_that_wins_fewer_points_wins_the_game_and_is_not_flagge
 
 def test_the_loner_that_wins_more_points_loses_the_game_and_is_flagged_by_it():
     text = record((9, 8), alone=True)
-    r = review(load_egn(text), worlds=300, seed=5, inference=False)
+    r = review(load_egn(text), method=Method(worlds=300, seed=5, inference=False, examples=3))
     [call] = r.deals[0].calls
     partner, loner = call.advice.option("order"), call.advice.option("order alone")
     want = 1.0 - by_hand(loner, SCORE)
@@ -89,12 +90,13 @@ def test_the_loner_that_wins_more_points_loses_the_game_and_is_flagged_by_it():
     assert "judged by the chance of winning the game from NS 9, EW 8" in text_out
     assert f"P(win game) -{want:.3f}" in text_out
     # by points the loner is the best call: nothing to flag
-    assert not review(load_egn(text), worlds=300, seed=5, inference=False, score=False).deals[0].calls[0].mistakes
+    assert not review(load_egn(text),
+                      method=Method(worlds=300, seed=5, inference=False, examples=3), score=False).deals[0].calls[0].mistakes
 
 
 @pytest.mark.slow
 def test_double_dummy_win_figures_follow_win_probability():
-    r = review(EGN_DIR / "vwec-finals.egn", worlds=20, seed=2, inference=False)
+    r = review(EGN_DIR / "vwec-finals.egn", method=Method(worlds=20, seed=2, inference=False, examples=3))
     game = load_egn(EGN_DIR / "vwec-finals.egn")
     checked = 0
     for deal, rec in zip(r.deals, game.deals):
@@ -119,7 +121,7 @@ def test_double_dummy_win_figures_follow_win_probability():
 
 @pytest.mark.slow
 def test_card_flags_are_by_the_game_and_losses_are_consistent():
-    r = review(EGN_DIR / "vwec-finals.egn", worlds=40, seed=2, inference=False)
+    r = review(EGN_DIR / "vwec-finals.egn", method=Method(worlds=40, seed=2, inference=False, examples=3))
     for deal in r.deals:
         for c in deal.cards:
             if c.info is None:
@@ -141,13 +143,13 @@ def test_a_record_without_scores_is_judged_by_points():
     h.deal(rng=2)
     for _ in range(3):
         h.pass_()
-    r = review(h, worlds=20, seed=1, inference=False)
+    r = review(h, method=Method(worlds=20, seed=1, inference=False, examples=3))
     deal = r.deals[0]
     assert deal.score is None and deal.by_points == "a single hand: the record has no game score"
     assert all(c.game is None for c in deal.calls)
     assert r.to_dict()["deals"][0]["judged_by"] == "points"
     assert "judged by points: a single hand" in r.text()
-    plain = review(h, worlds=20, seed=1, inference=False, score=False)
+    plain = review(h, method=Method(worlds=20, seed=1, inference=False, examples=3), score=False)
     assert plain.deals[0].to_dict() == {k: v for k, v in deal.to_dict().items()
                                         if k not in ("judged_by", "score", "by_points")}
 
@@ -173,7 +175,7 @@ def test_a_dummy_hands_record_is_judged_by_the_game_set_by_set(start, order_wins
     data["metadata"]["initialScore"] = list(start)
     data["metadata"].pop("finalScore", None)
     rules = Rules(players=2, dummy_hands=True)
-    r = review(load_game(data), worlds=20, seed=1)
+    r = review(load_game(data), method=Method(worlds=20, seed=1, examples=3))
     deal = r.deals[0]
     assert deal.score == {"N": start[0], "S": start[1]} and deal.by_points is None
     [call] = deal.calls
@@ -205,7 +207,7 @@ def test_a_dummy_hands_record_is_judged_by_the_game_set_by_set(start, order_wins
 @pytest.mark.parametrize("bad", ["yes", 1, None, {"NS": 3}])
 def test_a_bad_score_option_is_a_clear_error(bad):
     with pytest.raises(EuchreError, match="score"):
-        review(EGN_DIR / "six-points-in-two-hands.egn", worlds=10, score=bad)
+        review(EGN_DIR / "six-points-in-two-hands.egn", method=Method(worlds=10, examples=3), score=bad)
 
 
 @pytest.mark.slow
@@ -215,7 +217,7 @@ def test_cli_by_points(capsys):
     assert main(["review", path, "--worlds", "10", "--seed", "4", "--json", "--no-inference", "--by-points"]) == 0
     out = json.loads(capsys.readouterr().out)["reviews"][0]
     assert out["judging"]["by_score"] is False and "judged_by" not in out["deals"][0]
-    lib = review(path, worlds=10, seed=4, inference=False, score=False).to_dict()
+    lib = review(path, method=Method(worlds=10, seed=4, inference=False, examples=3), score=False).to_dict()
     assert out == json.loads(json.dumps(lib))
     assert main(["review", path, "--worlds", "10", "--seed", "4", "--json", "--no-inference"]) == 0
     scored = json.loads(capsys.readouterr().out)["reviews"][0]
@@ -235,7 +237,8 @@ def test_http_review_score_option(client):
         resp = client.post("/v1/review", json={"egn": egn, "worlds": 10, "seed": 1, "inference": False,
                                                "score": score})
         assert resp.status_code == 200, resp.get_json()
-        lib = review(load_egn(egn), worlds=10, seed=1, inference=False, score=score).to_dict()
+        lib = review(load_egn(egn),
+                     method=Method(worlds=10, seed=1, inference=False, examples=3), score=score).to_dict()
         assert resp.get_json() == json.loads(json.dumps(lib))
     bad = client.post("/v1/review", json={"egn": egn, "worlds": 10, "score": "yes"})
     assert bad.status_code == 422 and bad.mimetype == "application/problem+json"

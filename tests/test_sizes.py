@@ -10,17 +10,10 @@ MAX_LINES = 1_100
 MAX_PARAMETERS = 12
 
 # Known debt: public defs still over MAX_PARAMETERS and their counts. Each must still be over (else it comes off
-# the list); nothing else may join it. The review doors, the match and compare take a Method beside their
-# members as keywords (the keywords go when their deprecation ends); seat_view takes a view's pieces one by one; Auction and DealReviewer are the advisor's and the
-# reviewer's working objects built by one caller each.
+# the list); nothing else may join it. Auction and DealReviewer are the advisor's and the reviewer's working
+# objects built by one caller each.
 WIDE = {
     "solver.advisor.auction": {"Auction.__init__": 20},
-    "solver.comparison": {"compare": 14},
-    "solver.game.seat": {"seat_view": 15},
-    "solver.match.duplicate": {"play_match": 13},
-    "solver.review.corpus": {"review_corpus": 16},
-    "solver.review.deals": {"review_deal": 13, "review_game": 14},
-    "solver.review.files": {"review_files": 13},
     "solver.review.reviewer": {"DealReviewer.__init__": 13},
 }
 

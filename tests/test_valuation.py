@@ -16,6 +16,7 @@ from solver.advisor.valuation import parse_valuation
 from solver.errors import ArgumentError, RulesError
 from solver.game import Hand
 from conftest import bid_advice
+from solver import Method
 
 GOLDEN = Path(__file__).parent / "data" / "double-dummy-advice-golden.json"
 
@@ -273,9 +274,10 @@ def _first_call_seed(r):
 
 def test_review_values_the_calls_by_the_valuation_and_the_cards_double_dummy():
     from solver import review_game as review
-    kw = dict(worlds=20, seed=1, score=False, confirm=1)
-    dd, sd = review(REVIEWED, valuation="double_dummy", **kw), review(REVIEWED, **kw)
-    assert sd.to_dict() == review(REVIEWED, valuation="single-dummy", **kw).to_dict()      # the default
+    kw = dict(score=False, confirm=1)
+    method = Method(worlds=20, seed=1, examples=3)
+    dd, sd = review(REVIEWED, method=method.replace(valuation="double_dummy"), **kw), review(REVIEWED, method=method, **kw)
+    assert sd.to_dict() == review(REVIEWED, method=method.replace(valuation="single-dummy"), **kw).to_dict()  # the default
     assert dd.valuation == "double_dummy" and sd.valuation == "single_dummy"
     dj, sj = dd.to_dict(), sd.to_dict()
     assert sj["valuation"]["calls"] == "single_dummy" and sj["valuation"]["cards"] == "double_dummy"
@@ -300,31 +302,33 @@ def test_review_refuses_a_valuation_the_variant_lacks():
                        partial=True)
     with pytest.raises(RulesError, match=r"valuation 'single_dummy': does not cover two-player euchre \(Rules\(players=2\)\); "
                                          "the fitted single-dummy table is for the four-player game"):
-        review(h, worlds=20, seed=1, valuation="single_dummy")
+        review(h, method=Method(worlds=20, seed=1, valuation="single_dummy", examples=3))
     with pytest.raises(ArgumentError, match="valuation 'x': unknown"):
-        review(REVIEWED, worlds=20, seed=1, valuation="x")
+        review(REVIEWED, method=Method(worlds=20, seed=1, valuation="x", examples=3))
     # several files: the refusal names the one whose variant lacks it, before any review
     from solver.review import review_files
     dummies = Path(__file__).parent / "data" / "dummy-hands-game.json"
     with pytest.raises(RulesError, match=r"dummy-hands-game\.json: valuation 'single_dummy': does not cover the dummy-hands variant"):
-        review_files([str(REVIEWED), str(dummies)], worlds=10, seed=1, valuation="single_dummy")
+        review_files([str(REVIEWED), str(dummies)],
+                     method=Method(worlds=10, seed=1, valuation="single_dummy", examples=3))
 
 
 @pytest.mark.slow
 def test_corpus_lines_carry_the_valuation_and_do_not_resume_another(tmp_path):
     from solver import review_corpus
     out = tmp_path / "lines.jsonl"
-    review_corpus([REVIEWED], worlds=20, seed=1, out=out, valuation="single-dummy", progress=False, score=False)
+    review_corpus([REVIEWED],
+                  method=Method(worlds=20, seed=1, valuation="single-dummy"), out=out, progress=False, score=False)
     lines = [json.loads(x) for x in out.read_text().splitlines()]
     deal = [x for x in lines if x["kind"] == "deal"]
     assert deal and all(x["valuation"] == "single_dummy" and x["error"] is None for x in deal)
-    again = review_corpus([REVIEWED], worlds=20, seed=1, out=out, valuation="single_dummy", progress=False,
-                          score=False)
+    again = review_corpus([REVIEWED],
+                          method=Method(worlds=20, seed=1, valuation="single_dummy"), out=out, progress=False, score=False)
     assert again.skipped == len(deal) and again.reviewed == 0
-    same = review_corpus([REVIEWED], worlds=20, seed=1, out=out, progress=False, score=False)
+    same = review_corpus([REVIEWED], method=Method(worlds=20, seed=1), out=out, progress=False, score=False)
     assert same.skipped == len(deal) and same.reviewed == 0      # the default here is single dummy: the same key
-    other = review_corpus([REVIEWED], worlds=20, seed=1, out=out, valuation="double_dummy", progress=False,
-                          score=False)
+    other = review_corpus([REVIEWED],
+                          method=Method(worlds=20, seed=1, valuation="double_dummy"), out=out, progress=False, score=False)
     assert other.reviewed == len(deal)          # double dummy: another key, reviewed again
 
 

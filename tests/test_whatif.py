@@ -9,6 +9,7 @@ from solver.game import BidMade, CardPlayed
 from solver.match.agents import AdvisorAgent
 from solver.rollout import agent_seed, play_on
 from solver.whatif import alternatives, decisions
+from solver import Method
 
 VWEC = "tests/data/egn/vwec-finals.egn"
 DEAL = 1          # every hand of deal 1 is in the record (the discard-free deal: N calls clubs in round 2)
@@ -210,7 +211,7 @@ def test_review_page_steps_carry_their_branch_question():
     from solver.pages import review_html, review_model
     one = load_egn(VWEC)
     one.deals[:] = one.deals[:2]                   # deal 0 (an unknown discard) and deal 1 (every card shown)
-    rep = review_game(one, worlds=10, seed=1)
+    rep = review_game(one, method=Method(worlds=10, seed=1, examples=3))
     model = review_model(rep, one)
     d0, d1 = model["deals"]
     # the record does not show the dealer's discard: no branch before it (that card might still be played), one

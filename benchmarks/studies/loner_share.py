@@ -25,6 +25,7 @@ import _common                                    # noqa: E402,F401  first: chec
 from solver import play_match                     # noqa: E402
 from solver.advisor.single_dummy import DEFAULT_NAME, NAMES, using_model   # noqa: E402
 from solver.stats import wilson                   # noqa: E402
+from solver import Method                              # noqa: E402
 
 HUMAN = "humans: championship 18% of hands alone, 0 of 35 loners euchred; league 12% of hands alone"
 
@@ -50,7 +51,8 @@ def main():
     if args.single_dummy and args.jobs != 1:
         ap.error("--single-dummy applies in this process only: use --jobs 1")
     with using_model(args.single_dummy or DEFAULT_NAME):
-        m = play_match(args.a, args.b, deals=args.deals, seed=args.seed, worlds=args.worlds, jobs=args.jobs)
+        m = play_match(args.a, args.b,
+                       method=Method(worlds=args.worlds), deals=args.deals, seed=args.seed, jobs=args.jobs)
     tables = [t for t in m.tables if t.forfeit is None]
     results = {"hands": len(tables), "hands_alone": sum(t.alone is not None for t in tables),
                "single_dummy": args.single_dummy or DEFAULT_NAME}

@@ -34,6 +34,7 @@ import numpy as np                                             # noqa: E402
 from scipy import stats                                        # noqa: E402
 
 from solver import play_match                                  # noqa: E402
+from solver import Method                              # noqa: E402
 
 A, B = "advisor:both", "advisor:auction"
 
@@ -65,7 +66,7 @@ def main(argv=None):
     k = 0
     while done < args.deals:
         n = min(args.chunk, args.deals - done)
-        r = play_match(A, B, deals=n, seed=args.seed * 1000 + k, worlds=args.worlds, jobs=args.jobs)
+        r = play_match(A, B, method=Method(worlds=args.worlds), deals=n, seed=args.seed * 1000 + k, jobs=args.jobs)
         results.append(r)
         nets.extend(r.paired().tolist())
         done += n

@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # benchmarks/, for _common
 import _common                                    # noqa: E402,F401  first: checks which engine runs
 
-from solver import load_egn                           # noqa: E402
+from solver import Method, load_egn                   # noqa: E402
 from solver.review import INFORMATION_SET, review_deal  # noqa: E402
 
 SKIP = {"vwec-finals-annotated.egn"}
@@ -40,7 +40,9 @@ def flags(game, name, worlds, seed, **how):
     """(set of flag keys, seconds, deals) for one game reviewed one way."""
     out, start = set(), time.perf_counter()
     for i in range(len(game.deals)):
-        d = review_deal(game, i, worlds=worlds, seed=seed, **how)
+        confirm = how.get("confirm")            # the review's own option; the rest are Method members
+        members = {k: v for k, v in how.items() if k != "confirm"}
+        d = review_deal(game, i, method=Method(worlds=worlds, seed=seed, examples=3, **members), confirm=confirm)
         for m in d.mistakes:
             if m.kind == INFORMATION_SET:
                 out.add((name, i, str(m.seat), m.decision, m.where, m.played))

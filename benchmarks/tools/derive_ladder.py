@@ -25,6 +25,7 @@ import _common                                    # noqa: E402  first: checks wh
 
 from solver import play_match                                                                    # noqa: E402
 from solver.match.ladder import LADDER_FILE, LEVELS, REFERENCE, REFERENCE_WORLDS, level_of        # noqa: E402
+from solver import Method                              # noqa: E402
 
 
 def main(argv=None) -> None:
@@ -52,8 +53,8 @@ def main(argv=None) -> None:
             print(f"level {level.number} ({level.name}): kept, {old['points_per_deal']:+.3f}", flush=True)
             continue
         start = time.perf_counter()
-        result = play_match(level.token, REFERENCE, deals=args.deals, seed=args.seed, jobs=args.jobs,
-                            worlds=REFERENCE_WORLDS)
+        result = play_match(level.token, REFERENCE,
+                            method=Method(worlds=REFERENCE_WORLDS), deals=args.deals, seed=args.seed, jobs=args.jobs)
         wall = time.perf_counter() - start
         lo, hi = result.interval
         rows[level.number] = {"level": level.number, "name": level.name, "spec": level.spec, "worlds": level.worlds,

@@ -375,5 +375,27 @@ def _check_members(data: dict) -> None:
 
 
 __all__ = ["Method", "MEMBERS", "BOUNDS", "DESCRIPTIONS", "READS", "FrozenScore", "check_reads", "old_form",
-           "keyword_method", "method_of_keywords", "taken_members",
+           "keyword_method", "method_of_keywords", "taken_members", "member_keywords",
            "ROBUST_DELTA", "MAX_EXACT_LIMIT"]
+
+
+def member_keywords(fn, given: dict, defaults: dict, method=None) -> dict:
+    """The deprecated member keywords of a door that now takes ``method=`` (the review, the corpus review, the
+    match, ``compare``): ``defaults`` (each old keyword's default, by name: a :class:`Method` member's name)
+    updated by ``given`` (the keywords ``fn`` received as ``**members``).
+
+    Each keyword given warns (:class:`DeprecationWarning`, naming it and the member to set instead; the keywords
+    go one release after the method came); one ``fn`` never took raises :class:`TypeError` worded as Python's own
+    for an unexpected keyword; any given beside a ``method`` raises :class:`~solver.errors.ArgumentError` naming
+    the first (give one or the other). The values are not checked here: the door checks them as it always has.
+    """
+    for name in given:
+        if name not in defaults:
+            raise TypeError(f"{fn.__qualname__}() got an unexpected keyword argument {name!r}")
+    if given and method is not None:
+        raise ArgumentError(f"{fn.__name__}: give the method or its members as keywords, not both "
+                            f"({next(iter(given))!r})")
+    for name in given:
+        warnings.warn(f"{fn.__name__}({name}=...) is deprecated and will be removed in the next release: use "
+                      f"method=Method({name}=...)", DeprecationWarning, stacklevel=3)
+    return {**defaults, **given}

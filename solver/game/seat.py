@@ -198,9 +198,24 @@ def _contract(hand: Hand, alone: bool, defender_alone, discard, discard_known: b
         raise IllegalActionError(f"defender_alone {defender_alone}: {why}")
 
 
+#: The keyword-only pieces of :func:`seat_view` that only a variant's exchange gives a seat: call for best's
+#: (``Rules.partners_best``) card passed and the loner's discard, and the cards known in the kitty after a kitty
+#: exchange (``Rules.farmers`` / ``go_under``). The rest of a view's pieces are every hand's.
+EXCHANGE_KEYS = ("best_card", "loner_discard", "kitty")
+
+
+def _exchange(pieces: dict) -> tuple:
+    """``pieces`` (:func:`seat_view`'s ``**exchange``) as ``(best_card, loner_discard, kitty)``, each ``None`` when
+    not given; a name not in ``EXCHANGE_KEYS`` raises :class:`TypeError` as Python does for a keyword the
+    function does not take."""
+    for name in pieces:
+        if name not in EXCHANGE_KEYS:
+            raise TypeError(f"seat_view() got an unexpected keyword argument {name!r}")
+    return tuple(pieces.get(name) for name in EXCHANGE_KEYS)
+
+
 def seat_view(seat, hand, dealer, upcard, calls=(), alone=False, tricks=(), discard=None, rules=None,
-              named_suit=None, defender_alone=None, dummies=None, best_card=None, loner_discard=None,
-              kitty=None) -> SeatView:
+              named_suit=None, defender_alone=None, dummies=None, **exchange) -> SeatView:
     """A seat's view from what it saw, validated by replaying it through the rules engine.
 
     Args:
@@ -223,6 +238,9 @@ def seat_view(seat, hand, dealer, upcard, calls=(), alone=False, tricks=(), disc
         defender_alone: the seat that defends alone (``Rules.defend_alone``), or ``None``.
         dummies: dummy hands (``Rules(players=2, dummy_hands=True)``, and only then): both face-up dummies
             as dealt, ``"N:<5 cards> S:<5 cards>"`` or ``{"N": ..., "S": ...}``.
+        exchange: what a variant's exchange showed the seat, keyword-only (``solver.game.seat.EXCHANGE_KEYS``; a view
+            of a hand without one names none of them; any other keyword raises :class:`TypeError`):
+
         best_card, loner_discard: call for best (``Rules.partners_best``), the viewer being the loner: the
             card its partner passed it (in ``hand`` or its plays) and its own discard after the exchange
             (not there); the same card twice when it threw back the card it was passed, as the engine
@@ -231,6 +249,8 @@ def seat_view(seat, hand, dealer, upcard, calls=(), alone=False, tricks=(), disc
             lie face down in the kitty (the three it put under, or a farmer's three shown), which the view keeps
             out of ``unseen`` (``SeatView.kitty_known``); ``hand`` and the plays are then those after the
             exchange (who exchanged is not stated, so ``SeatView.kitty_exchange`` stays ``None``).
+
+    Every key of :meth:`SeatView.to_dict` is a keyword here, so ``seat_view(**view.to_dict())`` rebuilds a view.
 
     The other seats' cards are unknown: each is dealt the cards it is seen to play and unknown cards
     for the rest; the viewer's dealt hand is its hand + the cards it played (+ its discard - the upcard
@@ -243,6 +263,7 @@ def seat_view(seat, hand, dealer, upcard, calls=(), alone=False, tricks=(), disc
     be, a hand of the wrong size, tricks before trump was made, a renege (the viewer's, or another
     seat's that the cards prove: it showed out of a suit it later plays).
     """
+    best_card, loner_discard, kitty = _exchange(exchange)
     rules = Rules.coerce(rules)
     if rules.dummy_hands and dummies is None:
         raise PositionError("dummies: the dummy-hands variant needs both face-up dummies, 'N:<5 cards> S:<5 cards>'")

@@ -267,8 +267,8 @@ def _name(spec) -> str:
 
 
 def play_match(agent_a, agent_b, deals: int = 100, seed=None, rules: Rules | None = None, games: bool = False,
-          jobs: int = 1, progress=None, *, worlds: int = 200, time_limit=DEFAULT_TIME_LIMIT,
-          keep_hands: bool = False, model=None, method=None) -> MatchResult:
+               jobs: int = 1, progress=None, *, method=None, time_limit=DEFAULT_TIME_LIMIT, keep_hands: bool = False,
+               **members) -> MatchResult:
     """A duplicate match of ``agent_a`` (side A) against ``agent_b`` over ``deals`` deals, each played twice.
 
     Args:
@@ -283,26 +283,32 @@ def play_match(agent_a, agent_b, deals: int = 100, seed=None, rules: Rules | Non
             the share of games won.
         jobs: worker processes (1..64); the result does not depend on it.
         progress: a callable given 1 per deal finished (a tqdm bar's ``update``).
-        worlds: the advisor's worlds per decision (10..100,000). time_limit: seconds per decision (``None``: none).
-        keep_hands: keep each table's :class:`~solver.game.Hand` in :attr:`TableRecord.hand` (for EGN).
-        model: the bidding model of the ``"advisor"`` agents (a name of :data:`solver.bidding.MODEL_NAMES`, a
-            model file or a :class:`~solver.bidding.BiddingModel`; default ``players-1``); an agent
-            ``"advisor:MODEL"`` names its own.
-        method: the ``"advisor"`` agents' ``worlds`` (``None``: 200) and ``model`` as one value (a
-            :class:`~solver.advisor.method.Method` or a dict of its members; the two keywords then left at
-            their defaults). A seed is each table's and the evidence and valuation the agent name's
+        method: the ``"advisor"`` agents' method, a :class:`~solver.advisor.method.Method` or a dict of its
+            members, of which the match reads two: ``worlds``, the worlds per decision (10..100,000; ``None``:
+            200), and ``model``, the bidding model (a name of :data:`solver.bidding.MODEL_NAMES`, a model file
+            or a :class:`~solver.bidding.BiddingModel`; default ``players-1``; an agent ``"advisor:MODEL"`` names
+            its own). A seed is each table's and the evidence and valuation the agent name's
             (``"advisor:both:double-dummy"``), so any other member must stay at its default; for one
             agent's whole method, pass ``AdvisorAgent(method=...)`` as the agent.
+        time_limit: seconds per decision (``None``: none).
+        keep_hands: keep each table's :class:`~solver.game.Hand` in :attr:`TableRecord.hand` (for EGN).
+        members: deprecated, for one release: ``worlds`` (200) and ``model`` (``None``) as keywords, each with
+            a :class:`DeprecationWarning`; not with ``method``.
 
-    Returns a :class:`MatchResult`. Raises :class:`~solver.errors.ArgumentError` for a bad agent or bound, :class:`~solver.errors.RulesError` for bad rules.
+    Returns a :class:`MatchResult`. Raises :class:`~solver.errors.ArgumentError` for a bad agent or bound, a
+    member given both in ``method`` and as a keyword or one the match does not read, :class:`~solver.errors.RulesError`
+    for bad rules.
 
     >>> r = play_match("policy", "random", deals=20, seed=1)
     >>> r.deals, len(r.tables), r.points_per_deal > 0
     (20, 40, True)
     """
-    if method is not None:
-        from ..advisor.method import taken_members
-        worlds, model = taken_members(method, play_match, ("worlds", "model"), worlds=worlds, model=model).values()
+    from ..advisor.method import member_keywords, taken_members
+    members = member_keywords(play_match, members, {"worlds": 200, "model": None}, method)
+    if method is None:
+        worlds, model = members["worlds"], members["model"]
+    else:
+        worlds, model = taken_members(method, play_match, ("worlds", "model")).values()
         worlds = 200 if worlds is None else worlds
     rules = Rules.coerce(rules)
     check_covers("match", rules)

@@ -8,10 +8,10 @@ plain JavaScript (the same engine functions as every other front door);
 package (``templates/``, ``static/``); only Jinja2 is needed, not Flask, so the
 command line renders without starting the web framework.
 
->>> from solver import load_egn, review_game
+>>> from solver import Method, load_egn, review_game
 >>> from solver.pages import review_html
 >>> game = load_egn("tests/data/egn/six-points-in-two-hands.egn")
->>> html = review_html(review_game(game, worlds=10, seed=1), game)
+>>> html = review_html(review_game(game, method=Method(worlds=10, seed=1)), game)
 >>> html.startswith("<!doctype html>") and 'data-card="' in html and "http" not in html.split("<body")[0]
 True
 """

@@ -115,8 +115,8 @@ the deals do not replay to).
 
 Example::
 
-    from solver import load_egn, review_game
-    r = review_game(load_egn("vwec-finals.egn"), worlds=200, seed=1)
+    from solver import Method, load_egn, review_game
+    r = review_game(load_egn("vwec-finals.egn"), method=Method(worlds=200, seed=1, examples=3))
     print(r)                    # the report for people
     r.to_dict()                 # the same for programs (see Review.to_dict)
 

@@ -39,9 +39,11 @@ from ..outfiles import check_target
 from ..records import load_game, read_record_file, read_source
 from ..rules import Rules
 from ..version import VERSION
-from ..advisor.valuation import INNER_WORLDS, default_valuation, unsupported, valuation_strategy
-from .deals import (check_confirm, check_inference_option, check_jobs, check_options, check_valuation_option,
-                    model_fields, review_deal, review_method)
+from ..advisor.valuation import default_valuation, unsupported, valuation_strategy
+from ..advisor.method import Method, member_keywords
+from ..examples import EXAMPLES
+from .deals import (REVIEW_DEFAULTS, check_confirm, check_inference_option, check_jobs, check_options,
+                    check_valuation_option, model_fields, review_deal, review_method)
 from .lines import CONFIG_FIELDS, LINE_VERSION, deal_key, dumps, finite, line_valuation, read_results
 from .seeds import record_seed
 
@@ -88,8 +90,9 @@ def _review_task(data: bytes, sha256: str, index: int, worlds: int, seed: int, i
                 _WORKER_GAMES[sha256] = game
                 while len(_WORKER_GAMES) > _CACHE_SIZE:
                     _WORKER_GAMES.popitem(last=False)
-        deal = review_deal(game, index, worlds, seed, threads, None, inference, confirm, score, model,
-                           valuation=valuation, inner_worlds=inner_worlds)
+        method = Method(worlds=worlds, seed=seed, threads=threads, inference=inference, model=model,
+                        examples=EXAMPLES, valuation=valuation, inner_worlds=inner_worlds)
+        deal = review_deal(game, index, method=method, confirm=confirm, score=score)
         out = {"review": deal.to_dict(), "error": None}
     except EuchreError as exc:
         out = {"review": None, "error": str(exc)}
@@ -352,19 +355,22 @@ class _Task:
     attempts: int = 0
 
 
-def review_corpus(paths, worlds: int = 200, seed: int | None = None, executor=None, out=None, *, jobs: int = 1,
-                  cluster: str | None = None, inference: bool = True, confirm: int | None = None,
-                  score: bool = True, threads: int = 1, progress: bool | None = None, model=None,
-                  valuation: str | None = None, inner_worlds: int = INNER_WORLDS, method=None) -> CorpusResult:
+def review_corpus(paths, *, method=None, executor=None, out=None, jobs: int = 1, cluster: str | None = None,
+                  confirm: int | None = None, score: bool = True, progress: bool | None = None,
+                  **members) -> CorpusResult:
     """Review every record under ``paths``: one line per deal (``solver.review.lines``).
 
     Args:
         paths: files and directories (a directory's files recursively; a name starting with
             ``.`` skipped). Every file found is reported: reviewed, a duplicate, or an error.
-        worlds: worlds per decision (10..100,000), as :func:`~solver.review.review_game`.
-        seed: the run's seed (0..2**63-1): each record's own is derived from it and the
-            record's hash (``record_seed()``); ``None``: each record's
-            content seed, as ``euchre review FILE`` (the lines are that review's deals).
+        method: the judging method as one value (a :class:`~solver.advisor.method.Method` or a dict of its
+            members; ``None``: the defaults), as :func:`~solver.review.review_game`'s ``method``, with two
+            differences: a corpus line has no examples, so its ``examples`` must stay 0, and its ``seed`` is the
+            run's (0..2**63-1): each record's own is derived from it and the record's hash (``record_seed()``);
+            ``None``: each record's content seed, as ``euchre review FILE`` (the lines are that review's deals).
+            The bidding model's name and the valuation's are part of the lines' key, so a run under another
+            model or valuation does not resume one under the default; a record whose variant does not support
+            the valuation gets an error on its deals' lines.
         executor: any :class:`concurrent.futures.Executor` to run the deals on (a
             ``ProcessPoolExecutor``, a Dask ``Client(...).get_executor()``); ``None``: this
             process, or ``jobs`` worker processes, or ``cluster``. Left open on return.
@@ -376,20 +382,13 @@ def review_corpus(paths, worlds: int = 200, seed: int | None = None, executor=No
             it stops (an error; the lines written stay) when it has had no worker for
             ``WORKER_TIMEOUT`` seconds; a Dask executor given as ``executor`` is not
             watched so and waits for workers to come back.
-        inference, confirm, score, threads, model: as :func:`~solver.review.review_game` (``score``: each deal
-            judged by the chance of winning the game from the score before it; ``False``: by points;
-            ``model``: the bidding model, whose name is part of the lines' key, so a run under another
-            model does not resume one under the default).
-        valuation, inner_worlds: the calls' valuation, as ``review()`` (its name is part of
-            the lines' key, ``"valuation"`` on each line; a record whose variant does not support it gets
-            an error on its deals' lines).
+        confirm, score: as :func:`~solver.review.review_game` (``score``: each deal judged by the chance of
+            winning the game from the score before it; ``False``: by points).
         progress: a progress bar on standard error (deals done, the time left); ``None``: when
             standard error is a terminal.
-        method: the judging method as one value (a :class:`~solver.advisor.method.Method` or a dict of its
-            members), instead of the keywords ``worlds``, ``seed``, ``threads``, ``inference``, ``model``,
-            ``valuation`` and ``inner_worlds`` (leave those at their defaults); as :func:`~solver.review.review_game`'s
-            ``method``, but a corpus line has no examples, so its ``examples`` must stay 0, and its ``seed`` is
-            the run's.
+        members: deprecated, for one release: ``worlds`` (200), ``seed`` (``None``), ``threads`` (1),
+            ``inference`` (``True``), ``model``, ``valuation`` and ``inner_worlds`` as keywords, each with a
+            :class:`DeprecationWarning`; not with ``method``.
 
     Returns: a :class:`CorpusResult`.
 
@@ -397,10 +396,9 @@ def review_corpus(paths, worlds: int = 200, seed: int | None = None, executor=No
     or written, a cluster that does not answer or has lost every worker; nothing about a single file
     or deal.
     """
-    if method is not None:
-        worlds, seed, threads, inference, model, valuation, inner_worlds = review_method(
-            method, review_corpus, worlds=worlds, seed=seed, threads=threads, inference=inference, model=model,
-            valuation=valuation, inner_worlds=inner_worlds).values()
+    members = member_keywords(review_corpus, members, _CORPUS_DEFAULTS, method)
+    worlds, seed, threads, inference, model, valuation, inner_worlds = review_method(
+        method, review_corpus, members).values()
     worlds, _, threads = check_options(worlds, 0, threads)
     if seed is not None:
         seed = check_options(worlds, seed, threads)[1]
@@ -459,6 +457,10 @@ def review_corpus(paths, worlds: int = 200, seed: int | None = None, executor=No
         output.close()
         result.lines = output.lines
     return result
+
+
+#: The corpus review's own defaults of the members it reads, without a method (its deprecated keywords').
+_CORPUS_DEFAULTS = {name: value for name, value in REVIEW_DEFAULTS.items() if name != "examples"}
 
 
 def _records(found, config, done, counts, output, result):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 
 from ..advisor.game_odds import win_probability
-from ..advisor.method import taken_members
+from ..advisor.method import Method, member_keywords, taken_members
 from ..advisor.valuation import INNER_WORLDS, check_inner_worlds, check_not_bid_only, parse_valuation
 from ..bounds import MAX_SEED, MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
 from ..cards import Suit, trump_of
@@ -128,17 +128,22 @@ def check_valuation_option(valuation, inner_worlds, inference: bool, rules) -> t
     return check_not_bid_only(parse_valuation(valuation, rules), "the review"), check_inner_worlds(inner_worlds)
 
 
-def review_deal(game, index: int, worlds: int = 200, seed: int = 0, threads: int = 1, progress=None,
-                inference: bool = True, confirm: int | None = None, score: bool = True, model=None,
-                examples: int = EXAMPLES, *, valuation: str | None = None,
-                inner_worlds: int = INNER_WORLDS) -> DealReview:
+def review_deal(game, index: int, *, method=None, progress=None, confirm: int | None = None, score: bool = True,
+                **members) -> DealReview:
     """Review deal ``index`` of ``game`` alone (what :func:`review_game` does for each deal).
 
-    The result is the same as that deal's entry in ``review_game(game, worlds, seed, inference=..., confirm=...,
-    score=..., model=..., valuation=..., inner_worlds=...)``.
+    ``method``, ``progress``, ``confirm``, ``score``: as :func:`review_game`; a ``method`` seed ``None`` is derived
+    from the record as there, so the result is that deal's entry in ``review_game(game, method=method,
+    confirm=..., score=...)``. Deprecated: the members as keywords (``worlds``, ``seed``, ``threads``,
+    ``inference``, ``model``, ``examples``, ``valuation``, ``inner_worlds``; defaults 200, 0, 1, ``True``,
+    ``None``, 3, ``None``, ``INNER_WORLDS``), each with a :class:`DeprecationWarning`.
     """
+    members = member_keywords(review_deal, members, _DEAL_DEFAULTS, method)
+    source = game
+    worlds, seed, threads, inference, model, examples, valuation, inner_worlds = review_method(
+        method, review_deal, members).values()
     game = resolve_game(game)
-    worlds, seed, threads = check_options(worlds, seed, threads)
+    worlds, seed, threads = check_options(worlds, seed, threads, source)
     inference = check_inference_option(inference)
     confirm = check_confirm(confirm, inference)
     by_score = check_score_option(score)
@@ -218,28 +223,52 @@ def _review_hand(hand: Hand, worlds, seed, threads, progress, how, by_score: boo
     return out
 
 
-def review_game(game, worlds: int = 200, seed: int | None = None, threads: int = 1, progress=None,
-           inference: bool = True, confirm: int | None = None, score: bool = True, model=None,
-           annotate: bool = False, examples: int = EXAMPLES, *, valuation: str | None = None,
-           inner_worlds: int = INNER_WORLDS, method=None) -> Review:
+def review_game(game, *, method=None, progress=None, confirm: int | None = None, score: bool = True,
+                annotate: bool = False, **members) -> Review:
     """Review a game: every call, the dealer's discard and every card, double dummy and
     from the player's information set (see ``solver.review`` for the method).
 
     Args:
         game: an :class:`~solver.records.EGNGame`, anything :func:`~solver.records.load_egn`
             reads (a path, EGN text, a parsed dict), or one :class:`~solver.game.Hand`.
-        worlds: worlds per decision (10..100,000); decisions with at most
-            ``DECISION_EXACT_LIMIT`` consistent deals use every one (exact).
-        seed: int seed (``None``: derived from the record, ``solver.seeds.default_seed()``: the
-            ``content_seed()`` of a path's, text's or parsed JSON's record, of a loaded record's ``to_dict()``,
-            of a hand's EGN; recorded in :attr:`Review.seed`); the same seed gives the same review.
-        threads: threads for the double-dummy solving (the GIL is released).
+        method: how each decision is judged, one value: a :class:`~solver.advisor.method.Method` or a dict of its
+            members (``None``: the review's defaults below). The members the review reads:
+
+            - ``worlds``: worlds per decision (10..100,000; ``None``: 200); decisions with at most
+              ``DECISION_EXACT_LIMIT`` consistent deals use every one (exact).
+            - ``seed``: int (``None``: derived from the record, ``solver.seeds.default_seed()``: the
+              ``content_seed()`` of a path's, text's or parsed JSON's record, of a loaded record's ``to_dict()``,
+              of a hand's EGN; recorded in :attr:`Review.seed`); the same seed gives the same review.
+            - ``threads``: threads for the double-dummy solving (the GIL is released).
+            - ``inference``: ``"auction"`` (the default): judge with the auction-aware view, a card's worlds from
+              :func:`solver.sample_worlds` (weighted by the bidding model's likelihood of every call seen), a
+              call by :func:`solver.advise` with its defaults. ``"none"``: the first version's figures (uniform
+              worlds; calls with ``inference=False, policy=POLICY``). ``"play"``, ``"both"``: the cards' worlds
+              also weighed by the play model's chance of every card the other seats played.
+            - ``model``: the bidding model of the inference and of the calls' later seats: a name of
+              :data:`solver.bidding.MODEL_NAMES`, a model file or a :class:`~solver.bidding.BiddingModel`
+              (default ``players-1``, ``solver.bidding.DEFAULT_MODEL``).
+            - ``examples``: for each card, discard or call that lost (flagged from the player's view, or graded
+              inaccuracy or worse), the shares of the weight of the worlds where it does worse, the same and
+              better than the best choice, and up to this many of the likeliest worlds where it does worse
+              (0..3; :attr:`CardReview.examples`, :attr:`CallReview.examples`: the bid advisor's worlds, against
+              its recommended call; ``solver.examples``). ``Method``'s default is 0; without a method, 3.
+            - ``valuation``: how the advisor values each world's play after a **call**
+              (``solver.advisor.valuation``; either spelling, ``single-dummy`` or ``single_dummy``): ``None``
+              is the advisor's default (``DEFAULT_VALUATION``) with inference, ``"double_dummy"`` without;
+              ``"single_dummy"`` (the fitted correction) or ``"playout"`` (direct, slow: few worlds) where the
+              variant supports them. The cards' figures are not changed by it: their double-dummy column is a
+              card's cost with every hand known, and their information-set column plays each of the player's
+              worlds double dummy (:attr:`Review.valuation`, the report's header, say so).
+            - ``inner_worlds``: with ``valuation="playout"``, each seat's worlds a decision of the playouts
+              (1..1000); checked but ignored (and not said) with any other valuation.
+
+            Its ``score`` must stay ``None``: the review does not judge every deal at one score but reads each
+            deal's score from the record, so whether it does is the review's own switch, ``score`` below. The
+            bid advisor's own members (``robust_delta``, ``policy``, ...), ``play_model`` and ``rollout`` are
+            not read by the review and must stay at their defaults (``solver.advisor.method.taken_members``).
         progress: a callable given ``1`` after each decision (a call, a discard or a
             card), e.g. ``tqdm(total=count_decisions(game)).update``.
-        inference: judge with the auction-aware view (the default): a card's worlds from
-            :func:`solver.sample_worlds` (weighted by the bidding model's likelihood of every
-            call seen), a call by :func:`solver.advise` with its defaults. ``False``: the first
-            version's figures (uniform worlds; calls with ``inference=False, policy=POLICY``).
         confirm: a sampled decision whose loss interval straddles its flagging threshold is
             judged again at double the worlds, up to ``confirm`` times ``worlds`` (``None``:
             ``CONFIRM`` with inference, 1, no extra draws, without).
@@ -249,50 +278,28 @@ def review_game(game, worlds: int = 200, seed: int | None = None, threads: int =
             ``score``); a deal without a known score (a single hand, a variant the game odds do not
             cover, a game already over) is judged by points, and says why
             (:attr:`DealReview.by_points`). ``False``: by points only, as before the score existed.
-        model: the bidding model of the inference and of the calls' later seats: a name of
-            :data:`solver.bidding.MODEL_NAMES`, a model file or a :class:`~solver.bidding.BiddingModel`
-            (default ``players-1``, ``solver.bidding.DEFAULT_MODEL``).
-        examples: for each card, discard or call that lost (flagged from the player's view, or graded
-            inaccuracy or worse), the shares of the weight of the worlds where it does worse, the same and
-            better than the best choice, and up to this many of the likeliest worlds where it does worse
-            (0..3, default 3; :attr:`CardReview.examples`, :attr:`CallReview.examples`: the bid advisor's
-            worlds, against its recommended call; ``solver.examples``).
-        valuation: how the advisor values each world's play after a **call** (``solver.advisor.valuation``;
-            either spelling, ``single-dummy`` or ``single_dummy``): ``None`` is the advisor's default
-            (``DEFAULT_VALUATION``) with inference, ``"double_dummy"`` without;
-            ``"single_dummy"`` (the fitted correction) or ``"playout"`` (direct, slow: few worlds) where the
-            variant supports them. The cards' figures are not changed by it: their double-dummy column is a
-            card's cost with every hand known, and their information-set column plays each of the player's
-            worlds double dummy (:attr:`Review.valuation`, the report's header, say so).
-        inner_worlds: with ``valuation="playout"``, each seat's worlds a decision of the playouts (1..1000);
-            checked but ignored (and not said) with any other valuation (the CLI refuses ``--inner-worlds`` there).
         annotate: also write the review into the record: :attr:`Review.annotated` is the EGN JSON with
             a mark and a short comment at each decision graded below best or flagged
             (``solver.review.annotate.annotate_egn()``).
-        method: the judging method as one value, instead of the keywords ``worlds``, ``seed``, ``threads``,
-            ``inference``, ``model``, ``examples``, ``valuation`` and ``inner_worlds`` (leave those at their
-            defaults): a :class:`~solver.advisor.method.Method` or a dict of its members. Its ``worlds``
-            ``None`` is the review's 200; its ``examples`` are its own (``Method``'s default 0: none; the
-            keyword's default is 3). Its ``score`` must stay ``None``: the review does not judge every deal
-            at one score but reads each deal's score from the record, so whether it does stays the review's
-            own switch, the ``score`` keyword, not a member. The bid advisor's own members (``robust_delta``,
-            ``policy``, ...), ``play_model`` and ``rollout`` are not read by the review and must stay at
-            their defaults (``solver.advisor.method.taken_members``). The same members give the same
-            review, bit for bit, whichever way they are given.
+        members: deprecated, for one release: the members above as keywords (``worlds=200, seed=None,
+            threads=1, inference=True, model=None, examples=3, valuation=None, inner_worlds=INNER_WORLDS``;
+            ``inference`` also ``True``/``False`` for ``"auction"``/``"none"``), each with a
+            :class:`DeprecationWarning`; not with ``method``. They give the same review, bit for bit, as the
+            same members in ``method``.
 
     Returns: a :class:`Review`.
 
     Raises :class:`~solver.EuchreError`: a record that does not load
     (:func:`~solver.records.load_egn`), worlds, seed, threads or examples out of range, ``score`` or
-    ``annotate`` not a bool; an unknown valuation or one the variant does not support, ``inner_worlds``
+    ``annotate`` not a bool, a member given both in ``method`` and as a keyword, a member the review does
+    not read; an unknown valuation or one the variant does not support, ``inner_worlds``
     out of range; with ``annotate``, a record that cannot be annotated (not EGN, a deal that does not replay).
     """
     if not isinstance(annotate, bool):
         raise ArgumentError(f"annotate {annotate!r}: must be true or false")
-    if method is not None:
-        worlds, seed, threads, inference, model, examples, valuation, inner_worlds = review_method(
-            method, review_game, worlds=worlds, seed=seed, threads=threads, inference=inference, model=model,
-            examples=examples, valuation=valuation, inner_worlds=inner_worlds).values()
+    members = member_keywords(review_game, members, REVIEW_DEFAULTS, method)
+    worlds, seed, threads, inference, model, examples, valuation, inner_worlds = review_method(
+        method, review_game, members).values()
     examples = check_examples(examples)
     source, game = game, resolve_game(game)
     worlds, seed, threads = check_options(worlds, seed, threads, source)
@@ -309,8 +316,9 @@ def review_game(game, worlds: int = 200, seed: int | None = None, threads: int =
         deal = _review_hand(game, worlds, seed, threads, progress,
                             (inference, confirm, model, valuation, inner_worlds), by_score, examples)
         return Review("<hand>", "one hand", game.rules, worlds, seed, [deal], **how)
-    deals = [review_deal(game, i, worlds, seed, threads, progress, inference, confirm, by_score, model, examples,
-                         valuation=valuation, inner_worlds=inner_worlds)
+    checked = Method(worlds=worlds, seed=seed, threads=threads, inference=inference, model=model,
+                     examples=examples, valuation=valuation, inner_worlds=inner_worlds)
+    deals = [review_deal(game, i, method=checked, progress=progress, confirm=confirm, score=by_score)
              for i in range(len(game.deals))]
     title = game.metadata.get("title") or os.path.basename(str(game.source))
     out = Review(str(game.source), title, game.rules, worlds, seed, deals, tuple(game.players), game_notes(game),
@@ -324,18 +332,26 @@ def review_game(game, worlds: int = 200, seed: int | None = None, threads: int =
 #: The :class:`~solver.advisor.method.Method` members a review reads, in :func:`review_method`'s order.
 REVIEW_MEMBERS = ("worlds", "seed", "threads", "inference", "model", "examples", "valuation", "inner_worlds")
 
+#: The review's own defaults of those members, without a method (its deprecated keywords' defaults).
+REVIEW_DEFAULTS = {"worlds": 200, "seed": None, "threads": 1, "inference": True, "model": None,
+                  "examples": EXAMPLES, "valuation": None, "inner_worlds": INNER_WORLDS}
+_DEAL_DEFAULTS = {**REVIEW_DEFAULTS, "seed": 0}
+
 #: What to do instead of setting a member the review does not read.
 _REVIEW_HINTS = {"score": "the review reads each deal's score from the record (the score keyword, True or False, "
                           "says whether to judge by it)"}
 
 
-def review_method(method, caller, **given) -> dict:
-    """The review's members (``given``'s names, each of :data:`REVIEW_MEMBERS`) from ``method`` (a
-    :class:`~solver.advisor.method.Method` or a dict of its members), for :func:`review_game` and
-    ``review_corpus()``: ``worlds`` ``None`` is the review's 200; ``inference`` the review's form (``True`` for
-    ``"auction"``, ``False`` for ``"none"``: the same figures). Raises
-    :class:`~solver.errors.ArgumentError` as ``solver.advisor.method.taken_members``."""
-    out = taken_members(method, caller, tuple(given), _REVIEW_HINTS, **given)
+def review_method(method, caller, members: dict) -> dict:
+    """The review's members (``members``' names, each of :data:`REVIEW_MEMBERS`, in that order), for
+    :func:`review_game`, :func:`review_deal`, ``review_files()`` and ``review_corpus()``: ``members`` as they
+    stand when ``method`` is ``None`` (the caller checks them as it always has), else ``method``'s (a
+    :class:`~solver.advisor.method.Method` or a dict of its members): its ``worlds`` ``None`` is the review's
+    200, its ``inference`` the review's form (``True`` for ``"auction"``, ``False`` for ``"none"``: the same
+    figures). Raises :class:`~solver.errors.ArgumentError` as ``solver.advisor.method.taken_members``."""
+    if method is None:
+        return dict(members)
+    out = taken_members(method, caller, tuple(members), _REVIEW_HINTS)
     if out["worlds"] is None:
         out["worlds"] = 200
     out["inference"] = check_inference_option(out["inference"])

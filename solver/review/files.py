@@ -7,10 +7,11 @@ from dataclasses import replace
 
 from ..bidding import resolve_model
 from ..errors import RulesError
-from ..advisor.valuation import INNER_WORLDS
-from .deals import (check_confirm, check_inference_option, check_jobs, check_options, check_score_option,
-                    check_valuation_option, count_decisions, game_notes, model_fields, resolve_game, review_deal, review_game)
-from ..examples import EXAMPLES, check_examples
+from ..advisor.method import Method, member_keywords
+from .deals import (REVIEW_DEFAULTS, check_confirm, check_inference_option, check_jobs, check_options,
+                    check_score_option, check_valuation_option, count_decisions, game_notes, model_fields, resolve_game,
+                    review_deal, review_game, review_method)
+from ..examples import check_examples
 from .results import DealReview, Review
 
 _WORKER_GAMES: dict = {}     # a worker process's loaded records, by path
@@ -26,13 +27,11 @@ def _light(deal: DealReview) -> DealReview:
     return deal
 
 
-def _work(path: str, index: int, worlds: int, seed: int, threads: int, inference: bool, confirm: int,
-          score: bool, model=None, examples: int = EXAMPLES, valuation=None, inner_worlds: int = INNER_WORLDS) -> tuple:
+def _work(path: str, index: int, method, confirm: int, score: bool) -> tuple:
     game = _WORKER_GAMES.get(path)
     if game is None:
         game = _WORKER_GAMES[path] = resolve_game(path)
-    deal = review_deal(game, index, worlds, seed, threads, None, inference, confirm, score, model, examples,
-                       valuation=valuation, inner_worlds=inner_worlds)
+    deal = review_deal(game, index, method=method, confirm=confirm, score=score)
     return _light(deal), count_decisions(game.deals[index].hand) if game.deals[index].hand is not None else 0
 
 
@@ -44,10 +43,8 @@ def _valuation_of(path, valuation, inner_worlds, inference, rules) -> tuple:
         raise RulesError(f"{path}: {exc}") from None
 
 
-def review_files(paths, worlds: int = 200, seed: int | None = None, jobs: int = 1, threads: int = 1,
-                 progress=None, inference: bool = True, confirm: int | None = None, score: bool = True,
-                 model=None, examples: int = EXAMPLES, *, valuation: str | None = None,
-                 inner_worlds: int = INNER_WORLDS) -> list:
+def review_files(paths, *, method=None, jobs: int = 1, progress=None, confirm: int | None = None,
+                 score: bool = True, **members) -> list:
     """Review several EGN files: one :class:`Review` per path, in order.
 
     Every file is loaded (and checked) before any review starts, so a bad file
@@ -57,10 +54,14 @@ def review_files(paths, worlds: int = 200, seed: int | None = None, jobs: int = 
     advisors' full answers are not kept (:attr:`InfoView.drawn`,
     :attr:`CallReview.advice` are ``None``). ``progress`` is called with the
     number of decisions done (per decision with one job, per deal with several).
-    Without ``seed`` each file is reviewed with :func:`content_seed` of its record.
-    ``inference``, ``confirm``, ``score``, ``model``, ``examples``, ``valuation``, ``inner_worlds``: as
-    :func:`~solver.review.review_game` (the valuation is checked against every file's rules before any review).
+    ``method``, ``confirm``, ``score``: as :func:`~solver.review.review_game` (the valuation is checked against
+    every file's rules before any review); without a seed (``method.seed`` ``None``) each file is reviewed with
+    :func:`content_seed` of its record. Deprecated: the method's members as keywords, as ``review_game`` takes
+    them (each with a :class:`DeprecationWarning`; not with ``method``).
     """
+    members = member_keywords(review_files, members, REVIEW_DEFAULTS, method)
+    worlds, seed, threads, inference, model, examples, valuation, inner_worlds = review_method(
+        method, review_files, members).values()
     worlds, _, threads = check_options(worlds, 0, threads)
     jobs = check_jobs(jobs)
     inference = check_inference_option(inference)
@@ -72,13 +73,14 @@ def review_files(paths, worlds: int = 200, seed: int | None = None, jobs: int = 
     games = [resolve_game(p) for p in paths]
     seeds = [check_options(worlds, seed, threads, p)[1] for p in paths]
     checked = [_valuation_of(p, valuation, inner_worlds, inference, g.rules) for p, g in zip(paths, games)]
+    methods = [Method(worlds=worlds, seed=s, threads=threads, inference=inference, model=model, examples=examples,
+                      valuation=v, inner_worlds=k) for s, (v, k) in zip(seeds, checked)]
     if jobs == 1:
-        return [review_game(g, worlds, s, threads, progress, inference, confirm, score, model, examples=examples,
-                            valuation=v, inner_worlds=k) for g, s, (v, k) in zip(games, seeds, checked)]
+        return [review_game(g, method=m, progress=progress, confirm=confirm, score=score)
+                for g, m in zip(games, methods)]
     deals = [[None] * len(g.deals) for g in games]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(_work, path, i, worlds, seeds[f], threads, inference, confirm, score, model,
-                               examples, *checked[f]): (f, i)
+        futures = {pool.submit(_work, path, i, methods[f], confirm, score): (f, i)
                    for f, (path, g) in enumerate(zip(paths, games)) for i in range(len(g.deals))}
         for fut in as_completed(futures):
             f, i = futures[fut]
