@@ -4,6 +4,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from .variants import SWITCHES, exchanges, hands_per_seat, pack, refusal, variants_on
 from .errors import RulesError, quoted
 
 LONER_LEADS = ("left_of_loner", "left_of_dealer")
@@ -90,30 +91,19 @@ class Rules:
     def __post_init__(self):
         if self.players not in (2, 4) or isinstance(self.players, bool):
             raise RulesError(f"players {self.players!r}: must be 4 or 2")
-        for name in ("stick_the_dealer", "joker", "dummy_hands", "defend_alone", "dealer_may_discard_upcard",
-                     "canadian", "partners_best", "allow_no_trump", "farmers", "go_under"):
+        for name in _BOOL_SWITCHES:
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"{name} {getattr(self, name)!r}: must be true or false")
         lead = self.loner_lead.lower() if isinstance(self.loner_lead, str) else self.loner_lead
         if lead not in LONER_LEADS:
             raise RulesError(f"loner_lead {self.loner_lead!r}: must be one of {', '.join(LONER_LEADS)}")
         object.__setattr__(self, "loner_lead", lead)
-        if self.dummy_hands and self.players != 2:
-            raise RulesError("dummy_hands: the dummy-hands variant is a two-player game (players=2)")
-        if self.defend_alone and self.players != 4:
-            raise RulesError("defend_alone: only the four-player game has partners to sit out")
-        if self.canadian and self.players != 4:
-            raise RulesError("canadian: Canadian loners are a four-player rule (the dealer's partner goes alone)")
-        if self.partners_best and self.players != 4:
-            raise RulesError("partners_best: call for best is a four-player rule (the loner's partner passes a card)")
-        if self.allow_no_trump and self.joker:
-            raise RulesError("allow_no_trump: not with the joker, which is a trump and has no place in a "
-                             "no-trump contract")
-        for name in ("farmers", "go_under"):
-            if getattr(self, name) and (self.players != 4 or self.joker):
-                why = "a four-player rule" if self.players != 4 else "played with the 24-card pack (with the joker " \
-                    "four cards lie under the upcard, not three)"
-                raise RulesError(f"{name}: the kitty exchange is {why}")
+        why = refusal(self)
+        if why is not None:
+            raise RulesError(why)
+        # the variants these rules play, asked by every hook point (not a field: equality, hashing and the dict
+        # form stay the options')
+        object.__setattr__(self, "_variants", variants_on(self))
         if self.winning_score == 0 and self.num_deals == 0:
             raise RulesError("winning_score 0: a game with no winning score needs num_deals")
         for name in ("winning_score", "march_score", "loner_march_score", "euchre_score",
@@ -122,6 +112,11 @@ class Rules:
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100:
                 unit = "deals" if name == "num_deals" else "points"
                 raise RulesError(f"{name} {value!r}: must be a whole number of {unit} 0..100")
+
+    @property
+    def variants(self) -> tuple:
+        """The house rules these options play, as :class:`solver.variants.Variant` s in the order their hooks fold."""
+        return self._variants
 
     @property
     def hand_size(self) -> int:
@@ -135,14 +130,13 @@ class Rules:
     @property
     def kitty_size(self) -> int:
         """Cards left undealt (the upcard among them)."""
-        pack = 25 if self.joker else 24
-        dealt = 5 * len(self.seats) * (2 if self.dummy_hands else 1)
-        return pack - dealt
+        dealt = self.hand_size * len(self.seats) * hands_per_seat(self)
+        return pack(self).bit_count() - dealt
 
     @property
     def kitty_exchange(self) -> bool:
         """A kitty exchange (``farmers`` or ``go_under``) may be taken before the bidding."""
-        return self.farmers or self.go_under
+        return bool(exchanges(self))
 
     def replace(self, **changes) -> "Rules":
         return dataclasses.replace(self, **changes)
@@ -257,3 +251,8 @@ class Rules:
             if getattr(self, name):
                 out[name] = True
         return out
+
+
+#: the yes-or-no options that switch a house rule (solver.variants), in field order: each must be a bool
+_BOOL_SWITCHES = tuple(f.name for f in dataclasses.fields(Rules)
+                       if f.name in SWITCHES and isinstance(f.default, bool))
