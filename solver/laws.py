@@ -290,7 +290,7 @@ def check_trump(trump, rules: Rules | None = None, *, allow_no_trump: bool | Non
     :class:`~solver.errors.RulesError` for no trump under rules without ``allow_no_trump``.
     """
     if allow_no_trump is None:
-        allow_no_trump = NO_TRUMP in contracts(rules)
+        allow_no_trump = NO_TRUMP in contracts(Rules.coerce(rules))
     if allow_no_trump:
         return parse_trump(trump)
     try:
@@ -412,9 +412,9 @@ def check_kitty_exchange(kind: str, given: int, hand: int, rules: Rules, seat=No
     if stray:
         raise IllegalActionError(f"{who}cannot {word} with {' '.join(map(str, cards_of(stray)))}: it does not "
                                  "hold " + ("it" if popcount(stray) == 1 else "them"))
-    stray = exchange.strays(given)
-    if stray is not None:
-        raise IllegalActionError(f"{who}{stray}")
+    odd = exchange.strays(given)
+    if odd is not None:
+        raise IllegalActionError(f"{who}{odd}")
 
 
 def check_known_kitty(known: int, hand: int, rules: Rules, what: str = "kitty") -> None:

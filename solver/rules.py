@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import ClassVar
 
 from .variants import SWITCHES, exchanges, hands_per_seat, pack, refusal, variants_on
 from .errors import RulesError, quoted
@@ -87,6 +88,8 @@ class Rules:
     allow_no_trump: bool = False
     farmers: bool = False
     go_under: bool = False
+    #: the variants these options play, set on each value by ``__post_init__`` (not a field)
+    _variants: ClassVar[tuple] = ()
 
     def __post_init__(self):
         if self.players not in (2, 4) or isinstance(self.players, bool):
