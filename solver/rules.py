@@ -5,13 +5,13 @@ import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .variants import SWITCHES, exchanges, hands_per_seat, pack, refusal, variants_on
+from .variants import LATER_SWITCHES, SWITCHES, exchanges, hands_per_seat, pack, refusal, variants_on
 from .errors import RulesError, quoted
 
 LONER_LEADS = ("left_of_loner", "left_of_dealer")
 
-#: options added after the dict form of Rules was in use: written by to_dict only when on
-_LATER_OPTIONS = ("canadian", "partners_best", "allow_no_trump", "farmers", "go_under")
+#: options added after the dict form of Rules was in use: written by to_dict only when on (each an EGN key too)
+_LATER_OPTIONS = LATER_SWITCHES
 
 #: EGN ruleset switches this engine does not play, with what each means (a record with one on is refused,
 #: naming it: never replayed as if it were off)
@@ -210,9 +210,9 @@ class Rules:
                 raise RulesError(f"ruleset {key!r} ({EGN_NOT_PLAYED[key]}): this variant is not supported")
         if ruleset.get("min_rank", 9) != 9:
             raise RulesError(f"ruleset 'min_rank' {ruleset['min_rank']!r}: only the 24-card pack (min_rank 9) is supported")
-        known = set(unsupported_if_true) | {"canadian", "partners_best", "allow_no_trump", "farmers", "go_under", "std", "min_rank", "winning_score", "num_deals", "loner_lead",
-                                             "loner_march_score", "loner_euchred_score", "defend_alone",
-                                             "joker", "num_players"}
+        known = set(unsupported_if_true) | set(_LATER_OPTIONS) | {
+            "std", "min_rank", "winning_score", "num_deals", "loner_lead", "loner_march_score", "loner_euchred_score",
+            "defend_alone", "joker", "num_players"}
         for key in ruleset:
             if key not in known:
                 raise RulesError(f"ruleset {key!r}: not an EGN 1.4 ruleset key")
@@ -230,11 +230,7 @@ class Rules:
             num_deals=ruleset.get("num_deals", 0),
             loner_march_score=ruleset.get("loner_march_score", 4),
             loner_euchred_score=ruleset.get("loner_euchred_score", 2),
-            canadian=ruleset.get("canadian", False),
-            partners_best=ruleset.get("partners_best", False),
-            allow_no_trump=ruleset.get("allow_no_trump", False),
-            farmers=ruleset.get("farmers", False),
-            go_under=ruleset.get("go_under", False),
+            **{name: ruleset.get(name, False) for name in _LATER_OPTIONS},
         )
 
     def to_egn(self) -> dict:

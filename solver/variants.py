@@ -62,6 +62,9 @@ class Variant:
         value: the option's value that turns the variant on (``True`` for most; ``False`` for a rule that
             is on by default and whose variant takes it away).
         words: the rule in a few words, for docs and messages.
+        later: a rule added after the dict form of :class:`~solver.rules.Rules` was in use: its switch is written
+            (``Rules.to_dict``, ``Rules.to_egn``, an EGN ruleset key of the same name) only when on, so what was
+            written before it existed, and every seed derived from that, stays the same.
 
     Every hook takes the answer so far (the standard game's, changed by the variants before this one in
     :data:`VARIANTS`) and returns it, changed or not; this base class changes nothing.
@@ -69,6 +72,7 @@ class Variant:
     switch: str = ""
     value: object = True
     words: str = ""
+    later: bool = False
 
     def on(self, rules) -> bool:
         """Whether ``rules`` (a :class:`~solver.rules.Rules`) play this variant."""
@@ -227,6 +231,7 @@ class DealerKeepsUpcard(Variant):
 
 class Canadian(Variant):
     switch, words = "canadian", "Canadian loners: the dealer's partner who orders up goes alone"
+    later = True
 
     def refusal(self, rules):
         if rules.players != 4:
@@ -239,6 +244,7 @@ class Canadian(Variant):
 
 class PartnersBest(Variant):
     switch, words = "partners_best", "call for best: a loner's partner passes it a card, the loner discards one"
+    later = True
 
     def refusal(self, rules):
         if rules.players != 4:
@@ -251,6 +257,7 @@ class PartnersBest(Variant):
 
 class NoTrump(Variant):
     switch, words = "allow_no_trump", "no-trump contracts, called in round 2"
+    later = True
 
     def refusal(self, rules):
         if rules.joker:
@@ -263,6 +270,7 @@ class NoTrump(Variant):
 
 class Farmers(KittyExchange):
     switch, words = "farmers", "farmer's hand: three nines and tens shown and exchanged for the kitty"
+    later = True
     verb = "show a farmer's hand"
     unqualified = "it holds fewer than three nines and tens"
     offer = "show three nines and tens (farmers)"
@@ -289,6 +297,7 @@ class Farmers(KittyExchange):
 
 class GoUnder(KittyExchange):
     switch, words = "go_under", "going under: a hand with no jack, ace or king exchanges three cards for the kitty"
+    later = True
     verb = "go under"
     unqualified = "it holds a jack, an ace or a king"
     offer = "go under"
@@ -316,6 +325,8 @@ VARIANTS = (Joker(), DummyHands(), StickTheDealer(), LeftOfDealerLeads(), Defend
 
 #: the Rules options that are variant switches
 SWITCHES = tuple(v.switch for v in VARIANTS)
+#: the switches of the rules added later (:attr:`Variant.later`), in :data:`VARIANTS` order: also EGN ruleset keys
+LATER_SWITCHES = tuple(v.switch for v in VARIANTS if v.later)
 
 
 def variants_on(rules) -> tuple:

@@ -81,6 +81,17 @@ def test_a_variant_implements_only_the_hooks_it_changes():
         assert any(getattr(type(v), h) is not getattr(variants.Variant, h) for h in hooks), f"{v} changes no hook"
 
 
+def test_the_later_rules_are_written_only_when_on():
+    # the dict form and the EGN ruleset of the rules that existed before these, and every seed derived from the
+    # dict, stay what they were: these five are written only when switched on, in this order
+    assert variants.LATER_SWITCHES == ("canadian", "partners_best", "allow_no_trump", "farmers", "go_under")
+    assert not set(variants.LATER_SWITCHES) & set(Rules().to_dict()) and not set(variants.LATER_SWITCHES) & set(
+        Rules().to_egn())
+    on = Rules(canadian=True, partners_best=True, allow_no_trump=True, farmers=True, go_under=True)
+    assert list(on.to_egn())[-5:] == list(variants.LATER_SWITCHES)
+    assert Rules.from_egn(on.to_egn()) == on
+
+
 def test_the_phase_order_is_the_phase_enum():
     assert variants.PHASES == tuple(p.value for p in Phase)
 
