@@ -118,7 +118,8 @@ class Rules:
 
     @property
     def variants(self) -> tuple:
-        """The house rules these options play, as :class:`solver.variants.Variant` s in the order their hooks fold."""
+        """The house rules these options play, a tuple of ``solver.variants.Variant`` in the order their hooks
+        fold (docs/rules.md, "Where each rule changes the game")."""
         return self._variants
 
     @property

@@ -3,21 +3,17 @@
 A house rule changes the game in a few known ways; each is a *hook point*, a question the kernel
 (:mod:`solver.laws`, :mod:`solver.game`) asks at one place, with the standard game's answer as the start:
 
-==================  =====================================================================================
-hook point          the kernel's question
-==================  =====================================================================================
-:func:`pack`        the cards of the pack (a bitmask)
-:func:`hands_per_seat`  hands dealt to each seat, each played out and scored as a set of five tricks
-:func:`opens`       whether a phase of the hand (``Phase`` values, in :data:`PHASES` order) happens now
-:func:`exchanges`   the kitty exchanges a seat may take before the bidding (the :class:`KittyExchange` s)
-:func:`discard_mask`  the cards the dealer who picked up may discard
-:func:`contracts`   the trumps a hand may be played in (the four suits; no trump)
-:func:`may_pass`    whether a seat may pass in a bidding round
-:func:`must_go_alone`  whether the maker must go alone
-:func:`lead_from`   the seat whose left leads the first trick against a loner
-:func:`set_rules`   the rules a set of five tricks is scored and solved under
-:func:`refusal`     whether the options of a :class:`~solver.rules.Rules` can be played together
-==================  =====================================================================================
+* :func:`pack`: the cards of the pack (a bitmask);
+* :func:`hands_per_seat`: hands dealt to each seat, each played out and scored as a set of five tricks;
+* :func:`opens`: whether a phase of the hand (a ``Phase`` value, in :data:`PHASES` order) happens now;
+* :func:`exchanges`: the kitty exchanges a seat may take before the bidding (the :class:`KittyExchange` s);
+* :func:`discard_mask`: the cards the dealer who picked up may discard;
+* :func:`contracts`: the trumps a hand may be played in (the four suits; no trump);
+* :func:`may_pass`: whether a seat may pass in a bidding round;
+* :func:`must_go_alone`: whether the maker must go alone;
+* :func:`lead_from`: the seat whose left leads the first trick against a loner;
+* :func:`set_rules`: the rules a set of five tricks is scored and solved under;
+* :func:`refusal`: whether the options of a :class:`~solver.rules.Rules` can be played together.
 
 Each house rule is one :class:`Variant` in :data:`VARIANTS`, on when its :class:`~solver.rules.Rules` switch
 has its value (:attr:`Variant.switch`, :attr:`Variant.value`), and implements only the hooks it changes; a
