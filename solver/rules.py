@@ -89,7 +89,7 @@ class Rules:
     farmers: bool = False
     go_under: bool = False
     #: the variants these options play, set on each value by ``__post_init__`` (not a field)
-    _variants: ClassVar[tuple] = ()
+    _variants: ClassVar[tuple]
 
     def __post_init__(self):
         if self.players not in (2, 4) or isinstance(self.players, bool):
