@@ -11,13 +11,15 @@ it names and, through them, what those may import; nothing else (``tests/test_la
 import, lazy ones included, and enforces the whole table)::
 
     errors, version, deprecation          -
-    bounds, cards, rules, stats           errors
+    bounds, cards, stats                  errors
+    variants                              cards
+    rules                                 errors, variants
     outfiles                              errors
     capabilities                          errors
     grades                                bounds
     examples                              bounds, cards
     render                                cards, examples
-    laws                                  cards, rules
+    laws                                  cards, rules, variants
     _search                               -
     position                              laws
     dd                                    position, bounds, _search

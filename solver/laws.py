@@ -24,9 +24,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from .cards import ALL_CARDS_MASK, FULL_MASK, JOKER, NO_TRUMP, Seat, Suit, cards_of, mask_of, parse_trump, trump_of
+from .cards import JOKER, NO_TRUMP, Seat, Suit, cards_of, mask_of, parse_trump, trump_of
 from .errors import IllegalActionError, PositionError, RulesError, SeatError, quoted
 from .rules import Rules
+from .variants import FARMERS_MASK, GO_UNDER_FORBIDDEN, KITTY_EXCHANGE_CARDS  # noqa: F401  (their home: variants)
+from .variants import EXCHANGE_KINDS, exchanges, lead_from, may_pass, pack
+from .variants import contracts as contracts_hook, must_go_alone as must_go_alone_hook
 
 TRICKS = 5          # tricks in a hand (and cards in a dealt hand)
 MAKE_TRICKS = 3     # tricks the makers need to score
@@ -39,8 +42,8 @@ def popcount(mask: int) -> int:
 
 
 def pack_mask(rules: Rules) -> int:
-    """Bitmask of every card in the pack: 24 cards, or 25 with the joker."""
-    return FULL_MASK if rules.joker else ALL_CARDS_MASK
+    """Bitmask of every card in the pack: 24 cards, or 25 with the joker (the hook :func:`solver.variants.pack`)."""
+    return pack(rules)
 
 
 # -- seats and sides -------------------------------------------------------------
@@ -156,7 +159,7 @@ def first_leader(dealer: int, rules: Rules, alone=None, defender_alone=None) -> 
     if rules.players == 2:
         return dealer.partner
     playing = seats_in_play(4, alone, defender_alone)
-    start = alone if (alone is not None and rules.loner_lead == "left_of_loner") else dealer
+    start = dealer if alone is None else lead_from(rules, dealer, alone)
     seat = next_seat(start)
     while seat not in playing:
         seat = next_seat(seat)
@@ -286,9 +289,8 @@ def check_trump(trump, rules: Rules | None = None, *, allow_no_trump: bool | Non
     Raises :class:`~solver.errors.CardError` for a token that is neither, and
     :class:`~solver.errors.RulesError` for no trump under rules without ``allow_no_trump``.
     """
-    from .errors import RulesError
     if allow_no_trump is None:
-        allow_no_trump = Rules.coerce(rules).allow_no_trump
+        allow_no_trump = NO_TRUMP in contracts(Rules.coerce(rules))
     if allow_no_trump:
         return parse_trump(trump)
     try:
@@ -303,8 +305,8 @@ def check_trump(trump, rules: Rules | None = None, *, allow_no_trump: bool | Non
 
 def contracts(rules: Rules) -> tuple:
     """The trumps a hand may be played in: the four suits, then :data:`~solver.cards.NO_TRUMP` when
-    ``rules.allow_no_trump``."""
-    return tuple(Suit) + ((NO_TRUMP,) if Rules.coerce(rules).allow_no_trump else ())
+    ``rules.allow_no_trump`` (the hook :func:`solver.variants.contracts`)."""
+    return contracts_hook(Rules.coerce(rules))
 
 
 def call_token(kind: str, suit=None, alone: bool = False) -> str:
@@ -357,16 +359,11 @@ def must_go_alone(seat: int, dealer: int, rnd: int, rules: Rules) -> bool:
     >>> must_go_alone(Seat.N, Seat.S, 1, Rules(canadian=True)), must_go_alone(Seat.N, Seat.S, 2, Rules(canadian=True))
     (True, False)
     """
-    return bool(rules.canadian and rnd == 1 and rules.players == 4 and seat == Seat(dealer).partner)
+    return must_go_alone_hook(rules, rnd, seat, dealer)
 
 
-#: Kitty exchanges (``Rules.farmers``, ``Rules.go_under``; docs/rules.md "Kitty exchanges"): the cards given
-KITTY_EXCHANGE_CARDS = 3
-#: the nines and tens: a farmer's hand holds three or more, and shows three of them
-FARMERS_MASK = 0xFF
-#: jacks, kings and aces: a hand that goes under holds none of them
-GO_UNDER_FORBIDDEN = (0xF << 8) | (0xF << 16) | (0xF << 20)
-KITTY_EXCHANGES = ("farmers", "go_under")
+#: the kitty exchanges by name (``Rules.farmers``, ``Rules.go_under``; each a :class:`solver.variants.KittyExchange`)
+KITTY_EXCHANGES = tuple(EXCHANGE_KINDS)
 
 
 def kitty_exchanges(hand: int, rules: Rules) -> tuple:
@@ -380,12 +377,7 @@ def kitty_exchanges(hand: int, rules: Rules) -> tuple:
     >>> kitty_exchanges(mask_of(parse_cards("9c 9d Tc Ah Qs")), Rules(go_under=True))
     ()
     """
-    out = []
-    if rules.farmers and popcount(hand & FARMERS_MASK) >= KITTY_EXCHANGE_CARDS:
-        out.append("farmers")
-    if rules.go_under and not hand & GO_UNDER_FORBIDDEN:
-        out.append("go_under")
-    return tuple(out)
+    return tuple(v.kind for v in exchanges(rules) if v.qualifies(hand))
 
 
 def kitty_exchange_choices(hand: int, rules: Rules) -> list:
@@ -395,7 +387,7 @@ def kitty_exchange_choices(hand: int, rules: Rules) -> list:
     from itertools import combinations
     out = []
     for kind in kitty_exchanges(hand, rules):
-        pool = cards_of(hand & FARMERS_MASK if kind == "farmers" else hand)
+        pool = cards_of(EXCHANGE_KINDS[kind].pool(hand))
         out += [(kind, sum(1 << int(c) for c in three)) for three in combinations(pool, KITTY_EXCHANGE_CARDS)]
     return out
 
@@ -405,15 +397,14 @@ def check_kitty_exchange(kind: str, given: int, hand: int, rules: Rules, seat=No
     (``"farmers"`` or ``"go_under"``) giving the cards of bitmask ``given`` (three of its cards; for
     ``"farmers"`` three nines or tens, which it shows)."""
     who = "" if seat is None else f"{Seat(seat)} "
-    word = "show a farmer's hand" if kind == "farmers" else "go under"
     if kind not in KITTY_EXCHANGES:
         raise IllegalActionError(f"kitty exchange {quoted(kind)}: expected one of {', '.join(KITTY_EXCHANGES)}")
-    if not getattr(rules, kind):
+    exchange = EXCHANGE_KINDS[kind]
+    word = exchange.verb
+    if exchange not in rules.variants:
         raise IllegalActionError(f"{who}cannot {word}: the rules do not have {kind} (Rules({kind}=True))")
     if kind not in kitty_exchanges(hand, rules):
-        why = ("it holds fewer than three nines and tens" if kind == "farmers"
-               else "it holds a jack, an ace or a king")
-        raise IllegalActionError(f"{who}cannot {word}: {why}")
+        raise IllegalActionError(f"{who}cannot {word}: {exchange.unqualified}")
     if popcount(given) != KITTY_EXCHANGE_CARDS:
         raise IllegalActionError(f"{who}cannot {word} with {popcount(given)} cards: the exchange gives "
                                  f"{KITTY_EXCHANGE_CARDS}")
@@ -421,9 +412,9 @@ def check_kitty_exchange(kind: str, given: int, hand: int, rules: Rules, seat=No
     if stray:
         raise IllegalActionError(f"{who}cannot {word} with {' '.join(map(str, cards_of(stray)))}: it does not "
                                  "hold " + ("it" if popcount(stray) == 1 else "them"))
-    if kind == "farmers" and given & ~FARMERS_MASK:
-        odd = " ".join(map(str, cards_of(given & ~FARMERS_MASK)))
-        raise IllegalActionError(f"{who}cannot show {odd} as a farmer's hand: the three shown are nines or tens")
+    odd = exchange.strays(given)
+    if odd is not None:
+        raise IllegalActionError(f"{who}{odd}")
 
 
 def check_known_kitty(known: int, hand: int, rules: Rules, what: str = "kitty") -> None:
@@ -448,24 +439,11 @@ def check_known_kitty(known: int, hand: int, rules: Rules, what: str = "kitty") 
         raise PositionError(f"{what} {text!r}: {n} card{'' if n == 1 else 's'}; a kitty exchange leaves three "
                             "known cards face down in the kitty (a farmer's three shown, or the three put under)")
     why = []
-    if rules.farmers:
-        odd = known & ~FARMERS_MASK
-        if not odd:
+    for exchange in exchanges(rules):
+        reason = exchange.known_kitty_why(known, hand)
+        if reason is None:
             return
-        what_odd = "is no nine or ten" if popcount(odd) == 1 else "are no nines or tens"
-        why.append(f"{' '.join(map(str, cards_of(odd)))} {what_odd}, and a farmer shows three nines or tens")
-    if rules.go_under:
-        high = known & GO_UNDER_FORBIDDEN
-        low = popcount(hand & ~GO_UNDER_FORBIDDEN)
-        if high:
-            what_high = "is a jack, an ace or a king" if popcount(high) == 1 else "are jacks, aces or kings"
-            why.append(f"{' '.join(map(str, cards_of(high)))} {what_high}, and a hand that goes under holds none")
-        elif low < 2:
-            held = " ".join(map(str, cards_of(hand)))
-            why.append("only the seat that went under knows the kitty, and it kept two of its cards with no jack, "
-                       f"ace or king, but the hand {held} has {'no such card' if low == 0 else 'only one such card'}")
-        else:
-            return
+        why.append(reason)
     if not why:
         raise RulesError(f"{what}: cards known in the kitty come from a kitty exchange, which needs "
                          "Rules(farmers=True) or Rules(go_under=True) (--farmers, --go-under)")
@@ -483,7 +461,7 @@ def check_call(kind: str, suit, alone: bool, rnd: int, turned_down: int, seat: i
     if alone and rules.players == 2:
         raise IllegalActionError(f"{what}: there is no going alone in two-player euchre")
     if kind == "pass":
-        if rnd == 2 and seat == dealer and rules.stick_the_dealer:
+        if not may_pass(rules, rnd, seat, dealer):
             raise IllegalActionError(f"{what}: the dealer is stuck and must name a suit")
     elif kind == "order":
         if rnd != 1:
@@ -494,7 +472,7 @@ def check_call(kind: str, suit, alone: bool, rnd: int, turned_down: int, seat: i
     elif rnd != 2:
         raise IllegalActionError(f"{what}: in round 1 the only call is to order up {Suit(turned_down).word}")
     elif suit == NO_TRUMP:
-        if not rules.allow_no_trump:
+        if NO_TRUMP not in contracts(rules):
             raise IllegalActionError(f"{what}: no trump is a house rule these rules do not play "
                                      "(Rules(allow_no_trump=True), --allow-no-trump)")
     elif suit == turned_down:

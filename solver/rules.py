@@ -3,13 +3,15 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import ClassVar
 
+from .variants import LATER_SWITCHES, SWITCHES, exchanges, hands_per_seat, pack, refusal, variants_on
 from .errors import RulesError, quoted
 
 LONER_LEADS = ("left_of_loner", "left_of_dealer")
 
-#: options added after the dict form of Rules was in use: written by to_dict only when on
-_LATER_OPTIONS = ("canadian", "partners_best", "allow_no_trump", "farmers", "go_under")
+#: options added after the dict form of Rules was in use: written by to_dict only when on (each an EGN key too)
+_LATER_OPTIONS = LATER_SWITCHES
 
 #: EGN ruleset switches this engine does not play, with what each means (a record with one on is refused,
 #: naming it: never replayed as if it were off)
@@ -86,34 +88,25 @@ class Rules:
     allow_no_trump: bool = False
     farmers: bool = False
     go_under: bool = False
+    #: the variants these options play, set on each value by ``__post_init__`` (not a field)
+    _variants: ClassVar[tuple]
 
     def __post_init__(self):
         if self.players not in (2, 4) or isinstance(self.players, bool):
             raise RulesError(f"players {self.players!r}: must be 4 or 2")
-        for name in ("stick_the_dealer", "joker", "dummy_hands", "defend_alone", "dealer_may_discard_upcard",
-                     "canadian", "partners_best", "allow_no_trump", "farmers", "go_under"):
+        for name in _BOOL_SWITCHES:
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"{name} {getattr(self, name)!r}: must be true or false")
         lead = self.loner_lead.lower() if isinstance(self.loner_lead, str) else self.loner_lead
         if lead not in LONER_LEADS:
             raise RulesError(f"loner_lead {self.loner_lead!r}: must be one of {', '.join(LONER_LEADS)}")
         object.__setattr__(self, "loner_lead", lead)
-        if self.dummy_hands and self.players != 2:
-            raise RulesError("dummy_hands: the dummy-hands variant is a two-player game (players=2)")
-        if self.defend_alone and self.players != 4:
-            raise RulesError("defend_alone: only the four-player game has partners to sit out")
-        if self.canadian and self.players != 4:
-            raise RulesError("canadian: Canadian loners are a four-player rule (the dealer's partner goes alone)")
-        if self.partners_best and self.players != 4:
-            raise RulesError("partners_best: call for best is a four-player rule (the loner's partner passes a card)")
-        if self.allow_no_trump and self.joker:
-            raise RulesError("allow_no_trump: not with the joker, which is a trump and has no place in a "
-                             "no-trump contract")
-        for name in ("farmers", "go_under"):
-            if getattr(self, name) and (self.players != 4 or self.joker):
-                why = "a four-player rule" if self.players != 4 else "played with the 24-card pack (with the joker " \
-                    "four cards lie under the upcard, not three)"
-                raise RulesError(f"{name}: the kitty exchange is {why}")
+        why = refusal(self)
+        if why is not None:
+            raise RulesError(why)
+        # the variants these rules play, asked by every hook point (not a field: equality, hashing and the dict
+        # form stay the options')
+        object.__setattr__(self, "_variants", variants_on(self))
         if self.winning_score == 0 and self.num_deals == 0:
             raise RulesError("winning_score 0: a game with no winning score needs num_deals")
         for name in ("winning_score", "march_score", "loner_march_score", "euchre_score",
@@ -122,6 +115,12 @@ class Rules:
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100:
                 unit = "deals" if name == "num_deals" else "points"
                 raise RulesError(f"{name} {value!r}: must be a whole number of {unit} 0..100")
+
+    @property
+    def variants(self) -> tuple:
+        """The house rules these options play, a tuple of ``solver.variants.Variant`` in the order their hooks
+        fold (docs/rules.md, "Where each rule changes the game")."""
+        return self._variants
 
     @property
     def hand_size(self) -> int:
@@ -135,14 +134,13 @@ class Rules:
     @property
     def kitty_size(self) -> int:
         """Cards left undealt (the upcard among them)."""
-        pack = 25 if self.joker else 24
-        dealt = 5 * len(self.seats) * (2 if self.dummy_hands else 1)
-        return pack - dealt
+        dealt = self.hand_size * len(self.seats) * hands_per_seat(self)
+        return pack(self).bit_count() - dealt
 
     @property
     def kitty_exchange(self) -> bool:
         """A kitty exchange (``farmers`` or ``go_under``) may be taken before the bidding."""
-        return self.farmers or self.go_under
+        return bool(exchanges(self))
 
     def replace(self, **changes) -> "Rules":
         return dataclasses.replace(self, **changes)
@@ -213,9 +211,9 @@ class Rules:
                 raise RulesError(f"ruleset {key!r} ({EGN_NOT_PLAYED[key]}): this variant is not supported")
         if ruleset.get("min_rank", 9) != 9:
             raise RulesError(f"ruleset 'min_rank' {ruleset['min_rank']!r}: only the 24-card pack (min_rank 9) is supported")
-        known = set(unsupported_if_true) | {"canadian", "partners_best", "allow_no_trump", "farmers", "go_under", "std", "min_rank", "winning_score", "num_deals", "loner_lead",
-                                             "loner_march_score", "loner_euchred_score", "defend_alone",
-                                             "joker", "num_players"}
+        known = set(unsupported_if_true) | set(_LATER_OPTIONS) | {
+            "std", "min_rank", "winning_score", "num_deals", "loner_lead", "loner_march_score", "loner_euchred_score",
+            "defend_alone", "joker", "num_players"}
         for key in ruleset:
             if key not in known:
                 raise RulesError(f"ruleset {key!r}: not an EGN 1.4 ruleset key")
@@ -233,11 +231,7 @@ class Rules:
             num_deals=ruleset.get("num_deals", 0),
             loner_march_score=ruleset.get("loner_march_score", 4),
             loner_euchred_score=ruleset.get("loner_euchred_score", 2),
-            canadian=ruleset.get("canadian", False),
-            partners_best=ruleset.get("partners_best", False),
-            allow_no_trump=ruleset.get("allow_no_trump", False),
-            farmers=ruleset.get("farmers", False),
-            go_under=ruleset.get("go_under", False),
+            **{name: ruleset.get(name, False) for name in _LATER_OPTIONS},
         )
 
     def to_egn(self) -> dict:
@@ -257,3 +251,8 @@ class Rules:
             if getattr(self, name):
                 out[name] = True
         return out
+
+
+#: the yes-or-no options that switch a house rule (solver.variants), in field order: each must be a bool
+_BOOL_SWITCHES = tuple(f.name for f in dataclasses.fields(Rules)
+                       if f.name in SWITCHES and isinstance(f.default, bool))

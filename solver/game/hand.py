@@ -65,10 +65,11 @@ from typing import Iterator
 
 from ..cards import JOKER, NO_TRUMP, Card, Seat, Suit, cards_of, format_cards, parse_trump, trump_of
 from ..errors import CardError, IllegalActionError, plural, quoted
-from ..laws import (MAKE_TRICKS, TRICKS, check_kitty_exchange, effective_suit, first_leader, hand_points,
+from ..laws import (MAKE_TRICKS, TRICKS, check_kitty_exchange, contracts, effective_suit, first_leader, hand_points,
                     kitty_exchange_choices, legal_mask, must_go_alone, pack_mask, popcount, side_of, trick_seats,
                     winning_index)
 from ..rules import Rules
+from ..variants import PHASES, discard_mask, may_pass, opens
 from .actions import (ALONE, DEFEND_ALONE, DEFEND_WITH_PARTNER, KEEP, ORDER, PASS, WITH_PARTNER, Action, Kind,
                       Phase)
 from .deal import DealCards
@@ -169,7 +170,7 @@ class Hand(HandState):
             return [PASS, ORDER]
         if p is Phase.BID2:
             out = [] if self._dealer_stuck() else [PASS]
-            if self._rules.allow_no_trump:
+            if NO_TRUMP in contracts(self._rules):
                 out.append(Action.call(NO_TRUMP))          # code 58 sorts before pass (60)
                 out.sort(key=lambda a: a.code)
             return out + [Action.call(s) for s in Suit if s != self._turned_down_suit()]
@@ -177,9 +178,7 @@ class Hand(HandState):
             return [Action.play(c) for c in cards_of(self._play_mask())]
         if p is Phase.DISCARD:
             d = self._dealer
-            mask = self._hands[d]
-            if not self._rules.dealer_may_discard_upcard:
-                mask &= ~self._upcard.mask
+            mask = discard_mask(self._rules, self._hands[d], self._upcard.mask)
             out = [Action.discard(c) for c in cards_of(mask)]
             if self._unknown[d]:
                 out.append(Action.discard(None))
@@ -209,18 +208,51 @@ class Hand(HandState):
 
     def _offer_exchange(self, after: int) -> None:
         """Offer the exchange to the next seat from bid-order place ``after`` whose hand may qualify; when none
-        is left, the bidding starts."""
-        for seat in self._bid_order[after:]:
-            if self._exchanges_open(seat):
-                self._phase, self._to_act = Phase.EXCHANGE, seat
-                return
-        self._start_bidding()
-
-    def _start_bidding(self) -> None:
-        if self._upcard == JOKER:
-            self._phase, self._to_act = Phase.NAME_SUIT, self._dealer
+        is left, the phases after the exchange."""
+        seat = self._next_exchange_seat(after)
+        if seat is None:
+            self._enter_after(Phase.EXCHANGE)
         else:
-            self._phase, self._to_act = Phase.BID1, self._bid_order[0]
+            self._phase, self._to_act = Phase.EXCHANGE, seat
+
+    def _next_exchange_seat(self, after: int):
+        return next((seat for seat in self._bid_order[after:] if self._exchanges_open(seat)), None)
+
+    # -- the phases: which follows which (docs/rules.md "The phases of a hand") --------------------------------
+    def _enter_after(self, phase: Phase) -> None:
+        """Enter the first phase after ``phase``, in the one order of :data:`solver.variants.PHASES`, that the
+        rules open now (:func:`solver.variants.opens`: the standard game's phases and those a house rule adds)
+        and that has a seat to act."""
+        for name in PHASES[PHASES.index(phase.value) + 1:]:
+            nxt = Phase(name)
+            if not opens(self._rules, name, self):
+                continue
+            if nxt is Phase.PLAY:
+                self._start_play()
+                return
+            seat = self._first_to_act(nxt)
+            if seat is not None:
+                self._phase, self._to_act = nxt, seat
+                return
+        raise AssertionError(f"no phase follows {phase}")      # PLAY is always open
+
+    def _first_to_act(self, phase: Phase):
+        """The seat that acts first in ``phase`` (``None``: no seat may: a kitty exchange no hand qualifies for)."""
+        if phase is Phase.EXCHANGE:
+            return self._next_exchange_seat(0)
+        if phase in (Phase.NAME_SUIT, Phase.DISCARD):
+            return self._dealer
+        if phase is Phase.BID1:
+            return self._bid_order[0]
+        if phase is Phase.ALONE:
+            return self._maker
+        if phase is Phase.GIVE:
+            return Seat(self._alone).partner
+        if phase is Phase.LONER_DISCARD:
+            return self._alone
+        if phase is Phase.DEFEND_ALONE:
+            return self._defenders()[0]
+        raise AssertionError(f"phase {phase} is not entered after another")
 
     def verify_kitty_exchange(self, action: Action) -> None:
         """The seat asked keeps its hand (``KEEP``) or takes the kitty exchange of ``action``
@@ -270,13 +302,12 @@ class Hand(HandState):
         self._kitty, self._kitty_unknown = given, 0
         self._exchange_taker, self._exchange_kind = seat, action.exchange
         self._exchange_given, self._exchange_received = given, received
-        self._start_bidding()
+        self._enter_after(Phase.EXCHANGE)
         return KittyExchanged(seat, action, Phase.EXCHANGE, action.exchange, tuple(action.cards),
                               tuple(cards_of(received)), received_unknown)
 
     def _dealer_stuck(self) -> bool:
-        return (self._rules.stick_the_dealer and self._phase is Phase.BID2
-                and self._to_act == self._dealer)
+        return self._phase is Phase.BID2 and not may_pass(self._rules, 2, self._to_act, self._dealer)
 
     def _turned_down_suit(self) -> Suit:
         """The suit the upcard proposes (a turned-up joker: the named suit)."""
@@ -385,11 +416,11 @@ class Hand(HandState):
         dummies = tuple(getattr(cards, "dummies", (0, 0, 0, 0)))
         if len(dummies) != 4:
             raise IllegalActionError("cannot deal: dummies need one entry per seat N E S W")
-        if any(dummies) and not rules.dummy_hands:
+        if any(dummies) and self._sets == 1:
             raise IllegalActionError("cannot deal: dummy hands need Rules(players=2, dummy_hands=True)")
         seen = {}
         groups = [(Seat(s).name, int(cards.hands[s]), int(cards.unknown[s])) for s in range(4)]
-        if rules.dummy_hands:
+        if self._sets > 1:
             groups += [(f"{Seat(s).name}'s dummy", int(dummies[s]), 0) for s in rules.seats]
         groups.append(("kitty", int(cards.kitty), int(cards.kitty_unknown)))
         for name, mask, unknown in groups:
@@ -403,13 +434,13 @@ class Hand(HandState):
             for c in cards_of(mask):
                 if not pack & c.mask:
                     raise IllegalActionError(f"cannot deal: card {c} (in {name}) is not in the pack"
-                                             + ("" if rules.joker else " (the joker needs Rules(joker=True))"))
+                                             + ("" if pack >> JOKER & 1 else " (the joker needs Rules(joker=True))"))
                 if c in seen:
                     raise IllegalActionError(f"cannot deal: card {c} appears in {seen[c]} and {name}")
                 seen[c] = name
         if not pack & up.mask:
             raise IllegalActionError(f"cannot deal: upcard {up} is not in the pack"
-                                     + ("" if rules.joker else " (the joker needs Rules(joker=True))"))
+                                     + ("" if pack >> JOKER & 1 else " (the joker needs Rules(joker=True))"))
         if up in seen:
             raise IllegalActionError(f"cannot deal: the upcard {up} also appears in {seen[up]}")
         for name, mask, unknown in groups:
@@ -455,10 +486,7 @@ class Hand(HandState):
         self._kitty = int(cards.kitty)
         self._kitty_unknown = int(cards.kitty_unknown)
         self._dummies = self._dealt_dummies = tuple(int(d) for d in getattr(cards, "dummies", (0, 0, 0, 0)))
-        if self._rules.kitty_exchange:
-            self._offer_exchange(0)
-        else:
-            self._start_bidding()
+        self._enter_after(Phase.DEAL)
         return Dealt(self._dealer, cards, Phase.DEAL, self._dealer)
 
     # -- turned-up joker -------------------------------------------------------------------
@@ -479,7 +507,7 @@ class Hand(HandState):
         seat = self._to_act
         self._named = action.suit
         self._bids = self._bids + ((seat, action),)
-        self._phase, self._to_act = Phase.BID1, self._bid_order[0]
+        self._enter_after(Phase.NAME_SUIT)
         return SuitNamed(seat, action, Phase.NAME_SUIT, action.suit)
 
     # -- bidding ---------------------------------------------------------------------------
@@ -524,7 +552,7 @@ class Hand(HandState):
         if self._phase is not Phase.BID2:
             raise self._wrong_phase(f"call {suit}")
         if suit == NO_TRUMP:
-            if not self._rules.allow_no_trump:
+            if NO_TRUMP not in contracts(self._rules):
                 raise IllegalActionError(f"{self._to_act} cannot call no trump: a house rule these rules do not "
                                          "play (Rules(allow_no_trump=True), --allow-no-trump)")
         elif suit == self._turned_down_suit():
@@ -570,7 +598,7 @@ class Hand(HandState):
         hands = list(self._hands)
         hands[d] |= self._upcard.mask
         self._hands = tuple(hands)
-        self._phase, self._to_act = Phase.DISCARD, d
+        self._enter_after(Phase.BID2)         # the bidding is over: the dealer discards
         return BidMade(seat, action, Phase.BID1, 1, self._trump, False)
 
     def _do_call(self, action: Action) -> BidMade:
@@ -578,14 +606,8 @@ class Hand(HandState):
         self._bids = self._bids + ((seat, action),)
         self._trump = action.suit
         self._maker = seat
-        self._after_trump_settled()
+        self._enter_after(Phase.BID2)
         return BidMade(seat, action, Phase.BID2, 2, self._trump, False)
-
-    def _after_trump_settled(self) -> None:
-        if self._rules.players == 4:
-            self._phase, self._to_act = Phase.ALONE, self._maker
-        else:
-            self._start_play()
 
     # -- discard ---------------------------------------------------------------------------
     def verify_discard(self, card) -> None:
@@ -605,7 +627,7 @@ class Hand(HandState):
         card = Card(card)
         if not self._hands[d] & card.mask:
             raise IllegalActionError(f"{d} cannot discard {card}: {d} does not hold it")
-        if card == self._upcard and not self._rules.dealer_may_discard_upcard:
+        if card == self._upcard and not discard_mask(self._rules, card.mask, card.mask):
             raise IllegalActionError(f"{d} cannot discard {card}: the dealer may not discard the upcard "
                                      "(Rules.dealer_may_discard_upcard is False)")
 
@@ -630,7 +652,7 @@ class Hand(HandState):
         self._hands, self._unknown = tuple(hands), tuple(unknown)
         self._discard = action.card
         self._discarded = True
-        self._after_trump_settled()
+        self._enter_after(Phase.DISCARD)
         return Discarded(d, action, Phase.DISCARD, action.card)
 
     # -- going alone -----------------------------------------------------------------------
@@ -659,17 +681,8 @@ class Hand(HandState):
         seat = self._to_act
         if action.alone:
             self._alone = seat
-        if action.alone and self._rules.partners_best:
-            self._phase, self._to_act = Phase.GIVE, Seat(seat).partner
-        else:
-            self._after_loner_settled()
+        self._enter_after(Phase.ALONE)
         return AloneDeclared(seat, action, Phase.ALONE, bool(action.alone), False)
-
-    def _after_loner_settled(self) -> None:
-        if self._alone is not None and self._rules.defend_alone:
-            self._phase, self._to_act = Phase.DEFEND_ALONE, self._defenders()[0]
-        else:
-            self._start_play()
 
     # -- call for best (Rules.partners_best) -------------------------------------------------
     def _verify_exchange_card(self, card, verb: str) -> None:
@@ -726,14 +739,14 @@ class Hand(HandState):
         seat, loner = self._to_act, self._alone
         self._move_card(seat, action.card, loner)
         self._exchanged, self._best_card = True, action.card
-        self._phase, self._to_act = Phase.LONER_DISCARD, loner
+        self._enter_after(Phase.GIVE)
         return CardPassed(seat, action, Phase.GIVE, action.card, loner)
 
     def _do_loner_discard(self, action: Action) -> Discarded:
         seat = self._to_act
         self._move_card(seat, action.card)
         self._loner_discard = action.card
-        self._after_loner_settled()
+        self._enter_after(Phase.LONER_DISCARD)
         return Discarded(seat, action, Phase.LONER_DISCARD, action.card)
 
     def _defenders(self) -> tuple:
@@ -757,11 +770,11 @@ class Hand(HandState):
         seat = self._to_act
         if action.alone:
             self._defender_alone = seat
-            self._start_play()
+            self._enter_after(Phase.DEFEND_ALONE)
         else:
             self._defend_asked += 1
             if self._defend_asked >= 2:
-                self._start_play()
+                self._enter_after(Phase.DEFEND_ALONE)
             else:
                 self._to_act = self._defenders()[1]
         return AloneDeclared(seat, action, Phase.DEFEND_ALONE, bool(action.alone), True)
@@ -831,7 +844,7 @@ class Hand(HandState):
             return CardPlayed(seat, action, Phase.PLAY, card, trick_index, renege, None, None)
         winner = self._end_trick(order)
         ended = None
-        if self._rules.dummy_hands and len(self._tricks) % TRICKS == 0:
+        if self._sets > 1 and len(self._tricks) % TRICKS == 0:
             ended = self._phase_results[-1]
         return CardPlayed(seat, action, Phase.PLAY, card, trick_index, renege, winner, self._result, ended)
 
@@ -843,7 +856,7 @@ class Hand(HandState):
         self._won = tuple(won)
         self._current, self._current_seats = (), ()
         self._leader = winner
-        if self._rules.dummy_hands and len(self._tricks) == TRICKS:
+        if len(self._tricks) % TRICKS == 0 and len(self._tricks) < self.tricks_in_hand:
             # The personal hands are played out: score them as a hand, then tricks 6-10
             # with the face-up dummies as the hands, the non-dealer leading (docs/rules.md).
             self._phase_results = (self._set_result(),)
@@ -869,7 +882,7 @@ class Hand(HandState):
 
     def _finish(self) -> None:
         result = self._set_result()
-        if self._rules.dummy_hands:
+        if self._sets > 1:
             sets = self._phase_results + (result,)
             self._phase_results = sets
             tricks = tuple(sum(r.tricks[i] for r in sets) for i in (0, 1))

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from ..cards import Card, Seat, Suit
 from ..errors import CardError, PositionError, quoted
-from ..laws import (FARMERS_MASK, GO_UNDER_FORBIDDEN, KITTY_EXCHANGE_CARDS, TRICKS, bidding_order, check_seat,
-                    effective_suit, pack_mask, popcount, seats, seats_in_play, side_of)
+from ..laws import (TRICKS, bidding_order, check_seat, effective_suit, pack_mask, popcount, seats, seats_in_play,
+                    side_of)
 from ..position import Position
 from ..rules import Rules
+from ..variants import EXCHANGE_KINDS, exchanges, hands_per_seat, set_rules
 from .actions import Phase
 from .history import HandResult
 from .view import SeatView
@@ -56,6 +57,7 @@ class HandState:
         self._rules = rules
         self._dealer = dealer
         self._bid_order = bidding_order(dealer, rules.players)
+        self._sets = hands_per_seat(rules)     # sets of five tricks a hand plays (2: dummy hands)
         self._phase = Phase.DEAL
         self._to_act = None
         self._hands = (0, 0, 0, 0)
@@ -234,7 +236,7 @@ class HandState:
     def dummy_phase(self) -> bool:
         """With dummy hands, True once the first five tricks are over (tricks 6-10 are
         played, or were, with the dummies)."""
-        return self._rules.dummy_hands and len(self._tricks) >= TRICKS
+        return self._sets > 1 and len(self._tricks) >= TRICKS
 
     @property
     def phase_results(self) -> tuple:
@@ -245,7 +247,7 @@ class HandState:
     @property
     def tricks_in_hand(self) -> int:
         """The tricks a hand has (5, or 10 with dummy hands)."""
-        return 2 * TRICKS if self._rules.dummy_hands else TRICKS
+        return self._sets * TRICKS
 
     @property
     def result(self) -> HandResult | None:
@@ -319,7 +321,7 @@ class HandState:
         if p is Phase.LONER_DISCARD:
             return f"the loner {self._to_act} must discard one of its six cards (call for best)"
         if p is Phase.PLAY:
-            hands = (" (the dummies)" if self.dummy_phase else " (the personal hands)") if self._rules.dummy_hands else ""
+            hands = (" (the dummies)" if self.dummy_phase else " (the personal hands)") if self._sets > 1 else ""
             return f"it is trick {len(self._tricks) + 1}{hands} and {self._to_act} is to play"
         if self._result is not None and self._result.thrown_in:
             return "the hand was thrown in"
@@ -329,16 +331,10 @@ class HandState:
         """The exchanges ``seat``'s hand may qualify for: by its known cards, an unknown card (a replay)
         counted as whatever would qualify."""
         known, unknown = self._hands[seat], self._unknown[seat]
-        out = []
-        if self._rules.farmers and popcount(known & FARMERS_MASK) + unknown >= KITTY_EXCHANGE_CARDS:
-            out.append("farmers")
-        if self._rules.go_under and not known & GO_UNDER_FORBIDDEN:
-            out.append("go_under")
-        return tuple(out)
+        return tuple(v.kind for v in exchanges(self._rules) if v.qualifies(known, unknown))
 
     def _exchange_words(self) -> str:
-        return " or ".join("show three nines and tens (farmers)" if k == "farmers" else "go under"
-                           for k in self._exchanges_open(self._to_act))
+        return " or ".join(EXCHANGE_KINDS[k].offer for k in self._exchanges_open(self._to_act))
 
     # -- double-dummy positions and information sets -------------------------------------------
     def position(self) -> Position:
@@ -362,7 +358,7 @@ class HandState:
                 raise PositionError(f"no double-dummy position: {self._unknown[s]} of {s}'s cards are not "
                                     "known in this record")
             hands[s] = self._hands[s]
-        rules = self._rules.replace(dummy_hands=False) if self._rules.dummy_hands else self._rules
+        rules = set_rules(self._rules)
         return Position(tuple(hands), self._trump, self._leader, self._current, self.makers, self._alone,
                         self._defender_alone, self._won, rules)
 
