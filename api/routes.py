@@ -221,7 +221,9 @@ def compare(body: CompareRequest):
         limits.check_worlds(worlds)
         # a card's rollout plays every legal card (the play advice's), a call's only the two compared
         extra = _valuation_args(body.model_copy(update={"worlds": worlds}), calls=2 if bid else _legal_cards(view))
-        result = run(view, body.a, body.b, method=_method(body, **extra).replace(worlds=worlds))
+        # two calls are valued as the bid advice values them, two cards as the play advice
+        advisor = "advise_bid" if bid else "advise_play"
+        result = run(view, body.a, body.b, method=_method(body, advisor, **extra).replace(worlds=worlds))
     return jsonify(result.to_dict())
 
 
