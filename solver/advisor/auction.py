@@ -8,13 +8,18 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
 from .. import laws
 from ..cards import Card, cards_of
 from ..stats import mean_interval, weighted_mean_interval
+from ..rules import Rules
 from .engine import Engine
+
+if TYPE_CHECKING:
+    from ..bidding import BiddingPolicy
 
 
 @dataclass
@@ -38,6 +43,34 @@ class Result:
             out[self.rows] = values
             return out
         return np.bincount(self.rows, weights=self.prob * values, minlength=n)
+
+
+@dataclass(frozen=True)
+class AuctionSetup:
+    """What every auction of one decision shares (:class:`Auction`'s question and how it is valued): the advised
+    seat's ``hand`` (card bitmask), the ``upcard`` (card index), ``seat`` and ``dealer`` (seat indices), the
+    bidding ``round`` (1 or 2), the :class:`~solver.rules.Rules`, the core's ``threads``, the ``policy`` of the
+    later seats (``None``: the model), how the seat's own round-2 turn is played (``own_round2``, ``"best"`` or
+    ``"policy"``), the face-up ``dummies`` (4 bitmasks, or ``None``), ``wins`` (advising with a score:
+    :func:`~.game_odds.win_values`, else ``None``), the ``valuation`` (:mod:`solver.advisor.valuation`) with its
+    ``seed`` and ``inner_worlds`` (``None``: the valuation's default), and the suit the upcard ``proposed``
+    (``None``: the upcard's own; a turned-up joker: the suit the dealer named)."""
+
+    hand: int
+    upcard: int
+    seat: int
+    dealer: int
+    round: int
+    rules: Rules
+    threads: int = 1
+    policy: BiddingPolicy | None = None
+    own_round2: str = "best"
+    dummies: tuple | None = None
+    wins: Callable | None = None
+    valuation: str = "double_dummy"
+    seed: int = 0
+    inner_worlds: int | None = None
+    proposed: int | None = None
 
 
 class Auction:
@@ -64,28 +97,31 @@ class Auction:
     turn, its discard); ``None`` is uniform. ``engine`` shares the solved positions
     of another auction on the same worlds. ``wins`` (advising with a score:
     :func:`~.game_odds.win_values`) makes the advised seat's own choices (its round-2
-    turn, its discard) by the chance of winning the game instead of the points (:meth:`value`).
+    turn, its discard) by the chance of winning the game instead of the points (:meth:`value`). The question
+    and the method's parts every auction of the decision shares are its :class:`AuctionSetup`.
     """
 
-    def __init__(self, hand_mask, upcard, seat, dealer, rnd, rules, worlds, threads, policy, own_round2,
-                 dummies=None, *, model=None, draws=None, weights=None, engine: Engine | None = None, wins=None,
-                 valuation: str = "double_dummy", seed: int = 0, inner_worlds: int | None = None,
-                 proposed: int | None = None):
-        self.hand, self.up, self.seat, self.dealer, self.round = hand_mask, upcard, seat, dealer, rnd
-        self.rules, self.policy, self.own_round2, self.wins = rules, policy, own_round2, wins
+    def __init__(self, setup: "AuctionSetup", worlds, *, model=None, draws=None, weights=None,
+                 engine: Engine | None = None):
+        self.setup = setup
+        self.hand, self.up, self.seat, self.dealer, self.round = (setup.hand, setup.upcard, setup.seat, setup.dealer,
+                                                                  setup.round)
+        rules, dealer = setup.rules, setup.dealer
+        self.rules, self.policy, self.own_round2, self.wins = rules, setup.policy, setup.own_round2, setup.wins
         self.model, self.draws, self.weights = model, draws, weights
         self.expected = model is not None and draws is None
         self.players = rules.players
         self.worlds = worlds
-        self.dummies = dummies
-        extra = {} if inner_worlds is None else {"inner_worlds": inner_worlds}
+        self.dummies = setup.dummies
+        extra = {} if setup.inner_worlds is None else {"inner_worlds": setup.inner_worlds}
         #: the suit the upcard proposes (a turned-up joker: the suit the dealer named)
-        self.up_suit = upcard % 4 if proposed is None else int(proposed)
-        self.engine = engine if engine is not None else Engine(worlds, seat, dealer, upcard, rules, threads, dummies,
-                                                               valuation=valuation, seed=seed, proposed=self.up_suit,
-                                                               **extra)
+        self.up_suit = setup.upcard % 4 if setup.proposed is None else int(setup.proposed)
+        self.engine = engine if engine is not None else Engine(worlds, setup.seat, dealer, setup.upcard, rules,
+                                                               setup.threads, setup.dummies,
+                                                               valuation=setup.valuation, seed=setup.seed,
+                                                               proposed=self.up_suit, **extra)
         self.order = list(laws.bidding_order(dealer, self.players))
-        self.my_side = laws.side_of(seat, self.players)
+        self.my_side = laws.side_of(setup.seat, self.players)
         self.points_table = _points_table(rules)
         self._chances: dict = {}          # the model's chances per (round, seat[, stuck]) over every world
         #: screen the advised seat's own round-2 choices (see own_round2_best); set by advise(early_stop=True)
@@ -553,5 +589,5 @@ def best_discard(adv: Auction, rows, lone, hand_mask, up, exact):
     return best, Card(best_card), {str(Card(c)): tried[c] for c in cands}, played
 
 
-__all__ = ["Result", "Auction", "ahead", "merge", "concat", "call_draws", "best_discard", "SCREEN_WORLDS", "SCREEN_Z",
+__all__ = ["Result", "Auction", "AuctionSetup", "ahead", "merge", "concat", "call_draws", "best_discard", "SCREEN_WORLDS", "SCREEN_Z",
            "OWN_SCREEN_MIN"]

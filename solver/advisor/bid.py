@@ -23,7 +23,7 @@ from ..rules import Rules
 from ..seeds import advice_seed
 from ..stats import chance, mean_interval, weighted_mean_interval, wilson
 from ..worlds import EXACT_LIMIT, bid_space
-from .auction import SCREEN_Z, Auction, Result, ahead, best_discard, call_draws
+from .auction import SCREEN_Z, Auction, AuctionSetup, Result, ahead, best_discard, call_draws
 from .game_odds import win_values
 from ..inference import PILOT, PROPOSALS_PER_WORLD, draw_worlds, effective_worlds
 from .inference import MIN_ACCEPTED, evidence, evidence_text, pass_likelihood
@@ -349,11 +349,11 @@ def _advise(cards: tuple, up: Card, seat: Seat, dealer: Seat, round: int, rules:
     # enumerated worlds: every call followed with its chance, so the figures stay exact
     draws = None if policy is not None or w.exact else call_draws(len(w), seed)
 
+    setup = AuctionSetup(hand_mask, int(up), me, int(dealer), round, rules, threads, policy, own_round2,
+                         dummy_masks, wins, valuation, seed, inner_worlds, up_suit)
+
     def auction_for(m, weights, engine=None):
-        a = Auction(hand_mask, int(up), me, int(dealer), round, rules, w, threads, policy, own_round2,
-                    dummy_masks, model=None if policy is not None else m, draws=draws, weights=weights,
-                    engine=engine, wins=wins, valuation=valuation, seed=seed, inner_worlds=inner_worlds,
-                    proposed=up_suit)
+        a = Auction(setup, w, model=None if policy is not None else m, draws=draws, weights=weights, engine=engine)
         a.screen_own = early_stop and not w.exact
         return a
 
