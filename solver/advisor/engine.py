@@ -32,6 +32,17 @@ _BANDS = np.arange(3)[None, :]     # the bands as a row, to compare with a colum
 _some = np.count_nonzero
 
 
+
+def _once(rows: np.ndarray) -> tuple:
+    """``(worlds, first)``: ``rows`` (int (k,)) with each world once, and the index in ``rows`` of each one's first
+    entry; ``rows`` itself and ``None`` when it is strictly ascending (the usual call: no world twice), else
+    ascending (:func:`numpy.unique`). A world is asked for twice by a :class:`~.auction.StackedAuction`, whose
+    members share the worlds."""
+    if rows.size < 2 or (rows[1:] > rows[:-1]).all():
+        return rows, None
+    return np.unique(rows, return_index=True)
+
+
 class Engine:
     """Solves the worlds of one decision under a configuration, caching by configuration.
 
@@ -203,7 +214,7 @@ class Engine:
         missing = got < 0
         if not _some(missing):
             return got
-        need = rows[missing]
+        need = _once(rows[missing])[0]        # a world asked twice (stacked auctions) is valued once
         bounds = None
         if self.card_bounds:
             # the fit knows counts, not cards: keep each world within what no play can change (a sure make, a
@@ -267,7 +278,7 @@ class Engine:
         got = values[rows]
         missing = got < 0
         if _some(missing):
-            need = rows[missing]
+            need = _once(rows[missing])[0]
             hands = self._play_hands(config, need)
             leader, in_play, _ = self._setup(config)
             k = need.size
@@ -353,7 +364,7 @@ class Engine:
                                               if laws.side_of(int(p), self.players) == makers_side)
         ordered = trump == self.proposed
         code = -1 if pickup is None else 99 if pickup == "h" else int(pickup)
-        for r in rows[missing].tolist():
+        for r in _once(rows[missing])[0].tolist():
             discard = None
             if ordered:
                 discard = (int(self.heuristic_discard(trump)[r]) if pickup in ("h", None) else int(pickup))
@@ -381,9 +392,10 @@ class Engine:
         missing = got < 0
         if not _some(missing):
             return got
-        need = rows[missing]
+        # a world asked twice (stacked auctions) is solved once
+        need, first = _once(rows[missing])
         other = self.cache.get((config, 1 - makers_side)) if self.derive_sides else None
-        made = None if sure_make is None else sure_make[missing]
+        made = None if sure_make is None else sure_make[missing] if first is None else sure_make[missing][first]
         if other is not None:
             theirs = other[need]
             # the same positions read for the other side: when that side took 3 or more of the 5
