@@ -514,10 +514,14 @@ def _advise(cards: tuple, up: Card, seat: Seat, dealer: Seat, round: int, rules:
             judges.append(auction_for(vm, vw, adv.engine))
         passes = [o for o in options if o.call == "pass"]
         passed = []
-        if passes:
-            # the pass bid out under every variant at once (one pass over all their worlds: a branch's work and a
-            # contract's engine call shared), each variant's part the same as its own auction's; a stopped pass
-            # on its first worlds
+        if passes and w.exact:
+            # enumerated worlds: every call followed with its chance, each variant's own entries (stacked, the
+            # expected auction's branches grow with the variants and cost more than they share)
+            passed = [pass_result(va, rows) for va in judges]
+        elif passes:
+            # sampled worlds: the pass bid out under every variant at once (one pass over all their worlds: a
+            # branch's work and a contract's engine call shared), each variant's part the same as its own
+            # auction's; a stopped pass on its first worlds
             stack = StackedAuction(judges)
             passed = stack.split(pass_result(stack, stack.entries(rows[:passes[0].worlds])))
         for k, ((role, delta, vm), va) in enumerate(zip(checks, judges)):
