@@ -11,8 +11,8 @@ MAX_PARAMETERS = 12
 
 # Known debt: public defs still over MAX_PARAMETERS and their counts. Each must still be over (else it comes off
 # the list); nothing else may join it. The review doors, the match and compare take a Method beside their
-# members as keywords (the keywords go when their deprecation ends); seat_view takes a view's pieces one by one; DealReviewer is the
-# reviewer's working object, built by one caller.
+# members as keywords (the keywords go when their deprecation ends); seat_view takes a view's pieces one by one;
+# DealReviewer is the reviewer's working object, built by one caller.
 WIDE = {
     "solver.comparison": {"compare": 14},
     "solver.game.seat": {"seat_view": 15},

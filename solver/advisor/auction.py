@@ -696,5 +696,5 @@ def best_discard(adv: Auction, rows, lone, hand_mask, up, exact):
     return best, Card(best_card), {str(Card(c)): tried[c] for c in cands}, played
 
 
-__all__ = ["Result", "Auction", "AuctionSetup", "StackedAuction", "ahead", "merge", "concat", "call_draws", "best_discard", "SCREEN_WORLDS", "SCREEN_Z",
-           "OWN_SCREEN_MIN"]
+__all__ = ["Result", "Auction", "AuctionSetup", "StackedAuction", "ahead", "merge", "concat", "call_draws",
+           "best_discard", "SCREEN_WORLDS", "SCREEN_Z", "OWN_SCREEN_MIN"]
