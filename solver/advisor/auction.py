@@ -454,6 +454,7 @@ class StackedAuction(Auction):
         super().__init__(first.setup, first.worlds, model=first.model, draws=draws, engine=first.engine)
         self.members = list(members)
         self.n = first.engine.n
+        self.engine.rows_repeat = True      # the members ask for the same worlds: the engine values each once
         self.screen_own = first.screen_own
         self._every = np.arange(self.n)
 
