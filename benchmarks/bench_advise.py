@@ -33,9 +33,14 @@ from cold transposition tables (``_search.reset_tables``: the set-ups share the 
 * with a score (``score={"NS": 0, "EW": 8}``, by the chance of winning the game) against the
   same decision without one, the default set-up, interleaved      target: within 10%
 
-    python3 benchmarks/bench_advise.py [--repeats 7] [--worlds 2000]
+``--against RUN.json``: another run's ``--json`` document (say, the commit before, run from its own checkout on
+the same machine just before), and a line per case and set-up gives this run's median against that one's, wall and
+CPU (the two runs' loads are in their documents: compare runs of like load).
+
+    python3 benchmarks/bench_advise.py [--repeats 7] [--worlds 2000] [--json RUN.json] [--against OLD.json]
 """
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -84,7 +89,10 @@ def main(argv=None):
     ap.add_argument("--repeats", type=_common.count, default=7)
     ap.add_argument("--worlds", type=int, default=2000)
     _common.add_json_argument(ap)
+    ap.add_argument("--against", metavar="RUN.json", default=None,
+                    help="another run's --json document: print this run's medians against its")
     args = ap.parse_args(argv)
+    before = json.loads(Path(args.against).read_text())["measures"] if args.against else None
     measures, results = {}, {}
     print(f"advise_bid(): one decision, every option, {args.worlds} worlds (exact where enumerated); "
           f"{args.repeats} repeats")
@@ -143,7 +151,27 @@ def main(argv=None):
         print(f"target: {name}: {target} ms (here {wall:.1f} ms wall, {proc:.1f} ms cpu; "
               f"{against_old[name][0]:.2f}x the old method's wall time, {against_old[name][1]:.2f}x its cpu)")
     score_cases(args, measures)
+    if before is not None:
+        against_run(measures, before, args.against)
     _common.report(args, results, measures)
+
+
+def against_run(measures: dict, before: dict, name: str) -> None:
+    """A line per case and set-up: this run's median wall and CPU time over those of the run ``before`` (its
+    ``measures``, read from ``name``), for every measure both runs have."""
+    print(f"\nagainst {name} (its median = 1; below 1 is faster)")
+    print(f"{'case':<56} {'set-up':<10} {'wall':>13} {'cpu':>22}")
+    for key in measures:
+        if not key.endswith(" | wall_ms"):
+            continue
+        base = key[:-len(" | wall_ms")]
+        cpu = base + " | cpu_ms"
+        if key not in before or cpu not in before:
+            continue
+        case, label = base.rsplit(" | ", 1)
+        wall_now, cpu_now = measures[key]["median"], measures[cpu]["median"]
+        print(f"{case:<56} {label:<10} {wall_now / before[key]['median']:6.2f}x wall "
+              f"{cpu_now / before[cpu]['median']:6.2f}x cpu ({before[cpu]['median']:.1f} -> {cpu_now:.1f} ms)")
 
 
 SCORE_CASES = [

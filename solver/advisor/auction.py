@@ -8,13 +8,18 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
 from .. import laws
 from ..cards import Card, cards_of
 from ..stats import mean_interval, weighted_mean_interval
+from ..rules import Rules
 from .engine import Engine
+
+if TYPE_CHECKING:
+    from ..bidding import BiddingPolicy
 
 
 @dataclass
@@ -38,6 +43,34 @@ class Result:
             out[self.rows] = values
             return out
         return np.bincount(self.rows, weights=self.prob * values, minlength=n)
+
+
+@dataclass(frozen=True)
+class AuctionSetup:
+    """What every auction of one decision shares (:class:`Auction`'s question and how it is valued): the advised
+    seat's ``hand`` (card bitmask), the ``upcard`` (card index), ``seat`` and ``dealer`` (seat indices), the
+    bidding ``round`` (1 or 2), the :class:`~solver.rules.Rules`, the core's ``threads``, the ``policy`` of the
+    later seats (``None``: the model), how the seat's own round-2 turn is played (``own_round2``, ``"best"`` or
+    ``"policy"``), the face-up ``dummies`` (4 bitmasks, or ``None``), ``wins`` (advising with a score:
+    :func:`~.game_odds.win_values`, else ``None``), the ``valuation`` (:mod:`solver.advisor.valuation`) with its
+    ``seed`` and ``inner_worlds`` (``None``: the valuation's default), and the suit the upcard ``proposed``
+    (``None``: the upcard's own; a turned-up joker: the suit the dealer named)."""
+
+    hand: int
+    upcard: int
+    seat: int
+    dealer: int
+    round: int
+    rules: Rules
+    threads: int = 1
+    policy: BiddingPolicy | None = None
+    own_round2: str = "best"
+    dummies: tuple | None = None
+    wins: Callable | None = None
+    valuation: str = "double_dummy"
+    seed: int = 0
+    inner_worlds: int | None = None
+    proposed: int | None = None
 
 
 class Auction:
@@ -64,28 +97,31 @@ class Auction:
     turn, its discard); ``None`` is uniform. ``engine`` shares the solved positions
     of another auction on the same worlds. ``wins`` (advising with a score:
     :func:`~.game_odds.win_values`) makes the advised seat's own choices (its round-2
-    turn, its discard) by the chance of winning the game instead of the points (:meth:`value`).
+    turn, its discard) by the chance of winning the game instead of the points (:meth:`value`). The question
+    and the method's parts every auction of the decision shares are its :class:`AuctionSetup`.
     """
 
-    def __init__(self, hand_mask, upcard, seat, dealer, rnd, rules, worlds, threads, policy, own_round2,
-                 dummies=None, *, model=None, draws=None, weights=None, engine: Engine | None = None, wins=None,
-                 valuation: str = "double_dummy", seed: int = 0, inner_worlds: int | None = None,
-                 proposed: int | None = None):
-        self.hand, self.up, self.seat, self.dealer, self.round = hand_mask, upcard, seat, dealer, rnd
-        self.rules, self.policy, self.own_round2, self.wins = rules, policy, own_round2, wins
+    def __init__(self, setup: "AuctionSetup", worlds, *, model=None, draws=None, weights=None,
+                 engine: Engine | None = None):
+        self.setup = setup
+        self.hand, self.up, self.seat, self.dealer, self.round = (setup.hand, setup.upcard, setup.seat, setup.dealer,
+                                                                  setup.round)
+        rules, dealer = setup.rules, setup.dealer
+        self.rules, self.policy, self.own_round2, self.wins = rules, setup.policy, setup.own_round2, setup.wins
         self.model, self.draws, self.weights = model, draws, weights
         self.expected = model is not None and draws is None
         self.players = rules.players
         self.worlds = worlds
-        self.dummies = dummies
-        extra = {} if inner_worlds is None else {"inner_worlds": inner_worlds}
+        self.dummies = setup.dummies
+        extra = {} if setup.inner_worlds is None else {"inner_worlds": setup.inner_worlds}
         #: the suit the upcard proposes (a turned-up joker: the suit the dealer named)
-        self.up_suit = upcard % 4 if proposed is None else int(proposed)
-        self.engine = engine if engine is not None else Engine(worlds, seat, dealer, upcard, rules, threads, dummies,
-                                                               valuation=valuation, seed=seed, proposed=self.up_suit,
-                                                               **extra)
+        self.up_suit = setup.upcard % 4 if setup.proposed is None else int(setup.proposed)
+        self.engine = engine if engine is not None else Engine(worlds, setup.seat, dealer, setup.upcard, rules,
+                                                               setup.threads, setup.dummies,
+                                                               valuation=setup.valuation, seed=setup.seed,
+                                                               proposed=self.up_suit, **extra)
         self.order = list(laws.bidding_order(dealer, self.players))
-        self.my_side = laws.side_of(seat, self.players)
+        self.my_side = laws.side_of(setup.seat, self.players)
         self.points_table = _points_table(rules)
         self._chances: dict = {}          # the model's chances per (round, seat[, stuck]) over every world
         #: screen the advised seat's own round-2 choices (see own_round2_best); set by advise(early_stop=True)
@@ -297,29 +333,42 @@ class Auction:
         leading one there is below zero by more than :data:`SCREEN_Z` standard errors is not played on
         the rest (as :func:`best_discard`'s screen).
         """
-        best, best_mean = None, None
         forced = self.rules.stick_the_dealer and self.seat == self.dealer
         choices = self.round2_choices(forced)
 
         def judge(choice, r):
-            if choice == "pass":
-                return (self.round2_from(r, i + 1, "policy") if prob is None
-                        else self.round2_expected(r, prob, i + 1, "policy"))
-            suit, lone = choice
-            res = self.finish(r, self.seat, suit, lone, None)
-            res.prob = prob
-            return res
+            return self._judge_own(choice, r, i, prob)
 
         q = rows.size // 4
         if self.screen_own and prob is None and q >= OWN_SCREEN_MIN and len(choices) > 1:
             # sampled worlds: every choice on the first quarter of the rows (a uniform subsample), the
             # clearly worse dropped as the dealer's discards are (SCREEN_Z), the rest on every row
-            w = np.ones(q) if self.weights is None else self.weights[rows[:q]]
-            pts = [self.per_entry(judge(c, rows[:q])) for c in choices]
-            lead = max(range(len(choices)), key=lambda j: float((w * pts[j]).sum()))
-            choices = [c for c, v in zip(choices, pts) if not _clearly_below(v - pts[lead], w)]
-        for choice in choices:
-            res = judge(choice, rows)
+            choices = self._screened(choices, [judge(c, rows[:q]) for c in choices], rows[:q])
+        return self._best_of([judge(c, rows) for c in choices])
+
+    def _judge_own(self, choice, rows, i, prob) -> Result:
+        """The advised seat's round-2 ``choice`` (``"pass"`` or ``(suit, alone)``) at position ``i`` of the order,
+        played on ``rows`` (``prob``: the expected auction's chance of each entry reaching it, or ``None``)."""
+        if choice == "pass":
+            return (self.round2_from(rows, i + 1, "policy") if prob is None
+                    else self.round2_expected(rows, prob, i + 1, "policy"))
+        suit, lone = choice
+        res = self.finish(rows, self.seat, suit, lone, None)
+        res.prob = prob
+        return res
+
+    def _screened(self, choices: list, results: list, rows) -> list:
+        """The ``choices`` not clearly below the leading one (:func:`_clearly_below`) where ``results`` are each
+        choice's :class:`Result` on the sampled ``rows`` (the screen of :meth:`own_round2_best`)."""
+        w = np.ones(rows.size) if self.weights is None else self.weights[rows]
+        pts = [self.per_entry(r) for r in results]
+        lead = max(range(len(choices)), key=lambda j: float((w * pts[j]).sum()))
+        return [c for c, v in zip(choices, pts) if not _clearly_below(v - pts[lead], w)]
+
+    def _best_of(self, results: list) -> Result:
+        """The best of the choices' ``results`` by :meth:`value` then :meth:`mean` (the first on a tie)."""
+        best, best_mean = None, None
+        for res in results:
             m = (self.value(res), self.mean(res)) if self.wins is not None else (self.mean(res),)
             if best is None or ahead(m, best_mean):
                 best, best_mean = res, m
@@ -385,6 +434,101 @@ class Auction:
                 out.append((s, True))
         return out
 
+
+
+class StackedAuction(Auction):
+    """Auctions of one decision on the same worlds, draws and engine that differ only in the model of the later
+    seats and the worlds' weights (the robustness check's variants), bid out as one: entry ``v * n + i`` stands
+    for world ``i`` under ``members[v]``.
+
+    Each step of an auction is world by world, so playing the members' entries side by side gives each member,
+    entry for entry, what its own auction gives (:meth:`split` hands each its part back), while every branch is
+    one pass over all of them and each contract one call of the engine, which values a world asked for by
+    several members once. The advised seat's own round-2 turn (:meth:`own_round2_best`) is chosen per member,
+    by its own weights and screen.
+    """
+
+    def __init__(self, members: list):
+        first = members[0]
+        draws = None if first.draws is None else np.concatenate([first.draws] * len(members))
+        super().__init__(first.setup, first.worlds, model=first.model, draws=draws, engine=first.engine)
+        self.members = list(members)
+        self.n = first.engine.n
+        self.engine.rows_repeat = True      # the members ask for the same worlds: the engine values each once
+        self.screen_own = first.screen_own
+        self._every = np.arange(self.n)
+
+    def entries(self, rows) -> np.ndarray:
+        """int (members x len(rows),): every member's entries of the worlds ``rows``, member by member."""
+        return np.concatenate([v * self.n + np.asarray(rows) for v in range(len(self.members))])
+
+    def split(self, res: Result) -> list:
+        """Each member's part of ``res`` (a :class:`Result` over entries), in its order, with world indices as rows."""
+        member = res.rows // self.n
+        return [_take(res, np.flatnonzero(member == v), v * self.n) for v in range(len(self.members))]
+
+    def join(self, parts: list) -> Result:
+        """One :class:`Result` over entries from each member's ``parts`` (world rows; ``None``: no entries)."""
+        got = [(v, p) for v, p in enumerate(parts) if p is not None and p.rows.size]
+        if not got:
+            return _take(parts[0], np.zeros(0, dtype=np.int64), 0)
+        out = {k: np.concatenate([getattr(p, k) for _, p in got]) for k in _FIELDS}
+        prob = None if got[0][1].prob is None else np.concatenate([p.prob for _, p in got])
+        return Result(np.concatenate([p.rows + v * self.n for v, p in got]), **out, prob=prob)
+
+    def chances1(self, rows, p):
+        key = (1, p)
+        if key not in self._chances:
+            parts = [m.chances1(self._every, p) for m in self.members]
+            self._chances[key] = tuple(np.concatenate(c) for c in zip(*parts))
+        return tuple(c[rows] for c in self._chances[key])
+
+    def chances2(self, rows, p, stuck):
+        key = (2, p, bool(stuck))
+        if key not in self._chances:
+            parts = [m.chances2(self._every, p, stuck) for m in self.members]
+            self._chances[key] = tuple(np.concatenate(c) for c in zip(*parts))
+        return tuple(c[rows] for c in self._chances[key])
+
+    def finish(self, rows, maker, trump, alone, pickup) -> Result:
+        res = super().finish(rows % self.n, maker, trump, alone, pickup)
+        res.rows = rows
+        return res
+
+    def own_round2_best(self, rows, i, prob=None) -> Result:
+        """:meth:`Auction.own_round2_best` of each member on its entries of ``rows``: each choice played once on
+        every member's entries that need it, the screen and the choice made by each member."""
+        forced = self.rules.stick_the_dealer and self.seat == self.dealer
+        choices = self.round2_choices(forced)
+        n, count = self.n, len(self.members)
+        member = rows // n
+        at = [np.flatnonzero(member == v) for v in range(count)]      # each member's positions in rows
+
+        def judge(choice, pos):
+            return self.split(self._judge_own(choice, rows[pos], i, None if prob is None else prob[pos]))
+
+        kept = [list(choices) if at[v].size else [] for v in range(count)]
+        if self.screen_own and prob is None and len(choices) > 1:
+            heads = {v: at[v][:at[v].size // 4] for v in range(count) if at[v].size // 4 >= OWN_SCREEN_MIN}
+            if heads:
+                tried = [judge(c, np.concatenate(list(heads.values()))) for c in choices]
+                for v, pos in heads.items():
+                    kept[v] = self.members[v]._screened(choices, [t[v] for t in tried], rows[pos] - v * n)
+        played: list = [{} for _ in range(count)]
+        for c in choices:
+            takers = [v for v in range(count) if c in kept[v]]
+            if takers:
+                parts = judge(c, np.concatenate([at[v] for v in takers]))
+                for v in takers:
+                    played[v][c] = parts[v]
+        return self.join([self.members[v]._best_of([played[v][c] for c in kept[v]]) if kept[v] else None
+                          for v in range(count)])
+
+
+def _take(res: Result, idx, shift: int) -> Result:
+    """The entries ``idx`` of ``res``, their rows less ``shift``."""
+    return Result(res.rows[idx] - shift, *(None if getattr(res, k) is None else getattr(res, k)[idx] for k in _FIELDS),
+                  prob=None if res.prob is None else res.prob[idx])
 
 
 @lru_cache(maxsize=16)
@@ -553,5 +697,5 @@ def best_discard(adv: Auction, rows, lone, hand_mask, up, exact):
     return best, Card(best_card), {str(Card(c)): tried[c] for c in cands}, played
 
 
-__all__ = ["Result", "Auction", "ahead", "merge", "concat", "call_draws", "best_discard", "SCREEN_WORLDS", "SCREEN_Z",
-           "OWN_SCREEN_MIN"]
+__all__ = ["Result", "Auction", "AuctionSetup", "StackedAuction", "ahead", "merge", "concat", "call_draws",
+           "best_discard", "SCREEN_WORLDS", "SCREEN_Z", "OWN_SCREEN_MIN"]

@@ -23,7 +23,7 @@ from ..rules import Rules
 from ..seeds import advice_seed
 from ..stats import chance, mean_interval, weighted_mean_interval, wilson
 from ..worlds import EXACT_LIMIT, bid_space
-from .auction import SCREEN_Z, Auction, Result, ahead, best_discard, call_draws
+from .auction import SCREEN_Z, Auction, AuctionSetup, Result, StackedAuction, ahead, best_discard, call_draws
 from .game_odds import win_values
 from ..inference import PILOT, PROPOSALS_PER_WORLD, draw_worlds, effective_worlds
 from .inference import MIN_ACCEPTED, evidence, evidence_text, pass_likelihood
@@ -350,11 +350,11 @@ def _advise(cards: tuple, up: Card, seat: Seat, dealer: Seat, round: int, rules:
     # enumerated worlds: every call followed with its chance, so the figures stay exact
     draws = None if policy is not None or w.exact else call_draws(len(w), seed)
 
+    setup = AuctionSetup(hand_mask, int(up), me, int(dealer), round, rules, threads, policy, own_round2,
+                         dummy_masks, wins, valuation, seed, inner_worlds, up_suit)
+
     def auction_for(m, weights, engine=None):
-        a = Auction(hand_mask, int(up), me, int(dealer), round, rules, w, threads, policy, own_round2,
-                    dummy_masks, model=None if policy is not None else m, draws=draws, weights=weights,
-                    engine=engine, wins=wins, valuation=valuation, seed=seed, inner_worlds=inner_worlds,
-                    proposed=up_suit)
+        a = Auction(setup, w, model=None if policy is not None else m, draws=draws, weights=weights, engine=engine)
         a.screen_own = early_stop and not w.exact
         return a
 
@@ -505,17 +505,32 @@ def _advise(cards: tuple, up: Card, seat: Seat, dealer: Seat, round: int, rules:
         checks = [("cautious", float(robust_delta), model.shifted(float(robust_delta))),
                   ("aggressive", -float(robust_delta), model.shifted(-float(robust_delta)))]
         checks += [("alternative", 0.0, m) for m in ALTERNATIVES if m != model]
+        judges = []
         for role, delta, vm in checks:
             vw = None
             if ev:                    # re-weight: enumerated worlds by the variant's likelihood, sampled
                 lik = pass_likelihood(vm, w.hands, me, int(dealer), round, int(up), rules.players, up_suit)
                 # enumerated: the variant's likelihood; sampled: the draw's weight times the ratio to the model's
                 vw = lik if w.exact else (lik if weights is None else weights * lik) / draw.likelihood
-            va = auction_for(vm, vw, adv.engine)
+            judges.append(auction_for(vm, vw, adv.engine))
+        passes = [o for o in options if o.call == "pass"]
+        passed = []
+        if passes and w.exact:
+            # enumerated worlds: every call followed with its chance, each variant's own entries (stacked, the
+            # expected auction's branches grow with the variants and cost more than they share)
+            passed = [pass_result(va, rows) for va in judges]
+        elif passes:
+            # sampled worlds: the pass bid out under every variant at once (one pass over all their worlds: a
+            # branch's work and a contract's engine call shared), each variant's part the same as its own
+            # auction's; a stopped pass on its first worlds
+            stack = StackedAuction(judges)
+            passed = stack.split(pass_result(stack, stack.entries(rows[:passes[0].worlds])))
+        for k, ((role, delta, vm), va) in enumerate(zip(checks, judges)):
+            vw = va.weights
             points, chances = {}, {}
             for o in options:
                 if o.call == "pass":
-                    res = pass_result(va, rows[:o.worlds])        # a stopped pass: its first worlds
+                    res = passed[k]
                 elif o.call in played:   # the dealer picks the discard best under the variant
                     res = max(played[o.call].values(), key=va.value)
                 else:

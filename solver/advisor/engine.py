@@ -32,6 +32,7 @@ _BANDS = np.arange(3)[None, :]     # the bands as a row, to compare with a colum
 _some = np.count_nonzero
 
 
+
 class Engine:
     """Solves the worlds of one decision under a configuration, caching by configuration.
 
@@ -89,12 +90,23 @@ class Engine:
         self.skipped = 0                  # single dummy: worlds whose draw the double-dummy band could not change
         self.march_only = 0               # single dummy: worlds searched for the march alone (_march_band)
         self.march_cache: dict = {}       # (config, makers' side) -> int8 (n,): 2 march, 1 not, -1 not tested
+        #: a call's rows may name a world twice (set by a :class:`~.auction.StackedAuction`, whose members share
+        #: the worlds): each is then valued once (:meth:`_once`); off, the rows are taken as they come
+        self.rows_repeat = False
         self._setups: dict = {}           # config -> (leader, seats in play, seat sitting out or -1)
         self._partner = tuple(int(Seat(p).partner) for p in range(4))
         # uint8 columns of one value for solve_batch (trump, leader, seats in play, makers): read-only views
         # of these rows, so that a call does not build four arrays
         self._columns = np.repeat(np.arange(16, dtype=np.uint8)[:, None], self.n, axis=1)
         self._columns.flags.writeable = False
+
+    def _once(self, rows: np.ndarray) -> tuple:
+        """``(worlds, first)``: ``rows`` (int (k,)) with each world once, and the index in ``rows`` of each one's
+        first entry; ``rows`` itself and ``None`` when no world can repeat (:attr:`rows_repeat` off) or none does
+        (strictly ascending), else ascending (:func:`numpy.unique`)."""
+        if not self.rows_repeat or rows.size < 2 or (rows[1:] > rows[:-1]).all():
+            return rows, None
+        return np.unique(rows, return_index=True)
 
     def dummy_tricks(self, trump: int, makers_side: int) -> int:
         """Dummy hands: the makers' band (2 euchred, 3 made, 5 march) of tricks 6-10, played
@@ -203,7 +215,7 @@ class Engine:
         missing = got < 0
         if not _some(missing):
             return got
-        need = rows[missing]
+        need = self._once(rows[missing])[0]   # a world asked twice (stacked auctions) is valued once
         bounds = None
         if self.card_bounds:
             # the fit knows counts, not cards: keep each world within what no play can change (a sure make, a
@@ -267,7 +279,7 @@ class Engine:
         got = values[rows]
         missing = got < 0
         if _some(missing):
-            need = rows[missing]
+            need = self._once(rows[missing])[0]
             hands = self._play_hands(config, need)
             leader, in_play, _ = self._setup(config)
             k = need.size
@@ -353,7 +365,7 @@ class Engine:
                                               if laws.side_of(int(p), self.players) == makers_side)
         ordered = trump == self.proposed
         code = -1 if pickup is None else 99 if pickup == "h" else int(pickup)
-        for r in rows[missing].tolist():
+        for r in self._once(rows[missing])[0].tolist():
             discard = None
             if ordered:
                 discard = (int(self.heuristic_discard(trump)[r]) if pickup in ("h", None) else int(pickup))
@@ -381,9 +393,10 @@ class Engine:
         missing = got < 0
         if not _some(missing):
             return got
-        need = rows[missing]
+        # a world asked twice (stacked auctions) is solved once
+        need, first = self._once(rows[missing])
         other = self.cache.get((config, 1 - makers_side)) if self.derive_sides else None
-        made = None if sure_make is None else sure_make[missing]
+        made = None if sure_make is None else sure_make[missing] if first is None else sure_make[missing][first]
         if other is not None:
             theirs = other[need]
             # the same positions read for the other side: when that side took 3 or more of the 5
