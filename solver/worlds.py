@@ -207,6 +207,7 @@ class Space:
         self._cum = np.cumsum(np.array(self.counts, dtype=np.int64))
         # uint32 (cards,): each type's cards as bits, in the order sample() shuffles them
         self._type_bits = [np.uint32(1) << np.array(cards, dtype=np.uint32) for _allowed, cards in self.types]
+        self._plans: dict = {}
 
     # -- tables -----------------------------------------------------------------
     def _tables(self):
@@ -259,26 +260,33 @@ class Space:
             ends = np.cumsum(np.bincount(which, minlength=len(self.tables)))
             groups = [(ti, order[end - count:end]) for ti, (end, count)
                       in enumerate(zip(ends.tolist(), np.diff(ends, prepend=0).tolist())) if count]
-        bits_of = self._type_bits
         for ti, rows in groups:
             size = n if rows is None else rows.size
-            for k, shares in enumerate(self.tables[ti]):
-                bits = bits_of[k]
+            block = out if rows is None else np.zeros((size, HOLDERS), dtype=np.uint32)
+            for bits, holders, starts in self._plan(ti):
                 tiled = np.empty((size, bits.size), dtype=np.uint32)
                 tiled[:] = bits                          # (np.tile's array, without its overhead)
-                perm = rng.permuted(tiled, axis=1)
-                holders = [h for h in range(HOLDERS) if shares[h]]
-                if len(holders) == 1:
-                    parts = perm.sum(axis=1, dtype=np.uint32)[:, None]
-                else:
-                    # each holder's cards: a run of the shuffled row; the bits are distinct, so OR is a sum
-                    starts = np.cumsum([0] + [shares[h] for h in holders[:-1]])
-                    parts = np.add.reduceat(perm, starts, axis=1, dtype=np.uint32)
-                if rows is None:
-                    out[:, holders] |= parts
-                else:
-                    out[rows[:, None], holders] |= parts
+                # each holder's cards: a run of the shuffled row; the bits are distinct, so OR is a sum
+                parts = np.add.reduceat(rng.permuted(tiled, axis=1), starts, axis=1, dtype=np.uint32)
+                for j, h in enumerate(holders):
+                    block[:, h] |= parts[:, j]
+            if rows is not None:
+                out[rows] |= block
         return Worlds(np.ascontiguousarray(out[:, :4]), np.ascontiguousarray(out[:, KITTY]), False, self.total)
+
+    def _plan(self, ti: int) -> list:
+        """How :meth:`sample` deals table ``ti``: per type, its cards as uint32 bits (in the order they are
+        shuffled), the holders that take some and where each holder's run of the shuffled cards starts. Worked
+        out once a table."""
+        plan = self._plans.get(ti)
+        if plan is None:
+            plan = []
+            for bits, shares in zip(self._type_bits, self.tables[ti]):
+                holders = [h for h in range(HOLDERS) if shares[h]]
+                starts = np.cumsum([0] + [shares[h] for h in holders[:-1]]).astype(np.intp)
+                plan.append((bits, holders, starts))
+            self._plans[ti] = plan
+        return plan
 
     def enumerate(self) -> Worlds:
         """Every consistent placement exactly once, in a fixed order.
