@@ -75,19 +75,18 @@ class Batch:
 def _solve_once(memo: dict, hands, leader, trick, tlen, solve) -> np.ndarray:
     """int64 (n,): side 0's tricks from each position on, read from ``memo`` (keyed by the position's bytes:
     hands, leader, cards on the table) where it is there, else from one ``solve(rows)`` of the distinct new
-    positions (``rows``: their first indices), which then go into ``memo``."""
+    positions (``rows``: a row of each), which then go into ``memo``."""
     n = hands.shape[0]
     rows8 = np.concatenate([np.ascontiguousarray(hands, dtype=np.uint32).view(np.uint8).reshape(n, 16),
                             leader[:, None], tlen[:, None], trick], axis=1)
     keys = rows8.view(np.dtype((np.void, rows8.shape[1]))).ravel().tolist()
-    fresh: dict = {}
-    for i, k in enumerate(keys):
-        if k not in memo and k not in fresh:
-            fresh[k] = i
+    fresh = set(keys).difference(memo)           # (sets, dicts and map work in C: no Python loop a row)
     if fresh:
-        got = solve(np.fromiter(fresh.values(), dtype=np.intp, count=len(fresh)))
+        at = dict(zip(keys, range(n)))            # a row of each position
+        fresh = list(fresh)
+        got = solve(np.fromiter(map(at.__getitem__, fresh), dtype=np.intp, count=len(fresh)))
         memo.update(zip(fresh, np.asarray(got, dtype=np.int64).tolist()))
-    return np.fromiter((memo[k] for k in keys), dtype=np.int64, count=n)
+    return np.fromiter(map(memo.__getitem__, keys), dtype=np.int64, count=n)
 
 
 def after_card(hands, seat, card, leader, trick, trick_seats, trump, trick_size, won0, players):
