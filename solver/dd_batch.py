@@ -80,10 +80,10 @@ def _solve_once(memo: dict, hands, leader, trick, tlen, solve) -> np.ndarray:
     rows8 = np.concatenate([np.ascontiguousarray(hands, dtype=np.uint32).view(np.uint8).reshape(n, 16),
                             leader[:, None], tlen[:, None], trick], axis=1)
     keys = rows8.view(np.dtype((np.void, rows8.shape[1]))).ravel().tolist()
-    fresh = set(keys).difference(memo)           # (sets, dicts and map work in C: no Python loop a row)
-    if fresh:
+    unseen = set(keys).difference(memo)          # (sets, dicts and map work in C: no Python loop a row)
+    if unseen:
         at = dict(zip(keys, range(n)))            # a row of each position
-        fresh = list(fresh)
+        fresh = list(unseen)
         got = solve(np.fromiter(map(at.__getitem__, fresh), dtype=np.intp, count=len(fresh)))
         memo.update(zip(fresh, np.asarray(got, dtype=np.int64).tolist()))
     return np.fromiter(map(memo.__getitem__, keys), dtype=np.int64, count=n)

@@ -250,6 +250,7 @@ class Space:
         out |= np.array(self.known, dtype=np.uint32)
         if n == 0:
             return Worlds(out[:, :4].copy(), out[:, KITTY].copy(), False, self.total)
+        groups: list[tuple[int, np.ndarray | None]]
         if len(self.tables) == 1:
             groups = [(0, None)]                        # every row draws the one table: no row indexing
         else:
