@@ -37,8 +37,13 @@ class Batch:
                             int(won0)))
         return len(self.blocks) - 1
 
-    def solve(self, threads: int) -> list:
-        """Side 0's total tricks of the hand, per block (an int array per block)."""
+    def solve(self, threads: int, memo: dict | None = None) -> list:
+        """Side 0's total tricks of the hand, per block (an int array per block).
+
+        ``memo``: side 0's tricks from the position on, by position, of positions already solved under this
+        batch's trump, seats in play and players (e.g. every batch of one deal's review): a position found
+        there is not solved again, and each one solved here is added (a position twice in the batch is
+        solved once too). Double-dummy values are exact, so the figures are the same with or without it."""
         if not self.blocks:
             return []
         hands = np.concatenate([b[0] for b in self.blocks])
@@ -54,13 +59,34 @@ class Batch:
         out = np.zeros(hands.shape[0], np.int64)
         live = hands.any(axis=1) | (tlen > 0)
         if live.any():
-            out[live] = dd.solve_batch(hands[live], self.trump, leader[live], 0, self.in_play, self.players,
-                                       threads, trick=trick[live], trick_len=tlen[live])
+            h, lead, on_table, count = hands[live], leader[live], trick[live], tlen[live]
+
+            def solve(rows=slice(None)):
+                return dd.solve_batch(h[rows], self.trump, lead[rows], 0, self.in_play, self.players, threads,
+                                      trick=on_table[rows], trick_len=count[rows])
+            out[live] = solve() if memo is None else _solve_once(memo, h, lead, on_table, count, solve)
         res, start = [], 0
         for b, n in zip(self.blocks, sizes):
             res.append(out[start:start + n] + b[3])
             start += n
         return res
+
+
+def _solve_once(memo: dict, hands, leader, trick, tlen, solve) -> np.ndarray:
+    """int64 (n,): side 0's tricks from each position on, read from ``memo`` (keyed by the position's bytes:
+    hands, leader, cards on the table) where it is there, else from one ``solve(rows)`` of the distinct new
+    positions (``rows``: a row of each), which then go into ``memo``."""
+    n = hands.shape[0]
+    rows8 = np.concatenate([np.ascontiguousarray(hands, dtype=np.uint32).view(np.uint8).reshape(n, 16),
+                            leader[:, None], tlen[:, None], trick], axis=1)
+    keys = rows8.view(np.dtype((np.void, rows8.shape[1]))).ravel().tolist()
+    unseen = set(keys).difference(memo)          # (sets, dicts and map work in C: no Python loop a row)
+    if unseen:
+        at = dict(zip(keys, range(n)))            # a row of each position
+        fresh = list(unseen)
+        got = solve(np.fromiter(map(at.__getitem__, fresh), dtype=np.intp, count=len(fresh)))
+        memo.update(zip(fresh, np.asarray(got, dtype=np.int64).tolist()))
+    return np.fromiter(map(memo.__getitem__, keys), dtype=np.int64, count=n)
 
 
 def after_card(hands, seat, card, leader, trick, trick_seats, trump, trick_size, won0, players):

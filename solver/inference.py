@@ -343,18 +343,29 @@ def world_likelihood(view: SeatView, hands, kitty, model: BiddingModel, evidence
         now = hands[:, dealer] | np.uint32(view.played[dealer])
         trump = int(view.trump)
         keep = None if view.rules.dealer_may_discard_upcard else up
-        total = np.zeros(hands.shape[0])
         thrown_up = (kitty & upbit) != 0
-        for c in range(JOKER + 1):
-            bit = np.uint32(1 << c)
-            rows = ((kitty & bit) != 0) & (~thrown_up | (bit == upbit))
-            if not rows.any():
-                continue
-            six = now[rows] | bit
-            part = discard_chance(six, c, trump, keep)
+        # the cards d of each world: its kitty's (only the upcard when the kitty holds it), lowest first, so
+        # each world's terms are added in the order of the cards, all worlds' terms weighed in one batch
+        left = np.where(thrown_up, upbit, kitty)
+        rows, thrown = [], []
+        while left.any():
+            low = left & (~left + np.uint32(1))
+            has = np.nonzero(low)[0]
+            rows.append(has)
+            thrown.append(low[has])
+            left = left ^ low
+        total = np.zeros(hands.shape[0])
+        if rows:
+            at = np.concatenate(rows)
+            bit = np.concatenate(thrown)
+            six = now[at] | bit
+            part = discard_chance(six, np.bitwise_count(bit - np.uint32(1)).astype(np.int64), trump, keep)
             for _s, place, rnd, kind, suit, alone, stuck in own:
                 part = part * lik(six & ~upbit, place, rnd, kind, suit, alone, stuck)
-            total[rows] += part
+            start = 0
+            for r in rows:                      # (a world has each card once in a column: no repeated rows)
+                total[r] += part[start:start + r.size]
+                start += r.size
         out *= total
     return out
 

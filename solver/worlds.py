@@ -205,6 +205,9 @@ class Space:
         if self.total >= 2 ** 62:       # cannot happen with a 25-card pack (at most 25!/(5!)**5 ~ 6e14)
             raise PositionError(f"worlds: {self.total} placements are too many to draw from exactly")
         self._cum = np.cumsum(np.array(self.counts, dtype=np.int64))
+        # uint32 (cards,): each type's cards as bits, in the order sample() shuffles them
+        self._type_bits = [np.uint32(1) << np.array(cards, dtype=np.uint32) for _allowed, cards in self.types]
+        self._plans: dict = {}
 
     # -- tables -----------------------------------------------------------------
     def _tables(self):
@@ -247,25 +250,44 @@ class Space:
         out |= np.array(self.known, dtype=np.uint32)
         if n == 0:
             return Worlds(out[:, :4].copy(), out[:, KITTY].copy(), False, self.total)
+        groups: list[tuple[int, np.ndarray | None]]
         if len(self.tables) == 1:
-            which = np.zeros(n, dtype=np.int64)
+            groups = [(0, None)]                        # every row draws the one table: no row indexing
         else:
             draws = rng.integers(0, self.total, size=n, dtype=np.int64)
             which = np.searchsorted(self._cum, draws, side="right")
-        for ti, table in enumerate(self.tables):
-            rows = np.nonzero(which == ti)[0]
-            if rows.size == 0:
-                continue
-            for (allowed, cards), shares in zip(self.types, table):
-                bits = (np.uint32(1) << np.array(cards, dtype=np.uint32))
-                perm = rng.permuted(np.tile(bits, (rows.size, 1)), axis=1)
-                start = 0
-                for h in range(HOLDERS):
-                    m = shares[h]
-                    if m:
-                        out[rows, h] |= np.bitwise_or.reduce(perm[:, start:start + m], axis=1)
-                        start += m
+            # each table's rows in ascending order, as np.nonzero(which == ti) lists them, by one stable sort
+            order = np.argsort(which, kind="stable")
+            ends = np.cumsum(np.bincount(which, minlength=len(self.tables)))
+            groups = [(ti, order[end - count:end]) for ti, (end, count)
+                      in enumerate(zip(ends.tolist(), np.diff(ends, prepend=0).tolist())) if count]
+        for ti, rows in groups:
+            size = n if rows is None else rows.size
+            block = out if rows is None else np.zeros((size, HOLDERS), dtype=np.uint32)
+            for bits, holders, starts in self._plan(ti):
+                tiled = np.empty((size, bits.size), dtype=np.uint32)
+                tiled[:] = bits                          # (np.tile's array, without its overhead)
+                # each holder's cards: a run of the shuffled row; the bits are distinct, so OR is a sum
+                parts = np.add.reduceat(rng.permuted(tiled, axis=1), starts, axis=1, dtype=np.uint32)
+                for j, h in enumerate(holders):
+                    block[:, h] |= parts[:, j]
+            if rows is not None:
+                out[rows] |= block
         return Worlds(np.ascontiguousarray(out[:, :4]), np.ascontiguousarray(out[:, KITTY]), False, self.total)
+
+    def _plan(self, ti: int) -> list:
+        """How :meth:`sample` deals table ``ti``: per type, its cards as uint32 bits (in the order they are
+        shuffled), the holders that take some and where each holder's run of the shuffled cards starts. Worked
+        out once a table."""
+        plan = self._plans.get(ti)
+        if plan is None:
+            plan = []
+            for bits, shares in zip(self._type_bits, self.tables[ti]):
+                holders = [h for h in range(HOLDERS) if shares[h]]
+                starts = np.cumsum([0] + [shares[h] for h in holders[:-1]]).astype(np.intp)
+                plan.append((bits, holders, starts))
+            self._plans[ti] = plan
+        return plan
 
     def enumerate(self) -> Worlds:
         """Every consistent placement exactly once, in a fixed order.

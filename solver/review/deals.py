@@ -162,11 +162,18 @@ def review_deal(game, index: int, *, method=None, progress=None, confirm: int | 
             out.by_points = "the deal does not replay, so nothing is judged"
         return out
     at, why = deal_score(game.rules, deal.score_before, deal.hand.dealer) if by_score else (None, None)
-    out = DealReviewer(deal.hand, index, worlds, seed, threads, progress, *how[:2], score=at, model=how[2],
-                       examples=examples, valuation=how[3], inner_worlds=how[4]).run(
+    out = DealReviewer(deal.hand, index, _method(worlds, seed, threads, how, examples, at), progress, how[1]).run(
         deal.number, deal.status, deal.summary(), deal.problems, names, _discard_doubt(deal))
     out.by_points = why
     return out
+
+
+def _method(worlds, seed, threads, how, examples, score=None) -> Method:
+    """The :class:`~solver.advisor.Method` a :class:`DealReviewer` reads, from the review's checked options
+    (``how``: ``(inference, confirm, model, valuation, inner_worlds)``; ``score`` the deal's, or ``None``)."""
+    inference, _confirm, model, valuation, inner_worlds = how
+    return Method(worlds=worlds, seed=seed, threads=threads, inference=inference, model=model, valuation=valuation,
+                  inner_worlds=inner_worlds, examples=examples, score=score)
 
 
 def _discard_doubt(deal) -> str | None:
@@ -215,8 +222,7 @@ def _review_hand(hand: Hand, worlds, seed, threads, progress, how, by_score: boo
                   + (" alone" if hand.alone is not None else "")
         if r is not None:
             summary += f": {mk} {r.makers_tricks} tricks"
-    out = DealReviewer(hand, 0, worlds, seed, threads, progress, *how[:2], model=how[2], examples=examples,
-                       valuation=how[3], inner_worlds=how[4]).run(
+    out = DealReviewer(hand, 0, _method(worlds, seed, threads, how, examples), progress, how[1]).run(
         0, status, summary, (), ())
     if by_score:
         out.by_points = deal_score(hand.rules, None, hand.dealer)[1]

@@ -239,29 +239,38 @@ def _flag_card(rv: CardReview) -> None:
 class DealReviewer:
     """Reviews one replayed deal: :meth:`run` judges every call, the discard and every card.
 
-    ``index`` is the deal's index in its record (it seeds the decisions' streams with
-    ``seed``); ``worlds``, ``threads`` as :func:`solver.review.review`, already checked;
-    ``progress`` a callable given ``1`` after each decision, or ``None``; ``score`` the game's
-    score before the deal (``{side: points}``, already checked) to judge every decision by the
-    chance of winning the game, or ``None`` to judge by points.
+    ``index`` is the deal's index in its record (it seeds the decisions' streams with the method's
+    ``seed``); ``method`` a :class:`~solver.advisor.Method` whose members the review reads, each already
+    checked by :func:`solver.review.review_game`: ``worlds``, ``seed`` (an int), ``threads``; ``inference``
+    (``"none"``: uniform worlds and the first version's figures; ``"auction"``, ``"play"``, ``"both"``: the
+    evidence of the cards' worlds); ``model`` (the bidding model, ``None``: the default); ``valuation`` and
+    ``inner_worlds`` (the calls' valuation after the call); ``examples``; ``score`` (the game's score before
+    the deal, ``{side: points}``, to judge every decision by the chance of winning the game, or ``None`` to
+    judge by points). ``progress`` a callable given ``1`` after each decision, or ``None``; ``confirm`` how
+    far a close decision's worlds are doubled (a multiple of ``worlds``).
+
+    Every position the deal's cards and discard are solved at is solved once (:meth:`solver.dd_batch.Batch.solve`
+    with the reviewer's :attr:`solved`): a close decision drawn again at more worlds, or a world drawn twice,
+    reads what is already solved.
     """
 
-    def __init__(self, hand: Hand, index: int, worlds: int, seed: int, threads: int, progress,
-                 inference: bool = False, confirm: int = 1, score=None, model=None, examples: int = EXAMPLES,
-                 valuation: str = "double_dummy", inner_worlds: int = 20):
+    def __init__(self, hand: Hand, index: int, method: Method, progress=None, confirm: int = 1):
         self.hand = hand
         #: how the calls' worlds are valued after the call (solver.advisor.valuation), already checked
-        self.valuation, self.inner_worlds = valuation, int(inner_worlds)
-        self.model = model          # the bidding model of the inference (None: the default)
-        self.examples = int(examples)
+        self.valuation, self.inner_worlds = method.valuation, int(method.inner_worlds)
+        self.model = method.model          # the bidding model of the inference (None: the default)
+        self.examples = int(method.examples)
         self.rules = hand.rules
-        self.score = None if score is None else dict(score)
+        self.score = None if method.score is None else dict(method.score)
         self._wins = {}
         self.index = index
-        self.worlds, self.seed, self.threads, self.progress = worlds, seed, threads, progress
-        self.inference, self.confirm = bool(inference), int(confirm)
+        self.worlds, self.seed, self.threads, self.progress = method.worlds, method.seed, method.threads, progress
+        self.inference, self.confirm = method.inference != "none", int(confirm)
         # the evidence of the cards' worlds (solver.sample_worlds): "play" and "both" also weigh the cards played
-        self.reading = inference if isinstance(inference, str) else "auction"
+        self.reading = method.inference if self.inference else "auction"
+        #: side 0's tricks from each position on, of the positions this deal's review has solved (one deal:
+        #: one trump and one set of seats in play), by position (solver.dd_batch.Batch.solve)
+        self.solved: dict = {}
         self.ctx = None
         if hand.trump is not None:
             self.ctx = Context.of(hand)
@@ -351,7 +360,7 @@ class DealReviewer:
                 hands = hands.copy()
                 hands[:, out] = 0
             blocks = blocks_of(batch, hands)
-            res = batch.solve(self.threads)
+            res = batch.solve(self.threads, self.solved)
             vals = [ctx.side_values(res[b], side) for b in blocks]
             info = _info_view(cands, legal, played, np.stack([v[0] for v in vals]),
                               np.stack([v[1] for v in vals]), w, None, notes, self.wins(seat, before))
@@ -528,7 +537,7 @@ class DealReviewer:
                 info = (space, notes, w, info_blocks)
             except PositionError as exc:
                 out.unanalysed.append(f"information set: {exc}")
-        res = batch.solve(self.threads)
+        res = batch.solve(self.threads, self.solved)
         if dd_blocks is not None:
             vals = [ctx.side_values(res[b][0], side) for b in dd_blocks]
             out.dd = _dd_view(cands, cands, rec.card, [v[0] for v in vals], [v[1] for v in vals],
@@ -602,7 +611,7 @@ class DealReviewer:
                 hh = actual.copy()
                 hh[0, int(loner)] = six & ~d.mask
                 blocks[(c, d)] = batch.add(hh, leader, (), 0)
-        res = batch.solve(self.threads)
+        res = batch.solve(self.threads, self.solved)
         side = side_of(loner, self.rules.players)
         best = {c: max(int(ctx.side_values(res[blocks[(c, d)]][0], side)[0]) for d in cards_of(kept | c.mask))
                 for c in cands}
@@ -665,7 +674,7 @@ class DealReviewer:
                 info = (space, notes, w, blocks)
             except PositionError as exc:
                 out.unanalysed.append(f"information set: {exc}")
-        res = batch.solve(self.threads)
+        res = batch.solve(self.threads, self.solved)
         if dd_blocks is not None:
             vals = [ctx.side_values(res[b][0], side) for b in dd_blocks]
             out.dd = _dd_view(cands, legal, card, [v[0] for v in vals], [v[1] for v in vals], side == ctx.makers,
