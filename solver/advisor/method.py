@@ -237,8 +237,8 @@ class FrozenScore(dict):
     def _frozen(self, *args, **kwargs):
         raise TypeError("a Method's score cannot be changed: use Method.replace(score=...)")
 
-    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _frozen    # type: ignore[assignment]
-    __ior__ = _frozen                                                                   # type: ignore[assignment]
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _frozen
+    __ior__ = _frozen
 
     def __reduce__(self):           # pickled (a rollout's processes) as a FrozenScore, not by dict's setitem
         return (FrozenScore, (dict(self),))
