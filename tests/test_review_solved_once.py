@@ -13,7 +13,7 @@ import pytest
 
 import solver.dd as dd
 from solver import load_egn
-from solver.dd_batch import Batch
+from solver.dd_batch import Batch, Solved
 from solver.review import review_deal
 
 VWEC = Path(__file__).parent / "data" / "egn" / "vwec-finals.egn"
@@ -62,13 +62,39 @@ def test_a_batch_solves_a_position_twice_in_it_once(monkeypatch):
     monkeypatch.setattr(dd, "solve_batch", lambda h, *a, **k: calls.append(len(h)) or real(h, *a, **k))
     b = Batch(2, 0b1111, 4)                                  # hearts trump, every seat in play
     first, second = b.add(hands, 0, (), 3), b.add(hands, 0, (), 1)
-    memo: dict = {}
+    memo = Solved()
     got = b.solve(1, memo)
     assert calls == [1] and len(memo) == 1
     # against the core solving the one position alone: the blocks add their own tricks already won
     alone = int(real(hands, 2, 0, 0, 0b1111, 4, 1)[0])
     assert got[first].tolist() == [alone + 3] and got[second].tolist() == [alone + 1]
     assert b.solve(1, memo)[first].tolist() == [alone + 3] and calls == [1]      # the memo answers it again
+
+
+def test_positions_of_one_hash_keep_their_own_values(monkeypatch):
+    """Solved finds a position by a 64-bit hash and then compares the position itself: with every position
+    hashed alike (the mixing constants zeroed), each still gets its own value from the core, and a repeat of
+    the one kept for the hash is still read rather than solved."""
+    import solver.dd_batch as dd_batch
+    from solver.cards import mask_of, parse_cards
+    deals = [("Ah Kh", "9s Ts", "Qh Jc", "Ac Kc"), ("Ah 9s", "Kh Ts", "Qh Ac", "Jc Kc"),
+             ("9s Ts", "Ah Kh", "Ac Kc", "Qh Jc")]
+    hands = np.array([[mask_of(parse_cards(h)) for h in d] for d in deals], np.uint32)
+    alone = real = dd.solve_batch
+    expected = [int(alone(hands[i:i + 1], 2, 0, 0, 0b1111, 4, 1)[0]) for i in range(len(deals))]
+    assert len(set(expected)) > 1                             # not vacuous: the positions' values differ
+    monkeypatch.setattr(dd_batch, "_MIX_A", np.uint64(0))
+    monkeypatch.setattr(dd_batch, "_MIX_B", np.uint64(0))
+    solved = []
+    monkeypatch.setattr(dd, "solve_batch", lambda h, *a, **k: solved.append(len(h)) or real(h, *a, **k))
+    memo = Solved()
+    b = Batch(2, 0b1111, 4)
+    whole = b.add(hands, 0, (), 0)
+    assert b.solve(1, memo)[whole].tolist() == expected
+    b2 = Batch(2, 0b1111, 4)
+    again = b2.add(hands, 0, (), 0)             # the one kept for the hash is read, the others solved again
+    assert b2.solve(1, memo)[again].tolist() == expected
+    assert solved == [3, 2]
 
 
 if __name__ == "__main__":

@@ -30,7 +30,7 @@ from ..game import AloneDeclared, BidMade, CardPassed, CardPlayed, Discarded, Ha
 from ..laws import (TRICKS, call_name, call_token, effective_suit, first_leader, legal_mask, past_tense,
                     side_name, side_of)
 from ..worlds import KITTY, Space, Worlds
-from ..dd_batch import Batch, Context, after_card
+from ..dd_batch import Batch, Context, Solved, after_card
 from ..grades import grade_of
 from ..examples import EXAMPLES, card_examples
 from .reasons import EXPLAINED, CallSituation, CardSituation, call_reasons, card_reasons
@@ -270,7 +270,7 @@ class DealReviewer:
         self.reading = method.inference if self.inference else "auction"
         #: side 0's tricks from each position on, of the positions this deal's review has solved (one deal:
         #: one trump and one set of seats in play), by position (solver.dd_batch.Batch.solve)
-        self.solved: dict = {}
+        self.solved = Solved()
         self.ctx = None
         if hand.trump is not None:
             self.ctx = Context.of(hand)
