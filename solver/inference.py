@@ -58,6 +58,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .bidding.model import five_card_ranks
 from .bidding import DEFAULT_MODEL, BiddingModel, discard_chance, resolve_model
 from .bounds import MAX_SEED, MAX_THREADS, MAX_WORLDS, check_int
 from .seeds import view_seed
@@ -310,30 +311,36 @@ def world_likelihood(view: SeatView, hands, kitty, model: BiddingModel, evidence
 
     canadian = view.rules.canadian
 
-    def lik(masks, place, rnd, kind, suit, alone, stuck):
+    def lik(masks, rank, place, rnd, kind, suit, alone, stuck):
         # read from the model's per-question tables: the same values, each hand counted once per process
+        # (``rank``: the hands' five_card_ranks, found once for all of a seat's calls)
         if canadian and rnd == 1 and place == 2:
             # Canadian loners: the dealer's partner orders only alone, with the model's chance of an order
             # alone (as the advisor's auction bids it, solver.advisor.auction); any other hand passes
-            lone = model.likelihood_of_hands(masks, place, 1, up, "order", None, True, stuck, players, proposed)
+            lone = model.likelihood_of_hands(masks, place, 1, up, "order", None, True, stuck, players, proposed,
+                                             rank=rank)
             return lone if kind == "order" else 1.0 - lone
         if alone is None:                          # the maker has not said: either
-            return sum(model.likelihood_of_hands(masks, place, rnd, up, kind, suit, a, stuck, players, proposed)
-                       for a in (False, True))
-        return model.likelihood_of_hands(masks, place, rnd, up, kind, suit, alone, stuck, players, proposed)
+            return sum(model.likelihood_of_hands(masks, place, rnd, up, kind, suit, a, stuck, players, proposed,
+                                                 rank=rank) for a in (False, True))
+        return model.likelihood_of_hands(masks, place, rnd, up, kind, suit, alone, stuck, players, proposed,
+                                         rank=rank)
 
     dealer = int(view.dealer)
     # the dealer who picked up (another seat) threw one card face down after its calls: weighed below
     discarded = picked and dealer != int(view.seat) and view.phase not in (Phase.BID1, Phase.BID2, Phase.DISCARD)
     if view.exchanged and view.alone is not None and dealer in (int(view.alone), int(Seat(view.alone).partner)):
         discarded = False       # call for best moved a card of the dealer's: its discard is not weighed either
+    seats = {}                                     # seat -> (its hands in each world, their ranks)
     for s, place, rnd, kind, suit, alone, stuck in evidence:
         if discarded and s == dealer:
             continue
-        now = hands[:, s] | np.uint32(view.played[s])
-        if picked and s == dealer:                 # still to discard: it holds the upcard and its five
-            now = now & ~upbit
-        out *= lik(now, place, rnd, kind, suit, alone, stuck)
+        if s not in seats:
+            now = hands[:, s] | np.uint32(view.played[s])
+            if picked and s == dealer:             # still to discard: it holds the upcard and its five
+                now = now & ~upbit
+            seats[s] = (now, five_card_ranks(now))
+        out *= lik(*seats[s], place, rnd, kind, suit, alone, stuck)
     if discarded:
         # The world says the dealer holds H now and the kitty K; its six were H + d for one card d of K (the
         # upcard itself when K holds it) and it threw d. Each d is a different deal, all equally likely a
@@ -360,8 +367,10 @@ def world_likelihood(view: SeatView, hands, kitty, model: BiddingModel, evidence
             bit = np.concatenate(thrown)
             six = now[at] | bit
             part = discard_chance(six, np.bitwise_count(bit - np.uint32(1)).astype(np.int64), trump, keep)
+            dealt = six & ~upbit
+            dealt_rank = five_card_ranks(dealt) if own else None
             for _s, place, rnd, kind, suit, alone, stuck in own:
-                part = part * lik(six & ~upbit, place, rnd, kind, suit, alone, stuck)
+                part = part * lik(dealt, dealt_rank, place, rnd, kind, suit, alone, stuck)
             start = 0
             for r in rows:                      # (a world has each card once in a column: no repeated rows)
                 total[r] += part[start:start + r.size]

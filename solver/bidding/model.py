@@ -154,6 +154,15 @@ def _suit_shares(count: BiddingPolicy, suit_spread: float, masks_bytes: bytes, t
     return counts, best, share
 
 
+def five_card_ranks(hands) -> np.ndarray | None:
+    """int64 (n,): ``hand_rank(hands, 5)`` of uint32 (n,) hand masks when every hand holds exactly five cards
+    (the index of :meth:`BiddingModel.likelihood_of_hands`'s tables), else None (an empty array too)."""
+    masks = np.atleast_1d(np.asarray(hands, dtype=np.uint32))
+    if masks.size == 0 or not (np.bitwise_count(masks) == 5).all():
+        return None
+    return hand_rank(masks, 5)
+
+
 @dataclass(frozen=True)
 class BiddingModel:
     """The chance of each call of a seat, from its own hand (see the module docs).
@@ -343,15 +352,19 @@ class BiddingModel:
 
     def likelihood_of_hands(self, hands, place: int, rnd: int, upcard: int, kind: str, suit=None,
                             alone: bool = False, stuck: bool = False, players: int = 4,
-                            trump: int | None = None) -> np.ndarray:
+                            trump: int | None = None, *, rank: np.ndarray | None = None) -> np.ndarray:
         """:meth:`likelihood` of five-card hands read from a table of the question over every five-card
         hand (indexed by ``hand_rank()``), filled as hands are first asked for and kept for the
         ``TABLES_KEPT`` most recent questions: the same values, without recounting a hand seen before
         (the worlds ask the same few questions of many thousands of hands).
 
-        ``hands``: uint32 (n,) bitmasks of exactly five cards each (else :meth:`likelihood` is used)."""
+        ``hands``: uint32 (n,) bitmasks of exactly five cards each (else :meth:`likelihood` is used);
+        ``rank``: :func:`five_card_ranks` of these very hands, when the caller asks several questions of them
+        (then not computed again)."""
         masks = np.atleast_1d(np.asarray(hands, dtype=np.uint32))
-        if masks.size == 0 or not (np.bitwise_count(masks) == 5).all():
+        if rank is None:
+            rank = five_card_ranks(masks)
+        if rank is None:
             return self.likelihood(masks, place, rnd, upcard, kind, suit, alone, stuck, players, trump)
         key = (self, int(place), int(rnd), int(upcard), kind, None if suit is None else int(suit), bool(alone),
                bool(stuck), int(players), _proposed(upcard, trump))
@@ -363,7 +376,6 @@ class BiddingModel:
                     _tables.popitem(last=False)
             else:
                 _tables.move_to_end(key)
-        rank = hand_rank(masks, 5)
         out = table[rank]
         miss = np.isnan(out)
         if miss.any():
@@ -434,4 +446,5 @@ BEST_RESPONSE_SD = load_model(SD_DATA_PATH)
 DEFAULT = load_model(PLAYERS_PATH) if PLAYERS_PATH.exists() else BEST_RESPONSE
 
 __all__ = ["BiddingModel", "ModelSampler", "POINT_COUNT", "BEST_RESPONSE", "BEST_RESPONSE_SD", "DEFAULT", "load_model",
-           "DATA_PATH", "PLAYERS_PATH", "SD_DATA_PATH", "HANDS5", "TABLES_KEPT", "clear_likelihood_tables"]
+           "DATA_PATH", "PLAYERS_PATH", "SD_DATA_PATH", "HANDS5", "TABLES_KEPT", "clear_likelihood_tables",
+           "five_card_ranks"]
