@@ -359,7 +359,7 @@ class BiddingModel:
         (the worlds ask the same few questions of many thousands of hands).
 
         ``hands``: uint32 (n,) bitmasks of exactly five cards each (else :meth:`likelihood` is used);
-        ``rank``: :func:`five_card_ranks` of these very hands, when the caller asks several questions of them
+        ``rank``: ``five_card_ranks`` of these very hands, when the caller asks several questions of them
         (then not computed again)."""
         masks = np.atleast_1d(np.asarray(hands, dtype=np.uint32))
         if rank is None:
