@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .advisor.method import Method
 from .bounds import MIN_WORLDS, check_int
 from .cards import Card, Seat
 from .capabilities import check_covers
@@ -315,7 +316,7 @@ def branch(game, deal: int, step: int, action: str, mode: str = "double_dummy", 
     if mode == "double_dummy":
         agents = {s: DoubleDummyAgent() for s in seats}
     else:
-        agents = {s: AdvisorAgent(worlds=worlds, seed=agent_seed(seed, 0, int(s))) for s in seats}
+        agents = {s: AdvisorAgent(method=Method(worlds=worlds, seed=agent_seed(seed, 0, int(s)))) for s in seats}
     done = play_on(before, _Given(token), agents)
     assert done.result is not None                     # play_on plays to the end
     players = before.rules.players

@@ -35,8 +35,9 @@ def test_advise_examples_as_the_python_api(client):
 def test_play_examples_as_the_python_api(client):
     answer = client_call(client, "POST", "/v1/play", json_body={**PLAY, "examples": 1})
     assert answer.status == 200
-    want = solver.advise_play(worlds=40, seed=2, examples=1, seat="S", hand="Jd Ah Kh Qs Ts", dealer="N",
-                              upcard="Th", calls="Pass h", tricks="Ac").to_dict()
+    want = solver.advise_play(solver.seat_view(seat="S", hand="Jd Ah Kh Qs Ts", dealer="N", upcard="Th",
+                                               calls="Pass h", tricks="Ac"),
+                              solver.Method(worlds=40, seed=2, examples=1)).to_dict()
     assert [c["examples"] for c in answer.body["cards"]] == [c["examples"] for c in want["cards"]]
     assert any(c["examples"] and c["examples"]["examples"] for c in answer.body["cards"])
 
