@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .advisor.method import Method
-from .bounds import MIN_WORLDS, check_int
+from .bounds import MAX_SEED, MIN_WORLDS, check_int
 from .cards import Card, Seat
 from .capabilities import check_covers
 from .errors import ArgumentError, CardError, IllegalActionError, RecordError, quoted
@@ -289,7 +289,7 @@ def branch(game, deal: int, step: int, action: str, mode: str = "double_dummy", 
         raise ArgumentError(f"mode {quoted(mode)}: expected one of {', '.join(MODES)}")
     if mode == "advisor":
         check_int(worlds, "worlds", MIN_WORLDS, MAX_WORLDS)
-        check_int(seed, "seed", 0, 2 ** 63 - 1)
+        check_int(seed, "seed", 0, MAX_SEED)
     record = resolve_game(game)
     hands = [record] if isinstance(record, Hand) else [d.hand for d in record.deals]
     numbers = [0] if isinstance(record, Hand) else [d.number for d in record.deals]
