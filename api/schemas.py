@@ -10,6 +10,7 @@ builds the position.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 from typing import Any, Literal
 
@@ -66,7 +67,19 @@ def _method_member(name: str, kind, detail: str = "") -> Any:
     the engine. A request sets its own default (and, where the member means more there, its own description)."""
     low_high = BOUNDS.get(name)
     bounds = {} if low_high is None else {"ge": low_high[0], "le": low_high[1]}
-    return Annotated[kind, Field(description=DESCRIPTIONS[name] + detail, **bounds)]
+    return Annotated[kind, Field(description=DESCRIPTIONS[name] + detail, **bounds),
+                     BeforeValidator(functools.partial(_method_words, name))]
+
+
+def _method_words(name: str, v):
+    """A value of the JSON type of Method's member ``name`` that :class:`solver.Method` refuses (out of its bounds,
+    an inference of no name) is refused with the engine's message (``worlds 5: must be a whole number
+    10..100000``), the same words as Python's ``ArgumentError`` and the CLI's; anything else goes on to the type
+    check (``"5"`` for worlds is pydantic's strict-type error)."""
+    whole = isinstance(v, int) and not isinstance(v, bool)
+    if (name in BOUNDS and whole) or (name == "inference" and isinstance(v, str)):
+        _engine_check(lambda value: solver.Method(**{name: value}), v)
+    return v
 
 
 #: The method members the requests take (solver.Method's fields of those names; threads are the server's, a policy

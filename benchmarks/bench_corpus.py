@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 import _common                                    # noqa: E402  first: checks which engine runs
 
-from solver import review_corpus                       # noqa: E402
+from solver import Method, review_corpus               # noqa: E402
 from solver.match import match                         # noqa: E402
 from solver.records import dump_egn, load_game         # noqa: E402
 from solver.review.cluster import cluster_executor     # noqa: E402
@@ -98,7 +98,7 @@ def main(argv=None):
               f"{', '.join(f'{x:.1f}' for x in os.getloadavg())}")
         print(f"{'':<26} {'deals/s':>8} {'min':>8} {'max':>8} {'deals/cpu-s':>11}   (wall clock; per CPU-second "
               "of the reviews)")
-        kw = {"worlds": args.worlds, "seed": args.seed}
+        kw = {"method": Method(worlds=args.worlds, seed=args.seed)}
         one, one_cpu, ref = run("1 process", corpus, args.repeats, None, **kw)
         reference = strip(ref.lines)
         pool, _, _ = run(f"process pool of {args.workers}", corpus, args.repeats, reference, jobs=args.workers, **kw)

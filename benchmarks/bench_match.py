@@ -20,7 +20,7 @@ import _common                                    # first: checks which engine r
 import argparse
 import time
 
-from solver import Rules, play_match as match
+from solver import Method, Rules, play_match as match
 from solver.match import AdvisorAgent
 
 
@@ -58,7 +58,7 @@ def main() -> None:
         measures[f"policy vs policy {label.strip()} | deals_per_cpu_s"] = _common.figure([args.deals / cpu],
                                                                                           "deals/s/core")
     n = args.advisor_deals
-    _, wall, cpu = timed(lambda: match("advisor", "policy", deals=n, seed=1, worlds=args.worlds))
+    _, wall, cpu = timed(lambda: match("advisor", "policy", deals=n, seed=1, method=Method(worlds=args.worlds)))
     per = cpu / n
     print(f"advisor ({args.worlds} worlds) vs policy: {n} deals in {wall:.1f} s wall, {cpu:.1f} s cpu "
           f"({per:.2f} s cpu/deal); 1,000 deals with --jobs 2: ~{1000 * per / 2 / 60:.1f} min   target <= 20 min")
@@ -67,20 +67,25 @@ def main() -> None:
     _common.report(args, results, measures)
 
 
+def advisor(worlds: int, score_aware: bool = True, **members) -> AdvisorAgent:
+    """The advisor agent at ``worlds`` worlds a decision, its other ``members`` of the method as given."""
+    return AdvisorAgent(score_aware=score_aware, method=Method(worlds=worlds, **members))
+
+
 MEASUREMENTS = [   # label, agent A, agent B, rules, deals (games), [games]
-    ("advisor(200) vs policy, 4p", AdvisorAgent(200), "policy", Rules(), 1000),
-    ("advisor(200, double dummy) vs policy, 4p", AdvisorAgent(200, valuation="double_dummy"), "policy", Rules(),
+    ("advisor(200) vs policy, 4p", advisor(200), "policy", Rules(), 1000),
+    ("advisor(200, double dummy) vs policy, 4p", advisor(200, valuation="double_dummy"), "policy", Rules(),
      1000),
-    ("advisor(200) vs random, 4p", AdvisorAgent(200), "random", Rules(), 200),
-    ("advisor(200) vs policy, 2p", AdvisorAgent(200), "policy", Rules(players=2), 500),
-    ("advisor(200) vs random, 2p", AdvisorAgent(200), "random", Rules(players=2), 200),
-    ("advisor(200) inference vs no inference, 4p", AdvisorAgent(200), AdvisorAgent(200, inference=False),
+    ("advisor(200) vs random, 4p", advisor(200), "random", Rules(), 200),
+    ("advisor(200) vs policy, 2p", advisor(200), "policy", Rules(players=2), 500),
+    ("advisor(200) vs random, 2p", advisor(200), "random", Rules(players=2), 200),
+    ("advisor(200) inference vs no inference, 4p", advisor(200), advisor(200, inference=False),
      Rules(), 500),
-    ("advisor(50) vs policy, 4p", AdvisorAgent(50), "policy", Rules(), 300),
-    ("advisor(1000) vs advisor(200), 4p", AdvisorAgent(1000), AdvisorAgent(200), Rules(), 150),
-    ("double-dummy vs advisor(200), 4p", "double-dummy", AdvisorAgent(200), Rules(), 200),
-    ("advisor(200) score-aware vs points-only, 4p whole games", AdvisorAgent(200),
-     AdvisorAgent(200, score_aware=False), Rules(), 60, True),
+    ("advisor(50) vs policy, 4p", advisor(50), "policy", Rules(), 300),
+    ("advisor(1000) vs advisor(200), 4p", advisor(1000), advisor(200), Rules(), 150),
+    ("double-dummy vs advisor(200), 4p", "double-dummy", advisor(200), Rules(), 200),
+    ("advisor(200) score-aware vs points-only, 4p whole games", advisor(200),
+     advisor(200, score_aware=False), Rules(), 60, True),
 ]
 
 

@@ -39,6 +39,14 @@ CASES = (
 )
 
 
+def ask(fn: str, question: dict, **method):
+    """One case's question asked with ``method`` (a :class:`solver.Method`'s members): ``"advise"`` a bid
+    question in pieces, ``"advise_play"`` a seat's view by its keys."""
+    if fn == "advise":
+        return _common.advise_pieces(**question, **method)
+    return solver.advise_play(solver.seat_view(**question), solver.Method(**method))
+
+
 def parse_size(text: str) -> tuple:
     """An argparse type: ``WORLDSxINNER`` (``20x20``), each a whole number in the engine's bounds."""
     from solver.advisor.valuation import MAX_INNER_WORLDS
@@ -76,8 +84,7 @@ def main(argv=None):
             times = []
             for r in range(args.repeats):
                 t = time.perf_counter()
-                getattr(solver, fn)(worlds=w, seed=args.seed + r, valuation="playout", inner_worlds=inner,
-                                    threads=1, **kw)
+                ask(fn, kw, worlds=w, seed=args.seed + r, valuation="playout", inner_worlds=inner, threads=1)
                 times.append(time.perf_counter() - t)
             rate = max(times) / (w * inner) * 1000
             worst_rate = max(worst_rate, rate)

@@ -87,12 +87,12 @@ def time_deals(deals: list, worlds: int, seed: int) -> dict:
     """Each deal reviewed alone with the defaults, cold tables: ``{"cpu": [s], "wall": [s]}`` in ``deals``' order."""
     games = {name: load_egn(EGN / name) for name in {n for n, _ in deals}}
     first = deals[0]
-    review_deal(games[first[0]], first[1], worlds=worlds, seed=0)          # import and first-call costs
+    review_deal(games[first[0]], first[1], method=Method(worlds=worlds, seed=0))   # import and first-call costs
     cpu, wall = [], []
     for name, i in deals:
         _search.reset_tables()
         t0, c0 = time.perf_counter(), time.process_time()
-        review_deal(games[name], i, worlds=worlds, seed=seed)
+        review_deal(games[name], i, method=Method(worlds=worlds, seed=seed))
         cpu.append(time.process_time() - c0)
         wall.append(time.perf_counter() - t0)
     return {"cpu": cpu, "wall": wall}

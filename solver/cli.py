@@ -19,8 +19,11 @@ import unicodedata
 from pathlib import Path
 
 from . import __version__
+from .advisor.method import BOUNDS, check_int
+from .advisor.valuation import parse_valuation
 from .cards import NO_TRUMP, Card, Seat, Suit, format_cards, parse_cards
 from .errors import ArgumentError, EuchreError
+from .inference import check_inference
 from .outfiles import check_target, write_file
 from .position import Position
 from .render import DOUBLE_DUMMY_NOTE
@@ -80,20 +83,22 @@ def _add_score_option(p, judged: str) -> None:
                         f"{judged} by the chance of winning the game (P(win game)), not the hand's points")
 
 
-def _valuation_arg(text: str) -> str:
-    """``--valuation``'s value as its API name, either spelling (solver.advisor.valuation.valuation_key)."""
-    from .advisor.valuation import parse_valuation
-    from .errors import EuchreError
-    try:
-        return parse_valuation(text)
-    except EuchreError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+def _engine_type(check, shown: str):
+    """argparse ``type`` reading an option's text by the engine's ``check``: its error, in the engine's words (those
+    of every door), becomes argparse's, naming the option; ``shown``: the type argparse names for a ValueError."""
+    def read(text: str):
+        try:
+            return check(text)
+        except EuchreError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+    read.__name__ = shown
+    return read
 
 
 def _add_valuation_options(p, review: bool = False, rollout: bool = False, option: str = "call") -> None:
     """``--valuation`` and ``--inner-worlds`` of advise, play and review (solver.advisor.valuation); ``rollout``:
     the options of a rollout too (advise and play: solver.rollout.Rollout), ``option`` what it rolls out."""
-    p.add_argument("--valuation", default=None, type=_valuation_arg,
+    p.add_argument("--valuation", default=None, type=_engine_type(parse_valuation, "valuation"),
                    metavar="single-dummy|double-dummy|playout" + ("|rollout" if rollout else ""),
                    help=("the calls' valuation: how each world's play after a call is valued (the cards' "
                          "figures stay double dummy in each world): " if review else
@@ -146,15 +151,10 @@ def _rollout(args):
 
 
 def _member_int(name: str):
-    """argparse ``type`` of Method member ``name``'s option, checked by its bounds so the error names the option."""
-    def member(text: str) -> int:
-        from .advisor.method import BOUNDS, check_int
-        try:              # not a number: int's ValueError, argparse's "invalid int value" (the __name__ below)
-            return check_int(int(text), name, *BOUNDS[name])
-        except EuchreError as exc:
-            raise argparse.ArgumentTypeError(str(exc)) from None
-    member.__name__ = "int"
-    return member
+    """argparse ``type`` of Method member ``name``'s option, checked by its bounds so the error names the option
+    (not a number: int's ValueError, argparse's "invalid int value")."""
+    return _engine_type(lambda text: check_int(int(text), name, *BOUNDS[name]), "int")
+
 
 
 def _add_sampling_options(p, worlds: int | None, note: str = "", seed: str = "one derived from the question, so "
@@ -434,7 +434,8 @@ def _play_view(args) -> dict:
 
 def _add_inference_option(p, more: str = "") -> None:
     """``--inference``: the evidence that weighs the worlds (:func:`_inference_arg` reads it)."""
-    p.add_argument("--inference", default=None, choices=("none", "auction", "play", "both"),
+    p.add_argument("--inference", default=None, type=_engine_type(check_inference, "inference"),
+                   metavar="{none,auction,play,both}",
                    help="the evidence that weighs the worlds: the calls seen (auction, the default), the cards the "
                         f"other seats played under the play model (play), both, or none (--no-inference){more}")
 
@@ -916,7 +917,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--round", type=int, default=1, help="bidding round: 1 orders up the upcard's suit, 2 names --call")
     p.add_argument("--call", default=None, metavar="SUIT", help="round 2: the suit named (not the upcard's)")
     p.add_argument("--alone", action="store_true", help="the caller goes alone")
-    p.add_argument("--valuation", type=_valuation_arg, choices=("single_dummy", "double_dummy"),
+    p.add_argument("--valuation", type=_engine_type(parse_valuation, "valuation"), choices=("single_dummy", "double_dummy"),
                    default="single_dummy", metavar="single-dummy|double-dummy",
                    help="how each solved call was scored: single dummy by the fitted band model (default) or "
                         "double dummy (every hand seen); single_dummy spelt so is taken too")

@@ -38,6 +38,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .advisor.method import Method
 from .advisor.playout import world_hand
 from .advisor.valuation import ROLLOUT_AGENT_WORLDS, register_roller
 from .bounds import MIN_WORLDS, check_int
@@ -247,7 +248,7 @@ def roll_world(q, hands, kitty, tokens, seed: int, world: int, agent_worlds: int
         agents = {}
         for s in range(4):
             kind = ModelBidder if later_calls == "model" and s != int(q.seat) else AdvisorAgent
-            a = kind(worlds=agent_worlds, seed=agent_seed(seed, world, s))
+            a = kind(method=Method(worlds=agent_worlds, seed=agent_seed(seed, world, s)))
             a.game_score(q.score)
             agents[Seat(s)] = a
         r = play_on(start, _Scripted(token), agents).result

@@ -24,7 +24,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .bounds import MIN_WORLDS, check_int
+from .advisor.method import Method
+from .bounds import MAX_SEED, MIN_WORLDS, check_int
 from .cards import Card, Seat
 from .capabilities import check_covers
 from .errors import ArgumentError, CardError, IllegalActionError, RecordError, quoted
@@ -288,7 +289,7 @@ def branch(game, deal: int, step: int, action: str, mode: str = "double_dummy", 
         raise ArgumentError(f"mode {quoted(mode)}: expected one of {', '.join(MODES)}")
     if mode == "advisor":
         check_int(worlds, "worlds", MIN_WORLDS, MAX_WORLDS)
-        check_int(seed, "seed", 0, 2 ** 63 - 1)
+        check_int(seed, "seed", 0, MAX_SEED)
     record = resolve_game(game)
     hands = [record] if isinstance(record, Hand) else [d.hand for d in record.deals]
     numbers = [0] if isinstance(record, Hand) else [d.number for d in record.deals]
@@ -315,7 +316,7 @@ def branch(game, deal: int, step: int, action: str, mode: str = "double_dummy", 
     if mode == "double_dummy":
         agents = {s: DoubleDummyAgent() for s in seats}
     else:
-        agents = {s: AdvisorAgent(worlds=worlds, seed=agent_seed(seed, 0, int(s))) for s in seats}
+        agents = {s: AdvisorAgent(method=Method(worlds=worlds, seed=agent_seed(seed, 0, int(s)))) for s in seats}
     done = play_on(before, _Given(token), agents)
     assert done.result is not None                     # play_on plays to the end
     players = before.rules.players

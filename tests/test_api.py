@@ -408,7 +408,7 @@ BAD = [
     ("worlds-over-bound", "POST", "/v1/advise", {"json_body": {**ADVISE, "worlds": 10_001}},
      422, "/problems/over-limit", "worlds", "worlds 10001: this server allows at most 10000 worlds per request"),
     ("worlds-zero", "POST", "/v1/advise", {"json_body": {**ADVISE, "worlds": 0}},
-     422, "/problems/invalid-request", "worlds", None),
+     422, "/problems/invalid-argument", "worlds", "worlds 0: must be a whole number 10..100000"),
     ("review-work-over-bound", "POST", "/v1/review", {"json_body": {"egn": VWEC_EGN, "worlds": 201}},
      422, "/problems/over-limit", "worlds", None),
     ("review-egn-not-egn", "POST", "/v1/review", {"json_body": {"egn": "not an egn file"}},

@@ -35,8 +35,9 @@ def test_advise_examples_as_the_python_api(client):
 def test_play_examples_as_the_python_api(client):
     answer = client_call(client, "POST", "/v1/play", json_body={**PLAY, "examples": 1})
     assert answer.status == 200
-    want = solver.advise_play(worlds=40, seed=2, examples=1, seat="S", hand="Jd Ah Kh Qs Ts", dealer="N",
-                              upcard="Th", calls="Pass h", tricks="Ac").to_dict()
+    want = solver.advise_play(solver.seat_view(seat="S", hand="Jd Ah Kh Qs Ts", dealer="N", upcard="Th",
+                                               calls="Pass h", tricks="Ac"),
+                              solver.Method(worlds=40, seed=2, examples=1)).to_dict()
     assert [c["examples"] for c in answer.body["cards"]] == [c["examples"] for c in want["cards"]]
     assert any(c["examples"] and c["examples"]["examples"] for c in answer.body["cards"])
 
@@ -57,8 +58,13 @@ def test_review_examples_bounded_by_the_request(client):
                                        ("/v1/review", {"egn": FIRST_DEAL_EGN, "worlds": 20})])
 @pytest.mark.parametrize("bad", [-1, MAX_EXAMPLES + 1, 1.5, "2", True, None])
 def test_examples_out_of_range_is_a_422_naming_the_field(client, path, body, bad):
+    """A whole number out of range is the engine's own refusal (``invalid-argument``, Python's words); another
+    JSON type, the schema's (``invalid-request``)."""
     answer = client_call(client, "POST", path, json_body={**body, "examples": bad})
-    assert_problem(answer, 422, "/problems/invalid-request", "examples")
+    whole = isinstance(bad, int) and not isinstance(bad, bool)
+    assert_problem(answer, 422, "/problems/invalid-argument" if whole else "/problems/invalid-request", "examples")
+    if whole:
+        assert answer.body["detail"] == f"examples {bad}: must be a whole number 0..{MAX_EXAMPLES}"
 
 
 def test_the_openapi_document_states_the_bounds(client):

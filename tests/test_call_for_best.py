@@ -8,13 +8,12 @@ import pytest
 
 import reference
 import solver
-from solver import Rules, Seat, dump_egn, load_egn
+from solver import Method, Rules, Seat, dump_egn, load_egn
 from solver.bidding import dealer_discard, partners_best_card
 from solver.cards import Card, format_cards, parse_cards
 from solver.errors import EGNError, IllegalActionError, RulesError
 from solver.game import Action, CardPassed, Discarded, Hand, Phase
 from conftest import bid_advice
-from solver import Method
 
 BEST = Rules(partners_best=True)
 DEAL = "N:Jh Ah Kh 9c 9s E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Ac Kc Tc Qh"
@@ -314,7 +313,7 @@ def test_play_advice_for_the_loner_after_the_exchange_hand_checked():
     # tricks over the same worlds, each world solved by tests/reference.py
     h = engine_hand_after_a_trick()
     assert h.to_act == Seat.N
-    adv = solver.advise_play(h.view(Seat.N), worlds=40, seed=1, valuation="double_dummy")   # the reference's
+    adv = solver.advise_play(h.view(Seat.N), Method(worlds=40, seed=1, valuation="double_dummy"))   # the reference's
     from solver.inference import sample_worlds
     w = sample_worlds(h.view(Seat.N), worlds=40, seed=1)
     weights = w.weights / w.weights.sum()
@@ -411,7 +410,7 @@ def test_play_advice_after_the_exchange_leaves_the_discard_table_as_it_was():
     rng = np.random.default_rng(2)
     five = np.array([sum(1 << int(c) for c in rng.choice(24, 5, replace=False)) for _ in range(200)], np.uint32)
     discard_chance(five, 0, 2)
-    solver.advise_play(engine_hand_after_a_trick().view(Seat.N), worlds=40, seed=1)
+    solver.advise_play(engine_hand_after_a_trick().view(Seat.N), Method(worlds=40, seed=1))
     six = np.array([sum(1 << int(c) for c in rng.choice(24, 6, replace=False)) for _ in range(500)], np.uint32)
     assert (dealer_discard(six, 2) == _by_rule(six, 2, None)).all()
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from solver import Rules, RulesError, advise_defend, advise_exchange, par, play_match
+from solver import Method, Rules, RulesError, advise_defend, advise_exchange, par, play_match, seat_view
 from solver.advisor.valuation import (BID_ONLY, STRATEGIES, VALUATIONS, parse_valuation, unsupported,
                                       valuation_strategy)
 from solver.capabilities import CAPABILITIES, RULES, check_covers, markdown_table, refusal
@@ -86,8 +86,8 @@ def test_every_door_of_the_library_refuses_through_the_table():
     cases = [
         ("par", dummy, lambda: par("N:Jc Js Ac Kc 9h S:Ad As Qc Th Jh", upcard="9c", dealer="S", rules=dummy)),
         ("advise_defend", Rules(), lambda: advise_defend(
-            seat="E", hand="9c Tc 9d Td Qd", dealer="S", upcard="9h", calls=["Pass", "Pass", "Pass", "Pass", "s"],
-            alone=True, worlds=10, seed=1)),
+            seat_view(seat="E", hand="9c Tc 9d Td Qd", dealer="S", upcard="9h", calls=["Pass", "Pass", "Pass", "Pass", "s"],
+            alone=True), Method(worlds=10, seed=1))),
         ("advise_exchange", Rules(), lambda: exchange_advice("9h 9d Th Qh Qs", "9c", "N", "S", Rules(), worlds=10)),
         ("match", dummy, lambda: play_match("policy", "random", deals=2, seed=1, rules=dummy)),
         ("valuation:single_dummy", Rules(joker=True), lambda: bid_advice(

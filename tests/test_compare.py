@@ -54,7 +54,7 @@ def test_calls_with_inference_weights_match_the_advice():
 def test_cards_mean_difference_is_the_play_advice_difference():
     for valuation in ("double_dummy", "single_dummy"):
         got = compare(PLAY, "Ac", "Qd", method=Method(worlds=200, seed=3, valuation=valuation, examples=3))
-        adv = advise_play(**PLAY, worlds=200, seed=3, valuation=valuation)
+        adv = advise_play(seat_view(**PLAY), Method(worlds=200, seed=3, valuation=valuation))
         assert got.points.difference == pytest.approx(adv["Ac"].expected_points - adv["Qd"].expected_points,
                                                       abs=1e-9)
         assert got.points.better + got.points.same + got.points.worse == pytest.approx(1)
@@ -138,7 +138,7 @@ def test_examples_show_each_outcome():
 
 def test_score_judges_by_the_game():
     got = compare(PLAY, "Ac", "Qd", method=Method(worlds=100, seed=1, score={"NS": 8, "EW": 9}, examples=3))
-    adv = advise_play(**PLAY, worlds=100, seed=1, score={"NS": 8, "EW": 9})
+    adv = advise_play(seat_view(**PLAY), Method(worlds=100, seed=1, score={"NS": 8, "EW": 9}))
     assert got.by == "game" and got.judged is got.game
     assert got.game.difference == pytest.approx(adv["Ac"].p_win_game - adv["Qd"].p_win_game, abs=1e-9)
 

@@ -10,7 +10,7 @@ from solver.cli import main
 from solver.seeds import content_seed
 from conftest import bid_advice
 from conftest import exchange_advice
-from solver import Method
+from solver import Method, seat_view
 
 ADVISE = {"hand": "9d Ac Tc Kd Jd", "upcard": "Kc", "seat": "N", "dealer": "S", "worlds": 30}
 PLAY = {"seat": "E", "hand": "Jh Jd Ah Kh 9s", "dealer": "N", "upcard": "9c", "calls": "Pass Pass Pass Pass h",
@@ -79,14 +79,14 @@ def test_python_card_questions_without_a_seed_are_the_cli_answers():
     keys = {k: v for k, v in PLAY.items() if k != "worlds"}
     view = solver.seat_view(**keys)
     want = content_seed(view.to_dict())
-    play = solver.advise_play(view, worlds=30).to_dict()
-    assert play["seed"] == want and play == solver.advise_play(**{**keys, "hand": "9s Kh Ah Jd Jh"}, worlds=30).to_dict()
+    play = solver.advise_play(view, Method(worlds=30)).to_dict()
+    assert play["seed"] == want and play == solver.advise_play(seat_view(**{**keys, "hand": "9s Kh Ah Jd Jh"}), Method(worlds=30)).to_dict()
     cli_play = ["--seat", "E", "--hand", "Jh Jd Ah Kh 9s", "--dealer", "N", "--upcard", "9c",
                 "--calls", "Pass Pass Pass Pass h", "--worlds", "30"]
     assert cli_json(["play", *cli_play]) == json.loads(json.dumps(play))
     drawn = solver.sample_worlds(view, worlds=30)               # the worlds the play advice draws
     assert drawn.seed == want and (drawn.hands == solver.sample_worlds(**keys, worlds=30).hands).all()
-    lead = solver.lead_table(view, worlds=30).to_dict()          # E leads the first trick (N dealt)
+    lead = solver.lead_table(view, Method(worlds=30)).to_dict()          # E leads the first trick (N dealt)
     assert lead["seed"] == want and cli_json(["lead", *cli_play]) == json.loads(json.dumps(lead))
     cmp = solver.compare(view, "Jh", "9s",
                          method=Method(worlds=30, examples=3)).to_dict()  # a card question: the play advice's seed
@@ -106,7 +106,7 @@ def test_python_defend_and_exchange_without_a_seed_are_the_cli_answers():
     rules = solver.Rules(defend_alone=True)
     view = solver.seat_view(seat="W", hand="Jh Jd Ah Kc Qc", dealer="S", upcard="9h", calls="Pass Order",
                             alone=True, rules=rules)
-    defend = solver.advise_defend(view, worlds=30).to_dict()
+    defend = solver.advise_defend(view, Method(worlds=30)).to_dict()
     assert defend["seed"] == content_seed(view.to_dict())
     assert cli_json(["defend", "--seat", "W", "--hand", "Jh Jd Ah Kc Qc", "--dealer", "S", "--upcard", "9h",
                      "--calls", "Pass Order", "--worlds", "30"]) == json.loads(json.dumps(defend))

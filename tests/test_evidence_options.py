@@ -10,7 +10,7 @@ import pytest
 
 import solver
 from solver.cli import build_parser, main
-from solver import Method
+from solver import Method, seat_view
 
 # W ruffed the first heart with the right bower and leads the second trick: the cards say something (E led
 # hearts, S and N followed), so weighing them moves the worlds
@@ -40,12 +40,11 @@ def test_the_card_commands_take_the_same_evidence_options(command):
 
 def test_euchre_lead_weighs_the_cards_with_inference_both():
     both = run(["lead", *ARGV, "--inference", "both", "--play-model", "2"])
-    assert both == plain(solver.lead_table(worlds=100, seed=1, inference="both", play_model=2.0, **VIEW))
+    assert both == plain(solver.lead_table(seat_view(**VIEW), Method(worlds=100, seed=1, inference="both", play_model=2.0)))
     auction = run(["lead", *ARGV])
-    assert auction == plain(solver.lead_table(worlds=100, seed=1, **VIEW))
+    assert auction == plain(solver.lead_table(seat_view(**VIEW), Method(worlds=100, seed=1)))
     assert both["effective_worlds"] < auction["effective_worlds"]      # the cards weighed: the worlds unequal
-    assert run(["lead", *ARGV, "--inference", "none"]) == plain(solver.lead_table(worlds=100, seed=1,
-                                                                                   inference="none", **VIEW))
+    assert run(["lead", *ARGV, "--inference", "none"]) == plain(solver.lead_table(seat_view(**VIEW), Method(worlds=100, seed=1, inference="none")))
 
 
 def test_euchre_compare_weighs_the_cards_with_inference_both():
@@ -69,7 +68,7 @@ def test_v1_lead_takes_the_play_model():
     body = {**VIEW, "worlds": 100, "seed": 1, "inference": "both", "play_model": 2.0}
     resp = client.post("/v1/lead", json=body)
     assert resp.status_code == 200
-    assert resp.get_json() == plain(solver.lead_table(worlds=100, seed=1, inference="both", play_model=2.0, **VIEW))
+    assert resp.get_json() == plain(solver.lead_table(seat_view(**VIEW), Method(worlds=100, seed=1, inference="both", play_model=2.0)))
 
 
 @pytest.mark.parametrize("path", ["/v1/play", "/v1/lead", "/v1/compare"])
@@ -103,7 +102,7 @@ DEFEND = dict(seat="S", hand="Jh Jd Ah Kc Qc", dealer="N", upcard="9h", calls="O
 @pytest.mark.parametrize("given, recorded", [(True, "auction"), (False, "none"), ("auction", "auction"),
                                              ("none", "none"), ("play", "play"), ("both", "both")])
 def test_defend_advice_records_the_inference(given, recorded):
-    advice = solver.advise_defend(worlds=100, seed=1, inference=given, **DEFEND)
+    advice = solver.advise_defend(seat_view(**DEFEND), Method(worlds=100, seed=1, inference=given))
     assert advice.inference == recorded and advice.to_dict()["inference"] == recorded
     weighed = " (players-1)" if recorded in ("auction", "both") else ""
     assert str(advice).splitlines()[0].endswith(f"100 worlds, inference {recorded}{weighed}")

@@ -8,7 +8,7 @@ import pytest
 
 from conftest import EGN_DIR
 from conftest import bid_advice
-from solver import Position, advise_play, load_egn, review_game as review, solve
+from solver import Method, Position, advise_play, load_egn, review_game as review, solve
 from solver.bidding import POLICY, dealer_discard
 from solver.cards import Card, Seat, cards_of, mask_of, parse_cards
 from solver.cli import main
@@ -17,7 +17,6 @@ from solver.game import CardPlayed, Discarded
 from solver.laws import first_leader, side_name, side_of
 from solver.review.deals import review_deal
 from solver.rules import Rules
-from solver import Method
 
 VWEC = EGN_DIR / "vwec-finals.egn"
 DD = {"inference": False, "policy": POLICY, "valuation": "double_dummy"}
@@ -115,7 +114,7 @@ def test_the_advisors_examples_are_bounded(bad):
     g = load_egn(VWEC)
     before, rec = next((b, r) for b, r in g.deals[0].hand.steps() if isinstance(r, CardPlayed))
     with pytest.raises(EuchreError, match="examples"):
-        advise_play(before.view(rec.seat), worlds=10, examples=bad)
+        advise_play(before.view(rec.seat), Method(worlds=10, examples=bad))
 
 
 @pytest.mark.slow
@@ -127,7 +126,7 @@ def test_advise_play_examples_are_what_solve_says():
         for before, rec in deal.hand.steps():
             if not isinstance(rec, CardPlayed) or rec.trick > 2:
                 continue
-            a = advise_play(before.view(rec.seat), worlds=30, seed=7, examples=2, valuation="double_dummy")
+            a = advise_play(before.view(rec.seat), Method(worlds=30, seed=7, examples=2, valuation="double_dummy"))
             d = a.to_dict()
             assert d["examples"] == 2
             for c in a.cards:

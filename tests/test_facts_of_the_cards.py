@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from solver.advisor.single_dummy import band_bounds, sure_tricks
 from solver.cards import mask_of, parse_cards
+from solver import Method
 from conftest import bid_advice
 
 SUITS = "cdhs"
@@ -92,10 +93,10 @@ def test_a_trump_on_the_table_beats_none_of_its_own_sides_later_trumps():
     behind its partner's right bower on the table."""
     from solver import advise_play, seat_view
     a = advise_play(seat_view(seat="E", hand="Jh Jd Ah 9c Ts", dealer="N", upcard="9h", calls="Order"),
-                    worlds=300, seed=1)
+                    Method(worlds=300, seed=1))
     assert all(c.p_euchred == 0 for c in a.cards), [(str(c.card), c.p_euchred) for c in a.cards]
     a = advise_play(seat_view(seat="W", hand="Jd Ah Kh 9c 9s", dealer="N", upcard="9h", calls="Order",
-                              tricks="Jh Td"), worlds=300, seed=1)
+                              tricks="Jh Td"), Method(worlds=300, seed=1))
     assert all(c.p_euchred == 0 for c in a.cards), [(str(c.card), c.p_euchred) for c in a.cards]
     # counted by hand: E's right bower wins the trick under way; W must follow it with a trump, and its other
     # two are masters once it is done: 3 sure tricks for E-W, none for N-S (no trump)

@@ -12,11 +12,10 @@ from scipy import stats as st
 
 from conftest import EGN_DIR
 from conftest import bid_advice
-from solver import advise_play, load_egn, review_game as review
+from solver import Method, advise_play, load_egn, review_game as review, seat_view
 from solver.errors import EuchreError
 from solver.grades import GRADES, UNCLEAR, grade_of, ladder
 from solver.review import corpus_stats
-from solver import Method
 
 GAME = (0.02, 0.08, 0.20)
 POINTS = (0.3, 1.2, 3.0)
@@ -191,8 +190,8 @@ def test_every_option_of_the_bid_advice_is_graded_against_the_recommended_call(s
 
 def test_every_card_of_the_play_advice_is_graded_against_the_recommended_card():
     # late in a hand every consistent deal is enumerated: exact figures, so no card is unclear
-    a = advise_play(seat="W", hand="Jh Jd As Ac", dealer="S", upcard="9s", calls="Pass Pass Pass Pass h",
-                    tricks="Ah 9h Th Qh", worlds=500, seed=1)
+    a = advise_play(seat_view(seat="W", hand="Jh Jd As Ac", dealer="S", upcard="9s", calls="Pass Pass Pass Pass h",
+                    tricks="Ah 9h Th Qh"), Method(worlds=500, seed=1))
     best = a.recommended
     for c in a.cards:
         loss = best.expected_points - c.expected_points
@@ -200,8 +199,8 @@ def test_every_card_of_the_play_advice_is_graded_against_the_recommended_card():
             assert c.grade == by_hand(loss, "points")
         assert c.grading.loss == pytest.approx(loss, abs=1e-9)
     assert best.grade == "best" and all(c.grade == "best" for c in a.cards if c.card in a.equal)
-    with_score = advise_play(seat="W", hand="Jh Jd As Ac", dealer="S", upcard="9s", calls="Pass Pass Pass Pass h",
-                             tricks="Ah 9h Th Qh", worlds=500, seed=1, score={"NS": 8, "EW": 8})
+    with_score = advise_play(seat_view(seat="W", hand="Jh Jd As Ac", dealer="S", upcard="9s", calls="Pass Pass Pass Pass h",
+                             tricks="Ah 9h Th Qh"), Method(worlds=500, seed=1, score={"NS": 8, "EW": 8}))
     top = with_score.recommended.p_win_game
     for c in with_score.cards:
         assert c.grading.unit == "game" and c.grading.loss == pytest.approx(top - c.p_win_game, abs=1e-9)

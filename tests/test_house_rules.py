@@ -4,12 +4,11 @@ import json
 import pytest
 
 import solver
-from solver import Rules, Seat, dump_egn, load_egn
+from solver import Method, Rules, Seat, dump_egn, load_egn, seat_view
 from solver.errors import EGNError, IllegalActionError, RulesError
 from solver.game import ALONE, Hand, Phase
 from solver.laws import check_call, must_go_alone
 from conftest import bid_advice
-from solver import Method
 
 DEAL = "N:Jh Ah Kh 9c 9s E:Jd Ad Kd Qd Td S:Js As Ks Qs Ts W:Jc Ac Kc Tc Qh"
 CANADIAN = Rules(canadian=True)
@@ -187,7 +186,7 @@ def test_defend_alone_hand_checked_three_top_trumps():
     # takes at most 2 in every world: euchred, +2 with partner, +4 alone (lone_defender_score).
     h = loner_hand("N:Kh Qh Th 9c Ac E:9d Td Qd Kd Ad S:Js As Ks Qs Ts W:Jh Jd Ah Kc Qc")
     assert h.phase is Phase.DEFEND_ALONE and h.to_act == Seat.W
-    adv = solver.advise_defend(h.view(Seat.W), worlds=40, seed=1)
+    adv = solver.advise_defend(h.view(Seat.W), Method(worlds=40, seed=1))
     partner, alone = adv.options
     assert (partner.choice, alone.choice) == ("defend partner", "defend alone")
     assert partner.expected_points == 2 and alone.expected_points == 4
@@ -202,7 +201,7 @@ def test_defend_alone_figures_equal_a_plain_solve_of_each_world():
     from solver.laws import first_leader, hand_points
     h = loner_hand(DEAL)
     view = h.view(Seat.W)
-    adv = solver.advise_defend(view, worlds=30, seed=4)
+    adv = solver.advise_defend(view, Method(worlds=30, seed=4))
     w = sample_worlds(view, worlds=30, seed=4)           # the same seed: the same worlds
     weights = w.weights / w.weights.sum()
     for choice, lone in (("defend partner", None), ("defend alone", Seat.W)):
@@ -220,26 +219,26 @@ def test_defend_alone_figures_equal_a_plain_solve_of_each_world():
 def test_defend_alone_refusals():
     h = loner_hand(DEAL)
     with pytest.raises(IllegalActionError, match="it is W's turn"):
-        solver.advise_defend(h.view(Seat.E), worlds=20, seed=1)
+        solver.advise_defend(h.view(Seat.E), Method(worlds=20, seed=1))
     with pytest.raises(RulesError, match="defend_alone"):
-        solver.advise_defend(seat="W", hand="Jc Ac Kc Tc Qh", dealer="S", upcard="9h", calls="Pass Order",
-                             alone=True, worlds=20)
+        solver.advise_defend(seat_view(seat="W", hand="Jc Ac Kc Tc Qh", dealer="S", upcard="9h", calls="Pass Order",
+                             alone=True), Method(worlds=20))
     with pytest.raises(IllegalActionError, match="nobody goes alone"):
-        solver.advise_defend(seat="W", hand="Jc Ac Kc Tc Qh", dealer="S", upcard="9h", calls="Pass Order",
-                             rules=DEFEND, worlds=20)
+        solver.advise_defend(seat_view(seat="W", hand="Jc Ac Kc Tc Qh", dealer="S", upcard="9h", calls="Pass Order",
+                             rules=DEFEND), Method(worlds=20))
     with pytest.raises(IllegalActionError, match="S is the loner N's partner, not a defender"):
-        solver.advise_defend(seat="S", hand="Js As Ks Qs 9h", dealer="S", upcard="9h", calls="Pass Order",
-                             alone=True, discard="Ts", rules=DEFEND, worlds=20)
+        solver.advise_defend(seat_view(seat="S", hand="Js As Ks Qs 9h", dealer="S", upcard="9h", calls="Pass Order",
+                             alone=True, discard="Ts", rules=DEFEND), Method(worlds=20))
     # the keyword form: the same question before the first card
-    adv = solver.advise_defend(seat="E", hand="Jd Ad Kd Qd Td", dealer="S", upcard="9h", calls="Pass Order",
-                               alone=True, rules=DEFEND, worlds=20, seed=1)
+    adv = solver.advise_defend(seat_view(seat="E", hand="Jd Ad Kd Qd Td", dealer="S", upcard="9h", calls="Pass Order",
+                               alone=True, rules=DEFEND), Method(worlds=20, seed=1))
     assert adv.seat == Seat.E and adv.loner == Seat.N and len(adv.options) == 2
 
 
 def test_advisor_agent_and_review_judge_the_defence():
     from solver.match.agents import AdvisorAgent
     h = loner_hand("N:Kh Qh Th 9c Ac E:9d Td Qd Kd Ad S:Js As Ks Qs Ts W:Jh Jd Ah Kc Qc")
-    assert AdvisorAgent(worlds=20, seed=1).defend(h.view(Seat.W)) is True
+    assert AdvisorAgent(method=Method(worlds=20, seed=1)).defend(h.view(Seat.W)) is True
     h.apply("defend partner")            # W does not: E is asked, and declines too
     h.apply("defend partner")
     game = load_egn(dump_egn(play_out(h)))
@@ -327,7 +326,7 @@ def test_defend_advice_json_is_strict_when_an_interval_is_open():
     import dataclasses
     import json
     h = loner_hand("N:Kh Qh Th 9c Ac E:9d Td Qd Kd Ad S:Js As Ks Qs Ts W:Jh Jd Ah Kc Qc")
-    adv = solver.advise_defend(h.view(Seat.W), worlds=40, seed=1)
+    adv = solver.advise_defend(h.view(Seat.W), Method(worlds=40, seed=1))
     inf = float("inf")
     opened = dataclasses.replace(adv, margin_interval=(-inf, inf), options=tuple(
         dataclasses.replace(o, points_interval=(-inf, inf)) for o in adv.options))

@@ -7,7 +7,7 @@ import pytest
 
 import reference
 import solver
-from solver import Rules, Seat
+from solver import Method, Rules, Seat
 from solver.cards import format_cards, parse_cards
 from conftest import bid_advice
 
@@ -91,7 +91,7 @@ def test_cli_http_and_the_advisor_agent():
     h = Hand.from_deal("N:Jh Jd Ah Kh 9s E:9c Tc Qc Kc Ac S:9d Td Qd Kd Ad W:Ts Js Qs Ks As", upcard="B",
                        dealer="N", rules=JOKER, kitty="Th Qh 9h")
     h.name_suit("h")
-    agent = AdvisorAgent(worlds=20, seed=1)
+    agent = AdvisorAgent(method=Method(worlds=20, seed=1))
     agent.new_deal(1)
     for _ in range(3):                                   # E, S and W pass
         h.apply("pass")

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import solver
-from solver import Card, Rules, Seat
+from solver import Card, Method, Rules, Seat, seat_view
 from solver.advisor.kitty import advise_exchange
 from solver.cards import format_cards, mask_of, parse_cards
 from solver.errors import EGNError, IllegalActionError, RulesError
@@ -19,7 +19,6 @@ from solver.records.egn import dump_egn, load_egn
 from solver.worlds import KITTY, Space
 from conftest import bid_advice
 from conftest import exchange_advice
-from solver import Method
 
 BOTH = Rules(farmers=True, go_under=True)
 # dealer S: W bids first. W holds a jack and an ace (no exchange); N holds 9h 9d Th (a farmer's hand) and two
@@ -422,7 +421,7 @@ def test_seat_view_with_known_kitty_cards_and_play_advice():
     assert view_from_dict(v.to_dict()) == v and v.to_dict()["kitty"] == "9d Qh Qs"
     w = sample_worlds(v, worlds=30, seed=2)
     assert ((w.kitty & np.uint32(v.kitty_known)) == v.kitty_known).all()
-    advice = solver.advise_play(v, worlds=20, seed=1)
+    advice = solver.advise_play(v, Method(worlds=20, seed=1))
     assert advice.best is not None
     with pytest.raises(RulesError, match="kitty exchange"):
         seat_view("N", "9h Th Qc Kh Ac", "S", "9c", calls="Pass", kitty="9d Qh Qs")
@@ -595,8 +594,8 @@ def test_the_play_tables_bidding_hint_knows_the_kitty_the_user_put_under(tmp_pat
 
 def test_play_advice_keeps_a_tricks_interval_within_the_tricks_there_are():
     # ten worlds where the side takes few tricks: at seed 3 a plain t interval starts below 0 (-0.006)
-    adv = solver.advise_play(seat="E", hand="9c Tc Qd Qh Qs", dealer="N", upcard="Jc", calls="Order",
-                             rules=Rules(farmers=True), kitty="9d Td 9h", worlds=10, seed=3, inference=False)
+    adv = solver.advise_play(seat_view(seat="E", hand="9c Tc Qd Qh Qs", dealer="N", upcard="Jc", calls="Order",
+                             rules=Rules(farmers=True), kitty="9d Td 9h"), Method(worlds=10, seed=3, inference=False))
     for card in adv.cards:
         low, high = card.tricks_interval
         assert 0.0 <= low <= card.expected_tricks <= high <= 5.0, (card.card, card.tricks_interval)

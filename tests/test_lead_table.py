@@ -2,7 +2,6 @@
 placement of the unseen cards listed with itertools, weighted by the bidding model's likelihood of the calls,
 each solved by the slow reference solver tests/reference.py), plain positions, the errors, and the CLI and
 HTTP doors serving the library's answer."""
-import functools
 import itertools
 import json
 
@@ -11,7 +10,7 @@ import pytest
 
 import reference
 import solver
-from solver import Rules, lead_table, seat_view
+from solver import Method, Rules, lead_table, seat_view
 from solver.bidding import DEFAULT_MODEL
 from solver.cards import Seat, cards_of, mask_of
 from solver.errors import EuchreError, IllegalActionError
@@ -19,7 +18,9 @@ from solver.game import Hand, Phase
 from solver.laws import effective_suit, place_after_dealer
 
 # the exhaustive references are double dummy (every seat sees every card in each world)
-dd_table = functools.partial(lead_table, valuation="double_dummy")
+def dd_table(view, method=None):
+    """:func:`solver.lead_table` valuing by double dummy."""
+    return lead_table(view, Method.coerce(method).replace(valuation="double_dummy"))
 
 
 def late_lead(seed: int, call: str, tricks: int):
@@ -104,7 +105,7 @@ CASES = [(3, "call s", 3), (4, "call h", 3), (7, "call s", 4), (9, "call h", 3),
 def test_late_leads_match_an_exhaustive_evaluation(seed, call, tricks, inference):
     h, view = late_lead(seed, call, tricks)
     want = exhaustive(h, view, inference)
-    t = dd_table(view, worlds=100, seed=1, inference=inference)
+    t = dd_table(view, Method(worlds=100, seed=1, inference=inference))
     assert t.exact and t.worlds == t.total and t.trick == tricks + 1
     assert {str(r.card) for r in t.rows} == set(want)
     for r in t.rows:
@@ -116,7 +117,7 @@ def test_late_leads_match_an_exhaustive_evaluation(seed, call, tricks, inference
         assert r.points_interval == pytest.approx((points, points))
     top = max(want, key=lambda k: (round(want[k][2], 9), round(want[k][3], 9)))
     assert want[str(t.best)][2] == pytest.approx(want[top][2])
-    assert t.best == solver.advise_play(view, worlds=100, seed=1, inference=inference, valuation="double_dummy").best
+    assert t.best == solver.advise_play(view, Method(worlds=100, seed=1, inference=inference, valuation="double_dummy")).best
 
 
 def test_the_cases_cover_both_sides_on_lead_and_open_chances():
@@ -146,19 +147,19 @@ def dealt(plays: int) -> Hand:
 
 
 def test_a_maker_with_every_trump_left_marches_by_either_bower():
-    t = dd_table(dealt(8).view("W"), worlds=200, seed=2)
+    t = dd_table(dealt(8).view("W"), Method(worlds=200, seed=2))
     for c in ("Jh", "Jd"):
         r = t[c]
         assert (r.p_set, r.p_march, r.expected_points, r.expected_tricks) == (0, 1, 2, 5)
     assert t["As"].p_march < 1 and t.best in (solver.Card.parse("Jh"), solver.Card.parse("Jd"))
     assert t.makers and t.trick == 3 and t.maker == Seat.W and t.exact
-    lone = dd_table(dealt(16).view("W"), worlds=50, seed=1)
+    lone = dd_table(dealt(16).view("W"), Method(worlds=50, seed=1))
     assert [str(r.card) for r in lone.rows] == ["As"] and lone.runner_up is None and lone.margin is None
 
 
 def test_sampled_chances_carry_wilson_intervals_at_the_worlds():
     view = dealt(4).view("W")
-    t = lead_table(view, worlds=300, seed=5, inference=False, valuation="double_dummy")
+    t = lead_table(view, Method(worlds=300, seed=5, inference=False, valuation="double_dummy"))
     assert not t.exact and t.effective_worlds == 300
     for r in t.rows:
         assert r.set_interval == pytest.approx(solver.stats.wilson(round(r.p_set * 300), 300))
@@ -170,8 +171,8 @@ def test_the_table_reads_the_play_advice_of_the_same_worlds(valuation):
     """The same seed gives the play advice's worlds: the points, the make/euchred chances and the best card are
     advise_play's; P(march) is given from both sides' seats (advise_play gives it to a maker only)."""
     view = seat_view(seat="E", hand="Ac Kc 9c Qd Td", dealer="N", upcard="9s", calls="Pass Pass Pass Pass Pass h")
-    t = lead_table(view, worlds=200, seed=4, valuation=valuation)
-    a = solver.advise_play(view, worlds=200, seed=4, valuation=valuation)
+    t = lead_table(view, Method(worlds=200, seed=4, valuation=valuation))
+    a = solver.advise_play(view, Method(worlds=200, seed=4, valuation=valuation))
     assert not t.makers and t.best == a.best and t.margin == a.margin and t.worlds == a.worlds
     for r, c in zip(t.rows, a.cards):
         assert r.card == c.card and r.expected_points == c.expected_points and r.p_set == c.p_euchred
@@ -192,16 +193,17 @@ def test_the_table_reads_the_play_advice_of_the_same_worlds(valuation):
 ])
 def test_a_seat_not_on_lead_is_a_clear_error(kw, match):
     with pytest.raises(IllegalActionError, match=match):
-        lead_table(**kw)
+        lead_table(seat_view(**kw))
 
 
 def test_bad_views_and_bounds_raise_clear_errors():
     good = dict(seat="W", hand="Ac Kc 9c Qd Td", dealer="S", upcard="9s", calls="Pass Pass Pass Pass Pass h")
     with pytest.raises(EuchreError, match="worlds"):
-        lead_table(worlds=0, **good)
+        lead_table(seat_view(**good), Method(worlds=0))
     with pytest.raises(EuchreError, match="valuation"):
-        lead_table(valuation="rollout", **good)
-    with pytest.raises(EuchreError, match="lead_table: give the view or its keys, not both"):
+        lead_table(seat_view(**good), Method(valuation="rollout"))
+    with pytest.raises(EuchreError, match="lead_table: give the view or its keys, not both"), \
+            pytest.warns(DeprecationWarning, match="keyword form is deprecated"):
         lead_table(seat_view(**good), seat="W")
     with pytest.raises(IllegalActionError, match="W is not on lead: the hand is over"):
         h = dealt(16)
@@ -229,10 +231,10 @@ def test_cli_lead_json_is_the_library_answer(capsys):
     assert main(args + ["--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     view = seat_view(**{**LEAD, "calls": LEAD["calls"]})
-    assert out == dd_table(view, worlds=200, seed=3).to_dict()
+    assert out == dd_table(view, Method(worlds=200, seed=3)).to_dict()
     assert main(args) == 0
     text = capsys.readouterr().out
-    assert text.rstrip("\n") == str(dd_table(view, worlds=200, seed=3))
+    assert text.rstrip("\n") == str(dd_table(view, Method(worlds=200, seed=3)))
     assert main(["lead", "--seat", "N", "--hand", "9c Tc Qd Kd", "--dealer", "S", "--upcard", "9s",
                  "--calls", LEAD["calls"], "--tricks", LEAD["tricks"]]) == 2
     assert capsys.readouterr().err.strip() == "euchre: error: N is not on lead: W is on lead to trick 2"
@@ -246,14 +248,14 @@ def test_cli_lead_default_seed_is_the_views(capsys):
     assert main(args) == 0
     out = json.loads(capsys.readouterr().out)
     view = seat_view(seat="W", hand="Ac Kc 9c Qd Td", dealer="S", upcard="9s", calls="Pass Pass Pass Pass Pass h")
-    assert out["seed"] == view_seed(view) and out == lead_table(view, worlds=100, seed=view_seed(view)).to_dict()
+    assert out["seed"] == view_seed(view) and out == lead_table(view, Method(worlds=100, seed=view_seed(view))).to_dict()
 
 
 def test_http_lead_is_the_library_answer(client):
     body = {**LEAD, "worlds": 200, "seed": 3, "valuation": "double_dummy"}
     r = client.post("/v1/lead", json=body)
     assert r.status_code == 200, r.get_json()
-    assert r.get_json() == dd_table(seat_view(**LEAD), worlds=200, seed=3).to_dict()
+    assert r.get_json() == dd_table(seat_view(**LEAD), Method(worlds=200, seed=3)).to_dict()
     from api.schemas import LeadResponse
     LeadResponse.model_validate(r.get_json())
 

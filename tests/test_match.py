@@ -489,7 +489,7 @@ def test_whole_games_without_game_odds_are_played_by_points_not_forfeited():
     r = match("advisor", "policy", deals=1, seed=1, method=Method(worlds=10), games=True,
               rules=solver.Rules(canadian=True))
     assert not r.forfeits and r.games["games"] == 1
-    agent = AdvisorAgent(10)
+    agent = AdvisorAgent(method=Method(worlds=10))
     agent.game_score({"NS": 4, "EW": 6})
     assert agent._score_for(solver.Rules(canadian=True), None) is None
     assert agent._score_for(solver.Rules(), None) == {"NS": 4, "EW": 6}

@@ -11,7 +11,7 @@ import pytest
 
 import solver
 from conftest import bid_advice
-from solver import Method
+from solver import Method, seat_view
 
 EGN = Path(__file__).parent / "data" / "egn"
 RENEGE = EGN / "renege-test.egn"
@@ -78,7 +78,7 @@ def test_the_types_users_build_and_get_back_are_exported():
     advice = bid_advice("9d Ac Tc Kd Jd", "Kc", "N", "S", worlds=10, seed=1)
     view = dict(seat="W", hand="Ac Kc 9c Qd Td", dealer="S", upcard="9s",
                 calls=["Pass", "Pass", "Pass", "Pass", "Pass", "h"], alone=False, tricks=[])
-    play = solver.advise_play(**view, worlds=10, seed=1)
+    play = solver.advise_play(seat_view(**view), Method(worlds=10, seed=1))
     game = solver.load_egn(EGN / "vwec-finals.egn")
     review = solver.review_game(RENEGE, method=Method(worlds=10, seed=1, examples=3))
     matched = solver.play_match("policy", "random", deals=1, seed=1)

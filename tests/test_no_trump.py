@@ -12,14 +12,13 @@ import numpy as np
 import pytest
 
 import reference
-from solver import Position, Rules, card_values, dd_table, dump_egn, load_egn, solve, solve_batch
+from solver import Method, Position, Rules, card_values, dd_table, dump_egn, load_egn, seat_view, solve, solve_batch
 from solver import _search
 from solver.cards import NO_TRUMP, Card, parse_cards, parse_trump
 from solver.errors import CardError, EGNError, IllegalActionError, PositionError, RulesError
 from solver.game import Action, Hand
 from solver.laws import check_call, effective_suit, parse_call, winning_index
 from conftest import bid_advice
-from solver import Method
 
 NT = Rules(allow_no_trump=True)
 DEAL = "N:Jh Ah Kh 9c 9s E:Qh Th Ac Kc Qc S:Jd Ad Kd Qd Td W:As Ks Qs Js Ts"
@@ -398,8 +397,8 @@ def test_defend_alone_against_a_no_trump_loner():
     # N holds Ah Kh Jh: against W alone in no trump the defence is judged like any other (double dummy
     # over worlds of N's view); the contract is named in words
     from solver import advise_defend
-    a = advise_defend(seat="N", hand="Jh Ah Kh 9c 9s", dealer="S", upcard="9d", calls=["Pass"] * 4 + ["n"],
-                      alone=True, rules=NT.replace(defend_alone=True), worlds=50, seed=1)
+    a = advise_defend(seat_view(seat="N", hand="Jh Ah Kh 9c 9s", dealer="S", upcard="9d", calls=["Pass"] * 4 + ["n"],
+                      alone=True, rules=NT.replace(defend_alone=True)), Method(worlds=50, seed=1))
     assert str(a).startswith("N defends against W alone (no trump); 50 worlds")
     d = a.to_dict()
     assert d["trump"] == "n" and len(d["options"]) == 2
@@ -434,8 +433,8 @@ def test_defend_probabilities_are_clipped_to_one():
     # every world is a euchre of W's no-trump loner (both choices score the defenders a flat +2 / +4), so
     # P(euchre) is 1 and the single outcome's share is 1: the weighted sums gave 1.0000000000000002
     from solver import advise_defend
-    a = advise_defend(seat="N", hand="Jc Jh Qd Kd Ad", dealer="S", upcard="Js", calls=["Pass"] * 4 + ["n"],
-                      alone=True, rules=NT.replace(defend_alone=True), worlds=20, seed=0)
+    a = advise_defend(seat_view(seat="N", hand="Jc Jh Qd Kd Ad", dealer="S", upcard="Js", calls=["Pass"] * 4 + ["n"],
+                      alone=True, rules=NT.replace(defend_alone=True)), Method(worlds=20, seed=0))
     for o, points in zip(a.to_dict()["options"], (2, 4)):
         assert o["expected_points"] == points and o["points_interval"] == [points, points]
         assert o["p_euchre"] == 1.0 and o["p_march"] == 0.0

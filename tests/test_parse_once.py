@@ -16,7 +16,7 @@ import pytest
 
 import solver
 from api import create_app
-from solver import Card, Position, Rules, Seat, Suit
+from solver import Card, Method, Position, Rules, Seat, Suit
 from solver.laws import first_leader, side_of
 from conftest import bid_advice
 
@@ -125,5 +125,5 @@ def test_post_play_reads_the_hand_and_upcard_once(client, counts):
     answer = client.post("/v1/play", json={**keys, "worlds": 20, "seed": 1})
     assert answer.status_code == 200
     assert counts["card texts"] == 6, counts
-    want = solver.advise_play(solver.seat_view(**keys), worlds=20, seed=1).to_dict()
+    want = solver.advise_play(solver.seat_view(**keys), Method(worlds=20, seed=1)).to_dict()
     assert answer.get_json() == json.loads(json.dumps(want))

@@ -1,7 +1,6 @@
 """Play advice (issue 11, item 5): advise_play against a brute force over the enumerated worlds of
 a late-hand view (deals listed with itertools, weighted by the bidding model's likelihoods by hand,
 each solved with solver.card_values on Position.parse), and views where the answer is plain."""
-import functools
 import itertools
 import json
 
@@ -9,11 +8,14 @@ import numpy as np
 import pytest
 
 import solver
-from solver import Position, Rules, advise_play, card_values, seat_view
+from solver import Method, Position, Rules, advise_play, card_values, seat_view
 
 # the references in this file are double dummy (every seat sees every card): the advice they check is
 # the double-dummy valuation (the single-dummy ones are tested in test_playout.py, test_valuation.py)
-advise_play = functools.partial(advise_play, valuation="double_dummy")  # noqa: E305
+def advise_play(view, method=None):  # noqa: F811
+    """:func:`solver.advise_play` valuing by double dummy, unless ``method`` names its own valuation."""
+    method = Method.coerce(method)
+    return solver.advise_play(view, method if method.valuation else method.replace(valuation="double_dummy"))
 from solver.bidding import DEFAULT_MODEL
 from solver.cards import Seat, cards_of, format_cards, mask_of
 from solver.errors import EuchreError, IllegalActionError
@@ -46,13 +48,13 @@ def points_for(makers_tricks: int) -> int:
 # -- plain answers ---------------------------------------------------------------------
 def test_the_last_trick_is_forced_and_obvious():
     h = dealt(19)                                   # S holds only Ad; W led As, the spades are gone
-    a = advise_play(h.view("S"), worlds=50, seed=1)
+    a = advise_play(h.view("S"), Method(worlds=50, seed=1))
     assert [str(c.card) for c in a.cards] == ["Ad"] and str(a.best) == "Ad"
     assert a.runner_up is None and a.margin is None and a.exact
     c = a.cards[0]
     assert (c.expected_tricks, c.expected_points, c.p_make, c.p_euchred) == (0, -2, 1, 0)
     assert c.p_march is None and c.points_interval == (-2, -2) and not a.makers
-    lead = advise_play(dealt(16).view("W"), worlds=50, seed=1)     # W leads its last card, the As
+    lead = advise_play(dealt(16).view("W"), Method(worlds=50, seed=1))     # W leads its last card, the As
     assert str(lead.best) == "As" and lead.makers and lead.exact
     assert (lead.recommended.expected_tricks, lead.recommended.expected_points, lead.recommended.p_march) == (5, 2, 1)
 
@@ -61,7 +63,7 @@ def test_the_maker_with_the_top_trumps_leads_one():
     """Trick 3: W holds Jh Jd As and one trump (Kh) is out. A bower draws it and W takes the rest in every
     world; the As first can be ruffed by a player void in spades who holds the Kh."""
     h = dealt(8)
-    a = advise_play(h.view("W"), worlds=400, seed=2)
+    a = advise_play(h.view("W"), Method(worlds=400, seed=2))
     jh, jd, ace = a["Jh"], a["Jd"], a["As"]
     for c in (jh, jd):
         assert (c.expected_tricks, c.expected_points, c.p_march, c.p_make) == (5, 2, 1, 1)
@@ -161,7 +163,7 @@ def brute_force(h, view, inference, dist=None):
 def test_late_hand_matches_a_brute_force(seed, extra, inference):
     h, view = late_view(seed, ["pass"] * 4 + ["call s" if seed % 2 else "call h"], extra)
     want = brute_force(h, view, inference)
-    a = advise_play(view, worlds=100, seed=1, inference=inference)
+    a = advise_play(view, Method(worlds=100, seed=1, inference=inference))
     assert a.exact and a.worlds == a.total
     assert {str(c.card) for c in a.cards} == set(want)
     for c in a.cards:
@@ -181,14 +183,14 @@ def test_sampled_worlds_intervals_use_the_effective_number():
     """Sampled worlds (trick 2): unit weights give the textbook Wilson interval at n worlds; under
     inference the effective number is the worlds' Kish size, as sample_worlds reports it."""
     view = dealt(4).view("W")
-    a = advise_play(view, worlds=300, seed=5, inference=False)
+    a = advise_play(view, Method(worlds=300, seed=5, inference=False))
     assert not a.exact and a.effective_worlds == 300 and a.method == "uniform"
     for c in a.cards:
         k = round(c.p_make * 300)
         assert c.make_interval == pytest.approx(solver.stats.wilson(k, 300))
         assert c.points_interval[0] < c.expected_points < c.points_interval[1] or c.points_interval[0] == \
             c.points_interval[1] == c.expected_points
-    b = advise_play(view, worlds=300, seed=5)
+    b = advise_play(view, Method(worlds=300, seed=5))
     w = solver.sample_worlds(view, worlds=300, seed=5)
     assert b.effective_worlds == pytest.approx(w.ess) and b.method == w.method and b.model == w.model
 
@@ -200,26 +202,27 @@ def test_sampled_worlds_intervals_use_the_effective_number():
 ])
 def test_not_the_seats_turn_to_play(kw, match):
     with pytest.raises(IllegalActionError, match=match):
-        advise_play(**kw)
+        advise_play(seat_view(**kw))
 
 
 def test_bad_views_and_bounds_raise_clear_errors():
     good = dict(seat="W", hand="Ac Kc 9c Qd Td", dealer="S", upcard="9s", calls=CALLS)
     with pytest.raises(EuchreError, match="worlds"):
-        advise_play(worlds=0, **good)
+        advise_play(seat_view(**good), Method(worlds=0))
     with pytest.raises(EuchreError, match="hand"):
-        advise_play(**{**good, "hand": "Ac Kc 9c Qd"})
+        advise_play(seat_view(**{**good, "hand": "Ac Kc 9c Qd"}))
     with pytest.raises(EuchreError, match="9s"):
-        advise_play(**{**good, "hand": "Ac Kc 9c Qd 9s"})
-    with pytest.raises(EuchreError, match="not both"):
-        advise_play(seat_view(**good), seat="W")
+        advise_play(seat_view(**{**good, "hand": "Ac Kc 9c Qd 9s"}))
+    with pytest.raises(EuchreError, match="not both"), \
+            pytest.warns(DeprecationWarning, match="keyword form is deprecated"):
+        solver.advise_play(seat_view(**good), seat="W")
     with pytest.raises(IllegalActionError, match="hand is over"):
         h = dealt(20)
         advise_play(h.view("S"))
 
 
 def test_to_dict_is_json_and_text_names_the_recommendation():
-    a = advise_play(dealt(8).view("W"), worlds=100, seed=3)
+    a = advise_play(dealt(8).view("W"), Method(worlds=100, seed=3))
     d = json.loads(json.dumps(a.to_dict()))
     assert d["best"] == str(a.best) and [c["card"] for c in d["cards"]] == [str(c.card) for c in a.cards]
     text = str(a)
@@ -238,7 +241,7 @@ def test_cli_play_json_is_the_library_answer(capsys):
             PLAY["calls"], "--tricks", PLAY["tricks"], "--worlds", "200"]
     assert main(args + ["--seed", "4", "--json"]) == 0
     got = json.loads(capsys.readouterr().out)
-    assert got == json.loads(json.dumps(solver.advise_play(worlds=200, seed=4, **PLAY).to_dict()))
+    assert got == json.loads(json.dumps(solver.advise_play(seat_view(**PLAY), Method(worlds=200, seed=4)).to_dict()))
     # the default seed is the view's own: the same question in another spelling gets the same answer
     assert main(args + ["--json"]) == 0
     first = json.loads(capsys.readouterr().out)
@@ -269,7 +272,7 @@ def test_http_play_is_the_library_answer(client):
     body = {**PLAY, "tricks": [t.split() for t in PLAY["tricks"].split(";")], "worlds": 200, "seed": 4}
     resp = client.post("/v1/play", json=body)
     assert resp.status_code == 200, resp.get_json()
-    assert resp.get_json() == json.loads(json.dumps(solver.advise_play(worlds=200, seed=4, **PLAY).to_dict()))
+    assert resp.get_json() == json.loads(json.dumps(solver.advise_play(seat_view(**PLAY), Method(worlds=200, seed=4)).to_dict()))
     doc = client.get("/openapi.json").get_json()
     assert "/v1/play" in doc["paths"] and doc["components"]["schemas"]["PlayRequest"]["additionalProperties"] is False
     assert "422" in doc["paths"]["/v1/play"]["post"]["responses"]
@@ -338,8 +341,8 @@ def scored_truth():
 def test_the_score_judges_the_cards_by_the_game(scored_truth, score, by_points_too):
     view, dist, means = scored_truth
     # the brute force is double dummy: so is the advice checked against it
-    plain = advise_play(view, worlds=100, seed=1, inference=False, valuation="double_dummy")
-    a = advise_play(view, worlds=100, seed=1, inference=False, score=score, valuation="double_dummy")
+    plain = advise_play(view, Method(worlds=100, seed=1, inference=False, valuation="double_dummy"))
+    a = advise_play(view, Method(worlds=100, seed=1, inference=False, score=score, valuation="double_dummy"))
     assert a.exact and plain.exact and a.score == score
     want = {card: p_win_by_hand(d, score, "EW", "NS", "W") for card, d in dist.items()}
     for c in a.cards:
@@ -362,10 +365,10 @@ def test_the_score_judges_the_cards_by_the_game(scored_truth, score, by_points_t
 
 def test_without_a_score_nothing_changes_and_the_hand_figures_stay():
     view = dealt(4).view("W")
-    plain = advise_play(view, worlds=200, seed=6).to_dict()
-    assert advise_play(view, worlds=200, seed=6, score=None).to_dict() == plain
+    plain = advise_play(view, Method(worlds=200, seed=6)).to_dict()
+    assert advise_play(view, Method(worlds=200, seed=6, score=None)).to_dict() == plain
     assert "score" not in plain and "margin_unit" not in plain and all("p_win_game" not in c for c in plain["cards"])
-    scored = advise_play(view, worlds=200, seed=6, score={"NS": 4, "EW": 4}).to_dict()
+    scored = advise_play(view, Method(worlds=200, seed=6, score={"NS": 4, "EW": 4})).to_dict()
     assert not plain["exact"]
     for c, s in zip(plain["cards"], scored["cards"]):
         # the grade is by the game with a score, by points without (solver.grades): compared apart
@@ -383,7 +386,7 @@ def test_without_a_score_nothing_changes_and_the_hand_figures_stay():
 ])
 def test_bad_scores_are_clear_errors(score, word):
     with pytest.raises(EuchreError, match=word):
-        advise_play(worlds=50, seed=1, score=score, **SCORED)
+        advise_play(seat_view(**SCORED), Method(worlds=50, seed=1, score=score))
 
 
 def test_cli_play_score_is_the_library_answer(capsys):
@@ -392,7 +395,7 @@ def test_cli_play_score_is_the_library_answer(capsys):
             SCORED["calls"], "--tricks", SCORED["tricks"], "--seed", "2", "--no-inference"]
     assert main(args + ["--score", "ew:7, NS:9", "--json"]) == 0
     got = json.loads(capsys.readouterr().out)
-    lib = solver.advise_play(seed=2, inference=False, score={"EW": 7, "NS": 9}, **SCORED).to_dict()
+    lib = solver.advise_play(seat_view(**SCORED), Method(seed=2, inference=False, score={"EW": 7, "NS": 9})).to_dict()
     assert got == json.loads(json.dumps(lib)) and got["best"] == "Kc"
     assert main(args + ["--score", "NS:9,EW:7"]) == 0
     assert "P(win game)" in capsys.readouterr().out
@@ -405,7 +408,7 @@ def test_http_play_score_is_the_library_answer(client):
     body = {**SCORED, "worlds": 100, "seed": 2, "inference": False, "score": {"EW": 7, "NS": 9}}
     resp = client.post("/v1/play", json=body)
     assert resp.status_code == 200, resp.get_json()
-    lib = solver.advise_play(worlds=100, seed=2, inference=False, score={"EW": 7, "NS": 9}, **SCORED).to_dict()
+    lib = solver.advise_play(seat_view(**SCORED), Method(worlds=100, seed=2, inference=False, score={"EW": 7, "NS": 9})).to_dict()
     assert resp.get_json() == json.loads(json.dumps(lib))
     doc = client.get("/openapi.json").get_json()
     assert "score" in doc["components"]["schemas"]["PlayRequest"]["properties"]
@@ -497,7 +500,7 @@ def test_dummy_hands_play_matches_a_brute_force(seed, cards):
     view = h.view(h.to_act)
     built = seat_view(**view.to_dict())                       # the keyword front door gives the same view
     assert built == view
-    a = advise_play(built, worlds=50, seed=1)
+    a = advise_play(built, Method(worlds=50, seed=1))
     assert a.exact and a.worlds == a.total == n and (n == 1) == view.dummy_phase
     assert {str(c.card) for c in a.cards} == set(want)
     for c in a.cards:
@@ -524,7 +527,7 @@ def test_dummy_hands_cli_and_http_are_the_library_answer(capsys, client):
     for seed, cards in ((1, 4), (8, 10)):                     # tricks 1-5 and tricks 6-10
         h = dummy_hand(seed, cards)
         kw = h.view(h.to_act).to_dict()
-        want = json.loads(json.dumps(advise_play(worlds=50, seed=3, **kw).to_dict()))
+        want = json.loads(json.dumps(advise_play(seat_view(**kw), Method(worlds=50, seed=3)).to_dict()))
         tricks = "; ".join(" ".join(t) for t in kw["tricks"])
         args = ["play", "--seat", kw["seat"], "--hand", kw["hand"], "--dealer", kw["dealer"], "--upcard",
                 kw["upcard"], "--calls", " ".join(kw["calls"]), "--tricks", tricks, "--players", "2",

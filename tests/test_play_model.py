@@ -14,7 +14,7 @@ import math
 import numpy as np
 import pytest
 
-from solver import Position, Rules, advise_play, card_values
+from solver import Method, Position, Rules, advise_play, card_values, seat_view
 from solver.cards import Card, Seat, cards_of, format_cards
 from solver.errors import ArgumentError, IllegalActionError, ModelError
 from solver.game import Hand, Phase
@@ -154,8 +154,8 @@ def test_the_flat_model_gives_the_worlds_without_the_play_bit_for_bit(cards, inf
         got = sample_worlds(view, worlds=300, seed=4, inference=inference, play_model="flat", exact_limit=limit)
         assert np.array_equal(got.hands, want.hands) and np.array_equal(got.kitty, want.kitty)
         assert np.array_equal(got.weights, want.weights) and got.ess == want.ess and got.method == want.method
-    a = advise_play(view, worlds=300, seed=4, inference=base).to_dict()
-    b = advise_play(view, worlds=300, seed=4, inference=inference, play_model=FLAT).to_dict()
+    a = advise_play(view, Method(worlds=300, seed=4, inference=base)).to_dict()
+    b = advise_play(view, Method(worlds=300, seed=4, inference=inference, play_model=FLAT)).to_dict()
     assert {k: v for k, v in b.items() if k not in ("inference", "play_model", "told")} == \
         {k: v for k, v in a.items() if k not in ("inference", "play_model")}
     assert (b["inference"], b["play_model"], b["told"]) == (inference, "flat", [])
@@ -255,9 +255,9 @@ def test_bad_inference_and_play_model_arguments_are_named():
     with pytest.raises(ArgumentError, match="inference 'cards'"):
         sample_worlds(view, worlds=10, inference="cards")
     with pytest.raises(ArgumentError, match="inference 1"):
-        advise_play(view, worlds=10, inference=1)
+        advise_play(view, Method(worlds=10, inference=1))
     with pytest.raises(ModelError, match="temperature 500"):
-        advise_play(view, worlds=10, inference="both", play_model=500)
+        advise_play(view, Method(worlds=10, inference="both", play_model=500))
     with pytest.raises(ModelError, match="'hot': not a name"):
         sample_worlds(view, worlds=10, inference="play", play_model="hot")
 
@@ -300,7 +300,7 @@ def test_http_play_takes_inference_and_play_model_and_refuses_bad_ones():
     client = create_app({"TESTING": True}).test_client()
     ok = client.post("/v1/play", json={**VIEW, "worlds": 100, "seed": 1, "inference": "both", "play_model": 0.8})
     assert ok.status_code == 200
-    want = advise_play(**VIEW, worlds=100, seed=1, inference="both", play_model=0.8).to_dict()
+    want = advise_play(seat_view(**VIEW), Method(worlds=100, seed=1, inference="both", play_model=0.8)).to_dict()
     assert ok.get_json() == json.loads(json.dumps(want))
     for body, field, says in [({"play_model": 1000}, None, "temperature 1000"),
                               ({"play_model": "hot"}, "play_model", "play_model"),
@@ -320,7 +320,7 @@ def test_cli_play_takes_inference_and_play_model(capsys):
             "Pass Pass Pass Pass h", "--tricks", VIEW["tricks"], "--worlds", "100", "--seed", "1", "--json"]
     assert main(args + ["--inference", "both", "--play-model", "0.8"]) == 0
     got = json.loads(capsys.readouterr().out)
-    want = advise_play(**VIEW, worlds=100, seed=1, inference="both", play_model=0.8).to_dict()
+    want = advise_play(seat_view(**VIEW), Method(worlds=100, seed=1, inference="both", play_model=0.8)).to_dict()
     assert got == json.loads(json.dumps(want))
     assert main(args + ["--inference", "both", "--play-model", "300"]) != 0
     assert "temperature 300" in capsys.readouterr().err

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 import reference as ref
-from solver import Rules, advise_play
+from solver import Method, Rules, advise_play
 from solver.advisor.playout import choose_card, contract_hand, play_out, world_hand
 from solver.cards import Card, format_cards
 from solver.errors import ArgumentError, RulesError
@@ -240,8 +240,8 @@ def test_playout_equals_the_enumerated_single_dummy_value(positions):
         reference = Reference()
         want, n = reference.card_values(seat, hand, sizes, pub)
         assert max(reference.inner_sizes) <= 1000          # every inner view enumerated by the solver too
-        got = advise_play(v, valuation="playout", inner_worlds=1000, inference=False, seed=3)
-        dd = advise_play(v, valuation="double_dummy", inference=False, seed=3)
+        got = advise_play(v, Method(valuation="playout", inner_worlds=1000, inference=False, seed=3))
+        dd = advise_play(v, Method(valuation="double_dummy", inference=False, seed=3))
         assert got.exact and got.worlds == n and got.valuation == "playout"
         for c, (pts, tricks) in want.items():
             assert got[c].expected_points == pytest.approx(float(pts), abs=1e-12), (seat, c)
@@ -295,13 +295,13 @@ def test_play_out_is_seeded_and_plays_legal_cards():
 def test_unknown_valuation_is_named(positions, bad, match):
     v = positions[0][1]
     with pytest.raises(ArgumentError, match=match):
-        advise_play(v, valuation=bad)
+        advise_play(v, Method(valuation=bad))
 
 
 @pytest.mark.parametrize("inner", [0, 1001, 2.5])
 def test_inner_worlds_out_of_range(positions, inner):
     with pytest.raises(ArgumentError, match="inner_worlds"):
-        advise_play(positions[0][1], valuation="playout", inner_worlds=inner)
+        advise_play(positions[0][1], Method(valuation="playout", inner_worlds=inner))
 
 
 def test_dummy_hands_have_no_single_dummy_valuation():

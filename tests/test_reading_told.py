@@ -13,7 +13,7 @@ import json
 import numpy as np
 import pytest
 
-from solver import advise_play
+from solver import Method, advise_play
 from solver.advisor.play import written
 from solver.advisor.reading import MIN_MOVE, what_the_cards_told
 from solver.cards import Card, Seat
@@ -112,16 +112,16 @@ def test_the_holdings_told_are_a_direct_weighted_count_and_the_ones_that_moved_m
 
 def test_play_advice_tells_in_text_and_json_only_when_the_play_is_weighed():
     view = view_after(DUCKED)
-    both = advise_play(view, worlds=300, seed=1, inference="both")
+    both = advise_play(view, Method(worlds=300, seed=1, inference="both"))
     assert both.told and "what the cards told:" in str(both)
     d = json.loads(json.dumps(both.to_dict()))
     assert d["told"] == json.loads(json.dumps(written([t.to_dict() for t in both.told])))
     assert d["told"][0]["text"] in str(both)
-    auction = advise_play(view, worlds=300, seed=1)
+    auction = advise_play(view, Method(worlds=300, seed=1))
     assert auction.told == () and "told" not in auction.to_dict() and "what the cards told" not in str(auction)
     # before any card by another seat there is nothing to tell
-    lead = advise_play(view_after(["pass", "pass", "order", "9d", "partner"], "W"), worlds=100, seed=1,
-                       inference="both")
+    lead = advise_play(view_after(["pass", "pass", "order", "9d", "partner"], "W"), Method(worlds=100, seed=1,
+                       inference="both"))
     assert lead.told == () and lead.to_dict()["told"] == []
 
 
@@ -149,7 +149,6 @@ def test_a_bad_top_is_refused_naming_it(top):
 
 # -- the doors (item 3) ---------------------------------------------------------------------------------------
 from pathlib import Path  # noqa: E402
-from solver import Method
 
 REVIEWED = Path(__file__).parent / "data" / "egn" / "custom-scenario.egn"
 
@@ -187,8 +186,8 @@ def test_the_review_reads_the_play_when_asked_and_its_figures_are_advise_play_s(
     # one card, from the seat's view: the review's information-set figures are advise_play's on the same worlds
     step, before, rec = steps[2]
     card = next(c for c in plays_b if c.seat == rec.seat and c.card == rec.card and c.trick == rec.trick + 1)
-    direct = advise_play(before.view(rec.seat), worlds=40, seed=decision_seed(both.seed, 0, step), inference="both",
-                         valuation="double_dummy")
+    direct = advise_play(before.view(rec.seat), Method(worlds=40, seed=decision_seed(both.seed, 0, step), inference="both",
+                         valuation="double_dummy"))
     assert not direct.exact
     for c in direct.cards:
         assert card.info.points[c.card] == pytest.approx(c.expected_points, abs=1e-9)
@@ -202,21 +201,21 @@ def test_the_doors_refuse_a_bad_inference_naming_it(bad):
     with pytest.raises(ArgumentError, match="inference"):
         review_game(REVIEWED, method=Method(worlds=10, seed=1, inference=bad, examples=3))
     with pytest.raises(ArgumentError, match="inference"):
-        AdvisorAgent(inference=bad)
+        AdvisorAgent(method={"inference": bad})
 
 
 def test_the_advisor_agent_reads_the_play_when_asked():
     from solver.match.agents import AdvisorAgent, make_agent
     a = make_agent("advisor:both:double-dummy", worlds=60, seed=3)
     assert (a.inference, a.reads_calls, a.valuation) == ("both", True, "double_dummy")
-    assert make_agent("advisor:play").reads_calls is False and make_agent("advisor").inference is True
+    assert make_agent("advisor:play").reads_calls is False and make_agent("advisor").inference == "auction"
     view = view_after(DUCKED)
     a.new_deal(5)
     card = a.play(view)
-    b = AdvisorAgent(worlds=60, seed=3, inference="both", valuation="double_dummy")
+    b = AdvisorAgent(method=Method(worlds=60, seed=3, inference="both", valuation="double_dummy"))
     b.new_deal(5)
     seed = b._seed()
-    assert card == str(advise_play(view, worlds=60, seed=seed, inference="both", valuation="double_dummy").best)
+    assert card == str(advise_play(view, Method(worlds=60, seed=seed, inference="both", valuation="double_dummy")).best)
 
 
 def test_defend_takes_the_names_and_http_and_cli_pass_them():
@@ -226,19 +225,19 @@ def test_defend_takes_the_names_and_http_and_cli_pass_them():
     keys = dict(seat="W", hand="Jh Jd Ah Kc Qc", dealer="S", upcard="9h", calls="Pass Order", alone=True,
                 rules={"defend_alone": True})
     view = seat_view(**keys)
-    default = advise_defend(view, worlds=60, seed=2).to_dict()
+    default = advise_defend(view, Method(worlds=60, seed=2)).to_dict()
     for name, same in (("auction", True), ("both", True), ("none", False), ("play", False)):
-        got = advise_defend(view, worlds=60, seed=2, inference=name).to_dict()
+        got = advise_defend(view, Method(worlds=60, seed=2, inference=name)).to_dict()
         assert got.pop("inference") == name          # recorded as asked; the figures as the evidence weighed
         assert (got == {k: v for k, v in default.items() if k != "inference"}) == same, name
     with pytest.raises(ArgumentError, match="inference"):
-        advise_defend(view, worlds=60, seed=2, inference="cards")
+        advise_defend(view, Method(worlds=60, seed=2, inference="cards"))
     client = create_app({"TESTING": True}).test_client()
     body = {"seat": "W", "hand": "Jh Jd Ah Kc Qc", "dealer": "S", "upcard": "9h", "calls": "Pass Order",
             "worlds": 60, "seed": 2}
     ok = client.post("/v1/defend", json={**body, "inference": "play"})
     assert ok.status_code == 200
-    assert ok.get_json() == json.loads(json.dumps(advise_defend(view, worlds=60, seed=2, inference="play").to_dict()))
+    assert ok.get_json() == json.loads(json.dumps(advise_defend(view, Method(worlds=60, seed=2, inference="play")).to_dict()))
     bad = client.post("/v1/defend", json={**body, "inference": "cards"})
     assert bad.status_code == 422 and bad.headers["Content-Type"] == "application/problem+json"
     assert main(["defend", "--seat", "W", "--hand", "Jh Jd Ah Kc Qc", "--dealer", "S", "--upcard", "9h",

@@ -12,7 +12,7 @@ import pytest
 import solver
 from conftest import EGN_DIR, TESTS
 from test_cli_readme import README, code_blocks
-from solver import Method
+from solver import Method, seat_view
 
 ROOT = TESTS.parent
 VWEC = "N:9d Ac Tc Kd Jd E:Qd Js Kh 9h Jh S:9c Ks Qh Kc Jc W:Ad As Ah 9s Qs"
@@ -134,8 +134,8 @@ def test_the_review_all_line_is_what_the_review_prints():
 
 
 def test_the_play_json_figures_are_rounded():
-    advice = solver.advise_play(seat="W", hand="Jh Jd As Ac", dealer="S", upcard="9s",
-                                calls="Pass Pass Pass Pass h", tricks="Ah 9h Th Qh")      # the README's example
+    advice = solver.advise_play(seat_view(seat="W", hand="Jh Jd As Ac", dealer="S", upcard="9s",
+                                calls="Pass Pass Pass Pass h", tricks="Ah 9h Th Qh"))      # the README's example
     data = advice.to_dict()
     jd = next(c for c in data["cards"] if c["card"] == "Jd")
     assert jd["expected_tricks"] == 5.0 and jd["tricks_interval"] == [5.0, 5.0]   # not 4.999999999999999

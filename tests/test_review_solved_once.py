@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import solver.dd as dd
-from solver import load_egn
+from solver import Method, load_egn
 from solver.dd_batch import Batch, Solved
 from solver.review import review_deal
 
@@ -39,7 +39,7 @@ def solved_positions(monkeypatch, share: bool, deal: int = DEAL, worlds: int = 2
     if not share:
         unshared = Batch.solve
         monkeypatch.setattr(Batch, "solve", lambda self, threads, memo=None: unshared(self, threads))
-    review = review_deal(load_egn(VWEC), deal, worlds=worlds, seed=5).to_dict()
+    review = review_deal(load_egn(VWEC), deal, method=Method(worlds=worlds, seed=5)).to_dict()
     monkeypatch.undo()
     return review, np.concatenate(rows)
 

@@ -10,7 +10,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from solver import Rollout, Rules, advise_play, seat_view
+from solver import Method, Rollout, Rules, advise_play, seat_view
 from solver.cards import Seat, mask_of, parse_cards
 from solver.errors import ArgumentError, EuchreError, RulesError
 from solver.game import DealCards
@@ -59,7 +59,7 @@ def test_a_rolled_out_world_is_the_deal_the_referee_plays_from_the_first_call(rn
         # the referee asks every seat from the dealer's left, W first: in round 2 every seat has passed round 1
         passes = {} if rnd == 1 else {s: 1 for s in Seat}
         for s in Seat:
-            inner = AdvisorAgent(worlds=AGENT_WORLDS, seed=agent_seed(9, j, int(s)))
+            inner = AdvisorAgent(method=Method(worlds=AGENT_WORLDS, seed=agent_seed(9, j, int(s))))
             script = ["pass"] * passes.get(s, 0) + ([token] if s == seat else [])
             agent = inner
             for t in reversed(script):
@@ -218,9 +218,9 @@ def test_bad_rollout_arguments_are_refused_by_name():
         bid_advice("Jh Jd Ah 9c Ts", "9h", "E", "N", 1, worlds=10, seed=1, valuation="rollout", rules=Rules(joker=True))
     view = seat_view(**TWO_LEFT)
     with pytest.raises(ArgumentError, match="rollout: only with valuation 'rollout'"):
-        advise_play(view, worlds=10, seed=1, rollout=Rollout())
+        advise_play(view, Method(worlds=10, seed=1, rollout=Rollout()))
     with pytest.raises(ArgumentError, match="valuation 'rollout': values one bid or card decision at a time"):
-        AdvisorAgent(valuation="rollout")
+        AdvisorAgent(method=Method(valuation="rollout"))
 
 
 def test_the_cli_refuses_rollout_options_without_the_rollout(capsys):
@@ -303,7 +303,7 @@ def _weighted(values, weights):
 def test_with_one_trick_left_a_rollout_is_the_exact_outcome():
     from solver.advisor.playout import world_hand
     view = seat_view(**ONE_LEFT)
-    a = advise_play(view, worlds=10, seed=5, valuation="rollout", rollout=Rollout(agent_worlds=AGENT_WORLDS))
+    a = advise_play(view, Method(worlds=10, seed=5, valuation="rollout", rollout=Rollout(agent_worlds=AGENT_WORLDS)))
     w = _play_worlds(view, a)
     assert len(w) == a.worlds
     got = []
@@ -321,7 +321,7 @@ def test_with_two_tricks_left_a_rollout_is_the_agents_own_choices():
     rollout seeds it), forced cards are played without asking; the total is one of the enumerated endings."""
     from solver.advisor.playout import world_hand
     view = seat_view(**TWO_LEFT)
-    a = advise_play(view, worlds=10, seed=3, valuation="rollout", rollout=Rollout(agent_worlds=AGENT_WORLDS))
+    a = advise_play(view, Method(worlds=10, seed=3, valuation="rollout", rollout=Rollout(agent_worlds=AGENT_WORLDS)))
     w = _play_worlds(view, a)
     chose = 0
     for card in ("As", "Qd"):
@@ -330,7 +330,7 @@ def test_with_two_tricks_left_a_rollout_is_the_agents_own_choices():
             h = world_hand(view, w.hands[j], w.kitty[j])
             h.apply(card)
             endings = _leaves(h, 1)
-            agents = {s: AdvisorAgent(worlds=AGENT_WORLDS, seed=agent_seed(a.seed, j, s)) for s in range(4)}
+            agents = {s: AdvisorAgent(method=Method(worlds=AGENT_WORLDS, seed=agent_seed(a.seed, j, s))) for s in range(4)}
             while not h.is_over:
                 legal = h.legal_actions()
                 if len(legal) == 1:
@@ -349,10 +349,10 @@ def test_a_play_rollout_resumes_from_its_file(tmp_path):
     view = seat_view(**TWO_LEFT)
     path = tmp_path / "play.jsonl"
     spec = Rollout(agent_worlds=AGENT_WORLDS, path=str(path))
-    first = advise_play(view, worlds=10, seed=3, valuation="rollout", rollout=spec)
+    first = advise_play(view, Method(worlds=10, seed=3, valuation="rollout", rollout=spec))
     lines = path.read_text().splitlines(keepends=True)
     path.write_text("".join(lines[:4]) + lines[4][:7])       # stopped while writing the fourth world
-    again = advise_play(view, worlds=10, seed=3, valuation="rollout", rollout=spec)
+    again = advise_play(view, Method(worlds=10, seed=3, valuation="rollout", rollout=spec))
     assert again.to_dict() == first.to_dict()
     assert len(path.read_text().splitlines()) == 11          # the header and every world, the torn one rewritten
 
@@ -385,7 +385,7 @@ def test_a_model_bidders_calls_come_at_the_models_chances():
     want = {"pass": 1 - p_order[0], "order": p_order[0] * (1 - p_alone[0]), "order alone": p_order[0] * p_alone[0]}
     n = 3000
     got = {t: 0 for t in want}
-    bidder = ModelBidder(worlds=10, seed=1)
+    bidder = ModelBidder(method=Method(worlds=10, seed=1))
     for k in range(n):
         bidder.new_deal(k)
         got[bidder.bid(view)] += 1
@@ -410,7 +410,7 @@ def test_a_rollout_of_the_same_auctions_has_the_model_bid_for_the_other_seats():
         agents = {}
         for s in Seat:
             kind = AdvisorAgent if s == seat else ModelBidder
-            inner = kind(worlds=AGENT_WORLDS, seed=agent_seed(9, j, int(s)))
+            inner = kind(method=Method(worlds=AGENT_WORLDS, seed=agent_seed(9, j, int(s))))
             agents[s] = _FirstThen("pass", inner) if s == seat else inner
         cards = DealCards(tuple(int(x) for x in w.hands[j]), Card(up), int(w.kitty[j]) & ~(1 << up))
         h, points, forfeit = play_table(cards, dealer, Rules(), agents)

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from solver import Rules
+from solver import Method, Rules
 from solver.advisor.single_dummy import (DEFAULT_NAME, FEATURES, FEATURES_V2, FEATURES_V3, FEATURES_V5, NAMES,
                                          SingleDummyModel,
                                          contract_features, default_model, load_model)
@@ -288,7 +288,7 @@ def test_single_dummy_play_advice_puts_no_weight_on_a_sure_make():
     from solver import advise_play, seat_view
     view = seat_view(seat="W", hand="Jh Jd As Ac", dealer="S", upcard="9s", calls="Pass Pass Pass Pass h",
                      tricks="Ah 9h Th Qh")
-    a = advise_play(view, worlds=200, seed=1)
+    a = advise_play(view, Method(worlds=200, seed=1))
     assert a.valuation == "single_dummy"
     assert all(c.p_euchred == 0 for c in a.cards), [(str(c.card), c.p_euchred) for c in a.cards]
 

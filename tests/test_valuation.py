@@ -10,13 +10,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from solver import Rules, advise_play
+from solver import Method, Rules, advise_play
 from solver.advisor.single_dummy import FEATURES, contract_features, default_model
 from solver.advisor.valuation import parse_valuation
 from solver.errors import ArgumentError, RulesError
 from solver.game import Hand
 from conftest import bid_advice
-from solver import Method
 
 GOLDEN = Path(__file__).parent / "data" / "double-dummy-advice-golden.json"
 
@@ -36,7 +35,7 @@ def test_double_dummy_is_the_earlier_advice_bit_for_bit():
         return [{k: v for k, v in r.items() if k not in ("grade", "grading")} for r in rows]
     for key, want in golden.items():
         if key == "play":
-            p = advise_play(_play_view(), seed=1, worlds=300, valuation="double_dummy").to_dict()
+            p = advise_play(_play_view(), Method(seed=1, worlds=300, valuation="double_dummy")).to_dict()
             assert {"cards": ungraded(p["cards"]), "margin": p["margin"], "best": p["best"]} == want
             continue
         hand, up, seat, dealer, rnd, seed = key.split("|")
@@ -56,10 +55,10 @@ def test_single_dummy_is_the_default_and_double_dummy_is_named_when_asked():
     assert a.valuation == a.to_dict()["valuation"] == "double_dummy"
     assert "valuation: double dummy: after the decision every seat plays as if" in str(a)
     assert a.to_dict()["options"] != d["options"]
-    p = advise_play(_play_view(), seed=1, worlds=100)
+    p = advise_play(_play_view(), Method(seed=1, worlds=100))
     assert p.valuation == p.to_dict()["valuation"] == "single_dummy" and "single dummy" in str(p)
-    assert p.to_dict() == advise_play(_play_view(), seed=1, worlds=100, valuation="single_dummy").to_dict()
-    assert advise_play(_play_view(), seed=1, worlds=100, valuation="double-dummy").valuation == "double_dummy"
+    assert p.to_dict() == advise_play(_play_view(), Method(seed=1, worlds=100, valuation="single_dummy")).to_dict()
+    assert advise_play(_play_view(), Method(seed=1, worlds=100, valuation="double-dummy")).valuation == "double_dummy"
 
 
 def test_two_player_and_dummy_hands_default_to_double_dummy():
@@ -219,9 +218,9 @@ def test_playout_never_enumerates_more_worlds_than_asked():
     from solver import seat_view
     view = seat_view(seat="S", hand="Jh Qs Kh", dealer="N", upcard="Ac", calls="Order",
                      tricks="Jc Td Qc Ac; Tc Ks Js Kc; 9d Ad 9c")
-    p = advise_play(view, worlds=10, seed=1, valuation="playout")
+    p = advise_play(view, Method(worlds=10, seed=1, valuation="playout"))
     assert p.worlds <= 10
-    assert advise_play(view, worlds=10, seed=1).exact          # the double-dummy advice does count them all
+    assert advise_play(view, Method(worlds=10, seed=1)).exact          # the double-dummy advice does count them all
 
 
 @pytest.mark.slow

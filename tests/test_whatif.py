@@ -3,13 +3,12 @@ against solve on the position after the alternative) and by the advisor (checked
 same seeded agents)."""
 import pytest
 
-from solver import ArgumentError, IllegalActionError, RecordError, branch, load_egn, solve
+from solver import ArgumentError, IllegalActionError, Method, RecordError, branch, load_egn, solve
 from solver.cards import Seat
 from solver.game import BidMade, CardPlayed
 from solver.match.agents import AdvisorAgent
 from solver.rollout import agent_seed, play_on
 from solver.whatif import alternatives, decisions
-from solver import Method
 
 VWEC = "tests/data/egn/vwec-finals.egn"
 DEAL = 1          # every hand of deal 1 is in the record (the discard-free deal: N calls clubs in round 2)
@@ -105,7 +104,7 @@ def test_advisor_branch_is_play_on_with_the_same_seeded_agents(game, steps, k, t
     before, _rec = steps[k]
     token = token or alternatives(before)[0]
     got = branch(game, DEAL, k, token, mode="advisor", worlds=10, seed=7)
-    agents = {Seat(s): AdvisorAgent(worlds=10, seed=agent_seed(7, 0, s)) for s in range(4)}
+    agents = {Seat(s): AdvisorAgent(method=Method(worlds=10, seed=agent_seed(7, 0, s))) for s in range(4)}
     done = play_on(before, _Given(token), agents)
     cards = [str(r.card) for r in done.history[len(before.history):] if isinstance(r, CardPlayed)]
     assert [a["action"] for a in got.actions if a["kind"] == "play"] == cards

@@ -76,7 +76,7 @@ def draw_question(seed: int, t: int, q: int, agent_worlds: int, rules: Rules | N
         kitty = int(sum(1 << int(c) for c in pack[21:24]))
         h = Hand(rules, Seat(int(rng.integers(4))))
         h.apply(DealCards(hands, Card(up), kitty))
-        agents = {Seat(s): AdvisorAgent(worlds=agent_worlds, seed=int(rng.integers(2**31)), score_aware=False)
+        agents = {Seat(s): AdvisorAgent(score_aware=False, method=Method(worlds=agent_worlds, seed=int(rng.integers(2**31))))
                   for s in range(4)}
         said: dict = {}
         choices = []

@@ -61,7 +61,7 @@ from scipy.optimize import minimize
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # benchmarks/, for _common
 import _common                                    # noqa: E402,F401  first: checks which engine runs
 
-from solver import Rules, dd                                                   # noqa: E402
+from solver import Method, Rules, dd                                           # noqa: E402
 from solver.advisor.playout import INNER_WORLDS, choose_card, contract_hand     # noqa: E402
 from solver.advisor.single_dummy import BANDS, FEATURES, FEATURES_V2, FEATURES_V3, FEATURES_V5, contract_features  # noqa: E402
 from solver.bidding import dealer_discard                                       # noqa: E402
@@ -133,7 +133,7 @@ def one_deal(args):
         from solver.cards import Seat
         from solver.match.agents import AdvisorAgent
         from solver.rollout import agent_seed
-        agents = {Seat(s): AdvisorAgent(worlds=agent_worlds, seed=agent_seed(seed, i, s)) for s in range(4)}
+        agents = {Seat(s): AdvisorAgent(method=Method(worlds=agent_worlds, seed=agent_seed(seed, i, s))) for s in range(4)}
     hands = play_hands(h)
     feats = contract_features(hands, trump, maker, alone, rnd == 1, int(h.leader))[0]
     maker_trumps = bin(h.holding(maker) & int(_trump_mask(trump))).count("1")
@@ -189,7 +189,7 @@ def agent_makers_tricks(h, agent_worlds, seed):
     from solver.cards import Seat
     from solver.match.agents import AdvisorAgent
     from solver.rollout import agent_seed, play_on
-    agents = {Seat(s): AdvisorAgent(worlds=agent_worlds, seed=agent_seed(seed, 0, s)) for s in range(4)}
+    agents = {Seat(s): AdvisorAgent(method=Method(worlds=agent_worlds, seed=agent_seed(seed, 0, s))) for s in range(4)}
     return int(play_on(h, agents[h.to_act], agents).result.makers_tricks)
 
 

@@ -207,6 +207,10 @@ class PolicyAgent:
 # -- advisor -------------------------------------------------------------------------------------
 #: What to do instead of setting a method member :class:`AdvisorAgent` does not read.
 _AGENT_HINTS = {"score": "the referee gives each deal's score (score_aware says whether to bid and play by it)"}
+#: The members :class:`AdvisorAgent` reads, with the defaults of its deprecated keywords.
+_AGENT_MEMBERS = {"worlds": 200, "inference": True, "seed": None, "model": None, "valuation": None}
+#: Its deprecated positional form's order.
+_AGENT_OLD_ORDER = ("worlds", "inference", "seed", "score_aware", "model", "valuation")
 
 
 class AdvisorAgent:
@@ -227,29 +231,45 @@ class AdvisorAgent:
     ``make_agent("advisor:double-dummy")`` builds one with a valuation, ``make_agent("advisor:both")`` one that
     reads the play.
 
-    ``method``: those members as one value instead (a :class:`~solver.advisor.method.Method` or a dict of
-    its members: ``worlds``, ``None`` the agent's 200; ``seed``; ``inference``; ``model``; ``valuation``; the
-    keywords then left at their defaults). Its ``score`` stays ``None``: the referee gives each deal's
-    score and ``score_aware`` says whether to bid by it; a member the agent does not read (``threads``,
+    ``method``: those members, the way in (a :class:`~solver.advisor.method.Method` or a dict of its members:
+    ``worlds``, ``None`` the agent's 200; ``seed``; ``inference``; ``model``; ``valuation``;
+    ``AdvisorAgent(method=Method(worlds=50, seed=1))``). Its ``score`` stays ``None``: the referee gives each
+    deal's score and ``score_aware`` says whether to bid by it; a member the agent does not read (``threads``,
     ``examples``, the bid advisor's own) must stay at its default
-    (:func:`~solver.advisor.method.taken_members`; :class:`~solver.errors.ArgumentError` naming it)."""
+    (:func:`~solver.advisor.method.taken_members`; :class:`~solver.errors.ArgumentError` naming it).
+
+    Deprecated for one release, as at the review's and the match's doors
+    (:func:`~solver.advisor.method.member_keywords`): the members as keywords (``worlds=200``,
+    ``inference=True``, ``seed=None``, ``model=None``, ``valuation=None``) or by position in the old order
+    ``(worlds, inference, seed, score_aware, model, valuation)``, each with a :class:`DeprecationWarning`;
+    not with ``method`` (:class:`~solver.errors.ArgumentError`)."""
 
     name = "advisor"
     trusted = True
 
-    def __init__(self, worlds: int = 200, inference: bool = True, seed=None, score_aware: bool = True,
-                 model=None, valuation: str | None = None, *, method=None):
-        from ..advisor.method import taken_members
+    def __init__(self, *old, score_aware: bool = True, method=None, **members):
+        from ..advisor.method import member_keywords, taken_members
         from ..advisor.valuation import check_not_bid_only, parse_valuation
         from ..inference import check_inference
-        if method is not None:
+        if len(old) > len(_AGENT_OLD_ORDER):
+            raise TypeError(f"AdvisorAgent() takes at most {len(_AGENT_OLD_ORDER)} positional arguments "
+                            f"({len(old)} given)")
+        for name, value in zip(_AGENT_OLD_ORDER, old):      # the old positional form: its keywords, deprecated
+            if name in members:
+                raise TypeError(f"AdvisorAgent() got multiple values for argument {name!r}")
+            if name == "score_aware":
+                score_aware = value
+            else:
+                members[name] = value
+        members = member_keywords(AdvisorAgent, members, _AGENT_MEMBERS, method)
+        if method is None:
+            worlds, inference, seed, model, valuation = (members[name] for name in _AGENT_MEMBERS)
+        else:
             worlds, inference, seed, model, valuation = taken_members(
-                method, AdvisorAgent, ("worlds", "inference", "seed", "model", "valuation"), _AGENT_HINTS,
-                worlds=worlds, inference=inference, seed=seed, model=model, valuation=valuation).values()
+                method, AdvisorAgent, tuple(_AGENT_MEMBERS), _AGENT_HINTS).values()
             worlds = 200 if worlds is None else worlds
         reading = check_inference(inference)
-        # the cards' evidence as given (True stays True: the figures of before the play model, bit for bit)
-        self.inference = inference if isinstance(inference, bool) else reading
+        self.inference = reading        # True is "auction", False "none": the same figures (Method coerces them)
         self.reads_calls = reading in ("auction", "both")        # the bid advisor's inference (a bool)
         self.worlds, self.score_aware = worlds, score_aware
         self.model = resolve_model(model)
@@ -534,13 +554,14 @@ def make_agent(spec, worlds: int = 200, seed=None, model=None):
     if name.lower().startswith("external:"):
         from .external import ExternalAgent
         return ExternalAgent(name[len("external:"):])
+    from ..advisor.method import Method
     key = name.lower().replace("_", "-")
     if key == "random":
         return RandomAgent(seed)
     if key == "policy":
         return PolicyAgent()
     if key == "advisor":
-        return AdvisorAgent(worlds=worlds, seed=seed, model=model)
+        return AdvisorAgent(method=Method(worlds=worlds, seed=seed, model=model))
     if key.startswith("advisor:"):
         # advisor:VALUATION, advisor:MODEL or advisor:VALUATION:MODEL (a valuation name, then a model name or file),
         # each after an optional evidence: advisor:both, advisor:play:double-dummy (solver.inference.INFERENCE)
@@ -552,13 +573,14 @@ def make_agent(spec, worlds: int = 200, seed=None, model=None):
         if head.strip().lower() in INFERENCE:
             reading = {"inference": head.strip().lower()}
             if not tail.strip():
-                return AdvisorAgent(worlds=worlds, seed=seed, model=model, **reading)
+                return AdvisorAgent(method=Method(worlds=worlds, seed=seed, model=model, **reading))
             rest = tail.strip()
             head, _, tail = rest.partition(":")
         if valuation_key(head) is not None:
-            return AdvisorAgent(worlds=worlds, seed=seed, valuation=head, model=tail.strip() or model, **reading)
+            return AdvisorAgent(method=Method(worlds=worlds, seed=seed, valuation=head, model=tail.strip() or model,
+                                              **reading))
         try:
-            return AdvisorAgent(worlds=worlds, seed=seed, model=rest, **reading)
+            return AdvisorAgent(method=Method(worlds=worlds, seed=seed, model=rest, **reading))
         except ModelError as exc:     # neither a valuation nor a model: say both were tried
             raise ModelError(f"agent {quoted(spec)}: {rest!r} is neither a valuation (single-dummy, double-dummy, "
                              f"playout) nor a bidding model: {exc}") from None

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from ..bounds import MAX_WORLDS, MIN_WORLDS, check_int, fresh_seed
+from ..bounds import MAX_SEED, check_int, fresh_seed
 from ..cards import Seat
 from ..capabilities import check_covers
 from ..errors import ArgumentError, quoted
@@ -303,10 +303,10 @@ def play_match(agent_a, agent_b, deals: int = 100, seed=None, rules: Rules | Non
     >>> r.deals, len(r.tables), r.points_per_deal > 0
     (20, 40, True)
     """
-    from ..advisor.method import member_keywords, taken_members
+    from ..advisor.method import Method, member_keywords, taken_members
     members = member_keywords(play_match, members, {"worlds": 200, "model": None}, method)
-    if method is None:
-        worlds, model = members["worlds"], members["model"]
+    if method is None:      # the keywords checked as the method's members are (Method's BOUNDS)
+        worlds, model = Method(worlds=members["worlds"]).worlds, members["model"]
     else:
         worlds, model = taken_members(method, play_match, ("worlds", "model")).values()
         worlds = 200 if worlds is None else worlds
@@ -316,8 +316,7 @@ def play_match(agent_a, agent_b, deals: int = 100, seed=None, rules: Rules | Non
         raise ArgumentError(f"games {quoted(games)}: expected True or False")
     deals = check_int(deals, "deals", 1, MAX_DEALS)
     jobs = check_int(jobs, "jobs", 1, MAX_JOBS)
-    worlds = check_int(worlds, "worlds", MIN_WORLDS, MAX_WORLDS)
-    seed = fresh_seed() if seed is None else check_int(seed, "seed", 0, 2 ** 63 - 1)
+    seed = fresh_seed() if seed is None else check_int(seed, "seed", 0, MAX_SEED)
     if time_limit is not None and not (isinstance(time_limit, (int, float)) and not isinstance(time_limit, bool)
                                        and 0 < time_limit < math.inf):
         raise ArgumentError(f"time_limit {quoted(time_limit)}: expected seconds above 0, or None")

@@ -10,7 +10,7 @@ import os
 from ..advisor.game_odds import win_probability
 from ..advisor.method import Method, member_keywords, taken_members
 from ..advisor.valuation import INNER_WORLDS, check_inner_worlds, check_not_bid_only, parse_valuation
-from ..bounds import MAX_SEED, MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
+from ..bounds import MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
 from ..cards import Suit, trump_of
 from ..records import DummyRecord, EGNGame, load_game
 from ..errors import ArgumentError, EuchreError, quoted
@@ -49,13 +49,14 @@ def resolve_game(game):
 
 
 def check_options(worlds, seed, threads, source=None) -> tuple:
-    """``(worlds, seed, threads)`` checked (:data:`MIN_WORLDS`..:data:`MAX_WORLDS`, 0..2**63-1,
-    1..:data:`MAX_THREADS`; :class:`~solver.EuchreError` naming the bad one); a ``None`` seed
-    becomes :func:`~.seeds.default_seed` of ``source``, the record as given."""
-    worlds = check_int(worlds, "worlds", MIN_WORLDS, MAX_WORLDS)
-    threads = check_int(threads, "threads", 1, MAX_THREADS)
-    seed = check_int(default_seed(source) if seed is None else seed, "seed", 0, MAX_SEED)
-    return worlds, seed, threads
+    """``(worlds, seed, threads)`` checked as a :class:`~solver.advisor.method.Method` checks its members (its
+    ``BOUNDS``: :data:`MIN_WORLDS`..:data:`MAX_WORLDS`, 0..2**63-1, 1..:data:`MAX_THREADS`;
+    :class:`~solver.EuchreError` naming the bad one; ``worlds`` must be given); a ``None`` seed becomes
+    :func:`~.seeds.default_seed` of ``source``, the record as given."""
+    if worlds is None:
+        raise ArgumentError(f"worlds None: must be a whole number {MIN_WORLDS}..{MAX_WORLDS}")
+    checked = Method(worlds=worlds, seed=default_seed(source) if seed is None else seed, threads=threads)
+    return checked.worlds, checked.seed, checked.threads
 
 
 def check_jobs(jobs) -> int:
