@@ -527,5 +527,6 @@ def test_a_one_deal_match_writes_json_without_infinities():
 @pytest.mark.slow
 def test_the_advisor_agent_bids_a_turned_up_joker_by_the_policy():
     from solver import play_match as match
-    r = match("advisor", "policy", deals=30, seed=3, worlds=10, rules=__import__("solver").Rules(joker=True))
+    solver = __import__("solver")
+    r = match("advisor", "policy", deals=30, seed=3, rules=solver.Rules(joker=True), method=solver.Method(worlds=10))
     assert r.a_stats["forfeits"] == 0

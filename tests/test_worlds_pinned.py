@@ -89,14 +89,15 @@ def compute() -> dict:
     for i, v in enumerate(all_views):
         for seed in (1, 7):
             out["advise_play"].append({"case": i, "seed": seed, "result": _plain(
-                advise_play(v, Method(worlds=100, seed=seed, inference=False, **DD)).to_dict())})
+                advise_play(v, solver.Method(worlds=100, seed=seed, inference=False, **DD)).to_dict())})
             w = sample_worlds(v, worlds=300, seed=seed, inference=False)
             out["sample_worlds"].append({"case": i, "seed": seed, "hands": _digest(w.hands), "kitty": _digest(w.kitty),
                                          "total": int(w.total), "exact": bool(w.exact)})
     for i, v in enumerate(all_views[:6]):
         w = sample_worlds(v, worlds=300, seed=3, inference=True)
         out["inferred"].append({"case": i, "seed": 3, "hands": _digest(w.hands), "weights": _digest(w.weights),
-                                "result": _plain(advise_play(v, Method(worlds=100, seed=3, inference=True, **DD)).to_dict())})
+                                "result": _plain(advise_play(
+                                    v, solver.Method(worlds=100, seed=3, inference=True, **DD)).to_dict())})
     games = [("renege-test.egn", 1, False), ("renege-test.egn", 4, False), ("six-points-in-two-hands.egn", 1, False),
              ("six-points-in-two-hands.egn", 4, False), ("six-points-in-two-hands.egn", 2, True)]
     for name, seed, inference in games:
