@@ -223,7 +223,10 @@ def compare(body: CompareRequest):
         extra = _valuation_args(body.model_copy(update={"worlds": worlds}), calls=2 if bid else _legal_cards(view))
         # two calls are valued as the bid advice values them, two cards as the play advice
         advisor = "advise_bid" if bid else "advise_play"
-        result = run(view, body.a, body.b, method=_method(body, advisor, **extra).replace(worlds=worlds))
+        method = _method(body, advisor, **extra).replace(worlds=worlds)
+        if bid and body.play_model is not None:     # advise_bid does not read it: compare refuses it by name
+            method = method.replace(play_model=body.play_model)
+        result = run(view, body.a, body.b, method=method)
     return jsonify(result.to_dict())
 
 
