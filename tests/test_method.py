@@ -196,6 +196,19 @@ def test_advise_defend_takes_a_method_with_the_keywords_answer():
     assert a.to_dict() == b.to_dict()
 
 
+
+@pytest.mark.parametrize("advisor", ["advise_play", "lead_table", "advise_defend"])
+@pytest.mark.parametrize("view_given", [True, False])
+def test_a_misspelt_keyword_is_a_type_error_naming_it(advisor, view_given):
+    """Not taken for a view's key (``give the view or its keys, not both``) nor warned of as a deprecated form."""
+    rules = {"defend_alone": True} if advisor == "advise_defend" else None
+    keys = dict(seat="E", hand="Ac Kc 9c Qd Td", dealer="S", upcard="9s", calls="Pass Order", alone=True, rules=rules)
+    args, kwargs = ((seat_view(**keys),), {}) if view_given else ((), keys)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(TypeError, match=f"^{advisor}\\(\\) got an unexpected keyword argument 'wrolds'$"):
+            getattr(solver, advisor)(*args, **kwargs, wrolds=100)
+
 # -- the kitty exchange ------------------------------------------------------------------------------
 
 def test_advise_exchange_of_a_view_is_the_old_pieces_bit_for_bit():

@@ -27,6 +27,7 @@ from ..bidding import POLICY, BiddingPolicy
 from ..bounds import MAX_SEED, MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
 from ..errors import ArgumentError, quoted
 from ..examples import MAX_EXAMPLES, check_examples
+from ..game.view import BUILD_KEYS
 from ..inference import check_inference
 from ..worlds import EXACT_LIMIT
 from .valuation import (INNER_WORLDS, MAX_INNER_WORLDS, check_inner_worlds, parse_valuation, roller,
@@ -291,10 +292,17 @@ def _shown(value):
     return name if name is not None else type(value).__name__ if dataclasses.is_dataclass(value) else value
 
 
-def old_form(advisor: str, given) -> None:
+def old_form(advisor: str, given, members=()) -> None:
     """The one deprecation of the advisors' forms before ``(view, method)``: warns with a :class:`DeprecationWarning`
     naming ``advisor`` and the first of ``given`` (the keywords it was called with: a view's keys or a method's
-    members), when there are any; the call then goes on, with the same answer as before."""
+    members), when there are any; the call then goes on, with the same answer as before.
+
+    Raises :class:`TypeError`, worded as Python's own, for a keyword that is neither a view's key
+    (:data:`solver.game.view.BUILD_KEYS`) nor one of ``members`` (the advisor's member keywords): a misspelt
+    keyword is named as such, not taken for a view's key."""
+    for name in given:
+        if name not in BUILD_KEYS and name not in members:
+            raise TypeError(f"{advisor}() got an unexpected keyword argument {name!r}")
     if given:
         warnings.warn(f"solver.{advisor}(..., {next(iter(given))}=...): the keyword form is deprecated and will be "
                       f"removed in the next release: use solver.{advisor}(view, method) with a SeatView "
