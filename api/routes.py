@@ -365,6 +365,8 @@ def run_review(body: ReviewRequest) -> tuple:
     calls = body.call_count
     extra = _valuation_args(body, REVIEW_REDRAWS * calls, f" x {calls} calls x {REVIEW_REDRAWS} (the redraws of "
                                                           "a close call)")
+    if "inner_worlds" in body.model_fields_set and "inner_worlds" not in extra:
+        extra["inner_worlds"] = body.inner_worlds      # sent without a valuation: the engine refuses it by name
     load = limits.engine_function("load_game")
     with limits.engine(body, main_field="egn"):
         game = load(body.egn)                    # the parsed object: a string would be taken for a path

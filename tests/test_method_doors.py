@@ -195,3 +195,25 @@ def test_the_advise_request_takes_every_inference_method_takes():
     play = client.post("/v1/advise", json={**body, "inference": "play"}).get_json()
     none = client.post("/v1/advise", json={**body, "inference": False}).get_json()
     assert play["options"] == none["options"]
+
+
+@pytest.mark.parametrize("door", ["review_deal", "review_game", "review_corpus", "http"])
+def test_the_review_refuses_inner_worlds_without_a_playout(door, tmp_path):
+    """As ``euchre review --inner-worlds 5`` and every advisor do: inner worlds are read by a playout only, so
+    without one they are refused by name rather than dropped; at their default (20) they are never refused."""
+    method = Method(worlds=10, seed=1, inner_worlds=5)
+    if door == "http":
+        from api.app import create_app
+        client = create_app({"TESTING": True}).test_client()
+        body = {"egn": SMALL.read_text(), "worlds": 10, "seed": 1, "inner_worlds": 5}
+        resp = client.post("/v1/review", json=body)
+        assert resp.status_code == 422 and resp.get_json()["field"] == "inner_worlds"
+        assert "only valuation playout uses inner worlds" in resp.get_json()["detail"]
+        return
+    from solver import load_game
+    run = {"review_deal": lambda m: review_deal(load_game(SMALL), 0, method=m),
+           "review_game": lambda m: review_game(load_game(SMALL), method=m),
+           "review_corpus": lambda m: review_corpus([SMALL], method=m, out=tmp_path / "out.jsonl")}[door]
+    with pytest.raises(ArgumentError, match="^inner_worlds 5: .*only valuation playout uses inner worlds"):
+        run(method)
+    assert run(method.replace(inner_worlds=20, worlds=10)) is not None
