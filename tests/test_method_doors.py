@@ -130,7 +130,9 @@ def test_compare_takes_one_method_with_the_keywords_figures():
 
 
 @pytest.mark.parametrize("door, args", [(review_game, (SMALL,)), (review_deal, (SMALL, 0)), (review_files, ([SMALL],)),
-                                        (review_corpus, ([SMALL],)), (play_match, ("policy", "random"))])
+                                        (review_corpus, ([SMALL],)), (play_match, ("policy", "random")),
+                                        (compare, (dict(seat="N", hand="9d Ac Tc Kd Jd", dealer="S", upcard="Kc"),
+                                                   "pass", "order"))])
 def test_a_door_refuses_a_keyword_it_never_took_as_python_does(door, args):
     """The adapter of the deprecated keywords is no catch-all: a misspelt one is Python's own TypeError."""
     with pytest.raises(TypeError, match=rf"^{door.__name__}\(\) got an unexpected keyword argument 'wrolds'$"):
