@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import json
 import warnings
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -149,6 +150,8 @@ class Method:
                                 "{'NS': 8, 'EW': 6} (or None)")
         if self.score is not None:          # frozen, so that the Method is hashable as a frozen value should be
             put("score", FrozenScore(self.score))
+        if isinstance(self.model, dict) and not isinstance(self.model, FrozenModel):    # a model's JSON object
+            put("model", FrozenModel(self.model))
         d = self.robust_delta
         low, high = BOUNDS["robust_delta"]
         if d is not None and (isinstance(d, bool) or not isinstance(d, (int, float)) or not low <= d <= high):
@@ -235,14 +238,27 @@ class FrozenScore(dict):
         except TypeError:           # a value the advisor will refuse (ScoreError); equal dicts still hash alike
             return hash(len(self))
 
+    _member = "score"               # the Method member it keeps, for the message
+
     def _frozen(self, *args, **kwargs):
-        raise TypeError("a Method's score cannot be changed: use Method.replace(score=...)")
+        raise TypeError(f"a Method's {self._member} cannot be changed: use Method.replace({self._member}=...)")
 
     __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _frozen
     __ior__ = _frozen
 
     def __reduce__(self):           # pickled (a rollout's processes) as a FrozenScore, not by dict's setitem
-        return (FrozenScore, (dict(self),))
+        return (type(self), (dict(self),))
+
+
+class FrozenModel(FrozenScore):
+    """:attr:`Method.model` given as a model's JSON object, as the Method keeps it: read as that object (by
+    :func:`solver.bidding.resolve_model`), unchangeable at its top level and hashed by its JSON text, so that a
+    :class:`Method` with an inline model is hashable too (its nested lists are not hashable items)."""
+
+    _member = "model"
+
+    def __hash__(self):
+        return hash(json.dumps(self, sort_keys=True, default=repr))
 
 
 #: The members each advisor reads, by its name; every other member must be left at :class:`Method`'s default
@@ -373,7 +389,8 @@ def _rollout_of(data: dict):
 
 
 #: How :meth:`Method.to_dict` writes the members that are not JSON as they stand.
-_AS_JSON: dict[str, Callable[[Any], Any]] = {"rollout": _rollout_spec, "score": dict}
+_AS_JSON: dict[str, Callable[[Any], Any]] = {"rollout": _rollout_spec, "score": dict,
+                                              "model": lambda m: dict(m) if isinstance(m, dict) else m}
 
 
 def _check_members(data: dict) -> None:
@@ -382,7 +399,7 @@ def _check_members(data: dict) -> None:
             raise ArgumentError(f"method member {key!r}: unknown; the members are {', '.join(MEMBERS)}")
 
 
-__all__ = ["Method", "MEMBERS", "BOUNDS", "DESCRIPTIONS", "READS", "FrozenScore", "check_reads", "old_form",
+__all__ = ["Method", "MEMBERS", "BOUNDS", "DESCRIPTIONS", "READS", "FrozenScore", "FrozenModel", "check_reads", "old_form",
            "keyword_method", "method_of_keywords", "taken_members", "member_keywords",
            "ROBUST_DELTA", "MAX_EXACT_LIMIT"]
 
