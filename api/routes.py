@@ -223,7 +223,10 @@ def compare(body: CompareRequest):
         extra = _valuation_args(body.model_copy(update={"worlds": worlds}), calls=2 if bid else _legal_cards(view))
         # two calls are valued as the bid advice values them, two cards as the play advice
         advisor = "advise_bid" if bid else "advise_play"
-        result = run(view, body.a, body.b, method=_method(body, advisor, **extra).replace(worlds=worlds))
+        method = _method(body, advisor, **extra).replace(worlds=worlds)
+        if bid and body.play_model is not None:     # advise_bid does not read it: compare refuses it by name
+            method = method.replace(play_model=body.play_model)
+        result = run(view, body.a, body.b, method=method)
     return jsonify(result.to_dict())
 
 
@@ -362,6 +365,8 @@ def run_review(body: ReviewRequest) -> tuple:
     calls = body.call_count
     extra = _valuation_args(body, REVIEW_REDRAWS * calls, f" x {calls} calls x {REVIEW_REDRAWS} (the redraws of "
                                                           "a close call)")
+    if "inner_worlds" in body.model_fields_set and "inner_worlds" not in extra:
+        extra["inner_worlds"] = body.inner_worlds      # sent without a valuation: the engine refuses it by name
     load = limits.engine_function("load_game")
     with limits.engine(body, main_field="egn"):
         game = load(body.egn)                    # the parsed object: a string would be taken for a path

@@ -183,9 +183,10 @@ def _method(args, **by_command):
 
 
 def _inner_worlds(args) -> int:
-    """``--inner-worlds`` checked against ``--valuation``: refused (not ignored) with any but a playout."""
+    """``--inner-worlds`` checked against ``--valuation``: refused (not ignored) with any but a playout, unless it
+    is the default (as ``Method`` and HTTP take a member at its default as not given)."""
     from .advisor.valuation import INNER_WORLDS, valuation_strategy
-    if args.inner_worlds is None:
+    if args.inner_worlds is None or args.inner_worlds == INNER_WORLDS:
         return INNER_WORLDS
     if args.valuation is None or not valuation_strategy(args.valuation).uses_inner_worlds:
         name = "the default valuation" if args.valuation is None else "the valuation " + args.valuation.replace("_", "-")

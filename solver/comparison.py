@@ -41,6 +41,7 @@ from .cards import JOKER, Card, Seat, cards_of, format_cards
 from .errors import ArgumentError, CardError, IllegalActionError, quoted
 from .examples import EXAMPLES, SAME, check_examples, choice_examples
 from .game.actions import Phase
+from .game.view import BUILD_KEYS
 from .inference import check_inference
 from .seeds import comparison_seed
 from .stats import chance, weighted_mean_interval, wilson
@@ -175,7 +176,8 @@ def compare(view=None, a=None, b=None, *, method=None, **keywords) -> Comparison
     now (a call that is not open to it, a card it does not hold or may not play, a card in the bidding or a
     call in the play), or when the seat is not the one to act or the hand is at neither a call nor a card;
     :class:`~solver.errors.ArgumentError` when ``a`` and ``b`` are the same action; and whatever the advice
-    raises for its arguments (:func:`solver.advise`, :func:`solver.advise_play`).
+    raises for its arguments (:func:`solver.advise`, :func:`solver.advise_play`); :class:`TypeError` for a keyword
+    that is neither a member nor a view's key.
     """
     given = {name: keywords.pop(name) for name in _COMPARE_DEFAULTS if name in keywords}
     members = member_keywords(compare, given, _COMPARE_DEFAULTS, method)
@@ -186,7 +188,10 @@ def compare(view=None, a=None, b=None, *, method=None, **keywords) -> Comparison
     (worlds, seed, inference, model, score, valuation, inner_worlds, examples, threads, rollout,
      play_model) = members.values()
     examples = check_examples(examples)
-    view = coerce_view(view, keywords)
+    for name in keywords:                       # neither a member nor a view's key: a misspelling, named as Python does
+        if name not in BUILD_KEYS:
+            raise TypeError(f"compare() got an unexpected keyword argument {name!r}")
+    view = coerce_view(view, keywords, "compare")
     seat = view.seat
     if view.phase in _BIDDING or view.phase is Phase.PLAY:
         if view.to_act != seat:

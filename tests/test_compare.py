@@ -201,3 +201,21 @@ def test_http_bad_input_is_a_problem():
     resp = client.post("/v1/compare", json=dict(BID, calls="", a="order", b="pass", worlds=100, valuation="playout"))
     assert resp.status_code == 422 and resp.get_json()["type"].endswith("over-limit")
     assert "/v1/compare" in client.get("/openapi.json").get_json()["paths"]
+
+
+def test_http_play_model_for_a_call_is_refused_as_at_the_other_doors(capsys):
+    # a call's comparison reads no card, so a play model sent with it is refused by name (not dropped), with
+    # the words of solver.compare and `euchre compare`
+    from api.app import create_app
+    client = create_app().test_client()
+    body = dict(BID, calls="", a="order", b="pass", worlds=20, seed=1, inference="play", play_model="flat")
+    resp = client.post("/v1/compare", json=body)
+    assert resp.status_code == 422 and resp.content_type == "application/problem+json"
+    problem = resp.get_json()
+    with pytest.raises(ArgumentError) as engine:
+        compare(seat_view(BID["seat"], BID["hand"], BID["dealer"], BID["upcard"]), "order", "pass",
+                method=Method(worlds=20, seed=1, inference="play", play_model="flat"))
+    assert problem["field"] == "play_model" and problem["detail"] == str(engine.value)
+    assert main(["compare", "--seat", "E", "--hand", BID["hand"], "--dealer", "N", "--upcard", "Qh", "order", "pass",
+                 "--worlds", "20", "--inference", "play", "--play-model", "flat"]) == 2
+    assert str(engine.value) in capsys.readouterr().err

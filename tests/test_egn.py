@@ -350,6 +350,9 @@ def test_what_egn_cannot_record_is_refused():
         dump_egn(load_egn(EGN_DIR / "vwec-finals.egn"), title="x")
     with pytest.raises(EGNError, match="march_score"):
         dump_egn(Game(Rules(march_score=3)))
+    # a dealer who may not discard the upcard: EGN has no key, and the record read back would let it
+    with pytest.raises(EGNError, match="dealer_may_discard_upcard = False has no EGN ruleset key"):
+        dump_egn(Game(Rules(dealer_may_discard_upcard=False)))
     with pytest.raises(EGNError, match="expected an EGNGame, Game or Hand"):
         dump_egn({"not": "a game"})
 

@@ -42,3 +42,17 @@ def test_inner_worlds_with_playout_is_taken(capsys):
     assert main(ADVISE[:-1] + ["10", "--valuation", "playout", "--inner-worlds", "3", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert "over 3 uniform worlds" in json.dumps(out)
+
+
+LEAD = ["play", "--seat", "W", "--hand", "Ad As Ah 9s Qs", "--dealer", "S", "--upcard", "Kc", "--calls", "Pass Pass Order",
+        "--worlds", "20"]
+
+
+@pytest.mark.parametrize("command", [LEAD, REVIEW], ids=["play", "review"])
+def test_inner_worlds_at_its_default_is_never_refused(capsys, command):
+    """``--inner-worlds 20`` is the default, as ``Method(inner_worlds=20)`` and an HTTP body's ``inner_worlds`` 20
+    are: taken without a playout, with the answer of the command without it."""
+    assert main(command + ["--seed", "1", "--json"]) == 0
+    without = capsys.readouterr().out
+    assert main(command + ["--seed", "1", "--json", "--inner-worlds", "20"]) == 0
+    assert capsys.readouterr().out == without

@@ -196,6 +196,19 @@ def test_advise_defend_takes_a_method_with_the_keywords_answer():
     assert a.to_dict() == b.to_dict()
 
 
+
+@pytest.mark.parametrize("advisor", ["advise_play", "lead_table", "advise_defend"])
+@pytest.mark.parametrize("view_given", [True, False])
+def test_a_misspelt_keyword_is_a_type_error_naming_it(advisor, view_given):
+    """Not taken for a view's key (``give the view or its keys, not both``) nor warned of as a deprecated form."""
+    rules = {"defend_alone": True} if advisor == "advise_defend" else None
+    keys = dict(seat="E", hand="Ac Kc 9c Qd Td", dealer="S", upcard="9s", calls="Pass Order", alone=True, rules=rules)
+    args, kwargs = ((seat_view(**keys),), {}) if view_given else ((), keys)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(TypeError, match=f"^{advisor}\\(\\) got an unexpected keyword argument 'wrolds'$"):
+            getattr(solver, advisor)(*args, **kwargs, wrolds=100)
+
 # -- the kitty exchange ------------------------------------------------------------------------------
 
 def test_advise_exchange_of_a_view_is_the_old_pieces_bit_for_bit():
@@ -385,6 +398,22 @@ def test_a_method_with_a_score_is_hashable_and_its_dict_round_trips():
     import pickle
     assert pickle.loads(pickle.dumps(a)) == a
 
+
+
+def test_a_method_with_a_model_json_object_is_hashable_and_gives_that_model():
+    """A model's JSON object (what a model file holds, one form ``model`` takes) keeps a Method hashable."""
+    import pickle
+    from pathlib import Path
+    from solver import resolve_model
+    data = json.loads((Path(solver.__file__).parent / "data/bidding-model-players-1.json").read_text())
+    a, b = Method(worlds=100, model=data), Method(worlds=100, model=json.loads(json.dumps(data)))
+    assert a == b and hash(a) == hash(b) and len({a, b, Method(worlds=100)}) == 2
+    assert a.model == data and resolve_model(a.model) == resolve_model(data)
+    with pytest.raises(TypeError, match="a Method's model cannot be changed"):
+        a.model["name"] = "x"
+    out = a.to_dict()
+    assert type(out["model"]) is dict and json.loads(json.dumps(out)) == out and Method.from_dict(out) == a
+    assert pickle.loads(pickle.dumps(a)) == a and hash(pickle.loads(pickle.dumps(a))) == hash(a)
 
 def test_a_method_with_a_rollout_round_trips_through_its_dict():
     """to_dict writes the rollout by its members (not the answer's words for it), so from_dict rebuilds it."""

@@ -136,7 +136,9 @@ def test_compare_takes_one_method_with_the_keywords_figures():
 
 
 @pytest.mark.parametrize("door, args", [(review_game, (SMALL,)), (review_deal, (SMALL, 0)), (review_files, ([SMALL],)),
-                                        (review_corpus, ([SMALL],)), (play_match, ("policy", "random"))])
+                                        (review_corpus, ([SMALL],)), (play_match, ("policy", "random")),
+                                        (compare, (dict(seat="N", hand="9d Ac Tc Kd Jd", dealer="S", upcard="Kc"),
+                                                   "pass", "order"))])
 def test_a_door_refuses_a_keyword_it_never_took_as_python_does(door, args):
     """The adapter of the deprecated keywords is no catch-all: a misspelt one is Python's own TypeError."""
     with pytest.raises(TypeError, match=rf"^{door.__name__}\(\) got an unexpected keyword argument 'wrolds'$"):
@@ -223,3 +225,25 @@ def test_the_suite_fails_a_call_of_our_own_deprecated_forms(request):
     with warnings.catch_warnings(record=True) as caught:
         warnings.warn("another library's old name is deprecated", DeprecationWarning)
     assert [str(w.message) for w in caught] == ["another library's old name is deprecated"]
+
+
+@pytest.mark.parametrize("door", ["review_deal", "review_game", "review_corpus", "http"])
+def test_the_review_refuses_inner_worlds_without_a_playout(door, tmp_path):
+    """As ``euchre review --inner-worlds 5`` and every advisor do: inner worlds are read by a playout only, so
+    without one they are refused by name rather than dropped; at their default (20) they are never refused."""
+    method = Method(worlds=10, seed=1, inner_worlds=5)
+    if door == "http":
+        from api.app import create_app
+        client = create_app({"TESTING": True}).test_client()
+        body = {"egn": SMALL.read_text(), "worlds": 10, "seed": 1, "inner_worlds": 5}
+        resp = client.post("/v1/review", json=body)
+        assert resp.status_code == 422 and resp.get_json()["field"] == "inner_worlds"
+        assert "only valuation playout uses inner worlds" in resp.get_json()["detail"]
+        return
+    from solver import load_game
+    run = {"review_deal": lambda m: review_deal(load_game(SMALL), 0, method=m),
+           "review_game": lambda m: review_game(load_game(SMALL), method=m),
+           "review_corpus": lambda m: review_corpus([SMALL], method=m, out=tmp_path / "out.jsonl")}[door]
+    with pytest.raises(ArgumentError, match="^inner_worlds 5: .*only valuation playout uses inner worlds"):
+        run(method)
+    assert run(method.replace(inner_worlds=20, worlds=10)) is not None

@@ -204,7 +204,7 @@ def lead_table(view=None, method=None, **keywords) -> LeadTable:
     >>> t.trick, t.makers, len(t.rows), t.best == t.advice.best
     (1, False, 5, True)
     """
-    old_form("lead_table", keywords)
+    old_form("lead_table", keywords, LEAD_KEYWORDS)
     members = {name: value for name, value in keywords.items() if name in LEAD_KEYWORDS}
     method = check_reads(method_of_keywords(method, "lead_table", members, LEAD_KEYWORDS), "lead_table")
     view = coerce_view(view, {k: v for k, v in keywords.items() if k not in LEAD_KEYWORDS}, "lead_table")

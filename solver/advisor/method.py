@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import json
 import warnings
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -27,6 +28,7 @@ from ..bidding import POLICY, BiddingPolicy
 from ..bounds import MAX_SEED, MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
 from ..errors import ArgumentError, quoted
 from ..examples import MAX_EXAMPLES, check_examples
+from ..game.view import BUILD_KEYS
 from ..inference import check_inference
 from ..worlds import EXACT_LIMIT
 from .valuation import (INNER_WORLDS, MAX_INNER_WORLDS, check_inner_worlds, parse_valuation, roller,
@@ -148,6 +150,8 @@ class Method:
                                 "{'NS': 8, 'EW': 6} (or None)")
         if self.score is not None:          # frozen, so that the Method is hashable as a frozen value should be
             put("score", FrozenScore(self.score))
+        if isinstance(self.model, dict) and not isinstance(self.model, FrozenModel):    # a model's JSON object
+            put("model", FrozenModel(self.model))
         d = self.robust_delta
         low, high = BOUNDS["robust_delta"]
         if d is not None and (isinstance(d, bool) or not isinstance(d, (int, float)) or not low <= d <= high):
@@ -234,14 +238,27 @@ class FrozenScore(dict):
         except TypeError:           # a value the advisor will refuse (ScoreError); equal dicts still hash alike
             return hash(len(self))
 
+    _member = "score"               # the Method member it keeps, for the message
+
     def _frozen(self, *args, **kwargs):
-        raise TypeError("a Method's score cannot be changed: use Method.replace(score=...)")
+        raise TypeError(f"a Method's {self._member} cannot be changed: use Method.replace({self._member}=...)")
 
     __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _frozen
     __ior__ = _frozen
 
     def __reduce__(self):           # pickled (a rollout's processes) as a FrozenScore, not by dict's setitem
-        return (FrozenScore, (dict(self),))
+        return (type(self), (dict(self),))
+
+
+class FrozenModel(FrozenScore):
+    """:attr:`Method.model` given as a model's JSON object, as the Method keeps it: read as that object (by
+    :func:`solver.bidding.resolve_model`), unchangeable at its top level and hashed by its JSON text, so that a
+    :class:`Method` with an inline model is hashable too (its nested lists are not hashable items)."""
+
+    _member = "model"
+
+    def __hash__(self):
+        return hash(json.dumps(self, sort_keys=True, default=repr))
 
 
 #: The members each advisor reads, by its name; every other member must be left at :class:`Method`'s default
@@ -291,10 +308,17 @@ def _shown(value):
     return name if name is not None else type(value).__name__ if dataclasses.is_dataclass(value) else value
 
 
-def old_form(advisor: str, given) -> None:
+def old_form(advisor: str, given, members=()) -> None:
     """The one deprecation of the advisors' forms before ``(view, method)``: warns with a :class:`DeprecationWarning`
     naming ``advisor`` and the first of ``given`` (the keywords it was called with: a view's keys or a method's
-    members), when there are any; the call then goes on, with the same answer as before."""
+    members), when there are any; the call then goes on, with the same answer as before.
+
+    Raises :class:`TypeError`, worded as Python's own, for a keyword that is neither a view's key
+    (:data:`solver.game.view.BUILD_KEYS`) nor one of ``members`` (the advisor's member keywords): a misspelt
+    keyword is named as such, not taken for a view's key."""
+    for name in given:
+        if name not in BUILD_KEYS and name not in members:
+            raise TypeError(f"{advisor}() got an unexpected keyword argument {name!r}")
     if given:
         warnings.warn(f"solver.{advisor}(..., {next(iter(given))}=...): the keyword form is deprecated and will be "
                       f"removed in the next release: use solver.{advisor}(view, method) with a SeatView "
@@ -365,7 +389,8 @@ def _rollout_of(data: dict):
 
 
 #: How :meth:`Method.to_dict` writes the members that are not JSON as they stand.
-_AS_JSON: dict[str, Callable[[Any], Any]] = {"rollout": _rollout_spec, "score": dict}
+_AS_JSON: dict[str, Callable[[Any], Any]] = {"rollout": _rollout_spec, "score": dict,
+                                              "model": lambda m: dict(m) if isinstance(m, dict) else m}
 
 
 def _check_members(data: dict) -> None:
@@ -374,7 +399,7 @@ def _check_members(data: dict) -> None:
             raise ArgumentError(f"method member {key!r}: unknown; the members are {', '.join(MEMBERS)}")
 
 
-__all__ = ["Method", "MEMBERS", "BOUNDS", "DESCRIPTIONS", "READS", "FrozenScore", "check_reads", "old_form",
+__all__ = ["Method", "MEMBERS", "BOUNDS", "DESCRIPTIONS", "READS", "FrozenScore", "FrozenModel", "check_reads", "old_form",
            "keyword_method", "method_of_keywords", "taken_members", "member_keywords",
            "ROBUST_DELTA", "MAX_EXACT_LIMIT"]
 

@@ -81,6 +81,8 @@ def _engine_json(rules: Rules, hands: list, initial: tuple, final: tuple | None)
     for name in ("march_score", "euchre_score", "lone_defender_score"):
         if getattr(rules, name) != getattr(default, name):
             raise EGNError(f"dump_egn: Rules.{name} = {getattr(rules, name)} has no EGN ruleset key")
+    if not rules.dealer_may_discard_upcard:      # read back, the record would let the dealer discard it
+        raise EGNError("dump_egn: Rules.dealer_may_discard_upcard = False has no EGN ruleset key")
     if rules.dummy_hands:
         raise EGNError("dump_egn: the dummy-hands variant has no EGN form")
     ruleset = rules.to_egn()

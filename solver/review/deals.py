@@ -9,7 +9,8 @@ import os
 
 from ..advisor.game_odds import win_probability
 from ..advisor.method import Method, member_keywords, taken_members
-from ..advisor.valuation import INNER_WORLDS, check_inner_worlds, check_not_bid_only, parse_valuation
+from ..advisor.valuation import (INNER_WORLDS, check_inner_worlds, check_not_bid_only, parse_valuation,
+                                 valuation_strategy)
 from ..bounds import MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
 from ..cards import Suit, trump_of
 from ..records import DummyRecord, EGNGame, load_game
@@ -121,12 +122,20 @@ def check_valuation_option(valuation, inner_worlds, inference: bool, rules) -> t
     """``(valuation, inner_worlds)`` of a review, checked: the calls' valuation
     (:func:`solver.advisor.valuation.parse_valuation`, either spelling; ``None``: the advisor's default
     with inference, double dummy without it, the first version's figures) and the playouts' inner worlds
-    (1..1000). Raises :class:`~solver.errors.ArgumentError` naming an unknown valuation or an inner_worlds out of
-    range, :class:`~solver.RulesError` one ``rules``' variant
+    (1..1000, read by a playout only). Raises :class:`~solver.errors.ArgumentError` naming an unknown valuation, an
+    inner_worlds out of range or one away from its default without a playout, :class:`~solver.RulesError` one
+    ``rules``' variant
     does not support."""
     if valuation is None and not inference:
         valuation = "double_dummy"
-    return check_not_bid_only(parse_valuation(valuation, rules), "the review"), check_inner_worlds(inner_worlds)
+    valuation, inner_worlds = check_not_bid_only(parse_valuation(valuation, rules), "the review"), \
+        check_inner_worlds(inner_worlds)
+    if inner_worlds != INNER_WORLDS and not valuation_strategy(valuation).uses_inner_worlds:
+        # refused, not dropped, as every advisor (solver.advisor.method.check_reads) and `euchre review` do
+        raise ArgumentError(f"inner_worlds {inner_worlds}: the review does not read inner_worlds with valuation "
+                            f"{valuation}; only valuation playout uses inner worlds (leave it at its default, "
+                            f"{INNER_WORLDS}, or give valuation playout)")
+    return valuation, inner_worlds
 
 
 def review_deal(game, index: int, *, method=None, progress=None, confirm: int | None = None, score: bool = True,
