@@ -183,8 +183,7 @@ def _method(args, **by_command):
 
 
 def _inner_worlds(args) -> int:
-    """``--inner-worlds`` checked against ``--valuation``: refused (not ignored) with any but a playout, unless it
-    is the default (as ``Method`` and HTTP take a member at its default as not given)."""
+    """``--inner-worlds`` checked against ``--valuation``: refused (not ignored) with any but a playout; the default never."""
     from .advisor.valuation import INNER_WORLDS, valuation_strategy
     if args.inner_worlds is None or args.inner_worlds == INNER_WORLDS:
         return INNER_WORLDS
