@@ -173,8 +173,10 @@ def main(argv=None) -> int:
         proc, address = start_server(args.workers, pathlib.Path(tmp) / "gunicorn.log")
         try:
             health = json.loads(request(address, "GET", "/healthz")[1])
-            available = {"solve": True, "table": True, "advise": health["engine"]["advise"],
-                         "review": health["engine"]["review"] and health["engine"]["load_egn"]}
+            # a route is available when /healthz reports every engine function it runs (one table of them)
+            from api.routes import ENGINE_OF_ROUTE
+            available = {name: all(health["engine"].get(f, False) for f in fns)
+                         for name, fns in ENGINE_OF_ROUTE.items()}
             work = bodies(args.advise_worlds, args.review_worlds)
             names = [n for n in args.endpoints.split(",") if n]
             for name in names:                                   # warm-up: imports, tables, caches
