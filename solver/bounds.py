@@ -17,6 +17,7 @@ from .errors import ArgumentError
 MIN_WORLDS = 10          # fewer worlds say nothing
 MAX_WORLDS = 100_000     # worlds for one decision
 MAX_THREADS = 256        # threads asked of the solver (the core runs at most the usable cores)
+MAX_JOBS = 64            # worker processes of one run (review, match, rollout): each a whole solver
 MAX_SEED = 2 ** 63 - 1
 
 
@@ -40,4 +41,4 @@ def fresh_seed() -> int:
     return int(np.random.SeedSequence().entropy % (MAX_SEED + 1))
 
 
-__all__ = ["MIN_WORLDS", "MAX_WORLDS", "MAX_THREADS", "MAX_SEED", "check_int", "fresh_seed"]
+__all__ = ["MIN_WORLDS", "MAX_WORLDS", "MAX_THREADS", "MAX_JOBS", "MAX_SEED", "check_int", "fresh_seed"]

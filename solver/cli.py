@@ -20,6 +20,7 @@ from pathlib import Path
 
 from . import __version__
 from .advisor.method import BOUNDS, check_int
+from .bounds import MAX_JOBS
 from .advisor.valuation import parse_valuation
 from .cards import NO_TRUMP, Card, Seat, Suit, format_cards, parse_cards
 from .errors import ArgumentError, EuchreError
@@ -119,7 +120,7 @@ def _add_valuation_options(p, review: bool = False, rollout: bool = False, optio
     if rollout:
         p.add_argument("--agent-worlds", dest="agent_worlds", type=int, default=None,
                        help="with --valuation rollout only: the worlds of each agent's decision (default 50)")
-        p.add_argument("--jobs", type=int, default=None,
+        p.add_argument("--jobs", type=_member_int("jobs", (1, MAX_JOBS)), default=None,
                        help="with --valuation rollout only: worker processes over the worlds (default 1; same result)")
         p.add_argument("--cluster", default=None, metavar="tcp://HOST:PORT|local:N",
                        help="with --valuation rollout only: roll the worlds out on a Dask scheduler, or on N local "
@@ -141,19 +142,18 @@ def _rollout(args):
         return None
     from .advisor.valuation import ROLLOUT_AGENT_WORLDS
     from .bounds import MIN_WORLDS, check_int
-    from .rollout import MAX_AGENT_WORLDS, MAX_PROCESSES, Rollout
+    from .rollout import MAX_AGENT_WORLDS, Rollout
     # checked here too, so the message names the option the user typed
     agent_worlds = (ROLLOUT_AGENT_WORLDS if args.agent_worlds is None else
                     check_int(args.agent_worlds, "--agent-worlds", MIN_WORLDS, MAX_AGENT_WORLDS))
-    jobs = 1 if args.jobs is None else check_int(args.jobs, "--jobs", 1, MAX_PROCESSES)
-    return Rollout(agent_worlds=agent_worlds, processes=jobs, cluster=args.cluster, path=args.rollout_file,
+    return Rollout(agent_worlds=agent_worlds, processes=args.jobs or 1, cluster=args.cluster, path=args.rollout_file,
                    progress=sys.stderr.isatty())
 
 
-def _member_int(name: str):
-    """argparse ``type`` of Method member ``name``'s option, checked by its bounds so the error names the option
-    (not a number: int's ValueError, argparse's "invalid int value")."""
-    return _engine_type(lambda text: check_int(int(text), name, *BOUNDS[name]), "int")
+def _member_int(name: str, bounds: tuple[int, int] | None = None):
+    """argparse ``type`` of Method member ``name``'s option (or of another whole number, ``bounds`` its range),
+    checked so the error names the option (not a number: int's ValueError, argparse's "invalid int value")."""
+    return _engine_type(lambda text: check_int(int(text), name, *(bounds or BOUNDS[name])), "int")
 
 
 
@@ -956,7 +956,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--by-points", action="store_true",
                    help="judge every decision by the hand's expected points only (default: by the chance of "
                         "winning the game from the score at each deal, where the record gives it)")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes over the deals of all files (default 1)")
+    p.add_argument("--jobs", type=_member_int("jobs", (1, MAX_JOBS)), default=1, help="worker processes over all the deals (default 1)")
     p.add_argument("--all", action="store_true",
                    help="also list every card with its figures: 'DD 4->5 (-1)' the makers' tricks with best "
                         "play before->after it (and its cost), 'info 9s:-0.17 ...' each legal card's average "
@@ -1008,7 +1008,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--deals", type=int, default=200, help="duplicate deals, two tables each (default 200)")
     _add_sampling_options(p, 200, threads=False, worlds_help="the advisor's worlds per decision (default 200)",
                           seed_help="seed of the deals and agents (default: fresh, printed)")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1; same result)")
+    p.add_argument("--jobs", type=_member_int("jobs", (1, MAX_JOBS)), default=1, help="worker processes (default 1)")
     p.add_argument("--time-limit", dest="time_limit", type=float, default=10.0,
                    help="seconds an agent may take per decision, else it forfeits the deal (default 10; 0: none)")
     p.add_argument("--games", action="store_true",

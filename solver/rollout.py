@@ -41,7 +41,7 @@ import numpy as np
 from .advisor.method import Method
 from .advisor.playout import world_hand
 from .advisor.valuation import ROLLOUT_AGENT_WORLDS, register_roller
-from .bounds import MIN_WORLDS, check_int
+from .bounds import MAX_JOBS, MIN_WORLDS, check_int
 from .cards import Card, Seat
 from .errors import ArgumentError, EuchreError, quoted
 from .game import Hand, Phase
@@ -62,8 +62,6 @@ AGENT_WORLDS = ROLLOUT_AGENT_WORLDS
 MAX_AGENT_WORLDS = 2000
 #: Who makes the other seats' calls in a rollout (:class:`Rollout` ``later_calls``).
 LATER_CALLS = ("agents", "model")
-#: The most worker processes a rollout starts on this machine.
-MAX_PROCESSES = 64
 #: The layout of a rollout file's lines (the header's ``"rollout"``).
 FILE_VERSION = 1
 
@@ -100,7 +98,7 @@ class Rollout:
 
     def __post_init__(self):
         check_int(self.agent_worlds, "rollout agent_worlds", MIN_WORLDS, MAX_AGENT_WORLDS)
-        check_int(self.processes, "rollout processes", 1, MAX_PROCESSES)
+        check_int(self.processes, "rollout processes", 1, MAX_JOBS)
         if self.cluster is not None:
             parse_cluster(self.cluster)
         if self.path is not None and not isinstance(self.path, (str, os.PathLike)):
@@ -527,6 +525,6 @@ register_roller(roll_bids)
 register_roller(roll_plays, "plays")
 register_roller(Rollout, "spec")
 
-__all__ = ["roll_bids", "roll_plays", "AGENT_WORLDS", "MAX_AGENT_WORLDS", "MAX_PROCESSES", "Rollout", "BidQuestion",
+__all__ = ["roll_bids", "roll_plays", "AGENT_WORLDS", "MAX_AGENT_WORLDS", "Rollout", "BidQuestion",
            "PlayQuestion", "agent_seed",
            "decision_hand", "play_on", "roll_world", "rollout_bids", "question_key", "question_parts"]

@@ -18,6 +18,7 @@ from conftest import bid_advice
 from solver.cli import build_parser, main
 from solver.records.base import MAX_RECORD_BYTES
 from solver import Method
+from solver.errors import ArgumentError
 
 VWEC = "N:9d Ac Tc Kd Jd E:Qd Js Kh 9h Jh S:9c Ks Qh Kc Jc W:Ad As Ah 9s Qs"
 ROOT = EGN_DIR.parents[2]
@@ -339,3 +340,29 @@ def test_calls_that_are_not_a_list_are_refused():
     from solver import IllegalActionError
     with pytest.raises(IllegalActionError, match="calls 5: expected a list of call tokens"):
         bid_advice("9d Ac Tc Kd Jd", "Kc", "N", "S", calls=5)
+
+
+ROLLOUT_QUESTION = ["advise", "--hand", "Jh Jd Ah 9c Ts", "--upcard", "9h", "--seat", "E", "--dealer", "N",
+                    "--valuation", "rollout", "--worlds", "10"]
+
+
+@pytest.mark.parametrize("command", [["review", str(EGN_DIR)], ["match", "--a", "policy", "--b", "random"],
+                                     ROLLOUT_QUESTION])
+@pytest.mark.parametrize("jobs", ["0", "65", "-1"])
+def test_every_jobs_option_is_refused_by_argparse_out_of_one_range(capsys, command, jobs):
+    # one range (1..64) for the worker processes of review, match and a rollout, refused before any work
+    with pytest.raises(SystemExit) as exit_:
+        build_parser().parse_args([*command, "--jobs", jobs])
+    assert exit_.value.code == 2
+    assert f"argument --jobs: jobs {jobs}: must be a whole number 1..64" in capsys.readouterr().err
+
+
+def test_the_jobs_bound_is_the_engines():
+    from solver.bounds import MAX_JOBS
+    from solver.match import play_match
+    from solver.review.deals import check_jobs
+    from solver.rollout import Rollout
+    assert MAX_JOBS == 64 and check_jobs(64) == 64
+    for refuse in (check_jobs, lambda n: play_match("policy", "random", deals=1, jobs=n), lambda n: Rollout(processes=n)):
+        with pytest.raises(ArgumentError, match="65: must be a whole number 1..64"):
+            refuse(65)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from ..bounds import MAX_SEED, check_int, fresh_seed
+from ..bounds import MAX_JOBS, MAX_SEED, check_int, fresh_seed
 from ..cards import Seat
 from ..capabilities import check_covers
 from ..errors import ArgumentError, quoted
@@ -32,7 +32,6 @@ __all__ = ["play_match", "MatchResult", "TableRecord", "deal_of", "game_deal_of"
            "table_egn"]
 
 MAX_DEALS = 1_000_000
-MAX_JOBS = 64
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from ..advisor.game_odds import win_probability
 from ..advisor.method import Method, member_keywords, taken_members
 from ..advisor.valuation import (INNER_WORLDS, check_inner_worlds, check_not_bid_only, parse_valuation,
                                  valuation_strategy)
-from ..bounds import MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
+from ..bounds import MAX_JOBS, MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
 from ..cards import Suit, trump_of
 from ..records import DummyRecord, EGNGame, load_game
 from ..errors import ArgumentError, EuchreError, quoted
@@ -61,8 +61,8 @@ def check_options(worlds, seed, threads, source=None) -> tuple:
 
 
 def check_jobs(jobs) -> int:
-    """Worker processes, checked (1..:data:`MAX_THREADS`; :class:`~solver.EuchreError` otherwise)."""
-    return check_int(jobs, "jobs", 1, MAX_THREADS)
+    """Worker processes, checked (1..:data:`~solver.bounds.MAX_JOBS`; :class:`~solver.EuchreError` otherwise)."""
+    return check_int(jobs, "jobs", 1, MAX_JOBS)
 
 
 def check_inference_option(inference):
