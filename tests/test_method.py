@@ -415,6 +415,28 @@ def test_a_method_with_a_model_json_object_is_hashable_and_gives_that_model():
     assert type(out["model"]) is dict and json.loads(json.dumps(out)) == out and Method.from_dict(out) == a
     assert pickle.loads(pickle.dumps(a)) == a and hash(pickle.loads(pickle.dumps(a))) == hash(a)
 
+def test_a_shipped_model_object_is_kept_by_its_name_so_the_dict_round_trips():
+    """A shipped bidding or play model given as the object is the Method of its name (to_dict writes the name)."""
+    import dataclasses
+    from solver.bidding import MODELS, resolve_model
+    from solver.play_model import PLAY_MODELS, resolve_play_model
+    for name in MODELS:
+        m = Method(worlds=100, model=resolve_model(name))
+        assert m.model == name and Method.from_dict(m.to_dict()) == m == Method(worlds=100, model=name)
+    for name in PLAY_MODELS:
+        m = Method(worlds=100, inference="play", play_model=resolve_play_model(name))
+        assert Method.from_dict(m.to_dict()) == m == Method(worlds=100, inference="play", play_model=name)
+    # a model of a shipped name but other figures is no shipped model: kept as given
+    changed = dataclasses.replace(MODELS["point-count"], alone=MODELS["point-count"].alone + 1)
+    assert Method(model=changed).model is changed
+    # the figures are the model's, not its name's: the same figures under another name (kept as the object)
+    view = bid_question_view("Jh Jd Ah 9c Ts", "9h", "E", "N")
+    copy = dataclasses.replace(MODELS["point-count"], name="a copy")
+    shipped, renamed = (advise_bid(view, method=Method(worlds=40, seed=3, model=model))
+                        for model in (MODELS["point-count"], copy))
+    assert shipped.options and [o.expected_points for o in shipped.options] == [o.expected_points for o in renamed.options]
+
+
 def test_a_method_with_a_rollout_round_trips_through_its_dict():
     """to_dict writes the rollout by its members (not the answer's words for it), so from_dict rebuilds it."""
     from solver import Rollout

@@ -24,12 +24,13 @@ import warnings
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..bidding import POLICY, BiddingPolicy
+from ..bidding import MODELS, POLICY, BiddingModel, BiddingPolicy
 from ..bounds import MAX_SEED, MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
 from ..errors import ArgumentError, quoted
 from ..examples import MAX_EXAMPLES, check_examples
 from ..game.view import BUILD_KEYS
 from ..inference import check_inference
+from ..play_model import PLAY_MODELS, PlayModel
 from ..worlds import EXACT_LIMIT
 from .valuation import (INNER_WORLDS, MAX_INNER_WORLDS, check_inner_worlds, parse_valuation, roller,
                         valuation_strategy)
@@ -87,7 +88,8 @@ class Method:
             ``"both"`` the auction's.
         model: the bidding model of the other seats: a :class:`~solver.bidding.BiddingModel`, a name of
             :data:`solver.bidding.MODEL_NAMES`, a model file's path or its JSON object; ``None``: the default
-            model. Read by the advisor (:func:`solver.bidding.resolve_model`, a
+            model. A shipped model given as the object is kept by its name (a shipped play model too), so that
+            :meth:`from_dict` of :meth:`to_dict` is an equal Method. Read by the advisor (:func:`solver.bidding.resolve_model`, a
             :class:`~solver.errors.ModelError` naming a bad one).
         play_model: the play model of ``inference`` ``"play"``/``"both"`` (a
             :class:`~solver.play_model.PlayModel`, its name, a temperature or a file; ``None``: the default;
@@ -152,6 +154,11 @@ class Method:
             put("score", FrozenScore(self.score))
         if isinstance(self.model, dict) and not isinstance(self.model, FrozenModel):    # a model's JSON object
             put("model", FrozenModel(self.model))
+        # a shipped model by its name, as to_dict writes it, so that from_dict(to_dict()) gives an equal Method
+        if isinstance(self.model, BiddingModel) and MODELS.get(self.model.name) == self.model:
+            put("model", self.model.name)
+        if isinstance(self.play_model, PlayModel) and PLAY_MODELS.get(self.play_model.name) == self.play_model:
+            put("play_model", self.play_model.name)
         d = self.robust_delta
         low, high = BOUNDS["robust_delta"]
         if d is not None and (isinstance(d, bool) or not isinstance(d, (int, float)) or not low <= d <= high):
