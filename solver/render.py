@@ -48,6 +48,12 @@ def _points_text(x: float) -> str:
     return f"{x:+.2f} points"
 
 
+def _role(seat, makers: bool, maker) -> str:
+    """A seat's part in the contract, for a heading: ``"maker"`` (the seat that called trump), ``"makers"`` (a
+    seat of the makers' side that did not call, or one whose maker is not known) or ``"defender"``."""
+    return "defender" if not makers else "maker" if maker is not None and maker == seat else "makers"
+
+
 def _trick_text(n) -> str:
     if float(n).is_integer():
         n = int(n)
@@ -367,13 +373,13 @@ def play_advice_text(advice) -> str:
 
     A heading (seat, side, trump, the trick on the table, tricks won, worlds), one row per
     legal card: expected tricks and points for the seat's side with the half-width of their
-    95% interval (none when exact), P(make), P(euchred) of the makers and, for a maker,
+    95% interval (none when exact), P(make), P(euchred) of the makers and, for the makers,
     P(march) (``*`` marks the recommended card); then the recommendation with its margin,
     what the cards told (with the play weighed: :attr:`PlayAdvice.told`, one line a holding),
     and the reminder that play after the card is double dummy. Advising with a score adds the
     score line and a P(win game) column, and the margin is then in win probability.
     """
-    role = "maker" if advice.makers else "defender"
+    role = _role(advice.seat, advice.makers, getattr(advice.view, "maker", None))
     extra = ""
     if advice.alone is not None:
         extra += f", {advice.alone} alone"
@@ -444,7 +450,7 @@ def lead_table_text(table) -> str:
     points with the half-width of theirs (none when exact); ``*`` marks the best lead, and a row that is
     not ``best`` ends with its grade; then the best lead with its margin, and the valuation.
     """
-    role = "maker" if table.makers else "defender"
+    role = _role(table.seat, table.makers, table.maker)
     extra = "" if table.alone is None else f", {table.alone} alone"
     if table.defender_alone is not None:
         extra += f", {table.defender_alone} defends alone"

@@ -68,6 +68,19 @@ def _cli(argv) -> str:
     return out.getvalue()
 
 
+def test_the_heading_says_maker_only_for_the_seat_that_called():
+    """The seat that called trump is "maker", its partner "makers" (the side), the others "defender" (hand-checked:
+    dealer N, round 1 bids E, S, W: "Order" is E's call, "Pass Order" S's, "Pass Pass Order" W's)."""
+    lead = ["lead", "--seat", "E", "--hand", "Jd Ah Kh Tc 9d", "--dealer", "N", "--upcard", "Ks", "--worlds", "50",
+            "--seed", "1", "--calls"]
+    for calls, role in (("Order", "maker"), ("Pass Pass Order", "makers"), ("Pass Order", "defender")):
+        assert _cli([*lead, calls]).startswith(f"E ({role}, EW) leads to trick 1")
+    # play: W named hearts in round 2 (dealer S: W bids first), E is W's partner
+    play = ["play", "--seat", "E", "--hand", "Kc Kd Kh", "--dealer", "S", "--upcard", "Jd", "--calls",
+            "Pass Pass Pass Pass h", "--tricks", "As 9s Ah Qs; Qc Jc Ac 9c; Ks Ad", "--no-inference"]
+    assert _cli(play).startswith("E (makers, EW) holds Kh Kc Kd; trump hearts;")
+
+
 def test_the_text_shows_the_hand_by_suit_and_the_json_in_card_order():
     """`euchre advise` echoed the hand in card order (rank-major, "9c Ts Jd Jh Ah"); the text now shows it as a player
     holds it (hand-checked): round 1 the upcard's suit first as trump ranks, round 2 plain suit order; play and lead
