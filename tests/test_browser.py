@@ -336,6 +336,7 @@ def test_lead_table_on_the_analysis_page_and_at_a_lead_of_the_review(page, base)
         assert float(rows.nth(j).get_attribute("data-p-set")) == r["p_set"]
         assert float(rows.nth(j).get_attribute("data-p-march")) == r["p_march"]
     assert page.locator("#result tr.recommended").get_attribute("data-card") == answer["best"]
+    assert page.text_content("#result h2").startswith("Lead table for W (defender, trick 1)")     # S called
     open_review(page, base)                                     # each lead of the review links to its table
     assert "ouble dummy assumes every player sees every hand" in page.text_content("header .dd-note")
     link = page.locator("#deal-0 .history a.lead-table").first

@@ -237,7 +237,7 @@
       if (d.valuation === "double_dummy") { out.appendChild(ddNote()); }
     },
     lead: function (d) {
-      out.appendChild(el("h2", {}, "Lead table for " + d.seat + " (" + (d.makers ? "maker" : "defender") +
+      out.appendChild(el("h2", {}, "Lead table for " + d.seat + " (" + (!d.makers ? "defender" : d.maker === d.seat ? "maker" : "makers") +
                          ", trick " + d.trick + "): best lead " + d.best + (d.equal && d.equal.length > 1 ?
                          " (equal: " + d.equal.join(" ") + ")" : "") + (d.margin === null ? "" :
                          ", margin " + num(d.margin) + " " + ival(d.margin_interval))));
