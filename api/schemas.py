@@ -374,7 +374,6 @@ class AdviseRequest(SeatQuestion):
                                                   "a farmer's three shown); hand is then its hand after the exchange")
 
 
-
 class ChartRequest(SeatQuestion):
     """One call to look up in the hand charts (solver.hand_chart): the caller's hand, the upcard, the seat, the
     dealer, the round, the suit named in round 2 and whether it goes alone."""
@@ -596,10 +595,6 @@ class ExchangeRequest(SeatQuestion):
     seed: Seed = None
 
 
-
-
-
-
 def egn_object(v):
     """An ``egn`` member as the parsed EGN object (its text parsed here: never taken for a path), or a field error
     ``invalid-egn`` saying why it is not one."""
@@ -699,7 +694,6 @@ class BranchRequest(Strict):
 # -- responses (what the routes send; the tests check bodies against them) ---------------------------
 
 
-
 class PositionOut(Out):
     deal: str
     trump: str
@@ -779,15 +773,6 @@ class ParResponse(Out):
 TableResponse.model_rebuild()
 
 
-
-
-
-
-
-
-
-
-
 class LeadRowOut(Out):
     card: str = Field(description="the lead")
     p_set: float = Field(description="the chance that the makers take fewer than 3 tricks (are euchred)")
@@ -849,8 +834,6 @@ class ChartResponse(Out):
     trump: str | None
     discard: str | None = Field(description="round 1, the dealer: the card it throws (solver.bidding.dealer_discard)")
     source: ChartSourceOut | None
-
-
 
 
 class Limits(Out):

@@ -183,15 +183,10 @@ def _method(args, **by_command):
 
 
 def _inner_worlds(args) -> int:
-    """``--inner-worlds`` checked against ``--valuation``: refused (not ignored) with any but a playout; the default never."""
-    from .advisor.valuation import INNER_WORLDS, valuation_strategy
-    if args.inner_worlds is None or args.inner_worlds == INNER_WORLDS:
-        return INNER_WORLDS
-    if args.valuation is None or not valuation_strategy(args.valuation).uses_inner_worlds:
-        name = "the default valuation" if args.valuation is None else "the valuation " + args.valuation.replace("_", "-")
-        raise EuchreError(f"--inner-worlds: only --valuation playout uses inner worlds; {name} "
-                          "uses none (drop --inner-worlds or give --valuation playout)")
-    return args.inner_worlds
+    """``--inner-worlds``, its default where not given; one away from the default without a playout is refused by
+    the engine (``check_reads``, the review's ``check_valuation_option``), in the words of every door."""
+    from .advisor.valuation import INNER_WORLDS
+    return INNER_WORLDS if args.inner_worlds is None else args.inner_worlds
 
 
 def _add_rules_options(p: argparse.ArgumentParser, lead: bool = False, dummy: bool = False,
