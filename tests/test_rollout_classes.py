@@ -1,0 +1,57 @@
+"""benchmarks/studies/rollout_classes.py: the class table values each question's call at the worlds it is asked
+for, and its differences are the advisor's own figures less the rollout's."""
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from solver import Method, advise_bid
+from solver.advisor import bid_question_view
+
+STUDY = Path(__file__).resolve().parents[1] / "benchmarks" / "studies" / "rollout_classes.py"
+
+# two questions of the first-round pass class as the study writes them (the rollout values made up: the table
+# subtracts whatever the row holds)
+ROWS = [
+    {"class": "pass, round 1", "k": 7, "question": 0, "hand": "Td Jh Qc Qh Ah", "upcard": "9c", "seat": "S",
+     "dealer": "E", "round": 1, "call": "pass", "worlds": 10, "agent_worlds": 20, "seed": 40, "rollout": 0.4,
+     "agents_fit": "single-dummy-v3", "later_calls": "agents", "cpu_s": 1.0},
+    {"class": "pass, round 1", "k": 7, "question": 1, "hand": "9s Th Jh Js Kc", "upcard": "Ah", "seat": "W",
+     "dealer": "S", "round": 1, "call": "pass", "worlds": 10, "agent_worlds": 20, "seed": 40, "rollout": -0.6,
+     "agents_fit": "single-dummy-v3", "later_calls": "agents", "cpu_s": 1.0},
+]
+
+
+@pytest.fixture(scope="module")
+def study():
+    sys.path.insert(0, str(STUDY.parents[1]))          # benchmarks/, for _common
+    spec = importlib.util.spec_from_file_location("rollout_classes", STUDY)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def advised(row, worlds: int, study) -> float:
+    view = bid_question_view(row["hand"], row["upcard"], row["seat"], row["dealer"], row["round"])
+    method = Method(worlds=worlds, seed=study.question_seed(row["seed"], row["k"], row["question"]),
+                    robust_delta=None)
+    return advise_bid(view, method, calls=[row["call"]]).option(row["call"]).expected_points
+
+
+@pytest.mark.parametrize("fast_worlds", [0, 40])
+def test_the_table_is_the_advisors_value_at_the_fast_worlds_less_the_rollout(study, tmp_path, fast_worlds):
+    path = tmp_path / "rows.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in ROWS), encoding="utf-8")
+    table = study.summarise(str(path), fast_worlds=fast_worlds)["classes"]
+    assert [line["class"] for line in table] == ["pass, round 1"]
+    worlds = fast_worlds or ROWS[0]["worlds"]
+    expected = np.mean([advised(r, worlds, study) - r["rollout"] for r in ROWS])
+    assert table[0]["single-dummy-v3"]["mean"] == pytest.approx(expected, abs=1e-12)
+
+
+def test_few_worlds_and_many_value_the_pass_differently(study):
+    # the point of --fast-worlds: the figure at the rollout's 10 worlds is not the advisor's at 40
+    assert advised(ROWS[0], 10, study) != advised(ROWS[0], 40, study)
