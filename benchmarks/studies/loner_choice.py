@@ -8,9 +8,11 @@ out on the same worlds with the same agents' seeds (``Rollout``, common random n
 where their play does), and both calls are valued again on those worlds by double dummy and by every shipped
 single-dummy fit. Printed: for each valuation, the mean of (alone - with partner) over the questions with its 95%
 t interval, against the rollouts' own; and how often the valuation's choice is the rollouts' choice. The
-partner rollouts are kept in ``--out`` (JSON lines, resumed from).
+partner rollouts are kept in ``--out`` (JSON lines, resumed from). The fast valuations value both calls at ``--fast-worlds`` worlds of the
+question's seed (default 2,000, the advisor's own; 0: the rollouts' own few worlds, where a dealer picking its
+discard chooses on the worlds it is scored on: see ``rollout_classes.py``).
 
-    python3 benchmarks/studies/loner_choice.py --rows R1 [R2 ...] --out partner.jsonl [--limit N]
+    python3 benchmarks/studies/loner_choice.py --rows R1 [R2 ...] --out partner.jsonl [--limit N] [--fast-worlds 2000]
 """
 import argparse
 import json
@@ -43,10 +45,10 @@ def question_args(row) -> tuple:
     return (row["hand"], row["upcard"], row["seat"], row["dealer"], row["round"])
 
 
-def fast_pair(row) -> dict:
-    """Each valuation's (alone, with partner) on the row's worlds."""
+def fast_pair(row, fast_worlds: int = 2000) -> dict:
+    """Each valuation's (alone, with partner) at ``fast_worlds`` worlds of the row's seed (0: the row's worlds)."""
     alone, partner = row["call"], partner_call(row["call"])
-    kw = dict(worlds=row["worlds"], seed=question_seed(row["seed"], row["k"], row["question"]),
+    kw = dict(worlds=fast_worlds or row["worlds"], seed=question_seed(row["seed"], row["k"], row["question"]),
               calls=[alone, partner], robust_delta=None)
     out = {}
     a = advise_pieces(*question_args(row), valuation="double_dummy", **kw)
@@ -63,6 +65,8 @@ def main(argv=None):
     ap.add_argument("--rows", nargs="+", required=True, help="rollout_classes.py rows files")
     ap.add_argument("--out", required=True, help="the partner calls' rollouts, JSON lines (appended; resumed from)")
     ap.add_argument("--limit", type=_common.count, default=None, help="at most this many questions")
+    ap.add_argument("--fast-worlds", dest="fast_worlds", type=int, default=2000,
+                    help="worlds of each fast valuation (default 2000, the advisor's; 0: the rollouts' own)")
     _common.add_json_argument(ap)
     args = ap.parse_args(argv)
     loners = [r for path in args.rows for r in read_rows(path)
@@ -85,9 +89,10 @@ def main(argv=None):
             done[key(r)] = row
     pairs = [(r, done[key(r)]) for r in loners if key(r) in done]
     roll = np.array([r["rollout"] - p["rollout"] for r, p in pairs])
-    fast = [fast_pair(r) for r, _ in pairs]
+    fast = [fast_pair(r, args.fast_worlds) for r, _ in pairs]
     lo, hi = mean_interval(roll, False)
-    print(f"{len(pairs)} loner questions (three or more trumps, round 1), {pairs[0][0]['worlds']} worlds each, "
+    print(f"{len(pairs)} loner questions (three or more trumps, round 1), {pairs[0][0]['worlds']} worlds each "
+          f"(the fast valuations at {args.fast_worlds or pairs[0][0]['worlds']}), "
           f"rollouts by advisor agents at {pairs[0][0]['agent_worlds']} worlds a decision, {pairs[0][0]['agents_fit']}")
     print(f"rollouts: alone - with partner {roll.mean():+.3f} [{lo:+.3f}, {hi:+.3f}]; alone the better call in "
           f"{np.mean(roll > 0):.0%} of the questions (ties {np.mean(roll == 0):.0%})")
