@@ -198,45 +198,18 @@ class Space:
                 raise PositionError(f"worlds: card {c} can go nowhere (every holder with room forbids it)")
             groups.setdefault(allowed, []).append(int(c))
         self.types = tuple((allowed, tuple(cards)) for allowed, cards in sorted(groups.items()))
-        self.tables, self.counts = self._tables()
-        self.total = int(sum(self.counts))
+        # the tables depend only on the free places and each type's holders and size: worked out once a process
+        shape = _Shape.of(self.free, tuple((allowed, len(cards)) for allowed, cards in self.types))
+        self.tables, self.counts, self.total = shape.tables, shape.counts, shape.total
         if self.total == 0:
             raise PositionError("worlds: no placement of the unseen cards satisfies every constraint")
         if self.total >= 2 ** 62:       # cannot happen with a 25-card pack (at most 25!/(5!)**5 ~ 6e14)
             raise PositionError(f"worlds: {self.total} placements are too many to draw from exactly")
-        self._cum = np.cumsum(np.array(self.counts, dtype=np.int64))
+        self._shape = shape
+        self._cum = shape.cum
         # uint32 (cards,): each type's cards as bits, in the order sample() shuffles them
         self._type_bits = [np.uint32(1) << np.array(cards, dtype=np.uint32) for _allowed, cards in self.types]
         self._plans: dict = {}
-
-    # -- tables -----------------------------------------------------------------
-    def _tables(self):
-        """Every feasible table n[t][h] with its exact number of placements."""
-        tables, counts = [], []
-        types = self.types
-
-        def rec(k, caps, rows, weight):
-            if k == len(types):
-                if not any(caps):
-                    tables.append(tuple(rows))
-                    counts.append(weight)
-                    if len(tables) > _MAX_TABLES:
-                        raise PositionError("worlds: the constraints split the unseen cards too finely "
-                                            f"(more than {_MAX_TABLES} share tables)")
-                return
-            allowed, cards = types[k]
-            for split in _compositions(len(cards), [caps[h] for h in allowed]):
-                new_caps = list(caps)
-                row = [0] * HOLDERS
-                w = factorial(len(cards))
-                for h, m in zip(allowed, split):
-                    new_caps[h] -= m
-                    row[h] = m
-                    w //= factorial(m)
-                rec(k + 1, new_caps, rows + [tuple(row)], weight * w)
-
-        rec(0, list(self.free), [], 1)
-        return tables, counts
 
     # -- drawing ----------------------------------------------------------------
     def sample(self, n: int, rng) -> Worlds:
@@ -281,11 +254,7 @@ class Space:
         out once a table."""
         plan = self._plans.get(ti)
         if plan is None:
-            plan = []
-            for bits, shares in zip(self._type_bits, self.tables[ti]):
-                holders = [h for h in range(HOLDERS) if shares[h]]
-                starts = np.cumsum([0] + [shares[h] for h in holders[:-1]]).astype(np.intp)
-                plan.append((bits, holders, starts))
+            plan = [(bits, holders, starts) for bits, (holders, starts) in zip(self._type_bits, self._shape.runs(ti))]
             self._plans[ti] = plan
         return plan
 
@@ -344,6 +313,73 @@ class Space:
             extra = f" not {format_cards(self.forbidden[h])}" if self.forbidden[h] else ""
             parts.append(f"{HOLDER_NAMES[h]}:{self.sizes[h]}[{format_cards(self.known[h])}]{extra}")
         return f"<Space {' '.join(parts)} total={self.total}>"
+
+
+class _Shape:
+    """A :class:`Space`'s share tables, which depend only on its free places by holder and each type's holders
+    and number of cards (not on which cards): kept by that shape for the process (:meth:`of`), as the review
+    and the advisor build spaces of the same few shapes over and over.
+
+    ``tables``: every feasible table ``n[t][h]`` (a tuple a type of 5 counts), ``counts``: its exact number of
+    placements, ``total``: their sum, ``cum``: int64 cumulative counts (the table a draw in ``[0, total)`` falls
+    in)."""
+
+    def __init__(self, free: tuple, types: tuple):
+        tables, counts = [], []
+
+        def rec(k, caps, rows, weight):
+            if k == len(types):
+                if not any(caps):
+                    tables.append(tuple(rows))
+                    counts.append(weight)
+                    if len(tables) > _MAX_TABLES:
+                        raise PositionError("worlds: the constraints split the unseen cards too finely "
+                                            f"(more than {_MAX_TABLES} share tables)")
+                return
+            allowed, size = types[k]
+            for split in _compositions(size, [caps[h] for h in allowed]):
+                new_caps = list(caps)
+                row = [0] * HOLDERS
+                w = factorial(size)
+                for h, m in zip(allowed, split):
+                    new_caps[h] -= m
+                    row[h] = m
+                    w //= factorial(m)
+                rec(k + 1, new_caps, rows + [tuple(row)], weight * w)
+
+        rec(0, list(free), [], 1)
+        self.tables = tuple(tables)
+        self.counts = tuple(counts)
+        self.total = int(sum(counts))
+        self.cum = np.cumsum(np.array(counts, dtype=np.int64))
+        self._runs: dict = {}
+
+    def runs(self, ti: int) -> list:
+        """Per type, the holders table ``ti`` gives some of its cards and where each one's run of the type's
+        shuffled cards starts (intp), holders in order N E S W kitty."""
+        runs = self._runs.get(ti)
+        if runs is None:
+            runs = []
+            for shares in self.tables[ti]:
+                holders = [h for h in range(HOLDERS) if shares[h]]
+                runs.append((holders, np.cumsum([0] + [shares[h] for h in holders[:-1]]).astype(np.intp)))
+            self._runs[ti] = runs
+        return runs
+
+    @classmethod
+    def of(cls, free: tuple, types: tuple) -> "_Shape":
+        key = (free, types)
+        shape = _SHAPES.get(key)
+        if shape is None:
+            if len(_SHAPES) >= _SHAPES_KEPT:
+                _SHAPES.clear()
+            shape = _SHAPES[key] = cls(free, types)
+        return shape
+
+
+#: the shapes kept (:meth:`_Shape.of`); past this many the store starts afresh (a bound on memory, not a cost)
+_SHAPES_KEPT = 4096
+_SHAPES: dict = {}
 
 
 def _compositions(n: int, caps):
