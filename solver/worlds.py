@@ -207,8 +207,8 @@ class Space:
             raise PositionError(f"worlds: {self.total} placements are too many to draw from exactly")
         self._shape = shape
         self._cum = shape.cum
-        # uint32 (cards,): each type's cards as bits, in the order sample() shuffles them
-        self._type_bits = [np.uint32(1) << np.array(cards, dtype=np.uint32) for _allowed, cards in self.types]
+        # int64 (cards,): each type's cards as bits, in the order sample() shuffles them
+        self._type_bits = [np.int64(1) << np.array(cards, dtype=np.int64) for _allowed, cards in self.types]
         self._plans: dict = {}
 
     # -- drawing ----------------------------------------------------------------
@@ -219,10 +219,12 @@ class Space:
         """
         rng = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
         n = int(n)
-        out = np.zeros((n, HOLDERS), dtype=np.uint32)
-        out |= np.array(self.known, dtype=np.uint32)
+        # int64 throughout: Generator.permuted shuffles 8-byte items by a path about 40% faster than 4-byte ones
+        # (the same Fisher-Yates and so the same draws; a card's bit fits either way)
+        out = np.zeros((n, HOLDERS), dtype=np.int64)
+        out |= np.array(self.known, dtype=np.int64)
         if n == 0:
-            return Worlds(out[:, :4].copy(), out[:, KITTY].copy(), False, self.total)
+            return Worlds(out[:, :4].astype(np.uint32), out[:, KITTY].astype(np.uint32), False, self.total)
         groups: list[tuple[int, np.ndarray | None]]
         if len(self.tables) == 1:
             groups = [(0, None)]                        # every row draws the one table: no row indexing
@@ -236,20 +238,20 @@ class Space:
                       in enumerate(zip(ends.tolist(), np.diff(ends, prepend=0).tolist())) if count]
         for ti, rows in groups:
             size = n if rows is None else rows.size
-            block = out if rows is None else np.zeros((size, HOLDERS), dtype=np.uint32)
+            block = out if rows is None else np.zeros((size, HOLDERS), dtype=np.int64)
             for bits, holders, starts in self._plan(ti):
-                tiled = np.empty((size, bits.size), dtype=np.uint32)
+                tiled = np.empty((size, bits.size), dtype=np.int64)
                 tiled[:] = bits                          # (np.tile's array, without its overhead)
                 # each holder's cards: a run of the shuffled row; the bits are distinct, so OR is a sum
-                parts = np.add.reduceat(rng.permuted(tiled, axis=1), starts, axis=1, dtype=np.uint32)
+                parts = np.add.reduceat(rng.permuted(tiled, axis=1, out=tiled), starts, axis=1)
                 for j, h in enumerate(holders):
                     block[:, h] |= parts[:, j]
             if rows is not None:
                 out[rows] |= block
-        return Worlds(np.ascontiguousarray(out[:, :4]), np.ascontiguousarray(out[:, KITTY]), False, self.total)
+        return Worlds(out[:, :4].astype(np.uint32), out[:, KITTY].astype(np.uint32), False, self.total)
 
     def _plan(self, ti: int) -> list:
-        """How :meth:`sample` deals table ``ti``: per type, its cards as uint32 bits (in the order they are
+        """How :meth:`sample` deals table ``ti``: per type, its cards as int64 bits (in the order they are
         shuffled), the holders that take some and where each holder's run of the shuffled cards starts. Worked
         out once a table."""
         plan = self._plans.get(ti)
