@@ -82,6 +82,9 @@ EXACT_LIMIT = 20_000
 #: Enumeration refuses spaces larger than this (memory: 24 bytes per placement).
 ENUMERATE_MAX = 2_000_000
 _MAX_TABLES = 500_000
+#: Space.sample deals rows spread over many tables all at once (:meth:`Space._deal_spread`) when it would
+#: otherwise make a few numpy calls a table and type for fewer than this many rows each (measured crossover)
+_ROWS_PER_CALL = 20
 
 
 def popcount(a) -> np.ndarray:
@@ -225,30 +228,57 @@ class Space:
         out |= np.array(self.known, dtype=np.int64)
         if n == 0:
             return Worlds(out[:, :4].astype(np.uint32), out[:, KITTY].astype(np.uint32), False, self.total)
-        groups: list[tuple[int, np.ndarray | None]]
-        if len(self.tables) == 1:
-            groups = [(0, None)]                        # every row draws the one table: no row indexing
+        if len(self.tables) == 1:                       # every row draws the one table: no row indexing
+            self._deal_table(out, 0, rng)
+            return Worlds(out[:, :4].astype(np.uint32), out[:, KITTY].astype(np.uint32), False, self.total)
+        draws = rng.integers(0, self.total, size=n, dtype=np.int64)
+        which = np.searchsorted(self._cum, draws, side="right")
+        # the rows grouped by table, each table's in ascending order (as np.nonzero(which == ti) lists them, by
+        # one stable sort); the tables are dealt in turn, in the order the random stream gives them
+        order = np.argsort(which, kind="stable")
+        counts = np.bincount(which, minlength=len(self.tables))
+        ends = np.cumsum(counts).tolist()
+        spans = [(ti, end - count, end) for ti, (end, count) in enumerate(zip(ends, counts.tolist())) if count]
+        dealt = out.copy()
+        if len(spans) * len(self.types) * _ROWS_PER_CALL > n:
+            self._deal_spread(dealt, which[order], spans, rng)
         else:
-            draws = rng.integers(0, self.total, size=n, dtype=np.int64)
-            which = np.searchsorted(self._cum, draws, side="right")
-            # each table's rows in ascending order, as np.nonzero(which == ti) lists them, by one stable sort
-            order = np.argsort(which, kind="stable")
-            ends = np.cumsum(np.bincount(which, minlength=len(self.tables)))
-            groups = [(ti, order[end - count:end]) for ti, (end, count)
-                      in enumerate(zip(ends.tolist(), np.diff(ends, prepend=0).tolist())) if count]
-        for ti, rows in groups:
-            size = n if rows is None else rows.size
-            block = out if rows is None else np.zeros((size, HOLDERS), dtype=np.int64)
-            for bits, holders, starts in self._plan(ti):
-                tiled = np.empty((size, bits.size), dtype=np.int64)
-                tiled[:] = bits                          # (np.tile's array, without its overhead)
-                # each holder's cards: a run of the shuffled row; the bits are distinct, so OR is a sum
-                parts = np.add.reduceat(rng.permuted(tiled, axis=1, out=tiled), starts, axis=1)
-                for j, h in enumerate(holders):
-                    block[:, h] |= parts[:, j]
-            if rows is not None:
-                out[rows] |= block
+            for ti, start, end in spans:
+                self._deal_table(dealt[start:end], ti, rng)
+        out[order] = dealt
         return Worlds(out[:, :4].astype(np.uint32), out[:, KITTY].astype(np.uint32), False, self.total)
+
+    def _deal_table(self, out: np.ndarray, ti: int, rng) -> None:
+        """Deal the unseen cards into ``out`` (int64 ``(rows, 5)``, the known cards in), every row by table
+        ``ti``: each type's cards shuffled in every row by one ``Generator.permuted`` call, the holders taking
+        their runs of the shuffled row."""
+        for bits, holders, starts in self._plan(ti):
+            tiled = np.empty((out.shape[0], bits.size), dtype=np.int64)
+            tiled[:] = bits                              # (np.tile's array, without its overhead)
+            # each holder's cards: a run of the shuffled row; the bits are distinct, so OR is a sum
+            parts = np.add.reduceat(rng.permuted(tiled, axis=1, out=tiled), starts, axis=1)
+            for j, h in enumerate(holders):
+                out[:, h] |= parts[:, j]
+
+    def _deal_spread(self, out: np.ndarray, table: np.ndarray, spans: list, rng) -> None:
+        """As :meth:`_deal_table` table after table over the rows grouped by table (``table``: each row's,
+        ``spans``: ``(table, first row, end)``), with the rows spread over many tables: the shuffles are the same
+        calls in the same order (one a table and type of two or more cards), but the cards are cut into the
+        holders' runs for every row at once, by differences of running sums, not a few numpy calls a table."""
+        runs = []
+        for bits in self._type_bits:                     # a zero column, then the type's cards in every row
+            run = np.empty((out.shape[0], bits.size + 1), dtype=np.int64)
+            run[:, 0] = 0
+            run[:, 1:] = bits
+            runs.append(run)
+        shuffled = [run for run in runs if run.shape[1] > 2]     # (a row of one card is not shuffled: no draw)
+        for _ti, start, end in spans:
+            for run in shuffled:
+                block = run[start:end, 1:]
+                rng.permuted(block, axis=1, out=block)
+        for run, (first, stop) in zip(runs, self._shape.cuts()):
+            np.cumsum(run[:, 1:], axis=1, out=run[:, 1:])
+            out += np.take_along_axis(run, stop[table], axis=1) - np.take_along_axis(run, first[table], axis=1)
 
     def _plan(self, ti: int) -> list:
         """How :meth:`sample` deals table ``ti``: per type, its cards as int64 bits (in the order they are
@@ -355,6 +385,7 @@ class _Shape:
         self.total = int(sum(counts))
         self.cum = np.cumsum(np.array(counts, dtype=np.int64))
         self._runs: dict = {}
+        self._cuts: list | None = None
 
     def runs(self, ti: int) -> list:
         """Per type, the holders table ``ti`` gives some of its cards and where each one's run of the type's
@@ -367,6 +398,15 @@ class _Shape:
                 runs.append((holders, np.cumsum([0] + [shares[h] for h in holders[:-1]]).astype(np.intp)))
             self._runs[ti] = runs
         return runs
+
+    def cuts(self) -> list:
+        """Per type, intp ``(start, stop)``, each ``(tables, 5)``: where each holder's run of the type's shuffled
+        cards starts and stops in each table (holders in order N E S W kitty)."""
+        if self._cuts is None:
+            shares = np.array(self.tables, dtype=np.intp).reshape(len(self.tables), -1, HOLDERS)
+            stops = np.cumsum(shares, axis=2)
+            self._cuts = [(stops[:, k] - shares[:, k], stops[:, k]) for k in range(shares.shape[1])]
+        return self._cuts
 
     @classmethod
     def of(cls, free: tuple, types: tuple) -> "_Shape":

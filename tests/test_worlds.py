@@ -226,7 +226,7 @@ def test_sample_draws_as_a_shuffle_a_row(seed):
     for h in ((seed + 1) % 4, (seed + 2) % 4)[: 1 + seed % 2]:
         forbidden[h] = sum(1 << c for c in range(24) if c % 4 == (seed + h) % 4) & ~known[h]
     space = Space(known, [3, 3, 3, 3, 4], forbidden, removed=sum(1 << int(c) for c in removed), joker=False)
-    for n in (0, 1, 5, 200):
+    for n in (0, 1, 5, 200, 3000):
         a, b = np.random.default_rng(seed + 100), np.random.default_rng(seed + 100)
         w = space.sample(n, a)
         hands, kitty = _sample_row_by_row(space, n, b)
