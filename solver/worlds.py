@@ -413,14 +413,18 @@ class _Shape:
         key = (free, types)
         shape = _SHAPES.get(key)
         if shape is None:
-            if len(_SHAPES) >= _SHAPES_KEPT:
-                _SHAPES.clear()
-            shape = _SHAPES[key] = cls(free, types)
+            shape = cls(free, types)
+            if len(shape.tables) <= _SHAPE_TABLES_KEPT:     # (a rare huge one is not kept: a bound on memory)
+                if len(_SHAPES) >= _SHAPES_KEPT:
+                    _SHAPES.clear()
+                _SHAPES[key] = shape
         return shape
 
 
-#: the shapes kept (:meth:`_Shape.of`); past this many the store starts afresh (a bound on memory, not a cost)
+#: the shapes kept (:meth:`_Shape.of`); past this many the store starts afresh, and a shape of more tables than
+#: ``_SHAPE_TABLES_KEPT`` is not kept (bounds on memory, not on cost)
 _SHAPES_KEPT = 4096
+_SHAPE_TABLES_KEPT = 5_000
 _SHAPES: dict = {}
 
 
