@@ -83,10 +83,15 @@ def hand_rank(hands, k: int) -> np.ndarray:
     """int64 (n,): the colexicographic rank (0 .. C(25, k) - 1) of each ``k``-card hand (uint32 (n,), exactly
     ``k`` cards each, ``k`` <= 7): ``sum C(c_i, i)`` over its cards ``c_1 < ... < c_k`` (card indices;
     Knuth, TAOCP 7.2.1.3). A dense index for tables over every hand of a size."""
-    m = np.asarray(hands, dtype=np.uint32)
-    low = m & np.uint32((1 << _RANK_SPLIT) - 1)
-    high = (m >> np.uint32(_RANK_SPLIT)).astype(np.intp)
-    return _RANK_LOW[low] + _RANK_HIGH[high * (_RANK_SPLIT + 1) + np.bitwise_count(low)]
+    # (intp indices and np.take: a quarter faster than indexing by uint32 arrays, which numpy converts first)
+    m = np.asarray(hands, dtype=np.uint32).astype(np.intp)
+    low = m & ((1 << _RANK_SPLIT) - 1)
+    high = m >> _RANK_SPLIT
+    high *= _RANK_SPLIT + 1
+    high += np.bitwise_count(low)
+    out = np.take(_RANK_LOW, low)
+    out += np.take(_RANK_HIGH, high)
+    return out
 
 
 def bits(masks) -> np.ndarray:

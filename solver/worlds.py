@@ -82,6 +82,9 @@ EXACT_LIMIT = 20_000
 #: Enumeration refuses spaces larger than this (memory: 24 bytes per placement).
 ENUMERATE_MAX = 2_000_000
 _MAX_TABLES = 500_000
+#: Space.sample deals rows spread over many tables all at once (:meth:`Space._deal_spread`) when it would
+#: otherwise make a few numpy calls a table and type for fewer than this many rows each (measured crossover)
+_ROWS_PER_CALL = 20
 
 
 def popcount(a) -> np.ndarray:
@@ -198,45 +201,18 @@ class Space:
                 raise PositionError(f"worlds: card {c} can go nowhere (every holder with room forbids it)")
             groups.setdefault(allowed, []).append(int(c))
         self.types = tuple((allowed, tuple(cards)) for allowed, cards in sorted(groups.items()))
-        self.tables, self.counts = self._tables()
-        self.total = int(sum(self.counts))
+        # the tables depend only on the free places and each type's holders and size: worked out once a process
+        shape = _Shape.of(self.free, tuple((allowed, len(cards)) for allowed, cards in self.types))
+        self.tables, self.counts, self.total = shape.tables, shape.counts, shape.total
         if self.total == 0:
             raise PositionError("worlds: no placement of the unseen cards satisfies every constraint")
         if self.total >= 2 ** 62:       # cannot happen with a 25-card pack (at most 25!/(5!)**5 ~ 6e14)
             raise PositionError(f"worlds: {self.total} placements are too many to draw from exactly")
-        self._cum = np.cumsum(np.array(self.counts, dtype=np.int64))
-        # uint32 (cards,): each type's cards as bits, in the order sample() shuffles them
-        self._type_bits = [np.uint32(1) << np.array(cards, dtype=np.uint32) for _allowed, cards in self.types]
+        self._shape = shape
+        self._cum = shape.cum
+        # int64 (cards,): each type's cards as bits, in the order sample() shuffles them
+        self._type_bits = [np.int64(1) << np.array(cards, dtype=np.int64) for _allowed, cards in self.types]
         self._plans: dict = {}
-
-    # -- tables -----------------------------------------------------------------
-    def _tables(self):
-        """Every feasible table n[t][h] with its exact number of placements."""
-        tables, counts = [], []
-        types = self.types
-
-        def rec(k, caps, rows, weight):
-            if k == len(types):
-                if not any(caps):
-                    tables.append(tuple(rows))
-                    counts.append(weight)
-                    if len(tables) > _MAX_TABLES:
-                        raise PositionError("worlds: the constraints split the unseen cards too finely "
-                                            f"(more than {_MAX_TABLES} share tables)")
-                return
-            allowed, cards = types[k]
-            for split in _compositions(len(cards), [caps[h] for h in allowed]):
-                new_caps = list(caps)
-                row = [0] * HOLDERS
-                w = factorial(len(cards))
-                for h, m in zip(allowed, split):
-                    new_caps[h] -= m
-                    row[h] = m
-                    w //= factorial(m)
-                rec(k + 1, new_caps, rows + [tuple(row)], weight * w)
-
-        rec(0, list(self.free), [], 1)
-        return tables, counts
 
     # -- drawing ----------------------------------------------------------------
     def sample(self, n: int, rng) -> Worlds:
@@ -246,46 +222,71 @@ class Space:
         """
         rng = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
         n = int(n)
-        out = np.zeros((n, HOLDERS), dtype=np.uint32)
-        out |= np.array(self.known, dtype=np.uint32)
+        # int64 throughout: Generator.permuted shuffles 8-byte items by a path about 40% faster than 4-byte ones
+        # (the same Fisher-Yates and so the same draws; a card's bit fits either way)
+        out = np.zeros((n, HOLDERS), dtype=np.int64)
+        out |= np.array(self.known, dtype=np.int64)
         if n == 0:
-            return Worlds(out[:, :4].copy(), out[:, KITTY].copy(), False, self.total)
-        groups: list[tuple[int, np.ndarray | None]]
-        if len(self.tables) == 1:
-            groups = [(0, None)]                        # every row draws the one table: no row indexing
+            return Worlds(out[:, :4].astype(np.uint32), out[:, KITTY].astype(np.uint32), False, self.total)
+        if len(self.tables) == 1:                       # every row draws the one table: no row indexing
+            self._deal_table(out, 0, rng)
+            return Worlds(out[:, :4].astype(np.uint32), out[:, KITTY].astype(np.uint32), False, self.total)
+        draws = rng.integers(0, self.total, size=n, dtype=np.int64)
+        which = np.searchsorted(self._cum, draws, side="right")
+        # the rows grouped by table, each table's in ascending order (as np.nonzero(which == ti) lists them, by
+        # one stable sort); the tables are dealt in turn, in the order the random stream gives them
+        order = np.argsort(which, kind="stable")
+        counts = np.bincount(which, minlength=len(self.tables))
+        ends = np.cumsum(counts).tolist()
+        spans = [(ti, end - count, end) for ti, (end, count) in enumerate(zip(ends, counts.tolist())) if count]
+        dealt = out.copy()
+        if len(spans) * len(self.types) * _ROWS_PER_CALL > n:
+            self._deal_spread(dealt, which[order], spans, rng)
         else:
-            draws = rng.integers(0, self.total, size=n, dtype=np.int64)
-            which = np.searchsorted(self._cum, draws, side="right")
-            # each table's rows in ascending order, as np.nonzero(which == ti) lists them, by one stable sort
-            order = np.argsort(which, kind="stable")
-            ends = np.cumsum(np.bincount(which, minlength=len(self.tables)))
-            groups = [(ti, order[end - count:end]) for ti, (end, count)
-                      in enumerate(zip(ends.tolist(), np.diff(ends, prepend=0).tolist())) if count]
-        for ti, rows in groups:
-            size = n if rows is None else rows.size
-            block = out if rows is None else np.zeros((size, HOLDERS), dtype=np.uint32)
-            for bits, holders, starts in self._plan(ti):
-                tiled = np.empty((size, bits.size), dtype=np.uint32)
-                tiled[:] = bits                          # (np.tile's array, without its overhead)
-                # each holder's cards: a run of the shuffled row; the bits are distinct, so OR is a sum
-                parts = np.add.reduceat(rng.permuted(tiled, axis=1), starts, axis=1, dtype=np.uint32)
-                for j, h in enumerate(holders):
-                    block[:, h] |= parts[:, j]
-            if rows is not None:
-                out[rows] |= block
-        return Worlds(np.ascontiguousarray(out[:, :4]), np.ascontiguousarray(out[:, KITTY]), False, self.total)
+            for ti, start, end in spans:
+                self._deal_table(dealt[start:end], ti, rng)
+        out[order] = dealt
+        return Worlds(out[:, :4].astype(np.uint32), out[:, KITTY].astype(np.uint32), False, self.total)
+
+    def _deal_table(self, out: np.ndarray, ti: int, rng) -> None:
+        """Deal the unseen cards into ``out`` (int64 ``(rows, 5)``, the known cards in), every row by table
+        ``ti``: each type's cards shuffled in every row by one ``Generator.permuted`` call, the holders taking
+        their runs of the shuffled row."""
+        for bits, holders, starts in self._plan(ti):
+            tiled = np.empty((out.shape[0], bits.size), dtype=np.int64)
+            tiled[:] = bits                              # (np.tile's array, without its overhead)
+            # each holder's cards: a run of the shuffled row; the bits are distinct, so OR is a sum
+            parts = np.add.reduceat(rng.permuted(tiled, axis=1, out=tiled), starts, axis=1)
+            for j, h in enumerate(holders):
+                out[:, h] |= parts[:, j]
+
+    def _deal_spread(self, out: np.ndarray, table: np.ndarray, spans: list, rng) -> None:
+        """As :meth:`_deal_table` table after table over the rows grouped by table (``table``: each row's,
+        ``spans``: ``(table, first row, end)``), with the rows spread over many tables: the shuffles are the same
+        calls in the same order (one a table and type of two or more cards), but the cards are cut into the
+        holders' runs for every row at once, by differences of running sums, not a few numpy calls a table."""
+        runs = []
+        for bits in self._type_bits:                     # a zero column, then the type's cards in every row
+            run = np.empty((out.shape[0], bits.size + 1), dtype=np.int64)
+            run[:, 0] = 0
+            run[:, 1:] = bits
+            runs.append(run)
+        shuffled = [run for run in runs if run.shape[1] > 2]     # (a row of one card is not shuffled: no draw)
+        for _ti, start, end in spans:
+            for run in shuffled:
+                block = run[start:end, 1:]
+                rng.permuted(block, axis=1, out=block)
+        for run, (first, stop) in zip(runs, self._shape.cuts()):
+            np.cumsum(run[:, 1:], axis=1, out=run[:, 1:])
+            out += np.take_along_axis(run, stop[table], axis=1) - np.take_along_axis(run, first[table], axis=1)
 
     def _plan(self, ti: int) -> list:
-        """How :meth:`sample` deals table ``ti``: per type, its cards as uint32 bits (in the order they are
+        """How :meth:`sample` deals table ``ti``: per type, its cards as int64 bits (in the order they are
         shuffled), the holders that take some and where each holder's run of the shuffled cards starts. Worked
         out once a table."""
         plan = self._plans.get(ti)
         if plan is None:
-            plan = []
-            for bits, shares in zip(self._type_bits, self.tables[ti]):
-                holders = [h for h in range(HOLDERS) if shares[h]]
-                starts = np.cumsum([0] + [shares[h] for h in holders[:-1]]).astype(np.intp)
-                plan.append((bits, holders, starts))
+            plan = [(bits, holders, starts) for bits, (holders, starts) in zip(self._type_bits, self._shape.runs(ti))]
             self._plans[ti] = plan
         return plan
 
@@ -344,6 +345,87 @@ class Space:
             extra = f" not {format_cards(self.forbidden[h])}" if self.forbidden[h] else ""
             parts.append(f"{HOLDER_NAMES[h]}:{self.sizes[h]}[{format_cards(self.known[h])}]{extra}")
         return f"<Space {' '.join(parts)} total={self.total}>"
+
+
+class _Shape:
+    """A :class:`Space`'s share tables, which depend only on its free places by holder and each type's holders
+    and number of cards (not on which cards): kept by that shape for the process (:meth:`of`), as the review
+    and the advisor build spaces of the same few shapes over and over.
+
+    ``tables``: every feasible table ``n[t][h]`` (a tuple a type of 5 counts), ``counts``: its exact number of
+    placements, ``total``: their sum, ``cum``: int64 cumulative counts (the table a draw in ``[0, total)`` falls
+    in)."""
+
+    def __init__(self, free: tuple, types: tuple):
+        tables, counts = [], []
+
+        def rec(k, caps, rows, weight):
+            if k == len(types):
+                if not any(caps):
+                    tables.append(tuple(rows))
+                    counts.append(weight)
+                    if len(tables) > _MAX_TABLES:
+                        raise PositionError("worlds: the constraints split the unseen cards too finely "
+                                            f"(more than {_MAX_TABLES} share tables)")
+                return
+            allowed, size = types[k]
+            for split in _compositions(size, [caps[h] for h in allowed]):
+                new_caps = list(caps)
+                row = [0] * HOLDERS
+                w = factorial(size)
+                for h, m in zip(allowed, split):
+                    new_caps[h] -= m
+                    row[h] = m
+                    w //= factorial(m)
+                rec(k + 1, new_caps, rows + [tuple(row)], weight * w)
+
+        rec(0, list(free), [], 1)
+        self.tables = tuple(tables)
+        self.counts = tuple(counts)
+        self.total = int(sum(counts))
+        self.cum = np.cumsum(np.array(counts, dtype=np.int64))
+        self._runs: dict = {}
+        self._cuts: list | None = None
+
+    def runs(self, ti: int) -> list:
+        """Per type, the holders table ``ti`` gives some of its cards and where each one's run of the type's
+        shuffled cards starts (intp), holders in order N E S W kitty."""
+        runs = self._runs.get(ti)
+        if runs is None:
+            runs = []
+            for shares in self.tables[ti]:
+                holders = [h for h in range(HOLDERS) if shares[h]]
+                runs.append((holders, np.cumsum([0] + [shares[h] for h in holders[:-1]]).astype(np.intp)))
+            self._runs[ti] = runs
+        return runs
+
+    def cuts(self) -> list:
+        """Per type, intp ``(start, stop)``, each ``(tables, 5)``: where each holder's run of the type's shuffled
+        cards starts and stops in each table (holders in order N E S W kitty)."""
+        if self._cuts is None:
+            shares = np.array(self.tables, dtype=np.intp).reshape(len(self.tables), -1, HOLDERS)
+            stops = np.cumsum(shares, axis=2)
+            self._cuts = [(stops[:, k] - shares[:, k], stops[:, k]) for k in range(shares.shape[1])]
+        return self._cuts
+
+    @classmethod
+    def of(cls, free: tuple, types: tuple) -> "_Shape":
+        key = (free, types)
+        shape = _SHAPES.get(key)
+        if shape is None:
+            shape = cls(free, types)
+            if len(shape.tables) <= _SHAPE_TABLES_KEPT:     # (a rare huge one is not kept: a bound on memory)
+                if len(_SHAPES) >= _SHAPES_KEPT:
+                    _SHAPES.clear()
+                _SHAPES[key] = shape
+        return shape
+
+
+#: the shapes kept (:meth:`_Shape.of`); past this many the store starts afresh, and a shape of more tables than
+#: ``_SHAPE_TABLES_KEPT`` is not kept (bounds on memory, not on cost)
+_SHAPES_KEPT = 4096
+_SHAPE_TABLES_KEPT = 5_000
+_SHAPES: dict = {}
 
 
 def _compositions(n: int, caps):

@@ -191,6 +191,50 @@ def test_same_seed_same_worlds():
     assert np.array_equal(g.hands, a.hands)
 
 
+def _sample_row_by_row(space, n, rng):
+    """Space.sample's draws written plainly: a table a row (one draw in [0, total) located in the cumulative
+    counts, when there are several), then table after table, type after type, each of the table's rows its
+    own Fisher-Yates shuffle of the type's cards (a 1-D Generator.permuted), cut into the holders' shares in
+    holder order."""
+    which = [0] * n
+    if len(space.tables) > 1:
+        cum = np.cumsum(space.counts)
+        which = np.searchsorted(cum, rng.integers(0, space.total, size=n, dtype=np.int64), side="right").tolist()
+    rows = [list(space.known) for _ in range(n)]
+    for ti, table in enumerate(space.tables):
+        mine = [r for r in range(n) if which[r] == ti]
+        for (_allowed, cards), shares in zip(space.types, table):
+            for r in mine:
+                shuffled = rng.permuted(np.array(cards)).tolist()
+                for h in range(5):
+                    taken, shuffled = shuffled[:shares[h]], shuffled[shares[h]:]
+                    rows[r][h] |= sum(1 << c for c in taken)
+    out = np.array(rows, dtype=np.uint32).reshape(n, 5)
+    return out[:, :4], out[:, 4]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_sample_draws_as_a_shuffle_a_row(seed):
+    # the vectorised sampler takes the random stream exactly as the plain one: the same worlds, and the
+    # generator left in the same state (with voids: several tables and types, cards of a type of one)
+    pyr = np.random.default_rng(seed)
+    seen = pyr.permutation(24)
+    own, removed = seen[:3], seen[3:11]
+    known = [0] * 5
+    known[seed % 4] = sum(1 << int(c) for c in own)
+    forbidden = [0] * 5
+    for h in ((seed + 1) % 4, (seed + 2) % 4)[: 1 + seed % 2]:
+        forbidden[h] = sum(1 << c for c in range(24) if c % 4 == (seed + h) % 4) & ~known[h]
+    space = Space(known, [3, 3, 3, 3, 4], forbidden, removed=sum(1 << int(c) for c in removed), joker=False)
+    for n in (0, 1, 5, 200, 3000):
+        a, b = np.random.default_rng(seed + 100), np.random.default_rng(seed + 100)
+        w = space.sample(n, a)
+        hands, kitty = _sample_row_by_row(space, n, b)
+        assert w.hands.dtype == np.uint32 and w.hands.flags.c_contiguous and w.kitty.dtype == np.uint32
+        assert np.array_equal(w.hands, hands) and np.array_equal(w.kitty, kitty), (space, n)
+        assert a.random() == b.random()
+
+
 def test_bid_worlds_uniform_over_a_card_position():
     # each unseen card is in each other hand with chance 5/18 and in the hidden kitty with 3/18
     space = bid_space(mask("9d Ac Tc Kd Jd"), idx("Kc"), 0, Rules())
