@@ -270,6 +270,32 @@ def test_draw_worlds_rejection_matches_the_enumerated_weighted_mean():
     assert 0 < d.acceptance() <= 1 and d.kept >= len(d)
 
 
+@pytest.mark.parametrize("worlds, pilot", [(4000, 100), (300, 20), (20, 20), (1, 1)])
+def test_weighing_the_last_batch_only_as_far_as_needed_draws_the_same_worlds(worlds, pilot):
+    """count_kept=False stops weighing a batch at its last needed acceptance: the same worlds, weights and
+    likelihoods, the same proposals counted, the generator left in the same state; only the acceptances
+    counted differ, and never below the worlds kept. The likelihood counts the proposals it is asked to weigh."""
+    from solver.inference import draw_worlds
+    space, likelihood = _two_player_round2_space()
+    for seed in range(4):
+        weighed = []
+
+        def counting(hands, kitty):
+            weighed.append(len(hands))
+            return likelihood(hands, kitty)
+        rng_all, rng_part = np.random.default_rng(seed), np.random.default_rng(seed)
+        every = draw_worlds(space, worlds, rng_all, exact_limit=0, likelihood=likelihood, pilot=pilot)
+        part = draw_worlds(space, worlds, rng_part, exact_limit=0, likelihood=counting, pilot=pilot,
+                           count_kept=False)
+        assert every.method == part.method == "rejection"
+        assert np.array_equal(every.hands, part.hands) and np.array_equal(every.kitty, part.kitty)
+        assert np.array_equal(every.weights, part.weights) and np.array_equal(every.likelihood, part.likelihood)
+        assert every.drawn == part.drawn and every.ess == part.ess
+        assert rng_all.random() == rng_part.random()
+        assert len(part) <= part.kept <= every.kept
+        assert sum(weighed) < every.drawn         # the point: fewer proposals weighed than drawn
+
+
 def test_a_pilot_that_misses_the_largest_likelihood_still_draws_the_posterior():
     """The envelope is the pilot's largest likelihood; when a rare high-likelihood world is missed, the worlds
     above the envelope weigh max(1, L/M) and the weighted figures stay exact in expectation. S holding
