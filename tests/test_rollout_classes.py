@@ -10,6 +10,7 @@ import pytest
 
 from solver import Method, advise_bid
 from solver.advisor import bid_question_view
+from solver.advisor.single_dummy import DEFAULT_NAME
 
 STUDY = Path(__file__).resolve().parents[1] / "benchmarks" / "studies" / "rollout_classes.py"
 
@@ -49,7 +50,7 @@ def test_the_table_is_the_advisors_value_at_the_fast_worlds_less_the_rollout(stu
     assert [line["class"] for line in table] == ["pass, round 1"]
     worlds = fast_worlds or ROWS[0]["worlds"]
     expected = np.mean([advised(r, worlds, study) - r["rollout"] for r in ROWS])
-    assert table[0]["single-dummy-v3"]["mean"] == pytest.approx(expected, abs=1e-12)
+    assert table[0][DEFAULT_NAME]["mean"] == pytest.approx(expected, abs=1e-12)
 
 
 def test_few_worlds_and_many_value_the_pass_differently(study):
