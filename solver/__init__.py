@@ -43,7 +43,8 @@ import, lazy ones included, and enforces the whole table)::
     pages                                 review, whatif
     solver                                pages, match, review, rollout, comparison, whatif, charts
     api                                   solver
-    cli                                   api
+    cli_rules                             rules, capabilities
+    cli                                   api, cli_rules
     __main__                              cli
 """
 from .version import __version__

@@ -28,7 +28,7 @@ from .inference import check_inference
 from .outfiles import check_target, write_file
 from .position import Position
 from .render import DOUBLE_DUMMY_NOTE
-from .rules import Rules
+from .cli_rules import AUCTION, BEFORE_PLAY, EXCHANGE, RULE_OPTIONS, TWO_PLAYER, add_rule_options, rules_from_args
 
 BROKEN_PIPE_STATUS = 128 + 13           # what a shell reports for a tool ended by SIGPIPE
 
@@ -48,19 +48,6 @@ def escape_controls(text: str) -> str:
 def say(text: str = "", file=None) -> None:
     """Print a line for people (stdout, or ``file``), control characters escaped."""
     (file or sys.stdout).write(escape_controls(str(text)) + "\n")
-
-
-def _rules_from_args(args) -> Rules:
-    return Rules(players=args.players, joker=args.joker,
-                 loner_lead=getattr(args, "loner_lead", "left_of_loner"),
-                 stick_the_dealer=getattr(args, "stick_the_dealer", False),
-                 dummy_hands=getattr(args, "dummy_hands", False),
-                 defend_alone=getattr(args, "defend_alone", False),
-                 canadian=getattr(args, "canadian", False),
-                 partners_best=getattr(args, "partners_best", False),
-                 allow_no_trump=getattr(args, "allow_no_trump", False),
-                 farmers=getattr(args, "farmers", False),
-                 go_under=getattr(args, "go_under", False))
 
 
 def _add_model_option(p, who: str) -> None:
@@ -189,36 +176,9 @@ def _inner_worlds(args) -> int:
     return INNER_WORLDS if args.inner_worlds is None else args.inner_worlds
 
 
-def _add_rules_options(p: argparse.ArgumentParser, lead: bool = False, dummy: bool = False,
-                       house: bool = False, players: bool = True, best_help: str | None = None,
-                       exchange: bool = True, no_trump: bool = False) -> None:
-    if players:
-        p.add_argument("--players", type=int, choices=(4, 2), default=4, help="4 (default) or 2-player euchre")
-    if house:
-        p.add_argument("--canadian", action="store_true",
-                       help="Canadian loners: the dealer's partner who orders up in round 1 must go alone")
-        p.add_argument("--partners-best", dest="partners_best", action="store_true",
-                       help=best_help or "call for best: a loner's partner passes it its best card face down "
-                                               "and the loner discards one")
-    if house or no_trump:
-        p.add_argument("--allow-no-trump", dest="allow_no_trump", action="store_true",
-                       help="no-trump contracts (EGN allow_no_trump): in round 2 a seat may call no trump "
-                            "(trump 'n': no bowers, the led suit wins)")
-    if house and exchange:      # (not table and par: they take the hands after any exchange)
-        p.add_argument("--farmers", action="store_true",
-                       help="farmer's hand: before the bidding a seat with three nines and tens may show three and "
-                            "exchange them for the three face-down kitty cards")
-        p.add_argument("--go-under", dest="go_under", action="store_true",
-                       help="going under: before the bidding a seat with no jack, ace or king may exchange any "
-                            "three cards, face down, for the three face-down kitty cards")
-    p.add_argument("--joker", action="store_true", help="the joker B is in the pack (highest trump)")
-    if dummy:
-        p.add_argument("--dummy-hands", dest="dummy_hands", action="store_true",
-                       help="two-player dummy hands (needs --players 2): table takes the deal "
-                            "'N:<hand> S:<hand> | N:<dummy> S:<dummy>', advise the face-up dummies in --dummies")
-    if lead:
-        p.add_argument("--loner-lead", dest="loner_lead", choices=("left_of_loner", "left_of_dealer"),
-                       default="left_of_loner", help="who leads against a loner (default left_of_loner)")
+def _add_rules_options(p: argparse.ArgumentParser, analysis: str, without=(), notes: dict | None = None) -> None:
+    """The house-rule flags of a command whose question is ``analysis``'s (solver.cli_rules), and ``--json``."""
+    add_rule_options(p, analysis, without, notes)
     p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
 
 
@@ -253,8 +213,6 @@ def _add_view_options(p, seat_help: str, worlds: bool = True) -> None:
     _add_sampling_options(p, 500, "all of them when few",
                           seed="one derived from the view, so the same question gets the same answer")
     _add_no_inference_option(p)
-    p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
-                   help="the dealer must name a suit when all pass twice")
     p.add_argument("--dummies", default=None,
                    help="with --players 2 --dummy-hands: both face-up dummies as dealt, \"N:<5 cards> S:<5 cards>\" "
                         "(--tricks then runs to ten, tricks 6-10 from the dummies; --hand is the seat's own dummy "
@@ -282,7 +240,7 @@ def _add_no_inference_option(p, help: str = "uniform worlds: do not weigh them b
 
 def cmd_solve(args) -> dict:
     from .dd import solve_report
-    rules = _rules_from_args(args)
+    rules = rules_from_args(args)
     pos = Position.parse(args.deal, trump=args.trump, leader=args.leader, makers=args.makers,
                          alone=args.alone, played=args.played or "", rules=rules, tricks_won=args.tricks_won)
     out = solve_report(pos)
@@ -322,7 +280,7 @@ def _say_par(found) -> None:
 
 def cmd_par(args) -> dict:
     from .par import par
-    found = par(args.deal, upcard=args.upcard, dealer=args.dealer, rules=_rules_from_args(args))
+    found = par(args.deal, upcard=args.upcard, dealer=args.dealer, rules=rules_from_args(args))
     if args.json:
         return found.to_dict()
     _say_par(found)
@@ -333,11 +291,10 @@ def cmd_par(args) -> dict:
 def cmd_table(args) -> dict:
     from .dd import dd_table
     from .par import par_table
-    rules = _rules_from_args(args)
+    rules = rules_from_args(args)
     if getattr(args, "upcard", None) is None:
         # these change only the auction, so without --upcard (no par) the table would be the same without them
-        for flag, on in (("--stick-the-dealer", rules.stick_the_dealer), ("--defend-alone", rules.defend_alone),
-                         ("--canadian", rules.canadian)):
+        for flag, on in ((RULE_OPTIONS[f].flag, getattr(rules, f)) for f in AUCTION):
             if on:
                 raise ArgumentError(f"{flag}: a rule of the auction, played only in the par, which needs --upcard "
                                     f"(the table's tricks are the same without it): give --upcard, or drop {flag}")
@@ -396,7 +353,7 @@ def cmd_advise(args) -> dict:
         raise EuchreError("--dummies: the face-up dummies go with --players 2 --dummy-hands")
     if args.dummy_hands and args.dummies is None:
         raise EuchreError("--dummy-hands: give both face-up dummies, --dummies 'N:<5 cards> S:<5 cards>'")
-    rules = _rules_from_args(args)
+    rules = rules_from_args(args)
     view = bid_question_view(args.hand, args.upcard, args.seat, args.dealer, args.round, rules,
                              dummies=args.dummies, named_suit=args.named_suit, kitty=args.kitty)
     method = _method(args, score=None if args.score is None else _score_arg(args.score),
@@ -411,7 +368,7 @@ def cmd_advise(args) -> dict:
 def cmd_exchange(args) -> dict:
     from .advisor import advise_exchange
     from .advisor.kitty import exchange_question_view
-    rules = _rules_from_args(args)      # without --farmers or --go-under: the library's refusal, as at every door
+    rules = rules_from_args(args)      # without --farmers or --go-under: the library's refusal, as at every door
     view = exchange_question_view(args.hand, args.upcard, args.seat, args.dealer, rules)
     advice = advise_exchange(view, _method(args))
     if not args.json:
@@ -423,7 +380,7 @@ def _play_view(args) -> dict:
     """The keyword arguments of :func:`solver.seat_view` from ``euchre play``'s options."""
     return {"seat": args.seat, "hand": args.hand, "dealer": args.dealer, "upcard": args.upcard,
             "calls": args.calls, "alone": args.alone, "tricks": args.tricks, "discard": args.discard,
-            "rules": _rules_from_args(args), "dummies": args.dummies, "best_card": args.best_card,
+            "rules": rules_from_args(args), "dummies": args.dummies, "best_card": args.best_card,
             "loner_discard": args.loner_discard, "kitty": args.kitty}
 
 
@@ -523,7 +480,7 @@ def cmd_chart(args) -> dict:
 def cmd_defend(args) -> dict:
     from .advisor import advise_defend
     from .game.seat import seat_view
-    rules = _rules_from_args(args).replace(defend_alone=True)       # the question only exists under the rule
+    rules = rules_from_args(args, defend_alone=True)       # the question only exists under the rule
     view = seat_view(seat=args.seat, hand=args.hand, dealer=args.dealer, upcard=args.upcard, calls=args.calls,
                      alone=True, discard=args.discard, rules=rules)
     advice = advise_defend(view, _method(args, inference=_inference_arg(args), model=_model_arg(args)))
@@ -653,7 +610,7 @@ def _write_review_html(path: Path, files, reviews) -> None:
 
 def cmd_match(args) -> dict:
     from .match import play_match
-    rules = _rules_from_args(args)
+    rules = rules_from_args(args)
     bar = progress = None
     if not args.json and sys.stderr.isatty():
         from tqdm import tqdm
@@ -771,21 +728,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--played", default="", help='cards already in the current trick, from its leader: "Qs As"')
     p.add_argument("--tricks-won", dest="tricks_won", type=_tricks_won, default=None,
                    help="tricks already won this hand, e.g. NS:2,EW:1 (mid-hand: gives the hand's totals and score)")
-    _add_rules_options(p, no_trump=True)
+    _add_rules_options(p, "solve", BEFORE_PLAY + ("dummy_hands",))     # a position in play, its trump given
     p.set_defaults(run=cmd_solve)
 
     p = sub.add_parser("table", help="double-dummy table of a full deal for every trump suit")
     p.add_argument("deal", help="every hand of five cards")
     p.add_argument("--dealer", required=True, help="dealer's seat: N E S W")
     p.add_argument("--upcard", default=None, help="the turned-up card, e.g. 9c: adds the deal's par (see par)")
-    p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
-                   help="with --upcard: the par's dealer must name a suit when all pass twice")
-    p.add_argument("--defend-alone", dest="defend_alone", action="store_true",
-                   help="with --upcard: against a loner one defender may defend alone (in the par)")
-    _add_rules_options(p, lead=True, dummy=True, house=True,
-                       best_help="call for best: a loner column is the loner's tricks after its partner's card "
-                                 "and its own discard that give it the most; with --upcard, in the par too",
-                       exchange=False)
+    in_par = "with --upcard only: the par's auction"
+    _add_rules_options(p, "solve", EXCHANGE, notes={      # (the hands after any exchange)
+        "stick_the_dealer": in_par, "defend_alone": in_par, "canadian": in_par,
+        "partners_best": "a loner column is the loner's tricks after its partner's card and its own discard that "
+                         "give it the most; with --upcard, in the par too"})
     p.set_defaults(run=cmd_table)
 
     p = sub.add_parser("par", help="the par of a full deal: the auction if every seat saw every card and bid "
@@ -793,11 +747,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("deal", help="every hand of five cards")
     p.add_argument("--upcard", required=True, help="the turned-up card, e.g. 9c (B: the joker)")
     p.add_argument("--dealer", required=True, help="dealer's seat: N E S W")
-    p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
-                   help="the dealer must name a suit when all pass twice")
-    p.add_argument("--defend-alone", dest="defend_alone", action="store_true",
-                   help="against a loner one defender may defend alone")
-    _add_rules_options(p, lead=True, house=True, exchange=False)
+    _add_rules_options(p, "par", EXCHANGE)                # (the hands after any exchange)
     p.set_defaults(run=cmd_par)
 
     p = sub.add_parser("advise", help="bid advice: make/march/euchred chances and expected points per call")
@@ -809,8 +759,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--named-suit", dest="named_suit", default=None, metavar="SUIT",
                    help="with --joker and --upcard B: the suit the dealer named for the turned-up joker")
     _add_sampling_options(p, 2000)
-    p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
-                   help="the dealer must name a suit when all pass twice")
     p.add_argument("--dummies", default=None,
                    help="with --players 2 --dummy-hands: both face-up dummies, \"N:<5 cards> S:<5 cards>\" "
                         "(every placement of the 8 unseen cards is then tried: exact)")
@@ -827,7 +775,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --farmers/--go-under, after a kitty exchange: the cards the seat knows lie face down "
                         "in the kitty (the three it put under, or a farmer's three shown); --hand is then its hand "
                         "after the exchange")
-    _add_rules_options(p, lead=True, dummy=True, house=True)
+    _add_rules_options(p, "advise", ("defend_alone",))
     p.set_defaults(run=cmd_advise)
 
     p = sub.add_parser("exchange", help="kitty-exchange advice (--farmers, --go-under): keep the hand or exchange, "
@@ -837,12 +785,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", required=True, help="the seat offered the exchange: N E S W")
     p.add_argument("--dealer", required=True, help="the dealer: N E S W")
     _add_sampling_options(p, 200, "each costs a par per choice", threads=False)
-    p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
-                   help="the dealer must name a suit when all pass twice")
-    p.add_argument("--defend-alone", dest="defend_alone", action="store_true",
-                   help="against a loner one defender may defend alone")
-    _add_rules_options(p, lead=True, house=True, players=False)
-    p.set_defaults(run=cmd_exchange, players=4)
+    _add_rules_options(p, "advise_exchange", TWO_PLAYER)      # (a kitty exchange is a four-player rule)
+    p.set_defaults(run=cmd_exchange)
 
     p = sub.add_parser("play", help="play advice: expected tricks and points, make/euchred/march chances per "
                                     "legal card of the seat to play, from what it can see")
@@ -852,7 +796,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_model_option(p, "the seats whose calls the worlds are weighted by")
     _add_valuation_options(p, rollout=True, option="card")
     _add_examples_option(p, "card", "recommended card")
-    _add_rules_options(p, lead=True, dummy=True, house=True)
+    _add_rules_options(p, "advise_play", ("defend_alone",))
     p.set_defaults(run=cmd_play)
 
     p = sub.add_parser("compare", help="compare two calls or two cards of the seat to act over the same worlds: how "
@@ -866,14 +810,12 @@ def build_parser() -> argparse.ArgumentParser:
     _add_evidence_options(p)
     _add_score_option(p, "two actions")
     _add_model_option(p, "the other seats (their later calls, and what their calls say)")
-    p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
-                   help="the dealer must name a suit when all pass twice")
     p.add_argument("--dummies", default=None,
                    help="with --players 2 --dummy-hands: both face-up dummies as dealt, \"N:<5 cards> S:<5 cards>\"")
     _add_valuation_options(p, rollout=True, option="call or card")
     _add_examples_option(p, default=3, help="up to N ({bounds}, default 3) of the likeliest deals in which A does "
                                             "better, the same and worse")
-    _add_rules_options(p, lead=True, dummy=True, house=True)
+    _add_rules_options(p, "compare", ("defend_alone",))
     p.set_defaults(run=cmd_compare)
 
     p = sub.add_parser("branch", help="what-if replay: a deal of an EGN game replayed to one decision, another call "
@@ -899,7 +841,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_evidence_options(p)
     _add_model_option(p, "the seats whose calls the worlds are weighted by")
     _add_valuation_options(p)
-    _add_rules_options(p, lead=True, dummy=True, house=True)
+    _add_rules_options(p, "lead_table", ("defend_alone",))
     p.set_defaults(run=cmd_lead)
 
     p = sub.add_parser("chart", help="the hand chart's row of a call: how calls of its class (round, seat, alone, "
@@ -932,10 +874,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_no_inference_option(p, "uniform worlds (the calls seen are not weighed)")
     _add_inference_option(p, " (before the first card no card is weighed: play is uniform worlds)")
     _add_model_option(p, "the seats whose calls the worlds are weighted by")
-    p.add_argument("--stick-the-dealer", dest="stick_the_dealer", action="store_true",
-                   help="the dealer must name a suit when all pass twice")
-    _add_rules_options(p, lead=True, house=True, players=False)
-    p.set_defaults(run=cmd_defend, players=4)
+    _add_rules_options(p, "advise_defend", TWO_PLAYER + ("defend_alone",))     # (the rule is the question's)
+    p.set_defaults(run=cmd_defend)
 
     p = sub.add_parser("review", help="review EGN game records: the cost of every call and card, double dummy "
                                       "and from what each player could see; a corpus (a directory, --out) "
@@ -1008,13 +948,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seconds an agent may take per decision, else it forfeits the deal (default 10; 0: none)")
     p.add_argument("--games", action="store_true",
                    help="play whole games to the winning score instead: --deals counts games (two tables each)")
-    p.add_argument("--defend-alone", dest="defend_alone", action="store_true",
-                   help="against a loner one defender may defend alone (the advisor agent asks advise_defend)")
     p.add_argument("--egn", type=Path, default=None, metavar="DIR",
                    help="write every table's record as an EGN file in DIR (made if missing): "
                         "deal-0001-table-1.egn, ... (game-0001-deal-... with --games)")
     _add_model_option(p, "the advisor agents (an agent advisor:NAME|FILE names its own)")
-    _add_rules_options(p, house=True)
+    _add_rules_options(p, "match", notes={"defend_alone": "the advisor agent asks advise_defend"})
     p.set_defaults(run=cmd_match)
 
     p = sub.add_parser("model", help="bidding models: fit one to a group's EGN records, or show one")

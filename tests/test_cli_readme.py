@@ -4,6 +4,7 @@ Every `euchre ...` command in a code block of the README or of a docs/ page pars
 only options that exist and every option the subcommand has; the `$ euchre ...` examples are run and print
 what the README shows; the service examples answer what the README shows.
 """
+import argparse
 import json
 import re
 import shlex
@@ -81,7 +82,9 @@ def options(sub) -> set:
     parser = subparsers()[sub.split()[0]]
     if " " in sub:                                 # a command of a command: euchre model fit
         parser = parser._subparsers._group_actions[0].choices[sub.split()[1]]
-    return {o for a in parser._actions for o in a.option_strings if o.startswith("--")} - {"--help"}
+    # a flag hidden from --help (a rule the command's analysis refuses: solver.cli_rules) is not offered
+    return {o for a in parser._actions for o in a.option_strings
+            if o.startswith("--") and a.help != argparse.SUPPRESS} - {"--help"}
 
 
 def test_the_readme_shows_commands():
