@@ -22,7 +22,7 @@ from . import __version__
 from .advisor.method import BOUNDS, check_int
 from .bounds import MAX_JOBS
 from .advisor.valuation import parse_valuation
-from .cards import NO_TRUMP, Card, Seat, Suit, format_cards, parse_cards
+from .cards import NO_TRUMP, Seat, format_cards
 from .errors import ArgumentError, EuchreError
 from .inference import check_inference
 from .outfiles import check_target, write_file
