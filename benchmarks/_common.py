@@ -204,6 +204,30 @@ def count(text: str) -> int:
     return n
 
 
+def worlds(text: str) -> int:
+    """An argparse type: worlds a decision, within what :class:`solver.Method` takes (its ``BOUNDS``), so a
+    count it refuses is a usage error before the run, not a traceback inside it."""
+    from solver.advisor.method import BOUNDS
+    low, high = BOUNDS["worlds"]
+    n = count(text)
+    if not low <= n <= high:
+        raise argparse.ArgumentTypeError(f"{text!r}: must be {low}..{high} (solver.Method's worlds)")
+    return n
+
+
+def fast_worlds(text: str) -> int:
+    """An argparse type: ``--fast-worlds``, 0 (the row's own worlds) or worlds as :func:`worlds` takes them."""
+    from solver.advisor.method import BOUNDS
+    low, high = BOUNDS["worlds"]
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: not a whole number") from None
+    if n != 0 and not low <= n <= high:
+        raise argparse.ArgumentTypeError(f"{text!r}: must be 0 (the row's own worlds) or {low}..{high}")
+    return n
+
+
 def add_json_argument(parser: argparse.ArgumentParser) -> None:
     """Add ``--json PATH`` (``-`` for stdout): write the run as one JSON document (see :func:`report`)."""
     parser.add_argument("--json", metavar="PATH", default=None, type=json_path,

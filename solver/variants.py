@@ -70,6 +70,11 @@ class Variant:
     words: str = ""
     later: bool = False
 
+    def __reduce__(self):
+        # one instance a rule, the one in VARIANTS: a pickled Rules (a match's worker processes) must unpickle to
+        # it, not to a copy, or the identity tests on Rules.variants (laws.check_kitty_exchange's) fail there
+        return _registered, (type(self),)
+
     def on(self, rules) -> bool:
         """Whether ``rules`` (a :class:`~solver.rules.Rules`) play this variant."""
         return getattr(rules, self.switch) == self.value
@@ -323,6 +328,11 @@ VARIANTS = (Joker(), DummyHands(), StickTheDealer(), LeftOfDealerLeads(), Defend
 SWITCHES = tuple(v.switch for v in VARIANTS)
 #: the switches of the rules added later (:attr:`Variant.later`), in :data:`VARIANTS` order: also EGN ruleset keys
 LATER_SWITCHES = tuple(v.switch for v in VARIANTS if v.later)
+
+
+def _registered(kind: type) -> Variant:
+    """The instance of :data:`VARIANTS` of class ``kind`` (what a pickled variant unpickles to)."""
+    return next(v for v in VARIANTS if type(v) is kind)
 
 
 def variants_on(rules) -> tuple:

@@ -46,3 +46,14 @@ def test_every_decision_runs_under_the_agents_fit(study, monkeypatch, decision):
     for fit in ("single-dummy-v4", "single-dummy-v5"):
         assert getattr(study.FitAgent(fit, Method(worlds=50)), decision)("a view") == "x"
     assert seen == ["single-dummy-v4", "single-dummy-v5"] and default_model().name == DEFAULT_NAME
+
+
+@pytest.mark.parametrize("argv, named", [
+    (["--a", "single-dummy-v9", "--b", "policy"], "no shipped fit of that name (the fits: single-dummy-v1"),
+    (["--a", "policy", "--b", "nope"], "agent 'nope': unknown"),
+    (["--a", "policy", "--b", "random", "--worlds", "5"], "argument --worlds: '5': must be 10.."),
+])
+def test_a_bad_agent_or_worlds_is_a_usage_error_before_the_match(study, capsys, argv, named):
+    with pytest.raises(SystemExit) as stop:
+        study.main([*argv, "--deals", "1"])
+    assert stop.value.code == 2 and named in capsys.readouterr().err

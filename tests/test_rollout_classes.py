@@ -56,3 +56,40 @@ def test_the_table_is_the_advisors_value_at_the_fast_worlds_less_the_rollout(stu
 def test_few_worlds_and_many_value_the_pass_differently(study):
     # the point of --fast-worlds: the figure at the rollout's 10 worlds is not the advisor's at 40
     assert advised(ROWS[0], 10, study) != advised(ROWS[0], 40, study)
+
+
+def test_a_row_of_no_class_of_the_study_is_left_out_before_its_valuations(study, tmp_path, monkeypatch, capsys):
+    stray = {**ROWS[0], "class": "no such class", "k": 99}
+    path = tmp_path / "rows.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in [*ROWS, stray]), encoding="utf-8")
+    valued = []
+    monkeypatch.setattr(study, "fast_values", lambda job: valued.append(job[0]["class"]) or {
+        c: 0.0 for c in ["double_dummy", *study.NAMES]})
+    table = study.summarise(str(path), fast_worlds=40)["classes"]
+    assert valued == ["pass, round 1"] * 2 and [line["questions"] for line in table] == [2]
+    assert "2 questions" in capsys.readouterr().out.splitlines()[0]
+
+
+def test_the_header_names_the_stray_rows(study, tmp_path, monkeypatch, capsys):
+    path = tmp_path / "rows.jsonl"
+    path.write_text(json.dumps({**ROWS[0], "class": "gone"}) + "\n", encoding="utf-8")
+    monkeypatch.setattr(study, "fast_values", lambda job: pytest.fail("a stray row was valued"))
+    study.summarise(str(path), fast_worlds=40)
+    head = capsys.readouterr().out.splitlines()[0]
+    assert "0 questions" in head and "1 rows of no class of the study left out: gone" in head
+    assert "at (no rows)" in head
+
+
+@pytest.mark.parametrize("argv", [["--fast-worlds", "-1"], ["--fast-worlds", "5"], ["--worlds", "3"]])
+def test_worlds_the_advisor_refuses_are_a_usage_error_before_any_work(study, tmp_path, capsys, argv):
+    path = tmp_path / "rows.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in ROWS), encoding="utf-8")
+    with pytest.raises(SystemExit) as stop:
+        study.main(["--summarise", str(path), *argv])
+    assert stop.value.code == 2 and f"argument {argv[0]}" in capsys.readouterr().err
+
+
+def test_summarise_of_no_file_is_a_usage_error(study, tmp_path, capsys):
+    with pytest.raises(SystemExit) as stop:
+        study.main(["--summarise", str(tmp_path / "missing.jsonl")])
+    assert stop.value.code == 2 and "no such rows file" in capsys.readouterr().err

@@ -335,3 +335,30 @@ def test_the_phases_follow_as_before(rules):
             keen = [a for a in legal if a in (ORDER, ALONE)]
             action = keen[0] if keen and rng.random() < 0.7 else rng.choice(legal)
     assert Phase.PLAY in visited
+
+
+@pytest.mark.parametrize("switches", [{"go_under": True}, {"farmers": True}, {"farmers": True, "go_under": True,
+                                                                                "canadian": True}])
+def test_pickled_rules_play_the_same_variants(switches):
+    """A Rules sent to another process (a match's --jobs workers) holds the very variants of VARIANTS: the kitty
+    exchange it allows is allowed there too (laws.check_kitty_exchange asks ``variant in rules.variants``)."""
+    import pickle
+    rules = Rules(**switches)
+    back = pickle.loads(pickle.dumps(rules))
+    assert back == rules and all(a is b for a, b in zip(back.variants, rules.variants))
+    assert len(back.variants) == len(rules.variants)
+    from solver.cards import mask_of, parse_cards
+    hand = mask_of(parse_cards("9c 9d Tc Qh Qs"))       # three nines and tens, no jack, king or ace
+    given = mask_of(parse_cards("9c 9d Tc"))
+    for kind in laws.kitty_exchanges(hand, rules):
+        laws.check_kitty_exchange(kind, given, hand, back, Seat.E)      # raises if the copy does not allow it
+    assert laws.kitty_exchanges(hand, back) == laws.kitty_exchanges(hand, rules) != ()
+
+
+def test_a_match_over_worker_processes_plays_the_kitty_exchanges():
+    """euchre match --go-under --jobs 2 played every deal in its workers (it failed there: "E cannot go under: the
+    rules do not have go_under"), and as one process does."""
+    from solver import play_match
+    rules = Rules(go_under=True, farmers=True)
+    one = play_match("policy", "random", deals=4, seed=3, rules=rules, jobs=1)
+    assert play_match("policy", "random", deals=4, seed=3, rules=rules, jobs=2).to_dict() == one.to_dict()

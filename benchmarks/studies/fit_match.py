@@ -24,7 +24,8 @@ import _common                                    # noqa: E402,F401  first: chec
 
 from solver import Method, play_match                                   # noqa: E402
 from solver.advisor.single_dummy import NAMES, using_model              # noqa: E402
-from solver.match.agents import AdvisorAgent                            # noqa: E402
+from solver.errors import EuchreError                                   # noqa: E402
+from solver.match.agents import AdvisorAgent, make_agent                # noqa: E402
 from solver.stats import wilson                                         # noqa: E402
 
 
@@ -55,12 +56,26 @@ def agent(spec: str, worlds: int):
     return FitAgent(spec, Method(worlds=worlds)) if spec in NAMES else spec
 
 
+def agent_spec(text: str) -> str:
+    """An argparse type: ``--a``/``--b``, a shipped fit's name or an agent :func:`solver.make_agent` builds,
+    checked before the match (a misspelt fit is a usage error naming the fits, not a traceback)."""
+    if text in NAMES:
+        return text
+    if text.startswith("single-dummy"):
+        raise argparse.ArgumentTypeError(f"{text!r}: no shipped fit of that name (the fits: {', '.join(NAMES)})")
+    try:
+        make_agent(text)
+    except EuchreError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--a", required=True, help=f"a fit ({', '.join(NAMES)}) or any agent play_match takes")
-    ap.add_argument("--b", required=True, help="the same choices")
+    ap.add_argument("--a", required=True, type=agent_spec, help=f"a fit ({', '.join(NAMES)}) or any agent play_match takes")
+    ap.add_argument("--b", required=True, type=agent_spec, help="the same choices")
     ap.add_argument("--deals", type=_common.count, default=2000)
-    ap.add_argument("--worlds", type=_common.count, default=50)
+    ap.add_argument("--worlds", type=_common.worlds, default=50)
     ap.add_argument("--seed", type=int, default=33)
     ap.add_argument("--jobs", type=_common.count, default=1)
     _common.add_json_argument(ap)

@@ -65,7 +65,7 @@ def main(argv=None):
     ap.add_argument("--rows", nargs="+", required=True, help="rollout_classes.py rows files")
     ap.add_argument("--out", required=True, help="the partner calls' rollouts, JSON lines (appended; resumed from)")
     ap.add_argument("--limit", type=_common.count, default=None, help="at most this many questions")
-    ap.add_argument("--fast-worlds", dest="fast_worlds", type=int, default=2000,
+    ap.add_argument("--fast-worlds", dest="fast_worlds", type=_common.fast_worlds, default=2000,
                     help="worlds of each fast valuation (default 2000, the advisor's; 0: the rollouts' own)")
     _common.add_json_argument(ap)
     args = ap.parse_args(argv)

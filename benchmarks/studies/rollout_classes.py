@@ -100,8 +100,14 @@ def fast_values(job) -> dict:
 
 
 def summarise(path, json_out=None, args=None, fast_worlds: int = 2000, processes: int = 1) -> dict:
-    rows = [r for r in read_rows(path) if "rollout" in r]
-    skipped = sum(1 for r in read_rows(path) if "skipped" in r)
+    read = read_rows(path)
+    labels = {label for label, *_ in CLASSES}
+    # a row of no class of the study (another version's labels, an edited file) has no line of the table: it is
+    # left out before its fast valuations, and counted, rather than valued and silently dropped
+    rows = [r for r in read if "rollout" in r and r.get("class") in labels]
+    unknown = sorted({str(r.get("class")) for r in read if "rollout" in r and r.get("class") not in labels})
+    strays = sum(1 for r in read if "rollout" in r and r.get("class") not in labels)
+    skipped = sum(1 for r in read if "skipped" in r)
     columns = ["double_dummy", *NAMES]
     t0 = time.perf_counter()
     jobs = [(r, fast_worlds) for r in rows]
@@ -119,8 +125,9 @@ def summarise(path, json_out=None, args=None, fast_worlds: int = 2000, processes
                      f"{'bidding model' if r.get('later_calls') == 'model' else 'agents'}" for r in rows})
     where = f"{fast_worlds} worlds of the question" if fast_worlds else "the rollout's own worlds"
     print(f"each valuation of a call against its rollout: {len(rows)} questions from {path} "
-          f"({skipped} skipped: earlier passes too unlikely to advise on); rollouts by advisor agents at "
-          f"{'; '.join(agents)}; the fast valuations at "
+          f"({skipped} skipped: earlier passes too unlikely to advise on"
+          + (f"; {strays} rows of no class of the study left out: {', '.join(unknown)}" if strays else "")
+          + f"); rollouts by advisor agents at {'; '.join(agents) or '(no rows)'}; the fast valuations at "
           f"{where}; "
           f"mean over the questions, 95% t interval of (valuation - rollout) over them; "
           f"* the default fit; ok: the mean within {TOLERANCE}, OK: the whole interval")
@@ -147,7 +154,8 @@ def summarise(path, json_out=None, args=None, fast_worlds: int = 2000, processes
               f"{np.percentile(cpu, 10) * 1000:.0f}, p90 {np.percentile(cpu, 90) * 1000:.0f}); the fast valuations "
               f"of every question: {fast_s:.1f} s")
     if json_out and args is not None:
-        _common.report(args, {"classes": table, "questions": len(rows), "skipped": skipped, "fast_worlds": fast_worlds,
+        _common.report(args, {"classes": table, "questions": len(rows), "skipped": skipped, "unknown_class": strays,
+                              "fast_worlds": fast_worlds,
                               "rollout_cpu_ms_per_world": float(np.median(cpu) * 1000) if cpu.size else None},
                        json_out)
     return {"classes": table}
@@ -156,7 +164,7 @@ def summarise(path, json_out=None, args=None, fast_worlds: int = 2000, processes
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--questions", type=_common.count, default=300, help="questions per class (default 300)")
-    ap.add_argument("--worlds", type=int, default=10, help="worlds per question (default 10, the fewest)")
+    ap.add_argument("--worlds", type=_common.worlds, default=10, help="worlds per question (default 10, the fewest)")
     ap.add_argument("--agent-worlds", dest="agent_worlds", type=int, default=20,
                     help="worlds of each agent decision in the rollouts (default 20)")
     ap.add_argument("--seed", type=int, default=40)
@@ -167,12 +175,14 @@ def main(argv=None):
     ap.add_argument("--processes", type=_common.count, default=1, help="questions rolled out side by side")
     ap.add_argument("--rows", default=None, help="the questions' rollouts, JSON lines (appended; resumed from)")
     ap.add_argument("--summarise", default=None, metavar="ROWS", help="print the table of a --rows file and stop")
-    ap.add_argument("--fast-worlds", dest="fast_worlds", type=int, default=2000,
+    ap.add_argument("--fast-worlds", dest="fast_worlds", type=_common.fast_worlds, default=2000,
                     help="worlds of each fast valuation in the table (default 2000, the advisor's; 0: the rollout's "
                          "own worlds, paired but flattering a valuation that chooses on them)")
     _common.add_json_argument(ap)
     args = ap.parse_args(argv)
     if args.summarise:
+        if not Path(args.summarise).is_file():     # (read_rows reads a rows file not begun yet as none)
+            ap.error(f"--summarise {args.summarise!r}: no such rows file")
         return summarise(args.summarise, args.json, args, args.fast_worlds, args.processes)
     if not args.rows:
         ap.error("--rows is needed (the rollouts are kept there, and resumed from it)")
