@@ -427,7 +427,19 @@ def member_keywords(fn, given: dict, defaults: dict, method=None) -> dict:
     if given and method is not None:
         raise ArgumentError(f"{fn.__name__}: give the method or its members as keywords, not both "
                             f"({next(iter(given))!r})")
-    for name in given:
-        warnings.warn(f"{fn.__name__}({name}=...) is deprecated and will be removed in the next release: use "
-                      f"method=Method({name}=...)", DeprecationWarning, stacklevel=3)
+    if given:
+        # one warning a call, naming the method that answers the same: the keywords given, and each default of the
+        # door that Method's own default would change (the review's 3 examples against Method's 0, say)
+        base, kept = Method(), []
+        for name, value in defaults.items():
+            if name not in given and value is not None and name in MEMBERS:
+                try:
+                    differs = Method(**{name: value}) != base
+                except (ArgumentError, TypeError, ValueError):
+                    differs = False
+                if differs:
+                    kept.append(f"{name}={value!r}")
+        same = ", ".join([f"{name}=..." for name in given] + kept)
+        warnings.warn(f"{fn.__name__}({', '.join(f'{name}=...' for name in given)}) is deprecated and will be "
+                      f"removed in the next release: use method=Method({same})", DeprecationWarning, stacklevel=3)
     return {**defaults, **given}
