@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 from dataclasses import dataclass
+from typing import Any
 
 from .capabilities import capability
 from .errors import RulesError
@@ -75,10 +76,11 @@ BEFORE_PLAY = AUCTION + EXCHANGE + ("partners_best", "loner_lead")
 
 def _witness(option: RuleOption) -> Rules:
     """The rules with only ``option`` at its ``on`` value (and two players, where it is a two-player rule)."""
+    switched: dict[str, Any] = {option.field: option.on}      # one field of any of Rules' types
     try:
-        return Rules(**{option.field: option.on})
+        return Rules(**switched)
     except RulesError:
-        return Rules(players=2, **{option.field: option.on})
+        return Rules(players=2, **switched)
 
 
 def refusal(analysis: str, option: RuleOption) -> str | None:
