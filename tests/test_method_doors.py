@@ -262,3 +262,29 @@ def test_a_deprecated_call_warns_once_naming_the_method_that_answers_the_same():
         "method=Method(worlds=..., seed=..., examples=3)"]
     assert review_deal(game, 1, method=Method(worlds=20, seed=1, examples=3)).to_dict() == old.to_dict()
     assert review_deal(game, 1, method=Method(worlds=20, seed=1)).to_dict() != old.to_dict()
+
+
+@pytest.mark.parametrize("advisor, member, default_name", [
+    ("advise_exchange", "model", "players-1"),
+    ("lead_table", "play_model", "players-play-1"),
+    ("advise_play", "play_model", "players-play-1"),
+])
+def test_a_model_named_as_its_default_is_not_a_member_given(advisor, member, default_name):
+    """``model=None`` stands for players-1 and ``play_model=None`` for players-play-1 (the help calls them the
+    defaults): naming them is the same method, never refused; any other model still is."""
+    from solver.advisor.method import check_reads
+    from solver.bidding import DEFAULT_MODEL
+    from solver.play_model import DEFAULT_PLAY_MODEL
+    assert {"model": DEFAULT_MODEL, "play_model": DEFAULT_PLAY_MODEL}[member].name == default_name
+    assert check_reads(Method(**{member: default_name}), advisor) == Method(**{member: default_name})
+    other = {"model": "point-count", "play_model": "flat"}[member]
+    with pytest.raises(ArgumentError, match=f"^{member} '{other}': {advisor} does not read"):
+        check_reads(Method(**{member: other}), advisor)
+
+
+def test_the_cli_takes_the_default_play_model_by_name():
+    from solver.cli import main
+    args = ["lead", "--seat", "W", "--hand", "Ac Kc 9c Qd Td", "--dealer", "S", "--upcard", "9s", "--calls",
+            "Pass Pass Pass Pass Pass h", "--worlds", "20", "--seed", "1"]
+    assert main(args + ["--play-model", "players-play-1"]) in (0, None)
+    assert main(args + ["--play-model", "flat"]) == 2                  # another model is still refused

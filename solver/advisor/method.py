@@ -24,13 +24,13 @@ import warnings
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..bidding import MODELS, POLICY, BiddingModel, BiddingPolicy
+from ..bidding import DEFAULT_MODEL, MODELS, POLICY, BiddingModel, BiddingPolicy
 from ..bounds import MAX_SEED, MAX_THREADS, MAX_WORLDS, MIN_WORLDS, check_int
 from ..errors import ArgumentError, quoted
 from ..examples import MAX_EXAMPLES, check_examples
 from ..game.view import BUILD_KEYS
 from ..inference import check_inference
-from ..play_model import PLAY_MODELS, PlayModel
+from ..play_model import DEFAULT_PLAY_MODEL, PLAY_MODELS, PlayModel
 from ..worlds import EXACT_LIMIT
 from .valuation import (INNER_WORLDS, MAX_INNER_WORLDS, check_inner_worlds, parse_valuation, roller,
                         valuation_strategy)
@@ -292,7 +292,7 @@ def check_reads(method: Method, advisor: str) -> Method:
     reads = READS[advisor]
     for f in dataclasses.fields(Method):
         value = getattr(method, f.name)
-        if value is f.default or (f.default is not None and value == f.default):
+        if value is f.default or (f.default is not None and value == f.default) or _names_the_default(f.name, value):
             continue
         if f.name not in reads:
             raise ArgumentError(f"{f.name} {quoted(_shown(value), 60)}: {advisor} does not read the method's "
@@ -307,6 +307,16 @@ def check_reads(method: Method, advisor: str) -> Method:
                                 f"play_model with inference {method.inference}; only inference play or both weighs "
                                 "the cards seen (leave it at its default, None, or give inference play or both)")
     return method
+
+
+def _names_the_default(member: str, value) -> bool:
+    """A model or play model given as the one its default (``None``) stands for, by name: the same method, so not
+    a member given (``--play-model players-play-1``, which the help calls the default, is not refused)."""
+    if member == "model":
+        return _shown(value) == DEFAULT_MODEL.name
+    if member == "play_model":
+        return _shown(value) == DEFAULT_PLAY_MODEL.name
+    return False
 
 
 def _shown(value):
