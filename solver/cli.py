@@ -176,6 +176,10 @@ def _inner_worlds(args) -> int:
     return INNER_WORLDS if args.inner_worlds is None else args.inner_worlds
 
 
+#: Advice under Rules(defend_alone=True), as from Python and HTTP: the later seats never defend alone.
+_NO_DEFENDER_ALONE = {"defend_alone": "the advice assumes no defender goes alone"}
+
+
 def _add_rules_options(p: argparse.ArgumentParser, analysis: str, without=(), notes: dict | None = None) -> None:
     """The house-rule flags of a command whose question is ``analysis``'s (solver.cli_rules), and ``--json``."""
     add_rule_options(p, analysis, without, notes)
@@ -775,7 +779,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --farmers/--go-under, after a kitty exchange: the cards the seat knows lie face down "
                         "in the kitty (the three it put under, or a farmer's three shown); --hand is then its hand "
                         "after the exchange")
-    _add_rules_options(p, "advise", ("defend_alone",))
+    _add_rules_options(p, "advise", notes=_NO_DEFENDER_ALONE)
     p.set_defaults(run=cmd_advise)
 
     p = sub.add_parser("exchange", help="kitty-exchange advice (--farmers, --go-under): keep the hand or exchange, "
@@ -796,7 +800,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_model_option(p, "the seats whose calls the worlds are weighted by")
     _add_valuation_options(p, rollout=True, option="card")
     _add_examples_option(p, "card", "recommended card")
-    _add_rules_options(p, "advise_play", ("defend_alone",))
+    _add_rules_options(p, "advise_play", notes=_NO_DEFENDER_ALONE)
     p.set_defaults(run=cmd_play)
 
     p = sub.add_parser("compare", help="compare two calls or two cards of the seat to act over the same worlds: how "
@@ -815,7 +819,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_valuation_options(p, rollout=True, option="call or card")
     _add_examples_option(p, default=3, help="up to N ({bounds}, default 3) of the likeliest deals in which A does "
                                             "better, the same and worse")
-    _add_rules_options(p, "compare", ("defend_alone",))
+    _add_rules_options(p, "compare", notes=_NO_DEFENDER_ALONE)
     p.set_defaults(run=cmd_compare)
 
     p = sub.add_parser("branch", help="what-if replay: a deal of an EGN game replayed to one decision, another call "
@@ -841,7 +845,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_evidence_options(p)
     _add_model_option(p, "the seats whose calls the worlds are weighted by")
     _add_valuation_options(p)
-    _add_rules_options(p, "lead_table", ("defend_alone",))
+    _add_rules_options(p, "lead_table", notes=_NO_DEFENDER_ALONE)
     p.set_defaults(run=cmd_lead)
 
     p = sub.add_parser("chart", help="the hand chart's row of a call: how calls of its class (round, seat, alone, "

@@ -115,3 +115,26 @@ def test_a_match_under_stick_the_dealer_plays_it(capsys, tmp_path):
 
 def test_a_match_takes_the_loner_lead(capsys):
     assert _match(capsys, "--loner-lead", "left_of_dealer")["rules"]["loner_lead"] == "left_of_dealer"
+
+
+@pytest.mark.parametrize("command", ["advise", "play", "lead", "compare"])
+def test_the_advisors_take_defend_alone_as_python_and_http_do(command):
+    """Advice under Rules(defend_alone=True) is what Python and /v1 give (the later seats never defend alone):
+    the flag is offered, with that said in its help."""
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices[command]
+    flag = next(a for a in sub._actions if "--defend-alone" in a.option_strings)
+    assert "assumes no defender goes alone" in flag.help
+
+
+def test_bid_advice_with_defend_alone_is_the_advice_the_library_gives(capsys):
+    import json
+    from solver import Method, Rules, advise_bid
+    from solver.advisor import bid_question_view
+    args = ["advise", "--hand", "Jh Jd Ah 9c Ts", "--upcard", "9h", "--seat", "E", "--dealer", "N", "--worlds", "100",
+            "--seed", "1", "--json", "--defend-alone"]
+    assert main(args) in (0, None)
+    got = json.loads(capsys.readouterr().out)
+    want = advise_bid(bid_question_view("Jh Jd Ah 9c Ts", "9h", "E", "N", 1, Rules(defend_alone=True)),
+                      Method(worlds=100, seed=1))
+    assert [o["expected_points"] for o in got["options"]] == [o.expected_points for o in want.options]
