@@ -168,8 +168,7 @@ def test_advise_play_takes_a_method_with_the_keywords_answer():
     assert by_method.to_dict() == by_keywords.to_dict()
     with pytest.raises(ArgumentError, match="advise_play: give the method or its members as keywords, not both "
                                             "\\('worlds'\\)"):
-        with pytest.warns(DeprecationWarning):
-            solver.advise_play(view, Method(seed=3), worlds=120)
+        solver.advise_play(view, Method(seed=3), worlds=120)      # refused, and not warned first
 
 
 def test_the_keyword_form_of_a_view_warns_too():

@@ -288,3 +288,15 @@ def test_the_cli_takes_the_default_play_model_by_name():
             "Pass Pass Pass Pass Pass h", "--worlds", "20", "--seed", "1"]
     assert main(args + ["--play-model", "players-play-1"]) in (0, None)
     assert main(args + ["--play-model", "flat"]) == 2                  # another model is still refused
+
+
+@pytest.mark.parametrize("advisor", ["advise_play", "lead_table"])
+def test_a_refused_keyword_call_raises_without_warning_first(advisor):
+    """A member keyword beside a method is refused; the refusal is all the caller hears (no deprecation first)."""
+    import solver
+    view = solver.seat_view(seat="W", hand="Ac Kc 9c Qd Td", dealer="S", upcard="9s",
+                            calls="Pass Pass Pass Pass Pass h")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")            # a warning would be raised in place of the refusal
+        with pytest.raises(ArgumentError, match="give the method or its members as keywords, not both"):
+            getattr(solver, advisor)(view, Method(worlds=20), seed=3)

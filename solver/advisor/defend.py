@@ -174,9 +174,9 @@ def advise_defend(view=None, method=None, **keywords) -> DefendAdvice:
     before the first card (or, at the decision, not this seat's turn, or a defender already
     defends alone), :class:`~solver.errors.EuchreError` for a bad view or bound.
     """
-    old_form("advise_defend", keywords, DEFEND_KEYWORDS)
     members = {name: value for name, value in keywords.items() if name in DEFEND_KEYWORDS}
     method = check_reads(method_of_keywords(method, "advise_defend", members, DEFEND_KEYWORDS), "advise_defend")
+    old_form("advise_defend", keywords, DEFEND_KEYWORDS)          # after the refusals: a refused call does not warn
     view = coerce_view(view, {k: v for k, v in keywords.items() if k not in DEFEND_KEYWORDS}, "advise_defend")
     worlds, threads = method.worlds_or(PLAY_WORLDS), method.threads
     rules, seat = view.rules, Seat(view.seat)

@@ -204,9 +204,9 @@ def lead_table(view=None, method=None, **keywords) -> LeadTable:
     >>> t.trick, t.makers, len(t.rows), t.best == t.advice.best
     (1, False, 5, True)
     """
-    old_form("lead_table", keywords, LEAD_KEYWORDS)
     members = {name: value for name, value in keywords.items() if name in LEAD_KEYWORDS}
     method = check_reads(method_of_keywords(method, "lead_table", members, LEAD_KEYWORDS), "lead_table")
+    old_form("lead_table", keywords, LEAD_KEYWORDS)          # after the refusals: a refused call does not warn
     view = coerce_view(view, {k: v for k, v in keywords.items() if k not in LEAD_KEYWORDS}, "lead_table")
     check_on_lead(view)
     # a table of every lead at hundreds of worlds: the rollout is for one card question (advise_play)

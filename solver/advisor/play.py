@@ -568,9 +568,9 @@ def advise_play(view=None, method=None, **keywords) -> PlayAdvice:
     an unknown ``inference``, a bad play model (:class:`~solver.errors.ModelError`), a renege shown by the cards
     with the play weighed (:class:`~solver.errors.IllegalActionError`).
     """
-    old_form("advise_play", keywords, PLAY_KEYWORDS)
     members = {name: value for name, value in keywords.items() if name in PLAY_KEYWORDS}
     method = check_reads(method_of_keywords(method, "advise_play", members, PLAY_KEYWORDS), "advise_play")
+    old_form("advise_play", keywords, PLAY_KEYWORDS)          # after the refusals: a refused call does not warn
     view = coerce_view(view, {name: value for name, value in keywords.items() if name not in PLAY_KEYWORDS})
     valuation = _checked_valuation(method.valuation, view, method.rollout)
     _check_turn(view, "play advice")
