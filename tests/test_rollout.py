@@ -434,7 +434,10 @@ def test_a_rollout_of_the_same_auctions_has_the_model_bid_for_the_other_seats():
 LONG = dict(hand="Jh Jd Ac Kc 9s", upcard="9h", seat="W", dealer="S", rnd=1, n=1000, seed=4)
 LONG_AGENT_WORLDS = 40
 LONG_SCRIPT = """
-import json, sys
+import json, signal, sys
+# Ctrl-C as at a terminal: a process started with SIGINT ignored (pytest-xdist's workers run so, and children
+# inherit it) would otherwise never see it
+signal.signal(signal.SIGINT, signal.default_int_handler)
 from dataclasses import replace
 from solver import Method, Rollout, Rules, advise_bid
 from solver.advisor import bid_question_view
