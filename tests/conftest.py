@@ -63,6 +63,20 @@ HYPOTHESIS_PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")
 settings.load_profile(HYPOTHESIS_PROFILE)
 
 
+def benchmark_module(relative: str):
+    """The script ``benchmarks/<relative>`` (``"studies/fit_match.py"``) imported as a module, with ``benchmarks/``
+    on the path for its ``_common``: a study's or tool's functions, tested without running its main."""
+    import importlib.util
+    benchmarks = TESTS.parent / "benchmarks"
+    if str(benchmarks) not in sys.path:
+        sys.path.insert(0, str(benchmarks))
+    path = benchmarks / relative
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def examples(n: int) -> int:
     """``n`` examples under the "ci" profile, scaled with the loaded profile's ``max_examples`` (at least 1)."""
     return max(1, round(n * settings().max_examples / 100))

@@ -1,26 +1,17 @@
 """benchmarks/studies/fit_match.py: its agent decides exactly as the advisor agent does with its fit in force, and
 leaves the module's fit as it found it."""
-import importlib.util
-import sys
-from pathlib import Path
 
 import pytest
+from conftest import benchmark_module
 
 from solver import Method
 from solver.advisor import bid_question_view
 from solver.advisor.single_dummy import DEFAULT_NAME, default_model, using_model
 from solver.match.agents import AdvisorAgent
 
-STUDY = Path(__file__).resolve().parents[1] / "benchmarks" / "studies" / "fit_match.py"
-
-
 @pytest.fixture(scope="module")
 def study():
-    sys.path.insert(0, str(STUDY.parents[1]))          # benchmarks/, for _common
-    spec = importlib.util.spec_from_file_location("fit_match", STUDY)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return benchmark_module("studies/fit_match.py")
 
 
 def test_the_fit_agent_bids_as_the_advisor_agent_under_its_fit(study):

@@ -1,18 +1,14 @@
 """benchmarks/studies/rollout_classes.py: the class table values each question's call at the worlds it is asked
 for, and its differences are the advisor's own figures less the rollout's."""
-import importlib.util
 import json
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import benchmark_module
 
 from solver import Method, advise_bid
 from solver.advisor import bid_question_view
 from solver.advisor.single_dummy import DEFAULT_NAME
-
-STUDY = Path(__file__).resolve().parents[1] / "benchmarks" / "studies" / "rollout_classes.py"
 
 # two questions of the first-round pass class as the study writes them (the rollout values made up: the table
 # subtracts whatever the row holds)
@@ -28,11 +24,7 @@ ROWS = [
 
 @pytest.fixture(scope="module")
 def study():
-    sys.path.insert(0, str(STUDY.parents[1]))          # benchmarks/, for _common
-    spec = importlib.util.spec_from_file_location("rollout_classes", STUDY)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return benchmark_module("studies/rollout_classes.py")
 
 
 def advised(row, worlds: int, study) -> float:

@@ -1,24 +1,15 @@
 """benchmarks/studies/rollout_play_classes.py: its questions are reproducible and are the class they claim."""
-import importlib.util
-import sys
-from pathlib import Path
 
 import pytest
+from conftest import benchmark_module
 
 from solver import seat_view
 from solver.laws import TRICKS, side_of
 from solver.match.protocol import legal_cards
 
-STUDY = Path(__file__).resolve().parents[1] / "benchmarks" / "studies" / "rollout_play_classes.py"
-
-
 @pytest.fixture(scope="module")
 def study():
-    sys.path.insert(0, str(STUDY.parents[1]))          # benchmarks/, for _common
-    spec = importlib.util.spec_from_file_location("rollout_play_classes", STUDY)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return benchmark_module("studies/rollout_play_classes.py")
 
 
 @pytest.mark.parametrize("tricks_left", [5, 2])
