@@ -651,6 +651,7 @@ def draw_worlds(space: Space, worlds: int, rng=None, exact_limit: int = EXACT_LI
     drawn = len(scout)
     scouted = likelihood(scout.hands, scout.kitty)
     top = float(scouted.max())
+    rate = float(np.minimum(scouted / top, 1).mean()) if top > 0 else 0.0      # the pilot's acceptance
     if top <= 0:
         raise ArgumentError(f"likelihood: 0 for every one of the pilot's {drawn} proposals (no envelope to draw "
                             "against; is what was seen possible?)")
@@ -666,7 +667,7 @@ def draw_worlds(space: Space, worlds: int, rng=None, exact_limit: int = EXACT_LI
         if count_kept:
             lw = likelihood(w.hands, w.kitty)
         else:
-            lw = _weighed_until(likelihood, w, u, top, worlds - accepted, float(np.minimum(scouted / top, 1).mean()))
+            lw = _weighed_until(likelihood, w, u, top, worlds - accepted, rate)
             w = Worlds(w.hands[:lw.size], w.kitty[:lw.size], w.exact, w.total) if lw.size < size else w
         if first is None:
             first = (w, lw)
