@@ -2,7 +2,7 @@
 
 Bridge players have hand-evaluation charts computed from hundreds of thousands of solved deals; no published
 euchre table of this kind exists, so this one is made here (``benchmarks/tools/derive_hand_charts.py``, shipped
-as ``solver/data/hand-charts-v1.json`` with its provenance). Every deal of the set
+as ``solver/data/hand-charts-v2.json`` with its provenance). Every deal of the set
 (:func:`solver.match.duplicate.deal_of`, four players, default :class:`~solver.rules.Rules`) is solved for every
 call open to every seat: in round 1 ordering up the upcard's suit (the dealer picking up and throwing by
 :func:`solver.bidding.dealer_discard`), in round 2 naming each other suit, each with the partner and alone. A
@@ -48,7 +48,7 @@ __all__ = ["ChartClass", "ChartRow", "HandCharts", "hand_chart", "load_charts", 
            "CHART_VALUATIONS", "BOWERS", "CLASS_COUNT"]
 
 #: The shipped charts.
-DATA = Path(__file__).resolve().parent / "data" / "hand-charts-v1.json"
+DATA = Path(__file__).resolve().parent / "data" / "hand-charts-v2.json"
 #: The valuations a chart row is read by (the first is the default).
 CHART_VALUATIONS = ("single_dummy", "double_dummy")
 #: The prefix of each chart valuation's columns in the data (``sd_made``, ``dd_made``, ...).
@@ -264,7 +264,7 @@ def check_valuation(valuation) -> str:
 
 @functools.lru_cache(maxsize=4)
 def load_charts(path: str | None = None) -> HandCharts:
-    """The hand charts of ``path`` (default: the shipped ``solver/data/hand-charts-v1.json``), read once."""
+    """The hand charts of ``path`` (default: the shipped ``solver/data/hand-charts-v2.json``), read once."""
     return HandCharts(json.loads(Path(path or DATA).read_text(encoding="utf-8")))
 
 

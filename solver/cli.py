@@ -975,8 +975,8 @@ def build_parser() -> argparse.ArgumentParser:
     q.set_defaults(run=cmd_model_fit)
     q = msub.add_parser("show", help="a model's chances of calling for typical hands by seat and round, "
                                      "and who makes trump when every seat bids by it")
-    q.add_argument("model", metavar="NAME|FILE", help="a model name (players-1, best-response-1, best-response-sd-2, point-count) "
-                                                      "or a model file")
+    q.add_argument("model", metavar="NAME|FILE", help="a model name (players-1, best-response-1, best-response-sd-3, "
+                                                      "point-count, best-response-sd-2) or a model file")
     q.add_argument("--plot", type=Path, default=None, metavar="out.png",
                    help="also write a picture (PNG, or SVG/PDF by the suffix): the funnel by seat, and the "
                         "calibration (needs matplotlib)")

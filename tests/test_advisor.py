@@ -970,8 +970,8 @@ def test_dummy_hands_keep_the_point_count_and_uniform_worlds():
 
 
 @pytest.mark.parametrize("kwargs, pattern", [
-    (dict(model="point-count-2"), r"model 'point-count-2': not a model name \(players-1, best-response-1, best-response-sd-2, "
-                                  r"point-count\) nor a model file"),
+    (dict(model="point-count-2"), r"model 'point-count-2': not a model name \(players-1, best-response-1, best-response-sd-3, "
+                                  r"point-count, best-response-sd-2\) nor a model file"),
     (dict(model=2.5), r"model '2.5': expected a model name"),
     (dict(policy="strict"), r"policy 'strict': expected a BiddingPolicy"),
     (dict(inference="yes"), r"inference 'yes': expected one of none, auction, play, both"),

@@ -137,7 +137,7 @@ def test_shipped_model_is_the_derived_one():
         assert DEFAULT_MODEL.round1([hand], place, up)[0][0] > 0.9
 
 
-# -- single dummy: best-response-sd-2 -----------------------------------------------------------------------
+# -- single dummy: best-response-sd-3 -----------------------------------------------------------------------
 def _dd_makers_tricks(trump, maker, alone, hands_text):
     """The makers' double-dummy tricks of one contract, from solver.solve on a Position written out by hand."""
     partner = SEATS[(SEATS.index(maker) + 2) % 4]
@@ -165,12 +165,17 @@ def test_single_dummy_contract_points_are_the_corrections_expected_points():
     one = dict(intercept=1, alone=0, ordered_up=1, makers_trumps=6, makers_bowers=1, makers_off_aces=1,
                defenders_trumps=1, makers_lead=0, maker_trumps_cap3=3, maker_bowers=0, partner_trumps=2,
                round2_makers_trumps=0, round2_maker_trumps_cap3=0, maker_off_aces=1, maker_two_trumps=0,
-               round2_maker_two_trumps=0)
+               round2_maker_two_trumps=0,
+               # the makers' sure tricks: S's Jc is a master; N's Ac Kc Qc 9c under the Jc and W's Js win one of
+               # their own at least (four trumps, three higher elsewhere: Jc, Js, Tc); the loner's columns 0
+               makers_sure=2, alone_makers_sure=0, alone_makers_trumps=0)
     p = sd.band_probabilities(np.array([band(_dd_makers_tricks("c", "N", False, after))]), feats(**one))[0]
     assert b1[0, 0, 0] == pytest.approx(p, abs=1e-12)
     assert r1[0, 0, 0] == pytest.approx(p @ [-2, 1, 2], abs=1e-12)
     # alone: S sits out (its Jc Tc gone), E still leads (left of the loner)
-    lone = dict(one, alone=1, makers_trumps=4, makers_bowers=0, partner_trumps=0)
+    # with S out, only W's Js stands above N's trumps: three of the four win (sure 3)
+    lone = dict(one, alone=1, makers_trumps=4, makers_bowers=0, partner_trumps=0, makers_sure=3, alone_makers_sure=3,
+                alone_makers_trumps=4)
     p = sd.band_probabilities(np.array([band(_dd_makers_tricks("c", "N", True, after))]), feats(**lone))[0]
     assert r1[0, 0, 1] == pytest.approx(p @ [-2, 1, 4], abs=1e-12)
     # E (side EW) names hearts in round 2: five trumps (Jh the right bower; the left, Jd, is in the kitty),
@@ -179,7 +184,8 @@ def test_single_dummy_contract_points_are_the_corrections_expected_points():
     two = dict(intercept=1, alone=0, ordered_up=0, makers_trumps=5, makers_bowers=1, makers_off_aces=1,
                defenders_trumps=0, makers_lead=1, maker_trumps_cap3=3, maker_bowers=1, partner_trumps=0,
                round2_makers_trumps=5, round2_maker_trumps_cap3=3, maker_off_aces=0, maker_two_trumps=0,
-               round2_maker_two_trumps=0)
+               round2_maker_two_trumps=0,
+               makers_sure=5, alone_makers_sure=0, alone_makers_trumps=0)      # every live trump E's (Jd, 9h kitty)
     feats = feats(**two)
     p = sd.band_probabilities(np.array([band(_dd_makers_tricks("h", "E", False, HANDS))]), feats)[0]
     assert r2[0, 2, 1, 0] == pytest.approx(-(p @ [-2, 1, 2]), abs=1e-12)
@@ -191,7 +197,7 @@ def test_single_dummy_contract_points_are_the_corrections_expected_points():
 def test_single_dummy_quick_run_records_its_valuation(tmp_path):
     out = tmp_path / "sd.json"
     model = derive.main(["--quick", "--players", "4", "--valuation", "single-dummy", "--out", str(out)])
-    assert model.name == "best-response-sd-2" and model.provenance["valuation"] == "single_dummy"
+    assert model.name == "best-response-sd-3" and model.provenance["valuation"] == "single_dummy"
     from solver.advisor.single_dummy import DEFAULT_NAME
     assert model.provenance["single_dummy_model"]["name"] == DEFAULT_NAME
     with pytest.raises(SystemExit, match="four-player"):
@@ -203,7 +209,7 @@ def test_shipped_single_dummy_model_loads_validates_and_is_named():
     from solver.bidding.model import SD_DATA_PATH
     from solver.bidding.named import load_model_file
     from solver.bidding.named import ALTERNATIVES
-    assert "best-response-sd-2" in MODEL_NAMES and resolve_model("best-response-sd-2") is BEST_RESPONSE_SD
+    assert "best-response-sd-3" in MODEL_NAMES and resolve_model("best-response-sd-3") is BEST_RESPONSE_SD
     # the advisor's robustness check keeps its three models (the same best response valued another way is not one)
     assert [m.name for m in ALTERNATIVES] == ["players-1", "best-response-1", "point-count"]
     assert load_model_file(SD_DATA_PATH) == BEST_RESPONSE_SD          # the schema and the checks pass
@@ -226,12 +232,12 @@ def test_single_dummy_model_by_name_on_the_cli_and_http(capsys):
     from api import create_app
     from solver.cli import main
     args = ["advise", "--hand", "9d Ac Tc Kd Jd", "--upcard", "Kc", "--seat", "N", "--dealer", "S", "--worlds", "60",
-            "--seed", "1", "--json", "--model", "best-response-sd-2"]
+            "--seed", "1", "--json", "--model", "best-response-sd-3"]
     assert main(args) == 0
     got = json.loads(capsys.readouterr().out)
-    assert got["bidding"]["model"] == "best-response-sd-2"
+    assert got["bidding"]["model"] == "best-response-sd-3"
     client = create_app({"TESTING": True}).test_client()
     r = client.post("/v1/advise", json={"hand": "9d Ac Tc Kd Jd", "upcard": "Kc", "seat": "N", "dealer": "S",
-                                        "worlds": 60, "seed": 1, "model": "best-response-sd-2"})
-    assert r.status_code == 200 and r.get_json()["bidding"]["model"] == "best-response-sd-2"
+                                        "worlds": 60, "seed": 1, "model": "best-response-sd-3"})
+    assert r.status_code == 200 and r.get_json()["bidding"]["model"] == "best-response-sd-3"
     assert r.get_json() == got

@@ -399,7 +399,7 @@ def test_the_single_dummy_table_covers_the_variants_the_correction_does():
     sys.modules[spec.name] = script
     spec.loader.exec_module(script)
     data = _data("single_dummy")
-    assert data["provenance"]["valuation"] == "single_dummy" and data["model"]["name"] == "best-response-sd-2"
+    assert data["provenance"]["valuation"] == "single_dummy" and data["model"]["name"] == "best-response-sd-3"
     want = [v for v in script.VARIANTS if unsupported("single_dummy", Rules(**v)) is None]
     assert [t["rules"] for t in data["tables"]] == want and len(want) == 6
     for t in data["tables"]:

@@ -1,4 +1,4 @@
-"""Hand charts (solver.charts, solver/data/hand-charts-v1.json): the shipped figures against a fresh computation on
+"""Hand charts (solver.charts, solver/data/hand-charts-v2.json): the shipped figures against a fresh computation on
 other deals (positions built here from the rules in plain card strings, classes read here, each contract solved
 one by one; the slow test solves them with the reference solver tests/reference.py), the class of hand-made hands,
 and bad input at every door."""

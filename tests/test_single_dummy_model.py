@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from solver import Method, Rules
-from solver.advisor.single_dummy import (DEFAULT_NAME, FEATURES, FEATURES_V2, FEATURES_V3, FEATURES_V5, NAMES,
+from solver.advisor.single_dummy import (COMPOSITES, DEFAULT_NAME, FEATURES, FEATURES_V2, FEATURES_V3, FEATURES_V5, NAMES,
                                          SingleDummyModel,
                                          contract_features, default_model, load_model)
 from solver.cards import format_cards, mask_of, parse_cards
@@ -156,10 +156,10 @@ def test_each_shipped_fit_loads_validates_and_carries_its_provenance(name, featu
     assert p.shape == (1, 3) and np.allclose(p[0], np.exp(z) / np.exp(z).sum())
 
 
-def test_v3_is_the_default_and_its_held_out_error_is_by_the_studys_classes():
-    m = default_model()
-    assert m.name == DEFAULT_NAME == "single-dummy-v3" and m.needs_maker
-    assert not load_model("single-dummy-v1").needs_maker
+def test_v6_is_the_default_and_v3s_held_out_error_is_by_the_studys_classes():
+    assert default_model().name == DEFAULT_NAME == "single-dummy-v6" and default_model().needs_maker
+    m = load_model("single-dummy-v3")
+    assert m.needs_maker and not load_model("single-dummy-v1").needs_maker
     classes = {r["class"] for r in load_model("single-dummy-v2").provenance["held_out_error"]}
     assert {"1 trump or none, round 1", "2 trumps, round 2", "3+ trumps, round 2", "loners"} <= classes
     q = {r["class"]: r for r in m.provenance["questions"]["held_out_error"]}
@@ -293,7 +293,8 @@ def test_single_dummy_play_advice_puts_no_weight_on_a_sure_make():
     assert all(c.p_euchred == 0 for c in a.cards), [(str(c.card), c.p_euchred) for c in a.cards]
 
 
-@pytest.mark.parametrize("name", ["single-dummy-v1", "single-dummy-v2", "single-dummy-v3", "single-dummy-v5"])
+@pytest.mark.parametrize("name", ["single-dummy-v1", "single-dummy-v2", "single-dummy-v3", "single-dummy-v5",
+                                  "single-dummy-v6"])
 def test_the_engines_features_are_contract_features_bit_for_bit(name):
     """The engine counts each configuration's hands once and turns the counts into a call's features by a 0/1
     matrix (feature_weights); for every fit, configuration (round 1 picked up, alone, round 2) and calling
@@ -315,7 +316,7 @@ def test_the_engines_features_are_contract_features_bit_for_bit(name):
             assert np.array_equal(np.signbit(got), np.signbit(want))
 
 
-@pytest.mark.parametrize("name", ["single-dummy-v1", "single-dummy-v3"])
+@pytest.mark.parametrize("name", ["single-dummy-v1", "single-dummy-v3", "single-dummy-v6"])
 def test_draw_each_band_is_draw_bands_under_each_band(name):
     """Column b of draw_each_band is draw_bands with every world's double-dummy band b, value for value, with and
     without bounds (the engine skips a search where the columns the cards allow agree, so they must be the draws
@@ -329,6 +330,10 @@ def test_draw_each_band_is_draw_bands_under_each_band(name):
         for j in range(5):
             hands[:, seat] |= (np.uint32(1) << deal[:, 5 * seat + j].astype(np.uint32))
     x = m.contract_features(hands, 1, 2, False, True, 3)
+    if m.alone_coefficients is not None:          # a composite: half the rows a loner's, each its own set
+        lone = hands[::2].copy()
+        lone[:, 0] = 0                            # the loner's partner (N, of maker S) sits out
+        x[::2] = m.contract_features(lone, 1, 2, True, True, 3)
     u = rng.random(n)
     low = rng.integers(0, 2, n)
     high = np.maximum(low, rng.integers(1, 3, n))
@@ -338,3 +343,67 @@ def test_draw_each_band_is_draw_bands_under_each_band(name):
         for b in range(3):
             assert np.array_equal(each[:, b], m.draw_bands(np.full(n, b), x, u, bounds))
     assert len({tuple(col) for col in each.T}) == 3          # the bands do draw differently somewhere
+
+
+def _random_hands(n: int, seed: int) -> np.ndarray:
+    """uint32 (n, 4): n random deals of 24 cards, five to a seat."""
+    deal = np.argsort(np.random.default_rng(seed).random((n, 24)), axis=1)
+    hands = np.zeros((n, 4), dtype=np.uint32)
+    for seat in range(4):
+        for j in range(5):
+            hands[:, seat] |= (np.uint32(1) << deal[:, 5 * seat + j].astype(np.uint32))
+    return hands
+
+
+@pytest.mark.parametrize("ordered_up", [True, False])
+def test_the_composite_values_partner_contracts_as_v3_and_loners_as_v5(ordered_up):
+    """single-dummy-v6 is v3 for a contract with partner and v5 for a loner: on random deals, every double-dummy
+    band, the chances of each single-dummy band equal those the source fit gives on its own features; in one
+    call of mixed rows each row takes its own kind's set."""
+    v3, v5, v6 = (load_model(f"single-dummy-v{k}") for k in (3, 5, 6))
+    assert v6.features == FEATURES_V5 and v6.alone_coefficients is not None
+    assert v3.alone_coefficients is None and COMPOSITES["single-dummy-v6"] == (v3.name, v5.name)
+    hands = _random_hands(400, 5)
+    maker, trump = 1, 2
+    lone = hands.copy()
+    lone[:, (maker + 2) % 4] = 0
+    band = np.random.default_rng(6).integers(0, 3, 400)
+    for source, h, alone in ((v3, hands, False), (v5, lone, True)):
+        want = source.band_probabilities(band, source.contract_features(h, trump, maker, alone, ordered_up, 0))
+        got = v6.band_probabilities(band, v6.contract_features(h, trump, maker, alone, ordered_up, 0))
+        assert np.allclose(got, want, rtol=0, atol=1e-12)
+    mixed = np.where((np.arange(400) % 3 == 0)[:, None], lone, hands)
+    x = np.concatenate([v6.contract_features(mixed[k:k + 1], trump, maker, k % 3 == 0, ordered_up, 0)
+                        for k in range(400)])
+    one_by_one = np.concatenate([v6.band_probabilities(band[k:k + 1], x[k:k + 1]) for k in range(400)])
+    assert np.allclose(v6.band_probabilities(band, x), one_by_one, rtol=0, atol=1e-12)
+    # the two kinds do differ: a loner under v6 is not valued by v3's coefficients
+    x_lone = v6.contract_features(lone, trump, maker, True, ordered_up, 0)
+    assert not np.allclose(v6.band_probabilities(band, x_lone),
+                           v3.band_probabilities(band, v3.contract_features(lone, trump, maker, True, ordered_up, 0)))
+
+
+def test_the_composite_is_what_its_tool_writes():
+    """The shipped v6 data is what benchmarks/tools/compose_single_dummy.py composes from v3 and v5 (the band
+    model and the card table; the provenance names both and their own provenance)."""
+    from conftest import benchmark_module
+    tool = benchmark_module("tools/compose_single_dummy.py")
+    shipped = json.loads((DATA / "single-dummy-v6.json").read_text())
+    made = json.loads(json.dumps(tool.compose("single-dummy-v3", "single-dummy-v5", "single-dummy-v6")))
+    assert made["band_model"] == shipped["band_model"] and made["trick_table"] == shipped["trick_table"]
+    prov = shipped["provenance"]
+    assert prov["composed_of"] == {"partner": "single-dummy-v3", "alone": "single-dummy-v5",
+                                   "trick_table": "single-dummy-v3"}
+    assert prov["command"].startswith("python3 benchmarks/tools/compose_single_dummy.py") and prov["commit"]
+    assert load_model("single-dummy-v6").tricks.tolist() == load_model("single-dummy-v3").tricks.tolist()
+
+
+def test_a_composite_with_bad_loner_coefficients_is_refused():
+    d = json.loads((DATA / "single-dummy-v6.json").read_text())
+    d["band_model"]["alone_coefficients"] = d["band_model"]["alone_coefficients"][:2]
+    with pytest.raises(ModelError, match="alone_coefficients"):
+        SingleDummyModel.from_dict(d)
+    d = json.loads((DATA / "single-dummy-v6.json").read_text())
+    d["band_model"]["alone_coefficients"] = "many"
+    with pytest.raises(ModelError, match="single-dummy-v6"):
+        SingleDummyModel.from_dict(d)

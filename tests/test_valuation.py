@@ -87,9 +87,12 @@ def test_inner_worlds_out_of_range_is_named(inner):
 def test_the_fitted_data_is_a_distribution_with_provenance():
     m = default_model()
     assert m.coefficients.shape == (3, 3, len(m.features)) and np.allclose(m.coefficients[:, 0], 0)
+    assert m.alone_coefficients.shape == m.coefficients.shape and np.allclose(m.alone_coefficients[:, 0], 0)
     assert np.allclose(m.tricks.sum(axis=3), 1) and (m.tricks >= 0).all()
-    # v3's band model is fitted on the advisor's questions alone; its trick table is v2's (fitted on deals)
-    assert m.provenance["questions"]["count"] > 0 and m.provenance["questions"]["held_out_error"]
+    # the default composes v3 (fitted on the advisor's questions alone) and v5; each source's provenance is kept
+    partner = m.provenance["partner_provenance"]
+    assert partner["questions"]["count"] > 0 and partner["questions"]["held_out_error"]
+    assert m.provenance["alone_provenance"]["play"] == "agents"
     x = m.contract_features(np.array([[0b111, 0, 0, 0]], dtype=np.uint32), 0, 0, False, True, 1)
     p = m.band_probabilities(np.array([1]), x)
     assert p.shape == (1, 3) and np.isclose(p.sum(), 1)
@@ -372,7 +375,7 @@ def test_game_odds_read_the_single_dummy_table_for_a_single_dummy_valuation():
     sd = win_probability(score, "S", valuation="single-dummy")
     assert sd == win_probability(score, "S") and sd["NS"] != dd["NS"]            # the default's table
     assert sd == win_probability(score, "S", valuation="playout")            # a playout is single-dummy play
-    assert hand_outcomes("NS", valuation="single_dummy").model == "best-response-sd-2"
+    assert hand_outcomes("NS", valuation="single_dummy").model == "best-response-sd-3"
     assert abs(sum(p for _pts, p in hand_outcomes("NS", valuation="single_dummy").chances) - 1) < 1e-12
     with pytest.raises(RulesError, match="single-dummy game odds have no table"):
         win_probability({"N": 3, "S": 4}, "N", Rules(players=2), valuation="single_dummy")

@@ -1,7 +1,7 @@
 """Derive the bidding model's thresholds and spreads by iterating best responses over deals solved double dummy.
 
 Writes ``solver/data/bidding-model-v1.json`` (``best-response-1``, :data:`solver.bidding.model.BEST_RESPONSE`),
-or with ``--valuation single_dummy --players 4`` ``solver/data/bidding-model-sd-2.json`` (``best-response-sd-2``,
+or with ``--valuation single_dummy --players 4`` ``solver/data/bidding-model-sd-3.json`` (``best-response-sd-3``,
 :data:`solver.bidding.model.BEST_RESPONSE_SD`): the same method with each contract's points the expected
 points of the single-dummy bands the fitted correction (:mod:`solver.advisor.single_dummy`) gives each world
 of its double-dummy result, so the thresholds answer "does calling pay when the play after it is guessed".
@@ -553,7 +553,7 @@ def derive(deals: int, seed: int, iterations: int, players=(4, 2), threads: int 
            name: str | None = None) -> BiddingModel:
     """The derived model, provenance included (see the module docs). ``valuation``: how each contract's
     play is valued (``"double_dummy"``: ``best-response-1``; ``"single_dummy"``: the fitted correction of
-    :mod:`solver.advisor.single_dummy`, four players only, ``best-response-sd-2``)."""
+    :mod:`solver.advisor.single_dummy`, four players only, ``best-response-sd-3``)."""
     valuation = parse_valuation(valuation)
     for n_players in players:
         why = unsupported(valuation, Rules(players=n_players))
@@ -561,7 +561,7 @@ def derive(deals: int, seed: int, iterations: int, players=(4, 2), threads: int 
             raise SystemExit(f"--valuation {valuation} with --players {n_players}: {why}")
     start = time.perf_counter()
     if name is None:
-        name = "best-response-1" if valuation == "double_dummy" else "best-response-sd-2"
+        name = "best-response-1" if valuation == "double_dummy" else "best-response-sd-3"
     model = dataclasses.replace(POINT_COUNT, name=name)
     how = ("solved double dummy" if valuation == "double_dummy" else
            "solved double dummy, each contract's points then the expected points of the single-dummy bands "
@@ -604,13 +604,13 @@ def main(argv=None) -> BiddingModel:
     ap.add_argument("--tol", type=float, default=0.05, help="stop when no threshold moves more (count units)")
     ap.add_argument("--damping", type=float, default=1.0, help="fraction of the move to the best response")
     ap.add_argument("--out", type=Path, default=None,
-                    help="default solver/data/bidding-model-v1.json (double dummy), bidding-model-sd-2.json "
+                    help="default solver/data/bidding-model-v1.json (double dummy), bidding-model-sd-3.json "
                          "(single dummy)")
     ap.add_argument("--valuation", default="double_dummy", choices=("double_dummy", "single_dummy",
                                                                     "double-dummy", "single-dummy"),
                     help="how each contract's play is valued (single dummy: the fitted correction, four "
                          "players only: give --players 4)")
-    ap.add_argument("--name", default=None, help="the model's name (default best-response-1 / best-response-sd-2)")
+    ap.add_argument("--name", default=None, help="the model's name (default best-response-1 / best-response-sd-3)")
     ap.add_argument("--quick", action="store_true", help="300 deals, 1 iteration (a check, not data)")
     args = ap.parse_args(argv)
     _common.require_checkout(args.out)   # shipped data must come from the code beside it

@@ -1,4 +1,4 @@
-"""Derive the hand charts (solver/data/hand-charts-v1.json): every call of every seat in a large solved set.
+"""Derive the hand charts (solver/data/hand-charts-v2.json): every call of every seat in a large solved set.
 
 For each deal of :func:`solver.match.duplicate.deal_of` (seed, i), ``i < --deals`` (four players, default
 rules), every call open to every seat is solved double dummy before the first lead:
@@ -18,7 +18,7 @@ and the contract's features, within ``band_bounds``: the advisor's own single-du
 instead of its draw). Classes with fewer than ``--min-calls`` calls are left out of the data.
 
     nice -n 5 python3 benchmarks/tools/derive_hand_charts.py --deals 200000 [--processes 2] [--seed 1]
-        [--chunk 5000] [--min-calls 100] [--out solver/data/hand-charts-v1.json] [--cluster ADDRESS]
+        [--chunk 5000] [--min-calls 100] [--out solver/data/hand-charts-v2.json] [--cluster ADDRESS]
 
 ``--cluster`` runs the chunks on a Dask cluster (``dask.distributed``); ``--processes`` on local processes.
 The run's cost (wall clock, CPU and search time, positions searched) goes into the data's provenance.
@@ -48,6 +48,8 @@ from solver.match.duplicate import deal_of                                      
 RULES = Rules()
 assert RULES.dealer_may_discard_upcard   # the default: the dealer may throw any of its six (no card kept)
 #: Columns of one chunk's sums per class: calls, then each band's count double dummy and chance single dummy.
+#: The data's name and version: v2 values the calls by the default fit single-dummy-v6 (v1, by v3).
+NAME, VERSION = "hand-charts-v2", 2
 SUMS = ("calls", "dd_euchred", "dd_made", "dd_march", "sd_euchred", "sd_made", "sd_march")
 
 
@@ -139,7 +141,7 @@ def main(argv=None):
     ap.add_argument("--processes", type=int, default=2)
     ap.add_argument("--cluster", default=None, help="a Dask scheduler's address (dask.distributed)")
     ap.add_argument("--min-calls", type=int, default=100, help="the fewest calls a shipped class has")
-    ap.add_argument("--out", default=str(Path(__file__).resolve().parents[2] / "solver/data/hand-charts-v1.json"))
+    ap.add_argument("--out", default=str(Path(__file__).resolve().parents[2] / "solver/data/hand-charts-v2.json"))
     args = ap.parse_args(argv)
     _common.require_checkout(args.out)
     wall0 = time.perf_counter()
@@ -159,8 +161,8 @@ def main(argv=None):
     commit = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True,
                             cwd=Path(__file__).resolve().parent).stdout.strip() or None
     data = {
-        "name": "hand-charts-v1",
-        "version": 1,
+        "name": NAME,
+        "version": VERSION,
         "rules": "four players, default Rules() (no joker, no dummy hands)",
         "what": "per class of a call (round; the caller's seat from the dealer's left, 4 the dealer; alone; the "
                 "caller's trumps, bowers (0 none, 1 right, 2 left, 3 both), off-suit aces and voids in the trump "

@@ -2,10 +2,10 @@
 
 Writes ``solver/data/hand-outcomes-v1.json``, read by :mod:`solver.advisor.game_odds`
 (``hand_outcomes``, ``win_probability``). With ``--valuation single_dummy`` it writes
-``solver/data/hand-outcomes-sd-2.json`` instead: each contract's result is then not its double-dummy
+``solver/data/hand-outcomes-sd-3.json`` instead: each contract's result is then not its double-dummy
 class but the chance of each single-dummy class the fitted correction gives that world
 (:mod:`solver.advisor.single_dummy`, :meth:`~solver.advisor.single_dummy.SingleDummyModel.band_probabilities`),
-every seat bidding by ``best-response-sd-2`` (the model derived on the same values), for the variants
+every seat bidding by ``best-response-sd-3`` (the model derived on the same values), for the variants
 the correction covers (four players, no joker); the game odds read it for a single-dummy valuation.
 
 Method
@@ -89,7 +89,7 @@ from solver.cards import JOKER                                       # noqa: E40
 from solver.laws import TRICKS, first_leader, makers_points, pack_mask, seats_mask, side_of  # noqa: E402
 
 OUT = _common.ROOT / "solver" / "data" / "hand-outcomes-v1.json"
-SD_OUT = OUT.parent / "hand-outcomes-sd-2.json"
+SD_OUT = OUT.parent / "hand-outcomes-sd-3.json"
 RESULTS = ("euchred", "made", "march")
 #: The variants tabulated: the rules options that change the distribution (the rest default).
 VARIANTS = (
@@ -356,11 +356,11 @@ def main(argv=None) -> dict:
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--out", type=Path, default=None, help="default hand-outcomes-v1.json, with --valuation "
-                                                             "single_dummy hand-outcomes-sd-2.json")
+                                                             "single_dummy hand-outcomes-sd-3.json")
     ap.add_argument("--valuation", default="double_dummy", help="double_dummy or single_dummy (either spelling)")
     ap.add_argument("--quick", action="store_true", help="300 deals (a check, not data)")
     ap.add_argument("--model", default=None, help="the bidding model every seat bids by (default "
-                                                  "best-response-1; single dummy best-response-sd-2)")
+                                                  "best-response-1; single dummy best-response-sd-3)")
     ap.add_argument("--missing", action="store_true",
                     help="derive only the variants --out lacks; keep its other tables as they are")
     args = ap.parse_args(argv)
@@ -374,7 +374,7 @@ def main(argv=None) -> dict:
         raise SystemExit("--valuation playout: the direct playout is too slow for a table; use single_dummy")
     sd = valuation == "single_dummy"
     args.out = args.out or (SD_OUT if sd else OUT)
-    model = args.model or ("best-response-sd-2" if sd else "best-response-1")
+    model = args.model or ("best-response-sd-3" if sd else "best-response-1")
     variants = tuple(v for v in VARIANTS if unsupported(valuation, Rules(**v)) is None)
     keep = json.loads(args.out.read_text()) if args.missing and args.out.exists() else None
     data = derive(args.deals, args.seed, args.threads, command, variants=variants, keep=keep, model=model,

@@ -1,4 +1,4 @@
-"""Plot the shipped hand charts (solver/data/hand-charts-v1.json) for docs/charts.md, and print its tables.
+"""Plot the shipped hand charts (solver/data/hand-charts-v2.json) for docs/charts.md, and print its tables.
 
 Pools the shipped classes (weighted by their calls) by round, alone and the caller's trumps (and bowers, and
 seat) and draws, as PNG in docs/:

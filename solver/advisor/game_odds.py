@@ -62,8 +62,8 @@ from ..rules import Rules
 
 DATA_PATH = Path(__file__).resolve().parent.parent / "data" / "hand-outcomes-v1.json"
 #: The same tables with every contract's result valued single dummy (the fitted correction of
-#: :mod:`solver.advisor.single_dummy`), every seat bidding by ``best-response-sd-2``; four players, no joker.
-SD_DATA_PATH = DATA_PATH.parent / "hand-outcomes-sd-2.json"
+#: :mod:`solver.advisor.single_dummy`), every seat bidding by ``best-response-sd-3``; four players, no joker.
+SD_DATA_PATH = DATA_PATH.parent / "hand-outcomes-sd-3.json"
 #: The data of each table (:attr:`solver.advisor.valuation.Valuation.table` says which a valuation reads).
 _PATHS = MappingProxyType({"double_dummy": DATA_PATH, "single_dummy": SD_DATA_PATH})
 #: The table with every seat playing double dummy, read where a variant has no other.
@@ -117,7 +117,7 @@ def _no_table(rules: Rules, kind: str, what: str):
 
 def variant_key(rules: Rules, valuation=None) -> dict:
     """The rules options that select a table of ``hand-outcomes-v1.json`` (``valuation`` single dummy or
-    playout: ``hand-outcomes-sd-2.json``) (the rest do not change it, or read the same table: :data:`SHARED`).
+    playout: ``hand-outcomes-sd-3.json``) (the rest do not change it, or read the same table: :data:`SHARED`).
 
     Raises :class:`RulesError` naming the options when that combination has no table, and naming the
     valuation when it is unknown or the variant has no table of it.
@@ -223,7 +223,7 @@ def hand_outcomes(dealer_side, rules=None, valuation=None) -> HandOutcomes:
 
     ``dealer_side``: a side name (``"NS"``/``"EW"``; ``"N"``/``"S"`` in two-player) or the dealer's seat.
     ``valuation``: how the contracts' play was valued (``None``: the default valuation's table;
-    ``"single_dummy"`` or ``"playout"``: the single-dummy table, ``hand-outcomes-sd-2.json``).
+    ``"single_dummy"`` or ``"playout"``: the single-dummy table, ``hand-outcomes-sd-3.json``).
 
     >>> sorted(points for points, p in hand_outcomes("N", Rules(players=2)).chances)
     [(0, 0), (0, 1), (0, 2), (1, 0), (2, 0)]
@@ -380,7 +380,7 @@ def win_probability(score, dealer, rules=None, valuation=None) -> WinChance:
     table (about a millisecond for a target of 10); later calls are a look-up. ``valuation``: how the
     hands' play is valued (``None``: the default valuation's table, ``Valuation.table``; ``"single_dummy"``
     and ``"playout"``: every contract's result as the fitted single-dummy correction gives it, every seat
-    bidding by ``best-response-sd-2``, ``hand-outcomes-sd-2.json``; four players without the joker).
+    bidding by ``best-response-sd-3``, ``hand-outcomes-sd-3.json``; four players without the joker).
 
     >>> odds = win_probability({"NS": 9, "EW": 0}, dealer="E")
     >>> odds["NS"] > 0.8, round(odds["NS"] + odds["EW"], 12)

@@ -4,7 +4,8 @@ A direct playout (:mod:`solver.advisor.playout`) in every world is a few hundred
 slow for advice at 2,000 worlds. Instead each world is solved double dummy as before, and its result is
 replaced by a single-dummy one from a model fitted offline against direct playouts
 (``benchmarks/tools/derive_single_dummy.py``; the data, its provenance and its held-out error in
-``solver/data/single-dummy-v3.json``, the default; ``single-dummy-v1.json`` and ``-v2.json``, the earlier
+``solver/data/single-dummy-v6.json``, the default: v3's coefficients for a contract with partner and v5's for a
+loner, composed by ``benchmarks/tools/compose_single_dummy.py``; ``single-dummy-v1.json`` to ``-v3.json``, the earlier
 fits, and ``-v4.json``, v3's features refitted against the rollout's card play, and ``-v5.json``, with the makers' sure
 tricks too, load by name with :func:`load_model`):
 
@@ -46,15 +47,21 @@ from ..laws import MAKE_TRICKS, TRICKS, side_of, winning_index
 #: The directory of the fitted data shipped with the package.
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 #: The fit the advisor's ``valuation="single_dummy"`` uses (:func:`default_model`).
-DEFAULT_NAME = "single-dummy-v3"
+DEFAULT_NAME = "single-dummy-v6"
 #: Every fit shipped, by name (each loads with :func:`load_model`): v1 counts the makers' cards together;
 #: v2 adds the maker's own hand and the round's interaction (:data:`FEATURES_V2`); v3 the maker's two trumps
 #: as a class of its own (:data:`FEATURES_V3`), fitted on the advisor's questions by class; v4 v3's features
 #: fitted against the rollout's card play (the advisor agents at every seat, ``derive_single_dummy.py --play
 #: agents``), which on held-out questions stands no closer to that play than v3 does (docs/advice.md), so v3
 #: stays the default; v5 v3's features and the makers' sure tricks (:data:`FEATURES_V5`), fitted on v4's samples,
-#: which tells the three top trumps from three small ones but by class and in self-play changes nothing measured.
-NAMES = ("single-dummy-v1", "single-dummy-v2", "single-dummy-v3", "single-dummy-v4", "single-dummy-v5")
+#: which tells the three top trumps from three small ones, within 0.05 of rollouts on loners but not on round-2 calls
+#: with two trumps; v6, the default, the composite of v3 with partner and v5 alone (:data:`COMPOSITES`).
+NAMES = ("single-dummy-v1", "single-dummy-v2", "single-dummy-v3", "single-dummy-v4", "single-dummy-v5",
+         "single-dummy-v6")
+#: The composite fits among :data:`NAMES`, each with the fits it is made of (contracts with partner, lone contracts;
+#: ``benchmarks/tools/compose_single_dummy.py``): v6 values a contract with partner as v3 does and a loner as v5
+#: does, the fit within 0.05 points of rollouts on each kind (docs/advice.md, "Against rollouts").
+COMPOSITES = {"single-dummy-v6": ("single-dummy-v3", "single-dummy-v5")}
 #: The data file of the default fit.
 DATA = DATA_DIR / f"{DEFAULT_NAME}.json"
 
@@ -265,6 +272,9 @@ class SingleDummyModel:
             makers' single-dummy tricks (rows sum to 1).
         inner_worlds: the playouts' PIMC worlds a decision.
         provenance: how it was fitted (deals, seed, held-out error), as in the data file.
+        alone_coefficients: float (3, 3, p) or ``None``: a composite fit's coefficients for lone contracts (the
+            rows whose ``alone`` feature is 1), ``coefficients`` then serving contracts with partner; ``None``:
+            one set for both (every fit but a composite, :data:`COMPOSITES`).
     """
 
     name: str
@@ -273,6 +283,7 @@ class SingleDummyModel:
     inner_worlds: int
     provenance: dict
     features: tuple = FEATURES
+    alone_coefficients: np.ndarray | None = None
 
     @classmethod
     def from_dict(cls, d: dict) -> "SingleDummyModel":
@@ -284,9 +295,11 @@ class SingleDummyModel:
         try:
             features = tuple(d["band_model"].get("features", FEATURES))
             coef = np.array(d["band_model"]["coefficients"], dtype=float)
+            alone = d["band_model"].get("alone_coefficients")
+            alone = None if alone is None else np.array(alone, dtype=float)
             tricks = np.array(d["trick_table"]["probabilities"], dtype=float)
             inner = int(d["inner_worlds"])
-        except (KeyError, TypeError, ValueError) as e:
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
             raise ModelError(f"single-dummy data {d.get('name')!r}: {e!r} (not a single-dummy fit)") from None
         unknown = [f for f in features if f not in KNOWN_FEATURES]
         if unknown:
@@ -295,7 +308,22 @@ class SingleDummyModel:
         if coef.shape != (3, 3, len(features)) or tricks.shape != (2, 5, 6, 6):
             raise ModelError(f"single-dummy data {d.get('name')!r}: coefficients {coef.shape} or trick table "
                              f"{tricks.shape} not of the expected shapes (3, 3, {len(features)}), (2, 5, 6, 6)")
-        return cls(d["name"], coef, tricks, inner, dict(d.get("provenance", {})), features)
+        if alone is not None and (alone.shape != coef.shape or "alone" not in features):
+            raise ModelError(f"single-dummy data {d.get('name')!r}: alone_coefficients {alone.shape} need the shape "
+                             f"of the coefficients {coef.shape} and the feature 'alone' to choose between them")
+        return cls(d["name"], coef, tricks, inner, dict(d.get("provenance", {})), features, alone)
+
+    def _rows(self, dd_band: np.ndarray, features: np.ndarray) -> np.ndarray:
+        """float (n, 3, p): each row's coefficients, by its double-dummy band and, in a composite fit, by its
+        ``alone`` column (one contract's rows are all alone or all not: the common case takes one set)."""
+        if self.alone_coefficients is None:
+            return self.coefficients[dd_band]
+        alone = features[:, self.features.index("alone")] != 0
+        if alone.all():
+            return self.alone_coefficients[dd_band]
+        if not alone.any():
+            return self.coefficients[dd_band]
+        return np.where(alone[:, None, None], self.alone_coefficients[dd_band], self.coefficients[dd_band])
 
     @cached_property
     def needs_maker(self) -> bool:
@@ -318,7 +346,7 @@ class SingleDummyModel:
         allow (:func:`clip_tricks`), so an outcome no play can reach gets exactly 0. ``None``: unbounded
         (what the fit itself reads)."""
         b = np.asarray(dd_band, dtype=np.int64)
-        z = np.einsum("nkf,nf->nk", self.coefficients[b], features)
+        z = np.einsum("nkf,nf->nk", self._rows(b, features), features)
         p = softmax_rows(z)
         if bounds is None:
             return p
@@ -358,7 +386,8 @@ class SingleDummyModel:
         n = features.shape[0]
         # the rows of the three bands one after the other, each as band_probabilities makes it (its gathered
         # coefficients, the same einsum, softmax and cumulative sum a row); the draw and the bounds broadcast
-        z = np.einsum("nkf,nf->nk", np.repeat(self.coefficients, n, axis=0), np.concatenate((features,) * 3))
+        stacked = np.concatenate((features,) * 3)
+        z = np.einsum("nkf,nf->nk", self._rows(np.repeat(np.arange(3), n), stacked), stacked)
         cum = np.cumsum(softmax_rows(z), axis=1).reshape(3, n, 3)
         drawn = np.minimum((cum <= np.asarray(u)[None, :, None]).sum(axis=2), 2)
         if bounds is not None:
@@ -560,4 +589,4 @@ def using_model(name: str):
 __all__ = ["DATA", "DATA_DIR", "DEFAULT_NAME", "NAMES", "FEATURES", "FEATURES_V2", "FEATURES_V3", "KNOWN_FEATURES",
            "MAKER_FEATURES", "TRUMP_MASKS", "trump_mask", "BANDS", "band_index", "contract_features",
            "COUNT_COLUMNS", "feature_weights",
-           "SingleDummyModel", "sure_tricks", "band_bounds", "bands_within", "clip_tricks", "load_model", "default_model", "using_model"]
+           "COMPOSITES", "SingleDummyModel", "sure_tricks", "band_bounds", "bands_within", "clip_tricks", "load_model", "default_model", "using_model"]

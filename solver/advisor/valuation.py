@@ -3,7 +3,7 @@
 * ``"single_dummy"`` (the default, where the variant has a fitted table: four players, no joker, no dummy
   hands, no no-trump): each world is solved double dummy, and its result is replaced by a single-dummy one
   drawn from a model fitted offline against direct playouts (:mod:`solver.advisor.single_dummy`,
-  ``solver/data/single-dummy-v3.json``). Fast: the same solves as double dummy.
+  ``solver/data/single-dummy-v6.json``). Fast: the same solves as double dummy.
 * ``"double_dummy"`` (the default of every other variant): every seat plays as if all the cards were face up
   (:func:`solver.solve_batch`); exact for what it computes, optimistic for whichever side would have to
   guess. For a fixed seed, the figures of the versions before single dummy existed, bit for bit.
@@ -18,7 +18,7 @@
 Where it applies: :func:`solver.advise` and :func:`solver.advise_play` (every valuation); the review's calls
 (:func:`solver.review`, ``review_corpus``: the cards' figures stay double dummy, a different question); the
 game odds a score-aware answer reads (:func:`solver.win_probability` ``valuation=``: single dummy and
-playout read ``hand-outcomes-sd-2.json``, the hands bid by ``best-response-sd-2``); the match's advisor
+playout read ``hand-outcomes-sd-3.json``, the hands bid by ``best-response-sd-3``); the match's advisor
 agent (``advisor:VALUATION[:MODEL]``, refused before any deal where the variant lacks it). Spelling: one
 normaliser (:func:`valuation_key`) serves every door, so ``single-dummy`` (the CLI's) and ``single_dummy``
 (the API's and HTTP's) are the same everywhere.
@@ -32,9 +32,11 @@ variants each covers is a row of :data:`solver.capabilities.CAPABILITIES`.
 Why single dummy is the default: against direct playouts of the advisor's own questions
 (``benchmarks/studies/single_dummy_flattery.py``, docs/advice.md) double dummy flatters ordering up with two
 trumps by about +0.2 points a deal and with three or more by +0.18, and undervalues loners by 0.3; the
-fitted correction (``single-dummy-v3``) stands within 0.05 of the playouts in every class of the study. The
-correction models every seat playing by PIMC over a few uniform worlds, weaker than the advisor's own
-play, so its figures are those of a table of fair card players, not of perfect ones.
+fitted correction (``single-dummy-v3``) stands within 0.05 of the playouts in every class of the study.
+Against rollouts by the advisor agents (``benchmarks/studies/rollout_classes.py``) v3 flatters a loner by 0.07,
+so the default, ``single-dummy-v6``, values a loner by ``single-dummy-v5`` (fitted against the agents' play, with
+the makers' sure tricks) and a contract with partner by v3: within 0.05 of the rollouts in every class of call
+but the first-round pass, whose value is the later seats' bidding.
 """
 from __future__ import annotations
 
@@ -62,7 +64,7 @@ class Valuation:
     Attributes:
         name: the API name (``"single_dummy"``, ...), the public spelling in results and requests.
         table: the game-odds data it reads (:mod:`solver.advisor.game_odds`: ``"double_dummy"``,
-            ``hand-outcomes-v1.json``, or ``"single_dummy"``, ``hand-outcomes-sd-2.json``).
+            ``hand-outcomes-v1.json``, or ``"single_dummy"``, ``hand-outcomes-sd-3.json``).
         one_decision: values one bid or card decision at a time (bid and play advice only; the review, the lead
             table and the agents refuse it, :meth:`check_many_decisions`).
         plays_out: plays each world out (hundreds of solves a world, or a deal of agents): the advice never

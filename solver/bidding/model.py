@@ -85,8 +85,11 @@ from .policy import PLACE_KEYS, PLACE_KEYS_2P, POLICY, TRUMP_KEYS, BiddingPolicy
 DATA_PATH = Path(__file__).resolve().parent.parent / "data" / "bidding-model-v1.json"
 #: The model fitted to players' calls (``benchmarks/tools/fit_players_model.py``; :mod:`solver.bidding.fit`).
 PLAYERS_PATH = DATA_PATH.parent / "bidding-model-players-1.json"
-#: The best-response model derived on single-dummy values (``benchmarks/tools/derive_bidding_model.py --valuation single_dummy``).
-SD_DATA_PATH = DATA_PATH.parent / "bidding-model-sd-2.json"
+#: The best-response model derived on single-dummy values (``benchmarks/tools/derive_bidding_model.py --valuation single_dummy``)
+#: under the default fit, ``single-dummy-v6``.
+SD_DATA_PATH = DATA_PATH.parent / "bidding-model-sd-3.json"
+#: The same derived under the earlier default fit, ``single-dummy-v3`` (``"best-response-sd-2"``, kept by name).
+SD_2_DATA_PATH = DATA_PATH.parent / "bidding-model-sd-2.json"
 
 
 #: The least spread of a curve, in count units (below it a curve is a step and its logistic overflows).
@@ -439,12 +442,14 @@ POINT_COUNT = BiddingModel.from_policy(POLICY)
 #: The double-dummy best-response model (``"best-response-1"``, ``benchmarks/tools/derive_bidding_model.py``).
 BEST_RESPONSE = load_model(DATA_PATH)
 #: The same best response with each contract's play valued single dummy (the fitted correction of
-#: :mod:`solver.advisor.single_dummy`; ``"best-response-sd-2"``, four players; two-player figures the point count's).
+#: :mod:`solver.advisor.single_dummy`; ``"best-response-sd-3"``, four players; two-player figures the point count's).
 BEST_RESPONSE_SD = load_model(SD_DATA_PATH)
+#: ``"best-response-sd-2"``: the best response derived under the earlier default fit (``single-dummy-v3``), by name.
+BEST_RESPONSE_SD_2 = load_model(SD_2_DATA_PATH)
 #: The model the advisor and the worlds use unless told otherwise: the one fitted to players' calls
 #: (``"players-1"``, ``benchmarks/tools/fit_players_model.py``).
 DEFAULT = load_model(PLAYERS_PATH) if PLAYERS_PATH.exists() else BEST_RESPONSE
 
-__all__ = ["BiddingModel", "ModelSampler", "POINT_COUNT", "BEST_RESPONSE", "BEST_RESPONSE_SD", "DEFAULT", "load_model",
+__all__ = ["BiddingModel", "ModelSampler", "POINT_COUNT", "BEST_RESPONSE", "BEST_RESPONSE_SD", "BEST_RESPONSE_SD_2", "DEFAULT", "load_model",
            "DATA_PATH", "PLAYERS_PATH", "SD_DATA_PATH", "HANDS5", "TABLES_KEPT", "clear_likelihood_tables",
            "five_card_ranks"]

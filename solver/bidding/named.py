@@ -5,11 +5,13 @@ Named models (:data:`MODEL_NAMES`):
 * ``"players-1"`` (the default, :data:`~solver.bidding.DEFAULT_MODEL`): fitted to the calls of the real games
   shipped in ``tests/data/egn`` (:mod:`solver.bidding.fit`, ``benchmarks/tools/fit_players_model.py``);
 * ``"best-response-1"``: the double-dummy best-response fixed point (``benchmarks/tools/derive_bidding_model.py``);
-* ``"best-response-sd-2"``: the same best responses with each contract valued single dummy (the fitted
-  correction of :mod:`solver.advisor.single_dummy`; ``benchmarks/tools/derive_bidding_model.py --valuation
-  single_dummy --players 4``; the two-player figures are the point count's, the data's provenance says how it
-  was made);
-* ``"point-count"``: the stated point count read through a logistic curve.
+* ``"best-response-sd-3"``: the same best responses with each contract valued single dummy (the default fitted
+  correction of :mod:`solver.advisor.single_dummy`, ``single-dummy-v6``; ``benchmarks/tools/derive_bidding_model.py
+  --valuation single_dummy --players 4``; the two-player figures are the point count's, the data's provenance says
+  how it was made);
+* ``"point-count"``: the stated point count read through a logistic curve;
+* ``"best-response-sd-2"``: ``best-response-sd-3`` as derived under the earlier default fit, ``single-dummy-v3``
+  (kept by name, for figures made with it).
 
 A model file is the JSON of :meth:`BiddingModel.to_dict` (what ``euchre model fit`` writes), checked against
 :data:`MODEL_SCHEMA`, every number for its range (:mod:`solver.bidding.figures`: finite, within ±1000 for a
@@ -26,13 +28,13 @@ import jsonschema
 
 from ..errors import ModelError, RulesError, quoted
 from .figures import check_numbers
-from .model import BEST_RESPONSE, BEST_RESPONSE_SD, DEFAULT, POINT_COUNT, BiddingModel
+from .model import BEST_RESPONSE, BEST_RESPONSE_SD, BEST_RESPONSE_SD_2, DEFAULT, POINT_COUNT, BiddingModel
 
 #: The models known by name.
-MODELS = {m.name: m for m in (DEFAULT, BEST_RESPONSE, BEST_RESPONSE_SD, POINT_COUNT)}
+MODELS = {m.name: m for m in (DEFAULT, BEST_RESPONSE, BEST_RESPONSE_SD, POINT_COUNT, BEST_RESPONSE_SD_2)}
 MODEL_NAMES = tuple(MODELS)
 #: The models the advisor's robustness check re-weights its worlds by (``Advice.variants``): the players'
-#: fit, the double-dummy best response and the point count. ``best-response-sd-2`` is not among them: it is the
+#: fit, the double-dummy best response and the point count. ``best-response-sd-3`` (and -sd-2) is not among them: it is the
 #: same best response valued another way, and would count that family twice.
 ALTERNATIVES = tuple(MODELS[n] for n in ("players-1", "best-response-1", "point-count") if n in MODELS)
 #: The largest model file read (bytes): a model is a few kilobytes.
