@@ -30,6 +30,13 @@ _BANDS = np.arange(3)[None, :]     # the bands as a row, to compare with a colum
 #: How many entries of a bool array are true (as a truth value: any): cheaper than ``.any()``/``.sum()``, which go
 #: through a ufunc's reduction, on the engine's many small arrays.
 _some = np.count_nonzero
+#: Worlds a block of :meth:`Engine._facts`: what single dummy reads of a configuration's hands is counted for the
+#: blocks a question asks (small enough that a configuration asked of a few worlds counts few, large enough that
+#: a block's fixed cost is small beside its worlds').
+FACT_BLOCK = 128
+_BLOCK_OFFSETS = np.arange(FACT_BLOCK)[None, :]
+#: A request for at least 1/FACT_SHARE of a configuration's blocks counts all of them (one pass, not several).
+FACT_SHARE = 4
 
 
 
@@ -220,7 +227,7 @@ class Engine:
         if self.card_bounds:
             # the fit knows counts, not cards: keep each world within what no play can change (a sure make, a
             # march the defenders' master trump rules out)
-            low, high = self._bounds(config, makers_side)
+            low, high = self._bounds(config, makers_side, need)
             low, high = low[need], high[need]
             fixed = low == high
             if _some(fixed):
@@ -292,41 +299,70 @@ class Engine:
             got = values[rows]
         return got
 
-    def _facts(self, config) -> dict:
-        """What single dummy reads of every world's hands in play under ``config`` (:meth:`_play_hands`),
-        counted once per configuration for every world (one pass over all of them is cheaper than many over
-        the few each auction branch asks; every call, makers' side and model variant reads the same):
-        ``"sure"`` int8 (n, 2), each side's sure tricks (:func:`~solver.advisor.single_dummy.sure_tricks`);
-        ``"counts"`` float (n, :data:`~solver.advisor.single_dummy.COUNT_COLUMNS`), the per-seat and per-side counts the fit's features add up (:meth:`_features`);
-        ``(side, "bounds")`` the bands that side's cards allow."""
+    def _facts(self, config, rows: np.ndarray | None = None) -> dict:
+        """What single dummy reads of the worlds' hands in play under ``config`` (:meth:`_play_hands`), counted
+        a block of :data:`FACT_BLOCK` worlds at a time for the blocks ``rows`` (int (k,); ``None``: every world)
+        fall in and kept, so that every call, makers' side and model variant reads the same counts (one pass over
+        a block is cheaper than many over the few each auction branch asks, and a configuration asked of a few
+        worlds, a discard screened on the first ones, counts only their blocks): ``"sure"`` int8 (n, 2), each
+        side's sure tricks (:func:`~solver.advisor.single_dummy.sure_tricks`); ``"counts"`` float (n,
+        :data:`~solver.advisor.single_dummy.COUNT_COLUMNS`), the per-seat and per-side counts the fit's features
+        add up (:meth:`_features`); ``"bounds"``: per makers' side, the lowest and highest band (int8 (n,) each)
+        its cards allow (:meth:`_bounds`). Every figure is of its world alone, so counting by blocks gives each
+        world the same values as one pass over all of them; only the entries of counted blocks are meaningful."""
         got = self._config_facts.get(config)
         if got is None:
-            hands = self._play_hands(config, np.arange(self.n))
-            t = int(config[0])
-            counts = np.empty((self.n, COUNT_COLUMNS))
-            counts[:, 0] = 1.0
-            kinds = (TRUMP_MASKS[t], np.uint32((1 << (8 + t)) | (1 << (8 + (3 - t)))),
-                     np.uint32(sum(1 << (20 + s) for s in range(4) if s != t)))
-            for k, mask in enumerate(kinds):
-                counts[:, 1 + 4 * k:5 + 4 * k] = np.bitwise_count(hands & mask)
-            trumps = counts[:, 1:5]
-            counts[:, 13:17] = np.minimum(trumps, 3)
-            counts[:, 17:21] = trumps == 2
-            sure = sure_tricks(hands, t)
-            counts[:, SURE_COLUMN:SURE_COLUMN + 2] = sure
-            got = self._config_facts[config] = {"sure": sure.astype(np.int8), "counts": counts}
+            got = self._config_facts[config] = {
+                "sure": np.empty((self.n, 2), dtype=np.int8), "counts": np.empty((self.n, COUNT_COLUMNS)),
+                "bounds": tuple((np.empty(self.n, dtype=np.int8), np.empty(self.n, dtype=np.int8)) for _ in range(2)),
+                "done": np.zeros(-(-self.n // FACT_BLOCK), dtype=bool), "complete": False}
+        if got["complete"]:
+            return got
+        done = got["done"]
+        todo = None
+        if rows is not None:
+            wanted = np.zeros(done.size, dtype=bool)
+            wanted[rows // FACT_BLOCK] = True
+            todo = np.flatnonzero(wanted & ~done)
+            if todo.size == 0:
+                return got
+        if todo is None or todo.size * FACT_SHARE >= done.size:
+            # most blocks will be asked for anyway (the auction's later branches, the next look): all at once
+            todo = np.flatnonzero(~done)
+        if todo.size == done.size:
+            idx = slice(None)
+            at = np.arange(self.n)
+        else:
+            at = (todo[:, None] * FACT_BLOCK + _BLOCK_OFFSETS).ravel()
+            at = idx = at[at < self.n] if todo[-1] == done.size - 1 else at
+        hands = self._play_hands(config, at)
+        t = int(config[0])
+        counts = np.empty((hands.shape[0], COUNT_COLUMNS))
+        counts[:, 0] = 1.0
+        kinds = (TRUMP_MASKS[t], np.uint32((1 << (8 + t)) | (1 << (8 + (3 - t)))),
+                 np.uint32(sum(1 << (20 + s) for s in range(4) if s != t)))
+        for k, mask in enumerate(kinds):
+            counts[:, 1 + 4 * k:5 + 4 * k] = np.bitwise_count(hands & mask)
+        trumps = counts[:, 1:5]
+        counts[:, 13:17] = np.minimum(trumps, 3)
+        counts[:, 17:21] = trumps == 2
+        sure = sure_tricks(hands, t)
+        counts[:, SURE_COLUMN:SURE_COLUMN + 2] = sure
+        sure = sure.astype(np.int8)
+        got["counts"][idx] = counts
+        got["sure"][idx] = sure
+        for side, (low, high) in enumerate(got["bounds"]):
+            low[idx] = BAND_OF[sure[:, side]]
+            high[idx] = BAND_OF[laws.TRICKS - sure[:, 1 - side]]
+        done[todo] = True
+        got["complete"] = bool(done.all())
         return got
 
-    def _bounds(self, config, makers_side: int) -> tuple:
+    def _bounds(self, config, makers_side: int, rows: np.ndarray | None = None) -> tuple:
         """``(low, high)``, int8 (n,) each: the lowest and highest band the makers' cards allow in every world
-        (:func:`~solver.advisor.single_dummy.bands_within` of :meth:`_facts`' sure tricks)."""
-        facts = self._facts(config)
-        got = facts.get((makers_side, "bounds"))
-        if got is None:
-            sure = facts["sure"]
-            got = facts[(makers_side, "bounds")] = (BAND_OF[sure[:, makers_side]],
-                                                    BAND_OF[laws.TRICKS - sure[:, 1 - makers_side]])
-        return got
+        (:func:`~solver.advisor.single_dummy.bands_within` of :meth:`_facts`' sure tricks), counted for ``rows``
+        at least (``None``: every world)."""
+        return self._facts(config, rows)["bounds"][makers_side]
 
     def _features(self, config, maker: int, rows: np.ndarray) -> np.ndarray:
         """float (len(rows), p): the fit's :func:`~solver.advisor.single_dummy.contract_features` of ``rows``
@@ -339,7 +375,7 @@ class Engine:
         if weights is None:
             weights = self._weights[key] = feature_weights(
                 self.sd_model.features, trump, maker, alone >= 0, trump == self.proposed, self._setup(config)[0])
-        return self._facts(config)["counts"][rows] @ weights
+        return self._facts(config, rows)["counts"][rows] @ weights
 
     def sure(self, config) -> np.ndarray:
         """int8 (n, 2): the tricks each side is sure of at the first lead in every world under ``config``
