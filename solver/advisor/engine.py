@@ -30,13 +30,11 @@ _BANDS = np.arange(3)[None, :]     # the bands as a row, to compare with a colum
 #: How many entries of a bool array are true (as a truth value: any): cheaper than ``.any()``/``.sum()``, which go
 #: through a ufunc's reduction, on the engine's many small arrays.
 _some = np.count_nonzero
-#: Worlds a block of :meth:`Engine._facts`: what single dummy reads of a configuration's hands is counted for the
-#: blocks a question asks (small enough that a configuration asked of a few worlds counts few, large enough that
-#: a block's fixed cost is small beside its worlds').
-FACT_BLOCK = 128
-_BLOCK_OFFSETS = np.arange(FACT_BLOCK)[None, :]
-#: A request for at least 1/FACT_SHARE of a configuration's blocks counts all of them (one pass, not several).
+#: :meth:`Engine._facts` counts a configuration's worlds not yet counted all at once when a request asks for at
+#: least 1/FACT_SHARE of them (one pass, not several), else the blocks of FACT_BLOCK worlds the request falls in
+#: (when they are not as many), else only the worlds asked.
 FACT_SHARE = 4
+FACT_BLOCK = 128
 
 
 
@@ -301,61 +299,69 @@ class Engine:
 
     def _facts(self, config, rows: np.ndarray | None = None) -> dict:
         """What single dummy reads of the worlds' hands in play under ``config`` (:meth:`_play_hands`), counted
-        a block of :data:`FACT_BLOCK` worlds at a time for the blocks ``rows`` (int (k,); ``None``: every world)
-        fall in and kept, so that every call, makers' side and model variant reads the same counts (one pass over
-        a block is cheaper than many over the few each auction branch asks, and a configuration asked of a few
-        worlds, a discard screened on the first ones, counts only their blocks): ``"sure"`` int8 (n, 2), each
-        side's sure tricks (:func:`~solver.advisor.single_dummy.sure_tricks`); ``"counts"`` float (n,
-        :data:`~solver.advisor.single_dummy.COUNT_COLUMNS`), the per-seat and per-side counts the fit's features
-        add up (:meth:`_features`); ``"bounds"``: per makers' side, the lowest and highest band (int8 (n,) each)
-        its cards allow (:meth:`_bounds`). Every figure is of its world alone, so counting by blocks gives each
-        world the same values as one pass over all of them; only the entries of counted blocks are meaningful."""
+        for ``rows`` (int (k,); ``None``: every world) and kept, so that every call, makers' side and model
+        variant reads the same counts: a request for a few worlds not yet counted (under 1/:data:`FACT_SHARE` of
+        those left: a discard screened on the first worlds, a rare round-2 loner) counts those (with the rest of
+        their blocks of :data:`FACT_BLOCK` worlds, unless that makes them many), a larger one every world left (one pass over many is cheaper than many over the few each auction branch asks).
+        ``"sure"`` int8 (n, 2), each side's sure tricks (:func:`~solver.advisor.single_dummy.sure_tricks`);
+        ``"counts"`` float (n, :data:`~solver.advisor.single_dummy.COUNT_COLUMNS`), the per-seat and per-side
+        counts the fit's features add up (:meth:`_features`); ``"bounds"``: per makers' side, the lowest and
+        highest band (int8 (n,) each) its cards allow (:meth:`_bounds`). Every figure is of its world alone, so
+        counting some worlds at a time gives each the same values as one pass over all; only the entries of
+        worlds counted (``"done"``) are meaningful."""
         got = self._config_facts.get(config)
         if got is None:
-            got = self._config_facts[config] = {
-                "sure": np.empty((self.n, 2), dtype=np.int8), "counts": np.empty((self.n, COUNT_COLUMNS)),
-                "bounds": tuple((np.empty(self.n, dtype=np.int8), np.empty(self.n, dtype=np.int8)) for _ in range(2)),
-                "done": np.zeros(-(-self.n // FACT_BLOCK), dtype=bool), "complete": False}
-        if got["complete"]:
+            got = self._config_facts[config] = {"done": np.zeros(self.n, dtype=bool), "left": self.n}
+        left = got["left"]
+        if not left:
             return got
         done = got["done"]
-        todo = None
+        at = None
         if rows is not None:
-            wanted = np.zeros(done.size, dtype=bool)
-            wanted[rows // FACT_BLOCK] = True
-            todo = np.flatnonzero(wanted & ~done)
-            if todo.size == 0:
+            at = rows[~done[rows]]
+            if not at.size:
                 return got
-        if todo is None or todo.size * FACT_SHARE >= done.size:
-            # most blocks will be asked for anyway (the auction's later branches, the next look): all at once
-            todo = np.flatnonzero(~done)
-        if todo.size == done.size:
-            idx = slice(None)
-            at = np.arange(self.n)
-        else:
-            at = (todo[:, None] * FACT_BLOCK + _BLOCK_OFFSETS).ravel()
-            at = idx = at[at < self.n] if todo[-1] == done.size - 1 else at
+            if at.size * FACT_SHARE < left:
+                # a few worlds: the blocks of FACT_BLOCK worlds they fall in (a prefix of the worlds, as an early
+                # look or a screen asks, in one pass), or those worlds alone where the blocks would be many
+                blocks = np.zeros(-(-self.n // FACT_BLOCK), dtype=bool)
+                blocks[at // FACT_BLOCK] = True
+                wide = np.repeat(blocks, FACT_BLOCK)[:self.n] & ~done
+                at = np.flatnonzero(wide) if _some(wide) * FACT_SHARE < left else np.unique(at)
+            else:
+                at = None
+        full = left == self.n and at is None
+        if at is None:
+            # most worlds will be asked for anyway (the auction's later branches, the next look): all at once
+            at = np.arange(self.n) if full else np.flatnonzero(~done)
         hands = self._play_hands(config, at)
         t = int(config[0])
-        counts = np.empty((hands.shape[0], COUNT_COLUMNS))
-        counts[:, 0] = 1.0
+        # whole counts in a small-integer table first (no conversion a column), then one conversion
+        small = np.empty((at.size, COUNT_COLUMNS), dtype=np.uint8)
+        small[:, 0] = 1
         kinds = (TRUMP_MASKS[t], np.uint32((1 << (8 + t)) | (1 << (8 + (3 - t)))),
                  np.uint32(sum(1 << (20 + s) for s in range(4) if s != t)))
         for k, mask in enumerate(kinds):
-            counts[:, 1 + 4 * k:5 + 4 * k] = np.bitwise_count(hands & mask)
-        trumps = counts[:, 1:5]
-        counts[:, 13:17] = np.minimum(trumps, 3)
-        counts[:, 17:21] = trumps == 2
-        sure = sure_tricks(hands, t)
-        counts[:, SURE_COLUMN:SURE_COLUMN + 2] = sure
-        sure = sure.astype(np.int8)
-        got["counts"][idx] = counts
-        got["sure"][idx] = sure
-        for side, (low, high) in enumerate(got["bounds"]):
-            low[idx] = BAND_OF[sure[:, side]]
-            high[idx] = BAND_OF[laws.TRICKS - sure[:, 1 - side]]
-        done[todo] = True
-        got["complete"] = bool(done.all())
+            np.bitwise_count(hands & mask, out=small[:, 1 + 4 * k:5 + 4 * k])
+        trumps = small[:, 1:5]
+        np.minimum(trumps, 3, out=small[:, 13:17])
+        np.equal(trumps, 2, out=small[:, 17:21])
+        sure = sure_tricks(hands, t).astype(np.int8)
+        small[:, SURE_COLUMN:SURE_COLUMN + 2] = sure
+        bounds = tuple((BAND_OF[sure[:, side]], BAND_OF[laws.TRICKS - sure[:, 1 - side]]) for side in (0, 1))
+        if full:
+            got.update(counts=small.astype(np.float64), sure=sure, bounds=bounds)
+        else:
+            if "counts" not in got:
+                got.update(counts=np.empty((self.n, COUNT_COLUMNS)), sure=np.empty((self.n, 2), dtype=np.int8),
+                           bounds=tuple((np.empty(self.n, dtype=np.int8), np.empty(self.n, dtype=np.int8))
+                                        for _ in (0, 1)))
+            got["counts"][at] = small
+            got["sure"][at] = sure
+            for kept, new in zip(got["bounds"], bounds):
+                kept[0][at], kept[1][at] = new
+        done[at] = True
+        got["left"] = left - at.size
         return got
 
     def _bounds(self, config, makers_side: int, rows: np.ndarray | None = None) -> tuple:
