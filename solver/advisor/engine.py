@@ -106,12 +106,17 @@ class Engine:
         self._columns.flags.writeable = False
 
     def _once(self, rows: np.ndarray) -> tuple:
-        """``(worlds, first)``: ``rows`` (int (k,)) with each world once, and the index in ``rows`` of each one's
-        first entry; ``rows`` itself and ``None`` when no world can repeat (:attr:`rows_repeat` off) or none does
-        (strictly ascending), else ascending (:func:`numpy.unique`)."""
+        """``(worlds, at)``: ``rows`` (int (k,)) with each world once, ascending, and the index in ``rows`` of an
+        entry of each (which one, when a world repeats, is not said: the callers read only what is the same for
+        every entry of a world); ``rows`` itself and ``None`` when no world can repeat (:attr:`rows_repeat` off)
+        or none does (strictly ascending). A mark a world, not a sort (:func:`numpy.unique`'s worlds, in
+        O(n))."""
         if not self.rows_repeat or rows.size < 2 or (rows[1:] > rows[:-1]).all():
             return rows, None
-        return np.unique(rows, return_index=True)
+        at = np.full(self.n, -1, dtype=np.intp)
+        at[rows] = np.arange(rows.size)
+        worlds = np.flatnonzero(at >= 0)
+        return worlds, at[worlds]
 
     def dummy_tricks(self, trump: int, makers_side: int) -> int:
         """Dummy hands: the makers' band (2 euchred, 3 made, 5 march) of tricks 6-10, played
@@ -436,7 +441,7 @@ class Engine:
         if not _some(missing):
             return got
         # a world asked twice (stacked auctions) is solved once
-        need, first = self._once(rows[missing])
+        need, first = self._once(rows[missing])     # first: an entry of each
         other = self.cache.get((config, 1 - makers_side)) if self.derive_sides else None
         made = None if sure_make is None else sure_make[missing] if first is None else sure_make[missing][first]
         if other is not None:
