@@ -275,6 +275,10 @@ class Auction:
     def chances1(self, rows, p):
         """The model's round-1 chances ``(p_order, p_alone)`` of seat ``p`` in ``rows`` (computed once for
         every world and kept: the auction after a pass asks for them again and again)."""
+        return tuple(c[rows] for c in self._chances1(p))
+
+    def _chances1(self, p) -> tuple:
+        """:meth:`chances1` of every world (every entry of a stacked auction), computed once and kept."""
         key = (1, p)
         if key not in self._chances:
             p_order, p_alone = self.model.round1(self.engine.base[:, p], self.rel(p), self.up, self.players,
@@ -284,16 +288,20 @@ class Auction:
                 # order is its chance of ordering alone (a hand that would assist passes instead)
                 p_order, p_alone = p_order * p_alone, np.ones_like(p_alone)
             self._chances[key] = (p_order, p_alone)
-        return tuple(c[rows] for c in self._chances[key])
+        return self._chances[key]
 
     def chances2(self, rows, p, stuck):
         """The model's round-2 chances ``(p_suit, p_alone)`` (n, 4) of seat ``p`` in ``rows`` (kept as
         :meth:`chances1`)."""
+        return tuple(c[rows] for c in self._chances2(p, stuck))
+
+    def _chances2(self, p, stuck) -> tuple:
+        """:meth:`chances2` of every world (every entry of a stacked auction), computed once and kept."""
         key = (2, p, bool(stuck))
         if key not in self._chances:
             self._chances[key] = self.model.round2(self.engine.base[:, p], self.rel(p), self.up_suit, stuck,
                                                    self.players)
-        return tuple(c[rows] for c in self._chances[key])
+        return self._chances[key]
 
     def bid1(self, rows, p):
         """Seat ``p``'s round-1 call in ``rows``: ``(order, alone)`` bool arrays."""
@@ -313,14 +321,14 @@ class Auction:
         if self.model is None:
             hands = self.engine.base[rows, p]
             return self.policy.round2(hands, self.rel(p), self.up_suit, stuck, self.players, self.bonus2(p))
-        p_suit, p_alone = self.chances2(rows, p, stuck)
+        p_suit, p_alone = self._chances2(p, stuck)        # every world's: only the callers' alone is read
         u = self.draws[rows, p, 1]
-        suit = (u[:, :1] >= np.cumsum(p_suit, axis=1)).sum(axis=1)
+        suit = (u[:, :1] >= np.cumsum(p_suit[rows], axis=1)).sum(axis=1)
         if stuck:                     # the chances sum to 1 up to rounding: a stuck dealer never passes
             suit = np.minimum(suit, max(s for s in range(4) if s != self.up_suit))
         called = suit < 4
         lone = np.zeros(rows.size, dtype=bool)
-        lone[called] = u[called, 1] < p_alone[np.nonzero(called)[0], suit[called]]
+        lone[called] = u[called, 1] < p_alone[rows[called], suit[called]]
         return np.where(called, suit, -1).astype(np.int8), lone
 
     def own_round2_best(self, rows, i, prob=None) -> Result:
@@ -456,7 +464,6 @@ class StackedAuction(Auction):
         self.n = first.engine.n
         self.engine.rows_repeat = True      # the members ask for the same worlds: the engine values each once
         self.screen_own = first.screen_own
-        self._every = np.arange(self.n)
 
     def entries(self, rows) -> np.ndarray:
         """int (members x len(rows),): every member's entries of the worlds ``rows``, member by member."""
@@ -476,19 +483,19 @@ class StackedAuction(Auction):
         prob = None if got[0][1].prob is None else np.concatenate([p.prob for _, p in got])
         return Result(np.concatenate([p.rows + v * self.n for v, p in got]), **out, prob=prob)
 
-    def chances1(self, rows, p):
+    def _chances1(self, p) -> tuple:
         key = (1, p)
         if key not in self._chances:
-            parts = [m.chances1(self._every, p) for m in self.members]
+            parts = [m._chances1(p) for m in self.members]
             self._chances[key] = tuple(np.concatenate(c) for c in zip(*parts))
-        return tuple(c[rows] for c in self._chances[key])
+        return self._chances[key]
 
-    def chances2(self, rows, p, stuck):
+    def _chances2(self, p, stuck) -> tuple:
         key = (2, p, bool(stuck))
         if key not in self._chances:
-            parts = [m.chances2(self._every, p, stuck) for m in self.members]
+            parts = [m._chances2(p, stuck) for m in self.members]
             self._chances[key] = tuple(np.concatenate(c) for c in zip(*parts))
-        return tuple(c[rows] for c in self._chances[key])
+        return self._chances[key]
 
     def finish(self, rows, maker, trump, alone, pickup) -> Result:
         res = super().finish(rows % self.n, maker, trump, alone, pickup)

@@ -437,9 +437,32 @@ def _advise(cards: tuple, up: Card, seat: Seat, dealer: Seat, round: int, rules:
     if how.by_agents:
         outcome = _rolled_out(specs, me, int(dealer), round, int(up), rules, None if wins is None else wins.score, w,
                               seed, rollout)
+    # the robustness check's variants (the model's cautious and aggressive shifts, then every other model of
+    # ALTERNATIVES), each an auction of its own on the same worlds, draws and engine
+    checks, judges = [], []
+    if policy is None and robust_delta:
+        checks = [("cautious", float(robust_delta), model.shifted(float(robust_delta))),
+                  ("aggressive", -float(robust_delta), model.shifted(-float(robust_delta)))]
+        checks += [("alternative", 0.0, m) for m in ALTERNATIVES if m != model]
+        for role, delta, vm in checks:
+            vw = None
+            if ev:                    # re-weight: enumerated worlds by the variant's likelihood, sampled
+                lik = pass_likelihood(vm, w.hands, me, int(dealer), round, int(up), rules.players, up_suit)
+                # enumerated: the variant's likelihood; sampled: the draw's weight times the ratio to the model's
+                vw = lik if w.exact else (lik if weights is None else weights * lik) / draw.likelihood
+            judges.append(auction_for(vm, vw, adv.engine))
+    passed = []                       # each variant's pass, when bid out with the model's own (below)
     for token, action, trump, lone, judge in evaluation:
         if token not in stopped_at and token not in outcome:
-            outcome[token] = judge(rows)
+            if token == "pass" and judges and not w.exact:
+                # sampled worlds, the pass on every world: bid out under the model and every variant at once
+                # (one pass over all their worlds, each branch's work and each contract's engine call shared;
+                # each member's part the same as its own auction's, StackedAuction)
+                stack = StackedAuction([adv] + judges)
+                mine, *passed = stack.split(pass_result(stack, stack.entries(rows)))
+                outcome[token] = {"res": mine}
+            else:
+                outcome[token] = judge(rows)
 
     options = []
     for token, action, trump, lone, judge in specs:
@@ -500,21 +523,8 @@ def _advise(cards: tuple, up: Card, seat: Seat, dealer: Seat, round: int, rules:
 
     # the same options under a cautious and an aggressive variant of the model, on the same worlds
     variants = []
-    if policy is None and robust_delta:
-        # the model's own cautious and aggressive shifts, then every other model of ALTERNATIVES
-        checks = [("cautious", float(robust_delta), model.shifted(float(robust_delta))),
-                  ("aggressive", -float(robust_delta), model.shifted(-float(robust_delta)))]
-        checks += [("alternative", 0.0, m) for m in ALTERNATIVES if m != model]
-        judges = []
-        for role, delta, vm in checks:
-            vw = None
-            if ev:                    # re-weight: enumerated worlds by the variant's likelihood, sampled
-                lik = pass_likelihood(vm, w.hands, me, int(dealer), round, int(up), rules.players, up_suit)
-                # enumerated: the variant's likelihood; sampled: the draw's weight times the ratio to the model's
-                vw = lik if w.exact else (lik if weights is None else weights * lik) / draw.likelihood
-            judges.append(auction_for(vm, vw, adv.engine))
-        passes = [o for o in options if o.call == "pass"]
-        passed = []
+    if judges:
+        passes = [o for o in options if o.call == "pass"] if not passed else []   # passed: bid out above
         if passes and w.exact:
             # enumerated worlds: every call followed with its chance, each variant's own entries (stacked, the
             # expected auction's branches grow with the variants and cost more than they share)
@@ -522,7 +532,7 @@ def _advise(cards: tuple, up: Card, seat: Seat, dealer: Seat, round: int, rules:
         elif passes:
             # sampled worlds: the pass bid out under every variant at once (one pass over all their worlds: a
             # branch's work and a contract's engine call shared), each variant's part the same as its own
-            # auction's; a stopped pass on its first worlds
+            # auction's; here a pass stopped early, on its first worlds
             stack = StackedAuction(judges)
             passed = stack.split(pass_result(stack, stack.entries(rows[:passes[0].worlds])))
         for k, ((role, delta, vm), va) in enumerate(zip(checks, judges)):

@@ -30,6 +30,11 @@ _BANDS = np.arange(3)[None, :]     # the bands as a row, to compare with a colum
 #: How many entries of a bool array are true (as a truth value: any): cheaper than ``.any()``/``.sum()``, which go
 #: through a ufunc's reduction, on the engine's many small arrays.
 _some = np.count_nonzero
+#: :meth:`Engine._facts` counts a configuration's worlds not yet counted all at once when a request asks for at
+#: least 1/FACT_SHARE of them (one pass, not several), else the blocks of FACT_BLOCK worlds the request falls in
+#: (when they are not as many), else only the worlds asked.
+FACT_SHARE = 4
+FACT_BLOCK = 128
 
 
 
@@ -101,12 +106,17 @@ class Engine:
         self._columns.flags.writeable = False
 
     def _once(self, rows: np.ndarray) -> tuple:
-        """``(worlds, first)``: ``rows`` (int (k,)) with each world once, and the index in ``rows`` of each one's
-        first entry; ``rows`` itself and ``None`` when no world can repeat (:attr:`rows_repeat` off) or none does
-        (strictly ascending), else ascending (:func:`numpy.unique`)."""
+        """``(worlds, at)``: ``rows`` (int (k,)) with each world once, ascending, and the index in ``rows`` of an
+        entry of each (which one, when a world repeats, is not said: the callers read only what is the same for
+        every entry of a world); ``rows`` itself and ``None`` when no world can repeat (:attr:`rows_repeat` off)
+        or none does (strictly ascending). A mark a world, not a sort (:func:`numpy.unique`'s worlds, in
+        O(n))."""
         if not self.rows_repeat or rows.size < 2 or (rows[1:] > rows[:-1]).all():
             return rows, None
-        return np.unique(rows, return_index=True)
+        at = np.full(self.n, -1, dtype=np.intp)
+        at[rows] = np.arange(rows.size)
+        worlds = np.flatnonzero(at >= 0)
+        return worlds, at[worlds]
 
     def dummy_tricks(self, trump: int, makers_side: int) -> int:
         """Dummy hands: the makers' band (2 euchred, 3 made, 5 march) of tricks 6-10, played
@@ -220,7 +230,7 @@ class Engine:
         if self.card_bounds:
             # the fit knows counts, not cards: keep each world within what no play can change (a sure make, a
             # march the defenders' master trump rules out)
-            low, high = self._bounds(config, makers_side)
+            low, high = self._bounds(config, makers_side, need)
             low, high = low[need], high[need]
             fixed = low == high
             if _some(fixed):
@@ -292,41 +302,78 @@ class Engine:
             got = values[rows]
         return got
 
-    def _facts(self, config) -> dict:
-        """What single dummy reads of every world's hands in play under ``config`` (:meth:`_play_hands`),
-        counted once per configuration for every world (one pass over all of them is cheaper than many over
-        the few each auction branch asks; every call, makers' side and model variant reads the same):
+    def _facts(self, config, rows: np.ndarray | None = None) -> dict:
+        """What single dummy reads of the worlds' hands in play under ``config`` (:meth:`_play_hands`), counted
+        for ``rows`` (int (k,); ``None``: every world) and kept, so that every call, makers' side and model
+        variant reads the same counts: a request for a few worlds not yet counted (under 1/:data:`FACT_SHARE` of
+        those left: a discard screened on the first worlds, a rare round-2 loner) counts those (with the rest of
+        their blocks of :data:`FACT_BLOCK` worlds, unless that makes them many), a larger one every world left (one pass over many is cheaper than many over the few each auction branch asks).
         ``"sure"`` int8 (n, 2), each side's sure tricks (:func:`~solver.advisor.single_dummy.sure_tricks`);
-        ``"counts"`` float (n, :data:`~solver.advisor.single_dummy.COUNT_COLUMNS`), the per-seat and per-side counts the fit's features add up (:meth:`_features`);
-        ``(side, "bounds")`` the bands that side's cards allow."""
+        ``"counts"`` float (n, :data:`~solver.advisor.single_dummy.COUNT_COLUMNS`), the per-seat and per-side
+        counts the fit's features add up (:meth:`_features`); ``"bounds"``: per makers' side, the lowest and
+        highest band (int8 (n,) each) its cards allow (:meth:`_bounds`). Every figure is of its world alone, so
+        counting some worlds at a time gives each the same values as one pass over all; only the entries of
+        worlds counted (``"done"``) are meaningful."""
         got = self._config_facts.get(config)
         if got is None:
-            hands = self._play_hands(config, np.arange(self.n))
-            t = int(config[0])
-            counts = np.empty((self.n, COUNT_COLUMNS))
-            counts[:, 0] = 1.0
-            kinds = (TRUMP_MASKS[t], np.uint32((1 << (8 + t)) | (1 << (8 + (3 - t)))),
-                     np.uint32(sum(1 << (20 + s) for s in range(4) if s != t)))
-            for k, mask in enumerate(kinds):
-                counts[:, 1 + 4 * k:5 + 4 * k] = np.bitwise_count(hands & mask)
-            trumps = counts[:, 1:5]
-            counts[:, 13:17] = np.minimum(trumps, 3)
-            counts[:, 17:21] = trumps == 2
-            sure = sure_tricks(hands, t)
-            counts[:, SURE_COLUMN:SURE_COLUMN + 2] = sure
-            got = self._config_facts[config] = {"sure": sure.astype(np.int8), "counts": counts}
+            got = self._config_facts[config] = {"done": np.zeros(self.n, dtype=bool), "left": self.n}
+        left = got["left"]
+        if not left:
+            return got
+        done = got["done"]
+        at = None
+        if rows is not None:
+            at = rows[~done[rows]]
+            if not at.size:
+                return got
+            if at.size * FACT_SHARE < left:
+                # a few worlds: the blocks of FACT_BLOCK worlds they fall in (a prefix of the worlds, as an early
+                # look or a screen asks, in one pass), or those worlds alone where the blocks would be many
+                blocks = np.zeros(-(-self.n // FACT_BLOCK), dtype=bool)
+                blocks[at // FACT_BLOCK] = True
+                wide = np.repeat(blocks, FACT_BLOCK)[:self.n] & ~done
+                at = np.flatnonzero(wide) if _some(wide) * FACT_SHARE < left else np.unique(at)
+            else:
+                at = None
+        full = left == self.n and at is None
+        if at is None:
+            # most worlds will be asked for anyway (the auction's later branches, the next look): all at once
+            at = np.arange(self.n) if full else np.flatnonzero(~done)
+        hands = self._play_hands(config, at)
+        t = int(config[0])
+        # whole counts in a small-integer table first (no conversion a column), then one conversion
+        small = np.empty((at.size, COUNT_COLUMNS), dtype=np.uint8)
+        small[:, 0] = 1
+        kinds = (TRUMP_MASKS[t], np.uint32((1 << (8 + t)) | (1 << (8 + (3 - t)))),
+                 np.uint32(sum(1 << (20 + s) for s in range(4) if s != t)))
+        for k, mask in enumerate(kinds):
+            np.bitwise_count(hands & mask, out=small[:, 1 + 4 * k:5 + 4 * k])
+        trumps = small[:, 1:5]
+        np.minimum(trumps, 3, out=small[:, 13:17])
+        np.equal(trumps, 2, out=small[:, 17:21])
+        sure = sure_tricks(hands, t).astype(np.int8)
+        small[:, SURE_COLUMN:SURE_COLUMN + 2] = sure
+        bounds = tuple((BAND_OF[sure[:, side]], BAND_OF[laws.TRICKS - sure[:, 1 - side]]) for side in (0, 1))
+        if full:
+            got.update(counts=small.astype(np.float64), sure=sure, bounds=bounds)
+        else:
+            if "counts" not in got:
+                got.update(counts=np.empty((self.n, COUNT_COLUMNS)), sure=np.empty((self.n, 2), dtype=np.int8),
+                           bounds=tuple((np.empty(self.n, dtype=np.int8), np.empty(self.n, dtype=np.int8))
+                                        for _ in (0, 1)))
+            got["counts"][at] = small
+            got["sure"][at] = sure
+            for kept, new in zip(got["bounds"], bounds):
+                kept[0][at], kept[1][at] = new
+        done[at] = True
+        got["left"] = left - at.size
         return got
 
-    def _bounds(self, config, makers_side: int) -> tuple:
+    def _bounds(self, config, makers_side: int, rows: np.ndarray | None = None) -> tuple:
         """``(low, high)``, int8 (n,) each: the lowest and highest band the makers' cards allow in every world
-        (:func:`~solver.advisor.single_dummy.bands_within` of :meth:`_facts`' sure tricks)."""
-        facts = self._facts(config)
-        got = facts.get((makers_side, "bounds"))
-        if got is None:
-            sure = facts["sure"]
-            got = facts[(makers_side, "bounds")] = (BAND_OF[sure[:, makers_side]],
-                                                    BAND_OF[laws.TRICKS - sure[:, 1 - makers_side]])
-        return got
+        (:func:`~solver.advisor.single_dummy.bands_within` of :meth:`_facts`' sure tricks), counted for ``rows``
+        at least (``None``: every world)."""
+        return self._facts(config, rows)["bounds"][makers_side]
 
     def _features(self, config, maker: int, rows: np.ndarray) -> np.ndarray:
         """float (len(rows), p): the fit's :func:`~solver.advisor.single_dummy.contract_features` of ``rows``
@@ -339,7 +386,7 @@ class Engine:
         if weights is None:
             weights = self._weights[key] = feature_weights(
                 self.sd_model.features, trump, maker, alone >= 0, trump == self.proposed, self._setup(config)[0])
-        return self._facts(config)["counts"][rows] @ weights
+        return self._facts(config, rows)["counts"][rows] @ weights
 
     def sure(self, config) -> np.ndarray:
         """int8 (n, 2): the tricks each side is sure of at the first lead in every world under ``config``
@@ -394,7 +441,7 @@ class Engine:
         if not _some(missing):
             return got
         # a world asked twice (stacked auctions) is solved once
-        need, first = self._once(rows[missing])
+        need, first = self._once(rows[missing])     # first: an entry of each
         other = self.cache.get((config, 1 - makers_side)) if self.derive_sides else None
         made = None if sure_make is None else sure_make[missing] if first is None else sure_make[missing][first]
         if other is not None:
