@@ -313,17 +313,31 @@ class SingleDummyModel:
                              f"of the coefficients {coef.shape} and the feature 'alone' to choose between them")
         return cls(d["name"], coef, tricks, inner, dict(d.get("provenance", {})), features, alone)
 
-    def _rows(self, dd_band: np.ndarray, features: np.ndarray) -> np.ndarray:
-        """float (n, 3, p): each row's coefficients, by its double-dummy band and, in a composite fit, by its
-        ``alone`` column (one contract's rows are all alone or all not: the common case takes one set)."""
-        if self.alone_coefficients is None:
-            return self.coefficients[dd_band]
+    @cached_property
+    def _flat(self) -> tuple:
+        """float (9, p) each, C-contiguous: the coefficients and the loners' (``None`` unless a composite), row
+        ``3 * dd_band + sd_band``."""
+        flat = np.ascontiguousarray(self.coefficients.reshape(9, -1))
+        alone = (None if self.alone_coefficients is None
+                 else np.ascontiguousarray(self.alone_coefficients.reshape(9, -1)))
+        return flat, alone
+
+    def _logits(self, features: np.ndarray) -> np.ndarray:
+        """float (n, 3, 3): ``[world, dd_band, sd_band]`` the logit of each single-dummy band under each double-dummy
+        band, by the world's coefficients (a composite's by its ``alone`` column; one contract's rows are all alone
+        or all not, so the common case computes one set). One product of the features with the nine rows of
+        coefficients, the same arithmetic a row whichever band is read off it."""
+        n = features.shape[0]
+        flat, alone_flat = self._flat
+        if alone_flat is None:
+            return np.einsum("nf,kf->nk", features, flat).reshape(n, 3, 3)
         alone = features[:, self.features.index("alone")] != 0
         if alone.all():
-            return self.alone_coefficients[dd_band]
-        if not alone.any():
-            return self.coefficients[dd_band]
-        return np.where(alone[:, None, None], self.alone_coefficients[dd_band], self.coefficients[dd_band])
+            return np.einsum("nf,kf->nk", features, alone_flat).reshape(n, 3, 3)
+        z = np.einsum("nf,kf->nk", features, flat).reshape(n, 3, 3)
+        if alone.any():
+            z[alone] = np.einsum("nf,kf->nk", features[alone], alone_flat).reshape(-1, 3, 3)
+        return z
 
     @cached_property
     def needs_maker(self) -> bool:
@@ -346,8 +360,7 @@ class SingleDummyModel:
         allow (:func:`clip_tricks`), so an outcome no play can reach gets exactly 0. ``None``: unbounded
         (what the fit itself reads)."""
         b = np.asarray(dd_band, dtype=np.int64)
-        z = np.einsum("nkf,nf->nk", self._rows(b, features), features)
-        p = softmax_rows(z)
+        p = softmax_rows(self._logits(features)[np.arange(b.size), b])
         if bounds is None:
             return p
         low, high = bounds
@@ -384,10 +397,9 @@ class SingleDummyModel:
         is that draw bit for bit). Where every double-dummy band the world's cards allow draws the same
         single-dummy band, that band does not depend on the search, which the advisor then skips."""
         n = features.shape[0]
-        # the rows of the three bands one after the other, each as band_probabilities makes it (its gathered
-        # coefficients, the same einsum, softmax and cumulative sum a row); the draw and the bounds broadcast
-        stacked = np.concatenate((features,) * 3)
-        z = np.einsum("nkf,nf->nk", self._rows(np.repeat(np.arange(3), n), stacked), stacked)
+        # the rows of the three bands one after the other, each as band_probabilities makes it (the same logits,
+        # softmax and cumulative sum a row); the draw and the bounds broadcast
+        z = self._logits(features).transpose(1, 0, 2).reshape(3 * n, 3)
         cum = np.cumsum(softmax_rows(z), axis=1).reshape(3, n, 3)
         drawn = np.minimum((cum <= np.asarray(u)[None, :, None]).sum(axis=2), 2)
         if bounds is not None:
