@@ -85,3 +85,41 @@ def test_summarise_of_no_file_is_a_usage_error(study, tmp_path, capsys):
     with pytest.raises(SystemExit) as stop:
         study.main(["--summarise", str(tmp_path / "missing.jsonl")])
     assert stop.value.code == 2 and "no such rows file" in capsys.readouterr().err
+
+
+def test_the_fast_valuations_bid_the_later_seats_by_the_model_named(study, tmp_path):
+    """--model: the table is the advisor's value with that model for the later seats, less the rollout; --classes
+    values only the classes named."""
+    path = tmp_path / "rows.jsonl"
+    other = {**ROWS[0], "class": "pass, round 2", "k": 8, "round": 2, "upcard": "9c"}
+    path.write_text("".join(json.dumps(r) + "\n" for r in [*ROWS, other]), encoding="utf-8")
+    table = study.summarise(str(path), fast_worlds=40, model="best-response-sd-3", classes=[7])["classes"]
+    assert [line["class"] for line in table] == ["pass, round 1"]
+
+    def under(row, model):
+        view = bid_question_view(row["hand"], row["upcard"], row["seat"], row["dealer"], row["round"])
+        method = Method(worlds=40, seed=study.question_seed(row["seed"], row["k"], row["question"]),
+                        robust_delta=None, model=model)
+        return advise_bid(view, method, calls=["pass"]).option("pass").expected_points
+    expected = np.mean([under(r, "best-response-sd-3") - r["rollout"] for r in ROWS])
+    assert table[0][DEFAULT_NAME]["mean"] == pytest.approx(expected, abs=1e-12)
+    # the model reaches every valuation (double dummy and each fit), and none is given without --model
+    seen = []
+    real = study.advise_pieces
+    study.advise_pieces = lambda *a, **kw: seen.append(kw.get("model")) or real(*a, **kw)
+    try:
+        study.fast_values((ROWS[0], 40, "best-response-sd-3"))
+        study.fast_values((ROWS[0], 40, None))
+    finally:
+        study.advise_pieces = real
+    fits = 1 + len(study.NAMES)
+    assert seen == ["best-response-sd-3"] * fits + [None] * fits
+
+
+@pytest.mark.parametrize("argv", [["--classes", "9"], ["--classes", "a"], ["--model", "nobody-1"]])
+def test_bad_classes_and_models_are_usage_errors(study, tmp_path, argv):
+    path = tmp_path / "rows.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in ROWS), encoding="utf-8")
+    with pytest.raises(SystemExit) as stop:
+        study.main(["--summarise", str(path), *argv])
+    assert stop.value.code == 2

@@ -50,6 +50,7 @@ from solver import Rollout                                                 # noq
 from _common import advise_pieces, read_rows                               # noqa: E402
 from solver.advisor.single_dummy import DEFAULT_NAME, NAMES, using_model   # noqa: E402
 from solver.errors import EuchreError                                      # noqa: E402
+from solver.bidding import DEFAULT_MODEL, MODEL_NAMES                      # noqa: E402
 from solver.stats import mean_interval                                     # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -85,11 +86,12 @@ def roll_one(job):
 
 def fast_values(job) -> dict:
     """The call of a row valued by double dummy and by every shipped single-dummy fit at ``fast_worlds`` worlds of
-    the question's seed (0: the rollout's own worlds), the job ``(row, fast_worlds)``."""
-    row, fast_worlds = job
+    the question's seed (0: the rollout's own worlds), the later seats bidding by ``model`` (a name; ``None``: the
+    advisor's default), the job ``(row, fast_worlds, model)``."""
+    row, fast_worlds, model = job
     out = {}
     kw = dict(worlds=fast_worlds or row["worlds"], seed=question_seed(row["seed"], row["k"], row["question"]),
-              calls=[row["call"]], robust_delta=None)
+              calls=[row["call"]], robust_delta=None, **({} if model is None else {"model": model}))
     args = (row["hand"], row["upcard"], row["seat"], row["dealer"], row["round"])
     out["double_dummy"] = advise_pieces(*args, valuation="double_dummy", **kw).option(row["call"]).expected_points
     for name in NAMES:
@@ -99,9 +101,13 @@ def fast_values(job) -> dict:
 
 
 
-def summarise(path, json_out=None, args=None, fast_worlds: int = 2000, processes: int = 1) -> dict:
+def summarise(path, json_out=None, args=None, fast_worlds: int = 2000, processes: int = 1, model=None,
+              classes=None) -> dict:
+    """The table of a rows file (printed; the figures returned, and written to ``json_out``): ``model`` the bidding
+    model the fast valuations' later seats bid by (a name; ``None``: the advisor's default), ``classes`` the class
+    indices to value (``None``: all)."""
     read = read_rows(path)
-    labels = {label for label, *_ in CLASSES}
+    labels = {label for k, (label, *_) in enumerate(CLASSES) if classes is None or k in classes}
     # a row of no class of the study (another version's labels, an edited file) has no line of the table: it is
     # left out before its fast valuations, and counted, rather than valued and silently dropped
     rows = [r for r in read if "rollout" in r and r.get("class") in labels]
@@ -110,7 +116,7 @@ def summarise(path, json_out=None, args=None, fast_worlds: int = 2000, processes
     skipped = sum(1 for r in read if "skipped" in r)
     columns = ["double_dummy", *NAMES]
     t0 = time.perf_counter()
-    jobs = [(r, fast_worlds) for r in rows]
+    jobs = [(r, fast_worlds, model) for r in rows]
     if processes > 1:
         with Pool(processes) as pool:
             values = pool.map(fast_values, jobs, chunksize=8)
@@ -128,7 +134,7 @@ def summarise(path, json_out=None, args=None, fast_worlds: int = 2000, processes
           f"({skipped} skipped: earlier passes too unlikely to advise on"
           + (f"; {strays} rows of no class of the study left out: {', '.join(unknown)}" if strays else "")
           + f"); rollouts by advisor agents at {'; '.join(agents) or '(no rows)'}; the fast valuations at "
-          f"{where}; "
+          f"{where}, the later seats bidding by {model or DEFAULT_MODEL.name}; "
           f"mean over the questions, 95% t interval of (valuation - rollout) over them; "
           f"* the default fit; ok: the mean within {TOLERANCE}, OK: the whole interval")
     print(f"{'class':<26} {'q':>4} {'rollout':>8}  " + "  ".join(f"{short[c] + ' - rollout':>28}" for c in columns))
@@ -161,6 +167,18 @@ def summarise(path, json_out=None, args=None, fast_worlds: int = 2000, processes
     return {"classes": table}
 
 
+def class_indices(text: str) -> list:
+    """argparse type: comma-separated indices of :data:`CLASSES`."""
+    try:
+        got = [int(x) for x in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected comma-separated class indices 0..{len(CLASSES) - 1}")
+    bad = [k for k in got if not 0 <= k < len(CLASSES)]
+    if bad:
+        raise argparse.ArgumentTypeError(f"{text!r}: no class {bad[0]} (the classes are 0..{len(CLASSES) - 1})")
+    return got
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--questions", type=_common.count, default=300, help="questions per class (default 300)")
@@ -171,7 +189,11 @@ def main(argv=None):
     ap.add_argument("--later-calls", dest="later_calls", choices=("agents", "model"), default="agents",
                     help="who makes the other seats' calls in the rollouts: the advisor agents (default) or the "
                          "bidding model, as the fast valuations assume (Rollout.later_calls)")
-    ap.add_argument("--classes", default=None, help="comma-separated class indices (default: all)")
+    ap.add_argument("--classes", default=None, type=class_indices,
+                    help="comma-separated class indices, to roll out or to summarise (default: all)")
+    ap.add_argument("--model", default=None, choices=MODEL_NAMES,
+                    help="the bidding model the fast valuations' later seats bid by (default: the advisor's, "
+                         f"{DEFAULT_MODEL.name}); the rollouts' are the agents' or --later-calls model's")
     ap.add_argument("--processes", type=_common.count, default=1, help="questions rolled out side by side")
     ap.add_argument("--rows", default=None, help="the questions' rollouts, JSON lines (appended; resumed from)")
     ap.add_argument("--summarise", default=None, metavar="ROWS", help="print the table of a --rows file and stop")
@@ -183,12 +205,12 @@ def main(argv=None):
     if args.summarise:
         if not Path(args.summarise).is_file():     # (read_rows reads a rows file not begun yet as none)
             ap.error(f"--summarise {args.summarise!r}: no such rows file")
-        return summarise(args.summarise, args.json, args, args.fast_worlds, args.processes)
+        return summarise(args.summarise, args.json, args, args.fast_worlds, args.processes, args.model, args.classes)
     if not args.rows:
         ap.error("--rows is needed (the rollouts are kept there, and resumed from it)")
     done = {(r["class"], r["question"]) for r in read_rows(args.rows)
             if r.get("seed", args.seed) == args.seed and r.get("later_calls", "agents") == args.later_calls}
-    chosen = range(len(CLASSES)) if args.classes is None else [int(x) for x in args.classes.split(",")]
+    chosen = range(len(CLASSES)) if args.classes is None else args.classes
     shared = {"worlds": args.worlds, "agent_worlds": args.agent_worlds, "seed": args.seed,
               "later_calls": args.later_calls}
     jobs = [(k, q, spec, shared) for k in chosen
@@ -206,7 +228,7 @@ def main(argv=None):
             sink.flush()
         if pool:
             pool.close()
-    summarise(args.rows, args.json, args, args.fast_worlds, args.processes)
+    summarise(args.rows, args.json, args, args.fast_worlds, args.processes, args.model, args.classes)
 
 
 if __name__ == "__main__":
