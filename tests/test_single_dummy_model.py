@@ -407,3 +407,32 @@ def test_a_composite_with_bad_loner_coefficients_is_refused():
     d["band_model"]["alone_coefficients"] = "many"
     with pytest.raises(ModelError, match="single-dummy-v6"):
         SingleDummyModel.from_dict(d)
+
+
+@pytest.mark.parametrize("edit, words", [
+    (lambda d: d["band_model"].pop("alone_coefficients"), "needs alone_coefficients"),
+    (lambda d: d["band_model"].__setitem__("alone_coefficients", None), "needs alone_coefficients"),
+    (lambda d: d["band_model"]["alone_coefficients"][0][0].__setitem__(0, float("nan")), "alone_coefficients: values"),
+    (lambda d: d["band_model"]["alone_coefficients"][2][1].__setitem__(3, float("inf")), "alone_coefficients: values"),
+    (lambda d: d["band_model"]["coefficients"][1][1].__setitem__(0, float("nan")), "coefficients: values"),
+    (lambda d: d["trick_table"]["probabilities"][0][0][0].__setitem__(0, -0.5), "not chances"),
+    (lambda d: d["trick_table"]["probabilities"][1][4][5].__setitem__(5, float("nan")), "trick table: values"),
+    (lambda d: d.__setitem__("inner_worlds", 0), "inner_worlds 0"),
+    (lambda d: d.__setitem__("inner_worlds", 2.5), "inner_worlds 2.5"),
+    (lambda d: d.__setitem__("provenance", ["x"]), "provenance list"),
+    (lambda d: d.pop("name"), "KeyError"),
+    (lambda d: d["band_model"]["features"].__setitem__(0, "alone"), "name one twice"),
+])
+def test_hand_edited_composite_data_is_refused_by_name(edit, words):
+    """Each edit of the shipped composite's data is refused with a ModelError saying what is wrong: before, a NaN
+    coefficient gave NaN chances that every draw read as a euchre, a composite without loner coefficients valued
+    loners by its partner fit, and a missing name or a list for the provenance raised KeyError/TypeError."""
+    d = json.loads((DATA / "single-dummy-v6.json").read_text())
+    edit(d)
+    with pytest.raises(ModelError, match=words):
+        SingleDummyModel.from_dict(d)
+
+
+def test_data_that_is_not_an_object_is_refused():
+    with pytest.raises(ModelError, match="expected a JSON object, got list"):
+        SingleDummyModel.from_dict([])
