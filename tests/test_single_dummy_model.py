@@ -436,3 +436,27 @@ def test_hand_edited_composite_data_is_refused_by_name(edit, words):
 def test_data_that_is_not_an_object_is_refused():
     with pytest.raises(ModelError, match="expected a JSON object, got list"):
         SingleDummyModel.from_dict([])
+
+
+def test_a_composite_named_as_the_lone_fit_gives_its_loners():
+    """Composing with v6 as the lone fit values loners as v6 does (v5's coefficients), not by v6's partner ones."""
+    from conftest import benchmark_module
+    tool = benchmark_module("tools/compose_single_dummy.py")
+    made = SingleDummyModel.from_dict(json.loads(json.dumps(
+        tool.compose("single-dummy-v3", "single-dummy-v6", "single-dummy-x"))))
+    v6 = load_model("single-dummy-v6")
+    assert made.alone_coefficients.tolist() == v6.alone_coefficients.tolist()
+    assert made.coefficients.tolist() == v6.coefficients.tolist()
+
+
+@pytest.mark.parametrize("argv, words", [(["--out", "."], "a directory"),
+                                         (["--out", "no/such/dir/x.json"], "does not exist"),
+                                         (["--name", " ", "--out", "x.json"], "needs a name")])
+def test_compose_refuses_a_bad_out_or_name(argv, words, capsys, tmp_path, monkeypatch):
+    from conftest import benchmark_module
+    tool = benchmark_module("tools/compose_single_dummy.py")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as exc:
+        tool.main(argv)
+    assert exc.value.code == 2 and words in capsys.readouterr().err
+    assert not (tmp_path / "x.json").exists()
