@@ -460,3 +460,22 @@ def test_compose_refuses_a_bad_out_or_name(argv, words, capsys, tmp_path, monkey
         tool.main(argv)
     assert exc.value.code == 2 and words in capsys.readouterr().err
     assert not (tmp_path / "x.json").exists()
+
+
+def test_no_doc_calls_an_earlier_fit_the_default():
+    """Where docs/*.md or the studies' docstrings say a fit is *the default* (a table's "vN ... (the default)",
+    "the default ``single-dummy-vN``"), N is :data:`DEFAULT_NAME`'s: v6 replaced v3, whose labels stayed."""
+    import re
+    from solver.advisor.single_dummy import DEFAULT_NAME
+    root = Path(__file__).resolve().parent.parent
+    default = DEFAULT_NAME.rsplit("-", 1)[1]
+    stale = []
+    for path in [*sorted((root / "docs").glob("*.md")), *sorted((root / "benchmarks" / "studies").glob("*.py"))]:
+        if path.name == "changelog.md":
+            continue
+        for no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for version in re.findall(r"\b(v\d+)\b[^|()]{0,30}\(the default\)", line) + re.findall(
+                    r"the default ``single-dummy-(v\d+)``", line):
+                if version != default:
+                    stale.append(f"{path.relative_to(root)}:{no}: {line.strip()[:80]}")
+    assert not stale, stale
