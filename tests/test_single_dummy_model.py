@@ -407,3 +407,75 @@ def test_a_composite_with_bad_loner_coefficients_is_refused():
     d["band_model"]["alone_coefficients"] = "many"
     with pytest.raises(ModelError, match="single-dummy-v6"):
         SingleDummyModel.from_dict(d)
+
+
+@pytest.mark.parametrize("edit, words", [
+    (lambda d: d["band_model"].pop("alone_coefficients"), "needs alone_coefficients"),
+    (lambda d: d["band_model"].__setitem__("alone_coefficients", None), "needs alone_coefficients"),
+    (lambda d: d["band_model"]["alone_coefficients"][0][0].__setitem__(0, float("nan")), "alone_coefficients: values"),
+    (lambda d: d["band_model"]["alone_coefficients"][2][1].__setitem__(3, float("inf")), "alone_coefficients: values"),
+    (lambda d: d["band_model"]["coefficients"][1][1].__setitem__(0, float("nan")), "coefficients: values"),
+    (lambda d: d["trick_table"]["probabilities"][0][0][0].__setitem__(0, -0.5), "not chances"),
+    (lambda d: d["trick_table"]["probabilities"][1][4][5].__setitem__(5, float("nan")), "trick table: values"),
+    (lambda d: d.__setitem__("inner_worlds", 0), "inner_worlds 0"),
+    (lambda d: d.__setitem__("inner_worlds", 2.5), "inner_worlds 2.5"),
+    (lambda d: d.__setitem__("provenance", ["x"]), "provenance list"),
+    (lambda d: d.pop("name"), "KeyError"),
+    (lambda d: d["band_model"]["features"].__setitem__(0, "alone"), "name one twice"),
+])
+def test_hand_edited_composite_data_is_refused_by_name(edit, words):
+    """Each edit of the shipped composite's data is refused with a ModelError saying what is wrong: before, a NaN
+    coefficient gave NaN chances that every draw read as a euchre, a composite without loner coefficients valued
+    loners by its partner fit, and a missing name or a list for the provenance raised KeyError/TypeError."""
+    d = json.loads((DATA / "single-dummy-v6.json").read_text())
+    edit(d)
+    with pytest.raises(ModelError, match=words):
+        SingleDummyModel.from_dict(d)
+
+
+def test_data_that_is_not_an_object_is_refused():
+    with pytest.raises(ModelError, match="expected a JSON object, got list"):
+        SingleDummyModel.from_dict([])
+
+
+def test_a_composite_named_as_the_lone_fit_gives_its_loners():
+    """Composing with v6 as the lone fit values loners as v6 does (v5's coefficients), not by v6's partner ones."""
+    from conftest import benchmark_module
+    tool = benchmark_module("tools/compose_single_dummy.py")
+    made = SingleDummyModel.from_dict(json.loads(json.dumps(
+        tool.compose("single-dummy-v3", "single-dummy-v6", "single-dummy-x"))))
+    v6 = load_model("single-dummy-v6")
+    assert made.alone_coefficients.tolist() == v6.alone_coefficients.tolist()
+    assert made.coefficients.tolist() == v6.coefficients.tolist()
+
+
+@pytest.mark.parametrize("argv, words", [(["--out", "."], "a directory"),
+                                         (["--out", "no/such/dir/x.json"], "does not exist"),
+                                         (["--name", " ", "--out", "x.json"], "needs a name")])
+def test_compose_refuses_a_bad_out_or_name(argv, words, capsys, tmp_path, monkeypatch):
+    from conftest import benchmark_module
+    tool = benchmark_module("tools/compose_single_dummy.py")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as exc:
+        tool.main(argv)
+    assert exc.value.code == 2 and words in capsys.readouterr().err
+    assert not (tmp_path / "x.json").exists()
+
+
+def test_no_doc_calls_an_earlier_fit_the_default():
+    """Where docs/*.md or the studies' docstrings say a fit is *the default* (a table's "vN ... (the default)",
+    "the default ``single-dummy-vN``"), N is :data:`DEFAULT_NAME`'s: v6 replaced v3, whose labels stayed."""
+    import re
+    from solver.advisor.single_dummy import DEFAULT_NAME
+    root = Path(__file__).resolve().parent.parent
+    default = DEFAULT_NAME.rsplit("-", 1)[1]
+    stale = []
+    for path in [*sorted((root / "docs").glob("*.md")), *sorted((root / "benchmarks" / "studies").glob("*.py"))]:
+        if path.name == "changelog.md":
+            continue
+        for no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for version in re.findall(r"\b(v\d+)\b[^|()]{0,30}\(the default\)", line) + re.findall(
+                    r"the default ``single-dummy-(v\d+)``", line):
+                if version != default:
+                    stale.append(f"{path.relative_to(root)}:{no}: {line.strip()[:80]}")
+    assert not stale, stale

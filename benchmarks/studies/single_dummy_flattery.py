@@ -7,8 +7,8 @@ later seats' calls, each valued the same way), the script draws random questions
 seat (round 1: ordering up the upcard's suit; round 2: naming a suit other than the turned-down one).
 It then asks :func:`solver.advise` for that one call (``calls=[...]``) on the same worlds (the same
 seed, so the same deals of the unseen cards): ``valuation="double_dummy"``, ``"single_dummy"`` under
-each shipped fit (:func:`solver.advisor.single_dummy.using_model`: the default ``single-dummy-v3`` and the
-earlier ``single-dummy-v2`` and ``-v1``) and ``"playout"`` (each world played out by seats that each see only
+each of the fits it names (:func:`solver.advisor.single_dummy.using_model`: ``single-dummy-v3``, the default's fit
+with partner, and the earlier ``single-dummy-v2`` and ``-v1``) and ``"playout"`` (each world played out by seats that each see only
 their own view, PIMC over ``--inner`` worlds a decision). Per question the mean points of the call
 under each; over the questions of a class, the mean of (double dummy - playout) (the flattery before)
 and of (single dummy - playout) for each fit (after), with 95% t intervals over the questions (each

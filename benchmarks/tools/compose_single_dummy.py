@@ -64,7 +64,9 @@ def compose(partner_name: str, alone_name: str, name: str) -> dict:
                     "(euchred) is the reference",
             "bands": ["euchred", "made", "march"], "features": list(columns),
             "coefficients": widen(partner.coefficients, partner.features, columns).tolist(),
-            "alone_coefficients": widen(alone.coefficients, alone.features, columns).tolist(),
+            # a composite named as the lone fit gives its own loners' coefficients, not its partner fit's
+            "alone_coefficients": widen(alone.coefficients if alone.alone_coefficients is None
+                                        else alone.alone_coefficients, alone.features, columns).tolist(),
         },
         "trick_table": trick_table,
         "provenance": {
@@ -82,15 +84,25 @@ def compose(partner_name: str, alone_name: str, name: str) -> dict:
     }
 
 
+def _name(text: str) -> str:
+    """An argparse type: the composite's name, not blank."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("the composite needs a name")
+    return text
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--partner", default="single-dummy-v3", choices=NAMES,
                         help="the fit for contracts with partner and the card table (default single-dummy-v3)")
     parser.add_argument("--alone", default="single-dummy-v5", choices=NAMES,
                         help="the fit for lone contracts (default single-dummy-v5)")
-    parser.add_argument("--name", default="single-dummy-v6", help="the composite's name (default single-dummy-v6)")
+    parser.add_argument("--name", default="single-dummy-v6", type=_name, help="the composite's name (default single-dummy-v6)")
     parser.add_argument("--out", required=True, help="the data file to write")
     args = parser.parse_args(argv)
+    out = Path(args.out)
+    if out.is_dir() or not out.parent.is_dir():
+        parser.error(f"--out {args.out}: " + ("a directory, not a file" if out.is_dir() else "its directory does not exist"))
     data = compose(args.partner, args.alone, args.name)
     Path(args.out).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {args.out}")

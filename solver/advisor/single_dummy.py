@@ -290,15 +290,29 @@ class SingleDummyModel:
         """The model of a data file's JSON (``solver/data/single-dummy-v*.json``).
 
         Raises:
-            ModelError: features not among :data:`KNOWN_FEATURES`, or arrays not of the shapes they name.
+            ModelError: data not a JSON object, features not among :data:`KNOWN_FEATURES` or named twice, arrays
+                not of the shapes they name or not finite, a trick table whose rows are not chances, a composite's
+                name (:data:`COMPOSITES`) without ``alone_coefficients``, ``inner_worlds`` not a positive whole
+                number, or a provenance that is not an object.
         """
+        if not isinstance(d, dict):
+            raise ModelError(f"single-dummy data: expected a JSON object, got {type(d).__name__} "
+                             f"(not a single-dummy fit)")
         try:
+            name = d["name"]
+            if not isinstance(name, str):
+                raise TypeError(f"name {name!r} is not a string")
             features = tuple(d["band_model"].get("features", FEATURES))
             coef = np.array(d["band_model"]["coefficients"], dtype=float)
             alone = d["band_model"].get("alone_coefficients")
             alone = None if alone is None else np.array(alone, dtype=float)
             tricks = np.array(d["trick_table"]["probabilities"], dtype=float)
-            inner = int(d["inner_worlds"])
+            inner = d["inner_worlds"]
+            if isinstance(inner, bool) or not isinstance(inner, int) or inner < 1:
+                raise ValueError(f"inner_worlds {inner!r} is not a positive whole number")
+            provenance = d.get("provenance", {})
+            if not isinstance(provenance, dict):
+                raise TypeError(f"provenance {type(provenance).__name__} is not an object")
         except (KeyError, TypeError, ValueError, AttributeError) as e:
             raise ModelError(f"single-dummy data {d.get('name')!r}: {e!r} (not a single-dummy fit)") from None
         unknown = [f for f in features if f not in KNOWN_FEATURES]
@@ -308,10 +322,23 @@ class SingleDummyModel:
         if coef.shape != (3, 3, len(features)) or tricks.shape != (2, 5, 6, 6):
             raise ModelError(f"single-dummy data {d.get('name')!r}: coefficients {coef.shape} or trick table "
                              f"{tricks.shape} not of the expected shapes (3, 3, {len(features)}), (2, 5, 6, 6)")
+        if len(set(features)) != len(features):
+            raise ModelError(f"single-dummy data {name!r}: features {list(features)} name one twice")
         if alone is not None and (alone.shape != coef.shape or "alone" not in features):
             raise ModelError(f"single-dummy data {d.get('name')!r}: alone_coefficients {alone.shape} need the shape "
                              f"of the coefficients {coef.shape} and the feature 'alone' to choose between them")
-        return cls(d["name"], coef, tricks, inner, dict(d.get("provenance", {})), features, alone)
+        if alone is None and name in COMPOSITES:
+            # without them a composite would value loners by its partner fit, silently
+            raise ModelError(f"single-dummy data {name!r}: a composite ({' with partner, '.join(COMPOSITES[name])} "
+                             f"alone) needs alone_coefficients")
+        for label, values in (("coefficients", coef), ("alone_coefficients", alone), ("trick table", tricks)):
+            # a NaN or an infinity makes NaN chances, which every draw reads as the euchred band
+            if values is not None and not np.isfinite(values).all():
+                raise ModelError(f"single-dummy data {name!r}: {label}: values that are not finite numbers")
+        if (tricks < 0).any() or not np.allclose(tricks.sum(axis=-1), 1.0, atol=1e-6):
+            raise ModelError(f"single-dummy data {name!r}: trick table rows are not chances (each row 0 or more, "
+                             f"summing to 1)")
+        return cls(name, coef, tricks, inner, dict(provenance), features, alone)
 
     @cached_property
     def _flat(self) -> tuple:
