@@ -123,3 +123,22 @@ def test_bad_classes_and_models_are_usage_errors(study, tmp_path, argv):
     with pytest.raises(SystemExit) as stop:
         study.main(["--summarise", str(path), *argv])
     assert stop.value.code == 2
+
+
+def test_a_question_refused_under_the_model_is_left_out_and_counted(study, tmp_path, monkeypatch, capsys):
+    """Under another --model the earlier passes of a question can be too unlikely to advise on (ArgumentError):
+    that question has no pair and is left out of the table, the header counting it, the others valued."""
+    from solver.errors import ArgumentError
+    path = tmp_path / "rows.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in ROWS), encoding="utf-8")
+    real = study.advise_pieces
+
+    def refuse_the_first(*args, **kw):
+        if args[0] == ROWS[0]["hand"]:
+            raise ArgumentError("inference: too unlikely to advise on")
+        return real(*args, **kw)
+    monkeypatch.setattr(study, "advise_pieces", refuse_the_first)
+    table = study.summarise(str(path), fast_worlds=40, model="point-count")["classes"]
+    assert table == []                                   # one question left: too few for a line
+    head = capsys.readouterr().out.splitlines()[0]
+    assert "1 questions" in head and "1 the advisor refuses under point-count left out" in head

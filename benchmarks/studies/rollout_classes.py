@@ -93,7 +93,10 @@ def fast_values(job) -> dict:
     kw = dict(worlds=fast_worlds or row["worlds"], seed=question_seed(row["seed"], row["k"], row["question"]),
               calls=[row["call"]], robust_delta=None, **({} if model is None else {"model": model}))
     args = (row["hand"], row["upcard"], row["seat"], row["dealer"], row["round"])
-    out["double_dummy"] = advise_pieces(*args, valuation="double_dummy", **kw).option(row["call"]).expected_points
+    try:
+        out["double_dummy"] = advise_pieces(*args, valuation="double_dummy", **kw).option(row["call"]).expected_points
+    except EuchreError as exc:       # another model may find the earlier passes too unlikely to advise on
+        return {"refused": str(exc)}
     for name in NAMES:
         with using_model(name):
             out[name] = advise_pieces(*args, valuation="single_dummy", **kw).option(row["call"]).expected_points
@@ -124,6 +127,9 @@ def summarise(path, json_out=None, args=None, fast_worlds: int = 2000, processes
         values = map(fast_values, jobs)
     for r, v in zip(rows, values):
         r.update(v)
+    # a question the advisor refuses under --model (its earlier passes too unlikely there) has no pair: left out
+    refused = sum(1 for r in rows if "refused" in r)
+    rows = [r for r in rows if "refused" not in r]
     fast_s = time.perf_counter() - t0
     short = {"double_dummy": "dd", **{n: n.replace("single-dummy-", "sd ") + ("*" if n == DEFAULT_NAME else "")
                                       for n in NAMES}}
@@ -133,6 +139,7 @@ def summarise(path, json_out=None, args=None, fast_worlds: int = 2000, processes
     print(f"each valuation of a call against its rollout: {len(rows)} questions from {path} "
           f"({skipped} skipped: earlier passes too unlikely to advise on"
           + (f"; {strays} rows of no class of the study left out: {', '.join(unknown)}" if strays else "")
+          + (f"; {refused} the advisor refuses under {model} left out" if refused else "")
           + f"); rollouts by advisor agents at {'; '.join(agents) or '(no rows)'}; the fast valuations at "
           f"{where}, the later seats bidding by {model or DEFAULT_MODEL.name}; "
           f"mean over the questions, 95% t interval of (valuation - rollout) over them; "
@@ -161,6 +168,7 @@ def summarise(path, json_out=None, args=None, fast_worlds: int = 2000, processes
               f"of every question: {fast_s:.1f} s")
     if json_out and args is not None:
         _common.report(args, {"classes": table, "questions": len(rows), "skipped": skipped, "unknown_class": strays,
+                              "refused_under_model": refused,
                               "fast_worlds": fast_worlds,
                               "rollout_cpu_ms_per_world": float(np.median(cpu) * 1000) if cpu.size else None},
                        json_out)
