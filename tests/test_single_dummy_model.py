@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from solver import Method, Rules
-from solver.advisor.single_dummy import (COMPOSITES, DEFAULT_NAME, FEATURES, FEATURES_V2, FEATURES_V3, FEATURES_V5, NAMES,
+from solver.advisor.single_dummy import (DEFAULT_NAME, FEATURES, FEATURES_V2, FEATURES_V3, FEATURES_V5, NAMES,
                                          SingleDummyModel,
                                          contract_features, default_model, load_model)
 from solver.cards import format_cards, mask_of, parse_cards
@@ -362,7 +362,8 @@ def test_the_composite_values_partner_contracts_as_v3_and_loners_as_v5(ordered_u
     call of mixed rows each row takes its own kind's set."""
     v3, v5, v6 = (load_model(f"single-dummy-v{k}") for k in (3, 5, 6))
     assert v6.features == FEATURES_V5 and v6.alone_coefficients is not None
-    assert v3.alone_coefficients is None and COMPOSITES["single-dummy-v6"] == (v3.name, v5.name)
+    assert v3.alone_coefficients is None
+    assert v6.provenance["composed_of"] == {"partner": v3.name, "alone": v5.name, "trick_table": v3.name}
     hands = _random_hands(400, 5)
     maker, trump = 1, 2
     lone = hands.copy()

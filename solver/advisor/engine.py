@@ -307,7 +307,8 @@ class Engine:
         for ``rows`` (int (k,); ``None``: every world) and kept, so that every call, makers' side and model
         variant reads the same counts: a request for a few worlds not yet counted (under 1/:data:`FACT_SHARE` of
         those left: a discard screened on the first worlds, a rare round-2 loner) counts those (with the rest of
-        their blocks of :data:`FACT_BLOCK` worlds, unless that makes them many), a larger one every world left (one pass over many is cheaper than many over the few each auction branch asks).
+        their blocks of :data:`FACT_BLOCK` worlds, unless that makes them many), a larger one every world left
+        (one pass over many is cheaper than many over the few each auction branch asks).
         ``"sure"`` int8 (n, 2), each side's sure tricks (:func:`~solver.advisor.single_dummy.sure_tricks`);
         ``"counts"`` float (n, :data:`~solver.advisor.single_dummy.COUNT_COLUMNS`), the per-seat and per-side
         counts the fit's features add up (:meth:`_features`); ``"bounds"``: per makers' side, the lowest and

@@ -53,15 +53,13 @@ DEFAULT_NAME = "single-dummy-v6"
 #: as a class of its own (:data:`FEATURES_V3`), fitted on the advisor's questions by class; v4 v3's features
 #: fitted against the rollout's card play (the advisor agents at every seat, ``derive_single_dummy.py --play
 #: agents``), which on held-out questions stands no closer to that play than v3 does (docs/advice.md), so v3
-#: stays the default; v5 v3's features and the makers' sure tricks (:data:`FEATURES_V5`), fitted on v4's samples,
+#: stayed the default; v5 v3's features and the makers' sure tricks (:data:`FEATURES_V5`), fitted on v4's samples,
 #: which tells the three top trumps from three small ones, within 0.05 of rollouts on loners but not on round-2 calls
-#: with two trumps; v6, the default, the composite of v3 with partner and v5 alone (:data:`COMPOSITES`).
+#: with two trumps; v6, the default, the composite of v3 with partner and v5 alone (its data's
+#: ``alone_coefficients``; ``benchmarks/tools/compose_single_dummy.py``, the fits named in its provenance's
+#: ``composed_of``), within 0.05 points of rollouts on each kind (docs/advice.md, "Against rollouts").
 NAMES = ("single-dummy-v1", "single-dummy-v2", "single-dummy-v3", "single-dummy-v4", "single-dummy-v5",
          "single-dummy-v6")
-#: The composite fits among :data:`NAMES`, each with the fits it is made of (contracts with partner, lone contracts;
-#: ``benchmarks/tools/compose_single_dummy.py``): v6 values a contract with partner as v3 does and a loner as v5
-#: does, the fit within 0.05 points of rollouts on each kind (docs/advice.md, "Against rollouts").
-COMPOSITES = {"single-dummy-v6": ("single-dummy-v3", "single-dummy-v5")}
 #: The data file of the default fit.
 DATA = DATA_DIR / f"{DEFAULT_NAME}.json"
 
@@ -274,7 +272,7 @@ class SingleDummyModel:
         provenance: how it was fitted (deals, seed, held-out error), as in the data file.
         alone_coefficients: float (3, 3, p) or ``None``: a composite fit's coefficients for lone contracts (the
             rows whose ``alone`` feature is 1), ``coefficients`` then serving contracts with partner; ``None``:
-            one set for both (every fit but a composite, :data:`COMPOSITES`).
+            one set for both (every fit but a composite, whose provenance names its ``composed_of``).
     """
 
     name: str
@@ -292,7 +290,7 @@ class SingleDummyModel:
         Raises:
             ModelError: data not a JSON object, features not among :data:`KNOWN_FEATURES` or named twice, arrays
                 not of the shapes they name or not finite, a trick table whose rows are not chances, a composite's
-                name (:data:`COMPOSITES`) without ``alone_coefficients``, ``inner_worlds`` not a positive whole
+                (a provenance ``composed_of``) without ``alone_coefficients``, ``inner_worlds`` not a positive whole
                 number, or a provenance that is not an object.
         """
         if not isinstance(d, dict):
@@ -327,10 +325,10 @@ class SingleDummyModel:
         if alone is not None and (alone.shape != coef.shape or "alone" not in features):
             raise ModelError(f"single-dummy data {d.get('name')!r}: alone_coefficients {alone.shape} need the shape "
                              f"of the coefficients {coef.shape} and the feature 'alone' to choose between them")
-        if alone is None and name in COMPOSITES:
+        composed = provenance.get("composed_of")
+        if alone is None and composed is not None:
             # without them a composite would value loners by its partner fit, silently
-            raise ModelError(f"single-dummy data {name!r}: a composite ({' with partner, '.join(COMPOSITES[name])} "
-                             f"alone) needs alone_coefficients")
+            raise ModelError(f"single-dummy data {name!r}: a composite (of {composed}) needs alone_coefficients")
         for label, values in (("coefficients", coef), ("alone_coefficients", alone), ("trick table", tricks)):
             # a NaN or an infinity makes NaN chances, which every draw reads as the euchred band
             if values is not None and not np.isfinite(values).all():
@@ -628,4 +626,4 @@ def using_model(name: str):
 __all__ = ["DATA", "DATA_DIR", "DEFAULT_NAME", "NAMES", "FEATURES", "FEATURES_V2", "FEATURES_V3", "KNOWN_FEATURES",
            "MAKER_FEATURES", "TRUMP_MASKS", "trump_mask", "BANDS", "band_index", "contract_features",
            "COUNT_COLUMNS", "feature_weights",
-           "COMPOSITES", "SingleDummyModel", "sure_tricks", "band_bounds", "bands_within", "clip_tricks", "load_model", "default_model", "using_model"]
+           "SingleDummyModel", "sure_tricks", "band_bounds", "bands_within", "clip_tricks", "load_model", "default_model", "using_model"]
